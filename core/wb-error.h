@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define WB_FORMAT_ERROR (wb_format_error_quark ())
+
+/**
+ * WbFormatError:
+ * @WB_FORMAT_ERROR_IO: the file could not be read or written
+ * @WB_FORMAT_ERROR_SYNTAX: the text is not valid JSON
+ * @WB_FORMAT_ERROR_NOT_A_GAME: the "format" member is missing or names another format
+ * @WB_FORMAT_ERROR_TOO_NEW: the file was written by a newer Warbench
+ * @WB_FORMAT_ERROR_MISSING: a required member is missing
+ * @WB_FORMAT_ERROR_TYPE: a member has the wrong JSON type or an unknown enum value
+ * @WB_FORMAT_ERROR_RANGE: a number is out of its allowed range
+ * @WB_FORMAT_ERROR_DUPLICATE: an id is used twice
+ * @WB_FORMAT_ERROR_REFERENCE: a reference names nothing that exists
+ * @WB_FORMAT_ERROR_OFF_MAP: a hex lies outside its map
+ * @WB_FORMAT_ERROR_TOO_LARGE: the file or a count in it exceeds the limits
+ */
+typedef enum {
+  WB_FORMAT_ERROR_IO,
+  WB_FORMAT_ERROR_SYNTAX,
+  WB_FORMAT_ERROR_NOT_A_GAME,
+  WB_FORMAT_ERROR_TOO_NEW,
+  WB_FORMAT_ERROR_MISSING,
+  WB_FORMAT_ERROR_TYPE,
+  WB_FORMAT_ERROR_RANGE,
+  WB_FORMAT_ERROR_DUPLICATE,
+  WB_FORMAT_ERROR_REFERENCE,
+  WB_FORMAT_ERROR_OFF_MAP,
+  WB_FORMAT_ERROR_TOO_LARGE,
+} WbFormatError;
+
+GQuark wb_format_error_quark (void);
+
+G_END_DECLS

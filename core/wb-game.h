@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "wb-types.h"
+#include "wb-records.h"
+#include "wb-map.h"
+#include "wb-hex-map.h"
+#include "wb-point-map.h"
+#include "wb-unit.h"
+#include "wb-table.h"
+#include "wb-scenario.h"
+
+G_BEGIN_DECLS
+
+#define WB_GAME_MAX_UNITS     100000
+#define WB_GAME_MAX_ENTITIES  10000   /* sides, classes, terrain, features, tables, maps, scenarios */
+
+#define WB_TYPE_GAME (wb_game_get_type ())
+G_DECLARE_FINAL_TYPE (WbGame, wb_game, WB, GAME, GObject)
+
+WbGame        *wb_game_new               (void);
+
+/* Metadata (properties with notify). */
+const char    *wb_game_get_id            (WbGame *self);
+void           wb_game_set_id            (WbGame *self, const char *id);
+const char    *wb_game_get_title         (WbGame *self);
+void           wb_game_set_title         (WbGame *self, const char *title);
+const char    *wb_game_get_publisher     (WbGame *self);
+void           wb_game_set_publisher     (WbGame *self, const char *publisher);
+const char    *wb_game_get_designer      (WbGame *self);
+void           wb_game_set_designer      (WbGame *self, const char *designer);
+const char    *wb_game_get_year          (WbGame *self);
+void           wb_game_set_year          (WbGame *self, const char *year);
+const char    *wb_game_get_scale         (WbGame *self);
+void           wb_game_set_scale         (WbGame *self, const char *scale);
+const char    *wb_game_get_game_version  (WbGame *self);
+void           wb_game_set_game_version  (WbGame *self, const char *version);
+const char    *wb_game_get_source        (WbGame *self);
+void           wb_game_set_source        (WbGame *self, const char *source);
+const char    *wb_game_get_notes         (WbGame *self);
+void           wb_game_set_notes         (WbGame *self, const char *notes);
+
+WbRulesRef    *wb_game_get_rules         (WbGame *self);
+
+/* Collections, in file order. The game owns every element. */
+GPtrArray     *wb_game_get_sides         (WbGame *self);   /* WbSide* */
+GPtrArray     *wb_game_get_unit_classes  (WbGame *self);   /* WbUnitClass* */
+GPtrArray     *wb_game_get_terrain       (WbGame *self);   /* WbTerrainType* */
+GPtrArray     *wb_game_get_features      (WbGame *self);   /* WbFeatureType* */
+GPtrArray     *wb_game_get_tables        (WbGame *self);   /* WbTable* */
+GPtrArray     *wb_game_get_maps          (WbGame *self);   /* WbMap* */
+GPtrArray     *wb_game_get_formations    (WbGame *self);   /* WbFormation* */
+GPtrArray     *wb_game_get_units         (WbGame *self);   /* WbUnit* */
+GPtrArray     *wb_game_get_scenarios     (WbGame *self);   /* WbScenario* */
+
+/* Adding takes ownership (a reference for objects). Each returns FALSE and
+ * takes nothing if the id is already used in that collection. */
+gboolean       wb_game_add_side          (WbGame *self, WbSide *side);
+gboolean       wb_game_add_unit_class    (WbGame *self, WbUnitClass *klass);
+gboolean       wb_game_add_terrain       (WbGame *self, WbTerrainType *terrain);
+gboolean       wb_game_add_feature       (WbGame *self, WbFeatureType *feature);
+gboolean       wb_game_add_table         (WbGame *self, WbTable *table);
+gboolean       wb_game_add_map           (WbGame *self, WbMap *map);
+gboolean       wb_game_add_formation     (WbGame *self, WbFormation *formation);
+gboolean       wb_game_add_unit          (WbGame *self, WbUnit *unit);
+gboolean       wb_game_add_scenario      (WbGame *self, WbScenario *scenario);
+
+/* Lookups by id (any string; interned or not). */
+WbSide        *wb_game_find_side         (WbGame *self, const char *id);
+WbUnitClass   *wb_game_find_unit_class   (WbGame *self, const char *id);
+WbTerrainType *wb_game_find_terrain      (WbGame *self, const char *id);
+WbTerrainType *wb_game_find_terrain_by_key (WbGame *self, char key);
+WbFeatureType *wb_game_find_feature      (WbGame *self, const char *id);
+WbTable       *wb_game_find_table        (WbGame *self, const char *id);
+WbMap         *wb_game_find_map          (WbGame *self, const char *id);
+WbFormation   *wb_game_find_formation    (WbGame *self, const char *id);
+WbUnit        *wb_game_find_unit         (WbGame *self, const char *id);
+WbScenario    *wb_game_find_scenario     (WbGame *self, const char *id);
+
+/* Units of @side, in file order (a new array of borrowed pointers). */
+GPtrArray     *wb_game_list_units_of_side (WbGame *self, const char *side);
+
+/* Emits WbGame::changed with @what ("sides", "terrain", "units", …). */
+void           wb_game_changed           (WbGame *self, const char *what);
+
+/* A valid starter game: two sides, infantry/cavalry/artillery, clear/forest/
+ * rough terrain, road/creek features, one map (hex @cols × @rows, or a
+ * point-to-point map when @cols is 0), and one scenario. */
+WbGame        *wb_game_new_starter       (int cols, int rows);
+
+G_END_DECLS

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "wb-hex.h"
+#include "wb-map.h"
+
+G_BEGIN_DECLS
+
+#define WB_HEX_MAP_MAX_DIM 1000
+
+/* A named set of hexes: objective, entry hex, supply source, set-up area… */
+typedef struct {
+  const char *id;
+  char       *name;
+  char       *kind;       /* "objective", "entry", "supply", "setup", "trench", "place" */
+  const char *side;       /* NULL for both */
+  int         vp;
+  GArray     *hexes;      /* WbOffset */
+  char       *note;
+} WbMapMark;
+
+WbMapMark  *wb_map_mark_new  (const char *id);
+void        wb_map_mark_free (WbMapMark *mark);
+
+#define WB_TYPE_HEX_MAP (wb_hex_map_get_type ())
+G_DECLARE_FINAL_TYPE (WbHexMap, wb_hex_map, WB, HEX_MAP, WbMap)
+
+/* @cols × @rows must be within 1..WB_HEX_MAP_MAX_DIM; every hex starts as
+ * @default_terrain. */
+WbHexMap    *wb_hex_map_new                (const char  *id,
+                                            WbHexLayout  layout,
+                                            int          cols,
+                                            int          rows,
+                                            const char  *default_terrain);
+WbHexLayout  wb_hex_map_get_layout         (WbHexMap *self);
+int          wb_hex_map_get_cols           (WbHexMap *self);
+int          wb_hex_map_get_rows           (WbHexMap *self);
+gboolean     wb_hex_map_contains           (WbHexMap *self, WbOffset hex);
+/* Drawing size: centre-to-corner radius in points. */
+double       wb_hex_map_get_hex_size       (WbHexMap *self);
+void         wb_hex_map_set_hex_size       (WbHexMap *self, double size);
+
+/* Numbering: printed number of column 0 and row 0 (SPI maps start at 1,
+ * some at 0) and the digits per part: "0810" is column 8, row 10. */
+void         wb_hex_map_set_numbering      (WbHexMap *self, int first_col, int first_row, int digits);
+void         wb_hex_map_get_numbering      (WbHexMap *self, int *first_col, int *first_row, int *digits);
+/* Writes the printed number of @hex into @buf (at least 16 bytes). */
+void         wb_hex_map_format_hex         (WbHexMap *self, WbOffset hex, char *buf, gsize len);
+/* Parses a printed number; FALSE if malformed (the hex may still be off-map). */
+gboolean     wb_hex_map_parse_hex          (WbHexMap *self, const char *text, WbOffset *hex);
+
+/* Terrain ids are interned strings. */
+const char  *wb_hex_map_get_terrain        (WbHexMap *self, WbOffset hex);
+void         wb_hex_map_set_terrain        (WbHexMap *self, WbOffset hex, const char *terrain);
+int          wb_hex_map_get_elevation      (WbHexMap *self, WbOffset hex);
+void         wb_hex_map_set_elevation      (WbHexMap *self, WbOffset hex, int elevation);
+gboolean     wb_hex_map_has_elevation      (WbHexMap *self);
+const char  *wb_hex_map_get_label          (WbHexMap *self, WbOffset hex);
+void         wb_hex_map_set_label          (WbHexMap *self, WbOffset hex, const char *label);
+/* Hex features (interned ids): town, ferry, … NULL-free GPtrArray or NULL. */
+GPtrArray   *wb_hex_map_get_hex_features   (WbHexMap *self, WbOffset hex);
+void         wb_hex_map_add_hex_feature    (WbHexMap *self, WbOffset hex, const char *feature);
+gboolean     wb_hex_map_has_hex_feature    (WbHexMap *self, WbOffset hex, const char *feature);
+/* Hexes that have a label or features, in row-major order. */
+GArray      *wb_hex_map_list_detailed_hexes (WbHexMap *self);
+
+/* Hexside features (interned ids), by canonical hexside. */
+GPtrArray   *wb_hex_map_get_side_features  (WbHexMap *self, WbOffset hex, int dir);
+void         wb_hex_map_add_side_feature   (WbHexMap *self, WbOffset hex, int dir, const char *feature);
+gboolean     wb_hex_map_has_side_feature   (WbHexMap *self, WbOffset hex, int dir, const char *feature);
+/* All hexsides that have features, as canonical WbHexside, sorted by hex then dir. */
+GArray      *wb_hex_map_list_sides         (WbHexMap *self);
+
+GPtrArray   *wb_hex_map_get_marks          (WbHexMap *self);   /* WbMapMark* */
+void         wb_hex_map_add_mark           (WbHexMap *self, WbMapMark *mark);  /* takes ownership */
+WbMapMark   *wb_hex_map_find_mark          (WbHexMap *self, const char *id);
+
+G_END_DECLS

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+
+#include "wb-game.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  WB_LAYER_TERRAIN   = 1 << 0,
+  WB_LAYER_ELEVATION = 1 << 1,
+  WB_LAYER_HEXSIDES  = 1 << 2,
+  WB_LAYER_ROADS     = 1 << 3,
+  WB_LAYER_GRID      = 1 << 4,
+  WB_LAYER_NUMBERS   = 1 << 5,
+  WB_LAYER_LABELS    = 1 << 6,
+  WB_LAYER_MARKS     = 1 << 7,
+  WB_LAYER_UNITS     = 1 << 8,
+  WB_LAYER_STATIC    = 0xff,      /* everything but units */
+  WB_LAYER_ALL       = 0x1ff,
+} WbLayers;
+
+typedef struct {
+  WbLayers    layers;
+  /* Map points → device units; used to choose level of detail (hex numbers
+   * are skipped when too small to read). The caller sets the cairo matrix. */
+  double      scale;
+  /* Only what intersects this rectangle (map points) is drawn; width <= 0
+   * means the whole map. */
+  double      clip_x, clip_y, clip_width, clip_height;
+  /* Units are drawn at their set-up places in this scenario (may be NULL). */
+  WbScenario *scenario;
+} WbRenderOptions;
+
+typedef enum {
+  WB_EXPORT_PNG,
+  WB_EXPORT_SVG,
+  WB_EXPORT_PDF,
+} WbExportFormat;
+
+void      wb_render_options_init        (WbRenderOptions *options);
+/* Draws @map in map points at the current cairo matrix. */
+void      wb_render_map                 (WbGame                *game,
+                                         WbMap                 *map,
+                                         cairo_t               *cr,
+                                         const WbRenderOptions *options);
+gboolean  wb_export_format_from_path    (const char            *path,
+                                         WbExportFormat        *format);
+/* Renders the whole map at @options->scale to a PNG, SVG or PDF file. */
+gboolean  wb_render_map_to_file         (WbGame                *game,
+                                         WbMap                 *map,
+                                         const char            *path,
+                                         WbExportFormat         format,
+                                         const WbRenderOptions *options,
+                                         GError               **error);
+
+G_END_DECLS
