@@ -44,7 +44,7 @@ WbRulesRef    *wb_game_get_rules         (WbGame *self);
 
 /* Collections, in file order. The game owns every element. */
 GPtrArray     *wb_game_get_sides         (WbGame *self);   /* WbSide* */
-GPtrArray     *wb_game_get_unit_classes  (WbGame *self);   /* WbUnitClass* */
+GPtrArray     *wb_game_get_unit_classes  (WbGame *self);   /* WbUnitType* */
 GPtrArray     *wb_game_get_terrain       (WbGame *self);   /* WbTerrainType* */
 GPtrArray     *wb_game_get_features      (WbGame *self);   /* WbFeatureType* */
 GPtrArray     *wb_game_get_tables        (WbGame *self);   /* WbTable* */
@@ -56,7 +56,7 @@ GPtrArray     *wb_game_get_scenarios     (WbGame *self);   /* WbScenario* */
 /* Adding takes ownership (a reference for objects). Each returns FALSE and
  * takes nothing if the id is already used in that collection. */
 gboolean       wb_game_add_side          (WbGame *self, WbSide *side);
-gboolean       wb_game_add_unit_class    (WbGame *self, WbUnitClass *klass);
+gboolean       wb_game_add_unit_class    (WbGame *self, WbUnitType *klass);
 gboolean       wb_game_add_terrain       (WbGame *self, WbTerrainType *terrain);
 gboolean       wb_game_add_feature       (WbGame *self, WbFeatureType *feature);
 gboolean       wb_game_add_table         (WbGame *self, WbTable *table);
@@ -67,7 +67,7 @@ gboolean       wb_game_add_scenario      (WbGame *self, WbScenario *scenario);
 
 /* Lookups by id (any string; interned or not). */
 WbSide        *wb_game_find_side         (WbGame *self, const char *id);
-WbUnitClass   *wb_game_find_unit_class   (WbGame *self, const char *id);
+WbUnitType   *wb_game_find_unit_class   (WbGame *self, const char *id);
 WbTerrainType *wb_game_find_terrain      (WbGame *self, const char *id);
 WbTerrainType *wb_game_find_terrain_by_key (WbGame *self, char key);
 WbFeatureType *wb_game_find_feature      (WbGame *self, const char *id);

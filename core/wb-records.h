@@ -31,7 +31,7 @@ typedef struct {
   char       *name;
   char       *symbol;        /* NATO symbol: infantry, cavalry, artillery, hq, leader, garrison… */
   GPtrArray  *attrs;         /* WbAttrDef*: the attribute schema its counters carry */
-} WbUnitClass;
+} WbUnitType;
 
 /* A cost per unit class; class "*" is the default. cost < 0: prohibited. */
 typedef struct {
@@ -89,9 +89,9 @@ WbSide        *wb_side_new            (const char *id);
 void           wb_side_free           (WbSide *side);
 WbAttrDef     *wb_attr_def_new        (const char *id, WbAttrType type);
 void           wb_attr_def_free       (WbAttrDef *def);
-WbUnitClass   *wb_unit_class_new      (const char *id);
-void           wb_unit_class_free     (WbUnitClass *klass);
-WbAttrDef     *wb_unit_class_find_attr (WbUnitClass *klass, const char *id);
+WbUnitType   *wb_unit_type_new      (const char *id);
+void           wb_unit_type_free     (WbUnitType *klass);
+WbAttrDef     *wb_unit_type_find_attr (WbUnitType *klass, const char *id);
 WbTerrainType *wb_terrain_type_new    (const char *id);
 void           wb_terrain_type_free   (WbTerrainType *t);
 WbFeatureType *wb_feature_type_new    (const char *id, WbFeatureWhere where);

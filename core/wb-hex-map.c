@@ -1,0 +1,531 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-hex-map"
+#include "config.h"
+
+#include <stdio.h>
+
+#include "wb-hex-map.h"
+#include "wb-util-private.h"
+
+typedef struct
+{
+  char      *label;
+  GPtrArray *features;   /* interned const char* */
+} HexDetail;
+
+struct _WbHexMap
+{
+  WbMap        parent_instance;
+
+  WbHexLayout  layout;
+  int          cols, rows;
+  double       hex_size;
+  int          first_col, first_row, digits;
+
+  const char **terrain;     /* cols × rows, interned */
+  gint16      *elevation;   /* NULL until a level is set */
+  GHashTable  *details;     /* index → HexDetail */
+  GHashTable  *sides;       /* packed canonical hexside → GPtrArray of interned ids */
+  GPtrArray   *marks;
+};
+
+G_DEFINE_FINAL_TYPE (WbHexMap, wb_hex_map, WB_TYPE_MAP)
+
+static void
+hex_detail_free (HexDetail *d)
+{
+  g_free (d->label);
+  g_clear_pointer (&d->features, g_ptr_array_unref);
+  g_free (d);
+}
+
+WbMapMark *
+wb_map_mark_new (const char *id)
+{
+  WbMapMark *mark = g_new0 (WbMapMark, 1);
+  mark->id = g_intern_string (id);
+  mark->hexes = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+  return mark;
+}
+
+void
+wb_map_mark_free (WbMapMark *mark)
+{
+  if (mark == NULL)
+    return;
+  g_free (mark->name);
+  g_free (mark->kind);
+  g_array_unref (mark->hexes);
+  g_free (mark->note);
+  g_free (mark);
+}
+
+/* Canonical hexsides may name a hex one step outside the map (-1 or cols). */
+static guint
+side_key (WbHexside s)
+{
+  return (((guint) (s.hex.col + 1) * 2048u) + (guint) (s.hex.row + 1)) * 4u + (guint) s.dir;
+}
+
+static WbHexside
+side_from_key (guint key)
+{
+  WbHexside s;
+
+  s.dir = (int) (key % 4u);
+  key /= 4u;
+  s.hex.row = (int) (key % 2048u) - 1;
+  s.hex.col = (int) (key / 2048u) - 1;
+  return s;
+}
+
+static WbMapKind
+wb_hex_map_get_kind_impl (WbMap *map)
+{
+  return WB_MAP_KIND_HEX;
+}
+
+static void
+wb_hex_map_get_extent_impl (WbMap *map, double *width, double *height)
+{
+  WbHexMap *self = WB_HEX_MAP (map);
+
+  wb_hex_map_extent (self->layout, self->hex_size, self->cols, self->rows, width, height);
+}
+
+static void
+wb_hex_map_finalize (GObject *object)
+{
+  WbHexMap *self = WB_HEX_MAP (object);
+
+  g_free (self->terrain);
+  g_free (self->elevation);
+  g_hash_table_unref (self->details);
+  g_hash_table_unref (self->sides);
+  g_ptr_array_unref (self->marks);
+  G_OBJECT_CLASS (wb_hex_map_parent_class)->finalize (object);
+}
+
+static void
+wb_hex_map_class_init (WbHexMapClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  WbMapClass *map_class = WB_MAP_CLASS (klass);
+
+  object_class->finalize = wb_hex_map_finalize;
+  map_class->get_kind = wb_hex_map_get_kind_impl;
+  map_class->get_extent = wb_hex_map_get_extent_impl;
+}
+
+static void
+wb_hex_map_init (WbHexMap *self)
+{
+  self->hex_size = 30.0;
+  self->first_col = 1;
+  self->first_row = 1;
+  self->digits = 2;
+  self->details = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) hex_detail_free);
+  self->sides = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  self->marks = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_map_mark_free);
+}
+
+WbHexMap *
+wb_hex_map_new (const char  *id,
+                WbHexLayout  layout,
+                int          cols,
+                int          rows,
+                const char  *default_terrain)
+{
+  WbHexMap *self;
+  const char *terrain;
+  gsize n;
+
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (cols >= 1 && cols <= WB_HEX_MAP_MAX_DIM, NULL);
+  g_return_val_if_fail (rows >= 1 && rows <= WB_HEX_MAP_MAX_DIM, NULL);
+  g_return_val_if_fail (default_terrain != NULL, NULL);
+
+  self = g_object_new (WB_TYPE_HEX_MAP, "id", id, NULL);
+  self->layout = layout;
+  self->cols = cols;
+  self->rows = rows;
+  n = (gsize) cols * (gsize) rows;
+  self->terrain = g_new (const char *, n);
+  terrain = g_intern_string (default_terrain);
+  for (gsize i = 0; i < n; i++)
+    self->terrain[i] = terrain;
+  while (self->digits < 4 &&
+         (self->first_col + cols - 1 >= (self->digits == 2 ? 100 : 1000) ||
+          self->first_row + rows - 1 >= (self->digits == 2 ? 100 : 1000)))
+    self->digits++;
+  return self;
+}
+
+WbHexLayout
+wb_hex_map_get_layout (WbHexMap *self)
+{
+  WbHexLayout none = { 0 };
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), none);
+  return self->layout;
+}
+
+int
+wb_hex_map_get_cols (WbHexMap *self)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), 0);
+  return self->cols;
+}
+
+int
+wb_hex_map_get_rows (WbHexMap *self)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), 0);
+  return self->rows;
+}
+
+gboolean
+wb_hex_map_contains (WbHexMap *self, WbOffset hex)
+{
+  return hex.col >= 0 && hex.row >= 0 && hex.col < self->cols && hex.row < self->rows;
+}
+
+static inline gsize
+index_of (WbHexMap *self, WbOffset hex)
+{
+  return (gsize) hex.row * (gsize) self->cols + (gsize) hex.col;
+}
+
+double
+wb_hex_map_get_hex_size (WbHexMap *self)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), 0);
+  return self->hex_size;
+}
+
+void
+wb_hex_map_set_hex_size (WbHexMap *self, double size)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  self->hex_size = CLAMP (size, 4.0, 500.0);
+}
+
+void
+wb_hex_map_set_numbering (WbHexMap *self, int first_col, int first_row, int digits)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (digits >= 1 && digits <= 4);
+  self->first_col = first_col;
+  self->first_row = first_row;
+  self->digits = digits;
+}
+
+void
+wb_hex_map_get_numbering (WbHexMap *self, int *first_col, int *first_row, int *digits)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  if (first_col)
+    *first_col = self->first_col;
+  if (first_row)
+    *first_row = self->first_row;
+  if (digits)
+    *digits = self->digits;
+}
+
+void
+wb_hex_map_format_hex (WbHexMap *self, WbOffset hex, char *buf, gsize len)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_snprintf (buf, len, "%0*d%0*d",
+              self->digits, hex.col + self->first_col,
+              self->digits, hex.row + self->first_row);
+}
+
+gboolean
+wb_hex_map_parse_hex (WbHexMap *self, const char *text, WbOffset *hex)
+{
+  int col = 0, row = 0;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
+  if (text == NULL || strlen (text) != (gsize) self->digits * 2)
+    return FALSE;
+  for (int i = 0; i < self->digits * 2; i++)
+    {
+      if (!g_ascii_isdigit (text[i]))
+        return FALSE;
+      if (i < self->digits)
+        col = col * 10 + (text[i] - '0');
+      else
+        row = row * 10 + (text[i] - '0');
+    }
+  hex->col = col - self->first_col;
+  hex->row = row - self->first_row;
+  return TRUE;
+}
+
+const char *
+wb_hex_map_get_terrain (WbHexMap *self, WbOffset hex)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  if (!wb_hex_map_contains (self, hex))
+    return NULL;
+  return self->terrain[index_of (self, hex)];
+}
+
+void
+wb_hex_map_set_terrain (WbHexMap *self, WbOffset hex, const char *terrain)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (terrain != NULL);
+  g_return_if_fail (wb_hex_map_contains (self, hex));
+  self->terrain[index_of (self, hex)] = g_intern_string (terrain);
+}
+
+int
+wb_hex_map_get_elevation (WbHexMap *self, WbOffset hex)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), 0);
+  if (self->elevation == NULL || !wb_hex_map_contains (self, hex))
+    return 0;
+  return self->elevation[index_of (self, hex)];
+}
+
+void
+wb_hex_map_set_elevation (WbHexMap *self, WbOffset hex, int elevation)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (wb_hex_map_contains (self, hex));
+  if (self->elevation == NULL)
+    {
+      if (elevation == 0)
+        return;
+      self->elevation = g_new0 (gint16, (gsize) self->cols * (gsize) self->rows);
+    }
+  self->elevation[index_of (self, hex)] = (gint16) CLAMP (elevation, -9999, 9999);
+}
+
+gboolean
+wb_hex_map_has_elevation (WbHexMap *self)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
+  return self->elevation != NULL;
+}
+
+static HexDetail *
+ensure_detail (WbHexMap *self, WbOffset hex)
+{
+  gpointer key = GSIZE_TO_POINTER (index_of (self, hex));
+  HexDetail *d = g_hash_table_lookup (self->details, key);
+
+  if (d == NULL)
+    {
+      d = g_new0 (HexDetail, 1);
+      g_hash_table_insert (self->details, key, d);
+    }
+  return d;
+}
+
+static HexDetail *
+get_detail (WbHexMap *self, WbOffset hex)
+{
+  if (!wb_hex_map_contains (self, hex))
+    return NULL;
+  return g_hash_table_lookup (self->details, GSIZE_TO_POINTER (index_of (self, hex)));
+}
+
+const char *
+wb_hex_map_get_label (WbHexMap *self, WbOffset hex)
+{
+  HexDetail *d;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  d = get_detail (self, hex);
+  return d ? d->label : NULL;
+}
+
+void
+wb_hex_map_set_label (WbHexMap *self, WbOffset hex, const char *label)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (wb_hex_map_contains (self, hex));
+  wb_set_str (&ensure_detail (self, hex)->label, label && *label ? label : NULL);
+}
+
+GPtrArray *
+wb_hex_map_get_hex_features (WbHexMap *self, WbOffset hex)
+{
+  HexDetail *d;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  d = get_detail (self, hex);
+  return d ? d->features : NULL;
+}
+
+static gboolean
+ptr_array_has (GPtrArray *a, const char *interned)
+{
+  if (a == NULL)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (g_ptr_array_index (a, i) == interned)
+      return TRUE;
+  return FALSE;
+}
+
+void
+wb_hex_map_add_hex_feature (WbHexMap *self, WbOffset hex, const char *feature)
+{
+  HexDetail *d;
+  const char *f;
+
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (wb_hex_map_contains (self, hex));
+  d = ensure_detail (self, hex);
+  f = g_intern_string (feature);
+  if (d->features == NULL)
+    d->features = g_ptr_array_new ();
+  if (!ptr_array_has (d->features, f))
+    g_ptr_array_add (d->features, (gpointer) f);
+}
+
+gboolean
+wb_hex_map_has_hex_feature (WbHexMap *self, WbOffset hex, const char *feature)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
+  return ptr_array_has (wb_hex_map_get_hex_features (self, hex), g_intern_string (feature));
+}
+
+static int
+compare_offsets (gconstpointer a, gconstpointer b)
+{
+  const WbOffset *x = a, *y = b;
+
+  if (x->row != y->row)
+    return x->row < y->row ? -1 : 1;
+  return x->col < y->col ? -1 : x->col > y->col;
+}
+
+GArray *
+wb_hex_map_list_detailed_hexes (WbHexMap *self)
+{
+  GArray *out;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  out = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+  g_hash_table_iter_init (&iter, self->details);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      HexDetail *d = value;
+      gsize idx = GPOINTER_TO_SIZE (key);
+      WbOffset o = { (int) (idx % (gsize) self->cols), (int) (idx / (gsize) self->cols) };
+
+      if (d->label == NULL && (d->features == NULL || d->features->len == 0))
+        continue;
+      g_array_append_val (out, o);
+    }
+  g_array_sort (out, compare_offsets);
+  return out;
+}
+
+GPtrArray *
+wb_hex_map_get_side_features (WbHexMap *self, WbOffset hex, int dir)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  g_return_val_if_fail (dir >= 0 && dir < 6, NULL);
+  if (g_hash_table_size (self->sides) == 0)
+    return NULL;
+  return g_hash_table_lookup (self->sides,
+                              GUINT_TO_POINTER (side_key (wb_hexside_canonical (self->layout,
+                                                                                hex, dir))));
+}
+
+void
+wb_hex_map_add_side_feature (WbHexMap *self, WbOffset hex, int dir, const char *feature)
+{
+  WbHexside s;
+  GPtrArray *a;
+  const char *f;
+  gpointer key;
+
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (dir >= 0 && dir < 6);
+  s = wb_hexside_canonical (self->layout, hex, dir);
+  g_return_if_fail (s.hex.col >= -1 && s.hex.row >= -1 &&
+                    s.hex.col <= self->cols && s.hex.row <= self->rows);
+  key = GUINT_TO_POINTER (side_key (s));
+  a = g_hash_table_lookup (self->sides, key);
+  if (a == NULL)
+    {
+      a = g_ptr_array_new ();
+      g_hash_table_insert (self->sides, key, a);
+    }
+  f = g_intern_string (feature);
+  if (!ptr_array_has (a, f))
+    g_ptr_array_add (a, (gpointer) f);
+}
+
+gboolean
+wb_hex_map_has_side_feature (WbHexMap *self, WbOffset hex, int dir, const char *feature)
+{
+  return ptr_array_has (wb_hex_map_get_side_features (self, hex, dir),
+                        g_intern_string (feature));
+}
+
+static int
+compare_sides (gconstpointer a, gconstpointer b)
+{
+  const WbHexside *x = a, *y = b;
+  int c = compare_offsets (&x->hex, &y->hex);
+
+  return c ? c : (x->dir > y->dir) - (x->dir < y->dir);
+}
+
+GArray *
+wb_hex_map_list_sides (WbHexMap *self)
+{
+  GArray *out;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  out = g_array_new (FALSE, FALSE, sizeof (WbHexside));
+  g_hash_table_iter_init (&iter, self->sides);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      WbHexside s = side_from_key (GPOINTER_TO_UINT (key));
+      if (((GPtrArray *) value)->len > 0)
+        g_array_append_val (out, s);
+    }
+  g_array_sort (out, compare_sides);
+  return out;
+}
+
+GPtrArray *
+wb_hex_map_get_marks (WbHexMap *self)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  return self->marks;
+}
+
+void
+wb_hex_map_add_mark (WbHexMap *self, WbMapMark *mark)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (mark != NULL);
+  g_ptr_array_add (self->marks, mark);
+}
+
+WbMapMark *
+wb_hex_map_find_mark (WbHexMap *self, const char *id)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  for (guint i = 0; i < self->marks->len; i++)
+    {
+      WbMapMark *m = g_ptr_array_index (self->marks, i);
+      if (g_strcmp0 (m->id, id) == 0)
+        return m;
+    }
+  return NULL;
+}

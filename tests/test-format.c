@@ -1,0 +1,505 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <check.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "warbench-core.h"
+#include "wb-json-locate-private.h"
+
+static char *
+read_test_file (const char *name, gsize *len)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_TEST_DATA"), name, NULL);
+  char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_get_contents (path, &contents, len, &error))
+    ck_abort_msg ("cannot read %s: %s", path, error->message);
+  return contents;
+}
+
+static WbGame *
+load_minimal (void)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autoptr(GError) error = NULL;
+  WbGame *game = wb_game_load_from_data (text, -1, "minimal.warbench", &error);
+
+  ck_assert_msg (game != NULL, "minimal game failed to load: %s", error ? error->message : "?");
+  return game;
+}
+
+START_TEST (test_load_minimal)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  WbHexMap *hexes;
+  WbPointMap *points;
+  WbUnit *unit;
+  WbTable *crt;
+  WbScenario *scenario;
+  WbFeatureType *ford;
+  WbTerrainType *forest;
+  const WbAttrValue *v;
+  const WbStrength *s;
+  WbOffset hex;
+  WbLocation *loc;
+
+  ck_assert_str_eq (wb_game_get_title (game), "Minimal Test Game");
+  ck_assert_str_eq (wb_game_get_rules (game)->family, "spi-blue-gray");
+  ck_assert_uint_eq (wb_game_get_sides (game)->len, 2);
+  ck_assert_uint_eq (wb_game_get_units (game)->len, 4);
+
+  forest = wb_game_find_terrain (game, "forest");
+  ck_assert_ptr_nonnull (forest);
+  ck_assert (forest->blocks_los);
+  ck_assert_double_eq (wb_move_costs_lookup (forest->move, "infantry", NULL), 3);
+  ck_assert_double_lt (wb_move_costs_lookup (forest->move, "artillery", NULL), 0);
+  ck_assert_double_eq (wb_game_find_terrain (game, "rough")->defense, 2);
+
+  ford = wb_game_find_feature (game, "ford");
+  ck_assert_int_eq (ford->move_mode, WB_MOVE_ADD);
+  ck_assert_str_eq (g_ptr_array_index (ford->negates, 0), "creek");
+
+  crt = wb_game_find_table (game, "crt");
+  ck_assert_str_eq (wb_table_lookup (crt, 1, 1), "De");
+  ck_assert_str_eq (wb_table_lookup (crt, 4, 0), "Ar");
+  ck_assert_ptr_null (wb_table_lookup (crt, 7, 0));
+
+  hexes = WB_HEX_MAP (wb_game_find_map (game, "hexes"));
+  ck_assert_int_eq (wb_hex_map_get_cols (hexes), 4);
+  ck_assert (wb_hex_map_parse_hex (hexes, "0302", &hex));
+  ck_assert_str_eq (wb_hex_map_get_terrain (hexes, hex), "forest");
+  ck_assert_int_eq (wb_hex_map_get_elevation (hexes, hex), 1);
+  ck_assert (wb_hex_map_parse_hex (hexes, "0201", &hex));
+  ck_assert_str_eq (wb_hex_map_get_label (hexes, hex), "Townsville");
+  ck_assert (wb_hex_map_has_hex_feature (hexes, hex, "town"));
+  /* The creek on 0202's north side is 0201's south side. */
+  ck_assert (wb_hex_map_has_side_feature (hexes, hex, 3, "creek"));
+  ck_assert (wb_hex_map_has_side_feature (hexes, hex, 3, "ford"));
+  ck_assert_int_eq (wb_hex_map_find_mark (hexes, "north-edge")->hexes->len, 4);
+
+  points = WB_POINT_MAP (wb_game_find_map (game, "points"));
+  loc = wb_point_map_find_location (points, "a");
+  ck_assert (loc->port && loc->major);
+  ck_assert_int_eq (loc->fortress, 2);
+  ck_assert_str_eq (g_ptr_array_index (loc->supply, 0), "blue");
+  ck_assert_ptr_eq (wb_point_map_location_at (points, 395, 305, 12),
+                    wb_point_map_find_location (points, "b"));
+
+  unit = wb_game_find_unit (game, "b1");
+  ck_assert_str_eq (wb_unit_get_designation (unit), "1/I");
+  v = wb_unit_get_attr (unit, "movement");
+  ck_assert_int_eq (v->i, 6);
+  ck_assert_str_eq (wb_unit_get_attr (unit, "firepower")->s, "C2");
+  ck_assert_double_eq (wb_unit_get_attr (unit, "morale")->d, 3.5);
+  s = wb_unit_get_strength (wb_game_find_unit (game, "b2"));
+  ck_assert_int_eq (s->kind, WB_STRENGTH_STEPS);
+  ck_assert_int_eq (wb_strength_current_halves (s), 16);
+  s = wb_unit_get_strength (wb_game_find_unit (game, "r1"));
+  ck_assert_int_eq (s->kind, WB_STRENGTH_SIDES);
+  ck_assert_int_eq (wb_strength_current_halves (s), 1);
+
+  scenario = wb_game_find_scenario (game, "basic");
+  ck_assert_uint_eq (wb_scenario_get_turns (scenario)->len, 4);
+  ck_assert (g_array_index (wb_scenario_get_turns (scenario), WbTurn, 3).night);
+  ck_assert_str_eq (g_array_index (wb_scenario_get_turns (scenario), WbTurn, 0).label, "Dawn");
+  ck_assert_str_eq (wb_scenario_find_setup (scenario, "r1", NULL)->ref, "0401");
+  {
+    const char *late[] = { "late", NULL };
+    ck_assert_ptr_null (wb_scenario_find_setup (scenario, "r1", late));
+  }
+  ck_assert_uint_eq (((WbSetup *) g_ptr_array_index (wb_scenario_get_setup (scenario), 1))->at->len, 2);
+}
+END_TEST
+
+/* save → load → save gives the same bytes, and the model survives. */
+START_TEST (test_round_trip)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  g_autoptr(WbGame) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+  gsize len1, len2;
+
+  first = wb_game_to_data (game, &len1);
+  again = wb_game_load_from_data (first, (gssize) len1, "first", &error);
+  ck_assert_msg (again != NULL, "reload failed: %s\n%s", error ? error->message : "", first);
+  second = wb_game_to_data (again, &len2);
+  ck_assert_str_eq (first, second);
+  ck_assert_uint_eq (len1, len2);
+  /* Spot checks that nothing was dropped on the way. */
+  ck_assert_ptr_nonnull (strstr (first, "\"negates\": [\"creek\"]"));
+  ck_assert_ptr_nonnull (strstr (first, "\"strength\": {\"steps\": [12, 8, 4], \"current\": 1}"));
+  ck_assert_ptr_nonnull (strstr (first, "\"strength\": {\"fresh\": 3, \"worn\": 0.5, \"current\": \"worn\"}"));
+  ck_assert_ptr_nonnull (strstr (first, "\"artillery\": null"));
+  ck_assert_ptr_nonnull (strstr (first, "\"unless\": \"late\""));
+  ck_assert_ptr_nonnull (strstr (first, "\"condition\": \"on activation only\""));
+  ck_assert_ptr_nonnull (strstr (first, "\"night\": [4]"));
+  ck_assert_ptr_nonnull (strstr (first, "\"params\": {\"movement_allowance\": 6, \"stacking\": 2}"));
+  /* One entity per line. */
+  ck_assert_ptr_nonnull (strstr (first, "\n    {\"id\": \"b2\", \"side\": \"blue\""));
+  ck_assert_ptr_nonnull (strstr (first, "\n        \"..f.\",\n"));
+}
+END_TEST
+
+/* Every bundled game is valid and already in canonical form, so a save
+ * from the editor never produces a noisy diff. */
+START_TEST (test_bundled_games_canonical)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint count = 0;
+
+  ck_assert_ptr_nonnull (d);
+  while ((name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = NULL, *text = NULL, *out = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WbGame) game = NULL;
+      gsize len;
+
+      if (!g_str_has_suffix (name, WB_GAME_FILE_EXTENSION))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      ck_assert (g_file_get_contents (path, &text, &len, NULL));
+      game = wb_game_load_from_data (text, (gssize) len, name, &error);
+      ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+      out = wb_game_to_data (game, NULL);
+      ck_assert_msg (strcmp (out, text) == 0,
+                     "%s is not in canonical form: run warbench-cli format on it", name);
+      count++;
+    }
+  ck_assert_uint_ge (count, 1);
+}
+END_TEST
+
+typedef struct
+{
+  const char *name;
+  const char *find;
+  const char *replace;
+  int         code;
+  const char *expect;   /* substring of the message */
+} Invalid;
+
+static const Invalid invalid_cases[] = {
+  { "syntax", "\"version\": 1,", "\"version\": 1", WB_FORMAT_ERROR_SYNTAX, "minimal.warbench:3:14: Parse error" },
+  { "not-a-game", "\"warbench-game\"", "\"tiled-map\"", WB_FORMAT_ERROR_NOT_A_GAME, "$.format" },
+  { "too-new", "\"version\": 1,", "\"version\": 99,", WB_FORMAT_ERROR_TOO_NEW, "minimal.warbench:3:14: $.version" },
+  { "no-version", "\"version\": 1,", "", WB_FORMAT_ERROR_MISSING, "“version”" },
+  { "version-type", "\"version\": 1,", "\"version\": \"1\",", WB_FORMAT_ERROR_TYPE, "$.version" },
+  { "unknown-member", "\"publisher\": \"Test\"", "\"publisher\": \"Test\", \"publsher\": \"x\"",
+    WB_FORMAT_ERROR_TYPE, "$.game.publsher: unknown member" },
+  { "missing-title", "\"title\": \"Minimal Test Game\", ", "", WB_FORMAT_ERROR_MISSING, "$.game: missing member “title”" },
+  { "bad-id", "{\"id\": \"red\"", "{\"id\": \"red side\"", WB_FORMAT_ERROR_TYPE, "$.sides[1].id" },
+  { "duplicate-side", "{\"id\": \"red\"", "{\"id\": \"blue\"", WB_FORMAT_ERROR_DUPLICATE, "minimal.warbench:8:12: $.sides[1].id" },
+  { "bad-color", "\"#b33a3a\"", "\"crimson\"", WB_FORMAT_ERROR_TYPE, "$.sides[1].color: “crimson” is not a colour" },
+  { "unknown-side", "\"id\": \"r1\", \"side\": \"red\"", "\"id\": \"r1\", \"side\": \"green\"",
+    WB_FORMAT_ERROR_REFERENCE, "$.units[2].side: unknown side “green” (expected one of: blue, red)" },
+  { "unknown-class", "\"class\": \"artillery\", \"strength\": 0.5", "\"class\": \"tank\", \"strength\": 0.5",
+    WB_FORMAT_ERROR_REFERENCE, "$.units[3].class" },
+  { "unknown-attr", "\"morale\": 3.5", "\"moral\": 3.5", WB_FORMAT_ERROR_REFERENCE, "$.units[0].attrs.moral" },
+  { "attr-range", "\"movement\": 6,", "\"movement\": 60,", WB_FORMAT_ERROR_RANGE, "$.units[0].attrs.movement" },
+  { "attr-type", "\"movement\": 6,", "\"movement\": \"six\",", WB_FORMAT_ERROR_TYPE, "$.units[0].attrs.movement" },
+  { "firepower", "\"firepower\": \"C2\"", "\"firepower\": \"22\"", WB_FORMAT_ERROR_TYPE, "$.units[0].attrs.firepower" },
+  { "strength-half", "\"strength\": 7,", "\"strength\": 7.25,", WB_FORMAT_ERROR_RANGE, "$.units[0].strength" },
+  { "strength-negative", "\"strength\": 7,", "\"strength\": -1,", WB_FORMAT_ERROR_RANGE, "$.units[0].strength" },
+  { "steps-current", "\"current\": 1}", "\"current\": 3}", WB_FORMAT_ERROR_RANGE, "$.units[1].strength.current" },
+  { "duplicate-unit", "{\"id\": \"b2\"", "{\"id\": \"b1\"", WB_FORMAT_ERROR_DUPLICATE, "$.units[1].id" },
+  { "formation-parent", "\"parent\": \"army\"", "\"parent\": \"navy\"", WB_FORMAT_ERROR_REFERENCE, "$.formations[1].parent" },
+  { "formation-side", "\"formation\": \"corps\"", "\"formation\": \"corps\", \"x\": 1", WB_FORMAT_ERROR_TYPE, "$.units[0].x" },
+  { "map-key", "\"..f.\"", "\"..w.\"", WB_FORMAT_ERROR_REFERENCE, "minimal.warbench:61:12: $.maps[0].terrain[0]: no terrain type has the key “w” (column 3)" },
+  { "map-row-length", "\"..f.\"", "\"..f\"", WB_FORMAT_ERROR_RANGE, "$.maps[0].terrain[0]" },
+  { "map-rows", "\"r...\"\n", "\"r...\", \"....\"\n", WB_FORMAT_ERROR_RANGE, "$.maps[0].terrain: 4 rows, expected 3" },
+  { "map-too-large", "\"cols\": 4,", "\"cols\": 100000,", WB_FORMAT_ERROR_TOO_LARGE, "$.maps[0].cols" },
+  { "map-zero", "\"rows\": 3,", "\"rows\": 0,", WB_FORMAT_ERROR_RANGE, "$.maps[0].rows" },
+  { "elevation", "\"0012\"", "\"00x2\"", WB_FORMAT_ERROR_TYPE, "$.maps[0].elevation[1]" },
+  { "hex-off-map", "{\"hex\": \"0201\", \"label\"", "{\"hex\": \"0909\", \"label\"", WB_FORMAT_ERROR_OFF_MAP,
+    "$.maps[0].hexes[0].hex: hex 0909 is outside the map (expected 0101 to 0403)" },
+  { "hex-malformed", "{\"hex\": \"0201\", \"label\"", "{\"hex\": \"2-1\", \"label\"", WB_FORMAT_ERROR_TYPE,
+    "$.maps[0].hexes[0].hex" },
+  { "hexside-dir", "\"dir\": \"se\"", "\"dir\": \"e\"", WB_FORMAT_ERROR_TYPE, "$.maps[0].hexsides[0].dir" },
+  { "hexside-feature-kind", "\"features\": [\"road\"]", "\"features\": [\"town\"]", WB_FORMAT_ERROR_REFERENCE,
+    "$.maps[0].hexsides[0].features[0]: feature “town” is a hex feature, expected a hexside one" },
+  { "negates", "\"negates\": [\"creek\"]", "\"negates\": [\"brook\"]", WB_FORMAT_ERROR_REFERENCE, "$.features[2].negates[0]" },
+  { "mark-hex", "\"0301\", \"0401\"]", "\"0301\", \"0501\"]", WB_FORMAT_ERROR_OFF_MAP, "$.maps[0].marks[1].hexes[3]" },
+  { "location-ref", "{\"a\": \"a\", \"b\": \"b\"", "{\"a\": \"a\", \"b\": \"c\"", WB_FORMAT_ERROR_REFERENCE, "$.maps[1].connections[0].b" },
+  { "location-out", "\"x\": 400", "\"x\": 4000", WB_FORMAT_ERROR_RANGE, "$.maps[1].locations[1].x" },
+  { "crossing-kind", "\"crossings\": [\"river\"]", "\"crossings\": [\"pike\"]", WB_FORMAT_ERROR_REFERENCE, "$.maps[1].connections[0].crossings[0]" },
+  { "cells", "\"cells\": [\"Dr\", \"De\"]", "\"cells\": [\"Dr\"]", WB_FORMAT_ERROR_RANGE, "$.tables[0].rows[0].cells: 1 cells, expected one per column (2)" },
+  { "table-kind", "\"kind\": \"odds\"", "\"kind\": \"ratio\"", WB_FORMAT_ERROR_TYPE, "$.tables[0].kind" },
+  { "dice", "\"dice\": \"1d6\"", "\"dice\": \"six\"", WB_FORMAT_ERROR_TYPE, "$.tables[0].dice" },
+  { "scenario-map", "\"map\": \"hexes\"", "\"map\": \"hexen\"", WB_FORMAT_ERROR_REFERENCE, "$.scenarios[0].map" },
+  { "setup-hex", "{\"unit\": \"b1\", \"hex\": \"0102\"}", "{\"unit\": \"b1\", \"hex\": \"0199\"}", WB_FORMAT_ERROR_OFF_MAP,
+    "$.scenarios[0].setup[0].hex" },
+  { "setup-unit", "{\"unit\": \"b1\", \"hex\": \"0102\"}", "{\"unit\": \"b9\", \"hex\": \"0102\"}", WB_FORMAT_ERROR_REFERENCE,
+    "$.scenarios[0].setup[0].unit: unknown unit “b9”" },
+  { "setup-location-on-hex-map", "{\"unit\": \"b1\", \"hex\": \"0102\"}", "{\"unit\": \"b1\", \"location\": \"a\"}",
+    WB_FORMAT_ERROR_REFERENCE, "$.scenarios[0].setup[0].location" },
+  { "setup-box", "{\"box\": \"reserve\"}", "{\"box\": \"depot\"}", WB_FORMAT_ERROR_REFERENCE, "$.scenarios[0].setup[1].choices[1].box" },
+  { "setup-option", "\"unless\": \"late\"", "\"unless\": \"early\"", WB_FORMAT_ERROR_REFERENCE, "$.scenarios[0].setup[2].unless" },
+  { "reinforcement-turn", "{\"turn\": 2,", "{\"turn\": 9,", WB_FORMAT_ERROR_RANGE, "$.scenarios[0].reinforcements[0].turn" },
+  { "reinforcement-area", "\"area\": \"north-edge\"", "\"area\": \"south-edge\"", WB_FORMAT_ERROR_REFERENCE,
+    "$.scenarios[0].reinforcements[1].area" },
+  { "night", "\"night\": [4]", "\"night\": [5]", WB_FORMAT_ERROR_RANGE, "$.scenarios[0].turns.night[0]" },
+  { "victory-kind", "\"kind\": \"vp_per_sp\"", "\"kind\": \"vp_per_hit\"", WB_FORMAT_ERROR_TYPE, "$.scenarios[0].victory[0].kind" },
+  { "victory-places", "\"places\": [{\"hex\": \"0201\"}]", "\"places\": [{\"hex\": \"0209\"}]", WB_FORMAT_ERROR_OFF_MAP,
+    "$.scenarios[0].victory[1].places[0].hex" },
+  { "root-array", "{\n  \"format\"", "[{\n  \"format\"", WB_FORMAT_ERROR_SYNTAX, "minimal.warbench:" },
+};
+
+START_TEST (test_invalid)
+{
+  const Invalid *c = &invalid_cases[_i];
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autofree char *broken = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  char *at;
+
+  at = strstr (text, c->find);
+  ck_assert_msg (at != NULL, "%s: “%s” not in the fixture", c->name, c->find);
+  *at = '\0';
+  broken = g_strconcat (text, c->replace, at + strlen (c->find), NULL);
+  if (strcmp (c->name, "root-array") == 0)
+    {
+      g_autofree char *fixed = g_strconcat (broken, "]", NULL);
+      g_free (broken);
+      broken = g_steal_pointer (&fixed);
+      /* A top-level array parses; the reader must still refuse it. */
+      game = wb_game_load_from_data (broken, -1, "minimal.warbench", &error);
+      ck_assert_ptr_null (game);
+      ck_assert_msg (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_TYPE),
+                     "%s: %s", c->name, error->message);
+      ck_assert_msg (strstr (error->message, "minimal.warbench:1:1: $: expected an object") != NULL,
+                     "%s: message was: %s", c->name, error->message);
+      return;
+    }
+  game = wb_game_load_from_data (broken, -1, "minimal.warbench", &error);
+  ck_assert_msg (game == NULL, "%s: the broken file loaded", c->name);
+  ck_assert_msg (error != NULL && error->domain == WB_FORMAT_ERROR,
+                 "%s: no WB_FORMAT_ERROR", c->name);
+  ck_assert_msg (error->code == c->code, "%s: code %d, expected %d (%s)", c->name, error->code,
+                 c->code, error->message);
+  ck_assert_msg (strstr (error->message, c->expect) != NULL,
+                 "%s: message “%s” lacks “%s”", c->name, error->message, c->expect);
+  /* Every message names the file and a line:column. */
+  ck_assert_msg (g_regex_match_simple ("^minimal\\.warbench:[0-9]+:[0-9]+: ", error->message, 0, 0),
+                 "%s: message “%s” lacks file:line:col", c->name, error->message);
+}
+END_TEST
+
+START_TEST (test_empty_and_garbage)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  const char *inputs[] = { "", "   ", "null", "42", "\"text\"", "{}", "{\"format\": \"warbench-game\"}" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_clear_error (&error);
+      game = wb_game_load_from_data (inputs[i], -1, "x.warbench", &error);
+      ck_assert_msg (game == NULL, "“%s” loaded", inputs[i]);
+      ck_assert_msg (error != NULL && error->domain == WB_FORMAT_ERROR, "“%s”: no error", inputs[i]);
+      ck_assert_msg (g_str_has_prefix (error->message, "x.warbench"), "%s", error->message);
+    }
+}
+END_TEST
+
+/* Deeply nested input must not crash the parser or the locator. */
+START_TEST (test_deep_nesting)
+{
+  g_autoptr(GString) s = g_string_new ("{\"format\": \"warbench-game\", \"version\": 1, \"game\": ");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+
+  for (int i = 0; i < 5000; i++)
+    g_string_append (s, "[");
+  for (int i = 0; i < 5000; i++)
+    g_string_append (s, "]");
+  g_string_append (s, "}");
+  game = wb_game_load_from_data (s->str, (gssize) s->len, "deep.warbench", &error);
+  ck_assert_ptr_null (game);
+  ck_assert_ptr_nonnull (error);
+}
+END_TEST
+
+START_TEST (test_locate)
+{
+  const char *text = "{\n  \"a\": [1, {\"b\": \"x\"}],\n  \"c\": {\"d\": true}\n}";
+  int line, col;
+
+  ck_assert (wb_json_locate (text, strlen (text), "$.a[1].b", &line, &col));
+  ck_assert_int_eq (line, 2);
+  ck_assert_int_eq (col, 18);
+  ck_assert (wb_json_locate (text, strlen (text), "$.c.d", &line, &col));
+  ck_assert_int_eq (line, 3);
+  ck_assert_int_eq (col, 14);
+  /* A missing member points at the object that lacks it. */
+  ck_assert (wb_json_locate (text, strlen (text), "$.c.e", &line, &col));
+  ck_assert_int_eq (line, 3);
+  ck_assert_int_eq (col, 8);
+  /* Columns count characters, not bytes. */
+  text = "{\"é\": 1, \"b\": 2}";
+  ck_assert (wb_json_locate (text, strlen (text), "$.b", &line, &col));
+  ck_assert_int_eq (col, 15);
+}
+END_TEST
+
+static char *
+make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("wb-test-XXXXXX", &error);
+  ck_assert_msg (dir != NULL, "%s", error ? error->message : "");
+  return dir;
+}
+
+static guint
+count_entries (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (d))
+    n++;
+  return n;
+}
+
+START_TEST (test_save_atomic)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "game.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) loaded = NULL;
+  g_autofree char *saved = NULL, *expected = NULL;
+  struct stat st;
+
+  /* A fresh save, then a save over an existing file keeps its mode. */
+  ck_assert_msg (wb_game_save (game, file, NULL, &error), "%s", error ? error->message : "");
+  ck_assert_int_eq (g_chmod (path, 0600), 0);
+  wb_game_set_title (game, "Renamed");
+  ck_assert (wb_game_save (game, file, NULL, &error));
+  ck_assert_int_eq (g_stat (path, &st), 0);
+  ck_assert_int_eq (st.st_mode & 0777, 0600);
+  ck_assert_uint_eq (count_entries (dir), 1);   /* no temporary file left behind */
+  loaded = wb_game_load (file, NULL, &error);
+  ck_assert_msg (loaded != NULL, "%s", error ? error->message : "");
+  ck_assert_str_eq (wb_game_get_title (loaded), "Renamed");
+  ck_assert (g_file_get_contents (path, &saved, NULL, NULL));
+  expected = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (saved, expected);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
+START_TEST (test_save_failure_keeps_original)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *sub = g_build_filename (dir, "target.warbench", NULL);
+  g_autofree char *inner = g_build_filename (sub, "keep", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no", "such", "dir.warbench", NULL);
+  g_autoptr(GFile) target = g_file_new_for_path (sub);
+  g_autoptr(GFile) nowhere = g_file_new_for_path (missing);
+  g_autoptr(GError) error = NULL;
+
+  /* The target is a directory with content: the rename fails, nothing is lost. */
+  ck_assert_int_eq (g_mkdir (sub, 0755), 0);
+  ck_assert (g_file_set_contents (inner, "precious", -1, NULL));
+  ck_assert (!wb_game_save (game, target, NULL, &error));
+  ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO));
+  ck_assert_ptr_nonnull (strstr (error->message, "target.warbench"));
+  ck_assert (g_file_test (inner, G_FILE_TEST_IS_REGULAR));
+  ck_assert_uint_eq (count_entries (dir), 1);   /* the temporary file was removed */
+  g_clear_error (&error);
+
+  ck_assert (!wb_game_save (game, nowhere, NULL, &error));
+  ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO));
+
+  g_unlink (inner);
+  g_rmdir (sub);
+  g_rmdir (dir);
+}
+END_TEST
+
+START_TEST (test_load_file_errors)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "absent.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GError) error = NULL;
+  WbGame *game;
+
+  game = wb_game_load (file, NULL, &error);
+  ck_assert_ptr_null (game);
+  ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO));
+  ck_assert_ptr_nonnull (strstr (error->message, "absent.warbench"));
+  g_clear_error (&error);
+  game = wb_game_load (folder, NULL, &error);
+  ck_assert_ptr_null (game);
+  ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO));
+  g_rmdir (dir);
+}
+END_TEST
+
+START_TEST (test_starter_games_valid)
+{
+  int sizes[][2] = { { 10, 8 }, { 0, 0 }, { 1000, 1000 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(WbGame) game = wb_game_new_starter (sizes[i][0], sizes[i][1]);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *data = wb_game_to_data (game, NULL);
+      g_autoptr(WbGame) again = wb_game_load_from_data (data, -1, "starter", &error);
+
+      ck_assert_msg (again != NULL, "starter %d×%d: %s", sizes[i][0], sizes[i][1],
+                     error ? error->message : "");
+      ck_assert_uint_eq (wb_game_get_maps (again)->len, 1);
+    }
+}
+END_TEST
+
+static Suite *
+format_suite (void)
+{
+  Suite *s = suite_create ("format");
+  TCase *tc = tcase_create ("format");
+
+  tcase_add_test (tc, test_load_minimal);
+  tcase_add_test (tc, test_round_trip);
+  tcase_add_test (tc, test_bundled_games_canonical);
+  tcase_add_loop_test (tc, test_invalid, 0, G_N_ELEMENTS (invalid_cases));
+  tcase_add_test (tc, test_empty_and_garbage);
+  tcase_add_test (tc, test_deep_nesting);
+  tcase_add_test (tc, test_locate);
+  tcase_add_test (tc, test_save_atomic);
+  tcase_add_test (tc, test_save_failure_keeps_original);
+  tcase_add_test (tc, test_load_file_errors);
+  tcase_add_test (tc, test_starter_games_valid);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr = srunner_create (format_suite ());
+  int failed;
+
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
