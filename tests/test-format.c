@@ -139,6 +139,8 @@ START_TEST (test_round_trip)
   ck_assert_ptr_nonnull (strstr (first, "\"unless\": \"late\""));
   ck_assert_ptr_nonnull (strstr (first, "\"condition\": \"on activation only\""));
   ck_assert_ptr_nonnull (strstr (first, "\"night\": [4]"));
+  /* A road leaving the map's southern edge is named by its on-map hex. */
+  ck_assert_ptr_nonnull (strstr (first, "{\"hex\": \"0103\", \"dir\": \"s\", \"features\": [\"road\"]}"));
   ck_assert_ptr_nonnull (strstr (first, "\"params\": {\"movement_allowance\": 6, \"stacking\": 2}"));
   /* One entity per line. */
   ck_assert_ptr_nonnull (strstr (first, "\n    {\"id\": \"b2\", \"side\": \"blue\""));
