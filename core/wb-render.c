@@ -11,6 +11,10 @@
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
+#ifdef HAVE_LIBPNG
+#include <png.h>
+#include <setjmp.h>
+#endif
 
 #include "wb-render.h"
 
@@ -148,6 +152,7 @@ typedef struct {
   const WbRenderOptions *options;
   double                 scale;    /* device units per map point */
   double                 px;       /* one device pixel, in map points */
+  gboolean               raster;   /* pixels, not a PDF/SVG/PostScript page */
   /* Clip rectangle in map points. */
   double                 x0, y0, x1, y1;
   FeatureStyle          *features;
@@ -173,6 +178,7 @@ typedef struct {
   guint16      *tindex;    /* per hex in range; G_MAXUINT16: unknown */
   GArray       *sides;     /* SideItem */
   double        corner[6][2];
+  double        width, height;   /* the map's extent */
 } HexRender;
 
 /* --- small helpers ----------------------------------------------------- */
@@ -273,12 +279,6 @@ style_from_string (const char *s)
       return style_names[i].style;
 
   return STYLE_OTHER;
-}
-
-static gboolean
-style_is_road (Style s)
-{
-  return s == STYLE_TRAIL || s == STYLE_ROAD || s == STYLE_PIKE || s == STYLE_RAILROAD;
 }
 
 static Rgb
@@ -386,6 +386,19 @@ render_init (Render                *r,
     r->scale = 1.0;
   r->px = 1.0 / r->scale;
 
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      r->raster = FALSE;
+      break;
+    default:
+      r->raster = TRUE;
+      break;
+    }
+
   r->n_features = features != NULL ? features->len : 0;
   r->features = g_new0 (FeatureStyle, MAX (r->n_features, 1));
   for (guint i = 0; i < r->n_features; i++)
@@ -425,12 +438,14 @@ render_text (Render *r,
       cairo_font_options_t *fo = cairo_font_options_create ();
 
       r->pango = pango_cairo_create_context (r->cr);
-      /* Unhinted metrics: text keeps its proportions at every zoom and
-       * in every export. */
-      cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
-      cairo_font_options_set_hint_style (fo, CAIRO_HINT_STYLE_NONE);
+      /* On pages, unhinted: text keeps its proportions at any size. On
+       * pixels, hinted metrics give even spacing to small hex numbers. */
+      cairo_font_options_set_hint_metrics (fo, r->raster ? CAIRO_HINT_METRICS_ON
+                                                         : CAIRO_HINT_METRICS_OFF);
+      cairo_font_options_set_hint_style (fo, r->raster ? CAIRO_HINT_STYLE_SLIGHT
+                                                       : CAIRO_HINT_STYLE_NONE);
       pango_cairo_context_set_font_options (r->pango, fo);
-      pango_context_set_round_glyph_positions (r->pango, FALSE);
+      pango_context_set_round_glyph_positions (r->pango, r->raster);
       cairo_font_options_destroy (fo);
     }
 
@@ -460,24 +475,27 @@ render_text (Render *r,
 }
 
 /* Draws @s with its logical box anchored at (@x, @y): @ax, @ay are 0 for
- * left/top, 0.5 for the centre, 1 for right/bottom. A halo (a wide stroke
- * of the glyph outlines underneath) keeps it readable over any terrain. */
+ * left/top, 0.5 for the centre, 1 for right/bottom; the box is then moved
+ * inside [@lo, @hi] horizontally where it fits. A halo (a wide stroke of
+ * the glyph outlines underneath) keeps it readable over any terrain. */
 static void
-draw_text (Render     *r,
-           Font        font,
-           double      size,
-           const char *s,
-           double      x,
-           double      y,
-           double      ax,
-           double      ay,
-           Rgb         ink,
-           const Rgb  *halo)
+draw_text_within (Render     *r,
+                  Font        font,
+                  double      size,
+                  const char *s,
+                  double      x,
+                  double      y,
+                  double      ax,
+                  double      ay,
+                  Rgb         ink,
+                  const Rgb  *halo,
+                  double      lo,
+                  double      hi)
 {
   cairo_t *cr = r->cr;
   PangoLayout *layout;
   PangoRectangle logical;
-  double lx, ly;
+  double lx, ly, w;
 
   if (s == NULL || *s == '\0')
     return;
@@ -486,8 +504,23 @@ draw_text (Render     *r,
   pango_layout_set_text (layout, s, -1);
   pango_layout_get_extents (layout, NULL, &logical);
 
-  lx = x - ax * logical.width / (double) PANGO_SCALE - logical.x / (double) PANGO_SCALE;
+  w = logical.width / (double) PANGO_SCALE;
+  lx = x - ax * w;
+  if (w <= hi - lo)
+    lx = CLAMP (lx, lo, hi - w);
+  lx -= logical.x / (double) PANGO_SCALE;
   ly = y - ay * logical.height / (double) PANGO_SCALE - logical.y / (double) PANGO_SCALE;
+
+  if (r->raster)
+    {
+      /* cairo 1.16 puts glyphs on whole pixels; start on one so every
+       * label has the same spacing, not one that depends on where it
+       * falls. */
+      cairo_user_to_device (cr, &lx, &ly);
+      lx = round (lx);
+      ly = round (ly);
+      cairo_device_to_user (cr, &lx, &ly);
+    }
 
   if (halo != NULL)
     {
@@ -502,6 +535,21 @@ draw_text (Render     *r,
   cairo_move_to (cr, lx, ly);
   set_rgb (cr, ink);
   pango_cairo_show_layout (cr, layout);
+}
+
+static void
+draw_text (Render     *r,
+           Font        font,
+           double      size,
+           const char *s,
+           double      x,
+           double      y,
+           double      ax,
+           double      ay,
+           Rgb         ink,
+           const Rgb  *halo)
+{
+  draw_text_within (r, font, size, s, x, y, ax, ay, ink, halo, -G_MAXDOUBLE, G_MAXDOUBLE);
 }
 
 /* --- symbols shared by both kinds of map ----------------------------------- */
@@ -912,56 +960,96 @@ hex_collect_sides (HexRender *hr)
 }
 
 /* Terrain: one fill per terrain type, then its pattern. */
+#define N_LEVELS 10
+
+/* The tint of an elevation level over its terrain. */
+static Rgb
+level_shade (Rgb fill,
+             int level)
+{
+  return rgb_mix (fill, rgb (0.42, 0.27, 0.10), MIN (0.075 * level, 0.5));
+}
+
+/* Terrain: one fill per terrain type and level. With the elevation layer
+ * on, each level's tint is mixed into the fill colour, so shading costs
+ * nothing more. */
 static void
-draw_terrain (HexRender *hr)
+draw_terrain (HexRender *hr,
+              gboolean   shade_levels)
 {
   cairo_t *cr = hr->r->cr;
   gboolean fast = hr->hex_px < LOD_FAST_TERRAIN;
-  guint *counts = g_new0 (guint, hr->n_terrain + 1);
-  guint common = hr->n_terrain;
-  double mw, mh;
+  guint n_keys = (hr->n_terrain + 1) * N_LEVELS;
+  guint *counts = g_new0 (guint, n_keys);
+  guint16 *keys = g_new (guint16, (gsize) hr->stride * (hr->r1 - hr->r0 + 1));
+  guint common = 0;
+  double inset_x, inset_y;
+
+  if (!wb_hex_map_has_elevation (hr->map))
+    shade_levels = FALSE;
 
   for (int row = hr->r0; row <= hr->r1; row++)
     for (int col = hr->c0; col <= hr->c1; col++)
       {
-        guint16 t = hr->tindex[hex_index (hr, col, row)];
+        int i = hex_index (hr, col, row);
+        guint16 t = hr->tindex[i];
+        int level = 0;
 
-        counts[t == G_MAXUINT16 ? hr->n_terrain : t]++;
+        if (shade_levels)
+          level = CLAMP (wb_hex_map_get_elevation (hr->map, (WbOffset) { col, row }), 0, N_LEVELS - 1);
+        keys[i] = (guint16) ((t == G_MAXUINT16 ? hr->n_terrain : t) * N_LEVELS + level);
+        counts[keys[i]]++;
       }
-  for (guint i = 0; i < hr->n_terrain; i++)
-    if (common == hr->n_terrain || counts[i] > counts[common])
-      common = i;
+  for (guint k = 0; k < n_keys; k++)
+    if (counts[k] > counts[common])
+      common = k;
 
-  /* The commonest terrain is painted as one rectangle under everything:
-   * it is the one fill that needs no path, and neighbouring fills blend
-   * onto it without hairline seams. */
-  wb_map_get_extent (WB_MAP (hr->map), &mw, &mh);
-  cairo_rectangle (cr, 0, 0, mw, mh);
-  set_rgb (cr, common < hr->n_terrain ? hr->terrain[common].fill : rgb (0.92, 0.90, 0.80));
-  cairo_fill (cr);
+  /* The commonest fill is painted as one rectangle under everything,
+   * inset so the notches along the map edge stay blank: it is the one fill
+   * that needs no path, and neighbouring fills blend onto it without
+   * hairline seams. Its hexes on the map edge are still drawn as hexes. */
+  if (hr->layout.orientation == WB_HEX_POINTY)
+    inset_x = hr->size * SQRT3 / 2, inset_y = hr->size / 2;
+  else
+    inset_x = hr->size / 2, inset_y = hr->size * SQRT3 / 2;
 
-  for (guint t = 0; t <= hr->n_terrain; t++)
+  for (guint n = 0; n < n_keys; n++)
     {
-      guint16 key = t == hr->n_terrain ? G_MAXUINT16 : (guint16) t;
+      /* The common fill first: the others go over its rectangle. */
+      guint k = n == 0 ? common : n <= common ? n - 1 : n;
+      guint t = k / N_LEVELS;
+      gboolean edges_only = k == common && hr->cols > 1 && hr->rows > 1;
+      Rgb fill = t < hr->n_terrain ? hr->terrain[t].fill : rgb (0.85, 0.85, 0.85);
 
-      if (t == common || counts[t] == 0)
+      if (counts[k] == 0)
         continue;
+      fill = level_shade (fill, k % N_LEVELS);
+
+      if (edges_only)
+        {
+          cairo_rectangle (cr, inset_x, inset_y, hr->width - 2 * inset_x, hr->height - 2 * inset_y);
+          set_rgb (cr, fill);
+          cairo_fill (cr);
+        }
 
       for (int row = hr->r0; row <= hr->r1; row++)
         for (int col = hr->c0; col <= hr->c1; col++)
-          if (hr->tindex[hex_index (hr, col, row)] == key)
+          if (keys[hex_index (hr, col, row)] == k)
             {
               WbOffset o = { col, row };
               double cx, cy;
 
+              if (edges_only && col > 0 && row > 0 && col < hr->cols - 1 && row < hr->rows - 1)
+                continue;
               hex_centre (hr, o, &cx, &cy);
               hex_cell (hr, cx, cy, fast);
             }
 
-      set_rgb (cr, t < hr->n_terrain ? hr->terrain[t].fill : rgb (0.85, 0.85, 0.85));
+      set_rgb (cr, fill);
       cairo_fill (cr);
     }
 
+  g_free (keys);
   g_free (counts);
 }
 
@@ -1115,29 +1203,231 @@ pattern_dots (HexRender *hr,
     }
 }
 
+static int
+pattern_passes (Pattern p)
+{
+  return p == PATTERN_TREES ? 2 : 1;
+}
+
+/* Adds the pattern glyphs of one hex to the current path. */
 static void
-draw_patterns (HexRender *hr)
+pattern_path (HexRender    *hr,
+              TerrainStyle *ts,
+              int           pass,
+              WbOffset      o,
+              double        cx,
+              double        cy)
+{
+  switch (ts->pattern)
+    {
+    case PATTERN_TREES: pattern_trees (hr, o, cx, cy, pass == 0); break;
+    case PATTERN_ROUGH: pattern_rough (hr, o, cx, cy); break;
+    case PATTERN_MARSH: pattern_marsh (hr, o, cx, cy); break;
+    case PATTERN_WATER: pattern_water (hr, cx, cy); break;
+    case PATTERN_TOWN:  pattern_town (hr, o, cx, cy, 1.0); break;
+    case PATTERN_DOTS:  pattern_dots (hr, o, cx, cy); break;
+    case PATTERN_NONE:
+    default:
+      break;
+    }
+}
+
+/* Strokes or fills the path built by pattern_path (). */
+static void
+pattern_paint (HexRender    *hr,
+               TerrainStyle *ts,
+               int           pass)
 {
   cairo_t *cr = hr->r->cr;
   double s = hr->size;
 
-  if (hr->hex_px < LOD_PATTERNS)
-    return;
-
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  switch (ts->pattern)
+    {
+    case PATTERN_TREES:
+      if (pass == 0)
+        {
+          set_rgb (cr, rgb_shade (ts->ink, 0.8));
+          cairo_set_line_width (cr, s * 0.035);
+          cairo_stroke (cr);
+        }
+      else
+        {
+          set_rgb (cr, rgb_mix (ts->fill, ts->ink, 0.55));
+          cairo_fill_preserve (cr);
+          set_rgb (cr, rgb_shade (ts->ink, 0.8));
+          cairo_set_line_width (cr, MAX (s * 0.022, hr->r->px * 0.5));
+          cairo_stroke (cr);
+        }
+      break;
+    case PATTERN_ROUGH:
+    case PATTERN_MARSH:
+      set_rgb (cr, ts->ink);
+      cairo_set_line_width (cr, MAX (s * 0.028, hr->r->px * 0.5));
+      cairo_stroke (cr);
+      break;
+    case PATTERN_WATER:
+      set_rgb (cr, rgb_mix (ts->fill, WHITE, 0.45));
+      cairo_set_line_width (cr, MAX (s * 0.03, hr->r->px * 0.5));
+      cairo_stroke (cr);
+      break;
+    case PATTERN_TOWN:
+    case PATTERN_DOTS:
+      set_rgb (cr, ts->ink);
+      cairo_fill (cr);
+      break;
+    case PATTERN_NONE:
+    default:
+      cairo_new_path (cr);
+      break;
+    }
+}
+
+/* Pattern variants per terrain type when drawn as stamps. */
+#define N_STAMPS 8
+
+typedef struct {
+  cairo_pattern_t *pattern[N_STAMPS];
+  int              w, h;     /* device pixels */
+  int              ox, oy;   /* the hex centre inside the stamp */
+} Stamps;
+
+/* On pixels, each pattern is drawn once per variant into a small image at
+ * the device resolution and stamped onto every hex: the same glyphs, at a
+ * fraction of the cost of rasterising thousands of little paths (and
+ * without the memory of one huge path). Pages (PDF, SVG) get the vector
+ * glyphs. Returns FALSE when stamps cannot be used: a page, a rotated or
+ * skewed matrix. */
+static gboolean
+stamps_create (HexRender    *hr,
+               TerrainStyle *ts,
+               Stamps       *st)
+{
+  Render *r = hr->r;
+  cairo_t *cr = r->cr;
+  cairo_surface_t *target = cairo_get_target (cr);
+  cairo_matrix_t m;
+  double dsx = 1, dsy = 1, k;
+
+  if (!r->raster)
+    return FALSE;
+  cairo_get_matrix (cr, &m);
+  if (m.xy != 0 || m.yx != 0 || m.xx <= 0 || fabs (m.xx - m.yy) > 1e-9 * m.xx)
+    return FALSE;
+  cairo_surface_get_device_scale (target, &dsx, &dsy);
+  if (dsx != dsy || dsx <= 0)
+    return FALSE;
+
+  /* Map points to real pixels. */
+  k = m.xx * dsx;
+  st->w = st->h = (int) ceil (2.2 * hr->size * k) + 2;
+  st->ox = st->w / 2;
+  st->oy = st->h / 2;
+
+  for (int v = 0; v < N_STAMPS; v++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, st->w, st->h);
+      cairo_t *sc = cairo_create (surface);
+      /* A made-up hex far from the map picks each variant's jitter. */
+      WbOffset o = { -1000 - v, -1000 - 7 * v };
+      cairo_matrix_t pm;
+
+      cairo_translate (sc, st->ox, st->oy);
+      cairo_scale (sc, k, k);
+      r->cr = sc;
+      for (int pass = 0; pass < pattern_passes (ts->pattern); pass++)
+        {
+          pattern_path (hr, ts, pass, o, 0, 0);
+          pattern_paint (hr, ts, pass);
+        }
+      r->cr = cr;
+      cairo_destroy (sc);
+
+      cairo_surface_set_device_scale (surface, dsx, dsy);
+      st->pattern[v] = cairo_pattern_create_for_surface (surface);
+      cairo_pattern_set_filter (st->pattern[v], CAIRO_FILTER_NEAREST);
+      cairo_matrix_init_identity (&pm);
+      cairo_pattern_set_matrix (st->pattern[v], &pm);
+      cairo_surface_destroy (surface);
+    }
+
+  return TRUE;
+}
+
+static void
+stamps_clear (Stamps *st)
+{
+  for (int v = 0; v < N_STAMPS; v++)
+    g_clear_pointer (&st->pattern[v], cairo_pattern_destroy);
+}
+
+static void
+draw_patterns (HexRender *hr)
+{
+  cairo_t *cr = hr->r->cr;
+
+  if (hr->hex_px < LOD_PATTERNS)
+    return;
 
   for (guint t = 0; t < hr->n_terrain; t++)
     {
       TerrainStyle *ts = &hr->terrain[t];
-      int passes = ts->pattern == PATTERN_TREES ? 2 : 1;
+      Stamps st = { { NULL, }, 0, 0, 0, 0 };
+      gboolean any = FALSE;
 
       if (ts->pattern == PATTERN_NONE)
         continue;
 
-      for (int pass = 0; pass < passes; pass++)
+      for (int row = hr->r0; row <= hr->r1 && !any; row++)
+        for (int col = hr->c0; col <= hr->c1 && !any; col++)
+          any = hr->tindex[hex_index (hr, col, row)] == t;
+      if (!any)
+        continue;
+
+      if (stamps_create (hr, ts, &st))
         {
-          gboolean any = FALSE;
+          double dsx = 1, dsy = 1;
+          cairo_matrix_t ctm;
+
+          cairo_surface_get_device_scale (cairo_get_target (cr), &dsx, &dsy);
+          cairo_get_matrix (cr, &ctm);
+          cairo_save (cr);
+          cairo_identity_matrix (cr);
+          for (int row = hr->r0; row <= hr->r1; row++)
+            for (int col = hr->c0; col <= hr->c1; col++)
+              {
+                WbOffset o = { col, row };
+                cairo_matrix_t m;
+                double cx, cy, x, y;
+                guint v;
+
+                if (hr->tindex[hex_index (hr, col, row)] != t)
+                  continue;
+
+                hex_centre (hr, o, &cx, &cy);
+                cairo_matrix_transform_point (&ctm, &cx, &cy);
+                /* Whole pixels: no resampling. */
+                x = (round (cx * dsx) - st.ox) / dsx;
+                y = (round (cy * dsy) - st.oy) / dsy;
+                v = (guint) (hex_rand (col, row, 99) * N_STAMPS) % N_STAMPS;
+
+                cairo_matrix_init_translate (&m, -x, -y);
+                cairo_pattern_set_matrix (st.pattern[v], &m);
+                cairo_set_source (cr, st.pattern[v]);
+                cairo_rectangle (cr, x, y, st.w / dsx, st.h / dsy);
+                cairo_fill (cr);
+              }
+          cairo_restore (cr);
+          stamps_clear (&st);
+          continue;
+        }
+
+      /* Vector glyphs, in batches so no path grows huge. */
+      for (int pass = 0; pass < pattern_passes (ts->pattern); pass++)
+        {
+          int batch = 0;
 
           for (int row = hr->r0; row <= hr->r1; row++)
             for (int col = hr->c0; col <= hr->c1; col++)
@@ -1148,64 +1438,16 @@ draw_patterns (HexRender *hr)
                 if (hr->tindex[hex_index (hr, col, row)] != t)
                   continue;
 
-                any = TRUE;
                 hex_centre (hr, o, &cx, &cy);
-                switch (ts->pattern)
+                pattern_path (hr, ts, pass, o, cx, cy);
+                if (++batch == 512)
                   {
-                  case PATTERN_TREES: pattern_trees (hr, o, cx, cy, pass == 0); break;
-                  case PATTERN_ROUGH: pattern_rough (hr, o, cx, cy); break;
-                  case PATTERN_MARSH: pattern_marsh (hr, o, cx, cy); break;
-                  case PATTERN_WATER: pattern_water (hr, cx, cy); break;
-                  case PATTERN_TOWN:  pattern_town (hr, o, cx, cy, 1.0); break;
-                  case PATTERN_DOTS:  pattern_dots (hr, o, cx, cy); break;
-                  case PATTERN_NONE:
-                  default:
-                    break;
+                    pattern_paint (hr, ts, pass);
+                    batch = 0;
                   }
               }
-
-          if (!any)
-            break;
-
-          switch (ts->pattern)
-            {
-            case PATTERN_TREES:
-              if (pass == 0)
-                {
-                  set_rgb (cr, rgb_shade (ts->ink, 0.8));
-                  cairo_set_line_width (cr, s * 0.035);
-                  cairo_stroke (cr);
-                }
-              else
-                {
-                  set_rgb (cr, rgb_mix (ts->fill, ts->ink, 0.55));
-                  cairo_fill_preserve (cr);
-                  set_rgb (cr, rgb_shade (ts->ink, 0.8));
-                  cairo_set_line_width (cr, MAX (s * 0.022, hr->r->px * 0.5));
-                  cairo_stroke (cr);
-                }
-              break;
-            case PATTERN_ROUGH:
-            case PATTERN_MARSH:
-              set_rgb (cr, ts->ink);
-              cairo_set_line_width (cr, MAX (s * 0.028, hr->r->px * 0.5));
-              cairo_stroke (cr);
-              break;
-            case PATTERN_WATER:
-              set_rgb (cr, rgb_mix (ts->fill, WHITE, 0.45));
-              cairo_set_line_width (cr, MAX (s * 0.03, hr->r->px * 0.5));
-              cairo_stroke (cr);
-              break;
-            case PATTERN_TOWN:
-            case PATTERN_DOTS:
-              set_rgb (cr, ts->ink);
-              cairo_fill (cr);
-              break;
-            case PATTERN_NONE:
-            default:
-              cairo_new_path (cr);
-              break;
-            }
+          if (batch > 0)
+            pattern_paint (hr, ts, pass);
         }
     }
 }
@@ -1213,7 +1455,8 @@ draw_patterns (HexRender *hr)
 /* Elevation: each level a little darker, and a contour wherever the level
  * changes from one hex to the next. */
 static void
-draw_elevation (HexRender *hr)
+draw_elevation (HexRender *hr,
+                gboolean   shaded)
 {
   cairo_t *cr = hr->r->cr;
   gboolean fast = hr->hex_px < LOD_FAST_TERRAIN;
@@ -1230,7 +1473,7 @@ draw_elevation (HexRender *hr)
         max_level = MAX (max_level, wb_hex_map_get_elevation (hr->map, o));
       }
 
-  for (int level = 1; level <= max_level; level++)
+  for (int level = 1; level <= max_level && !shaded; level++)
     {
       gboolean any = FALSE;
 
@@ -1452,10 +1695,13 @@ stroke_side_feature (HexRender    *hr,
 
         cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
         cairo_set_dash (cr, dash, 2, 0);
-        set_rgb (cr, fs->style == STYLE_FORD ? rgb (0.12, 0.30, 0.50) : INK);
+        set_rgb (cr, fs->style == STYLE_FORD ? rgb_shade (WATER_BLUE, 0.55) : INK);
         cairo_set_line_width (cr, w + MAX (s * 0.05, hr->r->px));
         cairo_stroke_preserve (cr);
-        set_rgb (cr, fs->style == STYLE_FORD ? fs->color : WHITE);
+        /* A ford is light: the shallow water. */
+        set_rgb (cr, fs->style != STYLE_FORD ? WHITE
+                     : rgb_luminance (fs->color) > 0.75 ? fs->color
+                     : rgb_mix (fs->color, WHITE, 0.8));
         cairo_set_line_width (cr, w);
         cairo_stroke (cr);
         cairo_set_dash (cr, NULL, 0, 0);
@@ -1555,50 +1801,146 @@ draw_hexsides (HexRender *hr)
       }
 }
 
-/* Roads are paths through hex centres: in each hex the pieces meet at the
- * centre, and a hex the road just passes through (exactly two pieces) gets
- * one smooth curve from hexside to hexside instead of a corner. The curve
- * leaves each hexside along the centre-to-centre line, so the pieces of
- * neighbouring hexes join without a kink. */
+/* Roads are paths through hex centres. They are traced as long chains:
+ * in a hex the road just passes through (two hexsides) the path is one
+ * smooth curve from hexside to hexside, leaving each along the
+ * centre-to-centre line so neighbouring hexes join without a kink; at a
+ * junction or an end every branch runs straight to the centre. Long
+ * chains, rather than a piece per hex, stroke faster and show no seams. */
+typedef struct {
+  HexRender    *hr;
+  const guint8 *mask;
+  guint8       *done;
+} RoadTrace;
+
+static inline int
+popcount6 (guint8 m)
+{
+  int n = 0;
+
+  for (int d = 0; d < 6; d++)
+    n += (m >> d) & 1;
+  return n;
+}
+
 static void
-road_hex_path (HexRender *hr,
-               WbOffset   o,
-               guint8     mask)
+side_middle (HexRender *hr,
+             double     cx,
+             double     cy,
+             int        dir,
+             double    *mx,
+             double    *my)
+{
+  double ax, ay, bx, by;
+
+  hex_edge (hr, cx, cy, dir, &ax, &ay, &bx, &by);
+  *mx = (ax + bx) / 2;
+  *my = (ay + by) / 2;
+}
+
+/* The path is at the middle of hexside @din of @o: carry on through
+ * pass-through hexes until the road ends, branches or leaves the range. */
+static void
+road_walk (RoadTrace *t,
+           WbOffset   o,
+           int        din)
+{
+  HexRender *hr = t->hr;
+  cairo_t *cr = hr->r->cr;
+
+  for (;;)
+    {
+      int i = hex_index (hr, o.col, o.row);
+      guint8 m = t->mask[i];
+      double cx, cy;
+
+      t->done[i] |= 1 << din;
+      hex_centre (hr, o, &cx, &cy);
+
+      if (popcount6 (m) == 2)
+        {
+          int dout = 0;
+          double mx, my, ix, iy;
+          WbOffset n;
+
+          while (dout == din || !(m & (1 << dout)))
+            dout++;
+          t->done[i] |= 1 << dout;
+          side_middle (hr, cx, cy, din, &ix, &iy);
+          side_middle (hr, cx, cy, dout, &mx, &my);
+          /* Both handles at the centre: the curve passes close to it. */
+          cairo_curve_to (cr, cx, cy, cx, cy, mx, my);
+          (void) ix;
+          (void) iy;
+
+          n = wb_hex_neighbour (hr->layout, o, dout);
+          din = (dout + 3) % 6;
+          if (!hex_in_range (hr, n) ||
+              !(t->mask[hex_index (hr, n.col, n.row)] & (1 << din)) ||
+              (t->done[hex_index (hr, n.col, n.row)] & (1 << din)))
+            return;
+          o = n;
+        }
+      else
+        {
+          cairo_line_to (cr, cx, cy);
+          return;
+        }
+    }
+}
+
+static void
+road_trace (HexRender    *hr,
+            const guint8 *mask)
 {
   cairo_t *cr = hr->r->cr;
-  double cx, cy, mx[6], my[6];
-  int dirs[6], n = 0;
+  gsize n_hex = (gsize) hr->stride * (hr->r1 - hr->r0 + 1);
+  g_autofree guint8 *done = g_new0 (guint8, n_hex);
+  RoadTrace t = { hr, mask, done };
 
-  hex_centre (hr, o, &cx, &cy);
-  for (int d = 0; d < 6; d++)
-    if (mask & (1 << d))
-      {
-        double ax, ay, bx, by;
+  /* First from ends and junctions, then whatever is left: loops, and
+   * chains cut by the edge of the visited range. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int row = hr->r0; row <= hr->r1; row++)
+      for (int col = hr->c0; col <= hr->c1; col++)
+        {
+          WbOffset o = { col, row };
+          int i = hex_index (hr, col, row);
+          guint8 m = mask[i];
+          int degree = popcount6 (m);
+          double cx, cy;
 
-        hex_edge (hr, cx, cy, d, &ax, &ay, &bx, &by);
-        mx[n] = (ax + bx) / 2;
-        my[n] = (ay + by) / 2;
-        dirs[n++] = d;
-      }
+          if (m == 0 || (pass == 0 && degree == 2) || (done[i] & m) == m)
+            continue;
 
-  if (n == 2)
-    {
-      const double k = 0.6;
+          hex_centre (hr, o, &cx, &cy);
+          for (int d = 0; d < 6; d++)
+            {
+              WbOffset n;
+              double mx, my;
 
-      cairo_move_to (cr, mx[0], my[0]);
-      cairo_curve_to (cr,
-                      mx[0] + (cx - mx[0]) * k, my[0] + (cy - my[0]) * k,
-                      mx[1] + (cx - mx[1]) * k, my[1] + (cy - my[1]) * k,
-                      mx[1], my[1]);
-      return;
-    }
+              if (!(m & (1 << d)) || (done[i] & (1 << d)))
+                continue;
 
-  for (int i = 0; i < n; i++)
-    {
-      cairo_move_to (cr, mx[i], my[i]);
-      cairo_line_to (cr, cx, cy);
-    }
-  (void) dirs;
+              side_middle (hr, cx, cy, d, &mx, &my);
+              if (degree == 2)
+                {
+                  /* Into the middle of a chain: go on from this hexside. */
+                  cairo_move_to (cr, mx, my);
+                  road_walk (&t, o, d);
+                  continue;
+                }
+
+              cairo_move_to (cr, cx, cy);
+              cairo_line_to (cr, mx, my);
+              done[i] |= 1 << d;
+              n = wb_hex_neighbour (hr->layout, o, d);
+              if (hex_in_range (hr, n) &&
+                  (mask[hex_index (hr, n.col, n.row)] & (1 << ((d + 3) % 6))) &&
+                  !(done[hex_index (hr, n.col, n.row)] & (1 << ((d + 3) % 6))))
+                road_walk (&t, n, (d + 3) % 6);
+            }
+        }
 }
 
 static void
@@ -1641,17 +1983,12 @@ draw_roads (HexRender *hr)
         if (!any)
           continue;
 
-        for (int row = hr->r0; row <= hr->r1; row++)
-          for (int col = hr->c0; col <= hr->c1; col++)
-            {
-              guint8 m = mask[hex_index (hr, col, row)];
-
-              if (m != 0)
-                road_hex_path (hr, (WbOffset) { col, row }, m);
-            }
+        road_trace (hr, mask);
 
         w = MAX (fs->width * s, r->px);
-        cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+        /* The chains are smooth curves: bevel joins between their
+         * flattened pieces look the same as round ones and cost less. */
+        cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
         switch (fs->style)
           {
           case STYLE_TRAIL:
@@ -1716,38 +2053,45 @@ draw_grid (HexRender *hr)
     return;
 
   alpha = 0.75 * CLAMP ((hr->hex_px - LOD_GRID) / (LOD_GRID_FULL - LOD_GRID), 0.2, 1.0);
-
-  for (int row = hr->r0; row <= hr->r1; row++)
-    for (int col = hr->c0; col <= hr->c1; col++)
-      {
-        WbOffset o = { col, row };
-        gboolean border = col == 0 || row == 0 || col == hr->cols - 1 || row == hr->rows - 1;
-        double cx, cy;
-
-        hex_centre (hr, o, &cx, &cy);
-        /* Each edge once: the canonical three, plus the outer edges of
-         * border hexes. Running them as one polyline per hex keeps the
-         * joins clean. */
-        cairo_move_to (cr, cx + hr->corner[0][0], cy + hr->corner[0][1]);
-        for (int d = 0; d < 3; d++)
-          cairo_line_to (cr, cx + hr->corner[d + 1][0], cy + hr->corner[d + 1][1]);
-        if (border)
-          for (int d = 3; d < 6; d++)
-            {
-              double ex = cx + hr->corner[(d + 1) % 6][0], ey = cy + hr->corner[(d + 1) % 6][1];
-
-              if (!wb_hex_map_contains (hr->map, wb_hex_neighbour (hr->layout, o, d)))
-                cairo_line_to (cr, ex, ey);
-              else
-                cairo_move_to (cr, ex, ey);
-            }
-      }
-
   cairo_set_source_rgba (cr, 0.12, 0.12, 0.12, alpha);
   cairo_set_line_width (cr, MAX (hr->size * 0.02, hr->r->px * 0.6));
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_stroke (cr);
+  /* Butt caps and mitres: far cheaper to stroke than round ones, and the
+   * same at this width. */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+
+  for (int row = hr->r0; row <= hr->r1; row++)
+    {
+      for (int col = hr->c0; col <= hr->c1; col++)
+        {
+          WbOffset o = { col, row };
+          gboolean border = col == 0 || row == 0 || col == hr->cols - 1 || row == hr->rows - 1;
+          double cx, cy;
+
+          hex_centre (hr, o, &cx, &cy);
+          /* Each edge once: the canonical three, plus the outer edges of
+           * border hexes. Running them as one polyline per hex keeps the
+           * joins clean. */
+          cairo_move_to (cr, cx + hr->corner[0][0], cy + hr->corner[0][1]);
+          for (int d = 0; d < 3; d++)
+            cairo_line_to (cr, cx + hr->corner[d + 1][0], cy + hr->corner[d + 1][1]);
+          if (border)
+            for (int d = 3; d < 6; d++)
+              {
+                double ex = cx + hr->corner[(d + 1) % 6][0], ey = cy + hr->corner[(d + 1) % 6][1];
+
+                if (!wb_hex_map_contains (hr->map, wb_hex_neighbour (hr->layout, o, d)))
+                  cairo_line_to (cr, ex, ey);
+                else
+                  cairo_move_to (cr, ex, ey);
+              }
+        }
+
+      /* A few rows at a time keeps the path, and the memory cairo needs
+       * to stroke it, small. */
+      if ((row - hr->r0) % 8 == 7 || row == hr->r1)
+        cairo_stroke (cr);
+    }
 }
 
 static void
@@ -1756,6 +2100,8 @@ draw_numbers (HexRender *hr)
   double s = hr->size;
   double top = hr->layout.orientation == WB_HEX_POINTY ? s * 0.62 : s * SQRT3 / 2 - s * 0.05;
   Rgb ink = rgb (0.25, 0.24, 0.22);
+  /* Never below six device pixels: a number too small to read is noise. */
+  double size = MAX (s * 0.19, 6.0 * hr->r->px);
 
   if (hr->hex_px < LOD_NUMBERS)
     return;
@@ -1769,7 +2115,7 @@ draw_numbers (HexRender *hr)
 
         hex_centre (hr, o, &cx, &cy);
         wb_hex_map_format_hex (hr->map, o, buf, sizeof buf);
-        draw_text (hr->r, FONT_NUMBER, s * 0.19, buf, cx, cy - top, 0.5, 0.0, ink, NULL);
+        draw_text (hr->r, FONT_NUMBER, size, buf, cx, cy - top, 0.5, 0.0, ink, NULL);
       }
 }
 
@@ -1799,18 +2145,61 @@ hex_feature_symbol (HexRender    *hr,
 
     case STYLE_FERRY:
       {
+        /* The ferry's arrows point where units may enter and leave: the
+         * hexsides its road or trail crosses (SPI 5.24), else across. */
         double dash[2] = { s * 0.07, s * 0.05 };
-        double half = s * 0.5;
+        double ux = 1, uy = 0, half = s * 0.55;
+        int dirs[2], n = 0;
 
-        cairo_move_to (cr, cx - half * 0.75, cy);
-        cairo_line_to (cr, cx + half * 0.75, cy);
+        for (int d = 0; d < 6 && n < 2; d++)
+          {
+            GPtrArray *sf = wb_hex_map_get_side_features (hr->map, o, d);
+
+            for (guint i = 0; sf != NULL && i < sf->len; i++)
+              {
+                guint f = find_feature (hr->r, g_ptr_array_index (sf, i));
+
+                if (f != G_MAXUINT && road_rank (hr->r->features[f].style) >= 0)
+                  {
+                    dirs[n++] = d;
+                    break;
+                  }
+              }
+          }
+        if (n >= 1)
+          {
+            double ax, ay, bx, by, len;
+
+            hex_edge (hr, cx, cy, dirs[0], &ax, &ay, &bx, &by);
+            ux = (ax + bx) / 2 - cx;
+            uy = (ay + by) / 2 - cy;
+            if (n == 2)
+              {
+                hex_edge (hr, cx, cy, dirs[1], &ax, &ay, &bx, &by);
+                ux -= (ax + bx) / 2 - cx;
+                uy -= (ay + by) / 2 - cy;
+              }
+            len = hypot (ux, uy);
+            if (len > 0)
+              ux /= len, uy /= len;
+            else
+              ux = 1, uy = 0;
+          }
+
+        cairo_move_to (cr, cx - ux * half * 0.7, cy - uy * half * 0.7);
+        cairo_line_to (cr, cx + ux * half * 0.7, cy + uy * half * 0.7);
         cairo_set_dash (cr, dash, 2, 0);
         set_rgb (cr, fs->color);
-        cairo_set_line_width (cr, s * 0.05);
+        cairo_set_line_width (cr, s * 0.06);
         cairo_stroke (cr);
         cairo_set_dash (cr, NULL, 0, 0);
-        arrow_path (cr, cx + half, cy, 1, 0, s * 0.28, s * 0.12);
-        arrow_path (cr, cx - half, cy, -1, 0, s * 0.28, s * 0.12);
+        arrow_path (cr, cx + ux * half, cy + uy * half, ux, uy, s * 0.3, s * 0.13);
+        arrow_path (cr, cx - ux * half, cy - uy * half, -ux, -uy, s * 0.3, s * 0.13);
+        set_rgb (cr, rgb_shade (fs->color, 0.45));
+        cairo_set_line_width (cr, MAX (s * 0.03, hr->r->px * 0.5));
+        cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+        cairo_stroke_preserve (cr);
+        set_rgb (cr, fs->color);
         cairo_fill (cr);
         break;
       }
@@ -1902,7 +2291,9 @@ draw_labels (HexRender *hr)
           continue;
 
         hex_centre (hr, o, &cx, &cy);
-        draw_text (hr->r, FONT_LABEL, size, label, cx, cy + s * 0.36, 0.5, 0.0, INK, &WHITE);
+        /* Names of edge hexes stay on the map. */
+        draw_text_within (hr->r, FONT_LABEL, size, label, cx, cy + s * 0.36, 0.5, 0.0, INK, &WHITE,
+                          s * 0.1, hr->width - s * 0.1);
       }
 }
 
@@ -1942,7 +2333,7 @@ draw_marks (HexRender *hr)
 
           if (g_strcmp0 (mark->kind, "objective") == 0)
             {
-              double sx = cx - s * 0.42, sy = cy - s * 0.3;
+              double sx = cx - s * 0.45, sy = cy - s * 0.4;
 
               star_path (cr, sx, sy, s * 0.2);
               set_rgb (cr, side != NULL ? side_color : rgb (0.80, 0.15, 0.12));
@@ -2102,6 +2493,7 @@ render_hex_map (Render   *r,
   if (!(hr.size > 0) || hr.cols <= 0 || hr.rows <= 0)
     return;
   hr.hex_px = hr.size * r->scale;
+  wb_map_get_extent (WB_MAP (map), &hr.width, &hr.height);
   for (int i = 0; i < 6; i++)
     wb_hex_corner_offset (hr.layout, hr.size, i, &hr.corner[i][0], &hr.corner[i][1]);
 
@@ -2117,11 +2509,11 @@ render_hex_map (Render   *r,
 
   if (layers & WB_LAYER_TERRAIN)
     {
-      draw_terrain (&hr);
+      draw_terrain (&hr, (layers & WB_LAYER_ELEVATION) != 0);
       draw_patterns (&hr);
     }
   if (layers & WB_LAYER_ELEVATION)
-    draw_elevation (&hr);
+    draw_elevation (&hr, (layers & WB_LAYER_TERRAIN) != 0);
   if (layers & WB_LAYER_HEXSIDES)
     draw_hexsides (&hr);
   if (layers & WB_LAYER_ROADS)
@@ -2579,8 +2971,8 @@ draw_location_labels (Render     *r,
         draw_text (r, FONT_LABEL, size, loc->name, loc->x + loc->label_dx, loc->y + loc->label_dy,
                    0.5, 0.5, INK, &WHITE);
       else
-        draw_text (r, FONT_LABEL, size, loc->name, loc->x, loc->y + rad + u * 0.2,
-                   0.5, 0.0, INK, &WHITE);
+        draw_text (r, FONT_LABEL, size, loc->name, loc->x,
+                   loc->y + rad + u * (loc->fortress > 0 ? 0.55 : 0.2), 0.5, 0.0, INK, &WHITE);
     }
 }
 
@@ -2733,6 +3125,9 @@ wb_render_map (WbGame                *game,
       cairo_clip (cr);
     }
   cairo_new_path (cr);
+  /* A quarter of a device pixel is as close as curves need to be
+   * flattened: the default tenth only costs time. */
+  cairo_set_tolerance (cr, 0.25);
 
   if (WB_IS_HEX_MAP (map))
     render_hex_map (&r, WB_HEX_MAP (map));
@@ -2813,6 +3208,146 @@ abort_output (GOutputStream *out)
   g_output_stream_close (out, cancellable, NULL);
 }
 
+#ifdef HAVE_LIBPNG
+/* PNG export in bands: the map is drawn a band of rows at a time into one
+ * small image and each band is compressed as soon as it is drawn, so the
+ * memory needed does not grow with the map (a 100 × 100 map at scale 1
+ * would otherwise need a 30-100 MB image). zlib's fastest level: it is
+ * several times faster than cairo's default and the files are only about
+ * a tenth bigger. */
+
+typedef struct {
+  WriteClosure *wc;
+  char          message[256];
+} PngState;
+
+static void
+png_write_cb (png_structp png,
+              png_bytep   data,
+              png_size_t  length)
+{
+  PngState *ps = png_get_io_ptr (png);
+
+  if (write_to_stream (ps->wc, data, (unsigned int) length) != CAIRO_STATUS_SUCCESS)
+    png_error (png, "write error");
+}
+
+static void
+png_flush_cb (png_structp png)
+{
+}
+
+static void
+png_error_cb (png_structp     png,
+              png_const_charp message)
+{
+  PngState *ps = png_get_error_ptr (png);
+
+  g_strlcpy (ps->message, message, sizeof ps->message);
+  png_longjmp (png, 1);
+}
+
+static void
+png_warning_cb (png_structp     png,
+                png_const_charp message)
+{
+}
+
+static gboolean
+write_png_banded (WbGame                *game,
+                  WbMap                 *map,
+                  const WbRenderOptions *options,
+                  double                 margin,
+                  int                    width,
+                  int                    height,
+                  WriteClosure          *wc,
+                  const char            *path,
+                  GError               **error)
+{
+  /* About 6 MB of pixels per band. */
+  const int band = CLAMP (6 * 1024 * 1024 / (width * 4), 64, 1024);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, band);
+  guint8 *row = g_malloc ((gsize) width * 3);
+  PngState ps = { wc, "" };
+  png_structp png;
+  png_infop info;
+
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot export “%s”: %s"), path,
+                   cairo_status_to_string (cairo_surface_status (surface)));
+      cairo_surface_destroy (surface);
+      g_free (row);
+      return FALSE;
+    }
+
+  png = png_create_write_struct (PNG_LIBPNG_VER_STRING, &ps, png_error_cb, png_warning_cb);
+  info = png != NULL ? png_create_info_struct (png) : NULL;
+  if (png == NULL || info == NULL || setjmp (png_jmpbuf (png)))
+    {
+      if (wc->error == NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot export “%s”: %s"), path,
+                     ps.message[0] != '\0' ? ps.message : "libpng");
+      png_destroy_write_struct (&png, &info);
+      cairo_surface_destroy (surface);
+      g_free (row);
+      return FALSE;
+    }
+
+  png_set_write_fn (png, &ps, png_write_cb, png_flush_cb);
+  png_set_compression_level (png, 1);
+  png_set_filter (png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+  png_set_IHDR (png, info, (png_uint_32) width, (png_uint_32) height, 8, PNG_COLOR_TYPE_RGB,
+                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+  png_write_info (png, info);
+
+  for (int y0 = 0; y0 < height; y0 += band)
+    {
+      int rows = MIN (band, height - y0);
+      WbRenderOptions opts = *options;
+      double scale = opts.scale;
+      cairo_t *cr = cairo_create (surface);
+      const guint8 *data;
+      int stride;
+
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      cairo_translate (cr, 0, -y0);
+      cairo_scale (cr, scale, scale);
+      cairo_translate (cr, margin, margin);
+      opts.clip_x = -margin;
+      opts.clip_y = y0 / scale - margin;
+      opts.clip_width = width / scale;
+      opts.clip_height = rows / scale;
+      wb_render_map (game, map, cr, &opts);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+
+      data = cairo_image_surface_get_data (surface);
+      stride = cairo_image_surface_get_stride (surface);
+      for (int y = 0; y < rows; y++)
+        {
+          const guint32 *px = (const guint32 *) (data + (gsize) y * stride);
+
+          for (int x = 0; x < width; x++)
+            {
+              row[3 * x] = (px[x] >> 16) & 0xff;
+              row[3 * x + 1] = (px[x] >> 8) & 0xff;
+              row[3 * x + 2] = px[x] & 0xff;
+            }
+          png_write_row (png, row);
+        }
+    }
+
+  png_write_end (png, NULL);
+  png_destroy_write_struct (&png, &info);
+  cairo_surface_destroy (surface);
+  g_free (row);
+
+  return TRUE;
+}
+#endif
+
 /* The largest image surface cairo can make. */
 #define MAX_IMAGE_SIDE 32767
 
@@ -2885,10 +3420,30 @@ wb_render_map_to_file (WbGame                *game,
     }
   wc.stream = G_OUTPUT_STREAM (out);
 
+#ifdef HAVE_LIBPNG
+  if (format == WB_EXPORT_PNG)
+    {
+      if (!write_png_banded (game, map, &opts, margin, (int) ceil (page_w), (int) ceil (page_h),
+                             &wc, path, error))
+        {
+          abort_output (G_OUTPUT_STREAM (out));
+          if (wc.error != NULL)
+            g_propagate_prefixed_error (error, wc.error, _("Cannot export “%s”: "), path);
+          return FALSE;
+        }
+      if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error))
+        {
+          g_prefix_error (error, _("Cannot export “%s”: "), path);
+          return FALSE;
+        }
+      return TRUE;
+    }
+#endif
+
   switch (format)
     {
     case WB_EXPORT_PNG:
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
                                             (int) ceil (page_w), (int) ceil (page_h));
       break;
     case WB_EXPORT_SVG:

@@ -1,0 +1,652 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "warbench-cli"
+
+#include "config.h"
+
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "warbench-core.h"
+
+/*
+ * warbench-cli: validate, inspect, create and render game files without the
+ * GUI, for scripts, CI and designers who keep their games in git.
+ *
+ * Exit status: 0 when everything worked, 1 when the operation failed (an
+ * invalid game file, a map the file does not have, a render or write
+ * error), 2 for a usage error (unknown command or option, a malformed
+ * value). Output is UTF-8 whatever the locale, so scripts can match "×".
+ */
+
+enum {
+  STATUS_OK = 0,
+  STATUS_FAILED = 1,
+  STATUS_USAGE = 2,
+};
+
+typedef struct {
+  const char *name;
+  const char *parameters;   /* shown after the command name in --help */
+  const char *summary;
+  int       (*run) (const char *prog, int argc, char **argv);
+} Command;
+
+/* Writes UTF-8 text as is: g_print () would transliterate it in a C
+ * locale, and scripts match on it. */
+G_GNUC_PRINTF (2, 3)
+static void
+out (FILE       *stream,
+     const char *format,
+     ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  vfprintf (stream, format, args);
+  va_end (args);
+}
+
+static int
+usage_error (const char *prog,
+             const char *command,
+             const char *message)
+{
+  out (stderr, "%s: %s\n", prog, message);
+  if (command != NULL)
+    out (stderr, _("Try “%s %s --help” for more information.\n"), prog, command);
+  else
+    out (stderr, _("Try “%s --help” for more information.\n"), prog);
+
+  return STATUS_USAGE;
+}
+
+/* Parses a command's options; on error prints it and returns FALSE. */
+static gboolean
+parse_options (const char         *prog,
+               const char         *command,
+               const char         *parameters,
+               const char         *summary,
+               const char         *description,
+               const GOptionEntry *entries,
+               int                *argc,
+               char             ***argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *parameter_string = g_strdup_printf ("%s %s", command, parameters);
+
+  context = g_option_context_new (parameter_string);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, summary);
+  if (description != NULL)
+    g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      usage_error (prog, command, error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static WbGame *
+load_game (const char  *path,
+           GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+
+  return wb_game_load (file, NULL, error);
+}
+
+/* The loader names the file in its messages; add the name when a message
+ * does not (an I/O error from below, say). */
+static void
+print_load_error (const char   *path,
+                  const GError *error)
+{
+  g_autofree char *base = g_path_get_basename (path);
+
+  if (strstr (error->message, base) != NULL)
+    out (stderr, "%s\n", error->message);
+  else
+    out (stderr, "%s: %s\n", path, error->message);
+}
+
+/* --- validate -------------------------------------------------------------- */
+
+static int
+cmd_validate (const char  *prog,
+              int          argc,
+              char       **argv)
+{
+  const GOptionEntry entries[] = { { NULL } };
+  int status = STATUS_OK;
+
+  if (!parse_options (prog, "validate", _("FILE…"),
+                      _("Checks game files: the format, every reference, every hex."),
+                      _("Prints “FILE: ok” for each valid file and the first error, with its\n"
+                        "line, column and JSON path, for each invalid one."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+
+  if (argc < 2)
+    return usage_error (prog, "validate", _("No game file given"));
+
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WbGame) game = load_game (argv[i], &error);
+
+      if (game == NULL)
+        {
+          print_load_error (argv[i], error);
+          status = STATUS_FAILED;
+        }
+      else
+        {
+          out (stdout, _("%s: ok\n"), argv[i]);
+        }
+    }
+
+  return status;
+}
+
+/* --- info ------------------------------------------------------------------ */
+
+static void
+print_field (const char *label,
+             const char *value)
+{
+  if (value != NULL && *value != '\0')
+    out (stdout, "%s %s\n", label, value);
+}
+
+static int
+cmd_info (const char  *prog,
+          int          argc,
+          char       **argv)
+{
+  const GOptionEntry entries[] = { { NULL } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  WbRulesRef *rules;
+  GPtrArray *items;
+
+  if (!parse_options (prog, "info", _("FILE"),
+                      _("Summarises a game: sides, maps, tables and scenarios."),
+                      NULL, entries, &argc, &argv))
+    return STATUS_USAGE;
+
+  if (argc != 2)
+    return usage_error (prog, "info", argc < 2 ? _("No game file given")
+                                               : _("Give exactly one game file"));
+
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+
+  rules = wb_game_get_rules (game);
+  print_field (_("Title:"), wb_game_get_title (game));
+  print_field (_("Id:"), wb_game_get_id (game));
+  print_field (_("Publisher:"), wb_game_get_publisher (game));
+  print_field (_("Designer:"), wb_game_get_designer (game));
+  print_field (_("Year:"), wb_game_get_year (game));
+  print_field (_("Scale:"), wb_game_get_scale (game));
+  print_field (_("Rules family:"), rules != NULL ? rules->family : NULL);
+
+  items = wb_game_get_sides (game);
+  out (stdout, "\n%s\n", _("Sides:"));
+  for (guint i = 0; i < items->len; i++)
+    {
+      WbSide *side = g_ptr_array_index (items, i);
+      g_autoptr(GPtrArray) units = wb_game_list_units_of_side (game, side->id);
+
+      out (stdout, "  %s (%s): ", side->id, side->name != NULL ? side->name : side->id);
+      out (stdout, ngettext ("%u unit\n", "%u units\n", units->len), units->len);
+    }
+
+  items = wb_game_get_maps (game);
+  out (stdout, "\n%s\n", _("Maps:"));
+  for (guint i = 0; i < items->len; i++)
+    {
+      WbMap *map = g_ptr_array_index (items, i);
+      const char *name = wb_map_get_name (map);
+
+      out (stdout, "  %s (%s): ", wb_map_get_id (map), name != NULL ? name : wb_map_get_id (map));
+      if (WB_IS_HEX_MAP (map))
+        {
+          /* TRANSLATORS: a hex map's size, columns × rows */
+          out (stdout, _("hex map, %d×%d hexes\n"),
+               wb_hex_map_get_cols (WB_HEX_MAP (map)), wb_hex_map_get_rows (WB_HEX_MAP (map)));
+        }
+      else if (WB_IS_POINT_MAP (map))
+        {
+          guint n_loc = wb_point_map_get_locations (WB_POINT_MAP (map))->len;
+          guint n_con = wb_point_map_get_connections (WB_POINT_MAP (map))->len;
+
+          out (stdout, "%s, ", _("point-to-point map"));
+          out (stdout, ngettext ("%u location, ", "%u locations, ", n_loc), n_loc);
+          out (stdout, ngettext ("%u connection\n", "%u connections\n", n_con), n_con);
+        }
+      else
+        {
+          out (stdout, "%s\n", _("map"));
+        }
+    }
+
+  items = wb_game_get_tables (game);
+  out (stdout, "\n%s\n", _("Tables:"));
+  for (guint i = 0; i < items->len; i++)
+    {
+      WbTable *table = g_ptr_array_index (items, i);
+      const char *name = wb_table_get_name (table);
+
+      out (stdout, "  %s (%s): ", wb_table_get_id (table), name != NULL ? name : wb_table_get_id (table));
+      /* TRANSLATORS: a table's kind ("odds", "fire"…) and size, columns × rows */
+      out (stdout, _("%s, %u×%u (columns × rows)\n"),
+           wb_table_kind_to_string (wb_table_get_kind (table)),
+           wb_table_get_columns (table)->len, wb_table_get_rows (table)->len);
+    }
+
+  items = wb_game_get_scenarios (game);
+  out (stdout, "\n%s\n", _("Scenarios:"));
+  for (guint i = 0; i < items->len; i++)
+    {
+      WbScenario *scenario = g_ptr_array_index (items, i);
+      const char *name = wb_scenario_get_name (scenario);
+      guint turns = wb_scenario_get_turns (scenario)->len;
+      guint setup = wb_scenario_get_setup (scenario)->len;
+      guint groups = wb_scenario_get_reinforcements (scenario)->len;
+
+      out (stdout, "  %s (%s): ", wb_scenario_get_id (scenario),
+           name != NULL ? name : wb_scenario_get_id (scenario));
+      out (stdout, ngettext ("%u turn, ", "%u turns, ", turns), turns);
+      out (stdout, ngettext ("%u set-up line, ", "%u set-up lines, ", setup), setup);
+      out (stdout, ngettext ("%u reinforcement group\n", "%u reinforcement groups\n", groups),
+           groups);
+    }
+
+  return STATUS_OK;
+}
+
+/* --- new ------------------------------------------------------------------- */
+
+/* "COLSxROWS", also with "X" or "×". */
+static gboolean
+parse_size (const char *text,
+            int        *cols,
+            int        *rows)
+{
+  const char *seps[] = { "×", "x", "X" };
+  char *end = NULL;
+  gint64 c, r;
+
+  c = g_ascii_strtoll (text, &end, 10);
+  if (end == text)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (seps); i++)
+    if (g_str_has_prefix (end, seps[i]))
+      {
+        const char *rest = end + strlen (seps[i]);
+
+        r = g_ascii_strtoll (rest, &end, 10);
+        if (end == rest || *end != '\0')
+          return FALSE;
+        if (c < 1 || c > WB_HEX_MAP_MAX_DIM || r < 1 || r > WB_HEX_MAP_MAX_DIM)
+          return FALSE;
+        *cols = (int) c;
+        *rows = (int) r;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+static int
+cmd_new (const char  *prog,
+         int          argc,
+         char       **argv)
+{
+  g_autofree char *hex = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *title = NULL;
+  gboolean points = FALSE;
+  const GOptionEntry entries[] = {
+    { "hex", 0, 0, G_OPTION_ARG_STRING, &hex, N_("A hex map of this size"), N_("COLSxROWS") },
+    { "points", 0, 0, G_OPTION_ARG_NONE, &points, N_("A point-to-point map"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the game to FILE instead of standard output"), N_("FILE") },
+    { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("The game's title"), N_("TITLE") },
+    { NULL }
+  };
+  g_autoptr(WbGame) game = NULL;
+  int cols = 0, rows = 0;
+
+  if (!parse_options (prog, "new", "",
+                      _("Creates a valid starter game: two sides, three unit classes, a few "
+                        "terrain types, one map and one scenario."),
+                      _("Give either --hex COLSxROWS (1 to 1000 each) or --points."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+
+  if (argc > 1)
+    return usage_error (prog, "new", _("Unexpected argument; use -o FILE to name the output"));
+  if ((hex != NULL) == points)
+    return usage_error (prog, "new", _("Give exactly one of --hex COLSxROWS and --points"));
+  if (hex != NULL && !parse_size (hex, &cols, &rows))
+    {
+      g_autofree char *msg =
+        g_strdup_printf (_("Invalid map size “%s” (expected COLSxROWS, each 1 to %d)"),
+                         hex, WB_HEX_MAP_MAX_DIM);
+      return usage_error (prog, "new", msg);
+    }
+
+  game = wb_game_new_starter (cols, rows);
+  if (title != NULL)
+    wb_game_set_title (game, title);
+
+  if (output != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (output);
+      g_autoptr(GError) error = NULL;
+
+      if (!wb_game_save (game, file, NULL, &error))
+        {
+          out (stderr, "%s: %s\n", prog, error->message);
+          return STATUS_FAILED;
+        }
+    }
+  else
+    {
+      gsize len = 0;
+      g_autofree char *data = wb_game_to_data (game, &len);
+
+      if (fwrite (data, 1, len, stdout) != len || fflush (stdout) != 0)
+        {
+          out (stderr, "%s: %s\n", prog, _("Could not write to standard output"));
+          return STATUS_FAILED;
+        }
+    }
+
+  return STATUS_OK;
+}
+
+/* --- render ---------------------------------------------------------------- */
+
+static const struct {
+  const char *name;
+  WbLayers    layers;
+} layer_names[] = {
+  { "terrain", WB_LAYER_TERRAIN },
+  { "elevation", WB_LAYER_ELEVATION },
+  { "hexsides", WB_LAYER_HEXSIDES },
+  { "roads", WB_LAYER_ROADS },
+  { "grid", WB_LAYER_GRID },
+  { "numbers", WB_LAYER_NUMBERS },
+  { "labels", WB_LAYER_LABELS },
+  { "marks", WB_LAYER_MARKS },
+  { "units", WB_LAYER_UNITS },
+  { "static", WB_LAYER_STATIC },
+  { "all", WB_LAYER_ALL },
+  { "none", 0 },
+};
+
+/* "terrain,grid,roads" or, starting from every layer, "all,-numbers";
+ * a list that starts with a removal starts from every layer too. */
+static gboolean
+parse_layers (const char *text,
+              WbLayers   *layers)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  guint result = 0;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *name = g_strstrip (parts[i]);
+      gboolean remove = name[0] == '-';
+      gboolean found = FALSE;
+
+      if (remove)
+        name++;
+      if (i == 0 && remove)
+        result = WB_LAYER_ALL;
+      if (*name == '\0')
+        return FALSE;
+
+      for (guint k = 0; k < G_N_ELEMENTS (layer_names); k++)
+        if (g_ascii_strcasecmp (name, layer_names[k].name) == 0)
+          {
+            if (remove)
+              result &= ~(guint) layer_names[k].layers;
+            else
+              result |= layer_names[k].layers;
+            found = TRUE;
+            break;
+          }
+      if (!found)
+        return FALSE;
+    }
+
+  *layers = (WbLayers) result;
+  return TRUE;
+}
+
+static void
+list_ids (FILE       *stream,
+          const char *label,
+          GPtrArray  *items,
+          const char *(*get_id) (gpointer))
+{
+  out (stream, "%s", label);
+  for (guint i = 0; i < items->len; i++)
+    out (stream, "%s%s", i == 0 ? " " : ", ", get_id (g_ptr_array_index (items, i)));
+  out (stream, "\n");
+}
+
+static const char *
+map_id (gpointer map)
+{
+  return wb_map_get_id (map);
+}
+
+static const char *
+scenario_id (gpointer scenario)
+{
+  return wb_scenario_get_id (scenario);
+}
+
+static int
+cmd_render (const char  *prog,
+            int          argc,
+            char       **argv)
+{
+  g_autofree char *map_arg = NULL;
+  g_autofree char *scenario_arg = NULL;
+  g_autofree char *layers_arg = NULL;
+  g_autofree char *output = NULL;
+  double scale = 1.0;
+  const GOptionEntry entries[] = {
+    { "map", 'm', 0, G_OPTION_ARG_STRING, &map_arg,
+      N_("The map to draw (default: the scenario's map, or the first map)"), N_("ID") },
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario_arg,
+      N_("Draw the units of this scenario at their set-up hexes"), N_("ID") },
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale,
+      N_("Pixels (PNG) or points (SVG, PDF) per map point, default 1"), N_("S") },
+    { "layers", 'l', 0, G_OPTION_ARG_STRING, &layers_arg,
+      N_("Comma-separated layers to draw (default: all)"), N_("LIST") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The file to write: .png, .svg or .pdf"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  WbScenario *scenario = NULL;
+  WbMap *map = NULL;
+  WbRenderOptions options;
+  WbExportFormat format;
+
+  if (!parse_options (prog, "render", _("FILE"),
+                      _("Draws a map to a PNG, SVG or PDF file with the same renderer as the "
+                        "editor."),
+                      _("Layers: terrain, elevation, hexsides, roads, grid, numbers, labels,\n"
+                        "marks, units; also static (all but units), all and none. A name\n"
+                        "prefixed with “-” is removed: “all,-numbers”, or just “-units”."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+
+  wb_render_options_init (&options);
+
+  if (argc != 2)
+    return usage_error (prog, "render", argc < 2 ? _("No game file given")
+                                                 : _("Give exactly one game file"));
+  if (output == NULL)
+    return usage_error (prog, "render", _("No output file given (-o FILE)"));
+  if (!wb_export_format_from_path (output, &format))
+    return usage_error (prog, "render",
+                        _("Unknown output format (expected a name ending in .png, .svg or .pdf)"));
+  if (!(scale > 0 && scale <= 50))
+    return usage_error (prog, "render", _("The scale must be above 0 and at most 50"));
+  if (layers_arg != NULL && !parse_layers (layers_arg, &options.layers))
+    {
+      g_autofree char *msg = g_strdup_printf (_("Invalid layer list “%s”"), layers_arg);
+      return usage_error (prog, "render", msg);
+    }
+
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+
+  if (scenario_arg != NULL)
+    {
+      scenario = wb_game_find_scenario (game, scenario_arg);
+      if (scenario == NULL)
+        {
+          out (stderr, _("%s: no scenario “%s” in %s\n"), prog, scenario_arg, argv[1]);
+          list_ids (stderr, _("Scenarios:"), wb_game_get_scenarios (game), scenario_id);
+          return STATUS_FAILED;
+        }
+    }
+
+  if (map_arg != NULL)
+    map = wb_game_find_map (game, map_arg);
+  else if (scenario != NULL && wb_scenario_get_map (scenario) != NULL)
+    map = wb_game_find_map (game, wb_scenario_get_map (scenario));
+  else if (wb_game_get_maps (game)->len > 0)
+    map = g_ptr_array_index (wb_game_get_maps (game), 0);
+
+  if (map == NULL)
+    {
+      if (map_arg != NULL)
+        out (stderr, _("%s: no map “%s” in %s\n"), prog, map_arg, argv[1]);
+      else
+        out (stderr, _("%s: %s has no map to draw\n"), prog, argv[1]);
+      list_ids (stderr, _("Maps:"), wb_game_get_maps (game), map_id);
+      return STATUS_FAILED;
+    }
+
+  options.scale = scale;
+  options.scenario = scenario;
+  if (!wb_render_map_to_file (game, map, output, format, &options, &error))
+    {
+      out (stderr, "%s: %s\n", prog, error->message);
+      return STATUS_FAILED;
+    }
+
+  return STATUS_OK;
+}
+
+/* --- main ------------------------------------------------------------------ */
+
+static const Command commands[] = {
+  { "validate", N_("FILE…"), N_("Check game files and report the first error in each"), cmd_validate },
+  { "info", N_("FILE"), N_("Summarise a game: sides, maps, tables, scenarios"), cmd_info },
+  { "new", N_("--hex COLSxROWS | --points [-o FILE] [--title T]"),
+    N_("Create a starter game"), cmd_new },
+  { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] -o OUT"),
+    N_("Draw a map to PNG, SVG or PDF"), cmd_render },
+};
+
+static void
+print_usage (FILE       *stream,
+             const char *prog)
+{
+  out (stream, _("Usage:\n  %s COMMAND [OPTION…]\n\n"), prog);
+  out (stream, "%s\n\n", _("Work with Warbench game files from the command line."));
+  out (stream, "%s\n", _("Commands:"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    out (stream, "  %s %s\n      %s\n", commands[i].name, _(commands[i].parameters),
+         _(commands[i].summary));
+  out (stream, "\n%s\n", _("Options:"));
+  out (stream, "  -h, --help     %s\n", _("Show this help"));
+  out (stream, "  --version      %s\n\n", _("Show the version"));
+  out (stream, _("Run “%s COMMAND --help” for a command's options.\n"), prog);
+  out (stream, "%s\n", _("Exit status: 0 success, 1 the operation failed, 2 usage error."));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *prog = "warbench-cli";
+  const char *name;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname (prog);
+
+  if (argc < 2)
+    {
+      print_usage (stderr, prog);
+      return STATUS_USAGE;
+    }
+
+  name = argv[1];
+  if (strcmp (name, "--help") == 0 || strcmp (name, "-h") == 0 || strcmp (name, "-?") == 0 ||
+      strcmp (name, "help") == 0)
+    {
+      /* "help COMMAND" is "COMMAND --help". */
+      if (strcmp (name, "help") == 0 && argc > 2)
+        {
+          for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+            if (strcmp (argv[2], commands[i].name) == 0)
+              {
+                char *help_argv[] = { argv[2], (char *) "--help", NULL };
+
+                return commands[i].run (prog, 2, help_argv);
+              }
+          return usage_error (prog, NULL, _("Unknown command"));
+        }
+      print_usage (stdout, prog);
+      return STATUS_OK;
+    }
+  if (strcmp (name, "--version") == 0 || strcmp (name, "-V") == 0)
+    {
+      out (stdout, "%s %s\n", prog, PACKAGE_VERSION);
+      return STATUS_OK;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (name, commands[i].name) == 0)
+      return commands[i].run (prog, argc - 1, argv + 1);
+
+  {
+    g_autofree char *msg = g_strdup_printf (_("Unknown command “%s”"), name);
+
+    return usage_error (prog, NULL, msg);
+  }
+}

@@ -1,0 +1,613 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-bench"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include <glib/gstdio.h>
+
+#include "warbench-core.h"
+
+/*
+ * wb-bench: the numbers behind bench/README.md. Every measurement runs in
+ * its own process (the program re-runs itself) so each peak RSS is that
+ * measurement's alone. Maps and games are generated here with a fixed
+ * seed, so runs are comparable from machine to machine.
+ *
+ *   wb-bench                  every measurement
+ *   wb-bench png [HEX_SIZE]   100 × 100 map to PNG at scale 1
+ *   wb-bench frame            1280 × 800 frames of a 200 × 200 map
+ *   wb-bench los              line-of-sight checks per second
+ *   wb-bench load             load and save 10,000 units on 40,000 hexes
+ */
+
+#define SQRT3 1.73205080756887729353
+
+/* SplitMix64: small, fast, and the same everywhere. */
+typedef struct {
+  guint64 state;
+} Rng;
+
+static guint64
+rng_next (Rng *rng)
+{
+  guint64 z = (rng->state += 0x9e3779b97f4a7c15ull);
+
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static int
+rng_int (Rng *rng,
+         int  n)
+{
+  return (int) (rng_next (rng) % (guint64) n);
+}
+
+static double
+rng_double (Rng *rng)
+{
+  return (rng_next (rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static double
+now (void)
+{
+  return g_get_monotonic_time () / 1e6;
+}
+
+static double
+peak_rss_mib (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;   /* KiB on Linux */
+}
+
+/* --- the generated game ---------------------------------------------------- */
+
+/* Smooth value noise in [0, 1) on a lattice of @cell hexes. */
+static double
+noise (guint32 seed,
+       double  x,
+       double  y,
+       double  cell)
+{
+  int x0 = (int) floor (x / cell), y0 = (int) floor (y / cell);
+  double fx = x / cell - x0, fy = y / cell - y0;
+  double v[2][2];
+
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      {
+        Rng rng = { ((guint64) seed << 40) ^ ((guint64) (guint32) (x0 + i) << 20) ^ (guint32) (y0 + j) };
+
+        rng_next (&rng);
+        v[i][j] = rng_double (&rng);
+      }
+  fx = fx * fx * (3 - 2 * fx);
+  fy = fy * fy * (3 - 2 * fy);
+
+  return (v[0][0] * (1 - fx) + v[1][0] * fx) * (1 - fy) + (v[0][1] * (1 - fx) + v[1][1] * fx) * fy;
+}
+
+static void
+add_terrain (WbGame     *game,
+             const char *id,
+             char        key,
+             const char *color,
+             const char *pattern,
+             gboolean    blocks_los)
+{
+  WbTerrainType *t = wb_terrain_type_new (id);
+  WbMoveCost cost = { g_intern_string ("*"), key == 'c' ? 1 : 3 };
+
+  t->name = g_strdup (id);
+  t->key = key;
+  t->color = g_strdup (color);
+  t->pattern = g_strdup (pattern);
+  t->blocks_los = blocks_los;
+  g_array_append_val (t->move, cost);
+  wb_game_add_terrain (game, t);
+}
+
+static void
+add_feature (WbGame         *game,
+             const char     *id,
+             WbFeatureWhere  where,
+             const char     *style,
+             const char     *color,
+             double          width)
+{
+  WbFeatureType *f = wb_feature_type_new (id, where);
+
+  f->name = g_strdup (id);
+  f->style = g_strdup (style);
+  f->color = g_strdup (color);
+  f->width = width;
+  wb_game_add_feature (game, f);
+}
+
+/* A road (or trail) wandering across the map from the west edge. */
+static void
+add_road (WbHexMap   *map,
+          Rng        *rng,
+          const char *feature)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  int cols = wb_hex_map_get_cols (map), rows = wb_hex_map_get_rows (map);
+  WbOffset o = { 0, rng_int (rng, rows) };
+  /* Mostly eastwards: NE, SE, with now and then N or S. */
+  static const int dirs[] = { 1, 2, 1, 2, 1, 2, 0, 3 };
+  int dir = 1;
+
+  for (int steps = 0; steps < cols * 3; steps++)
+    {
+      WbOffset n;
+
+      if (rng_int (rng, 3) == 0)
+        dir = dirs[rng_int (rng, G_N_ELEMENTS (dirs))];
+      n = wb_hex_neighbour (layout, o, dir);
+      if (!wb_hex_map_contains (map, n))
+        {
+          if (n.col >= cols)
+            break;
+          dir = dir == 0 ? 3 : dir == 3 ? 0 : dir == 1 ? 2 : 1;
+          continue;
+        }
+      wb_hex_map_add_side_feature (map, o, dir, feature);
+      o = n;
+    }
+}
+
+/* A creek running down the hexsides on the east of a column, stepping a
+ * column east or west now and then. */
+static void
+add_creek (WbGame   *game,
+           WbHexMap *map,
+           Rng      *rng)
+{
+  int cols = wb_hex_map_get_cols (map), rows = wb_hex_map_get_rows (map);
+  int col = rng_int (rng, cols - 1);
+  int row = rng_int (rng, rows / 2);
+  int len = rows / 4 + rng_int (rng, rows / 2);
+
+  for (int k = 0; k < len && row < rows; k++, row++)
+    {
+      WbOffset o = { col, row };
+
+      /* The NE and SE edges of a flat hex meet at its east corner. */
+      wb_hex_map_add_side_feature (map, o, 1, "creek");
+      wb_hex_map_add_side_feature (map, o, 2, "creek");
+      if (wb_hex_map_has_side_feature (map, o, 1, "road") ||
+          wb_hex_map_has_side_feature (map, o, 2, "road"))
+        wb_hex_map_add_side_feature (map, o, rng_int (rng, 2) + 1, "bridge");
+      else if (rng_int (rng, 12) == 0)
+        wb_hex_map_add_side_feature (map, o, rng_int (rng, 2) + 1, "ford");
+    }
+  (void) game;
+}
+
+static WbGame *
+make_game (int     cols,
+           int     rows,
+           double  hex_size,
+           int     n_units,
+           guint64 seed)
+{
+  WbGame *game = wb_game_new ();
+  WbHexLayout layout = { WB_HEX_FLAT, WB_HEX_ODD };
+  WbHexMap *map;
+  WbScenario *scenario;
+  Rng rng = { seed };
+  static const char *side_ids[] = { "union", "confederate" };
+  static const char *class_ids[] = { "infantry", "cavalry", "artillery" };
+
+  wb_game_set_id (game, "bench");
+  wb_game_set_title (game, "Benchmark");
+  wb_game_get_rules (game)->family = g_intern_string ("spi-blue-gray");
+
+  for (int i = 0; i < 2; i++)
+    {
+      WbSide *side = wb_side_new (side_ids[i]);
+
+      side->name = g_strdup (side_ids[i]);
+      side->color = g_strdup (i == 0 ? "#3a5f9f" : "#9a9a9a");
+      side->text_color = g_strdup (i == 0 ? "#ffffff" : "#000000");
+      wb_game_add_side (game, side);
+    }
+  for (int i = 0; i < 3; i++)
+    {
+      WbUnitType *klass = wb_unit_type_new (class_ids[i]);
+
+      klass->name = g_strdup (class_ids[i]);
+      klass->symbol = g_strdup (class_ids[i]);
+      wb_game_add_unit_class (game, klass);
+    }
+
+  add_terrain (game, "clear", 'c', "#efe6c4", "none", FALSE);
+  add_terrain (game, "forest", 'f', "#6f9a55", "trees", TRUE);
+  add_terrain (game, "rough", 'r', "#c2a274", "rough", FALSE);
+  add_terrain (game, "marsh", 'm', "#a9c7a4", "marsh", FALSE);
+  add_terrain (game, "water", 'w', "#5d93cf", "water", FALSE);
+  add_terrain (game, "town", 't', "#d8cbb6", "town", TRUE);
+
+  add_feature (game, "road", WB_FEATURE_HEXSIDE, "road", "#8b1a1a", 0.1);
+  add_feature (game, "trail", WB_FEATURE_HEXSIDE, "trail", "#5a3a1a", 0.06);
+  add_feature (game, "pike", WB_FEATURE_HEXSIDE, "pike", "#d9663f", 0.13);
+  add_feature (game, "creek", WB_FEATURE_HEXSIDE, "creek", "#2d6fc0", 0.1);
+  add_feature (game, "ford", WB_FEATURE_HEXSIDE, "ford", "#2d6fc0", 0.1);
+  add_feature (game, "bridge", WB_FEATURE_HEXSIDE, "bridge", "#333333", 0);
+  add_feature (game, "town", WB_FEATURE_HEX, "town", "#222222", 0);
+
+  map = wb_hex_map_new ("map", layout, cols, rows, "clear");
+  wb_map_set_name (WB_MAP (map), "Generated");
+  wb_hex_map_set_hex_size (map, hex_size);
+  wb_hex_map_set_numbering (map, 1, 1, cols >= 100 || rows >= 100 ? 3 : 2);
+
+  for (int row = 0; row < rows; row++)
+    for (int col = 0; col < cols; col++)
+      {
+        WbOffset o = { col, row };
+        double wood = noise (1, col, row, 6);
+        double wet = noise (2, col, row, 9);
+        double hill = noise (3, col, row, 11);
+        const char *t = "clear";
+
+        if (wet > 0.82)
+          t = "water";
+        else if (wet > 0.74)
+          t = "marsh";
+        else if (hill > 0.78)
+          t = "rough";
+        else if (wood > 0.5)
+          t = "forest";
+        else if (rng_int (&rng, 150) == 0)
+          t = "town";
+        wb_hex_map_set_terrain (map, o, t);
+        wb_hex_map_set_elevation (map, o, (int) (hill * 5));
+
+        if (g_str_equal (t, "town"))
+          {
+            g_autofree char *label = g_strdup_printf ("Town %d-%d", col + 1, row + 1);
+
+            wb_hex_map_add_hex_feature (map, o, "town");
+            wb_hex_map_set_label (map, o, label);
+          }
+      }
+
+  for (int i = 0; i < rows / 8; i++)
+    add_road (map, &rng, "road");
+  for (int i = 0; i < rows / 8; i++)
+    add_road (map, &rng, "trail");
+  for (int i = 0; i < MAX (rows / 40, 1); i++)
+    add_road (map, &rng, "pike");
+  for (int i = 0; i < cols / 5; i++)
+    add_creek (game, map, &rng);
+
+  wb_game_add_map (game, WB_MAP (map));
+
+  scenario = wb_scenario_new ("setup");
+  wb_scenario_set_name (scenario, "Everything on the map");
+  wb_scenario_set_map (scenario, "map");
+  wb_scenario_set_turn_count (scenario, 20);
+
+  for (int i = 0; i < n_units; i++)
+    {
+      char id[32], hex[32];
+      WbUnit *unit;
+      WbSetup *line;
+      WbStrength strength = { WB_STRENGTH_SINGLE, 1, 0, { 0 } };
+      WbOffset o = { rng_int (&rng, cols), rng_int (&rng, rows) };
+
+      g_snprintf (id, sizeof id, "u%05d", i);
+      unit = wb_unit_new (id);
+      wb_unit_set_name (unit, id);
+      wb_unit_set_designation (unit, id);
+      wb_unit_set_side (unit, side_ids[i % 2]);
+      wb_unit_set_class_id (unit, class_ids[i % 3]);
+      wb_unit_set_size (unit, "X");
+      strength.halves[0] = (gint16) (2 * (1 + rng_int (&rng, 12)));
+      wb_unit_set_strength (unit, &strength);
+      wb_game_add_unit (game, unit);
+
+      wb_hex_map_format_hex (map, o, hex, sizeof hex);
+      line = wb_setup_new (id);
+      wb_place_array_add (line->at, WB_PLACE_HEX, hex);
+      g_ptr_array_add (wb_scenario_get_setup (scenario), line);
+    }
+  wb_game_add_scenario (game, scenario);
+
+  return game;
+}
+
+/* --- measurements ---------------------------------------------------------- */
+
+static int
+bench_png (double hex_size)
+{
+  g_autoptr(WbGame) game = make_game (100, 100, hex_size, 0, 1);
+  WbMap *map = g_ptr_array_index (wb_game_get_maps (game), 0);
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "wb-bench-100x100.png", NULL);
+  g_autoptr(GError) error = NULL;
+  WbRenderOptions options;
+  GStatBuf st;
+  double t0, t1, w, h;
+
+  wb_render_options_init (&options);
+  t0 = now ();
+  if (!wb_render_map_to_file (game, map, path, WB_EXPORT_PNG, &options, &error))
+    g_error ("%s", error->message);
+  t1 = now ();
+
+  wb_map_get_extent (map, &w, &h);
+  g_stat (path, &st);
+  printf ("png: 100x100 hexes, hex size %.0f pt, image %.0fx%.0f px, %.1f MiB file: "
+          "%.3f s, peak RSS %.1f MiB\n",
+          hex_size, ceil (w + 24), ceil (h + 24), st.st_size / 1048576.0, t1 - t0,
+          peak_rss_mib ());
+  g_unlink (path);
+  return 0;
+}
+
+static double
+frames (WbGame          *game,
+        WbMap           *map,
+        cairo_surface_t *surface,
+        double           scale,
+        WbLayers         layers,
+        int              n)
+{
+  WbRenderOptions options;
+  double w, h, vw, vh, t0;
+  int sw = cairo_image_surface_get_width (surface);
+  int sh = cairo_image_surface_get_height (surface);
+  Rng rng = { 42 };
+
+  wb_map_get_extent (map, &w, &h);
+  vw = sw / scale;
+  vh = sh / scale;
+  wb_render_options_init (&options);
+  options.layers = layers;
+  options.scale = scale;
+  options.scenario = g_ptr_array_index (wb_game_get_scenarios (game), 0);
+
+  t0 = now ();
+  for (int i = 0; i < n; i++)
+    {
+      cairo_t *cr = cairo_create (surface);
+      /* Pan to a different place each frame. */
+      double x = MAX (w - vw, 0) * rng_double (&rng), y = MAX (h - vh, 0) * rng_double (&rng);
+
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      cairo_scale (cr, scale, scale);
+      cairo_translate (cr, -x, -y);
+      options.clip_x = x;
+      options.clip_y = y;
+      options.clip_width = vw;
+      options.clip_height = vh;
+      wb_render_map (game, map, cr, &options);
+      cairo_destroy (cr);
+    }
+  cairo_surface_flush (surface);
+
+  return (now () - t0) / n * 1000;
+}
+
+static int
+bench_frame (void)
+{
+  g_autoptr(WbGame) game = make_game (200, 200, 30, 10000, 2);
+  WbMap *map = g_ptr_array_index (wb_game_get_maps (game), 0);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1280, 800);
+  static const struct {
+    const char *name;
+    double      scale;
+    int         n;
+  } zooms[] = {
+    { "zoomed in (scale 2, ~14x9 hexes)", 2.0, 200 },
+    { "scale 1 (~28x15 hexes, numbers on)", 1.0, 100 },
+    { "zoomed out (scale 0.25, ~114x62 hexes)", 0.25, 30 },
+    { "whole map (scale 0.076, 200x200 hexes)", 800.0 / (30 * SQRT3 * 200.5), 20 },
+  };
+
+  /* Warm up fonts and caches. */
+  frames (game, map, surface, 1.0, WB_LAYER_ALL, 3);
+
+  for (guint i = 0; i < G_N_ELEMENTS (zooms); i++)
+    {
+      double all = frames (game, map, surface, zooms[i].scale, WB_LAYER_ALL, zooms[i].n);
+      double stat = frames (game, map, surface, zooms[i].scale, WB_LAYER_STATIC, zooms[i].n);
+
+      printf ("frame: 200x200 map, 10000 units, 1280x800, %s: %.2f ms all layers, "
+              "%.2f ms static layers (%d frames)\n",
+              zooms[i].name, all, stat, zooms[i].n);
+    }
+  printf ("frame: peak RSS %.1f MiB\n", peak_rss_mib ());
+  cairo_surface_destroy (surface);
+  return 0;
+}
+
+static int
+bench_los (void)
+{
+  const int cols = 200, rows = 200, n_pairs = 1 << 20, rounds = 4;
+  g_autoptr(WbGame) game = make_game (cols, rows, 30, 0, 3);
+  WbHexMap *map = g_ptr_array_index (wb_game_get_maps (game), 0);
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  g_autofree guint8 *blocks = g_new0 (guint8, cols * rows);
+  g_autofree WbOffset *pairs = g_new (WbOffset, 2 * n_pairs);
+  Rng rng = { 7 };
+  WbLosStep steps[32];
+  guint64 clear = 0, total = 0;
+  double t0, secs;
+
+  /* What blocks: the terrain's flag, looked up once per hex. */
+  for (int row = 0; row < rows; row++)
+    for (int col = 0; col < cols; col++)
+      {
+        WbOffset o = { col, row };
+        WbTerrainType *t = wb_game_find_terrain (game, wb_hex_map_get_terrain (map, o));
+
+        blocks[row * cols + col] = t != NULL && t->blocks_los;
+      }
+
+  for (int i = 0; i < n_pairs; i++)
+    {
+      WbOffset a = { rng_int (&rng, cols), rng_int (&rng, rows) }, b;
+
+      do
+        {
+          b.col = a.col + rng_int (&rng, 25) - 12;
+          b.row = a.row + rng_int (&rng, 25) - 12;
+        }
+      while (b.col < 0 || b.row < 0 || b.col >= cols || b.row >= rows ||
+             wb_hex_distance (layout, a, b) > 12);
+      pairs[2 * i] = a;
+      pairs[2 * i + 1] = b;
+    }
+
+  t0 = now ();
+  for (int round = 0; round < rounds; round++)
+    for (int i = 0; i < n_pairs; i++)
+      {
+        gsize n = wb_hex_line (layout, pairs[2 * i], pairs[2 * i + 1], steps, G_N_ELEMENTS (steps));
+        gboolean blocked = FALSE;
+
+        /* The end hexes never block; on a hexside tie both must (SPI 8.32). */
+        for (gsize k = 1; k + 1 < n && !blocked; k++)
+          {
+            WbOffset h = steps[k].hex, alt = steps[k].alt;
+
+            blocked = blocks[h.row * cols + h.col] &&
+                      (!steps[k].tie || blocks[alt.row * cols + alt.col]);
+          }
+        clear += !blocked;
+        total++;
+      }
+  secs = now () - t0;
+
+  printf ("los: %" G_GUINT64_FORMAT " checks (distance <= 12, wb_hex_line + terrain test) in "
+          "%.3f s: %.2f M checks/s (%.0f%% clear)\n",
+          total, secs, total / secs / 1e6, 100.0 * clear / total);
+  return 0;
+}
+
+static int
+bench_gen (const char *path)
+{
+  g_autoptr(WbGame) game = make_game (200, 200, 30, 10000, 4);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  if (!wb_game_save (game, file, NULL, &error))
+    g_error ("%s", error->message);
+  return 0;
+}
+
+static int
+bench_load (const char *path)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autofree char *out_path = g_strconcat (path, ".saved", NULL);
+  g_autoptr(GFile) out = g_file_new_for_path (out_path);
+  gsize len = 0;
+  double t0, t_load, t_save;
+  double rss_before;
+
+  if (!g_file_get_contents (path, &data, &len, &error))
+    g_error ("%s", error->message);
+  rss_before = peak_rss_mib ();
+
+  t0 = now ();
+  game = wb_game_load_from_data (data, len, path, &error);
+  t_load = now () - t0;
+  if (game == NULL)
+    g_error ("%s", error->message);
+
+  t0 = now ();
+  if (!wb_game_save (game, out, NULL, &error))
+    g_error ("%s", error->message);
+  t_save = now () - t0;
+
+  printf ("load: %.1f MiB file, %u units, %dx%d hexes: load %.0f ms, save %.0f ms, "
+          "peak RSS %.1f MiB (%.1f MiB before loading, the file text included)\n",
+          len / 1048576.0, wb_game_get_units (game)->len,
+          wb_hex_map_get_cols (g_ptr_array_index (wb_game_get_maps (game), 0)),
+          wb_hex_map_get_rows (g_ptr_array_index (wb_game_get_maps (game), 0)),
+          t_load * 1000, t_save * 1000, peak_rss_mib (), rss_before);
+  g_unlink (out_path);
+  return 0;
+}
+
+static int
+run_self (const char *self,
+          const char *arg1,
+          const char *arg2)
+{
+  const char *argv[] = { self, arg1, arg2, NULL };
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  fflush (stdout);
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
+                     NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    {
+      fprintf (stderr, "wb-bench %s: %s\n", arg1, error->message);
+      return 1;
+    }
+  return 0;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *cmd = argc > 1 ? argv[1] : "all";
+
+  if (g_str_equal (cmd, "png"))
+    return bench_png (argc > 2 ? g_ascii_strtod (argv[2], NULL) : 16);
+  if (g_str_equal (cmd, "frame"))
+    return bench_frame ();
+  if (g_str_equal (cmd, "los"))
+    return bench_los ();
+  if (g_str_equal (cmd, "gen") && argc > 2)
+    return bench_gen (argv[2]);
+  if (g_str_equal (cmd, "load") && argc > 2)
+    return bench_load (argv[2]);
+
+  if (g_str_equal (cmd, "load") || g_str_equal (cmd, "all"))
+    {
+      g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+      g_autofree char *big = g_build_filename (g_get_tmp_dir (), "wb-bench-10k.warbench", NULL);
+      int failed = 0;
+
+      if (self == NULL)
+        self = g_strdup (argv[0]);
+      if (g_str_equal (cmd, "all"))
+        {
+          failed |= run_self (self, "png", "16");
+          failed |= run_self (self, "png", "30");
+          failed |= run_self (self, "frame", NULL);
+          failed |= run_self (self, "los", NULL);
+        }
+      failed |= run_self (self, "gen", big);
+      failed |= run_self (self, "load", big);
+      g_unlink (big);
+      return failed;
+    }
+
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | load [FILE] | gen FILE]\n");
+  return 2;
+}

@@ -1,0 +1,157 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Tests warbench-cli end to end: exit codes, messages and the files it writes.
+# Usage: test-cli.sh PATH/TO/warbench-cli SOURCE_DIR
+set -eu
+
+CLI=$1
+SRCDIR=$2
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/wb-cli-XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+# Messages are checked in English.
+LC_ALL=C.UTF-8
+LANGUAGE=
+export LC_ALL LANGUAGE
+
+failures=0
+step() { printf '# %s\n' "$*"; }
+fail() { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+
+# expect_status STATUS COMMAND…: runs the command, output in $TMP/out and $TMP/err.
+expect_status() {
+  want=$1
+  shift
+  set +e
+  "$@" >"$TMP/out" 2>"$TMP/err"
+  got=$?
+  set -e
+  if [ "$got" -ne "$want" ]; then
+    fail "exit $got, expected $want: $*"
+    sed 's/^/  stdout: /' "$TMP/out" | head -n 20
+    sed 's/^/  stderr: /' "$TMP/err" | head -n 20
+  fi
+}
+
+expect_output() {
+  # expect_output FILE PATTERN (grep -E)
+  if ! grep -Eq -- "$2" "$1"; then
+    fail "no match for '$2' in $(basename "$1"):"
+    sed 's/^/  | /' "$1" | head -n 30
+  fi
+}
+
+# magic FILE: the first bytes as hex, no spaces.
+magic() { head -c 8 "$1" | od -An -tx1 | tr -d ' \n'; }
+
+expect_magic() {
+  # expect_magic FILE HEX-PREFIX
+  if [ ! -s "$1" ]; then
+    fail "$1 is missing or empty"
+    return
+  fi
+  case $(magic "$1") in
+    "$2"*) ;;
+    *) fail "$1 starts with $(magic "$1"), expected $2" ;;
+  esac
+}
+
+step "help, version and usage errors"
+expect_status 0 "$CLI" --help
+expect_output "$TMP/out" 'validate'
+expect_output "$TMP/out" 'render'
+expect_status 0 "$CLI" --version
+expect_output "$TMP/out" '^warbench-cli [0-9]'
+expect_status 0 "$CLI" render --help
+expect_output "$TMP/out" '--layers'
+expect_status 2 "$CLI"
+expect_status 2 "$CLI" frobnicate
+expect_status 2 "$CLI" validate
+expect_status 2 "$CLI" validate --no-such-option x.warbench
+expect_status 2 "$CLI" info
+expect_status 2 "$CLI" new
+expect_status 2 "$CLI" new --hex 0x5 -o "$TMP/x.warbench"
+expect_status 2 "$CLI" new --hex 10x8 --points
+expect_status 2 "$CLI" new --hex banana
+
+step "new, validate, info"
+expect_status 0 "$CLI" new --hex 10x8 -o "$TMP/hex.warbench" --title "Test of the CLI"
+expect_status 0 "$CLI" validate "$TMP/hex.warbench"
+expect_output "$TMP/out" 'hex\.warbench: ok'
+expect_status 0 "$CLI" info "$TMP/hex.warbench"
+expect_output "$TMP/out" 'Test of the CLI'
+expect_output "$TMP/out" '10×8'
+expect_output "$TMP/out" 'spi-blue-gray|[Rr]ules'
+
+expect_status 0 "$CLI" new --points -o "$TMP/points.warbench"
+expect_status 0 "$CLI" validate "$TMP/points.warbench"
+expect_status 0 "$CLI" info "$TMP/points.warbench"
+expect_output "$TMP/out" 'point-to-point'
+
+# Without -o the game goes to standard output, and is valid.
+expect_status 0 "$CLI" new --hex 5x4
+cp "$TMP/out" "$TMP/stdout.warbench"
+expect_output "$TMP/stdout.warbench" '"format": "warbench-game"'
+expect_status 0 "$CLI" validate "$TMP/stdout.warbench"
+
+step "render"
+for ext in png svg pdf; do
+  expect_status 0 "$CLI" render "$TMP/hex.warbench" -o "$TMP/map.$ext"
+done
+expect_magic "$TMP/map.png" 89504e470d0a1a0a
+expect_magic "$TMP/map.svg" 3c3f786d6c        # <?xml
+expect_magic "$TMP/map.pdf" 255044462d        # %PDF-
+expect_status 0 "$CLI" render "$TMP/hex.warbench" --map map --scenario scenario --scale 0.5 \
+  --layers terrain,grid -o "$TMP/small.PNG"
+expect_magic "$TMP/small.PNG" 89504e470d0a1a0a
+expect_status 0 "$CLI" render "$TMP/points.warbench" --layers all,-units -o "$TMP/points.png"
+expect_magic "$TMP/points.png" 89504e470d0a1a0a
+expect_status 2 "$CLI" render "$TMP/hex.warbench" -o "$TMP/map.jpeg"
+expect_status 2 "$CLI" render "$TMP/hex.warbench"
+expect_status 2 "$CLI" render "$TMP/hex.warbench" --layers terrain,bogus -o "$TMP/x.png"
+expect_status 2 "$CLI" render "$TMP/hex.warbench" --scale -1 -o "$TMP/x.png"
+expect_status 1 "$CLI" render "$TMP/hex.warbench" --map no-such-map -o "$TMP/x.png"
+expect_output "$TMP/err" 'no-such-map'
+expect_status 1 "$CLI" render "$TMP/hex.warbench" -o "$TMP/no/such/dir/x.png"
+expect_output "$TMP/err" 'no/such/dir/x\.png'
+
+step "validate reports errors with file, line:column and JSON path"
+# A unit whose side does not exist.
+sed 's/"units": \[\]/"units": [{"id": "u1", "side": "nowhere", "class": "infantry", "strength": 3}]/' \
+  "$TMP/hex.warbench" >"$TMP/broken.warbench"
+expect_output "$TMP/broken.warbench" '"nowhere"'
+expect_status 1 "$CLI" validate "$TMP/hex.warbench" "$TMP/broken.warbench"
+expect_output "$TMP/out" 'hex\.warbench: ok'
+expect_output "$TMP/err" 'broken\.warbench:[0-9]+:[0-9]+:'
+expect_output "$TMP/err" '\$\.units'
+expect_status 1 "$CLI" info "$TMP/broken.warbench"
+expect_status 1 "$CLI" render "$TMP/broken.warbench" -o "$TMP/x.png"
+expect_status 1 "$CLI" validate "$TMP/does-not-exist.warbench"
+expect_output "$TMP/err" 'does-not-exist\.warbench'
+printf '{"format": "warbench-game", ' >"$TMP/truncated.warbench"
+expect_status 1 "$CLI" validate "$TMP/truncated.warbench"
+expect_output "$TMP/err" 'truncated\.warbench'
+
+GAME="$SRCDIR/data/games/battle-of-the-wilderness.warbench"
+if [ -f "$GAME" ]; then
+  step "the bundled game"
+  expect_status 0 "$CLI" validate "$GAME"
+  expect_status 0 "$CLI" info "$GAME"
+  expect_output "$TMP/out" 'Wilderness'
+  expect_status 0 "$CLI" render "$GAME" -o "$TMP/wilderness.png"
+  expect_magic "$TMP/wilderness.png" 89504e470d0a1a0a
+  # The same game with the first unit's side changed to a missing one.
+  awk 'BEGIN { done = 0 }
+       !done && /"units": \[/ { inunits = 1 }
+       inunits && !done && /"side": "[^"]*"/ { sub(/"side": "[^"]*"/, "\"side\": \"nowhere\""); done = 1 }
+       { print }' "$GAME" >"$TMP/wilderness-broken.warbench"
+  expect_status 1 "$CLI" validate "$TMP/wilderness-broken.warbench"
+  expect_output "$TMP/err" 'wilderness-broken\.warbench:[0-9]+:[0-9]+: \$\.units\[[0-9]+\]\.side'
+else
+  step "skipped: $GAME does not exist yet"
+fi
+
+if [ "$failures" -ne 0 ]; then
+  printf '%d check(s) failed\n' "$failures"
+  exit 1
+fi
+printf 'all checks passed\n'

@@ -1,0 +1,900 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-test-render"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <glib/gstdio.h>
+
+#include "warbench-core.h"
+
+/*
+ * The renderer is tested by its pixels: colours where the model says they
+ * must be, nothing outside the clip, files with the right magic, and one
+ * golden image of a small map without text (fonts differ between hosts).
+ * Set WB_UPDATE_GOLDEN=1 to rewrite the golden image on purpose.
+ */
+
+#define HEX_SIZE 24.0
+
+/* Colours the tests look for. */
+#define RED_HEX   "#c03020"
+#define UNION_HEX "#1f4fbf"
+#define REB_HEX   "#8c8c8c"
+
+typedef struct {
+  int r, g, b;
+} Pixel;
+
+static Pixel
+hex_color (const char *s)
+{
+  double r, g, b;
+  Pixel p;
+
+  ck_assert (wb_color_parse (s, &r, &g, &b));
+  p.r = (int) lround (r * 255);
+  p.g = (int) lround (g * 255);
+  p.b = (int) lround (b * 255);
+  return p;
+}
+
+static Pixel
+get_pixel (cairo_surface_t *surface,
+           int              x,
+           int              y)
+{
+  unsigned char *data;
+  guint32 v;
+  Pixel p;
+
+  cairo_surface_flush (surface);
+  ck_assert_int_ge (x, 0);
+  ck_assert_int_ge (y, 0);
+  ck_assert_int_lt (x, cairo_image_surface_get_width (surface));
+  ck_assert_int_lt (y, cairo_image_surface_get_height (surface));
+  data = cairo_image_surface_get_data (surface);
+  v = *(guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4);
+  p.r = (v >> 16) & 0xff;
+  p.g = (v >> 8) & 0xff;
+  p.b = v & 0xff;
+  return p;
+}
+
+static gboolean
+pixel_near (Pixel a,
+            Pixel b,
+            int   tolerance)
+{
+  return ABS (a.r - b.r) <= tolerance && ABS (a.g - b.g) <= tolerance &&
+         ABS (a.b - b.b) <= tolerance;
+}
+
+#define ck_assert_pixel_near(p, q, tol)                                          \
+  G_STMT_START {                                                                 \
+    Pixel _p = (p), _q = (q);                                                    \
+    ck_assert_msg (pixel_near (_p, _q, (tol)), "%s = (%d,%d,%d), %s = (%d,%d,%d)", \
+                   #p, _p.r, _p.g, _p.b, #q, _q.r, _q.g, _q.b);                  \
+  } G_STMT_END
+
+/* --- a small game built in code ------------------------------------------ */
+
+static void
+add_terrain (WbGame     *game,
+             const char *id,
+             char        key,
+             const char *color,
+             const char *pattern)
+{
+  WbTerrainType *t = wb_terrain_type_new (id);
+
+  t->name = g_strdup (id);
+  t->key = key;
+  t->color = g_strdup (color);
+  t->pattern = g_strdup (pattern);
+  ck_assert (wb_game_add_terrain (game, t));
+}
+
+static void
+add_feature (WbGame         *game,
+             const char     *id,
+             WbFeatureWhere  where,
+             const char     *style,
+             const char     *color,
+             double          width)
+{
+  WbFeatureType *f = wb_feature_type_new (id, where);
+
+  f->name = g_strdup (id);
+  f->style = g_strdup (style);
+  f->color = g_strdup (color);
+  f->width = width;
+  ck_assert (wb_game_add_feature (game, f));
+}
+
+static void
+add_side (WbGame     *game,
+          const char *id,
+          const char *color,
+          const char *text_color)
+{
+  WbSide *side = wb_side_new (id);
+
+  side->name = g_strdup (id);
+  side->color = g_strdup (color);
+  side->text_color = g_strdup (text_color);
+  ck_assert (wb_game_add_side (game, side));
+}
+
+static void
+add_class (WbGame     *game,
+           const char *id,
+           const char *symbol)
+{
+  WbUnitType *klass = wb_unit_type_new (id);
+
+  klass->name = g_strdup (id);
+  klass->symbol = g_strdup (symbol);
+  ck_assert (wb_game_add_unit_class (game, klass));
+}
+
+static void
+add_unit (WbGame     *game,
+          const char *id,
+          const char *side,
+          const char *klass,
+          int         sp)
+{
+  WbUnit *unit = wb_unit_new (id);
+  WbStrength s = { WB_STRENGTH_SINGLE, 1, 0, { 0 } };
+
+  s.halves[0] = (gint16) (sp * 2);
+  wb_unit_set_name (unit, id);
+  wb_unit_set_designation (unit, id);
+  wb_unit_set_side (unit, side);
+  wb_unit_set_class_id (unit, klass);
+  wb_unit_set_size (unit, "X");
+  wb_unit_set_strength (unit, &s);
+  ck_assert (wb_game_add_unit (game, unit));
+}
+
+static void
+add_setup (WbScenario *scenario,
+           const char *unit,
+           WbPlaceKind kind,
+           const char *ref,
+           const char *option,
+           const char *unless)
+{
+  WbSetup *line = wb_setup_new (unit);
+
+  wb_place_array_add (line->at, kind, ref);
+  line->option = option != NULL ? g_intern_string (option) : NULL;
+  line->unless = unless != NULL ? g_intern_string (unless) : NULL;
+  g_ptr_array_add (wb_scenario_get_setup (scenario), line);
+}
+
+static WbGame *
+make_base_game (void)
+{
+  WbGame *game = wb_game_new ();
+
+  wb_game_set_id (game, "render-test");
+  wb_game_set_title (game, "Render test");
+
+  add_side (game, "union", UNION_HEX, "#ffffff");
+  add_side (game, "rebel", REB_HEX, "#000000");
+  add_class (game, "infantry", "infantry");
+  add_class (game, "cavalry", "cavalry");
+  add_class (game, "artillery", "artillery");
+
+  add_terrain (game, "clear", 'c', "#efe8cf", "none");
+  add_terrain (game, "forest", 'f', "#5e8a45", "trees");
+  add_terrain (game, "rough", 'r', "#c2a878", "rough");
+  add_terrain (game, "marsh", 'm', "#a9c7a4", "marsh");
+  add_terrain (game, "water", 'w', "#8dbbe3", "water");
+  add_terrain (game, "town", 't', "#d8cbb6", "town");
+  add_terrain (game, "orchard", 'o', "#b9cf8f", "dots");
+  add_terrain (game, "red", 'x', RED_HEX, "none");
+
+  add_feature (game, "road", WB_FEATURE_HEXSIDE, "road", "#f4e4c1", 0.09);
+  add_feature (game, "trail", WB_FEATURE_HEXSIDE, "trail", NULL, 0);
+  add_feature (game, "pike", WB_FEATURE_HEXSIDE, "pike", "#d9663f", 0.13);
+  add_feature (game, "railroad", WB_FEATURE_HEXSIDE, "railroad", NULL, 0);
+  add_feature (game, "creek", WB_FEATURE_HEXSIDE, "creek", "#3b7fc4", 0.1);
+  add_feature (game, "river", WB_FEATURE_HEXSIDE, "river", "#3b7fc4", 0.2);
+  add_feature (game, "ford", WB_FEATURE_HEXSIDE, "ford", NULL, 0);
+  add_feature (game, "bridge", WB_FEATURE_HEXSIDE, "bridge", NULL, 0);
+  add_feature (game, "slope", WB_FEATURE_HEXSIDE, "slope", NULL, 0);
+  add_feature (game, "town", WB_FEATURE_HEX, "town", NULL, 0);
+  add_feature (game, "ferry", WB_FEATURE_HEX, "ferry", NULL, 0);
+  add_feature (game, "pike-c", WB_FEATURE_CONNECTION, "pike", "#d9663f", 0.2);
+  add_feature (game, "trail-c", WB_FEATURE_CONNECTION, "trail", NULL, 0.1);
+  add_feature (game, "rail-c", WB_FEATURE_CONNECTION, "railroad", NULL, 0);
+  add_feature (game, "river-x", WB_FEATURE_CROSSING, "river", NULL, 0);
+  add_feature (game, "mountain-x", WB_FEATURE_CROSSING, "mountain", NULL, 0);
+
+  add_unit (game, "u-inf", "union", "infantry", 7);
+  add_unit (game, "u-cav", "union", "cavalry", 2);
+  add_unit (game, "r-art", "rebel", "artillery", 3);
+  add_unit (game, "r-opt", "rebel", "infantry", 5);
+
+  return game;
+}
+
+static WbOffset
+off (int col,
+     int row)
+{
+  WbOffset o = { col, row };
+
+  return o;
+}
+
+static void
+set_rows (WbGame     *game,
+          WbHexMap   *map,
+          const char *rows[])
+{
+  for (int r = 0; rows[r] != NULL; r++)
+    for (int c = 0; rows[r][c] != '\0'; c++)
+      {
+        WbTerrainType *t = wb_game_find_terrain_by_key (game, rows[r][c]);
+
+        ck_assert_ptr_nonnull (t);
+        wb_hex_map_set_terrain (map, off (c, r), t->id);
+      }
+}
+
+/* An 8 × 6 map with every kind of terrain, elevation, water, roads and
+ * crossings; hex (3, 2) is plain red for colour checks. */
+static WbGame *
+make_hex_game (WbHexLayout layout)
+{
+  static const char *rows[] = {
+    "ccffcrrc",
+    "cffcccrw",
+    "ccoxccmw",
+    "ttcccfmw",
+    "tcccffcc",
+    "ccrccfcc",
+    NULL,
+  };
+  static const char *levels[] = {
+    "00011222",
+    "00111222",
+    "00000111",
+    "00000011",
+    "00000000",
+    "00000000",
+    NULL,
+  };
+  WbGame *game = make_base_game ();
+  WbHexMap *map = wb_hex_map_new ("field", layout, 8, 6, "clear");
+  WbScenario *scenario;
+  WbMapMark *mark;
+
+  wb_map_set_name (WB_MAP (map), "Field");
+  wb_hex_map_set_hex_size (map, HEX_SIZE);
+  wb_hex_map_set_numbering (map, 1, 1, 2);
+  set_rows (game, map, rows);
+  for (int r = 0; levels[r] != NULL; r++)
+    for (int c = 0; levels[r][c] != '\0'; c++)
+      wb_hex_map_set_elevation (map, off (c, r), levels[r][c] - '0');
+
+  /* A road along row 4 from the town, a trail and a pike. */
+  for (int c = 0; c < 7; c++)
+    {
+      int dir = wb_hex_direction_to (layout, off (c, 4), off (c + 1, 4));
+
+      if (dir >= 0)
+        wb_hex_map_add_side_feature (map, off (c, 4), dir, "road");
+      else
+        {
+          /* Not neighbours in this layout: go through the row above. */
+          wb_hex_map_add_side_feature (map, off (c, 4), wb_hex_direction_to (layout, off (c, 4), off (c, 3)), "road");
+        }
+    }
+  wb_hex_map_add_side_feature (map, off (4, 0), wb_hex_direction_to (layout, off (4, 0), off (4, 1)), "trail");
+  wb_hex_map_add_side_feature (map, off (4, 1), wb_hex_direction_to (layout, off (4, 1), off (4, 2)), "trail");
+  wb_hex_map_add_side_feature (map, off (1, 5), wb_hex_direction_to (layout, off (1, 5), off (2, 5)), "pike");
+
+  /* A creek down column 4's east edges, forded and bridged. */
+  for (int r = 0; r < 6; r++)
+    wb_hex_map_add_side_feature (map, off (6, r), 4, "creek");
+  wb_hex_map_add_side_feature (map, off (6, 2), 4, "ford");
+  wb_hex_map_add_side_feature (map, off (6, 0), 0, "slope");
+
+  wb_hex_map_add_hex_feature (map, off (0, 3), "town");
+  wb_hex_map_add_hex_feature (map, off (7, 1), "ferry");
+  wb_hex_map_set_label (map, off (0, 3), "Spottswood");
+
+  mark = wb_map_mark_new ("spottswood");
+  mark->name = g_strdup ("Spottswood");
+  mark->kind = g_strdup ("objective");
+  mark->vp = 15;
+  g_array_append_val (mark->hexes, ((WbOffset) { 0, 3 }));
+  wb_hex_map_add_mark (map, mark);
+
+  ck_assert (wb_game_add_map (game, WB_MAP (map)));
+
+  scenario = wb_scenario_new ("historical");
+  wb_scenario_set_name (scenario, "Historical");
+  wb_scenario_set_map (scenario, "field");
+  wb_scenario_set_turn_count (scenario, 4);
+  add_setup (scenario, "u-inf", WB_PLACE_HEX, "0205", NULL, "lethargic");
+  add_setup (scenario, "u-cav", WB_PLACE_HEX, "0205", NULL, NULL);
+  add_setup (scenario, "r-art", WB_PLACE_HEX, "0603", NULL, NULL);
+  /* Only with an option: never drawn by the renderer. */
+  add_setup (scenario, "r-opt", WB_PLACE_HEX, "0806", "lethargic", NULL);
+  ck_assert (wb_game_add_scenario (game, scenario));
+
+  return game;
+}
+
+static WbGame *
+make_point_game (void)
+{
+  WbGame *game = make_base_game ();
+  WbPointMap *map = wb_point_map_new ("valley", 400, 300);
+  WbLocation *loc;
+  WbConnection *con;
+  WbScenario *scenario;
+
+  wb_map_set_name (WB_MAP (map), "Valley");
+
+  loc = wb_location_new ("north");
+  loc->name = g_strdup ("Northtown");
+  loc->x = 80;
+  loc->y = 80;
+  loc->major = TRUE;
+  loc->vp = 2;
+  loc->port = TRUE;
+  g_ptr_array_add (loc->supply, (gpointer) g_intern_string ("union"));
+  ck_assert (wb_point_map_add_location (map, loc));
+
+  loc = wb_location_new ("mid");
+  loc->name = g_strdup ("Midway");
+  loc->x = 200;
+  loc->y = 150;
+  ck_assert (wb_point_map_add_location (map, loc));
+
+  loc = wb_location_new ("south");
+  loc->name = g_strdup ("Fort South");
+  loc->x = 320;
+  loc->y = 240;
+  loc->fortress = 3;
+  ck_assert (wb_point_map_add_location (map, loc));
+
+  con = wb_connection_new ("north", "mid", "pike-c");
+  g_ptr_array_add (con->crossings, (gpointer) g_intern_string ("river-x"));
+  wb_point_map_add_connection (map, con);
+  con = wb_connection_new ("mid", "south", "trail-c");
+  g_ptr_array_add (con->crossings, (gpointer) g_intern_string ("mountain-x"));
+  wb_point_map_add_connection (map, con);
+  con = wb_connection_new ("north", "south", "rail-c");
+  wb_point_map_add_connection (map, con);
+
+  ck_assert (wb_game_add_map (game, WB_MAP (map)));
+
+  scenario = wb_scenario_new ("start");
+  wb_scenario_set_map (scenario, "valley");
+  wb_scenario_set_turn_count (scenario, 2);
+  add_setup (scenario, "u-inf", WB_PLACE_LOCATION, "mid", NULL, NULL);
+  ck_assert (wb_game_add_scenario (game, scenario));
+
+  return game;
+}
+
+static const WbHexLayout flat_odd = { WB_HEX_FLAT, WB_HEX_ODD };
+
+static WbMap *
+first_map (WbGame *game)
+{
+  return g_ptr_array_index (wb_game_get_maps (game), 0);
+}
+
+/* Renders @map at @scale onto a white image the size of the map. */
+static cairo_surface_t *
+render (WbGame     *game,
+        WbMap      *map,
+        WbLayers    layers,
+        double      scale,
+        WbScenario *scenario)
+{
+  WbRenderOptions options;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double w, h;
+
+  wb_map_get_extent (map, &w, &h);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w * scale),
+                                        (int) ceil (h * scale));
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, scale, scale);
+
+  wb_render_options_init (&options);
+  options.layers = layers;
+  options.scale = scale;
+  options.scenario = scenario;
+  wb_render_map (game, map, cr, &options);
+  ck_assert_int_eq (cairo_status (cr), CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+
+  return surface;
+}
+
+static void
+hex_pixel (WbMap    *map,
+           WbOffset  o,
+           double    scale,
+           int      *x,
+           int      *y)
+{
+  WbHexMap *hm = WB_HEX_MAP (map);
+  double cx, cy;
+
+  wb_hex_center (wb_hex_map_get_layout (hm), wb_hex_map_get_hex_size (hm), o, &cx, &cy);
+  *x = (int) floor (cx * scale);
+  *y = (int) floor (cy * scale);
+}
+
+/* --- hex maps -------------------------------------------------------------- */
+
+static const WbHexLayout layouts[] = {
+  { WB_HEX_FLAT, WB_HEX_ODD },
+  { WB_HEX_FLAT, WB_HEX_EVEN },
+  { WB_HEX_POINTY, WB_HEX_ODD },
+  { WB_HEX_POINTY, WB_HEX_EVEN },
+};
+
+START_TEST (test_terrain_colour_at_centre)
+{
+  g_autoptr(WbGame) game = make_hex_game (layouts[_i]);
+  WbMap *map = first_map (game);
+  cairo_surface_t *surface;
+  int x, y;
+
+  /* With every layer but units: the centre of a plain hex keeps its colour. */
+  surface = render (game, map, WB_LAYER_STATIC, 1.0, NULL);
+  hex_pixel (map, off (3, 2), 1.0, &x, &y);
+  ck_assert_pixel_near (get_pixel (surface, x, y), hex_color (RED_HEX), 2);
+  /* A forest hex is mostly green, never the red. */
+  hex_pixel (map, off (2, 0), 1.0, &x, &y);
+  ck_assert (!pixel_near (get_pixel (surface, x, y), hex_color (RED_HEX), 40));
+  cairo_surface_destroy (surface);
+
+  /* Zoomed far out the fast path still paints the right colour. */
+  surface = render (game, map, WB_LAYER_TERRAIN, 0.1, NULL);
+  hex_pixel (map, off (3, 2), 0.1, &x, &y);
+  ck_assert_pixel_near (get_pixel (surface, x, y), hex_color (RED_HEX), 8);
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
+START_TEST (test_road_changes_pixels)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  cairo_surface_t *plain = render (game, map, WB_LAYER_TERRAIN, 2.0, NULL);
+  cairo_surface_t *roads = render (game, map, WB_LAYER_TERRAIN | WB_LAYER_ROADS, 2.0, NULL);
+  int ax, ay, bx, by, changed = 0;
+
+  /* The road runs from (2, 4) to (3, 4) in the flat odd layout. */
+  hex_pixel (map, off (2, 4), 2.0, &ax, &ay);
+  hex_pixel (map, off (3, 4), 2.0, &bx, &by);
+  for (int k = 1; k < 10; k++)
+    {
+      int x = ax + (bx - ax) * k / 10, y = ay + (by - ay) * k / 10;
+
+      if (!pixel_near (get_pixel (plain, x, y), get_pixel (roads, x, y), 10))
+        changed++;
+    }
+  ck_assert_int_ge (changed, 8);
+
+  /* Away from any road nothing changes. */
+  hex_pixel (map, off (3, 2), 2.0, &ax, &ay);
+  ck_assert_pixel_near (get_pixel (plain, ax, ay), get_pixel (roads, ax, ay), 0);
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (roads);
+}
+END_TEST
+
+START_TEST (test_clip_limits_drawing)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  WbRenderOptions options;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  Pixel sentinel = { 255, 0, 255 };
+  double w, h;
+  const double scale = 1.5;
+  const int cx0 = 60, cy0 = 45, cx1 = 150, cy1 = 120;   /* device pixels */
+  int inside_changed = 0;
+
+  wb_map_get_extent (map, &w, &h);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w * scale),
+                                        (int) ceil (h * scale));
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, scale, scale);
+
+  wb_render_options_init (&options);
+  options.scale = scale;
+  options.scenario = wb_game_find_scenario (game, "historical");
+  options.clip_x = cx0 / scale;
+  options.clip_y = cy0 / scale;
+  options.clip_width = (cx1 - cx0) / scale;
+  options.clip_height = (cy1 - cy0) / scale;
+  wb_render_map (game, map, cr, &options);
+  cairo_destroy (cr);
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      {
+        Pixel p = get_pixel (surface, x, y);
+
+        if (x >= cx0 && x < cx1 && y >= cy0 && y < cy1)
+          inside_changed += !pixel_near (p, sentinel, 0);
+        else
+          ck_assert_msg (pixel_near (p, sentinel, 0), "pixel (%d,%d) outside the clip changed",
+                         x, y);
+      }
+  ck_assert_int_gt (inside_changed, (cx1 - cx0) * (cy1 - cy0) / 2);
+
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
+START_TEST (test_units_drawn)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  WbScenario *scenario = wb_game_find_scenario (game, "historical");
+  cairo_surface_t *with, *without;
+  int x, y;
+  WbOffset o;
+
+  with = render (game, map, WB_LAYER_TERRAIN | WB_LAYER_UNITS, 2.0, scenario);
+  without = render (game, map, WB_LAYER_TERRAIN | WB_LAYER_UNITS, 2.0, NULL);
+
+  /* The rebel artillery on 0603: the counter body, left of the symbol. */
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (map), "0603", &o));
+  hex_pixel (map, o, 2.0, &x, &y);
+  x -= (int) (HEX_SIZE * 2 * 0.4);
+  ck_assert_pixel_near (get_pixel (with, x, y), hex_color (REB_HEX), 2);
+  ck_assert (!pixel_near (get_pixel (without, x, y), hex_color (REB_HEX), 10));
+
+  /* A line kept only with an option is not drawn. */
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (map), "0806", &o));
+  hex_pixel (map, o, 2.0, &x, &y);
+  x -= (int) (HEX_SIZE * 2 * 0.4);
+  ck_assert_pixel_near (get_pixel (with, x, y), get_pixel (without, x, y), 0);
+
+  /* Two counters on 0205 (one "unless" an option not chosen): the stack's
+   * top counter is offset up and right, so both show. */
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (map), "0205", &o));
+  hex_pixel (map, o, 2.0, &x, &y);
+  ck_assert_pixel_near (get_pixel (with, x - (int) (HEX_SIZE * 2 * 0.42), y + (int) (HEX_SIZE * 2 * 0.4)),
+                        hex_color (UNION_HEX), 2);
+  ck_assert_pixel_near (get_pixel (with, x + (int) (HEX_SIZE * 2 * 0.5), y - (int) (HEX_SIZE * 2 * 0.5)),
+                        hex_color (UNION_HEX), 2);
+
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
+}
+END_TEST
+
+static int
+count_dark (cairo_surface_t *surface,
+            int              x0,
+            int              y0,
+            int              x1,
+            int              y1)
+{
+  int n = 0;
+
+  for (int y = MAX (y0, 0); y < MIN (y1, cairo_image_surface_get_height (surface)); y++)
+    for (int x = MAX (x0, 0); x < MIN (x1, cairo_image_surface_get_width (surface)); x++)
+      {
+        Pixel p = get_pixel (surface, x, y);
+
+        n += p.r + p.g + p.b < 3 * 160;
+      }
+
+  return n;
+}
+
+START_TEST (test_numbers_level_of_detail)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  cairo_surface_t *big, *small;
+  int x, y;
+
+  /* Numbers sit at the top of each hex: there when readable… */
+  big = render (game, map, WB_LAYER_NUMBERS, 2.0, NULL);
+  hex_pixel (map, off (3, 2), 2.0, &x, &y);
+  ck_assert_int_gt (count_dark (big, x - 24, y - 42, x + 24, y - 24), 10);
+  cairo_surface_destroy (big);
+
+  /* …and left out when a hex is a few pixels wide. */
+  small = render (game, map, WB_LAYER_NUMBERS, 0.5, NULL);
+  ck_assert_int_eq (count_dark (small, 0, 0, cairo_image_surface_get_width (small),
+                                cairo_image_surface_get_height (small)), 0);
+  cairo_surface_destroy (small);
+}
+END_TEST
+
+START_TEST (test_no_layers_draws_nothing)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  cairo_surface_t *surface = render (game, map, 0, 1.0, wb_game_find_scenario (game, "historical"));
+  int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+
+  for (int y = 0; y < h; y += 3)
+    for (int x = 0; x < w; x += 3)
+      ck_assert_pixel_near (get_pixel (surface, x, y), ((Pixel) { 255, 255, 255 }), 0);
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
+/* --- point-to-point maps --------------------------------------------------- */
+
+START_TEST (test_point_map)
+{
+  g_autoptr(WbGame) game = make_point_game ();
+  WbMap *map = first_map (game);
+  WbPointMap *pm = WB_POINT_MAP (map);
+  WbLocation *mid = wb_point_map_find_location (pm, "mid");
+  WbLocation *north = wb_point_map_find_location (pm, "north");
+  cairo_surface_t *surface;
+  Pixel paper;
+  int x, y;
+
+  surface = render (game, map, WB_LAYER_ALL, 1.0, wb_game_find_scenario (game, "start"));
+
+  /* Paper away from everything. */
+  paper = get_pixel (surface, 380, 20);
+  ck_assert (paper.r > 200 && paper.g > 200 && paper.b > 180);
+  ck_assert (!pixel_near (paper, ((Pixel) { 255, 255, 255 }), 3));
+
+  /* A minor location is a white circle; a major one has a dark centre. */
+  ck_assert_pixel_near (get_pixel (surface, (int) mid->x, (int) mid->y - 3), ((Pixel) { 255, 255, 255 }), 2);
+  ck_assert (count_dark (surface, (int) north->x - 1, (int) north->y - 1,
+                         (int) north->x + 2, (int) north->y + 2) > 0);
+
+  /* The pike between them is drawn (a quarter of the way along). */
+  x = (int) (north->x + (mid->x - north->x) * 0.25);
+  y = (int) (north->y + (mid->y - north->y) * 0.25);
+  ck_assert (!pixel_near (get_pixel (surface, x, y), paper, 20));
+
+  /* The union infantry stands beside Midway. */
+  ck_assert_pixel_near (get_pixel (surface, (int) (mid->x + 6 + 8 + 3), (int) mid->y + 10),
+                        hex_color (UNION_HEX), 2);
+
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
+/* --- files ----------------------------------------------------------------- */
+
+static void
+check_magic (const char *path,
+             const char *magic,
+             gsize       len)
+{
+  g_autofree char *data = NULL;
+  gsize size = 0;
+
+  ck_assert (g_file_get_contents (path, &data, &size, NULL));
+  ck_assert_uint_gt (size, len);
+  ck_assert_msg (memcmp (data, magic, len) == 0, "%s does not start with the right magic", path);
+}
+
+START_TEST (test_export_files)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  g_autoptr(WbGame) points = make_point_game ();
+  g_autofree char *dir = g_dir_make_tmp ("wb-render-XXXXXX", NULL);
+  WbRenderOptions options;
+  static const struct {
+    const char     *name;
+    WbExportFormat  format;
+    const char     *magic;
+  } files[] = {
+    { "map.png", WB_EXPORT_PNG, "\x89PNG\r\n\x1a\n" },
+    { "map.svg", WB_EXPORT_SVG, "<?xml" },
+    { "map.pdf", WB_EXPORT_PDF, "%PDF-" },
+  };
+
+  ck_assert_ptr_nonnull (dir);
+  wb_render_options_init (&options);
+  options.scenario = wb_game_find_scenario (game, "historical");
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[i].name, NULL);
+      g_autofree char *ppath = g_strconcat (path, ".points", strrchr (files[i].name, '.'), NULL);
+      g_autoptr(GError) error = NULL;
+      WbExportFormat format;
+
+      ck_assert (wb_export_format_from_path (path, &format));
+      ck_assert_int_eq (format, files[i].format);
+      ck_assert (wb_render_map_to_file (game, first_map (game), path, format, &options, &error));
+      ck_assert_ptr_null (error);
+      check_magic (path, files[i].magic, strlen (files[i].magic));
+
+      ck_assert (wb_render_map_to_file (points, first_map (points), ppath, format, NULL, &error));
+      check_magic (ppath, files[i].magic, strlen (files[i].magic));
+      g_unlink (path);
+      g_unlink (ppath);
+    }
+
+  /* PNG size: the map plus a margin, at the scale. */
+  {
+    g_autofree char *path = g_build_filename (dir, "scaled.png", NULL);
+    cairo_surface_t *png;
+    double w, h;
+
+    options.scale = 2.0;
+    ck_assert (wb_render_map_to_file (game, first_map (game), path, WB_EXPORT_PNG, &options, NULL));
+    png = cairo_image_surface_create_from_png (path);
+    ck_assert_int_eq (cairo_surface_status (png), CAIRO_STATUS_SUCCESS);
+    wb_map_get_extent (first_map (game), &w, &h);
+    ck_assert_int_gt (cairo_image_surface_get_width (png), (int) (w * 2));
+    ck_assert_int_lt (cairo_image_surface_get_width (png), (int) (w * 2) + 100);
+    ck_assert_int_gt (cairo_image_surface_get_height (png), (int) (h * 2));
+    /* The margin is white. */
+    ck_assert_pixel_near (get_pixel (png, 1, 1), ((Pixel) { 255, 255, 255 }), 0);
+    cairo_surface_destroy (png);
+    g_unlink (path);
+  }
+
+  /* Unwritable: an error naming the file. */
+  {
+    g_autofree char *path = g_build_filename (dir, "missing", "dir", "map.png", NULL);
+    g_autoptr(GError) error = NULL;
+
+    ck_assert (!wb_render_map_to_file (game, first_map (game), path, WB_EXPORT_PNG, NULL, &error));
+    ck_assert_ptr_nonnull (error);
+    ck_assert (error->domain == G_IO_ERROR || error->domain == WB_FORMAT_ERROR);
+    ck_assert_ptr_nonnull (strstr (error->message, path));
+  }
+
+  g_rmdir (dir);
+}
+END_TEST
+
+START_TEST (test_export_format_from_path)
+{
+  WbExportFormat f = WB_EXPORT_PDF;
+
+  ck_assert (wb_export_format_from_path ("a.png", &f));
+  ck_assert_int_eq (f, WB_EXPORT_PNG);
+  ck_assert (wb_export_format_from_path ("/x/y/MAP.SVG", &f));
+  ck_assert_int_eq (f, WB_EXPORT_SVG);
+  ck_assert (wb_export_format_from_path ("b.Pdf", &f));
+  ck_assert_int_eq (f, WB_EXPORT_PDF);
+  ck_assert (!wb_export_format_from_path ("map.jpeg", &f));
+  ck_assert (!wb_export_format_from_path ("png", &f));
+  ck_assert (!wb_export_format_from_path (".png", &f));
+  ck_assert (!wb_export_format_from_path ("map", &f));
+}
+END_TEST
+
+/* --- golden image ---------------------------------------------------------- */
+
+static char *
+golden_path (const char *name)
+{
+  const char *srcdir = g_getenv ("G_TEST_SRCDIR");
+  const char *root = g_getenv ("WARBENCH_SOURCE_DIR");
+
+  if (srcdir != NULL)
+    return g_build_filename (srcdir, "golden", name, NULL);
+  if (root != NULL)
+    return g_build_filename (root, "tests", "golden", name, NULL);
+
+  return g_build_filename ("tests", "golden", name, NULL);
+}
+
+START_TEST (test_golden_small_hex)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  g_autofree char *path = golden_path ("small-hex.png");
+  /* No text: fonts differ from host to host. */
+  WbLayers layers = WB_LAYER_TERRAIN | WB_LAYER_ELEVATION | WB_LAYER_HEXSIDES |
+                    WB_LAYER_ROADS | WB_LAYER_GRID;
+  cairo_surface_t *actual = render (game, first_map (game), layers, 1.5, NULL);
+  cairo_surface_t *expected;
+  int w, h, bad = 0, worst = 0;
+
+  if (g_strcmp0 (g_getenv ("WB_UPDATE_GOLDEN"), "1") == 0)
+    {
+      g_autofree char *dir = g_path_get_dirname (path);
+
+      g_mkdir_with_parents (dir, 0755);
+      ck_assert_int_eq (cairo_surface_write_to_png (actual, path), CAIRO_STATUS_SUCCESS);
+      g_message ("Wrote %s", path);
+    }
+
+  expected = cairo_image_surface_create_from_png (path);
+  ck_assert_msg (cairo_surface_status (expected) == CAIRO_STATUS_SUCCESS,
+                 "cannot read %s (set WARBENCH_SOURCE_DIR to the source tree)", path);
+
+  w = cairo_image_surface_get_width (actual);
+  h = cairo_image_surface_get_height (actual);
+  ck_assert_int_eq (cairo_image_surface_get_width (expected), w);
+  ck_assert_int_eq (cairo_image_surface_get_height (expected), h);
+
+  /* Anti-aliasing may differ slightly between cairo/pixman versions:
+   * allow small per-channel differences and a few stray pixels. */
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        Pixel a = get_pixel (actual, x, y), e = get_pixel (expected, x, y);
+        int d = MAX (ABS (a.r - e.r), MAX (ABS (a.g - e.g), ABS (a.b - e.b)));
+
+        worst = MAX (worst, d);
+        bad += d > 24;
+      }
+
+  if (bad > w * h / 500)
+    {
+      g_autofree char *out = g_build_filename (g_get_tmp_dir (), "small-hex.actual.png", NULL);
+
+      cairo_surface_write_to_png (actual, out);
+      ck_abort_msg ("%d of %d pixels differ from %s by more than the tolerance (worst %d); "
+                    "this render is in %s", bad, w * h, path, worst, out);
+    }
+
+  cairo_surface_destroy (actual);
+  cairo_surface_destroy (expected);
+}
+END_TEST
+
+static Suite *
+render_suite (void)
+{
+  Suite *s = suite_create ("render");
+  TCase *tc = tcase_create ("core");
+
+  tcase_set_timeout (tc, 60);
+  tcase_add_loop_test (tc, test_terrain_colour_at_centre, 0, G_N_ELEMENTS (layouts));
+  tcase_add_test (tc, test_road_changes_pixels);
+  tcase_add_test (tc, test_clip_limits_drawing);
+  tcase_add_test (tc, test_units_drawn);
+  tcase_add_test (tc, test_numbers_level_of_detail);
+  tcase_add_test (tc, test_no_layers_draws_nothing);
+  tcase_add_test (tc, test_point_map);
+  tcase_add_test (tc, test_export_files);
+  tcase_add_test (tc, test_export_format_from_path);
+  tcase_add_test (tc, test_golden_small_hex);
+  suite_add_tcase (s, tc);
+
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *runner = srunner_create (render_suite ());
+  int failed;
+
+  srunner_run_all (runner, CK_NORMAL);
+  failed = srunner_ntests_failed (runner);
+  srunner_free (runner);
+
+  return failed != 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}

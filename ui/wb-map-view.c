@@ -1,0 +1,1196 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-map-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "wb-map-view.h"
+
+/* The map canvas. View state (zoom and the map point at the centre of the
+ * widget) lives here; input handlers only change that state and queue a
+ * draw. Drawing goes through the one renderer, wb_render_map(): the static
+ * layers are rendered into an image surface covering the visible part of the
+ * map plus a margin, reused while panning stays inside it, and the units and
+ * the hover highlight are drawn live on top. */
+
+/* How far (widget pixels) the static-layer cache reaches past each edge of
+ * the view, so that short pans reuse it. */
+#define CACHE_MARGIN     256.0
+/* Map points around the map's extent that still belong to it (strokes on the
+ * border hexsides stick out a little). */
+#define EXTENT_BLEED     4.0
+/* Cairo's image surfaces are limited to 32767 pixels a side. */
+#define CACHE_MAX_PIXELS 16384
+#define FIT_PADDING      24.0
+#define WHEEL_PAN_STEP   48.0
+#define KEY_PAN_STEP     64.0
+
+struct _WbMapView
+{
+  GtkWidget        parent_instance;
+
+  WbGame          *game;
+  WbMap           *map;
+  WbScenario      *scenario;
+
+  double           zoom;
+  double           center_x;
+  double           center_y;
+  gboolean         needs_fit;
+  gboolean         show_numbers;
+  gboolean         show_grid;
+
+  /* Input state. */
+  double           drag_start_x;
+  double           drag_start_y;
+  double           pinch_start_zoom;
+  double           pointer_x;
+  double           pointer_y;
+  gboolean         pointer_inside;
+
+  /* What the pointer is over. */
+  char            *hover_text;
+  gboolean         hover_has_hex;
+  WbOffset         hover_hex;
+  const char      *hover_location;   /* interned location id */
+
+  /* Static layers: @cache covers the map rectangle (cache_x, cache_y,
+   * cache_w, cache_h) in map points, rendered at cache_zoom × cache_scale. */
+  cairo_surface_t *cache;
+  double           cache_x;
+  double           cache_y;
+  double           cache_w;
+  double           cache_h;
+  double           cache_zoom;
+  int              cache_scale;
+  WbLayers         cache_layers;
+
+  guint            frame_count;
+  guint            cache_builds;
+};
+
+G_DEFINE_FINAL_TYPE (WbMapView, wb_map_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_MAP,
+  PROP_SCENARIO,
+  PROP_ZOOM,
+  PROP_SHOW_NUMBERS,
+  PROP_SHOW_GRID,
+  PROP_HOVER_TEXT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The steps zoom in/out walk through. */
+static const double zoom_steps[] = {
+  0.1, 0.125, 1.0 / 6.0, 0.25, 1.0 / 3.0, 0.5, 2.0 / 3.0, 0.8,
+  1.0, 1.25, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0,
+};
+
+typedef struct { double x, y, w, h; } Rect;
+
+static gboolean
+rect_intersect (const Rect *a,
+                const Rect *b,
+                Rect       *out)
+{
+  double x0 = MAX (a->x, b->x);
+  double y0 = MAX (a->y, b->y);
+  double x1 = MIN (a->x + a->w, b->x + b->w);
+  double y1 = MIN (a->y + a->h, b->y + b->h);
+
+  if (x1 <= x0 || y1 <= y0)
+    return FALSE;
+
+  *out = (Rect) { x0, y0, x1 - x0, y1 - y0 };
+  return TRUE;
+}
+
+static gboolean
+rect_contains (const Rect *outer,
+               const Rect *inner)
+{
+  /* A hair of slack: both come from the same floating-point arithmetic. */
+  const double e = 1e-6;
+
+  return inner->x >= outer->x - e &&
+         inner->y >= outer->y - e &&
+         inner->x + inner->w <= outer->x + outer->w + e &&
+         inner->y + inner->h <= outer->y + outer->h + e;
+}
+
+static void
+get_extent (WbMapView *self,
+            double    *width,
+            double    *height)
+{
+  *width = *height = 0;
+  if (self->map != NULL)
+    wb_map_get_extent (self->map, width, height);
+}
+
+static void
+invalidate_cache (WbMapView *self)
+{
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+}
+
+static WbLayers
+static_layers (WbMapView *self)
+{
+  WbLayers layers = WB_LAYER_STATIC;
+
+  if (!self->show_numbers)
+    layers &= ~WB_LAYER_NUMBERS;
+  if (!self->show_grid)
+    layers &= ~WB_LAYER_GRID;
+
+  return layers;
+}
+
+/* The map point drawn at widget pixel (0, 0), snapped so that it falls on a
+ * device pixel: the cached surface is then painted without resampling. */
+static void
+get_origin (WbMapView *self,
+            double    *ox,
+            double    *oy)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  double px = self->zoom * gtk_widget_get_scale_factor (GTK_WIDGET (self));
+
+  *ox = round ((self->center_x - width / (2 * self->zoom)) * px) / px;
+  *oy = round ((self->center_y - height / (2 * self->zoom)) * px) / px;
+}
+
+static void
+clamp_center (WbMapView *self)
+{
+  double width, height;
+
+  get_extent (self, &width, &height);
+  self->center_x = CLAMP (self->center_x, 0, width);
+  self->center_y = CLAMP (self->center_y, 0, height);
+}
+
+/* What is at widget pixel (x, y): a hex of a hex map (@hex) or a location
+ * of a point map (@loc). */
+static gboolean
+hit_test (WbMapView   *self,
+          double       x,
+          double       y,
+          WbOffset    *hex,
+          WbLocation **loc)
+{
+  double mx, my;
+
+  if (self->map == NULL)
+    return FALSE;
+
+  wb_map_view_widget_to_map (self, x, y, &mx, &my);
+
+  if (WB_IS_HEX_MAP (self->map))
+    {
+      WbHexMap *hex_map = WB_HEX_MAP (self->map);
+
+      *hex = wb_hex_from_point (wb_hex_map_get_layout (hex_map),
+                                wb_hex_map_get_hex_size (hex_map), mx, my);
+      return wb_hex_map_contains (hex_map, *hex);
+    }
+
+  if (WB_IS_POINT_MAP (self->map))
+    {
+      *loc = wb_point_map_location_at (WB_POINT_MAP (self->map), mx, my,
+                                       MAX (10.0, 12.0 / self->zoom));
+      return *loc != NULL;
+    }
+
+  return FALSE;
+}
+
+static void
+update_hover (WbMapView *self)
+{
+  g_autofree char *text = NULL;
+  WbOffset hex = { -1, -1 };
+  WbLocation *loc = NULL;
+  const char *location = NULL;
+  gboolean has_hex = FALSE;
+
+  if (self->pointer_inside &&
+      hit_test (self, self->pointer_x, self->pointer_y, &hex, &loc))
+    {
+      text = wb_map_view_lookup (self, self->pointer_x, self->pointer_y, NULL);
+      has_hex = loc == NULL;
+      location = loc != NULL ? loc->id : NULL;
+    }
+
+  if (has_hex != self->hover_has_hex ||
+      (has_hex && !wb_offset_equal (hex, self->hover_hex)) ||
+      location != self->hover_location)
+    {
+      self->hover_has_hex = has_hex;
+      self->hover_hex = hex;
+      self->hover_location = location;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+
+  if (g_strcmp0 (text, self->hover_text) != 0)
+    {
+      g_free (self->hover_text);
+      self->hover_text = g_steal_pointer (&text);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVER_TEXT]);
+    }
+}
+
+static void
+on_model_changed (WbMapView *self)
+{
+  double mx = self->center_x;
+  double my = self->center_y;
+
+  invalidate_cache (self);
+  clamp_center (self);
+  if (mx != self->center_x || my != self->center_y)
+    update_hover (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_game_changed (WbMapView  *self,
+                 const char *what,
+                 WbGame     *game)
+{
+  on_model_changed (self);
+}
+
+/* Rebuilds the static-layer cache unless it already covers what is visible
+ * of the map at the current zoom. */
+static void
+ensure_cache (WbMapView *self,
+              double     ox,
+              double     oy)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  double px = self->zoom * scale;
+  double ew, eh, margin, x0, y0, x1, y1;
+  WbLayers layers = static_layers (self);
+  WbRenderOptions options;
+  Rect visible, extent, needed, region;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int pw, ph;
+
+  get_extent (self, &ew, &eh);
+  visible = (Rect) { ox, oy, width / self->zoom, height / self->zoom };
+  extent = (Rect) { -EXTENT_BLEED, -EXTENT_BLEED, ew + 2 * EXTENT_BLEED, eh + 2 * EXTENT_BLEED };
+
+  if (!rect_intersect (&visible, &extent, &needed))
+    return;
+
+  if (self->cache != NULL &&
+      self->cache_zoom == self->zoom &&
+      self->cache_scale == scale &&
+      self->cache_layers == layers &&
+      rect_contains (&(Rect) { self->cache_x, self->cache_y, self->cache_w, self->cache_h },
+                     &needed))
+    return;
+
+  invalidate_cache (self);
+
+  margin = CACHE_MARGIN / self->zoom;
+  if (!rect_intersect (&(Rect) { visible.x - margin, visible.y - margin,
+                                 visible.w + 2 * margin, visible.h + 2 * margin },
+                       &extent, &region))
+    return;
+
+  /* Align the cached rectangle to the device-pixel grid of the view. */
+  x0 = floor (region.x * px) / px;
+  y0 = floor (region.y * px) / px;
+  x1 = ceil ((region.x + region.w) * px) / px;
+  y1 = ceil ((region.y + region.h) * px) / px;
+  pw = (int) round ((x1 - x0) * px);
+  ph = (int) round ((y1 - y0) * px);
+  if (pw <= 0 || ph <= 0 || pw > CACHE_MAX_PIXELS || ph > CACHE_MAX_PIXELS)
+    return;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  cairo_scale (cr, self->zoom, self->zoom);
+  cairo_translate (cr, -x0, -y0);
+
+  wb_render_options_init (&options);
+  options.layers = layers;
+  options.scale = px;
+  options.clip_x = x0;
+  options.clip_y = y0;
+  options.clip_width = x1 - x0;
+  options.clip_height = y1 - y0;
+  options.scenario = NULL;
+  wb_render_map (self->game, self->map, cr, &options);
+
+  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+    {
+      g_warning ("Could not render the map: %s", cairo_status_to_string (cairo_status (cr)));
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      return;
+    }
+  cairo_destroy (cr);
+
+  self->cache = surface;
+  self->cache_x = x0;
+  self->cache_y = y0;
+  self->cache_w = x1 - x0;
+  self->cache_h = y1 - y0;
+  self->cache_zoom = self->zoom;
+  self->cache_scale = scale;
+  self->cache_layers = layers;
+  self->cache_builds++;
+}
+
+static void
+draw_hover (WbMapView *self,
+            cairo_t   *cr)
+{
+  cairo_save (cr);
+  /* The renderer may leave a current point behind. */
+  cairo_new_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_width (cr, 2.5 / self->zoom);
+
+  if (self->hover_has_hex && WB_IS_HEX_MAP (self->map))
+    {
+      WbHexMap *hex_map = WB_HEX_MAP (self->map);
+      WbHexLayout layout = wb_hex_map_get_layout (hex_map);
+      double size = wb_hex_map_get_hex_size (hex_map);
+      double cx, cy;
+
+      wb_hex_center (layout, size, self->hover_hex, &cx, &cy);
+      for (int i = 0; i < WB_HEX_DIRECTIONS; i++)
+        {
+          double dx, dy;
+
+          wb_hex_corner_offset (layout, size, i, &dx, &dy);
+          cairo_line_to (cr, cx + dx, cy + dy);
+        }
+      cairo_close_path (cr);
+    }
+  else if (self->hover_location != NULL && WB_IS_POINT_MAP (self->map))
+    {
+      WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (self->map),
+                                                    self->hover_location);
+
+      if (loc != NULL)
+        cairo_arc (cr, loc->x, loc->y, MAX (10.0, 12.0 / self->zoom), 0, 2 * G_PI);
+    }
+
+  /* GNOME's accent blue, over a light wash so the hex reads as picked. */
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.22);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.208, 0.518, 0.894, 0.95);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+wb_map_view_snapshot (GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  WbMapView *self = WB_MAP_VIEW (widget);
+  double width = gtk_widget_get_width (widget);
+  double height = gtk_widget_get_height (widget);
+  double ox, oy, ew, eh;
+  Rect paper, drawn;
+  cairo_t *cr;
+
+  self->frame_count++;
+
+  if (self->map == NULL || self->game == NULL || width <= 0 || height <= 0)
+    return;
+
+  get_extent (self, &ew, &eh);
+  get_origin (self, &ox, &oy);
+  paper = (Rect) { -ox * self->zoom, -oy * self->zoom, ew * self->zoom, eh * self->zoom };
+
+  /* The map lies on the desk like a sheet of paper. */
+  gtk_snapshot_append_outset_shadow (snapshot,
+                                     &GSK_ROUNDED_RECT_INIT ((float) paper.x, (float) paper.y,
+                                                             (float) paper.w, (float) paper.h),
+                                     &(GdkRGBA) { 0, 0, 0, 0.28f },
+                                     0, 2, 0, 10);
+
+  /* Everything drawn lies on the map (plus the bleed of border strokes):
+   * a smaller cairo node is less to upload on GL renderers. */
+  paper.x -= EXTENT_BLEED * self->zoom;
+  paper.y -= EXTENT_BLEED * self->zoom;
+  paper.w += 2 * EXTENT_BLEED * self->zoom;
+  paper.h += 2 * EXTENT_BLEED * self->zoom;
+  if (!rect_intersect (&paper, &(Rect) { 0, 0, width, height }, &drawn))
+    return;
+  drawn.w = ceil (drawn.x + drawn.w) - floor (drawn.x);
+  drawn.h = ceil (drawn.y + drawn.h) - floor (drawn.y);
+  drawn.x = floor (drawn.x);
+  drawn.y = floor (drawn.y);
+
+  ensure_cache (self, ox, oy);
+
+  cr = gtk_snapshot_append_cairo (snapshot,
+                                  &GRAPHENE_RECT_INIT ((float) drawn.x, (float) drawn.y,
+                                                       (float) drawn.w, (float) drawn.h));
+
+  if (self->cache != NULL)
+    {
+      int scale = self->cache_scale;
+
+      cairo_set_source_surface (cr, self->cache,
+                                round ((self->cache_x - ox) * self->zoom * scale) / scale,
+                                round ((self->cache_y - oy) * self->zoom * scale) / scale);
+      cairo_paint (cr);
+    }
+
+  cairo_scale (cr, self->zoom, self->zoom);
+  cairo_translate (cr, -ox, -oy);
+
+  if (self->scenario != NULL)
+    {
+      WbRenderOptions options;
+
+      wb_render_options_init (&options);
+      options.layers = WB_LAYER_UNITS;
+      options.scale = self->zoom * gtk_widget_get_scale_factor (widget);
+      options.clip_x = ox;
+      options.clip_y = oy;
+      options.clip_width = width / self->zoom;
+      options.clip_height = height / self->zoom;
+      options.scenario = self->scenario;
+      wb_render_map (self->game, self->map, cr, &options);
+    }
+
+  if (self->hover_has_hex || self->hover_location != NULL)
+    draw_hover (self, cr);
+
+  cairo_destroy (cr);
+}
+
+static void
+wb_map_view_measure (GtkWidget      *widget,
+                     GtkOrientation  orientation,
+                     int             for_size,
+                     int            *minimum,
+                     int            *natural,
+                     int            *minimum_baseline,
+                     int            *natural_baseline)
+{
+  *minimum = 64;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 640 : 480;
+}
+
+static void
+wb_map_view_size_allocate (GtkWidget *widget,
+                           int        width,
+                           int        height,
+                           int        baseline)
+{
+  WbMapView *self = WB_MAP_VIEW (widget);
+
+  if (self->needs_fit && width > 0 && height > 0)
+    wb_map_view_zoom_to_fit (self);
+
+  update_hover (self);
+}
+
+/* Input. Handlers change view state only; drawing follows from it. */
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           WbMapView                *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  gboolean wheel = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL;
+
+  if (self->map == NULL)
+    return FALSE;
+
+  if (state & GDK_CONTROL_MASK)
+    {
+      double x = self->pointer_inside ? self->pointer_x : gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+      double y = self->pointer_inside ? self->pointer_y : gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+      double factor = wheel ? pow (1.2, -dy) : exp (-dy * 0.01);
+
+      wb_map_view_zoom_at (self, self->zoom * factor, x, y);
+      return TRUE;
+    }
+
+  if ((state & GDK_SHIFT_MASK) && dx == 0)
+    {
+      dx = dy;
+      dy = 0;
+    }
+
+  if (wheel)
+    {
+      dx *= WHEEL_PAN_STEP;
+      dy *= WHEEL_PAN_STEP;
+    }
+
+  wb_map_view_set_center (self,
+                          self->center_x + dx / self->zoom,
+                          self->center_y + dy / self->zoom);
+  return TRUE;
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               WbMapView      *self)
+{
+  self->drag_start_x = self->center_x;
+  self->drag_start_y = self->center_y;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          offset_x,
+                double          offset_y,
+                WbMapView      *self)
+{
+  wb_map_view_set_center (self,
+                          self->drag_start_x - offset_x / self->zoom,
+                          self->drag_start_y - offset_y / self->zoom);
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          offset_x,
+             double          offset_y,
+             WbMapView      *self)
+{
+  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+}
+
+static void
+on_zoom_begin (GtkGesture       *gesture,
+               GdkEventSequence *sequence,
+               WbMapView        *self)
+{
+  self->pinch_start_zoom = self->zoom;
+}
+
+static void
+on_zoom_scale_changed (GtkGestureZoom *gesture,
+                       double          scale,
+                       WbMapView      *self)
+{
+  double x, y;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    {
+      x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+      y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+    }
+
+  wb_map_view_zoom_at (self, self->pinch_start_zoom * scale, x, y);
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           WbMapView                *self)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+  self->pointer_inside = TRUE;
+  update_hover (self);
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller,
+          WbMapView                *self)
+{
+  self->pointer_inside = FALSE;
+  update_hover (self);
+}
+
+static gboolean
+pan_by_key (GtkWidget *widget,
+            GVariant  *args,
+            gpointer   user_data)
+{
+  WbMapView *self = WB_MAP_VIEW (widget);
+  int dx, dy;
+
+  if (self->map == NULL)
+    return FALSE;
+
+  g_variant_get (args, "(ii)", &dx, &dy);
+  wb_map_view_set_center (self,
+                          self->center_x + dx * KEY_PAN_STEP / self->zoom,
+                          self->center_y + dy * KEY_PAN_STEP / self->zoom);
+  return TRUE;
+}
+
+static void
+wb_map_view_dispose (GObject *object)
+{
+  WbMapView *self = WB_MAP_VIEW (object);
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->map != NULL)
+    g_signal_handlers_disconnect_by_data (self->map, self);
+  g_clear_object (&self->game);
+  g_clear_object (&self->map);
+  g_clear_object (&self->scenario);
+  invalidate_cache (self);
+
+  G_OBJECT_CLASS (wb_map_view_parent_class)->dispose (object);
+}
+
+static void
+wb_map_view_finalize (GObject *object)
+{
+  WbMapView *self = WB_MAP_VIEW (object);
+
+  g_free (self->hover_text);
+
+  G_OBJECT_CLASS (wb_map_view_parent_class)->finalize (object);
+}
+
+static void
+wb_map_view_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  WbMapView *self = WB_MAP_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_MAP:
+      g_value_set_object (value, self->map);
+      break;
+    case PROP_SCENARIO:
+      g_value_set_object (value, self->scenario);
+      break;
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
+    case PROP_SHOW_NUMBERS:
+      g_value_set_boolean (value, self->show_numbers);
+      break;
+    case PROP_SHOW_GRID:
+      g_value_set_boolean (value, self->show_grid);
+      break;
+    case PROP_HOVER_TEXT:
+      g_value_set_string (value, self->hover_text);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+wb_map_view_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  WbMapView *self = WB_MAP_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      wb_map_view_set_zoom (self, g_value_get_double (value));
+      break;
+    case PROP_SHOW_NUMBERS:
+      wb_map_view_set_show_numbers (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_GRID:
+      wb_map_view_set_show_grid (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+wb_map_view_class_init (WbMapViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = wb_map_view_dispose;
+  object_class->finalize = wb_map_view_finalize;
+  object_class->get_property = wb_map_view_get_property;
+  object_class->set_property = wb_map_view_set_property;
+
+  widget_class->snapshot = wb_map_view_snapshot;
+  widget_class->measure = wb_map_view_measure;
+  widget_class->size_allocate = wb_map_view_size_allocate;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, WB_TYPE_GAME,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_MAP] =
+    g_param_spec_object ("map", NULL, NULL, WB_TYPE_MAP,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SCENARIO] =
+    g_param_spec_object ("scenario", NULL, NULL, WB_TYPE_SCENARIO,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_ZOOM] =
+    g_param_spec_double ("zoom", NULL, NULL,
+                         WB_MAP_VIEW_MIN_ZOOM, WB_MAP_VIEW_MAX_ZOOM, 1.0,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SHOW_NUMBERS] =
+    g_param_spec_boolean ("show-numbers", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SHOW_GRID] =
+    g_param_spec_boolean ("show-grid", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_HOVER_TEXT] =
+    g_param_spec_string ("hover-text", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Left, 0, pan_by_key, "(ii)", -1, 0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Right, 0, pan_by_key, "(ii)", 1, 0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, pan_by_key, "(ii)", 0, -1);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, pan_by_key, "(ii)", 0, 1);
+
+  gtk_widget_class_set_css_name (widget_class, "mapview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+wb_map_view_init (WbMapView *self)
+{
+  GtkEventController *controller;
+  GtkGesture *gesture;
+
+  self->zoom = 1.0;
+  self->show_numbers = TRUE;
+  self->show_grid = TRUE;
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  gesture = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), 0);
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_zoom_new ();
+  g_signal_connect (gesture, "begin", G_CALLBACK (on_zoom_begin), self);
+  g_signal_connect (gesture, "scale-changed", G_CALLBACK (on_zoom_scale_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Map"),
+                                  -1);
+}
+
+GtkWidget *
+wb_map_view_new (void)
+{
+  return g_object_new (WB_TYPE_MAP_VIEW, NULL);
+}
+
+void
+wb_map_view_set_map (WbMapView  *self,
+                     WbGame     *game,
+                     WbMap      *map,
+                     WbScenario *scenario)
+{
+  gboolean game_changed, map_changed, scenario_changed;
+
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  g_return_if_fail (game == NULL || WB_IS_GAME (game));
+  g_return_if_fail (map == NULL || WB_IS_MAP (map));
+  g_return_if_fail (map == NULL || game != NULL);
+  g_return_if_fail (scenario == NULL || WB_IS_SCENARIO (scenario));
+
+  game_changed = game != self->game;
+  map_changed = map != self->map;
+  scenario_changed = scenario != self->scenario;
+
+  if (!game_changed && !map_changed && !scenario_changed)
+    return;
+
+  if (game_changed)
+    {
+      if (self->game != NULL)
+        g_signal_handlers_disconnect_by_data (self->game, self);
+      g_set_object (&self->game, game);
+      if (game != NULL)
+        g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self,
+                                 G_CONNECT_SWAPPED);
+    }
+
+  if (map_changed)
+    {
+      if (self->map != NULL)
+        g_signal_handlers_disconnect_by_data (self->map, self);
+      g_set_object (&self->map, map);
+      if (map != NULL)
+        g_signal_connect_object (map, "changed", G_CALLBACK (on_model_changed), self,
+                                 G_CONNECT_SWAPPED);
+
+      /* A different map starts fitted into the view. */
+      self->needs_fit = map != NULL;
+      if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+        wb_map_view_zoom_to_fit (self);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      map != NULL ? wb_map_get_name (map) : _("Map"),
+                                      -1);
+    }
+
+  g_set_object (&self->scenario, scenario);
+
+  invalidate_cache (self);
+  self->hover_has_hex = FALSE;
+  self->hover_location = NULL;
+  update_hover (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+
+  if (game_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+  if (map_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAP]);
+  if (scenario_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
+}
+
+WbGame *
+wb_map_view_get_game (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), NULL);
+  return self->game;
+}
+
+WbMap *
+wb_map_view_get_map (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), NULL);
+  return self->map;
+}
+
+WbScenario *
+wb_map_view_get_scenario (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), NULL);
+  return self->scenario;
+}
+
+double
+wb_map_view_get_zoom (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), 1.0);
+  return self->zoom;
+}
+
+void
+wb_map_view_set_zoom (WbMapView *self,
+                      double     zoom)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  wb_map_view_zoom_at (self, zoom,
+                       gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+                       gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+}
+
+void
+wb_map_view_zoom_at (WbMapView *self,
+                     double     zoom,
+                     double     x,
+                     double     y)
+{
+  double mx, my;
+
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  if (isnan (zoom))
+    return;
+  zoom = CLAMP (zoom, WB_MAP_VIEW_MIN_ZOOM, WB_MAP_VIEW_MAX_ZOOM);
+  /* Explicit zooming overrides the pending fit. */
+  self->needs_fit = FALSE;
+  if (zoom == self->zoom)
+    return;
+
+  wb_map_view_widget_to_map (self, x, y, &mx, &my);
+  self->zoom = zoom;
+  self->center_x = mx - (x - gtk_widget_get_width (GTK_WIDGET (self)) / 2.0) / zoom;
+  self->center_y = my - (y - gtk_widget_get_height (GTK_WIDGET (self)) / 2.0) / zoom;
+  clamp_center (self);
+
+  update_hover (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+}
+
+gboolean
+wb_map_view_can_zoom_in (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+  return self->map != NULL && self->zoom < WB_MAP_VIEW_MAX_ZOOM;
+}
+
+gboolean
+wb_map_view_can_zoom_out (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+  return self->map != NULL && self->zoom > WB_MAP_VIEW_MIN_ZOOM;
+}
+
+void
+wb_map_view_zoom_in (WbMapView *self)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  for (guint i = 0; i < G_N_ELEMENTS (zoom_steps); i++)
+    if (zoom_steps[i] > self->zoom * 1.001)
+      {
+        wb_map_view_set_zoom (self, zoom_steps[i]);
+        return;
+      }
+}
+
+void
+wb_map_view_zoom_out (WbMapView *self)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  for (guint i = G_N_ELEMENTS (zoom_steps); i > 0; i--)
+    if (zoom_steps[i - 1] < self->zoom / 1.001)
+      {
+        wb_map_view_set_zoom (self, zoom_steps[i - 1]);
+        return;
+      }
+}
+
+void
+wb_map_view_zoom_to_fit (WbMapView *self)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  double ew, eh, zoom;
+
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  get_extent (self, &ew, &eh);
+  if (width <= 0 || height <= 0 || ew <= 0 || eh <= 0)
+    {
+      /* Done on the first allocation. */
+      self->needs_fit = self->map != NULL;
+      return;
+    }
+
+  zoom = MIN ((width - 2 * FIT_PADDING) / ew, (height - 2 * FIT_PADDING) / eh);
+  zoom = CLAMP (zoom, WB_MAP_VIEW_MIN_ZOOM, 1.0);
+
+  self->needs_fit = FALSE;
+  self->center_x = ew / 2;
+  self->center_y = eh / 2;
+  if (zoom != self->zoom)
+    {
+      self->zoom = zoom;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+    }
+
+  update_hover (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+wb_map_view_get_center (WbMapView *self,
+                        double    *x,
+                        double    *y)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  if (x != NULL)
+    *x = self->center_x;
+  if (y != NULL)
+    *y = self->center_y;
+}
+
+void
+wb_map_view_set_center (WbMapView *self,
+                        double     x,
+                        double     y)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  if (isnan (x) || isnan (y))
+    return;
+
+  self->needs_fit = FALSE;
+  self->center_x = x;
+  self->center_y = y;
+  clamp_center (self);
+
+  update_hover (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+wb_map_view_widget_to_map (WbMapView *self,
+                           double     wx,
+                           double     wy,
+                           double    *mx,
+                           double    *my)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  *mx = self->center_x + (wx - gtk_widget_get_width (GTK_WIDGET (self)) / 2.0) / self->zoom;
+  *my = self->center_y + (wy - gtk_widget_get_height (GTK_WIDGET (self)) / 2.0) / self->zoom;
+}
+
+void
+wb_map_view_map_to_widget (WbMapView *self,
+                           double     mx,
+                           double     my,
+                           double    *wx,
+                           double    *wy)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  *wx = (mx - self->center_x) * self->zoom + gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+  *wy = (my - self->center_y) * self->zoom + gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+}
+
+gboolean
+wb_map_view_get_show_numbers (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+  return self->show_numbers;
+}
+
+void
+wb_map_view_set_show_numbers (WbMapView *self,
+                              gboolean   show)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  show = !!show;
+  if (show == self->show_numbers)
+    return;
+
+  self->show_numbers = show;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_NUMBERS]);
+}
+
+gboolean
+wb_map_view_get_show_grid (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+  return self->show_grid;
+}
+
+void
+wb_map_view_set_show_grid (WbMapView *self,
+                           gboolean   show)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  show = !!show;
+  if (show == self->show_grid)
+    return;
+
+  self->show_grid = show;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_GRID]);
+}
+
+char *
+wb_map_view_lookup (WbMapView *self,
+                    double     x,
+                    double     y,
+                    WbOffset  *hex)
+{
+  WbOffset at = { -1, -1 };
+  WbLocation *loc = NULL;
+
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), NULL);
+
+  if (!hit_test (self, x, y, &at, &loc))
+    return NULL;
+
+  if (loc != NULL)
+    return g_strdup (loc->name != NULL && *loc->name ? loc->name : loc->id);
+
+  if (hex != NULL)
+    *hex = at;
+  {
+    char buf[16];
+
+    wb_hex_map_format_hex (WB_HEX_MAP (self->map), at, buf, sizeof buf);
+    return g_strdup (buf);
+  }
+}
+
+const char *
+wb_map_view_get_hover_text (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), NULL);
+  return self->hover_text;
+}
+
+gboolean
+wb_map_view_get_hover_hex (WbMapView *self,
+                           WbOffset  *hex)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+
+  if (self->hover_has_hex && hex != NULL)
+    *hex = self->hover_hex;
+  return self->hover_has_hex;
+}
+
+guint
+wb_map_view_get_frame_count (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), 0);
+  return self->frame_count;
+}
+
+guint
+wb_map_view_get_cache_builds (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), 0);
+  return self->cache_builds;
+}

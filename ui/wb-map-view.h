@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "warbench-core.h"
+
+G_BEGIN_DECLS
+
+#define WB_MAP_VIEW_MIN_ZOOM 0.1
+#define WB_MAP_VIEW_MAX_ZOOM 8.0
+
+#define WB_TYPE_MAP_VIEW (wb_map_view_get_type ())
+G_DECLARE_FINAL_TYPE (WbMapView, wb_map_view, WB, MAP_VIEW, GtkWidget)
+
+GtkWidget  *wb_map_view_new             (void);
+
+/* What is shown. Setting the map also fits it into the view once the view
+ * has a size. The scenario (may be NULL) adds its set-up units. */
+void        wb_map_view_set_map         (WbMapView  *self,
+                                         WbGame     *game,
+                                         WbMap      *map,
+                                         WbScenario *scenario);
+WbGame     *wb_map_view_get_game        (WbMapView  *self);
+WbMap      *wb_map_view_get_map         (WbMapView  *self);
+WbScenario *wb_map_view_get_scenario    (WbMapView  *self);
+
+/* Zoom: map points → widget pixels, clamped to
+ * WB_MAP_VIEW_MIN_ZOOM..WB_MAP_VIEW_MAX_ZOOM. */
+double      wb_map_view_get_zoom        (WbMapView  *self);
+void        wb_map_view_set_zoom        (WbMapView  *self,
+                                         double      zoom);
+/* Zooms keeping the map point under widget pixel (x, y) in place. */
+void        wb_map_view_zoom_at         (WbMapView  *self,
+                                         double      zoom,
+                                         double      x,
+                                         double      y);
+void        wb_map_view_zoom_in         (WbMapView  *self);
+void        wb_map_view_zoom_out        (WbMapView  *self);
+/* Fits the whole map into the view, at most at 100%. */
+void        wb_map_view_zoom_to_fit     (WbMapView  *self);
+gboolean    wb_map_view_can_zoom_in     (WbMapView  *self);
+gboolean    wb_map_view_can_zoom_out    (WbMapView  *self);
+
+/* The map point shown at the centre of the widget, clamped to the map. */
+void        wb_map_view_get_center      (WbMapView  *self,
+                                         double     *x,
+                                         double     *y);
+void        wb_map_view_set_center      (WbMapView  *self,
+                                         double      x,
+                                         double      y);
+
+/* Conversions between widget pixels and map points. */
+void        wb_map_view_widget_to_map   (WbMapView  *self,
+                                         double      wx,
+                                         double      wy,
+                                         double     *mx,
+                                         double     *my);
+void        wb_map_view_map_to_widget   (WbMapView  *self,
+                                         double      mx,
+                                         double      my,
+                                         double     *wx,
+                                         double     *wy);
+
+gboolean    wb_map_view_get_show_numbers (WbMapView *self);
+void        wb_map_view_set_show_numbers (WbMapView *self,
+                                          gboolean   show);
+gboolean    wb_map_view_get_show_grid   (WbMapView  *self);
+void        wb_map_view_set_show_grid   (WbMapView  *self,
+                                         gboolean    show);
+
+/* Hit-testing. Returns the printed hex number (hex maps) or the location
+ * name (point maps) at widget pixel (x, y), or NULL when there is nothing
+ * there. For hex maps @hex (may be NULL) receives the hex. Free with
+ * g_free(). */
+char       *wb_map_view_lookup          (WbMapView  *self,
+                                         double      x,
+                                         double      y,
+                                         WbOffset   *hex);
+
+/* What the pointer is over (the text wb_map_view_lookup() gives), or NULL.
+ * Watch notify::hover-text. */
+const char *wb_map_view_get_hover_text  (WbMapView  *self);
+/* The hovered hex; FALSE when the pointer is not over a hex. */
+gboolean    wb_map_view_get_hover_hex   (WbMapView  *self,
+                                         WbOffset   *hex);
+
+/* Snapshots taken so far; tests wait for it to move. */
+guint       wb_map_view_get_frame_count (WbMapView  *self);
+/* Times the static-layer cache was rendered (bench and tests). */
+guint       wb_map_view_get_cache_builds (WbMapView *self);
+
+G_END_DECLS

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "warbench-core.h"
+#include "wb-map-view.h"
+#include "wb-sidebar.h"
+
+G_BEGIN_DECLS
+
+#define WB_TYPE_WINDOW (wb_window_get_type ())
+G_DECLARE_FINAL_TYPE (WbWindow, wb_window, WB, WINDOW, AdwApplicationWindow)
+
+/* @application may be NULL (tests). */
+WbWindow   *wb_window_new           (GtkApplication *application);
+
+/* Loads @file in a worker thread and shows it; a failure is reported in a
+ * dialog and leaves what the window showed before. Watch notify::loading. */
+void        wb_window_open          (WbWindow       *self,
+                                     GFile          *file);
+gboolean    wb_window_get_loading   (WbWindow       *self);
+/* Shows @game, which was loaded from (or will be saved to) @file (may be
+ * NULL: Save then asks where). */
+void        wb_window_set_game      (WbWindow       *self,
+                                     WbGame         *game,
+                                     GFile          *file);
+WbGame     *wb_window_get_game      (WbWindow       *self);
+GFile      *wb_window_get_file      (WbWindow       *self);
+
+/* Whether the game has changes that are not saved. WbGame::changed sets it,
+ * saving clears it; closing a dirty window asks first. */
+gboolean    wb_window_get_dirty     (WbWindow       *self);
+void        wb_window_set_dirty     (WbWindow       *self,
+                                     gboolean        dirty);
+
+WbMapView  *wb_window_get_map_view  (WbWindow       *self);
+WbSidebar  *wb_window_get_sidebar   (WbWindow       *self);
+
+G_END_DECLS
