@@ -2277,8 +2277,8 @@ wb_game_load_from_data (const char *data, gssize len, const char *display_name, 
   if ((gsize) len > WB_FORMAT_MAX_FILE_SIZE)
     {
       g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_TOO_LARGE,
-                   _("%s: %" G_GSSIZE_FORMAT " bytes, more than the limit of %d"),
-                   display_name, len, WB_FORMAT_MAX_FILE_SIZE);
+                   _("%s: %lld bytes, more than the limit of %d"),
+                   display_name, (long long) len, WB_FORMAT_MAX_FILE_SIZE);
       return NULL;
     }
   parser = json_parser_new_immutable ();
@@ -2345,8 +2345,8 @@ wb_game_load (GFile *file, GCancellable *cancellable, GError **error)
   if (g_file_info_get_size (info) > WB_FORMAT_MAX_FILE_SIZE)
     {
       g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_TOO_LARGE,
-                   _("%s: %" G_GOFFSET_FORMAT " bytes, more than the limit of %d"),
-                   name, g_file_info_get_size (info), WB_FORMAT_MAX_FILE_SIZE);
+                   _("%s: %lld bytes, more than the limit of %d"),
+                   name, (long long) g_file_info_get_size (info), WB_FORMAT_MAX_FILE_SIZE);
       return NULL;
     }
   if (!g_file_load_contents (file, cancellable, &contents, &length, NULL, &local_error))

@@ -336,14 +336,8 @@ style_default_width (Style s)
 static int
 road_rank (Style s)
 {
-  switch (s)
-    {
-    case STYLE_TRAIL:    return 0;
-    case STYLE_ROAD:     return 1;
-    case STYLE_PIKE:     return 2;
-    case STYLE_RAILROAD: return 3;
-    default:             return -1;
-    }
+  return s == STYLE_TRAIL ? 0 : s == STYLE_ROAD ? 1 : s == STYLE_PIKE ? 2
+       : s == STYLE_RAILROAD ? 3 : -1;
 }
 
 static guint

@@ -353,6 +353,61 @@ START_TEST (test_locate)
 }
 END_TEST
 
+/* Random damage to a valid file never crashes the loader: it either loads
+ * or fails with a located WB_FORMAT_ERROR. Deterministic (fixed seed). */
+START_TEST (test_mutations)
+{
+  gsize len;
+  g_autofree char *text = read_test_file ("minimal.warbench", &len);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261129);
+  static const char alphabet[] = "{}[]\",:0123456789.-eE tfn\\x\n";
+  guint loaded = 0;
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      g_autofree char *copy = g_memdup2 (text, len + 1);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WbGame) game = NULL;
+      gsize n = len;
+      guint edits = g_rand_int_range (rand, 1, 4);
+
+      for (guint e = 0; e < edits; e++)
+        {
+          gsize at = (gsize) g_rand_int_range (rand, 0, (gint32) n);
+          switch (g_rand_int_range (rand, 0, 3))
+            {
+            case 0:   /* replace a byte */
+              copy[at] = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
+              break;
+            case 1:   /* truncate */
+              n = at;
+              copy[n] = '\0';
+              break;
+            default:  /* delete a byte */
+              memmove (copy + at, copy + at + 1, n - at);
+              n--;
+              break;
+            }
+          if (n == 0)
+            break;
+        }
+      game = wb_game_load_from_data (copy, (gssize) n, "fuzz.warbench", &error);
+      if (game != NULL)
+        {
+          g_autofree char *out = wb_game_to_data (game, NULL);
+          g_autoptr(WbGame) again = wb_game_load_from_data (out, -1, "again", NULL);
+          ck_assert_msg (again != NULL, "a loaded mutant did not survive a save (iteration %u)", i);
+          loaded++;
+          continue;
+        }
+      ck_assert_msg (error != NULL && error->domain == WB_FORMAT_ERROR, "iteration %u", i);
+      ck_assert_msg (g_str_has_prefix (error->message, "fuzz.warbench"), "%s", error->message);
+    }
+  /* Some mutations are harmless (inside a string); most are not. */
+  ck_assert_uint_lt (loaded, 3000);
+}
+END_TEST
+
 static char *
 make_temp_dir (void)
 {
@@ -485,6 +540,7 @@ format_suite (void)
   tcase_add_loop_test (tc, test_invalid, 0, G_N_ELEMENTS (invalid_cases));
   tcase_add_test (tc, test_empty_and_garbage);
   tcase_add_test (tc, test_deep_nesting);
+  tcase_add_test (tc, test_mutations);
   tcase_add_test (tc, test_locate);
   tcase_add_test (tc, test_save_atomic);
   tcase_add_test (tc, test_save_failure_keeps_original);
