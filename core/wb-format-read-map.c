@@ -1,0 +1,513 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-format"
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "wb-format-read-private.h"
+
+/* Reading hex and point-to-point maps. */
+/* ---- maps --------------------------------------------------------------- */
+
+static const char *flat_dirs[] = { "n", "ne", "se", "s", "sw", "nw" };
+static const char *pointy_dirs[] = { "ne", "e", "se", "sw", "w", "nw" };
+
+static gboolean
+read_hex_ref (Reader *r, WbHexMap *map, const char *member, JsonObject *obj, WbOffset *out)
+{
+  const char *s;
+  gsize old;
+  char buf[16];
+
+  if (!wb_read_get_string (r, obj, member, TRUE, &s))
+    return FALSE;
+  old = wb_read_push_member (r, member);
+  if (!wb_hex_map_parse_hex (map, s, out))
+    {
+      int digits;
+      wb_hex_map_get_numbering (map, NULL, NULL, &digits);
+      wb_hex_map_format_hex (map, (WbOffset) { 0, 0 }, buf, sizeof buf);
+      return fail (r, WB_FORMAT_ERROR_TYPE,
+                   _("“%s” is not a hex number (expected %d digits such as “%s”)"),
+                   s, digits * 2, buf);
+    }
+  if (!wb_hex_map_contains (map, *out))
+    {
+      char last[16];
+      wb_hex_map_format_hex (map, (WbOffset) { wb_hex_map_get_cols (map) - 1,
+                                               wb_hex_map_get_rows (map) - 1 }, last, sizeof last);
+      wb_hex_map_format_hex (map, (WbOffset) { 0, 0 }, buf, sizeof buf);
+      return fail (r, WB_FORMAT_ERROR_OFF_MAP,
+                   _("hex %s is outside the map (expected %s to %s)"), s, buf, last);
+    }
+  wb_read_pop (r, old);
+  return TRUE;
+}
+
+static gboolean
+read_map_rows (Reader *r, JsonObject *obj, WbHexMap *map, gboolean elevation)
+{
+  const char *member = elevation ? "elevation" : "terrain";
+  int cols = wb_hex_map_get_cols (map), rows = wb_hex_map_get_rows (map);
+  JsonArray *array;
+  gsize old;
+
+  if (!wb_read_get_array (r, obj, member, WB_HEX_MAP_MAX_DIM, FALSE, &array))
+    return FALSE;
+  if (array == NULL)
+    return TRUE;
+  old = wb_read_push_member (r, member);
+  if (json_array_get_length (array) != (guint) rows)
+    return fail (r, WB_FORMAT_ERROR_RANGE, _("%u rows, expected %d (the map's rows)"),
+                 json_array_get_length (array), rows);
+  for (int y = 0; y < rows; y++)
+    {
+      JsonNode *node = json_array_get_element (array, (guint) y);
+      gsize o2 = wb_read_push_index (r, (guint) y);
+      const char *s;
+
+      if (!wb_read_is_string (node))
+        return fail (r, WB_FORMAT_ERROR_TYPE, _("expected a string, found %s"),
+                     wb_read_node_type_name (node));
+      s = json_node_get_string (node);
+      if (strlen (s) != (gsize) cols)
+        return fail (r, WB_FORMAT_ERROR_RANGE,
+                     _("a row of %zu characters, expected %d (one per column)"), strlen (s), cols);
+      for (int x = 0; x < cols; x++)
+        {
+          WbOffset hex = { x, y };
+          if (elevation)
+            {
+              if (!g_ascii_isdigit (s[x]))
+                return wb_read_fail_at (r, WB_FORMAT_ERROR_TYPE, x + 1,
+                                _("“%c” in column %d is not an elevation level (expected 0–9)"),
+                                s[x], x + 1);
+              wb_hex_map_set_elevation (map, hex, s[x] - '0');
+            }
+          else
+            {
+              WbTerrainType *t = wb_game_find_terrain_by_key (r->game, s[x]);
+              if (t == NULL)
+                return wb_read_fail_at (r, WB_FORMAT_ERROR_REFERENCE, x + 1,
+                                _("no terrain type has the key “%c” (column %d)"), s[x], x + 1);
+              wb_hex_map_set_terrain (map, hex, t->id);
+            }
+        }
+      wb_read_pop (r, o2);
+    }
+  wb_read_pop (r, old);
+  return TRUE;
+}
+
+typedef struct
+{
+  WbHexMap      *map;
+  WbFeatureWhere where;
+} FeatureCtx;
+
+static gboolean
+check_feature_where (Reader *r, const char *id, WbFeatureWhere where)
+{
+  WbFeatureType *f = wb_game_find_feature (r->game, id);
+
+  if (f == NULL)
+    return wb_read_check_feature (r, id);
+  if (f->where != where)
+    return fail (r, WB_FORMAT_ERROR_REFERENCE, _("feature “%s” is a %s feature, expected a %s one"),
+                 id, wb_feature_where_to_string (f->where), wb_feature_where_to_string (where));
+  return TRUE;
+}
+
+static gboolean
+check_hex_feature (Reader *r, const char *id)
+{
+  return check_feature_where (r, id, WB_FEATURE_HEX);
+}
+
+static gboolean
+check_hexside_feature (Reader *r, const char *id)
+{
+  return check_feature_where (r, id, WB_FEATURE_HEXSIDE);
+}
+
+static gboolean
+check_connection_class (Reader *r, const char *id)
+{
+  return check_feature_where (r, id, WB_FEATURE_CONNECTION);
+}
+
+static gboolean
+check_crossing (Reader *r, const char *id)
+{
+  return check_feature_where (r, id, WB_FEATURE_CROSSING);
+}
+
+static gboolean
+read_hex_entry (Reader *r, JsonNode *node, guint index, gpointer data)
+{
+  static const char * const allowed[] = { "hex", "label", "features", NULL };
+  WbHexMap *map = data;
+  g_autoptr(GPtrArray) features = g_ptr_array_new ();
+  JsonObject *obj;
+  const char *label;
+  WbOffset hex;
+
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
+      !read_hex_ref (r, map, "hex", obj, &hex) ||
+      !wb_read_get_string (r, obj, "label", FALSE, &label) ||
+      !wb_read_get_id_list (r, obj, "features", 64, check_hex_feature, features))
+    return FALSE;
+  if (label)
+    wb_hex_map_set_label (map, hex, label);
+  for (guint i = 0; i < features->len; i++)
+    wb_hex_map_add_hex_feature (map, hex, g_ptr_array_index (features, i));
+  return TRUE;
+}
+
+static gboolean
+read_hexside_entry (Reader *r, JsonNode *node, guint index, gpointer data)
+{
+  static const char * const allowed[] = { "hex", "dir", "features", NULL };
+  WbHexMap *map = data;
+  const char **dirs = wb_hex_map_get_layout (map).orientation == WB_HEX_FLAT
+                      ? flat_dirs : pointy_dirs;
+  g_autoptr(GPtrArray) features = g_ptr_array_new ();
+  JsonObject *obj;
+  const char *dir_name;
+  WbOffset hex;
+  int dir = -1;
+
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
+      !read_hex_ref (r, map, "hex", obj, &hex) ||
+      !wb_read_get_string (r, obj, "dir", TRUE, &dir_name))
+    return FALSE;
+  for (int d = 0; d < 6; d++)
+    if (strcmp (dirs[d], dir_name) == 0)
+      dir = d;
+  if (dir < 0)
+    {
+      gsize old = wb_read_push_member (r, "dir");
+      fail (r, WB_FORMAT_ERROR_TYPE, _("unknown direction “%s” (expected %s, %s, %s, %s, %s or %s)"),
+            dir_name, dirs[0], dirs[1], dirs[2], dirs[3], dirs[4], dirs[5]);
+      wb_read_pop (r, old);
+      return FALSE;
+    }
+  if (!wb_read_get_id_list (r, obj, "features", 64, check_hexside_feature, features))
+    return FALSE;
+  for (guint i = 0; i < features->len; i++)
+    wb_hex_map_add_side_feature (map, hex, dir, g_ptr_array_index (features, i));
+  return TRUE;
+}
+
+static gboolean
+read_mark (Reader *r, JsonNode *node, guint index, gpointer data)
+{
+  static const char * const allowed[] = { "id", "name", "kind", "side", "vp", "hexes", "note", NULL };
+  static const char * const kinds[] = {
+    "objective", "entry", "supply", "setup", "trench", "place", NULL
+  };
+  WbHexMap *map = data;
+  JsonObject *obj;
+  const char *id, *kind;
+  JsonArray *hexes;
+  WbMapMark *mark;
+  gsize old;
+
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
+      !wb_read_get_id (r, obj, "id", TRUE, &id) || !wb_read_get_string (r, obj, "kind", TRUE, &kind))
+    return FALSE;
+  if (!g_strv_contains (kinds, kind))
+    {
+      g_autofree char *list = g_strjoinv (", ", (char **) kinds);
+      old = wb_read_push_member (r, "kind");
+      fail (r, WB_FORMAT_ERROR_TYPE, _("unknown mark kind “%s” (expected one of: %s)"), kind, list);
+      wb_read_pop (r, old);
+      return FALSE;
+    }
+  if (wb_hex_map_find_mark (map, id))
+    return wb_read_duplicate (r, "mark", id);
+  mark = wb_map_mark_new (id);
+  mark->kind = g_strdup (kind);
+  wb_hex_map_add_mark (map, mark);
+  if (!wb_read_get_text (r, obj, "name", &mark->name) ||
+      !wb_read_get_ref (r, obj, "side", FALSE, wb_read_check_side, &mark->side) ||
+      !wb_read_get_int (r, obj, "vp", FALSE, -100000, 100000, &mark->vp) ||
+      !wb_read_get_text (r, obj, "note", &mark->note) ||
+      !wb_read_get_array (r, obj, "hexes", (guint) (WB_HEX_MAP_MAX_DIM * WB_HEX_MAP_MAX_DIM), TRUE, &hexes))
+    return FALSE;
+  old = wb_read_push_member (r, "hexes");
+  for (guint i = 0; i < json_array_get_length (hexes); i++)
+    {
+      JsonNode *h = json_array_get_element (hexes, i);
+      g_autoptr(JsonObject) wrapper = json_object_new ();
+      gsize o2 = wb_read_push_index (r, i);
+      WbOffset hex;
+
+      /* read_hex_ref reads a member; give it one, then report at the element. */
+      json_object_set_member (wrapper, "hex", json_node_copy (h));
+      if (!wb_read_is_string (h))
+        return fail (r, WB_FORMAT_ERROR_TYPE, _("expected a hex number, found %s"),
+                     wb_read_node_type_name (h));
+      {
+        gsize len = r->path->len;
+        gboolean ok;
+        /* The element itself is the hex: report there, not at a ".hex" member. */
+        ok = wb_hex_map_parse_hex (map, json_node_get_string (h), &hex) &&
+             wb_hex_map_contains (map, hex);
+        if (!ok)
+          {
+            g_string_append (r->path, ".hex");
+            (void) read_hex_ref (r, map, "hex", wrapper, &hex);
+            g_string_truncate (r->path, len);
+            return FALSE;
+          }
+      }
+      g_array_append_val (mark->hexes, hex);
+      wb_read_pop (r, o2);
+    }
+  wb_read_pop (r, old);
+  return TRUE;
+}
+
+static gboolean
+read_hex_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
+{
+  static const char * const allowed[] = {
+    "id", "name", "kind", "source", "orientation", "parity", "cols", "rows", "numbering",
+    "hex_size", "default_terrain", "terrain", "elevation", "hexes", "hexsides", "marks", NULL
+  };
+  g_autoptr(WbHexMap) map = NULL;
+  WbHexLayout layout = { WB_HEX_FLAT, WB_HEX_ODD };
+  const char *s, *default_terrain;
+  int cols = 0, rows = 0, first_col = 1, first_row = 1, digits = 2;
+  double hex_size = 30;
+  JsonNode *numbering;
+
+  if (!wb_read_check_members (r, obj, allowed))
+    return FALSE;
+  if (!wb_read_get_string (r, obj, "orientation", FALSE, &s))
+    return FALSE;
+  if (s && strcmp (s, "flat") != 0 && strcmp (s, "pointy") != 0)
+    {
+      gsize old = wb_read_push_member (r, "orientation");
+      fail (r, WB_FORMAT_ERROR_TYPE, _("unknown orientation “%s” (expected flat or pointy)"), s);
+      wb_read_pop (r, old);
+      return FALSE;
+    }
+  layout.orientation = s && strcmp (s, "pointy") == 0 ? WB_HEX_POINTY : WB_HEX_FLAT;
+  if (!wb_read_get_string (r, obj, "parity", FALSE, &s))
+    return FALSE;
+  if (s && strcmp (s, "odd") != 0 && strcmp (s, "even") != 0)
+    {
+      gsize old = wb_read_push_member (r, "parity");
+      fail (r, WB_FORMAT_ERROR_TYPE, _("unknown parity “%s” (expected odd or even)"), s);
+      wb_read_pop (r, old);
+      return FALSE;
+    }
+  layout.parity = s && strcmp (s, "even") == 0 ? WB_HEX_EVEN : WB_HEX_ODD;
+  /* Dimensions are checked before anything is allocated for them. */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *member = i ? "rows" : "cols";
+      JsonNode *n = json_object_get_member (obj, member);
+      if (n && wb_read_is_number (n) && wb_read_number_of (n) > WB_HEX_MAP_MAX_DIM)
+        {
+          gsize old = wb_read_push_member (r, member);
+          fail (r, WB_FORMAT_ERROR_TOO_LARGE, _("%g %s, more than the limit of %d"),
+                wb_read_number_of (n), member, WB_HEX_MAP_MAX_DIM);
+          wb_read_pop (r, old);
+          return FALSE;
+        }
+    }
+  if (!wb_read_get_int (r, obj, "cols", TRUE, 1, WB_HEX_MAP_MAX_DIM, &cols) ||
+      !wb_read_get_int (r, obj, "rows", TRUE, 1, WB_HEX_MAP_MAX_DIM, &rows) ||
+      !wb_read_get_number (r, obj, "hex_size", FALSE, 4, 500, &hex_size))
+    return FALSE;
+  numbering = json_object_get_member (obj, "numbering");
+  if (numbering)
+    {
+      static const char * const nallowed[] = { "first_col", "first_row", "digits", NULL };
+      gsize old = wb_read_push_member (r, "numbering");
+      JsonObject *n = wb_read_expect_object (r, numbering);
+      if (!n || !wb_read_check_members (r, n, nallowed) ||
+          !wb_read_get_int (r, n, "first_col", FALSE, 0, 9999, &first_col) ||
+          !wb_read_get_int (r, n, "first_row", FALSE, 0, 9999, &first_row) ||
+          !wb_read_get_int (r, n, "digits", FALSE, 1, 4, &digits))
+        return FALSE;
+      {
+        int limit = 1;
+        for (int i = 0; i < digits; i++)
+          limit *= 10;
+        if (first_col + cols - 1 >= limit || first_row + rows - 1 >= limit)
+          return fail (r, WB_FORMAT_ERROR_RANGE,
+                       _("%d digits cannot number %d columns and %d rows from %d, %d"),
+                       digits, cols, rows, first_col, first_row);
+      }
+      wb_read_pop (r, old);
+    }
+  else if (cols + first_col - 1 >= 100 || rows + first_row - 1 >= 100)
+    digits = (cols + first_col - 1 >= 1000 || rows + first_row - 1 >= 1000) ? 4 : 3;
+  if (!wb_read_get_string (r, obj, "default_terrain", !json_object_has_member (obj, "terrain"),
+                   &default_terrain))
+    return FALSE;
+  if (default_terrain)
+    {
+      gsize old = wb_read_push_member (r, "default_terrain");
+      if (!wb_game_find_terrain (r->game, default_terrain))
+        return fail (r, WB_FORMAT_ERROR_REFERENCE, _("unknown terrain “%s”"), default_terrain);
+      wb_read_pop (r, old);
+    }
+  else
+    {
+      GPtrArray *terrain = wb_game_get_terrain (r->game);
+      if (terrain->len == 0)
+        return fail (r, WB_FORMAT_ERROR_MISSING, _("a hex map needs at least one terrain type"));
+      default_terrain = ((WbTerrainType *) g_ptr_array_index (terrain, 0))->id;
+    }
+  map = wb_hex_map_new (id, layout, cols, rows, default_terrain);
+  wb_hex_map_set_numbering (map, first_col, first_row, digits);
+  wb_hex_map_set_hex_size (map, hex_size);
+  if (!read_map_rows (r, obj, map, FALSE) || !read_map_rows (r, obj, map, TRUE) ||
+      !wb_read_for_each (r, obj, "hexes", (guint) cols * (guint) rows, FALSE, read_hex_entry, map) ||
+      !wb_read_for_each (r, obj, "hexsides", (guint) cols * (guint) rows * 3 + 4000, FALSE,
+                 read_hexside_entry, map) ||
+      !wb_read_for_each (r, obj, "marks", WB_GAME_MAX_ENTITIES, FALSE, read_mark, map))
+    return FALSE;
+  *out = WB_MAP (g_steal_pointer (&map));
+  return TRUE;
+}
+
+static gboolean
+read_string_ids (Reader *r, JsonObject *obj, const char *member, RefCheck check, GPtrArray *out)
+{
+  return wb_read_get_id_list (r, obj, member, 64, check, out);
+}
+
+static gboolean
+read_location (Reader *r, JsonNode *node, guint index, gpointer data)
+{
+  static const char * const allowed[] = {
+    "id", "name", "x", "y", "label_dx", "label_dy", "major", "port", "fortress", "vp",
+    "supply", "replacement", "tags", "note", NULL
+  };
+  WbPointMap *map = data;
+  double w, h;
+  JsonObject *obj;
+  const char *id;
+  WbLocation *loc;
+
+  wb_map_get_extent (WB_MAP (map), &w, &h);
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
+      !wb_read_get_id (r, obj, "id", TRUE, &id))
+    return FALSE;
+  loc = wb_location_new (id);
+  if (!wb_point_map_add_location (map, loc))
+    {
+      wb_location_free (loc);
+      return wb_read_duplicate (r, "location", id);
+    }
+  return wb_read_get_text (r, obj, "name", &loc->name) &&
+         wb_read_get_number (r, obj, "x", TRUE, 0, w, &loc->x) &&
+         wb_read_get_number (r, obj, "y", TRUE, 0, h, &loc->y) &&
+         wb_read_get_number (r, obj, "label_dx", FALSE, -1000, 1000, &loc->label_dx) &&
+         wb_read_get_number (r, obj, "label_dy", FALSE, -1000, 1000, &loc->label_dy) &&
+         wb_read_get_bool (r, obj, "major", &loc->major) &&
+         wb_read_get_bool (r, obj, "port", &loc->port) &&
+         wb_read_get_int (r, obj, "fortress", FALSE, 0, 1000, &loc->fortress) &&
+         wb_read_get_int (r, obj, "vp", FALSE, -100000, 100000, &loc->vp) &&
+         read_string_ids (r, obj, "supply", wb_read_check_side, loc->supply) &&
+         read_string_ids (r, obj, "replacement", wb_read_check_side, loc->replacement) &&
+         read_string_ids (r, obj, "tags", NULL, loc->tags) &&
+         wb_read_get_text (r, obj, "note", &loc->note);
+}
+
+
+static gboolean
+check_location_in_current (Reader *r, const char *id)
+{
+  if (wb_point_map_find_location (r->point_map, id))
+    return TRUE;
+  return fail (r, WB_FORMAT_ERROR_REFERENCE, _("unknown location “%s”"), id);
+}
+
+static gboolean
+read_connection (Reader *r, JsonNode *node, guint index, gpointer data)
+{
+  static const char * const allowed[] = { "a", "b", "class", "crossings", "note", NULL };
+  WbPointMap *map = data;
+  JsonObject *obj;
+  const char *a, *b, *klass;
+  WbConnection *c;
+
+  r->point_map = map;
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
+      !wb_read_get_ref (r, obj, "a", TRUE, check_location_in_current, &a) ||
+      !wb_read_get_ref (r, obj, "b", TRUE, check_location_in_current, &b) ||
+      !wb_read_get_ref (r, obj, "class", TRUE, check_connection_class, &klass))
+    return FALSE;
+  if (a == b)
+    return fail (r, WB_FORMAT_ERROR_REFERENCE, _("a connection must join two different locations"));
+  c = wb_connection_new (a, b, klass);
+  wb_point_map_add_connection (map, c);
+  return read_string_ids (r, obj, "crossings", check_crossing, c->crossings) &&
+         wb_read_get_text (r, obj, "note", &c->note);
+}
+
+static gboolean
+read_point_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
+{
+  static const char * const allowed[] = {
+    "id", "name", "kind", "source", "width", "height", "locations", "connections", NULL
+  };
+  g_autoptr(WbPointMap) map = NULL;
+  double w = 0, h = 0;
+
+  if (!wb_read_check_members (r, obj, allowed) ||
+      !wb_read_get_number (r, obj, "width", TRUE, 1, WB_POINT_MAP_MAX_EXTENT, &w) ||
+      !wb_read_get_number (r, obj, "height", TRUE, 1, WB_POINT_MAP_MAX_EXTENT, &h))
+    return FALSE;
+  map = wb_point_map_new (id, w, h);
+  if (!wb_read_for_each (r, obj, "locations", WB_POINT_MAP_MAX_LOCATIONS, FALSE, read_location, map) ||
+      !wb_read_for_each (r, obj, "connections", WB_POINT_MAP_MAX_LOCATIONS * 8, FALSE, read_connection, map))
+    return FALSE;
+  *out = WB_MAP (g_steal_pointer (&map));
+  return TRUE;
+}
+
+gboolean
+_wb_read_map (Reader *r, JsonNode *node, guint index, gpointer data)
+{
+  JsonObject *obj;
+  const char *id, *kind, *name, *source;
+  WbMap *map = NULL;
+
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_get_id (r, obj, "id", TRUE, &id) ||
+      !wb_read_get_string (r, obj, "kind", TRUE, &kind) || !wb_read_get_string (r, obj, "name", FALSE, &name) ||
+      !wb_read_get_string (r, obj, "source", FALSE, &source))
+    return FALSE;
+  if (wb_game_find_map (r->game, id))
+    return wb_read_duplicate (r, "map", id);
+  if (strcmp (kind, "hex") == 0)
+    {
+      if (!read_hex_map (r, obj, id, &map))
+        return FALSE;
+    }
+  else if (strcmp (kind, "points") == 0)
+    {
+      if (!read_point_map (r, obj, id, &map))
+        return FALSE;
+    }
+  else
+    {
+      gsize old = wb_read_push_member (r, "kind");
+      fail (r, WB_FORMAT_ERROR_TYPE, _("unknown map kind “%s” (expected hex or points)"), kind);
+      wb_read_pop (r, old);
+      return FALSE;
+    }
+  wb_map_set_name (map, name);
+  wb_map_set_source (map, source);
+  wb_game_add_map (r->game, map);
+  return TRUE;
+}
+
