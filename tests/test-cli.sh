@@ -150,6 +150,22 @@ else
   step "skipped: $GAME does not exist yet"
 fi
 
+step "format: rewrites a valid file in the canonical layout, refuses a broken one"
+"$CLI" new --hex 6x5 -o "$TMP/fmt.warbench" >/dev/null
+cp "$TMP/fmt.warbench" "$TMP/canonical.warbench"
+# Re-indent the file: same content, another layout.
+sed 's/^  //' "$TMP/fmt.warbench" >"$TMP/fmt2.warbench"
+expect_status 1 "$CLI" format --check "$TMP/fmt2.warbench"
+expect_output "$TMP/out" 'not in canonical form'
+expect_status 0 "$CLI" format "$TMP/fmt2.warbench"
+expect_output "$TMP/out" 'rewritten'
+cmp -s "$TMP/fmt2.warbench" "$TMP/canonical.warbench" || fail "format did not give the canonical bytes"
+expect_status 0 "$CLI" format --check "$TMP/fmt2.warbench"
+printf '{"format": "warbench-game",' >"$TMP/broken.warbench"
+cp "$TMP/broken.warbench" "$TMP/broken-copy.warbench"
+expect_status 1 "$CLI" format "$TMP/broken.warbench"
+cmp -s "$TMP/broken.warbench" "$TMP/broken-copy.warbench" || fail "format changed an invalid file"
+
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"
   exit 1
