@@ -1,0 +1,475 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-render"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "wb-render-private.h"
+
+/* --- hex maps: the hexes visited, terrain and hexsides looked up once ------ */
+
+static Pattern
+pattern_from_string (const char *s)
+{
+  static const char *names[] = { "none", "trees", "rough", "marsh", "water", "town", "dots" };
+
+  for (guint i = 0; s != NULL && i < G_N_ELEMENTS (names); i++)
+    if (strcmp (s, names[i]) == 0)
+      return (Pattern) i;
+
+  return PATTERN_NONE;
+}
+
+static void
+hex_range_from_clip (HexRender *hr,
+                     int        margin,
+                     int       *c0,
+                     int       *c1,
+                     int       *r0,
+                     int       *r1)
+{
+  Render *r = hr->r;
+  double xs[2] = { r->x0, r->x1 }, ys[2] = { r->y0, r->y1 };
+  int cmin = G_MAXINT, cmax = G_MININT, rmin = G_MAXINT, rmax = G_MININT;
+
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      {
+        WbOffset o = wb_hex_from_point (hr->layout, hr->size, xs[i], ys[j]);
+
+        cmin = MIN (cmin, o.col);
+        cmax = MAX (cmax, o.col);
+        rmin = MIN (rmin, o.row);
+        rmax = MAX (rmax, o.row);
+      }
+
+  *c0 = CLAMP (cmin - margin, 0, hr->cols - 1);
+  *c1 = CLAMP (cmax + margin, 0, hr->cols - 1);
+  *r0 = CLAMP (rmin - margin, 0, hr->rows - 1);
+  *r1 = CLAMP (rmax + margin, 0, hr->rows - 1);
+}
+
+static guint16
+terrain_lookup (HexRender  *hr,
+                const char *id,
+                guint16    *last)
+{
+  if (*last != G_MAXUINT16 && hr->terrain[*last].id == id)
+    return *last;
+
+  for (guint i = 0; i < hr->n_terrain; i++)
+    if (hr->terrain[i].id == id)
+      return *last = (guint16) i;
+
+  for (guint i = 0; id != NULL && i < hr->n_terrain; i++)
+    if (g_strcmp0 (hr->terrain[i].id, id) == 0)
+      return *last = (guint16) i;
+
+  return G_MAXUINT16;
+}
+
+static void
+hex_prepare (HexRender *hr)
+{
+  GPtrArray *terrain = wb_game_get_terrain (hr->r->game);
+  guint16 last = G_MAXUINT16;
+
+  hr->n_terrain = MIN (terrain->len, G_MAXUINT16 - 1);
+  hr->terrain = g_new0 (TerrainStyle, MAX (hr->n_terrain, 1));
+  for (guint i = 0; i < hr->n_terrain; i++)
+    {
+      WbTerrainType *t = g_ptr_array_index (terrain, i);
+      TerrainStyle *ts = &hr->terrain[i];
+
+      ts->id = t->id;
+      ts->fill = rgb_parse (t->color, rgb (0.92, 0.90, 0.80));
+      ts->pattern = pattern_from_string (t->pattern);
+      ts->ink = rgb_luminance (ts->fill) < 0.35 ? rgb_mix (ts->fill, WHITE, 0.35)
+                                                : rgb_shade (ts->fill, 0.55);
+    }
+
+  hr->tindex = g_new (guint16, (gsize) hr->stride * (hr->r1 - hr->r0 + 1));
+  for (int row = hr->r0; row <= hr->r1; row++)
+    for (int col = hr->c0; col <= hr->c1; col++)
+      {
+        WbOffset o = { col, row };
+
+        hr->tindex[hex_index (hr, col, row)] =
+          terrain_lookup (hr, wb_hex_map_get_terrain (hr->map, o), &last);
+      }
+}
+
+static void
+add_side_items (HexRender *hr,
+                WbOffset   hex,
+                int        dir)
+{
+  GPtrArray *features = wb_hex_map_get_side_features (hr->map, hex, dir);
+
+  for (guint i = 0; features != NULL && i < features->len; i++)
+    {
+      guint f = _wb_render_find_feature (hr->r, g_ptr_array_index (features, i));
+      SideItem item = { hex, dir, f };
+
+      if (item.feature != G_MAXUINT)
+        g_array_append_val (hr->sides, item);
+    }
+}
+
+/* Collects the hexside features around the visited hexes. Every hexside is
+ * asked for once, through a hex inside the map: its canonical hex (dir 0..2)
+ * or, for the outer edges of border hexes, the border hex itself. */
+static void
+hex_collect_sides (HexRender *hr)
+{
+  hr->sides = g_array_new (FALSE, FALSE, sizeof (SideItem));
+
+  for (int row = hr->r0; row <= hr->r1; row++)
+    for (int col = hr->c0; col <= hr->c1; col++)
+      {
+        WbOffset o = { col, row };
+        gboolean border = col == 0 || row == 0 || col == hr->cols - 1 || row == hr->rows - 1;
+
+        for (int dir = 0; dir < 3; dir++)
+          add_side_items (hr, o, dir);
+
+        if (border)
+          for (int dir = 3; dir < 6; dir++)
+            if (!wb_hex_map_contains (hr->map, wb_hex_neighbour (hr->layout, o, dir)))
+              add_side_items (hr, o, dir);
+      }
+}
+
+/* --- overlays ------------------------------------------------------------- */
+
+static void
+draw_grid (HexRender *hr)
+{
+  cairo_t *cr = hr->r->cr;
+  double alpha;
+
+  if (hr->hex_px < LOD_GRID)
+    return;
+
+  alpha = 0.75 * CLAMP ((hr->hex_px - LOD_GRID) / (LOD_GRID_FULL - LOD_GRID), 0.2, 1.0);
+  cairo_set_source_rgba (cr, 0.12, 0.12, 0.12, alpha);
+  cairo_set_line_width (cr, MAX (hr->size * 0.02, hr->r->px * 0.6));
+  /* Butt caps and mitres: far cheaper to stroke than round ones, and the
+   * same at this width. */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+
+  for (int row = hr->r0; row <= hr->r1; row++)
+    {
+      for (int col = hr->c0; col <= hr->c1; col++)
+        {
+          WbOffset o = { col, row };
+          gboolean border = col == 0 || row == 0 || col == hr->cols - 1 || row == hr->rows - 1;
+          double cx, cy;
+
+          hex_centre (hr, o, &cx, &cy);
+          /* Each edge once: the canonical three, plus the outer edges of
+           * border hexes. Running them as one polyline per hex keeps the
+           * joins clean. */
+          cairo_move_to (cr, cx + hr->corner[0][0], cy + hr->corner[0][1]);
+          for (int d = 0; d < 3; d++)
+            cairo_line_to (cr, cx + hr->corner[d + 1][0], cy + hr->corner[d + 1][1]);
+          if (border)
+            for (int d = 3; d < 6; d++)
+              {
+                double ex = cx + hr->corner[(d + 1) % 6][0], ey = cy + hr->corner[(d + 1) % 6][1];
+
+                if (!wb_hex_map_contains (hr->map, wb_hex_neighbour (hr->layout, o, d)))
+                  cairo_line_to (cr, ex, ey);
+                else
+                  cairo_move_to (cr, ex, ey);
+              }
+        }
+
+      /* A few rows at a time keeps the path, and the memory cairo needs
+       * to stroke it, small. */
+      if ((row - hr->r0) % 8 == 7 || row == hr->r1)
+        cairo_stroke (cr);
+    }
+}
+
+static void
+draw_numbers (HexRender *hr)
+{
+  double s = hr->size;
+  double top = hr->layout.orientation == WB_HEX_POINTY ? s * 0.62 : s * SQRT3 / 2 - s * 0.05;
+  Rgb ink = rgb (0.25, 0.24, 0.22);
+  /* Never below six device pixels: a number too small to read is noise. */
+  double size = MAX (s * 0.19, 6.0 * hr->r->px);
+
+  if (hr->hex_px < LOD_NUMBERS)
+    return;
+
+  for (int row = hr->r0; row <= hr->r1; row++)
+    for (int col = hr->c0; col <= hr->c1; col++)
+      {
+        WbOffset o = { col, row };
+        char buf[32];
+        double cx, cy;
+
+        hex_centre (hr, o, &cx, &cy);
+        wb_hex_map_format_hex (hr->map, o, buf, sizeof buf);
+        _wb_render_draw_text (hr->r, FONT_NUMBER, size, buf, cx, cy - top, 0.5, 0.0, ink, NULL);
+      }
+}
+
+static void
+draw_labels (HexRender *hr)
+{
+  double s = hr->size;
+  double size;
+
+  if (hr->hex_px < LOD_DETAILS)
+    return;
+
+  /* At least MIN_LABEL_PX on the device, however far out. */
+  size = MAX (s * 0.32, MIN_LABEL_PX * hr->r->px);
+
+  for (int row = hr->wr0; row <= hr->wr1; row++)
+    for (int col = hr->wc0; col <= hr->wc1; col++)
+      {
+        WbOffset o = { col, row };
+        const char *label = wb_hex_map_get_label (hr->map, o);
+        double cx, cy;
+
+        if (label == NULL || *label == '\0')
+          continue;
+
+        hex_centre (hr, o, &cx, &cy);
+        /* Names of edge hexes stay on the map. */
+        _wb_render_draw_text_within (hr->r, FONT_LABEL, size, label, cx, cy + s * 0.36, 0.5, 0.0,
+                                     INK, &WHITE, s * 0.1, hr->width - s * 0.1);
+      }
+}
+
+static gboolean
+hex_in_wide_range (HexRender *hr,
+                   WbOffset   o)
+{
+  return o.col >= hr->wc0 && o.col <= hr->wc1 && o.row >= hr->wr0 && o.row <= hr->wr1;
+}
+
+static void
+draw_marks (HexRender *hr)
+{
+  Render *r = hr->r;
+  cairo_t *cr = r->cr;
+  GPtrArray *marks = wb_hex_map_get_marks (hr->map);
+  double s = hr->size;
+
+  if (marks == NULL || hr->hex_px < LOD_GRID)
+    return;
+
+  for (guint m = 0; m < marks->len; m++)
+    {
+      WbMapMark *mark = g_ptr_array_index (marks, m);
+      WbSide *side = mark->side != NULL ? wb_game_find_side (r->game, mark->side) : NULL;
+      Rgb side_color = rgb_parse (side != NULL ? side->color : NULL, INK);
+
+      for (guint h = 0; mark->hexes != NULL && h < mark->hexes->len; h++)
+        {
+          WbOffset o = g_array_index (mark->hexes, WbOffset, h);
+          double cx, cy;
+
+          if (!hex_in_wide_range (hr, o))
+            continue;
+
+          hex_centre (hr, o, &cx, &cy);
+
+          if (g_strcmp0 (mark->kind, "objective") == 0)
+            {
+              double sx = cx - s * 0.45, sy = cy - s * 0.4;
+
+              _wb_render_star_path (cr, sx, sy, s * 0.2);
+              set_rgb (cr, side != NULL ? side_color : rgb (0.80, 0.15, 0.12));
+              cairo_fill_preserve (cr);
+              set_rgb (cr, WHITE);
+              cairo_set_line_width (cr, MAX (s * 0.025, r->px * 0.5));
+              cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+              cairo_stroke (cr);
+              if (mark->vp != 0 && hr->hex_px >= LOD_DETAILS)
+                {
+                  char vp[16];
+
+                  g_snprintf (vp, sizeof vp, "%d", mark->vp);
+                  _wb_render_draw_text (r, FONT_MARK, s * 0.2, vp, sx + s * 0.2, sy + s * 0.02,
+                                        0.0, 0.5, rgb (0.70, 0.10, 0.08), &WHITE);
+                }
+            }
+          else if (g_strcmp0 (mark->kind, "entry") == 0)
+            {
+              /* Point into the map from the nearest map edge. */
+              double dx = 0, dy = 1;
+
+              if (o.col == 0)
+                dx = 1, dy = 0;
+              else if (o.col == hr->cols - 1)
+                dx = -1, dy = 0;
+              else if (o.row == 0)
+                dx = 0, dy = 1;
+              else if (o.row == hr->rows - 1)
+                dx = 0, dy = -1;
+
+              _wb_render_arrow_path (cr, cx + dx * s * 0.05, cy + dy * s * 0.05, dx, dy,
+                                     s * 0.62, s * 0.22);
+              set_rgb (cr, side_color);
+              cairo_fill_preserve (cr);
+              set_rgb (cr, WHITE);
+              cairo_set_line_width (cr, MAX (s * 0.025, r->px * 0.5));
+              cairo_stroke (cr);
+            }
+          else if (g_strcmp0 (mark->kind, "supply") == 0)
+            {
+              cairo_new_sub_path (cr);
+              cairo_arc (cr, cx, cy, s * 0.62, 0, 2 * G_PI);
+              set_rgba (cr, side_color, 0.85);
+              cairo_set_line_width (cr, s * 0.07);
+              cairo_stroke (cr);
+              _wb_render_draw_text (r, FONT_MARK, s * 0.2, "S", cx + s * 0.55, cy - s * 0.45,
+                                    0.5, 0.5, side_color, &WHITE);
+            }
+          else if (g_strcmp0 (mark->kind, "setup") == 0)
+            {
+              double dash[2] = { s * 0.1, s * 0.07 };
+
+              hex_polygon (hr, cx, cy, 0.84);
+              cairo_set_dash (cr, dash, 2, 0);
+              set_rgba (cr, side_color, 0.9);
+              cairo_set_line_width (cr, s * 0.055);
+              cairo_stroke (cr);
+              cairo_set_dash (cr, NULL, 0, 0);
+            }
+          else if (g_strcmp0 (mark->kind, "trench") == 0)
+            {
+              cairo_move_to (cr, cx - s * 0.5, cy + s * 0.5);
+              for (int k = 0; k < 8; k++)
+                cairo_line_to (cr, cx - s * 0.5 + (k + 1) * s / 8,
+                               cy + s * (k % 2 == 0 ? 0.4 : 0.5));
+              set_rgb (cr, rgb (0.35, 0.25, 0.15));
+              cairo_set_line_width (cr, s * 0.05);
+              cairo_stroke (cr);
+            }
+          else
+            {
+              cairo_move_to (cr, cx, cy - s * 0.18);
+              cairo_line_to (cr, cx + s * 0.12, cy);
+              cairo_line_to (cr, cx, cy + s * 0.18);
+              cairo_line_to (cr, cx - s * 0.12, cy);
+              cairo_close_path (cr);
+              set_rgb (cr, side_color);
+              cairo_fill (cr);
+            }
+        }
+    }
+}
+
+static void
+draw_hex_units (HexRender *hr)
+{
+  Render *r = hr->r;
+  GPtrArray *setup = _wb_render_setup_for_map (r, WB_MAP (hr->map));
+  g_autoptr(GHashTable) stacks = NULL;
+  double s = hr->size;
+  double c = s * 0.95;
+  gboolean text = hr->hex_px >= LOD_COUNTER_TEXT;
+
+  if (setup == NULL)
+    return;
+
+  stacks = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint i = 0; i < setup->len; i++)
+    {
+      WbSetup *line = g_ptr_array_index (setup, i);
+      WbPlace *place = _wb_render_setup_place (line);
+      WbUnit *unit;
+      WbOffset o;
+      gpointer key;
+      guint depth;
+      double cx, cy, off;
+
+      if (place == NULL || place->kind != WB_PLACE_HEX || place->ref == NULL ||
+          !wb_hex_map_parse_hex (hr->map, place->ref, &o) || !wb_hex_map_contains (hr->map, o))
+        continue;
+      if (!hex_in_wide_range (hr, o))
+        continue;
+      unit = wb_game_find_unit (r->game, line->unit);
+      if (unit == NULL)
+        continue;
+
+      key = GINT_TO_POINTER ((o.row << 10 | o.col) + 1);
+      depth = GPOINTER_TO_UINT (g_hash_table_lookup (stacks, key));
+      g_hash_table_insert (stacks, key, GUINT_TO_POINTER (depth + 1));
+
+      hex_centre (hr, o, &cx, &cy);
+      off = MIN (depth, 4) * s * 0.1;
+      _wb_render_draw_counter (r, unit, cx + off, cy - off, c, text);
+    }
+}
+
+void
+_wb_render_hex_map (Render   *r,
+                    WbHexMap *map)
+{
+  const WbRenderOptions *o = r->options;
+  HexRender hr = { 0, };
+  WbLayers layers = o->layers;
+
+  hr.r = r;
+  hr.map = map;
+  hr.layout = wb_hex_map_get_layout (map);
+  hr.size = wb_hex_map_get_hex_size (map);
+  hr.cols = wb_hex_map_get_cols (map);
+  hr.rows = wb_hex_map_get_rows (map);
+  if (!(hr.size > 0) || hr.cols <= 0 || hr.rows <= 0)
+    return;
+  hr.hex_px = hr.size * r->scale;
+  wb_map_get_extent (WB_MAP (map), &hr.width, &hr.height);
+  for (int i = 0; i < 6; i++)
+    wb_hex_corner_offset (hr.layout, hr.size, i, &hr.corner[i][0], &hr.corner[i][1]);
+
+  hex_range_from_clip (&hr, 2, &hr.c0, &hr.c1, &hr.r0, &hr.r1);
+  hex_range_from_clip (&hr, 4, &hr.wc0, &hr.wc1, &hr.wr0, &hr.wr1);
+  hr.stride = hr.c1 - hr.c0 + 1;
+
+  hex_prepare (&hr);
+  if (layers & (WB_LAYER_HEXSIDES | WB_LAYER_ROADS))
+    hex_collect_sides (&hr);
+  else
+    hr.sides = g_array_new (FALSE, FALSE, sizeof (SideItem));
+
+  if (layers & WB_LAYER_TERRAIN)
+    {
+      _wb_render_draw_terrain (&hr, (layers & WB_LAYER_ELEVATION) != 0);
+      _wb_render_draw_patterns (&hr);
+    }
+  if (layers & WB_LAYER_ELEVATION)
+    _wb_render_draw_elevation (&hr, (layers & WB_LAYER_TERRAIN) != 0);
+  if (layers & WB_LAYER_HEXSIDES)
+    _wb_render_draw_hexsides (&hr);
+  if (layers & WB_LAYER_ROADS)
+    _wb_render_draw_roads (&hr);
+  if (layers & WB_LAYER_GRID)
+    draw_grid (&hr);
+  if (layers & WB_LAYER_NUMBERS)
+    draw_numbers (&hr);
+  /* Hex features (towns, ferries) are part of the terrain artwork. */
+  if (layers & WB_LAYER_TERRAIN)
+    _wb_render_draw_hex_features (&hr);
+  if (layers & WB_LAYER_LABELS)
+    draw_labels (&hr);
+  if (layers & WB_LAYER_MARKS)
+    draw_marks (&hr);
+  if (layers & WB_LAYER_UNITS)
+    draw_hex_units (&hr);
+
+  g_free (hr.terrain);
+  g_free (hr.tindex);
+  g_array_unref (hr.sides);
+}
