@@ -13,16 +13,12 @@
 static const char *flat_dirs[] = { "n", "ne", "se", "s", "sw", "nw" };
 static const char *pointy_dirs[] = { "ne", "e", "se", "sw", "w", "nw" };
 
+/* Checks that @s names a hex of @map; the error is at the current path. */
 static gboolean
-read_hex_ref (Reader *r, WbHexMap *map, const char *member, JsonObject *obj, WbOffset *out)
+check_hex (Reader *r, WbHexMap *map, const char *s, WbOffset *out)
 {
-  const char *s;
-  gsize old;
   char buf[16];
 
-  if (!wb_read_get_string (r, obj, member, TRUE, &s))
-    return FALSE;
-  old = wb_read_push_member (r, member);
   if (!wb_hex_map_parse_hex (map, s, out))
     {
       int digits;
@@ -41,16 +37,30 @@ read_hex_ref (Reader *r, WbHexMap *map, const char *member, JsonObject *obj, WbO
       return fail (r, WB_FORMAT_ERROR_OFF_MAP,
                    _("hex %s is outside the map (expected %s to %s)"), s, buf, last);
     }
+  return TRUE;
+}
+
+static gboolean
+read_hex_ref (Reader *r, WbHexMap *map, const char *member, WbJsonNode *obj, WbOffset *out)
+{
+  const char *s;
+  gsize old;
+
+  if (!wb_read_get_string (r, obj, member, TRUE, &s))
+    return FALSE;
+  old = wb_read_push_member (r, member);
+  if (!check_hex (r, map, s, out))
+    return FALSE;
   wb_read_pop (r, old);
   return TRUE;
 }
 
 static gboolean
-read_map_rows (Reader *r, JsonObject *obj, WbHexMap *map, gboolean elevation)
+read_map_rows (Reader *r, WbJsonNode *obj, WbHexMap *map, gboolean elevation)
 {
   const char *member = elevation ? "elevation" : "terrain";
   int cols = wb_hex_map_get_cols (map), rows = wb_hex_map_get_rows (map);
-  JsonArray *array;
+  WbJsonNode *array;
   gsize old;
 
   if (!wb_read_get_array (r, obj, member, WB_HEX_MAP_MAX_DIM, FALSE, &array))
@@ -58,19 +68,19 @@ read_map_rows (Reader *r, JsonObject *obj, WbHexMap *map, gboolean elevation)
   if (array == NULL)
     return TRUE;
   old = wb_read_push_member (r, member);
-  if (json_array_get_length (array) != (guint) rows)
+  if (wb_json_array_get_length (array) != (guint) rows)
     return fail (r, WB_FORMAT_ERROR_RANGE, _("%u rows, expected %d (the map's rows)"),
-                 json_array_get_length (array), rows);
+                 wb_json_array_get_length (array), rows);
   for (int y = 0; y < rows; y++)
     {
-      JsonNode *node = json_array_get_element (array, (guint) y);
+      WbJsonNode *node = wb_json_array_get (array, (guint) y);
       gsize o2 = wb_read_push_index (r, (guint) y);
       const char *s;
 
       if (!wb_read_is_string (node))
         return fail (r, WB_FORMAT_ERROR_TYPE, _("expected a string, found %s"),
                      wb_read_node_type_name (node));
-      s = json_node_get_string (node);
+      s = wb_json_get_string (node);
       if (strlen (s) != (gsize) cols)
         return fail (r, WB_FORMAT_ERROR_RANGE,
                      _("a row of %zu characters, expected %d (one per column)"), strlen (s), cols);
@@ -144,15 +154,16 @@ check_crossing (Reader *r, const char *id)
 }
 
 static gboolean
-read_hex_entry (Reader *r, JsonNode *node, guint index, gpointer data)
+read_hex_entry (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "hex", "label", "features", NULL };
   WbHexMap *map = data;
-  g_autoptr(GPtrArray) features = g_ptr_array_new ();
-  JsonObject *obj;
+  GPtrArray *features = r->ids;
+  WbJsonNode *obj;
   const char *label;
   WbOffset hex;
 
+  g_ptr_array_set_size (features, 0);
   if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
       !read_hex_ref (r, map, "hex", obj, &hex) ||
       !wb_read_get_string (r, obj, "label", FALSE, &label) ||
@@ -166,14 +177,14 @@ read_hex_entry (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_hexside_entry (Reader *r, JsonNode *node, guint index, gpointer data)
+read_hexside_entry (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "hex", "dir", "features", NULL };
   WbHexMap *map = data;
   const char **dirs = wb_hex_map_get_layout (map).orientation == WB_HEX_FLAT
                       ? flat_dirs : pointy_dirs;
-  g_autoptr(GPtrArray) features = g_ptr_array_new ();
-  JsonObject *obj;
+  GPtrArray *features = r->ids;
+  WbJsonNode *obj;
   const char *dir_name;
   WbOffset hex;
   int dir = -1;
@@ -193,6 +204,7 @@ read_hexside_entry (Reader *r, JsonNode *node, guint index, gpointer data)
       wb_read_pop (r, old);
       return FALSE;
     }
+  g_ptr_array_set_size (features, 0);
   if (!wb_read_get_id_list (r, obj, "features", 64, check_hexside_feature, features))
     return FALSE;
   for (guint i = 0; i < features->len; i++)
@@ -201,16 +213,16 @@ read_hexside_entry (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_mark (Reader *r, JsonNode *node, guint index, gpointer data)
+read_mark (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "id", "name", "kind", "side", "vp", "hexes", "note", NULL };
   static const char * const kinds[] = {
     "objective", "entry", "supply", "setup", "trench", "place", NULL
   };
   WbHexMap *map = data;
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *id, *kind;
-  JsonArray *hexes;
+  WbJsonNode *hexes;
   WbMapMark *mark;
   gsize old;
 
@@ -237,32 +249,18 @@ read_mark (Reader *r, JsonNode *node, guint index, gpointer data)
       !wb_read_get_array (r, obj, "hexes", (guint) (WB_HEX_MAP_MAX_DIM * WB_HEX_MAP_MAX_DIM), TRUE, &hexes))
     return FALSE;
   old = wb_read_push_member (r, "hexes");
-  for (guint i = 0; i < json_array_get_length (hexes); i++)
+  for (guint i = 0; i < wb_json_array_get_length (hexes); i++)
     {
-      JsonNode *h = json_array_get_element (hexes, i);
-      g_autoptr(JsonObject) wrapper = json_object_new ();
+      WbJsonNode *h = wb_json_array_get (hexes, i);
       gsize o2 = wb_read_push_index (r, i);
       WbOffset hex;
 
-      /* read_hex_ref reads a member; give it one, then report at the element. */
-      json_object_set_member (wrapper, "hex", json_node_copy (h));
+      /* The element itself is the hex: report there. */
       if (!wb_read_is_string (h))
         return fail (r, WB_FORMAT_ERROR_TYPE, _("expected a hex number, found %s"),
                      wb_read_node_type_name (h));
-      {
-        gsize len = r->path->len;
-        gboolean ok;
-        /* The element itself is the hex: report there, not at a ".hex" member. */
-        ok = wb_hex_map_parse_hex (map, json_node_get_string (h), &hex) &&
-             wb_hex_map_contains (map, hex);
-        if (!ok)
-          {
-            g_string_append (r->path, ".hex");
-            (void) read_hex_ref (r, map, "hex", wrapper, &hex);
-            g_string_truncate (r->path, len);
-            return FALSE;
-          }
-      }
+      if (!check_hex (r, map, wb_json_get_string (h), &hex))
+        return FALSE;
       g_array_append_val (mark->hexes, hex);
       wb_read_pop (r, o2);
     }
@@ -271,7 +269,7 @@ read_mark (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_hex_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
+read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
 {
   static const char * const allowed[] = {
     "id", "name", "kind", "source", "orientation", "parity", "cols", "rows", "numbering",
@@ -282,7 +280,7 @@ read_hex_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
   const char *s, *default_terrain;
   int cols = 0, rows = 0, first_col = 1, first_row = 1, digits = 2;
   double hex_size = 30;
-  JsonNode *numbering;
+  WbJsonNode *numbering;
 
   if (!wb_read_check_members (r, obj, allowed))
     return FALSE;
@@ -310,7 +308,7 @@ read_hex_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
   for (guint i = 0; i < 2; i++)
     {
       const char *member = i ? "rows" : "cols";
-      JsonNode *n = json_object_get_member (obj, member);
+      WbJsonNode *n = wb_json_object_get (obj, member);
       if (n && wb_read_is_number (n) && wb_read_number_of (n) > WB_HEX_MAP_MAX_DIM)
         {
           gsize old = wb_read_push_member (r, member);
@@ -324,12 +322,12 @@ read_hex_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
       !wb_read_get_int (r, obj, "rows", TRUE, 1, WB_HEX_MAP_MAX_DIM, &rows) ||
       !wb_read_get_number (r, obj, "hex_size", FALSE, 4, 500, &hex_size))
     return FALSE;
-  numbering = json_object_get_member (obj, "numbering");
+  numbering = wb_json_object_get (obj, "numbering");
   if (numbering)
     {
       static const char * const nallowed[] = { "first_col", "first_row", "digits", NULL };
       gsize old = wb_read_push_member (r, "numbering");
-      JsonObject *n = wb_read_expect_object (r, numbering);
+      WbJsonNode *n = wb_read_expect_object (r, numbering);
       if (!n || !wb_read_check_members (r, n, nallowed) ||
           !wb_read_get_int (r, n, "first_col", FALSE, 0, 9999, &first_col) ||
           !wb_read_get_int (r, n, "first_row", FALSE, 0, 9999, &first_row) ||
@@ -348,7 +346,7 @@ read_hex_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
     }
   else if (cols + first_col - 1 >= 100 || rows + first_row - 1 >= 100)
     digits = (cols + first_col - 1 >= 1000 || rows + first_row - 1 >= 1000) ? 4 : 3;
-  if (!wb_read_get_string (r, obj, "default_terrain", !json_object_has_member (obj, "terrain"),
+  if (!wb_read_get_string (r, obj, "default_terrain", !wb_json_object_get (obj, "terrain"),
                    &default_terrain))
     return FALSE;
   if (default_terrain)
@@ -379,13 +377,13 @@ read_hex_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
 }
 
 static gboolean
-read_string_ids (Reader *r, JsonObject *obj, const char *member, RefCheck check, GPtrArray *out)
+read_string_ids (Reader *r, WbJsonNode *obj, const char *member, RefCheck check, GPtrArray *out)
 {
   return wb_read_get_id_list (r, obj, member, 64, check, out);
 }
 
 static gboolean
-read_location (Reader *r, JsonNode *node, guint index, gpointer data)
+read_location (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = {
     "id", "name", "x", "y", "label_dx", "label_dy", "major", "port", "fortress", "vp",
@@ -393,7 +391,7 @@ read_location (Reader *r, JsonNode *node, guint index, gpointer data)
   };
   WbPointMap *map = data;
   double w, h;
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *id;
   WbLocation *loc;
 
@@ -432,11 +430,11 @@ check_location_in_current (Reader *r, const char *id)
 }
 
 static gboolean
-read_connection (Reader *r, JsonNode *node, guint index, gpointer data)
+read_connection (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "a", "b", "class", "crossings", "note", NULL };
   WbPointMap *map = data;
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *a, *b, *klass;
   WbConnection *c;
 
@@ -455,7 +453,7 @@ read_connection (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_point_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
+read_point_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
 {
   static const char * const allowed[] = {
     "id", "name", "kind", "source", "width", "height", "locations", "connections", NULL
@@ -476,9 +474,9 @@ read_point_map (Reader *r, JsonObject *obj, const char *id, WbMap **out)
 }
 
 gboolean
-_wb_read_map (Reader *r, JsonNode *node, guint index, gpointer data)
+_wb_read_map (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *id, *kind, *name, *source;
   WbMap *map = NULL;
 

@@ -11,10 +11,10 @@
 /* ---- formations, units ------------------------------------------------- */
 
 gboolean
-_wb_read_formation (Reader *r, JsonNode *node, guint index, gpointer data)
+_wb_read_formation (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "id", "name", "echelon", "side", "parent", "color", NULL };
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *id;
   WbFormation *f;
 
@@ -34,11 +34,11 @@ _wb_read_formation (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-halves_of (Reader *r, JsonNode *node, gint16 *out)
+halves_of (Reader *r, WbJsonNode *node, gint16 *out)
 {
   double v;
 
-  if (wb_read_is_string (node) && strcmp (json_node_get_string (node), "C") == 0)
+  if (wb_read_is_string (node) && strcmp (wb_json_get_string (node), "C") == 0)
     {
       *out = 1;
       return TRUE;
@@ -55,36 +55,36 @@ halves_of (Reader *r, JsonNode *node, gint16 *out)
 }
 
 static gboolean
-read_strength (Reader *r, JsonObject *obj, WbStrength *s)
+read_strength (Reader *r, WbJsonNode *obj, WbStrength *s)
 {
-  JsonNode *node = json_object_get_member (obj, "strength");
+  WbJsonNode *node = wb_json_object_get (obj, "strength");
   gsize old;
 
   memset (s, 0, sizeof *s);
   if (node == NULL)
     return fail (r, WB_FORMAT_ERROR_MISSING, _("missing member “strength”"));
   old = wb_read_push_member (r, "strength");
-  if (JSON_NODE_HOLDS_OBJECT (node))
+  if (wb_json_is (node, WB_JSON_OBJECT))
     {
-      JsonObject *o = json_node_get_object (node);
-      if (json_object_has_member (o, "steps"))
+      WbJsonNode *o = node;
+      if (wb_json_object_get (o, "steps"))
         {
           static const char * const allowed[] = { "steps", "current", NULL };
-          JsonArray *steps;
+          WbJsonNode *steps;
           int current = 0;
 
           if (!wb_read_check_members (r, o, allowed) ||
               !wb_read_get_array (r, o, "steps", WB_STRENGTH_MAX_STEPS, TRUE, &steps))
             return FALSE;
           s->kind = WB_STRENGTH_STEPS;
-          s->n = (guint8) json_array_get_length (steps);
+          s->n = (guint8) wb_json_array_get_length (steps);
           if (s->n == 0)
             return fail (r, WB_FORMAT_ERROR_RANGE, _("a step list needs at least one step"));
           for (guint i = 0; i < s->n; i++)
             {
               gsize o2 = wb_read_push_member (r, "steps");
               wb_read_push_index (r, i);
-              if (!halves_of (r, json_array_get_element (steps, i), &s->halves[i]))
+              if (!halves_of (r, wb_json_array_get (steps, i), &s->halves[i]))
                 return FALSE;
               wb_read_pop (r, o2);
             }
@@ -96,12 +96,12 @@ read_strength (Reader *r, JsonObject *obj, WbStrength *s)
         {
           static const char * const allowed[] = { "fresh", "worn", "current", NULL };
           const char *current = NULL;
-          JsonNode *fresh, *worn;
+          WbJsonNode *fresh, *worn;
 
           if (!wb_read_check_members (r, o, allowed))
             return FALSE;
-          fresh = json_object_get_member (o, "fresh");
-          worn = json_object_get_member (o, "worn");
+          fresh = wb_json_object_get (o, "fresh");
+          worn = wb_json_object_get (o, "worn");
           if (fresh == NULL || worn == NULL)
             return fail (r, WB_FORMAT_ERROR_MISSING,
                          _("expected {\"steps\": […]} or {\"fresh\": n, \"worn\": n}"));
@@ -141,7 +141,7 @@ read_strength (Reader *r, JsonObject *obj, WbStrength *s)
 }
 
 static gboolean
-read_attr_value (Reader *r, WbAttrDef *def, JsonNode *node, WbAttrValue *v)
+read_attr_value (Reader *r, WbAttrDef *def, WbJsonNode *node, WbAttrValue *v)
 {
   v->type = def->type;
   switch (def->type)
@@ -166,20 +166,20 @@ read_attr_value (Reader *r, WbAttrDef *def, JsonNode *node, WbAttrValue *v)
         return TRUE;
       }
     case WB_ATTR_BOOL:
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+      if (node->type != WB_JSON_BOOL)
         return fail (r, WB_FORMAT_ERROR_TYPE, _("expected true or false, found %s"),
                      wb_read_node_type_name (node));
-      v->b = json_node_get_boolean (node);
+      v->b = wb_json_get_bool (node);
       return TRUE;
     case WB_ATTR_STRING:
       if (!wb_read_is_string (node))
         return fail (r, WB_FORMAT_ERROR_TYPE, _("expected a string, found %s"),
                      wb_read_node_type_name (node));
-      v->s = (char *) json_node_get_string (node);
+      v->s = (char *) wb_json_get_string (node);
       return TRUE;
     case WB_ATTR_FIREPOWER:
       {
-        const char *s = wb_read_is_string (node) ? json_node_get_string (node) : NULL;
+        const char *s = wb_read_is_string (node) ? wb_json_get_string (node) : NULL;
         if (s == NULL || !g_ascii_isalpha (s[0]) || s[1] == '\0' ||
             strspn (s + 1, "0123456789") != strlen (s + 1) || strlen (s) > 4)
           return fail (r, WB_FORMAT_ERROR_TYPE,
@@ -193,18 +193,18 @@ read_attr_value (Reader *r, WbAttrDef *def, JsonNode *node, WbAttrValue *v)
 }
 
 gboolean
-_wb_read_unit (Reader *r, JsonNode *node, guint index, gpointer data)
+_wb_read_unit (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = {
     "id", "name", "designation", "side", "class", "formation", "size", "strength", "attrs",
     "note", NULL
   };
   g_autoptr(WbUnit) unit = NULL;
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *id, *side, *klass_id, *formation, *s;
   WbUnitType *klass;
   WbStrength strength;
-  JsonNode *attrs;
+  WbJsonNode *attrs;
 
   if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
       !wb_read_get_id (r, obj, "id", TRUE, &id))
@@ -242,19 +242,18 @@ _wb_read_unit (Reader *r, JsonNode *node, guint index, gpointer data)
         }
     }
   klass = wb_game_find_unit_class (r->game, klass_id);
-  attrs = json_object_get_member (obj, "attrs");
+  attrs = wb_json_object_get (obj, "attrs");
   if (attrs)
     {
-      g_autoptr(GList) members = NULL;
       gsize old = wb_read_push_member (r, "attrs");
-      JsonObject *a = wb_read_expect_object (r, attrs);
+      WbJsonNode *a = wb_read_expect_object (r, attrs);
 
       if (a == NULL)
         return FALSE;
-      members = json_object_get_members (a);
-      for (GList *l = members; l; l = l->next)
+      for (guint i = 0; i < wb_json_object_get_size (a); i++)
         {
-          const char *attr_id = l->data;
+          WbJsonMember *m = wb_json_object_get_member (a, i);
+          const char *attr_id = m->key;
           WbAttrDef *def = wb_unit_type_find_attr (klass, attr_id);
           gsize o2 = wb_read_push_member (r, attr_id);
           WbAttrValue v;
@@ -262,7 +261,7 @@ _wb_read_unit (Reader *r, JsonNode *node, guint index, gpointer data)
           if (def == NULL)
             return fail (r, WB_FORMAT_ERROR_REFERENCE,
                          _("unit class “%s” has no attribute “%s”"), klass_id, attr_id);
-          if (!read_attr_value (r, def, json_object_get_member (a, attr_id), &v))
+          if (!read_attr_value (r, def, &m->value, &v))
             return FALSE;
           wb_unit_set_attr (unit, attr_id, &v);
           wb_read_pop (r, o2);

@@ -2,12 +2,12 @@
 #pragma once
 
 /* Internal to the game file reader (wb-format-read*.c): the reading state
- * and the typed, located accessors every part of the reader uses. */
+ * and the typed, located accessors every part of the reader uses. They take
+ * the object node (WbJsonNode of type WB_JSON_OBJECT) that holds @member. */
 
 #include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
-
 #include "wb-format.h"
+#include "wb-json-private.h"
 
 G_BEGIN_DECLS
 
@@ -22,10 +22,11 @@ typedef struct
   gboolean    failed;
   WbPointMap *point_map;      /* the point map whose connections are being read */
   gpointer    scenario_ctx;   /* the scenario being read (wb-format-read-scenario.c) */
+  GPtrArray  *ids;            /* scratch for an id list used at once (hex, hexside features) */
 } Reader;
 
 typedef gboolean (*RefCheck) (Reader *r, const char *id);
-typedef gboolean (*EachFunc) (Reader *r, JsonNode *node, guint index, gpointer data);
+typedef gboolean (*EachFunc) (Reader *r, WbJsonNode *node, guint index, gpointer data);
 
 gboolean     wb_read_fail_at        (Reader *r, int code, int column_offset,
                                      const char *format, ...) G_GNUC_PRINTF (4, 5);
@@ -34,43 +35,43 @@ gboolean     wb_read_fail_at        (Reader *r, int code, int column_offset,
 gsize        wb_read_push_member    (Reader *r, const char *member);
 gsize        wb_read_push_index     (Reader *r, guint index);
 void         wb_read_pop            (Reader *r, gsize old);
-const char  *wb_read_node_type_name (JsonNode *node);
-gboolean     wb_read_is_string      (JsonNode *node);
-gboolean     wb_read_is_number      (JsonNode *node);
-double       wb_read_number_of      (JsonNode *node);
-gboolean     wb_read_check_members  (Reader *r, JsonObject *obj, const char * const *allowed);
-JsonObject  *wb_read_expect_object  (Reader *r, JsonNode *node);
-gboolean     wb_read_get_array      (Reader *r, JsonObject *obj, const char *member, guint max,
-                                     gboolean required, JsonArray **out);
-gboolean     wb_read_get_string     (Reader *r, JsonObject *obj, const char *member,
+const char  *wb_read_node_type_name (WbJsonNode *node);
+gboolean     wb_read_is_string      (WbJsonNode *node);
+gboolean     wb_read_is_number      (WbJsonNode *node);
+double       wb_read_number_of      (WbJsonNode *node);
+gboolean     wb_read_check_members  (Reader *r, WbJsonNode *obj, const char * const *allowed);
+WbJsonNode  *wb_read_expect_object  (Reader *r, WbJsonNode *node);
+gboolean     wb_read_get_array      (Reader *r, WbJsonNode *obj, const char *member, guint max,
+                                     gboolean required, WbJsonNode **out);
+gboolean     wb_read_get_string     (Reader *r, WbJsonNode *obj, const char *member,
                                      gboolean required, const char **out);
-gboolean     wb_read_get_text       (Reader *r, JsonObject *obj, const char *member, char **field);
+gboolean     wb_read_get_text       (Reader *r, WbJsonNode *obj, const char *member, char **field);
 gboolean     wb_read_valid_id       (const char *s);
-gboolean     wb_read_get_id         (Reader *r, JsonObject *obj, const char *member,
+gboolean     wb_read_get_id         (Reader *r, WbJsonNode *obj, const char *member,
                                      gboolean required, const char **out);
-gboolean     wb_read_get_number     (Reader *r, JsonObject *obj, const char *member,
+gboolean     wb_read_get_number     (Reader *r, WbJsonNode *obj, const char *member,
                                      gboolean required, double min, double max, double *out);
-gboolean     wb_read_get_int        (Reader *r, JsonObject *obj, const char *member,
+gboolean     wb_read_get_int        (Reader *r, WbJsonNode *obj, const char *member,
                                      gboolean required, int min, int max, int *out);
-gboolean     wb_read_get_bool       (Reader *r, JsonObject *obj, const char *member, gboolean *out);
-gboolean     wb_read_get_color      (Reader *r, JsonObject *obj, const char *member, char **field);
-gboolean     wb_read_get_id_list    (Reader *r, JsonObject *obj, const char *member, guint max,
+gboolean     wb_read_get_bool       (Reader *r, WbJsonNode *obj, const char *member, gboolean *out);
+gboolean     wb_read_get_color      (Reader *r, WbJsonNode *obj, const char *member, char **field);
+gboolean     wb_read_get_id_list    (Reader *r, WbJsonNode *obj, const char *member, guint max,
                                      RefCheck check, GPtrArray *out);
 gboolean     wb_read_check_side     (Reader *r, const char *id);
 gboolean     wb_read_check_class    (Reader *r, const char *id);
 gboolean     wb_read_check_feature  (Reader *r, const char *id);
 gboolean     wb_read_check_formation (Reader *r, const char *id);
 gboolean     wb_read_check_unit     (Reader *r, const char *id);
-gboolean     wb_read_get_ref        (Reader *r, JsonObject *obj, const char *member,
+gboolean     wb_read_get_ref        (Reader *r, WbJsonNode *obj, const char *member,
                                      gboolean required, RefCheck check, const char **out);
-gboolean     wb_read_for_each       (Reader *r, JsonObject *obj, const char *member, guint max,
+gboolean     wb_read_for_each       (Reader *r, WbJsonNode *obj, const char *member, guint max,
                                      gboolean required, EachFunc each, gpointer data);
 gboolean     wb_read_duplicate      (Reader *r, const char *what, const char *id);
 
 /* Entity readers living in the other files, called through wb_read_for_each. */
-gboolean     _wb_read_map           (Reader *r, JsonNode *node, guint index, gpointer data);
-gboolean     _wb_read_formation     (Reader *r, JsonNode *node, guint index, gpointer data);
-gboolean     _wb_read_unit          (Reader *r, JsonNode *node, guint index, gpointer data);
-gboolean     _wb_read_scenario      (Reader *r, JsonNode *node, guint index, gpointer data);
+gboolean     _wb_read_map           (Reader *r, WbJsonNode *node, guint index, gpointer data);
+gboolean     _wb_read_formation     (Reader *r, WbJsonNode *node, guint index, gpointer data);
+gboolean     _wb_read_unit          (Reader *r, WbJsonNode *node, guint index, gpointer data);
+gboolean     _wb_read_scenario      (Reader *r, WbJsonNode *node, guint index, gpointer data);
 
 G_END_DECLS

@@ -59,7 +59,7 @@ check_place (Reader *r, ScenarioCtx *ctx, WbPlaceKind kind, const char *ref)
 /* Reads one place given inline ({"hex": …}) from @obj into @places; returns
  * FALSE with an error, or TRUE with @found telling whether one was there. */
 static gboolean
-read_inline_place (Reader *r, ScenarioCtx *ctx, JsonObject *obj, GArray *places, gboolean *found)
+read_inline_place (Reader *r, ScenarioCtx *ctx, WbJsonNode *obj, GArray *places, gboolean *found)
 {
   static const char *members[] = { "hex", "location", "box" };
   int count = 0;
@@ -70,7 +70,7 @@ read_inline_place (Reader *r, ScenarioCtx *ctx, JsonObject *obj, GArray *places,
       const char *ref;
       gsize old;
 
-      if (!json_object_has_member (obj, members[k]))
+      if (!wb_json_object_get (obj, members[k]))
         continue;
       if (++count > 1)
         return fail (r, WB_FORMAT_ERROR_TYPE, _("give only one of “hex”, “location” and “box”"));
@@ -87,13 +87,13 @@ read_inline_place (Reader *r, ScenarioCtx *ctx, JsonObject *obj, GArray *places,
 }
 
 static gboolean
-read_choice (Reader *r, JsonNode *node, guint index, gpointer data)
+read_choice (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "hex", "location", "box", NULL };
   gpointer *pair = data;
   ScenarioCtx *ctx = pair[0];
   GArray *places = pair[1];
-  JsonObject *obj;
+  WbJsonNode *obj;
   gboolean found;
 
   if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
@@ -105,14 +105,14 @@ read_choice (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_places (Reader *r, ScenarioCtx *ctx, JsonObject *obj, GArray *places, gboolean required)
+read_places (Reader *r, ScenarioCtx *ctx, WbJsonNode *obj, GArray *places, gboolean required)
 {
   gboolean found;
   gpointer pair[2] = { ctx, places };
 
   if (!read_inline_place (r, ctx, obj, places, &found))
     return FALSE;
-  if (json_object_has_member (obj, "choices"))
+  if (wb_json_object_get (obj, "choices"))
     {
       if (found)
         return fail (r, WB_FORMAT_ERROR_TYPE, _("give either one place or “choices”, not both"));
@@ -136,7 +136,7 @@ check_option (Reader *r, const char *id)
 }
 
 static gboolean
-read_option_tags (Reader *r, ScenarioCtx *ctx, JsonObject *obj, const char **option,
+read_option_tags (Reader *r, ScenarioCtx *ctx, WbJsonNode *obj, const char **option,
                   const char **unless)
 {
   r->scenario_ctx = ctx;
@@ -145,13 +145,13 @@ read_option_tags (Reader *r, ScenarioCtx *ctx, JsonObject *obj, const char **opt
 }
 
 static gboolean
-read_setup (Reader *r, JsonNode *node, guint index, gpointer data)
+read_setup (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = {
     "unit", "hex", "location", "box", "choices", "option", "unless", "note", NULL
   };
   ScenarioCtx *ctx = data;
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *unit;
   WbSetup *s;
 
@@ -175,7 +175,7 @@ check_mark_in_current (Reader *r, const char *id)
 }
 
 static gboolean
-read_reinforcement (Reader *r, JsonNode *node, guint index, gpointer data)
+read_reinforcement (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = {
     "turn", "hex", "location", "box", "choices", "area", "units", "option", "unless",
@@ -183,7 +183,7 @@ read_reinforcement (Reader *r, JsonNode *node, guint index, gpointer data)
   };
   ScenarioCtx *ctx = data;
   int turns = (int) wb_scenario_get_turns (ctx->scenario)->len;
-  JsonObject *obj;
+  WbJsonNode *obj;
   WbReinforcement *re;
   int turn = 0;
 
@@ -199,7 +199,7 @@ read_reinforcement (Reader *r, JsonNode *node, guint index, gpointer data)
   if (re->at->len == 0 && re->area == NULL)
     return fail (r, WB_FORMAT_ERROR_MISSING,
                  _("expected where the units enter: “hex”, “location”, “box”, “choices” or “area”"));
-  if (!json_object_has_member (obj, "units"))
+  if (!wb_json_object_get (obj, "units"))
     return fail (r, WB_FORMAT_ERROR_MISSING, _("missing member “units” (an array)"));
   return wb_read_get_id_list (r, obj, "units", WB_GAME_MAX_UNITS, wb_read_check_unit, re->units) &&
          read_option_tags (r, ctx, obj, &re->option, &re->unless) &&
@@ -208,11 +208,11 @@ read_reinforcement (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_victory (Reader *r, JsonNode *node, guint index, gpointer data)
+read_victory (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "kind", "side", "vp", "places", "units", "text", NULL };
   ScenarioCtx *ctx = data;
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *kind_name;
   WbVictoryKind kind;
   WbVictory *v;
@@ -235,7 +235,7 @@ read_victory (Reader *r, JsonNode *node, guint index, gpointer data)
       !wb_read_get_int (r, obj, "vp", FALSE, -100000, 100000, &v->vp) ||
       !wb_read_get_text (r, obj, "text", &v->text))
     return FALSE;
-  if (json_object_has_member (obj, "places"))
+  if (wb_json_object_get (obj, "places"))
     {
       gpointer pair[2] = { ctx, v->places };
       if (!wb_read_for_each (r, obj, "places", 100000, TRUE, read_choice, pair))
@@ -253,12 +253,12 @@ read_victory (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_box (Reader *r, JsonNode *node, guint index, gpointer data)
+read_box (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "id", "name", "side", NULL };
   ScenarioCtx *ctx = data;
   GPtrArray *boxes = wb_scenario_get_boxes (ctx->scenario);
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *id;
   WbBox *box;
 
@@ -276,11 +276,11 @@ read_box (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_option (Reader *r, JsonNode *node, guint index, gpointer data)
+read_option (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "id", "name", "text", NULL };
   ScenarioCtx *ctx = data;
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *id;
   WbOption *o;
 
@@ -297,11 +297,11 @@ read_option (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_special_rule (Reader *r, JsonNode *node, guint index, gpointer data)
+read_special_rule (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "id", "title", "text", NULL };
   ScenarioCtx *ctx = data;
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *id;
   WbSpecialRule *rule;
 
@@ -315,13 +315,13 @@ read_special_rule (Reader *r, JsonNode *node, guint index, gpointer data)
 }
 
 static gboolean
-read_turns (Reader *r, JsonObject *obj, WbScenario *scenario)
+read_turns (Reader *r, WbJsonNode *obj, WbScenario *scenario)
 {
   static const char * const allowed[] = { "count", "labels", "night", NULL };
-  JsonNode *node = json_object_get_member (obj, "turns");
+  WbJsonNode *node = wb_json_object_get (obj, "turns");
   GArray *turns;
-  JsonObject *t;
-  JsonArray *labels, *night;
+  WbJsonNode *t;
+  WbJsonNode *labels, *night;
   int count = 0;
   gsize old;
 
@@ -335,19 +335,19 @@ read_turns (Reader *r, JsonObject *obj, WbScenario *scenario)
     return FALSE;
   wb_scenario_set_turn_count (scenario, count);
   turns = wb_scenario_get_turns (scenario);
-  for (guint i = 0; labels && i < json_array_get_length (labels); i++)
+  for (guint i = 0; labels && i < wb_json_array_get_length (labels); i++)
     {
-      JsonNode *l = json_array_get_element (labels, i);
+      WbJsonNode *l = wb_json_array_get (labels, i);
       gsize o2 = wb_read_push_member (r, "labels");
       wb_read_push_index (r, i);
       if (!wb_read_is_string (l))
         return fail (r, WB_FORMAT_ERROR_TYPE, _("expected a string, found %s"), wb_read_node_type_name (l));
-      g_array_index (turns, WbTurn, i).label = g_strdup (json_node_get_string (l));
+      g_array_index (turns, WbTurn, i).label = g_strdup (wb_json_get_string (l));
       wb_read_pop (r, o2);
     }
-  for (guint i = 0; night && i < json_array_get_length (night); i++)
+  for (guint i = 0; night && i < wb_json_array_get_length (night); i++)
     {
-      JsonNode *n = json_array_get_element (night, i);
+      WbJsonNode *n = wb_json_array_get (night, i);
       gsize o2 = wb_read_push_member (r, "night");
       double v;
       wb_read_push_index (r, i);
@@ -369,7 +369,7 @@ check_map (Reader *r, const char *id)
 }
 
 gboolean
-_wb_read_scenario (Reader *r, JsonNode *node, guint index, gpointer data)
+_wb_read_scenario (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = {
     "id", "name", "description", "map", "first_side", "turns", "boxes", "options", "setup",
@@ -378,7 +378,7 @@ _wb_read_scenario (Reader *r, JsonNode *node, guint index, gpointer data)
   g_autoptr(WbScenario) scenario = NULL;
   g_autoptr(GHashTable) option_ids = g_hash_table_new (NULL, NULL);
   ScenarioCtx ctx;
-  JsonObject *obj;
+  WbJsonNode *obj;
   const char *id, *map, *first, *s;
 
   if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||

@@ -190,7 +190,7 @@ typedef struct
 } Invalid;
 
 static const Invalid invalid_cases[] = {
-  { "syntax", "\"version\": 1,", "\"version\": 1", WB_FORMAT_ERROR_SYNTAX, "minimal.warbench:3:14: Parse error" },
+  { "syntax", "\"version\": 1,", "\"version\": 1", WB_FORMAT_ERROR_SYNTAX, "minimal.warbench:4:3: expected ',' or '}' after an object member" },
   { "not-a-game", "\"warbench-game\"", "\"tiled-map\"", WB_FORMAT_ERROR_NOT_A_GAME, "$.format" },
   { "too-new", "\"version\": 1,", "\"version\": 99,", WB_FORMAT_ERROR_TOO_NEW, "minimal.warbench:3:14: $.version" },
   { "no-version", "\"version\": 1,", "", WB_FORMAT_ERROR_MISSING, "“version”" },
