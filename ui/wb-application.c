@@ -281,6 +281,25 @@ wb_application_get_settings (WbApplication *self)
   return self->settings;
 }
 
+gboolean
+wb_application_is_sample_game (GFile *file)
+{
+  const char *dirs[] = { g_getenv ("WARBENCH_DATADIR"), SOURCE_DATADIR, PKGDATADIR };
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autoptr(GFile) games = NULL;
+
+      if (dirs[i] == NULL || *dirs[i] == '\0')
+        continue;
+      games = g_file_new_build_filename (dirs[i], "games", NULL);
+      if (g_file_has_parent (file, games))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 GFile *
 wb_application_find_default_game (void)
 {

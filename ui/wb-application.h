@@ -15,5 +15,7 @@ GSettings     *wb_application_get_settings       (WbApplication *self);
 /* The bundled default game: $WARBENCH_DATADIR/games, then the source tree's
  * data/games (running uninstalled), then PKGDATADIR/games. NULL if none. */
 GFile         *wb_application_find_default_game  (void);
+/* Whether @file is one of the bundled sample games (never overwritten by Save). */
+gboolean       wb_application_is_sample_game     (GFile *file);
 
 G_END_DECLS

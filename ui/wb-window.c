@@ -558,6 +558,13 @@ save_as (WbWindow *self)
       g_autoptr(GFile) parent = g_file_get_parent (self->file);
       g_autofree char *name = g_file_get_basename (self->file);
 
+      /* A bundled sample is saved as the user's own copy, in their documents. */
+      if (wb_application_is_sample_game (self->file))
+        {
+          const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+          g_clear_object (&parent);
+          parent = g_file_new_for_path (docs != NULL ? docs : g_get_home_dir ());
+        }
       if (parent != NULL)
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), parent, NULL);
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
@@ -626,7 +633,8 @@ save_action (GtkWidget  *widget,
 
   if (self->game == NULL)
     return;
-  if (self->file != NULL)
+  /* The bundled samples are never overwritten: saving one asks where to keep a copy. */
+  if (self->file != NULL && !wb_application_is_sample_game (self->file))
     save_to (self, self->file);
   else
     save_as (self);
