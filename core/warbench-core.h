@@ -2,6 +2,7 @@
 #pragma once
 
 #include "wb-types.h"
+#include "wb-enums.h"
 #include "wb-error.h"
 #include "wb-hex.h"
 #include "wb-records.h"

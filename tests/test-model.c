@@ -291,6 +291,18 @@ START_TEST (test_records)
 }
 END_TEST
 
+/* Enum GTypes exist for bindings and GObject properties. */
+START_TEST (test_enum_types)
+{
+  g_autoptr(GEnumClass) kinds = g_type_class_ref (WB_TYPE_MAP_KIND);
+  g_autoptr(GFlagsClass) layers = g_type_class_ref (WB_TYPE_LAYERS);
+
+  ck_assert_str_eq (g_enum_get_value (kinds, WB_MAP_KIND_POINTS)->value_nick, "points");
+  ck_assert_str_eq (g_flags_get_first_value (layers, WB_LAYER_ROADS)->value_nick, "roads");
+  ck_assert (G_TYPE_IS_ENUM (WB_TYPE_FORMAT_ERROR));
+}
+END_TEST
+
 static Suite *
 model_suite (void)
 {
@@ -308,6 +320,7 @@ model_suite (void)
   tcase_add_test (tc, test_scenario_options);
   tcase_add_test (tc, test_table);
   tcase_add_test (tc, test_records);
+  tcase_add_test (tc, test_enum_types);
   suite_add_tcase (s, tc);
   return s;
 }
