@@ -15,3 +15,7 @@
 #include "wb-game.h"
 #include "wb-format.h"
 #include "wb-render.h"
+#include "wb-command.h"
+#include "wb-undo-stack.h"
+#include "wb-map-commands.h"
+#include "wb-unit-commands.h"

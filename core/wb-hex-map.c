@@ -311,6 +311,13 @@ wb_hex_map_has_elevation (WbHexMap *self)
   return self->elevation != NULL;
 }
 
+void
+wb_hex_map_clear_elevation (WbHexMap *self)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_clear_pointer (&self->elevation, g_free);
+}
+
 static HexDetail *
 ensure_detail (WbHexMap *self, WbOffset hex)
 {
@@ -395,6 +402,24 @@ wb_hex_map_has_hex_feature (WbHexMap *self, WbOffset hex, const char *feature)
   return ptr_array_has (wb_hex_map_get_hex_features (self, hex), g_intern_string (feature));
 }
 
+gboolean
+wb_hex_map_remove_hex_feature (WbHexMap *self, WbOffset hex, const char *feature)
+{
+  HexDetail *d;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
+  g_return_val_if_fail (feature != NULL, FALSE);
+  d = get_detail (self, hex);
+  if (d == NULL || d->features == NULL ||
+      !g_ptr_array_remove (d->features, (gpointer) g_intern_string (feature)))
+    return FALSE;
+  if (d->features->len == 0)
+    g_clear_pointer (&d->features, g_ptr_array_unref);
+  if (d->label == NULL && d->features == NULL)
+    g_hash_table_remove (self->details, GSIZE_TO_POINTER (index_of (self, hex)));
+  return TRUE;
+}
+
 static int
 compare_offsets (gconstpointer a, gconstpointer b)
 {
@@ -471,6 +496,29 @@ wb_hex_map_has_side_feature (WbHexMap *self, WbOffset hex, int dir, const char *
 {
   return ptr_array_has (wb_hex_map_get_side_features (self, hex, dir),
                         g_intern_string (feature));
+}
+
+gboolean
+wb_hex_map_remove_side_feature (WbHexMap *self, WbOffset hex, int dir, const char *feature)
+{
+  WbHexside s;
+  gpointer key;
+  GPtrArray *a;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
+  g_return_val_if_fail (dir >= 0 && dir < 6, FALSE);
+  g_return_val_if_fail (feature != NULL, FALSE);
+  s = wb_hexside_canonical (self->layout, hex, dir);
+  if (s.hex.col < -1 || s.hex.row < -1 || s.hex.col > self->cols || s.hex.row > self->rows)
+    return FALSE;
+  key = GUINT_TO_POINTER (side_key (s));
+  a = g_hash_table_lookup (self->sides, key);
+  if (a == NULL || !g_ptr_array_remove (a, (gpointer) g_intern_string (feature)))
+    return FALSE;
+  /* An empty entry would still count as a hexside with features. */
+  if (a->len == 0)
+    g_hash_table_remove (self->sides, key);
+  return TRUE;
 }
 
 static int

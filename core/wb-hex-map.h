@@ -55,12 +55,16 @@ void         wb_hex_map_set_terrain        (WbHexMap *self, WbOffset hex, const 
 int          wb_hex_map_get_elevation      (WbHexMap *self, WbOffset hex);
 void         wb_hex_map_set_elevation      (WbHexMap *self, WbOffset hex, int elevation);
 gboolean     wb_hex_map_has_elevation      (WbHexMap *self);
+/* Forgets every level: the map has no elevation layer again. */
+void         wb_hex_map_clear_elevation    (WbHexMap *self);
 const char  *wb_hex_map_get_label          (WbHexMap *self, WbOffset hex);
 void         wb_hex_map_set_label          (WbHexMap *self, WbOffset hex, const char *label);
 /* Hex features (interned ids): town, ferry, … NULL-free GPtrArray or NULL. */
 GPtrArray   *wb_hex_map_get_hex_features   (WbHexMap *self, WbOffset hex);
 void         wb_hex_map_add_hex_feature    (WbHexMap *self, WbOffset hex, const char *feature);
 gboolean     wb_hex_map_has_hex_feature    (WbHexMap *self, WbOffset hex, const char *feature);
+/* FALSE if @hex did not have @feature. The others keep their order. */
+gboolean     wb_hex_map_remove_hex_feature (WbHexMap *self, WbOffset hex, const char *feature);
 /* Hexes that have a label or features, in row-major order. */
 GArray      *wb_hex_map_list_detailed_hexes (WbHexMap *self);
 
@@ -68,6 +72,9 @@ GArray      *wb_hex_map_list_detailed_hexes (WbHexMap *self);
 GPtrArray   *wb_hex_map_get_side_features  (WbHexMap *self, WbOffset hex, int dir);
 void         wb_hex_map_add_side_feature   (WbHexMap *self, WbOffset hex, int dir, const char *feature);
 gboolean     wb_hex_map_has_side_feature   (WbHexMap *self, WbOffset hex, int dir, const char *feature);
+/* FALSE if the hexside did not have @feature. The others keep their order. */
+gboolean     wb_hex_map_remove_side_feature (WbHexMap *self, WbOffset hex, int dir,
+                                             const char *feature);
 /* All hexsides that have features, as canonical WbHexside, sorted by hex then dir. */
 GArray      *wb_hex_map_list_sides         (WbHexMap *self);
 

@@ -87,7 +87,20 @@ gboolean    wb_map_view_get_hover_hex   (WbMapView  *self,
 
 /* Snapshots taken so far; tests wait for it to move. */
 guint       wb_map_view_get_frame_count (WbMapView  *self);
-/* Times the static-layer cache was rendered (bench and tests). */
+/* Snapshots that showed the map's static layers (terrain, hexsides…), at
+ * the current zoom or, while a rebuild runs, scaled from another. */
+guint       wb_map_view_get_map_frame_count (WbMapView *self);
+/* Times a rebuilt view cache was swapped in (bench and tests). The map is
+ * rendered in a worker thread, never while drawing a frame. */
 guint       wb_map_view_get_cache_builds (WbMapView *self);
+/* Background rebuilds dropped because the view had moved on (another zoom,
+ * an edit) before they finished. */
+guint       wb_map_view_get_stale_builds (WbMapView *self);
+/* Whether a background rebuild (view cache or overview) is running. */
+gboolean    wb_map_view_get_rendering   (WbMapView  *self);
+/* Whether the last snapshot showed the map as it is, at the current zoom,
+ * rather than an interim picture scaled from another zoom or missing parts
+ * still being rendered. */
+gboolean    wb_map_view_get_frame_complete (WbMapView *self);
 
 G_END_DECLS
