@@ -43,6 +43,75 @@ level_shade (Rgb fill,
   return rgb_mix (fill, rgb (0.42, 0.27, 0.10), MIN (0.075 * level, 0.5));
 }
 
+static inline gboolean
+in_region (HexRender     *hr,
+           const guint16 *keys,
+           guint16        k,
+           WbOffset       o)
+{
+  return hex_in_range (hr, o) && keys[hex_index (hr, o.col, o.row)] == k;
+}
+
+/* Adds the outlines of the hexes keyed @k to the path: one loop around
+ * each area of them (and one the other way round each hole) instead of a
+ * hexagon per hex. The area is the same, but the edges between two hexes
+ * of a colour, most of them, are never scan-converted. A boundary edge is
+ * followed clockwise by the next edge of its hex, or, when the hex across
+ * that one is in the area too, by that hex's edge at the same corner. */
+static void
+terrain_outlines (HexRender     *hr,
+                  const guint16 *keys,
+                  guint16        k,
+                  guint8        *done)
+{
+  cairo_t *cr = hr->r->cr;
+  gsize limit = (gsize) hr->stride * (hr->r1 - hr->r0 + 1) * 6;
+
+  for (int row = hr->r0; row <= hr->r1; row++)
+    for (int col = hr->c0; col <= hr->c1; col++)
+      {
+        WbOffset o = { col, row };
+        int i = hex_index (hr, col, row);
+
+        if (keys[i] != k)
+          continue;
+
+        for (int d = 0; d < 6; d++)
+          {
+            WbOffset h = o;
+            int e = d;
+            double cx, cy;
+
+            if ((done[i] & (1 << d)) || in_region (hr, keys, k, wb_hex_neighbour (hr->layout, o, d)))
+              continue;
+
+            hex_centre (hr, h, &cx, &cy);
+            cairo_move_to (cr, cx + hr->corner[e][0], cy + hr->corner[e][1]);
+            for (gsize steps = 0; steps < limit; steps++)
+              {
+                WbOffset n;
+
+                done[hex_index (hr, h.col, h.row)] |= 1 << e;
+                cairo_line_to (cr, cx + hr->corner[(e + 1) % 6][0], cy + hr->corner[(e + 1) % 6][1]);
+                n = wb_hex_neighbour (hr->layout, h, (e + 1) % 6);
+                if (in_region (hr, keys, k, n))
+                  {
+                    h = n;
+                    e = (e + 5) % 6;
+                    hex_centre (hr, h, &cx, &cy);
+                  }
+                else
+                  {
+                    e = (e + 1) % 6;
+                  }
+                if (h.col == o.col && h.row == o.row && e == d)
+                  break;
+              }
+            cairo_close_path (cr);
+          }
+      }
+}
+
 /* Terrain: one fill per terrain type and level. With the elevation layer
  * on, each level's tint is mixed into the fill colour, so shading costs
  * nothing more. */
@@ -54,7 +123,9 @@ _wb_render_draw_terrain (HexRender *hr,
   gboolean fast = hr->hex_px < LOD_FAST_TERRAIN;
   guint n_keys = (hr->n_terrain + 1) * N_LEVELS;
   guint *counts = g_new0 (guint, n_keys);
-  guint16 *keys = g_new (guint16, (gsize) hr->stride * (hr->r1 - hr->r0 + 1));
+  gsize n_hex = (gsize) hr->stride * (hr->r1 - hr->r0 + 1);
+  guint16 *keys = g_new (guint16, n_hex);
+  guint8 *done = NULL;
   guint common = 0;
   double inset_x, inset_y;
 
@@ -105,23 +176,31 @@ _wb_render_draw_terrain (HexRender *hr,
           cairo_fill (cr);
         }
 
-      for (int row = hr->r0; row <= hr->r1; row++)
-        for (int col = hr->c0; col <= hr->c1; col++)
-          if (keys[hex_index (hr, col, row)] == k)
-            {
-              WbOffset o = { col, row };
-              double cx, cy;
+      if (!fast && !edges_only)
+        {
+          if (done == NULL)
+            done = g_new0 (guint8, n_hex);
+          terrain_outlines (hr, keys, (guint16) k, done);
+        }
+      else
+        for (int row = hr->r0; row <= hr->r1; row++)
+          for (int col = hr->c0; col <= hr->c1; col++)
+            if (keys[hex_index (hr, col, row)] == k)
+              {
+                WbOffset o = { col, row };
+                double cx, cy;
 
-              if (edges_only && col > 0 && row > 0 && col < hr->cols - 1 && row < hr->rows - 1)
-                continue;
-              hex_centre (hr, o, &cx, &cy);
-              hex_cell (hr, cx, cy, fast);
-            }
+                if (edges_only && col > 0 && row > 0 && col < hr->cols - 1 && row < hr->rows - 1)
+                  continue;
+                hex_centre (hr, o, &cx, &cy);
+                hex_cell (hr, cx, cy, fast);
+              }
 
       set_rgb (cr, fill);
       cairo_fill (cr);
     }
 
+  g_free (done);
   g_free (keys);
   g_free (counts);
 }

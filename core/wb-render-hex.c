@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "wb-render-private.h"
@@ -143,10 +144,160 @@ hex_collect_sides (HexRender *hr)
 
 /* --- overlays ------------------------------------------------------------- */
 
+/* The grid on pixels: each hex's three canonical edges drawn once into a
+ * small image and stamped onto every hex, as terrain patterns are. Stroking
+ * tens of thousands of hairlines costs cairo about three times as much as
+ * stamping them. A hex centre falls anywhere inside a pixel, so the stamp
+ * is drawn at GRID_PHASES sub-pixel offsets on each axis (made as they are
+ * needed): the lines are placed within 1/16 of a pixel, and they overlap
+ * by only a sliver at the corners where stamps meet. */
+#define GRID_PHASES 8
+
+typedef struct {
+  cairo_pattern_t *stamp[GRID_PHASES][GRID_PHASES];
+  cairo_pattern_t *source;   /* the grid's colour */
+  double           lw;       /* its line width, in map points */
+  double           k;        /* device pixels per map point */
+  double           ds;       /* the target's device scale */
+  int              x0, y0;   /* the stamp's corner from the hex centre, in pixels */
+  int              w, h;
+} GridStamps;
+
+static gboolean
+grid_stamps_init (HexRender  *hr,
+                  GridStamps *gs)
+{
+  Render *r = hr->r;
+  cairo_matrix_t m;
+  double dsx = 1, dsy = 1, lw;
+  double xmin = G_MAXDOUBLE, xmax = -G_MAXDOUBLE, ymin = G_MAXDOUBLE, ymax = -G_MAXDOUBLE;
+
+  memset (gs, 0, sizeof *gs);
+  /* Up to GRID_PHASES² stamps are made: worth it for many hexes, and kept
+   * small (at most about 70 KB each). */
+  if (!r->raster || hr->hex_px > 48 ||
+      (gsize) hr->stride * (hr->r1 - hr->r0 + 1) < 4 * GRID_PHASES * GRID_PHASES)
+    return FALSE;
+  cairo_get_matrix (r->cr, &m);
+  if (m.xy != 0 || m.yx != 0 || m.xx <= 0 || fabs (m.xx - m.yy) > 1e-9 * m.xx)
+    return FALSE;
+  cairo_surface_get_device_scale (cairo_get_target (r->cr), &dsx, &dsy);
+  if (dsx != dsy || dsx <= 0)
+    return FALSE;
+
+  gs->ds = dsx;
+  gs->k = m.xx * dsx;
+  gs->lw = cairo_get_line_width (r->cr);
+  lw = gs->lw * gs->k;
+  for (int i = 0; i <= 3; i++)
+    {
+      xmin = MIN (xmin, hr->corner[i][0] * gs->k);
+      xmax = MAX (xmax, hr->corner[i][0] * gs->k);
+      ymin = MIN (ymin, hr->corner[i][1] * gs->k);
+      ymax = MAX (ymax, hr->corner[i][1] * gs->k);
+    }
+  /* Room for the line, its anti-aliasing, the mitres and the offset. */
+  gs->x0 = (int) floor (xmin - lw * 2) - 2;
+  gs->y0 = (int) floor (ymin - lw * 2) - 2;
+  gs->w = (int) ceil (xmax + lw * 2) + 3 - gs->x0;
+  gs->h = (int) ceil (ymax + lw * 2) + 3 - gs->y0;
+
+  return TRUE;
+}
+
+static cairo_pattern_t *
+grid_stamp (HexRender  *hr,
+            GridStamps *gs,
+            int         px,
+            int         py)
+{
+  cairo_t *cr = hr->r->cr;
+  cairo_surface_t *surface;
+  cairo_t *sc;
+  cairo_matrix_t identity;
+
+  if (gs->stamp[px][py] != NULL)
+    return gs->stamp[px][py];
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, gs->w, gs->h);
+  sc = cairo_create (surface);
+  /* The same colour, width, caps and joins as the vector grid. */
+  cairo_set_source (sc, gs->source);
+  cairo_set_line_width (sc, gs->lw * gs->k);
+  cairo_set_line_cap (sc, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (sc, CAIRO_LINE_JOIN_MITER);
+  cairo_set_tolerance (sc, cairo_get_tolerance (cr));
+  cairo_translate (sc, -gs->x0 + px / (double) GRID_PHASES, -gs->y0 + py / (double) GRID_PHASES);
+  cairo_move_to (sc, hr->corner[0][0] * gs->k, hr->corner[0][1] * gs->k);
+  for (int d = 1; d <= 3; d++)
+    cairo_line_to (sc, hr->corner[d][0] * gs->k, hr->corner[d][1] * gs->k);
+  cairo_stroke (sc);
+  cairo_destroy (sc);
+
+  cairo_surface_set_device_scale (surface, gs->ds, gs->ds);
+  gs->stamp[px][py] = cairo_pattern_create_for_surface (surface);
+  cairo_pattern_set_filter (gs->stamp[px][py], CAIRO_FILTER_NEAREST);
+  cairo_matrix_init_identity (&identity);
+  cairo_pattern_set_matrix (gs->stamp[px][py], &identity);
+  cairo_surface_destroy (surface);
+
+  return gs->stamp[px][py];
+}
+
+static void
+draw_grid_stamps (HexRender  *hr,
+                  GridStamps *gs)
+{
+  cairo_t *cr = hr->r->cr;
+  cairo_matrix_t ctm;
+
+  gs->source = cairo_pattern_reference (cairo_get_source (cr));
+  cairo_get_matrix (cr, &ctm);
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  for (int row = hr->r0; row <= hr->r1; row++)
+    for (int col = hr->c0; col <= hr->c1; col++)
+      {
+        WbOffset o = { col, row };
+        cairo_pattern_t *stamp;
+        cairo_matrix_t m;
+        double cx, cy, qx, qy, x, y;
+        int px, py;
+
+        hex_centre (hr, o, &cx, &cy);
+        cairo_matrix_transform_point (&ctm, &cx, &cy);
+        /* The centre in real pixels, to the nearest 1/GRID_PHASES. */
+        qx = round (cx * gs->ds * GRID_PHASES);
+        qy = round (cy * gs->ds * GRID_PHASES);
+        x = floor (qx / GRID_PHASES);
+        y = floor (qy / GRID_PHASES);
+        px = (int) (qx - x * GRID_PHASES);
+        py = (int) (qy - y * GRID_PHASES);
+        stamp = grid_stamp (hr, gs, px, py);
+
+        x = (x + gs->x0) / gs->ds;
+        y = (y + gs->y0) / gs->ds;
+        cairo_matrix_init_translate (&m, -x, -y);
+        cairo_pattern_set_matrix (stamp, &m);
+        cairo_set_source (cr, stamp);
+        cairo_rectangle (cr, x, y, gs->w / gs->ds, gs->h / gs->ds);
+        cairo_fill (cr);
+      }
+  cairo_restore (cr);
+  cairo_set_source (cr, gs->source);
+  g_clear_pointer (&gs->source, cairo_pattern_destroy);
+
+  for (int i = 0; i < GRID_PHASES; i++)
+    for (int j = 0; j < GRID_PHASES; j++)
+      g_clear_pointer (&gs->stamp[i][j], cairo_pattern_destroy);
+}
+
 static void
 draw_grid (HexRender *hr)
 {
   cairo_t *cr = hr->r->cr;
+  GridStamps gs;
+  gboolean stamps;
   double alpha;
 
   if (hr->hex_px < LOD_GRID)
@@ -160,6 +311,10 @@ draw_grid (HexRender *hr)
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
 
+  stamps = grid_stamps_init (hr, &gs);
+  if (stamps)
+    draw_grid_stamps (hr, &gs);
+
   for (int row = hr->r0; row <= hr->r1; row++)
     {
       for (int col = hr->c0; col <= hr->c1; col++)
@@ -168,23 +323,30 @@ draw_grid (HexRender *hr)
           gboolean border = col == 0 || row == 0 || col == hr->cols - 1 || row == hr->rows - 1;
           double cx, cy;
 
-          hex_centre (hr, o, &cx, &cy);
-          /* Each edge once: the canonical three, plus the outer edges of
-           * border hexes. Running them as one polyline per hex keeps the
-           * joins clean. */
-          cairo_move_to (cr, cx + hr->corner[0][0], cy + hr->corner[0][1]);
-          for (int d = 0; d < 3; d++)
-            cairo_line_to (cr, cx + hr->corner[d + 1][0], cy + hr->corner[d + 1][1]);
-          if (border)
-            for (int d = 3; d < 6; d++)
-              {
-                double ex = cx + hr->corner[(d + 1) % 6][0], ey = cy + hr->corner[(d + 1) % 6][1];
+          if (stamps && !border)
+            continue;
 
-                if (!wb_hex_map_contains (hr->map, wb_hex_neighbour (hr->layout, o, d)))
-                  cairo_line_to (cr, ex, ey);
-                else
-                  cairo_move_to (cr, ex, ey);
-              }
+          hex_centre (hr, o, &cx, &cy);
+          /* Each edge once: the canonical three (stamped on pixels), plus
+           * the outer edges of border hexes. Running them as one polyline
+           * per hex keeps the joins clean. */
+          if (stamps)
+            cairo_move_to (cr, cx + hr->corner[3][0], cy + hr->corner[3][1]);
+          else
+            {
+              cairo_move_to (cr, cx + hr->corner[0][0], cy + hr->corner[0][1]);
+              for (int d = 0; d < 3; d++)
+                cairo_line_to (cr, cx + hr->corner[d + 1][0], cy + hr->corner[d + 1][1]);
+            }
+          for (int d = 3; d < 6; d++)
+            {
+              double ex = cx + hr->corner[(d + 1) % 6][0], ey = cy + hr->corner[(d + 1) % 6][1];
+
+              if (!wb_hex_map_contains (hr->map, wb_hex_neighbour (hr->layout, o, d)))
+                cairo_line_to (cr, ex, ey);
+              else
+                cairo_move_to (cr, ex, ey);
+            }
         }
 
       /* A few rows at a time keeps the path, and the memory cairo needs
