@@ -568,6 +568,105 @@ cmd_render (const char  *prog,
   return STATUS_OK;
 }
 
+/* --- maps ------------------------------------------------------------------ */
+
+/* A report for the designer drawing a map: terrain counts and what units
+ * cannot reach. Exit 1 if any map has unreachable parts, so it can gate CI. */
+static int
+cmd_maps (const char  *prog,
+          int          argc,
+          char       **argv)
+{
+  const GOptionEntry entries[] = { { NULL } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  GPtrArray *maps;
+  int status = STATUS_OK;
+
+  if (!parse_options (prog, "maps", _("FILE"),
+                      _("Reports on every map: terrain counts and connectivity."),
+                      _("Hex maps: hexes per terrain, and passable hexes cut off from the\n"
+                        "largest region (by impassable terrain or prohibited hexsides).\n"
+                        "Point-to-point maps: locations not connected to the main network.\n"
+                        "Exits with 1 when a map has unreachable parts."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc != 2)
+    return usage_error (prog, "maps", argc < 2 ? _("No game file given")
+                                               : _("Give exactly one game file"));
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+
+  maps = wb_game_get_maps (game);
+  for (guint i = 0; i < maps->len; i++)
+    {
+      WbMap *map = g_ptr_array_index (maps, i);
+
+      out (stdout, "%s (%s)\n", wb_map_get_id (map), wb_map_get_name (map));
+      if (WB_IS_HEX_MAP (map))
+        {
+          WbHexMap *hex_map = WB_HEX_MAP (map);
+          g_autoptr(GArray) counts = wb_game_get_terrain (game)->len
+                                     ? wb_hex_map_count_terrain (game, hex_map) : NULL;
+          g_autoptr(GArray) unreachable = NULL;
+          guint regions = 0;
+
+          out (stdout, _("  %d×%d hexes\n"), wb_hex_map_get_cols (hex_map),
+               wb_hex_map_get_rows (hex_map));
+          for (guint j = 0; counts && j < counts->len; j++)
+            {
+              WbTerrainCount *c = &g_array_index (counts, WbTerrainCount, j);
+              WbTerrainType *t = wb_game_find_terrain (game, c->terrain);
+              out (stdout, "  %-20s %6u\n", t && t->name ? t->name : c->terrain, c->count);
+            }
+          unreachable = wb_hex_map_find_unreachable (game, hex_map, &regions);
+          if (unreachable->len == 0)
+            out (stdout, "%s\n", _("  every passable hex is reachable"));
+          else
+            {
+              status = STATUS_FAILED;
+              out (stdout, _("  %u passable hexes are cut off from the main region (%u regions):"),
+                   unreachable->len, regions);
+              for (guint j = 0; j < MIN (unreachable->len, 40); j++)
+                {
+                  char buf[16];
+                  wb_hex_map_format_hex (hex_map, g_array_index (unreachable, WbOffset, j),
+                                         buf, sizeof buf);
+                  out (stdout, " %s", buf);
+                }
+              out (stdout, "%s\n", unreachable->len > 40 ? " …" : "");
+            }
+        }
+      else
+        {
+          WbPointMap *points = WB_POINT_MAP (map);
+          g_autoptr(GPtrArray) isolated = NULL;
+          guint groups = 0;
+
+          out (stdout, _("  %u locations, %u connections\n"),
+               wb_point_map_get_locations (points)->len,
+               wb_point_map_get_connections (points)->len);
+          isolated = wb_point_map_find_isolated (points, &groups);
+          if (isolated->len == 0)
+            out (stdout, "%s\n", _("  every location is connected"));
+          else
+            {
+              status = STATUS_FAILED;
+              out (stdout, _("  %u locations are not connected to the main network (%u groups):"),
+                   isolated->len, groups);
+              for (guint j = 0; j < isolated->len; j++)
+                out (stdout, " %s", ((WbLocation *) g_ptr_array_index (isolated, j))->id);
+              out (stdout, "\n");
+            }
+        }
+    }
+  return status;
+}
+
 /* --- format ---------------------------------------------------------------- */
 
 /* Rewrites game files in the canonical layout (the one Warbench saves), so
@@ -642,6 +741,7 @@ static const Command commands[] = {
     N_("Create a starter game"), cmd_new },
   { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] -o OUT"),
     N_("Draw a map to PNG, SVG or PDF"), cmd_render },
+  { "maps", N_("FILE"), N_("Report terrain counts and unreachable parts of each map"), cmd_maps },
   { "format", N_("FILE… [--check]"), N_("Rewrite game files in the canonical layout"), cmd_format },
 };
 

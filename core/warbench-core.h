@@ -14,6 +14,7 @@
 #include "wb-scenario.h"
 #include "wb-game.h"
 #include "wb-format.h"
+#include "wb-map-analysis.h"
 #include "wb-render.h"
 #include "wb-command.h"
 #include "wb-undo-stack.h"

@@ -166,6 +166,22 @@ cp "$TMP/broken.warbench" "$TMP/broken-copy.warbench"
 expect_status 1 "$CLI" format "$TMP/broken.warbench"
 cmp -s "$TMP/broken.warbench" "$TMP/broken-copy.warbench" || fail "format changed an invalid file"
 
+step "maps: terrain counts and connectivity"
+"$CLI" new --hex 6x5 -o "$TMP/maps.warbench" >/dev/null
+expect_status 0 "$CLI" maps "$TMP/maps.warbench"
+expect_output "$TMP/out" 'Clear +30'
+expect_output "$TMP/out" 'every passable hex is reachable'
+"$CLI" new --points -o "$TMP/points.warbench" >/dev/null
+expect_status 0 "$CLI" maps "$TMP/points.warbench"
+expect_output "$TMP/out" 'every location is connected'
+# Creeks on both on-map sides of hex 0101 cut it off.
+sed 's/"default_terrain": "clear",/"default_terrain": "clear", "hexsides": [{"hex": "0101", "dir": "se", "features": ["creek"]}, {"hex": "0101", "dir": "s", "features": ["creek"]}],/' \
+  "$TMP/maps.warbench" >"$TMP/cut.warbench"
+expect_status 1 "$CLI" maps "$TMP/cut.warbench"
+expect_output "$TMP/out" '1 passable hexes are cut off from the main region \(2 regions\): 0101'
+expect_status 2 "$CLI" maps
+expect_status 1 "$CLI" maps "$TMP/broken.warbench"
+
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"
   exit 1

@@ -291,6 +291,84 @@ START_TEST (test_records)
 }
 END_TEST
 
+START_TEST (test_map_analysis)
+{
+  g_autoptr(WbGame) game = wb_game_new_starter (3, 1);
+  WbHexMap *map = WB_HEX_MAP (wb_game_find_map (game, "map"));
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  WbTerrainType *river = wb_terrain_type_new ("river");
+  WbFeatureType *ferry = wb_feature_type_new ("ferry", WB_FEATURE_HEX);
+  WbMoveCost closed = { g_intern_string ("*"), -1 }, one = { g_intern_string ("*"), 1 };
+  int dir = wb_hex_direction_to (layout, (WbOffset) { 0, 0 }, (WbOffset) { 1, 0 });
+  g_autoptr(GArray) counts = NULL;
+  GArray *cut;
+  guint regions;
+
+  river->key = '~';
+  g_array_append_val (river->move, closed);
+  wb_game_add_terrain (game, river);
+  ferry->move_mode = WB_MOVE_SET;
+  g_array_append_val (ferry->move, one);
+  wb_game_add_feature (game, ferry);
+
+  wb_hex_map_set_terrain (map, (WbOffset) { 2, 0 }, "forest");
+  counts = wb_hex_map_count_terrain (game, map);
+  ck_assert_uint_eq (counts->len, 2);
+  ck_assert_uint_eq (g_array_index (counts, WbTerrainCount, 0).count, 2);   /* clear */
+
+  cut = wb_hex_map_find_unreachable (game, map, &regions);
+  ck_assert_uint_eq (cut->len, 0);
+  ck_assert_uint_eq (regions, 1);
+  g_array_unref (cut);
+
+  /* A creek between the first two hexes cuts the first one off… */
+  ck_assert_int_ge (dir, 0);
+  wb_hex_map_add_side_feature (map, (WbOffset) { 0, 0 }, dir, "creek");
+  cut = wb_hex_map_find_unreachable (game, map, &regions);
+  ck_assert_uint_eq (cut->len, 1);
+  ck_assert_int_eq (g_array_index (cut, WbOffset, 0).col, 0);
+  ck_assert_uint_eq (regions, 2);
+  g_array_unref (cut);
+  /* …a ford negates it. */
+  wb_hex_map_add_side_feature (map, (WbOffset) { 0, 0 }, dir, "ford");
+  cut = wb_hex_map_find_unreachable (game, map, &regions);
+  ck_assert_uint_eq (cut->len, 0);
+  g_array_unref (cut);
+
+  /* A river hex in the middle splits the map; a ferry on it joins it again. */
+  wb_hex_map_set_terrain (map, (WbOffset) { 1, 0 }, "river");
+  cut = wb_hex_map_find_unreachable (game, map, &regions);
+  ck_assert_uint_eq (cut->len, 1);
+  ck_assert_uint_eq (regions, 2);
+  g_array_unref (cut);
+  wb_hex_map_add_hex_feature (map, (WbOffset) { 1, 0 }, "ferry");
+  cut = wb_hex_map_find_unreachable (game, map, &regions);
+  ck_assert_uint_eq (cut->len, 0);
+  g_array_unref (cut);
+}
+END_TEST
+
+START_TEST (test_point_map_isolated)
+{
+  g_autoptr(WbGame) game = wb_game_new_starter (0, 0);
+  WbPointMap *map = WB_POINT_MAP (wb_game_find_map (game, "map"));
+  WbLocation *lonely = wb_location_new ("lonely");
+  g_autoptr(GPtrArray) isolated = NULL;
+  GPtrArray *none;
+  guint groups;
+
+  none = wb_point_map_find_isolated (map, &groups);
+  ck_assert_uint_eq (none->len, 0);
+  ck_assert_uint_eq (groups, 1);
+  g_ptr_array_unref (none);
+  wb_point_map_add_location (map, lonely);
+  isolated = wb_point_map_find_isolated (map, &groups);
+  ck_assert_uint_eq (isolated->len, 1);
+  ck_assert_ptr_eq (g_ptr_array_index (isolated, 0), lonely);
+  ck_assert_uint_eq (groups, 2);
+}
+END_TEST
+
 /* Enum GTypes exist for bindings and GObject properties. */
 START_TEST (test_enum_types)
 {
@@ -321,6 +399,8 @@ model_suite (void)
   tcase_add_test (tc, test_table);
   tcase_add_test (tc, test_records);
   tcase_add_test (tc, test_enum_types);
+  tcase_add_test (tc, test_map_analysis);
+  tcase_add_test (tc, test_point_map_isolated);
   suite_add_tcase (s, tc);
   return s;
 }
