@@ -1,0 +1,850 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Generate data/games/grants-gamble.warbench, the bundled Grant's Gamble map.
+
+The source is the rulebook text of "Grant's Gamble: Wilderness Campaign of 1864" (Blue & Gray
+Campaign Series): the series Base Rules 1-14 and the Grant's Gamble Game-Specific Rules 1-15.
+The original map is only a picture, so the point-to-point map here is a reconstruction: every
+location the text names is on it with the values the text prints (fortress capacities, VP,
+supply and replacement locations), and the rest (positions, the connections, which locations
+are ports, the rivers crossed, the towns between the named ones) follows the historical
+geography of Virginia in 1864 and is marked as reconstructed in "source", "note" and "tags".
+See docs/games/grants-gamble.md.
+
+This file holds the map and what a map needs (metadata, rules parameters, sides, unit classes,
+connection and crossing features, the weather table). Formations, units and scenarios are
+left empty for the order-of-battle issue.
+
+Usage: tools/gen-grants-gamble.py [OUTPUT]      (default: data/games/grants-gamble.warbench)
+       tools/gen-grants-gamble.py --check       (build, run the consistency checks, write nothing)
+
+Standard library only. The output is in Warbench's canonical layout (core/wb-format-write.c,
+`warbench-cli format`): top-level keys in the documented order, 2-space indent, the containers
+(tables, maps) one member per line, their lists and the top-level lists one element per line,
+every entity compact on one line, defaults left out.
+"""
+
+import json
+import math
+import os
+import sys
+
+# ---------------------------------------------------------------------------------------
+# What the text prints. The checks compare the built file with these.
+# ---------------------------------------------------------------------------------------
+
+# Every location the rulebook text names on this game's map, as printed (13 prints
+# "Culpepper CH"; the map id and name use the usual spelling, see the location's note).
+NAMED_IN_TEXT = {
+    "culpeper-ch": "13 (setup, printed \"Culpepper CH\")",
+    "elk-tavern": "5 (Union supply), 13 (setup)",
+    "falmouth": "13 (setup)",
+    "aquia-landing": "5 (Union supply), 8 (Union replacements), 13 (setup)",
+    "sperryville": "5 (Union supply)",
+    "fredericksburg": "10 (example), 13 (setup)",
+    "chancellorsville": "10 (example), 13 (setup)",
+    "orange-ch": "10 (example), 13 (setup)",
+    "stannardsville": "13 (setup)",
+    "gordonsville": "13 (setup)",
+    "richmond": "Base 2 (fortress), 8 (Confederate replacements), 12 (VP), 13 (setup)",
+    "petersburg": "Base 2 (fortress), 12 (VP), 13 (setup)",
+    "chesterfield-ch": "13 (setup)",
+    "disputania": "13 (setup)",
+    "williamsburg": "13 (setup)",
+    "yorktown": "13 (setup)",
+    "city-point": "2 (road crossing), 13 (setup)",
+    "charles-city": "2 (road crossing), 14",
+    "cold-harbor": "14",
+    "cumberland": "5 (Confederate supply), 12 (rail lines)",
+    "hicksford": "5 (Confederate supply), 12 (rail lines)",
+    "ft-monroe": "Base 2 (fortress)",
+    "washington-dc": "Base 2 (fortress), 14",
+}
+FORTRESS = {"washington-dc": 4, "richmond": 3, "petersburg": 2, "ft-monroe": 2}   # Base 2
+VP = {"richmond": 10, "petersburg": 5}                                              # 12
+SUPPLY = {"union": ["aquia-landing", "elk-tavern", "sperryville"],                  # 5
+          "confederate": ["cumberland", "hicksford"]}
+REPLACEMENT = {"union": ["aquia-landing"], "confederate": ["richmond"]}             # 8
+
+# ---------------------------------------------------------------------------------------
+# Game, rules, sides, classes, features, tables
+# ---------------------------------------------------------------------------------------
+
+SOURCE = ("Grant's Gamble: Wilderness Campaign of 1864 (Blue & Gray Campaign Series), rulebook "
+          "text: Blue & Gray Series Base Rules 1-14 (with the Movement and Battle Example) and "
+          "Grant's Gamble Game-Specific Rules 1-5, 8, 10-15, and the Order of Battle breakdown of "
+          "infantry replacement blocks (read from a graphic, cut short for the Union). The map, "
+          "the block labels, the battle board and the tracks are not in the text.")
+
+GAME = {
+    "id": "grants-gamble",
+    "title": "Grant's Gamble",
+    "scale": ("1 SP = roughly 1,500 men, adjusted for corps artillery and leadership (Base 14.1); "
+              "a turn = roughly 2 to 7 days (Base 14); one infantry block = a corps or half corps"),
+    "source": SOURCE,
+    "notes": ("Subtitle: Wilderness Campaign of 1864. A game of the Blue & Gray Campaign Series "
+              "(with Lee's Invincibles and Jackson & Sheridan). The publisher, the designers and "
+              "the year are not printed in the rulebook text and are left out. The map is a "
+              "reconstruction (see the map's source). The order of battle (blocks, set-up, 16 "
+              "turns, the Union first) and the victory conditions of Game-Specific 12 and 13 are "
+              "for the scenario to hold and are not in this file yet. See "
+              "docs/games/grants-gamble.md for what comes from where."),
+}
+
+RULES = {
+    "family": "bg-campaign",
+    "params": {
+        # Base 3 and 10: movement points per unit type; one MP per location entered.
+        "movement_allowance": {"infantry": 3, "garrison": 2, "cavalry": 4, "leader": 4},
+        # Base 10: "Any number of units may occupy a location."
+        "stacking": "unlimited",
+        # Game-Specific 4; Base 4 and 9.
+        "cap_per_turn": {"union": 3, "confederate": 3},
+        "army_commander_rating": {"union": 7, "confederate": 7},
+        "army_commander": {"union": "Grant", "confederate": "Lee"},
+        "cap_roll": {"dice": "2d6", "extra_cap": 1, "success": "total >= army commander rating"},
+        "cap_carry_over": False,
+        "activation_cap": 1,
+        # Base 7.
+        "weather_table": "weather",
+        "weather_roll_side": "union",
+        "rain_movement": -1,
+        "rain_two_turns_movement": -2,
+        # Base 5, Game-Specific 5.
+        "supply_blocked_by": ["infantry", "garrison"],
+        "out_of_supply_movement": -1,
+        "union_supply_any_occupied_port": True,
+        # Base 8, Game-Specific 8.
+        "replacements": {"union": {"sp": 1, "every": "turn"},
+                         "confederate": {"sp": 1, "every": "even turn"}},
+        "replacement_return_sp": {"infantry": 1, "garrison": 1},
+        # Base 10.
+        "rail_movement_units_per_turn": 2,
+        "rail_movement_cap": 2,
+        "rail_movement_sides": ["confederate"],
+        "rail_control": ("Game-Specific 10: Confederates control all railroad lines south of the "
+                         "Rappahannock River (locations north of it carry the tag "
+                         "north-of-rappahannock). Union cannot do rail movement."),
+        "amphibious_sides": ["union"],
+        "amphibious_units_per_turn": 1,
+        "amphibious_cap": 2,
+        "screen_roll": {"dice": "1d6", "success": "roll <= screen value", "retreat_on_success": 1,
+                        "retreat_on_failure": 3},
+        # Base 11.
+        "battle_hit_on": 6,
+        "fortress_extra_dice": 2,
+        "crossing_first_round_dice": -1,
+        "morale_check": {"dice": "1d6", "per": "hit", "fail": "roll > morale"},
+        "reinforce_roll": {"dice": "2d6", "success": "total >= army commander rating"},
+        "retreat_locations": {"voluntary": 1, "forced": 2},
+        "voluntary_retreat_fire_dice_per_unit": 1,
+        # Game-Specific 3.
+        "trench_cost_mp": 2,
+        "trench_extra_dice": 1,
+        "trench_in_fortress": False,
+        # Game-Specific 10 and 11.
+        "leader_abilities": {
+            "lee": {"side": "confederate",
+                    "text": ("Reaction Movement (Game-Specific 10): any and all units in a location "
+                             "with Lee can react to Union moves into adjacent locations, defended "
+                             "or not, one at a time or all at once; once per Union turn.")},
+            "grant": {"side": "union",
+                      "text": ("Game-Specific 11: if the Grant leader unit is present and in "
+                               "reserve, the player can re-roll one failed morale check for one "
+                               "unit each battle round.")},
+        },
+    },
+}
+
+SIDES = [
+    {"id": "union", "name": "Union", "color": "#33518c", "text_color": "#ffffff"},
+    {"id": "confederate", "name": "Confederate", "color": "#9d9b92", "text_color": "#1e1b14"},
+]
+
+MOVE = {"id": "movement", "name": "Movement", "type": "int", "min": 0, "max": 9}
+MORALE = {"id": "morale", "name": "Morale", "type": "int", "min": 1, "max": 6}
+DICE = {"id": "dice", "name": "Battle dice", "type": "int", "min": 0, "max": 20}
+SCREEN = {"id": "screen", "name": "Screen value", "type": "int", "min": 1, "max": 6}
+ABILITY = {"id": "ability", "name": "Special ability", "type": "string"}
+UNIT_CLASSES = [
+    {"id": "infantry", "name": "Infantry", "symbol": "infantry", "attrs": [MOVE, MORALE, DICE]},
+    {"id": "garrison", "name": "Garrison", "symbol": "garrison", "attrs": [MOVE, MORALE, DICE]},
+    {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry", "attrs": [MOVE, MORALE, DICE, SCREEN]},
+    {"id": "leader", "name": "Leader", "symbol": "leader", "attrs": [MOVE, ABILITY]},
+]
+
+ROAD_NOTE = ("Base 2, 10: locations joined by a road are adjacent; moving to an adjacent location "
+             "costs 1 MP. Roads and railroads are treated the same for normal movement.")
+FEATURES = [
+    {"id": "road", "name": "Road", "where": "connection", "style": "road", "color": "#7a4b24",
+     "width": 0.09, "move_mode": "set", "move": {"*": 1}, "note": ROAD_NOTE},
+    {"id": "railroad", "name": "Railroad", "where": "connection", "style": "railroad",
+     "color": "#1f1f1f", "width": 0.09, "move_mode": "set", "move": {"*": 1},
+     "note": ("Base 2, 10: a railroad also joins adjacent locations for normal movement (1 MP). "
+              "Rail movement: up to two units per player per turn, 2 CAP each, unlimited distance "
+              "along their CONTROLLED railroad, beginning and ending on a rail line; no attack; "
+              "cavalry blocks it; weather and supply do not affect it. Game-Specific 10: "
+              "Confederates control all railroad lines south of the Rappahannock River (locations "
+              "north of it are tagged north-of-rappahannock); Union cannot do rail movement.")},
+    {"id": "river", "name": "River", "where": "crossing", "style": "river", "color": "#2f6fb5",
+     "width": 0.1,
+     "note": ("Base 2, 11.1: each unit moving on a road or railroad that crosses a river to attack "
+              "a defended location rolls one less die for the first battle round (River Line "
+              "Position). Only the road or railroad immediately between the attacking and the "
+              "defending location counts. Which river "
+              "is crossed is in the connection's note.")},
+    {"id": "mountain", "name": "Mountain", "where": "crossing", "style": "mountain",
+     "color": "#7b5a3c",
+     "note": ("Base 2, 11.1: each unit moving on a road or railroad that crosses a mountain to "
+              "attack a defended location rolls one less die for the first battle round (Mountain "
+              "Line Position). Only the road or railroad immediately between the attacking and the "
+              "defending location counts. The text names no mountain on this map; see the "
+              "connection's note.")},
+]
+
+TABLES = [{
+    "id": "weather",
+    "name": "Weather",
+    "kind": "roll",
+    "dice": "1d6",
+    "source": "Base 7: rolled by the Union player at the start of each turn.",
+    "note": ("Rain: all unit movement rates are reduced by 1. Rain two turns in a row: reduced by "
+             "2. Cumulative with the out-of-supply reduction (Base 5). Rail movement is not "
+             "affected (Base 10)."),
+    "columns": [{"label": "Weather"}],
+    "rows": [{"label": "1-5", "lo": 1, "hi": 5, "cells": ["Clear"]},
+             {"label": "6", "lo": 6, "cells": ["Rain"]}],
+    "codes": [
+        {"code": "Clear", "name": "Clear", "text": "All units move at their full movement rate."},
+        {"code": "Rain", "name": "Rain",
+         "text": ("All unit movement rates are reduced by 1. If it rains for 2 consecutive turns "
+                  "all unit movement rates are reduced by 2.")},
+    ],
+}]
+
+# ---------------------------------------------------------------------------------------
+# The map. Positions are the towns' latitude and longitude, projected (north up, longitude
+# scaled by cos 37.8 degrees) onto a 1200 x 1600 point sheet, then nudged where two places
+# would sit on top of each other at this scale (Falmouth across the river from
+# Fredericksburg). Label offsets keep the names clear of lines and of each other.
+# ---------------------------------------------------------------------------------------
+
+WIDTH, HEIGHT = 1200, 1560
+LON0, LAT0 = -78.58, 39.01          # the sheet's top-left corner
+SCALE = 640.0                       # points per degree of latitude
+COS = math.cos(math.radians(37.8))
+MARGIN = 30
+
+RECON = "reconstructed"
+NORTH = "north-of-rappahannock"
+
+# (id, name, latitude, longitude, nudge (dx, dy) in points, members)
+LOCATIONS = [
+    ("washington-dc", "Washington DC", 38.895, -77.036, (0, 0),
+     {"major": True, "port": True, "tags": [NORTH],
+      "note": ("Base 2 lists it as a fortress (4 units) in the series rules; Game-Specific 14 "
+               "has Grant ship the VI Corps to Washington by amphibious move. The text does not "
+               "say how Washington is drawn on this map: its port and its road to Aquia Landing "
+               "are reconstructed.")}),
+    ("aquia-landing", "Aquia Landing", 38.390, -77.317, (0, 0),
+     {"port": True, "tags": [NORTH],
+      "note": ("Union supply location (5) and Union replacement location (8). Port status "
+               "reconstructed: the landing on the Potomac was the Union's supply port.")}),
+    ("sperryville", "Sperryville", 38.656, -78.227, (0, 0),
+     {"note": "Union supply location (5)."}),
+    ("culpeper-ch", "Culpeper CH", 38.473, -77.996, (0, 0),
+     {"note": "Printed \"Culpepper CH\" in the set-up table (13)."}),
+    ("elk-tavern", "Elk Tavern", 38.535, -77.690, (0, 0),
+     {"tags": [NORTH],
+      "note": ("Union supply location (5). The text does not say where it is; placed between "
+               "Culpeper and Falmouth north of the Rappahannock, near Elk Run (Fauquier County), "
+               "the Army of the Potomac's side of the river.")}),
+    ("falmouth", "Falmouth", 38.324, -77.468, (-22, -34),
+     {"tags": [NORTH], "note": "Across the Rappahannock from Fredericksburg; moved apart on the sheet."}),
+    ("madison-ch", "Madison CH", 38.380, -78.257, (0, 0),
+     {"tags": [RECON], "note": "Reconstructed: not named in the text; the road from Sperryville south to the Rapidan."}),
+    ("stannardsville", "Stannardsville", 38.297, -78.440, (0, 0), {}),
+    ("orange-ch", "Orange CH", 38.245, -78.111, (0, 0), {}),
+    ("chancellorsville", "Chancellorsville", 38.311, -77.634, (-24, 6),
+     {"note": "The Wilderness battlefield lies between it and Orange CH."}),
+    ("fredericksburg", "Fredericksburg", 38.303, -77.460, (0, 0), {}),
+    ("gordonsville", "Gordonsville", 38.137, -78.188, (0, 0), {}),
+    ("spotsylvania-ch", "Spotsylvania CH", 38.201, -77.588, (0, 0),
+     {"tags": [RECON], "note": "Reconstructed: not named in the text (the battle of May 8-21, 1864)."}),
+    ("port-royal", "Port Royal", 38.170, -77.190, (0, 0),
+     {"port": True, "tags": [RECON],
+      "note": "Reconstructed: not named in the text; on the Rappahannock, a Union supply port in May 1864."}),
+    ("louisa-ch", "Louisa CH", 38.025, -77.997, (0, 0),
+     {"tags": [RECON], "note": "Reconstructed: not named in the text; on the Virginia Central Railroad."}),
+    ("milford-station", "Milford Station", 38.020, -77.370, (0, 0),
+     {"tags": [RECON], "note": "Reconstructed: not named in the text; on the RF&P Railroad."}),
+    ("hanover-junction", "Hanover Junction", 37.857, -77.457, (0, 0),
+     {"tags": [RECON],
+      "note": "Reconstructed: not named in the text; where the RF&P and Virginia Central railroads meet, south of the North Anna."}),
+    ("hanover-ch", "Hanover CH", 37.766, -77.370, (0, 0),
+     {"tags": [RECON], "note": "Reconstructed: not named in the text; south of the Pamunkey."}),
+    ("cold-harbor", "Cold Harbor", 37.600, -77.280, (0, -14),
+     {"note": "Named in 14 (Grant withdrew from Cold Harbor across the James at Charles City)."}),
+    ("white-house", "White House", 37.580, -77.020, (0, 0),
+     {"port": True, "tags": [RECON],
+      "note": ("Reconstructed: not named in the text; on the Pamunkey at the end of the Richmond & "
+               "York River Railroad, the Union supply port of 1862 and of June 1864.")}),
+    ("richmond", "Richmond", 37.541, -77.436, (0, 0),
+     {"major": True, "note": "Confederate replacement location (8). Fortress: 3 units (Base 2). 10 VP to the side that occupies it at the end of the game (12)."}),
+    ("new-kent-ch", "New Kent CH", 37.517, -76.979, (0, 0),
+     {"tags": [RECON], "note": "Reconstructed: not named in the text; on the road up the Peninsula."}),
+    ("cumberland", "Cumberland", 37.496, -78.245, (0, 0),
+     {"note": ("Confederate supply location (5) and the end of a Confederate rail line the Union "
+               "cuts for VP (12). The text does not say how the rail line reaches it; here it runs "
+               "from Richmond by Amelia CH.")}),
+    ("amelia-ch", "Amelia CH", 37.342, -77.980, (0, 0),
+     {"tags": [RECON], "note": "Reconstructed: not named in the text; on the Richmond & Danville Railroad."}),
+    ("chesterfield-ch", "Chesterfield CH", 37.377, -77.506, (0, 0),
+     {"note": "Stands on the Richmond-Petersburg railroad here (reconstructed)."}),
+    ("charles-city", "Charles City", 37.343, -77.073, (0, 0),
+     {"note": "Printed \"Charles City\" (2, 14): Charles City Court House, on the James."}),
+    ("williamsburg", "Williamsburg", 37.271, -76.707, (0, 0), {}),
+    ("yorktown", "Yorktown", 37.238, -76.510, (0, 0),
+     {"port": True, "note": "Port status reconstructed: on the York River (the McClellan route of 1862, 14)."}),
+    ("city-point", "City Point", 37.310, -77.285, (-6, -14),
+     {"port": True, "note": "Port status reconstructed: on the James, Butler's and then Grant's base (14)."}),
+    ("petersburg", "Petersburg", 37.227, -77.402, (0, 0),
+     {"major": True, "note": "Fortress: 2 units (Base 2). 5 VP to the side that occupies it at the end of the game (12)."}),
+    ("disputania", "Disputania", 37.125, -77.222, (0, 0),
+     {"note": "Printed \"Disputania\" (13); the station is Disputanta, on the Norfolk & Petersburg Railroad."}),
+    ("ft-monroe", "Ft. Monroe", 37.004, -76.307, (0, 0),
+     {"major": True, "port": True, "note": "Fortress: 2 units (Base 2). Port status reconstructed: Union-held at Old Point Comfort."}),
+    ("stony-creek", "Stony Creek", 36.945, -77.400, (0, 0),
+     {"tags": [RECON], "note": "Reconstructed: not named in the text; on the Petersburg & Weldon Railroad."}),
+    ("hicksford", "Hicksford", 36.688, -77.545, (0, 0),
+     {"note": ("Confederate supply location (5) and the end of a Confederate rail line the Union "
+               "cuts for VP (12): the Petersburg & Weldon Railroad.")}),
+]
+
+# Where a location's name goes when the first free place in the usual order (right, left,
+# below, above, then the diagonals) is not the best one: a side, or an exact offset. Every label is placed by
+# place_labels () clear of the other labels, the locations and the lines.
+LABEL_PREFER = {
+    "washington-dc": "above",
+    "sperryville": "above",
+    "elk-tavern": "above",
+    "falmouth": "above",
+    "stannardsville": "below",
+    "cumberland": "below",
+    "hicksford": "below",
+    "ft-monroe": "below",
+    "petersburg": "left",
+    "richmond": "left",
+    "cold-harbor": "above",
+    "chancellorsville": (-86, -7),   # in the wedge between the Culpeper and Orange roads
+    "charles-city": "below",
+    "williamsburg": "below",
+    "yorktown": "above",
+    "city-point": "above",
+}
+
+# (a, b, class, crossings, note). A note names the river crossed and says where a connection
+# comes from when the text states or implies it; every other connection is reconstructed
+# from the roads and railroads of 1864 (the map's source says so).
+R, RR = "road", "railroad"
+CONNECTIONS = [
+    # North of the Rappahannock: the Union rear.
+    ("washington-dc", "aquia-landing", R, [],
+     "Reconstructed (the Telegraph Road by Alexandria and Dumfries); the text gives no land route to Washington."),
+    ("aquia-landing", "falmouth", RR, [],
+     "The RF&P Railroad north of the Rappahannock: not Confederate-controlled (Game-Specific 10)."),
+    ("falmouth", "elk-tavern", R, [], None),
+    ("elk-tavern", "culpeper-ch", R, ["river"], "Crosses the Rappahannock (Kelly's Ford)."),
+    ("sperryville", "culpeper-ch", R, [], None),
+    ("sperryville", "madison-ch", R, [], None),
+    # The Rapidan and Rappahannock line.
+    ("falmouth", "fredericksburg", RR, ["river"],
+     ("The RF&P Railroad; crosses the Rappahannock. Falmouth is north of the river, so the "
+      "railroad is Confederate-controlled only from Fredericksburg south (Game-Specific 10).")),
+    ("elk-tavern", "chancellorsville", R, ["river"], "Crosses the Rappahannock (United States Ford)."),
+    ("culpeper-ch", "chancellorsville", R, ["river"], "Crosses the Rapidan (Germanna Ford)."),
+    ("culpeper-ch", "orange-ch", RR, ["river"],
+     "The Orange & Alexandria Railroad; crosses the Rapidan (Rapidan Station)."),
+    ("madison-ch", "orange-ch", R, ["river"], "Crosses the Rapidan."),
+    ("madison-ch", "stannardsville", R, ["river"], "Crosses the Rapidan (Conway River)."),
+    # South of the Rapidan.
+    ("orange-ch", "chancellorsville", R, [],
+     ("Implied by Game-Specific 10's example (Lee in Chancellorsville reacts to a Union move into "
+      "Orange CH, so the two are adjacent): the Orange Turnpike and Plank Road through the Wilderness.")),
+    ("chancellorsville", "fredericksburg", R, [],
+     "Implied by Game-Specific 10's example (units with Lee in Chancellorsville react into Fredericksburg)."),
+    ("orange-ch", "gordonsville", RR, [], "The Orange & Alexandria Railroad."),
+    ("stannardsville", "gordonsville", R, ["mountain"],
+     "Crosses the Southwest Mountains (reconstructed: the text names no mountain)."),
+    ("gordonsville", "louisa-ch", RR, [], "The Virginia Central Railroad."),
+    ("chancellorsville", "spotsylvania-ch", R, [], None),
+    ("fredericksburg", "spotsylvania-ch", R, [], None),
+    ("fredericksburg", "port-royal", R, [], None),
+    ("fredericksburg", "milford-station", RR, [], "The RF&P Railroad."),
+    ("spotsylvania-ch", "milford-station", R, [], None),
+    ("port-royal", "milford-station", R, [], None),
+    ("spotsylvania-ch", "hanover-junction", R, ["river"], "The Telegraph Road; crosses the North Anna."),
+    ("milford-station", "hanover-junction", RR, ["river"], "The RF&P Railroad; crosses the North Anna."),
+    ("louisa-ch", "hanover-junction", RR, [], "The Virginia Central Railroad."),
+    ("milford-station", "hanover-ch", R, ["river"], "Crosses the Pamunkey (Hanovertown)."),
+    ("hanover-junction", "hanover-ch", R, [], None),
+    ("hanover-junction", "richmond", RR, ["river"], "The RF&P Railroad; crosses the Chickahominy."),
+    ("hanover-ch", "cold-harbor", R, [], None),
+    # Around Richmond and down the Peninsula.
+    ("cold-harbor", "richmond", R, ["river"], "Crosses the Chickahominy."),
+    ("cold-harbor", "white-house", R, [], None),
+    ("cold-harbor", "charles-city", R, ["river"], "Crosses the Chickahominy (Long Bridge)."),
+    ("richmond", "white-house", RR, ["river"],
+     ("The Richmond & York River Railroad; crosses the Chickahominy. It passes the Cold "
+      "Harbor-Charles City road without a junction.")),
+    ("white-house", "new-kent-ch", R, [], None),
+    ("new-kent-ch", "williamsburg", R, [], None),
+    ("richmond", "charles-city", R, [], "The New Market and Darbytown roads along the north bank of the James."),
+    ("williamsburg", "charles-city", R, ["river"], "Crosses the Chickahominy near its mouth."),
+    ("williamsburg", "yorktown", R, [], None),
+    ("yorktown", "ft-monroe", R, [], None),
+    ("charles-city", "city-point", R, ["river"],
+     ("Game-Specific 2: this road crossing of the James is not usable until the turn after a Union "
+      "infantry unit ends its move in both Charles City and City Point.")),
+    # South of the James: the Confederate rail lines (Game-Specific 12).
+    ("richmond", "chesterfield-ch", RR, ["river"],
+     "The Richmond & Petersburg Railroad; crosses the James."),
+    ("chesterfield-ch", "petersburg", RR, ["river"],
+     "The Richmond & Petersburg Railroad; crosses the Appomattox."),
+    ("chesterfield-ch", "city-point", R, ["river"], "Crosses the Appomattox (Bermuda Hundred, Point of Rocks)."),
+    ("city-point", "petersburg", RR, [], "The City Point Railroad."),
+    ("city-point", "disputania", R, [], None),
+    ("petersburg", "disputania", RR, [], "The Norfolk & Petersburg Railroad."),
+    ("richmond", "amelia-ch", RR, ["river"],
+     ("The Richmond & Danville Railroad; crosses the James and the Appomattox. Implied by "
+      "Game-Specific 12 (a Confederate rail line from Richmond to Cumberland); its course is "
+      "reconstructed.")),
+    ("amelia-ch", "cumberland", RR, ["river"],
+     ("Crosses the Appomattox. Implied by Game-Specific 12 (a Confederate rail line from Richmond "
+      "or Petersburg to Cumberland); its course is reconstructed.")),
+    ("chesterfield-ch", "amelia-ch", R, ["river"], "Crosses the Appomattox."),
+    ("petersburg", "amelia-ch", R, [], None),
+    ("petersburg", "stony-creek", RR, [],
+     ("The Petersburg & Weldon Railroad. Implied by Game-Specific 12 (a Confederate rail line from "
+      "Petersburg to Hicksford).")),
+    ("stony-creek", "hicksford", RR, [],
+     ("The Petersburg & Weldon Railroad. Implied by Game-Specific 12 (a Confederate rail line from "
+      "Petersburg to Hicksford).")),
+    ("disputania", "stony-creek", R, [], None),
+]
+
+MAP_SOURCE = (
+    "Reconstructed: the original map is only a picture and is not in the rulebook text. Every "
+    "location the text names is here with what the text prints for it: fortresses and their "
+    "capacities (Base 2: Washington DC 4, Richmond 3, Petersburg and Ft. Monroe 2), VP (12: "
+    "Richmond 10, Petersburg 5), supply locations (5: Union Aquia Landing, Elk Tavern, "
+    "Sperryville and any occupied port; Confederate Cumberland and Hicksford) and replacement "
+    "locations (8: Union Aquia Landing, Confederate Richmond). The text names no port, no "
+    "railroad and no road except the Charles City-City Point crossing (2); which locations are "
+    "ports, the roads, the railroads and the rivers and mountain they cross follow the "
+    "historical geography of 1864, and eleven locations tagged \"reconstructed\" stand for the "
+    "towns between the named ones. Connections the text implies say so in their note. "
+    "Positions are latitude and longitude projected north up, nudged apart where needed (Falmouth, Chancellorsville, Cold Harbor, City Point).")
+
+
+def project(lat, lon):
+    x = (lon - LON0) * COS * SCALE
+    y = (LAT0 - lat) * SCALE
+    return x, y
+
+
+def location_entities():
+    out = []
+    for lid, name, lat, lon, (ndx, ndy), extra in LOCATIONS:
+        x, y = project(lat, lon)
+        e = {"id": lid, "name": name, "x": int(round(x + ndx)), "y": int(round(y + ndy))}
+        if extra.get("major"):
+            e["major"] = True
+        if extra.get("port"):
+            e["port"] = True
+        if lid in FORTRESS:
+            e["fortress"] = FORTRESS[lid]
+        if lid in VP:
+            e["vp"] = VP[lid]
+        supply = [s for s in ("union", "confederate") if lid in SUPPLY[s]]
+        if supply:
+            e["supply"] = supply
+        repl = [s for s in ("union", "confederate") if lid in REPLACEMENT[s]]
+        if repl:
+            e["replacement"] = repl
+        if extra.get("tags"):
+            e["tags"] = extra["tags"]
+        if extra.get("note"):
+            e["note"] = extra["note"]
+        out.append(e)
+    return out
+
+
+def connection_entities():
+    out = []
+    for a, b, klass, crossings, note in CONNECTIONS:
+        e = {"a": a, "b": b, "class": klass}
+        if crossings:
+            e["crossings"] = crossings
+        if note:
+            e["note"] = note
+        out.append(e)
+    return out
+
+
+POINT_UNIT = 20.0          # core/wb-render-private.h
+ORDER = ["right", "left", "below", "above", "below-right", "above-right", "below-left",
+         "above-left"]
+
+
+def label_size(e):
+    """Font size and approximate text box (w, h) of a location's label
+    (core/wb-render-points.c: 0.55 unit, majors 1.2 times that)."""
+    size = POINT_UNIT * 0.55 * (1.2 if e.get("major") else 1.0)
+    return size, 0.62 * size * len(e["name"]) + 4, size + 4
+
+
+def mark_radius(e):
+    """Half the size of the square a location's symbols take (dot, supply rings, fortress box)."""
+    if e.get("fortress"):
+        return 21.0
+    r = POINT_UNIT * (0.48 if e.get("major") else 0.3) + 3
+    if e.get("supply"):
+        r += POINT_UNIT * 0.3
+    return r
+
+
+def obstacles(e):
+    """Boxes a label must not cover: the location's symbols, its port anchor, its VP star."""
+    x, y, r = e["x"], e["y"], mark_radius(e)
+    out = [(x - r, y - r, x + r, y + r)]
+    rad = POINT_UNIT * (0.48 if e.get("major") else 0.3)
+    if e.get("port"):
+        ax, ay = x - rad - 7, y - rad - 4
+        out.append((ax - 8, ay - 12, ax + 8, ay + 9))
+    if e.get("vp"):
+        sx, sy = x + rad + 6, y - rad - 5
+        out.append((sx - 7, sy - 7, sx + 24, sy + 7))
+    return out
+
+
+def offset(e, where, extra=0):
+    _, w, h = label_size(e)
+    r = mark_radius(e) + 2 + extra
+    dx = {"right": r + w / 2, "left": -(r + w / 2), "below": 0, "above": 0,
+          "below-right": r * 0.7 + w / 2, "above-right": r * 0.7 + w / 2,
+          "below-left": -(r * 0.7 + w / 2), "above-left": -(r * 0.7 + w / 2)}[where]
+    dy = {"right": 0, "left": 0, "below": r + h / 2, "above": -(r + h / 2),
+          "below-right": r * 0.7 + h / 2, "above-right": -(r * 0.7 + h / 2),
+          "below-left": r * 0.7 + h / 2, "above-left": -(r * 0.7 + h / 2)}[where]
+    return int(round(dx)), int(round(dy))
+
+
+def label_box(e):
+    """The approximate box of a location's label, as core/wb-render-points.c draws it."""
+    size, w, h = label_size(e)
+    if "label_dx" in e:
+        cx, cy = e["x"] + e["label_dx"], e["y"] + e["label_dy"]
+    else:
+        rad = POINT_UNIT * (0.48 if e.get("major") else 0.3)
+        cx = e["x"]
+        cy = e["y"] + rad + POINT_UNIT * (0.55 if e.get("fortress") else 0.2) + size / 2
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def label_clear(e, box, locs, connections, placed):
+    if box[0] < 4 or box[2] > WIDTH - 4 or box[1] < 4 or box[3] > HEIGHT - 4:
+        return False
+    if any(boxes_overlap(box, q) for q in placed):
+        return False
+    if any(boxes_overlap(box, o) for l in locs.values() for o in obstacles(l)):
+        return False
+    for c in connections:
+        a, b = locs[c["a"]], locs[c["b"]]
+        if segment_hits_box((a["x"], a["y"]), (b["x"], b["y"]), box):
+            return False
+    return True
+
+
+def place_labels(entities, connections):
+    """Give every location the first label offset that is clear, preferred side first."""
+    locs = {e["id"]: e for e in entities}
+    placed = []
+    for e in entities:
+        prefer = LABEL_PREFER.get(e["id"])
+        order = ORDER
+        candidates = []
+        if isinstance(prefer, tuple):
+            candidates.append(prefer)
+        elif prefer:
+            order = [prefer] + [o for o in ORDER if o != prefer]
+        candidates += [offset(e, w, x) for x in (0, 8, 16) for w in order]
+        for dxy in candidates:
+            e["label_dx"], e["label_dy"] = dxy
+            if label_clear(e, label_box(e), locs, connections, placed):
+                break
+        else:
+            e["label_dx"], e["label_dy"] = candidates[0]
+        placed.append(label_box(e))
+    # Key order as the writer puts it: label offsets right after x and y.
+    keyed = []
+    for e in entities:
+        k = {m: e[m] for m in ("id", "name", "x", "y", "label_dx", "label_dy")}
+        k.update({m: v for m, v in e.items() if m not in k})
+        keyed.append(k)
+    return keyed
+
+
+def map_entity():
+    connections = connection_entities()
+    return {
+        "id": "virginia",
+        "name": "Virginia, Culpeper to Petersburg",
+        "kind": "points",
+        "source": MAP_SOURCE,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "locations": place_labels(location_entities(), connections),
+        "connections": connections,
+    }
+
+
+def build_game():
+    return {
+        "format": "warbench-game",
+        "version": 1,
+        "game": GAME,
+        "rules": RULES,
+        "sides": SIDES,
+        "unit_classes": UNIT_CLASSES,
+        "terrain": [],
+        "features": FEATURES,
+        "tables": TABLES,
+        "maps": [map_entity()],
+        "formations": [],
+        "units": [],
+        "scenarios": [],
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# Checks: the printed values, the references the loader checks, and what makes the map
+# playable and legible.
+# ---------------------------------------------------------------------------------------
+
+def boxes_overlap(p, q):
+    return p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]
+
+
+def segment_hits_box(a, b, box):
+    """Whether the segment a-b passes through the box (sampled)."""
+    for i in range(41):
+        t = i / 40
+        x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+        if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            return True
+    return False
+
+
+def point_segment_distance(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ll = dx * dx + dy * dy
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ll))
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
+
+
+def check(game):
+    errors = []
+    err = errors.append
+    mp = game["maps"][0]
+    locs = {e["id"]: e for e in mp["locations"]}
+    sides = {s["id"] for s in game["sides"]}
+    feats = {f["id"]: f for f in game["features"]}
+
+    if len(locs) != len(mp["locations"]):
+        err("duplicate location ids")
+    for lid in NAMED_IN_TEXT:
+        if lid not in locs:
+            err("location %s, named in the text (%s), is missing" % (lid, NAMED_IN_TEXT[lid]))
+    for lid, e in locs.items():
+        recon = RECON in e.get("tags", [])
+        if recon == (lid in NAMED_IN_TEXT):
+            err("location %s: tagged reconstructed iff not named in the text" % lid)
+        if recon and not e.get("note", "").startswith("Reconstructed"):
+            err("location %s: a reconstructed location says so in its note" % lid)
+        if not (MARGIN <= e["x"] <= WIDTH - MARGIN and MARGIN <= e["y"] <= HEIGHT - MARGIN):
+            err("location %s at (%s, %s) is off the sheet" % (lid, e["x"], e["y"]))
+        if e.get("fortress", 0) != FORTRESS.get(lid, 0):
+            err("location %s: fortress %s, the text prints %s" % (lid, e.get("fortress"), FORTRESS.get(lid)))
+        if e.get("vp", 0) != VP.get(lid, 0):
+            err("location %s: vp %s, the text prints %s" % (lid, e.get("vp"), VP.get(lid)))
+        for s in e.get("supply", []) + e.get("replacement", []):
+            if s not in sides:
+                err("location %s: unknown side %s" % (lid, s))
+        if e.get("port") and "note" not in e:
+            err("port %s: its port status is reconstructed and its note must say so" % lid)
+    for side in sides:
+        if sorted(l for l, e in locs.items() if side in e.get("supply", [])) != sorted(SUPPLY[side]):
+            err("supply locations of %s differ from 5" % side)
+        if sorted(l for l, e in locs.items() if side in e.get("replacement", [])) != sorted(REPLACEMENT[side]):
+            err("replacement locations of %s differ from 8" % side)
+
+    # Connections: known ends and classes, one per pair, rivers named, north-of-rappahannock
+    # railroads flagged, no line running through a third location.
+    pairs = set()
+    adj = {l: set() for l in locs}
+    rail = {l: set() for l in locs}
+    for c in mp["connections"]:
+        a, b = c["a"], c["b"]
+        if a not in locs or b not in locs or a == b:
+            err("connection %s-%s: bad ends" % (a, b))
+            continue
+        key = frozenset((a, b))
+        if key in pairs:
+            err("connection %s-%s twice" % (a, b))
+        pairs.add(key)
+        if feats.get(c["class"], {}).get("where") != "connection":
+            err("connection %s-%s: class %s is not a connection feature" % (a, b, c["class"]))
+        for x in c.get("crossings", []):
+            if feats.get(x, {}).get("where") != "crossing":
+                err("connection %s-%s: %s is not a crossing feature" % (a, b, x))
+        if "river" in c.get("crossings", []) and "crosses the" not in c.get("note", "").lower() \
+                and "crossing of the" not in c.get("note", ""):
+            err("connection %s-%s: the note must name the river crossed" % (a, b))
+        if c["class"] == "railroad" and (NORTH in locs[a].get("tags", [])
+                                         or NORTH in locs[b].get("tags", [])):
+            if "Game-Specific 10" not in c.get("note", ""):
+                err("railroad %s-%s north of the Rappahannock: the note must give the control rule" % (a, b))
+        adj[a].add(b)
+        adj[b].add(a)
+        if c["class"] == "railroad":
+            rail[a].add(b)
+            rail[b].add(a)
+        pa, pb = (locs[a]["x"], locs[a]["y"]), (locs[b]["x"], locs[b]["y"])
+        for l, e in locs.items():
+            if l in (a, b):
+                continue
+            if point_segment_distance((e["x"], e["y"]), pa, pb) < 14:
+                err("connection %s-%s runs through %s" % (a, b, l))
+
+    # The text's own adjacencies: the Charles City-City Point crossing (2) and the example of
+    # Game-Specific 10.
+    for a, b in [("charles-city", "city-point"), ("chancellorsville", "fredericksburg"),
+                 ("chancellorsville", "orange-ch")]:
+        if frozenset((a, b)) not in pairs:
+            err("the text makes %s and %s adjacent" % (a, b))
+
+    # Lines meet only at locations, except where a note says they pass each other.
+    def ccw(a, b, c):
+        return (c[1] - a[1]) * (b[0] - a[0]) - (b[1] - a[1]) * (c[0] - a[0])
+    cs = mp["connections"]
+    for i, c in enumerate(cs):
+        for d in cs[i + 1:]:
+            if {c["a"], c["b"]} & {d["a"], d["b"]}:
+                continue
+            a, b = (locs[c["a"]]["x"], locs[c["a"]]["y"]), (locs[c["b"]]["x"], locs[c["b"]]["y"])
+            p, q = (locs[d["a"]]["x"], locs[d["a"]]["y"]), (locs[d["b"]]["x"], locs[d["b"]]["y"])
+            if ccw(a, b, p) * ccw(a, b, q) < 0 and ccw(p, q, a) * ccw(p, q, b) < 0:
+                if "without a junction" not in c.get("note", "") + d.get("note", ""):
+                    err("connections %s-%s and %s-%s cross" % (c["a"], c["b"], d["a"], d["b"]))
+
+    # One network; every location reachable from Richmond.
+    seen, todo = {"richmond"}, ["richmond"]
+    while todo:
+        for n in adj[todo.pop()]:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    for l in locs:
+        if l not in seen:
+            err("location %s cannot be reached from Richmond" % l)
+
+    # Game-Specific 12: Confederate rail lines from Richmond or Petersburg to Cumberland and to
+    # Hicksford, entirely south of the Rappahannock.
+    def rail_reach(start):
+        seen, todo = {start}, [start]
+        while todo:
+            for n in rail[todo.pop()]:
+                if n not in seen and NORTH not in locs[n].get("tags", []):
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+    for end in ("cumberland", "hicksford"):
+        if end not in rail_reach("richmond") | rail_reach("petersburg"):
+            err("no Confederate rail line from Richmond or Petersburg to %s (12)" % end)
+
+    # Legibility: labels clear of each other, of the dots and of the lines.
+    boxes = {l: label_box(e) for l, e in locs.items()}
+    ids = list(locs)
+    for i, p in enumerate(ids):
+        bp = boxes[p]
+        if bp[0] < 0 or bp[2] > WIDTH or bp[1] < 0 or bp[3] > HEIGHT:
+            err("label of %s leaves the sheet" % p)
+        for q in ids[i + 1:]:
+            if boxes_overlap(bp, boxes[q]):
+                err("labels of %s and %s overlap" % (p, q))
+        for q, e in locs.items():
+            if any(boxes_overlap(bp, o) for o in obstacles(e)):
+                err("label of %s covers the location %s" % (p, q))
+        for c in mp["connections"]:
+            a, b = locs[c["a"]], locs[c["b"]]
+            if segment_hits_box((a["x"], a["y"]), (b["x"], b["y"]), bp):
+                err("label of %s lies on the connection %s-%s" % (p, c["a"], c["b"]))
+    return errors
+
+
+# ---------------------------------------------------------------------------------------
+# Output: the canonical layout of core/wb-format-write.c (see tools/gen-wilderness.py).
+# ---------------------------------------------------------------------------------------
+
+STRUCTURAL_OBJECTS = {"", "tables[]", "maps[]", "scenarios[]"}
+LINE_ARRAYS = {"sides", "unit_classes", "terrain", "features", "tables", "maps", "formations",
+               "units", "scenarios", "tables[].columns", "tables[].rows", "tables[].codes",
+               "maps[].terrain", "maps[].elevation", "maps[].hexes", "maps[].hexsides",
+               "maps[].marks", "maps[].locations", "maps[].connections", "scenarios[].boxes",
+               "scenarios[].options", "scenarios[].setup", "scenarios[].reinforcements",
+               "scenarios[].victory", "scenarios[].special_rules"}
+
+
+def compact(v):
+    return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+
+def emit(v, path="", indent=0):
+    pad = "  " * (indent + 1)
+    if isinstance(v, dict) and path in STRUCTURAL_OBJECTS:
+        if not v:
+            return "{}"
+        items = ["%s%s: %s" % (pad, compact(k), emit(x, (path + "." if path else "") + k, indent + 1))
+                 for k, x in v.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(v, list) and path in LINE_ARRAYS:
+        if not v:
+            return "[]"
+        items = [pad + emit(x, path + "[]", indent + 1) for x in v]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
+    return compact(v)
+
+
+def main(argv):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    game = build_game()
+    errors = check(game)
+    for e in errors:
+        print("gen-grants-gamble: %s" % e, file=sys.stderr)
+    if errors:
+        return 1
+    if len(argv) > 1 and argv[1] == "--check":
+        return 0
+    out = argv[1] if len(argv) > 1 else os.path.join(root, "data", "games", "grants-gamble.warbench")
+    text = emit(game) + "\n"
+    assert json.loads(text) == game
+    tmp = out + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

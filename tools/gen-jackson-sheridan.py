@@ -1,0 +1,839 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Generate data/games/jackson-sheridan.warbench: the map of Jackson & Sheridan.
+
+Jackson & Sheridan: The Valley Campaigns (1862 and 1864 scenarios) is a game of the Blue & Gray
+Campaign Series. Its rulebook text has two parts: the game-specific rules (Part 1, sections
+1-14) and the series base rules (Part 2, sections 1-14, with the Movement & Battle Example).
+This file holds the game's point-to-point Valley map, shared by both scenarios, and what the
+map needs around it: metadata, the rules family and its parameters, sides, unit classes,
+connection and crossing features and the weather table. The order of battle and the scenarios
+are left for later (empty lists).
+
+The game board is only a picture in the original, so the map is a reconstruction: every
+location the text names is here, placed by its real latitude and longitude; the three roads the
+text describes are as described; every other road is implied by the rules or follows the
+historical road, and says which in its note. See docs/games/jackson-sheridan.md.
+
+Usage: tools/gen-jackson-sheridan.py [OUTPUT]   (default: data/games/jackson-sheridan.warbench)
+       tools/gen-jackson-sheridan.py --check    (build, run the consistency checks, write nothing)
+
+Standard library only. The output is in Warbench's canonical layout (core/wb-format-write.c):
+top-level keys in the documented order, 2-space indent, the containers (tables, maps,
+scenarios) one member per line, their lists and the top-level lists one element per line,
+every entity compact on one line, defaults left out. When build/app/warbench-cli exists the
+generator also asks it (format --check) whether the written file is canonical.
+"""
+
+import json
+import math
+import os
+import subprocess
+import sys
+from collections import deque
+
+# ---------------------------------------------------------------------------------------
+# Game, rules, sides, classes, features, tables
+# ---------------------------------------------------------------------------------------
+
+SOURCE = ("Jackson & Sheridan: The Valley Campaigns rulebook text (Blue & Gray Campaign Series). "
+          "Part 1, game-specific rules: 2 Game Board, 3 Game Units, 4 Command Action Points, "
+          "5 Supply, 8 Replacements, 10 Movement, 12 Victory, 13 Setup, 14 Strategy. Part 2, "
+          "series base rules: 2 Game Board, 3 Game Units, 4-10 (CAP, supply, sequence of play, "
+          "weather, replacements, CAP roll, movement), 11 Battles, 13 Movement & Battle Example, "
+          "14 Designer and Historical Notes. The game board, the unit labels and the battle board "
+          "are not in the text.")
+
+GAME = {
+    "id": "jackson-sheridan",
+    "title": "Jackson & Sheridan: The Valley Campaigns",
+    "scale": ("Roughly 1,000-1,250 men per SP (Part 2, 14.1); a turn represents roughly 2 to 7 "
+              "days (Part 2, 14)"),
+    "source": SOURCE,
+    "notes": ("1862 and 1864 scenarios, 16 turns each (Part 1, 13). The publisher, the designers "
+              "and the year are not printed in the rulebook text and are left out. This file holds "
+              "the map and the rules parameters; the order of battle and the scenarios (Part 1, 13) "
+              "are not entered yet. The map is a reconstruction (see the map's source). See "
+              "docs/games/jackson-sheridan.md for what comes from where."),
+}
+
+SIDES = [
+    {"id": "union", "name": "Union", "color": "#33518c", "text_color": "#ffffff"},
+    {"id": "confederate", "name": "Confederate", "color": "#9d9b92", "text_color": "#1e1b14"},
+]
+
+# Everything below is printed in the text; nothing is filled in from elsewhere. Scenario-
+# dependent values are keyed by scenario year ("1862", "1864"). Key names follow the other
+# Blue & Gray Campaign Series game (tools/gen-grants-gamble.py) where the value is the same kind.
+JACKSON_TEXT = ("1862 JACKSON: For 1 AP per unit, Jackson may move with up to 2 Confederate units 4 "
+                "locations with those units as long as start and end in the same location. "
+                "Weather and Supply effects still apply (Part 1, 10).")
+SHERIDAN_TEXT = ("1864 SHERIDAN: For 1 AP Sheridan may move with 1 Union unit 4 locations as long as "
+                 "they start and end in the same location. Weather and Supply effects still apply "
+                 "(Part 1, 10).")
+EARLY_TEXT = ("1864 EARLY: For 1 AP Early may move with 1 Confederate unit 4 locations as long as "
+              "they start and end in the same location. Weather and Supply effects still apply "
+              "(Part 1, 10).")
+
+RULES = {
+    "family": "bg-campaign",
+    "params": {
+        # Part 2, 3 and 10: movement points per unit type; one MP per location entered.
+        "movement_allowance": {"infantry": 3, "garrison": 2, "cavalry": 4, "leader": 4},
+        # Part 2, 10: "Any number of units may occupy a location."
+        "stacking": "unlimited",
+        # Part 1, 4; Part 2, 4 and 9.
+        "cap_per_turn": {"1862": {"union": 2, "confederate": 2},
+                         "1864": {"union": 2, "confederate": 2}},
+        "army_commander": {"1862": {"union": "Lincoln", "confederate": "Jackson"},
+                           "1864": {"union": "Sheridan", "confederate": "Early"}},
+        "army_commander_rating": {"1862": {"union": 9, "confederate": 7},
+                                  "1864": {"union": 8, "confederate": 7}},
+        "cap_roll": {"dice": "2d6", "extra_cap": 1, "success": "total >= army commander rating"},
+        "cap_carry_over": False,
+        "activation_cap": 1,
+        # Part 2, 7.
+        "weather_table": "weather",
+        "weather_roll_side": "union",
+        "rain_movement": -1,
+        "rain_two_turns_movement": -2,
+        # Part 1, 5; Part 2, 5.
+        "supply_locations": {"union": ["harpers-ferry"], "confederate": ["staunton"]},
+        "supply_trace_tag": "in-valley",
+        "supply_blocked_by": ["infantry", "garrison"],
+        "out_of_supply_movement": -1,
+        # Part 1, 8; Part 2, 8.
+        "replacements": {"1862": {"union": {"sp": 1, "every": "turn"},
+                                  "confederate": {"sp": 1, "every": "turn"}},
+                         "1864": {"union": {"sp": 1, "every": "turn"},
+                                  "confederate": {"sp": 1, "every": "even turn"}}},
+        "replacement_locations": {"union": ["harpers-ferry"], "confederate": ["staunton"]},
+        "replacement_return_sp": {"infantry": 1, "garrison": 1},
+        # Part 1, 10: no rail movement in 1862 or 1864. Part 2, 10: amphibious moves (no port
+        # on this board, see the map).
+        "rail_movement_sides": [],
+        "amphibious_sides": ["union"],
+        "amphibious_units_per_turn": 1,
+        "amphibious_cap": 2,
+        # Part 2, 10.
+        "screen_roll": {"dice": "1d6", "success": "roll <= screen value",
+                        "retreat_on_success": 1, "retreat_on_failure": 3},
+        # Part 2, 11.
+        "battle_hit_on": 6,
+        "fortress_extra_dice": 2,
+        "crossing_first_round_dice": -1,
+        "morale_check": {"dice": "1d6", "per": "hit", "fail": "roll > morale"},
+        "reinforce_roll": {"dice": "2d6", "success": "total >= army commander rating"},
+        "retreat_locations": {"voluntary": 1, "forced": 2},
+        "voluntary_retreat_fire_dice_per_unit": 1,
+        # Part 1, 10: the leaders' special moves.
+        "leader_abilities": {
+            "1862": {"jackson": {"side": "confederate", "cap": 1, "cap_per_unit": True,
+                                 "max_units": 2, "locations": 4, "start_and_end_together": True,
+                                 "text": JACKSON_TEXT}},
+            "1864": {"sheridan": {"side": "union", "cap": 1, "cap_per_unit": False,
+                                  "max_units": 1, "locations": 4, "start_and_end_together": True,
+                                  "text": SHERIDAN_TEXT},
+                     "early": {"side": "confederate", "cap": 1, "cap_per_unit": False,
+                               "max_units": 1, "locations": 4, "start_and_end_together": True,
+                               "text": EARLY_TEXT}}},
+        # Part 1, 3: one cavalry unit a side moves as cavalry but fights as infantry (1864).
+        "cavalry_fights_as_infantry": {"1864": {"union": 1, "confederate": 1}},
+        # Part 1, 2 and 12: the map tags the victory rules read.
+        "valley_tag": "in-valley",
+        "vp_line_tags": {"confederate": "north-of-gray-line", "union": "south-of-blue-line"},
+    },
+}
+
+MOVE = {"id": "movement", "name": "Movement", "type": "int", "min": 0, "max": 9}
+MORALE = {"id": "morale", "name": "Morale", "type": "int", "min": 1, "max": 6}
+DICE = {"id": "dice", "name": "Battle dice", "type": "int", "min": 0, "max": 20}
+SCREEN = {"id": "screen", "name": "Screen value", "type": "int", "min": 1, "max": 6}
+FIGHTS = {"id": "fights_as_infantry", "name": "Fights as infantry (1864)", "type": "bool"}
+ABILITY = {"id": "ability", "name": "Special ability", "type": "string"}
+UNIT_CLASSES = [
+    {"id": "infantry", "name": "Infantry", "symbol": "infantry", "attrs": [MOVE, MORALE, DICE]},
+    {"id": "garrison", "name": "Garrison", "symbol": "garrison", "attrs": [MOVE, MORALE, DICE]},
+    {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry",
+     "attrs": [MOVE, MORALE, DICE, SCREEN, FIGHTS]},
+    {"id": "leader", "name": "Leader", "symbol": "leader", "attrs": [MOVE, ABILITY]},
+]
+
+FEATURES = [
+    {"id": "road", "name": "Road", "where": "connection", "style": "road", "color": "#7a4524",
+     "width": 0.11, "move_mode": "set", "move": {"*": 1},
+     "note": ("Part 2, 2: roads connect locations; locations are adjacent if a road connects "
+              "them. Part 2, 10: each movement point moves a unit one adjacent location along a "
+              "road; locations may not be skipped.")},
+    {"id": "railroad", "name": "Railroad", "where": "connection", "style": "railroad",
+     "color": "#222222", "width": 0.08, "move_mode": "set", "move": {"*": 1},
+     "note": ("Part 2, 2 and 10: treated the same as a road for normal movement, and used for rail "
+              "movement. Part 1, 10: rail movement is not allowed in 1862 or 1864. The text does "
+              "not say which connections of this board, if any, are railroads, so none is marked; "
+              "the class is kept for the series.")},
+    {"id": "mountain", "name": "Mountain", "where": "crossing", "style": "mountain",
+     "color": "#7a5c34",
+     "note": ("Part 2, 2 and 11.1: a unit that attacks along a road crossing a mountain rolls one "
+              "die less in the first battle round (Mountain/River Line Position). Only the road "
+              "immediately between the attacking and defending locations counts. No effect on "
+              "movement.")},
+    {"id": "river", "name": "River", "where": "crossing", "style": "river", "color": "#2d6fc0",
+     "note": ("Part 2, 2 and 11.1: a unit that attacks along a road crossing a river rolls one die "
+              "less in the first battle round (Mountain/River Line Position). Only the road "
+              "immediately between the attacking and defending locations counts; a road crossing "
+              "both a mountain and a river still costs one die (Part 2, 13). No effect on "
+              "movement.")},
+]
+
+TABLES = [{
+    "id": "weather",
+    "name": "Weather",
+    "kind": "roll",
+    "dice": "1d6",
+    "source": "Part 2, 7 Weather Roll: the Union player rolls one die each turn.",
+    "note": ("Cumulative with the out-of-supply reduction (Part 2, 5). Rail movement is not "
+             "allowed in this game (Part 1, 10)."),
+    "columns": [{"label": "Weather"}],
+    "rows": [{"label": "1-5", "lo": 1, "hi": 5, "cells": ["Clear"]},
+             {"label": "6", "lo": 6, "cells": ["Rain"]}],
+    "codes": [
+        {"code": "Clear", "name": "Clear", "text": "All units move at their full movement rate."},
+        {"code": "Rain", "name": "Rain",
+         "text": ("All unit movement rates are reduced by 1. If it rains for 2 consecutive turns "
+                  "all unit movement rates are reduced by 2.")}],
+}]
+
+# ---------------------------------------------------------------------------------------
+# The map
+# ---------------------------------------------------------------------------------------
+
+WIDTH, HEIGHT = 1200, 1600
+MARGIN_X, MARGIN_Y = 95, 70
+
+IN, OUT = "in-valley", "out-of-valley"
+GRAY, BLUE = "north-of-gray-line", "south-of-blue-line"
+
+# The VP lines (Part 1, 2) are drawn on the board but the text does not say where they run.
+# Reconstructed as latitudes: the gray line between Winchester/Romney and Strasburg/Moorefield,
+# the blue line between Port Republic/McDowell and Staunton (Part 1, 14: "push south towards
+# Staunton and the blue line"). Tags only in the valley: units outside it cannot trace supply
+# (Part 1, 5) and so never score for a line.
+GRAY_LINE_LAT = 39.10
+BLUE_LINE_LAT = 38.25
+
+# Where the text names each location: its set-up charts, victory rules, strategy notes and the
+# series' Movement & Battle Example (which is set on this board).
+NAMED = {
+    "harpers-ferry": "Part 1, 5, 8, 12, 13 (1862 and 1864), 14",
+    "staunton": "Part 1, 5, 8, 12, 13 (1862 and 1864), 14",
+    "winchester": "Part 1, 14; Part 2, 13",
+    "strasburg": "Part 1, 13 (1862 and 1864)",
+    "front-royal": "Part 2, 13",
+    "new-market": "Part 1, 13 (1862)",
+    "harrisonburg": "Part 1, 13 (1862)",
+    "port-republic": "Part 1, 13 (1862)",
+    "conrads-store": "Part 1, 13 (1862)",
+    "mcdowell": "Part 1, 13 (1862)",
+    "moorefield": "Part 1, 13 (1862)",
+    "romney": "Part 1, 13 (1862)",
+    "lebanon-springs": "Part 1, 13 (1862)",
+    "dry-river-gap": "Part 1, 13 (1862)",
+    "martinsburg": "Part 1, 13 (1864)",
+    "lynchburg": "Part 1, 12 (1864), 14",
+    "manassas": "Part 1, 12 (1862), 14",
+    "salem": "Part 2, 13",
+    "snickersville": "Part 2, 13",
+}
+
+# (id, name, latitude, longitude, region, extra members). Latitude and longitude are the real
+# places' (decimal degrees), except where a note says the position is reconstructed.
+LOCATIONS = [
+    ("martinsburg", "Martinsburg", 39.456, -77.964, IN, {}),
+    ("harpers-ferry", "Harpers Ferry", 39.325, -77.739, IN,
+     {"major": True, "vp": 3, "supply": ["union"], "replacement": ["union"],
+      "note": ("Union supply location (Part 1, 5) and replacement location, 1862 and 1864 (Part 1, "
+               "8). vp 3: the Confederates get 3 VP once in the game for occupying it at the end "
+               "of the Union turn with an in-supply infantry unit (Part 1, 12); the Union scores "
+               "nothing here.")}),
+    ("romney", "Romney", 39.342, -78.757, IN, {}),
+    ("winchester", "Winchester", 39.186, -78.163, IN, {"major": True}),
+    ("snickersville", "Snickersville", 39.109, -77.835, OUT,
+     {"note": "Today Bluemont, east of Snickers Gap in the Blue Ridge."}),
+    ("moorefield", "Moorefield", 39.062, -78.969, IN, {}),
+    ("strasburg", "Strasburg", 38.989, -78.359, IN, {}),
+    ("front-royal", "Front Royal", 38.918, -78.194, IN, {}),
+    ("salem", "Salem", 38.865, -77.857, OUT,
+     {"note": "Salem in Fauquier County (today Marshall), east of Manassas Gap."}),
+    ("manassas", "Manassas", 38.751, -77.475, OUT,
+     {"major": True,
+      "note": ("1862: Shields (S) may move in and out of the Valley; from turn 4 the Confederates "
+               "get 1 VP whenever he does not end the Union turn here (Part 1, 12).")}),
+    ("new-market", "New Market", 38.648, -78.671, IN, {}),
+    ("dry-river-gap", "Dry River Gap", 38.500, -79.080, IN,
+     {"note": ("Position reconstructed: where the Dry River leaves the mountains west of "
+               "Harrisonburg (near Rawley Springs).")}),
+    ("harrisonburg", "Harrisonburg", 38.449, -78.869, IN, {}),
+    ("conrads-store", "Conrad's Store", 38.408, -78.624, IN,
+     {"note": "Today Elkton, on the South Fork of the Shenandoah."}),
+    ("mcdowell", "McDowell", 38.330, -79.493, IN, {}),
+    ("port-republic", "Port Republic", 38.296, -78.810, IN, {}),
+    ("lebanon-springs", "Lebanon Springs", 38.210, -79.250, IN,
+     {"note": ("Position reconstructed: west of Staunton on the road to McDowell, where Johnson's "
+               "command (JO) sets up in 1862 (Part 1, 13).")}),
+    ("staunton", "Staunton", 38.150, -79.072, IN,
+     {"major": True, "supply": ["confederate"], "replacement": ["confederate"],
+      "note": ("Confederate supply location (Part 1, 5) and replacement location, 1862 and 1864 "
+               "(Part 1, 8). 1864: Union infantry here and at Lynchburg, with no Confederate "
+               "infantry north of the gray line, is an automatic Union victory (Part 1, 12).")}),
+    ("lynchburg", "Lynchburg", 37.414, -79.142, OUT,
+     {"major": True,
+      "note": ("1864: Union infantry here and at Staunton, with no Confederate infantry north of "
+               "the gray line, is an automatic Union victory (Part 1, 12). Out of the Valley: east "
+               "of the Blue Ridge.")}),
+]
+
+# Labels are placed automatically (place_labels): below the dot where that is free, else the
+# first free place around it, so that no label covers a road, a location or another label.
+# LABEL_PREFER names a better first try for a few crowded places.
+LABEL_PREFER = {}
+
+STATED = "Stated: Part 2, 13 (Movement & Battle Example)"
+
+# (a, b, crossings, note). All are roads (Part 2, 2); crossings are "mountain"/"river".
+CONNECTIONS = [
+    # The three roads the Movement & Battle Example describes (Part 2, 13).
+    ("winchester", "snickersville", ["mountain", "river"],
+     STATED + ": Winchester to Snickersville is a road crossing a mountain and a river (the Blue "
+     "Ridge at Snickers Gap and the Shenandoah)."),
+    ("front-royal", "salem", ["mountain"],
+     STATED + ": from Front Royal a unit crosses a mountain on its first movement point to Salem "
+     "(Manassas Gap)."),
+    ("salem", "snickersville", [],
+     STATED + ": from Salem a unit moves to Snickersville on a road that crosses no terrain."),
+    # Implied by the rules but not described.
+    ("salem", "manassas", [],
+     "Implied: 1862 Shields must be able to reach Manassas (Part 1, 12); reconstructed along "
+     "the historical route through Manassas Gap. Whether the board marks the Bull Run Mountains "
+     "(Thoroughfare Gap) as a mountain crossing is not known; none is marked."),
+    ("staunton", "lynchburg", ["mountain"],
+     "Implied: 1864 Union infantry must be able to reach Lynchburg (Part 1, 12, 14). "
+     "Reconstructed as one road across the Blue Ridge; the intermediate locations of the original "
+     "board, if any, are not named in the text."),
+    # The Valley Pike and the roads of the lower Valley: Union supply and replacements come
+    # from Harpers Ferry, Confederate from Staunton, traced along roads in the Valley (Part 1, 5).
+    ("harpers-ferry", "martinsburg", [],
+     "Reconstructed: historical road up the Potomac (Part 1, 13: the 1864 Union sets up at both)."),
+    ("harpers-ferry", "winchester", [],
+     "Reconstructed: historical road through Charles Town; a supply route to Harpers Ferry "
+     "(Part 1, 5)."),
+    ("martinsburg", "winchester", [], "Reconstructed: the Valley Pike."),
+    ("winchester", "strasburg", [], "Reconstructed: the Valley Pike (Kernstown, Middletown)."),
+    ("strasburg", "new-market", ["river"],
+     "Reconstructed: the Valley Pike (Woodstock, Mount Jackson); it crosses the North Fork of "
+     "the Shenandoah at Mount Jackson."),
+    ("new-market", "harrisonburg", [], "Reconstructed: the Valley Pike."),
+    ("harrisonburg", "staunton", ["river"],
+     "Reconstructed: the Valley Pike; it crosses the North River at Mount Crawford."),
+    # Front Royal and the Luray (Page) Valley east of the Massanutten.
+    ("winchester", "front-royal", ["river"],
+     "Reconstructed: historical road; it crosses the forks of the Shenandoah at Front Royal."),
+    ("strasburg", "front-royal", [],
+     "Reconstructed: historical road (and Manassas Gap Railroad) along the North Fork."),
+    ("new-market", "front-royal", ["mountain", "river"],
+     "Reconstructed: the road over the Massanutten at New Market Gap and across the South Fork, "
+     "then down the Luray Valley (Luray is not named in the text); Shields' historical route "
+     "out of the Valley."),
+    ("front-royal", "conrads-store", [],
+     "Reconstructed: the Luray (Page) Valley road along the South Fork."),
+    ("harrisonburg", "conrads-store", ["river"],
+     "Reconstructed: historical road; it crosses the South Fork at Conrad's Store."),
+    ("conrads-store", "port-republic", [],
+     "Reconstructed: historical road up the east side of the South Fork."),
+    ("harrisonburg", "port-republic", ["river"],
+     "Reconstructed: historical road by Cross Keys; it crosses the North River at the Port "
+     "Republic bridge."),
+    ("port-republic", "staunton", [], "Reconstructed: historical road by Piedmont."),
+    # The mountains west of the Valley: Fremont and Milroy (1862, Part 1, 13).
+    ("harrisonburg", "dry-river-gap", [], "Reconstructed: historical road west up the Dry River."),
+    ("dry-river-gap", "mcdowell", ["mountain"],
+     "Reconstructed: over Shenandoah Mountain towards Franklin and McDowell (Franklin is not "
+     "named in the text)."),
+    ("dry-river-gap", "moorefield", ["mountain"],
+     "Reconstructed: over Shenandoah Mountain towards Franklin and Moorefield (Franklin is not "
+     "named in the text)."),
+    ("mcdowell", "moorefield", [],
+     "Reconstructed: historical road down the South Branch valley by Franklin (not named in "
+     "the text)."),
+    ("mcdowell", "lebanon-springs", ["mountain"],
+     "Reconstructed: the Staunton-Parkersburg Turnpike over Bullpasture and Shenandoah "
+     "Mountains (Jackson's march to McDowell, 1862)."),
+    ("lebanon-springs", "staunton", [], "Reconstructed: the Staunton-Parkersburg Turnpike."),
+    ("moorefield", "romney", [], "Reconstructed: historical road down the South Branch."),
+    ("moorefield", "strasburg", ["mountain"],
+     "Reconstructed: historical road by Wardensville over Great North Mountain (Fremont's route "
+     "to Strasburg, 1862)."),
+    ("romney", "winchester", ["mountain"],
+     "Reconstructed: the Northwestern Turnpike over Great North Mountain."),
+]
+
+MAP_SOURCE = (
+    "Reconstructed: the game board is only a picture and is not in the rulebook text. Every "
+    "location the text names is here (the 1862 and 1864 set-ups, victory rules and strategy notes "
+    "of Part 1, and the Movement & Battle Example of Part 2, 13, which is set on this board), "
+    "placed by its real latitude and longitude (north up, 1 degree of longitude = cos 38.5 "
+    "degrees of latitude); Dry River Gap and Lebanon Springs are placed approximately. The "
+    "original board surely has locations the text does not name: they are not invented, so "
+    "distances in locations are shorter than on the original. Roads: three are stated in Part 2, "
+    "13 (Winchester-Snickersville crossing a mountain and a river, Front Royal-Salem crossing a "
+    "mountain, Salem-Snickersville crossing nothing); two are implied by the victory rules "
+    "(Salem-Manassas, Staunton-Lynchburg); the rest follow the historical roads, and their "
+    "mountain and river crossings are the historical ones. Each connection's note says which. "
+    "Tags: in-valley / out-of-valley is the black dotted Valley line of Part 1, 2 (west of it is "
+    "in), taken to follow the Blue Ridge. north-of-gray-line and south-of-blue-line are the VP "
+    "lines of Part 1, 2; the text does not say where they run, so they are reconstructed (gray "
+    "between Winchester/Romney and Strasburg/Moorefield, blue between Port Republic/McDowell and "
+    "Staunton) and given only to locations in the Valley. No fortress and no port: the text "
+    "gives none for this board. Railroads are not marked (rail movement is not allowed, Part 1, "
+    "10).")
+
+# Every unit set-up place of Part 1, 13: (scenario, side, unit, class, location).
+SETUP = [
+    ("1862", "union", "F", "infantry", "moorefield"),
+    ("1862", "union", "Garrison (2)", "garrison", "romney"),
+    ("1862", "union", "B", "infantry", "strasburg"),
+    ("1862", "union", "Garrison (4)", "garrison", "harpers-ferry"),
+    ("1862", "union", "Cavalry", "cavalry", "dry-river-gap"),
+    ("1862", "union", "M", "infantry", "mcdowell"),
+    ("1862", "union", "S", "infantry", "new-market"),
+    ("1862", "confederate", "JO", "infantry", "lebanon-springs"),
+    ("1862", "confederate", "2 Garrisons", "garrison", "staunton"),
+    ("1862", "confederate", "Cavalry", "cavalry", "harrisonburg"),
+    ("1862", "confederate", "Jackson", "leader", "port-republic"),
+    ("1862", "confederate", "JA", "infantry", "port-republic"),
+    ("1862", "confederate", "EW", "infantry", "conrads-store"),
+    ("1864", "union", "Sheridan, VI, VIII, XIX, Cavalry, Garrison", "infantry", "harpers-ferry"),
+    ("1864", "union", "Garrison (2)", "garrison", "martinsburg"),
+    ("1864", "confederate", "Early, EAA, EAB, VMI", "infantry", "strasburg"),
+    ("1864", "confederate", "Cavalry, 2 Garrisons", "cavalry", "staunton"),
+]
+
+LON0 = -79.60
+LAT0 = 39.52
+KX = math.cos(math.radians(38.5))
+
+
+def projection():
+    lons = [l[3] for l in LOCATIONS]
+    lats = [l[2] for l in LOCATIONS]
+    span_x = (max(lons) - min(lons)) * KX
+    span_y = max(lats) - min(lats)
+    k = min((WIDTH - 2 * MARGIN_X) / span_x, (HEIGHT - 2 * MARGIN_Y) / span_y)
+    x0 = (WIDTH - span_x * k) / 2
+    y0 = (HEIGHT - span_y * k) / 2
+
+    def project(lat, lon):
+        return (round(x0 + (lon - min(lons)) * KX * k), round(y0 + (max(lats) - lat) * k))
+    return project
+
+
+def location_entities():
+    project = projection()
+    out = []
+    for lid, name, lat, lon, region, extra in LOCATIONS:
+        x, y = project(lat, lon)
+        e = {"id": lid, "name": name, "x": x, "y": y}
+        if extra.get("major"):
+            e["major"] = True
+        if extra.get("vp"):
+            e["vp"] = extra["vp"]
+        for key in ("supply", "replacement"):
+            if extra.get(key):
+                e[key] = extra[key]
+        tags = [region]
+        if region == IN and lat > GRAY_LINE_LAT:
+            tags.append(GRAY)
+        if region == IN and lat < BLUE_LINE_LAT:
+            tags.append(BLUE)
+        e["tags"] = tags
+        if extra.get("note"):
+            e["note"] = extra["note"]
+        out.append(e)
+    return out
+
+
+def label_candidates(e):
+    """Label offsets to try, nearest first: below (the renderer's default, no offset), then
+    around the dot on an ellipse that keeps the label clear of it, below/above/right/left
+    first, then every 22.5 degrees, then the same a little further out."""
+    u = 20.0
+    size = u * 0.55 * (1.2 if e.get("major") else 1.0)
+    w = text_width(e["name"], size) + 4
+    h = size * 1.2
+    rad = u * (0.48 if e.get("major") else 0.3)
+    angles = [90, 270, 0, 180] + [a * 22.5 for a in range(16) if a * 22.5 % 90]
+    out = [None]
+    for extra in (2, 6, 12, 20, 30):
+        for a in angles:
+            t = math.radians(a)
+            out.append((round(math.cos(t) * (w / 2 + rad + extra)),
+                        round(math.sin(t) * (h / 2 + rad + extra))))
+    return out
+
+
+def place_labels(locations, connections):
+    """Give each location the first label place free of roads, locations and earlier labels."""
+    pts = {e["id"]: (e["x"], e["y"]) for e in locations}
+    placed = []
+    for e in locations:
+        cands = label_candidates(e)
+        if e["id"] in LABEL_PREFER:
+            cands = [LABEL_PREFER[e["id"]]] + cands
+        for off in cands:
+            trial = dict(e)
+            if off is not None:
+                trial["label_dx"], trial["label_dy"] = off
+            if not label_problems(trial, locations, connections, pts, placed):
+                break
+        else:
+            raise SystemExit("gen-jackson-sheridan: no free label place for %s" % e["id"])
+        if off is not None:
+            e["label_dx"], e["label_dy"] = off
+        placed.append(label_box(e))
+
+
+def connection_entities():
+    out = []
+    for a, b, crossings, note in CONNECTIONS:
+        e = {"a": a, "b": b, "class": "road"}
+        if crossings:
+            e["crossings"] = crossings
+        e["note"] = note
+        out.append(e)
+    return out
+
+
+def map_entity():
+    locs = location_entities()
+    conns = connection_entities()
+    place_labels(locs, conns)
+    # the members in the writer's order: label_dx/label_dy right after x/y
+    order = ["id", "name", "x", "y", "label_dx", "label_dy", "major", "port", "fortress", "vp",
+             "supply", "replacement", "tags", "note"]
+    locs = [{k: e[k] for k in order if k in e} for e in locs]
+    return {
+        "id": "valley",
+        "name": "The Shenandoah Valley",
+        "kind": "points",
+        "source": MAP_SOURCE,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "locations": locs,
+        "connections": conns,
+    }
+
+
+def build_game():
+    return {
+        "format": "warbench-game",
+        "version": 1,
+        "game": GAME,
+        "rules": RULES,
+        "sides": SIDES,
+        "unit_classes": UNIT_CLASSES,
+        "terrain": [],
+        "features": FEATURES,
+        "tables": TABLES,
+        "maps": [map_entity()],
+        "formations": [],
+        "units": [],
+        "scenarios": [],
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# Checks: what the loader checks, plus what the rules need of the map.
+# ---------------------------------------------------------------------------------------
+
+def text_width(text, size):
+    """Rough width of the renderer's bold italic serif label (glyph widths in ems)."""
+    em = 0.0
+    for ch in text:
+        em += 0.74 if ch.isupper() else 0.28 if ch in " '.," else 0.56
+    return em * size
+
+
+def label_box(e):
+    """Approximate label box (x0, y0, x1, y1) as core/wb-render-points.c places it."""
+    u = 20.0
+    size = u * 0.55 * (1.2 if e.get("major") else 1.0)
+    w = text_width(e["name"], size) + 4
+    h = size * 1.2
+    rad = u * (0.48 if e.get("major") else 0.3)
+    if "label_dx" in e:
+        cx, cy = e["x"] + e["label_dx"], e["y"] + e["label_dy"]
+        return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    top = e["y"] + rad + u * 0.2
+    return (e["x"] - w / 2, top, e["x"] + w / 2, top + h)
+
+
+def boxes_overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def segment_hits_box(p, q, box, samples=60):
+    for i in range(samples + 1):
+        t = i / samples
+        x, y = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+        if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            return True
+    return False
+
+
+def segments_cross(p1, p2, p3, p4):
+    def orient(a, b, c):
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (v > 0) - (v < 0)
+    if len({p1, p2, p3, p4}) < 4:
+        return False        # sharing a location is a junction, not a crossing
+    return (orient(p1, p2, p3) != orient(p1, p2, p4) and
+            orient(p3, p4, p1) != orient(p3, p4, p2))
+
+
+def label_problems(e, locations, connections, pts, placed):
+    box = label_box(e)
+    out = []
+    for other in placed:
+        if boxes_overlap(box, other):
+            out.append("label of %s overlaps another label" % e["id"])
+    u = 20.0
+    for o in locations:
+        # the dot, its supply rings and its VP star (core/wb-render-points.c)
+        rad = u * (0.48 if o.get("major") else 0.3)
+        r = rad + 3 + (u * (0.18 + 0.14 * len(o["supply"]) + 0.05) if o.get("supply") else 0)
+        marks = [(o["x"] - r, o["y"] - r, o["x"] + r, o["y"] + r)]
+        if o.get("vp"):
+            sx, sy = o["x"] + rad + u * 0.3, o["y"] - rad - u * 0.25
+            marks.append((sx - u * 0.35, sy - u * 0.35, sx + u * 0.9, sy + u * 0.35))
+        if any(boxes_overlap(box, m) for m in marks):
+            out.append("label of %s covers location %s" % (e["id"], o["id"]))
+    pad = 4      # the road's width and its crossing symbols
+    wide = (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad)
+    for c in connections:
+        if segment_hits_box(pts[c["a"]], pts[c["b"]], wide):
+            out.append("label of %s lies on the road %s-%s" % (e["id"], c["a"], c["b"]))
+    if box[0] < 0 or box[1] < 0 or box[2] > WIDTH or box[3] > HEIGHT:
+        out.append("label of %s leaves the map" % e["id"])
+    return out
+
+
+def check(game):
+    errors = []
+    err = errors.append
+    mp = game["maps"][0]
+    locs = {e["id"]: e for e in mp["locations"]}
+    sides = {s["id"] for s in game["sides"]}
+    feats = {f["id"]: f for f in game["features"]}
+
+    if len(locs) != len(mp["locations"]):
+        err("duplicate location ids")
+    for lid in NAMED:
+        if lid not in locs:
+            err("location %s named in the text (%s) is missing" % (lid, NAMED[lid]))
+    for lid in locs:
+        if lid not in NAMED:
+            err("location %s is not named in the text" % lid)
+    for e in mp["locations"]:
+        if not (0 <= e["x"] <= WIDTH and 0 <= e["y"] <= HEIGHT):
+            err("location %s off the map" % e["id"])
+        regions = [t for t in e["tags"] if t in (IN, OUT)]
+        if len(regions) != 1:
+            err("location %s has regions %s" % (e["id"], regions))
+        if GRAY in e["tags"] and BLUE in e["tags"]:
+            err("location %s is beyond both VP lines" % e["id"])
+        if OUT in e["tags"] and (GRAY in e["tags"] or BLUE in e["tags"]):
+            err("location %s is out of the Valley but has a VP-line tag" % e["id"])
+        for key in ("supply", "replacement"):
+            for s in e.get(key, []):
+                if s not in sides:
+                    err("location %s: unknown side %s" % (e["id"], s))
+        if e.get("fortress") or e.get("port"):
+            err("location %s: the text gives no fortress or port on this board" % e["id"])
+
+    # supply and replacement locations as Part 1, 5 and 8 give them
+    supply = {s: [e["id"] for e in mp["locations"] if s in e.get("supply", [])] for s in sides}
+    repl = {s: [e["id"] for e in mp["locations"] if s in e.get("replacement", [])] for s in sides}
+    if supply != {"union": ["harpers-ferry"], "confederate": ["staunton"]}:
+        err("supply locations %s" % supply)
+    if repl != supply:
+        err("replacement locations %s differ from the supply locations" % repl)
+    if RULES["params"]["supply_locations"] != supply:
+        err("rules.params.supply_locations disagrees with the map")
+    if RULES["params"]["replacement_locations"] != repl:
+        err("rules.params.replacement_locations disagrees with the map")
+    for s, ls in supply.items():
+        for l in ls:
+            if IN not in locs[l]["tags"]:
+                err("supply location %s is not in the Valley" % l)
+
+    # connections
+    adj = {l: {} for l in locs}
+    seen = set()
+    for c in mp["connections"]:
+        a, b = c["a"], c["b"]
+        if a not in locs or b not in locs:
+            err("connection %s-%s: unknown location" % (a, b))
+            continue
+        key = frozenset((a, b))
+        if key in seen:
+            err("duplicate connection %s-%s" % (a, b))
+        seen.add(key)
+        if feats.get(c["class"], {}).get("where") != "connection":
+            err("connection %s-%s: class %s is not a connection feature" % (a, b, c["class"]))
+        for x in c.get("crossings", []):
+            if feats.get(x, {}).get("where") != "crossing":
+                err("connection %s-%s: %s is not a crossing feature" % (a, b, x))
+        if not c.get("note"):
+            err("connection %s-%s has no note saying where it comes from" % (a, b))
+        adj[a][b] = c
+        adj[b][a] = c
+
+    def crossings(a, b):
+        return sorted(adj[a][b].get("crossings", [])) if b in adj[a] else None
+
+    # Part 2, 13: the example's roads
+    if crossings("winchester", "snickersville") != ["mountain", "river"]:
+        err("Winchester-Snickersville must cross a mountain and a river (Part 2, 13)")
+    if crossings("front-royal", "salem") != ["mountain"]:
+        err("Front Royal-Salem must cross a mountain (Part 2, 13)")
+    if crossings("salem", "snickersville") != []:
+        err("Salem-Snickersville must cross no terrain (Part 2, 13)")
+
+    def distances(start, allowed=None):
+        dist = {start: 0}
+        todo = deque([start])
+        while todo:
+            v = todo.popleft()
+            for w in adj[v]:
+                if w in dist or (allowed and not allowed(w)):
+                    continue
+                dist[w] = dist[v] + 1
+                todo.append(w)
+        return dist
+
+    every = distances("winchester")
+    for l in locs:
+        if l not in every:
+            err("location %s cannot be reached" % l)
+
+    # Part 1, 5: supply is traced along roads in the Valley; both supply locations must reach
+    # every Valley location that way, and each other.
+    in_valley = lambda l: IN in locs[l]["tags"]
+    for s, ls in supply.items():
+        d = distances(ls[0], in_valley)
+        for l in locs:
+            if in_valley(l) and l not in d:
+                err("%s cannot trace supply from %s to %s along Valley roads" % (s, ls[0], l))
+
+    # Part 1, 12: Shields must be able to reach Manassas from New Market by turn 4 (three
+    # infantry moves a turn); Union infantry must be able to reach Lynchburg (1864).
+    if distances("new-market").get("manassas", 99) > 3 * 3:
+        err("Shields cannot reach Manassas from New Market in three turns")
+    if "lynchburg" not in distances("harpers-ferry"):
+        err("Lynchburg cannot be reached")
+
+    # Part 1, 13: every set-up place exists; no side scores at once from its own set-up
+    # (Shields aside, every set-up is in the Valley; no Union infantry south of the blue line,
+    # no Confederate infantry north of the gray line).
+    for year, side, unit, klass, l in SETUP:
+        if l not in locs:
+            err("set-up %s %s %s: unknown location %s" % (year, side, unit, l))
+            continue
+        if not in_valley(l):
+            err("set-up %s %s %s at %s is outside the Valley" % (year, side, unit, l))
+        if side == "union" and klass == "infantry" and BLUE in locs[l]["tags"]:
+            err("set-up %s Union %s at %s is south of the blue line" % (year, unit, l))
+        if side == "confederate" and klass == "infantry" and GRAY in locs[l]["tags"]:
+            err("set-up %s Confederate %s at %s is north of the gray line" % (year, unit, l))
+    if GRAY in locs["staunton"]["tags"] or BLUE not in locs["staunton"]["tags"]:
+        err("Staunton should lie beyond the blue line (Part 1, 14)")
+    if GRAY not in locs["harpers-ferry"]["tags"]:
+        err("Harpers Ferry should lie beyond the gray line")
+
+    # layout: no two roads cross, labels do not collide with each other, with a location or
+    # with a road they do not belong to.
+    pts = {l: (e["x"], e["y"]) for l, e in locs.items()}
+    conns = mp["connections"]
+    for i, c in enumerate(conns):
+        for d in conns[i + 1:]:
+            if segments_cross(pts[c["a"]], pts[c["b"]], pts[d["a"]], pts[d["b"]]):
+                err("roads %s-%s and %s-%s cross" % (c["a"], c["b"], d["a"], d["b"]))
+    placed = []
+    for e in mp["locations"]:
+        for p in label_problems(e, mp["locations"], conns, pts, placed):
+            err(p)
+        placed.append(label_box(e))
+    return errors
+
+
+# ---------------------------------------------------------------------------------------
+# Output: the canonical layout of core/wb-format-write.c (as tools/gen-wilderness.py)
+# ---------------------------------------------------------------------------------------
+
+STRUCTURAL_OBJECTS = {"", "tables[]", "maps[]", "scenarios[]"}
+LINE_ARRAYS = {"sides", "unit_classes", "terrain", "features", "tables", "maps", "formations",
+               "units", "scenarios", "tables[].columns", "tables[].rows", "tables[].codes",
+               "maps[].terrain", "maps[].elevation", "maps[].hexes", "maps[].hexsides",
+               "maps[].marks", "maps[].locations", "maps[].connections", "scenarios[].boxes",
+               "scenarios[].options", "scenarios[].setup", "scenarios[].reinforcements",
+               "scenarios[].victory", "scenarios[].special_rules"}
+
+
+def compact(v):
+    return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+
+def emit(v, path="", indent=0):
+    pad = "  " * (indent + 1)
+    if isinstance(v, dict) and path in STRUCTURAL_OBJECTS:
+        if not v:
+            return "{}"
+        items = ["%s%s: %s" % (pad, compact(k), emit(x, (path + "." if path else "") + k, indent + 1))
+                 for k, x in v.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(v, list) and path in LINE_ARRAYS:
+        if not v:
+            return "[]"
+        items = [pad + emit(x, path + "[]", indent + 1) for x in v]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
+    return compact(v)
+
+
+def main(argv):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    game = build_game()
+    errors = check(game)
+    for e in errors:
+        print("gen-jackson-sheridan: %s" % e, file=sys.stderr)
+    if errors:
+        return 1
+    if len(argv) > 1 and argv[1] == "--check":
+        return 0
+    out = argv[1] if len(argv) > 1 else os.path.join(root, "data", "games",
+                                                      "jackson-sheridan.warbench")
+    text = emit(game) + "\n"
+    assert json.loads(text) == game
+    tmp = out + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, out)
+    cli = os.path.join(root, "build", "app", "warbench-cli")
+    if os.access(cli, os.X_OK):
+        r = subprocess.run([cli, "format", "--check", out])
+        if r.returncode != 0:
+            print("gen-jackson-sheridan: %s is not in canonical form" % out, file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

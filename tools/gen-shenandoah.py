@@ -1,0 +1,648 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Generate data/games/shenandoah.warbench: the map and rules data of Columbia Games'
+"Shenandoah: Jackson's Valley Campaign" (block system).
+
+Everything comes from the rulebook text (rules 1.0-9.1 and their sidebars). The original
+map is only a picture, so the point-to-point map is a reconstruction: every town, road and
+crossing the text names is here, joined and classed the way the text says; the rest follows
+the historical geography of the 1862 campaign and is marked "reconstructed" in the file
+("source", "note", the "reconstructed" tag). The text prints no town VP values and does not say
+which towns are major, so no town carries "major" or "vp". See docs/games/shenandoah.md.
+
+Usage: tools/gen-shenandoah.py [OUTPUT]      (default: data/games/shenandoah.warbench)
+       tools/gen-shenandoah.py --check       (build, run the consistency checks, write nothing)
+
+Standard library only. The output is in Warbench's canonical layout (core/wb-format-write.c,
+the same emitter as tools/gen-wilderness.py): loading and saving it in Warbench gives the
+same bytes. Units, formations and scenarios are left for the order-of-battle work.
+"""
+
+import json
+import math
+import os
+import sys
+
+# ---------------------------------------------------------------------------------------
+# Metadata and rules
+# ---------------------------------------------------------------------------------------
+
+GAME = {
+    "id": "shenandoah",
+    "title": "Shenandoah: Jackson's Valley Campaign",
+    "publisher": "Columbia Games",
+    "scale": "1 Game Turn = 3 days (2.0); infantry blocks are brigades of 600-2400 men, "
+             "cavalry battalions of 200-600, artillery 2-4 batteries (4.22-4.24)",
+    "source": "Shenandoah: Jackson's Valley Campaign rulebook text: Game Equipment, 1.0 "
+              "Deployment, 2.0 Game Turns, 3.0 Map (3.1-3.7), 4.0 Blocks, 5.0 Movement, "
+              "6.0 Battles, 7.0 Supply Phase, 8.0 Victory, 9.0 Scenarios, and the sidebars. "
+              "The map, the label sheet and the Order of Battle cards are not in the text.",
+    "notes": "The publisher is taken from the rulebook's living-rules sidebar "
+             "(www.columbiagames.com/shenandoah); the designer and the year are not printed in "
+             "the text and are left out. The map is a reconstruction (see the map's source): "
+             "which towns are major and their VP values are printed only on the map, so no "
+             "town here is major or carries VP. Blocks, divisions and set-up come from the "
+             "Order of Battle cards, which are not in the text; formations, units and scenarios "
+             "are still to be added. See docs/games/shenandoah.md for what comes from where.",
+}
+
+RULES = {
+    "family": "columbia-block",
+    "params": {
+        "game_turns": 16,
+        "days_per_turn": 3,
+        "phases": ["initiative", "movement", "battle", "supply"],
+        "initiative": {"dice": "2d6", "high_is_player_1": True, "ties": "csa",
+                       "turn_1_player_1": "csa"},
+        "blocks": {"total": 71, "usa": 39, "csa": 32},
+        "block_types": {"csa": {"hq": 3, "infantry": 9, "cavalry": 2, "artillery": 3,
+                                "detachments": 15},
+                        "usa": {"hq": 3, "infantry": 14, "cavalry": 3, "artillery": 4,
+                                "detachments": 15}},
+        "dice": 4,
+        "max_strength": 4,
+        "hq_min_strength": 0,
+        "firepower_order": ["A", "B", "C"],
+        "same_letter_first": "defender",
+        "hit_on": "die <= firepower number",
+        "hits_to": "strongest enemy block; owner chooses among equals",
+        "command": {"range": 1, "hq_step_cost": 1, "zero_strength_hq_activates": False,
+                    "own_division_only": True, "army_commander": {"csa": "jackson", "usa": None},
+                    "seniority": {"csa": ["jackson", "ewell", "johnson"], "usa": []}},
+        "straggle": {"dice": "1d6", "lose_step": [1, 3], "no_loss": [4, 6], "towns": 1},
+        "move_towns": 2,
+        "attack_towns": 1,
+        "road_limits": {"pike": {"move": 12, "attack": 6}, "road": {"move": 8, "attack": 4},
+                        "trail": {"move": 4, "attack": 2}, "ferry": {"move": 2, "attack": 1},
+                        "gap": {"move": 4, "attack": 2}},
+        "retreat_limit": "attack",
+        "regroup_limit": "attack",
+        "stacking": {"base": 4, "pike_or_railway": 2, "overstack_loss_steps": 1,
+                     "checked": "supply phase"},
+        "battle_rounds": 4,
+        "attacker_must_win_by_round": 3,
+        "retreat_from_round": 2,
+        "cavalry_retreat_round_1": True,
+        "cavalry_pursuit_bonus": 1,
+        "artillery_attack_first_round_penalty": 1,
+        "crossing_first_round_penalty": 1,
+        "crossing_penalty_features": ["bridge", "ford", "ferry"],
+        "reinforcement_arrival": {"attacker": 2, "defender_first_road": 2,
+                                  "defender_other_roads": 3},
+        "counter_battery": True,
+        "supply_points": {"csa": 2, "usa": 3},
+        "max_steps_per_block_per_supply_phase": 1,
+        "step_cost": {"good": 1, "bad": 2},
+        "bad_supply_crossings": ["gap", "manassas-gap", "rockfish-gap"],
+        "good_supply_gaps": {"usa": ["manassas-gap"], "csa": ["rockfish-gap"]},
+        "supply_bases": {"jackson": "staunton", "johnson": "staunton",
+                         "ewell": "charlottesville", "banks": "hagerstown",
+                         "fremont": "cumberland", "shields": "salem"},
+        "detachments": {"pool": 15, "per_supply_phase": 1, "hq_detachment_strength": 0,
+                        "needs_good_supply": True},
+        "rail_move": {"side": "csa", "class": "railroad", "attack": False},
+        "victory": {"turn": 16, "eliminated_block": 1, "eliminated_hq": 2,
+                    "eliminated_detachment": 0.5, "eliminated_hq_detachment": 1,
+                    "major_town": "printed value", "shields_off_board": 1},
+        "shields_off_board": {"exit": "salem", "exit_before_turn": 7, "return_after_turn": 6,
+                              "return_attack_limit": 4},
+        "static_garrison": "harpers-ferry",
+    },
+}
+
+SIDES = [
+    {"id": "usa", "name": "USA", "color": "#3a5a9c", "text_color": "#ffffff"},
+    {"id": "csa", "name": "CSA", "color": "#7d786c", "text_color": "#ffffff"},
+]
+
+
+def attrs(*extra):
+    base = [{"id": "division", "name": "Division", "type": "string"},
+            {"id": "firepower", "name": "Firepower", "type": "firepower"},
+            {"id": "detachment", "name": "Detachment", "type": "bool"}]
+    return base + list(extra)
+
+
+STATIC = {"id": "static", "name": "Static garrison", "type": "bool"}
+UNIT_CLASSES = [
+    {"id": "hq", "name": "Headquarters", "symbol": "hq",
+     "attrs": attrs({"id": "command_range", "name": "Command Range", "type": "int", "min": 0, "max": 9})},
+    {"id": "infantry", "name": "Infantry", "symbol": "infantry", "attrs": attrs(STATIC)},
+    {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry", "attrs": attrs(STATIC)},
+    {"id": "artillery", "name": "Artillery", "symbol": "artillery", "attrs": attrs(STATIC)},
+]
+
+CROSSING_NOTE = ("3.5: blocks that attack or reinforce over it fire at -1 (C2=C1) in their "
+                 "first combat round; attacking artillery are then A0 and cannot fire in that "
+                 "round. No effect on move or attack limits (6.2). Several bridges or fords on "
+                 "one road section count as one. Rivers are impassable except at bridges and "
+                 "fords (sidebar).")
+
+FEATURES = [
+    {"id": "pike", "name": "Pike", "where": "connection", "style": "pike", "color": "#7a2418",
+     "width": 0.24,
+     "note": "3.4: thick road; move limit 12 blocks, attack (and retreat, regroup) limit 6 per "
+             "road section per Player Turn (5.21, 6.2, 6.71, 6.8). 3.3: a town on a pike "
+             "stacks 4+2 blocks in the Supply Phase. The Valley Pike (Staunton-Martinsburg) and "
+             "the National Road (from Cumberland eastward) are macadamized (sidebars)."},
+    {"id": "road", "name": "Road", "where": "connection", "style": "road", "color": "#8a5a2b",
+     "width": 0.14,
+     "note": "3.4: thin road; move limit 8 blocks, attack limit 4 per road section per Player "
+             "Turn."},
+    {"id": "trail", "name": "Trail", "where": "connection", "style": "trail", "color": "#6b4a26",
+     "width": 0.09,
+     "note": "3.4: dashed road; move limit 4 blocks, attack limit 2 per road section per Player "
+             "Turn. 3.7: every named gap is on a trail."},
+    {"id": "ferry", "name": "Ferry", "where": "connection", "style": "ferry", "color": "#2d6fc0",
+     "width": 0.09,
+     "note": "3.4, 3.6: two crossings of the Shenandoah River are named ferries: move limit 2, "
+             "attack limit 1, and a block attacking over one fires at -1 (C2=C1) in its first "
+             "combat round. The text does not say which two crossings they are."},
+    {"id": "railroad", "name": "Virginia Central Railroad", "where": "connection",
+     "style": "railroad", "color": "#1f1f1f", "width": 0.1,
+     "note": "5.6: the CSA may move by rail from railroad town to railroad town along it "
+             "(Charlottesville in the southeast to Buffalo Gap in the southwest); normal HQ "
+             "command is needed; rail moves cannot attack or reinforce, nor leave a battle. The "
+             "USA may not move by rail. 3.3: a town on a railway stacks 4+2."},
+    {"id": "railway", "name": "Other railway", "where": "connection", "style": "railroad",
+     "color": "#8a8a8a", "width": 0.07,
+     "note": "5.6: rail movement on any railway other than the Virginia Central is prohibited "
+             "to both players; such a line is no route for movement, retreat or regroup. It "
+             "still counts for stacking (3.3: 4+2) and carries good supply through the Manassas "
+             "Gap for the USA (7.32)."},
+    {"id": "bridge", "name": "Bridge", "where": "crossing", "style": "bridge", "color": "#333333",
+     "note": "3.5: most river crossings are shown as bridges, but nearly all bridges were "
+             "destroyed during the campaign, so every bridge is treated as a ford. " + CROSSING_NOTE},
+    {"id": "ford", "name": "Ford", "where": "crossing", "style": "ford", "color": "#5a3a1a",
+     "note": "3.5. " + CROSSING_NOTE},
+    {"id": "gap", "name": "Mountain gap", "where": "crossing", "style": "gap", "color": "#5b4a3a",
+     "note": "3.7: a pass through the Blue Ridge or Shenandoah mountains usable by brigades; "
+             "named gaps are on trails, move/attack limits 4/2. 7.32: supply traced through a "
+             "gap is Bad Supply (replacement steps cost 2 SP, no detachments deployed). The "
+             "connection's note names the gap."},
+    {"id": "manassas-gap", "name": "Manassas Gap", "where": "crossing", "style": "gap",
+     "color": "#5b4a3a",
+     "note": "3.7 as any gap (trail, 4/2). 7.32 exception: because of the railway link the USA "
+             "traces good supply through the Manassas Gap; the CSA does not."},
+    {"id": "rockfish-gap", "name": "Rockfish Gap", "where": "crossing", "style": "gap",
+     "color": "#5b4a3a",
+     "note": "3.7 as any gap (trail, 4/2). 7.32 exception: because of the railway link the CSA "
+             "traces good supply through the Rockfish Gap; the USA does not."},
+]
+
+# ---------------------------------------------------------------------------------------
+# The map. Positions are real latitude/longitude (approximate, of the 1862 town or its
+# present-day site) projected onto the sheet: north up, equirectangular at 38.85 N.
+# ---------------------------------------------------------------------------------------
+
+WIDTH, HEIGHT = 1200, 1360
+MARGIN = 70
+COS = math.cos(math.radians(38.85))
+
+
+def project(lat, lon):
+    """North up; the bounding box of LOCATIONS fills the sheet inside MARGIN, same scale on
+    both axes (a degree of longitude is COS degrees of latitude)."""
+    lats = [l[2] for l in LOCATIONS]
+    lons = [l[3] for l in LOCATIONS]
+    sx = (WIDTH - 2 * MARGIN) / ((max(lons) - min(lons)) * COS)
+    sy = (HEIGHT - 2 * MARGIN) / (max(lats) - min(lats))
+    k = min(sx, sy)
+    ox = (WIDTH - (max(lons) - min(lons)) * COS * k) / 2
+    oy = (HEIGHT - (max(lats) - min(lats)) * k) / 2
+    return (round((lon - min(lons)) * COS * k + ox), round((max(lats) - lat) * k + oy))
+
+
+REC = "Not named in the rulebook text: added from the historical geography so that "
+
+# (id, name, lat, lon, label (dx, dy) or None, supply sides, tags, note)
+# A town "named" below is named in the rulebook text at the rule given in its note.
+LOCATIONS = [
+    # --- north: the Potomac and Maryland ---
+    ("hagerstown", "Hagerstown", 39.642, -77.720, None, ["usa"], ["supply-base"],
+     "7.2: USA Supply Base of Banks' division. Banks' blocks trace supply here (7.3)."),
+    ("sharpsburg", "Sharpsburg", 39.457, -77.749, (48, 0), [], ["junction"],
+     "Road-junctions sidebar: a junction outside the town due to river terrain, treated as if "
+     "located in the town; move/attack limits apply separately to each road."),
+    ("harpers-ferry", "Harper's Ferry", 39.325, -77.739, (0, 20), [], ["junction", "garrison"],
+     "4.4: the Harper's Ferry Garrison is a static defence force: it may not move, retreat or "
+     "regroup, and if attacked must win or be eliminated. Road-junctions sidebar: a junction "
+     "outside the town due to river terrain, treated as if located in the town. Historically "
+     "the B&O and the Winchester & Potomac railways met here; whether the map draws them "
+     "(3.3 stacking 4+2) is not in the text, so none is drawn."),
+    ("martinsburg", "Martinsburg", 39.456, -77.964, (-52, -2), [], ["valley-pike"],
+     "Valley Pike sidebar: the northern end of the pike (from Staunton north to Martinsburg)."),
+    ("hancock", "Hancock", 39.699, -78.180, None, [], ["reconstructed"],
+     REC + "the National Road has a town between Cumberland and Hagerstown."),
+    ("cumberland", "Cumberland", 39.653, -78.763, None, ["usa"], ["supply-base"],
+     "7.2: USA Supply Base of Fremont's division. National Road sidebar: the road runs "
+     "eastward from Cumberland."),
+    # --- the lower Valley ---
+    ("winchester", "Winchester", 39.186, -78.163, (44, -6), [], ["valley-pike"],
+     "Battle Turn example: attacked from Newtown."),
+    ("newtown", "Newtown", 39.083, -78.218, (-38, -8), [], ["valley-pike"],
+     "Battle Turn example (attacks Winchester) and Battle Reinforcements example (reinforces "
+     "Front Royal)."),
+    ("strasburg", "Strasburg", 38.989, -78.359, (-44, -8), [], ["valley-pike"],
+     "3.3 example: on the Valley Pike, so it stacks six blocks (4+2). Battle Reinforcements "
+     "example: attacks Front Royal along a road."),
+    ("front-royal", "Front Royal", 38.918, -78.194, (30, 20), [], ["junction"],
+     "Road-junctions sidebar: a junction outside the town due to river terrain, treated as if "
+     "located in the town. Design note: on Shields' route New Market - Luray - Front Royal - "
+     "Manassas Gap. Historically on the Manassas Gap Railroad (see the railway connections)."),
+    ("woodstock", "Woodstock", 38.882, -78.506, (-44, 0), [], ["valley-pike", "reconstructed"],
+     REC + "the Valley Pike has a town between Strasburg and New Market."),
+    ("romney", "Romney", 39.342, -78.757, None, [], ["reconstructed"],
+     REC + "Fremont's division can reach its Supply Base at Cumberland from the Valley."),
+    ("moorefield", "Moorefield", 39.062, -78.969, (-50, -2), [], ["reconstructed"],
+     REC + "Fremont's line from Franklin to Cumberland and his march to Strasburg can be made."),
+    ("wardensville", "Wardensville", 39.075, -78.594, (0, -17), [], ["reconstructed"],
+     REC + "Fremont's march from Moorefield to Strasburg (Shields sidebar: he united with Fremont "
+     "at Strasburg) can be made."),
+    # --- east of the Blue Ridge, north ---
+    ("snickersville", "Snickersville", 39.110, -77.835, None, [], ["reconstructed"],
+     REC + "one of the two Shenandoah ferries (3.6) has a far bank; east of Castleman's Ferry "
+     "and Snicker's Gap."),
+    ("upperville", "Upperville", 38.992, -77.884, (42, 0), [], ["reconstructed"],
+     REC + "one of the two Shenandoah ferries (3.6) has a far bank; east of Berry's Ferry and "
+     "Ashby's Gap."),
+    ("salem", "Salem", 38.865, -77.858, (32, -10), ["usa"], ["supply-base"],
+     "7.2: USA Supply Base of Shields' division. 8.1: Shields' division may move off-board here "
+     "(only) before Turn 7 and return here after Turn 6. Design note: reached from Front Royal "
+     "through the Manassas Gap. Historically on the Manassas Gap Railroad."),
+    ("off-board-east", "Off-board (Fredericksburg)", 38.740, -77.700, (-20, 22), [], ["off-board"],
+     "8.1, 9.1: Shields' division off-board near Salem, on its way to McDowell's corps at "
+     "Fredericksburg; each Shields block here is worth 1 VP to the USA. Blocks leave and "
+     "re-enter only through Salem; re-entering blocks need no HQ command, must stop at Salem, "
+     "attack with limit 4, cannot retreat off-board, cannot leave again and no longer count for "
+     "VP. Shields' detachments cannot be deployed here. 5.7: no other block may move, retreat "
+     "or regroup off-board. An area, not a town."),
+    # --- the middle Valley and the Page (Luray) Valley ---
+    ("new-market", "New Market", 38.648, -78.671, (-46, 0), [], ["valley-pike"],
+     "Design note and 8.1: Shields' division is gathering at New Market when the game starts; "
+     "its historical route east ran via Luray."),
+    ("luray", "Luray", 38.665, -78.459, (32, 0), [], [],
+     "Design note: on Shields' route New Market - Luray - Front Royal."),
+    ("franklin", "Franklin", 38.643, -79.331, (-40, 0), [], [],
+     "Design note: Jackson pursued Fremont's advance brigades from McDowell as far as Franklin."),
+    ("mcdowell", "McDowell", 38.331, -79.491, None, [], [],
+     "Design note: Jackson defeated Fremont's advance brigades at McDowell."),
+    ("harrisonburg", "Harrisonburg", 38.450, -78.869, (-50, -6), [], ["valley-pike"],
+     "3.3 example (eight CSA blocks, two reduced). On the Valley Pike between Staunton and "
+     "New Market (historical; the text names both ends of the pike only)."),
+    ("conrads-store", "Conrad's Store", 38.408, -78.624, (0, 18), [], [],
+     "Road-junctions sidebar: four blocks (a road) can attack Port Republic from Conrad's Store."),
+    ("port-republic", "Port Republic", 38.296, -78.809, (52, -4), [], ["junction"],
+     "Road-junctions sidebar: one road (from Conrad's Store) and one trail (from Brown's Cove) "
+     "join east of the middle ford, outside the town, and are treated as if in the town; blocks "
+     "cannot bypass enemy blocks located in Port Republic. Port Republic sidebar: where the "
+     "North and South rivers merge to become the South Fork of the Shenandoah."),
+    ("standardsville", "Standardsville", 38.297, -78.440, (0, 17), [], [],
+     "Design note: Ewell's CSA division at Standardsville (spelled so in the text; the town is "
+     "Stanardsville)."),
+    ("browns-cove", "Brown's Cove", 38.180, -78.620, (0, 17), [], [],
+     "Road-junctions sidebar: two blocks (a trail) can attack Port Republic from Brown's Cove."),
+    # --- around Staunton ---
+    ("mt-sidney", "Mt Sidney", 38.260, -78.969, (44, -2), [], ["valley-pike"],
+     "Jackson's Command sidebar: adjacent to Staunton. On the Valley Pike (historical)."),
+    ("staunton", "Staunton", 38.150, -79.072, (-8, 24), ["csa"],
+     ["supply-base", "valley-pike", "railroad"],
+     "7.2: CSA Supply Base of Jackson's and Johnson's divisions. Jackson's Command sidebar: "
+     "Jackson here commands blocks here and in the five adjacent towns: Buffalo Gap, "
+     "Churchville, Mt Sidney, Heritage and Waynesboro. Valley Pike sidebar: the southern end "
+     "of the pike."),
+    ("churchville", "Churchville", 38.225, -79.162, (-32, -14), [], [],
+     "Jackson's Command sidebar: adjacent to Staunton."),
+    ("buffalo-gap", "Buffalo Gap", 38.180, -79.255, (-10, 18), [], ["railroad"],
+     "5.6: the southwestern end of the Virginia Central Railroad. Jackson's Command sidebar: "
+     "adjacent to Staunton. A town, not one of the named gaps of 3.7."),
+    ("heritage", "Heritage", 38.040, -79.090, None, [], [],
+     "Jackson's Command sidebar: adjacent to Staunton; the text says nothing else about it. Its "
+     "position here (south of Staunton) and its having no other connection are guesses."),
+    ("waynesboro", "Waynesboro", 38.068, -78.889, (0, 18), [], ["railroad"],
+     "Jackson's Command sidebar: adjacent to Staunton. On the Virginia Central Railroad "
+     "between Staunton and the Rockfish Gap (historical)."),
+    ("charlottesville", "Charlottesville", 38.030, -78.479, None, ["csa"],
+     ["supply-base", "railroad"],
+     "7.2: CSA Supply Base of Ewell's division. 5.6: the southeastern end of the Virginia "
+     "Central Railroad."),
+]
+
+# (a, b, class, crossings, note). Every note says which rule fixes the connection or that it
+# is reconstructed; "class not stated" means the class is a guess from the historical road.
+CONNECTIONS = [
+    # The Valley Pike, Staunton to Martinsburg (Valley Pike sidebar; 3.3 example).
+    ("staunton", "mt-sidney", "pike", [], "Valley Pike (sidebar; 3.4 pike). Staunton-Mt Sidney adjacency: Jackson's Command sidebar."),
+    ("mt-sidney", "harrisonburg", "pike", ["bridge"], "Valley Pike. The North River bridge at Mt Crawford is reconstructed."),
+    ("harrisonburg", "new-market", "pike", [], "Valley Pike."),
+    ("new-market", "woodstock", "pike", ["bridge"], "Valley Pike. The North Fork bridge at Mt Jackson is reconstructed."),
+    ("woodstock", "strasburg", "pike", [], "Valley Pike; Strasburg is on it (3.3 example)."),
+    ("strasburg", "newtown", "pike", [], "Valley Pike."),
+    ("newtown", "winchester", "pike", [], "Valley Pike; Newtown-Winchester adjacency: Battle Turn example."),
+    ("winchester", "martinsburg", "pike", [], "Valley Pike, to its northern end at Martinsburg (sidebar)."),
+    # The National Road (sidebar: the name is recorded from Cumberland eastward).
+    ("cumberland", "hancock", "pike", [], "The National Road (sidebar). Its class is not stated; as a macadamized road like the Valley Pike it is taken to be a pike. Reconstructed."),
+    ("hancock", "hagerstown", "pike", [], "The National Road (sidebar); class as Cumberland-Hancock. Reconstructed."),
+    # The Virginia Central Railroad (5.6) and the roads beside it.
+    ("charlottesville", "waynesboro", "railroad", ["rockfish-gap"], "Virginia Central Railroad (5.6), through the Rockfish Gap (7.32: good supply for the CSA because of this railway link). The intermediate stations are reconstructed."),
+    ("waynesboro", "staunton", "railroad", [], "Virginia Central Railroad (5.6)."),
+    ("staunton", "buffalo-gap", "railroad", [], "Virginia Central Railroad (5.6), to its southwestern end at Buffalo Gap."),
+    ("charlottesville", "waynesboro", "trail", ["rockfish-gap"], "The Rockfish Gap (7.32). 3.7: named gaps are on trails, hence a trail. Reconstructed route."),
+    ("staunton", "waynesboro", "road", [], "Adjacency: Jackson's Command sidebar. Road class not stated (reconstructed)."),
+    ("staunton", "buffalo-gap", "road", [], "Adjacency: Jackson's Command sidebar. Road class not stated (reconstructed)."),
+    ("staunton", "churchville", "road", [], "Adjacency: Jackson's Command sidebar. Road class not stated (reconstructed)."),
+    ("staunton", "heritage", "road", [], "Adjacency: Jackson's Command sidebar. Road class not stated (reconstructed)."),
+    # West: Jackson's McDowell campaign and Fremont's line.
+    ("churchville", "mcdowell", "road", [], "Implied by the design note (Jackson's march to McDowell); the Staunton-Parkersburg turnpike over the Shenandoah Mountain. Class not stated; whether the map marks a gap on it is unknown. Reconstructed."),
+    ("mcdowell", "franklin", "road", [], "Implied by the design note (Jackson pursued Fremont's brigades from McDowell to Franklin). Class not stated. Reconstructed."),
+    ("franklin", "moorefield", "road", [], "Reconstructed: Fremont's line north towards Cumberland (7.2)."),
+    ("moorefield", "romney", "road", [], "Reconstructed: Fremont's line north towards Cumberland (7.2)."),
+    ("romney", "cumberland", "road", ["bridge"], "Reconstructed: Fremont's line to his Supply Base (7.2); the North Branch of the Potomac bridge is reconstructed."),
+    ("moorefield", "wardensville", "road", [], "Reconstructed: Fremont's march towards Strasburg (Shields sidebar)."),
+    ("wardensville", "strasburg", "road", [], "Reconstructed: Fremont united with Shields at Strasburg (Shields sidebar)."),
+    ("romney", "winchester", "road", [], "Reconstructed: the Northwestern Turnpike. Class not stated."),
+    # The lower Valley, the Potomac and Harper's Ferry.
+    ("strasburg", "front-royal", "road", [], "Battle Reinforcements example: four blocks attack Front Royal from Strasburg, the road's attack limit, so a road; the attackers fire normally in round 1, so no river is crossed."),
+    ("newtown", "front-royal", "road", ["bridge"], "Battle Reinforcements example: USA blocks reinforce Front Royal from Newtown and \"a river was crossed\" (artillery A0). Class not stated (road reconstructed). Two bridges over the North and South Forks historically; several crossings on one section count as one (3.5)."),
+    ("winchester", "harpers-ferry", "road", [], "Reconstructed (via Charlestown). Class not stated."),
+    ("harpers-ferry", "sharpsburg", "road", ["bridge"], "Reconstructed: the Potomac crossing at Harper's Ferry (road-junctions sidebar: Harper's Ferry and Sharpsburg are junctions outside their towns due to river terrain). Class not stated."),
+    ("sharpsburg", "martinsburg", "road", ["ford"], "Reconstructed: via Shepherdstown and the Potomac ford. Class not stated."),
+    ("sharpsburg", "hagerstown", "road", [], "Reconstructed. Class not stated."),
+    ("martinsburg", "hagerstown", "road", ["ford"], "Reconstructed: Banks' line of retreat to his Supply Base (7.2) across the Potomac at Williamsport. Class not stated."),
+    # The ferries (3.6) and the country east of the Blue Ridge.
+    ("winchester", "snickersville", "ferry", ["gap"], "Reconstructed: 3.6 says two Shenandoah crossings are named ferries but not which; here Castleman's Ferry and, beyond it, Snicker's Gap. 3.7 puts named gaps on trails; the ferry's limits (2/1) are the lower, and the gap still makes supply through it Bad (7.32)."),
+    ("winchester", "upperville", "ferry", ["gap"], "Reconstructed: the second Shenandoah ferry of 3.6, here Berry's Ferry and, beyond it, Ashby's Gap; see Winchester-Snickersville."),
+    ("snickersville", "upperville", "road", [], "Reconstructed. Class not stated."),
+    ("upperville", "salem", "road", [], "Reconstructed. Class not stated."),
+    ("front-royal", "salem", "trail", ["manassas-gap"], "Design note: Shields left via Luray, Front Royal and the Manassas Gap. 3.7: named gaps are on trails. 7.32: the USA traces good supply through the Manassas Gap."),
+    ("front-royal", "salem", "railway", ["manassas-gap"], "The Manassas Gap railway link of 7.32 (historically the Manassas Gap Railroad). No rail movement (5.6). Reconstructed."),
+    ("salem", "off-board-east", "road", [], "8.1: Shields' blocks leave the map and return at Salem only; re-entering blocks attack with limit 4, a road's attack limit. Towards Fredericksburg."),
+    # The Luray Valley, Port Republic and the Blue Ridge.
+    ("new-market", "luray", "road", ["bridge"], "Implied by the design note (Shields' route New Market - Luray); over the Massanutten by the New Market Gap, whose treatment on the map is unknown, and the South Fork bridge. Class not stated. Reconstructed."),
+    ("luray", "front-royal", "road", [], "Implied by the design note (Shields' route Luray - Front Royal). Class not stated."),
+    ("luray", "conrads-store", "road", [], "Reconstructed: up the Page Valley (Shields sidebar: Shields advanced up the Page Valley to Port Republic). Class not stated."),
+    ("conrads-store", "port-republic", "road", ["ford"], "Road-junctions sidebar: four blocks can attack Port Republic from Conrad's Store, so a road; it joins the Brown's Cove trail east of the middle ford."),
+    ("browns-cove", "port-republic", "trail", ["gap", "ford"], "Road-junctions sidebar: two blocks can attack Port Republic from Brown's Cove, so a trail; it joins the Conrad's Store road east of the middle ford. The gap (Brown's Gap) is reconstructed."),
+    ("harrisonburg", "port-republic", "road", ["bridge"], "Reconstructed: by Cross Keys to the North River bridge (Shields sidebar: the battle of Port Republic). Class not stated."),
+    ("harrisonburg", "conrads-store", "road", ["bridge"], "Reconstructed: to the South Fork crossing at Conrad's Store. Class not stated."),
+    ("waynesboro", "port-republic", "road", [], "Reconstructed: down the South River. Class not stated."),
+    ("standardsville", "conrads-store", "trail", ["gap"], "Implied by the design note (Ewell at Standardsville could have intercepted Shields in the Page Valley): the Swift Run Gap, so a trail (3.7). Reconstructed."),
+    ("standardsville", "charlottesville", "road", [], "Reconstructed: Ewell's line to his Supply Base (7.2). Class not stated."),
+    ("browns-cove", "charlottesville", "road", [], "Reconstructed. Class not stated."),
+]
+
+# Locations the rulebook text names (the checks below insist they are present).
+NAMED_IN_TEXT = [
+    "staunton", "buffalo-gap", "churchville", "mt-sidney", "heritage", "waynesboro",
+    "charlottesville", "harrisonburg", "strasburg", "martinsburg", "hagerstown", "cumberland",
+    "salem", "port-republic", "conrads-store", "browns-cove", "sharpsburg", "front-royal",
+    "harpers-ferry", "new-market", "luray", "standardsville", "mcdowell", "franklin",
+    "winchester", "newtown",
+]
+
+MAP_SOURCE = (
+    "Reconstructed: the original map is only a picture and is not in the rulebook text. Every "
+    "town the text names is here (26 towns), joined as the text states (the Valley Pike "
+    "Staunton-Martinsburg, Strasburg-Front Royal road, Newtown-Winchester, Newtown-Front Royal "
+    "over a river, Port Republic's road from Conrad's Store and trail from Brown's Cove east of "
+    "the middle ford, Staunton's five neighbours, the Virginia Central Railroad Charlottesville-"
+    "Buffalo Gap, the Manassas and Rockfish Gaps, Salem as Shields' exit). Seven towns tagged "
+    "\"reconstructed\" and every connection whose note says so come from the historical "
+    "geography; a connection's class is a guess where its note says \"class not stated\". "
+    "Positions are latitude and longitude projected north-up. Which towns are major and their "
+    "VP values (3.1) are printed only on the map: no town here is major or carries VP, and "
+    "Supply Phase stacking and vacant-town control depend on them.")
+
+
+def build_map():
+    locs = []
+    for (lid, name, lat, lon, label, supply, tags, note) in LOCATIONS:
+        x, y = project(lat, lon)
+        e = {"id": lid, "name": name, "x": x, "y": y}
+        if label:
+            e["label_dx"], e["label_dy"] = label
+        if supply:
+            e["supply"] = supply
+        if tags:
+            e["tags"] = tags
+        e["note"] = note
+        locs.append(e)
+    conns = []
+    for (a, b, klass, crossings, note) in CONNECTIONS:
+        e = {"a": a, "b": b, "class": klass}
+        if crossings:
+            e["crossings"] = crossings
+        e["note"] = note
+        conns.append(e)
+    return {
+        "id": "valley",
+        "name": "The Shenandoah Valley, May-June 1862",
+        "kind": "points",
+        "source": MAP_SOURCE,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "locations": locs,
+        "connections": conns,
+    }
+
+
+def build_game():
+    return {
+        "format": "warbench-game",
+        "version": 1,
+        "game": GAME,
+        "rules": RULES,
+        "sides": SIDES,
+        "unit_classes": UNIT_CLASSES,
+        "terrain": [],
+        "features": FEATURES,
+        "tables": [],
+        "maps": [build_map()],
+        "formations": [],
+        "units": [],
+        "scenarios": [],
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# Checks
+# ---------------------------------------------------------------------------------------
+
+def check(game):
+    errors = []
+    err = errors.append
+    m = game["maps"][0]
+    locs = {l["id"]: l for l in m["locations"]}
+    feats = {f["id"]: f for f in game["features"]}
+    sides = {s["id"] for s in game["sides"]}
+    if len(locs) != len(m["locations"]):
+        err("duplicate location ids")
+    for l in m["locations"]:
+        if not (0 <= l["x"] <= m["width"] and 0 <= l["y"] <= m["height"]):
+            err("%s: outside the map" % l["id"])
+        for s in l.get("supply", []):
+            if s not in sides:
+                err("%s: unknown side %s" % (l["id"], s))
+        if "vp" in l or "major" in l:
+            err("%s: the text prints no VP values or major towns" % l["id"])
+    for n in NAMED_IN_TEXT:
+        if n not in locs:
+            err("town named in the text is missing: %s" % n)
+        elif "reconstructed" in locs[n].get("tags", []):
+            err("%s is named in the text but tagged reconstructed" % n)
+    for l in m["locations"]:
+        if l["id"] not in NAMED_IN_TEXT and not (set(l.get("tags", [])) & {"reconstructed", "off-board"}):
+            err("%s: not named in the text, so it must be tagged reconstructed" % l["id"])
+
+    seen = set()
+    adj = {k: set() for k in locs}
+    move_adj = {k: set() for k in locs}
+    for c in m["connections"]:
+        a, b, k = c["a"], c["b"], c["class"]
+        if a not in locs or b not in locs or a == b:
+            err("bad connection %s-%s" % (a, b))
+            continue
+        key = (min(a, b), max(a, b), k)
+        if key in seen:
+            err("duplicate connection %s-%s %s" % key)
+        seen.add(key)
+        if feats.get(k, {}).get("where") != "connection":
+            err("%s-%s: class %s is not a connection feature" % (a, b, k))
+        for x in c.get("crossings", []):
+            if feats.get(x, {}).get("where") != "crossing":
+                err("%s-%s: %s is not a crossing feature" % (a, b, x))
+            if feats[x]["style"] == "gap" and k not in ("trail", "ferry", "railroad", "railway"):
+                err("%s-%s: a gap on a %s (3.7: named gaps are on trails)" % (a, b, k))
+        if not c.get("note"):
+            err("%s-%s: every connection says where it comes from" % (a, b))
+        adj[a].add(b)
+        adj[b].add(a)
+        if k != "railway":
+            move_adj[a].add(b)
+            move_adj[b].add(a)
+    for (a, b, k) in seen:
+        if k == "railway" and not any((a, b, kk) in seen for kk in ("pike", "road", "trail", "ferry")):
+            err("railway %s-%s has no road beside it: it would make towns adjacent that no "
+                "movement joins" % (a, b))
+
+    # Jackson's Command sidebar: Staunton has exactly these five neighbours.
+    want = {"buffalo-gap", "churchville", "mt-sidney", "heritage", "waynesboro"}
+    if adj["staunton"] != want:
+        err("Staunton's neighbours are %s, the text says %s" % (sorted(adj["staunton"]), sorted(want)))
+    # 5.6: the Virginia Central runs Charlottesville - ... - Buffalo Gap, one chain.
+    rail = {k: set() for k in locs}
+    for c in m["connections"]:
+        if c["class"] == "railroad":
+            rail[c["a"]].add(c["b"])
+            rail[c["b"]].add(c["a"])
+    ends = sorted(k for k in rail if len(rail[k]) == 1)
+    if ends != ["buffalo-gap", "charlottesville"] or any(len(v) > 2 for v in rail.values()):
+        err("the Virginia Central must be one line from Charlottesville to Buffalo Gap (5.6)")
+    for k, v in rail.items():
+        if v and "railroad" not in locs[k].get("tags", []):
+            err("%s is on the Virginia Central but not tagged railroad" % k)
+    # The Valley Pike: one chain from Staunton to Martinsburg.
+    pike_towns = [k for k in locs if "valley-pike" in locs[k].get("tags", [])]
+    cur, prev, chain = "staunton", None, ["staunton"]
+    while True:
+        nxt = [c["b"] if c["a"] == cur else c["a"] for c in m["connections"]
+               if c["class"] == "pike" and cur in (c["a"], c["b"])
+               and (c["b"] if c["a"] == cur else c["a"]) != prev
+               and "valley-pike" in locs[c["b"] if c["a"] == cur else c["a"]].get("tags", [])]
+        if len(nxt) != 1:
+            break
+        prev, cur = cur, nxt[0]
+        chain.append(cur)
+    if chain[-1] != "martinsburg" or sorted(chain) != sorted(pike_towns):
+        err("the Valley Pike is not one chain Staunton-Martinsburg: %s" % chain)
+    # Every town reaches every supply base by movement connections; Port Republic's two routes.
+    start = "staunton"
+    reach, todo = {start}, [start]
+    while todo:
+        for n in move_adj[todo.pop()]:
+            if n not in reach:
+                reach.add(n)
+                todo.append(n)
+    if reach != set(locs):
+        err("not connected: %s" % sorted(set(locs) - reach))
+    pr = {(c["a"], c["b"]): c["class"] for c in m["connections"] if c["class"] != "railway"}
+    if pr.get(("conrads-store", "port-republic")) != "road" or pr.get(("browns-cove", "port-republic")) != "trail":
+        err("Port Republic: road from Conrad's Store and trail from Brown's Cove (sidebar)")
+    if pr.get(("strasburg", "front-royal")) != "road":
+        err("Strasburg-Front Royal is a road (Battle Reinforcements example)")
+    bases = {k for k in locs if locs[k].get("supply")}
+    if bases != {"staunton", "charlottesville", "hagerstown", "cumberland", "salem"}:
+        err("supply bases (7.2): %s" % sorted(bases))
+    for div, base in game["rules"]["params"]["supply_bases"].items():
+        if base not in locs:
+            err("supply base of %s missing" % div)
+    # Labels: no two label boxes overlap (rough text metrics of the renderer: 11-point labels).
+    boxes = []
+    for l in m["locations"]:
+        w = 6.2 * len(l["name"])
+        cx = l["x"] + l.get("label_dx", 0)
+        cy = l["y"] + l.get("label_dy", 0) if "label_dx" in l else l["y"] + 6 + 4 + 7
+        boxes.append((l["id"], cx - w / 2, cy - 7, cx + w / 2, cy + 7))
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            a, b = boxes[i], boxes[j]
+            if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]:
+                err("labels of %s and %s overlap" % (a[0], b[0]))
+    return errors
+
+
+# ---------------------------------------------------------------------------------------
+# Output: the canonical layout of core/wb-format-write.c (as tools/gen-wilderness.py).
+# ---------------------------------------------------------------------------------------
+
+STRUCTURAL_OBJECTS = {"", "tables[]", "maps[]", "scenarios[]"}
+LINE_ARRAYS = {"sides", "unit_classes", "terrain", "features", "tables", "maps", "formations",
+               "units", "scenarios", "tables[].columns", "tables[].rows", "tables[].codes",
+               "maps[].terrain", "maps[].elevation", "maps[].hexes", "maps[].hexsides",
+               "maps[].marks", "maps[].locations", "maps[].connections", "scenarios[].boxes",
+               "scenarios[].options", "scenarios[].setup", "scenarios[].reinforcements",
+               "scenarios[].victory", "scenarios[].special_rules"}
+
+
+def compact(v):
+    return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+
+def emit(v, path="", indent=0):
+    pad = "  " * (indent + 1)
+    if isinstance(v, dict) and path in STRUCTURAL_OBJECTS:
+        if not v:
+            return "{}"
+        items = ["%s%s: %s" % (pad, compact(k), emit(x, (path + "." if path else "") + k, indent + 1))
+                 for k, x in v.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(v, list) and path in LINE_ARRAYS:
+        if not v:
+            return "[]"
+        items = [pad + emit(x, path + "[]", indent + 1) for x in v]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
+    return compact(v)
+
+
+def main(argv):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    game = build_game()
+    errors = check(game)
+    for e in errors:
+        print("gen-shenandoah: %s" % e, file=sys.stderr)
+    if errors:
+        return 1
+    if len(argv) > 1 and argv[1] == "--check":
+        return 0
+    out = argv[1] if len(argv) > 1 else os.path.join(root, "data", "games", "shenandoah.warbench")
+    text = emit(game) + "\n"
+    assert json.loads(text) == game
+    tmp = out + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
