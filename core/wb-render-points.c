@@ -36,10 +36,76 @@ segment_visible (Render *r,
          MAX (ay, by) + margin >= r->y0 && MIN (ay, by) - margin <= r->y1;
 }
 
+/* Connections joining the same two locations (a road and a railroad, say)
+ * are drawn side by side rather than on top of each other: each gets a
+ * perpendicular offset by its rank among them. Returns an array of
+ * offsets in points, one per connection. */
+static double *
+parallel_offsets (WbPointMap *map)
+{
+  GPtrArray *connections = wb_point_map_get_connections (map);
+  g_autoptr(GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  double *offsets = g_new0 (double, connections->len + 1);
+  char **keys = g_new0 (char *, connections->len + 1);
+
+  for (guint i = 0; i < connections->len; i++)
+    {
+      WbConnection *c = g_ptr_array_index (connections, i);
+      /* Ids are interned: order the pair by pointer so a–b and b–a match. */
+      const char *lo = c->a < c->b ? c->a : c->b, *hi = c->a < c->b ? c->b : c->a;
+
+      keys[i] = g_strdup_printf ("%p|%p", (void *) lo, (void *) hi);
+      g_hash_table_insert (counts, g_strdup (keys[i]),
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, keys[i])) + 1));
+    }
+  for (guint i = 0; i < connections->len; i++)
+    {
+      WbConnection *c = g_ptr_array_index (connections, i);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, keys[i]));
+      guint k = GPOINTER_TO_UINT (g_hash_table_lookup (seen, keys[i]));
+      double off;
+
+      g_hash_table_insert (seen, g_strdup (keys[i]), GUINT_TO_POINTER (k + 1));
+      off = (k - (n - 1) / 2.0) * POINT_UNIT * 0.42;
+      /* Measured across the direction from the lower to the higher pointer,
+       * so every member of the pair shares one frame of reference. */
+      offsets[i] = c->a < c->b ? off : -off;
+      g_free (keys[i]);
+    }
+  g_free (keys);
+  return offsets;
+}
+
+/* The ends of connection @c moved sideways by @offset points. */
+static void
+offset_ends (const WbLocation *a,
+             const WbLocation *b,
+             double            offset,
+             double           *ax,
+             double           *ay,
+             double           *bx,
+             double           *by)
+{
+  double len = hypot (b->x - a->x, b->y - a->y);
+  double nx = 0, ny = 0;
+
+  if (len > 0 && offset != 0)
+    {
+      nx = -(b->y - a->y) / len * offset;
+      ny = (b->x - a->x) / len * offset;
+    }
+  *ax = a->x + nx;
+  *ay = a->y + ny;
+  *bx = b->x + nx;
+  *by = b->y + ny;
+}
+
 static void
 draw_connections (Render     *r,
                   WbPointMap *map)
 {
+  g_autofree double *offsets = parallel_offsets (map);
   cairo_t *cr = r->cr;
   GPtrArray *connections = wb_point_map_get_connections (map);
   const double u = POINT_UNIT;
@@ -81,8 +147,13 @@ draw_connections (Render     *r,
             if (!segment_visible (r, a->x, a->y, b->x, b->y, u))
               continue;
 
-            cairo_move_to (cr, a->x, a->y);
-            cairo_line_to (cr, b->x, b->y);
+            {
+              double ax, ay, bx, by;
+
+              offset_ends (a, b, offsets[i], &ax, &ay, &bx, &by);
+              cairo_move_to (cr, ax, ay);
+              cairo_line_to (cr, bx, by);
+            }
             any = TRUE;
           }
         if (!any)
@@ -190,9 +261,17 @@ crossing_symbol (Render       *r,
       break;
 
     case STYLE_MOUNTAIN:
-      cairo_move_to (cr, x - u * 0.32, y + u * 0.16);
-      cairo_line_to (cr, x, y - u * 0.24);
-      cairo_line_to (cr, x + u * 0.32, y + u * 0.16);
+      {
+        /* A ridge astride the road: its feet along the road, its peak to
+         * the side that points up the page, so it never reads as an arrow. */
+        double px = ex, py = ey;
+
+        if (py > 0 || (py == 0 && px > 0))
+          px = -px, py = -py;
+        cairo_move_to (cr, x - ux * u * 0.32 - px * u * 0.16, y - uy * u * 0.32 - py * u * 0.16);
+        cairo_line_to (cr, x + px * u * 0.24, y + py * u * 0.24);
+        cairo_line_to (cr, x + ux * u * 0.32 - px * u * 0.16, y + uy * u * 0.32 - py * u * 0.16);
+      }
       set_rgb (cr, WHITE);
       cairo_set_line_width (cr, u * 0.22);
       cairo_stroke_preserve (cr);
@@ -242,6 +321,7 @@ static void
 draw_crossings (Render     *r,
                 WbPointMap *map)
 {
+  g_autofree double *offsets = parallel_offsets (map);
   GPtrArray *connections = wb_point_map_get_connections (map);
   const double u = POINT_UNIT;
 
@@ -250,7 +330,7 @@ draw_crossings (Render     *r,
       WbConnection *c = g_ptr_array_index (connections, i);
       WbLocation *a = wb_point_map_find_location (map, c->a);
       WbLocation *b = wb_point_map_find_location (map, c->b);
-      double len, ux, uy, spacing;
+      double len, ux, uy, spacing, ax, ay, bx, by;
       guint n;
 
       if (a == NULL || b == NULL || c->crossings == NULL || c->crossings->len == 0)
@@ -263,6 +343,7 @@ draw_crossings (Render     *r,
         continue;
       ux = (b->x - a->x) / len;
       uy = (b->y - a->y) / len;
+      offset_ends (a, b, offsets[i], &ax, &ay, &bx, &by);
       n = c->crossings->len;
       spacing = MIN (u * 0.9, len / (n + 1));
 
@@ -272,7 +353,7 @@ draw_crossings (Render     *r,
           double t = len / 2 + (k - (n - 1) / 2.0) * spacing;
 
           crossing_symbol (r, f != G_MAXUINT ? &r->features[f] : NULL,
-                           a->x + ux * t, a->y + uy * t, ux, uy);
+                           ax + ux * t, ay + uy * t, ux, uy);
         }
     }
 }
@@ -379,6 +460,10 @@ draw_location_marks (Render     *r,
 
           cairo_new_sub_path (cr);
           cairo_arc (cr, loc->x, loc->y, rad + u * (0.18 + 0.14 * k), 0, 2 * G_PI);
+          /* A dark edge keeps pale side colours (Confederate gray) visible on paper. */
+          set_rgb (cr, INK);
+          cairo_set_line_width (cr, u * 0.15);
+          cairo_stroke_preserve (cr);
           set_rgb (cr, rgb_parse (side != NULL ? side->color : NULL, INK));
           cairo_set_line_width (cr, u * 0.1);
           cairo_stroke (cr);
