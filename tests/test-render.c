@@ -687,6 +687,40 @@ START_TEST (test_point_map)
 }
 END_TEST
 
+/* Two connections between the same locations are drawn side by side, so
+ * neither hides the other (a road beside a railroad). */
+START_TEST (test_parallel_connections)
+{
+  g_autoptr(WbGame) game = make_point_game ();
+  WbMap *map = first_map (game);
+  WbPointMap *pm = WB_POINT_MAP (map);
+  WbLocation *north = wb_point_map_find_location (pm, "north");
+  WbLocation *south = wb_point_map_find_location (pm, "south");
+  cairo_surface_t *surface;
+  double len, nx, ny, mx, my;
+  Pixel paper;
+
+  wb_point_map_add_connection (pm, wb_connection_new ("south", "north", "pike-c"));
+  surface = render (game, map, WB_LAYER_TERRAIN | WB_LAYER_ROADS, 1.0, NULL);
+  paper = get_pixel (surface, 380, 20);
+
+  /* A third of the way along, away from the crossings and labels. */
+  mx = north->x + (south->x - north->x) / 3;
+  my = north->y + (south->y - north->y) / 3;
+  len = hypot (south->x - north->x, south->y - north->y);
+  nx = -(south->y - north->y) / len;
+  ny = (south->x - north->x) / len;
+
+  /* Paper on the centre line between them, ink on either side (each line is
+   * offset by about 4 points). */
+  ck_assert_msg (pixel_near (get_pixel (surface, (int) lround (mx), (int) lround (my)), paper, 30),
+                 "the two connections overlap on the centre line");
+  ck_assert (!pixel_near (get_pixel (surface, (int) lround (mx + nx * 4.2), (int) lround (my + ny * 4.2)), paper, 30));
+  ck_assert (!pixel_near (get_pixel (surface, (int) lround (mx - nx * 4.2), (int) lround (my - ny * 4.2)), paper, 30));
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
 /* --- files ----------------------------------------------------------------- */
 
 static void
@@ -878,6 +912,7 @@ render_suite (void)
   tcase_add_test (tc, test_numbers_level_of_detail);
   tcase_add_test (tc, test_no_layers_draws_nothing);
   tcase_add_test (tc, test_point_map);
+  tcase_add_test (tc, test_parallel_connections);
   tcase_add_test (tc, test_export_files);
   tcase_add_test (tc, test_export_format_from_path);
   tcase_add_test (tc, test_golden_small_hex);
