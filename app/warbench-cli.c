@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -465,11 +466,82 @@ scenario_id (gpointer scenario)
   return wb_scenario_get_id (scenario);
 }
 
+/* Parses --region: "X,Y,W,H" in map points for any map, or "HEX-HEX"
+ * (two corner hexes, inclusive) for hex maps. FALSE with a message when
+ * malformed; the region may still fall outside the map (the exporter says so). */
+static gboolean
+parse_region (WbMap            *map,
+              const char       *text,
+              WbRenderOptions  *options,
+              char            **message)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+
+  if (g_strv_length (parts) == 4)
+    {
+      double v[4];
+
+      for (int i = 0; i < 4; i++)
+        {
+          char *end = NULL;
+          v[i] = g_ascii_strtod (parts[i], &end);
+          if (end == parts[i] || *end != '\0' || !isfinite (v[i]))
+            goto bad;
+        }
+      if (v[2] <= 0 || v[3] <= 0)
+        goto bad;
+      options->clip_x = v[0];
+      options->clip_y = v[1];
+      options->clip_width = v[2];
+      options->clip_height = v[3];
+      return TRUE;
+    }
+  if (WB_IS_HEX_MAP (map))
+    {
+      g_auto(GStrv) hexes = g_strsplit (text, "-", -1);
+      WbHexMap *hex_map = WB_HEX_MAP (map);
+      WbHexLayout layout = wb_hex_map_get_layout (hex_map);
+      double size = wb_hex_map_get_hex_size (hex_map);
+      double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+      WbOffset a, b;
+
+      if (g_strv_length (hexes) != 2 ||
+          !wb_hex_map_parse_hex (hex_map, hexes[0], &a) ||
+          !wb_hex_map_parse_hex (hex_map, hexes[1], &b))
+        goto bad;
+      /* The bounding box of every hex in the rectangle of offsets. */
+      for (int col = MIN (a.col, b.col); col <= MAX (a.col, b.col); col++)
+        for (int row = MIN (a.row, b.row); row <= MAX (a.row, b.row); row += MAX (1, ABS (b.row - a.row)))
+          {
+            double cx, cy;
+
+            wb_hex_center (layout, size, (WbOffset) { col, row }, &cx, &cy);
+            x0 = MIN (x0, cx - size);
+            y0 = MIN (y0, cy - size);
+            x1 = MAX (x1, cx + size);
+            y1 = MAX (y1, cy + size);
+          }
+      options->clip_x = x0;
+      options->clip_y = y0;
+      options->clip_width = x1 - x0;
+      options->clip_height = y1 - y0;
+      return TRUE;
+    }
+
+bad:
+  *message = g_strdup_printf (WB_IS_HEX_MAP (map)
+                              ? _("Invalid region “%s” (expected two corner hexes such as 0101-1020, or X,Y,W,H in points)")
+                              : _("Invalid region “%s” (expected X,Y,W,H in points)"),
+                              text);
+  return FALSE;
+}
+
 static int
 cmd_render (const char  *prog,
             int          argc,
             char       **argv)
 {
+  g_autofree char *region_arg = NULL;
   g_autofree char *map_arg = NULL;
   g_autofree char *scenario_arg = NULL;
   g_autofree char *layers_arg = NULL;
@@ -486,6 +558,9 @@ cmd_render (const char  *prog,
       N_("Comma-separated layers to draw (default: all)"), N_("LIST") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("The file to write: .png, .svg or .pdf"), N_("FILE") },
+    { "region", 'r', 0, G_OPTION_ARG_STRING, &region_arg,
+      N_("Only this part of the map: corner hexes 0101-1020, or X,Y,W,H in points"),
+      N_("REGION") },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -559,6 +634,12 @@ cmd_render (const char  *prog,
 
   options.scale = scale;
   options.scenario = scenario;
+  if (region_arg != NULL)
+    {
+      g_autofree char *msg = NULL;
+      if (!parse_region (map, region_arg, &options, &msg))
+        return usage_error (prog, "render", msg);
+    }
   if (!wb_render_map_to_file (game, map, output, format, &options, &error))
     {
       out (stderr, "%s: %s\n", prog, error->message);
@@ -739,7 +820,7 @@ static const Command commands[] = {
   { "info", N_("FILE"), N_("Summarise a game: sides, maps, tables, scenarios"), cmd_info },
   { "new", N_("--hex COLSxROWS | --points [-o FILE] [--title T]"),
     N_("Create a starter game"), cmd_new },
-  { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] -o OUT"),
+  { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] [--region R] -o OUT"),
     N_("Draw a map to PNG, SVG or PDF"), cmd_render },
   { "maps", N_("FILE"), N_("Report terrain counts and unreachable parts of each map"), cmd_maps },
   { "format", N_("FILE… [--check]"), N_("Rewrite game files in the canonical layout"), cmd_format },

@@ -125,6 +125,7 @@ typedef struct {
   WbMap                 *map;
   const WbRenderOptions *options;
   double                 margin;
+  double                 origin_x, origin_y;   /* map point at the top-left of the content */
   int                    width, height;
   int                    band;       /* rows per band */
   int                    n_bands;
@@ -317,9 +318,9 @@ png_band (PngJob          *job,
   cairo_paint (cr);
   cairo_translate (cr, 0, -y0);
   cairo_scale (cr, scale, scale);
-  cairo_translate (cr, job->margin, job->margin);
-  opts.clip_x = -job->margin;
-  opts.clip_y = y0 / scale - job->margin;
+  cairo_translate (cr, job->margin - job->origin_x, job->margin - job->origin_y);
+  opts.clip_x = job->origin_x - job->margin;
+  opts.clip_y = job->origin_y + y0 / scale - job->margin;
   opts.clip_width = job->width / scale;
   opts.clip_height = n_rows / scale;
   wb_render_map (job->game, job->map, cr, &opts);
@@ -471,6 +472,8 @@ write_png (WbGame                *game,
            WbMap                 *map,
            const WbRenderOptions *options,
            double                 margin,
+           double                 origin_x,
+           double                 origin_y,
            int                    width,
            int                    height,
            WriteClosure          *wc,
@@ -504,6 +507,8 @@ write_png (WbGame                *game,
   job.map = map;
   job.options = options;
   job.margin = margin;
+  job.origin_x = origin_x;
+  job.origin_y = origin_y;
   job.width = width;
   job.height = height;
   job.window = n_threads + 1;
@@ -577,10 +582,12 @@ write_png (WbGame                *game,
  * @map: the map to draw
  * @path: the file to write (replaced atomically)
  * @format: PNG, SVG or PDF
- * @options: layers, scale (default 1) and scenario; the clip is ignored
+ * @options: layers, scale (default 1), scenario, and a clip rectangle: when its
+ *   width and height are above 0, only that region of the map (in map points,
+ *   clamped to the map) is exported
  * @error: return location for a #GError
  *
- * Renders the whole map with a small white margin: PNG at @options->scale
+ * Renders the map (or the region) with a small white margin: PNG at @options->scale
  * pixels per point, SVG and PDF as one page of the map's size times the
  * scale, in points.
  *
@@ -603,6 +610,7 @@ wb_render_map_to_file (WbGame                *game,
   cairo_status_t status;
   cairo_t *cr;
   double w, h, scale, page_w, page_h;
+  double origin_x = 0, origin_y = 0;
 
   g_return_val_if_fail (WB_IS_GAME (game), FALSE);
   g_return_val_if_fail (WB_IS_MAP (map), FALSE);
@@ -615,10 +623,31 @@ wb_render_map_to_file (WbGame                *game,
     wb_render_options_init (&opts);
   if (!(opts.scale > 0) || !isfinite (opts.scale))
     opts.scale = 1.0;
-  opts.clip_x = opts.clip_y = opts.clip_width = opts.clip_height = 0;
   scale = opts.scale;
 
   wb_map_get_extent (map, &w, &h);
+  if (opts.clip_width > 0 && opts.clip_height > 0)
+    {
+      double x0 = CLAMP (opts.clip_x, 0, w), y0 = CLAMP (opts.clip_y, 0, h);
+      double x1 = CLAMP (opts.clip_x + opts.clip_width, 0, w);
+      double y1 = CLAMP (opts.clip_y + opts.clip_height, 0, h);
+
+      if (x1 - x0 < 1 || y1 - y0 < 1)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("Cannot export “%s”: the region lies outside the map"), path);
+          return FALSE;
+        }
+      origin_x = x0;
+      origin_y = y0;
+      w = x1 - x0;
+      h = y1 - y0;
+    }
+  /* The clip of the drawing itself is set per target below. */
+  opts.clip_x = origin_x - margin;
+  opts.clip_y = origin_y - margin;
+  opts.clip_width = w + 2 * margin;
+  opts.clip_height = h + 2 * margin;
   page_w = (w + 2 * margin) * scale;
   page_h = (h + 2 * margin) * scale;
 
@@ -642,8 +671,8 @@ wb_render_map_to_file (WbGame                *game,
 
   if (format == WB_EXPORT_PNG)
     {
-      if (!write_png (game, map, &opts, margin, (int) ceil (page_w), (int) ceil (page_h),
-                      &wc, path, error))
+      if (!write_png (game, map, &opts, margin, origin_x, origin_y,
+                      (int) ceil (page_w), (int) ceil (page_h), &wc, path, error))
         {
           abort_output (G_OUTPUT_STREAM (out));
           if (wc.error != NULL)
@@ -698,7 +727,7 @@ wb_render_map_to_file (WbGame                *game,
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
   cairo_scale (cr, scale, scale);
-  cairo_translate (cr, margin, margin);
+  cairo_translate (cr, margin - origin_x, margin - origin_y);
   wb_render_map (game, map, cr, &opts);
   status = cairo_status (cr);
   cairo_destroy (cr);

@@ -182,6 +182,23 @@ expect_output "$TMP/out" '1 passable hexes are cut off from the main region \(2 
 expect_status 2 "$CLI" maps
 expect_status 1 "$CLI" maps "$TMP/broken.warbench"
 
+step "render --region: only part of the map"
+# PNG width from the IHDR chunk (bytes 16–19, big-endian).
+png_width() { od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }
+"$CLI" new --hex 20x20 -o "$TMP/region.warbench" >/dev/null
+expect_status 0 "$CLI" render "$TMP/region.warbench" -o "$TMP/whole.png"
+expect_status 0 "$CLI" render "$TMP/region.warbench" --region 0101-0505 -o "$TMP/part.png"
+expect_magic "$TMP/part.png" 89504e470d0a1a0a
+whole=$(png_width "$TMP/whole.png")
+part=$(png_width "$TMP/part.png")
+[ "$part" -gt 0 ] && [ "$part" -lt $((whole / 2)) ] || fail "region PNG is $part px wide, the whole map $whole"
+expect_status 0 "$CLI" render "$TMP/region.warbench" --region 0,0,100,80 -o "$TMP/part2.svg"
+expect_magic "$TMP/part2.svg" 3c3f786d6c
+expect_status 2 "$CLI" render "$TMP/region.warbench" --region nonsense -o "$TMP/x.png"
+expect_output "$TMP/err" 'Invalid region'
+expect_status 1 "$CLI" render "$TMP/region.warbench" --region 9999-9999 -o "$TMP/x.png"
+expect_output "$TMP/err" 'outside the map'
+
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"
   exit 1
