@@ -764,6 +764,36 @@ hex_feature_symbol (HexRender    *hr,
       }
 
     case STYLE_BRIDGE:
+      {
+        /* A bridge standing in a hex (a corduroy road of logs across a
+         * bayou): a deck of planks with a rail on each side. */
+        double w = s * 0.72, h = s * 0.26;
+
+        cairo_rectangle (cr, cx - w / 2, cy - h / 2, w, h);
+        set_rgb (cr, fs->color);
+        cairo_fill (cr);
+        for (int k = 1; k < 6; k++)
+          {
+            double x = cx - w / 2 + k * w / 6;
+            cairo_move_to (cr, x, cy - h / 2);
+            cairo_line_to (cr, x, cy + h / 2);
+          }
+        set_rgb (cr, WHITE);
+        cairo_set_line_width (cr, MAX (s * 0.02, hr->r->px * 0.5));
+        cairo_stroke (cr);
+        for (int k = -1; k <= 1; k += 2)
+          {
+            cairo_move_to (cr, cx - w / 2 - s * 0.06, cy + k * (h / 2 + s * 0.07));
+            cairo_line_to (cr, cx - w / 2, cy + k * h / 2);
+            cairo_line_to (cr, cx + w / 2, cy + k * h / 2);
+            cairo_line_to (cr, cx + w / 2 + s * 0.06, cy + k * (h / 2 + s * 0.07));
+          }
+        set_rgb (cr, INK);
+        cairo_set_line_width (cr, MAX (s * 0.035, hr->r->px * 0.75));
+        cairo_stroke (cr);
+        break;
+      }
+
     case STYLE_FORD:
     case STYLE_MOUNTAIN:
     case STYLE_GAP:

@@ -509,6 +509,9 @@ draw_marks (HexRender *hr)
             }
           else if (g_strcmp0 (mark->kind, "trench") == 0)
             {
+              /* A trench hex feature on the same hex already draws the works. */
+              if (wb_hex_map_has_hex_feature (hr->map, o, "trench"))
+                continue;
               cairo_move_to (cr, cx - s * 0.5, cy + s * 0.5);
               for (int k = 0; k < 8; k++)
                 cairo_line_to (cr, cx - s * 0.5 + (k + 1) * s / 8,
