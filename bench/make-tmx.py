@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a Tiled map equivalent to `wb-bench png 16`, for timing tmxrasterizer.
 
-    python3 bench/make-tmx.py OUTDIR
+    python3 bench/make-tmx.py OUTDIR [SIZE]      # SIZE x SIZE hexes, default 100
     QT_QPA_PLATFORM=offscreen tmxrasterizer OUTDIR/map.tmx out.png
 
 The map is what wb-bench draws, as a Tiled user would build it: 100 x 100
@@ -268,9 +268,12 @@ def line_tile(segments, colour, width, casing=None, dash=None, cap="round"):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: make-tmx.py OUTDIR")
+    global COLS, ROWS
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: make-tmx.py OUTDIR [SIZE]")
     outdir = sys.argv[1]
+    if len(sys.argv) == 3:
+        COLS = ROWS = int(sys.argv[2])
     os.makedirs(outdir, exist_ok=True)
     terrain, level, sides, labels = make_map()
 

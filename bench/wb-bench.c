@@ -20,7 +20,7 @@
  * seed, so runs are comparable from machine to machine.
  *
  *   wb-bench                  every measurement
- *   wb-bench png [HEX_SIZE]   100 × 100 map to PNG at scale 1
+ *   wb-bench png [HEX_SIZE [N]]   N × N map (default 100) to PNG at scale 1
  *   wb-bench frame            1280 × 800 frames of a 200 × 200 map
  *   wb-bench los              line-of-sight checks per second
  *   wb-bench load             load and save 10,000 units on 40,000 hexes
@@ -342,11 +342,12 @@ cpu_seconds (void)
 }
 
 static int
-bench_png (double hex_size)
+bench_png (double hex_size,
+           int    size)
 {
-  g_autoptr(WbGame) game = make_game (100, 100, hex_size, 0, 1);
+  g_autoptr(WbGame) game = make_game (size, size, hex_size, 0, 1);
   WbMap *map = g_ptr_array_index (wb_game_get_maps (game), 0);
-  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "wb-bench-100x100.png", NULL);
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "wb-bench-map.png", NULL);
   g_autoptr(GError) error = NULL;
   WbRenderOptions options;
   GStatBuf st;
@@ -362,9 +363,9 @@ bench_png (double hex_size)
 
   wb_map_get_extent (map, &w, &h);
   g_stat (path, &st);
-  printf ("png: 100x100 hexes, hex size %.0f pt, image %.0fx%.0f px, %.1f MiB file: "
+  printf ("png: %dx%d hexes, hex size %.0f pt, image %.0fx%.0f px, %.1f MiB file: "
           "%.3f s (CPU %.3f s, all threads), peak RSS %.1f MiB\n",
-          hex_size, ceil (w + 24), ceil (h + 24), st.st_size / 1048576.0, t1 - t0, c1 - c0,
+          size, size, hex_size, ceil (w + 24), ceil (h + 24), st.st_size / 1048576.0, t1 - t0, c1 - c0,
           peak_rss_mib ());
   g_unlink (path);
   return 0;
@@ -590,7 +591,8 @@ main (int    argc,
   const char *cmd = argc > 1 ? argv[1] : "all";
 
   if (g_str_equal (cmd, "png"))
-    return bench_png (argc > 2 ? g_ascii_strtod (argv[2], NULL) : 16);
+    return bench_png (argc > 2 ? g_ascii_strtod (argv[2], NULL) : 16,
+                      argc > 3 ? CLAMP (atoi (argv[3]), 1, 1000) : 100);
   if (g_str_equal (cmd, "frame"))
     return bench_frame ();
   if (g_str_equal (cmd, "los"))
