@@ -577,3 +577,211 @@ wb_hex_map_find_mark (WbHexMap *self, const char *id)
     }
   return NULL;
 }
+
+/* ---- whole-map edits ----------------------------------------------------- */
+
+static HexDetail *
+hex_detail_copy (const HexDetail *d)
+{
+  HexDetail *c = g_new0 (HexDetail, 1);
+
+  c->label = g_strdup (d->label);
+  if (d->features != NULL)
+    c->features = g_ptr_array_copy (d->features, NULL, NULL);
+  return c;
+}
+
+static WbMapMark *
+map_mark_copy (const WbMapMark *m)
+{
+  WbMapMark *c = wb_map_mark_new (m->id);
+
+  c->name = g_strdup (m->name);
+  c->kind = g_strdup (m->kind);
+  c->side = m->side;
+  c->vp = m->vp;
+  c->note = g_strdup (m->note);
+  g_array_append_vals (c->hexes, m->hexes->data, m->hexes->len);
+  return c;
+}
+
+WbHexMap *
+wb_hex_map_snapshot (WbHexMap *self)
+{
+  WbHexMap *copy;
+  GHashTableIter iter;
+  gpointer key, value;
+  gsize n;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+
+  copy = g_object_new (WB_TYPE_HEX_MAP, "id", wb_map_get_id (WB_MAP (self)), NULL);
+  copy->layout = self->layout;
+  copy->cols = self->cols;
+  copy->rows = self->rows;
+  copy->hex_size = self->hex_size;
+  copy->first_col = self->first_col;
+  copy->first_row = self->first_row;
+  copy->digits = self->digits;
+  n = (gsize) self->cols * (gsize) self->rows;
+  copy->terrain = g_memdup2 (self->terrain, n * sizeof *self->terrain);
+  if (self->elevation != NULL)
+    copy->elevation = g_memdup2 (self->elevation, n * sizeof *self->elevation);
+  g_hash_table_iter_init (&iter, self->details);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->details, key, hex_detail_copy (value));
+  g_hash_table_iter_init (&iter, self->sides);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->sides, key, g_ptr_array_copy (value, NULL, NULL));
+  for (guint i = 0; i < self->marks->len; i++)
+    g_ptr_array_add (copy->marks, map_mark_copy (g_ptr_array_index (self->marks, i)));
+  return copy;
+}
+
+#define SWAP(a, b) G_STMT_START { __typeof__ (a) tmp_ = (a); (a) = (b); (b) = tmp_; } G_STMT_END
+
+void
+wb_hex_map_restore (WbHexMap *self, WbHexMap *snapshot)
+{
+  g_autoptr(WbHexMap) copy = NULL;
+
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (WB_IS_HEX_MAP (snapshot));
+
+  /* Swap with a copy, so the snapshot stays usable (redo after undo). */
+  copy = wb_hex_map_snapshot (snapshot);
+  SWAP (self->layout, copy->layout);
+  SWAP (self->cols, copy->cols);
+  SWAP (self->rows, copy->rows);
+  SWAP (self->hex_size, copy->hex_size);
+  SWAP (self->first_col, copy->first_col);
+  SWAP (self->first_row, copy->first_row);
+  SWAP (self->digits, copy->digits);
+  SWAP (self->terrain, copy->terrain);
+  SWAP (self->elevation, copy->elevation);
+  SWAP (self->details, copy->details);
+  SWAP (self->sides, copy->sides);
+  SWAP (self->marks, copy->marks);
+  wb_map_changed (WB_MAP (self));
+}
+
+gboolean
+wb_hex_map_resize (WbHexMap   *self,
+                   int         cols,
+                   int         rows,
+                   int         dcol,
+                   int         drow,
+                   const char *fill)
+{
+  const char *fill_id;
+  const char **terrain;
+  gint16 *elevation = NULL;
+  g_autoptr(GHashTable) details = NULL;
+  g_autoptr(GHashTable) sides = NULL;
+  WbHexLayout layout = self->layout;
+  GHashTableIter iter;
+  gpointer key, value;
+  int digits;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
+  g_return_val_if_fail (fill != NULL, FALSE);
+  if (cols < 1 || rows < 1 || cols > WB_HEX_MAP_MAX_DIM || rows > WB_HEX_MAP_MAX_DIM)
+    return FALSE;
+  if (ABS (dcol) > WB_HEX_MAP_MAX_DIM || ABS (drow) > WB_HEX_MAP_MAX_DIM)
+    return FALSE;
+
+  /* Moving a staggered grid by an odd number of columns (flat) or rows
+   * (pointy) keeps every hex's neighbours only if the parity flips. */
+  if ((layout.orientation == WB_HEX_FLAT ? dcol : drow) % 2 != 0)
+    layout.parity = layout.parity == WB_HEX_ODD ? WB_HEX_EVEN : WB_HEX_ODD;
+
+  fill_id = g_intern_string (fill);
+  terrain = g_new (const char *, (gsize) cols * rows);
+  for (gsize i = 0; i < (gsize) cols * rows; i++)
+    terrain[i] = fill_id;
+  if (self->elevation != NULL)
+    elevation = g_new0 (gint16, (gsize) cols * rows);
+  for (int r = 0; r < self->rows; r++)
+    for (int c = 0; c < self->cols; c++)
+      {
+        int nc = c + dcol, nr = r + drow;
+        gsize from = (gsize) r * self->cols + c, to;
+
+        if (nc < 0 || nr < 0 || nc >= cols || nr >= rows)
+          continue;
+        to = (gsize) nr * cols + nc;
+        terrain[to] = self->terrain[from];
+        if (elevation != NULL)
+          elevation[to] = self->elevation[from];
+      }
+
+  details = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) hex_detail_free);
+  g_hash_table_iter_init (&iter, self->details);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      gsize idx = GPOINTER_TO_SIZE (key);
+      int nc = (int) (idx % (gsize) self->cols) + dcol, nr = (int) (idx / (gsize) self->cols) + drow;
+
+      if (nc < 0 || nr < 0 || nc >= cols || nr >= rows)
+        continue;
+      g_hash_table_iter_steal (&iter);
+      g_hash_table_insert (details, GSIZE_TO_POINTER ((gsize) nr * cols + nc), value);
+    }
+
+  sides = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  g_hash_table_iter_init (&iter, self->sides);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      WbHexside old = side_from_key (GPOINTER_TO_UINT (key));
+      WbOffset a, b, na, nb;
+      gboolean a_in, b_in;
+      int dir;
+      WbHexside canon;
+
+      /* Keep a hexside if either of its hexes is still on the map. */
+      wb_hexside_hexes (self->layout, old, &a, &b);
+      na = (WbOffset) { a.col + dcol, a.row + drow };
+      nb = (WbOffset) { b.col + dcol, b.row + drow };
+      a_in = na.col >= 0 && na.row >= 0 && na.col < cols && na.row < rows;
+      b_in = nb.col >= 0 && nb.row >= 0 && nb.col < cols && nb.row < rows;
+      if (!a_in && !b_in)
+        continue;
+      dir = wb_hex_direction_to (layout, na, nb);
+      g_assert (dir >= 0);
+      canon = wb_hexside_canonical (layout, na, dir);
+      g_hash_table_iter_steal (&iter);
+      g_hash_table_insert (sides, GUINT_TO_POINTER (side_key (canon)), value);
+    }
+
+  for (guint m = 0; m < self->marks->len; m++)
+    {
+      WbMapMark *mark = g_ptr_array_index (self->marks, m);
+      for (guint h = mark->hexes->len; h-- > 0;)
+        {
+          WbOffset *o = &g_array_index (mark->hexes, WbOffset, h);
+          o->col += dcol;
+          o->row += drow;
+          if (o->col < 0 || o->row < 0 || o->col >= cols || o->row >= rows)
+            g_array_remove_index (mark->hexes, h);
+        }
+    }
+
+  g_free (self->terrain);
+  self->terrain = terrain;
+  g_free (self->elevation);
+  self->elevation = elevation;
+  SWAP (self->details, details);
+  SWAP (self->sides, sides);
+  self->layout = layout;
+  self->cols = cols;
+  self->rows = rows;
+  /* Enough digits for the new last column and row. */
+  digits = self->digits;
+  while (digits < 4 &&
+         (self->first_col + cols - 1 >= (digits == 1 ? 10 : digits == 2 ? 100 : 1000) ||
+          self->first_row + rows - 1 >= (digits == 1 ? 10 : digits == 2 ? 100 : 1000)))
+    digits++;
+  self->digits = digits;
+  wb_map_changed (WB_MAP (self));
+  return TRUE;
+}

@@ -78,6 +78,24 @@ gboolean     wb_hex_map_remove_side_feature (WbHexMap *self, WbOffset hex, int d
 /* All hexsides that have features, as canonical WbHexside, sorted by hex then dir. */
 GArray      *wb_hex_map_list_sides         (WbHexMap *self);
 
+/* Resizes to @cols × @rows, keeping the content: the hex that was at
+ * (c, r) moves to (c + @dcol, r + @drow) — a positive shift adds space at
+ * the top or left. Hexes, hexsides and mark hexes that fall outside are
+ * dropped; new hexes get @fill terrain. When the shift along the stagger
+ * axis is odd the parity flips, so every hex keeps its neighbours. FALSE
+ * if the size is out of range. Emits WbMap::changed. */
+gboolean     wb_hex_map_resize             (WbHexMap   *self,
+                                            int         cols,
+                                            int         rows,
+                                            int         dcol,
+                                            int         drow,
+                                            const char *fill);
+/* A complete copy of the map's content, for undoing edits too large to
+ * record hex by hex (resize, paste). Restoring puts the copy's content
+ * back into @self (same object, so views stay attached) and emits changed. */
+WbHexMap    *wb_hex_map_snapshot           (WbHexMap *self);
+void         wb_hex_map_restore            (WbHexMap *self, WbHexMap *snapshot);
+
 GPtrArray   *wb_hex_map_get_marks          (WbHexMap *self);   /* WbMapMark* */
 void         wb_hex_map_add_mark           (WbHexMap *self, WbMapMark *mark);  /* takes ownership */
 WbMapMark   *wb_hex_map_find_mark          (WbHexMap *self, const char *id);

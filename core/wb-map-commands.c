@@ -595,6 +595,117 @@ wb_command_set_label_new (WbHexMap   *map,
   return WB_COMMAND (self);
 }
 
+/* Resize: a whole-map edit, undone from a snapshot ---------------------- */
+
+#define WB_TYPE_RESIZE_COMMAND (wb_resize_command_get_type ())
+G_DECLARE_FINAL_TYPE (WbResizeCommand, wb_resize_command, WB, RESIZE_COMMAND, WbCommand)
+
+struct _WbResizeCommand
+{
+  WbCommand  parent_instance;
+
+  WbHexMap  *map;
+  int        cols, rows, dcol, drow;
+  char      *fill;
+  WbHexMap  *before;   /* snapshot taken on apply */
+};
+
+G_DEFINE_FINAL_TYPE (WbResizeCommand, wb_resize_command, WB_TYPE_COMMAND)
+
+static gboolean
+wb_resize_command_apply (WbCommand  *command,
+                         GError    **error)
+{
+  WbResizeCommand *self = WB_RESIZE_COMMAND (command);
+  g_autoptr(WbHexMap) before = wb_hex_map_snapshot (self->map);
+
+  if (!wb_hex_map_resize (self->map, self->cols, self->rows, self->dcol, self->drow, self->fill))
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("A map must be 1 to %d hexes wide and high (asked for %d × %d)"),
+                   WB_HEX_MAP_MAX_DIM, self->cols, self->rows);
+      return FALSE;
+    }
+  g_set_object (&self->before, before);
+  return TRUE;
+}
+
+static void
+wb_resize_command_revert (WbCommand *command)
+{
+  WbResizeCommand *self = WB_RESIZE_COMMAND (command);
+
+  g_return_if_fail (self->before != NULL);
+  wb_hex_map_restore (self->map, self->before);
+}
+
+static void
+wb_resize_command_finalize (GObject *object)
+{
+  WbResizeCommand *self = WB_RESIZE_COMMAND (object);
+
+  g_clear_object (&self->map);
+  g_clear_object (&self->before);
+  g_free (self->fill);
+  G_OBJECT_CLASS (wb_resize_command_parent_class)->finalize (object);
+}
+
+static void
+wb_resize_command_class_init (WbResizeCommandClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  WbCommandClass *command_class = WB_COMMAND_CLASS (klass);
+
+  object_class->finalize = wb_resize_command_finalize;
+  command_class->apply = wb_resize_command_apply;
+  command_class->revert = wb_resize_command_revert;
+}
+
+static void
+wb_resize_command_init (WbResizeCommand *self)
+{
+}
+
+/**
+ * wb_command_resize_hex_map_new:
+ * @map: a hex map
+ * @cols: the new number of columns
+ * @rows: the new number of rows
+ * @dcol: columns added on the left (negative: removed)
+ * @drow: rows added at the top (negative: removed)
+ * @fill: the terrain of new hexes
+ *
+ * Resizes with the content kept (wb_hex_map_resize ()); undo restores the
+ * map exactly, including what fell off the edge.
+ *
+ * Returns: (transfer full): the command, not yet applied
+ */
+WbCommand *
+wb_command_resize_hex_map_new (WbHexMap   *map,
+                               int         cols,
+                               int         rows,
+                               int         dcol,
+                               int         drow,
+                               const char *fill)
+{
+  WbResizeCommand *self;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (map), NULL);
+  g_return_val_if_fail (fill != NULL, NULL);
+
+  self = g_object_new (WB_TYPE_RESIZE_COMMAND, NULL);
+  self->map = g_object_ref (map);
+  self->cols = cols;
+  self->rows = rows;
+  self->dcol = dcol;
+  self->drow = drow;
+  self->fill = g_strdup (fill);
+  text = g_strdup_printf (_("Resize map to %d × %d"), cols, rows);
+  wb_command_set_label (WB_COMMAND (self), text);
+  return WB_COMMAND (self);
+}
+
 /* Point-map locations --------------------------------------------------- */
 
 #define WB_TYPE_MOVE_COMMAND (wb_move_command_get_type ())

@@ -39,6 +39,13 @@ WbCommand *wb_command_set_hexside_feature_new  (WbHexMap       *map,
 WbCommand *wb_command_set_label_new            (WbHexMap       *map,
                                                 WbOffset        hex,
                                                 const char     *label);
+/* Resizes a hex map with its content kept (see wb_hex_map_resize ()). */
+WbCommand *wb_command_resize_hex_map_new        (WbHexMap       *map,
+                                                int             cols,
+                                                int             rows,
+                                                int             dcol,
+                                                int             drow,
+                                                const char     *fill);
 /* Moves location @id to (@x, @y), which must lie on the map. Merges with a
  * following move of the same location, for dragging. */
 WbCommand *wb_command_move_location_new        (WbPointMap     *map,

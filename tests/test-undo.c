@@ -997,6 +997,78 @@ START_TEST (test_command_base)
 }
 END_TEST
 
+/* Resizing keeps the content in place relative to itself (neighbours stay
+ * neighbours even when an odd column shift flips the parity), and undo
+ * restores the map exactly, including what fell off the edge. */
+START_TEST (test_resize_map)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  WbHexMap *map = WB_HEX_MAP (wb_game_find_map (game, "hexes"));
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autoptr(WbCommand) grow = wb_command_resize_hex_map_new (map, 7, 5, 1, 2, "rough");
+  g_autoptr(WbCommand) shrink = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  g_autofree char *after = NULL, *again = NULL;
+  WbHexLayout old_layout = wb_hex_map_get_layout (map);
+  WbOffset town, below, moved_town, moved_below;
+
+  ck_assert (wb_hex_map_parse_hex (map, "0201", &town));
+  below = wb_hex_neighbour (old_layout, town, 3);
+  ck_assert (wb_undo_stack_push (stack, grow, &error));
+  ck_assert_int_eq (wb_hex_map_get_cols (map), 7);
+  ck_assert_int_eq (wb_hex_map_get_rows (map), 5);
+  /* An odd column shift flips the parity. */
+  ck_assert_int_ne (wb_hex_map_get_layout (map).parity, old_layout.parity);
+  moved_town = (WbOffset) { town.col + 1, town.row + 2 };
+  moved_below = (WbOffset) { below.col + 1, below.row + 2 };
+  ck_assert_str_eq (wb_hex_map_get_label (map, moved_town), "Townsville");
+  ck_assert (wb_hex_map_has_hex_feature (map, moved_town, "town"));
+  /* The creek and ford between 0201 and 0202 still lie between the same two hexes. */
+  ck_assert_int_eq (wb_hex_direction_to (wb_hex_map_get_layout (map), moved_town, moved_below), 3);
+  ck_assert (wb_hex_map_has_side_feature (map, moved_town, 3, "creek"));
+  ck_assert (wb_hex_map_has_side_feature (map, moved_town, 3, "ford"));
+  ck_assert_str_eq (wb_hex_map_get_terrain (map, (WbOffset) { 0, 0 }), "rough");
+  ck_assert_str_eq (wb_hex_map_get_terrain (map, (WbOffset) { 3, 2 }), "forest");   /* was 0301 */
+  ck_assert (wb_offset_equal (g_array_index (wb_hex_map_find_mark (map, "objective")->hexes, WbOffset, 0),
+                              moved_town));
+
+  /* What it writes is a valid game. */
+  after = wb_game_to_data (game, NULL);
+  {
+    g_autoptr(WbGame) reloaded = wb_game_load_from_data (after, -1, "resized", &error);
+    ck_assert_msg (reloaded != NULL, "%s", error ? error->message : "");
+  }
+
+  ck_assert (wb_undo_stack_undo (stack));
+  again = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (again, before);
+  ck_assert (wb_undo_stack_redo (stack));
+  g_free (again);
+  again = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (again, after);
+
+  /* Shrinking drops what falls outside; undo brings it back. */
+  shrink = wb_command_resize_hex_map_new (map, 2, 2, -3, -2, "clear");
+  ck_assert (wb_undo_stack_push (stack, shrink, &error));
+  ck_assert_uint_eq (wb_hex_map_find_mark (map, "north-edge")->hexes->len, 2);   /* of 4 */
+  ck_assert (wb_undo_stack_undo (stack));
+  g_free (again);
+  again = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (again, after);
+
+  /* Out of range is refused and changes nothing. */
+  {
+    g_autoptr(WbCommand) huge = wb_command_resize_hex_map_new (map, 5000, 5, 0, 0, "clear");
+    ck_assert (!wb_undo_stack_push (stack, huge, &error));
+    ck_assert (g_error_matches (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE));
+  }
+  g_free (again);
+  again = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (again, after);
+}
+END_TEST
+
 static Suite *
 undo_suite (void)
 {
@@ -1016,6 +1088,7 @@ undo_suite (void)
   tcase_add_test (tc, test_failing_command);
   tcase_add_test (tc, test_change_signals);
   tcase_add_test (tc, test_unit_fallbacks);
+  tcase_add_test (tc, test_resize_map);
   suite_add_tcase (s, tc);
   return s;
 }
