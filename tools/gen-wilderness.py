@@ -24,6 +24,9 @@ import math
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wbgen import write_game  # noqa: E402
+
 # ---------------------------------------------------------------------------------------
 # Hex geometry: flat-topped hexes, "odd" parity (0-based odd columns, i.e. the printed
 # even columns, are shifted half a hex down), exactly as core/wb-hex.c does it.
@@ -1198,39 +1201,6 @@ def check(game, m):
 # Output
 # ---------------------------------------------------------------------------------------
 
-# The canonical layout of core/wb-format-write.c, so that the bundled file is exactly what
-# Warbench saves (load -> save changes nothing): objects written one member per line are the
-# document and the containers (each table, map and scenario); every other object is one
-# compact line. Default values are left out, as the writer does.
-STRUCTURAL_OBJECTS = {"", "tables[]", "maps[]", "scenarios[]"}
-# Arrays written one element per line; every other array is inline.
-LINE_ARRAYS = {"sides", "unit_classes", "terrain", "features", "tables", "maps", "formations",
-               "units", "scenarios", "tables[].columns", "tables[].rows", "tables[].codes",
-               "maps[].terrain", "maps[].elevation", "maps[].hexes", "maps[].hexsides",
-               "maps[].marks", "maps[].locations", "maps[].connections", "scenarios[].boxes",
-               "scenarios[].options", "scenarios[].setup", "scenarios[].reinforcements",
-               "scenarios[].victory", "scenarios[].special_rules"}
-
-
-def compact(v):
-    return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
-
-
-def emit(v, path="", indent=0):
-    pad = "  " * (indent + 1)
-    if isinstance(v, dict) and path in STRUCTURAL_OBJECTS:
-        if not v:
-            return "{}"
-        items = ["%s%s: %s" % (pad, compact(k), emit(x, (path + "." if path else "") + k, indent + 1))
-                 for k, x in v.items()]
-        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
-    if isinstance(v, list) and path in LINE_ARRAYS:
-        if not v:
-            return "[]"
-        items = [pad + emit(x, path + "[]", indent + 1) for x in v]
-        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
-    return compact(v)
-
 
 def main(argv):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -1244,12 +1214,7 @@ def main(argv):
         return 0
     out = argv[1] if len(argv) > 1 else os.path.join(root, "data", "games",
                                                       "battle-of-the-wilderness.warbench")
-    text = emit(game) + "\n"
-    assert json.loads(text) == game
-    tmp = out + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, out)
+    write_game(game, out)
     return 0
 
 
