@@ -397,6 +397,7 @@ static const struct {
   { "labels", WB_LAYER_LABELS },
   { "marks", WB_LAYER_MARKS },
   { "units", WB_LAYER_UNITS },
+  { "background", WB_LAYER_BACKGROUND },
   { "static", WB_LAYER_STATIC },
   { "all", WB_LAYER_ALL },
   { "none", 0 },
@@ -574,7 +575,7 @@ cmd_render (const char  *prog,
                       _("Draws a map to a PNG, SVG or PDF file with the same renderer as the "
                         "editor."),
                       _("Layers: terrain, elevation, hexsides, roads, grid, numbers, labels,\n"
-                        "marks, units; also static (all but units), all and none. A name\n"
+                        "marks, units, background; also static (all but units), all and none. A name\n"
                         "prefixed with “-” is removed: “all,-numbers”, or just “-units”."),
                       entries, &argc, &argv))
     return STATUS_USAGE;

@@ -272,7 +272,7 @@ static gboolean
 read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
 {
   static const char * const allowed[] = {
-    "id", "name", "kind", "source", "orientation", "parity", "cols", "rows", "numbering",
+    "id", "name", "kind", "source", "background", "orientation", "parity", "cols", "rows", "numbering",
     "hex_size", "default_terrain", "terrain", "elevation", "hexes", "hexsides", "marks", NULL
   };
   g_autoptr(WbHexMap) map = NULL;
@@ -456,7 +456,8 @@ static gboolean
 read_point_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
 {
   static const char * const allowed[] = {
-    "id", "name", "kind", "source", "width", "height", "locations", "connections", NULL
+    "id", "name", "kind", "source", "background", "width", "height", "locations", "connections",
+    NULL
   };
   g_autoptr(WbPointMap) map = NULL;
   double w = 0, h = 0;
@@ -470,6 +471,50 @@ read_point_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
       !wb_read_for_each (r, obj, "connections", WB_POINT_MAP_MAX_LOCATIONS * 8, FALSE, read_connection, map))
     return FALSE;
   *out = WB_MAP (g_steal_pointer (&map));
+  return TRUE;
+}
+
+/* The scan under the map. A missing or unreadable image is not an error:
+ * the path is kept (saving loses nothing) and the map shows without it. */
+static gboolean
+read_background (Reader *r, WbJsonNode *map_obj, WbMap *map)
+{
+  static const char * const allowed[] = {
+    "image", "opacity", "x", "y", "scale", "rotation", "hidden", NULL
+  };
+  WbJsonNode *node = wb_json_object_get (map_obj, "background");
+  WbMapBackground bg = { NULL, 0.5, 0, 0, 1, 0, FALSE, NULL };
+  WbJsonNode *obj;
+  const char *image;
+  gsize old;
+
+  if (node == NULL)
+    return TRUE;
+  old = wb_read_push_member (r, "background");
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
+      !wb_read_get_string (r, obj, "image", TRUE, &image) ||
+      !wb_read_get_number (r, obj, "opacity", FALSE, 0, 1, &bg.opacity) ||
+      !wb_read_get_number (r, obj, "x", FALSE, -1e6, 1e6, &bg.x) ||
+      !wb_read_get_number (r, obj, "y", FALSE, -1e6, 1e6, &bg.y) ||
+      !wb_read_get_number (r, obj, "scale", FALSE, 1e-6, 1e6, &bg.scale) ||
+      !wb_read_get_number (r, obj, "rotation", FALSE, -360, 360, &bg.rotation) ||
+      !wb_read_get_bool (r, obj, "hidden", &bg.hidden))
+    return FALSE;
+  if (*image == '\0')
+    {
+      wb_read_push_member (r, "image");
+      return fail (r, WB_FORMAT_ERROR_TYPE, _("expected the path of an image"));
+    }
+  bg.image = (char *) image;
+  if (g_path_is_absolute (image) || r->base_dir != NULL)
+    {
+      g_autofree char *path = g_path_is_absolute (image)
+                              ? g_strdup (image) : g_build_filename (r->base_dir, image, NULL);
+      bg.surface = wb_map_background_load_image (path, NULL);
+    }
+  wb_map_set_background (map, &bg);
+  g_clear_pointer (&bg.surface, cairo_surface_destroy);
+  wb_read_pop (r, old);
   return TRUE;
 }
 
@@ -505,6 +550,11 @@ _wb_read_map (Reader *r, WbJsonNode *node, guint index, gpointer data)
     }
   wb_map_set_name (map, name);
   wb_map_set_source (map, source);
+  if (!read_background (r, obj, map))
+    {
+      g_object_unref (map);
+      return FALSE;
+    }
   wb_game_add_map (r->game, map);
   return TRUE;
 }

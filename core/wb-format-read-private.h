@@ -22,6 +22,7 @@ typedef struct
   gboolean    failed;
   WbPointMap *point_map;      /* the point map whose connections are being read */
   gpointer    scenario_ctx;   /* the scenario being read (wb-format-read-scenario.c) */
+  const char *base_dir;       /* folder of the game file, for relative paths; may be NULL */
   GPtrArray  *ids;            /* scratch for an id list used at once (hex, hexside features) */
 } Reader;
 

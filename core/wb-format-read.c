@@ -1034,7 +1034,19 @@ read_table (Reader *r, WbJsonNode *node, guint index, gpointer data)
  * edited in place; WbJsonDoc has no allocator for new ones yet, as no
  * migration has needed one.) */
 typedef gboolean (*Migration) (WbJsonNode *root, GError **error);
-static const Migration migrations[WB_FORMAT_VERSION + 1] = { NULL };
+
+/* 1 → 2: version 2 added map backgrounds (an optional member); nothing in a
+ * version 1 file changes meaning, so there is nothing to rewrite. */
+static gboolean
+migrate_1_to_2 (WbJsonNode *root, GError **error)
+{
+  return TRUE;
+}
+
+/* migrations[v] turns a version v document into version v + 1. */
+static const Migration migrations[WB_FORMAT_VERSION + 1] = {
+  [1] = migrate_1_to_2,
+};
 
 static gboolean
 read_document (Reader *r, WbJsonNode *root_node)
@@ -1096,8 +1108,20 @@ read_document (Reader *r, WbJsonNode *root_node)
   return TRUE;
 }
 
+static WbGame *
+load_data (const char *data, gssize len, const char *display_name, const char *base_dir,
+           GError **error);
+
 WbGame *
 wb_game_load_from_data (const char *data, gssize len, const char *display_name, GError **error)
+{
+  return load_data (data, len, display_name, NULL, error);
+}
+
+/* @base_dir: the folder relative paths in the file (background images) start from. */
+static WbGame *
+load_data (const char *data, gssize len, const char *display_name, const char *base_dir,
+           GError **error)
 {
   g_autoptr(WbJsonDoc) doc = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -1145,6 +1169,7 @@ wb_game_load_from_data (const char *data, gssize len, const char *display_name, 
   r.name = display_name;
   r.path = path;
   r.error = error;
+  r.base_dir = base_dir;
   r.game = game;
   r.ids = ids;
   if (!read_document (&r, wb_json_doc_get_root (doc)))
@@ -1196,5 +1221,10 @@ wb_game_load (GFile *file, GCancellable *cancellable, GError **error)
                    local_error->message);
       return NULL;
     }
-  return wb_game_load_from_data (contents, (gssize) length, name, error);
+  {
+    g_autoptr(GFile) parent = g_file_get_parent (file);
+    g_autofree char *base_dir = parent != NULL ? g_file_get_path (parent) : NULL;
+
+    return load_data (contents, (gssize) length, name, base_dir, error);
+  }
 }

@@ -691,6 +691,31 @@ build_point_map (WbPointMap *map, JsonObject *o)
     }
 }
 
+static void
+set_background (JsonObject *o, const WbMapBackground *bg)
+{
+  JsonObject *b;
+
+  if (bg == NULL)
+    return;
+  b = json_object_new ();
+  set_str (b, "image", bg->image);
+  /* Defaults (as the reader has them) are left out. */
+  if (bg->opacity != 0.5)
+    set_num (b, "opacity", bg->opacity);
+  if (bg->x != 0 || bg->y != 0)
+    {
+      set_num (b, "x", bg->x);
+      set_num (b, "y", bg->y);
+    }
+  if (bg->scale != 1)
+    set_num (b, "scale", bg->scale);
+  if (bg->rotation != 0)
+    set_num (b, "rotation", bg->rotation);
+  set_true (b, "hidden", bg->hidden);
+  json_object_set_object_member (o, "background", b);
+}
+
 static JsonArray *
 build_maps (WbGame *game)
 {
@@ -706,6 +731,7 @@ build_maps (WbGame *game)
         set_str (o, "name", wb_map_get_name (m));
       set_str (o, "kind", WB_IS_HEX_MAP (m) ? "hex" : "points");
       set_str (o, "source", wb_map_get_source (m));
+      set_background (o, wb_map_get_background (m));
       if (WB_IS_HEX_MAP (m))
         build_hex_map (game, WB_HEX_MAP (m), o);
       else

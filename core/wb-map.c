@@ -2,15 +2,31 @@
 #define G_LOG_DOMAIN "wb-map"
 #include "config.h"
 
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
 #include "wb-map.h"
 #include "wb-util-private.h"
 
 typedef struct
 {
-  const char *id;
-  char       *name;
-  char       *source;
+  const char      *id;
+  char            *name;
+  char            *source;
+  WbMapBackground *background;
 } WbMapPrivate;
+
+static void
+background_free (WbMapBackground *bg)
+{
+  if (bg == NULL)
+    return;
+  g_free (bg->image);
+  g_clear_pointer (&bg->surface, cairo_surface_destroy);
+  g_free (bg);
+}
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (WbMap, wb_map, G_TYPE_OBJECT)
 
@@ -27,6 +43,7 @@ wb_map_finalize (GObject *object)
 
   g_free (priv->name);
   g_free (priv->source);
+  g_clear_pointer (&priv->background, background_free);
   G_OBJECT_CLASS (wb_map_parent_class)->finalize (object);
 }
 
@@ -179,4 +196,107 @@ wb_map_changed (WbMap *self)
 {
   g_return_if_fail (WB_IS_MAP (self));
   g_signal_emit (self, signals[CHANGED], 0);
+}
+
+const WbMapBackground *
+wb_map_get_background (WbMap *self)
+{
+  WbMapPrivate *priv;
+
+  g_return_val_if_fail (WB_IS_MAP (self), NULL);
+  priv = wb_map_get_instance_private (self);
+  return priv->background;
+}
+
+void
+wb_map_set_background (WbMap *self, const WbMapBackground *background)
+{
+  WbMapPrivate *priv;
+  WbMapBackground *copy = NULL;
+
+  g_return_if_fail (WB_IS_MAP (self));
+  priv = wb_map_get_instance_private (self);
+  if (background != NULL)
+    {
+      copy = g_new0 (WbMapBackground, 1);
+      *copy = *background;
+      copy->image = g_strdup (background->image);
+      copy->opacity = CLAMP (background->opacity, 0.0, 1.0);
+      if (!(copy->scale > 0))
+        copy->scale = 1.0;
+      if (copy->surface != NULL)
+        cairo_surface_reference (copy->surface);
+    }
+  g_clear_pointer (&priv->background, background_free);
+  priv->background = copy;
+}
+
+cairo_surface_t *
+wb_map_background_load_image (const char *path, GError **error)
+{
+  g_autofree char *head = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInputStream) in = NULL;
+  guint8 ihdr[24];
+  gsize got = 0;
+  guint32 w, h;
+  cairo_surface_t *surface;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* Check the PNG header's size before cairo allocates the pixels. */
+  file = g_file_new_for_path (path);
+  in = g_file_read (file, NULL, error);
+  if (in == NULL ||
+      !g_input_stream_read_all (G_INPUT_STREAM (in), ihdr, sizeof ihdr, &got, NULL, error))
+    return NULL;
+  if (got < sizeof ihdr || memcmp (ihdr, "\x89PNG\r\n\x1a\n", 8) != 0 ||
+      memcmp (ihdr + 12, "IHDR", 4) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("%s is not a PNG image"), path);
+      return NULL;
+    }
+  w = (guint32) ihdr[16] << 24 | (guint32) ihdr[17] << 16 | (guint32) ihdr[18] << 8 | ihdr[19];
+  h = (guint32) ihdr[20] << 24 | (guint32) ihdr[21] << 16 | (guint32) ihdr[22] << 8 | ihdr[23];
+  if (w == 0 || h == 0 || w > WB_BACKGROUND_MAX_SIDE || h > WB_BACKGROUND_MAX_SIDE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("%s is %u × %u pixels (expected at most %d a side)"),
+                   path, w, h, WB_BACKGROUND_MAX_SIDE);
+      return NULL;
+    }
+  surface = cairo_image_surface_create_from_png (path);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Cannot read %s: %s"), path,
+                   cairo_status_to_string (cairo_surface_status (surface)));
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  return surface;
+}
+
+gboolean
+wb_map_background_calibrate (WbMapBackground *bg,
+                             double ix1, double iy1, double mx1, double my1,
+                             double ix2, double iy2, double mx2, double my2)
+{
+  double di = hypot (ix2 - ix1, iy2 - iy1);
+  double dm = hypot (mx2 - mx1, my2 - my1);
+  double theta, s, c;
+
+  g_return_val_if_fail (bg != NULL, FALSE);
+  if (di < 1e-9 || dm < 1e-9)
+    return FALSE;
+  bg->scale = dm / di;
+  theta = atan2 (my2 - my1, mx2 - mx1) - atan2 (iy2 - iy1, ix2 - ix1);
+  /* Degrees clockwise on screen (y down), in (-180, 180]. */
+  bg->rotation = remainder (theta * 180.0 / G_PI, 360.0);
+  s = sin (theta) * bg->scale;
+  c = cos (theta) * bg->scale;
+  /* m = R·s·i + t, so t = m1 − R·s·i1. */
+  bg->x = mx1 - (c * ix1 - s * iy1);
+  bg->y = my1 - (s * ix1 + c * iy1);
+  return TRUE;
 }

@@ -1,9 +1,39 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <cairo.h>
+
 #include "wb-types.h"
 
 G_BEGIN_DECLS
+
+/* A scan of a printed map shown under the drawing, to trace it. The image
+ * (PNG) is placed by a similarity transform: its pixel (0, 0) lands on map
+ * point (@x, @y), one pixel spans @scale map points, and it is turned by
+ * @rotation degrees clockwise about that corner. */
+typedef struct {
+  char            *image;      /* path as written in the file: relative to the game file */
+  double           opacity;    /* 0..1 */
+  double           x, y;
+  double           scale;
+  double           rotation;
+  gboolean         hidden;
+  /* Filled when the image is found and readable; NULL otherwise (the
+   * path is kept, so saving loses nothing). */
+  cairo_surface_t *surface;
+} WbMapBackground;
+
+#define WB_BACKGROUND_MAX_SIDE 16384
+
+/* Reads a PNG for a background, refusing images over
+ * WB_BACKGROUND_MAX_SIDE pixels a side before decoding them. */
+cairo_surface_t *wb_map_background_load_image (const char *path, GError **error);
+/* Places the image so that image points 1 and 2 land on map points 1 and 2
+ * (two-point calibration against a scanned grid). FALSE if the image
+ * points coincide. */
+gboolean         wb_map_background_calibrate   (WbMapBackground *bg,
+                                                double ix1, double iy1, double mx1, double my1,
+                                                double ix2, double iy2, double mx2, double my2);
 
 #define WB_TYPE_MAP (wb_map_get_type ())
 G_DECLARE_DERIVABLE_TYPE (WbMap, wb_map, WB, MAP, GObject)
@@ -25,6 +55,10 @@ const char *wb_map_get_source  (WbMap *self);
 void        wb_map_set_source  (WbMap *self, const char *source);
 WbMapKind   wb_map_get_kind    (WbMap *self);
 void        wb_map_get_extent  (WbMap *self, double *width, double *height);
+/* The background, or NULL. */
+const WbMapBackground *wb_map_get_background (WbMap *self);
+/* Copies @background (NULL removes it); takes a new reference to its surface. */
+void        wb_map_set_background (WbMap *self, const WbMapBackground *background);
 /* Emits WbMap::changed: the map's content changed (views redraw). */
 void        wb_map_changed     (WbMap *self);
 

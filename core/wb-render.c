@@ -462,6 +462,25 @@ wb_render_options_init (WbRenderOptions *options)
  * its state is restored and it has no path and no current point (a path
  * the caller had built is discarded).
  */
+/* The scan is laid over the drawing at its opacity, so the designer sees
+ * both and traces the print (the terrain fills are opaque: under them the
+ * scan would not show). */
+static void
+draw_background (cairo_t               *cr,
+                 const WbMapBackground *bg)
+{
+  if (bg == NULL || bg->hidden || bg->surface == NULL || bg->opacity <= 0)
+    return;
+  cairo_save (cr);
+  cairo_translate (cr, bg->x, bg->y);
+  cairo_rotate (cr, bg->rotation * G_PI / 180.0);
+  cairo_scale (cr, bg->scale, bg->scale);
+  cairo_set_source_surface (cr, bg->surface, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_GOOD);
+  cairo_paint_with_alpha (cr, bg->opacity);
+  cairo_restore (cr);
+}
+
 void
 wb_render_map (WbGame                *game,
                WbMap                 *map,
@@ -519,6 +538,8 @@ wb_render_map (WbGame                *game,
     _wb_render_hex_map (&r, WB_HEX_MAP (map));
   else if (WB_IS_POINT_MAP (map))
     _wb_render_point_map (&r, WB_POINT_MAP (map));
+  if (options->layers & WB_LAYER_BACKGROUND)
+    draw_background (cr, wb_map_get_background (map));
 
   render_clear (&r);
   cairo_new_path (cr);

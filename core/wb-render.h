@@ -17,8 +17,9 @@ typedef enum {
   WB_LAYER_LABELS    = 1 << 6,
   WB_LAYER_MARKS     = 1 << 7,
   WB_LAYER_UNITS     = 1 << 8,
-  WB_LAYER_STATIC    = 0xff,      /* everything but units */
-  WB_LAYER_ALL       = 0x1ff,
+  WB_LAYER_BACKGROUND = 1 << 9,   /* the scan under the map (WbMapBackground) */
+  WB_LAYER_STATIC    = 0x2ff,     /* everything but units */
+  WB_LAYER_ALL       = 0x3ff,
 } WbLayers;
 
 typedef struct {

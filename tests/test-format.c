@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,6 +409,158 @@ START_TEST (test_mutations)
 }
 END_TEST
 
+/* Version 1 files (every file written before map backgrounds) load and are
+ * saved as the current version with the same content. */
+START_TEST (test_migration_1_to_2)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbGame) again = NULL;
+  g_autofree char *saved = NULL, *saved_again = NULL;
+
+  ck_assert_ptr_nonnull (strstr (text, "\"version\": 1,"));
+  game = wb_game_load_from_data (text, -1, "minimal.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, "\"version\": 2,"));
+  ck_assert_ptr_null (wb_map_get_background (wb_game_find_map (game, "hexes")));
+  again = wb_game_load_from_data (saved, -1, "saved", &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  saved_again = wb_game_to_data (again, NULL);
+  ck_assert_str_eq (saved, saved_again);
+  ck_assert_uint_eq (wb_game_get_units (again)->len, 4);
+}
+END_TEST
+
+/* A background image is found next to the game file, drawn over the map at
+ * its opacity, and its path survives a save even when the image is gone. */
+START_TEST (test_background)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("wb-bg-XXXXXX", NULL);
+  g_autofree char *game_path = g_build_filename (dir, "game.warbench", NULL);
+  g_autofree char *scan_dir = g_build_filename (dir, "scans", NULL);
+  g_autofree char *png_path = g_build_filename (scan_dir, "map.png", NULL);
+  g_autofree char *with_bg = NULL, *saved = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (game_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  const WbMapBackground *bg;
+  cairo_surface_t *scan, *out;
+  cairo_t *cr;
+  WbRenderOptions options;
+  guint32 px;
+  char *at;
+
+  /* A 20 × 20 pure red scan. */
+  ck_assert_int_eq (g_mkdir (scan_dir, 0755), 0);
+  scan = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 20, 20);
+  cr = cairo_create (scan);
+  cairo_set_source_rgb (cr, 1, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  ck_assert_int_eq (cairo_surface_write_to_png (scan, png_path), CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (scan);
+
+  at = strstr (text, "\"source\": \"test\",\n      \"orientation\"");
+  ck_assert_ptr_nonnull (at);
+  *at = '\0';
+  with_bg = g_strconcat (text, "\"source\": \"test\", \"background\": {\"image\": \"scans/map.png\", "
+                         "\"opacity\": 1, \"x\": 10, \"y\": 10, \"scale\": 2},\n      \"orientation\"",
+                         at + strlen ("\"source\": \"test\",\n      \"orientation\""), NULL);
+  ck_assert (g_file_set_contents (game_path, with_bg, -1, NULL));
+  game = wb_game_load (file, NULL, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  bg = wb_map_get_background (wb_game_find_map (game, "hexes"));
+  ck_assert_ptr_nonnull (bg);
+  ck_assert_ptr_nonnull (bg->surface);
+  ck_assert_str_eq (bg->image, "scans/map.png");
+  ck_assert_double_eq (bg->scale, 2);
+
+  /* Drawn: map point (30, 30) lies inside the scan's 40 × 40 points from (10, 10). */
+  out = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 100, 100);
+  cr = cairo_create (out);
+  wb_render_options_init (&options);
+  wb_render_map (game, wb_game_find_map (game, "hexes"), cr, &options);
+  cairo_destroy (cr);
+  cairo_surface_flush (out);
+  px = *(guint32 *) (cairo_image_surface_get_data (out) + 30 * cairo_image_surface_get_stride (out) + 30 * 4);
+  ck_assert_uint_eq (px & 0xffffff, 0xff0000);
+  /* Without the background layer the map shows there. */
+  out = (cairo_surface_destroy (out), cairo_image_surface_create (CAIRO_FORMAT_RGB24, 100, 100));
+  cr = cairo_create (out);
+  options.layers = WB_LAYER_STATIC & ~WB_LAYER_BACKGROUND;
+  wb_render_map (game, wb_game_find_map (game, "hexes"), cr, &options);
+  cairo_destroy (cr);
+  cairo_surface_flush (out);
+  px = *(guint32 *) (cairo_image_surface_get_data (out) + 30 * cairo_image_surface_get_stride (out) + 30 * 4);
+  ck_assert_uint_ne (px & 0xffffff, 0xff0000);
+  cairo_surface_destroy (out);
+
+  /* The image gone: the game still loads, and saving keeps the path. */
+  g_unlink (png_path);
+  g_clear_object (&game);
+  game = wb_game_load (file, NULL, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (wb_map_get_background (wb_game_find_map (game, "hexes"))->surface);
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, "\"background\": {\"image\": \"scans/map.png\", \"opacity\": 1, \"x\": 10, \"y\": 10, \"scale\": 2}"));
+
+  g_unlink (game_path);
+  g_rmdir (scan_dir);
+  g_rmdir (dir);
+}
+END_TEST
+
+START_TEST (test_background_calibration)
+{
+  WbMapBackground bg = { NULL, 0.5, 0, 0, 1, 0, FALSE, NULL };
+  double ix = 37, iy = 81, c, s, mx, my;
+
+  /* Image points (100, 50) and (300, 50) are hex centres at map (40, 20) and (40, 120):
+   * half scale, turned 90° clockwise. */
+  ck_assert (wb_map_background_calibrate (&bg, 100, 50, 40, 20, 300, 50, 40, 120));
+  ck_assert_double_eq_tol (bg.scale, 0.5, 1e-9);
+  ck_assert_double_eq_tol (bg.rotation, 90, 1e-9);
+  /* Any image point maps through the same transform the renderer uses. */
+  c = cos (bg.rotation * G_PI / 180) * bg.scale;
+  s = sin (bg.rotation * G_PI / 180) * bg.scale;
+  mx = bg.x + c * 100 - s * 50;
+  my = bg.y + s * 100 + c * 50;
+  ck_assert_double_eq_tol (mx, 40, 1e-9);
+  ck_assert_double_eq_tol (my, 20, 1e-9);
+  mx = bg.x + c * ix - s * iy;
+  my = bg.y + s * ix + c * iy;
+  ck_assert_double_eq_tol (mx, 40 - (iy - 50) * 0.5, 1e-9);
+  ck_assert_double_eq_tol (my, 20 + (ix - 100) * 0.5, 1e-9);
+  ck_assert (!wb_map_background_calibrate (&bg, 5, 5, 0, 0, 5, 5, 10, 10));
+}
+END_TEST
+
+/* A PNG that claims absurd dimensions is refused before it is decoded. */
+START_TEST (test_background_too_large)
+{
+  static const guint8 header[] = {
+    0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
+    0, 1, 0, 0, 0, 1, 0, 0, 8, 2, 0, 0, 0, 0, 0, 0, 0
+  };
+  g_autofree char *dir = g_dir_make_tmp ("wb-bg-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "huge.png", NULL);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (g_file_set_contents (path, (const char *) header, sizeof header, NULL));
+  ck_assert_ptr_null (wb_map_background_load_image (path, &error));
+  ck_assert_ptr_nonnull (strstr (error->message, "65536 × 65536"));
+  g_clear_error (&error);
+  ck_assert (g_file_set_contents (path, "not a png at all, really not", -1, NULL));
+  ck_assert_ptr_null (wb_map_background_load_image (path, &error));
+  ck_assert_ptr_nonnull (error);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
 static char *
 make_temp_dir (void)
 {
@@ -546,6 +699,10 @@ format_suite (void)
   tcase_add_test (tc, test_save_failure_keeps_original);
   tcase_add_test (tc, test_load_file_errors);
   tcase_add_test (tc, test_starter_games_valid);
+  tcase_add_test (tc, test_migration_1_to_2);
+  tcase_add_test (tc, test_background);
+  tcase_add_test (tc, test_background_calibration);
+  tcase_add_test (tc, test_background_too_large);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -859,7 +859,7 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 1,
+        "version": 2,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,
