@@ -40,6 +40,8 @@ struct _WbGame
   char       *notes;
   WbRulesRef  rules;
   Collection  c[N_COLLECTIONS];
+  /* Readers: render threads; writers: edits on the main thread. */
+  GRWLock     lock;
 };
 
 G_DEFINE_FINAL_TYPE (WbGame, wb_game, G_TYPE_OBJECT)
@@ -130,6 +132,8 @@ wb_game_finalize (GObject *object)
   /* Units and scenarios refer to maps and sides by id only; order does not matter. */
   for (guint i = 0; i < N_COLLECTIONS; i++)
     collection_clear (&self->c[i]);
+  g_rw_lock_clear (&self->lock);
+
   G_OBJECT_CLASS (wb_game_parent_class)->finalize (object);
 }
 
@@ -197,6 +201,7 @@ wb_game_class_init (WbGameClass *klass)
 static void
 wb_game_init (WbGame *self)
 {
+  g_rw_lock_init (&self->lock);
   collection_init (&self->c[C_SIDES], (GDestroyNotify) wb_side_free);
   collection_init (&self->c[C_CLASSES], (GDestroyNotify) wb_unit_type_free);
   collection_init (&self->c[C_TERRAIN], (GDestroyNotify) wb_terrain_type_free);
@@ -316,4 +321,64 @@ wb_game_changed (WbGame *self, const char *what)
 {
   g_return_if_fail (WB_IS_GAME (self));
   g_signal_emit (self, signals[CHANGED], g_quark_from_string (what), what);
+}
+
+/**
+ * wb_game_lock_read:
+ * @self: a #WbGame
+ *
+ * Takes the game's model lock for reading. A thread that reads the model
+ * while the main thread may edit it (a map view's render worker) holds it
+ * for as long as it reads; any number of readers may hold it at once. Not
+ * recursive: a thread must not take it twice, nor read-lock while it holds
+ * the write lock.
+ */
+void
+wb_game_lock_read (WbGame *self)
+{
+  g_return_if_fail (WB_IS_GAME (self));
+  g_rw_lock_reader_lock (&self->lock);
+}
+
+/**
+ * wb_game_unlock_read:
+ * @self: a #WbGame
+ *
+ * Releases a lock taken with wb_game_lock_read().
+ */
+void
+wb_game_unlock_read (WbGame *self)
+{
+  g_return_if_fail (WB_IS_GAME (self));
+  g_rw_lock_reader_unlock (&self->lock);
+}
+
+/**
+ * wb_game_lock_write:
+ * @self: a #WbGame
+ *
+ * Takes the game's model lock for writing: waits until no reader holds it.
+ * Every change to the model made while another thread may be reading it
+ * (an undo stack's push, undo and redo) holds it. Signal handlers run while
+ * it is held, so they must not take the lock (nor render the map on the
+ * spot).
+ */
+void
+wb_game_lock_write (WbGame *self)
+{
+  g_return_if_fail (WB_IS_GAME (self));
+  g_rw_lock_writer_lock (&self->lock);
+}
+
+/**
+ * wb_game_unlock_write:
+ * @self: a #WbGame
+ *
+ * Releases a lock taken with wb_game_lock_write().
+ */
+void
+wb_game_unlock_write (WbGame *self)
+{
+  g_return_if_fail (WB_IS_GAME (self));
+  g_rw_lock_writer_unlock (&self->lock);
 }

@@ -83,6 +83,14 @@ GPtrArray     *wb_game_list_units_of_side (WbGame *self, const char *side);
 /* Emits WbGame::changed with @what ("sides", "terrain", "units", …). */
 void           wb_game_changed           (WbGame *self, const char *what);
 
+/* The model lock: render threads hold it for reading while they read the
+ * game (its maps, records and units); edits hold it for writing. See the
+ * gtk-doc comments in wb-game.c. */
+void           wb_game_lock_read         (WbGame *self);
+void           wb_game_unlock_read       (WbGame *self);
+void           wb_game_lock_write        (WbGame *self);
+void           wb_game_unlock_write      (WbGame *self);
+
 /* A valid starter game: two sides, infantry/cavalry/artillery, clear/forest/
  * rough terrain, road/creek features, one map (hex @cols × @rows, or a
  * point-to-point map when @cols is 0), and one scenario. */

@@ -101,7 +101,18 @@ struct _WbMapView
   gboolean         show_numbers;
   gboolean         show_grid;
 
-  /* Input state. */
+  /* Input state. With @editing, a primary-button drag is an edit (the
+   * edit-* signals) and panning moves to the middle button, space + drag and
+   * scrolling. */
+  gboolean         editing;
+  int              hover_radius;
+  gboolean         has_rubber_band;
+  double           rubber_band[4];      /* map points: x0, y0, x1, y1 */
+  gboolean         space_down;
+  gboolean         drag_edits;
+  gboolean         drag_pans;
+  double           drag_x;
+  double           drag_y;
   double           drag_start_x;
   double           drag_start_y;
   double           pinch_start_zoom;
@@ -118,6 +129,12 @@ struct _WbMapView
   /* Bumped when what is drawn changes (another map, an edit): images with
    * an older serial may still stand in for a moment, never as final. */
   guint            serial;
+  /* Between wb_map_view_begin_edit() and _end_edit(): whether the cache
+   * (the overview) was current when the edit began, so that re-rendering
+   * the edited area makes it current again. */
+  gboolean         in_edit;
+  gboolean         patchable;
+  gboolean         overview_patchable;
 
   /* The view cache and the overview (level 0 and its halved copies). */
   Image            cache;
@@ -136,9 +153,20 @@ struct _WbMapView
   gboolean         last_frame_exact;
   guint            cache_builds;
   guint            stale_builds;
+  guint            patches;
 };
 
 G_DEFINE_FINAL_TYPE (WbMapView, wb_map_view, GTK_TYPE_WIDGET)
+
+enum {
+  SIGNAL_EDIT_BEGIN,
+  SIGNAL_EDIT_UPDATE,
+  SIGNAL_EDIT_END,
+  SIGNAL_POINT_CLICKED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 enum {
   PROP_0,
@@ -149,6 +177,7 @@ enum {
   PROP_SHOW_NUMBERS,
   PROP_SHOW_GRID,
   PROP_HOVER_TEXT,
+  PROP_EDITING,
   N_PROPS
 };
 
@@ -362,7 +391,6 @@ on_model_changed (WbMapView *self)
 {
   double mx = self->center_x;
   double my = self->center_y;
-
   content_changed (self);
   clamp_center (self);
   if (mx != self->center_x || my != self->center_y)
@@ -496,7 +524,18 @@ build_thread (GTask        *task,
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  surface = render_request (build->game, build->map, build->scenario, r, &status);
+  /* The main thread's edits wait while this reads the model. */
+  wb_game_lock_read (build->game);
+  if (g_cancellable_is_cancelled (cancellable))
+    surface = NULL, status = CAIRO_STATUS_SUCCESS;
+  else
+    surface = render_request (build->game, build->map, build->scenario, r, &status);
+  wb_game_unlock_read (build->game);
+  if (surface == NULL && status == CAIRO_STATUS_SUCCESS)
+    {
+      g_task_return_error_if_cancelled (task);
+      return;
+    }
   if (surface == NULL)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
@@ -821,7 +860,9 @@ render_first_frame (WbMapView     *self,
       !request_is_cheap (self, request))
     return FALSE;
 
+  wb_game_lock_read (self->game);
   surface = render_request (self->game, self->map, self->scenario, request, &status);
+  wb_game_unlock_read (self->game);
   if (surface == NULL)
     {
       g_warning ("Could not render the map: %s", cairo_status_to_string (status));
@@ -945,8 +986,10 @@ draw_map (WbMapView *self,
         request_build (self, &request);
     }
 
-  /* Once the view is complete, prepare the overview for zooming out. */
-  if (exact && !use_overview && !overview_valid (self, layers))
+  /* Once the view is complete, prepare the overview for zooming out; not
+   * during an editing drag, whose every step would wait for it (the model
+   * lock) and then make it stale again. */
+  if (exact && !use_overview && !overview_valid (self, layers) && !self->drag_edits)
     request_overview (self, layers);
 
   self->last_frame_exact = exact;
@@ -971,15 +1014,26 @@ draw_hover (WbMapView *self,
       double size = wb_hex_map_get_hex_size (hex_map);
       double cx, cy;
 
-      wb_hex_center (layout, size, self->hover_hex, &cx, &cy);
-      for (int i = 0; i < WB_HEX_DIRECTIONS; i++)
-        {
-          double dx, dy;
+      gsize n = wb_hex_range (layout, self->hover_hex, self->hover_radius, NULL, 0);
+      g_autofree WbOffset *hexes = g_new (WbOffset, n);
 
-          wb_hex_corner_offset (layout, size, i, &dx, &dy);
-          cairo_line_to (cr, cx + dx, cy + dy);
+      /* The brush's footprint: each hex outlined. */
+      wb_hex_range (layout, self->hover_hex, self->hover_radius, hexes, n);
+      for (gsize h = 0; h < n; h++)
+        {
+          if (!wb_hex_map_contains (hex_map, hexes[h]))
+            continue;
+          wb_hex_center (layout, size, hexes[h], &cx, &cy);
+          cairo_new_sub_path (cr);
+          for (int i = 0; i < WB_HEX_DIRECTIONS; i++)
+            {
+              double dx, dy;
+
+              wb_hex_corner_offset (layout, size, i, &dx, &dy);
+              cairo_line_to (cr, cx + dx, cy + dy);
+            }
+          cairo_close_path (cr);
         }
-      cairo_close_path (cr);
     }
   else if (self->hover_location != NULL && WB_IS_POINT_MAP (self->map))
     {
@@ -1049,6 +1103,21 @@ wb_map_view_snapshot (GtkWidget   *widget,
 
   if (self->hover_has_hex || self->hover_location != NULL)
     draw_hover (self, cr);
+
+  if (self->has_rubber_band)
+    {
+      /* A connection being drawn: a dashed accent line. */
+      double dash = 6.0 / self->zoom;
+
+      cairo_new_path (cr);
+      cairo_move_to (cr, self->rubber_band[0], self->rubber_band[1]);
+      cairo_line_to (cr, self->rubber_band[2], self->rubber_band[3]);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_width (cr, 3.0 / self->zoom);
+      cairo_set_dash (cr, &dash, 1, 0);
+      cairo_set_source_rgba (cr, 0.208, 0.518, 0.894, 0.95);
+      cairo_stroke (cr);
+    }
 
   cairo_destroy (cr);
 }
@@ -1131,15 +1200,44 @@ on_scroll (GtkEventControllerScroll *controller,
   return TRUE;
 }
 
+/* The pointer's shape when no drag runs: a hand while space is held, a
+ * crosshair for the editing tools. */
+static void
+reset_cursor (WbMapView *self)
+{
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self),
+                                   self->space_down ? "grab" : self->editing ? "crosshair" : NULL);
+}
+
+/* A primary-button drag edits when editing is on and space is not held;
+ * the middle button, space + drag, or any drag when not editing, pans. */
 static void
 on_drag_begin (GtkGestureDrag *gesture,
                double          x,
                double          y,
                WbMapView      *self)
 {
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  double mx, my;
+
+  self->drag_x = x;
+  self->drag_y = y;
   self->drag_start_x = self->center_x;
   self->drag_start_y = self->center_y;
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+  self->drag_edits = self->editing && button == GDK_BUTTON_PRIMARY && !self->space_down &&
+                     self->map != NULL;
+  self->drag_pans = !self->drag_edits &&
+                    (button == GDK_BUTTON_PRIMARY || button == GDK_BUTTON_MIDDLE);
+
+  if (self->drag_edits)
+    {
+      wb_map_view_widget_to_map (self, x, y, &mx, &my);
+      g_signal_emit (self, signals[SIGNAL_EDIT_BEGIN], 0, mx, my);
+    }
+  else if (self->drag_pans)
+    gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+  else
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
 }
 
 static void
@@ -1148,9 +1246,17 @@ on_drag_update (GtkGestureDrag *gesture,
                 double          offset_y,
                 WbMapView      *self)
 {
-  wb_map_view_set_center (self,
-                          self->drag_start_x - offset_x / self->zoom,
-                          self->drag_start_y - offset_y / self->zoom);
+  double mx, my;
+
+  if (self->drag_edits)
+    {
+      wb_map_view_widget_to_map (self, self->drag_x + offset_x, self->drag_y + offset_y, &mx, &my);
+      g_signal_emit (self, signals[SIGNAL_EDIT_UPDATE], 0, mx, my);
+    }
+  else if (self->drag_pans)
+    wb_map_view_set_center (self,
+                            self->drag_start_x - offset_x / self->zoom,
+                            self->drag_start_y - offset_y / self->zoom);
 }
 
 static void
@@ -1159,7 +1265,54 @@ on_drag_end (GtkGestureDrag *gesture,
              double          offset_y,
              WbMapView      *self)
 {
-  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  double mx, my;
+
+  wb_map_view_widget_to_map (self, self->drag_x + offset_x, self->drag_y + offset_y, &mx, &my);
+  if (self->drag_edits)
+    g_signal_emit (self, signals[SIGNAL_EDIT_END], 0, mx, my);
+  else if (self->drag_pans && button == GDK_BUTTON_PRIMARY && !self->space_down &&
+           hypot (offset_x, offset_y) < 4 && self->map != NULL)
+    g_signal_emit (self, signals[SIGNAL_POINT_CLICKED], 0, mx, my);
+
+  self->drag_edits = self->drag_pans = FALSE;
+  reset_cursor (self);
+  /* The next frame asks for what the drag put off. */
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                WbMapView             *self)
+{
+  if (keyval != GDK_KEY_space || !self->editing)
+    return FALSE;
+
+  if (!self->space_down)
+    {
+      self->space_down = TRUE;
+      if (!self->drag_edits && !self->drag_pans)
+        gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grab");
+    }
+  return TRUE;
+}
+
+static void
+on_key_released (GtkEventControllerKey *controller,
+                 guint                  keyval,
+                 guint                  keycode,
+                 GdkModifierType        state,
+                 WbMapView             *self)
+{
+  if (keyval != GDK_KEY_space || !self->space_down)
+    return;
+
+  self->space_down = FALSE;
+  if (!self->drag_pans)
+    reset_cursor (self);
 }
 
 static void
@@ -1282,6 +1435,9 @@ wb_map_view_get_property (GObject    *object,
     case PROP_HOVER_TEXT:
       g_value_set_string (value, self->hover_text);
       break;
+    case PROP_EDITING:
+      g_value_set_boolean (value, self->editing);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1305,6 +1461,9 @@ wb_map_view_set_property (GObject      *object,
       break;
     case PROP_SHOW_GRID:
       wb_map_view_set_show_grid (self, g_value_get_boolean (value));
+      break;
+    case PROP_EDITING:
+      wb_map_view_set_editing (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1348,7 +1507,32 @@ wb_map_view_class_init (WbMapViewClass *klass)
   properties[PROP_HOVER_TEXT] =
     g_param_spec_string ("hover-text", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * WbMapView:editing:
+   *
+   * Whether a primary-button drag edits (emits the edit-* signals) rather
+   * than pans. Panning then takes the middle button, space + drag or the
+   * scroll wheel.
+   */
+  properties[PROP_EDITING] =
+    g_param_spec_boolean ("editing", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The edit-* signals carry map points; edit-end always follows an
+   * edit-begin. point-clicked: a primary click (no drag) while not editing. */
+  signals[SIGNAL_EDIT_BEGIN] =
+    g_signal_new ("edit-begin", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  signals[SIGNAL_EDIT_UPDATE] =
+    g_signal_new ("edit-update", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  signals[SIGNAL_EDIT_END] =
+    g_signal_new ("edit-end", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  signals[SIGNAL_POINT_CLICKED] =
+    g_signal_new ("point-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Left, 0, pan_by_key, "(ii)", -1, 0);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Right, 0, pan_by_key, "(ii)", 1, 0);
@@ -1388,6 +1572,11 @@ wb_map_view_init (WbMapView *self)
   g_signal_connect (gesture, "begin", G_CALLBACK (on_zoom_begin), self);
   g_signal_connect (gesture, "scale-changed", G_CALLBACK (on_zoom_scale_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect (controller, "key-released", G_CALLBACK (on_key_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   controller = gtk_event_controller_motion_new ();
   g_signal_connect (controller, "enter", G_CALLBACK (on_motion), self);
@@ -1806,4 +1995,211 @@ wb_map_view_get_stale_builds (WbMapView *self)
 {
   g_return_val_if_fail (WB_IS_MAP_VIEW (self), 0);
   return self->stale_builds;
+}
+
+gboolean
+wb_map_view_get_editing (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+  return self->editing;
+}
+
+void
+wb_map_view_set_editing (WbMapView *self,
+                         gboolean   editing)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  editing = !!editing;
+  if (editing == self->editing)
+    return;
+
+  self->editing = editing;
+  if (!editing)
+    self->space_down = FALSE;
+  if (!self->drag_pans)
+    reset_cursor (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITING]);
+}
+
+/* Re-renders the part of @image that @area (map points) touches, on its
+ * pixel grid so there are no seams. */
+static gboolean
+patch_image (WbMapView  *self,
+             Image      *image,
+             const Rect *area)
+{
+  WbRenderOptions options;
+  double ppp = image->ppp, x0, y0, x1, y1;
+  cairo_status_t status;
+  Rect patch;
+  cairo_t *cr;
+
+  if (!rect_intersect (area, &(Rect) { image->x, image->y, image->w, image->h }, &patch))
+    return TRUE;
+
+  x0 = image->x + floor ((patch.x - image->x) * ppp) / ppp;
+  y0 = image->y + floor ((patch.y - image->y) * ppp) / ppp;
+  x1 = image->x + ceil ((patch.x + patch.w - image->x) * ppp) / ppp;
+  y1 = image->y + ceil ((patch.y + patch.h - image->y) * ppp) / ppp;
+
+  cr = cairo_create (image->surface);
+  cairo_scale (cr, ppp, ppp);
+  cairo_translate (cr, -image->x, -image->y);
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  cairo_clip (cr);
+  cairo_save (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_restore (cr);
+
+  wb_render_options_init (&options);
+  options.layers = image->layers;
+  options.scale = ppp;
+  options.clip_x = x0;
+  options.clip_y = y0;
+  options.clip_width = x1 - x0;
+  options.clip_height = y1 - y0;
+  options.scenario = (image->layers & WB_LAYER_UNITS) ? self->scenario : NULL;
+  wb_game_lock_read (self->game);
+  wb_render_map (self->game, self->map, cr, &options);
+  wb_game_unlock_read (self->game);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_mark_dirty (image->surface);
+
+  return status == CAIRO_STATUS_SUCCESS;
+}
+
+/* Redoes @next, the halved copy of @prev, where @area (map points) lies:
+ * each pixel the average of four, as when the overview was built. */
+static void
+halve_area (const Image *prev,
+            Image       *next,
+            const Rect  *area)
+{
+  double x0 = floor ((area->x - next->x) * next->ppp) - 1;
+  double y0 = floor ((area->y - next->y) * next->ppp) - 1;
+  double x1 = ceil ((area->x + area->w - next->x) * next->ppp) + 1;
+  double y1 = ceil ((area->y + area->h - next->y) * next->ppp) + 1;
+  cairo_t *cr = cairo_create (next->surface);
+
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  cairo_clip (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_scale (cr, 0.5, 0.5);
+  cairo_set_source_surface (cr, prev->surface, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_mark_dirty (next->surface);
+}
+
+void
+wb_map_view_begin_edit (WbMapView *self)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  g_return_if_fail (!self->in_edit);
+
+  self->in_edit = TRUE;
+  self->patchable = self->cache.surface != NULL && self->cache.serial == self->serial;
+  self->overview_patchable = self->n_overview > 0 && self->overview[0].serial == self->serial;
+}
+
+void
+wb_map_view_end_edit (WbMapView *self,
+                      double     x,
+                      double     y,
+                      double     width,
+                      double     height)
+{
+  gboolean patched = FALSE;
+  double pad = 0;
+  Rect area;
+
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  g_return_if_fail (self->in_edit);
+
+  self->in_edit = FALSE;
+  if (self->game == NULL || self->map == NULL || width <= 0 || height <= 0)
+    {
+      self->patchable = self->overview_patchable = FALSE;
+      return;
+    }
+
+  /* Neighbouring hexes' strokes and labels reach into the area. */
+  if (WB_IS_HEX_MAP (self->map))
+    pad = wb_hex_map_get_hex_size (WB_HEX_MAP (self->map));
+  area = (Rect) { x - pad, y - pad, width + 2 * pad, height + 2 * pad };
+
+  if (self->patchable && self->cache.surface != NULL &&
+      patch_image (self, &self->cache, &area))
+    {
+      self->cache.serial = self->serial;
+      patched = TRUE;
+    }
+
+  /* The overview: its full-size copy is rendered afresh there, and the
+   * halved copies are halved from it again (rendering them directly would
+   * not look like the rest of them: the renderer keeps thin lines and small
+   * text legible at small scales). */
+  if (self->overview_patchable && self->n_overview > 0 &&
+      patch_image (self, &self->overview[0], &area))
+    {
+      for (guint i = 1; i < self->n_overview; i++)
+        halve_area (&self->overview[i - 1], &self->overview[i], &area);
+      for (guint i = 0; i < self->n_overview; i++)
+        self->overview[i].serial = self->serial;
+      patched = TRUE;
+    }
+
+  self->patchable = self->overview_patchable = FALSE;
+  if (patched)
+    {
+      self->patches++;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+guint
+wb_map_view_get_patches (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), 0);
+  return self->patches;
+}
+
+void
+wb_map_view_set_hover_radius (WbMapView *self,
+                              int        radius)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  radius = CLAMP (radius, 0, 8);
+  if (radius == self->hover_radius)
+    return;
+
+  self->hover_radius = radius;
+  if (self->hover_has_hex)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+wb_map_view_set_rubber_band (WbMapView *self,
+                             gboolean   show,
+                             double     x0,
+                             double     y0,
+                             double     x1,
+                             double     y1)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  if (!show && !self->has_rubber_band)
+    return;
+
+  self->has_rubber_band = show;
+  self->rubber_band[0] = x0;
+  self->rubber_band[1] = y0;
+  self->rubber_band[2] = x1;
+  self->rubber_band[3] = y1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -103,4 +103,39 @@ gboolean    wb_map_view_get_rendering   (WbMapView  *self);
  * still being rendered. */
 gboolean    wb_map_view_get_frame_complete (WbMapView *self);
 
+/* Editing: see WbMapView:editing and the edit-begin, edit-update, edit-end
+ * and point-clicked signals (map points). */
+gboolean    wb_map_view_get_editing     (WbMapView  *self);
+void        wb_map_view_set_editing     (WbMapView  *self,
+                                         gboolean    editing);
+/* An edit of the shown map, bracketed so the view can show it in the next
+ * frame: begin_edit() before the model changes (outside the game's write
+ * lock), end_edit() after, with the map rectangle (points) the edit changed.
+ * If the view cache (and the overview) showed the map as it was when the
+ * edit began, that rectangle is re-rendered into them on the spot instead
+ * of waiting for a background rebuild. Changes made outside such a bracket
+ * (undo, redo, other editors) are left to the rebuild. An empty rectangle
+ * (a failed edit) patches nothing. */
+void        wb_map_view_begin_edit      (WbMapView  *self);
+void        wb_map_view_end_edit        (WbMapView  *self,
+                                         double      x,
+                                         double      y,
+                                         double      width,
+                                         double      height);
+/* A line drawn over the map from (x0, y0) to (x1, y1) (map points) while
+ * @show: a connection being dragged out. */
+void        wb_map_view_set_rubber_band (WbMapView  *self,
+                                         gboolean    show,
+                                         double      x0,
+                                         double      y0,
+                                         double      x1,
+                                         double      y1);
+/* Times end_edit() patched the cache or the overview (tests). */
+guint       wb_map_view_get_patches     (WbMapView  *self);
+
+/* The hover highlight covers the hexes within @radius of the hovered one
+ * (the terrain brush's footprint); 0 is the hex alone. */
+void        wb_map_view_set_hover_radius (WbMapView *self,
+                                          int        radius);
+
 G_END_DECLS

@@ -6,12 +6,16 @@
 #include <glib/gi18n.h>
 
 #include "wb-application.h"
+#include "wb-edit.h"
+#include "wb-map-editor.h"
+#include "wb-tool-palette.h"
 #include "wb-window.h"
 
-/* One open game: the sidebar of its contents, the map canvas and a status
- * bar. The window owns the game's file, its dirty flag and the Open/Save
- * flows; the game itself is the model that the sidebar and the map view
- * observe. */
+/* One open game: the sidebar of its contents, the map canvas with the map
+ * editor's tool palette, and a status bar. The window owns the game's file,
+ * its undo stack (one per open game; the dirty flag is the stack's
+ * !is-clean), the map editor and the Open/Save flows; the game itself is the
+ * model that the sidebar and the map view observe. */
 
 #define GAME_MIME_TYPE "application/x-warbench"
 #define MAX_RECENT     10
@@ -28,10 +32,18 @@ struct _WbWindow
   WbSidebar            *sidebar;
   WbMapView            *map_view;
   GtkLabel             *hover_label;
+  GtkLabel             *editor_label;
+  GtkBox               *canvas_box;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
+  GMenu                *edit_section;
+  GtkWidget            *palette;
   GtkLabel             *zoom_label;
   GMenu                *recent_menu;
 
   WbGame               *game;
+  WbUndoStack          *undo_stack;
+  WbMapEditor          *editor;
   GFile                *file;
   GSettings            *settings;
   GCancellable         *load_cancellable;
@@ -83,6 +95,65 @@ update_actions (WbWindow *self)
                                  has_map && wb_map_view_can_zoom_out (self->map_view));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-reset", has_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_map);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 self->undo_stack != NULL &&
+                                 wb_undo_stack_get_can_undo (self->undo_stack));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 self->undo_stack != NULL &&
+                                 wb_undo_stack_get_can_redo (self->undo_stack));
+}
+
+/* A command label inside a menu label: its underscores are not mnemonics. */
+static char *
+escape_mnemonic (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "_", -1);
+
+  return g_strjoinv ("__", parts);
+}
+
+/* The Undo/Redo menu items and button tooltips say what they would do. */
+static void
+update_undo (WbWindow *self)
+{
+  const char *undo = self->undo_stack != NULL ? wb_undo_stack_get_undo_label (self->undo_stack) : NULL;
+  const char *redo = self->undo_stack != NULL ? wb_undo_stack_get_redo_label (self->undo_stack) : NULL;
+  g_autofree char *undo_item = NULL;
+  g_autofree char *redo_item = NULL;
+  g_autofree char *undo_tip = NULL;
+  g_autofree char *redo_tip = NULL;
+
+  if (undo != NULL)
+    {
+      g_autofree char *escaped = escape_mnemonic (undo);
+
+      /* Translators: a menu item; %s says what, "Paint 7 hexes Forest" */
+      undo_item = g_strdup_printf (_("_Undo %s"), escaped);
+      /* Translators: a tooltip; %s says what, "Paint 7 hexes Forest" */
+      undo_tip = g_strdup_printf (_("Undo %s"), undo);
+    }
+  if (redo != NULL)
+    {
+      g_autofree char *escaped = escape_mnemonic (redo);
+
+      /* Translators: a menu item; %s says what, "Paint 7 hexes Forest" */
+      redo_item = g_strdup_printf (_("_Redo %s"), escaped);
+      /* Translators: a tooltip; %s says what, "Paint 7 hexes Forest" */
+      redo_tip = g_strdup_printf (_("Redo %s"), redo);
+    }
+
+  g_menu_remove_all (self->edit_section);
+  g_menu_append (self->edit_section, undo_item != NULL ? undo_item : _("_Undo"), "win.undo");
+  g_menu_append (self->edit_section, redo_item != NULL ? redo_item : _("_Redo"), "win.redo");
+  gtk_widget_set_tooltip_text (self->undo_button, undo_tip != NULL ? undo_tip : _("Undo"));
+  gtk_widget_set_tooltip_text (self->redo_button, redo_tip != NULL ? redo_tip : _("Redo"));
+  update_actions (self);
+}
+
+static void
+on_clean_changed (WbWindow *self)
+{
+  wb_window_set_dirty (self, !wb_undo_stack_get_is_clean (self->undo_stack));
 }
 
 static void
@@ -159,6 +230,90 @@ update_status (WbWindow *self)
     }
 
   gtk_label_set_label (self->hover_label, text->str);
+}
+
+static void
+update_editor_status (WbWindow *self)
+{
+  const char *status = wb_map_editor_get_status (self->editor);
+
+  gtk_label_set_label (self->editor_label, status != NULL ? status : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->editor_label), status != NULL);
+}
+
+/* The map editor's tools take the primary button's drags from the view. */
+static void
+on_editing_changed (WbWindow *self)
+{
+  gboolean brush = g_str_equal (wb_map_editor_get_tool (self->editor), WB_TOOL_BRUSH);
+
+  wb_map_view_set_editing (self->map_view, wb_map_editor_get_editing (self->editor));
+  wb_map_view_set_hover_radius (self->map_view,
+                                brush ? wb_map_editor_get_brush_radius (self->editor) : 0);
+}
+
+/* Connect shows the connection being dragged out. */
+static void
+update_rubber_band (WbWindow *self,
+                    double    x,
+                    double    y)
+{
+  double sx = 0, sy = 0;
+  gboolean show = wb_map_editor_get_connect_source (self->editor, &sx, &sy);
+
+  wb_map_view_set_rubber_band (self->map_view, show, sx, sy, x, y);
+}
+
+static void
+on_edit_begin (WbWindow *self,
+               double    x,
+               double    y)
+{
+  wb_map_editor_begin (self->editor, x, y);
+  update_rubber_band (self, x, y);
+}
+
+static void
+on_edit_update (WbWindow *self,
+                double    x,
+                double    y)
+{
+  wb_map_editor_update (self->editor, x, y);
+  update_rubber_band (self, x, y);
+}
+
+static void
+on_edit_end (WbWindow *self,
+             double    x,
+             double    y)
+{
+  wb_map_editor_end (self->editor, x, y);
+  update_rubber_band (self, x, y);
+}
+
+static void
+on_point_clicked (WbWindow *self,
+                  double    x,
+                  double    y)
+{
+  wb_map_editor_click (self->editor, x, y);
+}
+
+/* An editor's edit, bracketed so the view shows it in the next frame. */
+static void
+on_before_edit (WbWindow *self)
+{
+  wb_map_view_begin_edit (self->map_view);
+}
+
+static void
+on_area_changed (WbWindow *self,
+                 double    x,
+                 double    y,
+                 double    width,
+                 double    height)
+{
+  wb_map_view_end_edit (self->map_view, x, y, width, height);
 }
 
 static void
@@ -288,6 +443,8 @@ on_sidebar_map_selected (WbWindow   *self,
                          WbScenario *scenario)
 {
   wb_map_view_set_map (self->map_view, self->game, map, scenario);
+  wb_map_editor_set_target (self->editor, self->game, map, self->undo_stack);
+  gtk_widget_set_visible (self->palette, map != NULL);
   update_actions (self);
   update_status (self);
 }
@@ -304,9 +461,31 @@ wb_window_set_game (WbWindow *self,
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
 
+  if (self->undo_stack != NULL)
+    g_signal_handlers_disconnect_by_data (self->undo_stack, self);
+  g_clear_object (&self->undo_stack);
+  wb_map_editor_set_target (self->editor, NULL, NULL, NULL);
+
   if (g_set_object (&self->game, game))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
   set_file (self, file);
+
+  /* One undo stack per open game. */
+  if (game != NULL)
+    {
+      self->undo_stack = wb_undo_stack_new ();
+      g_signal_connect_object (self->undo_stack, "notify::undo-label", G_CALLBACK (update_undo),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->undo_stack, "notify::redo-label", G_CALLBACK (update_undo),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->undo_stack, "notify::can-undo", G_CALLBACK (update_undo),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->undo_stack, "notify::can-redo", G_CALLBACK (update_undo),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->undo_stack, "notify::is-clean", G_CALLBACK (on_clean_changed),
+                               self, G_CONNECT_SWAPPED);
+    }
+  update_undo (self);
 
   if (game != NULL)
     {
@@ -466,6 +645,8 @@ save_to (WbWindow *self,
     }
 
   set_file (self, file);
+  if (self->undo_stack != NULL)
+    wb_undo_stack_set_clean (self->undo_stack);
   wb_window_set_dirty (self, FALSE);
   add_to_recent (self);
   update_title (self);
@@ -823,6 +1004,55 @@ wb_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (wb_window_parent_class)->close_request (window);
 }
 
+/* Editing. */
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+
+  if (self->game != NULL && self->undo_stack != NULL)
+    wb_edit_undo (self->game, self->undo_stack);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+
+  if (self->game != NULL && self->undo_stack != NULL)
+    wb_edit_redo (self->game, self->undo_stack);
+}
+
+static void
+add_tool_shortcuts (WbWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  const WbToolInfo *tools;
+  guint n_tools;
+
+  tools = wb_map_editor_get_tools (&n_tools);
+  for (guint i = 0; i < n_tools; i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new_with_arguments (gtk_shortcut_trigger_parse_string (tools[i].accel),
+                                       gtk_named_action_new ("editor.tool"),
+                                       "s", tools[i].id));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new_with_arguments (gtk_shortcut_trigger_parse_string ("Escape"),
+                                     gtk_named_action_new ("editor.tool"), "s", WB_TOOL_SELECT));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("bracketright"),
+                      gtk_named_action_new ("editor.brush-grow")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("bracketleft"),
+                      gtk_named_action_new ("editor.brush-shrink")));
+  gtk_widget_add_controller (GTK_WIDGET (self->canvas_box), controller);
+}
+
 /* Object. */
 
 static void
@@ -869,8 +1099,15 @@ wb_window_dispose (GObject *object)
     }
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->undo_stack != NULL)
+    g_signal_handlers_disconnect_by_data (self->undo_stack, self);
+  if (self->editor != NULL)
+    g_signal_handlers_disconnect_by_data (self->editor, self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_WINDOW);
+
+  g_clear_object (&self->undo_stack);
+  g_clear_object (&self->editor);
 
   g_clear_object (&self->game);
   g_clear_object (&self->file);
@@ -1009,6 +1246,11 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WbWindow, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_map_selected);
   gtk_widget_class_bind_template_callback (widget_class, update_status);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, editor_label);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, canvas_box);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, edit_section);
   gtk_widget_class_bind_template_callback (widget_class, on_zoom_changed);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -1016,6 +1258,8 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
@@ -1028,6 +1272,10 @@ wb_window_class_init (WbWindowClass *klass)
                                        "win.save", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
+                                       "win.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.redo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "win.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK,
@@ -1060,6 +1308,39 @@ wb_window_init (WbWindow *self)
   self->show_grid = TRUE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The map editor: its palette beside the canvas, its actions as
+   * "editor.*", its tools on single keys while the focus is in the canvas
+   * area (so they never take keys from the sidebar). */
+  self->editor = wb_map_editor_new ();
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "editor",
+                                  wb_map_editor_get_actions (self->editor));
+  self->palette = wb_tool_palette_new (self->editor);
+  gtk_widget_set_visible (self->palette, FALSE);
+  gtk_box_prepend (self->canvas_box, self->palette);
+  g_signal_connect_object (self->editor, "notify::editing", G_CALLBACK (on_editing_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::tool", G_CALLBACK (on_editing_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::brush-radius", G_CALLBACK (on_editing_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::status", G_CALLBACK (update_editor_status),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "before-edit", G_CALLBACK (on_before_edit),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "area-changed", G_CALLBACK (on_area_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->map_view, "edit-begin", G_CALLBACK (on_edit_begin),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->map_view, "edit-update", G_CALLBACK (on_edit_update),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->map_view, "edit-end", G_CALLBACK (on_edit_end),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->map_view, "point-clicked", G_CALLBACK (on_point_clicked),
+                           self, G_CONNECT_SWAPPED);
+  add_tool_shortcuts (self);
+  update_editor_status (self);
+  update_undo (self);
 
   target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
   gtk_drop_target_set_gtypes (target, (GType[2]) { GDK_TYPE_FILE_LIST, G_TYPE_FILE }, 2);
@@ -1141,4 +1422,25 @@ wb_window_get_sidebar (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
   return self->sidebar;
+}
+
+WbUndoStack *
+wb_window_get_undo_stack (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
+  return self->undo_stack;
+}
+
+WbMapEditor *
+wb_window_get_map_editor (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
+  return self->editor;
+}
+
+GtkWidget *
+wb_window_get_tool_palette (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
+  return self->palette;
 }

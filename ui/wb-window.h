@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "warbench-core.h"
+#include "wb-map-editor.h"
 #include "wb-map-view.h"
 #include "wb-sidebar.h"
 
@@ -36,5 +37,10 @@ void        wb_window_set_dirty     (WbWindow       *self,
 
 WbMapView  *wb_window_get_map_view  (WbWindow       *self);
 WbSidebar  *wb_window_get_sidebar   (WbWindow       *self);
+/* The open game's undo stack (NULL without a game), the map editor and its
+ * tool palette. */
+WbUndoStack *wb_window_get_undo_stack (WbWindow     *self);
+WbMapEditor *wb_window_get_map_editor (WbWindow     *self);
+GtkWidget  *wb_window_get_tool_palette (WbWindow    *self);
 
 G_END_DECLS

@@ -1,0 +1,1362 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-map-editor"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "wb-edit.h"
+#include "wb-map-editor.h"
+#include "wb-point-map-commands.h"
+
+/* The map-editing controller: the current tool and its settings (terrain,
+ * brush size, hexside and road features), and what a click or a drag in
+ * map points does with them. Every change goes through the undo stack as a
+ * command (wb_edit_push(), under the game's write lock); a drag merges into
+ * one step and is sealed when it ends. It knows nothing of widgets: the
+ * window feeds it the map view's edit-* signals and shows its status, and
+ * around each edit it emits before-edit and area-changed (with the map
+ * rectangle that changed) so the view can re-render just that. */
+
+/* Map points around a location that a press picks it from. */
+#define PICK_RADIUS 14.0
+
+struct _WbMapEditor
+{
+  GObject             parent_instance;
+
+  WbGame             *game;
+  WbMap              *map;
+  WbUndoStack        *stack;
+
+  const char         *tool;              /* a WB_TOOL_* */
+  const char         *terrain;           /* interned ids, or NULL */
+  int                 brush_radius;
+  const char         *hexside_feature;
+  const char         *road_feature;
+  const char         *connection_class;
+  char               *status;
+
+  GSimpleActionGroup *actions;
+
+  /* The drag in progress. */
+  gboolean            dragging;
+  gboolean            has_last;
+  WbOffset            last_hex;
+  const char         *moving;            /* location id: Move, and Connect's source */
+};
+
+G_DEFINE_FINAL_TYPE (WbMapEditor, wb_map_editor, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_MAP,
+  PROP_TOOL,
+  PROP_EDITING,
+  PROP_TERRAIN,
+  PROP_BRUSH_RADIUS,
+  PROP_HEXSIDE_FEATURE,
+  PROP_ROAD_FEATURE,
+  PROP_CONNECTION_CLASS,
+  PROP_STATUS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_BEFORE_EDIT,
+  SIGNAL_AREA_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const WbToolInfo tools[] = {
+  { WB_TOOL_SELECT, "wb-tool-select-symbolic", N_("Select"),
+    N_("Show what is under a click; drag to move the map"), "v", TRUE, TRUE },
+  { WB_TOOL_BRUSH, "wb-tool-brush-symbolic", N_("Terrain Brush"),
+    N_("Paint the current terrain; [ and ] change the size"), "b", TRUE, FALSE },
+  { WB_TOOL_FILL, "wb-tool-fill-symbolic", N_("Flood Fill"),
+    N_("Paint the connected hexes of one terrain"), "g", TRUE, FALSE },
+  { WB_TOOL_EYEDROPPER, "color-select-symbolic", N_("Eyedropper"),
+    N_("Pick a hex’s terrain for the brush"), "i", TRUE, FALSE },
+  { WB_TOOL_HEXSIDE, "wb-tool-hexside-symbolic", N_("Hexside"),
+    N_("Toggle the current hexside feature on the nearest hexside"), "e", TRUE, FALSE },
+  { WB_TOOL_ROAD, "wb-tool-road-symbolic", N_("Road"),
+    N_("Drag across hexes to lay the current road"), "r", TRUE, FALSE },
+  { WB_TOOL_MOVE, "wb-tool-move-symbolic", N_("Move Location"),
+    N_("Drag a location to move it"), "m", FALSE, TRUE },
+  { WB_TOOL_CONNECT, "wb-tool-connect-symbolic", N_("Connect"),
+    N_("Drag from one location to another to connect them"), "c", FALSE, TRUE },
+  { WB_TOOL_DISCONNECT, "wb-tool-disconnect-symbolic", N_("Delete Connection"),
+    N_("Click a connection to delete it"), "d", FALSE, TRUE },
+};
+
+const WbToolInfo *
+wb_map_editor_get_tools (guint *n_tools)
+{
+  static WbToolInfo translated[G_N_ELEMENTS (tools)];
+  static gsize done;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+        {
+          translated[i] = tools[i];
+          translated[i].name = _(tools[i].name);
+          translated[i].description = _(tools[i].description);
+        }
+      g_once_init_leave (&done, 1);
+    }
+
+  if (n_tools != NULL)
+    *n_tools = G_N_ELEMENTS (tools);
+  return translated;
+}
+
+static const WbToolInfo *
+find_tool (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    if (g_strcmp0 (tools[i].id, id) == 0)
+      return &tools[i];
+  return NULL;
+}
+
+static gboolean
+is_tool (WbMapEditor *self,
+         const char  *tool)
+{
+  return g_str_equal (self->tool, tool);
+}
+
+static gboolean
+tool_fits_map (const WbToolInfo *info,
+               WbMap            *map)
+{
+  if (map == NULL)
+    return g_str_equal (info->id, WB_TOOL_SELECT);
+  return WB_IS_HEX_MAP (map) ? info->hex_map : info->point_map;
+}
+
+static void
+set_status (WbMapEditor *self,
+            char        *status)
+{
+  if (g_strcmp0 (status, self->status) == 0)
+    {
+      g_free (status);
+      return;
+    }
+  g_free (self->status);
+  self->status = status;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATUS]);
+}
+
+static void
+set_action_state (WbMapEditor *self,
+                  const char  *name,
+                  GVariant    *state)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
+
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), state);
+}
+
+static GVariant *
+string_state (const char *s)
+{
+  return g_variant_new_string (s != NULL ? s : "");
+}
+
+/* The one place that decides which editor actions are available. */
+static void
+update_actions (WbMapEditor *self)
+{
+  gboolean hex = WB_IS_HEX_MAP (self->map) && self->stack != NULL;
+  g_autoptr(GPtrArray) sides = wb_map_editor_list_hexside_features (self);
+  g_autoptr(GPtrArray) roads = wb_map_editor_list_road_features (self);
+  GAction *action;
+
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "brush-grow");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                               hex && self->brush_radius < WB_MAP_EDITOR_MAX_RADIUS);
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "brush-shrink");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), hex && self->brush_radius > 0);
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "brush-radius");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), hex);
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "terrain");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), hex);
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "hexside-feature");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), hex && sides->len > 0);
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "road-feature");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), hex && roads->len > 0);
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "connection-class");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                               WB_IS_POINT_MAP (self->map) && self->stack != NULL &&
+                               self->connection_class != NULL);
+}
+
+/* Setters. */
+
+void
+wb_map_editor_set_tool (WbMapEditor *self,
+                        const char  *tool)
+{
+  const WbToolInfo *info;
+  gboolean was_editing;
+
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  info = find_tool (tool);
+  if (info == NULL || !tool_fits_map (info, self->map))
+    info = &tools[0];
+  if (g_str_equal (info->id, self->tool))
+    return;
+
+  was_editing = wb_map_editor_get_editing (self);
+  self->tool = info->id;
+  self->dragging = FALSE;
+  set_action_state (self, "tool", g_variant_new_string (self->tool));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
+  if (was_editing != wb_map_editor_get_editing (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITING]);
+}
+
+void
+wb_map_editor_set_terrain (WbMapEditor *self,
+                           const char  *terrain)
+{
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  if (terrain != NULL && *terrain == '\0')
+    terrain = NULL;
+  terrain = g_intern_string (terrain);
+  if (terrain == self->terrain)
+    return;
+
+  self->terrain = terrain;
+  set_action_state (self, "terrain", string_state (terrain));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TERRAIN]);
+}
+
+void
+wb_map_editor_set_brush_radius (WbMapEditor *self,
+                                int          radius)
+{
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  radius = CLAMP (radius, 0, WB_MAP_EDITOR_MAX_RADIUS);
+  if (radius == self->brush_radius)
+    return;
+
+  self->brush_radius = radius;
+  set_action_state (self, "brush-radius", g_variant_new_int32 (radius));
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BRUSH_RADIUS]);
+}
+
+void
+wb_map_editor_set_hexside_feature (WbMapEditor *self,
+                                   const char  *feature)
+{
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  if (feature != NULL && *feature == '\0')
+    feature = NULL;
+  feature = g_intern_string (feature);
+  if (feature == self->hexside_feature)
+    return;
+
+  self->hexside_feature = feature;
+  set_action_state (self, "hexside-feature", string_state (feature));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEXSIDE_FEATURE]);
+}
+
+void
+wb_map_editor_set_road_feature (WbMapEditor *self,
+                                const char  *feature)
+{
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  if (feature != NULL && *feature == '\0')
+    feature = NULL;
+  feature = g_intern_string (feature);
+  if (feature == self->road_feature)
+    return;
+
+  self->road_feature = feature;
+  set_action_state (self, "road-feature", string_state (feature));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROAD_FEATURE]);
+}
+
+void
+wb_map_editor_set_connection_class (WbMapEditor *self,
+                                    const char  *klass)
+{
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  if (klass != NULL && *klass == '\0')
+    klass = NULL;
+  klass = g_intern_string (klass);
+  if (klass == self->connection_class)
+    return;
+
+  self->connection_class = klass;
+  set_action_state (self, "connection-class", string_state (klass));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTION_CLASS]);
+}
+
+/* Getters. */
+
+const char *
+wb_map_editor_get_connection_class (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->connection_class;
+}
+
+gboolean
+wb_map_editor_get_connect_source (WbMapEditor *self,
+                                  double      *x,
+                                  double      *y)
+{
+  WbLocation *loc;
+
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), FALSE);
+
+  if (!self->dragging || !is_tool (self, WB_TOOL_CONNECT) || self->moving == NULL ||
+      !WB_IS_POINT_MAP (self->map))
+    return FALSE;
+  loc = wb_point_map_find_location (WB_POINT_MAP (self->map), self->moving);
+  if (loc == NULL)
+    return FALSE;
+  *x = loc->x;
+  *y = loc->y;
+  return TRUE;
+}
+
+WbGame *
+wb_map_editor_get_game (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->game;
+}
+
+WbMap *
+wb_map_editor_get_map (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->map;
+}
+
+WbUndoStack *
+wb_map_editor_get_stack (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->stack;
+}
+
+GActionGroup *
+wb_map_editor_get_actions (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return G_ACTION_GROUP (self->actions);
+}
+
+const char *
+wb_map_editor_get_tool (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->tool;
+}
+
+gboolean
+wb_map_editor_get_editing (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), FALSE);
+  return !is_tool (self, WB_TOOL_SELECT);
+}
+
+const char *
+wb_map_editor_get_terrain (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->terrain;
+}
+
+int
+wb_map_editor_get_brush_radius (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), 0);
+  return self->brush_radius;
+}
+
+const char *
+wb_map_editor_get_hexside_feature (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->hexside_feature;
+}
+
+const char *
+wb_map_editor_get_road_feature (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->road_feature;
+}
+
+const char *
+wb_map_editor_get_status (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->status;
+}
+
+static gboolean
+is_road_style (const char *style)
+{
+  static const char * const roads[] = { "road", "trail", "pike", "railroad" };
+
+  for (guint i = 0; style != NULL && i < G_N_ELEMENTS (roads); i++)
+    if (g_str_equal (style, roads[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static GPtrArray *
+list_side_features (WbMapEditor *self,
+                    gboolean     roads)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  GPtrArray *features;
+
+  if (self->game == NULL)
+    return out;
+
+  features = wb_game_get_features (self->game);
+  for (guint i = 0; i < features->len; i++)
+    {
+      WbFeatureType *f = g_ptr_array_index (features, i);
+
+      if (f->where == WB_FEATURE_HEXSIDE && is_road_style (f->style) == roads)
+        g_ptr_array_add (out, f);
+    }
+  return out;
+}
+
+GPtrArray *
+wb_map_editor_list_connection_classes (WbMapEditor *self)
+{
+  GPtrArray *out;
+  GPtrArray *features;
+
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+
+  out = g_ptr_array_new ();
+  if (self->game == NULL)
+    return out;
+  features = wb_game_get_features (self->game);
+  for (guint i = 0; i < features->len; i++)
+    {
+      WbFeatureType *f = g_ptr_array_index (features, i);
+
+      if (f->where == WB_FEATURE_CONNECTION)
+        g_ptr_array_add (out, f);
+    }
+  return out;
+}
+
+GPtrArray *
+wb_map_editor_list_hexside_features (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return list_side_features (self, FALSE);
+}
+
+GPtrArray *
+wb_map_editor_list_road_features (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return list_side_features (self, TRUE);
+}
+
+void
+wb_map_editor_set_target (WbMapEditor *self,
+                          WbGame      *game,
+                          WbMap       *map,
+                          WbUndoStack *stack)
+{
+  gboolean game_changed;
+
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+  g_return_if_fail (game == NULL || WB_IS_GAME (game));
+  g_return_if_fail (map == NULL || WB_IS_MAP (map));
+  g_return_if_fail (stack == NULL || WB_IS_UNDO_STACK (stack));
+
+  game_changed = game != self->game;
+  g_set_object (&self->game, game);
+  g_set_object (&self->stack, stack);
+  self->dragging = FALSE;
+
+  g_set_object (&self->map, map);
+
+  /* Each game starts with its first terrain and features. */
+  if (game_changed || (self->terrain != NULL && game != NULL &&
+                       wb_game_find_terrain (game, self->terrain) == NULL))
+    {
+      GPtrArray *terrain = game != NULL ? wb_game_get_terrain (game) : NULL;
+      g_autoptr(GPtrArray) sides = wb_map_editor_list_hexside_features (self);
+      g_autoptr(GPtrArray) roads = wb_map_editor_list_road_features (self);
+      g_autoptr(GPtrArray) classes = wb_map_editor_list_connection_classes (self);
+
+      wb_map_editor_set_connection_class (self, classes->len > 0 ?
+                                          ((WbFeatureType *) g_ptr_array_index (classes, 0))->id : NULL);
+      wb_map_editor_set_terrain (self, terrain != NULL && terrain->len > 0 ?
+                                 ((WbTerrainType *) g_ptr_array_index (terrain, 0))->id : NULL);
+      wb_map_editor_set_hexside_feature (self, sides->len > 0 ?
+                                         ((WbFeatureType *) g_ptr_array_index (sides, 0))->id : NULL);
+      wb_map_editor_set_road_feature (self, roads->len > 0 ?
+                                      ((WbFeatureType *) g_ptr_array_index (roads, 0))->id : NULL);
+    }
+
+  /* A tool the new map has no use for gives way to Select. */
+  if (!tool_fits_map (find_tool (self->tool), map))
+    wb_map_editor_set_tool (self, WB_TOOL_SELECT);
+
+  update_actions (self);
+  set_status (self, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAP]);
+}
+
+/* Editing. */
+
+static const char *
+terrain_name (WbMapEditor *self,
+              const char  *id)
+{
+  WbTerrainType *t = id != NULL ? wb_game_find_terrain (self->game, id) : NULL;
+
+  return t != NULL && t->name != NULL ? t->name : id;
+}
+
+static const char *
+feature_name (WbMapEditor *self,
+              const char  *id)
+{
+  WbFeatureType *f = id != NULL ? wb_game_find_feature (self->game, id) : NULL;
+
+  return f != NULL && f->name != NULL ? f->name : id;
+}
+
+/* Pushes @command (taking it) and reports the rectangle it changed. */
+static gboolean
+push (WbMapEditor *self,
+      WbCommand   *command,
+      double       x0,
+      double       y0,
+      double       x1,
+      double       y1)
+{
+  g_autoptr(WbCommand) owned = command;
+  g_autoptr(GError) error = NULL;
+
+  g_signal_emit (self, signals[SIGNAL_BEFORE_EDIT], 0);
+  if (!wb_edit_push (self->game, self->stack, owned, &error))
+    {
+      g_signal_emit (self, signals[SIGNAL_AREA_CHANGED], 0, 0.0, 0.0, 0.0, 0.0);
+      set_status (self, g_strdup (error->message));
+      return FALSE;
+    }
+
+  g_signal_emit (self, signals[SIGNAL_AREA_CHANGED], 0, x0, y0, x1 - x0, y1 - y0);
+  return TRUE;
+}
+
+static void
+hex_bounds (WbHexMap       *map,
+            const WbOffset *hexes,
+            guint           n,
+            double         *x0,
+            double         *y0,
+            double         *x1,
+            double         *y1)
+{
+  double size = wb_hex_map_get_hex_size (map);
+
+  *x0 = *y0 = G_MAXDOUBLE;
+  *x1 = *y1 = -G_MAXDOUBLE;
+  for (guint i = 0; i < n; i++)
+    {
+      double cx, cy;
+
+      wb_hex_center (wb_hex_map_get_layout (map), size, hexes[i], &cx, &cy);
+      *x0 = MIN (*x0, cx - size);
+      *y0 = MIN (*y0, cy - size);
+      *x1 = MAX (*x1, cx + size);
+      *y1 = MAX (*y1, cy + size);
+    }
+}
+
+static gboolean
+hex_at (WbMapEditor *self,
+        double       x,
+        double       y,
+        WbOffset    *hex)
+{
+  WbHexMap *map = WB_HEX_MAP (self->map);
+
+  *hex = wb_hex_from_point (wb_hex_map_get_layout (map), wb_hex_map_get_hex_size (map), x, y);
+  return wb_hex_map_contains (map, *hex);
+}
+
+/* Paints @hexes that are on the map and not already the brush's terrain. */
+static void
+paint_hexes (WbMapEditor    *self,
+             const WbOffset *hexes,
+             guint           n)
+{
+  WbHexMap *map = WB_HEX_MAP (self->map);
+  g_autoptr(GArray) todo = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+  double x0, y0, x1, y1;
+
+  for (guint i = 0; i < n; i++)
+    if (wb_hex_map_contains (map, hexes[i]) &&
+        wb_hex_map_get_terrain (map, hexes[i]) != self->terrain)
+      g_array_append_val (todo, hexes[i]);
+  if (todo->len == 0)
+    return;
+
+  hex_bounds (map, (WbOffset *) todo->data, todo->len, &x0, &y0, &x1, &y1);
+  push (self, wb_command_paint_terrain_new (map, (WbOffset *) todo->data, todo->len,
+                                            self->terrain, terrain_name (self, self->terrain)),
+        x0, y0, x1, y1);
+}
+
+/* The brush at every hex from the last one to @hex, so a fast drag leaves
+ * no gaps. */
+static void
+brush_to (WbMapEditor *self,
+          WbOffset     hex)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (WB_HEX_MAP (self->map));
+  g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+  WbOffset from = self->has_last ? self->last_hex : hex;
+  gsize n_line = wb_hex_line (layout, from, hex, NULL, 0);
+  g_autofree WbLosStep *line = g_new (WbLosStep, n_line);
+  gsize n_range = wb_hex_range (layout, hex, self->brush_radius, NULL, 0);
+  g_autofree WbOffset *range = g_new (WbOffset, n_range);
+
+  wb_hex_line (layout, from, hex, line, n_line);
+  for (gsize i = self->has_last ? 1 : 0; i < n_line; i++)
+    {
+      wb_hex_range (layout, line[i].hex, self->brush_radius, range, n_range);
+      g_array_append_vals (hexes, range, n_range);
+    }
+
+  self->last_hex = hex;
+  self->has_last = TRUE;
+  paint_hexes (self, (WbOffset *) hexes->data, hexes->len);
+}
+
+static void
+flood_fill (WbMapEditor *self,
+            WbOffset     start)
+{
+  WbHexMap *map = WB_HEX_MAP (self->map);
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  const char *from = wb_hex_map_get_terrain (map, start);
+  int cols = wb_hex_map_get_cols (map);
+  g_autofree guint8 *seen = g_new0 (guint8, (gsize) cols * wb_hex_map_get_rows (map));
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+
+  if (from == self->terrain)
+    return;
+
+  g_array_append_val (found, start);
+  seen[start.row * cols + start.col] = 1;
+  for (guint i = 0; i < found->len; i++)
+    {
+      WbOffset hex = g_array_index (found, WbOffset, i);
+
+      for (int dir = 0; dir < WB_HEX_DIRECTIONS; dir++)
+        {
+          WbOffset n = wb_hex_neighbour (layout, hex, dir);
+
+          if (wb_hex_map_contains (map, n) && !seen[n.row * cols + n.col] &&
+              wb_hex_map_get_terrain (map, n) == from)
+            {
+              seen[n.row * cols + n.col] = 1;
+              g_array_append_val (found, n);
+            }
+        }
+    }
+
+  paint_hexes (self, (WbOffset *) found->data, found->len);
+  wb_undo_stack_seal (self->stack);
+}
+
+static void
+pick_terrain (WbMapEditor *self,
+              WbOffset     hex)
+{
+  const char *terrain = wb_hex_map_get_terrain (WB_HEX_MAP (self->map), hex);
+
+  wb_map_editor_set_terrain (self, terrain);
+  /* Translators: %s is a terrain name */
+  set_status (self, g_strdup_printf (_("Picked %s"), terrain_name (self, terrain)));
+  wb_map_editor_set_tool (self, WB_TOOL_BRUSH);
+}
+
+/* The hexside of the hex under (x, y) nearest to it: the direction whose
+ * neighbour's centre is closest. */
+static WbOffset
+nearest_hexside (WbMapEditor *self,
+                 double       x,
+                 double       y,
+                 int         *dir)
+{
+  WbHexMap *map = WB_HEX_MAP (self->map);
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  double size = wb_hex_map_get_hex_size (map);
+  WbOffset hex = wb_hex_from_point (layout, size, x, y);
+  double best = G_MAXDOUBLE;
+
+  *dir = 0;
+  for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+    {
+      double nx, ny;
+
+      wb_hex_center (layout, size, wb_hex_neighbour (layout, hex, d), &nx, &ny);
+      if (hypot (nx - x, ny - y) < best)
+        {
+          best = hypot (nx - x, ny - y);
+          *dir = d;
+        }
+    }
+  return hex;
+}
+
+static void
+set_side (WbMapEditor *self,
+          WbOffset     hex,
+          int          dir,
+          const char  *feature,
+          gboolean     present)
+{
+  WbHexMap *map = WB_HEX_MAP (self->map);
+  WbOffset both[2] = { hex, wb_hex_neighbour (wb_hex_map_get_layout (map), hex, dir) };
+  double x0, y0, x1, y1;
+
+  hex_bounds (map, both, 2, &x0, &y0, &x1, &y1);
+  push (self, wb_command_set_hexside_feature_new (map, hex, dir, feature, present),
+        x0, y0, x1, y1);
+}
+
+static void
+toggle_hexside (WbMapEditor *self,
+                double       x,
+                double       y)
+{
+  WbHexMap *map = WB_HEX_MAP (self->map);
+  const char *feature = self->hexside_feature;
+  WbOffset hex;
+  int dir;
+
+  if (feature == NULL)
+    {
+      set_status (self, g_strdup (_("This game has no hexside features")));
+      return;
+    }
+
+  hex = nearest_hexside (self, x, y, &dir);
+  if (!wb_hex_map_contains (map, hex))
+    return;
+
+  set_side (self, hex, dir, feature, !wb_hex_map_has_side_feature (map, hex, dir, feature));
+  wb_undo_stack_seal (self->stack);
+}
+
+/* Lays the road on every hexside crossed from the last hex to @hex. */
+static void
+road_to (WbMapEditor *self,
+         WbOffset     hex)
+{
+  WbHexMap *map = WB_HEX_MAP (self->map);
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  gsize n;
+  g_autofree WbLosStep *line = NULL;
+
+  if (!self->has_last)
+    {
+      self->last_hex = hex;
+      self->has_last = TRUE;
+      return;
+    }
+  if (wb_offset_equal (hex, self->last_hex))
+    return;
+
+  n = wb_hex_line (layout, self->last_hex, hex, NULL, 0);
+  line = g_new (WbLosStep, n);
+  wb_hex_line (layout, self->last_hex, hex, line, n);
+  for (gsize i = 1; i < n; i++)
+    {
+      WbOffset a = line[i - 1].hex, b = line[i].hex;
+      int dir = wb_hex_direction_to (layout, a, b);
+
+      if (dir >= 0 && wb_hex_map_contains (map, a) && wb_hex_map_contains (map, b) &&
+          !wb_hex_map_has_side_feature (map, a, dir, self->road_feature))
+        set_side (self, a, dir, self->road_feature, TRUE);
+    }
+  self->last_hex = hex;
+}
+
+static void
+move_location (WbMapEditor *self,
+               double       x,
+               double       y)
+{
+  WbPointMap *map = WB_POINT_MAP (self->map);
+  double w, h;
+
+  wb_map_get_extent (self->map, &w, &h);
+  x = CLAMP (x, 0, w);
+  y = CLAMP (y, 0, h);
+  push (self, wb_command_move_location_new (map, self->moving, x, y),
+        0, 0, w, h);
+}
+
+/* The connection whose line passes within @radius of (x, y), nearest
+ * first, or NULL. */
+static WbConnection *
+connection_at (WbPointMap *map,
+               double      x,
+               double      y,
+               double      radius)
+{
+  GPtrArray *connections = wb_point_map_get_connections (map);
+  WbConnection *best = NULL;
+  double best_d = radius;
+
+  for (guint i = 0; i < connections->len; i++)
+    {
+      WbConnection *c = g_ptr_array_index (connections, i);
+      WbLocation *a = wb_point_map_find_location (map, c->a);
+      WbLocation *b = wb_point_map_find_location (map, c->b);
+      double dx, dy, len2, t, d;
+
+      if (a == NULL || b == NULL)
+        continue;
+      dx = b->x - a->x;
+      dy = b->y - a->y;
+      len2 = dx * dx + dy * dy;
+      t = len2 > 0 ? CLAMP (((x - a->x) * dx + (y - a->y) * dy) / len2, 0, 1) : 0;
+      d = hypot (a->x + t * dx - x, a->y + t * dy - y);
+      if (d <= best_d)
+        {
+          best_d = d;
+          best = c;
+        }
+    }
+  return best;
+}
+
+static void
+disconnect_at (WbMapEditor *self,
+               double       x,
+               double       y)
+{
+  WbPointMap *map = WB_POINT_MAP (self->map);
+  WbConnection *c = connection_at (map, x, y, PICK_RADIUS / 2);
+  WbLocation *a, *b;
+  double w, h;
+
+  if (c == NULL)
+    return;
+
+  a = wb_point_map_find_location (map, c->a);
+  b = wb_point_map_find_location (map, c->b);
+  wb_map_get_extent (self->map, &w, &h);
+  push (self, wb_command_disconnect_new (map, c->a, c->b, c->klass, a->name, b->name),
+        0, 0, w, h);
+  wb_undo_stack_seal (self->stack);
+}
+
+/* Ends a Connect drag at (x, y): connects its source to the location
+ * there, if any. */
+static void
+connect_to (WbMapEditor *self,
+            double       x,
+            double       y)
+{
+  WbPointMap *map = WB_POINT_MAP (self->map);
+  WbLocation *from = wb_point_map_find_location (map, self->moving);
+  WbLocation *to = wb_point_map_location_at (map, x, y, PICK_RADIUS);
+  double w, h;
+
+  if (from == NULL || to == NULL || to == from)
+    return;
+
+  wb_map_get_extent (self->map, &w, &h);
+  push (self, wb_command_connect_new (map, from->id, to->id, self->connection_class,
+                                      from->name, to->name),
+        0, 0, w, h);
+}
+
+void
+wb_map_editor_begin (WbMapEditor *self,
+                     double       x,
+                     double       y)
+{
+  WbOffset hex;
+
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  if (self->map == NULL || self->stack == NULL)
+    return;
+
+  /* A new drag is a new step, whatever came before. */
+  wb_undo_stack_seal (self->stack);
+  self->dragging = TRUE;
+  self->has_last = FALSE;
+  self->moving = NULL;
+
+  if (WB_IS_POINT_MAP (self->map))
+    {
+      WbLocation *loc = wb_point_map_location_at (WB_POINT_MAP (self->map), x, y, PICK_RADIUS);
+
+      if (is_tool (self, WB_TOOL_DISCONNECT))
+        {
+          disconnect_at (self, x, y);
+          self->dragging = FALSE;
+          return;
+        }
+      if ((is_tool (self, WB_TOOL_MOVE) || is_tool (self, WB_TOOL_CONNECT)) && loc != NULL)
+        self->moving = loc->id;
+      if (is_tool (self, WB_TOOL_CONNECT) && loc != NULL && self->connection_class == NULL)
+        {
+          set_status (self, g_strdup (_("This game has no connection classes")));
+          self->moving = NULL;
+        }
+      return;
+    }
+
+  if (is_tool (self, WB_TOOL_EYEDROPPER) || is_tool (self, WB_TOOL_FILL))
+    {
+      if (hex_at (self, x, y, &hex))
+        {
+          if (is_tool (self, WB_TOOL_EYEDROPPER))
+            pick_terrain (self, hex);
+          else if (self->terrain != NULL)
+            flood_fill (self, hex);
+        }
+      self->dragging = FALSE;
+    }
+  else if (is_tool (self, WB_TOOL_HEXSIDE))
+    {
+      toggle_hexside (self, x, y);
+      self->dragging = FALSE;
+    }
+  else
+    wb_map_editor_update (self, x, y);
+}
+
+void
+wb_map_editor_update (WbMapEditor *self,
+                      double       x,
+                      double       y)
+{
+  WbOffset hex;
+
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  if (!self->dragging || self->map == NULL)
+    return;
+
+  if (WB_IS_POINT_MAP (self->map))
+    {
+      if (self->moving != NULL && is_tool (self, WB_TOOL_MOVE))
+        move_location (self, x, y);
+      return;
+    }
+
+  if (!hex_at (self, x, y, &hex))
+    return;
+  if (self->has_last && wb_offset_equal (hex, self->last_hex))
+    return;
+
+  if (is_tool (self, WB_TOOL_BRUSH) && self->terrain != NULL)
+    brush_to (self, hex);
+  else if (is_tool (self, WB_TOOL_ROAD))
+    {
+      if (self->road_feature == NULL)
+        set_status (self, g_strdup (_("This game has no roads")));
+      else
+        road_to (self, hex);
+    }
+}
+
+void
+wb_map_editor_end (WbMapEditor *self,
+                   double       x,
+                   double       y)
+{
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  if (!self->dragging)
+    return;
+
+  wb_map_editor_update (self, x, y);
+  if (is_tool (self, WB_TOOL_CONNECT) && self->moving != NULL)
+    connect_to (self, x, y);
+  self->dragging = FALSE;
+  self->moving = NULL;
+  if (self->stack != NULL)
+    wb_undo_stack_seal (self->stack);
+}
+
+void
+wb_map_editor_click (WbMapEditor *self,
+                     double       x,
+                     double       y)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  if (self->map == NULL)
+    return;
+
+  if (WB_IS_HEX_MAP (self->map))
+    {
+      WbHexMap *map = WB_HEX_MAP (self->map);
+      GPtrArray *features;
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+      char number[16];
+      WbOffset hex;
+
+      if (!hex_at (self, x, y, &hex))
+        {
+          set_status (self, NULL);
+          return;
+        }
+
+      wb_hex_map_format_hex (map, hex, number, sizeof number);
+      /* Translators: a hex number and its terrain, "0810 Forest" */
+      g_string_printf (text, _("Hex %s: %s"), number,
+                       terrain_name (self, wb_hex_map_get_terrain (map, hex)));
+      if (wb_hex_map_has_elevation (map))
+        /* Translators: the elevation level of a hex */
+        g_string_append_printf (text, _(", level %d"), wb_hex_map_get_elevation (map, hex));
+      if (wb_hex_map_get_label (map, hex) != NULL)
+        g_string_append_printf (text, " “%s”", wb_hex_map_get_label (map, hex));
+
+      features = wb_hex_map_get_hex_features (map, hex);
+      for (guint i = 0; features != NULL && i < features->len; i++)
+        g_ptr_array_add (names, (gpointer) feature_name (self, g_ptr_array_index (features, i)));
+      for (int dir = 0; dir < WB_HEX_DIRECTIONS; dir++)
+        {
+          features = wb_hex_map_get_side_features (map, hex, dir);
+          for (guint i = 0; features != NULL && i < features->len; i++)
+            {
+              const char *name = feature_name (self, g_ptr_array_index (features, i));
+
+              if (!g_ptr_array_find_with_equal_func (names, name, g_str_equal, NULL))
+                g_ptr_array_add (names, (gpointer) name);
+            }
+        }
+      if (names->len > 0)
+        {
+          g_ptr_array_add (names, NULL);
+          g_autofree char *joined = g_strjoinv (", ", (char **) names->pdata);
+          g_string_append_printf (text, " · %s", joined);
+        }
+    }
+  else
+    {
+      WbPointMap *map = WB_POINT_MAP (self->map);
+      WbLocation *loc = wb_point_map_location_at (map, x, y, PICK_RADIUS);
+      GPtrArray *connections = wb_point_map_get_connections (map);
+      guint n = 0;
+
+      if (loc == NULL)
+        {
+          set_status (self, NULL);
+          return;
+        }
+      for (guint i = 0; i < connections->len; i++)
+        {
+          WbConnection *c = g_ptr_array_index (connections, i);
+
+          if (c->a == loc->id || c->b == loc->id)
+            n++;
+        }
+      g_string_append (text, loc->name != NULL ? loc->name : loc->id);
+      g_string_append (text, " · ");
+      /* Translators: how many connections a location has */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u connection",
+                                                 "%u connections", n), n);
+      if (loc->vp > 0)
+        /* Translators: victory points */
+        g_string_append_printf (text, _(", %d VP"), loc->vp);
+    }
+
+  set_status (self, g_string_free (g_steal_pointer (&text), FALSE));
+}
+
+/* Actions. */
+
+static void
+change_tool (GSimpleAction *action,
+             GVariant      *value,
+             gpointer       user_data)
+{
+  WbMapEditor *self = user_data;
+  const WbToolInfo *info = find_tool (g_variant_get_string (value, NULL));
+
+  /* A shortcut for a tool this map cannot use does nothing. */
+  if (info != NULL && tool_fits_map (info, self->map))
+    wb_map_editor_set_tool (self, info->id);
+}
+
+static void
+change_terrain (GSimpleAction *action,
+                GVariant      *value,
+                gpointer       user_data)
+{
+  WbMapEditor *self = user_data;
+  const char *id = g_variant_get_string (value, NULL);
+
+  if (self->game != NULL && wb_game_find_terrain (self->game, id) != NULL)
+    wb_map_editor_set_terrain (self, id);
+}
+
+static void
+change_brush_radius (GSimpleAction *action,
+                     GVariant      *value,
+                     gpointer       user_data)
+{
+  wb_map_editor_set_brush_radius (user_data, g_variant_get_int32 (value));
+}
+
+static void
+change_hexside_feature (GSimpleAction *action,
+                        GVariant      *value,
+                        gpointer       user_data)
+{
+  wb_map_editor_set_hexside_feature (user_data, g_variant_get_string (value, NULL));
+}
+
+static void
+change_road_feature (GSimpleAction *action,
+                     GVariant      *value,
+                     gpointer       user_data)
+{
+  wb_map_editor_set_road_feature (user_data, g_variant_get_string (value, NULL));
+}
+
+static void
+change_connection_class (GSimpleAction *action,
+                         GVariant      *value,
+                         gpointer       user_data)
+{
+  wb_map_editor_set_connection_class (user_data, g_variant_get_string (value, NULL));
+}
+
+static void
+brush_grow (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  WbMapEditor *self = user_data;
+
+  wb_map_editor_set_brush_radius (self, self->brush_radius + 1);
+}
+
+static void
+brush_shrink (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  WbMapEditor *self = user_data;
+
+  wb_map_editor_set_brush_radius (self, self->brush_radius - 1);
+}
+
+/* Object. */
+
+static void
+wb_map_editor_dispose (GObject *object)
+{
+  WbMapEditor *self = WB_MAP_EDITOR (object);
+
+  g_clear_object (&self->game);
+  g_clear_object (&self->map);
+  g_clear_object (&self->stack);
+  g_clear_object (&self->actions);
+
+  G_OBJECT_CLASS (wb_map_editor_parent_class)->dispose (object);
+}
+
+static void
+wb_map_editor_finalize (GObject *object)
+{
+  WbMapEditor *self = WB_MAP_EDITOR (object);
+
+  g_free (self->status);
+
+  G_OBJECT_CLASS (wb_map_editor_parent_class)->finalize (object);
+}
+
+static void
+wb_map_editor_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  WbMapEditor *self = WB_MAP_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAP:
+      g_value_set_object (value, self->map);
+      break;
+    case PROP_TOOL:
+      g_value_set_string (value, self->tool);
+      break;
+    case PROP_EDITING:
+      g_value_set_boolean (value, wb_map_editor_get_editing (self));
+      break;
+    case PROP_TERRAIN:
+      g_value_set_string (value, self->terrain);
+      break;
+    case PROP_BRUSH_RADIUS:
+      g_value_set_int (value, self->brush_radius);
+      break;
+    case PROP_HEXSIDE_FEATURE:
+      g_value_set_string (value, self->hexside_feature);
+      break;
+    case PROP_ROAD_FEATURE:
+      g_value_set_string (value, self->road_feature);
+      break;
+    case PROP_CONNECTION_CLASS:
+      g_value_set_string (value, self->connection_class);
+      break;
+    case PROP_STATUS:
+      g_value_set_string (value, self->status);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+wb_map_editor_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  WbMapEditor *self = WB_MAP_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOOL:
+      wb_map_editor_set_tool (self, g_value_get_string (value));
+      break;
+    case PROP_TERRAIN:
+      wb_map_editor_set_terrain (self, g_value_get_string (value));
+      break;
+    case PROP_BRUSH_RADIUS:
+      wb_map_editor_set_brush_radius (self, g_value_get_int (value));
+      break;
+    case PROP_HEXSIDE_FEATURE:
+      wb_map_editor_set_hexside_feature (self, g_value_get_string (value));
+      break;
+    case PROP_ROAD_FEATURE:
+      wb_map_editor_set_road_feature (self, g_value_get_string (value));
+      break;
+    case PROP_CONNECTION_CLASS:
+      wb_map_editor_set_connection_class (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+wb_map_editor_class_init (WbMapEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  object_class->dispose = wb_map_editor_dispose;
+  object_class->finalize = wb_map_editor_finalize;
+  object_class->get_property = wb_map_editor_get_property;
+  object_class->set_property = wb_map_editor_set_property;
+
+  properties[PROP_MAP] = g_param_spec_object ("map", NULL, NULL, WB_TYPE_MAP, ro);
+  properties[PROP_TOOL] = g_param_spec_string ("tool", NULL, NULL, WB_TOOL_SELECT, rw);
+  properties[PROP_EDITING] = g_param_spec_boolean ("editing", NULL, NULL, FALSE, ro);
+  properties[PROP_TERRAIN] = g_param_spec_string ("terrain", NULL, NULL, NULL, rw);
+  properties[PROP_BRUSH_RADIUS] =
+    g_param_spec_int ("brush-radius", NULL, NULL, 0, WB_MAP_EDITOR_MAX_RADIUS, 0, rw);
+  properties[PROP_HEXSIDE_FEATURE] = g_param_spec_string ("hexside-feature", NULL, NULL, NULL, rw);
+  properties[PROP_ROAD_FEATURE] = g_param_spec_string ("road-feature", NULL, NULL, NULL, rw);
+  properties[PROP_CONNECTION_CLASS] =
+    g_param_spec_string ("connection-class", NULL, NULL, NULL, rw);
+  properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * WbMapEditor::before-edit:
+   *
+   * Emitted before each edit the editor pushes (outside the write lock);
+   * area-changed always follows.
+   */
+  signals[SIGNAL_BEFORE_EDIT] =
+    g_signal_new ("before-edit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * WbMapEditor::area-changed:
+   * @x, @y, @width, @height: the map rectangle (points) the edit changed;
+   *   all 0 when the edit failed and changed nothing
+   *
+   * Emitted after each edit the editor pushed, outside the write lock.
+   */
+  signals[SIGNAL_AREA_CHANGED] =
+    g_signal_new ("area-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 4,
+                  G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+}
+
+static void
+wb_map_editor_init (WbMapEditor *self)
+{
+  const GActionEntry entries[] = {
+    { "tool", NULL, "s", "'select'", change_tool, { 0 } },
+    { "terrain", NULL, "s", "''", change_terrain, { 0 } },
+    { "brush-radius", NULL, "i", "0", change_brush_radius, { 0 } },
+    { "hexside-feature", NULL, "s", "''", change_hexside_feature, { 0 } },
+    { "road-feature", NULL, "s", "''", change_road_feature, { 0 } },
+    { "connection-class", NULL, "s", "''", change_connection_class, { 0 } },
+    { "brush-grow", brush_grow, NULL, NULL, NULL, { 0 } },
+    { "brush-shrink", brush_shrink, NULL, NULL, NULL, { 0 } },
+  };
+
+  self->tool = WB_TOOL_SELECT;
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries,
+                                   G_N_ELEMENTS (entries), self);
+  update_actions (self);
+}
+
+WbMapEditor *
+wb_map_editor_new (void)
+{
+  return g_object_new (WB_TYPE_MAP_EDITOR, NULL);
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "warbench-core.h"
+
+G_BEGIN_DECLS
+
+/* The tools, by the names the "editor.tool" action takes. */
+#define WB_TOOL_SELECT     "select"
+#define WB_TOOL_BRUSH      "brush"
+#define WB_TOOL_FILL       "fill"
+#define WB_TOOL_EYEDROPPER "eyedropper"
+#define WB_TOOL_HEXSIDE    "hexside"
+#define WB_TOOL_ROAD       "road"
+#define WB_TOOL_MOVE       "move"
+#define WB_TOOL_CONNECT    "connect"
+#define WB_TOOL_DISCONNECT "disconnect"
+
+#define WB_MAP_EDITOR_MAX_RADIUS 2
+
+typedef struct
+{
+  const char *id;          /* WB_TOOL_* */
+  const char *icon_name;
+  const char *name;        /* translated by wb_map_editor_get_tools() */
+  const char *description;
+  const char *accel;       /* gtk_accelerator_parse() syntax */
+  gboolean    hex_map;     /* offered on hex maps */
+  gboolean    point_map;   /* offered on point-to-point maps */
+} WbToolInfo;
+
+#define WB_TYPE_MAP_EDITOR (wb_map_editor_get_type ())
+G_DECLARE_FINAL_TYPE (WbMapEditor, wb_map_editor, WB, MAP_EDITOR, GObject)
+
+WbMapEditor  *wb_map_editor_new              (void);
+
+/* The tools in palette order (@n_tools receives how many), names and
+ * descriptions translated. */
+const WbToolInfo *wb_map_editor_get_tools    (guint        *n_tools);
+
+/* What is edited: @map of @game through @stack (all NULL: nothing). */
+void          wb_map_editor_set_target       (WbMapEditor  *self,
+                                              WbGame       *game,
+                                              WbMap        *map,
+                                              WbUndoStack  *stack);
+WbGame       *wb_map_editor_get_game         (WbMapEditor  *self);
+WbMap        *wb_map_editor_get_map          (WbMapEditor  *self);
+WbUndoStack  *wb_map_editor_get_stack        (WbMapEditor  *self);
+
+/* The actions, to insert as "editor": tool (s), terrain (s), brush-radius
+ * (i), hexside-feature (s), road-feature (s), connection-class (s),
+ * brush-grow, brush-shrink. */
+GActionGroup *wb_map_editor_get_actions      (WbMapEditor  *self);
+
+/* Properties, each mirrored by its action's state. */
+const char   *wb_map_editor_get_tool         (WbMapEditor  *self);
+void          wb_map_editor_set_tool         (WbMapEditor  *self,
+                                              const char   *tool);
+/* Whether the current tool edits on a drag (every tool but Select). */
+gboolean      wb_map_editor_get_editing      (WbMapEditor  *self);
+const char   *wb_map_editor_get_terrain      (WbMapEditor  *self);
+void          wb_map_editor_set_terrain      (WbMapEditor  *self,
+                                              const char   *terrain);
+int           wb_map_editor_get_brush_radius (WbMapEditor  *self);
+void          wb_map_editor_set_brush_radius (WbMapEditor  *self,
+                                              int           radius);
+const char   *wb_map_editor_get_hexside_feature (WbMapEditor *self);
+void          wb_map_editor_set_hexside_feature (WbMapEditor *self,
+                                                 const char  *feature);
+const char   *wb_map_editor_get_road_feature (WbMapEditor  *self);
+void          wb_map_editor_set_road_feature (WbMapEditor  *self,
+                                              const char   *feature);
+/* The class new connections get (a connection feature id), or NULL. */
+const char   *wb_map_editor_get_connection_class (WbMapEditor *self);
+void          wb_map_editor_set_connection_class (WbMapEditor *self,
+                                                  const char  *klass);
+/* While a Connect drag runs from a location: TRUE, and where it is. */
+gboolean      wb_map_editor_get_connect_source (WbMapEditor *self,
+                                                double      *x,
+                                                double      *y);
+/* What the last action found or did ("0810 Forest, level 2"), or NULL. */
+const char   *wb_map_editor_get_status       (WbMapEditor  *self);
+
+/* The game's hexside features for the Hexside tool (everything but roads)
+ * and for the Road tool (styles road, trail, pike, railroad). New arrays of
+ * borrowed WbFeatureType pointers. */
+GPtrArray    *wb_map_editor_list_hexside_features (WbMapEditor *self);
+GPtrArray    *wb_map_editor_list_road_features    (WbMapEditor *self);
+/* The game's connection classes (features where "connection"). */
+GPtrArray    *wb_map_editor_list_connection_classes (WbMapEditor *self);
+
+/* Input, in map points. A drag is begin, any number of updates, end; it
+ * makes one undo step. A click (Select tool) shows what is there. */
+void          wb_map_editor_begin            (WbMapEditor  *self,
+                                              double        x,
+                                              double        y);
+void          wb_map_editor_update           (WbMapEditor  *self,
+                                              double        x,
+                                              double        y);
+void          wb_map_editor_end              (WbMapEditor  *self,
+                                              double        x,
+                                              double        y);
+void          wb_map_editor_click            (WbMapEditor  *self,
+                                              double        x,
+                                              double        y);
+
+G_END_DECLS

@@ -1,0 +1,451 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-tool-palette"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "wb-tool-palette.h"
+
+/* The map editor's tools, as a column of flat toggle buttons beside the
+ * canvas (the way GNOME's drawing apps do it). Everything acts through the
+ * editor's actions, so the buttons, the keyboard shortcuts and the tests
+ * share one path; the palette only rebuilds its lists when the map or the
+ * game changes. */
+
+struct _WbToolPalette
+{
+  GtkWidget    parent_instance;
+
+  WbMapEditor *editor;
+  GtkWidget   *box;
+  GHashTable  *buttons;          /* tool id → GtkToggleButton */
+  GtkWidget   *terrain_button;
+  GtkWidget   *terrain_swatch;
+  GtkWidget   *terrain_list;
+  GtkWidget   *feature_button;
+  GtkWidget   *feature_list;
+  WbGame      *listed_game;
+};
+
+G_DEFINE_FINAL_TYPE (WbToolPalette, wb_tool_palette, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_EDITOR,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* A small square of a terrain's colour, as in a map legend. */
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  const char *color = g_object_get_data (G_OBJECT (area), "color");
+  GdkRGBA rgba;
+
+  if (color == NULL || !gdk_rgba_parse (&rgba, color))
+    return;
+
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  gdk_cairo_set_source_rgba (cr, &rgba);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+static GtkWidget *
+swatch_new (const char *color,
+            int         size)
+{
+  GtkWidget *area = gtk_drawing_area_new ();
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), size);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), size);
+  gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
+  g_object_set_data_full (G_OBJECT (area), "color", g_strdup (color), g_free);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_swatch, NULL, NULL);
+  return area;
+}
+
+static GtkWidget *
+heading_new (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_margin_top (label, 6);
+  return label;
+}
+
+/* A radio item for a stateful string action. */
+static GtkWidget *
+radio_new (const char *action,
+           const char *target,
+           GtkWidget  *child)
+{
+  GtkWidget *check = gtk_check_button_new ();
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (check), action);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (check), "s", target);
+  gtk_check_button_set_child (GTK_CHECK_BUTTON (check), child);
+  return check;
+}
+
+static void
+update_terrain_swatch (WbToolPalette *self)
+{
+  WbGame *game = wb_map_editor_get_game (self->editor);
+  const char *id = wb_map_editor_get_terrain (self->editor);
+  WbTerrainType *t = game != NULL && id != NULL ? wb_game_find_terrain (game, id) : NULL;
+  g_autofree char *tooltip = NULL;
+
+  g_object_set_data_full (G_OBJECT (self->terrain_swatch), "color",
+                          g_strdup (t != NULL ? t->color : NULL), g_free);
+  gtk_widget_queue_draw (self->terrain_swatch);
+
+  /* Translators: tooltip of the terrain button; %s is a terrain name */
+  tooltip = g_strdup_printf (_("Terrain: %s"), t != NULL && t->name != NULL ? t->name : id != NULL ? id : "—");
+  gtk_widget_set_tooltip_text (self->terrain_button, tooltip);
+}
+
+static void
+fill_terrain_popover (WbToolPalette *self,
+                      WbGame        *game)
+{
+  GtkWidget *box = self->terrain_list;
+  GtkWidget *child, *sizes, *button;
+  GPtrArray *terrain;
+  static const char *size_names[] = { N_("1 Hex"), N_("Radius 1"), N_("Radius 2") };
+
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+
+  gtk_box_append (GTK_BOX (box), heading_new (_("Terrain")));
+  terrain = game != NULL ? wb_game_get_terrain (game) : NULL;
+  for (guint i = 0; terrain != NULL && i < terrain->len; i++)
+    {
+      WbTerrainType *t = g_ptr_array_index (terrain, i);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *name = gtk_label_new (t->name != NULL ? t->name : t->id);
+      GtkWidget *radio;
+
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_set_hexpand (name, TRUE);
+      gtk_box_append (GTK_BOX (row), swatch_new (t->color, 18));
+      gtk_box_append (GTK_BOX (row), name);
+      radio = radio_new ("editor.terrain", t->id, row);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (radio), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      t->name != NULL ? t->name : t->id, -1);
+      gtk_box_append (GTK_BOX (box), radio);
+    }
+
+  gtk_box_append (GTK_BOX (box), heading_new (_("Brush Size")));
+  sizes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_box_set_homogeneous (GTK_BOX (sizes), TRUE);
+  gtk_widget_add_css_class (sizes, "linked");
+  for (int r = 0; r <= WB_MAP_EDITOR_MAX_RADIUS; r++)
+    {
+      button = gtk_toggle_button_new_with_label (_(size_names[r]));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.brush-radius");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", r);
+      gtk_widget_set_hexpand (button, TRUE);
+      gtk_box_append (GTK_BOX (sizes), button);
+    }
+  gtk_box_append (GTK_BOX (box), sizes);
+}
+
+/* Hex maps: hexside features and roads; point-to-point maps: connection
+ * classes. */
+static void
+fill_feature_popover (WbToolPalette *self,
+                      gboolean       hex)
+{
+  GtkWidget *box = self->feature_list;
+  GtkWidget *child;
+  g_autoptr(GPtrArray) sides = wb_map_editor_list_hexside_features (self->editor);
+  g_autoptr(GPtrArray) roads = wb_map_editor_list_road_features (self->editor);
+  g_autoptr(GPtrArray) classes = wb_map_editor_list_connection_classes (self->editor);
+  const char *headings[] = { _("Hexside Feature"), _("Road"), _("Connection") };
+  const char *actions[] = { "editor.hexside-feature", "editor.road-feature",
+                            "editor.connection-class" };
+  GPtrArray *lists[] = { sides, roads, classes };
+
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+
+  for (int pass = hex ? 0 : 2; pass < (hex ? 2 : 3); pass++)
+    {
+      GPtrArray *list = lists[pass];
+
+      gtk_box_append (GTK_BOX (box), heading_new (headings[pass]));
+      if (list->len == 0)
+        {
+          GtkWidget *none = gtk_label_new (_("None in this game"));
+
+          gtk_label_set_xalign (GTK_LABEL (none), 0);
+          gtk_widget_add_css_class (none, "dim-label");
+          gtk_box_append (GTK_BOX (box), none);
+        }
+      for (guint i = 0; i < list->len; i++)
+        {
+          WbFeatureType *f = g_ptr_array_index (list, i);
+          GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+          GtkWidget *name = gtk_label_new (f->name != NULL ? f->name : f->id);
+          GtkWidget *radio;
+
+          gtk_label_set_xalign (GTK_LABEL (name), 0);
+          gtk_box_append (GTK_BOX (row), swatch_new (f->color, 14));
+          gtk_box_append (GTK_BOX (row), name);
+          radio = radio_new (actions[pass], f->id, row);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (radio), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          f->name != NULL ? f->name : f->id, -1);
+          gtk_box_append (GTK_BOX (box), radio);
+        }
+    }
+}
+
+/* Shows the tools the map can use and, when the game changed, its terrain
+ * and features. */
+static void
+on_map_changed (WbToolPalette *self)
+{
+  WbMap *map = wb_map_editor_get_map (self->editor);
+  WbGame *game = wb_map_editor_get_game (self->editor);
+  const WbToolInfo *tools;
+  guint n_tools;
+  gboolean hex = WB_IS_HEX_MAP (map);
+
+  tools = wb_map_editor_get_tools (&n_tools);
+  for (guint i = 0; i < n_tools; i++)
+    {
+      GtkWidget *button = g_hash_table_lookup (self->buttons, tools[i].id);
+
+      gtk_widget_set_visible (button, map != NULL && (hex ? tools[i].hex_map : tools[i].point_map));
+    }
+  gtk_widget_set_visible (self->terrain_button, hex);
+  gtk_widget_set_visible (self->feature_button, map != NULL);
+  gtk_widget_set_tooltip_text (self->feature_button,
+                               hex ? _("Hexside and Road Features") : _("Connection Class"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->feature_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  hex ? _("Hexside and Road Features") : _("Connection Class"),
+                                  -1);
+
+  if (game != self->listed_game)
+    {
+      self->listed_game = game;
+      fill_terrain_popover (self, game);
+    }
+  if (map != NULL)
+    fill_feature_popover (self, hex);
+  update_terrain_swatch (self);
+}
+
+static GtkWidget *
+tool_button_new (const WbToolInfo *tool)
+{
+  GtkWidget *button = gtk_toggle_button_new ();
+  guint key;
+  GdkModifierType mods;
+  g_autofree char *accel = NULL;
+  g_autofree char *tooltip = NULL;
+
+  gtk_button_set_icon_name (GTK_BUTTON (button), tool->icon_name);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.tool");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tool->id);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_focus_on_click (button, FALSE);
+
+  gtk_accelerator_parse (tool->accel, &key, &mods);
+  accel = gtk_accelerator_get_label (key, mods);
+  tooltip = g_strdup_printf ("%s (%s)\n<small>%s</small>", tool->name, accel, tool->description);
+  gtk_widget_set_tooltip_markup (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tool->name,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tool->description,
+                                  GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS, tool->accel,
+                                  -1);
+  return button;
+}
+
+static GtkWidget *
+popover_button_new (GtkWidget  *child,
+                    GtkWidget **list,
+                    const char *label)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  *list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_set_margin_start (*list, 6);
+  gtk_widget_set_margin_end (*list, 6);
+  gtk_widget_set_margin_bottom (*list, 6);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 480);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), *list);
+  gtk_popover_set_child (GTK_POPOVER (popover), scroller);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_widget_set_size_request (*list, 240, -1);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
+  /* Beside the palette, not over the canvas's edge. */
+  gtk_menu_button_set_direction (GTK_MENU_BUTTON (button), GTK_ARROW_RIGHT);
+  gtk_menu_button_set_child (GTK_MENU_BUTTON (button), child);
+  gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (button), FALSE);
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return button;
+}
+
+static void
+wb_tool_palette_constructed (GObject *object)
+{
+  WbToolPalette *self = WB_TOOL_PALETTE (object);
+  const WbToolInfo *tools;
+  guint n_tools;
+
+  G_OBJECT_CLASS (wb_tool_palette_parent_class)->constructed (object);
+
+  g_assert (self->editor != NULL);
+
+  tools = wb_map_editor_get_tools (&n_tools);
+  for (guint i = 0; i < n_tools; i++)
+    {
+      GtkWidget *button = tool_button_new (&tools[i]);
+
+      g_hash_table_insert (self->buttons, (gpointer) tools[i].id, button);
+      gtk_box_append (GTK_BOX (self->box), button);
+    }
+
+  gtk_box_append (GTK_BOX (self->box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+
+  self->terrain_swatch = swatch_new (NULL, 18);
+  gtk_widget_set_halign (self->terrain_swatch, GTK_ALIGN_CENTER);
+  self->terrain_button = popover_button_new (self->terrain_swatch, &self->terrain_list,
+                                             _("Terrain and Brush Size"));
+  gtk_box_append (GTK_BOX (self->box), self->terrain_button);
+
+  self->feature_button = popover_button_new (gtk_image_new_from_icon_name ("wb-tool-features-symbolic"),
+                                             &self->feature_list,
+                                             _("Hexside and Road Features"));
+  gtk_box_append (GTK_BOX (self->box), self->feature_button);
+
+  g_signal_connect_object (self->editor, "notify::map", G_CALLBACK (on_map_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::terrain", G_CALLBACK (update_terrain_swatch),
+                           self, G_CONNECT_SWAPPED);
+  on_map_changed (self);
+}
+
+static void
+wb_tool_palette_dispose (GObject *object)
+{
+  WbToolPalette *self = WB_TOOL_PALETTE (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_pointer (&self->buttons, g_hash_table_unref);
+  g_clear_object (&self->editor);
+
+  G_OBJECT_CLASS (wb_tool_palette_parent_class)->dispose (object);
+}
+
+static void
+wb_tool_palette_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  WbToolPalette *self = WB_TOOL_PALETTE (object);
+
+  switch (prop_id)
+    {
+    case PROP_EDITOR:
+      g_value_set_object (value, self->editor);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+wb_tool_palette_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  WbToolPalette *self = WB_TOOL_PALETTE (object);
+
+  switch (prop_id)
+    {
+    case PROP_EDITOR:
+      self->editor = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+wb_tool_palette_class_init (WbToolPaletteClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = wb_tool_palette_constructed;
+  object_class->dispose = wb_tool_palette_dispose;
+  object_class->get_property = wb_tool_palette_get_property;
+  object_class->set_property = wb_tool_palette_set_property;
+
+  properties[PROP_EDITOR] =
+    g_param_spec_object ("editor", NULL, NULL, WB_TYPE_MAP_EDITOR,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "toolpalette");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_TOOLBAR);
+}
+
+static void
+wb_tool_palette_init (WbToolPalette *self)
+{
+  self->buttons = g_hash_table_new (g_str_hash, g_str_equal);
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  gtk_widget_add_css_class (GTK_WIDGET (self), "toolbar");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Map Tools"), -1);
+}
+
+GtkWidget *
+wb_tool_palette_new (WbMapEditor *editor)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (editor), NULL);
+  return g_object_new (WB_TYPE_TOOL_PALETTE, "editor", editor, NULL);
+}
+
+WbMapEditor *
+wb_tool_palette_get_editor (WbToolPalette *self)
+{
+  g_return_val_if_fail (WB_IS_TOOL_PALETTE (self), NULL);
+  return self->editor;
+}
+
+GtkWidget *
+wb_tool_palette_get_button (WbToolPalette *self,
+                            const char    *id)
+{
+  g_return_val_if_fail (WB_IS_TOOL_PALETTE (self), NULL);
+  return g_hash_table_lookup (self->buttons, id);
+}
