@@ -842,3 +842,486 @@ wb_command_move_location_new (WbPointMap *map,
   wb_command_set_label (WB_COMMAND (self), label);
   return WB_COMMAND (self);
 }
+
+/* Add location. */
+
+#define WB_TYPE_ADD_LOCATION_COMMAND (wb_add_location_command_get_type ())
+G_DECLARE_FINAL_TYPE (WbAddLocationCommand, wb_add_location_command, WB, ADD_LOCATION_COMMAND, WbCommand)
+
+struct _WbAddLocationCommand
+{
+  WbCommand    parent_instance;
+
+  WbPointMap  *map;
+  const char  *id;               /* interned */
+  char        *name;
+  double       x, y;
+};
+
+G_DEFINE_FINAL_TYPE (WbAddLocationCommand, wb_add_location_command, WB_TYPE_COMMAND)
+
+static gboolean
+wb_add_location_command_apply (WbCommand  *command,
+                               GError    **error)
+{
+  WbAddLocationCommand *self = WB_ADD_LOCATION_COMMAND (command);
+  WbLocation *loc;
+  double width, height;
+
+  if (wb_point_map_find_location (self->map, self->id) != NULL)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("Map “%s” already has a location “%s”"),
+                   wb_map_get_name (WB_MAP (self->map)), self->id);
+      return FALSE;
+    }
+  wb_map_get_extent (WB_MAP (self->map), &width, &height);
+  if (!isfinite (self->x) || !isfinite (self->y) ||
+      self->x < 0 || self->x > width || self->y < 0 || self->y > height)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("Position %g, %g is outside map “%s” (%g × %g)"),
+                   self->x, self->y, wb_map_get_name (WB_MAP (self->map)), width, height);
+      return FALSE;
+    }
+  if (wb_point_map_get_locations (self->map)->len >= WB_POINT_MAP_MAX_LOCATIONS)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("Map “%s” has the most locations a map can hold"),
+                   wb_map_get_name (WB_MAP (self->map)));
+      return FALSE;
+    }
+
+  loc = wb_location_new (self->id);
+  loc->name = g_strdup (self->name);
+  loc->x = self->x;
+  loc->y = self->y;
+  if (!wb_point_map_add_location (self->map, loc))
+    g_assert_not_reached ();
+  wb_map_changed (WB_MAP (self->map));
+  return TRUE;
+}
+
+static void
+wb_add_location_command_revert (WbCommand *command)
+{
+  WbAddLocationCommand *self = WB_ADD_LOCATION_COMMAND (command);
+
+  wb_location_free (wb_point_map_remove_location (self->map, self->id, NULL));
+  wb_map_changed (WB_MAP (self->map));
+}
+
+static void
+wb_add_location_command_finalize (GObject *object)
+{
+  WbAddLocationCommand *self = WB_ADD_LOCATION_COMMAND (object);
+
+  g_clear_object (&self->map);
+  g_free (self->name);
+  G_OBJECT_CLASS (wb_add_location_command_parent_class)->finalize (object);
+}
+
+static void
+wb_add_location_command_class_init (WbAddLocationCommandClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  WbCommandClass *command_class = WB_COMMAND_CLASS (klass);
+
+  object_class->finalize = wb_add_location_command_finalize;
+  command_class->apply = wb_add_location_command_apply;
+  command_class->revert = wb_add_location_command_revert;
+}
+
+static void
+wb_add_location_command_init (WbAddLocationCommand *self)
+{
+}
+
+/**
+ * wb_command_add_location_new:
+ * @map: a point map
+ * @name: the new location's name
+ * @x: where, in points from the left edge
+ * @y: where, in points from the top edge
+ *
+ * Returns: (transfer full): the command, not yet applied
+ */
+WbCommand *
+wb_command_add_location_new (WbPointMap *map,
+                             const char *name,
+                             double      x,
+                             double      y)
+{
+  WbAddLocationCommand *self;
+  g_autofree char *id = NULL;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (WB_IS_POINT_MAP (map), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  self = g_object_new (WB_TYPE_ADD_LOCATION_COMMAND, NULL);
+  self->map = g_object_ref (map);
+  id = wb_point_map_make_location_id (map, name);
+  self->id = g_intern_string (id);
+  self->name = g_strdup (name);
+  self->x = x;
+  self->y = y;
+  /* Translators: an undo step; %s is a location name */
+  label = g_strdup_printf (_("Add location “%s”"), name);
+  wb_command_set_label (WB_COMMAND (self), label);
+  return WB_COMMAND (self);
+}
+
+const char *
+wb_command_add_location_get_id (WbCommand *command)
+{
+  g_return_val_if_fail (WB_IS_ADD_LOCATION_COMMAND (command), NULL);
+  return WB_ADD_LOCATION_COMMAND (command)->id;
+}
+
+/* Delete location. */
+
+#define WB_TYPE_DELETE_LOCATION_COMMAND (wb_delete_location_command_get_type ())
+G_DECLARE_FINAL_TYPE (WbDeleteLocationCommand, wb_delete_location_command, WB, DELETE_LOCATION_COMMAND, WbCommand)
+
+struct _WbDeleteLocationCommand
+{
+  WbCommand    parent_instance;
+
+  WbGame      *game;
+  WbPointMap  *map;
+  const char  *id;               /* interned */
+
+  /* While applied: what was taken out, and where it was. */
+  WbLocation  *location;
+  guint        index;
+  GPtrArray   *connections;      /* WbConnection*, owned */
+  GArray      *indices;          /* guint, ascending */
+};
+
+G_DEFINE_FINAL_TYPE (WbDeleteLocationCommand, wb_delete_location_command, WB_TYPE_COMMAND)
+
+static gboolean
+places_refer_to (GArray     *places,
+                 const char *id)
+{
+  for (guint i = 0; places != NULL && i < places->len; i++)
+    {
+      WbPlace *p = &g_array_index (places, WbPlace, i);
+
+      if (p->kind == WB_PLACE_LOCATION && g_strcmp0 (p->ref, id) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static const char *
+unit_name (WbGame     *game,
+           const char *id)
+{
+  WbUnit *unit = wb_game_find_unit (game, id);
+  const char *name = unit != NULL ? wb_unit_get_name (unit) : NULL;
+
+  return name != NULL ? name : id;
+}
+
+/* Whether a scenario on this map refers to the location; sets @error. */
+static gboolean
+location_in_use (WbDeleteLocationCommand  *self,
+                 GError                  **error)
+{
+  GPtrArray *scenarios = wb_game_get_scenarios (self->game);
+  const char *map_id = wb_map_get_id (WB_MAP (self->map));
+  WbLocation *loc = wb_point_map_find_location (self->map, self->id);
+  const char *loc_name = loc->name != NULL ? loc->name : self->id;
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      WbScenario *scenario = g_ptr_array_index (scenarios, i);
+      const char *name = wb_scenario_get_name (scenario);
+      GPtrArray *setup = wb_scenario_get_setup (scenario);
+      GPtrArray *reinforcements = wb_scenario_get_reinforcements (scenario);
+      GPtrArray *victory = wb_scenario_get_victory (scenario);
+
+      if (name == NULL)
+        name = wb_scenario_get_id (scenario);
+      if (g_strcmp0 (wb_scenario_get_map (scenario), map_id) != 0)
+        continue;
+
+      for (guint j = 0; j < setup->len; j++)
+        {
+          WbSetup *s = g_ptr_array_index (setup, j);
+
+          if (places_refer_to (s->at, self->id))
+            {
+              g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           /* Translators: a scenario, a unit and a location */
+                           _("Scenario “%s” sets up “%s” at “%s”"),
+                           name, unit_name (self->game, s->unit), loc_name);
+              return TRUE;
+            }
+        }
+      for (guint j = 0; j < reinforcements->len; j++)
+        {
+          WbReinforcement *r = g_ptr_array_index (reinforcements, j);
+
+          if (places_refer_to (r->at, self->id))
+            {
+              g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           /* Translators: a scenario, a unit and a location */
+                           _("Scenario “%s” brings in “%s” at “%s”"), name,
+                           r->units->len > 0 ? unit_name (self->game, g_ptr_array_index (r->units, 0)) : "",
+                           loc_name);
+              return TRUE;
+            }
+        }
+      for (guint j = 0; j < victory->len; j++)
+        {
+          WbVictory *v = g_ptr_array_index (victory, j);
+
+          if (places_refer_to (v->places, self->id))
+            {
+              g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           /* Translators: a scenario and a location */
+                           _("Scenario “%s” awards victory points for “%s”"), name, loc_name);
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+wb_delete_location_command_apply (WbCommand  *command,
+                                  GError    **error)
+{
+  WbDeleteLocationCommand *self = WB_DELETE_LOCATION_COMMAND (command);
+  GPtrArray *connections = wb_point_map_get_connections (self->map);
+
+  g_assert (self->location == NULL);
+
+  if (wb_point_map_find_location (self->map, self->id) == NULL)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                   _("Map “%s” has no location “%s”"),
+                   wb_map_get_name (WB_MAP (self->map)), self->id);
+      return FALSE;
+    }
+  if (location_in_use (self, error))
+    return FALSE;
+
+  /* Connections first, so none is left dangling; from the end, so the
+   * indices stay those of the full list. */
+  for (guint i = 0; i < connections->len; i++)
+    {
+      WbConnection *c = g_ptr_array_index (connections, i);
+
+      if (c->a == self->id || c->b == self->id)
+        g_array_append_val (self->indices, i);
+    }
+  g_ptr_array_set_size (self->connections, self->indices->len);
+  for (guint k = self->indices->len; k > 0; k--)
+    self->connections->pdata[k - 1] =
+      g_ptr_array_steal_index (connections, g_array_index (self->indices, guint, k - 1));
+
+  self->location = wb_point_map_remove_location (self->map, self->id, &self->index);
+  wb_map_changed (WB_MAP (self->map));
+  return TRUE;
+}
+
+static void
+wb_delete_location_command_revert (WbCommand *command)
+{
+  WbDeleteLocationCommand *self = WB_DELETE_LOCATION_COMMAND (command);
+  GPtrArray *connections = wb_point_map_get_connections (self->map);
+
+  g_assert (self->location != NULL);
+
+  if (!wb_point_map_insert_location (self->map, g_steal_pointer (&self->location), self->index))
+    g_assert_not_reached ();
+  /* Ascending, so each goes back to the index it had in the full list. */
+  for (guint k = 0; k < self->indices->len; k++)
+    g_ptr_array_insert (connections, (int) g_array_index (self->indices, guint, k),
+                        g_steal_pointer (&self->connections->pdata[k]));
+  g_ptr_array_set_size (self->connections, 0);
+  g_array_set_size (self->indices, 0);
+  wb_map_changed (WB_MAP (self->map));
+}
+
+static void
+wb_delete_location_command_finalize (GObject *object)
+{
+  WbDeleteLocationCommand *self = WB_DELETE_LOCATION_COMMAND (object);
+
+  g_clear_pointer (&self->location, wb_location_free);
+  g_ptr_array_unref (self->connections);
+  g_array_unref (self->indices);
+  g_clear_object (&self->map);
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (wb_delete_location_command_parent_class)->finalize (object);
+}
+
+static void
+wb_delete_location_command_class_init (WbDeleteLocationCommandClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  WbCommandClass *command_class = WB_COMMAND_CLASS (klass);
+
+  object_class->finalize = wb_delete_location_command_finalize;
+  command_class->apply = wb_delete_location_command_apply;
+  command_class->revert = wb_delete_location_command_revert;
+}
+
+static void
+wb_delete_location_command_init (WbDeleteLocationCommand *self)
+{
+  self->connections = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_connection_free);
+  self->indices = g_array_new (FALSE, FALSE, sizeof (guint));
+}
+
+/**
+ * wb_command_delete_location_new:
+ * @game: the game @map belongs to (its scenarios are checked)
+ * @map: a point map
+ * @id: a location id
+ *
+ * Returns: (transfer full): the command, not yet applied
+ */
+WbCommand *
+wb_command_delete_location_new (WbGame     *game,
+                                WbPointMap *map,
+                                const char *id)
+{
+  WbDeleteLocationCommand *self;
+  WbLocation *loc;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (WB_IS_GAME (game), NULL);
+  g_return_val_if_fail (WB_IS_POINT_MAP (map), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  self = g_object_new (WB_TYPE_DELETE_LOCATION_COMMAND, NULL);
+  self->game = g_object_ref (game);
+  self->map = g_object_ref (map);
+  self->id = g_intern_string (id);
+  loc = wb_point_map_find_location (map, id);
+  /* Translators: an undo step; %s is a location name */
+  label = g_strdup_printf (_("Delete location “%s”"), loc && loc->name ? loc->name : self->id);
+  wb_command_set_label (WB_COMMAND (self), label);
+  return WB_COMMAND (self);
+}
+
+/* Rename location. */
+
+#define WB_TYPE_RENAME_LOCATION_COMMAND (wb_rename_location_command_get_type ())
+G_DECLARE_FINAL_TYPE (WbRenameLocationCommand, wb_rename_location_command, WB, RENAME_LOCATION_COMMAND, WbCommand)
+
+struct _WbRenameLocationCommand
+{
+  WbCommand    parent_instance;
+
+  WbPointMap  *map;
+  const char  *id;               /* interned */
+  char        *name;
+  char        *old_name;
+};
+
+G_DEFINE_FINAL_TYPE (WbRenameLocationCommand, wb_rename_location_command, WB_TYPE_COMMAND)
+
+static gboolean
+wb_rename_location_command_apply (WbCommand  *command,
+                                  GError    **error)
+{
+  WbRenameLocationCommand *self = WB_RENAME_LOCATION_COMMAND (command);
+  WbLocation *loc = wb_point_map_find_location (self->map, self->id);
+
+  if (loc == NULL)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                   _("Map “%s” has no location “%s”"),
+                   wb_map_get_name (WB_MAP (self->map)), self->id);
+      return FALSE;
+    }
+  if (self->name[0] == '\0')
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("A location needs a name"));
+      return FALSE;
+    }
+  g_free (self->old_name);
+  self->old_name = g_steal_pointer (&loc->name);
+  loc->name = g_strdup (self->name);
+  wb_map_changed (WB_MAP (self->map));
+  return TRUE;
+}
+
+static void
+wb_rename_location_command_revert (WbCommand *command)
+{
+  WbRenameLocationCommand *self = WB_RENAME_LOCATION_COMMAND (command);
+  WbLocation *loc = wb_point_map_find_location (self->map, self->id);
+
+  g_return_if_fail (loc != NULL);
+  g_free (loc->name);
+  loc->name = g_steal_pointer (&self->old_name);
+  wb_map_changed (WB_MAP (self->map));
+}
+
+static void
+wb_rename_location_command_finalize (GObject *object)
+{
+  WbRenameLocationCommand *self = WB_RENAME_LOCATION_COMMAND (object);
+
+  g_clear_object (&self->map);
+  g_free (self->name);
+  g_free (self->old_name);
+  G_OBJECT_CLASS (wb_rename_location_command_parent_class)->finalize (object);
+}
+
+static void
+wb_rename_location_command_class_init (WbRenameLocationCommandClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  WbCommandClass *command_class = WB_COMMAND_CLASS (klass);
+
+  object_class->finalize = wb_rename_location_command_finalize;
+  command_class->apply = wb_rename_location_command_apply;
+  command_class->revert = wb_rename_location_command_revert;
+}
+
+static void
+wb_rename_location_command_init (WbRenameLocationCommand *self)
+{
+}
+
+/**
+ * wb_command_rename_location_new:
+ * @map: a point map
+ * @id: a location id
+ * @name: the new name (not empty)
+ *
+ * Returns: (transfer full): the command, not yet applied
+ */
+WbCommand *
+wb_command_rename_location_new (WbPointMap *map,
+                                const char *id,
+                                const char *name)
+{
+  WbRenameLocationCommand *self;
+  WbLocation *loc;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (WB_IS_POINT_MAP (map), NULL);
+  g_return_val_if_fail (id != NULL && name != NULL, NULL);
+
+  self = g_object_new (WB_TYPE_RENAME_LOCATION_COMMAND, NULL);
+  self->map = g_object_ref (map);
+  self->id = g_intern_string (id);
+  self->name = g_strdup (name);
+  loc = wb_point_map_find_location (map, id);
+  /* Translators: an undo step; %s are the old and the new name */
+  label = g_strdup_printf (_("Rename “%s” to “%s”"),
+                           loc && loc->name ? loc->name : self->id, name);
+  wb_command_set_label (WB_COMMAND (self), label);
+  return WB_COMMAND (self);
+}

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "wb-command.h"
+#include "wb-game.h"
 #include "wb-hex-map.h"
 #include "wb-point-map.h"
 
@@ -52,5 +53,24 @@ WbCommand *wb_command_move_location_new        (WbPointMap     *map,
                                                 const char     *id,
                                                 double          x,
                                                 double          y);
+/* Adds a location named @name at (@x, @y) (on the map), its id made unique
+ * from the name when the command is built (wb_point_map_make_location_id ()).
+ * "Add location “New town”". */
+WbCommand  *wb_command_add_location_new        (WbPointMap     *map,
+                                                const char     *name,
+                                                double          x,
+                                                double          y);
+/* The id the location gets. */
+const char *wb_command_add_location_get_id     (WbCommand      *command);
+/* Deletes location @id with its connections; revert puts both back in
+ * their places. Fails with WB_COMMAND_ERROR_INVALID when a scenario of
+ * @game on this map sets up, brings in or scores a unit there. */
+WbCommand  *wb_command_delete_location_new     (WbGame         *game,
+                                                WbPointMap     *map,
+                                                const char     *id);
+/* Renames location @id (the id stays: scenarios refer to it). */
+WbCommand  *wb_command_rename_location_new     (WbPointMap     *map,
+                                                const char     *id,
+                                                const char     *name);
 
 G_END_DECLS

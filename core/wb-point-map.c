@@ -171,6 +171,71 @@ wb_point_map_add_connection (WbPointMap *self, WbConnection *c)
 }
 
 WbLocation *
+wb_point_map_remove_location (WbPointMap *self,
+                              const char *id,
+                              guint      *index)
+{
+  WbLocation *loc;
+  guint i;
+
+  g_return_val_if_fail (WB_IS_POINT_MAP (self), NULL);
+  loc = wb_point_map_find_location (self, id);
+  if (loc == NULL || !g_ptr_array_find (self->locations, loc, &i))
+    return NULL;
+  g_hash_table_remove (self->by_id, loc->id);
+  g_ptr_array_steal_index (self->locations, i);
+  if (index != NULL)
+    *index = i;
+  return loc;
+}
+
+gboolean
+wb_point_map_insert_location (WbPointMap *self,
+                              WbLocation *loc,
+                              guint       index)
+{
+  g_return_val_if_fail (WB_IS_POINT_MAP (self), FALSE);
+  g_return_val_if_fail (loc != NULL, FALSE);
+  if (g_hash_table_contains (self->by_id, loc->id))
+    return FALSE;
+  g_hash_table_insert (self->by_id, (gpointer) loc->id, loc);
+  g_ptr_array_insert (self->locations, (int) MIN (index, self->locations->len), loc);
+  return TRUE;
+}
+
+char *
+wb_point_map_make_location_id (WbPointMap *self,
+                               const char *name)
+{
+  g_autofree char *ascii = NULL;
+  g_autoptr(GString) base = g_string_new (NULL);
+  char *id;
+
+  g_return_val_if_fail (WB_IS_POINT_MAP (self), NULL);
+
+  ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
+  for (const char *p = ascii; *p != '\0'; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (base, g_ascii_tolower (*p));
+      else if (base->len > 0 && base->str[base->len - 1] != '-')
+        g_string_append_c (base, '-');
+    }
+  while (base->len > 0 && base->str[base->len - 1] == '-')
+    g_string_truncate (base, base->len - 1);
+  if (base->len == 0)
+    g_string_assign (base, "location");
+
+  id = g_strdup (base->str);
+  for (guint n = 2; wb_point_map_find_location (self, id) != NULL; n++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("%s-%u", base->str, n);
+    }
+  return id;
+}
+
+WbLocation *
 wb_point_map_location_at (WbPointMap *self, double x, double y, double radius)
 {
   WbLocation *best = NULL;

@@ -46,6 +46,17 @@ WbLocation   *wb_point_map_find_location    (WbPointMap *self, const char *id);
 /* Takes ownership. FALSE (and frees nothing) if the id is taken. */
 gboolean      wb_point_map_add_location     (WbPointMap *self, WbLocation *loc);
 void          wb_point_map_add_connection   (WbPointMap *self, WbConnection *c);
+/* Takes location @id out of the map and returns it (transfer full; NULL if
+ * there is none), with its place in the list in @index. Its connections
+ * stay: remove them first. */
+WbLocation   *wb_point_map_remove_location  (WbPointMap *self, const char *id, guint *index);
+/* Puts @loc (taking it) at @index of the location list (clamped), so a
+ * removal can be undone exactly. FALSE (and frees nothing) if the id is
+ * taken. */
+gboolean      wb_point_map_insert_location  (WbPointMap *self, WbLocation *loc, guint index);
+/* A location id not in use on the map, made from @name: "New town" gives
+ * "new-town", then "new-town-2"… (transfer full). */
+char         *wb_point_map_make_location_id (WbPointMap *self, const char *name);
 /* The location whose marker is within @radius of (x, y), or NULL. */
 WbLocation   *wb_point_map_location_at      (WbPointMap *self, double x, double y, double radius);
 

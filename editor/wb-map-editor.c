@@ -45,7 +45,15 @@ struct _WbMapEditor
   gboolean            has_last;
   WbOffset            last_hex;
   const char         *moving;            /* location id: Move, and Connect's source */
+
+  const char         *selected;          /* location id (interned), or NULL */
+  gint64              last_click_time;   /* for a double click on a location */
+  const char         *last_click_location;
 };
+
+/* Two clicks on one location within this many microseconds (GTK's
+ * default double-click time) are a double click. */
+#define DOUBLE_CLICK_TIME (400 * G_TIME_SPAN_MILLISECOND)
 
 G_DEFINE_FINAL_TYPE (WbMapEditor, wb_map_editor, G_TYPE_OBJECT)
 
@@ -68,6 +76,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
   SIGNAL_BEFORE_EDIT,
   SIGNAL_AREA_CHANGED,
+  SIGNAL_RENAME_REQUESTED,
   N_SIGNALS
 };
 
@@ -92,6 +101,10 @@ static const WbToolInfo tools[] = {
     N_("Drag from one location to another to connect them"), "c", FALSE, TRUE },
   { WB_TOOL_DISCONNECT, "wb-tool-disconnect-symbolic", N_("Delete Connection"),
     N_("Click a connection to delete it"), "d", FALSE, TRUE },
+  { WB_TOOL_ADD_LOCATION, "wb-tool-add-location-symbolic", N_("Add Location"),
+    N_("Click an empty spot to add a location there"), "a", FALSE, TRUE },
+  { WB_TOOL_DELETE_LOCATION, "wb-tool-delete-location-symbolic", N_("Delete Location"),
+    N_("Click a location to delete it with its connections"), "x", FALSE, TRUE },
 };
 
 const WbToolInfo *
@@ -197,6 +210,9 @@ update_actions (WbMapEditor *self)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
                                WB_IS_POINT_MAP (self->map) && self->stack != NULL &&
                                self->connection_class != NULL);
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "rename-location");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                               WB_IS_POINT_MAP (self->map) && self->stack != NULL);
 }
 
 /* Setters. */
@@ -502,6 +518,8 @@ wb_map_editor_set_target (WbMapEditor *self,
   self->dragging = FALSE;
 
   g_set_object (&self->map, map);
+  self->selected = NULL;
+  self->last_click_location = NULL;
 
   /* Each game starts with its first terrain and features. */
   if (game_changed || (self->terrain != NULL && game != NULL &&
@@ -905,6 +923,138 @@ connect_to (WbMapEditor *self,
         0, 0, w, h);
 }
 
+/* "New location 1", "New location 2"…: the first name no location has. */
+static char *
+new_location_name (WbPointMap *map)
+{
+  GPtrArray *locations = wb_point_map_get_locations (map);
+
+  for (guint n = 1;; n++)
+    {
+      /* Translators: the name a new location gets; %u is a number */
+      g_autofree char *name = g_strdup_printf (_("New location %u"), n);
+      gboolean taken = FALSE;
+
+      for (guint i = 0; i < locations->len && !taken; i++)
+        taken = g_strcmp0 (((WbLocation *) g_ptr_array_index (locations, i))->name, name) == 0;
+      if (!taken)
+        return g_steal_pointer (&name);
+    }
+}
+
+static void
+select_location (WbMapEditor *self,
+                 const char  *id)
+{
+  self->selected = g_intern_string (id);
+}
+
+static void
+request_rename (WbMapEditor *self,
+                WbLocation  *loc)
+{
+  select_location (self, loc->id);
+  g_signal_emit (self, signals[SIGNAL_RENAME_REQUESTED], 0, loc->id, loc->x, loc->y);
+}
+
+/* Adds a location at (x, y), selects it and asks for its name. */
+static void
+add_location (WbMapEditor *self,
+              double       x,
+              double       y)
+{
+  WbPointMap *map = WB_POINT_MAP (self->map);
+  g_autofree char *name = new_location_name (map);
+  WbCommand *command = wb_command_add_location_new (map, name, x, y);
+  const char *id = wb_command_add_location_get_id (command);
+  double w, h;
+
+  wb_map_get_extent (self->map, &w, &h);
+  if (push (self, command, 0, 0, w, h))
+    {
+      WbLocation *loc = wb_point_map_find_location (map, id);
+
+      wb_undo_stack_seal (self->stack);
+      /* Translators: %s is a location name */
+      set_status (self, g_strdup_printf (_("Added %s"), name));
+      if (loc != NULL)
+        request_rename (self, loc);
+    }
+}
+
+static void
+delete_location (WbMapEditor *self,
+                 WbLocation  *loc)
+{
+  const char *id = loc->id;
+  double w, h;
+
+  wb_map_get_extent (self->map, &w, &h);
+  if (push (self, wb_command_delete_location_new (self->game, WB_POINT_MAP (self->map), id),
+            0, 0, w, h))
+    {
+      wb_undo_stack_seal (self->stack);
+      if (self->selected == id)
+        self->selected = NULL;
+    }
+}
+
+gboolean
+wb_map_editor_rename_location (WbMapEditor *self,
+                               const char  *id,
+                               const char  *name)
+{
+  WbLocation *loc;
+  double w, h;
+
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), FALSE);
+  g_return_val_if_fail (id != NULL && name != NULL, FALSE);
+
+  if (!WB_IS_POINT_MAP (self->map) || self->stack == NULL)
+    return FALSE;
+  loc = wb_point_map_find_location (WB_POINT_MAP (self->map), id);
+  if (loc != NULL && g_strcmp0 (loc->name, name) == 0)
+    return TRUE;
+
+  wb_undo_stack_seal (self->stack);
+  wb_map_get_extent (self->map, &w, &h);
+  if (!push (self, wb_command_rename_location_new (WB_POINT_MAP (self->map), id, name),
+             0, 0, w, h))
+    return FALSE;
+  wb_undo_stack_seal (self->stack);
+  set_status (self, NULL);
+  return TRUE;
+}
+
+const char *
+wb_map_editor_get_selected_location (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+
+  /* Undo may have taken it away. */
+  if (self->selected != NULL &&
+      (!WB_IS_POINT_MAP (self->map) ||
+       wb_point_map_find_location (WB_POINT_MAP (self->map), self->selected) == NULL))
+    return NULL;
+  return self->selected;
+}
+
+void
+wb_map_editor_double_click (WbMapEditor *self,
+                            double       x,
+                            double       y)
+{
+  WbLocation *loc;
+
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  if (!WB_IS_POINT_MAP (self->map) || self->stack == NULL || !is_tool (self, WB_TOOL_SELECT))
+    return;
+  loc = wb_point_map_location_at (WB_POINT_MAP (self->map), x, y, PICK_RADIUS);
+  if (loc != NULL)
+    request_rename (self, loc);
+}
+
 void
 wb_map_editor_begin (WbMapEditor *self,
                      double       x,
@@ -930,6 +1080,20 @@ wb_map_editor_begin (WbMapEditor *self,
       if (is_tool (self, WB_TOOL_DISCONNECT))
         {
           disconnect_at (self, x, y);
+          self->dragging = FALSE;
+          return;
+        }
+      if (is_tool (self, WB_TOOL_ADD_LOCATION))
+        {
+          if (loc == NULL)
+            add_location (self, x, y);
+          self->dragging = FALSE;
+          return;
+        }
+      if (is_tool (self, WB_TOOL_DELETE_LOCATION))
+        {
+          if (loc != NULL)
+            delete_location (self, loc);
           self->dragging = FALSE;
           return;
         }
@@ -1083,8 +1247,21 @@ wb_map_editor_click (WbMapEditor *self,
 
       if (loc == NULL)
         {
+          self->selected = NULL;
           set_status (self, NULL);
           return;
+        }
+      select_location (self, loc->id);
+      if (self->last_click_location == loc->id &&
+          g_get_monotonic_time () - self->last_click_time <= DOUBLE_CLICK_TIME)
+        {
+          self->last_click_location = NULL;
+          wb_map_editor_double_click (self, x, y);
+        }
+      else
+        {
+          self->last_click_location = loc->id;
+          self->last_click_time = g_get_monotonic_time ();
         }
       for (guint i = 0; i < connections->len; i++)
         {
@@ -1183,6 +1360,17 @@ brush_shrink (GSimpleAction *action,
   WbMapEditor *self = user_data;
 
   wb_map_editor_set_brush_radius (self, self->brush_radius - 1);
+}
+
+static void
+rename_location_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  const char *id, *name;
+
+  g_variant_get (parameter, "(&s&s)", &id, &name);
+  wb_map_editor_rename_location (user_data, id, name);
 }
 
 /* Object. */
@@ -1331,6 +1519,21 @@ wb_map_editor_class_init (WbMapEditorClass *klass)
     g_signal_new ("area-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 4,
                   G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+
+  /**
+   * WbMapEditor::rename-requested:
+   * @id: the location id
+   * @x, @y: where it is, in map points
+   *
+   * Emitted when a point map location should get a new name: just after
+   * the Add Location tool made it, or on a double click with Select. The
+   * window shows an entry there and applies the name with the
+   * rename-location action.
+   */
+  signals[SIGNAL_RENAME_REQUESTED] =
+    g_signal_new ("rename-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 3,
+                  G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 }
 
 static void
@@ -1345,6 +1548,7 @@ wb_map_editor_init (WbMapEditor *self)
     { "connection-class", NULL, "s", "''", change_connection_class, { 0 } },
     { "brush-grow", brush_grow, NULL, NULL, NULL, { 0 } },
     { "brush-shrink", brush_shrink, NULL, NULL, NULL, { 0 } },
+    { "rename-location", rename_location_action, "(ss)", NULL, NULL, { 0 } },
   };
 
   self->tool = WB_TOOL_SELECT;

@@ -17,6 +17,8 @@ G_BEGIN_DECLS
 #define WB_TOOL_MOVE       "move"
 #define WB_TOOL_CONNECT    "connect"
 #define WB_TOOL_DISCONNECT "disconnect"
+#define WB_TOOL_ADD_LOCATION    "add-location"
+#define WB_TOOL_DELETE_LOCATION "delete-location"
 
 #define WB_MAP_EDITOR_MAX_RADIUS 2
 
@@ -51,7 +53,7 @@ WbUndoStack  *wb_map_editor_get_stack        (WbMapEditor  *self);
 
 /* The actions, to insert as "editor": tool (s), terrain (s), brush-radius
  * (i), hexside-feature (s), road-feature (s), connection-class (s),
- * brush-grow, brush-shrink. */
+ * brush-grow, brush-shrink, rename-location ((ss): location id, new name). */
 GActionGroup *wb_map_editor_get_actions      (WbMapEditor  *self);
 
 /* Properties, each mirrored by its action's state. */
@@ -105,5 +107,20 @@ void          wb_map_editor_end              (WbMapEditor  *self,
 void          wb_map_editor_click            (WbMapEditor  *self,
                                               double        x,
                                               double        y);
+/* A double click: with Select on a point map's location, selects it and
+ * emits rename-requested. wb_map_editor_click() calls it for a second
+ * click on the same location within the double-click time. */
+void          wb_map_editor_double_click     (WbMapEditor  *self,
+                                              double        x,
+                                              double        y);
+
+/* The point map location last clicked, added or asked to be renamed, or
+ * NULL. */
+const char   *wb_map_editor_get_selected_location (WbMapEditor *self);
+/* Renames location @id through the undo stack (what rename-location does);
+ * FALSE, with the reason in the status, if it failed. */
+gboolean      wb_map_editor_rename_location  (WbMapEditor  *self,
+                                              const char   *id,
+                                              const char   *name);
 
 G_END_DECLS

@@ -26,6 +26,9 @@ struct _WbToolPalette
   GtkWidget   *feature_button;
   GtkWidget   *feature_list;
   WbGame      *listed_game;
+  GtkWidget   *rename_popover;
+  GtkWidget   *rename_entry;
+  char        *renaming;         /* location id */
 };
 
 G_DEFINE_FINAL_TYPE (WbToolPalette, wb_tool_palette, GTK_TYPE_WIDGET)
@@ -308,6 +311,80 @@ popover_button_new (GtkWidget  *child,
   return button;
 }
 
+/* Renaming a location: a popover beside the palette with the name in an
+ * entry; Enter applies it through the editor's rename-location action,
+ * Escape (or a click elsewhere) leaves the name as it is. */
+static void
+rename_activate (WbToolPalette *self)
+{
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->rename_entry));
+  GActionGroup *actions = wb_map_editor_get_actions (self->editor);
+
+  if (self->renaming != NULL && g_action_group_get_action_enabled (actions, "rename-location"))
+    g_action_group_activate_action (actions, "rename-location",
+                                    g_variant_new ("(ss)", self->renaming, name));
+  g_clear_pointer (&self->renaming, g_free);
+  gtk_popover_popdown (GTK_POPOVER (self->rename_popover));
+}
+
+static void
+on_rename_requested (WbToolPalette *self,
+                     const char    *id,
+                     double         x,
+                     double         y)
+{
+  WbMap *map = wb_map_editor_get_map (self->editor);
+  WbLocation *loc;
+  GtkWidget *anchor;
+  graphene_rect_t bounds;
+  GdkRectangle rect = { 0, 0, 1, 1 };
+
+  if (!WB_IS_POINT_MAP (map) || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  loc = wb_point_map_find_location (WB_POINT_MAP (map), id);
+  if (loc == NULL)
+    return;
+
+  g_free (self->renaming);
+  self->renaming = g_strdup (id);
+  gtk_editable_set_text (GTK_EDITABLE (self->rename_entry), loc->name != NULL ? loc->name : id);
+
+  /* Point at the tool that asked. */
+  anchor = g_hash_table_lookup (self->buttons, wb_map_editor_get_tool (self->editor));
+  if (anchor != NULL && gtk_widget_compute_bounds (anchor, GTK_WIDGET (self), &bounds))
+    rect = (GdkRectangle) { (int) bounds.origin.x, (int) bounds.origin.y,
+                            MAX (1, (int) bounds.size.width), MAX (1, (int) bounds.size.height) };
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->rename_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->rename_popover));
+  gtk_widget_grab_focus (self->rename_entry);
+  gtk_editable_select_region (GTK_EDITABLE (self->rename_entry), 0, -1);
+}
+
+static void
+rename_popover_new (WbToolPalette *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *label = gtk_label_new (_("Location Name"));
+
+  self->rename_popover = gtk_popover_new ();
+  self->rename_entry = gtk_entry_new ();
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_halign (label, GTK_ALIGN_START);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->rename_entry), 24);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->rename_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Location Name"), -1);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), self->rename_entry);
+  gtk_popover_set_child (GTK_POPOVER (self->rename_popover), box);
+  gtk_popover_set_position (GTK_POPOVER (self->rename_popover), GTK_POS_RIGHT);
+  gtk_widget_set_parent (self->rename_popover, GTK_WIDGET (self));
+  g_signal_connect_swapped (self->rename_entry, "activate", G_CALLBACK (rename_activate), self);
+}
+
 static void
 wb_tool_palette_constructed (GObject *object)
 {
@@ -345,6 +422,9 @@ wb_tool_palette_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "notify::terrain", G_CALLBACK (update_terrain_swatch),
                            self, G_CONNECT_SWAPPED);
+  rename_popover_new (self);
+  g_signal_connect_object (self->editor, "rename-requested", G_CALLBACK (on_rename_requested),
+                           self, G_CONNECT_SWAPPED);
   on_map_changed (self);
 }
 
@@ -354,6 +434,8 @@ wb_tool_palette_dispose (GObject *object)
   WbToolPalette *self = WB_TOOL_PALETTE (object);
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_pointer (&self->rename_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->renaming, g_free);
   g_clear_pointer (&self->buttons, g_hash_table_unref);
   g_clear_object (&self->editor);
 

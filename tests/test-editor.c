@@ -534,6 +534,141 @@ START_TEST (test_connect)
 }
 END_TEST
 
+static void
+rename_requested (WbMapEditor *editor,
+                  const char  *id,
+                  double       x,
+                  double       y,
+                  char       **out)
+{
+  g_free (*out);
+  *out = g_strdup (id);
+}
+
+/* Add Location, Delete Location and renaming, driven through the actions
+ * on minimal.warbench's point map: each one step with its label, the
+ * model as expected, undo byte for byte; a delete a scenario forbids is
+ * refused with the reason in the status. */
+START_TEST (test_location_tools)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_TEST_DATA"),
+                                            "minimal.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = wb_game_load (file, NULL, &error);
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autoptr(WbMapEditor) editor = wb_map_editor_new ();
+  g_autofree char *before = NULL, *after = NULL, *requested = NULL;
+  GActionGroup *actions = wb_map_editor_get_actions (editor);
+  WbPointMap *map;
+  GPtrArray *locations, *connections;
+  WbLocation *loc;
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  map = WB_POINT_MAP (wb_game_find_map (game, "points"));
+  locations = wb_point_map_get_locations (map);
+  connections = wb_point_map_get_connections (map);
+  g_signal_connect (editor, "rename-requested", G_CALLBACK (rename_requested), &requested);
+
+  /* Not on a hex map. */
+  wb_map_editor_set_target (editor, game, wb_game_find_map (game, "hexes"), stack);
+  g_action_group_activate_action (actions, "tool", g_variant_new_string (WB_TOOL_ADD_LOCATION));
+  ck_assert_str_eq (wb_map_editor_get_tool (editor), WB_TOOL_SELECT);
+  ck_assert (!g_action_group_get_action_enabled (actions, "rename-location"));
+
+  wb_map_editor_set_target (editor, game, WB_MAP (map), stack);
+  before = wb_game_to_data (game, NULL);
+
+  /* Add: a click on an empty spot adds "New location 1" there, selected
+   * and up for renaming; a click on a location adds nothing. */
+  ck_assert (g_action_group_get_action_enabled (actions, "tool"));
+  g_action_group_activate_action (actions, "tool", g_variant_new_string (WB_TOOL_ADD_LOCATION));
+  ck_assert_str_eq (wb_map_editor_get_tool (editor), WB_TOOL_ADD_LOCATION);
+  wb_map_editor_begin (editor, 600, 500);
+  wb_map_editor_end (editor, 600, 500);
+  ck_assert_uint_eq (locations->len, 3);
+  loc = g_ptr_array_index (locations, 2);
+  ck_assert_str_eq (loc->id, "new-location-1");
+  ck_assert_str_eq (loc->name, "New location 1");
+  ck_assert (loc->x == 600 && loc->y == 500);
+  ck_assert_str_eq (wb_map_editor_get_selected_location (editor), "new-location-1");
+  ck_assert_str_eq (requested, "new-location-1");
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Add location “New location 1”");
+  wb_map_editor_begin (editor, 102, 101);
+  wb_map_editor_end (editor, 102, 101);
+  ck_assert_uint_eq (locations->len, 3);
+  wb_map_editor_begin (editor, 700, 100);
+  wb_map_editor_end (editor, 700, 100);
+  ck_assert_uint_eq (locations->len, 4);
+  ck_assert_str_eq (((WbLocation *) g_ptr_array_index (locations, 3))->name, "New location 2");
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 2);
+
+  /* Rename through the action: the name changes, the id stays. */
+  ck_assert (g_action_group_get_action_enabled (actions, "rename-location"));
+  g_action_group_activate_action (actions, "rename-location",
+                                  g_variant_new ("(ss)", "new-location-1", "Gamma"));
+  ck_assert_str_eq (loc->name, "Gamma");
+  ck_assert_str_eq (loc->id, "new-location-1");
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Rename “New location 1” to “Gamma”");
+  /* An empty name is refused. */
+  g_action_group_activate_action (actions, "rename-location",
+                                  g_variant_new ("(ss)", "new-location-1", ""));
+  ck_assert_str_eq (loc->name, "Gamma");
+  ck_assert_str_eq (wb_map_editor_get_status (editor), "A location needs a name");
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 3);
+
+  /* A double click with Select asks to rename the location there. */
+  g_action_group_activate_action (actions, "tool", g_variant_new_string (WB_TOOL_SELECT));
+  wb_map_editor_double_click (editor, 399, 301);
+  ck_assert_str_eq (requested, "b");
+  ck_assert_str_eq (wb_map_editor_get_selected_location (editor), "b");
+  wb_map_editor_double_click (editor, 10, 590);
+  ck_assert_str_eq (requested, "b");
+
+  /* Delete: Beta goes with its connection; undo puts both back. */
+  g_action_group_activate_action (actions, "tool", g_variant_new_string (WB_TOOL_DELETE_LOCATION));
+  ck_assert_str_eq (wb_map_editor_get_tool (editor), WB_TOOL_DELETE_LOCATION);
+  after = wb_game_to_data (game, NULL);
+  wb_map_editor_begin (editor, 401, 299);
+  wb_map_editor_end (editor, 401, 299);
+  ck_assert_ptr_null (wb_point_map_find_location (map, "b"));
+  ck_assert_uint_eq (connections->len, 0);
+  ck_assert_ptr_null (wb_map_editor_get_selected_location (editor));
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Delete location “Beta”");
+  ck_assert (wb_edit_undo (game, stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+
+    ck_assert_str_eq (now, after);
+  }
+
+  /* A location a scenario sets a unit up at cannot go. */
+  {
+    WbScenario *scenario = g_ptr_array_index (wb_game_get_scenarios (game), 0);
+    WbSetup *setup = g_ptr_array_index (wb_scenario_get_setup (scenario), 0);
+    WbPlace at_a = { WB_PLACE_LOCATION, g_strdup ("a") };
+
+    g_array_append_val (setup->at, at_a);
+    wb_scenario_set_map (scenario, "points");
+    wb_map_editor_begin (editor, 100, 100);
+    wb_map_editor_end (editor, 100, 100);
+    ck_assert_ptr_nonnull (wb_point_map_find_location (map, "a"));
+    ck_assert_str_eq (wb_map_editor_get_status (editor),
+                      "Scenario “Basic” sets up “1st Brigade” at “Alpha”");
+    ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 3);
+    g_array_set_size (setup->at, setup->at->len - 1);
+    wb_scenario_set_map (scenario, "hexes");
+  }
+
+  /* Undo everything: the file as it was. */
+  while (wb_undo_stack_get_n_undo (stack) > 0)
+    ck_assert (wb_edit_undo (game, stack));
+  g_free (after);
+  after = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (after, before);
+}
+END_TEST
+
 static Suite *
 editor_suite (void)
 {
@@ -555,6 +690,7 @@ editor_suite (void)
   tcase_add_test (tc, test_select_shows_hex);
   tcase_add_test (tc, test_point_map_tools);
   tcase_add_test (tc, test_connect);
+  tcase_add_test (tc, test_location_tools);
   suite_add_tcase (s, tc);
 
   return s;

@@ -1069,6 +1069,190 @@ START_TEST (test_resize_map)
 }
 END_TEST
 
+static void
+count_changed (WbMap *map, guint *n)
+{
+  (*n)++;
+}
+
+static WbConnection *
+nth_connection (WbPointMap *map, guint i)
+{
+  return g_ptr_array_index (wb_point_map_get_connections (map), i);
+}
+
+/* Add, rename and delete location: ids made unique from the name, the
+ * name changed but not the id, a deleted location's connections go with
+ * it and come back in their places; each step undone byte for byte, one
+ * WbMap::changed per apply and revert. */
+START_TEST (test_location_commands)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  WbPointMap *map = WB_POINT_MAP (wb_game_find_map (game, "points"));
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL, *after = NULL, *again = NULL;
+  GPtrArray *locations = wb_point_map_get_locations (map);
+  GPtrArray *connections = wb_point_map_get_connections (map);
+  WbCommand *cmd;
+  WbLocation *c = wb_location_new ("c"), *d = wb_location_new ("d");
+  guint changed = 0;
+
+  c->name = g_strdup ("Gamma");
+  c->x = c->y = 200;
+  d->name = g_strdup ("Delta");
+  d->x = d->y = 300;
+  ck_assert (wb_point_map_add_location (map, c));
+  ck_assert (wb_point_map_add_location (map, d));
+  wb_point_map_add_connection (map, wb_connection_new ("c", "d", "pike"));
+  wb_point_map_add_connection (map, wb_connection_new ("b", "c", "pike"));
+  wb_point_map_add_connection (map, wb_connection_new ("d", "b", "pike"));
+  g_signal_connect (map, "changed", G_CALLBACK (count_changed), &changed);
+  before = dump (game);
+
+  /* Add: "New town" gives new-town, then new-town-2. */
+  cmd = wb_command_add_location_new (map, "New town", 50, 60);
+  ck_assert_str_eq (wb_command_add_location_get_id (cmd), "new-town");
+  ck_assert_str_eq (wb_command_get_label (cmd), "Add location “New town”");
+  push_ok (stack, cmd);
+  ck_assert_uint_eq (changed, 1);
+  ck_assert_uint_eq (locations->len, 5);
+  ck_assert_str_eq (wb_point_map_find_location (map, "new-town")->name, "New town");
+  cmd = wb_command_add_location_new (map, "New  Town!", 70, 80);
+  ck_assert_str_eq (wb_command_add_location_get_id (cmd), "new-town-2");
+  push_ok (stack, cmd);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 2);   /* no merging */
+  after = dump (game);
+  {
+    g_autoptr(WbGame) reloaded = wb_game_load_from_data (after, -1, "added", &error);
+    ck_assert_msg (reloaded != NULL, "%s", error ? error->message : "");
+  }
+  /* Off the map: refused, nothing changed. */
+  cmd = wb_command_add_location_new (map, "Far", 5000, 60);
+  ck_assert (!wb_undo_stack_push (stack, cmd, &error));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE);
+  g_clear_error (&error);
+  g_object_unref (cmd);
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert_uint_eq (changed, 4);
+  again = dump (game);
+  ck_assert_str_eq (again, before);
+  ck_assert (wb_undo_stack_redo (stack));
+  ck_assert (wb_undo_stack_redo (stack));
+  g_free (again);
+  again = dump (game);
+  ck_assert_str_eq (again, after);
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert (wb_undo_stack_undo (stack));
+
+  /* Rename: the id stays. */
+  changed = 0;
+  cmd = wb_command_rename_location_new (map, "b", "Bravo");
+  ck_assert_str_eq (wb_command_get_label (cmd), "Rename “Beta” to “Bravo”");
+  push_ok (stack, cmd);
+  ck_assert_uint_eq (changed, 1);
+  ck_assert_str_eq (wb_point_map_find_location (map, "b")->name, "Bravo");
+  cmd = wb_command_rename_location_new (map, "b", "Bravo Town");
+  push_ok (stack, cmd);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 2);
+  cmd = wb_command_rename_location_new (map, "b", "");
+  ck_assert (!wb_undo_stack_push (stack, cmd, &error));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  g_clear_error (&error);
+  g_object_unref (cmd);
+  cmd = wb_command_rename_location_new (map, "nowhere", "X");
+  ck_assert (!wb_undo_stack_push (stack, cmd, &error));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_object_unref (cmd);
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert_uint_eq (changed, 4);
+  g_free (again);
+  again = dump (game);
+  ck_assert_str_eq (again, before);
+
+  /* Delete b: its three connections (of four, first, third and fourth)
+   * go with it. */
+  changed = 0;
+  cmd = wb_command_delete_location_new (game, map, "b");
+  ck_assert_str_eq (wb_command_get_label (cmd), "Delete location “Beta”");
+  push_ok (stack, cmd);
+  ck_assert_uint_eq (changed, 1);
+  ck_assert_ptr_null (wb_point_map_find_location (map, "b"));
+  ck_assert_uint_eq (locations->len, 3);
+  ck_assert_uint_eq (connections->len, 1);
+  ck_assert_str_eq (nth_connection (map, 0)->a, "c");
+  g_free (after);
+  after = dump (game);
+  {
+    g_autoptr(WbGame) reloaded = wb_game_load_from_data (after, -1, "deleted", &error);
+    ck_assert_msg (reloaded != NULL, "%s", error ? error->message : "");
+  }
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert_uint_eq (changed, 2);
+  ck_assert_uint_eq (connections->len, 4);
+  g_free (again);
+  again = dump (game);
+  ck_assert_str_eq (again, before);
+  ck_assert (wb_undo_stack_redo (stack));
+  g_free (again);
+  again = dump (game);
+  ck_assert_str_eq (again, after);
+  ck_assert (wb_undo_stack_undo (stack));
+
+  /* Not found. */
+  cmd = wb_command_delete_location_new (game, map, "nowhere");
+  ck_assert (!wb_undo_stack_push (stack, cmd, &error));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_object_unref (cmd);
+
+  /* A location a scenario on this map sets up a unit at, or brings
+   * reinforcements in at, is refused, naming the scenario and the unit. */
+  {
+    WbScenario *scenario = g_ptr_array_index (wb_game_get_scenarios (game), 0);
+    WbSetup *setup = g_ptr_array_index (wb_scenario_get_setup (scenario), 0);
+    WbReinforcement *r = g_ptr_array_index (wb_scenario_get_reinforcements (scenario), 0);
+    WbPlace at_b = { WB_PLACE_LOCATION, g_strdup ("b") };
+    WbPlace at_c = { WB_PLACE_LOCATION, g_strdup ("c") };
+
+    g_array_append_val (setup->at, at_b);
+    g_array_append_val (r->at, at_c);
+    /* On another map the ids mean nothing here. */
+    cmd = wb_command_delete_location_new (game, map, "b");
+    push_ok (stack, cmd);
+    ck_assert (wb_undo_stack_undo (stack));
+
+    wb_scenario_set_map (scenario, "points");
+    g_free (again);
+    again = dump (game);
+    changed = 0;
+    cmd = wb_command_delete_location_new (game, map, "b");
+    ck_assert (!wb_undo_stack_push (stack, cmd, &error));
+    ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+    ck_assert_str_eq (error->message, "Scenario “Basic” sets up “1st Brigade” at “Beta”");
+    g_clear_error (&error);
+    g_object_unref (cmd);
+    cmd = wb_command_delete_location_new (game, map, "c");
+    ck_assert (!wb_undo_stack_push (stack, cmd, &error));
+    ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+    ck_assert_str_eq (error->message, "Scenario “Basic” brings in “r2” at “Gamma”");
+    g_clear_error (&error);
+    g_object_unref (cmd);
+    ck_assert_uint_eq (changed, 0);
+    g_free (after);
+    after = dump (game);
+    ck_assert_str_eq (after, again);
+    /* d is free to go. */
+    cmd = wb_command_delete_location_new (game, map, "d");
+    push_ok (stack, cmd);
+    ck_assert (wb_undo_stack_undo (stack));
+  }
+}
+END_TEST
+
 static Suite *
 undo_suite (void)
 {
@@ -1089,6 +1273,7 @@ undo_suite (void)
   tcase_add_test (tc, test_change_signals);
   tcase_add_test (tc, test_unit_fallbacks);
   tcase_add_test (tc, test_resize_map);
+  tcase_add_test (tc, test_location_commands);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "wb-map-view.h"
+
+G_BEGIN_DECLS
+
+/*
+ * What the parts of the map canvas share. wb-map-view.c is the widget:
+ * properties, view state, snapshot and hit-testing; wb-map-view-input.c
+ * its input controllers, key bindings and the edit-* signals they emit;
+ * wb-map-view-cache.c the images a frame paints (the view cache and the
+ * whole-map overview), their background rebuilds on a thread pool, and
+ * patching them after edits.
+ */
+
+/* Map points around the map's extent that still belong to it (strokes on the
+ * border hexsides stick out a little). */
+#define EXTENT_BLEED     4.0
+/* The overview's full-size copy and its halved copies, at most. */
+#define MAX_MIP_LEVELS   8
+
+/* What a background rebuild renders: the map rectangle (x, y, w, h) in map
+ * points, at @ppp device pixels per map point (view zoom × scale factor). */
+typedef struct
+{
+  double   x, y, w, h;
+  double   ppp;
+  double   zoom;
+  int      scale;
+  WbLayers layers;
+  guint    serial;
+  gboolean overview;
+} Request;
+
+/* A rendered image of the map rectangle (x, y, w, h), device pixels at
+ * @ppp per map point. */
+typedef struct
+{
+  cairo_surface_t *surface;
+  double           x, y, w, h;
+  double           ppp;
+  double           zoom;
+  int              scale;
+  WbLayers         layers;
+  guint            serial;
+} Image;
+
+typedef struct { double x, y, w, h; } Rect;
+
+struct _WbMapView
+{
+  GtkWidget        parent_instance;
+
+  WbGame          *game;
+  WbMap           *map;
+  WbScenario      *scenario;
+
+  double           zoom;
+  double           center_x;
+  double           center_y;
+  gboolean         needs_fit;
+  gboolean         show_numbers;
+  gboolean         show_grid;
+
+  /* Input state. With @editing, a primary-button drag is an edit (the
+   * edit-* signals) and panning moves to the middle button, space + drag and
+   * scrolling. */
+  gboolean         editing;
+  int              hover_radius;
+  gboolean         has_rubber_band;
+  double           rubber_band[4];      /* map points: x0, y0, x1, y1 */
+  gboolean         space_down;
+  gboolean         drag_edits;
+  gboolean         drag_pans;
+  double           drag_x;
+  double           drag_y;
+  double           drag_start_x;
+  double           drag_start_y;
+  double           pinch_start_zoom;
+  double           pointer_x;
+  double           pointer_y;
+  gboolean         pointer_inside;
+
+  /* What the pointer is over. */
+  char            *hover_text;
+  gboolean         hover_has_hex;
+  WbOffset         hover_hex;
+  const char      *hover_location;   /* interned location id */
+
+  /* Bumped when what is drawn changes (another map, an edit): images with
+   * an older serial may still stand in for a moment, never as final. */
+  guint            serial;
+  /* Between wb_map_view_begin_edit() and _end_edit(): whether the cache
+   * (the overview) was current when the edit began, so that re-rendering
+   * the edited area makes it current again. */
+  gboolean         in_edit;
+  gboolean         patchable;
+  gboolean         overview_patchable;
+
+  /* The view cache and the overview (level 0 and its halved copies). */
+  Image            cache;
+  Image            overview[MAX_MIP_LEVELS];
+  guint            n_overview;
+
+  /* The background rebuilds running (view cache, overview), with what they
+   * render. */
+  GCancellable    *build_cancellable;
+  Request          building;
+  GCancellable    *overview_cancellable;
+  Request          overview_building;
+
+  guint            frame_count;
+  guint            map_frame_count;
+  gboolean         last_frame_exact;
+  guint            cache_builds;
+  guint            stale_builds;
+  guint            patches;
+};
+
+/* wb-map-view.c */
+void     _wb_map_view_get_extent       (WbMapView      *self,
+                                        double         *width,
+                                        double         *height);
+void     _wb_map_view_update_hover     (WbMapView      *self);
+
+/* wb-map-view-input.c */
+void     _wb_map_view_class_input_init (WbMapViewClass *klass);
+void     _wb_map_view_input_init       (WbMapView      *self);
+void     _wb_map_view_reset_cursor     (WbMapView      *self);
+
+/* wb-map-view-cache.c */
+gboolean _wb_map_view_rect_intersect   (const Rect     *a,
+                                        const Rect     *b,
+                                        Rect           *out);
+void     _wb_map_view_invalidate_cache (WbMapView      *self);
+void     _wb_map_view_content_changed  (WbMapView      *self);
+void     _wb_map_view_draw_map         (WbMapView      *self,
+                                        cairo_t        *cr,
+                                        double          ox,
+                                        double          oy);
+
+G_END_DECLS
