@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-application.h"
+#include "wb-drafts.h"
 #include "wb-window.h"
 
 #define DEFAULT_GAME "battle-of-the-wilderness" WB_GAME_FILE_EXTENSION
@@ -15,16 +16,26 @@ struct _WbApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
+
+  /* Crash recovery: drafts waiting to be offered (WbDraftInfo), the dialog
+   * offering one, and whether the start game opens once they are dealt
+   * with. */
+  GQueue          pending_drafts;
+  GtkWindow      *recover_dialog;
+  gboolean        start_after_drafts;
 };
 
 G_DEFINE_FINAL_TYPE (WbApplication, wb_application, ADW_TYPE_APPLICATION)
 
+/* The most recently active game window (the application's list is in
+ * focus order; dialogs may be on it too). */
 static WbWindow *
 get_active_window (WbApplication *self)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-
-  return WB_IS_WINDOW (window) ? WB_WINDOW (window) : NULL;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (WB_IS_WINDOW (l->data))
+      return l->data;
+  return NULL;
 }
 
 static WbWindow *
@@ -70,6 +81,232 @@ find_start_game (WbApplication *self)
   return wb_application_find_default_game ();
 }
 
+static void offer_next_draft (WbApplication *self);
+
+static gboolean
+draft_is_pending (WbApplication *self,
+                  const char    *id)
+{
+  for (GList *l = self->pending_drafts.head; l != NULL; l = l->next)
+    if (g_str_equal (((WbDraftInfo *) l->data)->id, id))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether a window of this session is keeping draft @id up to date. */
+static gboolean
+draft_is_live (WbApplication *self,
+               const char    *id)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      const char *window_id;
+
+      if (!WB_IS_WINDOW (l->data) || !wb_window_get_dirty (l->data))
+        continue;
+      window_id = wb_window_get_draft_id (l->data);
+      if (window_id != NULL && g_str_equal (window_id, id))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static char *
+draft_display_name (WbDraftInfo *info)
+{
+  if (info->title != NULL && *info->title)
+    return g_strdup (info->title);
+  if (info->uri != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_uri (info->uri);
+      g_autofree char *name = g_file_get_basename (file);
+
+      if (name != NULL)
+        return g_filename_display_name (name);
+    }
+  return g_strdup (_("Untitled Game"));
+}
+
+static void
+open_start_game (WbApplication *self)
+{
+  WbWindow *window = get_active_window (self);
+  g_autoptr(GFile) file = NULL;
+
+  if (window == NULL || wb_window_get_game (window) != NULL || wb_window_get_loading (window))
+    return;
+  file = find_start_game (self);
+  if (file != NULL)
+    wb_window_open (window, file);
+}
+
+/* Where a recovered game goes: the window showing its file when that has
+ * no changes of its own, an empty window, or a new one. */
+static WbWindow *
+window_for_draft (WbApplication *self,
+                  GFile         *file)
+{
+  WbWindow *window = file != NULL ? find_window_for_file (self, file) : NULL;
+
+  if (window != NULL && !wb_window_get_dirty (window))
+    return window;
+  window = get_active_window (self);
+  if (window != NULL && wb_window_get_game (window) == NULL && !wb_window_get_loading (window))
+    return window;
+  return new_window (self);
+}
+
+static void
+on_draft_error_response (AdwMessageDialog *dialog,
+                         const char       *response,
+                         WbApplication    *self)
+{
+  g_clear_weak_pointer (&self->recover_dialog);
+  offer_next_draft (self);
+}
+
+static void
+restore_draft (WbApplication *self,
+               WbDraftInfo   *info)
+{
+  g_autoptr(GFile) draft = g_file_new_for_path (info->path);
+  g_autoptr(GFile) file = info->uri != NULL ? g_file_new_for_uri (info->uri) : NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  WbWindow *window;
+
+  game = wb_game_load (draft, NULL, &error);
+  if (game == NULL)
+    {
+      g_autofree char *name = draft_display_name (info);
+      GtkWindow *parent = GTK_WINDOW (get_active_window (self));
+      AdwMessageDialog *dialog;
+
+      /* The draft stays where it is: it may still be worth something to
+       * the user or to a later version. */
+      g_warning ("Could not recover the draft %s: %s", info->path, error->message);
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent,
+                                                           NULL, error->message));
+      /* Translators: %s is the game's title */
+      adw_message_dialog_format_heading (dialog, _("Could Not Recover “%s”"), name);
+      adw_message_dialog_add_response (dialog, "close", _("_Close"));
+      adw_message_dialog_set_default_response (dialog, "close");
+      adw_message_dialog_set_close_response (dialog, "close");
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+      g_signal_connect_object (dialog, "response", G_CALLBACK (on_draft_error_response), self, 0);
+      g_set_weak_pointer (&self->recover_dialog, GTK_WINDOW (dialog));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+
+  window = window_for_draft (self, file);
+  wb_window_restore_draft (window, game, file, info->id);
+  gtk_window_present (GTK_WINDOW (window));
+  offer_next_draft (self);
+}
+
+static void
+on_recover_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     WbApplication    *self)
+{
+  g_autoptr(WbDraftInfo) info = g_object_steal_data (G_OBJECT (dialog), "wb-draft");
+
+  g_clear_weak_pointer (&self->recover_dialog);
+  if (info == NULL)
+    return;
+
+  if (g_str_equal (response, "restore"))
+    restore_draft (self, info);
+  else
+    {
+      /* "later" (Escape, closing the dialog) keeps the draft for the next start. */
+      if (g_str_equal (response, "discard"))
+        wb_drafts_delete (info->id);
+      offer_next_draft (self);
+    }
+}
+
+static void
+offer_next_draft (WbApplication *self)
+{
+  g_autoptr(WbDraftInfo) info = NULL;
+  g_autoptr(GDateTime) local = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *when = NULL;
+  GtkWindow *parent;
+  AdwMessageDialog *dialog;
+
+  if (self->recover_dialog != NULL)
+    return;
+
+  info = g_queue_pop_head (&self->pending_drafts);
+  if (info == NULL)
+    {
+      if (self->start_after_drafts)
+        {
+          self->start_after_drafts = FALSE;
+          open_start_game (self);
+        }
+      return;
+    }
+
+  parent = GTK_WINDOW (get_active_window (self));
+  if (parent == NULL)
+    parent = GTK_WINDOW (new_window (self));
+
+  name = draft_display_name (info);
+  local = g_date_time_to_local (info->time);
+  when = g_date_time_format (local, "%c");
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Recover Unsaved Changes?"), NULL));
+  /* Translators: %s are a game's title and a date and time */
+  adw_message_dialog_format_body (dialog,
+                                  _("Warbench did not close properly while “%s” had unsaved changes. "
+                                    "They were last saved as a draft on %s."),
+                                  name, when);
+  adw_message_dialog_add_responses (dialog,
+                                    "discard", _("_Discard"),
+                                    "restore", _("_Restore"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "restore", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "restore");
+  adw_message_dialog_set_close_response (dialog, "later");
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  g_object_set_data_full (G_OBJECT (dialog), "wb-draft", g_steal_pointer (&info),
+                          (GDestroyNotify) wb_draft_info_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_recover_response), self, 0);
+  g_set_weak_pointer (&self->recover_dialog, GTK_WINDOW (dialog));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Offers to restore the drafts a crashed session left behind. Returns
+ * whether there were any. */
+static gboolean
+offer_drafts (WbApplication *self)
+{
+  g_autoptr(GPtrArray) drafts = wb_drafts_list ();
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < drafts->len; i++)
+    {
+      WbDraftInfo *info = g_ptr_array_index (drafts, i);
+
+      if (draft_is_live (self, info->id) || draft_is_pending (self, info->id))
+        continue;
+      g_queue_push_tail (&self->pending_drafts, g_steal_pointer (&drafts->pdata[i]));
+      any = TRUE;
+    }
+
+  if (any || self->recover_dialog != NULL)
+    {
+      offer_next_draft (self);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 wb_application_activate (GApplication *app)
 {
@@ -84,6 +321,13 @@ wb_application_activate (GApplication *app)
     }
 
   window = GTK_WINDOW (new_window (self));
+  /* The start game waits until the user has answered about the drafts,
+   * which may take the empty window. */
+  if (offer_drafts (self))
+    {
+      self->start_after_drafts = TRUE;
+      return;
+    }
   file = find_start_game (self);
   if (file != NULL)
     wb_window_open (WB_WINDOW (window), file);
@@ -113,6 +357,8 @@ wb_application_open (GApplication  *app,
 
       gtk_window_present (GTK_WINDOW (window));
     }
+
+  offer_drafts (self);
 }
 
 static void
@@ -243,6 +489,8 @@ wb_application_dispose (GObject *object)
   WbApplication *self = WB_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_weak_pointer (&self->recover_dialog);
+  g_queue_clear_full (&self->pending_drafts, (GDestroyNotify) wb_draft_info_free);
 
   G_OBJECT_CLASS (wb_application_parent_class)->dispose (object);
 }

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-application.h"
+#include "wb-drafts.h"
 #include "wb-edit.h"
 #include "wb-map-editor.h"
 #include "wb-tool-palette.h"
@@ -49,6 +50,12 @@ struct _WbWindow
   GCancellable         *load_cancellable;
   GtkFileChooserNative *chooser;
   AdwMessageDialog     *close_dialog;
+  /* Drafts: the id of this game's draft (made on first use), the pending
+   * autosave, and whether the game differs from its file even where the
+   * undo stack is clean (it was restored from a draft). */
+  char                 *draft_id;
+  guint                 autosave_source;
+  gboolean              from_draft;
 
   gboolean              dirty;
   gboolean              close_confirmed;
@@ -76,6 +83,88 @@ static GParamSpec *properties[N_PROPS];
 
 static void save_as         (WbWindow *self);
 static void close_confirmed (WbWindow *self);
+
+/* Drafts. The game is autosaved, some seconds after it first changes, to a
+ * draft in the user's data folder; never to the game's file. Saving,
+ * discarding the changes or undoing back to the saved state removes it, so
+ * a draft left on disk at start-up means a crash. */
+
+#define DEFAULT_AUTOSAVE_SECONDS 30
+
+static guint
+get_autosave_interval (WbWindow *self)
+{
+  const char *env = g_getenv ("WARBENCH_AUTOSAVE_SECONDS");
+
+  if (env != NULL && *env)
+    return (guint) MIN (g_ascii_strtoull (env, NULL, 10), 3600);
+  if (self->settings != NULL)
+    return g_settings_get_uint (self->settings, "autosave-interval");
+  return DEFAULT_AUTOSAVE_SECONDS;
+}
+
+static const char *
+get_draft_id (WbWindow *self)
+{
+  if (self->draft_id == NULL)
+    self->draft_id = wb_drafts_id_for_file (self->file);
+  return self->draft_id;
+}
+
+static void
+cancel_autosave (WbWindow *self)
+{
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+}
+
+static void
+write_draft (WbWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->game == NULL || !self->dirty)
+    return;
+  /* Not worth a dialog: the game itself is fine, and the next change
+   * tries again. */
+  if (!wb_drafts_write (get_draft_id (self), self->game, self->file, &error))
+    g_warning ("Could not autosave a draft: %s", error->message);
+}
+
+static gboolean
+autosave_cb (gpointer data)
+{
+  WbWindow *self = data;
+
+  self->autosave_source = 0;
+  write_draft (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Coalesces changes: the first change after a write starts the timer and
+ * the ones that follow ride along, so a long run of edits is still written
+ * every interval rather than put off until the user pauses. */
+static void
+schedule_autosave (WbWindow *self)
+{
+  guint interval;
+
+  if (self->game == NULL || !self->dirty || self->autosave_source != 0)
+    return;
+  interval = get_autosave_interval (self);
+  if (interval == 0)
+    return;
+  self->autosave_source = g_timeout_add_seconds (interval, autosave_cb, self);
+  g_source_set_name_by_id (self->autosave_source, "[warbench] autosave");
+}
+
+/* The changes the draft kept are saved or dropped. */
+static void
+delete_draft (WbWindow *self)
+{
+  cancel_autosave (self);
+  if (self->draft_id != NULL)
+    wb_drafts_delete (self->draft_id);
+}
 
 /* State → UI. */
 
@@ -153,7 +242,11 @@ update_undo (WbWindow *self)
 static void
 on_clean_changed (WbWindow *self)
 {
-  wb_window_set_dirty (self, !wb_undo_stack_get_is_clean (self->undo_stack));
+  gboolean clean = wb_undo_stack_get_is_clean (self->undo_stack) && !self->from_draft;
+
+  if (clean)
+    delete_draft (self);
+  wb_window_set_dirty (self, !clean);
 }
 
 static void
@@ -427,6 +520,7 @@ on_game_changed (WbWindow   *self,
                  const char *what)
 {
   wb_window_set_dirty (self, TRUE);
+  schedule_autosave (self);
 }
 
 static void
@@ -434,7 +528,11 @@ set_file (WbWindow *self,
           GFile    *file)
 {
   if (g_set_object (&self->file, file))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+    {
+      /* The draft is named after the file. */
+      g_clear_pointer (&self->draft_id, g_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+    }
 }
 
 static void
@@ -460,6 +558,12 @@ wb_window_set_game (WbWindow *self,
 
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+
+  /* A draft of the game shown before stays on disk: only saving or
+   * discarding its changes removes it. */
+  cancel_autosave (self);
+  g_clear_pointer (&self->draft_id, g_free);
+  self->from_draft = FALSE;
 
   if (self->undo_stack != NULL)
     g_signal_handlers_disconnect_by_data (self->undo_stack, self);
@@ -644,6 +748,9 @@ save_to (WbWindow *self,
       return FALSE;
     }
 
+  /* The draft goes under its old name, before a Save As renames it. */
+  delete_draft (self);
+  self->from_draft = FALSE;
   set_file (self, file);
   if (self->undo_stack != NULL)
     wb_undo_stack_set_clean (self->undo_stack);
@@ -910,7 +1017,10 @@ on_close_response (AdwMessageDialog *dialog,
   self->close_dialog = NULL;
 
   if (g_str_equal (response, "discard"))
-    close_confirmed (self);
+    {
+      delete_draft (self);
+      close_confirmed (self);
+    }
   else if (g_str_equal (response, "save"))
     {
       if (self->file == NULL)
@@ -1091,6 +1201,9 @@ wb_window_dispose (GObject *object)
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
+  /* A draft left behind here is what recovery offers next time. */
+  cancel_autosave (self);
+  g_clear_pointer (&self->draft_id, g_free);
   if (self->chooser != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->chooser, self);
@@ -1405,7 +1518,12 @@ wb_window_set_dirty (WbWindow *self,
 
   self->dirty = dirty;
   if (!dirty)
-    self->close_confirmed = FALSE;
+    {
+      self->close_confirmed = FALSE;
+      cancel_autosave (self);
+    }
+  else
+    schedule_autosave (self);
   update_title (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
 }
@@ -1443,4 +1561,37 @@ wb_window_get_tool_palette (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
   return self->palette;
+}
+
+void
+wb_window_restore_draft (WbWindow   *self,
+                         WbGame     *game,
+                         GFile      *file,
+                         const char *draft_id)
+{
+  g_return_if_fail (WB_IS_WINDOW (self));
+  g_return_if_fail (WB_IS_GAME (game));
+  g_return_if_fail (file == NULL || G_IS_FILE (file));
+  g_return_if_fail (draft_id != NULL && *draft_id);
+
+  /* The draft wins over a load still running in this window. */
+  if (self->load_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->load_cancellable);
+      g_clear_object (&self->load_cancellable);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+    }
+
+  wb_window_set_game (self, game, file);
+  g_free (self->draft_id);
+  self->draft_id = g_strdup (draft_id);
+  self->from_draft = TRUE;
+  wb_window_set_dirty (self, TRUE);
+}
+
+const char *
+wb_window_get_draft_id (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
+  return self->game != NULL ? get_draft_id (self) : NULL;
 }

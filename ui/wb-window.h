@@ -35,6 +35,16 @@ gboolean    wb_window_get_dirty     (WbWindow       *self);
 void        wb_window_set_dirty     (WbWindow       *self,
                                      gboolean        dirty);
 
+/* Shows @game, recovered from the draft @draft_id, as unsaved changes to
+ * @file (NULL for a game never saved): Save writes @file and removes the
+ * draft. */
+void        wb_window_restore_draft (WbWindow       *self,
+                                     WbGame         *game,
+                                     GFile          *file,
+                                     const char     *draft_id);
+/* The id of the open game's draft (see wb-drafts.h), or NULL without a game. */
+const char *wb_window_get_draft_id  (WbWindow       *self);
+
 WbMapView  *wb_window_get_map_view  (WbWindow       *self);
 WbSidebar  *wb_window_get_sidebar   (WbWindow       *self);
 /* The open game's undo stack (NULL without a game), the map editor and its
