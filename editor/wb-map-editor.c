@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "wb-edit.h"
-#include "wb-map-editor.h"
+#include "wb-map-editor-private.h"
 #include "wb-point-map-commands.h"
 
 /* The map-editing controller: the current tool and its settings (terrain,
@@ -19,41 +19,6 @@
  * around each edit it emits before-edit and area-changed (with the map
  * rectangle that changed) so the view can re-render just that. */
 
-/* Map points around a location that a press picks it from. */
-#define PICK_RADIUS 14.0
-
-struct _WbMapEditor
-{
-  GObject             parent_instance;
-
-  WbGame             *game;
-  WbMap              *map;
-  WbUndoStack        *stack;
-
-  const char         *tool;              /* a WB_TOOL_* */
-  const char         *terrain;           /* interned ids, or NULL */
-  int                 brush_radius;
-  const char         *hexside_feature;
-  const char         *road_feature;
-  const char         *connection_class;
-  char               *status;
-
-  GSimpleActionGroup *actions;
-
-  /* The drag in progress. */
-  gboolean            dragging;
-  gboolean            has_last;
-  WbOffset            last_hex;
-  const char         *moving;            /* location id: Move, and Connect's source */
-
-  const char         *selected;          /* location id (interned), or NULL */
-  gint64              last_click_time;   /* for a double click on a location */
-  const char         *last_click_location;
-};
-
-/* Two clicks on one location within this many microseconds (GTK's
- * default double-click time) are a double click. */
-#define DOUBLE_CLICK_TIME (400 * G_TIME_SPAN_MILLISECOND)
 
 G_DEFINE_FINAL_TYPE (WbMapEditor, wb_map_editor, G_TYPE_OBJECT)
 
@@ -73,14 +38,8 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-enum {
-  SIGNAL_BEFORE_EDIT,
-  SIGNAL_AREA_CHANGED,
-  SIGNAL_RENAME_REQUESTED,
-  N_SIGNALS
-};
 
-static guint signals[N_SIGNALS];
+guint _wb_map_editor_signals[N_SIGNALS];
 
 static const WbToolInfo tools[] = {
   { WB_TOOL_SELECT, "wb-tool-select-symbolic", N_("Select"),
@@ -138,8 +97,8 @@ find_tool (const char *id)
   return NULL;
 }
 
-static gboolean
-is_tool (WbMapEditor *self,
+gboolean
+_wb_map_editor_is_tool (WbMapEditor *self,
          const char  *tool)
 {
   return g_str_equal (self->tool, tool);
@@ -154,8 +113,8 @@ tool_fits_map (const WbToolInfo *info,
   return WB_IS_HEX_MAP (map) ? info->hex_map : info->point_map;
 }
 
-static void
-set_status (WbMapEditor *self,
+void
+_wb_map_editor_set_status (WbMapEditor *self,
             char        *status)
 {
   if (g_strcmp0 (status, self->status) == 0)
@@ -343,7 +302,7 @@ wb_map_editor_get_connect_source (WbMapEditor *self,
 
   g_return_val_if_fail (WB_IS_MAP_EDITOR (self), FALSE);
 
-  if (!self->dragging || !is_tool (self, WB_TOOL_CONNECT) || self->moving == NULL ||
+  if (!self->dragging || !_wb_map_editor_is_tool (self, WB_TOOL_CONNECT) || self->moving == NULL ||
       !WB_IS_POINT_MAP (self->map))
     return FALSE;
   loc = wb_point_map_find_location (WB_POINT_MAP (self->map), self->moving);
@@ -393,7 +352,7 @@ gboolean
 wb_map_editor_get_editing (WbMapEditor *self)
 {
   g_return_val_if_fail (WB_IS_MAP_EDITOR (self), FALSE);
-  return !is_tool (self, WB_TOOL_SELECT);
+  return !_wb_map_editor_is_tool (self, WB_TOOL_SELECT);
 }
 
 const char *
@@ -545,7 +504,7 @@ wb_map_editor_set_target (WbMapEditor *self,
     wb_map_editor_set_tool (self, WB_TOOL_SELECT);
 
   update_actions (self);
-  set_status (self, NULL);
+  _wb_map_editor_set_status (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAP]);
 }
 
@@ -570,8 +529,8 @@ feature_name (WbMapEditor *self,
 }
 
 /* Pushes @command (taking it) and reports the rectangle it changed. */
-static gboolean
-push (WbMapEditor *self,
+gboolean
+_wb_map_editor_push (WbMapEditor *self,
       WbCommand   *command,
       double       x0,
       double       y0,
@@ -581,15 +540,15 @@ push (WbMapEditor *self,
   g_autoptr(WbCommand) owned = command;
   g_autoptr(GError) error = NULL;
 
-  g_signal_emit (self, signals[SIGNAL_BEFORE_EDIT], 0);
+  g_signal_emit (self, _wb_map_editor_signals[SIGNAL_BEFORE_EDIT], 0);
   if (!wb_edit_push (self->game, self->stack, owned, &error))
     {
-      g_signal_emit (self, signals[SIGNAL_AREA_CHANGED], 0, 0.0, 0.0, 0.0, 0.0);
-      set_status (self, g_strdup (error->message));
+      g_signal_emit (self, _wb_map_editor_signals[SIGNAL_AREA_CHANGED], 0, 0.0, 0.0, 0.0, 0.0);
+      _wb_map_editor_set_status (self, g_strdup (error->message));
       return FALSE;
     }
 
-  g_signal_emit (self, signals[SIGNAL_AREA_CHANGED], 0, x0, y0, x1 - x0, y1 - y0);
+  g_signal_emit (self, _wb_map_editor_signals[SIGNAL_AREA_CHANGED], 0, x0, y0, x1 - x0, y1 - y0);
   return TRUE;
 }
 
@@ -648,7 +607,7 @@ paint_hexes (WbMapEditor    *self,
     return;
 
   hex_bounds (map, (WbOffset *) todo->data, todo->len, &x0, &y0, &x1, &y1);
-  push (self, wb_command_paint_terrain_new (map, (WbOffset *) todo->data, todo->len,
+  _wb_map_editor_push (self, wb_command_paint_terrain_new (map, (WbOffset *) todo->data, todo->len,
                                             self->terrain, terrain_name (self, self->terrain)),
         x0, y0, x1, y1);
 }
@@ -724,7 +683,7 @@ pick_terrain (WbMapEditor *self,
 
   wb_map_editor_set_terrain (self, terrain);
   /* Translators: %s is a terrain name */
-  set_status (self, g_strdup_printf (_("Picked %s"), terrain_name (self, terrain)));
+  _wb_map_editor_set_status (self, g_strdup_printf (_("Picked %s"), terrain_name (self, terrain)));
   wb_map_editor_set_tool (self, WB_TOOL_BRUSH);
 }
 
@@ -769,7 +728,7 @@ set_side (WbMapEditor *self,
   double x0, y0, x1, y1;
 
   hex_bounds (map, both, 2, &x0, &y0, &x1, &y1);
-  push (self, wb_command_set_hexside_feature_new (map, hex, dir, feature, present),
+  _wb_map_editor_push (self, wb_command_set_hexside_feature_new (map, hex, dir, feature, present),
         x0, y0, x1, y1);
 }
 
@@ -785,7 +744,7 @@ toggle_hexside (WbMapEditor *self,
 
   if (feature == NULL)
     {
-      set_status (self, g_strdup (_("This game has no hexside features")));
+      _wb_map_editor_set_status (self, g_strdup (_("This game has no hexside features")));
       return;
     }
 
@@ -831,230 +790,6 @@ road_to (WbMapEditor *self,
   self->last_hex = hex;
 }
 
-static void
-move_location (WbMapEditor *self,
-               double       x,
-               double       y)
-{
-  WbPointMap *map = WB_POINT_MAP (self->map);
-  double w, h;
-
-  wb_map_get_extent (self->map, &w, &h);
-  x = CLAMP (x, 0, w);
-  y = CLAMP (y, 0, h);
-  push (self, wb_command_move_location_new (map, self->moving, x, y),
-        0, 0, w, h);
-}
-
-/* The connection whose line passes within @radius of (x, y), nearest
- * first, or NULL. */
-static WbConnection *
-connection_at (WbPointMap *map,
-               double      x,
-               double      y,
-               double      radius)
-{
-  GPtrArray *connections = wb_point_map_get_connections (map);
-  WbConnection *best = NULL;
-  double best_d = radius;
-
-  for (guint i = 0; i < connections->len; i++)
-    {
-      WbConnection *c = g_ptr_array_index (connections, i);
-      WbLocation *a = wb_point_map_find_location (map, c->a);
-      WbLocation *b = wb_point_map_find_location (map, c->b);
-      double dx, dy, len2, t, d;
-
-      if (a == NULL || b == NULL)
-        continue;
-      dx = b->x - a->x;
-      dy = b->y - a->y;
-      len2 = dx * dx + dy * dy;
-      t = len2 > 0 ? CLAMP (((x - a->x) * dx + (y - a->y) * dy) / len2, 0, 1) : 0;
-      d = hypot (a->x + t * dx - x, a->y + t * dy - y);
-      if (d <= best_d)
-        {
-          best_d = d;
-          best = c;
-        }
-    }
-  return best;
-}
-
-static void
-disconnect_at (WbMapEditor *self,
-               double       x,
-               double       y)
-{
-  WbPointMap *map = WB_POINT_MAP (self->map);
-  WbConnection *c = connection_at (map, x, y, PICK_RADIUS / 2);
-  WbLocation *a, *b;
-  double w, h;
-
-  if (c == NULL)
-    return;
-
-  a = wb_point_map_find_location (map, c->a);
-  b = wb_point_map_find_location (map, c->b);
-  wb_map_get_extent (self->map, &w, &h);
-  push (self, wb_command_disconnect_new (map, c->a, c->b, c->klass, a->name, b->name),
-        0, 0, w, h);
-  wb_undo_stack_seal (self->stack);
-}
-
-/* Ends a Connect drag at (x, y): connects its source to the location
- * there, if any. */
-static void
-connect_to (WbMapEditor *self,
-            double       x,
-            double       y)
-{
-  WbPointMap *map = WB_POINT_MAP (self->map);
-  WbLocation *from = wb_point_map_find_location (map, self->moving);
-  WbLocation *to = wb_point_map_location_at (map, x, y, PICK_RADIUS);
-  double w, h;
-
-  if (from == NULL || to == NULL || to == from)
-    return;
-
-  wb_map_get_extent (self->map, &w, &h);
-  push (self, wb_command_connect_new (map, from->id, to->id, self->connection_class,
-                                      from->name, to->name),
-        0, 0, w, h);
-}
-
-/* "New location 1", "New location 2"…: the first name no location has. */
-static char *
-new_location_name (WbPointMap *map)
-{
-  GPtrArray *locations = wb_point_map_get_locations (map);
-
-  for (guint n = 1;; n++)
-    {
-      /* Translators: the name a new location gets; %u is a number */
-      g_autofree char *name = g_strdup_printf (_("New location %u"), n);
-      gboolean taken = FALSE;
-
-      for (guint i = 0; i < locations->len && !taken; i++)
-        taken = g_strcmp0 (((WbLocation *) g_ptr_array_index (locations, i))->name, name) == 0;
-      if (!taken)
-        return g_steal_pointer (&name);
-    }
-}
-
-static void
-select_location (WbMapEditor *self,
-                 const char  *id)
-{
-  self->selected = g_intern_string (id);
-}
-
-static void
-request_rename (WbMapEditor *self,
-                WbLocation  *loc)
-{
-  select_location (self, loc->id);
-  g_signal_emit (self, signals[SIGNAL_RENAME_REQUESTED], 0, loc->id, loc->x, loc->y);
-}
-
-/* Adds a location at (x, y), selects it and asks for its name. */
-static void
-add_location (WbMapEditor *self,
-              double       x,
-              double       y)
-{
-  WbPointMap *map = WB_POINT_MAP (self->map);
-  g_autofree char *name = new_location_name (map);
-  WbCommand *command = wb_command_add_location_new (map, name, x, y);
-  const char *id = wb_command_add_location_get_id (command);
-  double w, h;
-
-  wb_map_get_extent (self->map, &w, &h);
-  if (push (self, command, 0, 0, w, h))
-    {
-      WbLocation *loc = wb_point_map_find_location (map, id);
-
-      wb_undo_stack_seal (self->stack);
-      /* Translators: %s is a location name */
-      set_status (self, g_strdup_printf (_("Added %s"), name));
-      if (loc != NULL)
-        request_rename (self, loc);
-    }
-}
-
-static void
-delete_location (WbMapEditor *self,
-                 WbLocation  *loc)
-{
-  const char *id = loc->id;
-  double w, h;
-
-  wb_map_get_extent (self->map, &w, &h);
-  if (push (self, wb_command_delete_location_new (self->game, WB_POINT_MAP (self->map), id),
-            0, 0, w, h))
-    {
-      wb_undo_stack_seal (self->stack);
-      if (self->selected == id)
-        self->selected = NULL;
-    }
-}
-
-gboolean
-wb_map_editor_rename_location (WbMapEditor *self,
-                               const char  *id,
-                               const char  *name)
-{
-  WbLocation *loc;
-  double w, h;
-
-  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), FALSE);
-  g_return_val_if_fail (id != NULL && name != NULL, FALSE);
-
-  if (!WB_IS_POINT_MAP (self->map) || self->stack == NULL)
-    return FALSE;
-  loc = wb_point_map_find_location (WB_POINT_MAP (self->map), id);
-  if (loc != NULL && g_strcmp0 (loc->name, name) == 0)
-    return TRUE;
-
-  wb_undo_stack_seal (self->stack);
-  wb_map_get_extent (self->map, &w, &h);
-  if (!push (self, wb_command_rename_location_new (WB_POINT_MAP (self->map), id, name),
-             0, 0, w, h))
-    return FALSE;
-  wb_undo_stack_seal (self->stack);
-  set_status (self, NULL);
-  return TRUE;
-}
-
-const char *
-wb_map_editor_get_selected_location (WbMapEditor *self)
-{
-  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
-
-  /* Undo may have taken it away. */
-  if (self->selected != NULL &&
-      (!WB_IS_POINT_MAP (self->map) ||
-       wb_point_map_find_location (WB_POINT_MAP (self->map), self->selected) == NULL))
-    return NULL;
-  return self->selected;
-}
-
-void
-wb_map_editor_double_click (WbMapEditor *self,
-                            double       x,
-                            double       y)
-{
-  WbLocation *loc;
-
-  g_return_if_fail (WB_IS_MAP_EDITOR (self));
-
-  if (!WB_IS_POINT_MAP (self->map) || self->stack == NULL || !is_tool (self, WB_TOOL_SELECT))
-    return;
-  loc = wb_point_map_location_at (WB_POINT_MAP (self->map), x, y, PICK_RADIUS);
-  if (loc != NULL)
-    request_rename (self, loc);
-}
-
 void
 wb_map_editor_begin (WbMapEditor *self,
                      double       x,
@@ -1077,48 +812,48 @@ wb_map_editor_begin (WbMapEditor *self,
     {
       WbLocation *loc = wb_point_map_location_at (WB_POINT_MAP (self->map), x, y, PICK_RADIUS);
 
-      if (is_tool (self, WB_TOOL_DISCONNECT))
+      if (_wb_map_editor_is_tool (self, WB_TOOL_DISCONNECT))
         {
-          disconnect_at (self, x, y);
+          _wb_map_editor_disconnect_at (self, x, y);
           self->dragging = FALSE;
           return;
         }
-      if (is_tool (self, WB_TOOL_ADD_LOCATION))
+      if (_wb_map_editor_is_tool (self, WB_TOOL_ADD_LOCATION))
         {
           if (loc == NULL)
-            add_location (self, x, y);
+            _wb_map_editor_add_location (self, x, y);
           self->dragging = FALSE;
           return;
         }
-      if (is_tool (self, WB_TOOL_DELETE_LOCATION))
+      if (_wb_map_editor_is_tool (self, WB_TOOL_DELETE_LOCATION))
         {
           if (loc != NULL)
-            delete_location (self, loc);
+            _wb_map_editor_delete_location (self, loc);
           self->dragging = FALSE;
           return;
         }
-      if ((is_tool (self, WB_TOOL_MOVE) || is_tool (self, WB_TOOL_CONNECT)) && loc != NULL)
+      if ((_wb_map_editor_is_tool (self, WB_TOOL_MOVE) || _wb_map_editor_is_tool (self, WB_TOOL_CONNECT)) && loc != NULL)
         self->moving = loc->id;
-      if (is_tool (self, WB_TOOL_CONNECT) && loc != NULL && self->connection_class == NULL)
+      if (_wb_map_editor_is_tool (self, WB_TOOL_CONNECT) && loc != NULL && self->connection_class == NULL)
         {
-          set_status (self, g_strdup (_("This game has no connection classes")));
+          _wb_map_editor_set_status (self, g_strdup (_("This game has no connection classes")));
           self->moving = NULL;
         }
       return;
     }
 
-  if (is_tool (self, WB_TOOL_EYEDROPPER) || is_tool (self, WB_TOOL_FILL))
+  if (_wb_map_editor_is_tool (self, WB_TOOL_EYEDROPPER) || _wb_map_editor_is_tool (self, WB_TOOL_FILL))
     {
       if (hex_at (self, x, y, &hex))
         {
-          if (is_tool (self, WB_TOOL_EYEDROPPER))
+          if (_wb_map_editor_is_tool (self, WB_TOOL_EYEDROPPER))
             pick_terrain (self, hex);
           else if (self->terrain != NULL)
             flood_fill (self, hex);
         }
       self->dragging = FALSE;
     }
-  else if (is_tool (self, WB_TOOL_HEXSIDE))
+  else if (_wb_map_editor_is_tool (self, WB_TOOL_HEXSIDE))
     {
       toggle_hexside (self, x, y);
       self->dragging = FALSE;
@@ -1141,8 +876,8 @@ wb_map_editor_update (WbMapEditor *self,
 
   if (WB_IS_POINT_MAP (self->map))
     {
-      if (self->moving != NULL && is_tool (self, WB_TOOL_MOVE))
-        move_location (self, x, y);
+      if (self->moving != NULL && _wb_map_editor_is_tool (self, WB_TOOL_MOVE))
+        _wb_map_editor_move_location (self, x, y);
       return;
     }
 
@@ -1151,12 +886,12 @@ wb_map_editor_update (WbMapEditor *self,
   if (self->has_last && wb_offset_equal (hex, self->last_hex))
     return;
 
-  if (is_tool (self, WB_TOOL_BRUSH) && self->terrain != NULL)
+  if (_wb_map_editor_is_tool (self, WB_TOOL_BRUSH) && self->terrain != NULL)
     brush_to (self, hex);
-  else if (is_tool (self, WB_TOOL_ROAD))
+  else if (_wb_map_editor_is_tool (self, WB_TOOL_ROAD))
     {
       if (self->road_feature == NULL)
-        set_status (self, g_strdup (_("This game has no roads")));
+        _wb_map_editor_set_status (self, g_strdup (_("This game has no roads")));
       else
         road_to (self, hex);
     }
@@ -1173,8 +908,8 @@ wb_map_editor_end (WbMapEditor *self,
     return;
 
   wb_map_editor_update (self, x, y);
-  if (is_tool (self, WB_TOOL_CONNECT) && self->moving != NULL)
-    connect_to (self, x, y);
+  if (_wb_map_editor_is_tool (self, WB_TOOL_CONNECT) && self->moving != NULL)
+    _wb_map_editor_connect_to (self, x, y);
   self->dragging = FALSE;
   self->moving = NULL;
   if (self->stack != NULL)
@@ -1203,7 +938,7 @@ wb_map_editor_click (WbMapEditor *self,
 
       if (!hex_at (self, x, y, &hex))
         {
-          set_status (self, NULL);
+          _wb_map_editor_set_status (self, NULL);
           return;
         }
 
@@ -1248,10 +983,10 @@ wb_map_editor_click (WbMapEditor *self,
       if (loc == NULL)
         {
           self->selected = NULL;
-          set_status (self, NULL);
+          _wb_map_editor_set_status (self, NULL);
           return;
         }
-      select_location (self, loc->id);
+      _wb_map_editor_select_location (self, loc->id);
       if (self->last_click_location == loc->id &&
           g_get_monotonic_time () - self->last_click_time <= DOUBLE_CLICK_TIME)
         {
@@ -1280,7 +1015,7 @@ wb_map_editor_click (WbMapEditor *self,
         g_string_append_printf (text, _(", %d VP"), loc->vp);
     }
 
-  set_status (self, g_string_free (g_steal_pointer (&text), FALSE));
+  _wb_map_editor_set_status (self, g_string_free (g_steal_pointer (&text), FALSE));
 }
 
 /* Actions. */
@@ -1504,7 +1239,7 @@ wb_map_editor_class_init (WbMapEditorClass *klass)
    * Emitted before each edit the editor pushes (outside the write lock);
    * area-changed always follows.
    */
-  signals[SIGNAL_BEFORE_EDIT] =
+  _wb_map_editor_signals[SIGNAL_BEFORE_EDIT] =
     g_signal_new ("before-edit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 0);
 
@@ -1515,7 +1250,7 @@ wb_map_editor_class_init (WbMapEditorClass *klass)
    *
    * Emitted after each edit the editor pushed, outside the write lock.
    */
-  signals[SIGNAL_AREA_CHANGED] =
+  _wb_map_editor_signals[SIGNAL_AREA_CHANGED] =
     g_signal_new ("area-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 4,
                   G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
@@ -1530,7 +1265,7 @@ wb_map_editor_class_init (WbMapEditorClass *klass)
    * window shows an entry there and applies the name with the
    * rename-location action.
    */
-  signals[SIGNAL_RENAME_REQUESTED] =
+  _wb_map_editor_signals[SIGNAL_RENAME_REQUESTED] =
     g_signal_new ("rename-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 3,
                   G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Internal to the map-editing controller (wb-map-editor.c: tools, actions,
+ * hex-map editing; wb-map-editor-points.c: point-to-point editing). */
+
+#include "wb-map-editor.h"
+
+G_BEGIN_DECLS
+
+/* Map points around a location that a press picks it from. */
+#define PICK_RADIUS 14.0
+
+struct _WbMapEditor
+{
+  GObject             parent_instance;
+
+  WbGame             *game;
+  WbMap              *map;
+  WbUndoStack        *stack;
+
+  const char         *tool;              /* a WB_TOOL_* */
+  const char         *terrain;           /* interned ids, or NULL */
+  int                 brush_radius;
+  const char         *hexside_feature;
+  const char         *road_feature;
+  const char         *connection_class;
+  char               *status;
+
+  GSimpleActionGroup *actions;
+
+  /* The drag in progress. */
+  gboolean            dragging;
+  gboolean            has_last;
+  WbOffset            last_hex;
+  const char         *moving;            /* location id: Move, and Connect's source */
+
+  const char         *selected;          /* location id (interned), or NULL */
+  gint64              last_click_time;   /* for a double click on a location */
+  const char         *last_click_location;
+};
+
+/* Two clicks on one location within this many microseconds (GTK's
+ * default double-click time) are a double click. */
+#define DOUBLE_CLICK_TIME (400 * G_TIME_SPAN_MILLISECOND)
+
+enum {
+  SIGNAL_BEFORE_EDIT,
+  SIGNAL_AREA_CHANGED,
+  SIGNAL_RENAME_REQUESTED,
+  N_SIGNALS
+};
+
+extern guint _wb_map_editor_signals[N_SIGNALS];
+
+void _wb_map_editor_move_location (WbMapEditor *self, double x, double y);
+void _wb_map_editor_disconnect_at (WbMapEditor *self, double x, double y);
+void _wb_map_editor_connect_to (WbMapEditor *self, double x, double y);
+void _wb_map_editor_select_location (WbMapEditor *self, const char *id);
+void _wb_map_editor_add_location (WbMapEditor *self, double x, double y);
+void _wb_map_editor_delete_location (WbMapEditor *self, WbLocation *loc);
+gboolean _wb_map_editor_is_tool (WbMapEditor *self, const char *tool);
+void _wb_map_editor_set_status (WbMapEditor *self, char *status);
+gboolean _wb_map_editor_push (WbMapEditor *self, WbCommand *command, double x0, double y0, double x1, double y1);
+
+G_END_DECLS
