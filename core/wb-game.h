@@ -95,5 +95,9 @@ void           wb_game_unlock_write      (WbGame *self);
  * rough terrain, road/creek features, one map (hex @cols × @rows, or a
  * point-to-point map when @cols is 0), and one scenario. */
 WbGame        *wb_game_new_starter       (int cols, int rows);
+/* The same records and scenario around @map (taken), which must have the id
+ * "map"; a hex map's hexes should be "clear". Its content is kept as it is:
+ * an empty point map stays empty. */
+WbGame        *wb_game_new_with_map      (WbMap *map);
 
 G_END_DECLS

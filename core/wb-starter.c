@@ -71,17 +71,19 @@ add_feature (WbGame *game, const char *id, const char *name, WbFeatureWhere wher
   return f;
 }
 
-WbGame *
-wb_game_new_starter (int cols, int rows)
+/* The starter records for @map's kind around @map (taken), and one
+ * scenario on it. */
+static WbGame *
+new_starter_around (WbMap *map)
 {
   WbGame *game = wb_game_new ();
   WbRulesRef *rules = wb_game_get_rules (game);
   g_autoptr(WbScenario) scenario = NULL;
-  WbMap *map;
+  gboolean hex = WB_IS_HEX_MAP (map);
 
   wb_game_set_id (game, "untitled");
   wb_game_set_title (game, _("Untitled Game"));
-  rules->family = g_intern_string (cols > 0 ? "spi-blue-gray" : "bg-campaign");
+  rules->family = g_intern_string (hex ? "spi-blue-gray" : "bg-campaign");
 
   add_side (game, "blue", _("Blue"), "#3a5f9f", "#ffffff");
   add_side (game, "red", _("Red"), "#b33a3a", "#ffffff");
@@ -89,9 +91,8 @@ wb_game_new_starter (int cols, int rows)
   add_class (game, "cavalry", _("Cavalry"), "cavalry");
   add_class (game, "artillery", _("Artillery"), "artillery");
 
-  if (cols > 0)
+  if (hex)
     {
-      WbHexLayout layout = { WB_HEX_FLAT, WB_HEX_ODD };
       WbFeatureType *ford;
 
       add_terrain (game, "clear", _("Clear"), '.', "#e8e2c4", "none", 1, 1, FALSE);
@@ -104,6 +105,35 @@ wb_game_new_starter (int cols, int rows)
       ford = add_feature (game, "ford", _("Ford"), WB_FEATURE_HEXSIDE, "ford", "#3b7fc4", 0.1,
                           WB_MOVE_ADD, 1);
       g_ptr_array_add (ford->negates, (gpointer) g_intern_string ("creek"));
+    }
+  else
+    {
+      add_feature (game, "road", _("Road"), WB_FEATURE_CONNECTION, "road", "#6b4a2b", 0.08,
+                   WB_MOVE_NONE, 0);
+      add_feature (game, "river", _("River"), WB_FEATURE_CROSSING, "river", "#3b7fc4", 0.1,
+                   WB_MOVE_NONE, 0);
+    }
+  wb_map_set_name (map, _("Map"));
+  wb_game_add_map (game, map);
+
+  scenario = wb_scenario_new ("scenario");
+  wb_scenario_set_name (scenario, _("Scenario"));
+  wb_scenario_set_map (scenario, "map");
+  wb_scenario_set_first_side (scenario, "blue");
+  wb_scenario_set_turn_count (scenario, 10);
+  wb_game_add_scenario (game, g_steal_pointer (&scenario));
+  return game;
+}
+
+WbGame *
+wb_game_new_starter (int cols, int rows)
+{
+  WbMap *map;
+
+  if (cols > 0)
+    {
+      WbHexLayout layout = { WB_HEX_FLAT, WB_HEX_ODD };
+
       map = WB_MAP (wb_hex_map_new ("map", layout, CLAMP (cols, 1, WB_HEX_MAP_MAX_DIM),
                                     CLAMP (rows, 1, WB_HEX_MAP_MAX_DIM), "clear"));
     }
@@ -112,10 +142,6 @@ wb_game_new_starter (int cols, int rows)
       WbPointMap *points = wb_point_map_new ("map", 1000, 700);
       WbLocation *a = wb_location_new ("town-a"), *b = wb_location_new ("town-b");
 
-      add_feature (game, "road", _("Road"), WB_FEATURE_CONNECTION, "road", "#6b4a2b", 0.08,
-                   WB_MOVE_NONE, 0);
-      add_feature (game, "river", _("River"), WB_FEATURE_CROSSING, "river", "#3b7fc4", 0.1,
-                   WB_MOVE_NONE, 0);
       a->name = g_strdup (_("Town A"));
       a->x = 250;
       a->y = 350;
@@ -128,14 +154,14 @@ wb_game_new_starter (int cols, int rows)
       wb_point_map_add_connection (points, wb_connection_new ("town-a", "town-b", "road"));
       map = WB_MAP (points);
     }
-  wb_map_set_name (map, _("Map"));
-  wb_game_add_map (game, map);
+  return new_starter_around (map);
+}
 
-  scenario = wb_scenario_new ("scenario");
-  wb_scenario_set_name (scenario, _("Scenario"));
-  wb_scenario_set_map (scenario, "map");
-  wb_scenario_set_first_side (scenario, "blue");
-  wb_scenario_set_turn_count (scenario, 10);
-  wb_game_add_scenario (game, g_steal_pointer (&scenario));
-  return game;
+WbGame *
+wb_game_new_with_map (WbMap *map)
+{
+  g_return_val_if_fail (WB_IS_MAP (map), NULL);
+  g_return_val_if_fail (g_strcmp0 (wb_map_get_id (map), "map") == 0, NULL);
+
+  return new_starter_around (map);
 }

@@ -11,6 +11,7 @@
 
 #include "wb-application.h"
 #include "wb-drafts.h"
+#include "wb-new-game-dialog.h"
 #include "wb-tool-palette.h"
 #include "wb-window.h"
 
@@ -1622,6 +1623,194 @@ START_TEST (test_recover_corrupt_draft)
 }
 END_TEST
 
+/* New Game: the dialog the app.new-game action opens (NULL if none). */
+static WbNewGameDialog *
+find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
+
+      if (WB_IS_NEW_GAME_DIALOG (item))
+        return WB_NEW_GAME_DIALOG (item);
+    }
+  return NULL;
+}
+
+static gpointer
+dialog_child (WbNewGameDialog *dialog,
+              const char      *name)
+{
+  GObject *child = gtk_widget_get_template_child (GTK_WIDGET (dialog), WB_TYPE_NEW_GAME_DIALOG, name);
+
+  ck_assert_msg (child != NULL, "no %s in the dialog", name);
+  return child;
+}
+
+static void
+set_spin (WbNewGameDialog *dialog,
+          const char      *name,
+          double           value)
+{
+  gtk_spin_button_set_value (dialog_child (dialog, name), value);
+}
+
+static WbNewGameDialog *
+open_new_game_dialog (WbApplication *app)
+{
+  WbNewGameDialog *dialog;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new-game", NULL);
+  dialog = find_new_game_dialog ();
+  ck_assert_msg (dialog != NULL, "app.new-game showed no dialog");
+  ck_assert (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  return dialog;
+}
+
+static gboolean
+dialog_closed (gpointer data)
+{
+  return find_new_game_dialog () == NULL;
+}
+
+/* The window showing a game whose title is @title, or NULL. */
+static WbWindow *
+find_window_with_title (WbApplication *app,
+                        const char    *title)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (WB_IS_WINDOW (l->data) && wb_window_get_game (l->data) != NULL &&
+        g_strcmp0 (wb_game_get_title (wb_window_get_game (l->data)), title) == 0)
+      return l->data;
+  return NULL;
+}
+
+static WbApplication *
+register_app (void)
+{
+  g_autoptr(GError) error = NULL;
+  WbApplication *app = wb_application_new ();
+
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  ck_assert_msg (g_application_register (G_APPLICATION (app), NULL, &error),
+                 "%s", error ? error->message : "");
+  return app;
+}
+
+/* New Game with a hex map goes into the empty window; numbers that do not
+ * fit the digits disable Create and say why. A point map then opens in a
+ * new window, since the first one has a game. */
+START_TEST (test_new_game_dialog)
+{
+  WbApplication *app = register_app ();
+  WbNewGameDialog *dialog = open_new_game_dialog (app);
+  GtkWidget *create = dialog_child (dialog, "create_button");
+  GtkLabel *status = dialog_child (dialog, "status_label");
+  WbWindow *window;
+  WbGame *game;
+  WbHexMap *hex;
+  WbHexLayout layout;
+  WbMap *points;
+  int first_col, first_row, digits;
+  double width, height;
+  char buf[16];
+
+  /* The action made a window for the dialog to sit on. */
+  ck_assert_uint_eq (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), 1);
+  ck_assert (gtk_widget_get_sensitive (create));
+  ck_assert (!gtk_widget_get_visible (GTK_WIDGET (status)));
+
+  gtk_editable_set_text (dialog_child (dialog, "title_row"), "  Test Hexes ");
+  adw_combo_row_set_selected (dialog_child (dialog, "kind_row"), 0);
+  set_spin (dialog, "cols_spin", 150);
+  set_spin (dialog, "rows_spin", 40);
+  adw_combo_row_set_selected (dialog_child (dialog, "orientation_row"), 1);
+  adw_combo_row_set_selected (dialog_child (dialog, "parity_row"), 1);
+  set_spin (dialog, "first_col_spin", 0);
+  set_spin (dialog, "first_row_spin", 5);
+  set_spin (dialog, "digits_spin", 2);
+  set_spin (dialog, "hex_size_spin", 24);
+  spin_for (50);
+
+  /* Column 149 needs three digits. */
+  ck_assert (!gtk_widget_get_sensitive (create));
+  ck_assert (gtk_widget_get_visible (GTK_WIDGET (status)));
+  ck_assert_ptr_nonnull (strstr (gtk_label_get_text (status), "149"));
+  ck_assert_ptr_null (wb_new_game_dialog_build_game (dialog, NULL));
+  gtk_widget_activate (create);
+  spin_for (50);
+  ck_assert_ptr_eq (find_new_game_dialog (), dialog);
+
+  set_spin (dialog, "digits_spin", 3);
+  spin_for (50);
+  ck_assert (gtk_widget_get_sensitive (create));
+  ck_assert (!gtk_widget_get_visible (GTK_WIDGET (status)));
+  gtk_widget_activate (create);
+  ck_assert_msg (spin_until (dialog_closed, NULL, LOAD_TIMEOUT_MS), "Create did not close the dialog");
+
+  ck_assert_uint_eq (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), 1);
+  window = find_window_with_title (app, "Test Hexes");
+  ck_assert_msg (window != NULL, "no window shows the new game");
+  game = wb_window_get_game (window);
+  ck_assert_ptr_null (wb_window_get_file (window));
+  hex = WB_HEX_MAP (wb_game_find_map (game, "map"));
+  ck_assert_int_eq (wb_hex_map_get_cols (hex), 150);
+  ck_assert_int_eq (wb_hex_map_get_rows (hex), 40);
+  layout = wb_hex_map_get_layout (hex);
+  ck_assert_int_eq (layout.orientation, WB_HEX_POINTY);
+  ck_assert_int_eq (layout.parity, WB_HEX_EVEN);
+  ck_assert_double_eq (wb_hex_map_get_hex_size (hex), 24);
+  wb_hex_map_get_numbering (hex, &first_col, &first_row, &digits);
+  ck_assert_int_eq (first_col, 0);
+  ck_assert_int_eq (first_row, 5);
+  ck_assert_int_eq (digits, 3);
+  wb_hex_map_format_hex (hex, (WbOffset) { 0, 0 }, buf, sizeof buf);
+  ck_assert_str_eq (buf, "000005");
+  ck_assert_str_eq (wb_hex_map_get_terrain (hex, (WbOffset) { 149, 39 }), "clear");
+
+  /* A point map, into a new window. */
+  dialog = open_new_game_dialog (app);
+  create = dialog_child (dialog, "create_button");
+  gtk_editable_set_text (dialog_child (dialog, "title_row"), "Test Points");
+  adw_combo_row_set_selected (dialog_child (dialog, "kind_row"), 1);
+  spin_for (50);
+  ck_assert (!gtk_widget_get_visible (dialog_child (dialog, "hex_group")));
+  ck_assert (gtk_widget_get_visible (dialog_child (dialog, "point_group")));
+  /* Hex numbering does not matter to a point map. */
+  set_spin (dialog, "cols_spin", 1000);
+  set_spin (dialog, "digits_spin", 2);
+  set_spin (dialog, "width_spin", 640);
+  set_spin (dialog, "height_spin", 480);
+  spin_for (50);
+  ck_assert (gtk_widget_get_sensitive (create));
+  gtk_widget_activate (create);
+  ck_assert_msg (spin_until (dialog_closed, NULL, LOAD_TIMEOUT_MS), "Create did not close the dialog");
+
+  ck_assert_uint_eq (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), 2);
+  ck_assert_ptr_eq (find_window_with_title (app, "Test Hexes"), window);
+  window = find_window_with_title (app, "Test Points");
+  ck_assert_msg (window != NULL, "no window shows the new point game");
+  points = wb_game_find_map (wb_window_get_game (window), "map");
+  ck_assert (WB_IS_POINT_MAP (points));
+  wb_map_get_extent (points, &width, &height);
+  ck_assert_double_eq (width, 640);
+  ck_assert_double_eq (height, 480);
+  ck_assert_uint_eq (wb_point_map_get_locations (WB_POINT_MAP (points))->len, 0);
+
+  /* Cancel closes without a game. */
+  dialog = open_new_game_dialog (app);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  ck_assert (spin_until (dialog_closed, NULL, LOAD_TIMEOUT_MS));
+  ck_assert_uint_eq (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), 2);
+
+  quit_app (app);
+  clear_drafts ();
+}
+END_TEST
+
 static Suite *
 gui_suite (void)
 {
@@ -1633,6 +1822,7 @@ gui_suite (void)
   tcase_add_loop_test (tc, test_broken_file_shows_error, 0, G_N_ELEMENTS (broken_files));
   tcase_add_test (tc, test_missing_file_shows_error);
   tcase_add_test (tc, test_shortcuts_window_builds);
+  tcase_add_test (tc, test_new_game_dialog);
   suite_add_tcase (s, tc);
 
   if (test_data != NULL)

@@ -369,6 +369,57 @@ START_TEST (test_point_map_isolated)
 }
 END_TEST
 
+/* A starter game around a map of the caller's making keeps that map as it is. */
+START_TEST (test_new_with_map)
+{
+  WbHexLayout layout = { WB_HEX_POINTY, WB_HEX_EVEN };
+  WbHexMap *hex = wb_hex_map_new ("map", layout, 12, 7, "clear");
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbGame) points = NULL;
+  WbHexMap *found;
+  WbMap *point_map;
+  char buf[16];
+  double w, h;
+
+  wb_hex_map_set_numbering (hex, 0, 1, 3);
+  wb_hex_map_set_hex_size (hex, 30);
+  game = wb_game_new_with_map (WB_MAP (hex));
+  found = WB_HEX_MAP (wb_game_find_map (game, "map"));
+  ck_assert_ptr_eq (found, hex);
+  ck_assert_int_eq (wb_hex_map_get_cols (found), 12);
+  ck_assert_int_eq (wb_hex_map_get_layout (found).orientation, WB_HEX_POINTY);
+  wb_hex_map_format_hex (found, (WbOffset) { 0, 0 }, buf, sizeof buf);
+  ck_assert_str_eq (buf, "000001");
+  ck_assert_double_eq (wb_hex_map_get_hex_size (found), 30);
+  ck_assert_ptr_nonnull (wb_game_find_terrain (game, "clear"));
+  ck_assert_uint_eq (wb_game_get_sides (game)->len, 2);
+  ck_assert_uint_eq (wb_game_get_scenarios (game)->len, 1);
+
+  points = wb_game_new_with_map (WB_MAP (wb_point_map_new ("map", 640, 480)));
+  point_map = wb_game_find_map (points, "map");
+  ck_assert (WB_IS_POINT_MAP (point_map));
+  ck_assert_uint_eq (wb_point_map_get_locations (WB_POINT_MAP (point_map))->len, 0);
+  wb_map_get_extent (point_map, &w, &h);
+  ck_assert_double_eq (w, 640);
+  ck_assert_double_eq (h, 480);
+  ck_assert_ptr_null (wb_game_find_terrain (points, "clear"));
+
+  /* Both are valid games: they read back as written. */
+  for (int i = 0; i < 2; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      gsize len;
+      g_autofree char *data = wb_game_to_data (i == 0 ? game : points, &len);
+      g_autoptr(WbGame) again = wb_game_load_from_data (data, (gssize) len, "new", &error);
+      g_autofree char *data2 = NULL;
+
+      ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+      data2 = wb_game_to_data (again, NULL);
+      ck_assert_str_eq (data, data2);
+    }
+}
+END_TEST
+
 /* Enum GTypes exist for bindings and GObject properties. */
 START_TEST (test_enum_types)
 {
@@ -401,6 +452,7 @@ model_suite (void)
   tcase_add_test (tc, test_enum_types);
   tcase_add_test (tc, test_map_analysis);
   tcase_add_test (tc, test_point_map_isolated);
+  tcase_add_test (tc, test_new_with_map);
   suite_add_tcase (s, tc);
   return s;
 }

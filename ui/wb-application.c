@@ -7,6 +7,7 @@
 
 #include "wb-application.h"
 #include "wb-drafts.h"
+#include "wb-new-game-dialog.h"
 #include "wb-window.h"
 
 #define DEFAULT_GAME "battle-of-the-wilderness" WB_GAME_FILE_EXTENSION
@@ -388,6 +389,37 @@ open_action (GSimpleAction *action,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
 }
 
+/* A new game goes into the active window when that shows nothing yet,
+ * else into a new one; it is untitled until saved. */
+static void
+on_new_game_create (WbNewGameDialog *dialog,
+                    WbGame          *game,
+                    WbApplication   *self)
+{
+  WbWindow *window = get_active_window (self);
+
+  if (window == NULL || wb_window_get_game (window) != NULL || wb_window_get_loading (window))
+    window = new_window (self);
+  wb_window_set_game (window, game, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+new_game_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  WbApplication *self = user_data;
+  WbWindow *window = get_active_window (self);
+  WbNewGameDialog *dialog;
+
+  if (window == NULL)
+    window = new_window (self);
+  dialog = wb_new_game_dialog_new (GTK_WINDOW (window));
+  g_signal_connect_object (dialog, "create", G_CALLBACK (on_new_game_create), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 new_window_action (GSimpleAction *action,
                    GVariant      *parameter,
@@ -444,6 +476,7 @@ shortcuts_action (GSimpleAction *action,
 static const GActionEntry app_actions[] = {
   { "quit", quit_action },
   { "open", open_action },
+  { "new-game", new_game_action },
   { "new-window", new_window_action },
   { "about", about_action },
   { "shortcuts", shortcuts_action },
@@ -477,6 +510,8 @@ wb_application_startup (GApplication *app)
                                          (const char *[]) { "<Control>q", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.open",
                                          (const char *[]) { "<Control>o", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-game",
+                                         (const char *[]) { "<Control><Shift>n", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window",
                                          (const char *[]) { "<Control>n", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts",

@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-new-game-dialog"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "wb-new-game-dialog.h"
+
+enum { KIND_HEX, KIND_POINTS };
+
+struct _WbNewGameDialog
+{
+  AdwWindow       parent_instance;
+
+  AdwEntryRow    *title_row;
+  AdwComboRow    *kind_row;
+  GtkWidget      *hex_group;
+  GtkWidget      *numbering_group;
+  GtkWidget      *point_group;
+  GtkSpinButton  *cols_spin;
+  GtkSpinButton  *rows_spin;
+  AdwComboRow    *orientation_row;
+  AdwComboRow    *parity_row;
+  GtkSpinButton  *hex_size_spin;
+  GtkSpinButton  *first_col_spin;
+  GtkSpinButton  *first_row_spin;
+  GtkSpinButton  *digits_spin;
+  GtkSpinButton  *width_spin;
+  GtkSpinButton  *height_spin;
+  GtkLabel       *status_label;
+  GtkWidget      *create_button;
+};
+
+G_DEFINE_FINAL_TYPE (WbNewGameDialog, wb_new_game_dialog, ADW_TYPE_WINDOW)
+
+enum { SIGNAL_CREATE, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static int
+spin_int (GtkSpinButton *spin)
+{
+  return gtk_spin_button_get_value_as_int (spin);
+}
+
+static int
+power_of_ten (int digits)
+{
+  int p = 1;
+
+  while (digits-- > 0)
+    p *= 10;
+  return p;
+}
+
+/* Whether the choices are valid; if not, why (transfer full). */
+static gboolean
+check_choices (WbNewGameDialog *self,
+               char           **why)
+{
+  if (adw_combo_row_get_selected (self->kind_row) == KIND_HEX)
+    {
+      int cols = spin_int (self->cols_spin), rows = spin_int (self->rows_spin);
+      int digits = spin_int (self->digits_spin);
+      int limit = power_of_ten (digits);
+      int last_col = spin_int (self->first_col_spin) + cols - 1;
+      int last_row = spin_int (self->first_row_spin) + rows - 1;
+
+      if (cols < 1 || cols > WB_HEX_MAP_MAX_DIM || rows < 1 || rows > WB_HEX_MAP_MAX_DIM)
+        {
+          /* Translators: %d is the largest number of columns or rows */
+          *why = g_strdup_printf (_("A map has 1 to %d columns and rows."), WB_HEX_MAP_MAX_DIM);
+          return FALSE;
+        }
+      if (digits < 2 || digits > 4)
+        {
+          *why = g_strdup (_("Hex numbers have 2 to 4 digits per part."));
+          return FALSE;
+        }
+      if (last_col >= limit)
+        {
+          *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               /* Translators: %d are a column number and a digit count */
+                                               "The last column number, %d, does not fit in %d digit.",
+                                               "The last column number, %d, does not fit in %d digits.",
+                                               digits),
+                                  last_col, digits);
+          return FALSE;
+        }
+      if (last_row >= limit)
+        {
+          *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               /* Translators: %d are a row number and a digit count */
+                                               "The last row number, %d, does not fit in %d digit.",
+                                               "The last row number, %d, does not fit in %d digits.",
+                                               digits),
+                                  last_row, digits);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+update (WbNewGameDialog *self)
+{
+  g_autofree char *why = NULL;
+  gboolean hex = adw_combo_row_get_selected (self->kind_row) == KIND_HEX;
+  gboolean valid = check_choices (self, &why);
+
+  gtk_widget_set_visible (self->hex_group, hex);
+  gtk_widget_set_visible (self->numbering_group, hex);
+  gtk_widget_set_visible (self->point_group, !hex);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "new-game.create", valid);
+  gtk_label_set_text (self->status_label, why != NULL ? why : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), why != NULL);
+}
+
+static void
+on_changed (WbNewGameDialog *self)
+{
+  update (self);
+}
+
+WbGame *
+wb_new_game_dialog_build_game (WbNewGameDialog *self,
+                               char           **why)
+{
+  g_autofree char *reason = NULL;
+  g_autofree char *title = NULL;
+  WbGame *game;
+
+  g_return_val_if_fail (WB_IS_NEW_GAME_DIALOG (self), NULL);
+
+  if (!check_choices (self, &reason))
+    {
+      if (why != NULL)
+        *why = g_steal_pointer (&reason);
+      return NULL;
+    }
+
+  if (adw_combo_row_get_selected (self->kind_row) == KIND_HEX)
+    {
+      WbHexLayout layout = {
+        adw_combo_row_get_selected (self->orientation_row) == 1 ? WB_HEX_POINTY : WB_HEX_FLAT,
+        adw_combo_row_get_selected (self->parity_row) == 1 ? WB_HEX_EVEN : WB_HEX_ODD,
+      };
+      WbHexMap *map = wb_hex_map_new ("map", layout, spin_int (self->cols_spin),
+                                      spin_int (self->rows_spin), "clear");
+
+      wb_hex_map_set_hex_size (map, gtk_spin_button_get_value (self->hex_size_spin));
+      wb_hex_map_set_numbering (map, spin_int (self->first_col_spin),
+                                spin_int (self->first_row_spin), spin_int (self->digits_spin));
+      game = wb_game_new_with_map (WB_MAP (map));
+    }
+  else
+    {
+      WbPointMap *map = wb_point_map_new ("map", gtk_spin_button_get_value (self->width_spin),
+                                          gtk_spin_button_get_value (self->height_spin));
+
+      game = wb_game_new_with_map (WB_MAP (map));
+    }
+
+  title = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->title_row))));
+  if (*title)
+    wb_game_set_title (game, title);
+  return game;
+}
+
+static void
+create_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  WbNewGameDialog *self = WB_NEW_GAME_DIALOG (widget);
+  g_autoptr(WbGame) game = wb_new_game_dialog_build_game (self, NULL);
+
+  if (game == NULL)
+    return;
+  g_signal_emit (self, signals[SIGNAL_CREATE], 0, game);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+on_title_activated (WbNewGameDialog *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "new-game.create", NULL);
+}
+
+static void
+wb_new_game_dialog_class_init (WbNewGameDialogClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  /**
+   * WbNewGameDialog::create:
+   * @game: the new game
+   *
+   * Create was pressed; the dialog closes after the handlers have run.
+   */
+  signals[SIGNAL_CREATE] = g_signal_new ("create", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, WB_TYPE_GAME);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/wb-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, title_row);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, kind_row);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, hex_group);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, numbering_group);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, point_group);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, cols_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, rows_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, orientation_row);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, parity_row);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, hex_size_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, first_col_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, first_row_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, digits_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, width_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, height_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, status_label);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, create_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_title_activated);
+
+  gtk_widget_class_install_action (widget_class, "new-game.create", NULL, create_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+wb_new_game_dialog_init (WbNewGameDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  update (self);
+}
+
+WbNewGameDialog *
+wb_new_game_dialog_new (GtkWindow *parent)
+{
+  return g_object_new (WB_TYPE_NEW_GAME_DIALOG, "transient-for", parent, NULL);
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "warbench-core.h"
+
+G_BEGIN_DECLS
+
+#define WB_TYPE_NEW_GAME_DIALOG (wb_new_game_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (WbNewGameDialog, wb_new_game_dialog, WB, NEW_GAME_DIALOG, AdwWindow)
+
+/* Asks for a new game's title and map (kind, size, hex layout and
+ * numbering). Create emits ::create with the built game (an untitled
+ * starter game around the chosen map) and closes the dialog. */
+WbNewGameDialog *wb_new_game_dialog_new        (GtkWindow       *parent);
+
+/* The game the current choices describe (transfer full), or NULL with a
+ * reason in @why (transfer full) when they are not valid. */
+WbGame          *wb_new_game_dialog_build_game (WbNewGameDialog *self,
+                                                char           **why);
+
+G_END_DECLS
