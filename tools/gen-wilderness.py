@@ -25,7 +25,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wbgen import write_game  # noqa: E402
+from wbgen import chain, hex_line as wbgen_hex_line, write_game  # noqa: E402
 
 # ---------------------------------------------------------------------------------------
 # Hex geometry: flat-topped hexes, "odd" parity (0-based odd columns, i.e. the printed
@@ -97,47 +97,14 @@ def canonical(o, d):
     return (o, d)
 
 
-def cube_round(x, z):
-    y = -x - z
-    rx, ry, rz = round(x), round(y), round(z)
-    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-    if dx > dy and dx > dz:
-        rx = -ry - rz
-    elif dy > dz:
-        ry = -rx - rz
-    else:
-        rz = -rx - ry
-    return (int(rx), int(rz))
-
-
 def hex_line(a, b):
     """Hexes from a to b inclusive; each step adjacent to the next."""
-    n = distance(a, b)
-    aq, ar = to_axial(a)
-    bq, br = to_axial(b)
-    # A small nudge keeps ties (lines along hexsides) on one side, consistently.
-    aq, ar = aq + 1e-6, ar + 2e-6
-    out = []
-    for i in range(n + 1):
-        t = i / n if n else 0.0
-        o = from_axial(cube_round(aq + (bq - aq) * t, ar + (br - ar) * t))
-        if not out or out[-1] != o:
-            out.append(o)
-    return out
+    return wbgen_hex_line(a, b, distance, to_axial, from_axial)
 
 
 def path(*waypoints):
     """A route through printed waypoints: straight hex lines between them."""
-    hexes = []
-    pts = [parse(w) for w in waypoints]
-    for a, b in zip(pts, pts[1:]):
-        seg = hex_line(a, b)
-        if hexes and hexes[-1] == seg[0]:
-            seg = seg[1:]
-        hexes.extend(seg)
-    for a, b in zip(hexes, hexes[1:]):
-        direction(a, b)  # raises if not adjacent
-    return hexes
+    return chain([parse(w) for w in waypoints], hex_line, direction)
 
 
 # ---------------------------------------------------------------------------------------

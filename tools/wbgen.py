@@ -47,3 +47,50 @@ def write_game(game, out):
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(text)
     os.replace(tmp, out)
+
+
+# --- hex lines for generators that trace roads and rivers between waypoints ---
+
+def cube_round(x, z):
+    """Rounds fractional axial (q = x, r = z) coordinates to a hex."""
+    y = -x - z
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy > dz:
+        ry = -rx - rz
+    else:
+        rz = -rx - ry
+    return (int(rx), int(rz))
+
+
+def hex_line(a, b, distance, to_axial, from_axial):
+    """Hexes from a to b inclusive (offset coordinates of the caller's grid, which
+    supplies distance and the axial conversions); each step adjacent to the next."""
+    n = distance(a, b)
+    aq, ar = to_axial(a)
+    bq, br = to_axial(b)
+    # A small nudge keeps ties (lines along hexsides) on one side, consistently.
+    aq, ar = aq + 1e-6, ar + 2e-6
+    out = []
+    for i in range(n + 1):
+        t = i / n if n else 0.0
+        o = from_axial(cube_round(aq + (bq - aq) * t, ar + (br - ar) * t))
+        if not out or out[-1] != o:
+            out.append(o)
+    return out
+
+
+def chain(points, line, direction):
+    """A route through @points (offsets): @line between each pair, joined; @direction
+    raises if two consecutive hexes are not adjacent."""
+    hexes = []
+    for a, b in zip(points, points[1:]):
+        seg = line(a, b)
+        if hexes and hexes[-1] == seg[0]:
+            seg = seg[1:]
+        hexes.extend(seg)
+    for a, b in zip(hexes, hexes[1:]):
+        direction(a, b)
+    return hexes
