@@ -10,7 +10,7 @@
 #include "wb-edit.h"
 #include "wb-map-editor.h"
 #include "wb-tool-palette.h"
-#include "wb-window.h"
+#include "wb-window-private.h"
 
 /* One open game: the sidebar of its contents, the map canvas with the map
  * editor's tool palette, and a status bar. The window owns the game's file,
@@ -18,52 +18,6 @@
  * !is-clean), the map editor and the Open/Save flows; the game itself is the
  * model that the sidebar and the map view observe. */
 
-#define GAME_MIME_TYPE "application/x-warbench"
-#define MAX_RECENT     10
-
-struct _WbWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  /* Template children. */
-  AdwWindowTitle       *window_title;
-  GtkStack             *stack;
-  GtkSpinner           *spinner;
-  GtkPaned             *paned;
-  WbSidebar            *sidebar;
-  WbMapView            *map_view;
-  GtkLabel             *hover_label;
-  GtkLabel             *editor_label;
-  GtkBox               *canvas_box;
-  GtkWidget            *undo_button;
-  GtkWidget            *redo_button;
-  GMenu                *edit_section;
-  GtkWidget            *palette;
-  GtkLabel             *zoom_label;
-  GMenu                *recent_menu;
-
-  WbGame               *game;
-  WbUndoStack          *undo_stack;
-  WbMapEditor          *editor;
-  GFile                *file;
-  GSettings            *settings;
-  GCancellable         *load_cancellable;
-  GtkFileChooserNative *chooser;
-  AdwMessageDialog     *close_dialog;
-  /* Drafts: the id of this game's draft (made on first use), the pending
-   * autosave, and whether the game differs from its file even where the
-   * undo stack is clean (it was restored from a draft). */
-  char                 *draft_id;
-  guint                 autosave_source;
-  gboolean              from_draft;
-
-  gboolean              dirty;
-  gboolean              close_confirmed;
-  gboolean              close_after_save;
-  gboolean              show_sidebar;
-  gboolean              show_numbers;
-  gboolean              show_grid;
-};
 
 G_DEFINE_FINAL_TYPE (WbWindow, wb_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -84,87 +38,6 @@ static GParamSpec *properties[N_PROPS];
 static void save_as         (WbWindow *self);
 static void close_confirmed (WbWindow *self);
 
-/* Drafts. The game is autosaved, some seconds after it first changes, to a
- * draft in the user's data folder; never to the game's file. Saving,
- * discarding the changes or undoing back to the saved state removes it, so
- * a draft left on disk at start-up means a crash. */
-
-#define DEFAULT_AUTOSAVE_SECONDS 30
-
-static guint
-get_autosave_interval (WbWindow *self)
-{
-  const char *env = g_getenv ("WARBENCH_AUTOSAVE_SECONDS");
-
-  if (env != NULL && *env)
-    return (guint) MIN (g_ascii_strtoull (env, NULL, 10), 3600);
-  if (self->settings != NULL)
-    return g_settings_get_uint (self->settings, "autosave-interval");
-  return DEFAULT_AUTOSAVE_SECONDS;
-}
-
-static const char *
-get_draft_id (WbWindow *self)
-{
-  if (self->draft_id == NULL)
-    self->draft_id = wb_drafts_id_for_file (self->file);
-  return self->draft_id;
-}
-
-static void
-cancel_autosave (WbWindow *self)
-{
-  g_clear_handle_id (&self->autosave_source, g_source_remove);
-}
-
-static void
-write_draft (WbWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (self->game == NULL || !self->dirty)
-    return;
-  /* Not worth a dialog: the game itself is fine, and the next change
-   * tries again. */
-  if (!wb_drafts_write (get_draft_id (self), self->game, self->file, &error))
-    g_warning ("Could not autosave a draft: %s", error->message);
-}
-
-static gboolean
-autosave_cb (gpointer data)
-{
-  WbWindow *self = data;
-
-  self->autosave_source = 0;
-  write_draft (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* Coalesces changes: the first change after a write starts the timer and
- * the ones that follow ride along, so a long run of edits is still written
- * every interval rather than put off until the user pauses. */
-static void
-schedule_autosave (WbWindow *self)
-{
-  guint interval;
-
-  if (self->game == NULL || !self->dirty || self->autosave_source != 0)
-    return;
-  interval = get_autosave_interval (self);
-  if (interval == 0)
-    return;
-  self->autosave_source = g_timeout_add_seconds (interval, autosave_cb, self);
-  g_source_set_name_by_id (self->autosave_source, "[warbench] autosave");
-}
-
-/* The changes the draft kept are saved or dropped. */
-static void
-delete_draft (WbWindow *self)
-{
-  cancel_autosave (self);
-  if (self->draft_id != NULL)
-    wb_drafts_delete (self->draft_id);
-}
 
 /* State → UI. */
 
@@ -245,7 +118,7 @@ on_clean_changed (WbWindow *self)
   gboolean clean = wb_undo_stack_get_is_clean (self->undo_stack) && !self->from_draft;
 
   if (clean)
-    delete_draft (self);
+    _wb_window_delete_draft (self);
   wb_window_set_dirty (self, !clean);
 }
 
@@ -325,89 +198,6 @@ update_status (WbWindow *self)
   gtk_label_set_label (self->hover_label, text->str);
 }
 
-static void
-update_editor_status (WbWindow *self)
-{
-  const char *status = wb_map_editor_get_status (self->editor);
-
-  gtk_label_set_label (self->editor_label, status != NULL ? status : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->editor_label), status != NULL);
-}
-
-/* The map editor's tools take the primary button's drags from the view. */
-static void
-on_editing_changed (WbWindow *self)
-{
-  gboolean brush = g_str_equal (wb_map_editor_get_tool (self->editor), WB_TOOL_BRUSH);
-
-  wb_map_view_set_editing (self->map_view, wb_map_editor_get_editing (self->editor));
-  wb_map_view_set_hover_radius (self->map_view,
-                                brush ? wb_map_editor_get_brush_radius (self->editor) : 0);
-}
-
-/* Connect shows the connection being dragged out. */
-static void
-update_rubber_band (WbWindow *self,
-                    double    x,
-                    double    y)
-{
-  double sx = 0, sy = 0;
-  gboolean show = wb_map_editor_get_connect_source (self->editor, &sx, &sy);
-
-  wb_map_view_set_rubber_band (self->map_view, show, sx, sy, x, y);
-}
-
-static void
-on_edit_begin (WbWindow *self,
-               double    x,
-               double    y)
-{
-  wb_map_editor_begin (self->editor, x, y);
-  update_rubber_band (self, x, y);
-}
-
-static void
-on_edit_update (WbWindow *self,
-                double    x,
-                double    y)
-{
-  wb_map_editor_update (self->editor, x, y);
-  update_rubber_band (self, x, y);
-}
-
-static void
-on_edit_end (WbWindow *self,
-             double    x,
-             double    y)
-{
-  wb_map_editor_end (self->editor, x, y);
-  update_rubber_band (self, x, y);
-}
-
-static void
-on_point_clicked (WbWindow *self,
-                  double    x,
-                  double    y)
-{
-  wb_map_editor_click (self->editor, x, y);
-}
-
-/* An editor's edit, bracketed so the view shows it in the next frame. */
-static void
-on_before_edit (WbWindow *self)
-{
-  wb_map_view_begin_edit (self->map_view);
-}
-
-static void
-on_area_changed (WbWindow *self,
-                 double    x,
-                 double    y,
-                 double    width,
-                 double    height)
-{
-  wb_map_view_end_edit (self->map_view, x, y, width, height);
-}
 
 static void
 on_zoom_changed (WbWindow *self)
@@ -520,7 +310,7 @@ on_game_changed (WbWindow   *self,
                  const char *what)
 {
   wb_window_set_dirty (self, TRUE);
-  schedule_autosave (self);
+  _wb_window_schedule_autosave (self);
 }
 
 static void
@@ -561,7 +351,7 @@ wb_window_set_game (WbWindow *self,
 
   /* A draft of the game shown before stays on disk: only saving or
    * discarding its changes removes it. */
-  cancel_autosave (self);
+  _wb_window_cancel_autosave (self);
   g_clear_pointer (&self->draft_id, g_free);
   self->from_draft = FALSE;
 
@@ -749,7 +539,7 @@ save_to (WbWindow *self,
     }
 
   /* The draft goes under its old name, before a Save As renames it. */
-  delete_draft (self);
+  _wb_window_delete_draft (self);
   self->from_draft = FALSE;
   set_file (self, file);
   if (self->undo_stack != NULL)
@@ -1018,7 +808,7 @@ on_close_response (AdwMessageDialog *dialog,
 
   if (g_str_equal (response, "discard"))
     {
-      delete_draft (self);
+      _wb_window_delete_draft (self);
       close_confirmed (self);
     }
   else if (g_str_equal (response, "save"))
@@ -1114,54 +904,6 @@ wb_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (wb_window_parent_class)->close_request (window);
 }
 
-/* Editing. */
-
-static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  WbWindow *self = WB_WINDOW (widget);
-
-  if (self->game != NULL && self->undo_stack != NULL)
-    wb_edit_undo (self->game, self->undo_stack);
-}
-
-static void
-redo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  WbWindow *self = WB_WINDOW (widget);
-
-  if (self->game != NULL && self->undo_stack != NULL)
-    wb_edit_redo (self->game, self->undo_stack);
-}
-
-static void
-add_tool_shortcuts (WbWindow *self)
-{
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-  const WbToolInfo *tools;
-  guint n_tools;
-
-  tools = wb_map_editor_get_tools (&n_tools);
-  for (guint i = 0; i < n_tools; i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-      gtk_shortcut_new_with_arguments (gtk_shortcut_trigger_parse_string (tools[i].accel),
-                                       gtk_named_action_new ("editor.tool"),
-                                       "s", tools[i].id));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-    gtk_shortcut_new_with_arguments (gtk_shortcut_trigger_parse_string ("Escape"),
-                                     gtk_named_action_new ("editor.tool"), "s", WB_TOOL_SELECT));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("bracketright"),
-                      gtk_named_action_new ("editor.brush-grow")));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("bracketleft"),
-                      gtk_named_action_new ("editor.brush-shrink")));
-  gtk_widget_add_controller (GTK_WIDGET (self->canvas_box), controller);
-}
 
 /* Object. */
 
@@ -1202,7 +944,7 @@ wb_window_dispose (GObject *object)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   /* A draft left behind here is what recovery offers next time. */
-  cancel_autosave (self);
+  _wb_window_cancel_autosave (self);
   g_clear_pointer (&self->draft_id, g_free);
   if (self->chooser != NULL)
     {
@@ -1371,8 +1113,8 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, _wb_window_undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, _wb_window_redo_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
@@ -1431,28 +1173,28 @@ wb_window_init (WbWindow *self)
   self->palette = wb_tool_palette_new (self->editor);
   gtk_widget_set_visible (self->palette, FALSE);
   gtk_box_prepend (self->canvas_box, self->palette);
-  g_signal_connect_object (self->editor, "notify::editing", G_CALLBACK (on_editing_changed),
+  g_signal_connect_object (self->editor, "notify::editing", G_CALLBACK (_wb_window_on_editing_changed),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->editor, "notify::tool", G_CALLBACK (on_editing_changed),
+  g_signal_connect_object (self->editor, "notify::tool", G_CALLBACK (_wb_window_on_editing_changed),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->editor, "notify::brush-radius", G_CALLBACK (on_editing_changed),
+  g_signal_connect_object (self->editor, "notify::brush-radius", G_CALLBACK (_wb_window_on_editing_changed),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->editor, "notify::status", G_CALLBACK (update_editor_status),
+  g_signal_connect_object (self->editor, "notify::status", G_CALLBACK (_wb_window_update_editor_status),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->editor, "before-edit", G_CALLBACK (on_before_edit),
+  g_signal_connect_object (self->editor, "before-edit", G_CALLBACK (_wb_window_on_before_edit),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->editor, "area-changed", G_CALLBACK (on_area_changed),
+  g_signal_connect_object (self->editor, "area-changed", G_CALLBACK (_wb_window_on_area_changed),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->map_view, "edit-begin", G_CALLBACK (on_edit_begin),
+  g_signal_connect_object (self->map_view, "edit-begin", G_CALLBACK (_wb_window_on_edit_begin),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->map_view, "edit-update", G_CALLBACK (on_edit_update),
+  g_signal_connect_object (self->map_view, "edit-update", G_CALLBACK (_wb_window_on_edit_update),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->map_view, "edit-end", G_CALLBACK (on_edit_end),
+  g_signal_connect_object (self->map_view, "edit-end", G_CALLBACK (_wb_window_on_edit_end),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->map_view, "point-clicked", G_CALLBACK (on_point_clicked),
+  g_signal_connect_object (self->map_view, "point-clicked", G_CALLBACK (_wb_window_on_point_clicked),
                            self, G_CONNECT_SWAPPED);
-  add_tool_shortcuts (self);
-  update_editor_status (self);
+  _wb_window_add_tool_shortcuts (self);
+  _wb_window_update_editor_status (self);
   update_undo (self);
 
   target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
@@ -1520,10 +1262,10 @@ wb_window_set_dirty (WbWindow *self,
   if (!dirty)
     {
       self->close_confirmed = FALSE;
-      cancel_autosave (self);
+      _wb_window_cancel_autosave (self);
     }
   else
-    schedule_autosave (self);
+    _wb_window_schedule_autosave (self);
   update_title (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
 }
@@ -1593,5 +1335,5 @@ const char *
 wb_window_get_draft_id (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
-  return self->game != NULL ? get_draft_id (self) : NULL;
+  return self->game != NULL ? _wb_window_get_draft_id (self) : NULL;
 }

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Internal to the window: wb-window.c (the game, files, actions, closing),
+ * wb-window-drafts.c (autosaved drafts) and wb-window-editing.c (the map
+ * editor's wiring: tools, undo and redo). */
+
+#include "wb-window.h"
+#include "wb-map-editor.h"
+#include "wb-map-view.h"
+#include "wb-sidebar.h"
+
+G_BEGIN_DECLS
+
+#define GAME_MIME_TYPE "application/x-warbench"
+#define MAX_RECENT     10
+
+struct _WbWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template children. */
+  AdwWindowTitle       *window_title;
+  GtkStack             *stack;
+  GtkSpinner           *spinner;
+  GtkPaned             *paned;
+  WbSidebar            *sidebar;
+  WbMapView            *map_view;
+  GtkLabel             *hover_label;
+  GtkLabel             *editor_label;
+  GtkBox               *canvas_box;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
+  GMenu                *edit_section;
+  GtkWidget            *palette;
+  GtkLabel             *zoom_label;
+  GMenu                *recent_menu;
+
+  WbGame               *game;
+  WbUndoStack          *undo_stack;
+  WbMapEditor          *editor;
+  GFile                *file;
+  GSettings            *settings;
+  GCancellable         *load_cancellable;
+  GtkFileChooserNative *chooser;
+  AdwMessageDialog     *close_dialog;
+  /* Drafts: the id of this game's draft (made on first use), the pending
+   * autosave, and whether the game differs from its file even where the
+   * undo stack is clean (it was restored from a draft). */
+  char                 *draft_id;
+  guint                 autosave_source;
+  gboolean              from_draft;
+
+  gboolean              dirty;
+  gboolean              close_confirmed;
+  gboolean              close_after_save;
+  gboolean              show_sidebar;
+  gboolean              show_numbers;
+  gboolean              show_grid;
+};
+
+const char * _wb_window_get_draft_id (WbWindow *self);
+void _wb_window_cancel_autosave (WbWindow *self);
+void _wb_window_schedule_autosave (WbWindow *self);
+void _wb_window_delete_draft (WbWindow *self);
+void _wb_window_update_editor_status (WbWindow *self);
+void _wb_window_on_editing_changed (WbWindow *self);
+void _wb_window_on_edit_begin (WbWindow *self, double x, double y);
+void _wb_window_on_edit_update (WbWindow *self, double x, double y);
+void _wb_window_on_edit_end (WbWindow *self, double x, double y);
+void _wb_window_on_point_clicked (WbWindow *self, double x, double y);
+void _wb_window_on_before_edit (WbWindow *self);
+void _wb_window_on_area_changed (WbWindow *self, double x, double y, double width, double height);
+void _wb_window_undo_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _wb_window_redo_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _wb_window_add_tool_shortcuts (WbWindow *self);
+
+G_END_DECLS
