@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-gui"
+
+#include "config.h"
+
+#include <check.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "wb-application.h"
+#include "wb-drafts.h"
+#include "wb-new-game-dialog.h"
+#include "wb-tool-palette.h"
+#include "wb-window.h"
+
+#include "gui-common.h"
+const char *test_game;   /* WARBENCH_TEST_GAME, or NULL */
+const char *test_data;   /* WARBENCH_TEST_DATA, or NULL */
+
+/* Xvfb on the CI machines refuses about one connection in a hundred
+ * (xcb sees EAGAIN from connect: a full listen backlog). Retry briefly
+ * instead of failing a test at random; gtk_init () then uses this display. */
+gboolean
+open_display_with_retries (void)
+{
+  for (int attempt = 0; attempt < 50; attempt++)
+    {
+      GdkDisplay *display = gdk_display_open (NULL);
+
+      if (display != NULL)
+        {
+          gdk_display_manager_set_default_display (gdk_display_manager_get (), display);
+          return TRUE;
+        }
+      g_usleep (20 * 1000);
+    }
+  return FALSE;
+}
+
+void
+setup_gtk (void)
+{
+  open_display_with_retries ();
+  gtk_init ();
+  adw_init ();
+}
+
+
+/* Runs the main loop until @cond holds or @timeout_ms passes. */
+gboolean
+spin_until (Condition cond,
+            gpointer  data,
+            guint     timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (2000);
+    }
+  return TRUE;
+}
+
+void
+spin_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (2000);
+}
+
+gboolean
+load_finished (gpointer data)
+{
+  return !wb_window_get_loading (data);
+}
+
+typedef struct {
+  WbMapView *view;
+  guint      frames;
+} FrameWait;
+
+gboolean
+frame_moved (gpointer data)
+{
+  FrameWait *wait = data;
+
+  return wb_map_view_get_frame_count (wait->view) > wait->frames;
+}
+
+void
+wait_for_draw (WbMapView *view)
+{
+  FrameWait wait = { view, wb_map_view_get_frame_count (view) };
+
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  ck_assert_msg (spin_until (frame_moved, &wait, DRAW_TIMEOUT_MS),
+                 "the map view did not draw");
+}
+
+gboolean
+view_settled (gpointer data)
+{
+  WbMapView *view = data;
+
+  if (wb_map_view_get_frame_complete (view) && !wb_map_view_get_rendering (view))
+    return TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  return FALSE;
+}
+
+/* Waits until the background rebuilds are done and a frame showed the map
+ * as it is at the current zoom. */
+void
+wait_until_settled (WbMapView *view)
+{
+  wait_for_draw (view);
+  ck_assert_msg (spin_until (view_settled, view, LOAD_TIMEOUT_MS),
+                 "the map view never showed a complete frame");
+  /* A queued draw drops the widget's render node: have one on screen. */
+  wait_for_draw (view);
+  ck_assert (wb_map_view_get_frame_complete (view));
+}
+
+/* Takes a snapshot of @view now, without the main loop: what the next frame
+ * would draw. */
+void
+snapshot_now (WbMapView *view)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  GTK_WIDGET_GET_CLASS (view)->snapshot (GTK_WIDGET (view), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_clear_pointer (&node, gsk_render_node_unref);
+}
+
+/* A presented window that has finished loading @path. */
+WbWindow *
+open_window (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  WbWindow *window = wb_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  wb_window_open (window, file);
+  ck_assert (wb_window_get_loading (window));
+  ck_assert_msg (spin_until (load_finished, window, LOAD_TIMEOUT_MS), "loading did not finish");
+  return window;
+}
+
+/* The Wilderness game, shown and drawn at least once. */
+WbWindow *
+open_test_game (void)
+{
+  WbWindow *window = open_window (test_game);
+  WbMapView *view = wb_window_get_map_view (window);
+  FrameWait wait = { view, 0 };
+
+  ck_assert_msg (wb_window_get_game (window) != NULL, "the game did not load");
+  ck_assert_msg (spin_until (frame_moved, &wait, DRAW_TIMEOUT_MS),
+                 "the map view never drew");
+  wait_until_settled (view);
+  return window;
+}
+
+gboolean
+is_toplevel (GtkWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
+
+      if (item == window)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+window_gone (gpointer data)
+{
+  return !is_toplevel (data);
+}
+
+/* The message dialog shown over @window, if any. */
+AdwMessageDialog *
+find_dialog (GtkWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item) &&
+          gtk_window_get_transient_for (item) == window &&
+          gtk_widget_get_visible (GTK_WIDGET (item)))
+        return ADW_MESSAGE_DIALOG (item);
+    }
+  return NULL;
+}
+
+gboolean
+dialog_shown (gpointer data)
+{
+  return find_dialog (data) != NULL;
+}
+
+gboolean
+has_label (GtkWidget  *widget,
+           const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* The first drop target in @widget's tree. */
+GtkDropTarget *
+find_drop_target (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkDropTarget *target = find_drop_target (child);
+
+      if (target != NULL)
+        return target;
+    }
+
+  return NULL;
+}
+
+/* Renders @widget the way it appears on screen. */
+GdkTexture *
+render_widget (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  ck_assert (node != NULL);
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+/* How many pixels of @texture are within 2 of the colour @hex. */
+guint
+count_color (GdkTexture *texture,
+             const char *hex)
+{
+  int width = gdk_texture_get_width (texture);
+  int height = gdk_texture_get_height (texture);
+  g_autofree guchar *data = g_malloc ((gsize) width * height * 4);
+  double r, g, b;
+  int want[3];
+  guint count = 0;
+
+  ck_assert (wb_color_parse (hex, &r, &g, &b));
+  want[0] = (int) round (r * 255);
+  want[1] = (int) round (g * 255);
+  want[2] = (int) round (b * 255);
+
+  /* CAIRO_FORMAT_ARGB32 in native byte order: B, G, R, A on little-endian. */
+  gdk_texture_download (texture, data, (gsize) width * 4);
+  for (int i = 0; i < width * height; i++)
+    {
+      guint32 px = ((guint32 *) data)[i];
+      int pr = (px >> 16) & 0xff, pg = (px >> 8) & 0xff, pb = px & 0xff;
+
+      if (((px >> 24) & 0xff) == 0xff &&
+          ABS (pr - want[0]) <= 2 && ABS (pg - want[1]) <= 2 && ABS (pb - want[2]) <= 2)
+        count++;
+    }
+
+  return count;
+}
+
+
+void
+hex_centre (WbHexMap *map,
+            int       col,
+            int       row,
+            double   *x,
+            double   *y)
+{
+  wb_hex_center (wb_hex_map_get_layout (map), wb_hex_map_get_hex_size (map),
+                 (WbOffset) { col, row }, x, y);
+}
+
+void
+canvas_drag (WbMapView *view,
+             int        c0,
+             int        r0,
+             int        c1,
+             int        r1)
+{
+  WbHexMap *map = WB_HEX_MAP (wb_map_view_get_map (view));
+  double x0, y0, x1, y1;
+
+  ck_assert (wb_map_view_get_editing (view));
+  hex_centre (map, c0, r0, &x0, &y0);
+  hex_centre (map, c1, r1, &x1, &y1);
+  g_signal_emit_by_name (view, "edit-begin", x0, y0);
+  for (int i = 1; i <= 8; i++)
+    g_signal_emit_by_name (view, "edit-update", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8);
+  g_signal_emit_by_name (view, "edit-end", x1, y1);
+}
+
+/* Whether GTK can open a display, asked in a child so that this process
+ * stays free of GTK for check's forks. */
+static gboolean
+have_display (void)
+{
+  pid_t pid;
+  int status;
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    return FALSE;
+
+  pid = fork ();
+  if (pid < 0)
+    return FALSE;
+  if (pid == 0)
+    _exit (open_display_with_retries () && gtk_init_check () ? 0 : 1);
+
+  return waitpid (pid, &status, 0) == pid && WIFEXITED (status) && WEXITSTATUS (status) == 0;
+}
+
+/* The main () of every GUI test program: skip (77) without a display, keep
+ * user data in a temporary folder, read the test files' locations, run. */
+int
+gui_main (Suite *(*make_suite) (void))
+{
+  g_autofree char *data_home = NULL;
+  SRunner *runner;
+  int failed;
+
+  if (!have_display ())
+    {
+      fprintf (stderr, "No display: skipping the GUI tests\n");
+      return 77;
+    }
+
+  /* libadwaita would start xdg-desktop-portal on the test bus only to ask
+   * for the colour scheme; its warnings drown the test log. */
+  g_setenv ("ADW_DISABLE_PORTAL", "1", FALSE);
+
+  /* Keep recent-files and other user data out of the real home. */
+  data_home = g_dir_make_tmp ("warbench-gui-data-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  test_data = g_getenv ("WARBENCH_TEST_DATA");
+  test_game = g_getenv ("WARBENCH_TEST_GAME");
+  if (test_game != NULL && !g_file_test (test_game, G_FILE_TEST_IS_REGULAR))
+    test_game = NULL;
+
+  runner = srunner_create (make_suite ());
+  srunner_run_all (runner, CK_ENV);
+  failed = srunner_ntests_failed (runner);
+  srunner_free (runner);
+
+  /* The forked tests may have left GtkRecentManager's list here. */
+  {
+    g_autofree char *recent = g_build_filename (data_home, "recently-used.xbel", NULL);
+
+    g_unlink (recent);
+    g_rmdir (data_home);
+  }
+
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Shared by the GUI test programs (test-gui*.c): GTK set-up in each forked
+ * test, main-loop waits, window and canvas helpers, and main (). */
+
+#include <check.h>
+#include <gtk/gtk.h>
+#include <adwaita.h>
+
+#include "wb-map-view.h"
+#include "wb-window.h"
+
+#define LOAD_TIMEOUT_MS 15000
+#define DRAW_TIMEOUT_MS 5000
+
+extern const char *test_game;   /* WARBENCH_TEST_GAME, or NULL */
+extern const char *test_data;   /* WARBENCH_TEST_DATA, or NULL */
+
+typedef gboolean (*Condition) (gpointer data);
+
+gboolean open_display_with_retries (void);
+void setup_gtk (void);
+gboolean spin_until (Condition cond, gpointer data, guint timeout_ms);
+void spin_for (guint ms);
+gboolean load_finished (gpointer data);
+gboolean frame_moved (gpointer data);
+void wait_for_draw (WbMapView *view);
+gboolean view_settled (gpointer data);
+void wait_until_settled (WbMapView *view);
+void snapshot_now (WbMapView *view);
+WbWindow * open_window (const char *path);
+WbWindow * open_test_game (void);
+gboolean is_toplevel (GtkWindow *window);
+gboolean window_gone (gpointer data);
+AdwMessageDialog * find_dialog (GtkWindow *window);
+gboolean dialog_shown (gpointer data);
+gboolean has_label (GtkWidget *widget, const char *text);
+GtkDropTarget * find_drop_target (GtkWidget *widget);
+GdkTexture * render_widget (GtkWidget *widget);
+guint count_color (GdkTexture *texture, const char *hex);
+void hex_centre (WbHexMap *map, int col, int row, double *x, double *y);
+void canvas_drag (WbMapView *view, int c0, int r0, int c1, int r1);
+int gui_main (Suite *(*make_suite) (void));
