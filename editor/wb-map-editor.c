@@ -596,18 +596,18 @@ paint_hexes (WbMapEditor    *self,
              guint           n)
 {
   WbHexMap *map = WB_HEX_MAP (self->map);
-  g_autoptr(GArray) todo = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+  g_autoptr(GArray) changed = g_array_new (FALSE, FALSE, sizeof (WbOffset));
   double x0, y0, x1, y1;
 
   for (guint i = 0; i < n; i++)
     if (wb_hex_map_contains (map, hexes[i]) &&
         wb_hex_map_get_terrain (map, hexes[i]) != self->terrain)
-      g_array_append_val (todo, hexes[i]);
-  if (todo->len == 0)
+      g_array_append_val (changed, hexes[i]);
+  if (changed->len == 0)
     return;
 
-  hex_bounds (map, (WbOffset *) todo->data, todo->len, &x0, &y0, &x1, &y1);
-  _wb_map_editor_push (self, wb_command_paint_terrain_new (map, (WbOffset *) todo->data, todo->len,
+  hex_bounds (map, (WbOffset *) changed->data, changed->len, &x0, &y0, &x1, &y1);
+  _wb_map_editor_push (self, wb_command_paint_terrain_new (map, (WbOffset *) changed->data, changed->len,
                                             self->terrain, terrain_name (self, self->terrain)),
         x0, y0, x1, y1);
 }
