@@ -578,6 +578,60 @@ wb_hex_map_find_mark (WbHexMap *self, const char *id)
   return NULL;
 }
 
+WbMapMark *
+wb_hex_map_remove_mark (WbHexMap *self, const char *id, guint *index)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  for (guint i = 0; i < self->marks->len; i++)
+    {
+      WbMapMark *m = g_ptr_array_index (self->marks, i);
+      if (g_strcmp0 (m->id, id) == 0)
+        {
+          if (index != NULL)
+            *index = i;
+          return g_ptr_array_steal_index (self->marks, i);
+        }
+    }
+  return NULL;
+}
+
+gboolean
+wb_hex_map_insert_mark (WbHexMap *self, WbMapMark *mark, guint index)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
+  g_return_val_if_fail (mark != NULL, FALSE);
+  if (wb_hex_map_find_mark (self, mark->id) != NULL)
+    return FALSE;
+  g_ptr_array_insert (self->marks, (int) MIN (index, self->marks->len), mark);
+  return TRUE;
+}
+
+char *
+wb_hex_map_make_mark_id (WbHexMap *self, const char *name)
+{
+  g_autofree char *base = NULL;
+  char *id;
+
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), NULL);
+  base = wb_slug_from_name (name, "mark");
+  id = g_strdup (base);
+  for (guint n = 2; wb_hex_map_find_mark (self, id) != NULL; n++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("%s-%u", base, n);
+    }
+  return id;
+}
+
+gboolean
+wb_map_mark_has_hex (const WbMapMark *mark, WbOffset hex)
+{
+  for (guint i = 0; mark->hexes != NULL && i < mark->hexes->len; i++)
+    if (wb_offset_equal (g_array_index (mark->hexes, WbOffset, i), hex))
+      return TRUE;
+  return FALSE;
+}
+
 /* ---- whole-map edits ----------------------------------------------------- */
 
 static HexDetail *
@@ -591,8 +645,8 @@ hex_detail_copy (const HexDetail *d)
   return c;
 }
 
-static WbMapMark *
-map_mark_copy (const WbMapMark *m)
+WbMapMark *
+wb_map_mark_copy (const WbMapMark *m)
 {
   WbMapMark *c = wb_map_mark_new (m->id);
 
@@ -634,7 +688,7 @@ wb_hex_map_snapshot (WbHexMap *self)
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_hash_table_insert (copy->sides, key, g_ptr_array_copy (value, NULL, NULL));
   for (guint i = 0; i < self->marks->len; i++)
-    g_ptr_array_add (copy->marks, map_mark_copy (g_ptr_array_index (self->marks, i)));
+    g_ptr_array_add (copy->marks, wb_map_mark_copy (g_ptr_array_index (self->marks, i)));
   return copy;
 }
 

@@ -21,6 +21,8 @@ typedef struct {
 
 WbMapMark  *wb_map_mark_new  (const char *id);
 void        wb_map_mark_free (WbMapMark *mark);
+WbMapMark  *wb_map_mark_copy (const WbMapMark *mark);
+gboolean    wb_map_mark_has_hex (const WbMapMark *mark, WbOffset hex);
 
 #define WB_TYPE_HEX_MAP (wb_hex_map_get_type ())
 G_DECLARE_FINAL_TYPE (WbHexMap, wb_hex_map, WB, HEX_MAP, WbMap)
@@ -99,5 +101,13 @@ void         wb_hex_map_restore            (WbHexMap *self, WbHexMap *snapshot);
 GPtrArray   *wb_hex_map_get_marks          (WbHexMap *self);   /* WbMapMark* */
 void         wb_hex_map_add_mark           (WbHexMap *self, WbMapMark *mark);  /* takes ownership */
 WbMapMark   *wb_hex_map_find_mark          (WbHexMap *self, const char *id);
+/* Takes mark @id out of the map (transfer full; NULL if there is none),
+ * with its place in the list in @index. */
+WbMapMark   *wb_hex_map_remove_mark        (WbHexMap *self, const char *id, guint *index);
+/* Puts @mark (taking it) at @index (clamped). FALSE (and frees nothing) if
+ * its id is taken. */
+gboolean     wb_hex_map_insert_mark        (WbHexMap *self, WbMapMark *mark, guint index);
+/* A mark id not in use on the map, made from @name (transfer full). */
+char        *wb_hex_map_make_mark_id       (WbHexMap *self, const char *name);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "wb-point-map.h"
+#include "wb-util-private.h"
 
 struct _WbPointMap
 {
@@ -207,30 +208,17 @@ char *
 wb_point_map_make_location_id (WbPointMap *self,
                                const char *name)
 {
-  g_autofree char *ascii = NULL;
-  g_autoptr(GString) base = g_string_new (NULL);
+  g_autofree char *base = NULL;
   char *id;
 
   g_return_val_if_fail (WB_IS_POINT_MAP (self), NULL);
 
-  ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
-  for (const char *p = ascii; *p != '\0'; p++)
-    {
-      if (g_ascii_isalnum (*p))
-        g_string_append_c (base, g_ascii_tolower (*p));
-      else if (base->len > 0 && base->str[base->len - 1] != '-')
-        g_string_append_c (base, '-');
-    }
-  while (base->len > 0 && base->str[base->len - 1] == '-')
-    g_string_truncate (base, base->len - 1);
-  if (base->len == 0)
-    g_string_assign (base, "location");
-
-  id = g_strdup (base->str);
+  base = wb_slug_from_name (name, "location");
+  id = g_strdup (base);
   for (guint n = 2; wb_point_map_find_location (self, id) != NULL; n++)
     {
       g_free (id);
-      id = g_strdup_printf ("%s-%u", base->str, n);
+      id = g_strdup_printf ("%s-%u", base, n);
     }
   return id;
 }

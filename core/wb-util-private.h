@@ -26,4 +26,26 @@ wb_intern0 (const char *s)
   return s ? g_intern_string (s) : NULL;
 }
 
+/* An id made from a display name: "New town" gives "new-town"; @fallback
+ * when nothing of the name is left (transfer full). */
+static inline char *
+wb_slug_from_name (const char *name, const char *fallback)
+{
+  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
+  GString *base = g_string_new (NULL);
+
+  for (const char *p = ascii; *p != '\0'; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (base, g_ascii_tolower (*p));
+      else if (base->len > 0 && base->str[base->len - 1] != '-')
+        g_string_append_c (base, '-');
+    }
+  while (base->len > 0 && base->str[base->len - 1] == '-')
+    g_string_truncate (base, base->len - 1);
+  if (base->len == 0)
+    g_string_assign (base, fallback);
+  return g_string_free (base, FALSE);
+}
+
 G_END_DECLS

@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-test-marks"
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warbench-core.h"
+
+/* The map marks' commands: objectives, entry hexes, supply sources, set-up
+ * areas and trenches, edited on the bundled Wilderness map. */
+
+#define ck_assert_error(err, domain, code_)                                       \
+  ck_assert_msg (g_error_matches ((err), (domain), (code_)), "expected error %d, got %s", \
+                 (int) (code_), (err) ? (err)->message : "none")
+
+static WbGame *
+load_wilderness (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("WARBENCH_TEST_GAME"));
+  g_autoptr(GError) error = NULL;
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+static WbHexMap *
+first_hex_map (WbGame *game)
+{
+  GPtrArray *maps = wb_game_get_maps (game);
+
+  for (guint i = 0; i < maps->len; i++)
+    if (WB_IS_HEX_MAP (g_ptr_array_index (maps, i)))
+      return g_ptr_array_index (maps, i);
+  ck_abort_msg ("no hex map");
+  return NULL;
+}
+
+static WbOffset
+hex (WbHexMap *map, const char *number)
+{
+  WbOffset o;
+
+  ck_assert (wb_hex_map_parse_hex (map, number, &o));
+  ck_assert (wb_hex_map_contains (map, o));
+  return o;
+}
+
+static void
+push_ok (WbUndoStack *stack, WbCommand *cmd)
+{
+  g_autoptr(WbCommand) owned = cmd;
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (owned != NULL);
+  ck_assert_msg (wb_undo_stack_push (stack, owned, &error), "%s", error ? error->message : "");
+}
+
+static GError *
+push_fails (WbUndoStack *stack, WbCommand *cmd)
+{
+  g_autoptr(WbCommand) owned = cmd;
+  GError *error = NULL;
+
+  ck_assert (!wb_undo_stack_push (stack, owned, &error));
+  ck_assert_ptr_nonnull (error);
+  return error;
+}
+
+START_TEST (test_add_edit_remove)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbHexMap *map = first_hex_map (game);
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  g_autofree char *added = NULL, *edited = NULL;
+  guint n_marks = wb_hex_map_get_marks (map)->len;
+  WbCommand *cmd = wb_command_add_mark_new (game, map, "Supply: Union", "supply", "union", 0);
+  const char *id = wb_command_add_mark_get_id (cmd);
+  WbMapMark *mark;
+
+  ck_assert_str_eq (id, "supply-union");
+  push_ok (stack, cmd);
+  ck_assert_uint_eq (wb_hex_map_get_marks (map)->len, n_marks + 1);
+  mark = wb_hex_map_find_mark (map, "supply-union");
+  ck_assert_ptr_nonnull (mark);
+  ck_assert_str_eq (mark->kind, "supply");
+  ck_assert_str_eq (mark->side, "union");
+  ck_assert_uint_eq (mark->hexes->len, 0);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Add mark “Supply: Union”");
+  added = wb_game_to_data (game, NULL);
+
+  /* A second mark of the same name gets its own id. */
+  cmd = wb_command_add_mark_new (game, map, "Supply: Union", "supply", NULL, 0);
+  ck_assert_str_eq (wb_command_add_mark_get_id (cmd), "supply-union-2");
+  g_object_unref (cmd);
+
+  push_ok (stack, wb_command_edit_mark_new (game, map, "supply-union", "Union depot", "objective", NULL, 3));
+  mark = wb_hex_map_find_mark (map, "supply-union");
+  ck_assert_str_eq (mark->name, "Union depot");
+  ck_assert_str_eq (mark->kind, "objective");
+  ck_assert_ptr_null (mark->side);
+  ck_assert_int_eq (mark->vp, 3);
+  edited = wb_game_to_data (game, NULL);
+
+  push_ok (stack, wb_command_remove_mark_new (game, map, "supply-union"));
+  ck_assert_ptr_null (wb_hex_map_find_mark (map, "supply-union"));
+
+  ck_assert (wb_undo_stack_undo (stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, edited);
+  }
+  ck_assert (wb_undo_stack_undo (stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, added);
+  }
+  ck_assert (wb_undo_stack_undo (stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, before);
+  }
+  /* Redo computes the same states again. */
+  ck_assert (wb_undo_stack_redo (stack));
+  ck_assert (wb_undo_stack_redo (stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, edited);
+  }
+}
+END_TEST
+
+START_TEST (test_removing_keeps_place)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbHexMap *map = first_hex_map (game);
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  GPtrArray *marks = wb_hex_map_get_marks (map);
+  WbMapMark *first = g_ptr_array_index (marks, 0);
+  const char *first_id = first->id;
+
+  push_ok (stack, wb_command_remove_mark_new (game, map, first_id));
+  ck_assert_ptr_null (wb_hex_map_find_mark (map, first_id));
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert_str_eq (((WbMapMark *) g_ptr_array_index (marks, 0))->id, first_id);
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, before);
+  }
+}
+END_TEST
+
+START_TEST (test_hexes_drag_merges)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbHexMap *map = first_hex_map (game);
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  WbOffset a = hex (map, "1010"), b = hex (map, "1011"), c = hex (map, "1012");
+  WbMapMark *mark = wb_hex_map_find_mark (map, "hickman");
+  guint n = mark->hexes->len;
+
+  ck_assert (!wb_map_mark_has_hex (mark, a));
+  push_ok (stack, wb_command_mark_hexes_new (map, "hickman", &a, 1, TRUE));
+  push_ok (stack, wb_command_mark_hexes_new (map, "hickman", &b, 1, TRUE));
+  /* Adding a hex that is already in changes nothing. */
+  push_ok (stack, wb_command_mark_hexes_new (map, "hickman", &a, 1, TRUE));
+  push_ok (stack, wb_command_mark_hexes_new (map, "hickman", &c, 1, TRUE));
+  mark = wb_hex_map_find_mark (map, "hickman");
+  ck_assert_uint_eq (mark->hexes->len, n + 3);
+  ck_assert (wb_map_mark_has_hex (mark, a));
+  ck_assert (wb_map_mark_has_hex (mark, c));
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Add 3 hexes to “Hickman”");
+
+  /* A removal is its own step. */
+  push_ok (stack, wb_command_mark_hexes_new (map, "hickman", &b, 1, FALSE));
+  mark = wb_hex_map_find_mark (map, "hickman");
+  ck_assert (!wb_map_mark_has_hex (mark, b));
+  ck_assert_uint_eq (mark->hexes->len, n + 2);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Remove 1 hex from “Hickman”");
+
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert (!wb_undo_stack_get_can_undo (stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, before);
+  }
+  ck_assert (wb_undo_stack_redo (stack));
+  mark = wb_hex_map_find_mark (map, "hickman");
+  ck_assert_uint_eq (mark->hexes->len, n + 3);
+}
+END_TEST
+
+START_TEST (test_refused)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbHexMap *map = first_hex_map (game);
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  WbOffset outside = { wb_hex_map_get_cols (map), 0 };
+  WbOffset inside = hex (map, "1010");
+  GError *error;
+
+  error = push_fails (stack, wb_command_add_mark_new (game, map, "Nowhere", "castle", NULL, 0));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  ck_assert_msg (strstr (error->message, "castle") != NULL, "%s", error->message);
+  g_error_free (error);
+
+  error = push_fails (stack, wb_command_add_mark_new (game, map, "", "objective", NULL, 0));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  g_error_free (error);
+
+  error = push_fails (stack, wb_command_add_mark_new (game, map, "Depot", "supply", "prussia", 0));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND);
+  g_error_free (error);
+
+  error = push_fails (stack, wb_command_edit_mark_new (game, map, "hickman", "", "objective", NULL, 0));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  g_error_free (error);
+
+  error = push_fails (stack, wb_command_edit_mark_new (game, map, "hickman", "Hickman", "objective", NULL, 100000));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE);
+  g_error_free (error);
+
+  error = push_fails (stack, wb_command_edit_mark_new (game, map, "no-such-mark", "X", "objective", NULL, 1));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND);
+  g_error_free (error);
+
+  {
+    WbOffset both[2] = { inside, outside };
+
+    error = push_fails (stack, wb_command_mark_hexes_new (map, "hickman", both, 2, TRUE));
+    ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_OFF_MAP);
+    g_error_free (error);
+  }
+
+  /* The historical scenario brings Union reinforcements in on hexrow 01. */
+  error = push_fails (stack, wb_command_remove_mark_new (game, map, "row-01"));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  ck_assert_msg (strstr (error->message, "row-01") != NULL, "%s", error->message);
+  g_error_free (error);
+
+  ck_assert (!wb_undo_stack_get_can_undo (stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, before);
+  }
+}
+END_TEST
+
+START_TEST (test_saved_and_loaded)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbHexMap *map = first_hex_map (game);
+  WbOffset h[2] = { hex (map, "0505"), hex (map, "0506") };
+  g_autoptr(WbGame) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  WbCommand *cmd = wb_command_add_mark_new (game, map, "Set-up: Warren", "setup", "union", 0);
+  g_autofree char *id = g_strdup (wb_command_add_mark_get_id (cmd));
+  WbMapMark *mark;
+
+  push_ok (stack, cmd);
+  push_ok (stack, wb_command_mark_hexes_new (map, id, h, 2, TRUE));
+  data = wb_game_to_data (game, NULL);
+  again = wb_game_load_from_data (data, strlen (data), "test.warbench", &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  mark = wb_hex_map_find_mark (first_hex_map (again), id);
+  ck_assert_ptr_nonnull (mark);
+  ck_assert_str_eq (mark->kind, "setup");
+  ck_assert_str_eq (mark->side, "union");
+  ck_assert_uint_eq (mark->hexes->len, 2);
+  ck_assert (wb_map_mark_has_hex (mark, h[0]));
+  ck_assert (wb_map_mark_has_hex (mark, h[1]));
+}
+END_TEST
+
+static Suite *
+marks_suite (void)
+{
+  Suite *s = suite_create ("mark-commands");
+  TCase *tc = tcase_create ("marks");
+
+  tcase_add_test (tc, test_add_edit_remove);
+  tcase_add_test (tc, test_removing_keeps_place);
+  tcase_add_test (tc, test_hexes_drag_merges);
+  tcase_add_test (tc, test_refused);
+  tcase_add_test (tc, test_saved_and_loaded);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr = srunner_create (marks_suite ());
+  int failed;
+
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
