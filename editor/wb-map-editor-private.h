@@ -25,6 +25,9 @@ struct _WbMapEditor
   const char         *hexside_feature;
   const char         *road_feature;
   const char         *connection_class;
+  int                 elevation;         /* the Elevation brush's level */
+  const char         *mark;              /* the Mark tool's mark id (interned), or NULL */
+  gboolean            mark_adding;       /* this Mark drag adds hexes (else removes) */
   char               *status;
 
   GSimpleActionGroup *actions;
@@ -48,6 +51,7 @@ enum {
   SIGNAL_BEFORE_EDIT,
   SIGNAL_AREA_CHANGED,
   SIGNAL_RENAME_REQUESTED,
+  SIGNAL_LABEL_REQUESTED,
   N_SIGNALS
 };
 
@@ -61,6 +65,18 @@ void _wb_map_editor_add_location (WbMapEditor *self, double x, double y);
 void _wb_map_editor_delete_location (WbMapEditor *self, WbLocation *loc);
 gboolean _wb_map_editor_is_tool (WbMapEditor *self, const char *tool);
 void _wb_map_editor_set_status (WbMapEditor *self, char *status);
+void _wb_map_editor_hex_bounds (WbHexMap *map, const WbOffset *hexes, guint n,
+                                double *x0, double *y0, double *x1, double *y1);
+
+/* wb-map-editor-marks.c: elevation, labels, marks. */
+void _wb_map_editor_set_levels (WbMapEditor *self, const WbOffset *hexes, guint n);
+void _wb_map_editor_request_label (WbMapEditor *self, WbOffset hex);
+void _wb_map_editor_mark_hex (WbMapEditor *self, WbOffset hex, gboolean first);
+void _wb_map_editor_check_mark (WbMapEditor *self);
+void _wb_map_editor_add_annotation_actions (WbMapEditor *self);
+void _wb_map_editor_update_annotation_actions (WbMapEditor *self);
+void _wb_map_editor_add_annotation_signals (GObjectClass *klass);
+
 gboolean _wb_map_editor_push (WbMapEditor *self, WbCommand *command, double x0, double y0, double x1, double y1);
 
 G_END_DECLS

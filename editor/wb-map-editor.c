@@ -50,10 +50,18 @@ static const WbToolInfo tools[] = {
     N_("Paint the connected hexes of one terrain"), "g", TRUE, FALSE },
   { WB_TOOL_EYEDROPPER, "color-select-symbolic", N_("Eyedropper"),
     N_("Pick a hex’s terrain for the brush"), "i", TRUE, FALSE },
+  { WB_TOOL_ELEVATION, "wb-tool-elevation-symbolic", N_("Elevation"),
+    N_("Paint the current level; [ and ] change the size, Page Up and Page Down the level"),
+    "h", TRUE, FALSE },
   { WB_TOOL_HEXSIDE, "wb-tool-hexside-symbolic", N_("Hexside"),
     N_("Toggle the current hexside feature on the nearest hexside"), "e", TRUE, FALSE },
   { WB_TOOL_ROAD, "wb-tool-road-symbolic", N_("Road"),
     N_("Drag across hexes to lay the current road"), "r", TRUE, FALSE },
+  { WB_TOOL_LABEL, "wb-tool-label-symbolic", N_("Label"),
+    N_("Click a hex to name it"), "t", TRUE, FALSE },
+  { WB_TOOL_MARK, "wb-tool-mark-symbolic", N_("Mark"),
+    N_("Click or drag to add hexes to the current mark (objective, entry, supply…) or take them out"),
+    "k", TRUE, FALSE },
   { WB_TOOL_MOVE, "wb-tool-move-symbolic", N_("Move Location"),
     N_("Drag a location to move it"), "m", FALSE, TRUE },
   { WB_TOOL_CONNECT, "wb-tool-connect-symbolic", N_("Connect"),
@@ -172,6 +180,7 @@ update_actions (WbMapEditor *self)
   action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "rename-location");
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
                                WB_IS_POINT_MAP (self->map) && self->stack != NULL);
+  _wb_map_editor_update_annotation_actions (self);
 }
 
 /* Setters. */
@@ -503,6 +512,7 @@ wb_map_editor_set_target (WbMapEditor *self,
   if (!tool_fits_map (find_tool (self->tool), map))
     wb_map_editor_set_tool (self, WB_TOOL_SELECT);
 
+  _wb_map_editor_check_mark (self);
   update_actions (self);
   _wb_map_editor_set_status (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAP]);
@@ -552,14 +562,14 @@ _wb_map_editor_push (WbMapEditor *self,
   return TRUE;
 }
 
-static void
-hex_bounds (WbHexMap       *map,
-            const WbOffset *hexes,
-            guint           n,
-            double         *x0,
-            double         *y0,
-            double         *x1,
-            double         *y1)
+void
+_wb_map_editor_hex_bounds (WbHexMap       *map,
+                           const WbOffset *hexes,
+                           guint           n,
+                           double         *x0,
+                           double         *y0,
+                           double         *x1,
+                           double         *y1)
 {
   double size = wb_hex_map_get_hex_size (map);
 
@@ -606,7 +616,7 @@ paint_hexes (WbMapEditor    *self,
   if (changed->len == 0)
     return;
 
-  hex_bounds (map, (WbOffset *) changed->data, changed->len, &x0, &y0, &x1, &y1);
+  _wb_map_editor_hex_bounds (map, (WbOffset *) changed->data, changed->len, &x0, &y0, &x1, &y1);
   _wb_map_editor_push (self, wb_command_paint_terrain_new (map, (WbOffset *) changed->data, changed->len,
                                             self->terrain, terrain_name (self, self->terrain)),
         x0, y0, x1, y1);
@@ -635,7 +645,10 @@ brush_to (WbMapEditor *self,
 
   self->last_hex = hex;
   self->has_last = TRUE;
-  paint_hexes (self, (WbOffset *) hexes->data, hexes->len);
+  if (_wb_map_editor_is_tool (self, WB_TOOL_ELEVATION))
+    _wb_map_editor_set_levels (self, (WbOffset *) hexes->data, hexes->len);
+  else
+    paint_hexes (self, (WbOffset *) hexes->data, hexes->len);
 }
 
 static void
@@ -727,7 +740,7 @@ set_side (WbMapEditor *self,
   WbOffset both[2] = { hex, wb_hex_neighbour (wb_hex_map_get_layout (map), hex, dir) };
   double x0, y0, x1, y1;
 
-  hex_bounds (map, both, 2, &x0, &y0, &x1, &y1);
+  _wb_map_editor_hex_bounds (map, both, 2, &x0, &y0, &x1, &y1);
   _wb_map_editor_push (self, wb_command_set_hexside_feature_new (map, hex, dir, feature, present),
         x0, y0, x1, y1);
 }
@@ -858,6 +871,21 @@ wb_map_editor_begin (WbMapEditor *self,
       toggle_hexside (self, x, y);
       self->dragging = FALSE;
     }
+  else if (_wb_map_editor_is_tool (self, WB_TOOL_LABEL))
+    {
+      if (hex_at (self, x, y, &hex))
+        _wb_map_editor_request_label (self, hex);
+      self->dragging = FALSE;
+    }
+  else if (_wb_map_editor_is_tool (self, WB_TOOL_MARK))
+    {
+      if (hex_at (self, x, y, &hex))
+        {
+          _wb_map_editor_mark_hex (self, hex, TRUE);
+          self->last_hex = hex;
+          self->has_last = TRUE;
+        }
+    }
   else
     wb_map_editor_update (self, x, y);
 }
@@ -886,8 +914,15 @@ wb_map_editor_update (WbMapEditor *self,
   if (self->has_last && wb_offset_equal (hex, self->last_hex))
     return;
 
-  if (_wb_map_editor_is_tool (self, WB_TOOL_BRUSH) && self->terrain != NULL)
+  if ((_wb_map_editor_is_tool (self, WB_TOOL_BRUSH) && self->terrain != NULL) ||
+      _wb_map_editor_is_tool (self, WB_TOOL_ELEVATION))
     brush_to (self, hex);
+  else if (_wb_map_editor_is_tool (self, WB_TOOL_MARK))
+    {
+      _wb_map_editor_mark_hex (self, hex, !self->has_last);
+      self->last_hex = hex;
+      self->has_last = TRUE;
+    }
   else if (_wb_map_editor_is_tool (self, WB_TOOL_ROAD))
     {
       if (self->road_feature == NULL)
@@ -1269,6 +1304,8 @@ wb_map_editor_class_init (WbMapEditorClass *klass)
     g_signal_new ("rename-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 3,
                   G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+
+  _wb_map_editor_add_annotation_signals (object_class);
 }
 
 static void
@@ -1291,6 +1328,7 @@ wb_map_editor_init (WbMapEditor *self)
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries,
                                    G_N_ELEMENTS (entries), self);
+  _wb_map_editor_add_annotation_actions (self);
   update_actions (self);
 }
 

@@ -12,8 +12,11 @@ G_BEGIN_DECLS
 #define WB_TOOL_BRUSH      "brush"
 #define WB_TOOL_FILL       "fill"
 #define WB_TOOL_EYEDROPPER "eyedropper"
+#define WB_TOOL_ELEVATION  "elevation"
 #define WB_TOOL_HEXSIDE    "hexside"
 #define WB_TOOL_ROAD       "road"
+#define WB_TOOL_LABEL      "label"
+#define WB_TOOL_MARK       "mark"
 #define WB_TOOL_MOVE       "move"
 #define WB_TOOL_CONNECT    "connect"
 #define WB_TOOL_DISCONNECT "disconnect"
@@ -53,7 +56,11 @@ WbUndoStack  *wb_map_editor_get_stack        (WbMapEditor  *self);
 
 /* The actions, to insert as "editor": tool (s), terrain (s), brush-radius
  * (i), hexside-feature (s), road-feature (s), connection-class (s),
- * brush-grow, brush-shrink, rename-location ((ss): location id, new name). */
+ * brush-grow, brush-shrink, rename-location ((ss): location id, new name),
+ * elevation (i), elevation-up, elevation-down, mark (s: a mark id),
+ * set-label ((iis): column, row, text), add-mark ((sssi): name, kind, side
+ * or "" for both, VP), edit-mark ((ssssi): id, name, kind, side, VP),
+ * delete-mark (s). */
 GActionGroup *wb_map_editor_get_actions      (WbMapEditor  *self);
 
 /* Properties, each mirrored by its action's state. */
@@ -122,5 +129,35 @@ const char   *wb_map_editor_get_selected_location (WbMapEditor *self);
 gboolean      wb_map_editor_rename_location  (WbMapEditor  *self,
                                               const char   *id,
                                               const char   *name);
+
+/* Hex-map annotations (wb-map-editor-marks.c). The level the Elevation
+ * brush paints, 0..9. */
+int           wb_map_editor_get_elevation    (WbMapEditor  *self);
+void          wb_map_editor_set_elevation    (WbMapEditor  *self,
+                                              int           level);
+/* Sets (or, with NULL or blank text, clears) the label of @hex as one undo
+ * step; FALSE with the reason in the status if it failed. */
+gboolean      wb_map_editor_set_label        (WbMapEditor  *self,
+                                              WbOffset      hex,
+                                              const char   *text);
+/* The mark the Mark tool adds hexes to or removes them from, or NULL. */
+const char   *wb_map_editor_get_mark         (WbMapEditor  *self);
+void          wb_map_editor_set_mark         (WbMapEditor  *self,
+                                              const char   *id);
+/* Adds a mark (and makes it the current one); returns its id, or NULL
+ * with the reason in the status. @side NULL or "" is both sides. */
+const char   *wb_map_editor_add_mark         (WbMapEditor  *self,
+                                              const char   *name,
+                                              const char   *kind,
+                                              const char   *side,
+                                              int           vp);
+gboolean      wb_map_editor_edit_mark        (WbMapEditor  *self,
+                                              const char   *id,
+                                              const char   *name,
+                                              const char   *kind,
+                                              const char   *side,
+                                              int           vp);
+gboolean      wb_map_editor_delete_mark      (WbMapEditor  *self,
+                                              const char   *id);
 
 G_END_DECLS

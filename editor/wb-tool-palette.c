@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "wb-mark-dialog.h"
 #include "wb-tool-palette.h"
 
 /* The map editor's tools, as a column of flat toggle buttons beside the
@@ -25,6 +26,11 @@ struct _WbToolPalette
   GtkWidget   *terrain_list;
   GtkWidget   *feature_button;
   GtkWidget   *feature_list;
+  GtkWidget   *mark_button;
+  GtkWidget   *mark_list;
+  char        *listed_marks;     /* what the mark list shows, to skip rebuilds */
+  WbMap       *watched_map;
+  gulong       map_changed_id;
   WbGame      *listed_game;
   GtkWidget   *rename_popover;
   GtkWidget   *rename_entry;
@@ -163,6 +169,173 @@ fill_terrain_popover (WbToolPalette *self,
       gtk_box_append (GTK_BOX (sizes), button);
     }
   gtk_box_append (GTK_BOX (box), sizes);
+
+  /* The Elevation brush's level: Page Up and Page Down step it too. */
+  gtk_box_append (GTK_BOX (box), heading_new (_("Elevation Level")));
+  sizes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_box_set_homogeneous (GTK_BOX (sizes), TRUE);
+  gtk_widget_add_css_class (sizes, "linked");
+  for (int level = 0; level <= 9; level++)
+    {
+      g_autofree char *text = g_strdup_printf ("%d", level);
+      g_autofree char *tooltip = g_strdup_printf (_("Level %d"), level);
+
+      button = gtk_toggle_button_new_with_label (text);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.elevation");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", level);
+      gtk_widget_set_tooltip_text (button, tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      tooltip, -1);
+      gtk_box_append (GTK_BOX (sizes), button);
+    }
+  gtk_box_append (GTK_BOX (box), sizes);
+}
+
+/* Map marks: the one the Mark tool edits, and adding, editing and
+ * deleting them. */
+static void
+new_mark_clicked (WbToolPalette *self)
+{
+  GtkWidget *dialog;
+
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (self->mark_button));
+  dialog = wb_mark_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                               self->editor, NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+edit_mark_clicked (WbToolPalette *self)
+{
+  const char *id = wb_map_editor_get_mark (self->editor);
+  GtkWidget *dialog;
+
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (self->mark_button));
+  if (id == NULL)
+    return;
+  dialog = wb_mark_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                               self->editor, id);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+fill_mark_popover (WbToolPalette *self)
+{
+  WbMap *map = wb_map_editor_get_map (self->editor);
+  GPtrArray *marks = WB_IS_HEX_MAP (map) ? wb_hex_map_get_marks (WB_HEX_MAP (map)) : NULL;
+  g_autoptr(GString) listed = g_string_new (NULL);
+  GtkWidget *box = self->mark_list;
+  GtkWidget *child, *buttons, *button;
+
+  for (guint i = 0; marks != NULL && i < marks->len; i++)
+    {
+      WbMapMark *mark = g_ptr_array_index (marks, i);
+
+      g_string_append_printf (listed, "%s\x1f%s\x1f%s\x1f%u\x1e", mark->id,
+                              mark->name != NULL ? mark->name : "", mark->kind,
+                              mark->hexes->len);
+    }
+  if (self->listed_marks != NULL && g_str_equal (listed->str, self->listed_marks))
+    return;
+  g_free (self->listed_marks);
+  self->listed_marks = g_strdup (listed->str);
+
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+
+  gtk_box_append (GTK_BOX (box), heading_new (_("Map Marks")));
+  if (marks == NULL || marks->len == 0)
+    {
+      GtkWidget *none = gtk_label_new (_("No marks yet: add objectives, entry hexes, supply sources, set-up areas or trenches"));
+
+      gtk_label_set_wrap (GTK_LABEL (none), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (none), 30);
+      gtk_label_set_xalign (GTK_LABEL (none), 0);
+      gtk_widget_add_css_class (none, "dim-label");
+      gtk_box_append (GTK_BOX (box), none);
+    }
+  for (guint i = 0; marks != NULL && i < marks->len; i++)
+    {
+      WbMapMark *mark = g_ptr_array_index (marks, i);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      GtkWidget *name = gtk_label_new (mark->name != NULL ? mark->name : mark->id);
+      g_autofree char *about = NULL;
+      GtkWidget *detail;
+      GtkWidget *radio;
+
+      /* Translators: a mark's kind and size, "Objective · 2 hexes" */
+      about = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u hex", "%s · %u hexes",
+                                            mark->hexes->len),
+                               wb_map_mark_kind_name (mark->kind), mark->hexes->len);
+      if (mark->vp != 0)
+        {
+          char *with_vp = g_strdup_printf (_("%s · %d VP"), about, mark->vp);
+
+          g_free (about);
+          about = with_vp;
+        }
+      detail = gtk_label_new (about);
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_label_set_xalign (GTK_LABEL (detail), 0);
+      gtk_widget_add_css_class (detail, "dim-label");
+      gtk_widget_add_css_class (detail, "caption");
+      gtk_box_append (GTK_BOX (row), name);
+      gtk_box_append (GTK_BOX (row), detail);
+      radio = radio_new ("editor.mark", mark->id, row);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (radio), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      mark->name != NULL ? mark->name : mark->id, -1);
+      gtk_box_append (GTK_BOX (box), radio);
+    }
+
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_top (buttons, 6);
+  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
+  button = gtk_button_new_with_mnemonic (_("_New…"));
+  gtk_widget_set_tooltip_text (button, _("Add a mark to this map"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (new_mark_clicked), self);
+  gtk_box_append (GTK_BOX (buttons), button);
+  button = gtk_button_new_with_mnemonic (_("_Edit…"));
+  gtk_widget_set_tooltip_text (button, _("Change the current mark’s name, kind, side or VP"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (edit_mark_clicked), self);
+  gtk_widget_set_sensitive (button, wb_map_editor_get_mark (self->editor) != NULL);
+  gtk_box_append (GTK_BOX (buttons), button);
+  button = gtk_button_new_with_mnemonic (_("_Delete"));
+  gtk_widget_set_tooltip_text (button, _("Delete the current mark (its hexes keep their terrain)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.delete-mark");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s",
+                                    wb_map_editor_get_mark (self->editor) != NULL ?
+                                    wb_map_editor_get_mark (self->editor) : "");
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_box_append (GTK_BOX (buttons), button);
+  gtk_box_append (GTK_BOX (box), buttons);
+}
+
+static void
+on_mark_changed (WbToolPalette *self)
+{
+  /* The Edit and Delete buttons follow the current mark. */
+  g_clear_pointer (&self->listed_marks, g_free);
+  fill_mark_popover (self);
+}
+
+static void
+watch_map (WbToolPalette *self,
+           WbMap         *map)
+{
+  if (map == self->watched_map)
+    return;
+  if (self->watched_map != NULL)
+    {
+      g_clear_signal_handler (&self->map_changed_id, self->watched_map);
+      g_clear_object (&self->watched_map);
+    }
+  if (map != NULL)
+    {
+      self->watched_map = g_object_ref (map);
+      self->map_changed_id = g_signal_connect_swapped (map, "changed",
+                                                       G_CALLBACK (fill_mark_popover), self);
+    }
 }
 
 /* Hex maps: hexside features and roads; point-to-point maps: connection
@@ -234,6 +407,10 @@ on_map_changed (WbToolPalette *self)
       gtk_widget_set_visible (button, map != NULL && (hex ? tools[i].hex_map : tools[i].point_map));
     }
   gtk_widget_set_visible (self->terrain_button, hex);
+  gtk_widget_set_visible (self->mark_button, hex);
+  watch_map (self, map);
+  g_clear_pointer (&self->listed_marks, g_free);
+  fill_mark_popover (self);
   gtk_widget_set_visible (self->feature_button, map != NULL);
   gtk_widget_set_tooltip_text (self->feature_button,
                                hex ? _("Hexside and Road Features") : _("Connection Class"));
@@ -418,6 +595,12 @@ wb_tool_palette_constructed (GObject *object)
                                              _("Hexside and Road Features"));
   gtk_box_append (GTK_BOX (self->box), self->feature_button);
 
+  self->mark_button = popover_button_new (gtk_image_new_from_icon_name ("wb-tool-mark-symbolic"),
+                                          &self->mark_list, _("Map Marks"));
+  gtk_box_append (GTK_BOX (self->box), self->mark_button);
+  g_signal_connect_object (wb_map_editor_get_actions (self->editor), "action-state-changed::mark",
+                           G_CALLBACK (on_mark_changed), self, G_CONNECT_SWAPPED);
+
   g_signal_connect_object (self->editor, "notify::map", G_CALLBACK (on_map_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "notify::terrain", G_CALLBACK (update_terrain_swatch),
@@ -433,6 +616,8 @@ wb_tool_palette_dispose (GObject *object)
 {
   WbToolPalette *self = WB_TOOL_PALETTE (object);
 
+  watch_map (self, NULL);
+  g_clear_pointer (&self->listed_marks, g_free);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->rename_popover, gtk_widget_unparent);
   g_clear_pointer (&self->renaming, g_free);

@@ -27,7 +27,8 @@ _wb_window_update_editor_status (WbWindow *self)
 void
 _wb_window_on_editing_changed (WbWindow *self)
 {
-  gboolean brush = g_str_equal (wb_map_editor_get_tool (self->editor), WB_TOOL_BRUSH);
+  const char *tool = wb_map_editor_get_tool (self->editor);
+  gboolean brush = g_str_equal (tool, WB_TOOL_BRUSH) || g_str_equal (tool, WB_TOOL_ELEVATION);
 
   wb_map_view_set_editing (self->map_view, wb_map_editor_get_editing (self->editor));
   wb_map_view_set_hover_radius (self->map_view,
@@ -144,5 +145,91 @@ _wb_window_add_tool_shortcuts (WbWindow *self)
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
     gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("bracketleft"),
                       gtk_named_action_new ("editor.brush-shrink")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Page_Up"),
+                      gtk_named_action_new ("editor.elevation-up")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Page_Down"),
+                      gtk_named_action_new ("editor.elevation-down")));
   gtk_widget_add_controller (GTK_WIDGET (self->canvas_box), controller);
+}
+
+/* The Label tool: an entry in a popover pointing at the hex; Enter applies
+ * the text through the editor's set-label action, Escape leaves the label
+ * as it was. */
+static void
+label_activate (WbWindow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->label_entry));
+  GActionGroup *actions = wb_map_editor_get_actions (self->editor);
+
+  if (self->labelling && g_action_group_get_action_enabled (actions, "set-label"))
+    g_action_group_activate_action (actions, "set-label",
+                                    g_variant_new ("(iis)", self->label_hex.col,
+                                                   self->label_hex.row, text));
+  self->labelling = FALSE;
+  gtk_popover_popdown (GTK_POPOVER (self->label_popover));
+}
+
+static void
+on_label_requested (WbWindow   *self,
+                    int         col,
+                    int         row,
+                    const char *label,
+                    double      x,
+                    double      y)
+{
+  WbMap *map = wb_map_editor_get_map (self->editor);
+  g_autofree char *heading = NULL;
+  char number[32];
+  double wx, wy;
+
+  if (!WB_IS_HEX_MAP (map))
+    return;
+  self->label_hex = (WbOffset) { col, row };
+  self->labelling = TRUE;
+  wb_hex_map_format_hex (WB_HEX_MAP (map), self->label_hex, number, sizeof number);
+  /* Translators: heading of the Label tool's entry; %s is a hex number */
+  heading = g_strdup_printf (_("Label of Hex %s"), number);
+  gtk_label_set_label (GTK_LABEL (self->label_heading), heading);
+  gtk_editable_set_text (GTK_EDITABLE (self->label_entry), label != NULL ? label : "");
+
+  wb_map_view_map_to_widget (self->map_view, x, y, &wx, &wy);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->label_popover),
+                               &(GdkRectangle) { (int) wx - 4, (int) wy - 4, 8, 8 });
+  gtk_popover_popup (GTK_POPOVER (self->label_popover));
+  gtk_widget_grab_focus (self->label_entry);
+  gtk_editable_select_region (GTK_EDITABLE (self->label_entry), 0, -1);
+}
+
+void
+_wb_window_setup_annotations (WbWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *hint = gtk_label_new (_("Enter applies; an empty label removes it"));
+
+  self->label_popover = gtk_popover_new ();
+  self->label_heading = gtk_label_new (NULL);
+  self->label_entry = gtk_entry_new ();
+  gtk_widget_add_css_class (self->label_heading, "heading");
+  gtk_widget_set_halign (self->label_heading, GTK_ALIGN_START);
+  gtk_widget_add_css_class (hint, "dim-label");
+  gtk_widget_add_css_class (hint, "caption");
+  gtk_widget_set_halign (hint, GTK_ALIGN_START);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->label_entry), 28);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->label_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hex Label"), -1);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_box_append (GTK_BOX (box), self->label_heading);
+  gtk_box_append (GTK_BOX (box), self->label_entry);
+  gtk_box_append (GTK_BOX (box), hint);
+  gtk_popover_set_child (GTK_POPOVER (self->label_popover), box);
+  gtk_popover_set_position (GTK_POPOVER (self->label_popover), GTK_POS_BOTTOM);
+  gtk_widget_set_parent (self->label_popover, GTK_WIDGET (self->map_view));
+  g_signal_connect_swapped (self->label_entry, "activate", G_CALLBACK (label_activate), self);
+  g_signal_connect_object (self->editor, "label-requested", G_CALLBACK (on_label_requested),
+                           self, G_CONNECT_SWAPPED);
 }

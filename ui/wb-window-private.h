@@ -51,6 +51,13 @@ struct _WbWindow
   guint                 autosave_source;
   gboolean              from_draft;
 
+  /* The Label tool's popover and the hex it names. */
+  GtkWidget            *label_popover;
+  GtkWidget            *label_heading;
+  GtkWidget            *label_entry;
+  WbOffset              label_hex;
+  gboolean              labelling;
+
   gboolean              dirty;
   gboolean              close_confirmed;
   gboolean              close_after_save;
@@ -74,5 +81,6 @@ void _wb_window_on_area_changed (WbWindow *self, double x, double y, double widt
 void _wb_window_undo_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_redo_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_add_tool_shortcuts (WbWindow *self);
+void _wb_window_setup_annotations (WbWindow *self);
 
 G_END_DECLS

@@ -946,6 +946,7 @@ wb_window_dispose (GObject *object)
   /* A draft left behind here is what recovery offers next time. */
   _wb_window_cancel_autosave (self);
   g_clear_pointer (&self->draft_id, g_free);
+  g_clear_pointer (&self->label_popover, gtk_widget_unparent);
   if (self->chooser != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->chooser, self);
@@ -1194,6 +1195,7 @@ wb_window_init (WbWindow *self)
   g_signal_connect_object (self->map_view, "point-clicked", G_CALLBACK (_wb_window_on_point_clicked),
                            self, G_CONNECT_SWAPPED);
   _wb_window_add_tool_shortcuts (self);
+  _wb_window_setup_annotations (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 
