@@ -272,7 +272,7 @@ static gboolean
 read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
 {
   static const char * const allowed[] = {
-    "id", "name", "kind", "source", "background", "orientation", "parity", "cols", "rows", "numbering",
+    "id", "name", "kind", "source", "background", "lines", "orientation", "parity", "cols", "rows", "numbering",
     "hex_size", "default_terrain", "terrain", "elevation", "hexes", "hexsides", "marks", NULL
   };
   g_autoptr(WbHexMap) map = NULL;
@@ -456,7 +456,7 @@ static gboolean
 read_point_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
 {
   static const char * const allowed[] = {
-    "id", "name", "kind", "source", "background", "width", "height", "locations", "connections",
+    "id", "name", "kind", "source", "background", "lines", "width", "height", "locations", "connections",
     NULL
   };
   g_autoptr(WbPointMap) map = NULL;
@@ -518,6 +518,66 @@ read_background (Reader *r, WbJsonNode *map_obj, WbMap *map)
   return TRUE;
 }
 
+/* One drawn line: {"style", "name", "side", "closed", "points": [[x, y], …]}. */
+static gboolean
+read_line (Reader *r, WbJsonNode *node, guint index, gpointer data)
+{
+  static const char * const allowed[] = { "style", "name", "side", "closed", "points", NULL };
+  WbMap *map = data;
+  WbJsonNode *obj, *points;
+  const char *style;
+  WbMapLine *line;
+  double w, h;
+  gsize old;
+
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
+      !wb_read_get_string (r, obj, "style", TRUE, &style))
+    return FALSE;
+  if (!g_strv_contains (wb_map_line_styles (), style))
+    {
+      g_autofree char *list = g_strjoinv (", ", (char **) wb_map_line_styles ());
+
+      old = wb_read_push_member (r, "style");
+      fail (r, WB_FORMAT_ERROR_TYPE, _("unknown line style “%s” (expected one of: %s)"), style, list);
+      wb_read_pop (r, old);
+      return FALSE;
+    }
+  line = wb_map_line_new (style);
+  wb_map_insert_line (map, line, G_MAXUINT);
+  if (!wb_read_get_text (r, obj, "name", &line->name) ||
+      !wb_read_get_ref (r, obj, "side", FALSE, wb_read_check_side, &line->side) ||
+      !wb_read_get_bool (r, obj, "closed", &line->closed) ||
+      !wb_read_get_array (r, obj, "points", WB_MAP_LINE_MAX_POINTS, TRUE, &points))
+    return FALSE;
+
+  /* Points may lie a little off the map (a river leaving it), not far. */
+  wb_map_get_extent (map, &w, &h);
+  old = wb_read_push_member (r, "points");
+  if (wb_json_array_get_length (points) < 2)
+    return fail (r, WB_FORMAT_ERROR_TYPE, _("a line needs at least 2 points"));
+  for (guint i = 0; i < wb_json_array_get_length (points); i++)
+    {
+      WbJsonNode *pair = wb_json_array_get (points, i);
+      gsize o2 = wb_read_push_index (r, i);
+      WbMapPoint p;
+
+      if (!wb_json_is (pair, WB_JSON_ARRAY) || wb_json_array_get_length (pair) != 2 ||
+          !wb_read_is_number (wb_json_array_get (pair, 0)) ||
+          !wb_read_is_number (wb_json_array_get (pair, 1)))
+        return fail (r, WB_FORMAT_ERROR_TYPE, _("expected a point [x, y], found %s"),
+                     wb_read_node_type_name (pair));
+      p.x = wb_read_number_of (wb_json_array_get (pair, 0));
+      p.y = wb_read_number_of (wb_json_array_get (pair, 1));
+      if (!(p.x >= -w && p.x <= 2 * w && p.y >= -h && p.y <= 2 * h))
+        return fail (r, WB_FORMAT_ERROR_RANGE, _("point (%g, %g) is far outside the map (%g × %g)"),
+                     p.x, p.y, w, h);
+      g_array_append_val (line->points, p);
+      wb_read_pop (r, o2);
+    }
+  wb_read_pop (r, old);
+  return TRUE;
+}
+
 gboolean
 _wb_read_map (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
@@ -550,7 +610,8 @@ _wb_read_map (Reader *r, WbJsonNode *node, guint index, gpointer data)
     }
   wb_map_set_name (map, name);
   wb_map_set_source (map, source);
-  if (!read_background (r, obj, map))
+  if (!read_background (r, obj, map) ||
+      !wb_read_for_each (r, obj, "lines", WB_MAP_MAX_LINES, FALSE, read_line, map))
     {
       g_object_unref (map);
       return FALSE;

@@ -1043,9 +1043,18 @@ migrate_1_to_2 (WbJsonNode *root, GError **error)
   return TRUE;
 }
 
+/* 2 → 3: version 3 added drawn map lines (rivers, ridges, boundaries, VP
+ * lines: an optional member); nothing to rewrite either. */
+static gboolean
+migrate_2_to_3 (WbJsonNode *root, GError **error)
+{
+  return TRUE;
+}
+
 /* migrations[v] turns a version v document into version v + 1. */
 static const Migration migrations[WB_FORMAT_VERSION + 1] = {
   [1] = migrate_1_to_2,
+  [2] = migrate_2_to_3,
 };
 
 static gboolean

@@ -135,7 +135,7 @@ static gboolean
 is_expanded_list (const char *member)
 {
   static const char * const lists[] = {
-    "columns", "rows", "codes", "terrain", "elevation", "hexes", "hexsides", "marks",
+    "columns", "rows", "codes", "terrain", "elevation", "hexes", "hexsides", "marks", "lines",
     "locations", "connections", "boxes", "options", "setup", "reinforcements", "victory",
     "special_rules", NULL
   };
@@ -716,6 +716,40 @@ set_background (JsonObject *o, const WbMapBackground *bg)
   json_object_set_object_member (o, "background", b);
 }
 
+static void
+set_lines (JsonObject *o, WbMap *map)
+{
+  GPtrArray *lines = wb_map_get_lines (map);
+  JsonArray *a;
+
+  if (lines->len == 0)
+    return;
+  a = json_array_new ();
+  for (guint i = 0; i < lines->len; i++)
+    {
+      WbMapLine *line = g_ptr_array_index (lines, i);
+      JsonObject *l = json_object_new ();
+      JsonArray *points = json_array_new ();
+
+      set_str (l, "style", line->style);
+      set_str (l, "name", line->name);
+      set_str (l, "side", line->side);
+      set_true (l, "closed", line->closed);
+      for (guint j = 0; j < line->points->len; j++)
+        {
+          WbMapPoint p = g_array_index (line->points, WbMapPoint, j);
+          JsonArray *pair = json_array_new ();
+
+          json_array_add_double_element (pair, p.x);
+          json_array_add_double_element (pair, p.y);
+          json_array_add_array_element (points, pair);
+        }
+      json_object_set_array_member (l, "points", points);
+      add_object (a, l);
+    }
+  set_array (o, "lines", a);
+}
+
 static JsonArray *
 build_maps (WbGame *game)
 {
@@ -732,6 +766,7 @@ build_maps (WbGame *game)
       set_str (o, "kind", WB_IS_HEX_MAP (m) ? "hex" : "points");
       set_str (o, "source", wb_map_get_source (m));
       set_background (o, wb_map_get_background (m));
+      set_lines (o, m);
       if (WB_IS_HEX_MAP (m))
         build_hex_map (game, WB_HEX_MAP (m), o);
       else

@@ -16,6 +16,7 @@ typedef struct
   char            *name;
   char            *source;
   WbMapBackground *background;
+  GPtrArray       *lines;       /* WbMapLine* */
 } WbMapPrivate;
 
 static void
@@ -44,6 +45,7 @@ wb_map_finalize (GObject *object)
   g_free (priv->name);
   g_free (priv->source);
   g_clear_pointer (&priv->background, background_free);
+  g_clear_pointer (&priv->lines, g_ptr_array_unref);
   G_OBJECT_CLASS (wb_map_parent_class)->finalize (object);
 }
 
@@ -123,6 +125,122 @@ wb_map_class_init (WbMapClass *klass)
 static void
 wb_map_init (WbMap *self)
 {
+  WbMapPrivate *priv = wb_map_get_instance_private (self);
+
+  priv->lines = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_map_line_free);
+}
+
+/* Lines ----------------------------------------------------------------- */
+
+static const char * const line_styles[] = {
+  "river", "ridge", "boundary", "vp-line", "line", NULL
+};
+
+const char * const *
+wb_map_line_styles (void)
+{
+  return line_styles;
+}
+
+WbMapLine *
+wb_map_line_new (const char *style)
+{
+  WbMapLine *line = g_new0 (WbMapLine, 1);
+
+  line->style = g_intern_string (style != NULL ? style : "line");
+  line->points = g_array_new (FALSE, FALSE, sizeof (WbMapPoint));
+  return line;
+}
+
+WbMapLine *
+wb_map_line_copy (const WbMapLine *line)
+{
+  WbMapLine *copy = wb_map_line_new (line->style);
+
+  copy->name = g_strdup (line->name);
+  copy->side = line->side;
+  copy->closed = line->closed;
+  g_array_append_vals (copy->points, line->points->data, line->points->len);
+  return copy;
+}
+
+void
+wb_map_line_free (WbMapLine *line)
+{
+  if (line == NULL)
+    return;
+  g_free (line->name);
+  g_array_unref (line->points);
+  g_free (line);
+}
+
+static double
+segment_distance (WbMapPoint a,
+                  WbMapPoint b,
+                  double     x,
+                  double     y)
+{
+  double dx = b.x - a.x, dy = b.y - a.y;
+  double len2 = dx * dx + dy * dy;
+  double t = len2 > 0 ? CLAMP (((x - a.x) * dx + (y - a.y) * dy) / len2, 0, 1) : 0;
+
+  return hypot (a.x + t * dx - x, a.y + t * dy - y);
+}
+
+double
+wb_map_line_distance (const WbMapLine *line,
+                      double           x,
+                      double           y)
+{
+  guint n = line->points->len;
+  double best = G_MAXDOUBLE;
+
+  if (n == 1)
+    return segment_distance (g_array_index (line->points, WbMapPoint, 0),
+                             g_array_index (line->points, WbMapPoint, 0), x, y);
+  for (guint i = 1; i < n; i++)
+    best = MIN (best, segment_distance (g_array_index (line->points, WbMapPoint, i - 1),
+                                        g_array_index (line->points, WbMapPoint, i), x, y));
+  if (line->closed && n > 2)
+    best = MIN (best, segment_distance (g_array_index (line->points, WbMapPoint, n - 1),
+                                        g_array_index (line->points, WbMapPoint, 0), x, y));
+  return best;
+}
+
+GPtrArray *
+wb_map_get_lines (WbMap *self)
+{
+  WbMapPrivate *priv;
+
+  g_return_val_if_fail (WB_IS_MAP (self), NULL);
+  priv = wb_map_get_instance_private (self);
+  return priv->lines;
+}
+
+void
+wb_map_insert_line (WbMap     *self,
+                    WbMapLine *line,
+                    guint      index)
+{
+  WbMapPrivate *priv;
+
+  g_return_if_fail (WB_IS_MAP (self));
+  g_return_if_fail (line != NULL);
+  priv = wb_map_get_instance_private (self);
+  g_ptr_array_insert (priv->lines, (int) MIN (index, priv->lines->len), line);
+}
+
+WbMapLine *
+wb_map_steal_line (WbMap *self,
+                   guint  index)
+{
+  WbMapPrivate *priv;
+
+  g_return_val_if_fail (WB_IS_MAP (self), NULL);
+  priv = wb_map_get_instance_private (self);
+  if (index >= priv->lines->len)
+    return NULL;
+  return g_ptr_array_steal_index (priv->lines, index);
 }
 
 const char *

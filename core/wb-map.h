@@ -35,6 +35,32 @@ gboolean         wb_map_background_calibrate   (WbMapBackground *bg,
                                                 double ix1, double iy1, double mx1, double my1,
                                                 double ix2, double iy2, double mx2, double my2);
 
+/* A line drawn on the map as geography, not as something units move
+ * along: a river, a mountain ridge, the Valley's boundary, a VP line; or,
+ * closed, an area (a mountain range, a region) lightly filled. */
+typedef struct {
+  double x, y;
+} WbMapPoint;
+
+#define WB_MAP_LINE_MAX_POINTS 10000
+#define WB_MAP_MAX_LINES       10000
+
+typedef struct {
+  char       *name;      /* drawn along the line; NULL for none */
+  const char *style;     /* interned: one of wb_map_line_styles () */
+  const char *side;      /* interned side id: a VP line's colour; NULL */
+  gboolean    closed;    /* an area: the last point joins the first */
+  GArray     *points;    /* WbMapPoint, map points */
+} WbMapLine;
+
+WbMapLine          *wb_map_line_new    (const char *style);
+WbMapLine          *wb_map_line_copy   (const WbMapLine *line);
+void                wb_map_line_free   (WbMapLine *line);
+/* "river", "ridge", "boundary", "vp-line", "line"; NULL-terminated. */
+const char * const *wb_map_line_styles (void);
+/* The distance from (x, y) to the line (or the area's outline). */
+double              wb_map_line_distance (const WbMapLine *line, double x, double y);
+
 #define WB_TYPE_MAP (wb_map_get_type ())
 G_DECLARE_DERIVABLE_TYPE (WbMap, wb_map, WB, MAP, GObject)
 
@@ -59,6 +85,12 @@ void        wb_map_get_extent  (WbMap *self, double *width, double *height);
 const WbMapBackground *wb_map_get_background (WbMap *self);
 /* Copies @background (NULL removes it); takes a new reference to its surface. */
 void        wb_map_set_background (WbMap *self, const WbMapBackground *background);
+/* The lines drawn on the map (WbMapLine*), in drawing order. */
+GPtrArray  *wb_map_get_lines   (WbMap *self);
+/* Puts @line (taking it) at @index (clamped). */
+void        wb_map_insert_line (WbMap *self, WbMapLine *line, guint index);
+/* Takes line @index out (transfer full), or NULL if there is none. */
+WbMapLine  *wb_map_steal_line  (WbMap *self, guint index);
 /* Emits WbMap::changed: the map's content changed (views redraw). */
 void        wb_map_changed     (WbMap *self);
 

@@ -616,6 +616,8 @@ _wb_render_hex_map (Render   *r,
     }
   if (layers & WB_LAYER_ELEVATION)
     _wb_render_draw_elevation (&hr, (layers & WB_LAYER_TERRAIN) != 0);
+  if (layers & WB_LAYER_TERRAIN)
+    _wb_render_draw_map_lines (r, WB_MAP (map), hr.size);
   if (layers & WB_LAYER_HEXSIDES)
     _wb_render_draw_hexsides (&hr);
   if (layers & WB_LAYER_ROADS)
@@ -628,7 +630,10 @@ _wb_render_hex_map (Render   *r,
   if (layers & WB_LAYER_TERRAIN)
     _wb_render_draw_hex_features (&hr);
   if (layers & WB_LAYER_LABELS)
-    draw_labels (&hr);
+    {
+      _wb_render_draw_map_line_names (r, WB_MAP (map), hr.size);
+      draw_labels (&hr);
+    }
   if (layers & WB_LAYER_MARKS)
     draw_marks (&hr);
   if (layers & WB_LAYER_UNITS)

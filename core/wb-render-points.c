@@ -570,6 +570,7 @@ _wb_render_point_map (Render     *r,
       cairo_rectangle (r->cr, 0, 0, w, h);
       set_rgb (r->cr, PAPER);
       cairo_fill (r->cr);
+      _wb_render_draw_map_lines (r, WB_MAP (map), POINT_UNIT);
     }
   if (layers & WB_LAYER_ROADS)
     draw_connections (r, map);
@@ -580,7 +581,10 @@ _wb_render_point_map (Render     *r,
   if (layers & WB_LAYER_MARKS)
     draw_location_marks (r, map);
   if (layers & WB_LAYER_LABELS)
-    draw_location_labels (r, map);
+    {
+      _wb_render_draw_map_line_names (r, WB_MAP (map), POINT_UNIT);
+      draw_location_labels (r, map);
+    }
   if (layers & WB_LAYER_UNITS)
     draw_location_units (r, map);
 }

@@ -378,6 +378,14 @@ void       _wb_render_draw_hexsides       (HexRender  *hr);
 void       _wb_render_draw_roads          (HexRender  *hr);
 
 /* wb-render-points.c */
+/* wb-render-lines.c: @unit is the map's size unit in points (hex size, or
+ * POINT_UNIT). */
+void       _wb_render_draw_map_lines      (Render     *r,
+                                           WbMap      *map,
+                                           double      unit);
+void       _wb_render_draw_map_line_names (Render     *r,
+                                           WbMap      *map,
+                                           double      unit);
 void       _wb_render_point_map           (Render     *r,
                                            WbPointMap *map);
 

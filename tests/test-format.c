@@ -231,6 +231,16 @@ static const Invalid invalid_cases[] = {
     "$.maps[0].hexsides[0].features[0]: feature “town” is a hex feature, expected a hexside one" },
   { "negates", "\"negates\": [\"creek\"]", "\"negates\": [\"brook\"]", WB_FORMAT_ERROR_REFERENCE, "$.features[2].negates[0]" },
   { "mark-hex", "\"0301\", \"0401\"]", "\"0301\", \"0501\"]", WB_FORMAT_ERROR_OFF_MAP, "$.maps[0].marks[1].hexes[3]" },
+  { "line-style", "\"source\": \"test\",\n      \"orientation\"", "\"source\": \"test\", \"lines\": [{\"style\": \"canal\", \"points\": [[0, 0], [10, 10]]}],\n      \"orientation\"",
+    WB_FORMAT_ERROR_TYPE, "$.maps[0].lines[0].style: unknown line style “canal”" },
+  { "line-short", "\"source\": \"test\",\n      \"orientation\"", "\"source\": \"test\", \"lines\": [{\"style\": \"river\", \"points\": [[0, 0]]}],\n      \"orientation\"",
+    WB_FORMAT_ERROR_TYPE, "$.maps[0].lines[0].points: a line needs at least 2 points" },
+  { "line-point", "\"source\": \"test\",\n      \"orientation\"", "\"source\": \"test\", \"lines\": [{\"style\": \"river\", \"points\": [[0, 0], [1]]}],\n      \"orientation\"",
+    WB_FORMAT_ERROR_TYPE, "$.maps[0].lines[0].points[1]: expected a point [x, y]" },
+  { "line-far", "\"source\": \"test\",\n      \"orientation\"", "\"source\": \"test\", \"lines\": [{\"style\": \"river\", \"points\": [[0, 0], [99999, 0]]}],\n      \"orientation\"",
+    WB_FORMAT_ERROR_RANGE, "$.maps[0].lines[0].points[1]: point (99999, 0) is far outside the map" },
+  { "line-side", "\"source\": \"test\",\n      \"orientation\"", "\"source\": \"test\", \"lines\": [{\"style\": \"vp-line\", \"side\": \"green\", \"points\": [[0, 0], [9, 9]]}],\n      \"orientation\"",
+    WB_FORMAT_ERROR_REFERENCE, "$.maps[0].lines[0].side" },
   { "location-ref", "{\"a\": \"a\", \"b\": \"b\"", "{\"a\": \"a\", \"b\": \"c\"", WB_FORMAT_ERROR_REFERENCE, "$.maps[1].connections[0].b" },
   { "location-out", "\"x\": 400", "\"x\": 4000", WB_FORMAT_ERROR_RANGE, "$.maps[1].locations[1].x" },
   { "crossing-kind", "\"crossings\": [\"river\"]", "\"crossings\": [\"pike\"]", WB_FORMAT_ERROR_REFERENCE, "$.maps[1].connections[0].crossings[0]" },
@@ -423,13 +433,67 @@ START_TEST (test_migration_1_to_2)
   game = wb_game_load_from_data (text, -1, "minimal.warbench", &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
   saved = wb_game_to_data (game, NULL);
-  ck_assert_ptr_nonnull (strstr (saved, "\"version\": 2,"));
+  {
+    g_autofree char *current = g_strdup_printf ("\"version\": %d,", WB_FORMAT_VERSION);
+    ck_assert_ptr_nonnull (strstr (saved, current));
+  }
   ck_assert_ptr_null (wb_map_get_background (wb_game_find_map (game, "hexes")));
   again = wb_game_load_from_data (saved, -1, "saved", &error);
   ck_assert_msg (again != NULL, "%s", error ? error->message : "");
   saved_again = wb_game_to_data (again, NULL);
   ck_assert_str_eq (saved, saved_again);
   ck_assert_uint_eq (wb_game_get_units (again)->len, 4);
+}
+END_TEST
+
+/* Version 2 files (before drawn map lines) load unchanged and save as the
+ * current version; lines written by version 3 survive a round trip. */
+START_TEST (test_migration_2_to_3)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autofree char *v2 = NULL, *with_lines = NULL, *saved = NULL, *saved_again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbGame) again = NULL;
+  g_autoptr(GString) edit = NULL;
+  GPtrArray *lines;
+  WbMapLine *line;
+
+  edit = g_string_new (text);
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 2,", 1), 1);
+  v2 = g_strdup (edit->str);
+  game = wb_game_load_from_data (v2, -1, "v2.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (wb_map_get_lines (wb_game_find_map (game, "hexes"))->len, 0);
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, "\"version\": 3,"));
+  g_clear_object (&game);
+  g_clear_pointer (&saved, g_free);
+
+  ck_assert_uint_eq (g_string_replace (edit, "\"source\": \"test\",\n      \"orientation\"",
+                                       "\"source\": \"test\", \"lines\": [{\"style\": \"river\", \"name\": \"Rapidan\", "
+                                       "\"points\": [[0, 10.5], [40, 12], [80, 30]]}, {\"style\": \"vp-line\", \"side\": \"blue\", "
+                                       "\"closed\": true, \"points\": [[5, 5], [50, 5], [50, 40]]}],\n      \"orientation\"", 1), 1);
+  with_lines = g_strdup (edit->str);
+  game = wb_game_load_from_data (with_lines, -1, "lines.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  lines = wb_map_get_lines (wb_game_find_map (game, "hexes"));
+  ck_assert_uint_eq (lines->len, 2);
+  line = g_ptr_array_index (lines, 0);
+  ck_assert_str_eq (line->style, "river");
+  ck_assert_str_eq (line->name, "Rapidan");
+  ck_assert_uint_eq (line->points->len, 3);
+  ck_assert_double_eq (g_array_index (line->points, WbMapPoint, 0).y, 10.5);
+  line = g_ptr_array_index (lines, 1);
+  ck_assert_str_eq (line->side, "blue");
+  ck_assert (line->closed);
+
+  saved = wb_game_to_data (game, NULL);
+  again = wb_game_load_from_data (saved, -1, "saved", &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  saved_again = wb_game_to_data (again, NULL);
+  ck_assert_str_eq (saved, saved_again);
+  ck_assert_uint_eq (wb_map_get_lines (wb_game_find_map (again, "hexes"))->len, 2);
 }
 END_TEST
 
@@ -700,6 +764,7 @@ format_suite (void)
   tcase_add_test (tc, test_load_file_errors);
   tcase_add_test (tc, test_starter_games_valid);
   tcase_add_test (tc, test_migration_1_to_2);
+  tcase_add_test (tc, test_migration_2_to_3);
   tcase_add_test (tc, test_background);
   tcase_add_test (tc, test_background_calibration);
   tcase_add_test (tc, test_background_too_large);

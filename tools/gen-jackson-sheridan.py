@@ -538,7 +538,7 @@ def map_entity():
 def build_game():
     return {
         "format": "warbench-game",
-        "version": 2,
+        "version": 3,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

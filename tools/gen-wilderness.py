@@ -990,7 +990,7 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 2,
+        "version": 3,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,
