@@ -56,6 +56,7 @@ typedef struct {
 WbMapLine          *wb_map_line_new    (const char *style);
 WbMapLine          *wb_map_line_copy   (const WbMapLine *line);
 void                wb_map_line_free   (WbMapLine *line);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WbMapLine, wb_map_line_free)
 /* "river", "ridge", "boundary", "vp-line", "line"; NULL-terminated. */
 const char * const *wb_map_line_styles (void);
 /* The distance from (x, y) to the line (or the area's outline). */

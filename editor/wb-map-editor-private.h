@@ -28,6 +28,10 @@ struct _WbMapEditor
   int                 elevation;         /* the Elevation brush's level */
   const char         *mark;              /* the Mark tool's mark id (interned), or NULL */
   gboolean            mark_adding;       /* this Mark drag adds hexes (else removes) */
+  const char         *line_style;        /* the Line tool's style and side (interned) */
+  const char         *line_side;
+  GArray             *sketch;            /* WbMapPoint: the line being drawn, or NULL */
+  gint64              last_line_click;
   char               *status;
 
   GSimpleActionGroup *actions;
@@ -52,6 +56,8 @@ enum {
   SIGNAL_AREA_CHANGED,
   SIGNAL_RENAME_REQUESTED,
   SIGNAL_LABEL_REQUESTED,
+  SIGNAL_SKETCH_CHANGED,
+  SIGNAL_LINE_REQUESTED,
   N_SIGNALS
 };
 
@@ -76,6 +82,13 @@ void _wb_map_editor_check_mark (WbMapEditor *self);
 void _wb_map_editor_add_annotation_actions (WbMapEditor *self);
 void _wb_map_editor_update_annotation_actions (WbMapEditor *self);
 void _wb_map_editor_add_annotation_signals (GObjectClass *klass);
+
+/* wb-map-editor-lines.c: the Line tool. */
+void _wb_map_editor_line_click (WbMapEditor *self, double x, double y);
+void _wb_map_editor_cancel_sketch (WbMapEditor *self);
+void _wb_map_editor_add_line_actions (WbMapEditor *self);
+void _wb_map_editor_update_line_actions (WbMapEditor *self);
+void _wb_map_editor_add_line_signals (GObjectClass *klass);
 
 gboolean _wb_map_editor_push (WbMapEditor *self, WbCommand *command, double x0, double y0, double x1, double y1);
 

@@ -59,6 +59,9 @@ static const WbToolInfo tools[] = {
     N_("Drag across hexes to lay the current road"), "r", TRUE, FALSE },
   { WB_TOOL_LABEL, "wb-tool-label-symbolic", N_("Label"),
     N_("Click a hex to name it"), "t", TRUE, FALSE },
+  { WB_TOOL_LINE, "wb-tool-line-symbolic", N_("Line"),
+    N_("Draw a river, ridge, boundary or VP line: click points, double-click to end; click a line to rename or delete it"),
+    "l", TRUE, TRUE },
   { WB_TOOL_MARK, "wb-tool-mark-symbolic", N_("Mark"),
     N_("Click or drag to add hexes to the current mark (objective, entry, supply…) or take them out"),
     "k", TRUE, FALSE },
@@ -181,6 +184,7 @@ update_actions (WbMapEditor *self)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
                                WB_IS_POINT_MAP (self->map) && self->stack != NULL);
   _wb_map_editor_update_annotation_actions (self);
+  _wb_map_editor_update_line_actions (self);
 }
 
 /* Setters. */
@@ -203,6 +207,7 @@ wb_map_editor_set_tool (WbMapEditor *self,
   was_editing = wb_map_editor_get_editing (self);
   self->tool = info->id;
   self->dragging = FALSE;
+  _wb_map_editor_cancel_sketch (self);
   set_action_state (self, "tool", g_variant_new_string (self->tool));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
   if (was_editing != wb_map_editor_get_editing (self))
@@ -485,6 +490,7 @@ wb_map_editor_set_target (WbMapEditor *self,
   g_set_object (&self->stack, stack);
   self->dragging = FALSE;
 
+  _wb_map_editor_cancel_sketch (self);
   g_set_object (&self->map, map);
   self->selected = NULL;
   self->last_click_location = NULL;
@@ -498,6 +504,7 @@ wb_map_editor_set_target (WbMapEditor *self,
       g_autoptr(GPtrArray) roads = wb_map_editor_list_road_features (self);
       g_autoptr(GPtrArray) classes = wb_map_editor_list_connection_classes (self);
 
+      wb_map_editor_set_line_side (self, NULL);
       wb_map_editor_set_connection_class (self, classes->len > 0 ?
                                           ((WbFeatureType *) g_ptr_array_index (classes, 0))->id : NULL);
       wb_map_editor_set_terrain (self, terrain != NULL && terrain->len > 0 ?
@@ -820,6 +827,13 @@ wb_map_editor_begin (WbMapEditor *self,
   self->dragging = TRUE;
   self->has_last = FALSE;
   self->moving = NULL;
+
+  if (_wb_map_editor_is_tool (self, WB_TOOL_LINE))
+    {
+      _wb_map_editor_line_click (self, x, y);
+      self->dragging = FALSE;
+      return;
+    }
 
   if (WB_IS_POINT_MAP (self->map))
     {
@@ -1154,6 +1168,7 @@ wb_map_editor_dispose (GObject *object)
   g_clear_object (&self->map);
   g_clear_object (&self->stack);
   g_clear_object (&self->actions);
+  g_clear_pointer (&self->sketch, g_array_unref);
 
   G_OBJECT_CLASS (wb_map_editor_parent_class)->dispose (object);
 }
@@ -1306,6 +1321,7 @@ wb_map_editor_class_init (WbMapEditorClass *klass)
                   G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
   _wb_map_editor_add_annotation_signals (object_class);
+  _wb_map_editor_add_line_signals (object_class);
 }
 
 static void
@@ -1329,6 +1345,7 @@ wb_map_editor_init (WbMapEditor *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries,
                                    G_N_ELEMENTS (entries), self);
   _wb_map_editor_add_annotation_actions (self);
+  _wb_map_editor_add_line_actions (self);
   update_actions (self);
 }
 

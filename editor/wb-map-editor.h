@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define WB_TOOL_HEXSIDE    "hexside"
 #define WB_TOOL_ROAD       "road"
 #define WB_TOOL_LABEL      "label"
+#define WB_TOOL_LINE       "line"
 #define WB_TOOL_MARK       "mark"
 #define WB_TOOL_MOVE       "move"
 #define WB_TOOL_CONNECT    "connect"
@@ -60,7 +61,9 @@ WbUndoStack  *wb_map_editor_get_stack        (WbMapEditor  *self);
  * elevation (i), elevation-up, elevation-down, mark (s: a mark id),
  * set-label ((iis): column, row, text), add-mark ((sssi): name, kind, side
  * or "" for both, VP), edit-mark ((ssssi): id, name, kind, side, VP),
- * delete-mark (s). */
+ * delete-mark (s), line-style (s), line-side (s: a side id, "" for none),
+ * finish-line, cancel-line, remove-line-point, edit-line ((uss): index,
+ * name, style), delete-line (u). */
 GActionGroup *wb_map_editor_get_actions      (WbMapEditor  *self);
 
 /* Properties, each mirrored by its action's state. */
@@ -159,5 +162,27 @@ gboolean      wb_map_editor_edit_mark        (WbMapEditor  *self,
                                               int           vp);
 gboolean      wb_map_editor_delete_mark      (WbMapEditor  *self,
                                               const char   *id);
+
+/* The Line tool (wb-map-editor-lines.c): the style new lines get, and the
+ * side whose colour a VP line takes (NULL: none). */
+const char   *wb_map_editor_get_line_style   (WbMapEditor  *self);
+void          wb_map_editor_set_line_style   (WbMapEditor  *self,
+                                              const char   *style);
+const char   *wb_map_editor_get_line_side    (WbMapEditor  *self);
+void          wb_map_editor_set_line_side    (WbMapEditor  *self,
+                                              const char   *side);
+/* The line being drawn (NULL and 0 when none). */
+const WbMapPoint *wb_map_editor_get_sketch   (WbMapEditor  *self,
+                                              guint        *n_points);
+/* Makes the sketch a line of the map (one undo step); FALSE if there is
+ * none or it has fewer than two points. */
+gboolean      wb_map_editor_finish_line      (WbMapEditor  *self);
+/* Renames (NULL or blank: no name) and restyles line @index. */
+gboolean      wb_map_editor_edit_line        (WbMapEditor  *self,
+                                              guint         index,
+                                              const char   *name,
+                                              const char   *style);
+gboolean      wb_map_editor_delete_line      (WbMapEditor  *self,
+                                              guint         index);
 
 G_END_DECLS

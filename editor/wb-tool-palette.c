@@ -386,6 +386,40 @@ fill_feature_popover (WbToolPalette *self,
           gtk_box_append (GTK_BOX (box), radio);
         }
     }
+
+  /* The Line tool's style, and the side a VP line belongs to. */
+  {
+    static const char *style_names[] = {
+      N_("River"), N_("Ridge"), N_("Boundary"), N_("VP Line"), N_("Line")
+    };
+    const char * const *styles = wb_map_line_styles ();
+    WbGame *game = wb_map_editor_get_game (self->editor);
+    GPtrArray *game_sides = game != NULL ? wb_game_get_sides (game) : NULL;
+    GtkWidget *label;
+
+    gtk_box_append (GTK_BOX (box), heading_new (_("Map Line")));
+    for (guint i = 0; styles[i] != NULL && i < G_N_ELEMENTS (style_names); i++)
+      {
+        label = gtk_label_new (_(style_names[i]));
+        gtk_label_set_xalign (GTK_LABEL (label), 0);
+        gtk_box_append (GTK_BOX (box), radio_new ("editor.line-style", styles[i], label));
+      }
+    gtk_box_append (GTK_BOX (box), heading_new (_("VP Line Side")));
+    label = gtk_label_new (_("None"));
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_box_append (GTK_BOX (box), radio_new ("editor.line-side", "", label));
+    for (guint i = 0; game_sides != NULL && i < game_sides->len; i++)
+      {
+        WbSide *side = g_ptr_array_index (game_sides, i);
+        GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+        label = gtk_label_new (side->name != NULL ? side->name : side->id);
+        gtk_label_set_xalign (GTK_LABEL (label), 0);
+        gtk_box_append (GTK_BOX (row), swatch_new (side->color, 14));
+        gtk_box_append (GTK_BOX (row), label);
+        gtk_box_append (GTK_BOX (box), radio_new ("editor.line-side", side->id, row));
+      }
+  }
 }
 
 /* Shows the tools the map can use and, when the game changed, its terrain

@@ -238,6 +238,86 @@ START_TEST (test_mark_dialog)
 }
 END_TEST
 
+static void
+click (WbMapView *view,
+       double     x,
+       double     y)
+{
+  g_signal_emit_by_name (view, "edit-begin", x, y);
+  g_signal_emit_by_name (view, "edit-end", x, y);
+}
+
+START_TEST (test_line_tool)
+{
+  WbWindow *window = open_test_game ();
+  WbMapView *view = wb_window_get_map_view (window);
+  WbMapEditor *editor = wb_window_get_map_editor (window);
+  WbMap *map = wb_map_view_get_map (view);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  GPtrArray *lines = wb_map_get_lines (map);
+  g_autofree char *before = dump (window);
+  GtkWidget *popover, *entry;
+  WbMapLine *line;
+  guint n, n_lines = lines->len;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.tool", "s", "line");
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.line-style", "s", "vp-line");
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.line-side", "s", "union");
+  click (view, 40, 60);
+  click (view, 140, 80);
+  click (view, 240, 200);
+  wb_map_editor_get_sketch (editor, &n);
+  ck_assert_uint_eq (n, 3);
+  /* Backspace takes the last point back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.remove-line-point", NULL);
+  wb_map_editor_get_sketch (editor, &n);
+  ck_assert_uint_eq (n, 2);
+  click (view, 260, 220);
+  ck_assert_uint_eq (lines->len, n_lines);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.finish-line", NULL);
+  ck_assert_ptr_null (wb_map_editor_get_sketch (editor, &n));
+  ck_assert_uint_eq (lines->len, n_lines + 1);
+  line = g_ptr_array_index (lines, n_lines);
+  ck_assert_str_eq (line->style, "vp-line");
+  ck_assert_str_eq (line->side, "union");
+  ck_assert_uint_eq (line->points->len, 3);
+  ck_assert_double_eq (g_array_index (line->points, WbMapPoint, 2).x, 260);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 1);
+
+  /* A click on the line offers its name; Enter applies it. */
+  click (view, 90, 70);
+  ck_assert_ptr_null (wb_map_editor_get_sketch (editor, &n));
+  popover = find_popover (GTK_WIDGET (view));
+  ck_assert_ptr_nonnull (popover);
+  entry = find_entry (popover);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Blue VP line");
+  g_signal_emit_by_name (entry, "activate");
+  line = g_ptr_array_index (lines, n_lines);
+  ck_assert_str_eq (line->name, "Blue VP line");
+  ck_assert_str_eq (line->style, "vp-line");
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 2);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.delete-line", "u", n_lines);
+  ck_assert_uint_eq (lines->len, n_lines);
+
+  /* Escape drops a sketch without a step. */
+  click (view, 300, 300);
+  click (view, 320, 330);
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.cancel-line", NULL);
+  ck_assert_ptr_null (wb_map_editor_get_sketch (editor, &n));
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 3);
+
+  for (int i = 0; i < 3; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  {
+    g_autofree char *now = dump (window);
+    ck_assert_str_eq (now, before);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -256,6 +336,7 @@ make_suite (void)
   tcase_add_test (tc, test_label_tool);
   tcase_add_test (tc, test_mark_tool);
   tcase_add_test (tc, test_mark_dialog);
+  tcase_add_test (tc, test_line_tool);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -515,6 +515,76 @@ def connection_entities():
     return out
 
 
+# Geography drawn on the board (format 3 map lines), by latitude and longitude of the real
+# features, simplified. None of it is in the text except the Valley line and the VP lines of
+# Part 1, 2 (placed as the tags say: see MAP_SOURCE); the rivers and ridges are drawn so that a
+# road crosses one exactly where its crossings say it does (check_lines () holds them to it).
+BLUE_RIDGE = [(39.33, -77.70), (39.116, -77.868), (39.020, -77.962), (38.900, -78.050),
+              (38.85, -78.13), (38.66, -78.32), (38.53, -78.42), (38.36, -78.55), (38.24, -78.71),
+              (38.03, -78.86), (37.80, -79.20), (37.45, -79.58), (37.30, -79.75)]
+LINES = [
+    ("boundary", "Valley line (Blue Ridge)", None, BLUE_RIDGE),
+    ("ridge", "Massanutten Mountain", None,
+     [(38.945, -78.32), (38.85, -78.42), (38.75, -78.52), (38.65, -78.60), (38.50, -78.70)]),
+    ("ridge", "Great North Mountain", None,
+     [(39.40, -78.40), (39.15, -78.55), (38.95, -78.72), (38.75, -78.90), (38.56, -79.03),
+      (38.47, -79.20), (38.40, -79.30), (38.25, -79.40), (38.10, -79.45)]),
+    ("river", "Potomac River", None, [(39.318, -77.725), (39.43, -77.80), (39.56, -77.86)]),
+    ("river", "Shenandoah River", None,
+     [(38.965, -78.16), (39.05, -78.03), (39.15, -77.93), (39.25, -77.80), (39.318, -77.725)]),
+    ("river", "North Fork", None,
+     [(38.965, -78.16), (38.985, -78.30), (38.989, -78.359), (38.93, -78.38), (38.86, -78.45),
+      (38.78, -78.56), (38.70, -78.66), (38.62, -78.76), (38.585, -78.97)]),
+    ("river", "South Fork", None,
+     [(38.315, -78.80), (38.37, -78.74), (38.43, -78.66), (38.50, -78.56), (38.66, -78.46),
+      (38.86, -78.33), (38.918, -78.194), (38.965, -78.16)]),
+    ("river", "North River", None,
+     [(38.40, -79.12), (38.38, -78.98), (38.36, -78.94), (38.33, -78.87), (38.315, -78.80)]),
+    ("vp-line", "Gray VP line", "confederate", [(GRAY_LINE_LAT, -79.62), (GRAY_LINE_LAT, -77.884)]),
+    ("vp-line", "Blue VP line", "union", [(BLUE_LINE_LAT, -79.75), (BLUE_LINE_LAT, -78.697)]),
+]
+# What a line of each style means for a road that crosses it.
+LINE_CROSSING = {"river": "river", "ridge": "mountain", "boundary": "mountain"}
+
+
+def line_entities():
+    project = projection()
+    out = []
+    for style, name, side, points in LINES:
+        e = {"style": style, "name": name}
+        if side:
+            e["side"] = side
+        e["points"] = [list(project(lat, lon)) for lat, lon in points]
+        out.append(e)
+    return out
+
+
+def line_crosses(p1, p2, q1, q2):
+    """Whether segments p1p2 and q1q2 cross at a point inside both (touching ends do not)."""
+    def orient(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
+    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def check_lines(lines, locations, connections):
+    """A road crosses a river, ridge or boundary line exactly when its crossings say so."""
+    pts = {e["id"]: (e["x"], e["y"]) for e in locations}
+    for c in connections:
+        a, b = pts[c["a"]], pts[c["b"]]
+        crossed = set()
+        for line in lines:
+            kind = LINE_CROSSING.get(line["style"])
+            ps = line["points"]
+            if kind and any(line_crosses(a, b, ps[i - 1], ps[i]) for i in range(1, len(ps))):
+                crossed.add(kind)
+        stated = set(c.get("crossings", [])) & {"river", "mountain"}
+        if crossed != stated:
+            raise SystemExit("gen-jackson-sheridan: road %s-%s crosses %s on the drawn map, its "
+                             "crossings say %s" % (c["a"], c["b"], sorted(crossed), sorted(stated)))
+
+
 def map_entity():
     locs = location_entities()
     conns = connection_entities()
@@ -523,11 +593,14 @@ def map_entity():
     order = ["id", "name", "x", "y", "label_dx", "label_dy", "major", "port", "fortress", "vp",
              "supply", "replacement", "tags", "note"]
     locs = [{k: e[k] for k in order if k in e} for e in locs]
+    lines = line_entities()
+    check_lines(lines, locs, conns)
     return {
         "id": "valley",
         "name": "The Shenandoah Valley",
         "kind": "points",
         "source": MAP_SOURCE,
+        "lines": lines,
         "width": WIDTH,
         "height": HEIGHT,
         "locations": locs,

@@ -14,7 +14,8 @@ STRUCTURAL_OBJECTS = {"", "tables[]", "maps[]", "scenarios[]"}
 LINE_ARRAYS = {"sides", "unit_classes", "terrain", "features", "tables", "maps", "formations",
                "units", "scenarios", "tables[].columns", "tables[].rows", "tables[].codes",
                "maps[].terrain", "maps[].elevation", "maps[].hexes", "maps[].hexsides",
-               "maps[].marks", "maps[].locations", "maps[].connections", "scenarios[].boxes",
+               "maps[].marks", "maps[].lines", "maps[].locations", "maps[].connections",
+               "scenarios[].boxes",
                "scenarios[].options", "scenarios[].setup", "scenarios[].reinforcements",
                "scenarios[].victory", "scenarios[].special_rules"}
 

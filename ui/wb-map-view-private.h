@@ -70,6 +70,7 @@ struct _WbMapView
   int              hover_radius;
   gboolean         has_rubber_band;
   double           rubber_band[4];      /* map points: x0, y0, x1, y1 */
+  GArray          *sketch;              /* WbMapPoint: a line being drawn, or NULL */
   gboolean         space_down;
   gboolean         drag_edits;
   gboolean         drag_pans;

@@ -269,6 +269,35 @@ wb_map_view_snapshot (GtkWidget   *widget,
   if (self->hover_has_hex || self->hover_location != NULL)
     draw_hover (self, cr);
 
+  if (self->sketch != NULL && self->sketch->len >= 2)
+    {
+      /* A line being drawn: the accent colour over a white casing, with
+       * its vertices. */
+      cairo_new_path (cr);
+      for (guint i = 0; i < self->sketch->len; i++)
+        {
+          WbMapPoint p = g_array_index (self->sketch, WbMapPoint, i);
+
+          cairo_line_to (cr, p.x, p.y);
+        }
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_line_width (cr, 5.0 / self->zoom);
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+      cairo_stroke_preserve (cr);
+      cairo_set_line_width (cr, 2.5 / self->zoom);
+      cairo_set_source_rgba (cr, 0.208, 0.518, 0.894, 0.95);
+      cairo_stroke (cr);
+      for (guint i = 0; i < self->sketch->len; i++)
+        {
+          WbMapPoint p = g_array_index (self->sketch, WbMapPoint, i);
+
+          cairo_arc (cr, p.x, p.y, 3.5 / self->zoom, 0, 2 * G_PI);
+          cairo_close_path (cr);
+        }
+      cairo_fill (cr);
+    }
+
   if (self->has_rubber_band)
     {
       /* A connection being drawn: a dashed accent line. */
@@ -346,6 +375,7 @@ wb_map_view_finalize (GObject *object)
   WbMapView *self = WB_MAP_VIEW (object);
 
   g_free (self->hover_text);
+  g_clear_pointer (&self->sketch, g_array_unref);
 
   G_OBJECT_CLASS (wb_map_view_parent_class)->finalize (object);
 }
@@ -898,6 +928,24 @@ wb_map_view_set_hover_radius (WbMapView *self,
   self->hover_radius = radius;
   if (self->hover_has_hex)
     gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+wb_map_view_set_sketch (WbMapView        *self,
+                        const WbMapPoint *points,
+                        guint             n_points)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  if (n_points < 2 && self->sketch == NULL)
+    return;
+  g_clear_pointer (&self->sketch, g_array_unref);
+  if (n_points >= 2)
+    {
+      self->sketch = g_array_sized_new (FALSE, FALSE, sizeof (WbMapPoint), n_points);
+      g_array_append_vals (self->sketch, points, n_points);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void

@@ -130,6 +130,11 @@ void        wb_map_view_set_rubber_band (WbMapView  *self,
                                          double      y0,
                                          double      x1,
                                          double      y1);
+/* A polyline drawn over the map (map points; NULL or fewer than 2 points
+ * hide it): a line being drawn with the Line tool. Copied. */
+void        wb_map_view_set_sketch      (WbMapView        *self,
+                                         const WbMapPoint *points,
+                                         guint             n_points);
 /* Times end_edit() patched the cache or the overview (tests). */
 guint       wb_map_view_get_patches     (WbMapView  *self);
 

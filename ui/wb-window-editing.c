@@ -136,9 +136,19 @@ _wb_window_add_tool_shortcuts (WbWindow *self)
       gtk_shortcut_new_with_arguments (gtk_shortcut_trigger_parse_string (tools[i].accel),
                                        gtk_named_action_new ("editor.tool"),
                                        "s", tools[i].id));
+  /* Escape first drops a line being drawn, then goes back to Select. */
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Escape"),
+                      gtk_named_action_new ("editor.cancel-line")));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
     gtk_shortcut_new_with_arguments (gtk_shortcut_trigger_parse_string ("Escape"),
                                      gtk_named_action_new ("editor.tool"), "s", WB_TOOL_SELECT));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Return|KP_Enter"),
+                      gtk_named_action_new ("editor.finish-line")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("BackSpace"),
+                      gtk_named_action_new ("editor.remove-line-point")));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
     gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("bracketright"),
                       gtk_named_action_new ("editor.brush-grow")));
@@ -231,5 +241,137 @@ _wb_window_setup_annotations (WbWindow *self)
   gtk_widget_set_parent (self->label_popover, GTK_WIDGET (self->map_view));
   g_signal_connect_swapped (self->label_entry, "activate", G_CALLBACK (label_activate), self);
   g_signal_connect_object (self->editor, "label-requested", G_CALLBACK (on_label_requested),
+                           self, G_CONNECT_SWAPPED);
+}
+
+/* The Line tool: the line being drawn over the map, and a popover to name,
+ * restyle or delete a line it clicked. */
+static void
+on_sketch_changed (WbWindow *self)
+{
+  guint n;
+  const WbMapPoint *points = wb_map_editor_get_sketch (self->editor, &n);
+
+  wb_map_view_set_sketch (self->map_view, points, n);
+}
+
+static const char *
+line_style_label (const char *style)
+{
+  if (g_str_equal (style, "river"))
+    return _("River");
+  if (g_str_equal (style, "ridge"))
+    return _("Ridge");
+  if (g_str_equal (style, "boundary"))
+    return _("Boundary");
+  if (g_str_equal (style, "vp-line"))
+    return _("VP Line");
+  return _("Line");
+}
+
+static void
+line_apply (WbWindow *self)
+{
+  GActionGroup *actions = wb_map_editor_get_actions (self->editor);
+  const char * const *styles = wb_map_line_styles ();
+  guint style = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->line_style_dropdown));
+
+  if (self->line_index >= 0 && style < g_strv_length ((char **) styles))
+    g_action_group_activate_action (actions, "edit-line",
+                                    g_variant_new ("(uss)", (guint) self->line_index,
+                                                   gtk_editable_get_text (GTK_EDITABLE (self->line_entry)),
+                                                   styles[style]));
+  self->line_index = -1;
+  gtk_popover_popdown (GTK_POPOVER (self->line_popover));
+}
+
+static void
+line_delete (WbWindow *self)
+{
+  if (self->line_index >= 0)
+    g_action_group_activate_action (wb_map_editor_get_actions (self->editor), "delete-line",
+                                    g_variant_new_uint32 ((guint) self->line_index));
+  self->line_index = -1;
+  gtk_popover_popdown (GTK_POPOVER (self->line_popover));
+}
+
+static void
+on_line_requested (WbWindow   *self,
+                   guint       index,
+                   const char *name,
+                   const char *style,
+                   double      x,
+                   double      y)
+{
+  const char * const *styles = wb_map_line_styles ();
+  double wx, wy;
+
+  self->line_index = (int) index;
+  gtk_editable_set_text (GTK_EDITABLE (self->line_entry), name != NULL ? name : "");
+  for (guint i = 0; styles[i] != NULL; i++)
+    if (g_str_equal (styles[i], style))
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->line_style_dropdown), i);
+  wb_map_view_map_to_widget (self->map_view, x, y, &wx, &wy);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->line_popover),
+                               &(GdkRectangle) { (int) wx - 4, (int) wy - 4, 8, 8 });
+  gtk_popover_popup (GTK_POPOVER (self->line_popover));
+  gtk_widget_grab_focus (self->line_entry);
+}
+
+void
+_wb_window_setup_lines (WbWindow *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *heading = gtk_label_new (_("Map Line"));
+  GtkWidget *name_label = gtk_label_new_with_mnemonic (_("_Name"));
+  GtkWidget *style_label = gtk_label_new_with_mnemonic (_("_Style"));
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *delete = gtk_button_new_with_mnemonic (_("_Delete"));
+  GtkWidget *apply = gtk_button_new_with_mnemonic (_("_Apply"));
+  GtkStringList *names = gtk_string_list_new (NULL);
+  const char * const *styles = wb_map_line_styles ();
+
+  for (guint i = 0; styles[i] != NULL; i++)
+    gtk_string_list_append (names, line_style_label (styles[i]));
+
+  self->line_index = -1;
+  self->line_popover = gtk_popover_new ();
+  self->line_entry = gtk_entry_new ();
+  self->line_style_dropdown = gtk_drop_down_new (G_LIST_MODEL (names), NULL);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->line_entry), 24);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (name_label), self->line_entry);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (style_label), self->line_style_dropdown);
+  gtk_label_set_xalign (GTK_LABEL (name_label), 1);
+  gtk_label_set_xalign (GTK_LABEL (style_label), 1);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_widget_set_halign (heading, GTK_ALIGN_START);
+  gtk_widget_add_css_class (delete, "destructive-action");
+  gtk_widget_add_css_class (apply, "suggested-action");
+  gtk_widget_set_hexpand (delete, TRUE);
+  gtk_widget_set_halign (delete, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (buttons), delete);
+  gtk_box_append (GTK_BOX (buttons), apply);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
+  gtk_grid_attach (GTK_GRID (grid), heading, 0, 0, 2, 1);
+  gtk_grid_attach (GTK_GRID (grid), name_label, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), self->line_entry, 1, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), style_label, 0, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), self->line_style_dropdown, 1, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), buttons, 0, 3, 2, 1);
+  gtk_widget_set_margin_start (grid, 6);
+  gtk_widget_set_margin_end (grid, 6);
+  gtk_widget_set_margin_top (grid, 6);
+  gtk_widget_set_margin_bottom (grid, 6);
+  gtk_popover_set_child (GTK_POPOVER (self->line_popover), grid);
+  gtk_popover_set_position (GTK_POPOVER (self->line_popover), GTK_POS_BOTTOM);
+  gtk_widget_set_parent (self->line_popover, GTK_WIDGET (self->map_view));
+
+  g_signal_connect_swapped (self->line_entry, "activate", G_CALLBACK (line_apply), self);
+  g_signal_connect_swapped (apply, "clicked", G_CALLBACK (line_apply), self);
+  g_signal_connect_swapped (delete, "clicked", G_CALLBACK (line_delete), self);
+  g_signal_connect_object (self->editor, "sketch-changed", G_CALLBACK (on_sketch_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "line-requested", G_CALLBACK (on_line_requested),
                            self, G_CONNECT_SWAPPED);
 }

@@ -57,6 +57,11 @@ struct _WbWindow
   GtkWidget            *label_entry;
   WbOffset              label_hex;
   gboolean              labelling;
+  /* The Line tool's popover and the line it edits (-1: none). */
+  GtkWidget            *line_popover;
+  GtkWidget            *line_entry;
+  GtkWidget            *line_style_dropdown;
+  int                   line_index;
 
   gboolean              dirty;
   gboolean              close_confirmed;
@@ -82,5 +87,6 @@ void _wb_window_undo_action (GtkWidget *widget, const char *action_name, GVarian
 void _wb_window_redo_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_add_tool_shortcuts (WbWindow *self);
 void _wb_window_setup_annotations (WbWindow *self);
+void _wb_window_setup_lines (WbWindow *self);
 
 G_END_DECLS

@@ -947,6 +947,7 @@ wb_window_dispose (GObject *object)
   _wb_window_cancel_autosave (self);
   g_clear_pointer (&self->draft_id, g_free);
   g_clear_pointer (&self->label_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->line_popover, gtk_widget_unparent);
   if (self->chooser != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->chooser, self);
@@ -1196,6 +1197,7 @@ wb_window_init (WbWindow *self)
                            self, G_CONNECT_SWAPPED);
   _wb_window_add_tool_shortcuts (self);
   _wb_window_setup_annotations (self);
+  _wb_window_setup_lines (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 
