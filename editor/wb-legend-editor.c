@@ -317,10 +317,10 @@ where_text (WbFeatureWhere where)
 {
   switch (where)
     {
-    case WB_FEATURE_HEX: return _("On hexes");
-    case WB_FEATURE_HEXSIDE: return _("On hexsides");
+    case WB_FEATURE_HEX: return _("Hex feature");
+    case WB_FEATURE_HEXSIDE: return _("Hexside feature");
     case WB_FEATURE_CONNECTION: return _("Connection class");
-    case WB_FEATURE_CROSSING: return _("Crossed by connections");
+    case WB_FEATURE_CROSSING: return _("Crossing on connections");
     default: return "";
     }
 }
@@ -478,7 +478,7 @@ sync_list (WbLegendEditor *self,
 
           name = f->name != NULL ? f->name : f->id;
           usage = feature_usage (self->game, f);
-          /* Translators: a feature's place and use, "On hexsides · 87 hexsides" */
+          /* Translators: a feature's place and use, "Hexside feature · 87 hexsides" */
           subtitle = g_strdup_printf (_("%s · %s"), where_text (f->where), usage);
         }
       else
@@ -493,7 +493,6 @@ sync_list (WbLegendEditor *self,
       gtk_label_set_label (g_object_get_data (G_OBJECT (child), "name"), name);
       gtk_label_set_label (g_object_get_data (G_OBJECT (child), "subtitle"), subtitle);
       gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-      gtk_widget_set_tooltip_text (child, subtitle);
       gtk_widget_queue_draw (g_object_get_data (G_OBJECT (child), "swatch"));
       if (feature == self->sel_feature &&
           g_object_get_data (G_OBJECT (child), "id") == self->sel_id &&
@@ -791,6 +790,7 @@ fill_form (WbLegendEditor *self)
       set_check (self->los_check, t->blocks_los);
       set_entry (self->note_entry, t->note);
       fill_move_grid (self, t->move);
+      gtk_widget_set_sensitive (self->move_grid, TRUE);
     }
   else
     {
@@ -813,6 +813,8 @@ fill_form (WbLegendEditor *self)
       set_check (self->zoc_check, f->blocks_zoc);
       set_entry (self->note_entry, f->note);
       fill_move_grid (self, f->move);
+      /* Costs count only where the feature adds or sets one. */
+      gtk_widget_set_sensitive (self->move_grid, f->move_mode == WB_MOVE_ADD || f->move_mode == WB_MOVE_SET);
       fill_negates (self, f);
     }
 }
@@ -1679,7 +1681,7 @@ wb_legend_editor_init (WbLegendEditor *self)
   self->feature_only = g_ptr_array_new ();
 
   gtk_window_set_title (GTK_WINDOW (self), _("Map Legend"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 860, 640);
+  gtk_window_set_default_size (GTK_WINDOW (self), 900, 720);
   gtk_window_set_hide_on_close (GTK_WINDOW (self), TRUE);
 
   gtk_box_append (GTK_BOX (terrain_buttons),
