@@ -5,6 +5,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "warbench-core.h"
 
@@ -469,6 +470,84 @@ START_TEST (test_point_map_features)
 }
 END_TEST
 
+
+static guint
+count_rgb (cairo_surface_t *surface, guint32 rgb)
+{
+  int w = cairo_image_surface_get_width (surface);
+  int h = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guchar *data;
+  guint n = 0;
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      if ((((const guint32 *) (data + y * stride))[x] & 0xffffff) == rgb)
+        n++;
+  return n;
+}
+
+/* The exported map and the legend swatch both draw the record as it is now. */
+START_TEST (test_render_follows_legend)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbMap *map = g_ptr_array_index (wb_game_get_maps (game), 0);
+  WbTerrainType *t = wb_terrain_type_copy (wb_game_find_terrain (game, "clear"));
+  g_autofree char *dir = g_dir_make_tmp ("wb-legend-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "map.png", NULL);
+  g_autoptr(WbCommand) cmd = NULL;
+  WbRenderOptions options;
+  cairo_surface_t *png, *swatch;
+  cairo_t *cr;
+
+  wb_render_options_init (&options);
+  options.layers = WB_LAYER_TERRAIN;
+  options.scale = 0.5;
+
+  g_free (t->color);
+  t->color = g_strdup ("#ff00ff");
+  cmd = wb_command_edit_terrain_new (game, t, NULL);
+  ck_assert (wb_undo_stack_push (stack, cmd, NULL));
+
+  ck_assert (wb_render_map_to_file (game, map, path, WB_EXPORT_PNG, &options, NULL));
+  png = cairo_image_surface_create_from_png (path);
+  ck_assert_int_eq (cairo_surface_status (png), CAIRO_STATUS_SUCCESS);
+  ck_assert_uint_gt (count_rgb (png, 0xff00ff), 100);
+  cairo_surface_destroy (png);
+
+  swatch = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 40, 24);
+  cr = cairo_create (swatch);
+  wb_render_terrain_swatch (game, wb_game_find_terrain (game, "clear"), cr, 40, 24);
+  cairo_destroy (cr);
+  ck_assert_uint_gt (count_rgb (swatch, 0xff00ff), 40 * 24 / 2);
+  cairo_surface_destroy (swatch);
+
+  /* Undone: no magenta left. */
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert (wb_render_map_to_file (game, map, path, WB_EXPORT_PNG, &options, NULL));
+  png = cairo_image_surface_create_from_png (path);
+  ck_assert_uint_eq (count_rgb (png, 0xff00ff), 0);
+  cairo_surface_destroy (png);
+
+  /* A feature swatch draws something besides the ground. */
+  swatch = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 40, 24);
+  cr = cairo_create (swatch);
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  wb_render_feature_swatch (game, wb_game_find_feature (game, "creek"), cr, 40, 24);
+  cairo_destroy (cr);
+  ck_assert_uint_eq (count_rgb (swatch, 0xff00ff), 0);
+  cairo_surface_destroy (swatch);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  wb_terrain_type_free (t);
+}
+END_TEST
+
 static Suite *
 record_suite (void)
 {
@@ -484,6 +563,7 @@ record_suite (void)
   tcase_add_test (tc, test_remove_unused_terrain);
   tcase_add_test (tc, test_features);
   tcase_add_test (tc, test_point_map_features);
+  tcase_add_test (tc, test_render_follows_legend);
   suite_add_tcase (s, tc);
   return s;
 }
