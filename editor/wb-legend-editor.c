@@ -501,6 +501,8 @@ sync_list (WbLegendEditor *self,
     }
   if (feature != self->sel_feature || self->sel_id == NULL)
     gtk_list_box_unselect_all (GTK_LIST_BOX (list));
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (list), "none"), records->len == 0);
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (list), "scrolled"), records->len > 0);
 }
 
 /* The form ----------------------------------------------------------------- */
@@ -1382,11 +1384,23 @@ list_section (WbLegendEditor *self,
   gtk_widget_add_css_class (*list, "boxed-list");
   gtk_accessible_update_property (GTK_ACCESSIBLE (*list), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   g_signal_connect (*list, "row-selected", G_CALLBACK (on_row_selected), self);
+
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), *list);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_has_frame (GTK_SCROLLED_WINDOW (scrolled), TRUE);
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_box_append (GTK_BOX (box), scrolled);
+  {
+    /* Shown instead of an empty list. */
+    GtkWidget *none = gtk_label_new (_("None yet: + adds one"));
+
+    gtk_widget_add_css_class (none, "dim-label");
+    gtk_label_set_xalign (GTK_LABEL (none), 0);
+    gtk_widget_set_visible (none, FALSE);
+    gtk_box_append (GTK_BOX (box), none);
+    g_object_set_data (G_OBJECT (*list), "none", none);
+    g_object_set_data (G_OBJECT (*list), "scrolled", scrolled);
+  }
   return box;
 }
 
