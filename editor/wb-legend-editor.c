@@ -868,6 +868,9 @@ on_row_selected (GtkListBox     *list,
     return;
   self->sel_feature = GTK_WIDGET (list) == self->feature_list;
   self->sel_id = g_object_get_data (G_OBJECT (row), "id");
+  /* Edits of another entry (or of this one, later) are a new undo step. */
+  if (self->stack != NULL)
+    wb_undo_stack_seal (self->stack);
   set_message (self, NULL);
   refresh (self);
 }
@@ -1821,6 +1824,8 @@ wb_legend_editor_select (WbLegendEditor *self,
     return FALSE;
   self->sel_feature = feature;
   self->sel_id = g_intern_string (id);
+  if (self->stack != NULL)
+    wb_undo_stack_seal (self->stack);
   refresh (self);
   return TRUE;
 }

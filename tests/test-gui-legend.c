@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "wb-legend-editor.h"
+#include "wb-map-editor.h"
 #include "wb-window.h"
 
 #include "gui-common.h"
@@ -216,9 +217,12 @@ START_TEST (test_legend_add_remove)
     ck_assert_msg (strstr (wb_legend_editor_get_message (legend), "Forest") != NULL, "%s",
                    wb_legend_editor_get_message (legend));
 
-    /* The offered repaint: Forest becomes Clear, and undo brings it back. */
+    /* The offered repaint: Forest becomes Clear, and undo brings it back.
+     * The brush held Forest: it falls back to a type that is left. */
+    wb_map_editor_set_terrain (wb_window_get_map_editor (window), "forest");
     ck_assert (gtk_widget_activate_action (GTK_WIDGET (legend), "legend.replace-terrain", "s", "clear"));
     ck_assert_ptr_null (wb_game_find_terrain (game, "forest"));
+    ck_assert_ptr_nonnull (wb_game_find_terrain (game, wb_map_editor_get_terrain (wb_window_get_map_editor (window))));
     ck_assert_uint_eq (wb_legend_count_terrain (game, "forest", NULL, NULL), 0);
     undo (window);
     ck_assert_ptr_nonnull (wb_game_find_terrain (game, "forest"));
