@@ -1252,13 +1252,18 @@ on_replace_response (GtkDialog      *dialog,
 /* A terrain type hexes use: say so, and offer to repaint them. */
 static void
 ask_replacement (WbLegendEditor *self,
-                 WbTerrainType  *t,
-                 const char     *refusal)
+                 WbTerrainType  *t)
 {
   GtkWidget *dialog, *area;
   GPtrArray *all = wb_game_get_terrain (self->game);
   GPtrArray *others = g_ptr_array_new ();
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  WbHexMap *first_map = NULL;
+  WbOffset first = { 0, 0 };
+  guint n = wb_legend_count_terrain (self->game, t->id, &first_map, &first);
+  g_autofree char *title = NULL;
+  g_autofree char *where = NULL;
+  char hex[32] = "";
 
   for (guint i = 0; i < all->len; i++)
     {
@@ -1270,12 +1275,20 @@ ask_replacement (WbLegendEditor *self,
       gtk_string_list_append (names, o->name != NULL ? o->name : o->id);
     }
 
+  if (first_map != NULL)
+    wb_hex_map_format_hex (first_map, first, hex, sizeof hex);
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "“%s” is used by %u hex",
+                                        "“%s” is used by %u hexes", n),
+                           t->name != NULL ? t->name : t->id, n);
+  /* Translators: a hex number and a map name */
+  where = g_strdup_printf (_("The first is %s on “%s”."), hex,
+                           first_map != NULL ? wb_map_get_name (WB_MAP (first_map)) : "");
   dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", refusal);
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", title);
   g_object_set_data_full (G_OBJECT (dialog), "others", others, (GDestroyNotify) g_ptr_array_unref);
   if (others->len == 0)
     {
-      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s %s", where,
                                                 _("It is the only terrain type, so it stays."));
       gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Close"), GTK_RESPONSE_CANCEL);
     }
@@ -1286,7 +1299,7 @@ ask_replacement (WbLegendEditor *self,
       GtkWidget *dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
       GtkWidget *button;
 
-      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s %s", where,
                                                 _("To remove it, its hexes need another terrain type. "
                                                   "Undo paints them back."));
       gtk_label_set_mnemonic_widget (GTK_LABEL (label), dropdown);
@@ -1334,7 +1347,7 @@ remove_action (GtkWidget  *widget,
     {
       set_message (self, error->message);
       if (t != NULL && g_error_matches (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID))
-        ask_replacement (self, t, error->message);
+        ask_replacement (self, t);
       return;
     }
   if (f != NULL && uses > 0)
