@@ -22,3 +22,4 @@
 #include "wb-line-commands.h"
 #include "wb-mark-commands.h"
 #include "wb-unit-commands.h"
+#include "wb-record-commands.h"

@@ -96,6 +96,47 @@ collection_find (Collection *c, const char *id)
   return g_hash_table_lookup (c->by_id, g_intern_string (id));
 }
 
+/* Takes the item @id out (transfer full) with its place in @index. */
+static gpointer
+collection_take (Collection *c, const char *id, guint *index)
+{
+  gpointer item = collection_find (c, id);
+  guint i;
+
+  if (item == NULL || !g_ptr_array_find (c->items, item, &i))
+    return NULL;
+  g_hash_table_remove (c->by_id, g_intern_string (id));
+  g_ptr_array_steal_index (c->items, i);
+  if (index != NULL)
+    *index = i;
+  return item;
+}
+
+static gboolean
+collection_insert (Collection *c, const char *interned_id, gpointer item, guint index)
+{
+  if (g_hash_table_contains (c->by_id, interned_id))
+    return FALSE;
+  g_hash_table_insert (c->by_id, (gpointer) interned_id, item);
+  g_ptr_array_insert (c->items, (int) MIN (index, c->items->len), item);
+  return TRUE;
+}
+
+/* Puts @item where the item with the same id is; returns that one
+ * (transfer full), or NULL (taking nothing) if there is none. */
+static gpointer
+collection_replace (Collection *c, const char *interned_id, gpointer item)
+{
+  gpointer old = g_hash_table_lookup (c->by_id, interned_id);
+  guint i;
+
+  if (old == NULL || !g_ptr_array_find (c->items, old, &i))
+    return NULL;
+  c->items->pdata[i] = item;
+  g_hash_table_insert (c->by_id, (gpointer) interned_id, item);
+  return old;
+}
+
 static char **
 string_field (WbGame *self, guint prop_id)
 {
@@ -280,6 +321,32 @@ COLLECTION (maps, map, WbMap, C_MAPS, wb_map_get_id (item))
 COLLECTION (formations, formation, WbFormation, C_FORMATIONS, item->id)
 COLLECTION (units, unit, WbUnit, C_UNITS, wb_unit_get_id (item))
 COLLECTION (scenarios, scenario, WbScenario, C_SCENARIOS, wb_scenario_get_id (item))
+
+#define COLLECTION_EDIT(plural, singular, Type, C)                            \
+  Type *                                                                      \
+  wb_game_take_##singular (WbGame *self, const char *id, guint *index)        \
+  {                                                                           \
+    g_return_val_if_fail (WB_IS_GAME (self), NULL);                           \
+    return collection_take (&self->c[C], id, index);                          \
+  }                                                                           \
+  gboolean                                                                    \
+  wb_game_insert_##singular (WbGame *self, Type *item, guint index)           \
+  {                                                                           \
+    g_return_val_if_fail (WB_IS_GAME (self), FALSE);                          \
+    g_return_val_if_fail (item != NULL, FALSE);                               \
+    return collection_insert (&self->c[C], g_intern_string (item->id), item,  \
+                              index);                                         \
+  }                                                                           \
+  Type *                                                                      \
+  wb_game_replace_##singular (WbGame *self, Type *item)                       \
+  {                                                                           \
+    g_return_val_if_fail (WB_IS_GAME (self), NULL);                           \
+    g_return_val_if_fail (item != NULL, NULL);                                \
+    return collection_replace (&self->c[C], g_intern_string (item->id), item);\
+  }
+
+COLLECTION_EDIT (terrain, terrain, WbTerrainType, C_TERRAIN)
+COLLECTION_EDIT (features, feature, WbFeatureType, C_FEATURES)
 
 WbTerrainType *
 wb_game_find_terrain_by_key (WbGame *self, char key)

@@ -65,6 +65,19 @@ gboolean       wb_game_add_formation     (WbGame *self, WbFormation *formation);
 gboolean       wb_game_add_unit          (WbGame *self, WbUnit *unit);
 gboolean       wb_game_add_scenario      (WbGame *self, WbScenario *scenario);
 
+/* Editing the legend (see wb-record-commands.h). None emits changed: the
+ * caller does, once. take: removes record @id and returns it (transfer
+ * full; NULL if there is none) with its place in @index. insert: puts a
+ * record (taken) at @index (clamped); FALSE, taking nothing, if its id is
+ * used. replace: puts a record (taken) where the one with its id is and
+ * returns that one (transfer full); NULL, taking nothing, if there is none. */
+WbTerrainType *wb_game_take_terrain      (WbGame *self, const char *id, guint *index);
+gboolean       wb_game_insert_terrain    (WbGame *self, WbTerrainType *terrain, guint index);
+WbTerrainType *wb_game_replace_terrain   (WbGame *self, WbTerrainType *terrain);
+WbFeatureType *wb_game_take_feature      (WbGame *self, const char *id, guint *index);
+gboolean       wb_game_insert_feature    (WbGame *self, WbFeatureType *feature, guint index);
+WbFeatureType *wb_game_replace_feature   (WbGame *self, WbFeatureType *feature);
+
 /* Lookups by id (any string; interned or not). */
 WbSide        *wb_game_find_side         (WbGame *self, const char *id);
 WbUnitType   *wb_game_find_unit_class   (WbGame *self, const char *id);

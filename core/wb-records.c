@@ -101,6 +101,24 @@ wb_terrain_type_free (WbTerrainType *t)
   g_free (t);
 }
 
+WbTerrainType *
+wb_terrain_type_copy (const WbTerrainType *t)
+{
+  WbTerrainType *copy;
+
+  g_return_val_if_fail (t != NULL, NULL);
+  copy = wb_terrain_type_new (t->id);
+  copy->name = g_strdup (t->name);
+  copy->key = t->key;
+  copy->color = g_strdup (t->color);
+  copy->pattern = g_strdup (t->pattern);
+  g_array_append_vals (copy->move, t->move->data, t->move->len);
+  copy->defense = t->defense;
+  copy->blocks_los = t->blocks_los;
+  copy->note = g_strdup (t->note);
+  return copy;
+}
+
 WbFeatureType *
 wb_feature_type_new (const char *id, WbFeatureWhere where)
 {
@@ -125,6 +143,28 @@ wb_feature_type_free (WbFeatureType *f)
   g_ptr_array_unref (f->negates);
   g_free (f->note);
   g_free (f);
+}
+
+WbFeatureType *
+wb_feature_type_copy (const WbFeatureType *f)
+{
+  WbFeatureType *copy;
+
+  g_return_val_if_fail (f != NULL, NULL);
+  copy = wb_feature_type_new (f->id, f->where);
+  copy->name = g_strdup (f->name);
+  copy->style = g_strdup (f->style);
+  copy->color = g_strdup (f->color);
+  copy->width = f->width;
+  copy->move_mode = f->move_mode;
+  g_array_append_vals (copy->move, f->move->data, f->move->len);
+  copy->defense = f->defense;
+  copy->blocks_los = f->blocks_los;
+  copy->blocks_zoc = f->blocks_zoc;
+  for (guint i = 0; i < f->negates->len; i++)
+    g_ptr_array_add (copy->negates, g_ptr_array_index (f->negates, i));
+  copy->note = g_strdup (f->note);
+  return copy;
 }
 
 WbFormation *

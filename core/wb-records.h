@@ -94,8 +94,11 @@ void           wb_unit_type_free     (WbUnitType *klass);
 WbAttrDef     *wb_unit_type_find_attr (WbUnitType *klass, const char *id);
 WbTerrainType *wb_terrain_type_new    (const char *id);
 void           wb_terrain_type_free   (WbTerrainType *t);
+/* A deep copy (the legend editor's commands keep whole records). */
+WbTerrainType *wb_terrain_type_copy   (const WbTerrainType *t);
 WbFeatureType *wb_feature_type_new    (const char *id, WbFeatureWhere where);
 void           wb_feature_type_free   (WbFeatureType *f);
+WbFeatureType *wb_feature_type_copy   (const WbFeatureType *f);
 WbFormation   *wb_formation_new       (const char *id);
 void           wb_formation_free      (WbFormation *f);
 

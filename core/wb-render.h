@@ -56,4 +56,17 @@ gboolean  wb_render_map_to_file         (WbGame                *game,
                                          const WbRenderOptions *options,
                                          GError               **error);
 
+/* Legend swatches: @terrain's fill and pattern, or @feature's line or
+ * symbol, drawn as the map draws them over (0, 0)–(@width, @height). */
+void      wb_render_terrain_swatch      (WbGame                *game,
+                                         const WbTerrainType   *terrain,
+                                         cairo_t               *cr,
+                                         double                 width,
+                                         double                 height);
+void      wb_render_feature_swatch      (WbGame                *game,
+                                         const WbFeatureType   *feature,
+                                         cairo_t               *cr,
+                                         double                 width,
+                                         double                 height);
+
 G_END_DECLS

@@ -472,6 +472,42 @@ wb_map_editor_list_road_features (WbMapEditor *self)
   return list_side_features (self, TRUE);
 }
 
+static const char *
+keep_or_first (GPtrArray  *features,
+               const char *id)
+{
+  for (guint i = 0; i < features->len; i++)
+    if (((WbFeatureType *) g_ptr_array_index (features, i))->id == id)
+      return id;
+  return features->len > 0 ? ((WbFeatureType *) g_ptr_array_index (features, 0))->id : NULL;
+}
+
+/* The legend changed (a type added, edited or removed): a terrain or
+ * feature the editor holds that is gone gives way to the first one left,
+ * so the brush never paints a type the game does not have. */
+static void
+on_game_changed (WbMapEditor *self,
+                 const char  *what)
+{
+  GPtrArray *terrain;
+  g_autoptr(GPtrArray) sides = NULL;
+  g_autoptr(GPtrArray) roads = NULL;
+  g_autoptr(GPtrArray) classes = NULL;
+
+  if (self->game == NULL || (g_strcmp0 (what, "terrain") != 0 && g_strcmp0 (what, "features") != 0))
+    return;
+  terrain = wb_game_get_terrain (self->game);
+  if (self->terrain == NULL || wb_game_find_terrain (self->game, self->terrain) == NULL)
+    wb_map_editor_set_terrain (self, terrain->len > 0 ?
+                               ((WbTerrainType *) g_ptr_array_index (terrain, 0))->id : NULL);
+  sides = wb_map_editor_list_hexside_features (self);
+  roads = wb_map_editor_list_road_features (self);
+  classes = wb_map_editor_list_connection_classes (self);
+  wb_map_editor_set_hexside_feature (self, keep_or_first (sides, self->hexside_feature));
+  wb_map_editor_set_road_feature (self, keep_or_first (roads, self->road_feature));
+  wb_map_editor_set_connection_class (self, keep_or_first (classes, self->connection_class));
+}
+
 void
 wb_map_editor_set_target (WbMapEditor *self,
                           WbGame      *game,
@@ -486,7 +522,11 @@ wb_map_editor_set_target (WbMapEditor *self,
   g_return_if_fail (stack == NULL || WB_IS_UNDO_STACK (stack));
 
   game_changed = game != self->game;
+  if (game_changed && self->game != NULL)
+    g_signal_handlers_disconnect_by_func (self->game, on_game_changed, self);
   g_set_object (&self->game, game);
+  if (game_changed && game != NULL)
+    g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
   g_set_object (&self->stack, stack);
   self->dragging = FALSE;
 
@@ -1164,6 +1204,8 @@ wb_map_editor_dispose (GObject *object)
 {
   WbMapEditor *self = WB_MAP_EDITOR (object);
 
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_func (self->game, on_game_changed, self);
   g_clear_object (&self->game);
   g_clear_object (&self->map);
   g_clear_object (&self->stack);

@@ -31,7 +31,7 @@ struct _WbToolPalette
   char        *listed_marks;     /* what the mark list shows, to skip rebuilds */
   WbMap       *watched_map;
   gulong       map_changed_id;
-  WbGame      *listed_game;
+  WbGame      *listed_game;     /* a reference: its legend is followed */
   GtkWidget   *rename_popover;
   GtkWidget   *rename_entry;
   char        *renaming;         /* location id */
@@ -422,6 +422,23 @@ fill_feature_popover (WbToolPalette *self,
   }
 }
 
+/* The legend editor changed a terrain or feature type: the popovers list
+ * them anew. */
+static void
+on_legend_changed (WbToolPalette *self,
+                   const char    *what)
+{
+  WbMap *map = wb_map_editor_get_map (self->editor);
+
+  if (g_strcmp0 (what, "terrain") == 0)
+    fill_terrain_popover (self, self->listed_game);
+  else if (g_strcmp0 (what, "features") == 0 && map != NULL)
+    fill_feature_popover (self, WB_IS_HEX_MAP (map));
+  else
+    return;
+  update_terrain_swatch (self);
+}
+
 /* Shows the tools the map can use and, when the game changed, its terrain
  * and features. */
 static void
@@ -455,7 +472,12 @@ on_map_changed (WbToolPalette *self)
 
   if (game != self->listed_game)
     {
-      self->listed_game = game;
+      if (self->listed_game != NULL)
+        g_signal_handlers_disconnect_by_func (self->listed_game, on_legend_changed, self);
+      g_set_object (&self->listed_game, game);
+      if (game != NULL)
+        g_signal_connect_object (game, "changed", G_CALLBACK (on_legend_changed), self,
+                                 G_CONNECT_SWAPPED);
       fill_terrain_popover (self, game);
     }
   if (map != NULL)
@@ -635,6 +657,18 @@ wb_tool_palette_constructed (GObject *object)
   g_signal_connect_object (wb_map_editor_get_actions (self->editor), "action-state-changed::mark",
                            G_CALLBACK (on_mark_changed), self, G_CONNECT_SWAPPED);
 
+  {
+    /* The legend editor, for the types the two popovers list. */
+    GtkWidget *legend = gtk_button_new_from_icon_name ("view-list-symbolic");
+
+    gtk_widget_add_css_class (legend, "flat");
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (legend), "win.legend");
+    gtk_widget_set_tooltip_text (legend, _("Map Legend (Ctrl+L)"));
+    gtk_accessible_update_property (GTK_ACCESSIBLE (legend), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Map Legend"), -1);
+    gtk_box_append (GTK_BOX (self->box), legend);
+  }
+
   g_signal_connect_object (self->editor, "notify::map", G_CALLBACK (on_map_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "notify::terrain", G_CALLBACK (update_terrain_swatch),
@@ -656,6 +690,9 @@ wb_tool_palette_dispose (GObject *object)
   g_clear_pointer (&self->rename_popover, gtk_widget_unparent);
   g_clear_pointer (&self->renaming, g_free);
   g_clear_pointer (&self->buttons, g_hash_table_unref);
+  if (self->listed_game != NULL)
+    g_signal_handlers_disconnect_by_func (self->listed_game, on_legend_changed, self);
+  g_clear_object (&self->listed_game);
   g_clear_object (&self->editor);
 
   G_OBJECT_CLASS (wb_tool_palette_parent_class)->dispose (object);

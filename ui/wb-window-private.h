@@ -35,6 +35,7 @@ struct _WbWindow
   GtkWidget            *palette;
   GtkLabel             *zoom_label;
   GMenu                *recent_menu;
+  GtkWidget            *legend;         /* WbLegendEditor, made on first use */
 
   WbGame               *game;
   WbUndoStack          *undo_stack;

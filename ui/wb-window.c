@@ -8,6 +8,7 @@
 #include "wb-application.h"
 #include "wb-drafts.h"
 #include "wb-edit.h"
+#include "wb-legend-editor.h"
 #include "wb-map-editor.h"
 #include "wb-tool-palette.h"
 #include "wb-window-private.h"
@@ -57,6 +58,7 @@ update_actions (WbWindow *self)
                                  has_map && wb_map_view_can_zoom_out (self->map_view));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-reset", has_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_map);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.legend", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  self->undo_stack != NULL &&
                                  wb_undo_stack_get_can_undo (self->undo_stack));
@@ -380,6 +382,8 @@ wb_window_set_game (WbWindow *self,
                                self, G_CONNECT_SWAPPED);
     }
   update_undo (self);
+  if (self->legend != NULL)
+    wb_legend_editor_set_target (WB_LEGEND_EDITOR (self->legend), game, self->undo_stack);
 
   if (game != NULL)
     {
@@ -734,6 +738,21 @@ close_action (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (widget));
 }
 
+/* The legend window: one per main window, hidden when closed. */
+static void
+legend_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  if (self->legend == NULL)
+    self->legend = wb_legend_editor_new (GTK_WINDOW (self), self->game, self->undo_stack);
+  gtk_window_present (GTK_WINDOW (self->legend));
+}
+
 static void
 zoom_action (GtkWidget  *widget,
              const char *action_name,
@@ -961,6 +980,11 @@ wb_window_dispose (GObject *object)
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
 
+  if (self->legend != NULL)
+    {
+      gtk_window_destroy (GTK_WINDOW (self->legend));
+      self->legend = NULL;
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_WINDOW);
 
   g_clear_object (&self->undo_stack);
@@ -1117,6 +1141,7 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, _wb_window_undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, _wb_window_redo_action);
+  gtk_widget_class_install_action (widget_class, "win.legend", NULL, legend_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
@@ -1133,6 +1158,7 @@ wb_window_class_init (WbWindowClass *klass)
                                        "win.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.legend", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "win.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK,
