@@ -32,7 +32,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wbgen import write_game  # noqa: E402
+from wbgen import check_lines, write_game  # noqa: E402
 from collections import deque
 
 # ---------------------------------------------------------------------------------------
@@ -543,8 +543,8 @@ LINES = [
     ("vp-line", "Gray VP line", "confederate", [(GRAY_LINE_LAT, -79.62), (GRAY_LINE_LAT, -77.884)]),
     ("vp-line", "Blue VP line", "union", [(BLUE_LINE_LAT, -79.75), (BLUE_LINE_LAT, -78.697)]),
 ]
-# What a line of each style means for a road that crosses it.
-LINE_CROSSING = {"river": "river", "ridge": "mountain", "boundary": "mountain"}
+# What a line of each style means for a road that crosses it: the crossings it must list.
+LINE_CROSSING = {"river": {"river"}, "ridge": {"mountain"}, "boundary": {"mountain"}}
 
 
 def line_entities():
@@ -559,32 +559,6 @@ def line_entities():
     return out
 
 
-def line_crosses(p1, p2, q1, q2):
-    """Whether segments p1p2 and q1q2 cross at a point inside both (touching ends do not)."""
-    def orient(a, b, c):
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
-    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
-    return d1 * d2 < 0 and d3 * d4 < 0
-
-
-def check_lines(lines, locations, connections):
-    """A road crosses a river, ridge or boundary line exactly when its crossings say so."""
-    pts = {e["id"]: (e["x"], e["y"]) for e in locations}
-    for c in connections:
-        a, b = pts[c["a"]], pts[c["b"]]
-        crossed = set()
-        for line in lines:
-            kind = LINE_CROSSING.get(line["style"])
-            ps = line["points"]
-            if kind and any(line_crosses(a, b, ps[i - 1], ps[i]) for i in range(1, len(ps))):
-                crossed.add(kind)
-        stated = set(c.get("crossings", [])) & {"river", "mountain"}
-        if crossed != stated:
-            raise SystemExit("gen-jackson-sheridan: road %s-%s crosses %s on the drawn map, its "
-                             "crossings say %s" % (c["a"], c["b"], sorted(crossed), sorted(stated)))
-
-
 def map_entity():
     locs = location_entities()
     conns = connection_entities()
@@ -594,7 +568,7 @@ def map_entity():
              "supply", "replacement", "tags", "note"]
     locs = [{k: e[k] for k in order if k in e} for e in locs]
     lines = line_entities()
-    check_lines(lines, locs, conns)
+    check_lines(lines, locs, conns, LINE_CROSSING, "gen-jackson-sheridan")
     return {
         "id": "valley",
         "name": "The Shenandoah Valley",

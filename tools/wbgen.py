@@ -95,3 +95,42 @@ def chain(points, line, direction):
     for a, b in zip(hexes, hexes[1:]):
         direction(a, b)
     return hexes
+
+
+# --- drawn map lines (format 3) against connection crossings ---
+
+def line_crosses(p1, p2, q1, q2):
+    """Whether segments p1p2 and q1q2 cross at a point inside both (touching ends do not)."""
+    def orient(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
+    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def check_lines(lines, locations, connections, meaning, who):
+    """Fails unless every connection crosses the drawn lines exactly as its crossings say.
+    @meaning maps a line style to the set of crossing ids that crossing such a line needs
+    (one of them); a connection that lists one of those ids must cross such a line.
+    Styles not in @meaning (VP lines, plain lines) are ignored."""
+    pts = {e["id"]: (e["x"], e["y"]) for e in locations}
+    watched = set().union(*meaning.values()) if meaning else set()
+    for c in connections:
+        a, b = pts[c["a"]], pts[c["b"]]
+        stated = set(c.get("crossings", [])) & watched
+        for line in lines:
+            ids = meaning.get(line["style"])
+            ps = line["points"]
+            if ids and any(line_crosses(a, b, ps[i - 1], ps[i]) for i in range(1, len(ps))) \
+                    and not stated & ids:
+                raise SystemExit("%s: connection %s-%s crosses %s “%s” on the drawn map, but its "
+                                 "crossings (%s) say nothing of it" % (
+                                     who, c["a"], c["b"], line["style"], line.get("name", ""),
+                                     ", ".join(sorted(c.get("crossings", []))) or "none"))
+        for ids in {frozenset(v) for v in meaning.values()}:
+            if stated & ids and not any(
+                    meaning.get(line["style"]) and set(meaning[line["style"]]) == set(ids) and
+                    any(line_crosses(a, b, line["points"][i - 1], line["points"][i])
+                        for i in range(1, len(line["points"]))) for line in lines):
+                raise SystemExit("%s: connection %s-%s lists %s but crosses no drawn line that "
+                                 "shows it" % (who, c["a"], c["b"], ", ".join(sorted(stated & ids))))
