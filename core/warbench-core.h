@@ -19,6 +19,7 @@
 #include "wb-command.h"
 #include "wb-undo-stack.h"
 #include "wb-map-commands.h"
+#include "wb-game-map-commands.h"
 #include "wb-line-commands.h"
 #include "wb-mark-commands.h"
 #include "wb-unit-commands.h"

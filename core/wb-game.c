@@ -348,6 +348,21 @@ COLLECTION (scenarios, scenario, WbScenario, C_SCENARIOS, wb_scenario_get_id (it
 COLLECTION_EDIT (terrain, terrain, WbTerrainType, C_TERRAIN)
 COLLECTION_EDIT (features, feature, WbFeatureType, C_FEATURES)
 
+WbMap *
+wb_game_take_map (WbGame *self, const char *id, guint *index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  return collection_take (&self->c[C_MAPS], id, index);
+}
+
+gboolean
+wb_game_insert_map (WbGame *self, WbMap *map, guint index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (WB_IS_MAP (map), FALSE);
+  return collection_insert (&self->c[C_MAPS], g_intern_string (wb_map_get_id (map)), map, index);
+}
+
 WbTerrainType *
 wb_game_find_terrain_by_key (WbGame *self, char key)
 {

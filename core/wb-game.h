@@ -77,6 +77,9 @@ WbTerrainType *wb_game_replace_terrain   (WbGame *self, WbTerrainType *terrain);
 WbFeatureType *wb_game_take_feature      (WbGame *self, const char *id, guint *index);
 gboolean       wb_game_insert_feature    (WbGame *self, WbFeatureType *feature, guint index);
 WbFeatureType *wb_game_replace_feature   (WbGame *self, WbFeatureType *feature);
+/* The same for maps (the game holds one reference to each). */
+WbMap         *wb_game_take_map          (WbGame *self, const char *id, guint *index);
+gboolean       wb_game_insert_map        (WbGame *self, WbMap *map, guint index);
 
 /* Lookups by id (any string; interned or not). */
 WbSide        *wb_game_find_side         (WbGame *self, const char *id);

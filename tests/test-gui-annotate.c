@@ -7,6 +7,8 @@
 
 #include "wb-map-editor.h"
 #include "wb-mark-dialog.h"
+#include "wb-new-game-dialog.h"
+#include "wb-sidebar.h"
 #include "wb-tool-palette.h"
 #include "wb-window.h"
 
@@ -318,6 +320,80 @@ START_TEST (test_line_tool)
 }
 END_TEST
 
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = find_type (child, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+START_TEST (test_add_delete_map)
+{
+  WbWindow *window = open_test_game ();
+  WbMapView *view = wb_window_get_map_view (window);
+  WbGame *game = wb_window_get_game (window);
+  WbMap *first = wb_map_view_get_map (view);
+  WbNewGameDialog *dialog;
+  GtkWidget *title;
+  WbMap *added;
+
+  /* Add Map… opens the New Game dialog in its Add Map mode. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.add-map", NULL);
+  dialog = NULL;
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (WB_IS_NEW_GAME_DIALOG (l->data))
+        dialog = l->data;
+  }
+  ck_assert_ptr_nonnull (dialog);
+  ck_assert_str_eq (gtk_window_get_title (GTK_WINDOW (dialog)), "Add Map");
+  title = find_type (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW);
+  ck_assert_ptr_nonnull (title);
+  gtk_editable_set_text (GTK_EDITABLE (title), "Orange Court House");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.create", NULL);
+
+  ck_assert_uint_eq (wb_game_get_maps (game)->len, 2);
+  added = wb_game_find_map (game, "orange-court-house");
+  ck_assert_ptr_nonnull (added);
+  ck_assert_str_eq (wb_map_get_name (added), "Orange Court House");
+  /* A hex map of the game's first terrain, shown at once. */
+  ck_assert (WB_IS_HEX_MAP (added));
+  ck_assert_str_eq (wb_hex_map_get_terrain (WB_HEX_MAP (added), (WbOffset) { 0, 0 }),
+                    ((WbTerrainType *) g_ptr_array_index (wb_game_get_terrain (game), 0))->id);
+  ck_assert_ptr_eq (wb_map_view_get_map (view), added);
+
+  /* Undo takes it out and the view goes back to the first map. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  ck_assert_uint_eq (wb_game_get_maps (game)->len, 1);
+  ck_assert_ptr_eq (wb_map_view_get_map (view), first);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  ck_assert_uint_eq (wb_game_get_maps (game)->len, 2);
+
+  /* Delete This Map, on the new one. */
+  ck_assert (wb_sidebar_select (WB_SIDEBAR (wb_window_get_sidebar (window)), added, NULL));
+  ck_assert_ptr_eq (wb_map_view_get_map (view), added);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.delete-map", NULL);
+  ck_assert_uint_eq (wb_game_get_maps (game)->len, 1);
+  ck_assert_ptr_eq (wb_map_view_get_map (view), first);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  ck_assert_ptr_eq (wb_game_find_map (game, "orange-court-house"), added);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -337,6 +413,7 @@ make_suite (void)
   tcase_add_test (tc, test_mark_tool);
   tcase_add_test (tc, test_mark_dialog);
   tcase_add_test (tc, test_line_tool);
+  tcase_add_test (tc, test_add_delete_map);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -30,11 +30,13 @@ struct _WbNewGameDialog
   GtkSpinButton  *height_spin;
   GtkLabel       *status_label;
   GtkWidget      *create_button;
+
+  WbGame         *target;    /* "Add Map" mode: the game the map goes into; NULL: a new game */
 };
 
 G_DEFINE_FINAL_TYPE (WbNewGameDialog, wb_new_game_dialog, ADW_TYPE_WINDOW)
 
-enum { SIGNAL_CREATE, N_SIGNALS };
+enum { SIGNAL_CREATE, SIGNAL_ADD_MAP, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static int
@@ -122,6 +124,30 @@ on_changed (WbNewGameDialog *self)
   update (self);
 }
 
+/* The map the choices describe, with id @id and every hex @terrain. */
+static WbMap *
+build_map (WbNewGameDialog *self,
+           const char      *id,
+           const char      *terrain)
+{
+  if (adw_combo_row_get_selected (self->kind_row) == KIND_HEX)
+    {
+      WbHexLayout layout = {
+        adw_combo_row_get_selected (self->orientation_row) == 1 ? WB_HEX_POINTY : WB_HEX_FLAT,
+        adw_combo_row_get_selected (self->parity_row) == 1 ? WB_HEX_EVEN : WB_HEX_ODD,
+      };
+      WbHexMap *map = wb_hex_map_new (id, layout, spin_int (self->cols_spin),
+                                      spin_int (self->rows_spin), terrain);
+
+      wb_hex_map_set_hex_size (map, gtk_spin_button_get_value (self->hex_size_spin));
+      wb_hex_map_set_numbering (map, spin_int (self->first_col_spin),
+                                spin_int (self->first_row_spin), spin_int (self->digits_spin));
+      return WB_MAP (map);
+    }
+  return WB_MAP (wb_point_map_new (id, gtk_spin_button_get_value (self->width_spin),
+                                   gtk_spin_button_get_value (self->height_spin)));
+}
+
 WbGame *
 wb_new_game_dialog_build_game (WbNewGameDialog *self,
                                char           **why)
@@ -139,32 +165,48 @@ wb_new_game_dialog_build_game (WbNewGameDialog *self,
       return NULL;
     }
 
-  if (adw_combo_row_get_selected (self->kind_row) == KIND_HEX)
-    {
-      WbHexLayout layout = {
-        adw_combo_row_get_selected (self->orientation_row) == 1 ? WB_HEX_POINTY : WB_HEX_FLAT,
-        adw_combo_row_get_selected (self->parity_row) == 1 ? WB_HEX_EVEN : WB_HEX_ODD,
-      };
-      WbHexMap *map = wb_hex_map_new ("map", layout, spin_int (self->cols_spin),
-                                      spin_int (self->rows_spin), "clear");
-
-      wb_hex_map_set_hex_size (map, gtk_spin_button_get_value (self->hex_size_spin));
-      wb_hex_map_set_numbering (map, spin_int (self->first_col_spin),
-                                spin_int (self->first_row_spin), spin_int (self->digits_spin));
-      game = wb_game_new_with_map (WB_MAP (map));
-    }
-  else
-    {
-      WbPointMap *map = wb_point_map_new ("map", gtk_spin_button_get_value (self->width_spin),
-                                          gtk_spin_button_get_value (self->height_spin));
-
-      game = wb_game_new_with_map (WB_MAP (map));
-    }
-
+  game = wb_game_new_with_map (build_map (self, "map", "clear"));
   title = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->title_row))));
   if (*title)
     wb_game_set_title (game, title);
   return game;
+}
+
+WbMap *
+wb_new_game_dialog_build_map (WbNewGameDialog *self,
+                              char           **why)
+{
+  g_autofree char *reason = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *id = NULL;
+  GPtrArray *terrain;
+  const char *fill = "clear";
+  WbMap *map;
+
+  g_return_val_if_fail (WB_IS_NEW_GAME_DIALOG (self), NULL);
+  g_return_val_if_fail (self->target != NULL, NULL);
+
+  if (!check_choices (self, &reason))
+    {
+      if (why != NULL)
+        *why = g_steal_pointer (&reason);
+      return NULL;
+    }
+
+  /* A new hex map is the game's first terrain all over. */
+  terrain = wb_game_get_terrain (self->target);
+  if (terrain->len > 0)
+    fill = ((WbTerrainType *) g_ptr_array_index (terrain, 0))->id;
+  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->title_row))));
+  if (*name == '\0')
+    {
+      g_free (name);
+      name = g_strdup (_("New map"));
+    }
+  id = wb_game_make_map_id (self->target, name);
+  map = build_map (self, id, fill);
+  wb_map_set_name (map, name);
+  return map;
 }
 
 static void
@@ -173,11 +215,23 @@ create_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   WbNewGameDialog *self = WB_NEW_GAME_DIALOG (widget);
-  g_autoptr(WbGame) game = wb_new_game_dialog_build_game (self, NULL);
 
-  if (game == NULL)
-    return;
-  g_signal_emit (self, signals[SIGNAL_CREATE], 0, game);
+  if (self->target != NULL)
+    {
+      g_autoptr(WbMap) map = wb_new_game_dialog_build_map (self, NULL);
+
+      if (map == NULL)
+        return;
+      g_signal_emit (self, signals[SIGNAL_ADD_MAP], 0, map);
+    }
+  else
+    {
+      g_autoptr(WbGame) game = wb_new_game_dialog_build_game (self, NULL);
+
+      if (game == NULL)
+        return;
+      g_signal_emit (self, signals[SIGNAL_CREATE], 0, game);
+    }
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
@@ -185,6 +239,13 @@ static void
 on_title_activated (WbNewGameDialog *self)
 {
   gtk_widget_activate_action (GTK_WIDGET (self), "new-game.create", NULL);
+}
+
+static void
+wb_new_game_dialog_dispose (GObject *object)
+{
+  g_clear_object (&WB_NEW_GAME_DIALOG (object)->target);
+  G_OBJECT_CLASS (wb_new_game_dialog_parent_class)->dispose (object);
 }
 
 static void
@@ -200,6 +261,17 @@ wb_new_game_dialog_class_init (WbNewGameDialogClass *klass)
    */
   signals[SIGNAL_CREATE] = g_signal_new ("create", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, WB_TYPE_GAME);
+
+  /**
+   * WbNewGameDialog::add-map:
+   * @map: the new map, not yet in the game
+   *
+   * Add was pressed in a dialog made by wb_new_game_dialog_new_for_map();
+   * the dialog closes after the handlers have run.
+   */
+  signals[SIGNAL_ADD_MAP] = g_signal_new ("add-map", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, WB_TYPE_MAP);
+  G_OBJECT_CLASS (klass)->dispose = wb_new_game_dialog_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/warbench/Warbench/wb-new-game-dialog.ui");
@@ -238,4 +310,20 @@ WbNewGameDialog *
 wb_new_game_dialog_new (GtkWindow *parent)
 {
   return g_object_new (WB_TYPE_NEW_GAME_DIALOG, "transient-for", parent, NULL);
+}
+
+WbNewGameDialog *
+wb_new_game_dialog_new_for_map (GtkWindow *parent,
+                                WbGame    *game)
+{
+  WbNewGameDialog *self;
+
+  g_return_val_if_fail (WB_IS_GAME (game), NULL);
+
+  self = g_object_new (WB_TYPE_NEW_GAME_DIALOG, "transient-for", parent,
+                       "title", _("Add Map"), NULL);
+  self->target = g_object_ref (game);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->title_row), _("Map Name"));
+  gtk_button_set_label (GTK_BUTTON (self->create_button), _("_Add"));
+  return self;
 }

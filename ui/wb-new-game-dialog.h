@@ -15,6 +15,16 @@ G_DECLARE_FINAL_TYPE (WbNewGameDialog, wb_new_game_dialog, WB, NEW_GAME_DIALOG, 
  * starter game around the chosen map) and closes the dialog. */
 WbNewGameDialog *wb_new_game_dialog_new        (GtkWindow       *parent);
 
+/* The same dialog adding a map to @game: the title is the map's name, and
+ * Add emits ::add-map with the built map (its id unique in @game, a hex map
+ * filled with the game's first terrain) and closes the dialog. */
+WbNewGameDialog *wb_new_game_dialog_new_for_map (GtkWindow     *parent,
+                                                 WbGame        *game);
+/* The map the current choices describe (transfer full), or NULL with a
+ * reason in @why; only in a dialog made by wb_new_game_dialog_new_for_map(). */
+WbMap           *wb_new_game_dialog_build_map  (WbNewGameDialog *self,
+                                                char           **why);
+
 /* The game the current choices describe (transfer full), or NULL with a
  * reason in @why (transfer full) when they are not valid. */
 WbGame          *wb_new_game_dialog_build_game (WbNewGameDialog *self,

@@ -89,5 +89,9 @@ void _wb_window_redo_action (GtkWidget *widget, const char *action_name, GVarian
 void _wb_window_add_tool_shortcuts (WbWindow *self);
 void _wb_window_setup_annotations (WbWindow *self);
 void _wb_window_setup_lines (WbWindow *self);
+void _wb_window_show_message (WbWindow *self, const char *message);
+void _wb_window_add_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _wb_window_delete_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _wb_window_check_shown_map (WbWindow *self);
 
 G_END_DECLS

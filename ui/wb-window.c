@@ -59,6 +59,9 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-reset", has_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.legend", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-map", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-map",
+                                 has_map && wb_game_get_maps (self->game)->len > 1);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  self->undo_stack != NULL &&
                                  wb_undo_stack_get_can_undo (self->undo_stack));
@@ -313,6 +316,9 @@ on_game_changed (WbWindow   *self,
 {
   wb_window_set_dirty (self, TRUE);
   _wb_window_schedule_autosave (self);
+  if (g_strcmp0 (what, "maps") == 0)
+    _wb_window_check_shown_map (self);
+  update_actions (self);
 }
 
 static void
@@ -1142,6 +1148,8 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, _wb_window_undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, _wb_window_redo_action);
   gtk_widget_class_install_action (widget_class, "win.legend", NULL, legend_action);
+  gtk_widget_class_install_action (widget_class, "win.add-map", NULL, _wb_window_add_map_action);
+  gtk_widget_class_install_action (widget_class, "win.delete-map", NULL, _wb_window_delete_map_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);

@@ -8,8 +8,9 @@
 
 #include "warbench-core.h"
 
-/* The map marks' commands: objectives, entry hexes, supply sources, set-up
- * areas and trenches, edited on the bundled Wilderness map. */
+/* Commands on a map's data and a game's maps, on the bundled Wilderness:
+ * marks (objectives, entry hexes, supply sources, set-up areas, trenches),
+ * drawn lines, and adding and deleting maps. */
 
 #define ck_assert_error(err, domain, code_)                                       \
   ck_assert_msg (g_error_matches ((err), (domain), (code_)), "expected error %d, got %s", \
@@ -281,6 +282,112 @@ START_TEST (test_saved_and_loaded)
 }
 END_TEST
 
+START_TEST (test_line_commands)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbMap *map = WB_MAP (first_hex_map (game));
+  GPtrArray *lines = wb_map_get_lines (map);
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  g_autoptr(WbMapLine) river = wb_map_line_new ("river");
+  g_autoptr(WbMapLine) renamed = NULL;
+  g_autoptr(WbMapLine) bad = NULL;
+  WbMapPoint p[3] = { { 10, 10 }, { 200, 60 }, { 420, 300 } };
+  GError *error;
+
+  g_array_append_vals (river->points, p, 3);
+  river->name = g_strdup ("Wilderness Run");
+  push_ok (stack, wb_command_add_map_line_new (game, map, river));
+  ck_assert_uint_eq (lines->len, 1);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Draw Wilderness Run");
+  ck_assert_str_eq (((WbMapLine *) g_ptr_array_index (lines, 0))->name, "Wilderness Run");
+
+  renamed = wb_map_line_copy (river);
+  renamed->style = g_intern_static_string ("vp-line");
+  renamed->side = g_intern_static_string ("union");
+  push_ok (stack, wb_command_edit_map_line_new (game, map, 0, renamed));
+  ck_assert_str_eq (((WbMapLine *) g_ptr_array_index (lines, 0))->style, "vp-line");
+  ck_assert_double_eq_tol (wb_map_line_distance (g_ptr_array_index (lines, 0), 10, 5), 5, 1e-9);
+
+  push_ok (stack, wb_command_remove_map_line_new (map, 0));
+  ck_assert_uint_eq (lines->len, 0);
+
+  /* Refused: an unknown side, one point, a point far off the map, no such line. */
+  bad = wb_map_line_copy (river);
+  bad->side = g_intern_static_string ("prussia");
+  error = push_fails (stack, wb_command_add_map_line_new (game, map, bad));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND);
+  g_error_free (error);
+  bad->side = NULL;
+  g_array_set_size (bad->points, 1);
+  error = push_fails (stack, wb_command_add_map_line_new (game, map, bad));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE);
+  g_error_free (error);
+  g_array_append_val (bad->points, ((WbMapPoint) { 1e6, 0 }));
+  error = push_fails (stack, wb_command_add_map_line_new (game, map, bad));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_OFF_MAP);
+  g_error_free (error);
+  error = push_fails (stack, wb_command_remove_map_line_new (map, 7));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND);
+  g_error_free (error);
+
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert_str_eq (((WbMapLine *) g_ptr_array_index (lines, 0))->style, "river");
+  ck_assert (wb_undo_stack_undo (stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, before);
+  }
+}
+END_TEST
+
+START_TEST (test_map_commands)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  WbMap *wilderness = WB_MAP (first_hex_map (game));
+  g_autofree char *id = wb_game_make_map_id (game, "Strategic Map");
+  g_autoptr(WbPointMap) points = wb_point_map_new (id, 800, 600);
+  GError *error;
+
+  ck_assert_str_eq (id, "strategic-map");
+  wb_map_set_name (WB_MAP (points), "Strategic Map");
+  push_ok (stack, wb_command_add_map_new (game, WB_MAP (points)));
+  ck_assert_uint_eq (wb_game_get_maps (game)->len, 2);
+  ck_assert_ptr_eq (wb_game_find_map (game, "strategic-map"), points);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Add map “Strategic Map”");
+
+  /* The same id again is refused. */
+  error = push_fails (stack, wb_command_add_map_new (game, WB_MAP (points)));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  g_error_free (error);
+
+  /* The scenario is played on the Wilderness map: it stays. */
+  error = push_fails (stack, wb_command_remove_map_new (game, wb_map_get_id (wilderness)));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  ck_assert_msg (strstr (error->message, "Scenario") != NULL, "%s", error->message);
+  g_error_free (error);
+
+  push_ok (stack, wb_command_remove_map_new (game, "strategic-map"));
+  ck_assert_uint_eq (wb_game_get_maps (game)->len, 1);
+  /* The only map left cannot go either. */
+  error = push_fails (stack, wb_command_remove_map_new (game, wb_map_get_id (wilderness)));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  g_error_free (error);
+
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert_ptr_eq (wb_game_find_map (game, "strategic-map"), points);
+  ck_assert_ptr_eq (g_ptr_array_index (wb_game_get_maps (game), 1), points);
+  ck_assert (wb_undo_stack_undo (stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, before);
+  }
+}
+END_TEST
+
 static Suite *
 marks_suite (void)
 {
@@ -292,6 +399,8 @@ marks_suite (void)
   tcase_add_test (tc, test_hexes_drag_merges);
   tcase_add_test (tc, test_refused);
   tcase_add_test (tc, test_saved_and_loaded);
+  tcase_add_test (tc, test_line_commands);
+  tcase_add_test (tc, test_map_commands);
   suite_add_tcase (s, tc);
   return s;
 }
