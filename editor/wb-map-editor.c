@@ -611,6 +611,42 @@ _wb_map_editor_push (WbMapEditor *self,
   return TRUE;
 }
 
+gboolean
+wb_map_editor_push (WbMapEditor  *self,
+                    WbCommand    *command,
+                    double        x,
+                    double        y,
+                    double        width,
+                    double        height,
+                    GError      **error)
+{
+  g_autoptr(WbCommand) owned = command;
+
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), FALSE);
+  g_return_val_if_fail (WB_IS_COMMAND (command), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->game == NULL || self->stack == NULL || self->map == NULL)
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("There is no map to edit"));
+      return FALSE;
+    }
+  if (width <= 0 || height <= 0)
+    {
+      x = y = 0;
+      wb_map_get_extent (self->map, &width, &height);
+    }
+  g_signal_emit (self, _wb_map_editor_signals[SIGNAL_BEFORE_EDIT], 0);
+  if (!wb_edit_push (self->game, self->stack, owned, error))
+    {
+      g_signal_emit (self, _wb_map_editor_signals[SIGNAL_AREA_CHANGED], 0, 0.0, 0.0, 0.0, 0.0);
+      return FALSE;
+    }
+  g_signal_emit (self, _wb_map_editor_signals[SIGNAL_AREA_CHANGED], 0, x, y, width, height);
+  return TRUE;
+}
+
 void
 _wb_map_editor_hex_bounds (WbHexMap       *map,
                            const WbOffset *hexes,

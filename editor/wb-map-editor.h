@@ -165,6 +165,20 @@ void          wb_map_editor_select_at            (WbMapEditor  *self,
                                                   double        x,
                                                   double        y);
 
+/* Pushes @command (taking it) like the editor's own edits, for panes that
+ * edit the map (the inspector): before-edit, the push under the game's
+ * write lock, then area-changed with the map rectangle (x, y, width,
+ * height; width <= 0: the whole map) or nothing on failure. Each call is
+ * its own undo step unless the command merges with the one before. FALSE
+ * with @error set if the command failed. */
+gboolean      wb_map_editor_push                 (WbMapEditor  *self,
+                                                  WbCommand    *command,
+                                                  double        x,
+                                                  double        y,
+                                                  double        width,
+                                                  double        height,
+                                                  GError      **error);
+
 /* The point map location selected (also by Add Location or a rename
  * request), or NULL. */
 const char   *wb_map_editor_get_selected_location (WbMapEditor *self);
