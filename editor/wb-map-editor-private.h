@@ -43,6 +43,7 @@ struct _WbMapEditor
   const char         *moving;            /* location id: Move, and Connect's source */
 
   WbSelection         selection;
+  double              view_zoom;
   gulong              map_changed_id;
   /* A Move Location drag that grabbed the label: the label's offset minus
    * the pointer's at the start. */

@@ -15,9 +15,13 @@
 
 /* How near an edge, as a share of the distance between two hex centres, a
  * click picks the hexside rather than the hex. */
-#define HEXSIDE_PICK 0.14
-/* Map points around a connection's line that a click picks it from. */
-#define CONNECTION_PICK 6.0
+#define HEXSIDE_PICK     0.14
+#define HEXSIDE_PICK_MAX 0.25
+#define HEXSIDE_PICK_PX  4.0
+/* Around a connection's line, a click picks it from this many map points,
+ * or widget pixels if that is more. */
+#define CONNECTION_PICK    6.0
+#define CONNECTION_PICK_PX 6.0
 
 static gboolean
 selection_equal (const WbSelection *a,
@@ -243,6 +247,7 @@ static WbOffset
 hex_and_edge_at (WbHexMap *map,
                  double    x,
                  double    y,
+                 double    zoom,
                  int      *dir)
 {
   WbHexLayout layout = wb_hex_map_get_layout (map);
@@ -261,7 +266,10 @@ hex_and_edge_at (WbHexMap *map,
       /* How far the point is from this edge, along the line of centres. */
       along = ((x - cx) * (nx - cx) + (y - cy) * (ny - cy)) / dist;
       to_edge = dist / 2 - along;
-      if (to_edge < best && to_edge <= dist * HEXSIDE_PICK)
+      /* A few pixels of slack when hexes are small on screen, but never
+       * so much that the middle of a hex is an edge. */
+      if (to_edge < best &&
+          to_edge <= CLAMP (HEXSIDE_PICK_PX / zoom, dist * HEXSIDE_PICK, dist * HEXSIDE_PICK_MAX))
         {
           best = to_edge;
           *dir = d;
@@ -283,7 +291,7 @@ wb_map_editor_select_at (WbMapEditor *self,
     {
       WbHexMap *map = WB_HEX_MAP (self->map);
       int dir;
-      WbOffset hex = hex_and_edge_at (map, x, y, &dir);
+      WbOffset hex = hex_and_edge_at (map, x, y, self->view_zoom, &dir);
 
       if (!wb_hex_map_contains (map, hex))
         set_selection (self, &none);
@@ -300,13 +308,25 @@ wb_map_editor_select_at (WbMapEditor *self,
 
       if (loc != NULL)
         wb_map_editor_select_location (self, loc->id);
-      else if (_wb_map_editor_connection_at (map, x, y, CONNECTION_PICK, &index))
+      else if (_wb_map_editor_connection_at (map, x, y,
+                                             MAX (CONNECTION_PICK, CONNECTION_PICK_PX / self->view_zoom),
+                                             &index))
         wb_map_editor_select_connection (self, index);
       else
         set_selection (self, &none);
     }
   else
     set_selection (self, &none);
+}
+
+void
+wb_map_editor_set_view_zoom (WbMapEditor *self,
+                             double       zoom)
+{
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+  g_return_if_fail (zoom > 0);
+
+  self->view_zoom = zoom;
 }
 
 /* Label placement: where the renderer puts a location's name, roughly

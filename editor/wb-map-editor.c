@@ -1457,6 +1457,7 @@ wb_map_editor_init (WbMapEditor *self)
   };
 
   self->tool = WB_TOOL_SELECT;
+  self->view_zoom = 1.0;
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries,

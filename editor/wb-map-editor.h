@@ -164,6 +164,10 @@ void          wb_map_editor_clear_selection      (WbMapEditor  *self);
 void          wb_map_editor_select_at            (WbMapEditor  *self,
                                                   double        x,
                                                   double        y);
+/* Widget pixels per map point in the view the clicks come from, so that
+ * picking a thin line keeps a few pixels of slack at any zoom (default 1). */
+void          wb_map_editor_set_view_zoom        (WbMapEditor  *self,
+                                                  double        zoom);
 
 /* Pushes @command (taking it) like the editor's own edits, for panes that
  * edit the map (the inspector): before-edit, the push under the game's

@@ -492,6 +492,12 @@ anchor_on_canvas (double        x,
   return GTK_WIDGET (self->map_view);
 }
 
+static void
+on_view_zoom (WbWindow *self)
+{
+  wb_map_editor_set_view_zoom (self->editor, wb_map_view_get_zoom (self->map_view));
+}
+
 void
 _wb_window_add_inspector (WbWindow *self)
 {
@@ -512,6 +518,9 @@ _wb_window_add_inspector (WbWindow *self)
                            G_CALLBACK (_wb_window_update_selection_outline), self,
                            G_CONNECT_SWAPPED);
   wb_tool_palette_set_anchor_func (WB_TOOL_PALETTE (self->palette), anchor_on_canvas, self);
+  g_signal_connect_object (self->map_view, "notify::zoom", G_CALLBACK (on_view_zoom), self,
+                           G_CONNECT_SWAPPED);
+  on_view_zoom (self);
   _wb_window_update_inspector_visible (self);
 }
 
