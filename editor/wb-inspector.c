@@ -1227,10 +1227,16 @@ on_map_changed (WbInspector *self)
 }
 
 static void
-on_game_changed (WbInspector *self)
+on_game_changed (WbInspector *self,
+                 const char  *what)
 {
-  /* Terrain, features or sides may be new: build the form again. */
-  rebuild (self);
+  static const char * const schema[] = { "terrain", "features", "sides", "maps", NULL };
+
+  /* The form is made from the game's terrain, features and sides: build it
+   * again when they change (not for units and the like, which would cost
+   * the user what is being typed). */
+  if (what == NULL || g_strv_contains (schema, what))
+    rebuild (self);
 }
 
 static void

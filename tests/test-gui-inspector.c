@@ -7,7 +7,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "wb-edit.h"
 #include "wb-inspector.h"
+#include "wb-point-map-commands.h"
 #include "wb-map-editor.h"
 #include "wb-window.h"
 
@@ -441,6 +443,114 @@ START_TEST (test_label_drag_and_sidebar)
 }
 END_TEST
 
+static void
+count_signal (guint *count)
+{
+  (*count)++;
+}
+
+static WbGame *
+load_game (const char *name)
+{
+  g_autofree char *base = g_strconcat (name, ".warbench", NULL);
+  g_autofree char *path = g_build_filename (source_dir, "data", "games", base, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+/* The controller's selection on its own: what a click picks, one signal
+ * per change, and the selection following the map through edits and
+ * undo. */
+START_TEST (test_selection_follows_model)
+{
+  g_autoptr(WbGame) hex_game = load_game ("chickasaw-bayou");
+  g_autoptr(WbGame) game = load_game ("grants-gamble");
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autoptr(WbMapEditor) editor = wb_map_editor_new ();
+  WbPointMap *map = WB_POINT_MAP (g_ptr_array_index (wb_game_get_maps (game), 0));
+  WbHexMap *hex_map = WB_HEX_MAP (g_ptr_array_index (wb_game_get_maps (hex_game), 0));
+  GPtrArray *connections = wb_point_map_get_connections (map);
+  const WbSelection *sel;
+  WbConnection *c, *first;
+  WbOffset hex = { 4, 4 };
+  guint changes = 0;
+  double x, y;
+
+  g_signal_connect_swapped (editor, "selection-changed", G_CALLBACK (count_signal), &changes);
+
+  /* Hex maps: a hex, the same hex again (no signal), off the map. */
+  wb_map_editor_set_target (editor, hex_game, WB_MAP (hex_map), stack);
+  changes = 0;
+  hex_centre (hex_map, hex.col, hex.row, &x, &y);
+  wb_map_editor_select_at (editor, x, y);
+  wb_map_editor_select_at (editor, x + 1, y);
+  ck_assert_uint_eq (changes, 1);
+  sel = wb_map_editor_get_selection (editor);
+  ck_assert_int_eq (sel->kind, WB_SELECTION_HEX);
+  ck_assert (wb_offset_equal (sel->hex, hex));
+  wb_map_editor_select_at (editor, -500, -500);
+  ck_assert_int_eq (wb_map_editor_get_selection (editor)->kind, WB_SELECTION_NONE);
+  ck_assert_uint_eq (changes, 2);
+  /* A location is not a thing on a hex map. */
+  wb_map_editor_select_location (editor, "sperryville");
+  ck_assert_int_eq (wb_map_editor_get_selection (editor)->kind, WB_SELECTION_NONE);
+
+  /* Another map: nothing selected. */
+  wb_map_editor_select_hex (editor, hex);
+  wb_map_editor_set_target (editor, game, WB_MAP (map), stack);
+  ck_assert_int_eq (wb_map_editor_get_selection (editor)->kind, WB_SELECTION_NONE);
+
+  /* A connection after the first one keeps being selected when the
+   * first is deleted (its index moves) and when that is undone. */
+  first = g_ptr_array_index (connections, 0);
+  wb_map_editor_select_connection (editor, 3);
+  c = g_ptr_array_index (connections, 3);
+  sel = wb_map_editor_get_selection (editor);
+  ck_assert_int_eq (sel->kind, WB_SELECTION_CONNECTION);
+  ck_assert_ptr_eq (sel->a, c->a);
+  {
+    g_autoptr(WbCommand) cmd = wb_command_disconnect_new (map, first->a, first->b, first->klass,
+                                                          NULL, NULL);
+
+    ck_assert (wb_edit_push (game, stack, cmd, NULL));
+  }
+  sel = wb_map_editor_get_selection (editor);
+  ck_assert_int_eq (sel->kind, WB_SELECTION_CONNECTION);
+  ck_assert_uint_eq (sel->connection, 2);
+  ck_assert_ptr_eq (g_ptr_array_index (connections, 2), c);
+  ck_assert (wb_edit_undo (game, stack));
+  ck_assert_uint_eq (wb_map_editor_get_selection (editor)->connection, 3);
+
+  /* A selected location deleted is unselected, with a signal; the undo
+   * does not select it again. */
+  wb_map_editor_select_location (editor, "sperryville");
+  changes = 0;
+  {
+    g_autoptr(WbCommand) cmd = wb_command_delete_location_new (game, map, "sperryville");
+
+    ck_assert (wb_edit_push (game, stack, cmd, NULL));
+  }
+  ck_assert_int_eq (wb_map_editor_get_selection (editor)->kind, WB_SELECTION_NONE);
+  ck_assert_ptr_null (wb_map_editor_get_selected_location (editor));
+  ck_assert_uint_eq (changes, 1);
+  ck_assert (wb_edit_undo (game, stack));
+  ck_assert_int_eq (wb_map_editor_get_selection (editor)->kind, WB_SELECTION_NONE);
+
+  /* Escape's action: back to Select, nothing selected. */
+  wb_map_editor_select_location (editor, "sperryville");
+  wb_map_editor_set_tool (editor, WB_TOOL_MOVE);
+  g_action_group_activate_action (wb_map_editor_get_actions (editor), "clear-selection", NULL);
+  ck_assert_str_eq (wb_map_editor_get_tool (editor), WB_TOOL_SELECT);
+  ck_assert_int_eq (wb_map_editor_get_selection (editor)->kind, WB_SELECTION_NONE);
+
+  wb_map_editor_set_target (editor, NULL, NULL, NULL);
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -457,6 +567,7 @@ make_suite (void)
   tc = tcase_create ("inspector");
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_selection_follows_model);
   tcase_add_test (tc, test_hex_inspector);
   tcase_add_test (tc, test_hexside_inspector);
   tcase_add_test (tc, test_location_inspector);
