@@ -415,10 +415,72 @@ feature_checks (WbInspector    *self,
   gtk_box_append (GTK_BOX (box), flow);
 }
 
+/* The terrain drop-down's items: a swatch of the terrain's colour and its
+ * name. The item's position is the terrain's index. */
+static void
+draw_terrain_swatch (GtkDrawingArea *area,
+                     cairo_t        *cr,
+                     int             width,
+                     int             height,
+                     gpointer        data)
+{
+  const char *color = g_object_get_data (G_OBJECT (area), "wb-color");
+  double r = 0.5, g = 0.5, b = 0.5;
+
+  wb_color_parse (color, &r, &g, &b);
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+static void
+terrain_item_setup (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item,
+                    gpointer                  data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *swatch = gtk_drawing_area_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 14);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 14);
+  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_terrain_swatch, NULL, NULL);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (box), swatch);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+terrain_item_bind (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   WbInspector              *self)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *swatch = gtk_widget_get_first_child (box);
+  GtkWidget *label = gtk_widget_get_next_sibling (swatch);
+  GtkStringObject *name = gtk_list_item_get_item (item);
+  guint i = gtk_list_item_get_position (item);
+  WbTerrainType *t = self->game != NULL && i < self->terrain_ids->len
+                     ? wb_game_find_terrain (self->game, g_ptr_array_index (self->terrain_ids, i))
+                     : NULL;
+
+  g_object_set_data_full (G_OBJECT (swatch), "wb-color",
+                          g_strdup (t != NULL ? t->color : NULL), g_free);
+  gtk_widget_queue_draw (swatch);
+  gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (name));
+}
+
 static void
 build_hex (WbInspector *self,
            GtkWidget   *box)
 {
+  GtkListItemFactory *factory;
   GPtrArray *terrain = wb_game_get_terrain (self->game);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   GtkWidget *grid = grid_new ();
@@ -433,6 +495,11 @@ build_hex (WbInspector *self,
       g_ptr_array_add (self->terrain_ids, (gpointer) t->id);
     }
   dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (terrain_item_setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (terrain_item_bind), self);
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (dropdown), factory);
+  g_object_unref (factory);
   gtk_widget_set_tooltip_text (dropdown, _("The hex’s terrain"));
   g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (terrain_changed), self);
   grid_row (grid, 0, _("_Terrain"), dropdown);
