@@ -756,11 +756,20 @@ location_spin_changed (WbInspector   *self,
         return;
       attrs->fortress = value;
     }
-  else
+  else if (what == WB_LOCATION_FIELD_VP)
     {
       if (attrs->vp == value)
         return;
       attrs->vp = value;
+    }
+  else
+    {
+      gboolean x = g_object_get_data (G_OBJECT (spin), "wb-axis") != NULL;
+      double *offset = x ? &attrs->label_dx : &attrs->label_dy;
+
+      if (*offset == value)
+        return;
+      *offset = value;
     }
   push_location (self, what, attrs);
 }
@@ -901,6 +910,20 @@ build_location (WbInspector *self,
   gtk_grid_attach (GTK_GRID (grid), check, 1, row++, 1, 1);
   add_field (self, "port", check);
 
+  /* The label's offset from the marker, for the keyboard (the Move
+   * Location tool drags it). */
+  spin = location_spin (self, (int) -WB_LOCATION_MAX_LABEL_OFFSET, (int) WB_LOCATION_MAX_LABEL_OFFSET,
+                        _("How far right of the marker the name is centred, in points; 0 and 0 put it under the marker"),
+                        WB_LOCATION_FIELD_LABEL_OFFSET);
+  g_object_set_data (G_OBJECT (spin), "wb-axis", GINT_TO_POINTER (1));
+  grid_row (grid, row++, _("Label _right"), spin);
+  add_field (self, "label-dx", spin);
+  spin = location_spin (self, (int) -WB_LOCATION_MAX_LABEL_OFFSET, (int) WB_LOCATION_MAX_LABEL_OFFSET,
+                        _("How far below the marker the name is centred, in points; 0 and 0 put it under the marker"),
+                        WB_LOCATION_FIELD_LABEL_OFFSET);
+  grid_row (grid, row++, _("Label _down"), spin);
+  add_field (self, "label-dy", spin);
+
   entry = gtk_entry_new ();
   gtk_widget_set_tooltip_text (entry, _("Region tags, separated by commas (“valley, north-of-vp-line”); Enter applies them"));
   g_signal_connect_swapped (entry, "activate", G_CALLBACK (tags_apply), self);
@@ -971,6 +994,8 @@ sync_location (WbInspector *self)
   set_check (field (self, "port"), loc->port);
   set_spin (field (self, "fortress"), loc->fortress);
   set_spin (field (self, "vp"), loc->vp);
+  set_spin (field (self, "label-dx"), loc->label_dx);
+  set_spin (field (self, "label-dy"), loc->label_dy);
   tags = join_ids (loc->tags);
   set_text (field (self, "tags"), tags);
   text_view_set (field (self, "note"), loc->note);

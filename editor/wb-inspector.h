@@ -21,7 +21,7 @@ WbMapEditor *wb_inspector_get_editor (WbInspector *self);
  * the selection has none. Fields: "title", "hint", "error", "terrain"
  * (GtkDropDown), "elevation" (GtkSpinButton), "label" (GtkEntry), "marks"
  * (GtkLabel), "name" (GtkEntry), "major", "port" (GtkCheckButton),
- * "fortress", "vp" (GtkSpinButton), "tags" (GtkEntry), "note"
+ * "fortress", "vp", "label-dx", "label-dy" (GtkSpinButton), "tags" (GtkEntry), "note"
  * (GtkTextView), "class" (GtkDropDown), "feature:ID" (GtkCheckButton: a
  * hex or hexside feature, or a crossing), "supply:SIDE",
  * "replacement:SIDE" (GtkCheckButton). */

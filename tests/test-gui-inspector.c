@@ -286,6 +286,10 @@ START_TEST (test_location_inspector)
   ck_assert_uint_eq (steps, 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (window, "vp")), 5);
   ck_assert_int_eq (loc->vp, 5);
+  /* The label, from the keyboard: the offset keeps its other half. */
+  ck_assert (loc->label_dx == 0 && loc->label_dy == -24);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (window, "label-dx")), 15);
+  ck_assert (loc->label_dx == 15 && loc->label_dy == -24);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (field (window, "major")), TRUE);
   ck_assert (loc->major);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (field (window, "port")), TRUE);
@@ -434,6 +438,22 @@ START_TEST (test_label_drag_and_sidebar)
   ck_assert (has_label (GTK_WIDGET (wb_window_get_sidebar (window)), more));
   /* The new location is selected and shown. */
   ck_assert_str_eq (gtk_label_get_label (GTK_LABEL (field (window, "title"))), "New location 1");
+
+  /* Its label sits under the marker (no offset); it is picked where the
+   * renderer puts it, and gets an offset. */
+  {
+    WbLocation *plain = wb_point_map_find_location (map, "new-location-1");
+
+    ck_assert (plain->label_dx == 0 && plain->label_dy == 0);
+    wb_map_editor_set_tool (editor, WB_TOOL_MOVE);
+    wb_map_editor_begin (editor, plain->x, plain->y + 18);
+    wb_map_editor_end (editor, plain->x + 10, plain->y + 28);
+    ck_assert (plain->x == 20 && plain->y == 20);
+    ck_assert_msg (plain->label_dx == 10 && plain->label_dy == 28, "label at %g, %g",
+                   plain->label_dx, plain->label_dy);
+    undo (window);
+    ck_assert (plain->label_dx == 0 && plain->label_dy == 0);
+  }
   undo (window);
   ck_assert (has_label (GTK_WIDGET (wb_window_get_sidebar (window)), count));
   ck_assert_int_eq (wb_map_editor_get_selection (editor)->kind, WB_SELECTION_NONE);
