@@ -436,6 +436,29 @@ START_TEST (test_label_drag_and_sidebar)
   wb_map_editor_end (editor, 20, 20);
   ck_assert_uint_eq (wb_point_map_get_locations (map)->len, n + 1);
   ck_assert (has_label (GTK_WIDGET (wb_window_get_sidebar (window)), more));
+  /* The name is asked for in a popover pointing at the new location on
+   * the canvas. */
+  {
+    GtkWidget *palette = wb_window_get_tool_palette (window);
+    GtkWidget *popover = NULL;
+    GdkRectangle rect;
+    double wx, wy, px, py;
+
+    for (GtkWidget *child = gtk_widget_get_first_child (palette); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_POPOVER (child))
+        popover = child;
+    ck_assert_ptr_nonnull (popover);
+    ck_assert (gtk_widget_get_visible (popover));
+    ck_assert (gtk_popover_get_pointing_to (GTK_POPOVER (popover), &rect));
+    wb_map_view_map_to_widget (wb_window_get_map_view (window), 20, 20, &wx, &wy);
+    ck_assert (gtk_widget_translate_coordinates (GTK_WIDGET (wb_window_get_map_view (window)),
+                                                 palette, wx, wy, &px, &py));
+    ck_assert_msg (fabs (rect.x + rect.width / 2.0 - px) <= 2 && fabs (rect.y + rect.height / 2.0 - py) <= 2,
+                   "the popover points at %d, %d, the location is at %g, %g", rect.x, rect.y, px, py);
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  }
+
   /* The new location is selected and shown. */
   ck_assert_str_eq (gtk_label_get_label (GTK_LABEL (field (window, "title"))), "New location 1");
 
