@@ -1352,6 +1352,40 @@ on_editor_map_changed (WbInspector *self)
   rebuild (self);
 }
 
+/* Escape in a field whose text the user changed puts the model's value back
+ * (and stops there); otherwise it goes on to the canvas's Escape, which
+ * clears the selection. */
+static char *
+focus_text (GtkWidget *focus)
+{
+  if (GTK_IS_EDITABLE (focus))
+    return g_strdup (gtk_editable_get_text (GTK_EDITABLE (focus)));
+  if (GTK_IS_TEXT_VIEW (focus))
+    return text_view_get (focus);
+  return NULL;
+}
+
+static gboolean
+escape_pressed (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   data)
+{
+  WbInspector *self = WB_INSPECTOR (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, widget))
+    return FALSE;
+  before = focus_text (focus);
+  if (before == NULL)
+    return FALSE;
+  sync_form (self);
+  after = focus_text (focus);
+  return g_strcmp0 (before, after) != 0;
+}
+
 /* Object ------------------------------------------------------------------ */
 
 WbMapEditor *
@@ -1481,6 +1515,7 @@ static void
 wb_inspector_init (WbInspector *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  GtkEventController *shortcuts;
 
   self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->terrain_ids = g_ptr_array_new ();
@@ -1489,6 +1524,12 @@ wb_inspector_init (WbInspector *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Inspector"), -1);
+
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_callback_action_new (escape_pressed, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
