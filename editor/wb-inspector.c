@@ -56,7 +56,7 @@ static GtkWidget *
 field (WbInspector *self,
        const char  *name)
 {
-  return g_hash_table_lookup (self->fields, name);
+  return self->fields != NULL ? g_hash_table_lookup (self->fields, name) : NULL;
 }
 
 static void
@@ -279,11 +279,14 @@ static void
 terrain_changed (WbInspector *self)
 {
   GtkWidget *dropdown = field (self, "terrain");
-  guint i = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
   WbTerrainType *t;
   double x, y, w, h;
+  guint i;
 
-  if (self->syncing || !shown_is (self, WB_SELECTION_HEX) || i >= self->terrain_ids->len)
+  if (self->syncing || dropdown == NULL || !shown_is (self, WB_SELECTION_HEX))
+    return;
+  i = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
+  if (i >= self->terrain_ids->len)
     return;
   t = wb_game_find_terrain (self->game, g_ptr_array_index (self->terrain_ids, i));
   if (t == NULL || wb_hex_map_get_terrain (WB_HEX_MAP (self->map), self->shown.hex) == t->id)
@@ -297,11 +300,14 @@ terrain_changed (WbInspector *self)
 static void
 elevation_changed (WbInspector *self)
 {
-  int level = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field (self, "elevation")));
+  GtkWidget *spin = field (self, "elevation");
   double x, y, w, h;
+  int level;
 
-  if (self->syncing || !shown_is (self, WB_SELECTION_HEX) ||
-      wb_hex_map_get_elevation (WB_HEX_MAP (self->map), self->shown.hex) == level)
+  if (self->syncing || spin == NULL || !shown_is (self, WB_SELECTION_HEX))
+    return;
+  level = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin));
+  if (wb_hex_map_get_elevation (WB_HEX_MAP (self->map), self->shown.hex) == level)
     return;
   hex_area (self, self->shown.hex, &x, &y, &w, &h);
   push (self, wb_command_set_elevation_new (WB_HEX_MAP (self->map), &self->shown.hex, 1, level),
@@ -1434,9 +1440,9 @@ wb_inspector_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->map);
   g_clear_object (&self->game);
-  g_clear_pointer (&self->fields, g_hash_table_unref);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->error_label, gtk_widget_unparent);
+  g_clear_pointer (&self->fields, g_hash_table_unref);
   g_clear_object (&self->editor);
 
   G_OBJECT_CLASS (wb_inspector_parent_class)->dispose (object);
