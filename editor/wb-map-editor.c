@@ -1126,7 +1126,17 @@ wb_map_editor_click (WbMapEditor *self,
 
       if (loc == NULL)
         {
-          _wb_map_editor_set_status (self, NULL);
+          const WbSelection *sel = wb_map_editor_get_selection (self);
+          WbConnection *c = sel->kind == WB_SELECTION_CONNECTION
+                            ? g_ptr_array_index (connections, sel->connection) : NULL;
+          WbLocation *a = c != NULL ? wb_point_map_find_location (map, c->a) : NULL;
+          WbLocation *b = c != NULL ? wb_point_map_find_location (map, c->b) : NULL;
+
+          /* Translators: a connection's class and the two locations it joins */
+          _wb_map_editor_set_status (self, c == NULL ? NULL :
+                                     g_strdup_printf (_("%s: %s – %s"), feature_name (self, c->klass),
+                                                      a != NULL && a->name != NULL ? a->name : c->a,
+                                                      b != NULL && b->name != NULL ? b->name : c->b));
           return;
         }
       if (self->last_click_location == loc->id &&

@@ -370,6 +370,11 @@ START_TEST (test_connection_inspector)
   wb_map_editor_click (editor, (a->x + b->x) / 2, (a->y + b->y) / 2);
   ck_assert_int_eq (wb_map_editor_get_selection (editor)->kind, WB_SELECTION_CONNECTION);
   ck_assert_int_eq (wb_map_view_get_selection_outline (view), WB_OUTLINE_SEGMENT);
+  {
+    g_autofree char *status = g_strdup_printf ("Road: %s – %s", a->name, b->name);
+
+    ck_assert_str_eq (wb_map_editor_get_status (editor), status);
+  }
   wb_map_editor_select_connection (editor, index);
   ck_assert_str_eq (gtk_label_get_label (GTK_LABEL (field (window, "from"))), a->name);
 
