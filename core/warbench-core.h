@@ -24,3 +24,4 @@
 #include "wb-mark-commands.h"
 #include "wb-unit-commands.h"
 #include "wb-record-commands.h"
+#include "wb-attribute-commands.h"

@@ -29,12 +29,13 @@ _wb_map_editor_move_location (WbMapEditor *self,
 }
 
 /* The connection whose line passes within @radius of (x, y), nearest
- * first, or NULL. */
-static WbConnection *
-connection_at (WbPointMap *map,
-               double      x,
-               double      y,
-               double      radius)
+ * first: FALSE if none. */
+gboolean
+_wb_map_editor_connection_at (WbPointMap *map,
+                              double      x,
+                              double      y,
+                              double      radius,
+                              guint      *index)
 {
   GPtrArray *connections = wb_point_map_get_connections (map);
   WbConnection *best = NULL;
@@ -58,9 +59,10 @@ connection_at (WbPointMap *map,
         {
           best_d = d;
           best = c;
+          *index = i;
         }
     }
-  return best;
+  return best != NULL;
 }
 
 void
@@ -69,12 +71,14 @@ _wb_map_editor_disconnect_at (WbMapEditor *self,
                double       y)
 {
   WbPointMap *map = WB_POINT_MAP (self->map);
-  WbConnection *c = connection_at (map, x, y, PICK_RADIUS / 2);
+  WbConnection *c;
   WbLocation *a, *b;
+  guint index;
   double w, h;
 
-  if (c == NULL)
+  if (!_wb_map_editor_connection_at (map, x, y, PICK_RADIUS / 2, &index))
     return;
+  c = g_ptr_array_index (wb_point_map_get_connections (map), index);
 
   a = wb_point_map_find_location (map, c->a);
   b = wb_point_map_find_location (map, c->b);
@@ -128,7 +132,37 @@ void
 _wb_map_editor_select_location (WbMapEditor *self,
                  const char  *id)
 {
-  self->selected = g_intern_string (id);
+  wb_map_editor_select_location (self, id);
+}
+
+/* Moves the label of the location being dragged so its centre follows the
+ * pointer (one step per drag: the set-location commands merge). */
+void
+_wb_map_editor_move_label (WbMapEditor *self,
+                           double       x,
+                           double       y)
+{
+  WbPointMap *map = WB_POINT_MAP (self->map);
+  WbLocation *loc = wb_point_map_find_location (map, self->moving);
+  g_autoptr(WbLocationAttrs) attrs = NULL;
+  double w, h;
+
+  if (loc == NULL)
+    return;
+  attrs = wb_location_attrs_new_from (loc);
+  attrs->label_dx = CLAMP (round (x + self->label_grab_x - loc->x),
+                           -WB_LOCATION_MAX_LABEL_OFFSET, WB_LOCATION_MAX_LABEL_OFFSET);
+  attrs->label_dy = CLAMP (round (y + self->label_grab_y - loc->y),
+                           -WB_LOCATION_MAX_LABEL_OFFSET, WB_LOCATION_MAX_LABEL_OFFSET);
+  /* (0, 0) means "under the marker" to the renderer. */
+  if (attrs->label_dx == 0 && attrs->label_dy == 0)
+    attrs->label_dy = -1;
+  if (attrs->label_dx == loc->label_dx && attrs->label_dy == loc->label_dy)
+    return;
+  wb_map_get_extent (self->map, &w, &h);
+  _wb_map_editor_push (self, wb_command_set_location_new (self->game, map, loc->id,
+                                                          WB_LOCATION_FIELD_LABEL_OFFSET, attrs),
+                       0, 0, w, h);
 }
 
 static void
@@ -172,13 +206,10 @@ _wb_map_editor_delete_location (WbMapEditor *self,
   double w, h;
 
   wb_map_get_extent (self->map, &w, &h);
+  /* The selection follows the map: a deleted location is unselected. */
   if (_wb_map_editor_push (self, wb_command_delete_location_new (self->game, WB_POINT_MAP (self->map), id),
             0, 0, w, h))
-    {
-      wb_undo_stack_seal (self->stack);
-      if (self->selected == id)
-        self->selected = NULL;
-    }
+    wb_undo_stack_seal (self->stack);
 }
 
 gboolean
@@ -211,14 +242,13 @@ wb_map_editor_rename_location (WbMapEditor *self,
 const char *
 wb_map_editor_get_selected_location (WbMapEditor *self)
 {
+  const WbSelection *selection;
+
   g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
 
-  /* Undo may have taken it away. */
-  if (self->selected != NULL &&
-      (!WB_IS_POINT_MAP (self->map) ||
-       wb_point_map_find_location (WB_POINT_MAP (self->map), self->selected) == NULL))
-    return NULL;
-  return self->selected;
+  /* Undo may have taken it away: the getter checks. */
+  selection = wb_map_editor_get_selection (self);
+  return selection->kind == WB_SELECTION_LOCATION ? selection->location : NULL;
 }
 
 void

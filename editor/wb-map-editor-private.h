@@ -42,7 +42,14 @@ struct _WbMapEditor
   WbOffset            last_hex;
   const char         *moving;            /* location id: Move, and Connect's source */
 
-  const char         *selected;          /* location id (interned), or NULL */
+  WbSelection         selection;
+  double              view_zoom;
+  gulong              map_changed_id;
+  /* A Move Location drag that grabbed the label: the label's offset minus
+   * the pointer's at the start. */
+  gboolean            moving_label;
+  double              label_grab_x;
+  double              label_grab_y;
   gint64              last_click_time;   /* for a double click on a location */
   const char         *last_click_location;
 };
@@ -58,17 +65,24 @@ enum {
   SIGNAL_LABEL_REQUESTED,
   SIGNAL_SKETCH_CHANGED,
   SIGNAL_LINE_REQUESTED,
+  SIGNAL_SELECTION_CHANGED,
   N_SIGNALS
 };
 
 extern guint _wb_map_editor_signals[N_SIGNALS];
 
 void _wb_map_editor_move_location (WbMapEditor *self, double x, double y);
+void _wb_map_editor_move_label (WbMapEditor *self, double x, double y);
 void _wb_map_editor_disconnect_at (WbMapEditor *self, double x, double y);
 void _wb_map_editor_connect_to (WbMapEditor *self, double x, double y);
 void _wb_map_editor_select_location (WbMapEditor *self, const char *id);
 void _wb_map_editor_add_location (WbMapEditor *self, double x, double y);
 void _wb_map_editor_delete_location (WbMapEditor *self, WbLocation *loc);
+gboolean _wb_map_editor_connection_at (WbPointMap *map, double x, double y, double radius, guint *index);
+void _wb_map_editor_selection_target_changed (WbMapEditor *self);
+void _wb_map_editor_selection_dispose (WbMapEditor *self);
+gboolean _wb_map_editor_label_at (WbMapEditor *self, double x, double y, WbLocation **loc);
+void _wb_map_editor_label_center (WbLocation *loc, double *x, double *y);
 gboolean _wb_map_editor_is_tool (WbMapEditor *self, const char *tool);
 void _wb_map_editor_set_status (WbMapEditor *self, char *status);
 void _wb_map_editor_hex_bounds (WbHexMap *map, const WbOffset *hexes, guint n,

@@ -531,9 +531,11 @@ wb_map_editor_set_target (WbMapEditor *self,
   self->dragging = FALSE;
 
   _wb_map_editor_cancel_sketch (self);
+  _wb_map_editor_selection_dispose (self);
   g_set_object (&self->map, map);
-  self->selected = NULL;
   self->last_click_location = NULL;
+  self->moving_label = FALSE;
+  _wb_map_editor_selection_target_changed (self);
 
   /* Each game starts with its first terrain and features. */
   if (game_changed || (self->terrain != NULL && game != NULL &&
@@ -606,6 +608,42 @@ _wb_map_editor_push (WbMapEditor *self,
     }
 
   g_signal_emit (self, _wb_map_editor_signals[SIGNAL_AREA_CHANGED], 0, x0, y0, x1 - x0, y1 - y0);
+  return TRUE;
+}
+
+gboolean
+wb_map_editor_push (WbMapEditor  *self,
+                    WbCommand    *command,
+                    double        x,
+                    double        y,
+                    double        width,
+                    double        height,
+                    GError      **error)
+{
+  g_autoptr(WbCommand) owned = command;
+
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), FALSE);
+  g_return_val_if_fail (WB_IS_COMMAND (command), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->game == NULL || self->stack == NULL || self->map == NULL)
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("There is no map to edit"));
+      return FALSE;
+    }
+  if (width <= 0 || height <= 0)
+    {
+      x = y = 0;
+      wb_map_get_extent (self->map, &width, &height);
+    }
+  g_signal_emit (self, _wb_map_editor_signals[SIGNAL_BEFORE_EDIT], 0);
+  if (!wb_edit_push (self->game, self->stack, owned, error))
+    {
+      g_signal_emit (self, _wb_map_editor_signals[SIGNAL_AREA_CHANGED], 0, 0.0, 0.0, 0.0, 0.0);
+      return FALSE;
+    }
+  g_signal_emit (self, _wb_map_editor_signals[SIGNAL_AREA_CHANGED], 0, x, y, width, height);
   return TRUE;
 }
 
@@ -867,6 +905,7 @@ wb_map_editor_begin (WbMapEditor *self,
   self->dragging = TRUE;
   self->has_last = FALSE;
   self->moving = NULL;
+  self->moving_label = FALSE;
 
   if (_wb_map_editor_is_tool (self, WB_TOOL_LINE))
     {
@@ -901,6 +940,17 @@ wb_map_editor_begin (WbMapEditor *self,
         }
       if ((_wb_map_editor_is_tool (self, WB_TOOL_MOVE) || _wb_map_editor_is_tool (self, WB_TOOL_CONNECT)) && loc != NULL)
         self->moving = loc->id;
+      else if (_wb_map_editor_is_tool (self, WB_TOOL_MOVE) && _wb_map_editor_label_at (self, x, y, &loc))
+        {
+          /* A press on a label moves the label alone. */
+          double cx, cy;
+
+          _wb_map_editor_label_center (loc, &cx, &cy);
+          self->moving = loc->id;
+          self->moving_label = TRUE;
+          self->label_grab_x = cx - x;
+          self->label_grab_y = cy - y;
+        }
       if (_wb_map_editor_is_tool (self, WB_TOOL_CONNECT) && loc != NULL && self->connection_class == NULL)
         {
           _wb_map_editor_set_status (self, g_strdup (_("This game has no connection classes")));
@@ -958,7 +1008,9 @@ wb_map_editor_update (WbMapEditor *self,
 
   if (WB_IS_POINT_MAP (self->map))
     {
-      if (self->moving != NULL && _wb_map_editor_is_tool (self, WB_TOOL_MOVE))
+      if (self->moving != NULL && self->moving_label && _wb_map_editor_is_tool (self, WB_TOOL_MOVE))
+        _wb_map_editor_move_label (self, x, y);
+      else if (self->moving != NULL && _wb_map_editor_is_tool (self, WB_TOOL_MOVE))
         _wb_map_editor_move_location (self, x, y);
       return;
     }
@@ -1001,6 +1053,7 @@ wb_map_editor_end (WbMapEditor *self,
     _wb_map_editor_connect_to (self, x, y);
   self->dragging = FALSE;
   self->moving = NULL;
+  self->moving_label = FALSE;
   if (self->stack != NULL)
     wb_undo_stack_seal (self->stack);
 }
@@ -1016,6 +1069,8 @@ wb_map_editor_click (WbMapEditor *self,
 
   if (self->map == NULL)
     return;
+
+  wb_map_editor_select_at (self, x, y);
 
   if (WB_IS_HEX_MAP (self->map))
     {
@@ -1071,11 +1126,19 @@ wb_map_editor_click (WbMapEditor *self,
 
       if (loc == NULL)
         {
-          self->selected = NULL;
-          _wb_map_editor_set_status (self, NULL);
+          const WbSelection *sel = wb_map_editor_get_selection (self);
+          WbConnection *c = sel->kind == WB_SELECTION_CONNECTION
+                            ? g_ptr_array_index (connections, sel->connection) : NULL;
+          WbLocation *a = c != NULL ? wb_point_map_find_location (map, c->a) : NULL;
+          WbLocation *b = c != NULL ? wb_point_map_find_location (map, c->b) : NULL;
+
+          /* Translators: a connection's class and the two locations it joins */
+          _wb_map_editor_set_status (self, c == NULL ? NULL :
+                                     g_strdup_printf (_("%s: %s – %s"), feature_name (self, c->klass),
+                                                      a != NULL && a->name != NULL ? a->name : c->a,
+                                                      b != NULL && b->name != NULL ? b->name : c->b));
           return;
         }
-      _wb_map_editor_select_location (self, loc->id);
       if (self->last_click_location == loc->id &&
           g_get_monotonic_time () - self->last_click_time <= DOUBLE_CLICK_TIME)
         {
@@ -1187,6 +1250,14 @@ brush_shrink (GSimpleAction *action,
 }
 
 static void
+clear_selection_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  wb_map_editor_clear_selection (user_data);
+}
+
+static void
 rename_location_action (GSimpleAction *action,
                         GVariant      *parameter,
                         gpointer       user_data)
@@ -1206,6 +1277,7 @@ wb_map_editor_dispose (GObject *object)
 
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_func (self->game, on_game_changed, self);
+  _wb_map_editor_selection_dispose (self);
   g_clear_object (&self->game);
   g_clear_object (&self->map);
   g_clear_object (&self->stack);
@@ -1364,6 +1436,18 @@ wb_map_editor_class_init (WbMapEditorClass *klass)
 
   _wb_map_editor_add_annotation_signals (object_class);
   _wb_map_editor_add_line_signals (object_class);
+
+  /**
+   * WbMapEditor::selection-changed:
+   *
+   * Emitted when the selection (wb_map_editor_get_selection ()) changed:
+   * a click with Select, the select functions, or an edit that took the
+   * selected thing away (then possibly under the game's write lock: read
+   * the model, do not edit it).
+   */
+  _wb_map_editor_signals[SIGNAL_SELECTION_CHANGED] =
+    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -1379,9 +1463,11 @@ wb_map_editor_init (WbMapEditor *self)
     { "brush-grow", brush_grow, NULL, NULL, NULL, { 0 } },
     { "brush-shrink", brush_shrink, NULL, NULL, NULL, { 0 } },
     { "rename-location", rename_location_action, "(ss)", NULL, NULL, { 0 } },
+    { "clear-selection", clear_selection_action, NULL, NULL, NULL, { 0 } },
   };
 
   self->tool = WB_TOOL_SELECT;
+  self->view_zoom = 1.0;
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries,

@@ -63,7 +63,8 @@ WbUndoStack  *wb_map_editor_get_stack        (WbMapEditor  *self);
  * or "" for both, VP), edit-mark ((ssssi): id, name, kind, side, VP),
  * delete-mark (s), line-style (s), line-side (s: a side id, "" for none),
  * finish-line, cancel-line, remove-line-point, edit-line ((uss): index,
- * name, style), delete-line (u). */
+ * name, style), delete-line (u),
+ * clear-selection. */
 GActionGroup *wb_map_editor_get_actions      (WbMapEditor  *self);
 
 /* Properties, each mirrored by its action's state. */
@@ -124,8 +125,66 @@ void          wb_map_editor_double_click     (WbMapEditor  *self,
                                               double        x,
                                               double        y);
 
-/* The point map location last clicked, added or asked to be renamed, or
- * NULL. */
+/* What the Select tool picked. */
+typedef enum {
+  WB_SELECTION_NONE,
+  WB_SELECTION_HEX,         /* @hex */
+  WB_SELECTION_HEXSIDE,     /* @hex and @dir */
+  WB_SELECTION_LOCATION,    /* @location */
+  WB_SELECTION_CONNECTION,  /* @connection, joining @a and @b */
+} WbSelectionKind;
+
+typedef struct {
+  WbSelectionKind  kind;
+  WbOffset         hex;
+  int              dir;
+  const char      *location;     /* interned location id */
+  guint            connection;   /* index in wb_point_map_get_connections () */
+  const char      *a, *b;        /* interned location ids */
+} WbSelection;
+
+/* The selection, kept valid: what an undo took away is no longer selected.
+ * Watch WbMapEditor::selection-changed. */
+const WbSelection *wb_map_editor_get_selection     (WbMapEditor *self);
+void          wb_map_editor_select_hex           (WbMapEditor  *self,
+                                                  WbOffset      hex);
+void          wb_map_editor_select_hexside       (WbMapEditor  *self,
+                                                  WbOffset      hex,
+                                                  int           dir);
+void          wb_map_editor_select_location      (WbMapEditor  *self,
+                                                  const char   *id);
+void          wb_map_editor_select_connection    (WbMapEditor  *self,
+                                                  guint         index);
+/* What the editor.clear-selection action (Escape) does: back to the
+ * Select tool, nothing selected. */
+void          wb_map_editor_clear_selection      (WbMapEditor  *self);
+/* Selects what a Select click at (x, y) picks: on hex maps the hexside
+ * when the point is near an edge, else the hex; on point maps a location,
+ * else a connection within a few points, else nothing. */
+void          wb_map_editor_select_at            (WbMapEditor  *self,
+                                                  double        x,
+                                                  double        y);
+/* Widget pixels per map point in the view the clicks come from, so that
+ * picking a thin line keeps a few pixels of slack at any zoom (default 1). */
+void          wb_map_editor_set_view_zoom        (WbMapEditor  *self,
+                                                  double        zoom);
+
+/* Pushes @command (taking it) like the editor's own edits, for panes that
+ * edit the map (the inspector): before-edit, the push under the game's
+ * write lock, then area-changed with the map rectangle (x, y, width,
+ * height; width <= 0: the whole map) or nothing on failure. Each call is
+ * its own undo step unless the command merges with the one before. FALSE
+ * with @error set if the command failed. */
+gboolean      wb_map_editor_push                 (WbMapEditor  *self,
+                                                  WbCommand    *command,
+                                                  double        x,
+                                                  double        y,
+                                                  double        width,
+                                                  double        height,
+                                                  GError      **error);
+
+/* The point map location selected (also by Add Location or a rename
+ * request), or NULL. */
 const char   *wb_map_editor_get_selected_location (WbMapEditor *self);
 /* Renames location @id through the undo stack (what rename-location does);
  * FALSE, with the reason in the status, if it failed. */

@@ -33,6 +33,8 @@ struct _WbToolPalette
   gulong       map_changed_id;
   WbGame      *listed_game;     /* a reference: its legend is followed */
   GtkWidget   *rename_popover;
+  WbPaletteAnchorFunc anchor_func;
+  gpointer     anchor_data;
   GtkWidget   *rename_entry;
   char        *renaming;         /* location id */
 };
@@ -568,9 +570,10 @@ on_rename_requested (WbToolPalette *self,
 {
   WbMap *map = wb_map_editor_get_map (self->editor);
   WbLocation *loc;
-  GtkWidget *anchor;
+  GtkWidget *anchor, *canvas;
   graphene_rect_t bounds;
   GdkRectangle rect = { 0, 0, 1, 1 };
+  double px, py;
 
   if (!WB_IS_POINT_MAP (map) || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
@@ -582,11 +585,24 @@ on_rename_requested (WbToolPalette *self,
   self->renaming = g_strdup (id);
   gtk_editable_set_text (GTK_EDITABLE (self->rename_entry), loc->name != NULL ? loc->name : id);
 
-  /* Point at the tool that asked. */
-  anchor = g_hash_table_lookup (self->buttons, wb_map_editor_get_tool (self->editor));
-  if (anchor != NULL && gtk_widget_compute_bounds (anchor, GTK_WIDGET (self), &bounds))
-    rect = (GdkRectangle) { (int) bounds.origin.x, (int) bounds.origin.y,
-                            MAX (1, (int) bounds.size.width), MAX (1, (int) bounds.size.height) };
+  /* Point at the location on the canvas, or else at the tool that asked. */
+  canvas = self->anchor_func != NULL ? self->anchor_func (x, y, &rect, self->anchor_data) : NULL;
+  if (canvas != NULL &&
+      gtk_widget_translate_coordinates (canvas, GTK_WIDGET (self), rect.x, rect.y, &px, &py))
+    {
+      rect.x = (int) px;
+      rect.y = (int) py;
+      gtk_popover_set_position (GTK_POPOVER (self->rename_popover), GTK_POS_BOTTOM);
+    }
+  else
+    {
+      anchor = g_hash_table_lookup (self->buttons, wb_map_editor_get_tool (self->editor));
+      rect = (GdkRectangle) { 0, 0, 1, 1 };
+      if (anchor != NULL && gtk_widget_compute_bounds (anchor, GTK_WIDGET (self), &bounds))
+        rect = (GdkRectangle) { (int) bounds.origin.x, (int) bounds.origin.y,
+                                MAX (1, (int) bounds.size.width), MAX (1, (int) bounds.size.height) };
+      gtk_popover_set_position (GTK_POPOVER (self->rename_popover), GTK_POS_RIGHT);
+    }
   gtk_popover_set_pointing_to (GTK_POPOVER (self->rename_popover), &rect);
   gtk_popover_popup (GTK_POPOVER (self->rename_popover));
   gtk_widget_grab_focus (self->rename_entry);
@@ -786,4 +802,15 @@ wb_tool_palette_get_button (WbToolPalette *self,
 {
   g_return_val_if_fail (WB_IS_TOOL_PALETTE (self), NULL);
   return g_hash_table_lookup (self->buttons, id);
+}
+
+void
+wb_tool_palette_set_anchor_func (WbToolPalette       *self,
+                                 WbPaletteAnchorFunc  func,
+                                 gpointer             data)
+{
+  g_return_if_fail (WB_IS_TOOL_PALETTE (self));
+
+  self->anchor_func = func;
+  self->anchor_data = data;
 }

@@ -20,4 +20,15 @@ WbMapEditor  *wb_tool_palette_get_editor (WbToolPalette *self);
 GtkWidget    *wb_tool_palette_get_button (WbToolPalette *self,
                                           const char    *id);
 
+/* Where the rename popover points: @func turns a location's map point
+ * (@x, @y) into a rectangle of @widget (returned; NULL: point at the
+ * tool's button instead). The window gives the canvas. */
+typedef GtkWidget *(*WbPaletteAnchorFunc) (double        x,
+                                           double        y,
+                                           GdkRectangle *rect,
+                                           gpointer      data);
+void          wb_tool_palette_set_anchor_func (WbToolPalette       *self,
+                                               WbPaletteAnchorFunc  func,
+                                               gpointer             data);
+
 G_END_DECLS

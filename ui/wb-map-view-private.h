@@ -71,6 +71,9 @@ struct _WbMapView
   gboolean         has_rubber_band;
   double           rubber_band[4];      /* map points: x0, y0, x1, y1 */
   GArray          *sketch;              /* WbMapPoint: a line being drawn, or NULL */
+  WbOutlineShape   outline_shape;       /* the selection */
+  GArray          *outline;             /* double: x, y pairs */
+  double           outline_radius;
   gboolean         space_down;
   gboolean         drag_edits;
   gboolean         drag_pans;

@@ -217,6 +217,50 @@ draw_hover (WbMapView *self,
   cairo_restore (cr);
 }
 
+/* The selection: a dark halo under an accent line, so it reads on any
+ * terrain. */
+static void
+draw_selection_outline (WbMapView *self,
+                        cairo_t   *cr)
+{
+  const double *p = (const double *) self->outline->data;
+  guint n = self->outline->len / 2;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  switch (self->outline_shape)
+    {
+    case WB_OUTLINE_POLYGON:
+      for (guint i = 0; i < n; i++)
+        cairo_line_to (cr, p[2 * i], p[2 * i + 1]);
+      cairo_close_path (cr);
+      break;
+    case WB_OUTLINE_SEGMENT:
+      if (n >= 2)
+        {
+          cairo_move_to (cr, p[0], p[1]);
+          cairo_line_to (cr, p[2], p[3]);
+        }
+      break;
+    case WB_OUTLINE_CIRCLE:
+      if (n >= 1)
+        cairo_arc (cr, p[0], p[1], MAX (self->outline_radius, 8.0 / self->zoom), 0, 2 * G_PI);
+      break;
+    case WB_OUTLINE_NONE:
+    default:
+      break;
+    }
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, 6.0 / self->zoom);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.45);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_width (cr, 3.0 / self->zoom);
+  cairo_set_source_rgba (cr, 0.208, 0.518, 0.894, 1.0);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 wb_map_view_snapshot (GtkWidget   *widget,
                       GtkSnapshot *snapshot)
@@ -297,6 +341,8 @@ wb_map_view_snapshot (GtkWidget   *widget,
         }
       cairo_fill (cr);
     }
+  if (self->outline_shape != WB_OUTLINE_NONE)
+    draw_selection_outline (self, cr);
 
   if (self->has_rubber_band)
     {
@@ -376,6 +422,7 @@ wb_map_view_finalize (GObject *object)
 
   g_free (self->hover_text);
   g_clear_pointer (&self->sketch, g_array_unref);
+  g_array_unref (self->outline);
 
   G_OBJECT_CLASS (wb_map_view_parent_class)->finalize (object);
 }
@@ -507,6 +554,7 @@ wb_map_view_init (WbMapView *self)
   self->zoom = 1.0;
   self->show_numbers = TRUE;
   self->show_grid = TRUE;
+  self->outline = g_array_new (FALSE, FALSE, sizeof (double));
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
@@ -967,4 +1015,31 @@ wb_map_view_set_rubber_band (WbMapView *self,
   self->rubber_band[2] = x1;
   self->rubber_band[3] = y1;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+wb_map_view_set_selection_outline (WbMapView      *self,
+                                   WbOutlineShape  shape,
+                                   const double   *points,
+                                   guint           n_points,
+                                   double          radius)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  g_return_if_fail (points != NULL || n_points == 0);
+
+  if (shape == WB_OUTLINE_NONE && self->outline_shape == WB_OUTLINE_NONE)
+    return;
+  self->outline_shape = shape;
+  self->outline_radius = radius;
+  g_array_set_size (self->outline, 0);
+  if (shape != WB_OUTLINE_NONE)
+    g_array_append_vals (self->outline, points, 2 * n_points);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+WbOutlineShape
+wb_map_view_get_selection_outline (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), WB_OUTLINE_NONE);
+  return self->outline_shape;
 }

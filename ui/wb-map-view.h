@@ -135,6 +135,24 @@ void        wb_map_view_set_rubber_band (WbMapView  *self,
 void        wb_map_view_set_sketch      (WbMapView        *self,
                                          const WbMapPoint *points,
                                          guint             n_points);
+/* The selection's outline, drawn over the map: a closed polygon (a hex:
+ * its corners), a segment (a hexside, a connection: two points) or a
+ * circle (a location: one point and @radius). @points holds @n_points x, y
+ * pairs in map points; WB_OUTLINE_NONE removes it. */
+typedef enum {
+  WB_OUTLINE_NONE,
+  WB_OUTLINE_POLYGON,
+  WB_OUTLINE_SEGMENT,
+  WB_OUTLINE_CIRCLE,
+} WbOutlineShape;
+
+void        wb_map_view_set_selection_outline (WbMapView      *self,
+                                               WbOutlineShape  shape,
+                                               const double   *points,
+                                               guint           n_points,
+                                               double          radius);
+WbOutlineShape wb_map_view_get_selection_outline (WbMapView *self);
+
 /* Times end_edit() patched the cache or the overview (tests). */
 guint       wb_map_view_get_patches     (WbMapView  *self);
 

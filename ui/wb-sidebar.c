@@ -44,6 +44,7 @@ static guint signals[N_SIGNALS];
 #define ROW_SECTION  "wb-section"
 #define ROW_MAP      "wb-map"
 #define ROW_SCENARIO "wb-scenario"
+#define ROW_SUBTITLE "wb-subtitle"
 
 static const char *
 table_kind_name (WbTableKind kind)
@@ -133,6 +134,7 @@ make_row (const char *section,
       gtk_widget_add_css_class (label, "caption");
       gtk_widget_add_css_class (label, "dim-label");
       gtk_box_append (GTK_BOX (labels), label);
+      g_object_set_data (G_OBJECT (row), ROW_SUBTITLE, label);
     }
 
   if (trailing != NULL)
@@ -161,6 +163,54 @@ icon_new (const char *name)
   return image;
 }
 
+static char *
+map_subtitle (WbMap *map)
+{
+  if (WB_IS_HEX_MAP (map))
+    {
+      WbHexMap *hex_map = WB_HEX_MAP (map);
+
+      /* Translators: a hex map's size in columns × rows */
+      return g_strdup_printf (_("Hex map · %d × %d"),
+                              wb_hex_map_get_cols (hex_map),
+                              wb_hex_map_get_rows (hex_map));
+    }
+  else
+    {
+      guint n = wb_point_map_get_locations (WB_POINT_MAP (map))->len;
+
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Point-to-point · %u location",
+                                           "Point-to-point · %u locations", n),
+                              n);
+    }
+}
+
+/* An edit of a map (a location added, a map resized) changes its
+ * subtitle, not the list: only that label is updated. */
+static void
+on_map_changed (WbSidebar *self,
+                WbMap     *map)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->list_box));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *label;
+      g_autofree char *subtitle = NULL;
+
+      if (g_object_get_data (G_OBJECT (row), ROW_MAP) != map)
+        continue;
+      label = g_object_get_data (G_OBJECT (row), ROW_SUBTITLE);
+      subtitle = map_subtitle (map);
+      if (label != NULL && g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), subtitle) != 0)
+        {
+          gtk_label_set_label (GTK_LABEL (label), subtitle);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle, -1);
+        }
+    }
+}
+
 static void
 add_maps (WbSidebar *self)
 {
@@ -169,34 +219,16 @@ add_maps (WbSidebar *self)
   for (guint i = 0; i < maps->len; i++)
     {
       WbMap *map = g_ptr_array_index (maps, i);
-      g_autofree char *subtitle = NULL;
-      const char *icon;
+      g_autofree char *subtitle = map_subtitle (map);
+      const char *icon = WB_IS_HEX_MAP (map) ? "wb-hex-map-symbolic" : "wb-point-map-symbolic";
       GtkWidget *row;
-
-      if (WB_IS_HEX_MAP (map))
-        {
-          WbHexMap *hex_map = WB_HEX_MAP (map);
-
-          icon = "wb-hex-map-symbolic";
-          /* Translators: a hex map's size in columns × rows */
-          subtitle = g_strdup_printf (_("Hex map · %d × %d"),
-                                      wb_hex_map_get_cols (hex_map),
-                                      wb_hex_map_get_rows (hex_map));
-        }
-      else
-        {
-          guint n = wb_point_map_get_locations (WB_POINT_MAP (map))->len;
-
-          icon = "wb-point-map-symbolic";
-          subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                   "Point-to-point · %u location",
-                                                   "Point-to-point · %u locations", n),
-                                      n);
-        }
 
       row = make_row (_("Maps"), icon_new (icon), wb_map_get_name (map), subtitle, NULL, TRUE);
       g_object_set_data_full (G_OBJECT (row), ROW_MAP, g_object_ref (map), g_object_unref);
       gtk_list_box_append (self->list_box, row);
+      g_signal_handlers_disconnect_by_func (map, on_map_changed, self);
+      g_signal_connect_object (map, "changed", G_CALLBACK (on_map_changed), self,
+                               G_CONNECT_SWAPPED);
     }
 }
 

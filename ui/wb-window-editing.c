@@ -3,10 +3,12 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "wb-application.h"
 #include "wb-drafts.h"
 #include "wb-edit.h"
+#include "wb-inspector.h"
 #include "wb-map-editor.h"
 #include "wb-tool-palette.h"
 #include "wb-window-private.h"
@@ -97,6 +99,8 @@ _wb_window_on_area_changed (WbWindow *self,
                  double    height)
 {
   wb_map_view_end_edit (self->map_view, x, y, width, height);
+  /* A moved location takes its outline along. */
+  _wb_window_update_selection_outline (self);
 }
 
 /* Editing. */
@@ -110,6 +114,7 @@ _wb_window_undo_action (GtkWidget  *widget,
 
   if (self->game != NULL && self->undo_stack != NULL)
     wb_edit_undo (self->game, self->undo_stack);
+  _wb_window_update_selection_outline (self);
 }
 
 void
@@ -121,6 +126,7 @@ _wb_window_redo_action (GtkWidget  *widget,
 
   if (self->game != NULL && self->undo_stack != NULL)
     wb_edit_redo (self->game, self->undo_stack);
+  _wb_window_update_selection_outline (self);
 }
 
 void
@@ -141,8 +147,8 @@ _wb_window_add_tool_shortcuts (WbWindow *self)
     gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Escape"),
                       gtk_named_action_new ("editor.cancel-line")));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-    gtk_shortcut_new_with_arguments (gtk_shortcut_trigger_parse_string ("Escape"),
-                                     gtk_named_action_new ("editor.tool"), "s", WB_TOOL_SELECT));
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Escape"),
+                      gtk_named_action_new ("editor.clear-selection")));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
     gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Return|KP_Enter"),
                       gtk_named_action_new ("editor.finish-line")));
@@ -374,4 +380,153 @@ _wb_window_setup_lines (WbWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "line-requested", G_CALLBACK (on_line_requested),
                            self, G_CONNECT_SWAPPED);
+}
+
+/* The inspector. */
+
+/* The selection's outline on the canvas, from the editor's selection. */
+void
+_wb_window_update_selection_outline (WbWindow *self)
+{
+  const WbSelection *s = wb_map_editor_get_selection (self->editor);
+  WbMap *map = wb_map_editor_get_map (self->editor);
+  double points[2 * WB_HEX_DIRECTIONS];
+
+  switch (s->kind)
+    {
+    case WB_SELECTION_HEX:
+    case WB_SELECTION_HEXSIDE:
+      {
+        WbHexLayout layout = wb_hex_map_get_layout (WB_HEX_MAP (map));
+        double size = wb_hex_map_get_hex_size (WB_HEX_MAP (map));
+        double cx, cy;
+
+        wb_hex_center (layout, size, s->hex, &cx, &cy);
+        for (int i = 0; i < WB_HEX_DIRECTIONS; i++)
+          {
+            wb_hex_corner_offset (layout, size, i, &points[2 * i], &points[2 * i + 1]);
+            points[2 * i] += cx;
+            points[2 * i + 1] += cy;
+          }
+        if (s->kind == WB_SELECTION_HEX)
+          wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_POLYGON, points,
+                                             WB_HEX_DIRECTIONS, 0);
+        else
+          {
+            /* The edge towards neighbour @dir: of the corners, the two
+             * nearest the neighbour's centre. */
+            WbOffset n = wb_hex_neighbour (layout, s->hex, s->dir);
+            double nx, ny, seg[4];
+            int best = 0, second = 1;
+            double d[WB_HEX_DIRECTIONS];
+
+            wb_hex_center (layout, size, n, &nx, &ny);
+            for (int i = 0; i < WB_HEX_DIRECTIONS; i++)
+              d[i] = hypot (points[2 * i] - nx, points[2 * i + 1] - ny);
+            for (int i = 0; i < WB_HEX_DIRECTIONS; i++)
+              if (d[i] < d[best])
+                best = i;
+            second = best == 0 ? 1 : 0;
+            for (int i = 0; i < WB_HEX_DIRECTIONS; i++)
+              if (i != best && d[i] < d[second])
+                second = i;
+            seg[0] = points[2 * best];
+            seg[1] = points[2 * best + 1];
+            seg[2] = points[2 * second];
+            seg[3] = points[2 * second + 1];
+            wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_SEGMENT, seg, 2, 0);
+          }
+        break;
+      }
+    case WB_SELECTION_LOCATION:
+      {
+        WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (map), s->location);
+        double at[2] = { loc->x, loc->y };
+
+        wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_CIRCLE, at, 1,
+                                           loc->major ? 16 : 12);
+        break;
+      }
+    case WB_SELECTION_CONNECTION:
+      {
+        WbLocation *a = wb_point_map_find_location (WB_POINT_MAP (map), s->a);
+        WbLocation *b = wb_point_map_find_location (WB_POINT_MAP (map), s->b);
+        double seg[4] = { a->x, a->y, b->x, b->y };
+
+        wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_SEGMENT, seg, 2, 0);
+        break;
+      }
+    case WB_SELECTION_NONE:
+    default:
+      wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_NONE, NULL, 0, 0);
+      break;
+    }
+}
+
+/* Shown while a map is edited and the user wants it (win.show-inspector,
+ * Ctrl+I, the header bar's toggle). */
+void
+_wb_window_update_inspector_visible (WbWindow *self)
+{
+  gboolean has_map = wb_map_editor_get_map (self->editor) != NULL;
+
+  gtk_widget_set_visible (self->inspector_button, has_map);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->inspector_revealer),
+                                 has_map && self->show_inspector);
+}
+
+/* The rename popover points at the location on the canvas. */
+static GtkWidget *
+anchor_on_canvas (double        x,
+                  double        y,
+                  GdkRectangle *rect,
+                  gpointer      data)
+{
+  WbWindow *self = data;
+  double wx, wy;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self->map_view)))
+    return NULL;
+  wb_map_view_map_to_widget (self->map_view, x, y, &wx, &wy);
+  *rect = (GdkRectangle) { (int) wx - 6, (int) wy - 6, 12, 12 };
+  return GTK_WIDGET (self->map_view);
+}
+
+static void
+on_view_zoom (WbWindow *self)
+{
+  wb_map_editor_set_view_zoom (self->editor, wb_map_view_get_zoom (self->map_view));
+}
+
+void
+_wb_window_add_inspector (WbWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  self->inspector = wb_inspector_new (self->editor);
+  gtk_widget_set_size_request (self->inspector, 300, -1);
+  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  gtk_box_append (GTK_BOX (box), self->inspector);
+
+  self->inspector_revealer = gtk_revealer_new ();
+  gtk_revealer_set_transition_type (GTK_REVEALER (self->inspector_revealer),
+                                    GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT);
+  gtk_revealer_set_child (GTK_REVEALER (self->inspector_revealer), box);
+  gtk_box_append (self->canvas_box, self->inspector_revealer);
+
+  g_signal_connect_object (self->editor, "selection-changed",
+                           G_CALLBACK (_wb_window_update_selection_outline), self,
+                           G_CONNECT_SWAPPED);
+  wb_tool_palette_set_anchor_func (WB_TOOL_PALETTE (self->palette), anchor_on_canvas, self);
+  g_signal_connect_object (self->map_view, "notify::zoom", G_CALLBACK (on_view_zoom), self,
+                           G_CONNECT_SWAPPED);
+  on_view_zoom (self);
+  _wb_window_update_inspector_visible (self);
+}
+
+GtkWidget *
+wb_window_get_inspector (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
+  return self->inspector;
 }

@@ -33,6 +33,9 @@ struct _WbWindow
   GtkWidget            *redo_button;
   GMenu                *edit_section;
   GtkWidget            *palette;
+  GtkWidget            *inspector;
+  GtkWidget            *inspector_revealer;
+  GtkWidget            *inspector_button;
   GtkLabel             *zoom_label;
   GMenu                *recent_menu;
   GtkWidget            *legend;         /* WbLegendEditor, made on first use */
@@ -70,6 +73,7 @@ struct _WbWindow
   gboolean              show_sidebar;
   gboolean              show_numbers;
   gboolean              show_grid;
+  gboolean              show_inspector;
 };
 
 const char * _wb_window_get_draft_id (WbWindow *self);
@@ -93,5 +97,8 @@ void _wb_window_show_message (WbWindow *self, const char *message);
 void _wb_window_add_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_delete_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_check_shown_map (WbWindow *self);
+void _wb_window_add_inspector (WbWindow *self);
+void _wb_window_update_inspector_visible (WbWindow *self);
+void _wb_window_update_selection_outline (WbWindow *self);
 
 G_END_DECLS

@@ -31,6 +31,7 @@ enum {
   PROP_SHOW_SIDEBAR,
   PROP_SHOW_NUMBERS,
   PROP_SHOW_GRID,
+  PROP_SHOW_INSPECTOR,
   N_PROPS
 };
 
@@ -341,6 +342,7 @@ on_sidebar_map_selected (WbWindow   *self,
   wb_map_view_set_map (self->map_view, self->game, map, scenario);
   wb_map_editor_set_target (self->editor, self->game, map, self->undo_stack);
   gtk_widget_set_visible (self->palette, map != NULL);
+  _wb_window_update_inspector_visible (self);
   update_actions (self);
   update_status (self);
 }
@@ -1034,6 +1036,9 @@ wb_window_get_property (GObject    *object,
     case PROP_SHOW_GRID:
       g_value_set_boolean (value, self->show_grid);
       break;
+    case PROP_SHOW_INSPECTOR:
+      g_value_set_boolean (value, self->show_inspector);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1076,6 +1081,14 @@ wb_window_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_SHOW_INSPECTOR:
+      if (self->show_inspector != g_value_get_boolean (value))
+        {
+          self->show_inspector = g_value_get_boolean (value);
+          _wb_window_update_inspector_visible (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1115,6 +1128,9 @@ wb_window_class_init (WbWindowClass *klass)
   properties[PROP_SHOW_GRID] =
     g_param_spec_boolean ("show-grid", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SHOW_INSPECTOR] =
+    g_param_spec_boolean ("show-inspector", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (WB_TYPE_MAP_VIEW);
@@ -1134,6 +1150,7 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_map_selected);
   gtk_widget_class_bind_template_callback (widget_class, update_status);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, editor_label);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, canvas_box);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, redo_button);
@@ -1157,6 +1174,7 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "show-sidebar");
   gtk_widget_class_install_property_action (widget_class, "win.show-numbers", "show-numbers");
   gtk_widget_class_install_property_action (widget_class, "win.show-grid", "show-grid");
+  gtk_widget_class_install_property_action (widget_class, "win.show-inspector", "show-inspector");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
                                        "win.save", NULL);
@@ -1185,6 +1203,8 @@ wb_window_class_init (WbWindowClass *klass)
                                        "win.zoom-reset", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0,
                                        "win.show-sidebar", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
+                                       "win.show-inspector", NULL);
 }
 
 static void
@@ -1197,6 +1217,7 @@ wb_window_init (WbWindow *self)
   self->show_sidebar = TRUE;
   self->show_numbers = TRUE;
   self->show_grid = TRUE;
+  self->show_inspector = TRUE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -1232,6 +1253,7 @@ wb_window_init (WbWindow *self)
   _wb_window_add_tool_shortcuts (self);
   _wb_window_setup_annotations (self);
   _wb_window_setup_lines (self);
+  _wb_window_add_inspector (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 

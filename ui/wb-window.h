@@ -52,5 +52,7 @@ WbSidebar  *wb_window_get_sidebar   (WbWindow       *self);
 WbUndoStack *wb_window_get_undo_stack (WbWindow     *self);
 WbMapEditor *wb_window_get_map_editor (WbWindow     *self);
 GtkWidget  *wb_window_get_tool_palette (WbWindow    *self);
+/* The inspector pane (a WbInspector) right of the canvas. */
+GtkWidget  *wb_window_get_inspector (WbWindow      *self);
 
 G_END_DECLS
