@@ -89,5 +89,7 @@ void _wb_window_redo_action (GtkWidget *widget, const char *action_name, GVarian
 void _wb_window_add_tool_shortcuts (WbWindow *self);
 void _wb_window_setup_annotations (WbWindow *self);
 void _wb_window_setup_lines (WbWindow *self);
+void _wb_window_clipboard_init (WbWindow *self);
+WbRegionMode _wb_window_region_mode (WbWindow *self);
 
 G_END_DECLS
