@@ -202,8 +202,9 @@ _wb_window_clipboard_init (WbWindow *self)
     { "<Control>v", "editor.paste" },
     { "Delete", "editor.delete-region" },
     { "<Control>a", "editor.select-all" },
-    /* Before the tool shortcuts: Escape drops the selection first, and
-     * only with none goes back to Select. */
+    /* Added after the tool shortcuts, so it is tried first (GTK runs a
+     * widget's controllers newest first): Escape drops the selection, and
+     * only with none (the action disabled) goes back to Select. */
     { "Escape", "editor.clear-region-selection" },
   };
 

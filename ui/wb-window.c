@@ -1221,10 +1221,10 @@ wb_window_init (WbWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->map_view, "point-clicked", G_CALLBACK (_wb_window_on_point_clicked),
                            self, G_CONNECT_SWAPPED);
-  _wb_window_clipboard_init (self);
   _wb_window_add_tool_shortcuts (self);
   _wb_window_setup_annotations (self);
   _wb_window_setup_lines (self);
+  _wb_window_clipboard_init (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 
