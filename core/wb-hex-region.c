@@ -825,6 +825,20 @@ typedef struct
   GPtrArray  *features;   /* copy, or NULL */
 } SideState;
 
+/* A mark's hex list as it was before a move took its hexes along. */
+typedef struct
+{
+  const char *id;         /* interned */
+  GArray     *hexes;      /* WbOffset */
+} MarkState;
+
+static void
+mark_state_free (MarkState *s)
+{
+  g_array_unref (s->hexes);
+  g_free (s);
+}
+
 static void
 hex_state_clear (HexState *s)
 {
@@ -915,6 +929,7 @@ struct _WbRegionCommand
   GArray      *hexes;      /* HexState */
   GArray      *sides;      /* SideState */
   gboolean     had_elevation;
+  GPtrArray   *marks;      /* move: MarkState of the marks it changed */
 };
 
 G_DEFINE_FINAL_TYPE (WbRegionCommand, wb_region_command, WB_TYPE_COMMAND)
@@ -1021,6 +1036,69 @@ paste_clip (WbRegionCommand *self,
     }
 }
 
+/* A move takes the mark memberships (objective, set-up area…) of its hexes
+ * along: @src[i] went to @placed[i]; one that fell off the map leaves the
+ * mark. Each changed mark's old list is kept for revert. */
+static void
+move_marks (WbRegionCommand *self,
+            HexSet          *src_set,
+            GArray          *src,
+            GArray          *placed)
+{
+  GPtrArray *marks = wb_hex_map_get_marks (self->map);
+  int cols = wb_hex_map_get_cols (self->map);
+  g_autoptr(GHashTable) where = g_hash_table_new (NULL, NULL);
+
+  g_ptr_array_set_size (self->marks, 0);
+  for (guint i = 0; i < src->len; i++)
+    {
+      WbOffset h = g_array_index (src, WbOffset, i);
+
+      g_hash_table_insert (where, GSIZE_TO_POINTER ((gsize) h.row * cols + h.col + 1),
+                           GUINT_TO_POINTER (i + 1));
+    }
+  for (guint m = 0; m < marks->len; m++)
+    {
+      WbMapMark *mark = g_ptr_array_index (marks, m);
+      g_autoptr(GArray) moved = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+      gboolean changed = FALSE;
+      MarkState *state;
+
+      for (guint i = 0; i < mark->hexes->len; i++)
+        {
+          WbOffset h = g_array_index (mark->hexes, WbOffset, i);
+          guint at;
+
+          if (hex_set_has (src_set, h) &&
+              (at = GPOINTER_TO_UINT (g_hash_table_lookup (where,
+                                       GSIZE_TO_POINTER ((gsize) h.row * cols + h.col + 1)))) > 0)
+            {
+              h = g_array_index (placed, WbOffset, at - 1);
+              changed = TRUE;
+              if (!wb_hex_map_contains (self->map, h))
+                continue;
+            }
+          g_array_append_val (moved, h);
+        }
+      if (!changed)
+        continue;
+      /* A hex listed once: a moved hex may land on one already in it. */
+      for (guint i = moved->len; i-- > 0;)
+        for (guint j = 0; j < i; j++)
+          if (wb_offset_equal (g_array_index (moved, WbOffset, i), g_array_index (moved, WbOffset, j)))
+            {
+              g_array_remove_index (moved, i);
+              break;
+            }
+      state = g_new (MarkState, 1);
+      state->id = mark->id;
+      state->hexes = g_array_copy (mark->hexes);
+      g_ptr_array_add (self->marks, state);
+      g_array_set_size (mark->hexes, 0);
+      g_array_append_vals (mark->hexes, moved->data, moved->len);
+    }
+}
+
 static gboolean
 check_fill (WbRegionCommand *self,
             GError         **error)
@@ -1119,6 +1197,8 @@ wb_region_command_apply (WbCommand  *command,
         clear_hexes (self, src, src_sides);
       if (clip != NULL)
         paste_clip (self, clip, self->to, placed, &dst_set, dst_sides);
+      if (self->kind == REGION_MOVE)
+        move_marks (self, &src_set, src, placed);
       wb_map_changed (WB_MAP (self->map));
     }
 
@@ -1133,6 +1213,15 @@ wb_region_command_revert (WbCommand *command)
 {
   WbRegionCommand *self = WB_REGION_COMMAND (command);
 
+  for (guint i = 0; i < self->marks->len; i++)
+    {
+      MarkState *s = g_ptr_array_index (self->marks, i);
+      WbMapMark *mark = wb_hex_map_find_mark (self->map, s->id);
+
+      g_assert (mark != NULL);
+      g_array_set_size (mark->hexes, 0);
+      g_array_append_vals (mark->hexes, s->hexes->data, s->hexes->len);
+    }
   for (guint i = self->sides->len; i-- > 0;)
     {
       SideState *s = &g_array_index (self->sides, SideState, i);
@@ -1161,6 +1250,7 @@ wb_region_command_finalize (GObject *object)
   g_clear_pointer (&self->source, g_array_unref);
   g_array_unref (self->hexes);
   g_array_unref (self->sides);
+  g_ptr_array_unref (self->marks);
   G_OBJECT_CLASS (wb_region_command_parent_class)->finalize (object);
 }
 
@@ -1182,6 +1272,7 @@ wb_region_command_init (WbRegionCommand *self)
   g_array_set_clear_func (self->hexes, (GDestroyNotify) hex_state_clear);
   self->sides = g_array_new (FALSE, FALSE, sizeof (SideState));
   g_array_set_clear_func (self->sides, (GDestroyNotify) side_state_clear);
+  self->marks = g_ptr_array_new_with_free_func ((GDestroyNotify) mark_state_free);
 }
 
 static WbRegionCommand *

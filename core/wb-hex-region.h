@@ -79,7 +79,7 @@ WbCommand   *wb_command_paste_region_new (WbGame         *game,
                                           WbHexClip      *clip,
                                           WbOffset        anchor);
 /* Gives @hexes @terrain, level 0, no label and no features, and removes
- * the features of the hexsides between two of them. */
+ * the features of the hexsides between two of them. Marks are kept. */
 WbCommand   *wb_command_clear_region_new (WbGame         *game,
                                           WbHexMap       *map,
                                           const WbOffset *hexes,
@@ -87,7 +87,8 @@ WbCommand   *wb_command_clear_region_new (WbGame         *game,
                                           const char     *terrain);
 /* Moves the content of @hexes so that hex @from lands on @to: the source
  * is cleared to @fill, then pasted at the destination (which may overlap
- * it); one step. */
+ * it); one step. The map's marks (objectives, set-up areas…) follow their
+ * hexes; a hex moved off the map leaves its marks. */
 WbCommand   *wb_command_move_region_new  (WbGame         *game,
                                           WbHexMap       *map,
                                           const WbOffset *hexes,

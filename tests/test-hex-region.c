@@ -403,6 +403,15 @@ START_TEST (test_move_region)
   g_autoptr(GArray) src = make_region (map, off (3, 3));
   g_autoptr(WbHexClip) clip = wb_hex_clip_new_from_map (map, (WbOffset *) src->data, src->len,
                                                         off (3, 3));
+  WbMapMark *mark = wb_map_mark_new ("hill");
+
+  /* An objective on the region's centre and one elsewhere. */
+  mark->name = g_strdup ("Hill");
+  mark->kind = g_strdup ("objective");
+  mark->vp = 2;
+  g_array_append_val (mark->hexes, ((WbOffset) { 0, 0 }));
+  g_array_append_val (mark->hexes, ((WbOffset) { 3, 3 }));
+  wb_hex_map_add_mark (map, mark);
 
   for (guint k = 0; k < G_N_ELEMENTS (targets); k++)
     {
@@ -420,6 +429,11 @@ START_TEST (test_move_region)
       for (guint i = 0; i < src->len; i++)
         if (!in_array (dst, g_array_index (src, WbOffset, i)))
           ck_assert_str_eq (wb_hex_map_get_terrain (map, g_array_index (src, WbOffset, i)), "rough");
+      /* The objective went along with its hex; the other stayed. */
+      ck_assert (wb_map_mark_has_hex (mark, targets[k]));
+      ck_assert (wb_map_mark_has_hex (mark, off (0, 0)));
+      ck_assert (!wb_map_mark_has_hex (mark, off (3, 3)) || wb_offset_equal (targets[k], off (3, 3)));
+      ck_assert_uint_eq (mark->hexes->len, 2);
       after = wb_game_to_data (game, NULL);
 
       /* The destination holds what a paste of the old source gives. */
@@ -429,6 +443,11 @@ START_TEST (test_move_region)
                wb_command_clear_region_new (copy, game_map (copy), (WbOffset *) src->data,
                                             src->len, "rough"));
       push_ok (copy_stack, wb_command_paste_region_new (copy, game_map (copy), clip, targets[k]));
+      {
+        WbMapMark *m = wb_hex_map_find_mark (game_map (copy), "hill");
+
+        g_array_index (m->hexes, WbOffset, 1) = targets[k];
+      }
       {
         g_autofree char *expected = wb_game_to_data (copy, NULL);
 
