@@ -392,6 +392,56 @@ START_TEST (test_delete_and_cut)
 }
 END_TEST
 
+/* The controller alone (no window, no clipboard): paste falls back to the
+ * last clip copied in it; the actions follow the selection. */
+START_TEST (test_editor_alone)
+{
+  g_autoptr(WbGame) game = wb_game_new_starter (20, 15);
+  WbHexMap *map = WB_HEX_MAP (g_ptr_array_index (wb_game_get_maps (game), 0));
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autoptr(WbMapEditor) editor = wb_map_editor_new ();
+  GActionGroup *actions = wb_map_editor_get_actions (editor);
+  WbOffset block[] = { { 2, 2 }, { 3, 2 }, { 2, 3 } };
+  WbOffset target = { 9, 8 };
+  g_autoptr(GArray) placed = NULL;
+  g_autoptr(WbHexClip) clip = NULL;
+  guint n;
+
+  for (guint i = 0; i < G_N_ELEMENTS (block); i++)
+    wb_hex_map_set_terrain (map, block[i], "forest");
+  wb_hex_map_add_side_feature (map, block[0], wb_hex_direction_to (wb_hex_map_get_layout (map),
+                                                                   block[0], block[1]), "creek");
+  wb_map_editor_set_target (editor, game, WB_MAP (map), stack);
+  wb_map_editor_set_tool (editor, WB_TOOL_REGION);
+  ck_assert_str_eq (wb_map_editor_get_tool (editor), WB_TOOL_REGION);
+  ck_assert (!g_action_group_get_action_enabled (actions, "paste"));
+
+  wb_map_editor_set_region (editor, block, G_N_ELEMENTS (block));
+  wb_map_editor_get_region (editor, &n);
+  ck_assert_uint_eq (n, 3);
+  g_action_group_activate_action (actions, "copy", NULL);
+  ck_assert (g_action_group_get_action_enabled (actions, "paste"));
+  clip = wb_hex_clip_ref (wb_map_editor_get_clip (editor));
+  ck_assert_uint_eq (wb_hex_clip_get_n_sides (clip), 1);
+
+  wb_map_editor_set_region (editor, &target, 1);
+  g_action_group_activate_action (actions, "paste", NULL);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 1);
+  placed = wb_hex_clip_place (clip, wb_hex_map_get_layout (map), target);
+  for (guint i = 0; i < placed->len; i++)
+    ck_assert_str_eq (wb_hex_map_get_terrain (map, g_array_index (placed, WbOffset, i)), "forest");
+  wb_map_editor_get_region (editor, &n);
+  ck_assert_uint_eq (n, 3);
+
+  /* Another map drops the selection. */
+  wb_map_editor_set_target (editor, NULL, NULL, NULL);
+  wb_map_editor_get_region (editor, &n);
+  ck_assert_uint_eq (n, 0);
+  ck_assert (!g_action_group_get_action_enabled (actions, "copy"));
+  ck_assert (!g_action_group_get_action_enabled (actions, "select-all"));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -403,6 +453,7 @@ make_suite (void)
   tcase_add_test (tc, test_copy_paste);
   tcase_add_test (tc, test_move_and_undo);
   tcase_add_test (tc, test_delete_and_cut);
+  tcase_add_test (tc, test_editor_alone);
   suite_add_tcase (s, tc);
   return s;
 }
