@@ -259,6 +259,31 @@ START_TEST (test_copy_paste)
   after = wb_game_to_data (wb_window_get_game (f.window), NULL);
   ck_assert_str_eq (after, before);
 
+  /* Another window has no clip of its own: its paste comes through the
+   * system clipboard. */
+  {
+    Fixture g;
+    UndoWait wait2;
+
+    open_bayou (&g);
+    ck_assert_ptr_null (wb_map_editor_get_clip (g.editor));
+    ck_assert (action_enabled (&g, "paste"));
+    wb_map_editor_set_region (g.editor, &anchor, 1);
+    wait2 = (UndoWait) { g.stack, 0 };
+    gtk_widget_activate_action (GTK_WIDGET (g.window), "editor.paste", NULL);
+    ck_assert_msg (spin_until (undo_grew, &wait2, DRAW_TIMEOUT_MS), "no paste from the clipboard: %s",
+                   wb_map_editor_get_status (g.editor) ? wb_map_editor_get_status (g.editor) : "");
+    if (!wb_map_view_get_hover_hex (g.view, &anchor))
+      for (guint i = 0; i < dst->len; i++)
+        {
+          WbOffset h = g_array_index (dst, WbOffset, i);
+
+          if (wb_hex_map_contains (g.map, h))
+            ck_assert_str_eq (wb_hex_map_get_terrain (g.map, h), g_ptr_array_index (terrain, i));
+        }
+    gtk_window_destroy (GTK_WINDOW (g.window));
+  }
+
   /* Escape's action drops the selection. */
   ck_assert (action_enabled (&f, "clear-region-selection"));
   gtk_widget_activate_action (GTK_WIDGET (f.window), "editor.clear-region-selection", NULL);
