@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
 
 #include "wb-hex-region.h"
 #include "wb-json-private.h"
@@ -185,29 +184,27 @@ hex_set_clear (HexSet *set)
   g_clear_pointer (&set->bits, g_free);
 }
 
-/* The hexsides between two hexes of @set reachable from @hexes, each once
- * (canonical), appended to @out. */
+/* The hexsides with features whose two hexes are both in @set, appended
+ * to @out (canonical, in the map's order). Found from the map's sparse
+ * hexside table, so the cost follows the hexsides that have features, not
+ * the size of the set. */
 static void
-internal_sides (WbHexMap       *map,
-                HexSet         *set,
-                const WbOffset *hexes,
-                guint           n,
-                GArray         *out)
+featured_sides (WbHexMap *map,
+                HexSet   *set,
+                GArray   *out)
 {
   WbHexLayout layout = wb_hex_map_get_layout (map);
+  g_autoptr(GArray) sides = wb_hex_map_list_sides (map);
 
-  for (guint i = 0; i < n; i++)
-    for (int dir = 0; dir < WB_HEX_DIRECTIONS; dir++)
-      {
-        WbOffset other = wb_hex_neighbour (layout, hexes[i], dir);
-        WbHexside side;
+  for (guint i = 0; i < sides->len; i++)
+    {
+      WbHexside side = g_array_index (sides, WbHexside, i);
+      WbOffset a, b;
 
-        /* Each pair once: from the hex with the lower index. */
-        if (!hex_set_has (set, other) || hex_index (map, other) < hex_index (map, hexes[i]))
-          continue;
-        side = wb_hexside_canonical (layout, hexes[i], dir);
+      wb_hexside_hexes (layout, side, &a, &b);
+      if (hex_set_has (set, a) && hex_set_has (set, b))
         g_array_append_val (out, side);
-      }
+    }
 }
 
 WbHexClip *
@@ -251,7 +248,7 @@ wb_hex_clip_new_from_map (WbHexMap       *map,
       g_array_append_val (clip->hexes, h);
     }
 
-  internal_sides (map, &set, (WbOffset *) kept->data, kept->len, sides);
+  featured_sides (map, &set, sides);
   for (guint i = 0; i < sides->len; i++)
     {
       WbHexside s = g_array_index (sides, WbHexside, i);
@@ -260,8 +257,6 @@ wb_hex_clip_new_from_map (WbHexMap       *map,
       WbAxial a, b;
       ClipSide side;
 
-      if (features == NULL || features->len == 0)
-        continue;
       wb_hexside_hexes (layout, s, &a_hex, &b_hex);
       a = wb_hex_offset_to_axial (layout, a_hex);
       b = wb_hex_offset_to_axial (layout, b_hex);
@@ -363,119 +358,153 @@ wb_hex_clip_check_game (WbHexClip  *clip,
 
 /* JSON ----------------------------------------------------------------- */
 
+/* Written by hand rather than with JsonBuilder: a clip of a whole large map
+ * is a million small objects, which the builder's node tree makes slow. */
 static void
-add_pair (JsonBuilder *b,
-          int          x,
-          int          y)
+append_string (GString    *out,
+               const char *s)
 {
-  json_builder_begin_array (b);
-  json_builder_add_int_value (b, x);
-  json_builder_add_int_value (b, y);
-  json_builder_end_array (b);
+  g_string_append_c (out, '"');
+  for (const char *p = s; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if (c == '"' || c == '\\')
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, (char) c);
+        }
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  g_string_append_c (out, '"');
 }
 
 static void
-add_ids (JsonBuilder *b,
-         GPtrArray   *ids)
+append_ids (GString   *out,
+            GPtrArray *ids)
 {
-  json_builder_set_member_name (b, "features");
-  json_builder_begin_array (b);
+  g_string_append (out, ", \"features\": [");
   for (guint i = 0; i < ids->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (ids, i));
-  json_builder_end_array (b);
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_string (out, g_ptr_array_index (ids, i));
+    }
+  g_string_append_c (out, ']');
 }
 
 char *
 wb_hex_clip_to_json (WbHexClip *clip)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
+  GString *out;
 
   g_return_val_if_fail (clip != NULL, NULL);
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, CLIP_FORMAT);
-  json_builder_set_member_name (b, "version");
-  json_builder_add_int_value (b, CLIP_VERSION);
-  json_builder_set_member_name (b, "orientation");
-  json_builder_add_string_value (b, clip->orientation == WB_HEX_FLAT ? "flat" : "pointy");
-  json_builder_set_member_name (b, "anchor");
-  add_pair (b, clip->anchor.col, clip->anchor.row);
-
-  json_builder_set_member_name (b, "hexes");
-  json_builder_begin_array (b);
+  out = g_string_sized_new (64 + 48 * (gsize) clip->hexes->len);
+  g_string_append_printf (out, "{\"format\": \"%s\", \"version\": %d, \"orientation\": \"%s\", "
+                          "\"anchor\": [%d, %d],\n \"hexes\": [",
+                          CLIP_FORMAT, CLIP_VERSION,
+                          clip->orientation == WB_HEX_FLAT ? "flat" : "pointy",
+                          clip->anchor.col, clip->anchor.row);
   for (guint i = 0; i < clip->hexes->len; i++)
     {
       ClipHex *h = &g_array_index (clip->hexes, ClipHex, i);
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "at");
-      add_pair (b, h->at.q, h->at.r);
-      json_builder_set_member_name (b, "terrain");
-      json_builder_add_string_value (b, h->terrain);
+      g_string_append_printf (out, "%s\n  {\"at\": [%d, %d], \"terrain\": ", i > 0 ? "," : "",
+                              h->at.q, h->at.r);
+      append_string (out, h->terrain);
       if (h->has_elevation)
-        {
-          json_builder_set_member_name (b, "elevation");
-          json_builder_add_int_value (b, h->elevation);
-        }
+        g_string_append_printf (out, ", \"elevation\": %d", h->elevation);
       if (h->label != NULL)
         {
-          json_builder_set_member_name (b, "label");
-          json_builder_add_string_value (b, h->label);
+          g_string_append (out, ", \"label\": ");
+          append_string (out, h->label);
         }
       if (h->features != NULL)
-        add_ids (b, h->features);
-      json_builder_end_object (b);
+        append_ids (out, h->features);
+      g_string_append_c (out, '}');
     }
-  json_builder_end_array (b);
-
-  json_builder_set_member_name (b, "hexsides");
-  json_builder_begin_array (b);
+  g_string_append (out, "],\n \"hexsides\": [");
   for (guint i = 0; i < clip->sides->len; i++)
     {
       ClipSide *s = &g_array_index (clip->sides, ClipSide, i);
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "at");
-      add_pair (b, s->at.q, s->at.r);
-      json_builder_set_member_name (b, "toward");
-      add_pair (b, s->toward.q, s->toward.r);
-      add_ids (b, s->features);
-      json_builder_end_object (b);
+      g_string_append_printf (out, "%s\n  {\"at\": [%d, %d], \"toward\": [%d, %d]",
+                              i > 0 ? "," : "", s->at.q, s->at.r, s->toward.q, s->toward.r);
+      append_ids (out, s->features);
+      g_string_append_c (out, '}');
     }
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  return json_generator_to_data (gen, NULL);
+  g_string_append (out, "]}\n");
+  return g_string_free (out, FALSE);
 }
 
-/* A failure at JSON path @path. */
+/* Where in the clip a value is, made into "$.hexes[3].at[1]" only when
+ * something is wrong there. */
+typedef struct
+{
+  const char *array;    /* "hexes", "hexsides", or NULL at the top */
+  guint       index;
+  const char *member;   /* or NULL */
+  int         item;     /* in the member's array, or -1 */
+} Path;
+
+static Path
+path_member (Path        base,
+             const char *member)
+{
+  base.member = member;
+  base.item = -1;
+  return base;
+}
+
+static Path
+path_item (Path base,
+           int  item)
+{
+  base.item = item;
+  return base;
+}
+
+static char *
+path_string (const Path *p)
+{
+  GString *s = g_string_new ("$");
+
+  if (p->array != NULL)
+    g_string_append_printf (s, ".%s[%u]", p->array, p->index);
+  if (p->member != NULL)
+    g_string_append_printf (s, ".%s", p->member);
+  if (p->item >= 0)
+    g_string_append_printf (s, "[%d]", p->item);
+  return g_string_free (s, FALSE);
+}
+
 G_GNUC_PRINTF (4, 5) static gboolean
-clip_fail (GError     **error,
-           WbFormatError code,
-           const char  *path,
-           const char  *format,
+clip_fail (GError        **error,
+           WbFormatError   code,
+           Path            path,
+           const char     *format,
            ...)
 {
   g_autofree char *what = NULL;
+  g_autofree char *where = path_string (&path);
   va_list args;
 
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
   /* Translators: a problem in a pasted map clip; %s: a JSON path, what is wrong */
-  g_set_error (error, WB_FORMAT_ERROR, code, _("Map clip: %s: %s"), path, what);
+  g_set_error (error, WB_FORMAT_ERROR, code, _("Map clip: %s: %s"), where, what);
   return FALSE;
 }
 
 static gboolean
 check_members (const WbJsonNode   *obj,
                const char * const *allowed,
-               const char         *path,
+               Path                path,
                GError            **error)
 {
   for (guint i = 0; i < wb_json_object_get_size (obj); i++)
@@ -490,7 +519,7 @@ check_members (const WbJsonNode   *obj,
 
 static gboolean
 read_int (const WbJsonNode *node,
-          const char       *path,
+          Path              path,
           int               min,
           int               max,
           int              *out,
@@ -508,7 +537,7 @@ read_int (const WbJsonNode *node,
 static gboolean
 read_pair (const WbJsonNode *obj,
            const char       *member,
-           const char       *path,
+           Path              base,
            int               min,
            int               max,
            int              *x,
@@ -516,40 +545,39 @@ read_pair (const WbJsonNode *obj,
            GError          **error)
 {
   const WbJsonNode *node = wb_json_object_get (obj, member);
-  g_autofree char *p = g_strdup_printf ("%s.%s", path, member);
-  g_autofree char *p0 = g_strdup_printf ("%s[0]", p);
-  g_autofree char *p1 = g_strdup_printf ("%s[1]", p);
+  Path p = path_member (base, member);
 
   if (node == NULL)
     return clip_fail (error, WB_FORMAT_ERROR_MISSING, p, _("missing"));
   if (!wb_json_is (node, WB_JSON_ARRAY) || wb_json_array_get_length (node) != 2)
     return clip_fail (error, WB_FORMAT_ERROR_TYPE, p, _("expected an array of two integers"));
-  return read_int (wb_json_array_get (node, 0), p0, min, max, x, error) &&
-         read_int (wb_json_array_get (node, 1), p1, min, max, y, error);
+  return read_int (wb_json_array_get (node, 0), path_item (p, 0), min, max, x, error) &&
+         read_int (wb_json_array_get (node, 1), path_item (p, 1), min, max, y, error);
 }
 
 static gboolean
 read_id (const WbJsonNode *node,
-         const char       *path,
+         Path              path,
          const char      **out,
          GError          **error)
 {
   if (!wb_json_is (node, WB_JSON_STRING) || *wb_json_get_string (node) == '\0' ||
       node->len > 256 || !g_utf8_validate (wb_json_get_string (node), node->len, NULL))
-    return clip_fail (error, WB_FORMAT_ERROR_TYPE, path, _("expected an id (a short, non-empty string)"));
+    return clip_fail (error, WB_FORMAT_ERROR_TYPE, path,
+                      _("expected an id (a short, non-empty string)"));
   *out = g_intern_string (wb_json_get_string (node));
   return TRUE;
 }
 
 static gboolean
 read_features (const WbJsonNode *obj,
-               const char       *path,
+               Path              base,
                gboolean          required,
                GPtrArray       **out,
                GError          **error)
 {
   const WbJsonNode *node = wb_json_object_get (obj, "features");
-  g_autofree char *p = g_strdup_printf ("%s.features", path);
+  Path p = path_member (base, "features");
   g_autoptr(GPtrArray) ids = NULL;
 
   *out = NULL;
@@ -562,69 +590,67 @@ read_features (const WbJsonNode *obj,
   ids = g_ptr_array_new ();
   for (guint i = 0; i < wb_json_array_get_length (node); i++)
     {
-      g_autofree char *pi = g_strdup_printf ("%s[%u]", p, i);
       const char *id;
 
-      if (!read_id (wb_json_array_get (node, i), pi, &id, error))
+      if (!read_id (wb_json_array_get (node, i), path_item (p, (int) i), &id, error))
         return FALSE;
       if (g_ptr_array_find (ids, id, NULL))
-        return clip_fail (error, WB_FORMAT_ERROR_DUPLICATE, pi, _("“%s” is listed twice"), id);
+        return clip_fail (error, WB_FORMAT_ERROR_DUPLICATE, path_item (p, (int) i),
+                          _("“%s” is listed twice"), id);
       g_ptr_array_add (ids, (gpointer) id);
     }
   *out = g_steal_pointer (&ids);
   return TRUE;
 }
 
+/* A hex of the clip as a key: its step from the anchor, both within
+ * ±MAX_STEP. */
+static int
+step_key (WbAxial at)
+{
+  return (at.q + MAX_STEP) * (2 * MAX_STEP + 1) + (at.r + MAX_STEP);
+}
+
 static gboolean
 read_hex (WbHexClip        *clip,
           GHashTable       *seen,
           const WbJsonNode *obj,
-          const char       *path,
+          Path              path,
           GError          **error)
 {
   static const char * const allowed[] = { "at", "terrain", "elevation", "label", "features", NULL };
   ClipHex h = { { 0, 0 }, NULL, 0, FALSE, NULL, NULL };
   const WbJsonNode *node;
-  g_autofree char *p = NULL;
 
   if (!wb_json_is (obj, WB_JSON_OBJECT))
     return clip_fail (error, WB_FORMAT_ERROR_TYPE, path, _("expected an object"));
   if (!check_members (obj, allowed, path, error) ||
       !read_pair (obj, "at", path, -MAX_STEP, MAX_STEP, &h.at.q, &h.at.r, error))
     return FALSE;
-  if (!g_hash_table_add (seen, GINT_TO_POINTER ((h.at.q + MAX_STEP) * (2 * MAX_STEP + 1) +
-                                                 (h.at.r + MAX_STEP))))
-    {
-      p = g_strdup_printf ("%s.at", path);
-      return clip_fail (error, WB_FORMAT_ERROR_DUPLICATE, p, _("hex %d, %d is listed twice"),
-                        h.at.q, h.at.r);
-    }
+  if (!g_hash_table_add (seen, GINT_TO_POINTER (step_key (h.at))))
+    return clip_fail (error, WB_FORMAT_ERROR_DUPLICATE, path_member (path, "at"),
+                      _("hex %d, %d is listed twice"), h.at.q, h.at.r);
 
-  p = g_strdup_printf ("%s.terrain", path);
   node = wb_json_object_get (obj, "terrain");
   if (node == NULL)
-    return clip_fail (error, WB_FORMAT_ERROR_MISSING, p, _("missing"));
-  if (!read_id (node, p, &h.terrain, error))
+    return clip_fail (error, WB_FORMAT_ERROR_MISSING, path_member (path, "terrain"), _("missing"));
+  if (!read_id (node, path_member (path, "terrain"), &h.terrain, error))
     return FALSE;
-  g_clear_pointer (&p, g_free);
 
   node = wb_json_object_get (obj, "elevation");
   if (node != NULL)
     {
-      p = g_strdup_printf ("%s.elevation", path);
-      if (!read_int (node, p, 0, 9, &h.elevation, error))
+      if (!read_int (node, path_member (path, "elevation"), 0, 9, &h.elevation, error))
         return FALSE;
       h.has_elevation = TRUE;
-      g_clear_pointer (&p, g_free);
     }
 
   node = wb_json_object_get (obj, "label");
   if (node != NULL)
     {
-      p = g_strdup_printf ("%s.label", path);
       if (!wb_json_is (node, WB_JSON_STRING) || node->len == 0 ||
           node->len > WB_HEX_CLIP_MAX_LABEL || !g_utf8_validate (node->u.s, node->len, NULL))
-        return clip_fail (error, WB_FORMAT_ERROR_TYPE, p,
+        return clip_fail (error, WB_FORMAT_ERROR_TYPE, path_member (path, "label"),
                           _("expected a non-empty string of at most %d bytes"),
                           WB_HEX_CLIP_MAX_LABEL);
       h.label = g_strdup (wb_json_get_string (node));
@@ -653,15 +679,13 @@ read_side (WbHexClip        *clip,
            GHashTable       *hexes,
            GHashTable       *seen,
            const WbJsonNode *obj,
-           const char       *path,
+           Path              path,
            GError          **error)
 {
   static const char * const allowed[] = { "at", "toward", "features", NULL };
   ClipSide s = { { 0, 0 }, { 0, 0 }, NULL };
   WbAxial other;
-  int step;
-  gint64 key_a, key_b;
-  g_autofree char *p = g_strdup_printf ("%s.toward", path);
+  int step, key_a, key_b;
 
   if (!wb_json_is (obj, WB_JSON_OBJECT))
     return clip_fail (error, WB_FORMAT_ERROR_TYPE, path, _("expected an object"));
@@ -671,21 +695,22 @@ read_side (WbHexClip        *clip,
     return FALSE;
   step = step_index (s.toward);
   if (step < 0)
-    return clip_fail (error, WB_FORMAT_ERROR_RANGE, p,
+    return clip_fail (error, WB_FORMAT_ERROR_RANGE, path_member (path, "toward"),
                       _("expected one of the six axial steps to a neighbouring hex"));
 
   /* Both hexes must be in the clip: it holds only hexsides inside it. */
   other = (WbAxial) { s.at.q + s.toward.q, s.at.r + s.toward.r };
-  key_a = (gint64) (s.at.q + MAX_STEP) * (2 * MAX_STEP + 1) + (s.at.r + MAX_STEP);
-  key_b = (gint64) (other.q + MAX_STEP) * (2 * MAX_STEP + 1) + (other.r + MAX_STEP);
-  if (!g_hash_table_contains (hexes, GINT_TO_POINTER ((int) key_a)) ||
-      other.q < -MAX_STEP || other.q > MAX_STEP || other.r < -MAX_STEP || other.r > MAX_STEP ||
-      !g_hash_table_contains (hexes, GINT_TO_POINTER ((int) key_b)))
+  if (other.q < -MAX_STEP || other.q > MAX_STEP || other.r < -MAX_STEP || other.r > MAX_STEP ||
+      !g_hash_table_contains (hexes, GINT_TO_POINTER (step_key (s.at))) ||
+      !g_hash_table_contains (hexes, GINT_TO_POINTER (step_key (other))))
     return clip_fail (error, WB_FORMAT_ERROR_REFERENCE, path,
                       _("a hexside must lie between two hexes of the clip"));
-  /* The same hexside named from either hex counts once. */
-  if (!g_hash_table_add (seen, GINT_TO_POINTER ((int) (key_a < key_b ? key_a * 6 + step
-                                                       : key_b * 6 + (step + 3) % 6))))
+  /* The same hexside named from either hex counts once: key it from the
+   * hex with the lower key. */
+  key_a = step_key (s.at);
+  key_b = step_key (other);
+  if (!g_hash_table_add (seen, GINT_TO_POINTER (key_a < key_b ? key_a * 6 + step
+                                                : key_b * 6 + (step + 3) % 6)))
     return clip_fail (error, WB_FORMAT_ERROR_DUPLICATE, path, _("this hexside is listed twice"));
 
   if (!read_features (obj, path, TRUE, &s.features, error))
@@ -702,6 +727,7 @@ wb_hex_clip_new_from_json (const char  *text,
   static const char * const allowed[] = {
     "format", "version", "orientation", "anchor", "hexes", "hexsides", NULL
   };
+  const Path top = { NULL, 0, NULL, -1 };
   g_autoptr(WbJsonDoc) doc = NULL;
   g_autoptr(WbHexClip) clip = NULL;
   g_autoptr(GHashTable) hexes = NULL;
@@ -745,12 +771,12 @@ wb_hex_clip_new_from_json (const char  *text,
                    CLIP_FORMAT);
       return NULL;
     }
-  if (!check_members (root, allowed, "$", error))
+  if (!check_members (root, allowed, top, error))
     return NULL;
   node = wb_json_object_get (root, "version");
   if (node == NULL)
-    return clip_fail (error, WB_FORMAT_ERROR_MISSING, "$.version", _("missing")), NULL;
-  if (!read_int (node, "$.version", 1, G_MAXINT, &version, error))
+    return clip_fail (error, WB_FORMAT_ERROR_MISSING, path_member (top, "version"), _("missing")), NULL;
+  if (!read_int (node, path_member (top, "version"), 1, G_MAXINT, &version, error))
     return NULL;
   if (version > CLIP_VERSION)
     {
@@ -764,8 +790,8 @@ wb_hex_clip_new_from_json (const char  *text,
       (!g_str_equal ((orientation = wb_json_get_string (node)), "flat") &&
        !g_str_equal (orientation, "pointy")))
     return clip_fail (error, node == NULL ? WB_FORMAT_ERROR_MISSING : WB_FORMAT_ERROR_TYPE,
-                      "$.orientation", _("expected \"flat\" or \"pointy\"")), NULL;
-  if (!read_pair (root, "anchor", "$", 0, WB_HEX_MAP_MAX_DIM - 1, &anchor.col, &anchor.row, error))
+                      path_member (top, "orientation"), _("expected \"flat\" or \"pointy\"")), NULL;
+  if (!read_pair (root, "anchor", top, 0, WB_HEX_MAP_MAX_DIM - 1, &anchor.col, &anchor.row, error))
     return NULL;
 
   clip = clip_new (g_str_equal (orientation, "flat") ? WB_HEX_FLAT : WB_HEX_POINTY, anchor);
@@ -774,16 +800,16 @@ wb_hex_clip_new_from_json (const char  *text,
 
   node = wb_json_object_get (root, "hexes");
   if (node == NULL)
-    return clip_fail (error, WB_FORMAT_ERROR_MISSING, "$.hexes", _("missing")), NULL;
+    return clip_fail (error, WB_FORMAT_ERROR_MISSING, path_member (top, "hexes"), _("missing")), NULL;
   if (!wb_json_is (node, WB_JSON_ARRAY) || wb_json_array_get_length (node) == 0)
-    return clip_fail (error, WB_FORMAT_ERROR_TYPE, "$.hexes",
+    return clip_fail (error, WB_FORMAT_ERROR_TYPE, path_member (top, "hexes"),
                       _("expected a non-empty array")), NULL;
   if (wb_json_array_get_length (node) > WB_HEX_CLIP_MAX_HEXES)
-    return clip_fail (error, WB_FORMAT_ERROR_TOO_LARGE, "$.hexes",
+    return clip_fail (error, WB_FORMAT_ERROR_TOO_LARGE, path_member (top, "hexes"),
                       _("more than %d hexes"), WB_HEX_CLIP_MAX_HEXES), NULL;
   for (guint i = 0; i < wb_json_array_get_length (node); i++)
     {
-      g_autofree char *p = g_strdup_printf ("$.hexes[%u]", i);
+      Path p = { "hexes", i, NULL, -1 };
 
       if (!read_hex (clip, hexes, wb_json_array_get (node, i), p, error))
         return NULL;
@@ -793,13 +819,14 @@ wb_hex_clip_new_from_json (const char  *text,
   if (node != NULL)
     {
       if (!wb_json_is (node, WB_JSON_ARRAY))
-        return clip_fail (error, WB_FORMAT_ERROR_TYPE, "$.hexsides", _("expected an array")), NULL;
+        return clip_fail (error, WB_FORMAT_ERROR_TYPE, path_member (top, "hexsides"),
+                          _("expected an array")), NULL;
       if (wb_json_array_get_length (node) > 3 * clip->hexes->len)
-        return clip_fail (error, WB_FORMAT_ERROR_TOO_LARGE, "$.hexsides",
+        return clip_fail (error, WB_FORMAT_ERROR_TOO_LARGE, path_member (top, "hexsides"),
                           _("more hexsides than %u hexes can have"), clip->hexes->len), NULL;
       for (guint i = 0; i < wb_json_array_get_length (node); i++)
         {
-          g_autofree char *p = g_strdup_printf ("$.hexsides[%u]", i);
+          Path p = { "hexsides", i, NULL, -1 };
 
           if (!read_side (clip, hexes, sides, wb_json_array_get (node, i), p, error))
             return NULL;
@@ -957,7 +984,8 @@ record (WbRegionCommand *self,
       s.features = copy_ids (wb_hex_map_get_hex_features (self->map, hex));
       g_array_append_val (self->hexes, s);
     }
-  /* A hexside inside both the source and the destination of a move once. */
+  /* Each hexside once: one may be inside both the source and the
+   * destination of a move, and in the clip too. */
   g_array_set_size (keys, sides->len);
   for (guint i = 0; i < sides->len; i++)
     {
@@ -1000,17 +1028,45 @@ clear_hexes (WbRegionCommand *self,
     set_side_features (self->map, g_array_index (sides, WbHexside, i), NULL);
 }
 
+/* The clip's hexsides that land with both hexes in @dest: canonical sides
+ * into @sides, their features (borrowed) into @features. */
 static void
-paste_clip (WbRegionCommand *self,
-            WbHexClip       *clip,
-            WbOffset         anchor,
-            GArray          *placed,   /* wb_hex_clip_place () */
-            HexSet          *dest,
-            GArray          *dest_sides)
+place_sides (WbRegionCommand *self,
+             WbHexClip       *clip,
+             WbOffset         anchor,
+             HexSet          *dest,
+             GArray          *sides,
+             GPtrArray       *features)
 {
   WbHexLayout layout = wb_hex_map_get_layout (self->map);
   WbAxial origin = wb_hex_offset_to_axial (layout, anchor);
 
+  for (guint i = 0; i < clip->sides->len; i++)
+    {
+      ClipSide *s = &g_array_index (clip->sides, ClipSide, i);
+      WbOffset a = place_one (layout, origin, s->at);
+      WbOffset b = place_one (layout, origin, (WbAxial) { s->at.q + s->toward.q,
+                                                          s->at.r + s->toward.r });
+      int dir = wb_hex_direction_to (layout, a, b);
+      WbHexside side;
+
+      g_assert (dir >= 0);
+      if (!hex_set_has (dest, a) || !hex_set_has (dest, b))
+        continue;
+      side = wb_hexside_canonical (layout, a, dir);
+      g_array_append_val (sides, side);
+      g_ptr_array_add (features, s->features);
+    }
+}
+
+static void
+paste_clip (WbRegionCommand *self,
+            WbHexClip       *clip,
+            GArray          *placed,        /* wb_hex_clip_place () */
+            GArray          *dest_sides,    /* featured_sides () of the destination */
+            GArray          *clip_sides,    /* place_sides () */
+            GPtrArray       *clip_features)
+{
   for (guint i = 0; i < placed->len; i++)
     {
       WbOffset hex = g_array_index (placed, WbOffset, i);
@@ -1022,18 +1078,9 @@ paste_clip (WbRegionCommand *self,
   /* The hexsides inside the destination are the clip's, and only those. */
   for (guint i = 0; i < dest_sides->len; i++)
     set_side_features (self->map, g_array_index (dest_sides, WbHexside, i), NULL);
-  for (guint i = 0; i < clip->sides->len; i++)
-    {
-      ClipSide *s = &g_array_index (clip->sides, ClipSide, i);
-      WbOffset a = place_one (layout, origin, s->at);
-      WbOffset b = place_one (layout, origin, (WbAxial) { s->at.q + s->toward.q,
-                                                          s->at.r + s->toward.r });
-      int dir = wb_hex_direction_to (layout, a, b);
-
-      g_assert (dir >= 0);
-      if (hex_set_has (dest, a) && hex_set_has (dest, b))
-        set_side_features (self->map, wb_hexside_canonical (layout, a, dir), s->features);
-    }
+  for (guint i = 0; i < clip_sides->len; i++)
+    set_side_features (self->map, g_array_index (clip_sides, WbHexside, i),
+                       g_ptr_array_index (clip_features, i));
 }
 
 /* A move takes the mark memberships (objective, set-up area…) of its hexes
@@ -1147,6 +1194,8 @@ wb_region_command_apply (WbCommand  *command,
   g_autoptr(GArray) dst_sides = g_array_new (FALSE, FALSE, sizeof (WbHexside));
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (WbOffset));
   g_autoptr(GArray) all_sides = g_array_new (FALSE, FALSE, sizeof (WbHexside));
+  g_autoptr(GArray) clip_sides = g_array_new (FALSE, FALSE, sizeof (WbHexside));
+  g_autoptr(GPtrArray) clip_features = g_ptr_array_new ();
   HexSet src_set, dst_set, all_set;
   gboolean ok = TRUE;
 
@@ -1169,13 +1218,14 @@ wb_region_command_apply (WbCommand  *command,
   if (self->kind != REGION_PASTE)
     {
       collect (&src_set, self->source, src);
-      internal_sides (self->map, &src_set, (WbOffset *) src->data, src->len, src_sides);
+      featured_sides (self->map, &src_set, src_sides);
     }
   if (clip != NULL)
     {
       placed = wb_hex_clip_place (clip, layout, self->to);
       collect (&dst_set, placed, dst);
-      internal_sides (self->map, &dst_set, (WbOffset *) dst->data, dst->len, dst_sides);
+      featured_sides (self->map, &dst_set, dst_sides);
+      place_sides (self, clip, self->to, &dst_set, clip_sides, clip_features);
       if (self->kind == REGION_PASTE && dst->len == 0)
         {
           g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_OFF_MAP,
@@ -1191,12 +1241,13 @@ wb_region_command_apply (WbCommand  *command,
       collect (&all_set, dst, all);
       g_array_append_vals (all_sides, src_sides->data, src_sides->len);
       g_array_append_vals (all_sides, dst_sides->data, dst_sides->len);
+      g_array_append_vals (all_sides, clip_sides->data, clip_sides->len);
       record (self, all, all_sides);
 
       if (self->kind != REGION_PASTE)
         clear_hexes (self, src, src_sides);
       if (clip != NULL)
-        paste_clip (self, clip, self->to, placed, &dst_set, dst_sides);
+        paste_clip (self, clip, placed, dst_sides, clip_sides, clip_features);
       if (self->kind == REGION_MOVE)
         move_marks (self, &src_set, src, placed);
       wb_map_changed (WB_MAP (self->map));

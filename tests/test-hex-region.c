@@ -53,6 +53,9 @@ game_map (WbGame *game)
 
 static const char *terrains[] = { "clear", "forest", "rough" };
 
+/* A label that needs escaping in JSON. */
+#define LABEL "Chickasaw \"Bayou\"\n\\ \t Lac Vézina"
+
 /* The 19 hexes within 2 of @centre, made varied: terrain, levels, a label,
  * a town, creeks on some hexsides inside and a road across the border. */
 static GArray *
@@ -76,7 +79,7 @@ make_region (WbHexMap *map,
       if (i % 6 == 1)
         wb_hex_map_add_side_feature (map, h, 2, "creek");
     }
-  wb_hex_map_set_label (map, centre, "Chickasaw");
+  wb_hex_map_set_label (map, centre, LABEL);
   wb_hex_map_add_hex_feature (map, centre, "town");
   wb_hex_map_add_side_feature (map, centre, 1, "road");
   wb_hex_map_add_side_feature (map, centre, 1, "ford");
@@ -258,8 +261,8 @@ START_TEST (test_json_round_trip)
   }
   a = g_strdup (wb_hex_map_get_label (game_map (game), off (9, 7)));
   b = g_strdup (wb_hex_map_get_label (game_map (other), off (9, 7)));
-  ck_assert_str_eq (a, "Chickasaw");
-  ck_assert_str_eq (b, "Chickasaw");
+  ck_assert_str_eq (a, LABEL);
+  ck_assert_str_eq (b, LABEL);
 }
 END_TEST
 
