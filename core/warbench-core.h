@@ -22,6 +22,7 @@
 #include "wb-game-map-commands.h"
 #include "wb-line-commands.h"
 #include "wb-mark-commands.h"
+#include "wb-hex-region.h"
 #include "wb-unit-commands.h"
 #include "wb-record-commands.h"
 #include "wb-attribute-commands.h"

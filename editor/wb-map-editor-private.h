@@ -50,6 +50,18 @@ struct _WbMapEditor
   gboolean            moving_label;
   double              label_grab_x;
   double              label_grab_y;
+
+  /* The region selection (wb-map-editor-region.c). */
+  GArray             *region;            /* WbOffset, row-major, distinct */
+  guint8             *region_bits;       /* cols × rows membership, or NULL */
+  gsize               region_n_cells;    /* cols × rows when it was made */
+  GArray             *region_base;       /* the selection when a drag began */
+  WbRegionMode        region_mode;
+  int                 region_drag;       /* REGION_DRAG_* */
+  double              region_x0, region_y0;
+  WbOffset            region_from, region_to;
+  WbHexClip          *clip;
+  gboolean            clipboard_available;
   gint64              last_click_time;   /* for a double click on a location */
   const char         *last_click_location;
 };
@@ -66,6 +78,9 @@ enum {
   SIGNAL_SKETCH_CHANGED,
   SIGNAL_LINE_REQUESTED,
   SIGNAL_SELECTION_CHANGED,
+  SIGNAL_REGION_CHANGED,
+  SIGNAL_CLIP_COPIED,
+  SIGNAL_PASTE_REQUESTED,
   N_SIGNALS
 };
 
@@ -105,5 +120,15 @@ void _wb_map_editor_update_line_actions (WbMapEditor *self);
 void _wb_map_editor_add_line_signals (GObjectClass *klass);
 
 gboolean _wb_map_editor_push (WbMapEditor *self, WbCommand *command, double x0, double y0, double x1, double y1);
+
+/* wb-map-editor-region.c: the Select Region tool and its actions. */
+void _wb_map_editor_region_init (WbMapEditor *self);
+void _wb_map_editor_region_class_init (GObjectClass *klass);
+void _wb_map_editor_region_dispose (WbMapEditor *self);
+void _wb_map_editor_region_reset (WbMapEditor *self);
+void _wb_map_editor_region_update_actions (WbMapEditor *self);
+void _wb_map_editor_region_begin (WbMapEditor *self, double x, double y);
+void _wb_map_editor_region_update (WbMapEditor *self, double x, double y);
+void _wb_map_editor_region_end (WbMapEditor *self, double x, double y);
 
 G_END_DECLS

@@ -44,6 +44,9 @@ guint _wb_map_editor_signals[N_SIGNALS];
 static const WbToolInfo tools[] = {
   { WB_TOOL_SELECT, "wb-tool-select-symbolic", N_("Select"),
     N_("Show what is under a click; drag to move the map"), "v", TRUE, TRUE },
+  { WB_TOOL_REGION, "wb-tool-region-symbolic", N_("Select Region"),
+    N_("Drag to select hexes (Shift adds, Ctrl removes); drag the selection to move it"),
+    "s", TRUE, FALSE },
   { WB_TOOL_BRUSH, "wb-tool-brush-symbolic", N_("Terrain Brush"),
     N_("Paint the current terrain; [ and ] change the size"), "b", TRUE, FALSE },
   { WB_TOOL_FILL, "wb-tool-fill-symbolic", N_("Flood Fill"),
@@ -185,6 +188,7 @@ update_actions (WbMapEditor *self)
                                WB_IS_POINT_MAP (self->map) && self->stack != NULL);
   _wb_map_editor_update_annotation_actions (self);
   _wb_map_editor_update_line_actions (self);
+  _wb_map_editor_region_update_actions (self);
 }
 
 /* Setters. */
@@ -514,7 +518,7 @@ wb_map_editor_set_target (WbMapEditor *self,
                           WbMap       *map,
                           WbUndoStack *stack)
 {
-  gboolean game_changed;
+  gboolean game_changed, map_changed;
 
   g_return_if_fail (WB_IS_MAP_EDITOR (self));
   g_return_if_fail (game == NULL || WB_IS_GAME (game));
@@ -524,6 +528,7 @@ wb_map_editor_set_target (WbMapEditor *self,
   game_changed = game != self->game;
   if (game_changed && self->game != NULL)
     g_signal_handlers_disconnect_by_func (self->game, on_game_changed, self);
+  map_changed = map != self->map;
   g_set_object (&self->game, game);
   if (game_changed && game != NULL)
     g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
@@ -562,6 +567,8 @@ wb_map_editor_set_target (WbMapEditor *self,
     wb_map_editor_set_tool (self, WB_TOOL_SELECT);
 
   _wb_map_editor_check_mark (self);
+  if (map_changed)
+    _wb_map_editor_region_reset (self);
   update_actions (self);
   _wb_map_editor_set_status (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAP]);
@@ -913,6 +920,11 @@ wb_map_editor_begin (WbMapEditor *self,
       self->dragging = FALSE;
       return;
     }
+  if (_wb_map_editor_is_tool (self, WB_TOOL_REGION))
+    {
+      _wb_map_editor_region_begin (self, x, y);
+      return;
+    }
 
   if (WB_IS_POINT_MAP (self->map))
     {
@@ -1006,6 +1018,12 @@ wb_map_editor_update (WbMapEditor *self,
   if (!self->dragging || self->map == NULL)
     return;
 
+  if (_wb_map_editor_is_tool (self, WB_TOOL_REGION))
+    {
+      _wb_map_editor_region_update (self, x, y);
+      return;
+    }
+
   if (WB_IS_POINT_MAP (self->map))
     {
       if (self->moving != NULL && self->moving_label && _wb_map_editor_is_tool (self, WB_TOOL_MOVE))
@@ -1048,7 +1066,10 @@ wb_map_editor_end (WbMapEditor *self,
   if (!self->dragging)
     return;
 
-  wb_map_editor_update (self, x, y);
+  if (_wb_map_editor_is_tool (self, WB_TOOL_REGION))
+    _wb_map_editor_region_end (self, x, y);
+  else
+    wb_map_editor_update (self, x, y);
   if (_wb_map_editor_is_tool (self, WB_TOOL_CONNECT) && self->moving != NULL)
     _wb_map_editor_connect_to (self, x, y);
   self->dragging = FALSE;
@@ -1281,6 +1302,7 @@ wb_map_editor_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->map);
   g_clear_object (&self->stack);
+  _wb_map_editor_region_dispose (self);
   g_clear_object (&self->actions);
   g_clear_pointer (&self->sketch, g_array_unref);
 
@@ -1448,6 +1470,7 @@ wb_map_editor_class_init (WbMapEditorClass *klass)
   _wb_map_editor_signals[SIGNAL_SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+  _wb_map_editor_region_class_init (object_class);
 }
 
 static void
@@ -1474,6 +1497,7 @@ wb_map_editor_init (WbMapEditor *self)
                                    G_N_ELEMENTS (entries), self);
   _wb_map_editor_add_annotation_actions (self);
   _wb_map_editor_add_line_actions (self);
+  _wb_map_editor_region_init (self);
   update_actions (self);
 }
 

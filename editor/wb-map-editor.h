@@ -23,6 +23,7 @@ G_BEGIN_DECLS
 #define WB_TOOL_DISCONNECT "disconnect"
 #define WB_TOOL_ADD_LOCATION    "add-location"
 #define WB_TOOL_DELETE_LOCATION "delete-location"
+#define WB_TOOL_REGION     "region"
 
 #define WB_MAP_EDITOR_MAX_RADIUS 2
 
@@ -243,5 +244,49 @@ gboolean      wb_map_editor_edit_line        (WbMapEditor  *self,
                                               const char   *style);
 gboolean      wb_map_editor_delete_line      (WbMapEditor  *self,
                                               guint         index);
+
+/* Region selection (the Select Region tool, editor.copy, cut, paste,
+ * delete-region, select-all, clear-region-selection): a set of hexes of
+ * the hex map, kept apart from any other selection. */
+typedef enum {
+  WB_REGION_REPLACE,   /* a drag selects what it covers */
+  WB_REGION_ADD,       /* Shift: adds it */
+  WB_REGION_REMOVE,    /* Ctrl: takes it out */
+} WbRegionMode;
+
+/* How the next Select Region drag combines with the selection; the window
+ * sets it from the modifier keys when a drag begins. A drag that starts
+ * inside the selection in WB_REGION_REPLACE mode moves it instead. */
+void          wb_map_editor_set_region_mode  (WbMapEditor  *self,
+                                              WbRegionMode  mode);
+/* The selected hexes in row-major order (@n receives how many). */
+const WbOffset *wb_map_editor_get_region     (WbMapEditor  *self,
+                                              guint        *n);
+void          wb_map_editor_set_region       (WbMapEditor  *self,
+                                              const WbOffset *hexes,
+                                              guint         n);
+/* While a drag moves the selection: TRUE, and how far it has moved, in
+ * map points. */
+gboolean      wb_map_editor_get_region_move  (WbMapEditor  *self,
+                                              double       *dx,
+                                              double       *dy);
+/* The clip last copied or cut here, or NULL. */
+WbHexClip    *wb_map_editor_get_clip         (WbMapEditor  *self);
+/* Whether the system clipboard holds something to paste (the window
+ * watches it); editor.paste is enabled when this or a clip is there. */
+void          wb_map_editor_set_clipboard_available (WbMapEditor *self,
+                                                     gboolean     available);
+/* Pastes @clip with its anchor at @anchor, or when NULL at the selection's
+ * first hex (or where the clip was copied from), selecting what was pasted.
+ * FALSE, with the reason in the status, when refused. */
+gboolean      wb_map_editor_paste            (WbMapEditor  *self,
+                                              WbHexClip    *clip,
+                                              const WbOffset *anchor);
+/* Parses a clip's JSON text (from the clipboard) and pastes it as above;
+ * FALSE, with the parser's message in the status, if it is not one. */
+gboolean      wb_map_editor_paste_text       (WbMapEditor  *self,
+                                              const char   *text,
+                                              gssize        len,
+                                              const WbOffset *anchor);
 
 G_END_DECLS

@@ -87,6 +87,7 @@ on_drag_begin (GtkGestureDrag *gesture,
   self->drag_y = y;
   self->drag_start_x = self->center_x;
   self->drag_start_y = self->center_y;
+  self->drag_modifiers = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
   self->drag_edits = self->editing && button == GDK_BUTTON_PRIMARY && !self->space_down &&
                      self->map != NULL;
   self->drag_pans = !self->drag_edits &&

@@ -74,9 +74,15 @@ struct _WbMapView
   WbOutlineShape   outline_shape;       /* the selection */
   GArray          *outline;             /* double: x, y pairs */
   double           outline_radius;
+  /* The region selection's boundary (wb-map-view-region.c): closed loops
+   * of map points, and where a move drag has taken it. */
+  GArray          *region_points;       /* double x, y */
+  GArray          *region_loops;        /* guint: points in each loop */
+  double           region_dx, region_dy;
   gboolean         space_down;
   gboolean         drag_edits;
   gboolean         drag_pans;
+  GdkModifierType  drag_modifiers;      /* held when the drag began */
   double           drag_x;
   double           drag_y;
   double           drag_start_x;
@@ -132,6 +138,10 @@ void     _wb_map_view_update_hover     (WbMapView      *self);
 void     _wb_map_view_class_input_init (WbMapViewClass *klass);
 void     _wb_map_view_input_init       (WbMapView      *self);
 void     _wb_map_view_reset_cursor     (WbMapView      *self);
+
+/* wb-map-view-region.c */
+void     _wb_map_view_draw_region      (WbMapView      *self,
+                                        cairo_t        *cr);
 
 /* wb-map-view-cache.c */
 gboolean _wb_map_view_rect_intersect   (const Rect     *a,

@@ -310,6 +310,7 @@ wb_map_view_snapshot (GtkWidget   *widget,
   cairo_scale (cr, self->zoom, self->zoom);
   cairo_translate (cr, -ox, -oy);
 
+  _wb_map_view_draw_region (self, cr);
   if (self->hover_has_hex || self->hover_location != NULL)
     draw_hover (self, cr);
 
@@ -423,6 +424,8 @@ wb_map_view_finalize (GObject *object)
   g_free (self->hover_text);
   g_clear_pointer (&self->sketch, g_array_unref);
   g_array_unref (self->outline);
+  g_array_unref (self->region_points);
+  g_array_unref (self->region_loops);
 
   G_OBJECT_CLASS (wb_map_view_parent_class)->finalize (object);
 }
@@ -552,6 +555,8 @@ static void
 wb_map_view_init (WbMapView *self)
 {
   self->zoom = 1.0;
+  self->region_points = g_array_new (FALSE, FALSE, sizeof (double));
+  self->region_loops = g_array_new (FALSE, FALSE, sizeof (guint));
   self->show_numbers = TRUE;
   self->show_grid = TRUE;
   self->outline = g_array_new (FALSE, FALSE, sizeof (double));

@@ -161,4 +161,20 @@ guint       wb_map_view_get_patches     (WbMapView  *self);
 void        wb_map_view_set_hover_radius (WbMapView *self,
                                           int        radius);
 
+/* The region selection: its outline and a light tint over @hexes (hexes
+ * off the map are ignored; none clears it). The boundary is worked out
+ * here, once. */
+void        wb_map_view_set_region      (WbMapView      *self,
+                                         const WbOffset *hexes,
+                                         guint           n);
+/* Draws the selection shifted by (@dx, @dy) map points (a move being
+ * dragged), with a faint outline where it was; 0, 0 when not moving. */
+void        wb_map_view_set_region_offset (WbMapView    *self,
+                                           double        dx,
+                                           double        dy);
+/* The modifier keys held when the current (or last) drag began. */
+GdkModifierType wb_map_view_get_drag_modifiers (WbMapView   *self);
+/* Closed loops in the selection's outline (tests). */
+guint       wb_map_view_get_region_loops (WbMapView     *self);
+
 G_END_DECLS

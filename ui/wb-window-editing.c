@@ -54,6 +54,7 @@ _wb_window_on_edit_begin (WbWindow *self,
                double    x,
                double    y)
 {
+  wb_map_editor_set_region_mode (self->editor, _wb_window_region_mode (self));
   wb_map_editor_begin (self->editor, x, y);
   update_rubber_band (self, x, y);
 }

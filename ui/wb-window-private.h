@@ -100,5 +100,7 @@ void _wb_window_check_shown_map (WbWindow *self);
 void _wb_window_add_inspector (WbWindow *self);
 void _wb_window_update_inspector_visible (WbWindow *self);
 void _wb_window_update_selection_outline (WbWindow *self);
+void _wb_window_clipboard_init (WbWindow *self);
+WbRegionMode _wb_window_region_mode (WbWindow *self);
 
 G_END_DECLS

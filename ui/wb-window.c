@@ -1254,6 +1254,7 @@ wb_window_init (WbWindow *self)
   _wb_window_setup_annotations (self);
   _wb_window_setup_lines (self);
   _wb_window_add_inspector (self);
+  _wb_window_clipboard_init (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 
