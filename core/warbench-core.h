@@ -21,5 +21,6 @@
 #include "wb-map-commands.h"
 #include "wb-line-commands.h"
 #include "wb-mark-commands.h"
+#include "wb-map-setup-commands.h"
 #include "wb-unit-commands.h"
 #include "wb-record-commands.h"
