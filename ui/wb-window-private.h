@@ -12,6 +12,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _WbWindowSetup WbWindowSetup;
+
 #define GAME_MIME_TYPE "application/x-warbench"
 #define MAX_RECENT     10
 
@@ -70,6 +72,8 @@ struct _WbWindow
   gboolean              show_sidebar;
   gboolean              show_numbers;
   gboolean              show_grid;
+  /* Map set-up: pick mode and dialogs (wb-window-background.c). */
+  WbWindowSetup        *setup;
 };
 
 const char * _wb_window_get_draft_id (WbWindow *self);
@@ -89,5 +93,10 @@ void _wb_window_redo_action (GtkWidget *widget, const char *action_name, GVarian
 void _wb_window_add_tool_shortcuts (WbWindow *self);
 void _wb_window_setup_annotations (WbWindow *self);
 void _wb_window_setup_lines (WbWindow *self);
+void _wb_window_setup_init (WbWindow *self);
+void _wb_window_setup_dispose (WbWindow *self);
+gboolean _wb_window_take_pick (WbWindow *self, double x, double y);
+void _wb_window_map_background_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _wb_window_resize_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 
 G_END_DECLS

@@ -59,6 +59,9 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-reset", has_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.legend", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.map-background", has_map);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resize-map",
+                                 WB_IS_HEX_MAP (wb_map_view_get_map (self->map_view)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  self->undo_stack != NULL &&
                                  wb_undo_stack_get_can_undo (self->undo_stack));
@@ -959,6 +962,7 @@ wb_window_dispose (GObject *object)
 {
   WbWindow *self = WB_WINDOW (object);
 
+  _wb_window_setup_dispose (self);
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
@@ -1142,6 +1146,10 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, _wb_window_undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, _wb_window_redo_action);
   gtk_widget_class_install_action (widget_class, "win.legend", NULL, legend_action);
+  gtk_widget_class_install_action (widget_class, "win.map-background", NULL,
+                                   _wb_window_map_background_action);
+  gtk_widget_class_install_action (widget_class, "win.resize-map", NULL,
+                                   _wb_window_resize_map_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
@@ -1224,6 +1232,7 @@ wb_window_init (WbWindow *self)
   _wb_window_add_tool_shortcuts (self);
   _wb_window_setup_annotations (self);
   _wb_window_setup_lines (self);
+  _wb_window_setup_init (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 
