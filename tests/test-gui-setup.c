@@ -411,6 +411,44 @@ START_TEST (test_background_points)
 }
 END_TEST
 
+/* A scan that is not there: the map shows, the status bar says why the
+ * scan does not, the dialog too, and saving keeps the path. */
+START_TEST (test_missing_scan)
+{
+  g_autoptr(Copy) copy = copy_game ("chickasaw-bayou.warbench");
+  g_autofree char *contents = NULL;
+  g_autofree char *edited = NULL;
+  g_auto(GStrv) parts = NULL;
+  WbWindow *window;
+  WbMap *map;
+  WbBackgroundDialog *dialog;
+
+  ck_assert (g_file_get_contents (copy->game, &contents, NULL, NULL));
+  parts = g_strsplit (contents, "\"kind\": \"hex\"", 2);
+  ck_assert_uint_eq (g_strv_length (parts), 2);
+  edited = g_strconcat (parts[0], "\"kind\": \"hex\", \"background\": {\"image\": \"scans/gone.png\"}",
+                        parts[1], NULL);
+  ck_assert (g_file_set_contents (copy->game, edited, -1, NULL));
+
+  window = open_window (copy->game);
+  map = wb_map_view_get_map (wb_window_get_map_view (window));
+  ck_assert_ptr_nonnull (map);
+  ck_assert_ptr_nonnull (wb_map_get_background (map));
+  ck_assert_ptr_null (wb_map_get_background (map)->surface);
+  ck_assert_ptr_nonnull (wb_window_get_scan_note (window));
+  ck_assert (strstr (wb_window_get_scan_note (window), "scans/gone.png") != NULL);
+  wait_until_settled (wb_window_get_map_view (window));
+
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.map-background", NULL));
+  dialog = WB_BACKGROUND_DIALOG (wb_window_get_background_dialog (window));
+  ck_assert (strstr (adw_action_row_get_subtitle (child (dialog, "image_row")), "not found") != NULL);
+  /* Nothing to click on. */
+  ck_assert (!gtk_widget_activate_action (GTK_WIDGET (dialog), "background.calibrate", NULL) ||
+             !wb_window_get_picking (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static gboolean
 resize_dialog_gone (gpointer data)
 {
@@ -526,6 +564,7 @@ setup_suite (void)
   tcase_add_test (tc, test_background_dialog);
   tcase_add_test (tc, test_background_jpeg);
   tcase_add_test (tc, test_background_points);
+  tcase_add_test (tc, test_missing_scan);
   tcase_add_test (tc, test_resize_dialog);
   suite_add_tcase (s, tc);
   return s;

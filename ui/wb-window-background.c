@@ -14,6 +14,8 @@
 struct _WbWindowSetup
 {
   GtkLabel       *hint_label;
+  GtkLabel       *note_label;   /* a scan that could not be read */
+  guint           note_source;
   gboolean        picking;
   WbMap          *pick_map;     /* the map the pick is for */
   WbPickFunc      func;
@@ -104,7 +106,7 @@ _wb_window_take_pick (WbWindow *self,
                       double    x,
                       double    y)
 {
-  if (!self->setup->picking)
+  if (self->setup == NULL || !self->setup->picking)
     return FALSE;
   /* The sidebar showed another map meanwhile: the point means nothing. */
   if (wb_map_view_get_map (self->map_view) != self->setup->pick_map)
@@ -125,6 +127,44 @@ on_key_pressed (GtkEventControllerKey *controller,
     return FALSE;
   wb_window_cancel_pick (self);
   return TRUE;
+}
+
+/* A map whose scan is missing or unreadable still shows (the path is kept
+ * for saving); the status bar says why the scan does not. */
+
+static gboolean
+hide_note (gpointer data)
+{
+  WbWindow *self = data;
+
+  self->setup->note_source = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->setup->note_label), FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_wb_window_setup_map_shown (WbWindow *self)
+{
+  WbMap *map = wb_map_view_get_map (self->map_view);
+  const WbMapBackground *bg = map != NULL ? wb_map_get_background (map) : NULL;
+  g_autofree char *text = NULL;
+
+  if (self->setup == NULL)
+    return;
+  g_clear_handle_id (&self->setup->note_source, g_source_remove);
+  gtk_widget_set_visible (GTK_WIDGET (self->setup->note_label), FALSE);
+  if (self->setup->picking && map != self->setup->pick_map)
+    wb_window_cancel_pick (self);
+  if (bg == NULL || bg->surface != NULL)
+    return;
+
+  /* Translators: %s is the scan's path as the game file holds it */
+  text = g_strdup_printf (_("The background scan “%s” is missing or is not a readable PNG"),
+                          bg->image);
+  gtk_label_set_label (self->setup->note_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->setup->note_label), text);
+  gtk_widget_set_visible (GTK_WIDGET (self->setup->note_label), TRUE);
+  self->setup->note_source = g_timeout_add_seconds (10, hide_note, self);
 }
 
 /* The dialogs. */
@@ -171,6 +211,14 @@ _wb_window_resize_map_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (setup->resize_dialog));
 }
 
+const char *
+wb_window_get_scan_note (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->setup->note_label))
+         ? gtk_label_get_label (self->setup->note_label) : NULL;
+}
+
 GtkWidget *
 wb_window_get_background_dialog (WbWindow *self)
 {
@@ -201,6 +249,13 @@ _wb_window_setup_init (WbWindow *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->setup->hint_label), "heading");
   gtk_widget_set_visible (GTK_WIDGET (self->setup->hint_label), FALSE);
   gtk_box_prepend (GTK_BOX (status_bar), GTK_WIDGET (self->setup->hint_label));
+  self->setup->note_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->setup->note_label, 0);
+  gtk_label_set_ellipsize (self->setup->note_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (GTK_WIDGET (self->setup->note_label), "warning");
+  gtk_widget_set_visible (GTK_WIDGET (self->setup->note_label), FALSE);
+  gtk_widget_insert_after (GTK_WIDGET (self->setup->note_label), status_bar,
+                           GTK_WIDGET (self->setup->hint_label));
 
   /* Escape cancels a pick wherever the focus is; otherwise it is left to
    * the editor (Select tool). */
@@ -218,6 +273,7 @@ _wb_window_setup_dispose (WbWindow *self)
   if (setup == NULL)
     return;
   finish_pick (self, FALSE, 0, 0);
+  g_clear_handle_id (&setup->note_source, g_source_remove);
   if (setup->background_dialog != NULL)
     {
       g_object_remove_weak_pointer (G_OBJECT (setup->background_dialog),

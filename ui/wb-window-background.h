@@ -30,6 +30,10 @@ void       wb_window_pick_point             (WbWindow       *self,
 void       wb_window_cancel_pick            (WbWindow       *self);
 gboolean   wb_window_get_picking            (WbWindow       *self);
 
+/* The status bar's note that the shown map's scan could not be read
+ * (missing, not a PNG, too large), or NULL. */
+const char *wb_window_get_scan_note         (WbWindow       *self);
+
 /* The dialogs the actions opened, while they are open (NULL otherwise). */
 GtkWidget *wb_window_get_background_dialog  (WbWindow       *self);
 GtkWidget *wb_window_get_resize_dialog      (WbWindow       *self);

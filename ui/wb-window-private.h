@@ -95,6 +95,7 @@ void _wb_window_setup_annotations (WbWindow *self);
 void _wb_window_setup_lines (WbWindow *self);
 void _wb_window_setup_init (WbWindow *self);
 void _wb_window_setup_dispose (WbWindow *self);
+void _wb_window_setup_map_shown (WbWindow *self);
 gboolean _wb_window_take_pick (WbWindow *self, double x, double y);
 void _wb_window_map_background_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_resize_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);

@@ -338,6 +338,7 @@ on_sidebar_map_selected (WbWindow   *self,
   wb_map_view_set_map (self->map_view, self->game, map, scenario);
   wb_map_editor_set_target (self->editor, self->game, map, self->undo_stack);
   gtk_widget_set_visible (self->palette, map != NULL);
+  _wb_window_setup_map_shown (self);
   update_actions (self);
   update_status (self);
 }
