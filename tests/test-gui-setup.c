@@ -286,7 +286,7 @@ START_TEST (test_background_dialog)
   map_to_image (bg, cx, cy, &ix, &iy);
   ck_assert_double_eq_tol (ix, 350, 1e-6);
   ck_assert_double_eq_tol (iy, 260, 1e-6);
-  ck_assert (strstr (wb_background_dialog_get_message (dialog), "calibrated") != NULL);
+  ck_assert (strstr (wb_background_dialog_get_message (dialog), "Calibrated") != NULL);
   /* The spin buttons show it, and their rounding does not move it. */
   ck_assert_double_eq_tol (gtk_spin_button_get_value (child (dialog, "scale_spin")), bg->scale, 1e-9);
   gtk_spin_button_update (child (dialog, "scale_spin"));

@@ -656,7 +656,7 @@ pick_second (WbWindow *window,
 
       /* Translators: after a calibration; a scale (map points per pixel)
        * and an angle in degrees */
-      msg = g_strdup_printf (_("Scan calibrated: %.4g points a pixel, turned %.2f°"),
+      msg = g_strdup_printf (_("Calibrated: %.4g points a pixel, %.2f°"),
                              placed.scale, placed.rotation);
       show_message (self, msg);
     }
