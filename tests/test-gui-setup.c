@@ -449,6 +449,40 @@ START_TEST (test_missing_scan)
 }
 END_TEST
 
+/* Another game shown in the middle of a calibration: the pick ends, the
+ * dialog (of a map no longer shown) goes, nothing is changed. */
+START_TEST (test_pick_cancelled_by_new_game)
+{
+  g_autoptr(Copy) copy = copy_game ("chickasaw-bayou.warbench");
+  g_autofree char *scan = make_scan (copy, "scan.png");
+  WbWindow *window = open_window (copy->game);
+  g_autoptr(WbGame) game = g_object_ref (wb_window_get_game (window));
+  g_autoptr(WbGame) other = wb_game_new_starter (10, 8);
+  WbBackgroundDialog *dialog;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.map-background", NULL));
+  dialog = WB_BACKGROUND_DIALOG (wb_window_get_background_dialog (window));
+  choose_scan (dialog, scan);
+  before = wb_game_to_data (game, NULL);
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (dialog), "background.calibrate", NULL));
+  ck_assert (wb_window_get_picking (window));
+
+  wb_window_set_game (window, other, NULL);
+  ck_assert (!wb_window_get_picking (window));
+  ck_assert (!wb_map_view_get_picking (wb_window_get_map_view (window)));
+  ck_assert_ptr_null (wb_window_get_background_dialog (window));
+  after = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (after, before);
+
+  /* A click on the new map is the editor's again. */
+  g_signal_emit_by_name (wb_window_get_map_view (window), "point-clicked", 40.0, 40.0);
+  ck_assert (!wb_window_get_picking (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static gboolean
 resize_dialog_gone (gpointer data)
 {
@@ -565,6 +599,7 @@ setup_suite (void)
   tcase_add_test (tc, test_background_jpeg);
   tcase_add_test (tc, test_background_points);
   tcase_add_test (tc, test_missing_scan);
+  tcase_add_test (tc, test_pick_cancelled_by_new_game);
   tcase_add_test (tc, test_resize_dialog);
   suite_add_tcase (s, tc);
   return s;

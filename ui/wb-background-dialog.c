@@ -611,7 +611,7 @@ pick_first (WbWindow *window,
             gpointer  data)
 {
   WbBackgroundDialog *self = data;
-  const WbMapBackground *bg = wb_map_get_background (self->map);
+  const WbMapBackground *bg = self->map != NULL ? wb_map_get_background (self->map) : NULL;
   g_autofree char *hint = NULL;
 
   if (!picked || bg == NULL || bg->surface == NULL)
@@ -632,7 +632,7 @@ pick_second (WbWindow *window,
              gpointer  data)
 {
   WbBackgroundDialog *self = data;
-  const WbMapBackground *bg = wb_map_get_background (self->map);
+  const WbMapBackground *bg = self->map != NULL ? wb_map_get_background (self->map) : NULL;
   WbMapBackground placed;
   double ix, iy;
 
@@ -812,9 +812,12 @@ wb_background_dialog_dispose (GObject *object)
     }
   if (self->window != NULL)
     {
+      g_signal_handlers_disconnect_by_data (self->window, self);
       g_object_remove_weak_pointer (G_OBJECT (self->window), (gpointer *) &self->window);
       self->window = NULL;
     }
+  if (self->map != NULL)
+    g_signal_handlers_disconnect_by_data (self->map, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_BACKGROUND_DIALOG);
   g_clear_object (&self->stack);
   g_clear_object (&self->map);
