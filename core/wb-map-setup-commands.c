@@ -6,8 +6,10 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "wb-game.h"
 #include "wb-map-commands.h"
 #include "wb-map-setup-commands.h"
+#include "wb-scenario.h"
 
 /* The limits of the file format (core/wb-format-read-map.c). */
 #define MAX_OFFSET   1e6
@@ -540,94 +542,305 @@ wb_command_set_hex_size_new (WbHexMap *map,
   return WB_COMMAND (self);
 }
 
-/* Resize with the scan ---------------------------------------------------- */
+/* Resize with what is tied to the hexes ---------------------------------- */
 
-/* Moves the scan (if any) by a fixed amount and checks that the map's
- * numbering still fits; the resize itself is the map commands' own. */
-#define WB_TYPE_SHIFT_SCAN_COMMAND (wb_shift_scan_command_get_type ())
-G_DECLARE_FINAL_TYPE (WbShiftScanCommand, wb_shift_scan_command, WB, SHIFT_SCAN_COMMAND, WbCommand)
+/* Moves what lies on the hexes but is not part of the hex map by as much
+ * as the content moves: the scan, the drawn lines (in map points) and the
+ * scenarios' hex numbers. It also checks that the numbering still fits.
+ * The resize itself is the map commands' own; this runs first. */
+#define WB_TYPE_RESIZE_EXTRAS_COMMAND (wb_resize_extras_command_get_type ())
+G_DECLARE_FINAL_TYPE (WbResizeExtrasCommand, wb_resize_extras_command, WB, RESIZE_EXTRAS_COMMAND, WbCommand)
 
-struct _WbShiftScanCommand
+typedef struct {
+  GArray *places;     /* WbPlace, a reference */
+  guint   index;
+  char   *old_ref;
+  char   *new_ref;
+} PlaceEdit;
+
+static void
+place_edit_free (PlaceEdit *edit)
+{
+  g_array_unref (edit->places);
+  g_free (edit->old_ref);
+  g_free (edit->new_ref);
+  g_free (edit);
+}
+
+struct _WbResizeExtrasCommand
 {
   WbCommand         parent_instance;
 
+  WbGame           *game;
   WbHexMap         *map;
-  int               cols, rows;     /* the size the numbering must fit */
-  double            dx, dy;
-  WbMapBackground  *old;
+  int               cols, rows;     /* the new size */
+  int               dcol, drow;
+  double            dx, dy;         /* the content's move in map points */
+  double            width, height;  /* the new extent */
+  /* Set by apply. */
+  gboolean          moved_scan;
+  WbMapBackground  *old_background;
+  GPtrArray        *old_lines;      /* WbMapLine copies, NULL when untouched */
+  GPtrArray        *place_edits;    /* PlaceEdit */
 };
 
-G_DEFINE_FINAL_TYPE (WbShiftScanCommand, wb_shift_scan_command, WB_TYPE_COMMAND)
+G_DEFINE_FINAL_TYPE (WbResizeExtrasCommand, wb_resize_extras_command, WB_TYPE_COMMAND)
+
+static void
+replace_lines (WbMap     *map,
+               GPtrArray *lines)
+{
+  WbMapLine *line;
+
+  while ((line = wb_map_steal_line (map, 0)) != NULL)
+    wb_map_line_free (line);
+  for (guint i = 0; i < lines->len; i++)
+    wb_map_insert_line (map, wb_map_line_copy (g_ptr_array_index (lines, i)), G_MAXUINT);
+}
+
+/* The hex references of @places that move, into @edits; FALSE (and
+ * @error) when one would fall off the resized map. */
+static gboolean
+collect_places (WbResizeExtrasCommand  *self,
+                WbScenario             *scenario,
+                GArray                 *places,
+                GPtrArray              *edits,
+                GError                **error)
+{
+  for (guint i = 0; places != NULL && i < places->len; i++)
+    {
+      WbPlace *place = &g_array_index (places, WbPlace, i);
+      WbOffset hex;
+      char buf[32];
+      PlaceEdit *edit;
+
+      if (place->kind != WB_PLACE_HEX || !wb_hex_map_parse_hex (self->map, place->ref, &hex))
+        continue;
+      hex.col += self->dcol;
+      hex.row += self->drow;
+      if (hex.col < 0 || hex.row < 0 || hex.col >= self->cols || hex.row >= self->rows)
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_OFF_MAP,
+                       /* Translators: "Scenario “Historical” uses hex 0310, which the
+                        * resize would drop" */
+                       _("Scenario “%s” uses hex %s, which the resize would drop"),
+                       wb_scenario_get_name (scenario), place->ref);
+          return FALSE;
+        }
+      wb_hex_map_format_hex (self->map, hex, buf, sizeof buf);
+      if (strcmp (buf, place->ref) == 0)
+        continue;
+      edit = g_new0 (PlaceEdit, 1);
+      edit->places = g_array_ref (places);
+      edit->index = i;
+      edit->old_ref = g_strdup (place->ref);
+      edit->new_ref = g_strdup (buf);
+      g_ptr_array_add (edits, edit);
+    }
+  return TRUE;
+}
 
 static gboolean
-wb_shift_scan_command_apply (WbCommand  *command,
-                             GError    **error)
+wb_resize_extras_command_apply (WbCommand  *command,
+                                GError    **error)
 {
-  WbShiftScanCommand *self = WB_SHIFT_SCAN_COMMAND (command);
-  const WbMapBackground *bg = wb_map_get_background (WB_MAP (self->map));
+  WbResizeExtrasCommand *self = WB_RESIZE_EXTRAS_COMMAND (command);
+  WbMap *map = WB_MAP (self->map);
+  const WbMapBackground *bg = wb_map_get_background (map);
+  GPtrArray *lines = wb_map_get_lines (map);
+  g_autoptr(GPtrArray) new_lines = NULL;
+  g_autoptr(GPtrArray) edits = g_ptr_array_new_with_free_func ((GDestroyNotify) place_edit_free);
+  GPtrArray *scenarios = wb_game_get_scenarios (self->game);
   int first_col, first_row, digits;
+  gboolean move = self->dx != 0 || self->dy != 0;
 
+  /* Check everything first. */
+  if (self->cols < 1 || self->rows < 1 ||
+      self->cols > WB_HEX_MAP_MAX_DIM || self->rows > WB_HEX_MAP_MAX_DIM)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("A map must be 1 to %d hexes wide and high (asked for %d × %d)"),
+                   WB_HEX_MAP_MAX_DIM, self->cols, self->rows);
+      return FALSE;
+    }
   wb_hex_map_get_numbering (self->map, &first_col, &first_row, &digits);
   if (numbering_error (error, self->map, self->cols, self->rows, first_col, first_row, digits))
     return FALSE;
-  if (bg == NULL || (self->dx == 0 && self->dy == 0))
-    return TRUE;
-  if (!check_placement (error, bg->x + self->dx, bg->y + self->dy, bg->scale, bg->rotation))
+  if (bg != NULL && move &&
+      !check_placement (error, bg->x + self->dx, bg->y + self->dy, bg->scale, bg->rotation))
     return FALSE;
 
-  g_clear_pointer (&self->old, background_free);
-  self->old = background_copy (bg);
-  {
-    WbMapBackground moved = *bg;
+  /* A line that was on the map and lies wholly off the resized one goes
+   * with its hexes; one that would reach farther off the map than the
+   * file allows stops the resize. */
+  if (lines->len > 0)
+    {
+      double old_w, old_h;
 
-    moved.x += self->dx;
-    moved.y += self->dy;
-    wb_map_set_background (WB_MAP (self->map), &moved);
-  }
-  wb_map_changed (WB_MAP (self->map));
+      wb_map_get_extent (map, &old_w, &old_h);
+      new_lines = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_map_line_free);
+      for (guint i = 0; i < lines->len; i++)
+        {
+          WbMapLine *line = wb_map_line_copy (g_ptr_array_index (lines, i));
+          double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+          gboolean was_on;
+
+          for (guint j = 0; j < line->points->len; j++)
+            {
+              WbMapPoint *pt = &g_array_index (line->points, WbMapPoint, j);
+
+              x0 = MIN (x0, pt->x);
+              y0 = MIN (y0, pt->y);
+              x1 = MAX (x1, pt->x);
+              y1 = MAX (y1, pt->y);
+              pt->x += self->dx;
+              pt->y += self->dy;
+            }
+          was_on = !(x1 < 0 || y1 < 0 || x0 > old_w || y0 > old_h);
+          x0 += self->dx;
+          x1 += self->dx;
+          y0 += self->dy;
+          y1 += self->dy;
+          if (was_on && (x1 < 0 || y1 < 0 || x0 > self->width || y0 > self->height))
+            {
+              wb_map_line_free (line);
+              continue;
+            }
+          if (x0 < -self->width || y0 < -self->height ||
+              x1 > 2 * self->width || y1 > 2 * self->height)
+            {
+              g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                           _("The line “%s” would reach far outside the resized map"),
+                           line->name != NULL ? line->name : line->style);
+              wb_map_line_free (line);
+              return FALSE;
+            }
+          g_ptr_array_add (new_lines, line);
+        }
+    }
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      WbScenario *scenario = g_ptr_array_index (scenarios, i);
+      GPtrArray *setup, *reinforcements, *victory;
+
+      if (g_strcmp0 (wb_scenario_get_map (scenario), wb_map_get_id (map)) != 0)
+        continue;
+      setup = wb_scenario_get_setup (scenario);
+      reinforcements = wb_scenario_get_reinforcements (scenario);
+      victory = wb_scenario_get_victory (scenario);
+      for (guint j = 0; j < setup->len; j++)
+        if (!collect_places (self, scenario, ((WbSetup *) g_ptr_array_index (setup, j))->at,
+                             edits, error))
+          return FALSE;
+      for (guint j = 0; j < reinforcements->len; j++)
+        if (!collect_places (self, scenario,
+                             ((WbReinforcement *) g_ptr_array_index (reinforcements, j))->at,
+                             edits, error))
+          return FALSE;
+      for (guint j = 0; j < victory->len; j++)
+        if (!collect_places (self, scenario, ((WbVictory *) g_ptr_array_index (victory, j))->places,
+                             edits, error))
+          return FALSE;
+    }
+
+  /* Then change. */
+  g_clear_pointer (&self->old_background, background_free);
+  self->moved_scan = bg != NULL && move;
+  if (self->moved_scan)
+    {
+      WbMapBackground moved = *bg;
+
+      self->old_background = background_copy (bg);
+      moved.x += self->dx;
+      moved.y += self->dy;
+      wb_map_set_background (map, &moved);
+    }
+
+  g_clear_pointer (&self->old_lines, g_ptr_array_unref);
+  if (new_lines != NULL)
+    {
+      self->old_lines = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_map_line_free);
+      for (guint i = 0; i < lines->len; i++)
+        g_ptr_array_add (self->old_lines, wb_map_line_copy (g_ptr_array_index (lines, i)));
+      replace_lines (map, new_lines);
+    }
+
+  for (guint i = 0; i < edits->len; i++)
+    {
+      PlaceEdit *edit = g_ptr_array_index (edits, i);
+      WbPlace *place = &g_array_index (edit->places, WbPlace, edit->index);
+
+      g_free (place->ref);
+      place->ref = g_strdup (edit->new_ref);
+    }
+  g_clear_pointer (&self->place_edits, g_ptr_array_unref);
+  self->place_edits = g_steal_pointer (&edits);
+
+  if (self->moved_scan || self->old_lines != NULL)
+    wb_map_changed (map);
+  if (self->place_edits->len > 0)
+    wb_game_changed (self->game, "scenarios");
   return TRUE;
 }
 
 static void
-wb_shift_scan_command_revert (WbCommand *command)
+wb_resize_extras_command_revert (WbCommand *command)
 {
-  WbShiftScanCommand *self = WB_SHIFT_SCAN_COMMAND (command);
+  WbResizeExtrasCommand *self = WB_RESIZE_EXTRAS_COMMAND (command);
+  WbMap *map = WB_MAP (self->map);
 
-  if (self->old == NULL)
-    return;
-  wb_map_set_background (WB_MAP (self->map), self->old);
-  g_clear_pointer (&self->old, background_free);
-  wb_map_changed (WB_MAP (self->map));
+  if (self->moved_scan)
+    wb_map_set_background (map, self->old_background);
+  if (self->old_lines != NULL)
+    replace_lines (map, self->old_lines);
+  for (guint i = self->place_edits != NULL ? self->place_edits->len : 0; i-- > 0;)
+    {
+      PlaceEdit *edit = g_ptr_array_index (self->place_edits, i);
+      WbPlace *place = &g_array_index (edit->places, WbPlace, edit->index);
+
+      g_free (place->ref);
+      place->ref = g_strdup (edit->old_ref);
+    }
+
+  if (self->moved_scan || self->old_lines != NULL)
+    wb_map_changed (map);
+  if (self->place_edits != NULL && self->place_edits->len > 0)
+    wb_game_changed (self->game, "scenarios");
 }
 
 static void
-wb_shift_scan_command_finalize (GObject *object)
+wb_resize_extras_command_finalize (GObject *object)
 {
-  WbShiftScanCommand *self = WB_SHIFT_SCAN_COMMAND (object);
+  WbResizeExtrasCommand *self = WB_RESIZE_EXTRAS_COMMAND (object);
 
+  g_clear_object (&self->game);
   g_clear_object (&self->map);
-  g_clear_pointer (&self->old, background_free);
-  G_OBJECT_CLASS (wb_shift_scan_command_parent_class)->finalize (object);
+  g_clear_pointer (&self->old_background, background_free);
+  g_clear_pointer (&self->old_lines, g_ptr_array_unref);
+  g_clear_pointer (&self->place_edits, g_ptr_array_unref);
+  G_OBJECT_CLASS (wb_resize_extras_command_parent_class)->finalize (object);
 }
 
 static void
-wb_shift_scan_command_class_init (WbShiftScanCommandClass *klass)
+wb_resize_extras_command_class_init (WbResizeExtrasCommandClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   WbCommandClass *command_class = WB_COMMAND_CLASS (klass);
 
-  object_class->finalize = wb_shift_scan_command_finalize;
-  command_class->apply = wb_shift_scan_command_apply;
-  command_class->revert = wb_shift_scan_command_revert;
+  object_class->finalize = wb_resize_extras_command_finalize;
+  command_class->apply = wb_resize_extras_command_apply;
+  command_class->revert = wb_resize_extras_command_revert;
 }
 
 static void
-wb_shift_scan_command_init (WbShiftScanCommand *self)
+wb_resize_extras_command_init (WbResizeExtrasCommand *self)
 {
 }
 
 /**
- * wb_command_resize_hex_map_with_scan_new:
+ * wb_command_resize_hex_map_full_new:
+ * @game: the game @map belongs to (its scenarios name hexes of it)
  * @map: a hex map
  * @cols: the new number of columns
  * @rows: the new number of rows
@@ -638,20 +851,22 @@ wb_shift_scan_command_init (WbShiftScanCommand *self)
  * Returns: (transfer full): the command (a group), not yet applied
  */
 WbCommand *
-wb_command_resize_hex_map_with_scan_new (WbHexMap   *map,
-                                         int         cols,
-                                         int         rows,
-                                         int         dcol,
-                                         int         drow,
-                                         const char *fill)
+wb_command_resize_hex_map_full_new (WbGame     *game,
+                                    WbHexMap   *map,
+                                    int         cols,
+                                    int         rows,
+                                    int         dcol,
+                                    int         drow,
+                                    const char *fill)
 {
   g_autoptr(WbCommand) resize = NULL;
-  WbShiftScanCommand *shift;
+  WbResizeExtrasCommand *extras;
   WbCommand *group;
   WbHexLayout layout, moved;
   WbOffset origin = { 0, 0 }, target = { dcol, drow };
   double size, x0, y0, x1, y1;
 
+  g_return_val_if_fail (WB_IS_GAME (game), NULL);
   g_return_val_if_fail (WB_IS_HEX_MAP (map), NULL);
   g_return_val_if_fail (fill != NULL, NULL);
 
@@ -667,19 +882,22 @@ wb_command_resize_hex_map_with_scan_new (WbHexMap   *map,
   wb_hex_center (layout, size, origin, &x0, &y0);
   wb_hex_center (moved, size, target, &x1, &y1);
 
-  shift = g_object_new (WB_TYPE_SHIFT_SCAN_COMMAND, NULL);
-  shift->map = g_object_ref (map);
-  shift->cols = cols;
-  shift->rows = rows;
-  shift->dx = x1 - x0;
-  shift->dy = y1 - y0;
+  extras = g_object_new (WB_TYPE_RESIZE_EXTRAS_COMMAND, NULL);
+  extras->game = g_object_ref (game);
+  extras->map = g_object_ref (map);
+  extras->cols = cols;
+  extras->rows = rows;
+  extras->dcol = dcol;
+  extras->drow = drow;
+  extras->dx = x1 - x0;
+  extras->dy = y1 - y0;
+  wb_hex_map_extent (moved, size, MAX (cols, 1), MAX (rows, 1), &extras->width, &extras->height);
 
-  /* The check of the numbering comes first, so nothing is resized when
-   * it would not fit. */
+  /* The checks come first, so nothing is resized when one fails. */
   group = wb_command_group_new (wb_command_get_label (resize));
-  wb_command_group_add (WB_COMMAND_GROUP (group), WB_COMMAND (shift));
+  wb_command_group_add (WB_COMMAND_GROUP (group), WB_COMMAND (extras));
   wb_command_group_add (WB_COMMAND_GROUP (group), resize);
-  g_object_unref (shift);
+  g_object_unref (extras);
   return group;
 }
 

@@ -2,16 +2,17 @@
 #pragma once
 
 #include "wb-command.h"
+#include "wb-game.h"
 #include "wb-hex-map.h"
 #include "wb-map.h"
 
 G_BEGIN_DECLS
 
 /* Commands that set a map up rather than draw on it: its background scan
- * (see WbMapBackground), its hex size, a resize that keeps
- * the scan on its hexes. Like the map commands they check their values on
+ * (see WbMapBackground), its hex size, a resize that keeps what lies on
+ * the hexes on them. Like the map commands they check their values on
  * apply (WB_COMMAND_ERROR, model untouched; the limits are the file
- * format's), restore the map exactly on revert and emit WbMap::changed. */
+ * format's), restore the model exactly on revert and emit WbMap::changed. */
 
 /**
  * WbBackgroundField:
@@ -63,10 +64,15 @@ WbCommand *wb_command_place_background_new        (WbMap           *map,
  * with the grid so it stays on its hexes. */
 WbCommand *wb_command_set_hex_size_new            (WbHexMap        *map,
                                                    double           size);
-/* wb_command_resize_hex_map_new () that also moves the scan (when there is
- * one) by as much as the content moves, so a calibrated scan stays on its
- * hexes. One undo step. */
-WbCommand *wb_command_resize_hex_map_with_scan_new (WbHexMap       *map,
+/* wb_command_resize_hex_map_new () with what is tied to the hexes moved
+ * as much as the content moves: the scan (a calibrated scan stays on its
+ * hexes), the drawn lines (a line wholly off the resized map is dropped)
+ * and the hex numbers in @game's scenarios on @map. Refused (model
+ * untouched) when the numbering would not fit, when a scenario uses a hex
+ * the resize drops, or when a line would reach farther off the map than
+ * the file allows. One undo step. */
+WbCommand *wb_command_resize_hex_map_full_new     (WbGame          *game,
+                                                   WbHexMap        *map,
                                                    int              cols,
                                                    int              rows,
                                                    int              dcol,

@@ -78,6 +78,13 @@ make_scan (int w, int h)
 }
 
 static void
+hex_center_of (WbHexMap *map, int col, int row, double *x, double *y)
+{
+  wb_hex_center (wb_hex_map_get_layout (map), wb_hex_map_get_hex_size (map),
+                 (WbOffset) { col, row }, x, y);
+}
+
+static void
 count_signal (int *counter)
 {
   (*counter)++;
@@ -248,9 +255,9 @@ START_TEST (test_invalid_refused)
   push_fails (game, stack, wb_command_set_hex_size_new (hex, 3), WB_COMMAND_ERROR_RANGE);
   push_fails (game, stack, wb_command_set_hex_size_new (hex, 501), WB_COMMAND_ERROR_RANGE);
   /* 100 columns numbered from 1 do not fit in two digits. */
-  push_fails (game, stack, wb_command_resize_hex_map_with_scan_new (hex, 100, 3, 0, 0, "clear"),
+  push_fails (game, stack, wb_command_resize_hex_map_full_new (game, hex, 100, 3, 0, 0, "clear"),
               WB_COMMAND_ERROR_RANGE);
-  push_fails (game, stack, wb_command_resize_hex_map_with_scan_new (hex, 0, 3, 0, 0, "clear"),
+  push_fails (game, stack, wb_command_resize_hex_map_full_new (game, hex, 0, 3, 0, 0, "clear"),
               WB_COMMAND_ERROR_RANGE);
 }
 END_TEST
@@ -344,8 +351,9 @@ START_TEST (test_grid_keeps_scan)
   g_autofree char *now = NULL;
   WbOffset hex = { 2, 1 }, moved;
   double cx, cy, ix0, iy0, ix1, iy1;
-  int dcols[] = { 1, -1, 2, 0, 3 };
-  int drows[] = { 0, 2, -1, 1, 1 };
+  /* The scenario's hexes (0102, 0401…) must stay on the map. */
+  int dcols[] = { 1, 2, 0, 3, 1 };
+  int drows[] = { 0, 1, 1, 1, 2 };
 
   push_ok (stack, wb_command_set_background_new (WB_MAP (map), "scan.png", NULL));
   push_ok (stack, wb_command_place_background_new (WB_MAP (map), 5, -3, 0.8, 1.2));
@@ -372,12 +380,12 @@ START_TEST (test_grid_keeps_scan)
 
       wb_hex_center (wb_hex_map_get_layout (map), 30, hex, &cx, &cy);
       map_to_image (wb_map_get_background (WB_MAP (map)), cx, cy, &ix0, &iy0);
-      push_ok (stack, wb_command_resize_hex_map_with_scan_new (map, 6, 5, dcols[i], drows[i],
+      push_ok (stack, wb_command_resize_hex_map_full_new (game, map, 8, 6, dcols[i], drows[i],
                                                                 "rough"));
       ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 3);
-      ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Resize map to 6 × 5");
-      ck_assert_int_eq (wb_hex_map_get_cols (map), 6);
-      ck_assert_int_eq (wb_hex_map_get_rows (map), 5);
+      ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Resize map to 8 × 6");
+      ck_assert_int_eq (wb_hex_map_get_cols (map), 8);
+      ck_assert_int_eq (wb_hex_map_get_rows (map), 6);
       moved = (WbOffset) { hex.col + dcols[i], hex.row + drows[i] };
       ck_assert_str_eq (wb_hex_map_get_terrain (map, moved), terrain);
       wb_hex_center (wb_hex_map_get_layout (map), 30, moved, &cx, &cy);
@@ -392,10 +400,139 @@ START_TEST (test_grid_keeps_scan)
 
   /* Without a scan the resize is just a resize. */
   push_ok (stack, wb_command_clear_background_new (WB_MAP (map)));
-  push_ok (stack, wb_command_resize_hex_map_with_scan_new (map, 5, 4, 1, 1, "clear"));
+  push_ok (stack, wb_command_resize_hex_map_full_new (game, map, 5, 4, 1, 1, "clear"));
   ck_assert_ptr_null (wb_map_get_background (WB_MAP (map)));
   ck_assert_int_eq (wb_hex_map_get_cols (map), 5);
 
+}
+END_TEST
+
+static const char *
+setup_hex (WbScenario *scenario, guint line, guint choice)
+{
+  WbSetup *setup = g_ptr_array_index (wb_scenario_get_setup (scenario), line);
+
+  return g_array_index (setup->at, WbPlace, choice).ref;
+}
+
+/* A resize renumbers the scenarios' hexes with the content, and refuses to
+ * drop one. */
+START_TEST (test_resize_keeps_places)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbHexMap *map = WB_HEX_MAP (wb_game_find_map (game, "hexes"));
+  WbScenario *scenario = g_ptr_array_index (wb_game_get_scenarios (game), 0);
+  WbReinforcement *reinf = g_ptr_array_index (wb_scenario_get_reinforcements (scenario), 0);
+  WbVictory *occupy = g_ptr_array_index (wb_scenario_get_victory (scenario), 1);
+  g_autofree char *orig = dump (game);
+  g_autofree char *now = NULL;
+  int scenario_changes = 0;
+
+  g_signal_connect_swapped (game, "changed::scenarios", G_CALLBACK (count_signal), &scenario_changes);
+  ck_assert_str_eq (setup_hex (scenario, 0, 0), "0102");
+  push_ok (stack, wb_command_resize_hex_map_full_new (game, map, 6, 5, 1, 1, "clear"));
+  ck_assert_str_eq (setup_hex (scenario, 0, 0), "0203");
+  ck_assert_str_eq (setup_hex (scenario, 1, 0), "0204");
+  {
+    WbSetup *b2 = g_ptr_array_index (wb_scenario_get_setup (scenario), 1);
+
+    /* The box choice stays as it is. */
+    ck_assert_int_eq (g_array_index (b2->at, WbPlace, 1).kind, WB_PLACE_BOX);
+  }
+  ck_assert_str_eq (setup_hex (scenario, 2, 0), "0502");
+  ck_assert_str_eq (g_array_index (reinf->at, WbPlace, 0).ref, "0502");
+  ck_assert_str_eq (g_array_index (occupy->places, WbPlace, 0).ref, "0302");
+  ck_assert_int_eq (scenario_changes, 1);
+
+  /* The saved game loads: every hex it names is on the map. */
+  {
+    g_autofree char *data = dump (game);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(WbGame) again = wb_game_load_from_data (data, -1, "resized", &error);
+
+    ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  }
+
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert_int_eq (scenario_changes, 2);
+  now = dump (game);
+  ck_assert_str_eq (now, orig);
+
+  /* 0401 (column 3) would be dropped by a 3-column map. */
+  push_fails (game, stack, wb_command_resize_hex_map_full_new (game, map, 3, 3, 0, 0, "clear"),
+              WB_COMMAND_ERROR_OFF_MAP);
+  /* 0102 (column 0) by a shift to the left. */
+  push_fails (game, stack, wb_command_resize_hex_map_full_new (game, map, 4, 3, -1, 0, "clear"),
+              WB_COMMAND_ERROR_OFF_MAP);
+}
+END_TEST
+
+static WbMapLine *
+line_of (const char *style, const char *name, double x0, double y0, double x1, double y1)
+{
+  WbMapLine *line = wb_map_line_new (style);
+  WbMapPoint a = { x0, y0 }, b = { x1, y1 };
+
+  line->name = g_strdup (name);
+  g_array_append_val (line->points, a);
+  g_array_append_val (line->points, b);
+  return line;
+}
+
+/* Drawn lines move with the content; one left wholly off the map goes. */
+START_TEST (test_resize_moves_lines)
+{
+  g_autoptr(WbGame) game = wb_game_new_starter (8, 6);
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbHexMap *map = WB_HEX_MAP (wb_game_find_map (game, "map"));
+  GPtrArray *lines = wb_map_get_lines (WB_MAP (map));
+  g_autofree char *orig = NULL;
+  g_autofree char *now = NULL;
+  double cx0, cy0, cx1, cy1, w, h;
+  WbMapLine *first;
+
+  /* A river through hex (1, 1), a ridge in the last two columns, and a
+   * road sign just off the map's left edge. */
+  hex_center_of (map, 1, 1, &cx0, &cy0);
+  wb_map_get_extent (WB_MAP (map), &w, &h);
+  wb_map_insert_line (WB_MAP (map), line_of ("river", "Big Black", cx0, cy0, cx0 + 20, cy0 + 30), 0);
+  wb_map_insert_line (WB_MAP (map), line_of ("ridge", "East Ridge", w - 30, 20, w - 10, 60), 1);
+  wb_map_insert_line (WB_MAP (map), line_of ("line", NULL, -20, 10, -5, 40), 2);
+  orig = dump (game);
+
+  /* Two columns added on the left: everything moves right. */
+  push_ok (stack, wb_command_resize_hex_map_full_new (game, map, 10, 6, 2, 0, "clear"));
+  ck_assert_uint_eq (lines->len, 3);
+  first = g_ptr_array_index (lines, 0);
+  hex_center_of (map, 3, 1, &cx1, &cy1);
+  ck_assert_double_eq_tol (g_array_index (first->points, WbMapPoint, 0).x, cx1, 1e-9);
+  ck_assert_double_eq_tol (g_array_index (first->points, WbMapPoint, 0).y, cy1, 1e-9);
+  ck_assert (wb_undo_stack_undo (stack));
+  now = dump (game);
+  ck_assert_str_eq (now, orig);
+
+  /* Two columns cut on the right: the ridge goes, the rest stays. */
+  push_ok (stack, wb_command_resize_hex_map_full_new (game, map, 6, 6, 0, 0, "clear"));
+  ck_assert_uint_eq (lines->len, 2);
+  ck_assert_str_eq (((WbMapLine *) g_ptr_array_index (lines, 0))->name, "Big Black");
+  ck_assert_ptr_null (((WbMapLine *) g_ptr_array_index (lines, 1))->name);
+  {
+    g_autofree char *data = dump (game);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(WbGame) again = wb_game_load_from_data (data, -1, "resized", &error);
+
+    ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  }
+  ck_assert (wb_undo_stack_undo (stack));
+  g_free (now);
+  now = dump (game);
+  ck_assert_str_eq (now, orig);
+
+  /* A much smaller map: the river would reach far off it. */
+  wb_map_insert_line (WB_MAP (map), line_of ("river", "Long", 5, 5, w - 5, h - 5), 3);
+  push_fails (game, stack, wb_command_resize_hex_map_full_new (game, map, 2, 2, 0, 0, "clear"),
+              WB_COMMAND_ERROR_RANGE);
 }
 END_TEST
 
@@ -458,6 +595,8 @@ map_setup_suite (void)
   tcase_add_test (tc, test_invalid_refused);
   tcase_add_test (tc, test_save_load);
   tcase_add_test (tc, test_grid_keeps_scan);
+  tcase_add_test (tc, test_resize_keeps_places);
+  tcase_add_test (tc, test_resize_moves_lines);
   tcase_add_test (tc, test_calibrate_to_hexes);
   tcase_add_test (tc, test_relative_path);
   suite_add_tcase (s, tc);

@@ -217,7 +217,7 @@ apply_action (GtkWidget  *widget,
   if (fill == GTK_INVALID_LIST_POSITION || fill >= self->terrain_ids->len)
     return;
   wb_resize_dialog_get_shift (self, &dcol, &drow);
-  command = wb_command_resize_hex_map_with_scan_new (self->map,
+  command = wb_command_resize_hex_map_full_new (self->game, self->map,
                                                      gtk_spin_button_get_value_as_int (self->cols_spin),
                                                      gtk_spin_button_get_value_as_int (self->rows_spin),
                                                      dcol, drow,

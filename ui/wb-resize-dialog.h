@@ -14,8 +14,8 @@ G_DECLARE_FINAL_TYPE (WbResizeDialog, wb_resize_dialog, WB, RESIZE_DIALOG, AdwWi
  * the nine places the present content keeps, like an image editor's
  * canvas size) and the terrain of new hexes. It shows the size it would
  * give and how many hexes with content would be dropped; Resize pushes
- * wb_command_resize_hex_map_with_scan_new () on @window's undo stack and
- * closes. */
+ * wb_command_resize_hex_map_full_new () on @window's undo stack and
+ * closes (or shows why it cannot). */
 WbResizeDialog *wb_resize_dialog_new          (WbWindow       *window);
 /* @col, @row: 0 left/top, 1 centre, 2 right/bottom. */
 void            wb_resize_dialog_set_anchor   (WbResizeDialog *self,
