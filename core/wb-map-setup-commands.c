@@ -408,7 +408,10 @@ struct _WbGridCommand
   /* Set by apply. */
   double            old_size;
   WbMapBackground  *old_background;
+  GPtrArray        *old_lines;      /* WbMapLine copies, NULL without lines */
 };
+
+static void replace_lines (WbMap *map, GPtrArray *lines);
 
 G_DEFINE_FINAL_TYPE (WbGridCommand, wb_grid_command, WB_TYPE_COMMAND)
 
@@ -454,6 +457,7 @@ wb_grid_command_apply (WbCommand  *command,
 {
   WbGridCommand *self = WB_GRID_COMMAND (command);
   const WbMapBackground *bg = wb_map_get_background (WB_MAP (self->map));
+  GPtrArray *lines = wb_map_get_lines (WB_MAP (self->map));
   double k;
 
   if (!check_range (error, _("Hex size"), self->size, MIN_HEX_SIZE, MAX_HEX_SIZE))
@@ -478,6 +482,27 @@ wb_grid_command_apply (WbCommand  *command,
       scaled.scale *= k;
       wb_map_set_background (WB_MAP (self->map), &scaled);
     }
+  /* So are the drawn lines, in map points. */
+  g_clear_pointer (&self->old_lines, g_ptr_array_unref);
+  if (lines->len > 0)
+    {
+      g_autoptr(GPtrArray) scaled = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_map_line_free);
+
+      self->old_lines = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_map_line_free);
+      for (guint i = 0; i < lines->len; i++)
+        {
+          WbMapLine *line = wb_map_line_copy (g_ptr_array_index (lines, i));
+
+          g_ptr_array_add (self->old_lines, wb_map_line_copy (line));
+          for (guint j = 0; j < line->points->len; j++)
+            {
+              g_array_index (line->points, WbMapPoint, j).x *= k;
+              g_array_index (line->points, WbMapPoint, j).y *= k;
+            }
+          g_ptr_array_add (scaled, line);
+        }
+      replace_lines (WB_MAP (self->map), scaled);
+    }
   wb_map_changed (WB_MAP (self->map));
   return TRUE;
 }
@@ -489,6 +514,8 @@ wb_grid_command_revert (WbCommand *command)
 
   wb_hex_map_set_hex_size (self->map, self->old_size);
   wb_map_set_background (WB_MAP (self->map), self->old_background);
+  if (self->old_lines != NULL)
+    replace_lines (WB_MAP (self->map), self->old_lines);
   wb_map_changed (WB_MAP (self->map));
 }
 
@@ -499,6 +526,7 @@ wb_grid_command_finalize (GObject *object)
 
   g_clear_object (&self->map);
   g_clear_pointer (&self->old_background, background_free);
+  g_clear_pointer (&self->old_lines, g_ptr_array_unref);
   G_OBJECT_CLASS (wb_grid_command_parent_class)->finalize (object);
 }
 

@@ -60,8 +60,8 @@ WbCommand *wb_command_place_background_new        (WbMap           *map,
                                                    double           scale,
                                                    double           rotation);
 
-/* Sets the hex size (centre to corner, 4..500 points). A scan is scaled
- * with the grid so it stays on its hexes. */
+/* Sets the hex size (centre to corner, 4..500 points). The scan and the
+ * drawn lines are scaled with the grid so they stay on their hexes. */
 WbCommand *wb_command_set_hex_size_new            (WbHexMap        *map,
                                                    double           size);
 /* wb_command_resize_hex_map_new () with what is tied to the hexes moved

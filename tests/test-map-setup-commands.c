@@ -501,6 +501,17 @@ START_TEST (test_resize_moves_lines)
   wb_map_insert_line (WB_MAP (map), line_of ("line", NULL, -20, 10, -5, 40), 2);
   orig = dump (game);
 
+  /* A bigger hex size scales the lines with the grid. */
+  push_ok (stack, wb_command_set_hex_size_new (map, 45));
+  first = g_ptr_array_index (lines, 0);
+  hex_center_of (map, 1, 1, &cx1, &cy1);
+  ck_assert_double_eq_tol (g_array_index (first->points, WbMapPoint, 0).x, cx1, 1e-9);
+  ck_assert_double_eq_tol (g_array_index (first->points, WbMapPoint, 0).y, cy1, 1e-9);
+  ck_assert (wb_undo_stack_undo (stack));
+  now = dump (game);
+  ck_assert_str_eq (now, orig);
+  g_clear_pointer (&now, g_free);
+
   /* Two columns added on the left: everything moves right. */
   push_ok (stack, wb_command_resize_hex_map_full_new (game, map, 10, 6, 2, 0, "clear"));
   ck_assert_uint_eq (lines->len, 3);
