@@ -587,6 +587,39 @@ START_TEST (test_resize_dialog)
 }
 END_TEST
 
+/* A resize that would drop a hex a scenario uses is refused in the dialog,
+ * which says why and stays open; the game is unchanged. */
+START_TEST (test_resize_refused)
+{
+  g_autoptr(Copy) copy = copy_game ("battle-of-the-wilderness.warbench");
+  WbWindow *window = open_window (copy->game);
+  WbGame *game = wb_window_get_game (window);
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  g_autofree char *after = NULL;
+  WbHexMap *map = WB_HEX_MAP (wb_map_view_get_map (wb_window_get_map_view (window)));
+  WbResizeDialog *dialog;
+
+  ck_assert_uint_gt (wb_game_get_scenarios (game)->len, 0);
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.resize-map", NULL));
+  dialog = WB_RESIZE_DIALOG (wb_window_get_resize_dialog (window));
+  /* Keep only the top-left corner: the set-up hexes go. */
+  wb_resize_dialog_set_anchor (dialog, 0, 0);
+  gtk_spin_button_set_value (child (dialog, "cols_spin"), 3);
+  gtk_spin_button_set_value (child (dialog, "rows_spin"), 3);
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (dialog), "resize.apply", NULL));
+  ck_assert_ptr_nonnull (wb_resize_dialog_get_error (dialog));
+  ck_assert_msg (strstr (wb_resize_dialog_get_error (dialog), "Scenario") != NULL, "%s",
+                 wb_resize_dialog_get_error (dialog));
+  ck_assert_str_eq (gtk_label_get_label (child (dialog, "warning_label")),
+                    wb_resize_dialog_get_error (dialog));
+  ck_assert_ptr_eq (wb_window_get_resize_dialog (window), dialog);
+  ck_assert_int_gt (wb_hex_map_get_cols (map), 3);
+  after = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (after, before);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 setup_suite (void)
 {
@@ -601,6 +634,7 @@ setup_suite (void)
   tcase_add_test (tc, test_missing_scan);
   tcase_add_test (tc, test_pick_cancelled_by_new_game);
   tcase_add_test (tc, test_resize_dialog);
+  tcase_add_test (tc, test_resize_refused);
   suite_add_tcase (s, tc);
   return s;
 }

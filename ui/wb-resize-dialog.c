@@ -145,6 +145,7 @@ update (WbResizeDialog *self)
   else
     warning = g_strdup (same ? _("The map keeps its size.") : _("No content is dropped."));
   gtk_label_set_label (self->warning_label, warning);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->warning_label), "error");
   if (dropped > 0)
     {
       gtk_widget_add_css_class (GTK_WIDGET (self->warning_label), "warning");
