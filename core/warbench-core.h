@@ -23,6 +23,7 @@
 #include "wb-line-commands.h"
 #include "wb-mark-commands.h"
 #include "wb-hex-region.h"
+#include "wb-map-setup-commands.h"
 #include "wb-unit-commands.h"
 #include "wb-record-commands.h"
 #include "wb-attribute-commands.h"

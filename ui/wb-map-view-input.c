@@ -69,7 +69,8 @@ void
 _wb_map_view_reset_cursor (WbMapView *self)
 {
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self),
-                                   self->space_down ? "grab" : self->editing ? "crosshair" : NULL);
+                                   self->space_down ? "grab" :
+                                   self->editing || self->picking ? "crosshair" : NULL);
 }
 
 /* A primary-button drag edits when editing is on and space is not held;
@@ -88,8 +89,8 @@ on_drag_begin (GtkGestureDrag *gesture,
   self->drag_start_x = self->center_x;
   self->drag_start_y = self->center_y;
   self->drag_modifiers = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-  self->drag_edits = self->editing && button == GDK_BUTTON_PRIMARY && !self->space_down &&
-                     self->map != NULL;
+  self->drag_edits = self->editing && !self->picking && button == GDK_BUTTON_PRIMARY &&
+                     !self->space_down && self->map != NULL;
   self->drag_pans = !self->drag_edits &&
                     (button == GDK_BUTTON_PRIMARY || button == GDK_BUTTON_MIDDLE);
 

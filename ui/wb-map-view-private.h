@@ -67,6 +67,9 @@ struct _WbMapView
    * edit-* signals) and panning moves to the middle button, space + drag and
    * scrolling. */
   gboolean         editing;
+  /* Picking a point (WbWindow's pick mode): a crosshair, drags pan and a
+   * click is point-clicked even while editing. */
+  gboolean         picking;
   int              hover_radius;
   gboolean         has_rubber_band;
   double           rubber_band[4];      /* map points: x0, y0, x1, y1 */

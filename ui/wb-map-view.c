@@ -968,6 +968,24 @@ wb_map_view_set_editing (WbMapView *self,
     _wb_map_view_reset_cursor (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITING]);
 }
+
+gboolean
+wb_map_view_get_picking (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+  return self->picking;
+}
+
+void
+wb_map_view_set_picking (WbMapView *self,
+                         gboolean   picking)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  self->picking = !!picking;
+  if (!self->drag_pans)
+    _wb_map_view_reset_cursor (self);
+}
 void
 wb_map_view_set_hover_radius (WbMapView *self,
                               int        radius)

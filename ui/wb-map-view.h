@@ -108,6 +108,11 @@ gboolean    wb_map_view_get_frame_complete (WbMapView *self);
 gboolean    wb_map_view_get_editing     (WbMapView  *self);
 void        wb_map_view_set_editing     (WbMapView  *self,
                                          gboolean    editing);
+/* Picking a point: a crosshair cursor, and a primary click emits
+ * point-clicked even while editing (drags pan). */
+gboolean    wb_map_view_get_picking     (WbMapView  *self);
+void        wb_map_view_set_picking     (WbMapView  *self,
+                                         gboolean    picking);
 /* An edit of the shown map, bracketed so the view can show it in the next
  * frame: begin_edit() before the model changes (outside the game's write
  * lock), end_edit() after, with the map rectangle (points) the edit changed.

@@ -82,6 +82,8 @@ _wb_window_on_point_clicked (WbWindow *self,
                   double    x,
                   double    y)
 {
+  if (_wb_window_take_pick (self, x, y))
+    return;
   wb_map_editor_click (self->editor, x, y);
 }
 

@@ -12,6 +12,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _WbWindowSetup WbWindowSetup;
+
 #define GAME_MIME_TYPE "application/x-warbench"
 #define MAX_RECENT     10
 
@@ -74,6 +76,8 @@ struct _WbWindow
   gboolean              show_numbers;
   gboolean              show_grid;
   gboolean              show_inspector;
+  /* Map set-up: pick mode and dialogs (wb-window-background.c). */
+  WbWindowSetup        *setup;
 };
 
 const char * _wb_window_get_draft_id (WbWindow *self);
@@ -102,5 +106,11 @@ void _wb_window_update_inspector_visible (WbWindow *self);
 void _wb_window_update_selection_outline (WbWindow *self);
 void _wb_window_clipboard_init (WbWindow *self);
 WbRegionMode _wb_window_region_mode (WbWindow *self);
+void _wb_window_setup_init (WbWindow *self);
+void _wb_window_setup_dispose (WbWindow *self);
+void _wb_window_setup_map_shown (WbWindow *self);
+gboolean _wb_window_take_pick (WbWindow *self, double x, double y);
+void _wb_window_map_background_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _wb_window_resize_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 
 G_END_DECLS

@@ -63,6 +63,9 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-map", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-map",
                                  has_map && wb_game_get_maps (self->game)->len > 1);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.map-background", has_map);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resize-map",
+                                 WB_IS_HEX_MAP (wb_map_view_get_map (self->map_view)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  self->undo_stack != NULL &&
                                  wb_undo_stack_get_can_undo (self->undo_stack));
@@ -343,6 +346,7 @@ on_sidebar_map_selected (WbWindow   *self,
   wb_map_editor_set_target (self->editor, self->game, map, self->undo_stack);
   gtk_widget_set_visible (self->palette, map != NULL);
   _wb_window_update_inspector_visible (self);
+  _wb_window_setup_map_shown (self);
   update_actions (self);
   update_status (self);
 }
@@ -967,6 +971,7 @@ wb_window_dispose (GObject *object)
 {
   WbWindow *self = WB_WINDOW (object);
 
+  _wb_window_setup_dispose (self);
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
@@ -1167,6 +1172,10 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.legend", NULL, legend_action);
   gtk_widget_class_install_action (widget_class, "win.add-map", NULL, _wb_window_add_map_action);
   gtk_widget_class_install_action (widget_class, "win.delete-map", NULL, _wb_window_delete_map_action);
+  gtk_widget_class_install_action (widget_class, "win.map-background", NULL,
+                                   _wb_window_map_background_action);
+  gtk_widget_class_install_action (widget_class, "win.resize-map", NULL,
+                                   _wb_window_resize_map_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
@@ -1255,6 +1264,7 @@ wb_window_init (WbWindow *self)
   _wb_window_setup_lines (self);
   _wb_window_add_inspector (self);
   _wb_window_clipboard_init (self);
+  _wb_window_setup_init (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 
