@@ -708,6 +708,7 @@ struct _WbHexFeatureCommand
   const char  *feature;   /* interned */
   gboolean     present;
   GPtrArray   *before;    /* the hex's features (interned ids), set by apply */
+  GPtrArray   *merged;    /* WbHexFeatureCommand: the same edit on further hexes (a drag) */
 };
 
 G_DEFINE_FINAL_TYPE (WbHexFeatureCommand, wb_hex_feature_command, WB_TYPE_COMMAND)
@@ -740,6 +741,10 @@ wb_hex_feature_command_apply (WbCommand  *command,
     wb_hex_map_add_hex_feature (self->map, self->hex, self->feature);
   else if (!self->present)
     wb_hex_map_remove_hex_feature (self->map, self->hex, self->feature);
+  /* Redo of a merged drag: the other hexes, checked when first applied. */
+  for (guint i = 0; i < self->merged->len; i++)
+    if (!wb_command_apply (g_ptr_array_index (self->merged, i), NULL))
+      g_warn_if_reached ();
   wb_map_changed (WB_MAP (self->map));
   return TRUE;
 }
@@ -750,6 +755,9 @@ wb_hex_feature_command_revert (WbCommand *command)
   WbHexFeatureCommand *self = WB_HEX_FEATURE_COMMAND (command);
   GPtrArray *features = wb_hex_map_get_hex_features (self->map, self->hex);
   g_autoptr(GPtrArray) now = g_ptr_array_new ();
+
+  for (guint i = self->merged->len; i-- > 0;)
+    wb_command_revert (g_ptr_array_index (self->merged, i));
 
   /* Everything off, then the old list back in its order. */
   if (features != NULL)
@@ -769,7 +777,52 @@ wb_hex_feature_command_finalize (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->map);
   g_ptr_array_unref (self->before);
+  g_ptr_array_unref (self->merged);
   G_OBJECT_CLASS (wb_hex_feature_command_parent_class)->finalize (object);
+}
+
+static void
+hex_feature_label (WbHexFeatureCommand *self)
+{
+  WbFeatureType *f = wb_game_find_feature (self->game, self->feature);
+  const char *name = f != NULL && f->name != NULL ? f->name : self->feature;
+  guint n = 1 + self->merged->len;
+  g_autofree char *label = NULL;
+  char number[32];
+
+  wb_hex_map_format_hex (self->map, self->hex, number, sizeof number);
+  if (n > 1 && self->present)
+    /* Translators: an undo step; a feature name and a number of hexes */
+    label = g_strdup_printf (_("Add %s to %u hexes"), name, n);
+  else if (n > 1)
+    label = g_strdup_printf (_("Remove %s from %u hexes"), name, n);
+  else if (self->present)
+    /* Translators: an undo step; a feature name and a hex number */
+    label = g_strdup_printf (_("Add %s to hex %s"), name, number);
+  else
+    /* Translators: an undo step; a feature name and a hex number */
+    label = g_strdup_printf (_("Remove %s from hex %s"), name, number);
+  wb_command_set_label (WB_COMMAND (self), label);
+}
+
+/* A drag: the same feature added (or removed) on the next hex joins this
+ * step. */
+static gboolean
+wb_hex_feature_command_merge (WbCommand *command,
+                              WbCommand *next_command)
+{
+  WbHexFeatureCommand *self = WB_HEX_FEATURE_COMMAND (command);
+  WbHexFeatureCommand *next;
+
+  if (!WB_IS_HEX_FEATURE_COMMAND (next_command))
+    return FALSE;
+  next = WB_HEX_FEATURE_COMMAND (next_command);
+  if (next->map != self->map || next->feature != self->feature || next->present != self->present ||
+      next->merged->len > 0)
+    return FALSE;
+  g_ptr_array_add (self->merged, g_object_ref (next));
+  hex_feature_label (self);
+  return TRUE;
 }
 
 static void
@@ -781,12 +834,14 @@ wb_hex_feature_command_class_init (WbHexFeatureCommandClass *klass)
   object_class->finalize = wb_hex_feature_command_finalize;
   command_class->apply = wb_hex_feature_command_apply;
   command_class->revert = wb_hex_feature_command_revert;
+  command_class->merge = wb_hex_feature_command_merge;
 }
 
 static void
 wb_hex_feature_command_init (WbHexFeatureCommand *self)
 {
   self->before = g_ptr_array_new ();
+  self->merged = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
 /**
@@ -807,10 +862,6 @@ wb_command_set_hex_feature_new (WbGame     *game,
                                 gboolean    present)
 {
   WbHexFeatureCommand *self;
-  WbFeatureType *f;
-  const char *name;
-  char number[32];
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (WB_IS_GAME (game), NULL);
   g_return_val_if_fail (WB_IS_HEX_MAP (map), NULL);
@@ -822,15 +873,6 @@ wb_command_set_hex_feature_new (WbGame     *game,
   self->hex = hex;
   self->feature = g_intern_string (feature);
   self->present = present;
-  f = wb_game_find_feature (game, feature);
-  name = f != NULL && f->name != NULL ? f->name : feature;
-  wb_hex_map_format_hex (map, hex, number, sizeof number);
-  if (present)
-    /* Translators: an undo step; a feature name and a hex number */
-    label = g_strdup_printf (_("Add %s to hex %s"), name, number);
-  else
-    /* Translators: an undo step; a feature name and a hex number */
-    label = g_strdup_printf (_("Remove %s from hex %s"), name, number);
-  wb_command_set_label (WB_COMMAND (self), label);
+  hex_feature_label (self);
   return WB_COMMAND (self);
 }

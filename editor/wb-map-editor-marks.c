@@ -8,8 +8,8 @@
 #include "wb-edit.h"
 #include "wb-map-editor-private.h"
 
-/* Hex-map annotations: the Elevation brush, the Label tool and the Mark
- * tool (objectives, entry hexes, supply sources, set-up areas, trenches,
+/* Hex-map annotations: the Elevation brush, the Label tool, the Hex
+ * Feature tool (towns, trenches, bridges in a hex…) and the Mark tool (objectives, entry hexes, supply sources, set-up areas, trenches,
  * named places), with their settings and the actions that add, edit and
  * delete marks. */
 
@@ -282,7 +282,100 @@ wb_map_editor_delete_mark (WbMapEditor *self,
   return TRUE;
 }
 
+/* Hex features ---------------------------------------------------------- */
+
+const char *
+wb_map_editor_get_hex_feature (WbMapEditor *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_EDITOR (self), NULL);
+  return self->hex_feature;
+}
+
+void
+wb_map_editor_set_hex_feature (WbMapEditor *self,
+                               const char  *id)
+{
+  WbFeatureType *f;
+
+  g_return_if_fail (WB_IS_MAP_EDITOR (self));
+
+  f = id != NULL && self->game != NULL ? wb_game_find_feature (self->game, id) : NULL;
+  /* Only the game's hex features; anything else leaves the choice alone. */
+  if (f == NULL || f->where != WB_FEATURE_HEX)
+    return;
+  id = g_intern_string (f->id);
+  if (id == self->hex_feature)
+    return;
+  self->hex_feature = id;
+  set_state (self, "hex-feature", g_variant_new_string (id));
+  _wb_map_editor_update_annotation_actions (self);
+}
+
+/* The game's first hex feature, when the current one is gone. */
+void
+_wb_map_editor_check_hex_feature (WbMapEditor *self)
+{
+  GPtrArray *features = self->game != NULL ? wb_game_get_features (self->game) : NULL;
+  WbFeatureType *f = self->hex_feature != NULL && self->game != NULL
+                     ? wb_game_find_feature (self->game, self->hex_feature) : NULL;
+
+  if (f != NULL && f->where == WB_FEATURE_HEX)
+    return;
+  self->hex_feature = NULL;
+  for (guint i = 0; features != NULL && i < features->len; i++)
+    {
+      WbFeatureType *t = g_ptr_array_index (features, i);
+
+      if (t->where == WB_FEATURE_HEX)
+        {
+          wb_map_editor_set_hex_feature (self, t->id);
+          return;
+        }
+    }
+  set_state (self, "hex-feature", g_variant_new_string (""));
+  _wb_map_editor_update_annotation_actions (self);
+}
+
+/* A drag with the Hex Feature tool adds the current feature to the hexes
+ * it crosses, or takes it off when it began on a hex that has it. */
+void
+_wb_map_editor_feature_hex (WbMapEditor *self,
+                            WbOffset     hex,
+                            gboolean     first)
+{
+  WbHexMap *map = hex_map (self);
+  gboolean has;
+  double x0, y0, x1, y1;
+
+  if (self->hex_feature == NULL)
+    {
+      _wb_map_editor_set_status (self, g_strdup (_("This game has no hex features")));
+      return;
+    }
+  has = wb_hex_map_has_hex_feature (map, hex, self->hex_feature);
+  if (first)
+    self->feature_adding = !has;
+  if (has == self->feature_adding)
+    return;
+
+  _wb_map_editor_hex_bounds (map, &hex, 1, &x0, &y0, &x1, &y1);
+  if (_wb_map_editor_push (self, wb_command_set_hex_feature_new (self->game, map, hex,
+                                                                 self->hex_feature,
+                                                                 self->feature_adding),
+                           x0, y0, x1, y1))
+    _wb_map_editor_set_status (self, g_strdup (wb_undo_stack_get_undo_label (self->stack)));
+}
+
 /* Actions ------------------------------------------------------------- */
+
+static void
+change_hex_feature (GSimpleAction *action,
+                    GVariant      *value,
+                    gpointer       user_data)
+{
+  wb_map_editor_set_hex_feature (user_data, g_variant_get_string (value, NULL));
+}
+
 
 static void
 change_elevation (GSimpleAction *action,
@@ -372,6 +465,7 @@ _wb_map_editor_add_annotation_actions (WbMapEditor *self)
     { "elevation-up", elevation_up, NULL, NULL, NULL, { 0 } },
     { "elevation-down", elevation_down, NULL, NULL, NULL, { 0 } },
     { "mark", NULL, "s", "''", change_mark, { 0 } },
+    { "hex-feature", NULL, "s", "''", change_hex_feature, { 0 } },
     { "set-label", set_label_action, "(iis)", NULL, NULL, { 0 } },
     { "add-mark", add_mark_action, "(sssi)", NULL, NULL, { 0 } },
     { "edit-mark", edit_mark_action, "(ssssi)", NULL, NULL, { 0 } },
@@ -391,6 +485,7 @@ _wb_map_editor_update_annotation_actions (WbMapEditor *self)
   enable (self, "elevation-up", hex && self->elevation < MAX_LEVEL);
   enable (self, "elevation-down", hex && self->elevation > 0);
   enable (self, "mark", hex);
+  enable (self, "hex-feature", hex && self->hex_feature != NULL);
   enable (self, "set-label", hex);
   enable (self, "add-mark", hex);
   enable (self, "edit-mark", hex && self->mark != NULL);

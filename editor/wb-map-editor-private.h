@@ -28,6 +28,8 @@ struct _WbMapEditor
   int                 elevation;         /* the Elevation brush's level */
   const char         *mark;              /* the Mark tool's mark id (interned), or NULL */
   gboolean            mark_adding;       /* this Mark drag adds hexes (else removes) */
+  const char         *hex_feature;       /* the Hex Feature tool's feature (interned), or NULL */
+  gboolean            feature_adding;
   const char         *line_style;        /* the Line tool's style and side (interned) */
   const char         *line_side;
   GArray             *sketch;            /* WbMapPoint: the line being drawn, or NULL */
@@ -108,6 +110,8 @@ void _wb_map_editor_set_levels (WbMapEditor *self, const WbOffset *hexes, guint 
 void _wb_map_editor_request_label (WbMapEditor *self, WbOffset hex);
 void _wb_map_editor_mark_hex (WbMapEditor *self, WbOffset hex, gboolean first);
 void _wb_map_editor_check_mark (WbMapEditor *self);
+void _wb_map_editor_check_hex_feature (WbMapEditor *self);
+void _wb_map_editor_feature_hex (WbMapEditor *self, WbOffset hex, gboolean first);
 void _wb_map_editor_add_annotation_actions (WbMapEditor *self);
 void _wb_map_editor_update_annotation_actions (WbMapEditor *self);
 void _wb_map_editor_add_annotation_signals (GObjectClass *klass);

@@ -62,6 +62,9 @@ static const WbToolInfo tools[] = {
     N_("Drag across hexes to lay the current road"), "r", TRUE, FALSE },
   { WB_TOOL_LABEL, "wb-tool-label-symbolic", N_("Label"),
     N_("Click a hex to name it"), "t", TRUE, FALSE },
+  { WB_TOOL_HEX_FEATURE, "wb-tool-hex-feature-symbolic", N_("Hex Feature"),
+    N_("Click or drag to put the current hex feature (town, trench, bridge…) on hexes or take it off"),
+    "f", TRUE, FALSE },
   { WB_TOOL_LINE, "wb-tool-line-symbolic", N_("Line"),
     N_("Draw a river, ridge, boundary or VP line: click points, double-click to end; click a line to rename or delete it"),
     "l", TRUE, TRUE },
@@ -567,6 +570,7 @@ wb_map_editor_set_target (WbMapEditor *self,
     wb_map_editor_set_tool (self, WB_TOOL_SELECT);
 
   _wb_map_editor_check_mark (self);
+  _wb_map_editor_check_hex_feature (self);
   if (map_changed)
     _wb_map_editor_region_reset (self);
   update_actions (self);
@@ -993,6 +997,15 @@ wb_map_editor_begin (WbMapEditor *self,
         _wb_map_editor_request_label (self, hex);
       self->dragging = FALSE;
     }
+  else if (_wb_map_editor_is_tool (self, WB_TOOL_HEX_FEATURE))
+    {
+      if (hex_at (self, x, y, &hex))
+        {
+          _wb_map_editor_feature_hex (self, hex, TRUE);
+          self->last_hex = hex;
+          self->has_last = TRUE;
+        }
+    }
   else if (_wb_map_editor_is_tool (self, WB_TOOL_MARK))
     {
       if (hex_at (self, x, y, &hex))
@@ -1041,6 +1054,12 @@ wb_map_editor_update (WbMapEditor *self,
   if ((_wb_map_editor_is_tool (self, WB_TOOL_BRUSH) && self->terrain != NULL) ||
       _wb_map_editor_is_tool (self, WB_TOOL_ELEVATION))
     brush_to (self, hex);
+  else if (_wb_map_editor_is_tool (self, WB_TOOL_HEX_FEATURE))
+    {
+      _wb_map_editor_feature_hex (self, hex, !self->has_last);
+      self->last_hex = hex;
+      self->has_last = TRUE;
+    }
   else if (_wb_map_editor_is_tool (self, WB_TOOL_MARK))
     {
       _wb_map_editor_mark_hex (self, hex, !self->has_last);

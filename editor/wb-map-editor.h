@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define WB_TOOL_HEXSIDE    "hexside"
 #define WB_TOOL_ROAD       "road"
 #define WB_TOOL_LABEL      "label"
+#define WB_TOOL_HEX_FEATURE "hex-feature"
 #define WB_TOOL_LINE       "line"
 #define WB_TOOL_MARK       "mark"
 #define WB_TOOL_MOVE       "move"
@@ -62,7 +63,7 @@ WbUndoStack  *wb_map_editor_get_stack        (WbMapEditor  *self);
  * elevation (i), elevation-up, elevation-down, mark (s: a mark id),
  * set-label ((iis): column, row, text), add-mark ((sssi): name, kind, side
  * or "" for both, VP), edit-mark ((ssssi): id, name, kind, side, VP),
- * delete-mark (s), line-style (s), line-side (s: a side id, "" for none),
+ * delete-mark (s), hex-feature (s), line-style (s), line-side (s: a side id, "" for none),
  * finish-line, cancel-line, remove-line-point, edit-line ((uss): index,
  * name, style), delete-line (u),
  * clear-selection. */
@@ -203,6 +204,11 @@ void          wb_map_editor_set_elevation    (WbMapEditor  *self,
 gboolean      wb_map_editor_set_label        (WbMapEditor  *self,
                                               WbOffset      hex,
                                               const char   *text);
+/* The hex feature (a feature type where "hex") the Hex Feature tool puts
+ * down or takes off, or NULL. */
+const char   *wb_map_editor_get_hex_feature  (WbMapEditor  *self);
+void          wb_map_editor_set_hex_feature  (WbMapEditor  *self,
+                                              const char   *id);
 /* The mark the Mark tool adds hexes to or removes them from, or NULL. */
 const char   *wb_map_editor_get_mark         (WbMapEditor  *self);
 void          wb_map_editor_set_mark         (WbMapEditor  *self,

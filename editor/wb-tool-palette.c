@@ -19,6 +19,7 @@ struct _WbToolPalette
   GtkWidget    parent_instance;
 
   WbMapEditor *editor;
+  GtkWidget   *scroller;         /* the palette scrolls on short screens */
   GtkWidget   *box;
   GHashTable  *buttons;          /* tool id → GtkToggleButton */
   GtkWidget   *terrain_button;
@@ -389,6 +390,29 @@ fill_feature_popover (WbToolPalette *self,
         }
     }
 
+  /* The Hex Feature tool's feature. */
+  if (hex)
+    {
+      WbGame *game = wb_map_editor_get_game (self->editor);
+      GPtrArray *features = game != NULL ? wb_game_get_features (game) : NULL;
+
+      gtk_box_append (GTK_BOX (box), heading_new (_("Hex Feature")));
+      for (guint i = 0; features != NULL && i < features->len; i++)
+        {
+          WbFeatureType *f = g_ptr_array_index (features, i);
+          GtkWidget *row, *name;
+
+          if (f->where != WB_FEATURE_HEX)
+            continue;
+          row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+          name = gtk_label_new (f->name != NULL ? f->name : f->id);
+          gtk_label_set_xalign (GTK_LABEL (name), 0);
+          gtk_box_append (GTK_BOX (row), swatch_new (f->color, 14));
+          gtk_box_append (GTK_BOX (row), name);
+          gtk_box_append (GTK_BOX (box), radio_new ("editor.hex-feature", f->id, row));
+        }
+    }
+
   /* The Line tool's style, and the side a VP line belongs to. */
   {
     static const char *style_names[] = {
@@ -702,7 +726,8 @@ wb_tool_palette_dispose (GObject *object)
 
   watch_map (self, NULL);
   g_clear_pointer (&self->listed_marks, g_free);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  self->box = NULL;
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->rename_popover, gtk_widget_unparent);
   g_clear_pointer (&self->renaming, g_free);
   g_clear_pointer (&self->buttons, g_hash_table_unref);
@@ -776,7 +801,12 @@ wb_tool_palette_init (WbToolPalette *self)
 {
   self->buttons = g_hash_table_new (g_str_hash, g_str_equal);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->box);
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   gtk_widget_add_css_class (GTK_WIDGET (self), "toolbar");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Map Tools"), -1);

@@ -394,6 +394,49 @@ START_TEST (test_add_delete_map)
 }
 END_TEST
 
+START_TEST (test_hex_feature_tool)
+{
+  WbWindow *window = open_test_game ();
+  WbMapView *view = wb_window_get_map_view (window);
+  WbMapEditor *editor = wb_window_get_map_editor (window);
+  WbHexMap *map = WB_HEX_MAP (wb_map_view_get_map (view));
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  g_autofree char *before = dump (window);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.tool", "s", "hex-feature");
+  ck_assert_ptr_nonnull (wb_map_editor_get_hex_feature (editor));
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.hex-feature", "s", "town");
+  ck_assert_str_eq (wb_map_editor_get_hex_feature (editor), "town");
+  /* Not a hex feature: refused. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "editor.hex-feature", "s", "road");
+  ck_assert_str_eq (wb_map_editor_get_hex_feature (editor), "town");
+
+  ck_assert (!wb_hex_map_has_hex_feature (map, (WbOffset) { 3, 20 }, "town"));
+  canvas_drag (view, 3, 20, 3, 22);
+  for (int r = 20; r <= 22; r++)
+    ck_assert (wb_hex_map_has_hex_feature (map, (WbOffset) { 3, r }, "town"));
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 1);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Add Town to 3 hexes");
+
+  /* Starting on a town takes towns off. */
+  canvas_drag (view, 3, 21, 3, 22);
+  ck_assert (wb_hex_map_has_hex_feature (map, (WbOffset) { 3, 20 }, "town"));
+  ck_assert (!wb_hex_map_has_hex_feature (map, (WbOffset) { 3, 22 }, "town"));
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 2);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  ck_assert (wb_hex_map_has_hex_feature (map, (WbOffset) { 3, 22 }, "town"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  {
+    g_autofree char *now = dump (window);
+    ck_assert_str_eq (now, before);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  ck_assert (wb_hex_map_has_hex_feature (map, (WbOffset) { 3, 21 }, "town"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -414,6 +457,7 @@ make_suite (void)
   tcase_add_test (tc, test_mark_dialog);
   tcase_add_test (tc, test_line_tool);
   tcase_add_test (tc, test_add_delete_map);
+  tcase_add_test (tc, test_hex_feature_tool);
   suite_add_tcase (s, tc);
   return s;
 }
