@@ -843,14 +843,13 @@ golden_path (const char *name)
   return g_build_filename ("tests", "golden", name, NULL);
 }
 
-START_TEST (test_golden_small_hex)
+/* Renders @actual against tests/golden/@name within the tolerance of
+ * anti-aliasing differences between cairo/pixman versions; takes @actual. */
+static void
+check_golden (cairo_surface_t *actual,
+              const char      *name)
 {
-  g_autoptr(WbGame) game = make_hex_game (flat_odd);
-  g_autofree char *path = golden_path ("small-hex.png");
-  /* No text: fonts differ from host to host. */
-  WbLayers layers = WB_LAYER_TERRAIN | WB_LAYER_ELEVATION | WB_LAYER_HEXSIDES |
-                    WB_LAYER_ROADS | WB_LAYER_GRID;
-  cairo_surface_t *actual = render (game, first_map (game), layers, 1.5, NULL);
+  g_autofree char *path = golden_path (name);
   cairo_surface_t *expected;
   int w, h, bad = 0, worst = 0;
 
@@ -886,8 +885,11 @@ START_TEST (test_golden_small_hex)
 
   if (bad > w * h / 500)
     {
-      g_autofree char *out = g_build_filename (g_get_tmp_dir (), "small-hex.actual.png", NULL);
+      g_autofree char *base = g_strdup (name);
+      g_autofree char *out = NULL;
 
+      *strrchr (base, '.') = '\0';
+      out = g_strdup_printf ("%s/%s.actual.png", g_get_tmp_dir (), base);
       cairo_surface_write_to_png (actual, out);
       ck_abort_msg ("%d of %d pixels differ from %s by more than the tolerance (worst %d); "
                     "this render is in %s", bad, w * h, path, worst, out);
@@ -895,6 +897,47 @@ START_TEST (test_golden_small_hex)
 
   cairo_surface_destroy (actual);
   cairo_surface_destroy (expected);
+}
+
+START_TEST (test_golden_small_hex)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  /* No text: fonts differ from host to host. */
+  WbLayers layers = WB_LAYER_TERRAIN | WB_LAYER_ELEVATION | WB_LAYER_HEXSIDES |
+                    WB_LAYER_ROADS | WB_LAYER_GRID;
+
+  check_golden (render (game, first_map (game), layers, 1.5, NULL), "small-hex.png");
+}
+END_TEST
+
+/* A point-to-point map with every kind of drawn line (river, ridge with its
+ * hachures, boundary, VP line in its side's colour, a closed area) under its
+ * connections and crossing symbols. */
+START_TEST (test_golden_point_lines)
+{
+  g_autoptr(WbGame) game = make_point_game ();
+  WbMap *map = first_map (game);
+  struct { const char *style; const char *side; gboolean closed; WbMapPoint p[4]; guint n; } lines[] = {
+    { "river", NULL, FALSE, { { 20, 200 }, { 120, 130 }, { 260, 110 }, { 390, 40 } }, 4 },
+    { "ridge", NULL, FALSE, { { 60, 280 }, { 180, 220 }, { 300, 120 } }, 3 },
+    { "boundary", NULL, FALSE, { { 10, 20 }, { 390, 290 } }, 2 },
+    { "vp-line", "union", FALSE, { { 0, 190 }, { 400, 190 } }, 2 },
+    { "line", NULL, TRUE, { { 250, 30 }, { 380, 30 }, { 380, 100 }, { 250, 100 } }, 4 },
+  };
+  /* No text: fonts differ from host to host (a fortress prints its capacity). */
+  WbLayers layers = WB_LAYER_TERRAIN | WB_LAYER_HEXSIDES | WB_LAYER_ROADS;
+
+  wb_point_map_find_location (WB_POINT_MAP (map), "south")->fortress = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      WbMapLine *line = wb_map_line_new (lines[i].style);
+
+      line->side = lines[i].side != NULL ? g_intern_string (lines[i].side) : NULL;
+      line->closed = lines[i].closed;
+      g_array_append_vals (line->points, lines[i].p, lines[i].n);
+      wb_map_insert_line (map, line, G_MAXUINT);
+    }
+  check_golden (render (game, map, layers, 1.5, NULL), "point-lines.png");
 }
 END_TEST
 
@@ -916,6 +959,7 @@ render_suite (void)
   tcase_add_test (tc, test_export_files);
   tcase_add_test (tc, test_export_format_from_path);
   tcase_add_test (tc, test_golden_small_hex);
+  tcase_add_test (tc, test_golden_point_lines);
   suite_add_tcase (s, tc);
 
   return s;
