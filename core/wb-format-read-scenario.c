@@ -165,6 +165,41 @@ read_setup (Reader *r, WbJsonNode *node, guint index, gpointer data)
          wb_read_get_text (r, obj, "note", &s->note);
 }
 
+/* A hex feature for a scenario marker. */
+static gboolean
+check_marker_feature (Reader *r, const char *id)
+{
+  WbFeatureType *f = wb_game_find_feature (r->game, id);
+
+  if (f == NULL)
+    return fail (r, WB_FORMAT_ERROR_REFERENCE, _("unknown feature “%s”"), id);
+  if (f->where != WB_FEATURE_HEX)
+    return fail (r, WB_FORMAT_ERROR_REFERENCE,
+                 _("feature “%s” is not a hex feature: a marker stands in a hex or at a location"), id);
+  return TRUE;
+}
+
+static gboolean
+read_marker (Reader *r, WbJsonNode *node, guint index, gpointer data)
+{
+  static const char * const allowed[] = {
+    "feature", "hex", "location", "option", "unless", "note", NULL
+  };
+  ScenarioCtx *ctx = data;
+  WbJsonNode *obj;
+  const char *feature;
+  WbMarker *m;
+
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
+      !wb_read_get_ref (r, obj, "feature", TRUE, check_marker_feature, &feature))
+    return FALSE;
+  m = wb_marker_new (feature);
+  g_ptr_array_add (wb_scenario_get_markers (ctx->scenario), m);
+  return read_places (r, ctx, obj, m->at, TRUE) &&
+         read_option_tags (r, ctx, obj, &m->option, &m->unless) &&
+         wb_read_get_text (r, obj, "note", &m->note);
+}
+
 static gboolean
 check_mark_in_current (Reader *r, const char *id)
 {
@@ -373,7 +408,7 @@ _wb_read_scenario (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = {
     "id", "name", "description", "map", "first_side", "turns", "boxes", "options", "setup",
-    "reinforcements", "victory", "victory_text", "special_rules", NULL
+    "reinforcements", "markers", "victory", "victory_text", "special_rules", NULL
   };
   g_autoptr(WbScenario) scenario = NULL;
   g_autoptr(GHashTable) option_ids = g_hash_table_new (NULL, NULL);
@@ -408,6 +443,7 @@ _wb_read_scenario (Reader *r, WbJsonNode *node, guint index, gpointer data)
       !wb_read_for_each (r, obj, "options", WB_GAME_MAX_ENTITIES, FALSE, read_option, &ctx) ||
       !wb_read_for_each (r, obj, "setup", WB_GAME_MAX_UNITS, FALSE, read_setup, &ctx) ||
       !wb_read_for_each (r, obj, "reinforcements", WB_GAME_MAX_UNITS, FALSE, read_reinforcement, &ctx) ||
+      !wb_read_for_each (r, obj, "markers", WB_GAME_MAX_ENTITIES, FALSE, read_marker, &ctx) ||
       !wb_read_for_each (r, obj, "victory", WB_GAME_MAX_ENTITIES, FALSE, read_victory, &ctx) ||
       !wb_read_for_each (r, obj, "special_rules", WB_GAME_MAX_ENTITIES, FALSE, read_special_rule, &ctx))
     return FALSE;

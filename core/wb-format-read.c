@@ -1051,10 +1051,19 @@ migrate_2_to_3 (WbJsonNode *root, GError **error)
   return TRUE;
 }
 
+/* 3 → 4: version 4 added scenario markers (Fallen Timber, pontoon bridges,
+ * trench markers: an optional member); nothing to rewrite. */
+static gboolean
+migrate_3_to_4 (WbJsonNode *root, GError **error)
+{
+  return TRUE;
+}
+
 /* migrations[v] turns a version v document into version v + 1. */
 static const Migration migrations[WB_FORMAT_VERSION + 1] = {
   [1] = migrate_1_to_2,
   [2] = migrate_2_to_3,
+  [3] = migrate_3_to_4,
 };
 
 static gboolean

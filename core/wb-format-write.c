@@ -136,7 +136,7 @@ is_expanded_list (const char *member)
 {
   static const char * const lists[] = {
     "columns", "rows", "codes", "terrain", "elevation", "hexes", "hexsides", "marks", "lines",
-    "locations", "connections", "boxes", "options", "setup", "reinforcements", "victory",
+    "locations", "connections", "boxes", "options", "setup", "reinforcements", "markers", "victory",
     "special_rules", NULL
   };
   return g_strv_contains (lists, member);
@@ -1041,6 +1041,23 @@ build_scenario (WbScenario *s)
           add_object (a, ro);
         }
       set_array (o, "reinforcements", a);
+    }
+  list = wb_scenario_get_markers (s);
+  if (list->len)
+    {
+      JsonArray *a = json_array_new ();
+      for (guint i = 0; i < list->len; i++)
+        {
+          WbMarker *m = g_ptr_array_index (list, i);
+          JsonObject *mo = json_object_new ();
+          set_str (mo, "feature", m->feature);
+          set_places (mo, m->at);
+          set_str (mo, "option", m->option);
+          set_str (mo, "unless", m->unless);
+          set_str (mo, "note", m->note);
+          add_object (a, mo);
+        }
+      set_array (o, "markers", a);
     }
   list = wb_scenario_get_victory (s);
   if (list->len)

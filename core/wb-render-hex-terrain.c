@@ -830,6 +830,45 @@ hex_feature_symbol (HexRender    *hr,
     }
 }
 
+/* The markers the shown scenario places (Fallen Timber, pontoon bridges):
+ * the feature's symbol on a ring in the feature's colour, so a marker reads
+ * as placed on the map rather than printed on it. */
+void
+_wb_render_draw_scenario_markers (HexRender *hr)
+{
+  WbScenario *scenario = hr->r->options->scenario;
+  GPtrArray *markers;
+
+  if (scenario == NULL || hr->hex_px < LOD_DETAILS ||
+      g_strcmp0 (wb_scenario_get_map (scenario), wb_map_get_id (WB_MAP (hr->map))) != 0)
+    return;
+
+  markers = wb_scenario_get_markers (scenario);
+  for (guint i = 0; i < markers->len; i++)
+    {
+      WbMarker *m = g_ptr_array_index (markers, i);
+      WbPlace *place = m->at->len > 0 ? &g_array_index (m->at, WbPlace, 0) : NULL;
+      guint f = _wb_render_find_feature (hr->r, m->feature);
+      cairo_t *cr = hr->r->cr;
+      WbOffset o;
+      double cx, cy;
+
+      if (place == NULL || place->kind != WB_PLACE_HEX || f == G_MAXUINT ||
+          !wb_scenario_applies (m->option, m->unless, NULL) ||
+          !wb_hex_map_parse_hex (hr->map, place->ref, &o) || !hex_in_range (hr, o))
+        continue;
+      hex_centre (hr, o, &cx, &cy);
+      cairo_new_path (cr);
+      cairo_arc (cr, cx, cy, hr->size * 0.62, 0, 2 * G_PI);
+      set_rgba (cr, WHITE, 0.55);
+      cairo_fill_preserve (cr);
+      set_rgb (cr, hr->r->features[f].color);
+      cairo_set_line_width (cr, MAX (hr->size * 0.08, hr->r->px));
+      cairo_stroke (cr);
+      hex_feature_symbol (hr, o, &hr->r->features[f], cx, cy);
+    }
+}
+
 void
 _wb_render_draw_hex_features (HexRender *hr)
 {

@@ -637,7 +637,10 @@ _wb_render_hex_map (Render   *r,
   if (layers & WB_LAYER_MARKS)
     draw_marks (&hr);
   if (layers & WB_LAYER_UNITS)
-    draw_hex_units (&hr);
+    {
+      _wb_render_draw_scenario_markers (&hr);
+      draw_hex_units (&hr);
+    }
 
   g_free (hr.terrain);
   g_free (hr.tindex);

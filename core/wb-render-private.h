@@ -372,6 +372,7 @@ void       _wb_render_draw_patterns       (HexRender  *hr);
 void       _wb_render_draw_elevation      (HexRender  *hr,
                                            gboolean    shaded);
 void       _wb_render_draw_hex_features   (HexRender  *hr);
+void       _wb_render_draw_scenario_markers (HexRender *hr);
 
 /* wb-render-hex-sides.c */
 void       _wb_render_draw_hexsides       (HexRender  *hr);

@@ -18,6 +18,7 @@ struct _WbScenario
   GArray     *turns;
   GPtrArray  *boxes;
   GPtrArray  *setup;
+  GPtrArray  *markers;
   GPtrArray  *reinforcements;
   GPtrArray  *victory;
   GPtrArray  *options;
@@ -77,6 +78,25 @@ wb_setup_free (WbSetup *s)
   g_array_unref (s->at);
   g_free (s->note);
   g_free (s);
+}
+
+WbMarker *
+wb_marker_new (const char *feature)
+{
+  WbMarker *m = g_new0 (WbMarker, 1);
+  m->feature = g_intern_string (feature);
+  m->at = wb_place_array_new ();
+  return m;
+}
+
+void
+wb_marker_free (WbMarker *m)
+{
+  if (m == NULL)
+    return;
+  g_array_unref (m->at);
+  g_free (m->note);
+  g_free (m);
 }
 
 WbReinforcement *
@@ -183,6 +203,7 @@ wb_scenario_finalize (GObject *object)
   g_array_unref (self->turns);
   g_ptr_array_unref (self->boxes);
   g_ptr_array_unref (self->setup);
+  g_ptr_array_unref (self->markers);
   g_ptr_array_unref (self->reinforcements);
   g_ptr_array_unref (self->victory);
   g_ptr_array_unref (self->options);
@@ -286,6 +307,7 @@ wb_scenario_init (WbScenario *self)
   g_array_set_clear_func (self->turns, (GDestroyNotify) turn_clear);
   self->boxes = g_ptr_array_new_with_free_func ((GDestroyNotify) box_free);
   self->setup = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_setup_free);
+  self->markers = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_marker_free);
   self->reinforcements = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_reinforcement_free);
   self->victory = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_victory_free);
   self->options = g_ptr_array_new_with_free_func ((GDestroyNotify) option_free);
@@ -383,6 +405,13 @@ wb_scenario_get_boxes (WbScenario *self)
 {
   g_return_val_if_fail (WB_IS_SCENARIO (self), NULL);
   return self->boxes;
+}
+
+GPtrArray *
+wb_scenario_get_markers (WbScenario *self)
+{
+  g_return_val_if_fail (WB_IS_SCENARIO (self), NULL);
+  return self->markers;
 }
 
 GPtrArray *

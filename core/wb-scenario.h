@@ -39,6 +39,17 @@ typedef struct {
   char       *note;        /* "reconstructed: cut from the source chart" */
 } WbSetup;
 
+/* A marker the scenario puts on the map that the map itself does not show:
+ * Fallen Timber (full or half), a pontoon bridge, trench markers. @feature
+ * is a hex feature type (where "hex") of the game. */
+typedef struct {
+  const char *feature;
+  GArray     *at;          /* WbPlace: one hex or location */
+  const char *option;
+  const char *unless;
+  char       *note;
+} WbMarker;
+
 typedef struct {
   int         turn;        /* 1-based */
   GArray     *at;          /* WbPlace: entry hexes/locations (alternatives) */
@@ -74,6 +85,8 @@ typedef struct {
 
 WbSetup         *wb_setup_new            (const char *unit);
 void             wb_setup_free           (WbSetup *s);
+WbMarker        *wb_marker_new           (const char *feature);
+void             wb_marker_free          (WbMarker *m);
 WbReinforcement *wb_reinforcement_new    (int turn);
 void             wb_reinforcement_free   (WbReinforcement *r);
 WbVictory       *wb_victory_new          (WbVictoryKind kind);
@@ -104,6 +117,7 @@ void         wb_scenario_set_turn_count   (WbScenario *self, int count);
 GPtrArray   *wb_scenario_get_boxes        (WbScenario *self);   /* WbBox* */
 GPtrArray   *wb_scenario_get_setup        (WbScenario *self);   /* WbSetup* */
 GPtrArray   *wb_scenario_get_reinforcements (WbScenario *self); /* WbReinforcement* */
+GPtrArray   *wb_scenario_get_markers      (WbScenario *self);   /* WbMarker* */
 GPtrArray   *wb_scenario_get_victory      (WbScenario *self);   /* WbVictory* */
 GPtrArray   *wb_scenario_get_options      (WbScenario *self);   /* WbOption* */
 GPtrArray   *wb_scenario_get_special_rules (WbScenario *self);  /* WbSpecialRule* */

@@ -241,6 +241,12 @@ static const Invalid invalid_cases[] = {
     WB_FORMAT_ERROR_RANGE, "$.maps[0].lines[0].points[1]: point (99999, 0) is far outside the map" },
   { "line-side", "\"source\": \"test\",\n      \"orientation\"", "\"source\": \"test\", \"lines\": [{\"style\": \"vp-line\", \"side\": \"green\", \"points\": [[0, 0], [9, 9]]}],\n      \"orientation\"",
     WB_FORMAT_ERROR_REFERENCE, "$.maps[0].lines[0].side" },
+  { "marker-feature", "\"reinforcements\": [", "\"markers\": [{\"feature\": \"road\", \"hex\": \"0102\"}], \"reinforcements\": [",
+    WB_FORMAT_ERROR_REFERENCE, "$.scenarios[0].markers[0].feature: feature “road” is not a hex feature" },
+  { "marker-hex", "\"reinforcements\": [", "\"markers\": [{\"feature\": \"town\", \"hex\": \"0199\"}], \"reinforcements\": [",
+    WB_FORMAT_ERROR_OFF_MAP, "$.scenarios[0].markers[0].hex" },
+  { "marker-place", "\"reinforcements\": [", "\"markers\": [{\"feature\": \"town\"}], \"reinforcements\": [",
+    WB_FORMAT_ERROR_MISSING, "$.scenarios[0].markers[0]" },
   { "location-ref", "{\"a\": \"a\", \"b\": \"b\"", "{\"a\": \"a\", \"b\": \"c\"", WB_FORMAT_ERROR_REFERENCE, "$.maps[1].connections[0].b" },
   { "location-out", "\"x\": 400", "\"x\": 4000", WB_FORMAT_ERROR_RANGE, "$.maps[1].locations[1].x" },
   { "crossing-kind", "\"crossings\": [\"river\"]", "\"crossings\": [\"pike\"]", WB_FORMAT_ERROR_REFERENCE, "$.maps[1].connections[0].crossings[0]" },
@@ -466,7 +472,10 @@ START_TEST (test_migration_2_to_3)
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
   ck_assert_uint_eq (wb_map_get_lines (wb_game_find_map (game, "hexes"))->len, 0);
   saved = wb_game_to_data (game, NULL);
-  ck_assert_ptr_nonnull (strstr (saved, "\"version\": 3,"));
+  {
+    g_autofree char *current = g_strdup_printf ("\"version\": %d,", WB_FORMAT_VERSION);
+    ck_assert_ptr_nonnull (strstr (saved, current));
+  }
   g_clear_object (&game);
   g_clear_pointer (&saved, g_free);
 
@@ -494,6 +503,54 @@ START_TEST (test_migration_2_to_3)
   saved_again = wb_game_to_data (again, NULL);
   ck_assert_str_eq (saved, saved_again);
   ck_assert_uint_eq (wb_map_get_lines (wb_game_find_map (again, "hexes"))->len, 2);
+}
+END_TEST
+
+/* Version 3 files (before scenario markers) load unchanged and save as the
+ * current version; markers written by version 4 survive a round trip. */
+START_TEST (test_migration_3_to_4)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autofree char *saved = NULL, *saved_again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbGame) again = NULL;
+  g_autoptr(GString) edit = g_string_new (text);
+  WbScenario *scenario;
+  WbMarker *marker;
+
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 3,", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "v3.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (wb_scenario_get_markers (wb_game_find_scenario (game, "basic"))->len, 0);
+  saved = wb_game_to_data (game, NULL);
+  {
+    g_autofree char *current = g_strdup_printf ("\"version\": %d,", WB_FORMAT_VERSION);
+    ck_assert_ptr_nonnull (strstr (saved, current));
+  }
+  g_clear_object (&game);
+  g_clear_pointer (&saved, g_free);
+
+  ck_assert_uint_eq (g_string_replace (edit, "\"reinforcements\": [",
+                                       "\"markers\": [{\"feature\": \"town\", \"hex\": \"0202\", \"note\": \"a burning village\"}, "
+                                       "{\"feature\": \"town\", \"hex\": \"0301\", \"option\": \"late\"}], \"reinforcements\": [", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "markers.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  scenario = wb_game_find_scenario (game, "basic");
+  ck_assert_uint_eq (wb_scenario_get_markers (scenario)->len, 2);
+  marker = g_ptr_array_index (wb_scenario_get_markers (scenario), 0);
+  ck_assert_str_eq (marker->feature, "town");
+  ck_assert_int_eq (g_array_index (marker->at, WbPlace, 0).kind, WB_PLACE_HEX);
+  ck_assert_str_eq (g_array_index (marker->at, WbPlace, 0).ref, "0202");
+  ck_assert_str_eq (marker->note, "a burning village");
+  marker = g_ptr_array_index (wb_scenario_get_markers (scenario), 1);
+  ck_assert_str_eq (marker->option, "late");
+
+  saved = wb_game_to_data (game, NULL);
+  again = wb_game_load_from_data (saved, -1, "saved", &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  saved_again = wb_game_to_data (again, NULL);
+  ck_assert_str_eq (saved, saved_again);
 }
 END_TEST
 
@@ -765,6 +822,7 @@ format_suite (void)
   tcase_add_test (tc, test_starter_games_valid);
   tcase_add_test (tc, test_migration_1_to_2);
   tcase_add_test (tc, test_migration_2_to_3);
+  tcase_add_test (tc, test_migration_3_to_4);
   tcase_add_test (tc, test_background);
   tcase_add_test (tc, test_background_calibration);
   tcase_add_test (tc, test_background_too_large);

@@ -594,6 +594,49 @@ START_TEST (test_units_drawn)
 }
 END_TEST
 
+/* A scenario's marker (a hex feature the map does not have) is drawn with
+ * the scenario, in its hex only, and not when an option drops it. */
+START_TEST (test_scenario_markers)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  WbScenario *scenario = wb_game_find_scenario (game, "historical");
+  WbMarker *marker;
+  cairo_surface_t *with, *without;
+  int x, y, changed = 0, elsewhere = 0;
+  WbOffset o, other;
+
+  add_feature (game, "timber", WB_FEATURE_HEX, "marker", "#c0302a", 0);
+  marker = wb_marker_new ("timber");
+  wb_place_array_add (marker->at, WB_PLACE_HEX, "0404");
+  g_ptr_array_add (wb_scenario_get_markers (scenario), marker);
+  marker = wb_marker_new ("timber");
+  wb_place_array_add (marker->at, WB_PLACE_HEX, "0204");
+  marker->option = g_intern_string ("not-chosen");
+  g_ptr_array_add (wb_scenario_get_markers (scenario), marker);
+
+  with = render (game, map, WB_LAYER_TERRAIN | WB_LAYER_UNITS, 2.0, scenario);
+  g_ptr_array_set_size (wb_scenario_get_markers (scenario), 0);
+  without = render (game, map, WB_LAYER_TERRAIN | WB_LAYER_UNITS, 2.0, scenario);
+
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (map), "0404", &o));
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (map), "0204", &other));
+  for (int dy = -20; dy <= 20; dy++)
+    for (int dx = -20; dx <= 20; dx++)
+      {
+        hex_pixel (map, o, 2.0, &x, &y);
+        changed += !pixel_near (get_pixel (with, x + dx, y + dy), get_pixel (without, x + dx, y + dy), 8);
+        hex_pixel (map, other, 2.0, &x, &y);
+        elsewhere += !pixel_near (get_pixel (with, x + dx, y + dy), get_pixel (without, x + dx, y + dy), 8);
+      }
+  ck_assert_int_gt (changed, 200);
+  ck_assert_int_eq (elsewhere, 0);
+
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
+}
+END_TEST
+
 static int
 count_dark (cairo_surface_t *surface,
             int              x0,
@@ -952,6 +995,7 @@ render_suite (void)
   tcase_add_test (tc, test_road_changes_pixels);
   tcase_add_test (tc, test_clip_limits_drawing);
   tcase_add_test (tc, test_units_drawn);
+  tcase_add_test (tc, test_scenario_markers);
   tcase_add_test (tc, test_numbers_level_of_detail);
   tcase_add_test (tc, test_no_layers_draws_nothing);
   tcase_add_test (tc, test_point_map);

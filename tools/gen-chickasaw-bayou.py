@@ -828,7 +828,7 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 3,
+        "version": 4,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

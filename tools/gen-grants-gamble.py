@@ -615,7 +615,7 @@ def map_entity():
 def build_game():
     return {
         "format": "warbench-game",
-        "version": 3,
+        "version": 4,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

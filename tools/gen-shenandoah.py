@@ -452,7 +452,7 @@ def build_map():
 def build_game():
     return {
         "format": "warbench-game",
-        "version": 3,
+        "version": 4,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

@@ -16,7 +16,7 @@ LINE_ARRAYS = {"sides", "unit_classes", "terrain", "features", "tables", "maps",
                "maps[].terrain", "maps[].elevation", "maps[].hexes", "maps[].hexsides",
                "maps[].marks", "maps[].lines", "maps[].locations", "maps[].connections",
                "scenarios[].boxes",
-               "scenarios[].options", "scenarios[].setup", "scenarios[].reinforcements",
+               "scenarios[].options", "scenarios[].setup", "scenarios[].reinforcements", "scenarios[].markers",
                "scenarios[].victory", "scenarios[].special_rules"}
 
 
