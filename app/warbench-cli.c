@@ -749,6 +749,201 @@ cmd_maps (const char  *prog,
   return status;
 }
 
+/* --- setup ----------------------------------------------------------------- */
+
+/* "0414", "harpers-ferry", "box:off-board"; choices joined by " or " (text)
+ * or "|" (TSV). */
+static char *
+places_text (GArray     *at,
+             gboolean    tsv)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; at != NULL && i < at->len; i++)
+    {
+      WbPlace *p = &g_array_index (at, WbPlace, i);
+      const char *kind = p->kind == WB_PLACE_HEX ? "hex" : p->kind == WB_PLACE_LOCATION ? "location" : "box";
+
+      if (i > 0)
+        g_string_append (text, tsv ? "|" : _(" or "));
+      if (tsv)
+        g_string_append_printf (text, "%s:%s", kind, p->ref);
+      else if (p->kind == WB_PLACE_BOX)
+        g_string_append_printf (text, _("box %s"), p->ref);
+      else
+        g_string_append (text, p->ref);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static const char *
+unit_label (WbGame     *game,
+            const char *id)
+{
+  WbUnit *unit = wb_game_find_unit (game, id);
+
+  return unit != NULL ? wb_unit_get_designation (unit) : id;
+}
+
+static const char *
+unit_side (WbGame     *game,
+           const char *id)
+{
+  WbUnit *unit = wb_game_find_unit (game, id);
+
+  return unit != NULL ? wb_unit_get_side (unit) : "";
+}
+
+/* Prints a scenario's set-up chart: where each unit starts, what arrives
+ * when and where, and the markers placed, with the chosen options in
+ * force. --tsv gives one tab-separated record per unit for scripts and the
+ * transcription tests. */
+static int
+cmd_setup (const char  *prog,
+           int          argc,
+           char       **argv)
+{
+  g_autofree char *scenario_id = NULL;
+  g_auto(GStrv) chosen = NULL;
+  gboolean tsv = FALSE;
+  const GOptionEntry entries[] = {
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario_id, N_("The scenario (default: the first)"), N_("ID") },
+    { "option", 'O', 0, G_OPTION_ARG_STRING_ARRAY, &chosen, N_("An optional rule in force (repeatable)"), N_("ID") },
+    { "tsv", 0, 0, G_OPTION_ARG_NONE, &tsv, N_("Tab-separated records instead of a chart"), NULL },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  GPtrArray *scenarios, *lines;
+  WbScenario *scenario;
+  GArray *turns;
+
+  if (!parse_options (prog, "setup", _("FILE"),
+                      _("Prints a scenario's set-up chart, reinforcement schedule and markers."),
+                      _("With --tsv each record is one line: \"setup SIDE UNIT PLACES\",\n"
+                        "\"reinforcement TURN SIDE UNIT PLACES\" or \"marker FEATURE PLACE\", where a\n"
+                        "place is hex:0414, location:ID, box:ID or area:MARK and choices are\n"
+                        "joined by |. Entries of options not chosen are left out."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc != 2)
+    return usage_error (prog, "setup", argc < 2 ? _("No game file given")
+                                                : _("Give exactly one game file"));
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+
+  scenarios = wb_game_get_scenarios (game);
+  scenario = scenario_id != NULL ? wb_game_find_scenario (game, scenario_id)
+             : scenarios->len > 0 ? g_ptr_array_index (scenarios, 0) : NULL;
+  if (scenario == NULL)
+    {
+      if (scenario_id != NULL)
+        out (stderr, _("%s: no scenario “%s”\n"), argv[1], scenario_id);
+      else
+        out (stderr, _("%s: the game has no scenario\n"), argv[1]);
+      return STATUS_FAILED;
+    }
+  for (guint i = 0; chosen != NULL && chosen[i] != NULL; i++)
+    {
+      GPtrArray *options = wb_scenario_get_options (scenario);
+      gboolean known = FALSE;
+
+      for (guint j = 0; j < options->len && !known; j++)
+        known = g_strcmp0 (((WbOption *) g_ptr_array_index (options, j))->id, chosen[i]) == 0;
+      if (!known)
+        {
+          out (stderr, _("%s: scenario “%s” has no option “%s”\n"), argv[1],
+               wb_scenario_get_id (scenario), chosen[i]);
+          return STATUS_FAILED;
+        }
+    }
+
+  turns = wb_scenario_get_turns (scenario);
+  if (!tsv)
+    out (stdout, _("%s — map %s, %u turns\n"),
+         wb_scenario_get_name (scenario) != NULL ? wb_scenario_get_name (scenario)
+                                                 : wb_scenario_get_id (scenario),
+         wb_scenario_get_map (scenario), turns->len);
+
+  lines = wb_scenario_get_setup (scenario);
+  if (!tsv && lines->len > 0)
+    out (stdout, "\n%s\n", _("Set-up"));
+  for (guint i = 0; i < lines->len; i++)
+    {
+      WbSetup *st = g_ptr_array_index (lines, i);
+      g_autofree char *where = NULL;
+
+      if (!wb_scenario_applies (st->option, st->unless, (const char * const *) chosen))
+        continue;
+      where = places_text (st->at, tsv);
+      if (tsv)
+        out (stdout, "setup\t%s\t%s\t%s\n", unit_side (game, st->unit), st->unit, where);
+      else
+        out (stdout, "  %-24s %-18s %s%s%s\n", where, unit_label (game, st->unit),
+             unit_side (game, st->unit), st->note ? " · " : "", st->note ? st->note : "");
+    }
+
+  lines = wb_scenario_get_reinforcements (scenario);
+  if (!tsv && lines->len > 0)
+    out (stdout, "\n%s\n", _("Reinforcements"));
+  for (guint i = 0; i < lines->len; i++)
+    {
+      WbReinforcement *re = g_ptr_array_index (lines, i);
+      g_autofree char *where = NULL;
+      const char *label = re->turn >= 1 && (guint) re->turn <= turns->len
+                          ? g_array_index (turns, WbTurn, re->turn - 1).label : NULL;
+
+      if (!wb_scenario_applies (re->option, re->unless, (const char * const *) chosen))
+        continue;
+      where = re->area != NULL ? (tsv ? g_strdup_printf ("area:%s", re->area)
+                                      : g_strdup_printf (_("area %s"), re->area))
+                               : places_text (re->at, tsv);
+      if (tsv)
+        {
+          for (guint j = 0; j < re->units->len; j++)
+            {
+              const char *unit = g_ptr_array_index (re->units, j);
+
+              out (stdout, "reinforcement\t%d\t%s\t%s\t%s\n", re->turn, unit_side (game, unit),
+                   unit, where);
+            }
+          continue;
+        }
+      /* Translators: a reinforcement: the turn (and its label) and where */
+      out (stdout, _("  Turn %d%s%s%s at %s:"), re->turn, label ? " (" : "", label ? label : "",
+           label ? ")" : "", where);
+      for (guint j = 0; j < re->units->len; j++)
+        out (stdout, "%s%s", j ? ", " : " ", unit_label (game, g_ptr_array_index (re->units, j)));
+      if (re->condition != NULL)
+        out (stdout, " · %s", re->condition);
+      out (stdout, "\n");
+    }
+
+  lines = wb_scenario_get_markers (scenario);
+  if (!tsv && lines->len > 0)
+    out (stdout, "\n%s\n", _("Markers"));
+  for (guint i = 0; i < lines->len; i++)
+    {
+      WbMarker *m = g_ptr_array_index (lines, i);
+      WbFeatureType *f = wb_game_find_feature (game, m->feature);
+      g_autofree char *where = NULL;
+
+      if (!wb_scenario_applies (m->option, m->unless, (const char * const *) chosen))
+        continue;
+      where = places_text (m->at, tsv);
+      if (tsv)
+        out (stdout, "marker\t%s\t%s\n", m->feature, where);
+      else
+        out (stdout, "  %-24s %s%s%s\n", where, f != NULL && f->name != NULL ? f->name : m->feature,
+             m->note ? " · " : "", m->note ? m->note : "");
+    }
+  return STATUS_OK;
+}
+
 /* --- format ---------------------------------------------------------------- */
 
 /* Rewrites game files in the canonical layout (the one Warbench saves), so
@@ -824,6 +1019,8 @@ static const Command commands[] = {
   { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] [--region R] -o OUT"),
     N_("Draw a map to PNG, SVG or PDF"), cmd_render },
   { "maps", N_("FILE"), N_("Report terrain counts and unreachable parts of each map"), cmd_maps },
+  { "setup", N_("FILE [--scenario ID] [--option ID…] [--tsv]"),
+    N_("Print a scenario's set-up chart and reinforcement schedule"), cmd_setup },
   { "format", N_("FILE… [--check]"), N_("Rewrite game files in the canonical layout"), cmd_format },
 };
 

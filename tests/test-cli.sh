@@ -146,6 +146,24 @@ if [ -f "$GAME" ]; then
        { print }' "$GAME" >"$TMP/wilderness-broken.warbench"
   expect_status 1 "$CLI" validate "$TMP/wilderness-broken.warbench"
   expect_output "$TMP/err" 'wilderness-broken\.warbench:[0-9]+:[0-9]+: \$\.units\[[0-9]+\]\.side'
+
+  step "setup: the set-up chart"
+  expect_status 0 "$CLI" setup "$GAME"
+  expect_output "$TMP/out" '^Set-up$'
+  expect_output "$TMP/out" '^  0414 +Stafrd +confederate'
+  expect_output "$TMP/out" '^Reinforcements$'
+  expect_status 0 "$CLI" setup "$GAME" --scenario historical --tsv
+  expect_output "$TMP/out" "^setup	confederate	stafford	hex:0414\$"
+  grep -q '^reinforcement	[0-9]*	' "$TMP/out" || fail "no reinforcement records in setup --tsv"
+  historical=$(grep -c '^setup	union' "$TMP/out" || true)
+  # The Lethargic Union Army option (19.3) replaces the Union deployment.
+  expect_status 0 "$CLI" setup "$GAME" --tsv --option lethargic
+  lethargic=$(grep -c '^setup	union' "$TMP/out" || true)
+  [ "$historical" -ne "$lethargic" ] || fail "lethargic set-up has as many Union lines ($lethargic) as the historical one"
+  expect_status 1 "$CLI" setup "$GAME" --option nope
+  expect_output "$TMP/err" 'no option “nope”'
+  expect_status 1 "$CLI" setup "$GAME" --scenario nope
+  expect_status 2 "$CLI" setup
 else
   step "skipped: $GAME does not exist yet"
 fi
