@@ -497,7 +497,7 @@ LINES = [
      [(38.38, -78.58), (38.42, -78.52), (38.53, -78.42), (38.66, -78.32), (38.85, -78.13),
       (39.00, -77.97)]),
     ("ridge", "Southwest Mountains", None,
-     [(38.00, -78.40), (38.10, -78.29), (38.19, -78.21), (38.25, -78.17)]),
+     [(38.00, -78.44), (38.10, -78.35), (38.19, -78.27), (38.26, -78.22)]),
 ]
 # What a line of each style means for a connection that crosses it: the crossing it must list.
 LINE_CROSSING = {"river": {"river"}, "ridge": {"mountain"}}
