@@ -7,8 +7,9 @@ Campaign Series): the series Base Rules 1-14 and the Grant's Gamble Game-Specifi
 The original map is only a picture, so the point-to-point map here is a reconstruction: every
 location the text names is on it with the values the text prints (fortress capacities, VP,
 supply and replacement locations), and the rest (positions, the connections, which locations
-are ports, the rivers crossed, the towns between the named ones) follows the historical
-geography of Virginia in 1864 and is marked as reconstructed in "source", "note" and "tags".
+are ports, the rivers crossed, the towns between the named ones, the rivers and ridges drawn on
+the map) follows the historical geography of Virginia in 1864 and is marked as reconstructed in
+"source", "note" and "tags".
 See docs/games/grants-gamble.md.
 
 This file holds the map and what a map needs (metadata, rules parameters, sides, unit classes,
@@ -30,7 +31,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wbgen import write_game  # noqa: E402
+from wbgen import check_lines, line_crosses, write_game  # noqa: E402
 
 # ---------------------------------------------------------------------------------------
 # What the text prints. The checks compare the built file with these.
@@ -447,7 +448,125 @@ MAP_SOURCE = (
     "ports, the roads, the railroads and the rivers and mountain they cross follow the "
     "historical geography of 1864, and eleven locations tagged \"reconstructed\" stand for the "
     "towns between the named ones. Connections the text implies say so in their note. "
-    "Positions are latitude and longitude projected north up, nudged apart where needed (Falmouth, Chancellorsville, Cold Harbor, City Point).")
+    "Positions are latitude and longitude projected north up, nudged apart where needed (Falmouth, Chancellorsville, Cold Harbor, City Point). "
+    "The drawn rivers and ridges (lines) follow the real geography, simplified, and are fitted so that a connection crosses a river or a mountain exactly where its crossings say so.")
+
+
+# Geography drawn on the board (format 3 map lines): the rivers the connections cross and the
+# mountains around them, by the approximate latitude and longitude of the real features,
+# simplified to a few points each. None of it is in the text (which names only the
+# Rappahannock, Game-Specific 10, and the James crossing of 2); the lines are drawn so that a
+# connection crosses a river exactly where its crossings list "river" and a ridge exactly where
+# they list "mountain"; check_map_lines () holds them to it, on the points and on the smooth
+# curves the renderer draws through them. Washington stands on the Potomac and Hicksford on the
+# Meherrin: each river runs through its town's point, since no road there crosses it. The
+# Rappahannock also bounds the tag north-of-rappahannock (Game-Specific 10): check () holds the
+# tags to the drawn river.
+LINES = [
+    ("river", "Potomac River", None,
+     [(39.00, -77.25), (38.93, -77.11), (38.895, -77.036), (38.80, -77.03), (38.65, -77.12),
+      (38.50, -77.20), (38.40, -77.26), (38.37, -77.10), (38.25, -76.95), (38.12, -76.65),
+      (38.03, -76.33), (37.99, -76.21)]),
+    ("river", "Rappahannock River", None,
+     [(38.84, -78.08), (38.75, -77.97), (38.62, -77.85), (38.53, -77.80), (38.45, -77.74),
+      (38.40, -77.72), (38.39, -77.62), (38.345, -77.47), (38.32, -77.38), (38.24, -77.24),
+      (38.20, -77.15), (38.05, -76.95), (37.80, -76.55), (37.62, -76.32), (37.58, -76.21)]),
+    ("river", "Rapidan River", None,
+     [(38.48, -78.42), (38.33, -78.28), (38.30, -78.17), (38.31, -78.06), (38.33, -77.93),
+      (38.34, -77.80), (38.40, -77.72)]),
+    ("river", "North Anna River", None,
+     [(38.20, -78.06), (38.05, -77.75), (37.86, -77.40)]),
+    ("river", "Pamunkey River", None,
+     [(37.86, -77.40), (37.80, -77.31), (37.72, -77.20), (37.64, -77.09), (37.61, -77.03),
+      (37.53, -76.80)]),
+    ("river", "York River", None,
+     [(37.53, -76.80), (37.38, -76.62), (37.28, -76.50), (37.22, -76.38), (37.16, -76.21)]),
+    ("river", "Chickahominy River", None,
+     [(37.70, -77.60), (37.63, -77.45), (37.58, -77.33), (37.50, -77.20), (37.45, -77.11),
+      (37.33, -76.95), (37.235, -76.88)]),
+    ("river", "James River", None,
+     [(37.78, -78.58), (37.67, -78.15), (37.66, -77.85), (37.57, -77.56), (37.48, -77.42),
+      (37.41, -77.37), (37.37, -77.32), (37.30, -77.18), (37.25, -77.00), (37.235, -76.88),
+      (37.17, -76.70), (37.05, -76.55), (36.96, -76.42)]),
+    ("river", "Appomattox River", None,
+     [(37.25, -78.58), (37.33, -78.25), (37.42, -77.98), (37.325, -77.72), (37.26, -77.40),
+      (37.37, -77.32)]),
+    ("river", "Meherrin River", None,
+     [(36.72, -78.20), (36.70, -77.85), (36.688, -77.545), (36.64, -77.35), (36.60, -77.20)]),
+    ("ridge", "Blue Ridge", None,
+     [(38.38, -78.58), (38.42, -78.52), (38.54, -78.44), (38.67, -78.36), (38.85, -78.15),
+      (39.00, -77.97)]),
+    ("ridge", "Southwest Mountains", None,
+     [(38.00, -78.44), (38.10, -78.35), (38.19, -78.27), (38.26, -78.22)]),
+]
+# What a line of each style means for a connection that crosses it: the crossing it must list.
+LINE_CROSSING = {"river": {"river"}, "ridge": {"mountain"}}
+
+
+def line_entities():
+    out = []
+    for style, name, side, points in LINES:
+        e = {"style": style, "name": name}
+        if side:
+            e["side"] = side
+        e["points"] = [[int(round(c)) for c in project(lat, lon)] for lat, lon in points]
+        out.append(e)
+    return out
+
+
+def smooth(points, steps=12):
+    """The points of a line as core/wb-render-lines.c draws a river or ridge (Catmull-Rom
+    through the points, as Béziers), sampled, so the checks see the drawn curve too."""
+    n = len(points)
+    out = [tuple(points[0])]
+    for i in range(n - 1):
+        p0, p1, p2, p3 = (points[max(i - 1, 0)], points[i], points[i + 1],
+                          points[min(i + 2, n - 1)])
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        for k in range(1, steps + 1):
+            t = k / steps
+            u = 1 - t
+            out.append((u ** 3 * p1[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t ** 3 * p2[0],
+                        u ** 3 * p1[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t ** 3 * p2[1]))
+    return out
+
+
+def line_name_points(line):
+    """Points covering a line's name as core/wb-render-lines.c draws it: along the middle of
+    the line's longest segment, on its upper side (0.6 units high, bold italic)."""
+    ps = line["points"]
+    a, b = max(zip(ps, ps[1:]), key=lambda s: math.hypot(s[1][0] - s[0][0], s[1][1] - s[0][1]))
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    if angle > math.pi / 2:
+        angle -= math.pi
+    elif angle < -math.pi / 2:
+        angle += math.pi
+    size = POINT_UNIT * 0.6
+    w = 0.68 * size * len(line["name"])
+    cx, cy = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    c, s = math.cos(angle), math.sin(angle)
+    out = []
+    for i in range(13):
+        u = -w / 2 + w * i / 12
+        for v in (-4, -4 - size * 0.6, -4 - size * 1.2):
+            out.append((cx + u * c - v * s, cy + u * s + v * c))
+    return out
+
+
+def check_map_lines(lines, locations, connections):
+    """check_lines () of tools/wbgen.py on the lines as given and on the smooth curves the
+    renderer draws through them; no two drawn lines cross (they may meet at an end)."""
+    check_lines(lines, locations, connections, LINE_CROSSING, "gen-grants-gamble")
+    drawn = [dict(l, points=smooth(l["points"])) for l in lines]
+    check_lines(drawn, locations, connections, LINE_CROSSING, "gen-grants-gamble (as drawn)")
+    for i, a in enumerate(drawn):
+        for b in drawn[i + 1:]:
+            pa, pb = a["points"], b["points"]
+            if any(line_crosses(pa[j - 1], pa[j], pb[k - 1], pb[k])
+                   for j in range(1, len(pa)) for k in range(1, len(pb))):
+                raise SystemExit("gen-grants-gamble: the %s “%s” crosses the %s “%s”" % (
+                    a["style"], a["name"], b["style"], b["name"]))
 
 
 def project(lat, lon):
@@ -555,7 +674,7 @@ def label_box(e):
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def label_clear(e, box, locs, connections, placed):
+def label_clear(e, box, locs, connections, placed, drawn=(), names=()):
     if box[0] < 4 or box[2] > WIDTH - 4 or box[1] < 4 or box[3] > HEIGHT - 4:
         return False
     if any(boxes_overlap(box, q) for q in placed):
@@ -566,12 +685,24 @@ def label_clear(e, box, locs, connections, placed):
         a, b = locs[c["a"]], locs[c["b"]]
         if segment_hits_box((a["x"], a["y"]), (b["x"], b["y"]), box):
             return False
-    return True
+    for ps in drawn:
+        if any(segment_hits_box(ps[i - 1], ps[i], box) for i in range(1, len(ps))):
+            return False
+    return not any(names_in_box(box, names))
 
 
-def place_labels(entities, connections):
-    """Give every location the first label offset that is clear, preferred side first."""
+def names_in_box(box, names):
+    """The drawn lines' names (line_name_points ()) that reach into @box."""
+    return [n for n, pts in names
+            if any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for x, y in pts)]
+
+
+def place_labels(entities, connections, lines):
+    """Give every location the first label offset that is clear, preferred side first: clear
+    of the drawn rivers and ridges too where it can be, else clear of the connections."""
     locs = {e["id"]: e for e in entities}
+    drawn = [smooth(l["points"], 4) for l in lines]
+    names = [(l["name"], line_name_points(l)) for l in lines]
     placed = []
     for e in entities:
         prefer = LABEL_PREFER.get(e["id"])
@@ -582,9 +713,10 @@ def place_labels(entities, connections):
         elif prefer:
             order = [prefer] + [o for o in ORDER if o != prefer]
         candidates += [offset(e, w, x) for x in (0, 8, 16) for w in order]
-        for dxy in candidates:
+        tries = [(dxy, drawn) for dxy in candidates] + [(dxy, ()) for dxy in candidates]
+        for dxy, avoid in tries:
             e["label_dx"], e["label_dy"] = dxy
-            if label_clear(e, label_box(e), locs, connections, placed):
+            if label_clear(e, label_box(e), locs, connections, placed, avoid, names):
                 break
         else:
             e["label_dx"], e["label_dy"] = candidates[0]
@@ -600,14 +732,18 @@ def place_labels(entities, connections):
 
 def map_entity():
     connections = connection_entities()
+    lines = line_entities()
+    locations = place_labels(location_entities(), connections, lines)
+    check_map_lines(lines, locations, connections)
     return {
         "id": "virginia",
         "name": "Virginia, Culpeper to Petersburg",
         "kind": "points",
         "source": MAP_SOURCE,
+        "lines": lines,
         "width": WIDTH,
         "height": HEIGHT,
-        "locations": place_labels(location_entities(), connections),
+        "locations": locations,
         "connections": connections,
     }
 
@@ -762,6 +898,20 @@ def check(game):
         if l not in seen:
             err("location %s cannot be reached from Richmond" % l)
 
+    # Game-Specific 10: the locations tagged north-of-rappahannock are those north of the drawn
+    # river (a ray due south from them crosses it an odd number of times).
+    rappahannock = [l for l in mp.get("lines", []) if l["name"] == "Rappahannock River"]
+    if len(rappahannock) != 1:
+        err("the map must draw the Rappahannock River once (Game-Specific 10)")
+    else:
+        ps = smooth(rappahannock[0]["points"])
+        for lid, e in locs.items():
+            south = (e["x"], HEIGHT + 1)
+            crossings = sum(line_crosses((e["x"], e["y"]), south, ps[i - 1], ps[i])
+                            for i in range(1, len(ps)))
+            if (crossings % 2 == 1) != (NORTH in e.get("tags", [])):
+                err("location %s: its %s tag disagrees with the drawn Rappahannock" % (lid, NORTH))
+
     # Game-Specific 12: Confederate rail lines from Richmond or Petersburg to Cumberland and to
     # Hicksford, entirely south of the Rappahannock.
     def rail_reach(start):
@@ -793,6 +943,8 @@ def check(game):
             a, b = locs[c["a"]], locs[c["b"]]
             if segment_hits_box((a["x"], a["y"]), (b["x"], b["y"]), bp):
                 err("label of %s lies on the connection %s-%s" % (p, c["a"], c["b"]))
+        for n in names_in_box(bp, [(l["name"], line_name_points(l)) for l in mp["lines"]]):
+            err("label of %s lies on the name of the line %s" % (p, n))
     return errors
 
 

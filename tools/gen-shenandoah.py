@@ -8,7 +8,9 @@ map is only a picture, so the point-to-point map is a reconstruction: every town
 crossing the text names is here, joined and classed the way the text says; the rest follows
 the historical geography of the 1862 campaign and is marked "reconstructed" in the file
 ("source", "note", the "reconstructed" tag). The text prints no town VP values and does not say
-which towns are major, so no town carries "major" or "vp". See docs/games/shenandoah.md.
+which towns are major, so no town carries "major" or "vp". The rivers and mountain ridges drawn
+on the map (format 3 map lines) are reconstructed too, and checked against the crossings. See
+docs/games/shenandoah.md.
 
 Usage: tools/gen-shenandoah.py [OUTPUT]      (default: data/games/shenandoah.warbench)
        tools/gen-shenandoah.py --check       (build, run the consistency checks, write nothing)
@@ -24,7 +26,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wbgen import write_game  # noqa: E402
+from wbgen import check_lines, line_crosses, write_game  # noqa: E402
 
 # ---------------------------------------------------------------------------------------
 # Metadata and rules
@@ -227,7 +229,7 @@ LOCATIONS = [
     ("sharpsburg", "Sharpsburg", 39.457, -77.749, (48, 0), [], ["junction"],
      "Road-junctions sidebar: a junction outside the town due to river terrain, treated as if "
      "located in the town; move/attack limits apply separately to each road."),
-    ("harpers-ferry", "Harper's Ferry", 39.325, -77.739, (0, 20), [], ["junction", "garrison"],
+    ("harpers-ferry", "Harper's Ferry", 39.325, -77.739, (48, 18), [], ["junction", "garrison"],
      "4.4: the Harper's Ferry Garrison is a static defence force: it may not move, retreat or "
      "regroup, and if attacked must win or be eliminated. Road-junctions sidebar: a junction "
      "outside the town due to river terrain, treated as if located in the town. Historically "
@@ -235,9 +237,9 @@ LOCATIONS = [
      "(3.3 stacking 4+2) is not in the text, so none is drawn."),
     ("martinsburg", "Martinsburg", 39.456, -77.964, (-52, -2), [], ["valley-pike"],
      "Valley Pike sidebar: the northern end of the pike (from Staunton north to Martinsburg)."),
-    ("hancock", "Hancock", 39.699, -78.180, None, [], ["reconstructed"],
+    ("hancock", "Hancock", 39.699, -78.180, (0, -17), [], ["reconstructed"],
      REC + "the National Road has a town between Cumberland and Hagerstown."),
-    ("cumberland", "Cumberland", 39.653, -78.763, None, ["usa"], ["supply-base"],
+    ("cumberland", "Cumberland", 39.653, -78.763, (0, -17), ["usa"], ["supply-base"],
      "7.2: USA Supply Base of Fremont's division. National Road sidebar: the road runs "
      "eastward from Cumberland."),
     # --- the lower Valley ---
@@ -257,13 +259,13 @@ LOCATIONS = [
      REC + "the Valley Pike has a town between Strasburg and New Market."),
     ("romney", "Romney", 39.342, -78.757, None, [], ["reconstructed"],
      REC + "Fremont's division can reach its Supply Base at Cumberland from the Valley."),
-    ("moorefield", "Moorefield", 39.062, -78.969, (-50, -2), [], ["reconstructed"],
+    ("moorefield", "Moorefield", 39.062, -78.969, (52, -14), [], ["reconstructed"],
      REC + "Fremont's line from Franklin to Cumberland and his march to Strasburg can be made."),
     ("wardensville", "Wardensville", 39.075, -78.594, (0, -17), [], ["reconstructed"],
      REC + "Fremont's march from Moorefield to Strasburg (Shields sidebar: he united with Fremont "
      "at Strasburg) can be made."),
     # --- east of the Blue Ridge, north ---
-    ("snickersville", "Snickersville", 39.110, -77.835, None, [], ["reconstructed"],
+    ("snickersville", "Snickersville", 39.110, -77.835, (50, 0), [], ["reconstructed"],
      REC + "one of the two Shenandoah ferries (3.6) has a far bank; east of Castleman's Ferry "
      "and Snicker's Gap."),
     ("upperville", "Upperville", 38.992, -77.884, (42, 0), [], ["reconstructed"],
@@ -295,7 +297,7 @@ LOCATIONS = [
      "New Market (historical; the text names both ends of the pike only)."),
     ("conrads-store", "Conrad's Store", 38.408, -78.624, (0, 18), [], [],
      "Road-junctions sidebar: four blocks (a road) can attack Port Republic from Conrad's Store."),
-    ("port-republic", "Port Republic", 38.296, -78.809, (52, -4), [], ["junction"],
+    ("port-republic", "Port Republic", 38.296, -78.809, (58, -4), [], ["junction"],
      "Road-junctions sidebar: one road (from Conrad's Store) and one trail (from Brown's Cove) "
      "join east of the middle ford, outside the town, and are treated as if in the town; blocks "
      "cannot bypass enemy blocks located in Port Republic. Port Republic sidebar: where the "
@@ -322,7 +324,7 @@ LOCATIONS = [
     ("heritage", "Heritage", 38.040, -79.090, None, [], [],
      "Jackson's Command sidebar: adjacent to Staunton; the text says nothing else about it. Its "
      "position here (south of Staunton) and its having no other connection are guesses."),
-    ("waynesboro", "Waynesboro", 38.068, -78.889, (0, 18), [], ["railroad"],
+    ("waynesboro", "Waynesboro", 38.068, -78.889, (-54, 2), [], ["railroad"],
      "Jackson's Command sidebar: adjacent to Staunton. On the Virginia Central Railroad "
      "between Staunton and the Rockfish Gap (historical)."),
     ("charlottesville", "Charlottesville", 38.030, -78.479, None, ["csa"],
@@ -414,7 +416,143 @@ MAP_SOURCE = (
     "geography; a connection's class is a guess where its note says \"class not stated\". "
     "Positions are latitude and longitude projected north-up. Which towns are major and their "
     "VP values (3.1) are printed only on the map: no town here is major or carries VP, and "
-    "Supply Phase stacking and vacant-town control depend on them.")
+    "Supply Phase stacking and vacant-town control depend on them. The drawn rivers and ridges "
+    "(lines) are not from the text either: they follow the real geography, simplified, and are "
+    "fitted so that a road crosses a river exactly where it has a bridge, ford or ferry and a "
+    "ridge exactly where it has a gap.")
+
+
+# Geography drawn on the board (format 3 map lines): the rivers and mountains of the text's
+# sidebars (Rivers, 3.5-3.7), by the approximate latitude and longitude of the real features,
+# simplified to a few points each. None of it is in the text; the lines are drawn so that a
+# connection crosses a river exactly where its crossings list a bridge or ford (or where it is a
+# ferry, 3.6) and a mountain ridge exactly where it lists a gap (3.7); check_map_lines () holds
+# them to it. Where a road crosses a mountain and the text marks no gap on it (New Market-Luray
+# over the Massanutten, Churchville-McDowell over Shenandoah Mountain) the ridge is drawn broken
+# at the road; Great North Mountain is drawn only south of the Strasburg-Wardensville road. A
+# river runs through a town's point where the town stands on it and the roads leave the town on
+# both banks: Strasburg (North Fork), Front Royal (South Fork), Waynesboro (South River). The
+# North Fork turns at Strasburg more sharply than a smooth curve can (from south of the pike
+# to north of the Front Royal road), so it is drawn as two lines meeting there.
+LINES = [
+    ("river", "Potomac River", None,
+     [(39.42, -78.98), (39.51, -78.93), (39.60, -78.86), (39.635, -78.77), (39.60, -78.68), (39.52, -78.45),
+      (39.58, -78.33), (39.655, -78.26), (39.676, -78.18), (39.655, -78.00), (39.60, -77.83),
+      (39.43, -77.80), (39.36, -77.775), (39.338, -77.715), (39.33, -77.62), (39.31, -77.55)]),
+    ("river", "South Branch", None,
+     [(38.75, -79.30), (38.99, -79.08), (39.10, -78.99), (39.25, -78.87), (39.36, -78.79),
+      (39.45, -78.68), (39.60, -78.68)]),
+    ("river", "Shenandoah River", None,
+     [(38.965, -78.16), (39.03, -78.06), (39.12, -77.93), (39.22, -77.83), (39.28, -77.76),
+      (39.338, -77.715)]),
+    ("river", "North Fork", None,
+     [(38.62, -78.92), (38.70, -78.76), (38.72, -78.58), (38.82, -78.49), (38.91, -78.42),
+      (38.989, -78.359)]),
+    ("river", "North Fork", None, [(38.989, -78.359), (38.972, -78.245), (38.965, -78.16)]),
+    ("river", "South Fork", None,
+     [(38.33, -78.79), (38.40, -78.70), (38.50, -78.62), (38.62, -78.54), (38.70, -78.49),
+      (38.80, -78.38), (38.89, -78.27), (38.918, -78.194), (38.965, -78.16)]),
+    ("river", "North River", None,
+     [(38.43, -79.15), (38.385, -79.02), (38.36, -78.94), (38.34, -78.87), (38.33, -78.79)]),
+    ("river", "South River", None,
+     [(37.94, -79.10), (38.02, -78.97), (38.068, -78.889), (38.17, -78.81), (38.27, -78.785), (38.33, -78.79)]),
+    ("river", "Rappahannock River", None,
+     [(38.85, -78.06), (38.75, -77.95), (38.62, -77.84), (38.53, -77.81), (38.46, -77.74),
+      (38.40, -77.63), (38.33, -77.56)]),
+    ("river", "Rapidan River", None,
+     [(38.47, -78.40), (38.39, -78.27), (38.31, -78.08), (38.36, -77.90), (38.37, -77.75),
+      (38.40, -77.63)]),
+    ("ridge", "Blue Ridge", None,
+     [(37.945, -78.96), (38.03, -78.86), (38.15, -78.77), (38.265, -78.655), (38.38, -78.53),
+      (38.53, -78.42), (38.66, -78.32), (38.845, -78.11), (39.02, -77.962), (39.115, -77.868),
+      (39.20, -77.79), (39.27, -77.72)]),
+    ("ridge", "Massanutten Mountain", None,
+     [(38.69, -78.555), (38.72, -78.52), (38.90, -78.37), (38.95, -78.33)]),
+    ("ridge", "Massanutten", None,
+     [(38.465, -78.71), (38.54, -78.665), (38.625, -78.61)]),
+    ("ridge", "Shenandoah Mountain", None,
+     [(38.33, -79.30), (38.46, -79.19), (38.56, -79.10)]),
+    ("ridge", "Shenandoah Mountain", None,
+     [(37.96, -79.50), (38.10, -79.42), (38.24, -79.36)]),
+    ("ridge", "Great North Mountain", None,
+     [(38.56, -79.10), (38.66, -79.00), (38.80, -78.84), (39.02, -78.57)]),
+    ("ridge", "Allegheny Front", None,
+     [(38.55, -79.58), (38.80, -79.42), (39.05, -79.25), (39.35, -79.12), (39.62, -78.95)]),
+]
+# What a line of each style means for a connection that crosses it: the crossings it must list
+# (one of them). A ferry crosses a river by its class (3.6): check_map_lines () gives each ferry
+# connection the implied crossing "ferry" before the check.
+LINE_CROSSING = {"river": {"bridge", "ford", "ferry"},
+                 "ridge": {"gap", "manassas-gap", "rockfish-gap"}}
+
+
+def line_entities():
+    out = []
+    for style, name, side, points in LINES:
+        e = {"style": style, "name": name}
+        if side:
+            e["side"] = side
+        e["points"] = [list(project(lat, lon)) for lat, lon in points]
+        out.append(e)
+    return out
+
+
+def smooth(points, steps=12):
+    """The points of a line as core/wb-render-lines.c draws a river or ridge (Catmull-Rom
+    through the points, as Béziers), sampled, so the check sees the drawn curve too."""
+    n = len(points)
+    out = [tuple(points[0])]
+    for i in range(n - 1):
+        p0, p1, p2, p3 = (points[max(i - 1, 0)], points[i], points[i + 1],
+                          points[min(i + 2, n - 1)])
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        for k in range(1, steps + 1):
+            t = k / steps
+            u = 1 - t
+            out.append((u ** 3 * p1[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t ** 3 * p2[0],
+                        u ** 3 * p1[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t ** 3 * p2[1]))
+    return out
+
+
+def line_name_points(line):
+    """Points covering a line's name as core/wb-render-lines.c draws it: along the middle of
+    the line's longest segment, on its upper side (0.6 units of 20 points, bold italic)."""
+    ps = line["points"]
+    a, b = max(zip(ps, ps[1:]), key=lambda s: math.hypot(s[1][0] - s[0][0], s[1][1] - s[0][1]))
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    if angle > math.pi / 2:
+        angle -= math.pi
+    elif angle < -math.pi / 2:
+        angle += math.pi
+    size = 12.0
+    w = 0.68 * size * len(line["name"])
+    cx, cy = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    c, s = math.cos(angle), math.sin(angle)
+    out = []
+    for i in range(13):
+        u = -w / 2 + w * i / 12
+        for v in (-4, -4 - size * 0.6, -4 - size * 1.2):
+            out.append((cx + u * c - v * s, cy + u * s + v * c))
+    return out
+
+
+def check_map_lines(lines, locations, connections):
+    """check_lines () of tools/wbgen.py, with each ferry's implied crossing, on the lines as
+    given and on the smooth curves the renderer draws through them."""
+    implied = [dict(c, crossings=c.get("crossings", []) + ["ferry"]) if c["class"] == "ferry"
+               else c for c in connections]
+    check_lines(lines, locations, implied, LINE_CROSSING, "gen-shenandoah")
+    drawn = [dict(l, points=smooth(l["points"])) for l in lines]
+    check_lines(drawn, locations, implied, LINE_CROSSING, "gen-shenandoah (as drawn)")
+    pts = {e["id"]: (e["x"], e["y"]) for e in locations}
+    for i, a in enumerate(drawn):
+        for b in drawn[i + 1:]:
+            pa, pb = a["points"], b["points"]
+            if any(line_crosses(pa[j - 1], pa[j], pb[k - 1], pb[k])
+                   for j in range(1, len(pa)) for k in range(1, len(pb))):
+                raise SystemExit("gen-shenandoah: the %s “%s” crosses the %s “%s”" % (
+                    a["style"], a["name"], b["style"], b["name"]))
 
 
 def build_map():
@@ -437,11 +575,14 @@ def build_map():
             e["crossings"] = crossings
         e["note"] = note
         conns.append(e)
+    lines = line_entities()
+    check_map_lines(lines, locs, conns)
     return {
         "id": "valley",
         "name": "The Shenandoah Valley, May-June 1862",
         "kind": "points",
         "source": MAP_SOURCE,
+        "lines": lines,
         "width": WIDTH,
         "height": HEIGHT,
         "locations": locs,
@@ -591,6 +732,12 @@ def check(game):
             a, b = boxes[i], boxes[j]
             if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]:
                 err("labels of %s and %s overlap" % (a[0], b[0]))
+    # ... nor a town's label a drawn river or ridge, or its name.
+    for line in m["lines"]:
+        pts = line_name_points(line) + smooth(line["points"], 24)
+        for lid, x0, y0, x1, y1 in boxes:
+            if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in pts):
+                err("the label of %s lies on the %s %s or its name" % (lid, line["style"], line["name"]))
     return errors
 
 
