@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Generate data/games/jackson-sheridan.warbench: the map of Jackson & Sheridan.
+"""Generate data/games/jackson-sheridan.warbench: Jackson & Sheridan, map, OOB and scenarios.
 
 Jackson & Sheridan: The Valley Campaigns (1862 and 1864 scenarios) is a game of the Blue & Gray
 Campaign Series. Its rulebook text has two parts: the game-specific rules (Part 1, sections
 1-14) and the series base rules (Part 2, sections 1-14, with the Movement & Battle Example).
 This file holds the game's point-to-point Valley map, shared by both scenarios, and what the
 map needs around it: metadata, the rules family and its parameters, sides, unit classes,
-connection and crossing features and the weather table. The order of battle and the scenarios
-are left for later (empty lists).
+connection and crossing features and the weather table; and the order of battle (every unit of
+the set-up charts of Part 1, 13, with the SP the charts give) and the 1862 and 1864 scenarios
+(set-up, victory conditions of Part 1, 12, special rules as text). The text has no
+reinforcement chart and prints no morale or battle dice; those are left out, with notes.
 
 The game board is only a picture in the original, so the map is a reconstruction: every
 location the text names is here, placed by its real latitude and longitude; the three roads the
@@ -55,8 +57,9 @@ GAME = {
     "source": SOURCE,
     "notes": ("1862 and 1864 scenarios, 16 turns each (Part 1, 13). The publisher, the designers "
               "and the year are not printed in the rulebook text and are left out. This file holds "
-              "the map and the rules parameters; the order of battle and the scenarios (Part 1, 13) "
-              "are not entered yet. The map is a reconstruction (see the map's source). See "
+              "the map, the rules parameters, the order of battle and both scenarios (Part 1, 12, 13). "
+              "The unit labels are not in the text, so no unit has morale or battle dice. The "
+              "map is a reconstruction (see the map's source). See "
               "docs/games/jackson-sheridan.md for what comes from where."),
 }
 
@@ -399,26 +402,7 @@ MAP_SOURCE = (
     "gives none for this board. Railroads are not marked (rail movement is not allowed, Part 1, "
     "10).")
 
-# Every unit set-up place of Part 1, 13: (scenario, side, unit, class, location).
-SETUP = [
-    ("1862", "union", "F", "infantry", "moorefield"),
-    ("1862", "union", "Garrison (2)", "garrison", "romney"),
-    ("1862", "union", "B", "infantry", "strasburg"),
-    ("1862", "union", "Garrison (4)", "garrison", "harpers-ferry"),
-    ("1862", "union", "Cavalry", "cavalry", "dry-river-gap"),
-    ("1862", "union", "M", "infantry", "mcdowell"),
-    ("1862", "union", "S", "infantry", "new-market"),
-    ("1862", "confederate", "JO", "infantry", "lebanon-springs"),
-    ("1862", "confederate", "2 Garrisons", "garrison", "staunton"),
-    ("1862", "confederate", "Cavalry", "cavalry", "harrisonburg"),
-    ("1862", "confederate", "Jackson", "leader", "port-republic"),
-    ("1862", "confederate", "JA", "infantry", "port-republic"),
-    ("1862", "confederate", "EW", "infantry", "conrads-store"),
-    ("1864", "union", "Sheridan, VI, VIII, XIX, Cavalry, Garrison", "infantry", "harpers-ferry"),
-    ("1864", "union", "Garrison (2)", "garrison", "martinsburg"),
-    ("1864", "confederate", "Early, EAA, EAB, VMI", "infantry", "strasburg"),
-    ("1864", "confederate", "Cavalry, 2 Garrisons", "cavalry", "staunton"),
-]
+# (The set-up of Part 1, 13 is in the order of battle section below: SETUP is built there.)
 
 LON0 = -79.60
 LAT0 = 39.52
@@ -582,7 +566,370 @@ def map_entity():
     }
 
 
+# ---------------------------------------------------------------------------------------
+# Order of battle (Part 1, 13; Part 2, 3)
+# ---------------------------------------------------------------------------------------
+#
+# The set-up charts of Part 1, 13 are the only list of units in the text. A row gives the unit's
+# identifier (the label's bottom-right corner, Part 2, 3) and its SP: "F (12SP)". Garrisons
+# carry "G" (Part 2, 3); "2 Garrison (2SP)" is two garrison units of 2 SP. The labels' morale
+# (star) and battle dice (circle) are not in the text, so no unit has them: the attributes are
+# left out, and every unit's note says so. Movement is the allowance of its type (Part 2, 3).
+# The two scenarios use separate units (the units of a game file are shared by its scenarios):
+# the 1862 Union garrisons and the 1864 ones are different blocks on the board.
+#
+# Strength: B&G blocks lose one SP per hit and are rotated (Part 2, 3); a 12-SP corps has twelve
+# values, more than the format's step list holds (8), so strength is the single SP value the
+# chart gives, the unit's full strength at set-up. Leaders have no SP (0).
+
+NO_RATINGS = ("Morale and battle dice are printed on the label (Part 2, 3), which is not in the "
+              "text; they are left out.")
+
+FORMATIONS = [
+    {"id": "union-1862", "name": "Union forces in the Valley, 1862 (army commander Lincoln)",
+     "echelon": "army", "side": "union"},
+    {"id": "confederate-1862", "name": "Jackson's Valley Army, 1862", "echelon": "army",
+     "side": "confederate"},
+    {"id": "union-1864", "name": "Union forces in the Valley, 1864 (Sheridan)",
+     "echelon": "army", "side": "union"},
+    {"id": "confederate-1864", "name": "Confederate forces in the Valley, 1864 (Early)",
+     "echelon": "army", "side": "confederate"},
+]
+
+# (id, name, designation or None, side, class, formation, size or None, SP, note or None,
+#  extra attrs)
+OOB = [
+    # 1862 Union (Part 1, 13 "1862 Campaign"; names from Part 1, 12 and 14)
+    ("f", "Fremont's command", "F", "union", "infantry", "union-1862", None, 12,
+     "Identifier F, 12 SP (Part 1, 13). Read as Fremont: Part 1, 14 names \"Shields, Fremont, "
+     "Blenker, and Milroy\" as the Union commands, and the chart's identifiers are their "
+     "initials.", {}),
+    ("b", "Blenker's command", "B", "union", "infantry", "union-1862", None, 12,
+     "Identifier B, 12 SP (Part 1, 13). Read as Blenker (Part 1, 14, see F).", {}),
+    ("m", "Milroy's command", "M", "union", "infantry", "union-1862", None, 6,
+     "Identifier M, 6 SP (Part 1, 13). Read as Milroy (Part 1, 14, see F).", {}),
+    ("s", "Shields' command", "S", "union", "infantry", "union-1862", None, 12,
+     "Identifier S, 12 SP (Part 1, 13): \"the Shields unit (S)\" (Part 1, 12). It may move in "
+     "and out of the Valley; from turn 4 the Confederates get 1 VP whenever it does not end the "
+     "Union turn in Manassas.", {}),
+    ("union-g-hf-1862", "Garrison, Harpers Ferry (1862)", "G", "union", "garrison", "union-1862",
+     None, 4, "Garrison (4SP) at Harpers Ferry (Part 1, 13).", {}),
+    ("union-g-romney-1862", "Garrison, Romney (1862)", "G", "union", "garrison", "union-1862",
+     None, 2, "Garrison (2SP) at Romney (Part 1, 13).", {}),
+    ("union-cav-1862", "Union cavalry (1862)", "Cav", "union", "cavalry", "union-1862", None, 2,
+     "Printed \"Cavalry (2)\" (Part 1, 13), without \"SP\": read as 2 SP like the other rows (the "
+     "1864 chart prints \"Cavalry (3SP)\"). The text gives no screen value (Part 2, 10: "
+     "\"normally 2 or 3\"), so it is left out. The identifier is not printed; \"Cav\" is the "
+     "workbench's.", {}),
+    # 1862 Confederate
+    ("jackson", "Jackson", "Jackson", "confederate", "leader", "confederate-1862", None, 0,
+     "Jackson (Leader) at Port Republic (Part 1, 13). Leaders have no SP in the text. The "
+     "Union wins automatically if he is eliminated, and gets 2 VP each turn he ends a "
+     "Confederate turn outside the Valley (Part 1, 12). He is also the army commander "
+     "(rating 7, Part 1, 4), which has no tie to the block (Part 2, 4).",
+     {"ability": JACKSON_TEXT}),
+    ("ja", "Jackson's division", "JA", "confederate", "infantry", "confederate-1862", None, 8,
+     "Identifier JA, 8 SP (Part 1, 13); set up with Jackson. The name is a reading of the "
+     "identifier (Part 1, 14: \"catch Jackson or Ewell separate\").", {}),
+    ("ew", "Ewell's division", "EW", "confederate", "infantry", "confederate-1862", None, 8,
+     "Identifier EW, 8 SP (Part 1, 13). Read as Ewell (Part 1, 14: \"catch Jackson or Ewell "
+     "separate\").", {}),
+    ("jo", "Johnson's command", "JO", "confederate", "infantry", "confederate-1862", None, 4,
+     "Identifier JO, 4 SP (Part 1, 13). The name is historical (Edward Johnson's command west of "
+     "Staunton in May 1862); the text gives only the identifier.", {}),
+    ("csa-g1-1862", "Garrison, Staunton (1862) 1", "G", "confederate", "garrison",
+     "confederate-1862", None, 2, "\"2 Garrison (2SP)\" at Staunton (Part 1, 13): the first.", {}),
+    ("csa-g2-1862", "Garrison, Staunton (1862) 2", "G", "confederate", "garrison",
+     "confederate-1862", None, 2, "\"2 Garrison (2SP)\" at Staunton (Part 1, 13): the second.",
+     {}),
+    ("csa-cav-1862", "Confederate cavalry (1862)", "Cav", "confederate", "cavalry",
+     "confederate-1862", None, 2,
+     "Printed \"Cavalry (2)\" (Part 1, 13): read as 2 SP (see the Union cavalry of 1862). No "
+     "screen value in the text. The identifier is not printed; \"Cav\" is the workbench's.", {}),
+    # 1864 Union (Part 1, 13 "1864 Campaign")
+    ("sheridan", "Sheridan", "Sheridan", "union", "leader", "union-1864", None, 0,
+     "Sheridan (Leader) at Harpers Ferry (Part 1, 13). Leaders have no SP in the text. He is "
+     "also the army commander (rating 8, Part 1, 4).", {"ability": SHERIDAN_TEXT}),
+    ("vi", "VI Corps", "VI", "union", "infantry", "union-1864", "XXX", 12,
+     "VI, 12 SP (Part 1, 13); \"the Union VI corps\" (Part 2, 13).", {}),
+    ("viii", "VIII Corps", "VIII", "union", "infantry", "union-1864", "XXX", 10,
+     "VIII, 10 SP (Part 1, 13). Part 2, 13's example gives \"the VIII corps\" a morale number of "
+     "3; that is an example, not the label, so it is not entered.", {}),
+    ("xix", "XIX Corps", "XIX", "union", "infantry", "union-1864", "XXX", 10,
+     "XIX, 10 SP (Part 1, 13); \"the Union XIX corps\" (Part 2, 13).", {}),
+    ("union-cav-1864", "Union cavalry (1864)", "Cav", "union", "cavalry", "union-1864", None, 3,
+     "Cavalry (3SP) at Harpers Ferry (Part 1, 13). Part 1, 3: the side's one cavalry unit in "
+     "1864 moves as cavalry (4 locations) but otherwise acts as infantry and fights in battles; "
+     "it may screen with its SP as its screen number (so no separate screen value). The "
+     "identifier is not printed; \"Cav\" is the workbench's.", {"fights_as_infantry": True}),
+    ("union-g-hf-1864", "Garrison, Harpers Ferry (1864)", "G", "union", "garrison", "union-1864",
+     None, 4, "Garrison (4SP) at Harpers Ferry (Part 1, 13).", {}),
+    ("union-g-martinsburg-1864", "Garrison, Martinsburg (1864)", "G", "union", "garrison",
+     "union-1864", None, 2, "Garrison (2SP) at Martinsburg (Part 1, 13).", {}),
+    # 1864 Confederate
+    ("early", "Early", "Early", "confederate", "leader", "confederate-1864", None, 0,
+     "Early (Leader) at Strasburg (Part 1, 13). Leaders have no SP in the text. He is also the "
+     "army commander (rating 7, Part 1, 4).", {"ability": EARLY_TEXT}),
+    ("eaa", "EAA", "EAA", "confederate", "infantry", "confederate-1864", None, 8,
+     "Identifier EAA, 8 SP (Part 1, 13); the text gives no name. Part 2, 13's example (on this "
+     "board) has a Confederate \"EA\" unit of 8 SP rolling 4 dice, probably one of EAA and EAB; "
+     "example values are not entered.", {}),
+    ("eab", "EAB", "EAB", "confederate", "infantry", "confederate-1864", None, 8,
+     "Identifier EAB, 8 SP (Part 1, 13); the text gives no name (see EAA).", {}),
+    ("vmi", "VMI", "VMI", "confederate", "infantry", "confederate-1864", None, 2,
+     "Identifier VMI, 2 SP (Part 1, 13). Taken as infantry: the chart does not call it a "
+     "garrison, and garrisons carry the identifier G (Part 2, 3). Historically the cadets of the "
+     "Virginia Military Institute.", {}),
+    ("csa-cav-1864", "Confederate cavalry (1864)", "Cav", "confederate", "cavalry",
+     "confederate-1864", None, 3,
+     "Cavalry (3SP) at Staunton (Part 1, 13). Moves as cavalry but fights as infantry and "
+     "screens with its SP (Part 1, 3; see the Union cavalry of 1864). The identifier is not "
+     "printed; \"Cav\" is the workbench's.", {"fights_as_infantry": True}),
+    ("csa-g1-1864", "Garrison, Staunton (1864) 1", "G", "confederate", "garrison",
+     "confederate-1864", None, 2, "\"2 Garrison (2SP)\" at Staunton (Part 1, 13): the first.", {}),
+    ("csa-g2-1864", "Garrison, Staunton (1864) 2", "G", "confederate", "garrison",
+     "confederate-1864", None, 2, "\"2 Garrison (2SP)\" at Staunton (Part 1, 13): the second.",
+     {}),
+]
+
+
+def unit_entities():
+    out = []
+    allowance = RULES["params"]["movement_allowance"]
+    for uid, name, des, side, klass, formation, size, sp, note, extra in OOB:
+        u = {"id": uid, "name": name}
+        if des and des != name:
+            u["designation"] = des
+        u["side"] = side
+        u["class"] = klass
+        u["formation"] = formation
+        if size:
+            u["size"] = size
+        u["strength"] = sp
+        attrs = {"movement": allowance[klass]}
+        attrs.update(extra)
+        # the writer's order: the class's attribute schema
+        schema = [a["id"] for c in UNIT_CLASSES if c["id"] == klass for a in c["attrs"]]
+        u["attrs"] = {k: attrs[k] for k in schema if k in attrs}
+        u["note"] = note + ("" if klass == "leader" else " " + NO_RATINGS)
+        out.append(u)
+    return out
+
+
+# Part 1, 13: (unit, location, note). One line per unit; a row of several units is one line
+# each, "2 Garrison" two lines.
+GROUPED = ("Part 1, 13 prints the leader line above the unit list with one set-up location for "
+           "the group (transcriber's note of the source).")
+SETUP_1862 = [
+    ("f", "moorefield", None), ("union-g-romney-1862", "romney", None), ("b", "strasburg", None),
+    ("union-g-hf-1862", "harpers-ferry", None), ("union-cav-1862", "dry-river-gap", None),
+    ("m", "mcdowell", None), ("s", "new-market", None),
+    ("jo", "lebanon-springs", None), ("csa-g1-1862", "staunton", None),
+    ("csa-g2-1862", "staunton", None), ("csa-cav-1862", "harrisonburg", None),
+    ("jackson", "port-republic", None), ("ja", "port-republic", None),
+    ("ew", "conrads-store", None),
+]
+SETUP_1864 = [
+    ("sheridan", "harpers-ferry", GROUPED), ("vi", "harpers-ferry", GROUPED),
+    ("viii", "harpers-ferry", GROUPED), ("xix", "harpers-ferry", GROUPED),
+    ("union-cav-1864", "harpers-ferry", GROUPED), ("union-g-hf-1864", "harpers-ferry", GROUPED),
+    ("union-g-martinsburg-1864", "martinsburg", None),
+    ("early", "strasburg", GROUPED), ("eaa", "strasburg", GROUPED), ("eab", "strasburg", GROUPED),
+    ("vmi", "strasburg", GROUPED),
+    ("csa-cav-1864", "staunton", None), ("csa-g1-1864", "staunton", None),
+    ("csa-g2-1864", "staunton", None),
+]
+_CLASS = {o[0]: o[4] for o in OOB}
+_SIDE = {o[0]: o[3] for o in OOB}
+# For the map checks: (scenario, side, unit, class, location).
+SETUP = ([("1862", _SIDE[u], u, _CLASS[u], l) for u, l, _ in SETUP_1862] +
+         [("1864", _SIDE[u], u, _CLASS[u], l) for u, l, _ in SETUP_1864])
+
+# ---------------------------------------------------------------------------------------
+# Scenarios (Part 1, 12 and 13; rule texts quoted from Part 1)
+# ---------------------------------------------------------------------------------------
+
+TEXT_2 = ("On the game board is a dotted black line that defines the Shenandoah Valley, west of "
+          "the line units are \"in\" the valley, east of the line units are \"out\" of the valley. "
+          "There is blue dotted line to the south and a gray dotted line to the north. These lines "
+          "define victory points for each side. The Confederate player receives VP for having in "
+          "supply units north of the gray line and the Union receives VP for having in supply "
+          "units south of the blue line. (On this map the lines are location tags: in-valley / "
+          "out-of-valley, north-of-gray-line, south-of-blue-line; see the map's source.)")
+TEXT_3 = ("In the Sheridan 1864 game, both sides have one cavalry unit that can move like cavalry "
+          "(4 locations) but for all other purposes act like infantry and they can fight in "
+          "battles. They can also do cavalry screens with their SP being their screen number. The "
+          "owning player must decide if he wants to screen or fight. In summary they are fast "
+          "infantry that can screen like cavalry.")
+TEXT_4 = {
+    "1862": ("Each turn the Confederate player starts with 2 CAP, the Union starts each turn with 2 "
+             "CAP. Both players can receive one extra CAP if successful during the CAP roll. "
+             "Jackson's Confederate Army Commander Rating is a 7. The Lincoln Army Commander Rating "
+             "is a 9. Note that LINCOLN is the army commander because he tried to control and "
+             "coordinate his commanders in the Valley."),
+    "1864": ("Each turn the Confederate player starts with 2 CAP, the Union starts each turn with 2 "
+             "CAP. Both players can receive one extra CAP if successful during the CAP roll. "
+             "Early's Confederate Army Commander Rating is a 7. Sheridan's Union Army Commander "
+             "rating is an 8."),
+}
+TEXT_5 = ("The supply location for the Union player is Harpers Ferry. The supply location for the "
+          "Confederate player is Staunton. Tracing supply for both players must be along roads "
+          "\"in\" the Shenandoah Valley. They can not be traced on roads outside of the valley "
+          "(black dotted line shows boundaries).")
+TEXT_8 = {
+    "1862": "1862: Each player receives one replacement point per turn.",
+    "1864": ("1864: The Union player receives 1 replacement point per turn. The Confederate "
+             "receives 1 replacement point each even turn."),
+}
+TEXT_8_LOC = ("Union Replacement Location 1862 and 1864: Harpers Ferry. Confederate Replacement "
+              "Location 1862 and 1864: Staunton.")
+TEXT_10_RAIL = "RAIL MOVEMENT: Rail movement is not allowed for either side in 1862 and 1864."
+TEXT_SHIELDS = ("In the 1862 game, the Shields unit can move in and out of the valley. Beginning on "
+                "turn 4 if the Shields unit (S) does not end the Union turn in the Manassas "
+                "location the Confederate player receives 1 VP.")
+TEXT_13 = ("This 1862 and 1864 games are 16 turns long. Union player sets up first in both games. "
+           "The Confederate player is the first player in the 1862 game and the Union player is "
+           "first in the 1864 game.")
+TEXT_12_COMMON = (
+    "1862 and 1864: The player with the most VP at the end of turn 16 wins the game. The "
+    "Confederate player receives 1 VP any time an IN SUPPLY infantry unit is in a location north "
+    "of the gray dotted line at the end of the Union player turn. In supply means that the unit "
+    "can trace supply to Staunton. The Union player receives 1 VP any time an IN SUPPLY infantry "
+    "unit is in a location south of the blue dotted line at the end of the Confederate player "
+    "turn. In supply means that the unit can trace supply to Harpers Ferry for the Union. The "
+    "Confederates get 3 VPs once in the game for occupying Harpers Ferry at the end of the Union "
+    "turn with an in supply infantry unit. Other than Shields in the 1862 game, if any other unit "
+    "of a side ends their turn outside of the valley black dotted line, it is one VP for their "
+    "opponent in 1862 and 1864. It is only one VP regardless of the number of units outside the "
+    "Valley.")
+TEXT_12 = {
+    "1862": (TEXT_12_COMMON + " " + TEXT_SHIELDS + " If the Jackson Leader unit ENDS a "
+             "Confederate turn \"outside\" the black dotted Valley line, the Union receives 2 VP "
+             "each turn this happens. 1862 AUTOMATIC UNION VICTORY CONDITIONS: The Union player "
+             "receives an automatic victory if the Jackson leader unit is eliminated. (Part 1, 12)"),
+    "1864": (TEXT_12_COMMON + " 1864 AUTOMATIC UNION VICTORY CONDITIONS: The Union player "
+             "receives an automatic victory if he has infantry units occupying Staunton AND "
+             "Lynchburg AND no Confederate infantry units (in or out of supply) are north of the "
+             "Confederate VP gray line. (Part 1, 12)"),
+}
+
+
+def victory(year, locations):
+    gray = [{"location": e["id"]} for e in locations if GRAY in e["tags"]]
+    blue = [{"location": e["id"]} for e in locations if BLUE in e["tags"]]
+    out = [
+        {"kind": "occupy", "side": "confederate", "vp": 1, "places": gray,
+         "text": ("Part 1, 12: 1 VP any time an in-supply (traces supply to Staunton) Confederate "
+                  "infantry unit is in a location north of the gray dotted line at the end of the "
+                  "Union player turn: per unit, every Union turn. The places are the map's "
+                  "north-of-gray-line locations; the line itself is reconstructed (see the map).")},
+        {"kind": "occupy", "side": "union", "vp": 1, "places": blue,
+         "text": ("Part 1, 12: 1 VP any time an in-supply (traces supply to Harpers Ferry) Union "
+                  "infantry unit is in a location south of the blue dotted line at the end of the "
+                  "Confederate player turn: per unit, every Confederate turn. The places are the "
+                  "map's south-of-blue-line locations; the line itself is reconstructed (see the "
+                  "map).")},
+        {"kind": "occupy", "side": "confederate", "vp": 3, "places": [{"location": "harpers-ferry"}],
+         "text": ("Part 1, 12: 3 VP once in the game for occupying Harpers Ferry at the end of the "
+                  "Union turn with an in-supply infantry unit.")},
+        {"kind": "text", "side": "union", "vp": 1,
+         "text": ("Part 1, 12: 1 VP for the Union each time any Confederate unit ends the "
+                  "Confederate turn outside the Valley (black dotted line); one VP however many "
+                  "units are outside.")},
+        {"kind": "text", "side": "confederate", "vp": 1,
+         "text": ("Part 1, 12: 1 VP for the Confederates each time any Union unit%s ends the "
+                  "Union turn outside the Valley (black dotted line); one VP however many units "
+                  "are outside." % (" other than Shields (S)" if year == "1862" else ""))},
+    ]
+    # The automatic victories are text: occupy and destroy need a VP value, and an automatic
+    # victory has none (docs/games/jackson-sheridan.md, format gaps).
+    if year == "1862":
+        out += [
+            {"kind": "text", "side": "confederate", "vp": 1,
+             "text": ("Part 1, 12: beginning on turn 4, 1 VP for the Confederates each time the "
+                      "Shields unit (S) does not end the Union turn in Manassas.")},
+            {"kind": "text", "side": "union", "vp": 2,
+             "text": ("Part 1, 12: 2 VP for the Union each turn the Jackson leader unit ends a "
+                      "Confederate turn outside the Valley (black dotted line).")},
+            {"kind": "text", "side": "union",
+             "text": ("Part 1, 12: automatic Union victory if the Jackson leader unit is "
+                      "eliminated.")},
+        ]
+    else:
+        out.append(
+            {"kind": "text", "side": "union",
+             "text": ("Part 1, 12: automatic Union victory if Union infantry units occupy Staunton "
+                      "AND Lynchburg AND no Confederate infantry units (in or out of supply) are "
+                      "north of the Confederate VP gray line.")})
+    return out
+
+
+def special_rules(year):
+    rules = [{"id": "game-board", "title": "2 Game Board", "text": TEXT_2}]
+    if year == "1864":
+        rules.append({"id": "cavalry", "title": "3 Game Units (1864 cavalry)", "text": TEXT_3})
+    ability = {"1862": [JACKSON_TEXT], "1864": [SHERIDAN_TEXT, EARLY_TEXT]}[year]
+    rules += [
+        {"id": "cap", "title": "4 Command Action Points", "text": TEXT_4[year]},
+        {"id": "supply", "title": "5 Supply", "text": TEXT_5},
+        {"id": "replacements", "title": "8 Replacements", "text": TEXT_8[year] + " " + TEXT_8_LOC},
+        {"id": "movement", "title": "10 Movement",
+         "text": TEXT_10_RAIL + " Special Leader Abilities: " + " ".join(ability)},
+    ]
+    if year == "1862":
+        rules.append({"id": "shields", "title": "12 Victory: Shields", "text": TEXT_SHIELDS})
+    rules.append({"id": "setup", "title": "13 Setup", "text": TEXT_13})
+    return rules
+
+
+NO_REINFORCEMENTS = ("The text gives no reinforcements: every unit of the scenario is in the "
+                     "set-up of Part 1, 13, and eliminated units come back only as replacements "
+                     "(Part 1, 8; Part 2, 8). The turn track has no labels in the text (turns "
+                     "1-16).")
+
+
+def scenario_entities(locations):
+    def setup_lines(rows):
+        out = []
+        for u, l, note in rows:
+            e = {"unit": u, "location": l}
+            if note:
+                e["note"] = note
+            out.append(e)
+        return out
+
+    return [
+        {"id": "1862",
+         "name": "1862 Campaign: Jackson in the Valley",
+         "description": (
+             "Stonewall Jackson's Valley Army against the separate Union commands of Shields, "
+             "Fremont, Blenker and Milroy, with Lincoln as the Union army commander (Part 1, 4, 14). "
+             "16 turns; the Union sets up first and the Confederate player is the first player "
+             "(Part 1, 13). " + NO_REINFORCEMENTS),
+         "map": "valley",
+         "first_side": "confederate",
+         "turns": {"count": 16},
+         "setup": setup_lines(SETUP_1862),
+         "victory": victory("1862", locations),
+         "victory_text": TEXT_12["1862"],
+         "special_rules": special_rules("1862")},
+        {"id": "1864",
+         "name": "1864 Campaign: Sheridan and Early",
+         "description": (
+             "Sheridan's VI, VIII and XIX Corps against Early's army (Part 1, 13, 14). 16 turns; "
+             "the Union sets up first and is the first player (Part 1, 13). " + NO_REINFORCEMENTS),
+         "map": "valley",
+         "first_side": "union",
+         "turns": {"count": 16},
+         "setup": setup_lines(SETUP_1864),
+         "victory": victory("1864", locations),
+         "victory_text": TEXT_12["1864"],
+         "special_rules": special_rules("1864")},
+    ]
+
+
 def build_game():
+    valley = map_entity()
     return {
         "format": "warbench-game",
         "version": 4,
@@ -593,10 +940,10 @@ def build_game():
         "terrain": [],
         "features": FEATURES,
         "tables": TABLES,
-        "maps": [map_entity()],
-        "formations": [],
-        "units": [],
-        "scenarios": [],
+        "maps": [valley],
+        "formations": FORMATIONS,
+        "units": unit_entities(),
+        "scenarios": scenario_entities(valley["locations"]),
     }
 
 
@@ -804,6 +1151,45 @@ def check(game):
             err("set-up %s Union %s at %s is south of the blue line" % (year, unit, l))
         if side == "confederate" and klass == "infantry" and GRAY in locs[l]["tags"]:
             err("set-up %s Confederate %s at %s is north of the gray line" % (year, unit, l))
+    # the order of battle: every unit set up exactly once, in the scenario of its formation's
+    # year, on its own side; no reinforcements (the text has none); victory places exist.
+    units = {u["id"]: u for u in game["units"]}
+    forms = {f["id"]: f for f in game["formations"]}
+    if len(units) != len(game["units"]):
+        err("duplicate unit ids")
+    placed = {}
+    for sc in game["scenarios"]:
+        for st in sc["setup"]:
+            placed.setdefault(st["unit"], []).append(sc["id"])
+        if sc.get("reinforcements"):
+            err("scenario %s has reinforcements; the text gives none" % sc["id"])
+        for v in sc["victory"]:
+            for p in v.get("places", []):
+                if p["location"] not in locs:
+                    err("scenario %s: victory place %s unknown" % (sc["id"], p["location"]))
+            for u in v.get("units", []):
+                if u not in units:
+                    err("scenario %s: victory unit %s unknown" % (sc["id"], u))
+    for uid, u in units.items():
+        f = forms.get(u["formation"])
+        if f is None or f["side"] != u["side"]:
+            err("unit %s: formation %s missing or of the other side" % (uid, u["formation"]))
+            continue
+        year = f["id"].rsplit("-", 1)[1]
+        if placed.get(uid) != [year]:
+            err("unit %s (%s) is set up in %s" % (uid, year, placed.get(uid)))
+        if u["class"] != "leader" and not u["strength"]:
+            err("unit %s has no SP" % uid)
+    for uid in placed:
+        if uid not in units:
+            err("set-up of unknown unit %s" % uid)
+    # Part 1, 3: in 1864 each side has exactly one cavalry unit, and it fights as infantry
+    for side in ("union", "confederate"):
+        cav = [u for u in units.values() if u["class"] == "cavalry" and u["side"] == side
+               and u["formation"].endswith("1864")]
+        if len(cav) != 1 or not cav[0]["attrs"].get("fights_as_infantry"):
+            err("1864 %s: expected one cavalry unit that fights as infantry (Part 1, 3)" % side)
+
     if GRAY in locs["staunton"]["tags"] or BLUE not in locs["staunton"]["tags"]:
         err("Staunton should lie beyond the blue line (Part 1, 14)")
     if GRAY not in locs["harpers-ferry"]["tags"]:
