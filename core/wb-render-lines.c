@@ -213,6 +213,50 @@ _wb_render_draw_map_lines (Render *r,
     }
 }
 
+/* Text turned along a line. The renderer's shared layouts are hinted and
+ * round glyph positions for the unrotated device grid, which scatters the
+ * letters of turned text; this one is laid out for the current matrix,
+ * unhinted. */
+static void
+draw_turned_text (Render     *r,
+                  double      size,
+                  const char *text,
+                  double      y,
+                  Rgb         ink)
+{
+  cairo_t *cr = r->cr;
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoContext *context = pango_layout_get_context (layout);
+  PangoFontDescription *desc = pango_font_description_from_string ("Serif Bold Italic");
+  cairo_font_options_t *fo = cairo_font_options_create ();
+  PangoRectangle logical;
+
+  cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (fo, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (context, fo);
+  pango_context_set_round_glyph_positions (context, FALSE);
+  cairo_font_options_destroy (fo);
+  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_context_changed (layout);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_extents (layout, NULL, &logical);
+
+  cairo_move_to (cr, -logical.width / 2.0 / PANGO_SCALE - logical.x / (double) PANGO_SCALE,
+                 y - logical.height / (double) PANGO_SCALE - logical.y / (double) PANGO_SCALE);
+  pango_cairo_layout_path (cr, layout);
+  set_rgba (cr, WHITE, 0.9);
+  cairo_set_line_width (cr, MAX (size * 0.28, r->px * 2));
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_stroke (cr);
+  cairo_move_to (cr, -logical.width / 2.0 / PANGO_SCALE - logical.x / (double) PANGO_SCALE,
+                 y - logical.height / (double) PANGO_SCALE - logical.y / (double) PANGO_SCALE);
+  set_rgb (cr, ink);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
 /* A line's name, along its longest segment, in the line's colour. */
 void
 _wb_render_draw_map_line_names (Render *r,
@@ -253,8 +297,7 @@ _wb_render_draw_map_line_names (Render *r,
       cairo_save (cr);
       cairo_translate (cr, (a.x + b.x) / 2, (a.y + b.y) / 2);
       cairo_rotate (cr, angle);
-      _wb_render_draw_text (r, FONT_LABEL, size, line->name, 0, -unit * 0.2, 0.5, 1.0,
-                            rgb_shade (line_color (r, line), 0.8), &WHITE);
+      draw_turned_text (r, size, line->name, -unit * 0.2, rgb_shade (line_color (r, line), 0.8));
       cairo_restore (cr);
     }
 }
