@@ -10,9 +10,12 @@ Effects Chart, the CRT, the cohesion tables and the movement allowances by order
 player aids, not in the text, and the file says so instead of inventing them. See
 docs/games/chickasaw-bayou.md for what comes from where.
 
-This file holds the map, the terrain and feature types, the rules parameters, the sides and the
-unit classes. Formations, units and scenarios are left for the order-of-battle work; the
-scenarios' set-up hexes are kept below only to check that the map fits them.
+This file holds the map, the terrain and feature types, the rules parameters, the sides, the
+unit classes, the order of battle (every unit a scenario names, under its brigade and division)
+and the six scenarios 17.1-17.6. The set-up charts are kept as printed (SCENARIO_TEXT) and
+parsed; the map was fitted to the same set-up hexes (SETUP), and --check makes sure the two
+agree. tests/data/setup/chickasaw-bayou--*.tsv hold the charts typed separately from the
+rulebook; the data test setup-charts compares them with the file.
 
 Usage: tools/gen-chickasaw-bayou.py [OUTPUT]   (default: data/games/chickasaw-bayou.warbench)
        tools/gen-chickasaw-bayou.py --check    (build, run the consistency checks, write nothing)
@@ -524,7 +527,9 @@ GAME = {
               "rules' introduction (1.0: \"published by Revolution Games\") but prints no designer "
               "and no year of the game (only the series rules' \"Version 1.1, 2023\"), so both are "
               "left out. This file holds the map (reconstructed: see the map's source), the "
-              "terrain and the unit classes; formations, units and scenarios are still to come. "
+              "terrain, the unit classes, the order of battle and the six scenarios 17.1-17.6. The "
+              "counters' values (SP, Weapon Type, Cohesion Rating, Command Ratings) are not in the "
+              "text: strengths are 0/0 and the ratings left out, each unit's note says so. "
               "See docs/games/chickasaw-bayou.md for what comes from where."),
 }
 
@@ -691,13 +696,13 @@ FEATURES = [
               "units may not enter. Confederate units of all types enter at the cost of all their "
               "MP. Fire or Close Combat from it: 1 column left; fire at a target in it: 1 left; one "
               "such hex on the same level obscures LOS, two block it (9.1a ii). Pioneers reduce it "
-              "to Half (14.4). Not placed on this map: the format has no per-scenario markers.")},
+              "to Half (14.4). Not on the map: each scenario places its own as markers.")},
     {"id": "fallen-timber-half", "name": "Fallen Timber (Half)", "where": "hex",
      "color": "#8a6a3a",
      "note": ("2.2a: a marker, placed by each scenario. Union infantry enters at the cost of all its "
               "MP; Union artillery and cavalry may not enter. Confederate units of all types enter "
               "at the cost of all their MP. Combat and LOS as Full. Pioneers remove it (14.4). Not "
-              "placed on this map: the format has no per-scenario markers.")},
+              "on the map: each scenario places its own as markers.")},
     {"id": "epaulement", "name": "Epaulement", "where": "hex", "color": "#6e5a3a",
      "note": ("2.2b: a marker placed by the Epaulement event chit; fire at a unit in the hex, 2 "
               "columns left. Not printed on the map.")},
