@@ -1494,6 +1494,16 @@ BOXES_17_6 = [
 ]
 PLACE_BOXES = {"Snyder's Bluff": "snyders-bluff"}
 
+# The printed titles (17.1 "SECURING THE LANDING ZONE (DeCourcy Loses His Nerve)") in title case.
+NAMES = {
+    "17.1": "17.1 Securing the Landing Zone (DeCourcy Loses His Nerve)",
+    "17.2": "17.2 Securing the Landing Zone (Union Aggressive Plan – Hypothetical)",
+    "17.3": "17.3 Blake's Levee Attack (Impossible Situation)",
+    "17.4": "17.4 Missed Opportunity (All the Time in the World)",
+    "17.5": "17.5 Prelude to the Grand Assault (No Progress Made)",
+    "17.6": "17.6 Grand Assault (Finally the Order is Given)",
+}
+
 # Special-rule titles where the text has none before a colon.
 RULE_TITLES = {("17.3", "d"): "Command Clarity", ("17.4", "d"): "Command Clarity",
                ("17.6", "d"): "Command Clarity", ("17.3", "e"): "No Reinforcements"}
@@ -1661,7 +1671,7 @@ def build_scenarios(units, errors):
                 reinforcements.append(r)
         sc = {
             "id": sid,
-            "name": SCENARIO_TEXT[sid]["title"].split(" ", 1)[1],
+            "name": NAMES[sid],
             "description": description(sid),
             "map": "chickasaw-bayou",
             "turns": {"count": count, "labels": labels},
