@@ -10,9 +10,12 @@ Effects Chart, the CRT, the cohesion tables and the movement allowances by order
 player aids, not in the text, and the file says so instead of inventing them. See
 docs/games/chickasaw-bayou.md for what comes from where.
 
-This file holds the map, the terrain and feature types, the rules parameters, the sides and the
-unit classes. Formations, units and scenarios are left for the order-of-battle work; the
-scenarios' set-up hexes are kept below only to check that the map fits them.
+This file holds the map, the terrain and feature types, the rules parameters, the sides, the
+unit classes, the order of battle (every unit a scenario names, under its brigade and division)
+and the six scenarios 17.1-17.6. The set-up charts are kept as printed (SCENARIO_TEXT) and
+parsed; the map was fitted to the same set-up hexes (SETUP), and --check makes sure the two
+agree. tests/data/setup/chickasaw-bayou--*.tsv hold the charts typed separately from the
+rulebook; the data test setup-charts compares them with the file.
 
 Usage: tools/gen-chickasaw-bayou.py [OUTPUT]   (default: data/games/chickasaw-bayou.warbench)
        tools/gen-chickasaw-bayou.py --check    (build, run the consistency checks, write nothing)
@@ -524,7 +527,9 @@ GAME = {
               "rules' introduction (1.0: \"published by Revolution Games\") but prints no designer "
               "and no year of the game (only the series rules' \"Version 1.1, 2023\"), so both are "
               "left out. This file holds the map (reconstructed: see the map's source), the "
-              "terrain and the unit classes; formations, units and scenarios are still to come. "
+              "terrain, the unit classes, the order of battle and the six scenarios 17.1-17.6. The "
+              "counters' values (SP, Weapon Type, Cohesion Rating, Command Ratings) are not in the "
+              "text: strengths are 0/0 and the ratings left out, each unit's note says so. "
               "See docs/games/chickasaw-bayou.md for what comes from where."),
 }
 
@@ -575,6 +580,7 @@ SIDES = [
 WEAPON = {"id": "weapon", "name": "Weapon Type", "type": "string"}
 CR_FRESH = {"id": "cr", "name": "Cohesion Rating (Fresh)", "type": "int", "min": 0, "max": 6}
 CR_WORN = {"id": "cr_worn", "name": "Cohesion Rating (Battleworn)", "type": "int", "min": 0, "max": 6}
+COMMAND_RATING = {"id": "command_rating", "name": "Command Rating", "type": "int", "min": 0, "max": 6}
 FRAGILE = {"id": "fragile", "name": "Fragile (BW side only)", "type": "bool"}
 UNIT_CLASSES = [
     {"id": "infantry", "name": "Infantry", "symbol": "infantry",
@@ -588,6 +594,10 @@ UNIT_CLASSES = [
      "attrs": [WEAPON, CR_FRESH, CR_WORN]},
     {"id": "pioneer", "name": "Pioneer", "symbol": "pioneer"},
     {"id": "pontoon-bridge", "name": "Pontoon Bridge", "symbol": "generic"},
+    {"id": "cic", "name": "Commander in Chief (activation chit)", "symbol": "leader",
+     "attrs": [COMMAND_RATING]},
+    {"id": "division-leader", "name": "Division leader (activation chit)", "symbol": "leader",
+     "attrs": [COMMAND_RATING]},
 ]
 
 NO_TEC = "Movement cost: on the Terrain Effects Chart (player aid), not in the rulebook text."
@@ -686,13 +696,13 @@ FEATURES = [
               "units may not enter. Confederate units of all types enter at the cost of all their "
               "MP. Fire or Close Combat from it: 1 column left; fire at a target in it: 1 left; one "
               "such hex on the same level obscures LOS, two block it (9.1a ii). Pioneers reduce it "
-              "to Half (14.4). Not placed on this map: the format has no per-scenario markers.")},
+              "to Half (14.4). Not on the map: each scenario places its own as markers.")},
     {"id": "fallen-timber-half", "name": "Fallen Timber (Half)", "where": "hex",
      "color": "#8a6a3a",
      "note": ("2.2a: a marker, placed by each scenario. Union infantry enters at the cost of all its "
               "MP; Union artillery and cavalry may not enter. Confederate units of all types enter "
               "at the cost of all their MP. Combat and LOS as Full. Pioneers remove it (14.4). Not "
-              "placed on this map: the format has no per-scenario markers.")},
+              "on the map: each scenario places its own as markers.")},
     {"id": "epaulement", "name": "Epaulement", "where": "hex", "color": "#6e5a3a",
      "note": ("2.2b: a marker placed by the Epaulement event chit; fire at a unit in the hex, 2 "
               "columns left. Not printed on the map.")},
@@ -824,6 +834,982 @@ def default_terrain(grid):
     return best_t
 
 
+# The scenario texts of 17.1-17.6, as printed (the rulebook text, lines joined; sub-items of a
+# rule on their own lines).
+SCENARIO_TEXT = {
+    "17.1": {
+        "title": "17.1 SECURING THE LANDING ZONE (DeCourcy Loses His Nerve)",
+        "desc": ("Historically, General Decourcy encountered the Rebel forces at the Lake "
+                 "Woods, deployed his brigade into battle lines but he quickly decided the "
+                 "opposition was too strong to advance. He withdrew without firing a shot. "
+                 "This scenario postulates that General Decourcy was considerably more "
+                 "brazen in his attitude."),
+        "length": "Scenario Length: 5 Game Turns (3:00 – 5:30, December 26th)",
+        "rules": [
+            ("a", "Area of Play: All Portions of the map are in play."),
+            ("b", ("Eligible Chits: in addition to the Fog of War and Fortunes of War chits "
+                   "use the following: Confederate: use S.D. Lee Division Activation, Good "
+                   "Ground, Rally, Handsome Movement, Sharpshooters! & Superior Artillery. "
+                   "Union: use Morgan Division Activation, Confident, Rally, & Stand to it.")),
+            ("c", ("Command Decision Phase: Union player selects one Key Chit while the "
+                   "Confederate Player selects TWO Key Chits. Players will then randomly "
+                   "select one (USA) and two (CSA) Event chits to be put into the cup. "
+                   "(Exclude one USA Event; exclude two CSA Events).")),
+            ("d", ("Command Clarity: Once per game, when the Morgan Division Activation chit "
+                   "is drawn from the cup, instead of rolling the die for activation, the "
+                   "Union Player may declare Command Clarity which automatically results in a "
+                   "Full Activation. Use the Morgan Command Clarity marker to indicate when "
+                   "Command Clarity has been used.")),
+            ("e", ("Restricted CSA Units: The three Confederate units beginning in hexes 2709 "
+                   "and 2710 cannot move or fire until a Union unit comes within FIVE hexes of "
+                   "hex 2709 or they are fired upon by a Union unit. They may also not have "
+                   "any events played on them, including events from the Fog of War table "
+                   "while they are not able to move or fire.")),
+            ("f", ("Victory Levels: are based on friendly Control of hexes 3206 and 3010 (both "
+                   "hexes are under CSA control at beginning of the game), any enemy units on "
+                   "the Broken Track or eliminated at the end of the game.\n- The Union player "
+                   "receives 2 VP per hex controlled while the Confederate player receives 1 "
+                   "VP per hex controlled at the end of the game.\n- Both players receive 1 VP "
+                   "per enemy unit on the Broken Track or eliminated at the end of the "
+                   "game.\nTake the Union VP total (USA hexes controlled plus CSA units "
+                   "broken/eliminated plus CSA units Rebuilt from the Broken Track) and "
+                   "subtract the Confederate VP total (CSA hexes controlled plus USA units "
+                   "broken/eliminated plus USA units Rebuilt from the Broken Track.) to arrive "
+                   "at a Victory Point Difference:\n- -2 Victory Point Difference: Major CSA "
+                   "Victory, Historical Result\n- -1: Minor CSA Victory\n- 0: Draw\n- +1: Minor "
+                   "USA Victory\n- +2 Victory Point Difference: Major USA Victory")),
+        ],
+        "chart": """\
+UNION SETUP
+Artillery Unit: Foster – 4002
+DeCourcy's Brigade: 16 OH – 3902; 54 IN – 3901; 42 OH – 3900; 22 KY – 4001.
+CONFEDERATE SETUP
+Artillery Units: Wofford – 3204; Weems – 2709.
+Withers' Brigade: 46 MS-a – 3204; 26 LA-a – 3305; 26 LA-b – 3305; 17 LA-a – 2709; 17 LA-b – 2710.
+""",
+    },
+    "17.2": {
+        "title": "17.2 SECURING THE LANDING ZONE (Union Aggressive plan – Hypothetical)",
+        "desc": ("General Blair bivouacked for the night just five hexes off the western "
+                 "edge of the map. This scenario postulates the What-If of his brigade "
+                 "advancing to meet General DeCourcy at Annie Lake's House."),
+        "length": "Scenario is identical to Scenario 17.1 except for the following changes:",
+        "rules": [
+            ("a", ("Eligible Chits: in addition to the Fog of War and Fortunes of War chits "
+                   "use the following: Confederate: use S.D. Lee Division Activation, Good "
+                   "Ground, Rally, Handsome Movement, Sharpshooters!, Superior Artillery, & "
+                   "Command Confusion.\nUnion: use Steele Division Activation, Morgan Division "
+                   "Activation, Confident, Rally, & Stand to it.")),
+            ("b", ("Command Decision Phase: Union player selects one Key Chit while the "
+                   "Confederate Player selects TWO Key Chits. Players will then randomly "
+                   "select one (USA) and two (CSA) Event chits to be put into the cup. "
+                   "(Exclude one USA Event; exclude three CSA Events).")),
+            ("c", ("All CSA units are free to move from the beginning of the game; there are "
+                   "no CSA Restricted Movement.")),
+            ("d", ("The Confederate Player receives at the end of the game TWO Free Victory "
+                   "Points that are added to his CSA VP total.")),
+        ],
+        "chart": """\
+UNION SETUP
+Artillery Unit: Foster – 4002.
+DeCourcy's Brigade: 16 OH – 3902; 54 IN – 4001; 42 OH – 3900; 22 KY – 3901.
+Blair's Brigade: 10 MO cavalry – 1801; 13 IL – 1702; 30 MO – 1601; 58 OH – 1501; 32 MO – 1400; 29 MO – 1301; 31 MO – 1300.
+CONFEDERATE SETUP
+Artillery Units: Wofford – 3204; Weems – 2709.
+Withers' Brigade: 46 MS-a – 3204; 26 LA-a – 3305; 26 LA-b – 3305; 17 LA-a – 2709; 17 LA-b – 2710.
+""",
+    },
+    "17.3": {
+        "title": "17.3 BLAKE'S LEVEE ATTACK (Impossible Situation)",
+        "desc": ("This scenario illustrates the difficulty General Steele encountered when "
+                 "faced with Rebel entrenchments at the end of Blake's Levee. The designer "
+                 "considers this easily one of the most unusual engagements of the American "
+                 "Civil War, and he is proud to present it to players for them to explore. "
+                 "The scenario is presented here as an exercise in futility for the Union "
+                 "player, not as a playable situation. Historically, Steele was not able to "
+                 "break the Confederate defenses and by 4 PM was ordered by General Sherman "
+                 "to withdraw."),
+        "length": "Scenario Length: 10 Game Turns (11:00 AM – 3:30 PM, December 28th)",
+        "rules": [
+            ("a", ("Area of Play: Hex rows 4300 to 5700 are the portions of the map that are "
+                   "in play.")),
+            ("b", ("Eligible Chits: in addition to the Fog of War and Fortunes of War chits "
+                   "use the following: Confederate: use S.D. Lee Division Activation Rally, "
+                   "Good Ground, Handsome Movement, Sharpshooters!, & Superior Artillery. "
+                   "Union: use Steele Division Activation, Rally, Stand to it, Confident, & "
+                   "Huzzah!")),
+            ("c", ("Command Decision Phase: Union player selects one Key Chit while the "
+                   "Confederate Player selects one Key Chit. Players will then randomly select "
+                   "one (USA) and one (CSA) Event chits to be put into the cup. (Exclude two "
+                   "USA Events; Exclude three CSA Events).")),
+            ("d", ("Once per game, when the Steele Division Activation chit is drawn from the "
+                   "cup, instead of rolling the die for activation, the Union Player may "
+                   "declare Command Clarity which automatically results in a Full Activation. "
+                   "Use the Steele Command Clarity marker to indicate when Command Clarity has "
+                   "been used.")),
+            ("e", "No Reinforcements"),
+            ("f", ("Restricted CSA Movement: The Confederate unit 46 MS-a beginning in hex "
+                   "4321 cannot move until a Union infantry unit enters a Fallen Timber hex. "
+                   "Pioneers are not infantry units.")),
+            ("g", ("Victory Levels: are based on Union accomplishments at the end of the "
+                   "scenario.\n- Control of 1 Trench hex at the end of the scenario: Decisive "
+                   "Union Victory\n- One Fallen Timber marker removed from the map: Marginal "
+                   "Union Victory\n- Any other result: Decisive Confederate Victory – "
+                   "Historical Result")),
+        ],
+        "chart": """\
+UNION SETUP
+Artillery Units: Landgraeber – 4711; Griffiths – 5008.
+Hovey's Brigade: 17 MO – 4813; 76 OH – 4812; 12 MO – 4811; 25 IA – 4810; 3 MO – 4910; 31 IA – 4909.
+Thayer's Brigade: 4 IA – 5108; 9 IA – 5207; 34 IA – 5307; 30 IA – 5306; 26 IA – 5405.
+CONFEDERATE SETUP
+Artillery Units: Johnston – 4816; Bowman – 4822.
+Withers' Brigade: 26 LA-b – 4816; 46 MS-a – 4321; 46 MS-b – 4717.
+FALLEN TIMBER marker setup:
+Full: 4716.
+Half: 4317, 4417, 4517, 4616, 5016, 5117, 5217, 5317, 5416, 5516, 5615, 5715.
+""",
+    },
+    "17.4": {
+        "title": "17.4 MISSED OPPORTUNITY (All the Time in the World)",
+        "desc": ("December 27th 1862 will forever be a day of wasted opportunity for General "
+                 "William Sherman. Confederate reinforcements of the brigades of Barton, "
+                 "Gregg, and Vaughn had not yet arrived to defend Walnut Hills – they would "
+                 "not arrive until nightfall. If Sherman had known that the Rebel trenches "
+                 "were defended only by the brigades of Thomas and Withers, he may have "
+                 "pursued a more aggressive plan of action. As it was, in his memoirs, "
+                 "General Sherman was happy with his army's performance on the 27th. "
+                 "Historically the Union failed to drive the Confederates beyond hex 3214!"),
+        "length": "Scenario Length: 22 Game Turns (7:00 AM – 5:30 PM, December 27th)",
+        "rules": [
+            ("a", "Area of Play: All portions of the map are in play."),
+            ("b", ("Eligible Chits: in addition to the Fog of War and Fortunes of War chits "
+                   "use the following: Confederate: use S.D. Lee Division Activation, Rally, "
+                   "Handsome Movement, Command Confusion, Sharpshooters!, Good Ground, & "
+                   "Superior Artillery. Union: use Morgan & M.L. Smith Division Activations, "
+                   "Stand to it, Confident, Rally, Command Momentum, & Huzzah!")),
+            ("c", ("Command Decision Phase: Union player selects one Key Chit while the "
+                   "Confederate Player selects TWO Key Chits. Players will then randomly "
+                   "select one (USA) and two (CSA) Event chits to be put into the cup. "
+                   "(Exclude two USA Events; Exclude two CSA Events).")),
+            ("d", ("Once per game, when the S.D. Lee Division Activation chit is drawn from "
+                   "the cup, instead of rolling the die for activation, the Confederate Player "
+                   "may declare Command Clarity which automatically results in a Full "
+                   "Activation. Use the S.D. Lee Command Clarity marker to indicate when "
+                   "Command Clarity has been used.")),
+            ("e", ("Special Command Rule: Blair's Brigade* is under command of Division Leader "
+                   "M. L. Smith this scenario.")),
+            ("f", ("Restricted CSA Movement: The Confederate units 26 LA-a and Johnston's "
+                   "artillery beginning in hex 4717 and the 46 MS-b beginning in hex 4721 "
+                   "cannot move until a Union infantry unit is adjacent to a Trench hex.")),
+            ("g", ("Victory Levels: are based on Union accomplishments at the end of the "
+                   "scenario.\n- Control of 2 or more Trench hexes at the end of the scenario: "
+                   "Decisive Union Victory\n- Control of 1 Trench hex at the end of the "
+                   "scenario: Marginal Union Victory\n- Any other result: Decisive Confederate "
+                   "Victory – Historical Result")),
+        ],
+        "chart": """\
+UNION SETUP
+Artillery Units: Foster – 3803; Barrett – 1300; Hoffman – 1802.
+DeCourcy's Brigade: 16 OH – 3703; 54 IN – 3802; 42 OH – 3601; 22 KY – 3702.
+Blair's Brigade: 10 MO cavalry – 2005; 13 IL – 1906; 30 MO – 1804; 58 OH – 1805; 32 MO – 1904; 29 MO – 1905; 31 MO – 1903.
+Stuart's Brigade: 55 IL – 1801; 57 OH – 1702; 54 OH – 1601; 83 IN – 1501; 127 IL – 1400.
+CONFEDERATE SETUP
+Artillery Units: Wofford – 3204; Weems – 2710; Duncan – 2421; Drew – 3320; Bowman – 3619; Johnston – 4717.
+Withers' Brigade: 46 MS-a – 2709; 46 MS-b – 4721; 26 LA-a – 4717; 26 LA-b – 3309; 17 LA-a – 3305; 17 LA-b – 3204.
+Thomas' Brigade: 31 LA-a – 2519; 31 LA-b – 2316 (skirmish order); 29 LA-a – 3520; 29 LA-b – 3520; 28 MS Cavalry – 2522.
+FALLEN TIMBER marker setup:
+Full: 2317, 2417, 2517, 2616, 2717, 2818, 2918, 3118, 3218, 3318, 3418, 3616, 4716.
+Half: 2216, 2518, 2617, 3717, 3817, 3917, 4017, 4118, 4217, 4317, 4417, 4517, 4616, 5016, 5117, 5217, 5317, 5416, 5516, 5615, 5715.
+UNION REINFORCEMENT SCHEDULE
+- 7:00 am – Lindsey's Brigade: 49 IN – 3900; 7 KY – 3900; 114 OH – 3900
+- 7:30 am – Sheldon's Brigade: 120 OH – 3900; 69 IN – 3900
+- 12:00 pm – Sherman CiC
+CONFEDERATE REINFORCEMENT SCHEDULE
+- 3:00 pm – Pemberton CiC
+""",
+    },
+    "17.5": {
+        "title": "17.5 PRELUDE TO THE GRAND ASSAULT (No Progress Made)",
+        "desc": ("Fog did not lift until 10:00 AM on December 28th. Reconnaissance and "
+                 "removing fallen timber was the name of the game as General Sherman "
+                 "pondered what his next course of action would be. The 29th and 26th "
+                 "Louisiana Infantry held off Morgan's Division for four hours and Morgan "
+                 "did nothing else once they reached the Corduroy Bridge. For M.L. Smith's "
+                 "Division, his only enemy was fallen timber and he dealt with it the entire "
+                 "day. Sherman's Grand Assault would have to wait another day. Considering "
+                 "Sherman's Expeditionary Force was equipped with five days of supplies, his "
+                 "time was running out."),
+        "length": "Scenario Length: 16 Game Turns (10:00 AM – 5:30 PM, December 28th)",
+        "rules": [
+            ("a", "Area of Play: All portions of the map are in play."),
+            ("b", ("Eligible Chits: in addition to the Fog of War and Fortunes of War chits "
+                   "use the following: Confederate: use S.D. Lee & M. Smith Division "
+                   "Activations, Pemberton CinC, Rally, Handsome Movement, Command Confusion, "
+                   "Sharpshooters!, Good Ground, Firing Low, Seeing the Elephant, & Superior "
+                   "Artillery. Union: use Morgan, M.L. Smith. A.J. Smith & Steele Division "
+                   "Activations, Sherman CinC, Stand to it, Huzzah!, Rally, Command Momentum, "
+                   "Epaulement, Confident, & Huzzah! (Both Huzzah! Events are used).")),
+            ("c", ("Command Decision Phase: Union player selects one Key Chit while the "
+                   "Confederate Player selects TWO Key Chits. Players will then randomly "
+                   "select one (USA) and two (CSA) Event chits to be put into the cup. "
+                   "(Exclude four USA Events; Exclude four CSA Events).")),
+            ("d", ("Special Command Rule: Blair's Brigade* is under command of Division Leader "
+                   "M. L. Smith this scenario.")),
+            ("e", ("Victory Levels: are based on Union accomplishments at the end of the "
+                   "scenario:\n- Control of 3 or more Trench hexes at the end of the scenario: "
+                   "Decisive Union Victory\n- Control of 2 Trench hex at the end of the "
+                   "scenario: Marginal Union Victory\n- Any other result: Decisive Confederate "
+                   "Victory – Historical Result")),
+        ],
+        "chart": """\
+UNION SETUP
+Artillery Units: Blount – 1206; Wood – 2316; Hart – 2415; Barrett – 2415; Hoffman – 2507; Foster – 3011; Lanphere – 3111; Landgraeber – 4711; Griffiths – 5008.
+Burbridge's Brigade: 16 IN – 1110; 23 WI – 1111; 67 IN – 1209; 60 IN – 1210; 83 OH – 1310; 96 OH – 1309.
+G. Smith's Brigade: Thielemann's Cavalry – 1915; 13 US Bttn – 2014; 6 MO – 2015; 113 IL – 2115; 8 MO – 2116; 116 IL – 2216.
+Stuart's Brigade: 83 IN – 2214; 57 OH – 2215; 127 IL – 2314; 55 IL – 2315; 54 OH – 2414.
+Blair's Brigade: 10 MO Cavalry – 2408; 30 MO – 2508; 31 MO – 2509; 29 MO – 2510; 58 OH – 2607; 32 MO – 2608; 13 IL – 2609.
+Lindsey's Brigade: 3 IL Cavalry – 2809; 114 OH – 2810; 7 KY – 2811; 49 IN – 3310.
+Sheldon's Brigade: 69 IN – 3109; 120 OH – 3410.
+DeCourcy's Brigade: 54 IN – 2910; 42 OH – 2911; 22 KY – 3010; 16 OH – 3110.
+Hovey's Brigade: 17 MO – 4813; 76 OH – 4812; 12 MO – 4811; 25 IA – 4810; 3 MO – 4910; 31 IA – 4909.
+Thayer's Brigade: 4 IA – 5108; 9 IA – 5207; 34 IA – 5307; 30 IA – 5306; 26 IA – 5405.
+CONFEDERATE SETUP
+Artillery Units: Stowers – 1625; Tarleton – 1725; Ward – 1824; Duncan – 2421; Drew – 3320; Wofford – 3619; Weems – 3719; Johnston – 4816; Bowman – 4822.
+Withers' Brigade: 46 MS-a – 4421; 46 MS-b – 4717; 26 LA-a – 3514; 26 LA-b – 4816; 17 LA-a – 4220; 17 LA-b – 4321.
+Thomas' Brigade: 31 LA-a – 2419; 31 LA-b – 2320; 29 LA-a – 3316; 29 LA-b – 3316; 28 MS Cavalry – 1526.
+Barton's Brigade: 40 GA – 2120; 43 GA – 2223; 52 GA – 2323; 42 GA – 2422.
+Vaughn's Brigade: 62 TN – 2519.
+Gregg's Brigade: 1 TN Bttn – 1025; 50 TN – 1125; 41 TN – 1225; 30 TN – 1325; 10 TN – 1425; 3 TN – 1525.
+FALLEN TIMBER marker setup:
+Full: 2417, 2517, 2616, 2717, 2818, 2918, 3118, 3218, 3318, 3418, 3616, 4716.
+Half: 2518, 2617, 3717, 3817, 3917, 4017, 4118, 4217, 4317, 4417, 4517, 4616, 5016, 5117, 5217, 5317, 5416, 5516, 5615, 5715.
+""",
+    },
+    "17.6": {
+        "title": "17.6 GRAND ASSAULT (Finally the Order is Given)",
+        "desc": ("On the morning of December 29th, General Sherman told his subordinate "
+                 "General Morgan that \"we will lose 5,000 men before we take Vicksburg, and "
+                 "may as well lose them here as anywhere else.\""),
+        "length": "Scenario Length: 13 Game Turns (11:30 AM – 5:30 PM, December 29th)",
+        "rules": [
+            ("a", "Area of Play: All portions of the map are in play."),
+            ("b", ("Eligible Chits: in addition to the Fog of War and Fortunes of War chits "
+                   "use the following: Confederate: use S.D. Lee Division Activation, M. Smith "
+                   "Division Activation, Pemberton CinC, Rally, Handsome Movement, Command "
+                   "Confusion, Sharpshooters!, Good Ground, Firing Low, Seeing the Elephant, & "
+                   "Superior Artillery. Union: use Morgan, A.J. Smith & Steele Division "
+                   "Activations, M.L. Smith replacement Division Activation. Sherman CinC, "
+                   "Stand to it, Huzzah!, Rally, Command Momentum, Epaulement, Confident, & "
+                   "Huzzah! (Both Huzzah! Events are used).")),
+            ("c", ("Command Decision Phase: Union player selects TWO Key Chits while the "
+                   "Confederate Player selects TWO Key Chits. Players will then randomly "
+                   "select two (USA) and two (CSA) Event chits to be put into the cup. "
+                   "(Exclude three USA Events; Exclude four CSA Events).")),
+            ("d", ("Once per game per Division, when any Division Activation chit is drawn "
+                   "from the cup, instead of rolling the die for activation, the owning Player "
+                   "may declare Command Clarity which automatically results in a Full "
+                   "Activation. Use the Command Clarity markers to indicate when Command "
+                   "Clarity has been used for each Division.")),
+            ("e", ("Special Command Rule: Blair's Brigade* is under command of Division Leader "
+                   "M. L. Smith this scenario.")),
+            ("f", ("Union Artillery Bombardment: To simulate the Union Preparatory Bombardment "
+                   "that commenced before the assault began, the Union player can place seven "
+                   "Out of Supply (2L) markers on Confederate artillery units of his choice, "
+                   "up to a maximum of two 2L's on any one unit. Note the reverse side of the "
+                   "2L is the 4L to save on the use of markers.")),
+            ("g", ("Pontoon Bridge Placement: Players follow the following steps before the "
+                   "game begins:\n- The Union player places one Pontoon Bridge on a Bayou hex "
+                   "that is within one hex of any Union Infantry unit.\n- The Confederate "
+                   "player rolls a die and consults the following table:\nPATTERSON GETS "
+                   "LOST\nDie Roll: 1 or 2 – Pontoon Bridge remains in its original hex.\nDie "
+                   "Roll: 3 or 4 – Confederate Player moves the Pontoon Bridge to another "
+                   "Bayou Hex within one hex of its original hex.\nDie Roll: 5 or 6 – Pontoon "
+                   "Bridge is destroyed, remove from it's hex.\n- Confederate artillery can "
+                   "fire on the Pontoon Bridge.\n- When the Pontoon Bridge is fired upon, any "
+                   "result except a \"--\" causes the Pontoon Bridge to be damaged. A damaged "
+                   "Pontoon Bridge cannot be used for movement until it is repaired. "
+                   "Immediately flip the Pontoon Bridge to its damaged side.\n- Once the "
+                   "Pontoon Bridge is damaged during an Artillery Phase, no more artillery "
+                   "units can fire upon that phase.\n- At the beginning of the Artillery Phase, "
+                   "the Union Player can roll to repair the Pontoon Bridge. A die roll of 1 or "
+                   "2 repairs it, and flip the Pontoon Bridge to it undamaged side.\n- Any "
+                   "artillery fire that scores a \"damaged\" result on an already damaged "
+                   "Pontoon Bridge, destroys it. Remove the Pontoon Bridge from the game.\nNote "
+                   "the second Pontoon Bridge is included for historical interest only so that "
+                   "players can experiment with the possibility that the Union brought more "
+                   "bridging equipment to the battle.\nDesigner's Note: Historically the "
+                   "Pontoon Bridge was intended to be placed on hex 3018, but Union Engineer "
+                   "Patterson got lost in the darkness and placed the Pontoon Bridge in hex "
+                   "3017. Then after the sun rose, Union engineers moved the Pontoon Bridge "
+                   "back to hex 3018 but before the Grand Assault began Confederate artillery "
+                   "promptly damaged it and then destroyed it.")),
+            ("h", ("Bayou Hexes on the First Turn: Union units may enter Bayou hexes on the "
+                   "11:30 AM turn without having to roll on the Bayou Entry Table. They simply "
+                   "pay the MP required for this turn only. Retreat through Bayou continues to "
+                   "have the normal effects.")),
+            ("i", ("Union Command Coordination: To simulate General Sherman's clarity of "
+                   "thought with his Grand Assault, increase by +3 all Union Divisional "
+                   "Command Ratings for the 11:30 AM turn. Increase by +2 for the duration of "
+                   "the Noon turn. Finally increase all Union Divisional Command Ratings by +1 "
+                   "for the 12:30 PM turn. This bonus also applies to the Sherman CiC Command "
+                   "Rating. Command Ratings return to normal with the 1:00 PM game turn. This "
+                   "temporary increase in Command Ratings can be used with the Command Clarity "
+                   "Event as normal. Increases to Union Command Ratings shown by turn:\n- +3 – "
+                   "11:30 AM Turn\n- +2 – Noon Turn\n- +1 – 12:30 PM Turn")),
+            ("j", ("Snyder's Bluff: Place the four units of S. D. Lee's Brigade in an opaque "
+                   "container and draw one chit when the following occur, placing that unit "
+                   "three turns ahead on the TRT. That unit will enter as a Confederate "
+                   "Reinforcement on that turn at hex 5718:\n- The first time a Union unit "
+                   "enters any hex between the first row of Trenches (hexes 1023 to 5723) and "
+                   "the second row of Trenches (hexes 1526 to 5423).\n- The first time a Union "
+                   "unit enters any Trench hex in the second row of Trenches (hexes 1526 to "
+                   "5423).\n- The first time a Union unit enters another Trench hex (i.e. the "
+                   "second Trench hex) in the second row of Trenches (hexes 1526 to 5423).\n- "
+                   "The first time a Union unit enters another Trench hex (i.e. the third "
+                   "Trench hex) in the second row of Trenches (hexes 1526 to 5423).\n- If "
+                   "however a Union unit comes within three hexes of the Pike hexes running "
+                   "from hexes 5320 to 5718, draw all remaining units from the Chit Cup and "
+                   "place them on the TRT three turns ahead to enter as Reinforcements at hex "
+                   "5718. On the turn(s) when the Confederate units enter at hex 5718, consult "
+                   "Rule 13.11 Reinforcements Arrival.")),
+            ("k", ("Victory Levels: are based on Union accomplishments at the end of the "
+                   "scenario.")),
+        ],
+        "variants": [
+            ("l", ("Race-Course Variant: The units that begin at the Race-course are included "
+                   "for historical purposes. Landram's brigade faced fallen timber at the "
+                   "race-course that had been cut as part of the Vicksburg defenses many "
+                   "months before, as well as artillery fire from the city itself. Needless to "
+                   "say the brigade had no chance of making any breakthrough. However, players "
+                   "may explore the following possibility:\nGeneral Sherman orders Landram's "
+                   "Brigade to join the assault on Walnut Hills. Have Landram's Brigade and "
+                   "the two artillery units (Cooley and Putnam) enter at hex 1007 on the 11:30 "
+                   "AM turn. If so, the Confederate player receives at the 1:00 PM turn the "
+                   "61st TN unit at hex 1025.")),
+            ("m", ("Yazoo River Variant: The 118th IL and 131 IL that begin at the Yazoo River "
+                   "were guarding the boats. They are included if players want to experiment "
+                   "with making them part of the assault.")),
+            ("n", ("30th and 32nd MO units Variant: Inexplicably these two regiments were left "
+                   "\"guarding the artillery\" (from what is anyone's guess!) An interesting "
+                   "historical possibility is if they had rightfully joined Blair's assault on "
+                   "the Federal Left. Move the 30th and 32nd MO units from their historical "
+                   "starting locations and place them at the beginning of the scenario in "
+                   "hexes 3917 and 3916.")),
+            ("o", ("Blake's Levee Variant: An interesting possibility to explore is what if "
+                   "Blair's brigade had coordinated their efforts with the Union troops that "
+                   "had been on Blake's Levee the previous day. As an alternate history, setup "
+                   "Thayer's and Hovey's brigades plus the artillery units Griffiths and "
+                   "Landgraeber as they are deployed for Scenario 4. Deploy Blair's brigade in "
+                   "hexes 4215, 4315, 4216, and 4316. Finally, move Lindsey's regiments of the "
+                   "49th IN and 113th OH from their historical deployments to the hexes of "
+                   "3118 and 3117 to replace Thayer in the main assault line. Note that Option "
+                   "\"m\" could also be used to reinforce Blair's brigade.")),
+        ],
+        "chart": """\
+UNION SETUP
+Artillery Units: Blount – 1915; Wood – 2415; Hart – 2415; Barrett – 2516; Hoffman – 3217; Foster – 3317; Lanphere – 3317; Landgraeber – 3504; Griffiths – 3504.
+Burbridge's Brigade: 16 IN – 1816; 23 WI – 2015; 67 IN – 1916; 60 IN – 1715; 83 OH – 1614; 96 OH – 1815; 6 MO – 1814.
+G. Smith's Brigade: Thielemann's Cavalry – 1915; 13 US Bttn – 2518; 6 MO – 2417; 113 IL – 2517; 8 MO – 2617; 116 IL – 2717.
+Stuart's Brigade: 83 IN – 2216; 57 OH – 2317; 127 IL – 2316; 55 IL – 2416; 54 OH – 2215.
+Blair's Brigade: 10 MO Cavalry – 2911; 30 MO – 3213; 31 MO – 3817; 29 MO – 3716; 58 OH – 3816; 32 MO – 3315; 13 IL – 3717.
+Lindsey's Brigade: 3 IL Cavalry – 3010; 114 OH – 2916; 7 KY – 2918; 49 IN – 3016.
+Sheldon's Brigade: 69 IN – 2818; 120 OH – 2816.
+DeCourcy's Brigade: 54 IN – 3418; 42 OH – 3318; 22 KY – 3218; 16 OH – 3417.
+Hovey's Brigade: 17 MO – 3603; 76 OH – 3703; 12 MO – 3902; 25 IA – 3901; 3 MO – 3802; 31 IA – 3900.
+Thayer's Brigade: 4 IA – 3118; 9 IA – 3117; 34 IA – 3015; 30 IA – 3116; 26 IA – 3215.
+Pontoon Bridge: See Special Scenario Rule "g" above.
+CONFEDERATE SETUP
+Artillery Units: Stowers – 3622; Tarleton – 2822; Ward – 2024; Duncan – 2421; Drew – 3320; Wofford – 3520; Weems – 3619; Johnston – 5222; Bowman – 4822.
+Withers' Brigade: 46 MS-a – 4816; 46 MS-b – 4717; 26 LA-a – 3919; 26 LA-b – 3819; 17 LA-a – 4219; 17 LA-b – 4120.
+Thomas' Brigade: 31 LA-a – 2519; 31 LA-b – 2419; 29 LA-a – 3320; 29 LA-b – 3220; 28 MS Cavalry – 2322.
+S. D. Lee's Brigade: 3 MS Bttn – Snyder's Bluff; 3 MS – Snyder's Bluff; 4 MS – Snyder's Bluff; Hill's Cavalry – Snyder's Bluff.
+Barton's Brigade: 40 GA – 2120; 43 GA – 3022; 52 GA – 2619; 42 GA – 2920.
+Vaughn's Brigade: 60 TN – 2124; 62 TN – 3520.
+Gregg's Brigade: 1 TN Bttn – 2423; 50 TN – 2723; 41 TN – 2523; 30 TN – 4519; 10 TN – 2822; 3 TN – 3619.
+FALLEN TIMBER marker setup:
+Full: 4716.
+Half: 2417, 2517, 2518, 2616, 2617, 2717, 2818, 2918, 3118, 3218, 3318, 3418, 3616, 3717, 3817, 3917, 4017, 4118, 4217, 4317, 4417, 4517, 4616, 5016, 5117, 5217, 5317, 5416, 5516, 5615, 5715.
+""",
+    },
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Order of battle. Every unit here is named by a set-up chart, a reinforcement schedule or a
+# variant of 17.1-17.6, under the brigade the chart lists it with. The text gives no counter
+# values: SP (fresh and battleworn sides), Weapon Type and Cohesion Rating are printed on the
+# counters, which are not in the text. So strengths are entered as 0/0 with a note and the
+# ratings are left out; nothing is made up. Division assignments: from the scenarios where they
+# pin them down (17.1-17.4 and the Special Command Rule for Blair), otherwise reconstructed (see
+# FORMATION_SOURCES and the docs page).
+# ---------------------------------------------------------------------------------------
+
+NOT_IN_TEXT = ("SP (Fresh and Battleworn sides), Weapon Type and Cohesion Rating are printed on the "
+               "counter, not in the rulebook text: strength entered as 0/0, ratings left out.")
+
+# (id, name, echelon, side, parent)
+FORMATIONS = [
+    ("union-army", "Sherman's Expeditionary Force", "army", "union", None),
+    ("morgan-div", "Morgan's Division", "division", "union", "union-army"),
+    ("ml-smith-div", "M. L. Smith's Division", "division", "union", "union-army"),
+    ("aj-smith-div", "A. J. Smith's Division", "division", "union", "union-army"),
+    ("steele-div", "Steele's Division", "division", "union", "union-army"),
+    ("decourcy-bde", "DeCourcy's Brigade", "brigade", "union", "morgan-div"),
+    ("lindsey-bde", "Lindsey's Brigade", "brigade", "union", "morgan-div"),
+    ("sheldon-bde", "Sheldon's Brigade", "brigade", "union", "morgan-div"),
+    ("g-smith-bde", "G. Smith's Brigade", "brigade", "union", "ml-smith-div"),
+    ("stuart-bde", "Stuart's Brigade", "brigade", "union", "ml-smith-div"),
+    ("burbridge-bde", "Burbridge's Brigade", "brigade", "union", "aj-smith-div"),
+    ("landram-bde", "Landram's Brigade", "brigade", "union", "aj-smith-div"),
+    ("blair-bde", "Blair's Brigade", "brigade", "union", "steele-div"),
+    ("hovey-bde", "Hovey's Brigade", "brigade", "union", "steele-div"),
+    ("thayer-bde", "Thayer's Brigade", "brigade", "union", "steele-div"),
+    ("csa-army", "Pemberton's Command", "army", "confederate", None),
+    ("sd-lee-div", "S. D. Lee's Division", "division", "confederate", "csa-army"),
+    ("m-smith-div", "M. Smith's Division", "division", "confederate", "csa-army"),
+    ("withers-bde", "Withers' Brigade", "brigade", "confederate", "sd-lee-div"),
+    ("thomas-bde", "Thomas' Brigade", "brigade", "confederate", "sd-lee-div"),
+    ("sd-lee-bde", "S. D. Lee's Brigade", "brigade", "confederate", "sd-lee-div"),
+    ("barton-bde", "Barton's Brigade", "brigade", "confederate", "m-smith-div"),
+    ("vaughn-bde", "Vaughn's Brigade", "brigade", "confederate", "m-smith-div"),
+    ("gregg-bde", "Gregg's Brigade", "brigade", "confederate", "m-smith-div"),
+]
+
+# Where each division assignment comes from (the format has no note on a formation; the docs
+# page prints this list).
+FORMATION_SOURCES = {
+    "decourcy-bde": "text: 17.1 uses only the Morgan Division Activation for DeCourcy's Brigade",
+    "lindsey-bde": "historical order of battle (17.4 and 17.5 fit it: Morgan's Division is in play)",
+    "sheldon-bde": "historical order of battle (17.4 and 17.5 fit it)",
+    "g-smith-bde": "historical order of battle (17.5 fits it: M. L. Smith's Division is in play)",
+    "stuart-bde": "historical order of battle (17.4 fits it: Morgan's and M. L. Smith's Divisions)",
+    "burbridge-bde": "text by elimination: in 17.5 A. J. Smith's Division Activation is used and "
+                     "Burbridge's is the only brigade no other division can take",
+    "landram-bde": "historical order of battle; the text names the brigade (17.6l) but none of its "
+                   "regiments",
+    "blair-bde": "text: 17.2 uses the Steele and Morgan Division Activations with Blair's and "
+                 "DeCourcy's Brigades; 17.4e, 17.5d, 17.6e put Blair under M. L. Smith instead",
+    "hovey-bde": "text: 17.3 uses only the Steele Division Activation",
+    "thayer-bde": "text: 17.3 uses only the Steele Division Activation",
+    "withers-bde": "text: 17.1-17.3 use only the S. D. Lee Division Activation",
+    "thomas-bde": "text: 17.4 uses only the S. D. Lee Division Activation",
+    "sd-lee-bde": "reconstructed (by its name); the text does not say",
+    "barton-bde": "reconstructed: the brigades that arrive in 17.5 with M. Smith's Division "
+                  "Activation; the text does not say",
+    "vaughn-bde": "reconstructed, as Barton's",
+    "gregg-bde": "reconstructed, as Barton's",
+}
+
+# Brigade -> the units the charts list under it, in the order of the fullest chart.
+BRIGADE_UNITS = {
+    "decourcy-bde": ["16 OH", "54 IN", "42 OH", "22 KY"],
+    "lindsey-bde": ["3 IL Cavalry", "114 OH", "7 KY", "49 IN"],
+    "sheldon-bde": ["69 IN", "120 OH"],
+    "g-smith-bde": ["Thielemann's Cavalry", "13 US Bttn", "6 MO", "113 IL", "8 MO", "116 IL"],
+    "stuart-bde": ["83 IN", "57 OH", "127 IL", "55 IL", "54 OH"],
+    "burbridge-bde": ["16 IN", "23 WI", "67 IN", "60 IN", "83 OH", "96 OH"],
+    "landram-bde": [],
+    "blair-bde": ["10 MO Cavalry", "30 MO", "31 MO", "29 MO", "58 OH", "32 MO", "13 IL"],
+    "hovey-bde": ["17 MO", "76 OH", "12 MO", "25 IA", "3 MO", "31 IA"],
+    "thayer-bde": ["4 IA", "9 IA", "34 IA", "30 IA", "26 IA"],
+    "withers-bde": ["46 MS-a", "46 MS-b", "26 LA-a", "26 LA-b", "17 LA-a", "17 LA-b"],
+    "thomas-bde": ["31 LA-a", "31 LA-b", "29 LA-a", "29 LA-b", "28 MS Cavalry"],
+    "sd-lee-bde": ["3 MS Bttn", "3 MS", "4 MS", "Hill's Cavalry"],
+    "barton-bde": ["40 GA", "43 GA", "52 GA", "42 GA"],
+    "vaughn-bde": ["60 TN", "62 TN"],
+    "gregg-bde": ["1 TN Bttn", "50 TN", "41 TN", "30 TN", "10 TN", "3 TN"],
+}
+# Units a variant names without a brigade (17.6l, 17.6m): attached to the army, with a note.
+UNATTACHED = {
+    "118 IL": ("union", "17.6m: \"The 118th IL and 131 IL that begin at the Yazoo River were guarding "
+                        "the boats.\" The text does not say which brigade they belong to."),
+    "131 IL": ("union", "17.6m: see 118 IL. The text does not say which brigade they belong to."),
+    "61 TN": ("confederate", "17.6l: \"the Confederate player receives at the 1:00 PM turn the 61st TN "
+                             "unit at hex 1025\". The text does not say which brigade it belongs to."),
+}
+# Artillery: "Artillery units do not organizationally belong to any Brigade or Division" (6.0):
+# attached to the army. Named by the battery commander (series 2.1).
+ARTILLERY = {
+    "union": ["Blount", "Wood", "Hart", "Barrett", "Hoffman", "Foster", "Lanphere", "Landgraeber",
+              "Griffiths", "Cooley", "Putnam"],
+    "confederate": ["Stowers", "Tarleton", "Ward", "Duncan", "Drew", "Wofford", "Weems",
+                    "Johnston", "Bowman"],
+}
+# Activation chits that are leaders (series 2.4): the Commanders in Chief and the division
+# leaders. Their Command Ratings are printed on the chits, not in the text.
+LEADERS = [
+    ("sherman", "Sherman", "union", "cic", "union-army"),
+    ("morgan", "Morgan", "union", "division-leader", "morgan-div"),
+    ("ml-smith", "M. L. Smith", "union", "division-leader", "ml-smith-div"),
+    ("aj-smith", "A. J. Smith", "union", "division-leader", "aj-smith-div"),
+    ("steele", "Steele", "union", "division-leader", "steele-div"),
+    ("pemberton", "Pemberton", "confederate", "cic", "csa-army"),
+    ("sd-lee", "S. D. Lee", "confederate", "division-leader", "sd-lee-div"),
+    ("m-smith", "M. Smith", "confederate", "division-leader", "m-smith-div"),
+]
+
+
+def unit_id(name):
+    """The id of a unit as the charts print it: "16 OH" -> 16-oh, "46 MS-a" -> 46-ms-a,
+    "10 MO cavalry" -> 10-mo-cav, "Thielemann's Cavalry" -> thielemann-cav, "Foster" -> foster."""
+    n = name.strip().lower().replace("'s ", " ").replace("cavalry", "cav")
+    return "-".join(n.split())
+
+
+def unit_size(name):
+    """Regiments III, battalions II (2.9: "regiments or battalions"); none where the text does
+    not say (a named cavalry command, artillery)."""
+    if name.endswith("Bttn"):
+        return "II"
+    if name[0].isdigit():
+        return "III"
+    return None
+
+
+def build_oob():
+    formations = []
+    for fid, name, echelon, side, parent in FORMATIONS:
+        f = {"id": fid, "name": name, "echelon": echelon, "side": side}
+        if parent:
+            f["parent"] = parent
+        formations.append(f)
+    side_of = {f[0]: f[3] for f in FORMATIONS}
+    units = []
+
+    def add(uid, name, side, klass, formation, strength, size=None, note=None):
+        u = {"id": uid, "name": name, "side": side, "class": klass,
+             "formation": formation}
+        if size:
+            u["size"] = size
+        u["strength"] = strength
+        if note:
+            u["note"] = note
+        units.append(u)
+
+    for fid, name, side, klass, formation in LEADERS:
+        add(fid, name + (" CiC" if klass == "cic" else ""), side, klass, formation, 0,
+            note=("Activation chit (series 2.4). Its Command Rating is printed on the chit, not "
+                  "in the rulebook text."))
+    for bde, names in BRIGADE_UNITS.items():
+        for name in names:
+            klass = "cavalry" if "Cavalry" in name else "infantry"
+            add(unit_id(name), name, side_of[bde], klass, bde, SIDES_UNKNOWN(),
+                unit_size(name), NOT_IN_TEXT + UNIT_NOTES.get(name, ""))
+    for name, (side, note) in UNATTACHED.items():
+        add(unit_id(name), name, side, "infantry", "union-army" if side == "union" else "csa-army",
+            SIDES_UNKNOWN(), unit_size(name), note + " " + NOT_IN_TEXT)
+    for side, names in ARTILLERY.items():
+        for name in names:
+            add(unit_id(name), name, side, "artillery",
+                "union-army" if side == "union" else "csa-army", SIDES_UNKNOWN(),
+                note=("Battery or section (series 2.1); independent of brigades and divisions "
+                      "(6.0). " + NOT_IN_TEXT + UNIT_NOTES.get(name, "")))
+    for i in range(1, 7):
+        add("pioneer-%d" % i, "Pioneer %d" % i, "union", "pioneer", "union-army", 0,
+            note=("2.1a: six Pioneer counters (\"The counter limitation (6)\"), placed by Union "
+                  "infantry on Fallen Timber during play; they do not count for stacking."))
+    for i in (1, 2):
+        add("pontoon-bridge-%d" % i, "Pontoon Bridge %d" % i, "union", "pontoon-bridge",
+            "union-army", 0,
+            note=("2.1b, 17.6g." + (" \"The second Pontoon Bridge is included for historical "
+                                    "interest only\"." if i == 2 else "")))
+    return formations, units
+
+
+def SIDES_UNKNOWN():
+    return {"fresh": 0, "worn": 0}
+
+
+UNIT_NOTES = {
+    "6 MO": (" 17.6 lists the 6 MO twice: under G. Smith's Brigade (2417) and under Burbridge's "
+             "Brigade (1814); 17.5 has it only with G. Smith."),
+    "Cooley": " 17.6l: with Landram's Brigade at the Race-course.",
+    "Putnam": " 17.6l: with Landram's Brigade at the Race-course.",
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Scenarios 17.1-17.6. The set-up charts above are parsed as printed; what the charts do not
+# hold (turns, boxes, eligible chits, the 17.6 variants) is coded below from the rules' text.
+# ---------------------------------------------------------------------------------------
+
+def clock(start, count):
+    """Turn labels from a printed start time, 30 minutes a turn (2.9)."""
+    h, m = start
+    out = []
+    for _ in range(count):
+        out.append("%d:%02d %s" % ((h - 1) % 12 + 1, m, "AM" if h < 12 else "PM"))
+        m += 30
+        if m == 60:
+            h, m = h + 1, 0
+    return out
+
+
+# id: (start of the first turn (24 h), number of turns as printed, date)
+TURNS = {
+    "17.1": ((15, 0), 5, "December 26"),
+    "17.2": ((15, 0), 5, "December 26"),
+    "17.3": ((11, 0), 10, "December 28"),
+    "17.4": ((7, 0), 22, "December 27"),
+    "17.5": ((10, 0), 16, "December 28"),
+    "17.6": ((11, 30), 13, "December 29"),
+}
+
+# Rule b of each scenario (17.2: a): the Division Activation and CiC chits in play. They are
+# set up in the draw cup box. 17.6: "M.L. Smith replacement Division Activation".
+CHITS = {
+    "17.1": ["morgan", "sd-lee"],
+    "17.2": ["steele", "morgan", "sd-lee"],
+    "17.3": ["steele", "sd-lee"],
+    "17.4": ["morgan", "ml-smith", "sd-lee"],
+    "17.5": ["morgan", "ml-smith", "aj-smith", "steele", "sherman", "sd-lee", "m-smith",
+             "pemberton"],
+    "17.6": ["morgan", "aj-smith", "steele", "ml-smith", "sherman", "sd-lee", "m-smith",
+             "pemberton"],
+}
+CHIT_NOTES = {("17.6", "ml-smith"): "17.6b: the M.L. Smith replacement Division Activation chit"}
+
+# Restricted units (17.1e, 17.3f, 17.4f): a note on their set-up lines.
+RESTRICTED = {
+    ("17.1", "17-la-a"): "restricted (17.1e)", ("17.1", "weems"): "restricted (17.1e)",
+    ("17.1", "17-la-b"): "restricted (17.1e)",
+    ("17.3", "46-ms-a"): "restricted (17.3f)",
+    ("17.4", "26-la-a"): "restricted (17.4f)", ("17.4", "johnston"): "restricted (17.4f)",
+    ("17.4", "46-ms-b"): "restricted (17.4f)",
+}
+
+BROKEN_BOXES = [
+    {"id": "broken-3", "name": "Broken Track: 3"},
+    {"id": "broken-2", "name": "Broken Track: 2"},
+    {"id": "broken-1", "name": "Broken Track: 1"},
+    {"id": "broken-available", "name": "Broken Track: Available"},
+    {"id": "draw-cup", "name": "Draw Cup (activation chits in play)"},
+]
+BOXES_17_6 = [
+    {"id": "snyders-bluff", "name": "Snyder's Bluff", "side": "confederate"},
+    {"id": "race-course", "name": "Race-course", "side": "union"},
+    {"id": "yazoo-river", "name": "Yazoo River", "side": "union"},
+    {"id": "pontoon-placement", "name": "Pontoon Bridge (placed by 17.6g)", "side": "union"},
+]
+PLACE_BOXES = {"Snyder's Bluff": "snyders-bluff"}
+
+# The printed titles (17.1 "SECURING THE LANDING ZONE (DeCourcy Loses His Nerve)") in title case.
+NAMES = {
+    "17.1": "17.1 Securing the Landing Zone (DeCourcy Loses His Nerve)",
+    "17.2": "17.2 Securing the Landing Zone (Union Aggressive Plan – Hypothetical)",
+    "17.3": "17.3 Blake's Levee Attack (Impossible Situation)",
+    "17.4": "17.4 Missed Opportunity (All the Time in the World)",
+    "17.5": "17.5 Prelude to the Grand Assault (No Progress Made)",
+    "17.6": "17.6 Grand Assault (Finally the Order is Given)",
+}
+
+# Special-rule titles where the text has none before a colon.
+RULE_TITLES = {("17.3", "d"): "Command Clarity", ("17.4", "d"): "Command Clarity",
+               ("17.6", "d"): "Command Clarity", ("17.3", "e"): "No Reinforcements"}
+
+# 17.6 variants l-o as options: id, name, letter.
+OPTIONS_17_6 = [("race-course", "Race-Course Variant", "l"),
+                ("yazoo-river", "Yazoo River Variant", "m"),
+                ("missouri", "30th and 32nd MO units Variant", "n"),
+                ("blakes-levee", "Blake's Levee Variant", "o")]
+
+
+def parse_chart(sid, text, brigade_of, side_of_unit):
+    """A printed set-up chart -> (setup, reinforcements, markers, errors). setup is a list of
+    (unit, [places], note) with places as {"hex": ...} or {"box": ...}."""
+    errors = []
+    labels = clock(TURNS[sid][0], TURNS[sid][1])
+    setup, reinf, markers = [], [], []
+    side, listed = None, {}
+    for line in text.splitlines():
+        line = line.strip().rstrip(".")
+        if line in ("UNION SETUP", "CONFEDERATE SETUP", "UNION REINFORCEMENT SCHEDULE",
+                    "CONFEDERATE REINFORCEMENT SCHEDULE", "FALLEN TIMBER marker setup:"):
+            side = {"U": "union", "C": "confederate", "F": side}[line[0]]
+            continue
+        if line.startswith("Full:") or line.startswith("Half:"):
+            feature = "fallen-timber-" + line[:4].lower()
+            markers.extend((feature, h.strip()) for h in line[5:].split(","))
+            continue
+        if line.startswith("Pontoon Bridge:"):
+            setup.append(("pontoon-bridge-1", [{"box": "pontoon-placement"}],
+                          "17.6g: placed before play on a Bayou hex within one hex of a Union "
+                          "infantry unit, then the Patterson Gets Lost roll"))
+            continue
+        turn = None
+        if line.startswith("- "):
+            when, line = line[2:].split(" – ", 1)
+            turn = labels.index(when.upper()) + 1
+            if line.endswith("CiC"):
+                reinf.append((turn, unit_id(line[:-4]), [{"box": "draw-cup"}]))
+                continue
+        group, entries = line.split(": ", 1)
+        for entry in entries.split("; "):
+            name, where = entry.rsplit(" – ", 1)
+            note = None
+            if where.endswith(" (skirmish order)"):
+                where, note = where[:-len(" (skirmish order)")], "in Skirmish Order (17.4)"
+            uid = unit_id(name)
+            if uid not in side_of_unit:
+                errors.append("%s: unknown unit %r" % (sid, name))
+                continue
+            if side_of_unit[uid] != side:
+                errors.append("%s: %s listed for the wrong side" % (sid, name))
+            if group.startswith("Artillery Unit"):
+                if brigade_of.get(uid) is not None:
+                    errors.append("%s: %s is not artillery" % (sid, name))
+            elif brigade_of.get(uid) != group:
+                listed.setdefault(uid, []).append("foreign")
+            place = {"box": PLACE_BOXES[where]} if where in PLACE_BOXES else {"hex": where}
+            if turn is not None:
+                reinf.append((turn, uid, [place]))
+            else:
+                setup.append((uid, [place], note, brigade_of.get(uid) == group or
+                              group.startswith("Artillery")))
+    # A unit listed twice (17.6: the 6 MO under G. Smith and under Burbridge) becomes one line
+    # with both hexes as choices, its own brigade's hex first.
+    merged, seen = [], {}
+    for entry in setup:
+        if len(entry) == 3:
+            merged.append(entry)
+            continue
+        uid, places, note, own = entry
+        if uid in seen:
+            line = merged[seen[uid]]
+            both = line[1] + places if line[3] else places + line[1]
+            merged[seen[uid]] = (uid, both, "listed twice in the chart: " + " and ".join(
+                "%s" % p["hex"] for p in both), True)
+            continue
+        seen[uid] = len(merged)
+        merged.append((uid, places, note, own))
+    setup = [(e[0], e[1], e[2]) for e in merged]
+    for uid, why in listed.items():
+        if uid not in ("6-mo",):
+            errors.append("%s: %s listed under a brigade it does not belong to" % (sid, uid))
+    return setup, reinf, markers, errors
+
+
+def place_json(p):
+    return dict(p)
+
+
+def setup_line(uid, places, note=None, option=None, unless=None):
+    s = {"unit": uid}
+    if len(places) == 1:
+        s.update(places[0])
+    else:
+        s["choices"] = places
+    if option:
+        s["option"] = option
+    if unless:
+        s["unless"] = unless
+    if note:
+        s["note"] = note
+    return s
+
+
+def rules_of(sid, letters=None):
+    out = []
+    for letter, text in SCENARIO_TEXT[sid]["rules"]:
+        if letters is not None and letter not in letters:
+            continue
+        title = RULE_TITLES.get((sid, letter))
+        if title is None:
+            title = text.split(":", 1)[0]
+        out.append({"id": "%s%s" % (sid, letter), "title": "%s%s %s" % (sid, letter, title),
+                    "text": text})
+    return out
+
+
+def build_scenarios(units, errors):
+    brigade_name = {f[0]: f[1] for f in FORMATIONS}
+    brigade_of = {u["id"]: brigade_name.get(u["formation"]) for u in units
+                  if u["class"] in ("infantry", "cavalry")}
+    for u in units:
+        if u["formation"] in ("union-army", "csa-army") and u["id"] in brigade_of:
+            brigade_of[u["id"]] = "(no brigade)"
+    side_of_unit = {u["id"]: u["side"] for u in units}
+    charts = {}
+    for sid in SCENARIO_TEXT:
+        setup, reinf, markers, errs = parse_chart(sid, SCENARIO_TEXT[sid]["chart"], brigade_of,
+                                                  side_of_unit)
+        errors.extend(errs)
+        charts[sid] = (setup, reinf, markers)
+    scenarios = []
+    for sid, st in SCENARIO_TEXT.items():
+        setup, reinf, markers = charts[sid]
+        start, count, date = TURNS[sid]
+        labels = clock(start, count)
+        lines = []
+        for uid in CHITS[sid]:
+            lines.append(setup_line(uid, [{"box": "draw-cup"}], CHIT_NOTES.get((sid, uid))))
+        overrides = variant_overrides(charts) if sid == "17.6" else {}
+        for uid, places, note in setup:
+            note = RESTRICTED.get((sid, uid), note)
+            if uid in overrides:
+                option, new_places, new_note = overrides[uid]
+                lines.append(setup_line(uid, places, note, unless=option))
+                lines.append(setup_line(uid, new_places, new_note, option=option))
+            else:
+                lines.append(setup_line(uid, places, note))
+        reinforcements = []
+        for turn, uid, places in reinf:
+            r = {"turn": turn}
+            r.update(places[0])
+            r["units"] = [uid]
+            if places[0].get("box") == "draw-cup":
+                r["note"] = "the CiC activation chit goes into the draw cup"
+            else:
+                r["condition"] = ("10.11: placed in the hex only when the brigade gets a Full "
+                                  "Activation; delayed if the hex is occupied by or adjacent to "
+                                  "an enemy unit")
+            if reinforcements and reinforcements[-1]["turn"] == turn and \
+                    reinforcements[-1].get("hex") == r.get("hex") and "hex" in r:
+                reinforcements[-1]["units"].append(uid)
+            else:
+                reinforcements.append(r)
+        sc = {
+            "id": sid,
+            "name": NAMES[sid],
+            "description": description(sid),
+            "map": "chickasaw-bayou",
+            "turns": {"count": count, "labels": labels},
+            "boxes": BROKEN_BOXES + (BOXES_17_6 if sid == "17.6" else []),
+        }
+        if sid == "17.6":
+            sc["options"] = [{"id": oid, "name": name, "text": "17.6%s: %s" % (
+                letter, dict(SCENARIO_TEXT["17.6"]["variants"])[letter]) + OPTION_NOTES.get(oid, "")}
+                for oid, name, letter in OPTIONS_17_6]
+            lines.extend(extra_setup_17_6())
+            reinforcements.extend(extra_reinforcements_17_6())
+        sc["setup"] = lines
+        if reinforcements:
+            sc["reinforcements"] = reinforcements
+        if markers:
+            sc["markers"] = [{"feature": f, "hex": h} for f, h in markers]
+        sc["victory"] = victory(sid)
+        if sid in ("17.1", "17.2"):
+            sc["victory_text"] = "17.1f: " + dict(SCENARIO_TEXT["17.1"]["rules"])["f"]
+        sc["special_rules"] = special_rules(sid)
+        scenarios.append(sc)
+    return scenarios, charts
+
+
+def variant_overrides(charts):
+    """17.6n and 17.6o move units from their historical hexes: unit -> (option, places, note)."""
+    out = {}
+    # n: "Move the 30th and 32nd MO units ... in hexes 3917 and 3916" (in that order).
+    out["30-mo"] = ("missouri", [{"hex": "3917"}], "17.6n")
+    out["32-mo"] = ("missouri", [{"hex": "3916"}], "17.6n")
+    # o: Thayer's and Hovey's brigades, Griffiths and Landgraeber "as they are deployed for
+    # Scenario 4" -- 17.4 has none of them; 17.3 (Blake's Levee) and 17.5 deploy them in the
+    # same hexes, which are used. Blair's brigade in 4215, 4315, 4216, 4316 (any of them; the
+    # 30th and 32nd MO stay with variant n, see OPTION_NOTES). 49 IN and "113th OH" (the 114 OH:
+    # Lindsey has no 113th) to 3118 and 3117.
+    s3 = {uid: places for uid, places, _ in charts["17.3"][0]}
+    for uid in BRIGADE_UNITS["hovey-bde"] + BRIGADE_UNITS["thayer-bde"] + ["Griffiths", "Landgraeber"]:
+        uid = unit_id(uid)
+        out[uid] = ("blakes-levee", s3[uid], "17.6o: as deployed in 17.3 and 17.5")
+    for name in BRIGADE_UNITS["blair-bde"]:
+        uid = unit_id(name)
+        if uid not in out:
+            out[uid] = ("blakes-levee", [{"hex": h} for h in ("4215", "4315", "4216", "4316")],
+                        "17.6o: any of 4215, 4315, 4216, 4316")
+    out["49-in"] = ("blakes-levee", [{"hex": "3118"}], "17.6o")
+    out["114-oh"] = ("blakes-levee", [{"hex": "3117"}], "17.6o: printed \"113th OH\"")
+    return out
+
+
+OPTION_NOTES = {
+    "missouri": (" [Warbench: the 30th MO goes to 3917 and the 32nd MO to 3916, in the order "
+                 "printed.]"),
+    "blakes-levee": (" [Warbench: 17.4 (\"Scenario 4\") deploys none of these units; they are set up "
+                     "as in 17.3 and 17.5, which agree. Lindsey has no 113th OH: the 114 OH is "
+                     "moved. Blair's 30th and 32nd MO keep their hexes unless variant n is also "
+                     "chosen: the file format drops an entry for one option only.]"),
+    "race-course": (" [Warbench: Cooley and Putnam start in the Race-course box; the text names "
+                    "none of Landram's regiments, so only the two batteries are in the file.]"),
+    "yazoo-river": (" [Warbench: the 118 IL and 131 IL start in the Yazoo River box; the text "
+                    "gives no hex or turn for them to enter, so choosing this variant changes no "
+                    "set-up entry.]"),
+}
+
+
+def extra_setup_17_6():
+    """17.6l/m: "The units that begin at the Race-course", "the 118th IL and 131 IL that begin
+    at the Yazoo River"."""
+    return [
+        setup_line("cooley", [{"box": "race-course"}], "17.6l", unless="race-course"),
+        setup_line("putnam", [{"box": "race-course"}], "17.6l", unless="race-course"),
+        setup_line("118-il", [{"box": "yazoo-river"}], "17.6m"),
+        setup_line("131-il", [{"box": "yazoo-river"}], "17.6m"),
+    ]
+
+
+def extra_reinforcements_17_6():
+    return [
+        {"turn": 1, "hex": "1007", "units": ["cooley", "putnam"], "option": "race-course",
+         "condition": "10.11: artillery is placed at the start of the Artillery Phase",
+         "note": ("17.6l: with Landram's Brigade, whose regiments the text does not name")},
+        {"turn": 4, "hex": "1025", "units": ["61-tn"], "option": "race-course",
+         "condition": "10.11: placed only when its brigade gets a Full Activation",
+         "note": "17.6l"},
+    ]
+
+
+def description(sid):
+    st = SCENARIO_TEXT[sid]
+    text = st["desc"]
+    if sid == "17.2":
+        text += (" Scenario is identical to Scenario 17.1 except for the changes 17.2a-d (its "
+                 "special rules here are 17.1's with those changes made). Scenario Length: 5 Game "
+                 "Turns (3:00 - 5:30, December 26th), as 17.1.")
+    else:
+        text += " " + st["length"] + "."
+    if sid in ("17.1", "17.2"):
+        text += (" [Warbench: 3:00 to 5:30 at 30 minutes a turn would be six turns; the text says "
+                 "five, so there are five, labelled from 3:00 PM.]")
+    if sid == "17.6":
+        text += (" [Warbench: 17.6 lists the 6 MO twice, under G. Smith's Brigade (2417) and "
+                 "Burbridge's (1814); the set-up gives it both hexes as choices. Rule k gives no "
+                 "victory levels.]")
+    return text
+
+
+def special_rules(sid):
+    if sid != "17.2":
+        return rules_of(sid)
+    base = {r["id"][-1]: r for r in rules_of("17.1")}
+    changed = {r["id"][-1]: r for r in rules_of("17.2")}
+    out = [base["a"]]
+    out.append(dict(changed["a"], title="17.2a Eligible Chits (replaces 17.1b)"))
+    out.append(dict(changed["b"], title="17.2b Command Decision Phase (replaces 17.1c)"))
+    out.append(base["d"])
+    out.append(dict(changed["c"], title="17.2c No Restricted CSA Units (replaces 17.1e)"))
+    out.append(base["f"])
+    out.append(dict(changed["d"], title="17.2d Free Confederate Victory Points"))
+    return out
+
+
+def victory(sid):
+    trench = "Trench hexes: the map's trench features (the first and second rows, 17.6j)."
+    if sid in ("17.1", "17.2"):
+        places = [{"hex": "3206"}, {"hex": "3010"}]
+        v = [{"kind": "occupy", "side": "union", "vp": 2, "places": places},
+             {"kind": "occupy", "side": "confederate", "vp": 1, "places": places},
+             {"kind": "text", "text": ("Both players receive 1 VP per enemy unit on the Broken "
+                                       "Track or eliminated at the end of the game (17.1f).")}]
+        if sid == "17.2":
+            v.append({"kind": "text", "text": "17.2d: the Confederate Player receives two free VP."})
+        return v
+    text = dict(SCENARIO_TEXT[sid]["rules"])[{"17.3": "g", "17.4": "g", "17.5": "e",
+                                              "17.6": "k"}[sid]]
+    if sid == "17.6":
+        text += " [The text gives no levels for 17.6.]"
+    return [{"kind": "text", "text": text + " " + trench}]
+
+
 def build_game():
     m = build_map()
     game = {
@@ -837,10 +1823,11 @@ def build_game():
         "features": FEATURES,
         "tables": TABLES,
         "maps": [map_entity(m)],
-        "formations": [],
-        "units": [],
-        "scenarios": [],
     }
+    formations, units = build_oob()
+    game["formations"] = formations
+    game["units"] = units
+    game["scenarios"], m["charts"] = build_scenarios(units, m.setdefault("oob_errors", []))
     return game, m
 
 
@@ -862,6 +1849,34 @@ def check(game, m):
     def level(h):
         c, r = parse(h) if isinstance(h, str) else h
         return elev[r][c]
+
+    errors.extend(m.get("oob_errors", []))
+    # The set-up charts as parsed agree with the set-up hexes the map was fitted to.
+    unit_side = {u["id"]: u["side"] for u in game["units"]}
+    for sid, (setup, reinf, markers) in m["charts"].items():
+        for uid, places, _ in setup:
+            for p in places:
+                if "hex" in p and p["hex"] not in SETUP[sid][unit_side[uid]].get(
+                        {"cavalry": "cav", "artillery": "art"}.get(
+                            next(u["class"] for u in game["units"] if u["id"] == uid), "inf"), ""):
+                    err("%s: %s set up in %s, not in the map's set-up table" % (sid, uid, p["hex"]))
+        for feature, h in markers:
+            if h not in TIMBER[feature[len("fallen-timber-"):]].split():
+                err("%s: fallen timber %s not in the map's timber table" % (sid, h))
+    union_17_3 = {u: p for u, p, _ in m["charts"]["17.3"][0] if unit_side[u] == "union"}
+    all_17_5 = {u: p for u, p, _ in m["charts"]["17.5"][0]}
+    if any(all_17_5.get(u) != p for u, p in union_17_3.items()):
+        err("17.3 and 17.5 deploy Hovey, Thayer, Griffiths and Landgraeber differently (17.6o)")
+    ids = {u["id"] for u in game["units"]}
+    for sc in game["scenarios"]:
+        seen = {}
+        for line in sc["setup"]:
+            if line["unit"] not in ids:
+                err("%s: set-up of unknown unit %s" % (sc["id"], line["unit"]))
+            key = (line["unit"], line.get("option"), line.get("unless"))
+            if key in seen:
+                err("%s: %s set up twice" % (sc["id"], line["unit"]))
+            seen[key] = True
 
     named = set()
     for sc, sides in SETUP.items():
