@@ -17,7 +17,18 @@ Usage: tools/gen-shenandoah.py [OUTPUT]      (default: data/games/shenandoah.war
 
 Standard library only. The output is in Warbench's canonical layout (core/wb-format-write.c,
 the same emitter as tools/gen-wilderness.py): loading and saving it in Warbench gives the
-same bytes. Units, formations and scenarios are left for the order-of-battle work.
+same bytes.
+
+Order of battle and scenario: the text counts the blocks (Game Equipment, the Block Types
+sidebar: HQs, infantry, cavalry, artillery and 15 detachments a side), names the six HQs and
+their divisions (4.21) and the Harper's Ferry Garrison (4.4), but the label sheet and the
+Order of Battle cards are not in it. So the roster has the six HQs and their detachment HQs,
+generic line blocks ("CSA infantry 1 of 9") and generic detachments, each with a note saying
+what is known; the one scenario ("campaign", with 9.1 Historical as the option "historical")
+places the blocks the text places (Jackson at Staunton, Ewell at Standardsville, Shields at New
+Market or off-board, the Garrison at Harper's Ferry), puts the detachments in the pool (7.4)
+and the rest on the side's Order of Battle card (a box). tests/data/setup/shenandoah--*.tsv
+hold the same, transcribed from the rulebook.
 """
 
 import json
@@ -47,8 +58,12 @@ GAME = {
              "the text and are left out. The map is a reconstruction (see the map's source): "
              "which towns are major and their VP values are printed only on the map, so no "
              "town here is major or carries VP. Blocks, divisions and set-up come from the "
-             "Order of Battle cards, which are not in the text; formations, units and scenarios "
-             "are still to be added. See docs/games/shenandoah.md for what comes from where.",
+             "Order of Battle cards, which are not in the text: the roster holds every block the "
+             "text counts (6 HQs with their divisions, the generic infantry, cavalry and "
+             "artillery blocks of the Block Types sidebar, the Harper's Ferry Garrison, 15 "
+             "detachments a side), and the scenario places the blocks the text places and keeps "
+             "the rest on the side's Order of Battle card. See docs/games/shenandoah.md for what "
+             "comes from where.",
 }
 
 RULES = {
@@ -135,6 +150,10 @@ UNIT_CLASSES = [
     {"id": "infantry", "name": "Infantry", "symbol": "infantry", "attrs": attrs(STATIC)},
     {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry", "attrs": attrs(STATIC)},
     {"id": "artillery", "name": "Artillery", "symbol": "artillery", "attrs": attrs(STATIC)},
+    # A detachment whose type (infantry, cavalry, ...) and division are on its label, which is
+    # not in the text: the 12 non-HQ detachments of each side (see unit_entities ()).
+    {"id": "detachment", "name": "Detachment (type not in the text)", "symbol": "generic",
+     "attrs": attrs()},
 ]
 
 CROSSING_NOTE = ("3.5: blocks that attack or reinforce over it fire at -1 (C2=C1) in their "
@@ -590,7 +609,388 @@ def build_map():
     }
 
 
+# ---------------------------------------------------------------------------------------
+# Order of battle. The blocks' labels and the two Order of Battle cards are not in the
+# text, so this is the roster "as far as the text allows": the Block Types sidebar gives the
+# count of each type per side (with the Game Equipment list, 71 blocks: 39 blue, 32 gray =
+# 24 + 15 and 17 + 15), 4.21 the six HQs and their divisions, 4.3/4.21/7.4 the detachments,
+# 4.4 the Harper's Ferry Garrison. What the cards hold (each block's division, brigade name,
+# maximum strength, firepower, set-up strength and town) is not in the text: the line blocks
+# are generic ("CSA infantry 1 of 9") and every unit's note says what is known and what is
+# not.
+# ---------------------------------------------------------------------------------------
+
+NOT_ON_CARD = ("The label sheet and the Order of Battle card are not in the rulebook text, so "
+               "this block's division, brigade and set-up location are not known.")
+STEPS_LINE = ("Strength: 4.12 gives a maximum of 4, 3, 2 or 1 per block, printed on the label; "
+              "the label is not in the text, so the step list is the largest a block can have "
+              "(4-3-2-1, reconstructed) at full strength (1.0: blocks deploy at their indicated "
+              "strength, which the card gives).")
+STEPS_HQ = ("Strength: HQs have a zero step (4.12) and a block has four edges, so an HQ has at "
+            "most 3-2-1-0; the label's value is not in the text, so 3-2-1-0 at full strength is "
+            "reconstructed.")
+FIRE_INF = " Firepower: most infantry are C1 or C2, a few elite brigades C3 (4.22); not known for this block, left out."
+FIRE_CAV = " Firepower: cavalry are B1 or B2 (4.23); not known for this block, left out."
+FIRE_ART = " Firepower A2: all artillery (4.24)."
+
+FORMATIONS = [
+    {"id": "csa", "name": "CSA forces in the Valley (Jackson commanding)", "echelon": "army",
+     "side": "csa"},
+    {"id": "jackson-division", "name": "Jackson's division", "echelon": "division", "side": "csa",
+     "parent": "csa"},
+    {"id": "johnson-division", "name": "Johnson's division", "echelon": "division", "side": "csa",
+     "parent": "csa"},
+    {"id": "ewell-division", "name": "Ewell's division", "echelon": "division", "side": "csa",
+     "parent": "csa"},
+    {"id": "usa", "name": "USA forces in the Valley (no overall commander)", "echelon": "army",
+     "side": "usa"},
+    {"id": "banks-division", "name": "Banks' division", "echelon": "division", "side": "usa",
+     "parent": "usa"},
+    {"id": "fremont-division", "name": "Fremont's division", "echelon": "division", "side": "usa",
+     "parent": "usa"},
+    {"id": "shields-division", "name": "Shields' division", "echelon": "division", "side": "usa",
+     "parent": "usa"},
+]
+
+# (id, name, side, division, firepower or None, note) -- 4.21 and the sidebars.
+HQS = [
+    ("jackson", "Jackson", "csa", "Jackson", "B3",
+     "4.21: HQ of Jackson's division and overall CSA commander in the Valley; he may command "
+     "any CSA block in range (5.12). Supply Base Staunton (7.2). Seniority: Jackson, Ewell, "
+     "Johnson (sidebar). Firepower B3 is the \"B3 Jackson HQ\" of the Battle Turn example "
+     "(sidebar to 6.4); the label itself is not in the text."),
+    ("johnson", "Johnson", "csa", "Johnson", None,
+     "4.21: HQ of Johnson's division. Supply Base Staunton (7.2). Third in CSA seniority "
+     "(sidebar). Firepower not in the text (HQs fire as B blocks in the Battle Turn example), "
+     "left out."),
+    ("ewell", "Ewell", "csa", "Ewell", None,
+     "4.21: HQ of Ewell's division. Supply Base Charlottesville (7.2). Second in CSA seniority "
+     "(sidebar). Firepower not in the text (HQs fire as B blocks in the Battle Turn example), "
+     "left out."),
+    ("banks", "Banks", "usa", "Banks", "B1",
+     "4.21: HQ of Banks' division; there is no overall USA commander. Supply Base Hagerstown "
+     "(7.2). Firepower B1 is the \"B1 Banks HQ\" of the Battle Turn example (sidebar to 6.4); "
+     "the label itself is not in the text."),
+    ("fremont", "Fremont", "usa", "Fremont", None,
+     "4.21: HQ of Fremont's division. Supply Base Cumberland (7.2). Firepower not in the text, "
+     "left out."),
+    ("shields", "Shields", "usa", "Shields", None,
+     "4.21: HQ of Shields' division. Supply Base Salem (7.2). The division may go off-board at "
+     "Salem before turn 7 and come back after turn 6 (8.1, 9.1). Firepower not in the text, left "
+     "out."),
+]
+DIVISION_FORMATION = {"Jackson": "jackson-division", "Johnson": "johnson-division",
+                      "Ewell": "ewell-division", "Banks": "banks-division",
+                      "Fremont": "fremont-division", "Shields": "shields-division"}
+SIDE_NAME = {"csa": "CSA", "usa": "USA"}
+TYPE_NAME = {"infantry": "infantry", "cavalry": "cavalry", "artillery": "artillery"}
+HF_GARRISON = "harpers-ferry-garrison"
+
+
+def ordered_attrs(klass, values):
+    schema = [a["id"] for c in UNIT_CLASSES if c["id"] == klass for a in c["attrs"]]
+    return {k: values[k] for k in schema if k in values}
+
+
+def unit_entities():
+    out = []
+    # HQs (4.21) and their detachment HQs (4.21: "Each HQ has a detachment HQ").
+    for uid, name, side, div, fire, note in HQS:
+        a = {"division": div, "command_range": 1}
+        if fire:
+            a["firepower"] = fire
+        out.append({"id": uid, "name": "%s HQ" % name, "designation": name, "side": side,
+                    "class": "hq", "formation": DIVISION_FORMATION[div],
+                    "strength": {"steps": [3, 2, 1, 0]}, "attrs": ordered_attrs("hq", a),
+                    "note": note + " Command range 1 (5.11). " + STEPS_HQ})
+    # Line blocks by type, generic (the Block Types sidebar gives only the counts).
+    params = RULES["params"]["block_types"]
+    for side in ("csa", "usa"):
+        for klass in ("infantry", "cavalry", "artillery"):
+            n = params[side][klass]
+            for i in range(1, n + 1):
+                a = {}
+                if klass == "artillery":
+                    a["firepower"] = "A2"
+                fire = {"infantry": FIRE_INF, "cavalry": FIRE_CAV, "artillery": FIRE_ART}[klass]
+                label = "%s %s %d of %d" % (SIDE_NAME[side], TYPE_NAME[klass], i, n)
+                if side == "usa" and klass == "infantry" and i == n:
+                    a["static"] = True
+                    out.append({
+                        "id": HF_GARRISON, "name": "Harper's Ferry Garrison",
+                        "designation": "HF", "side": side, "class": klass, "formation": side,
+                        "strength": {"steps": [4, 3, 2, 1]},
+                        "attrs": ordered_attrs(klass, a),
+                        "note": ("4.4: the Harper's Ferry Garrison, a static defence force: it may "
+                                 "not move, retreat or regroup, and if attacked must win or be "
+                                 "eliminated. The text does not say which type of the Block Types "
+                                 "sidebar it is, nor how many blocks: taken as one block, %s "
+                                 "(reconstructed), in no division. " % label) + STEPS_LINE + fire})
+                    continue
+                out.append({
+                    "id": "%s-%s-%d" % (side, klass[:3] if klass != "artillery" else "art", i),
+                    "name": label, "side": side, "class": klass, "formation": side,
+                    "strength": {"steps": [4, 3, 2, 1]},
+                    **({"attrs": ordered_attrs(klass, a)} if a else {}),
+                    "note": ("Block Types sidebar: %d %s %s blocks; this is a generic one. "
+                             % (n, SIDE_NAME[side], klass)) + NOT_ON_CARD + " " + STEPS_LINE + fire})
+    # Detachments: 15 a side (Block Types sidebar, 7.4), one-step blocks (4.3); three of each
+    # side's are the HQs' detachment HQs (4.21), deployed at strength 0 (7.4).
+    for side in ("csa", "usa"):
+        for uid, name, s, div, fire, note in HQS:
+            if s != side:
+                continue
+            out.append({
+                "id": "%s-detachment" % uid, "name": "%s HQ detachment" % name,
+                "designation": "%s det." % name, "side": side, "class": "hq",
+                "formation": DIVISION_FORMATION[div],
+                "strength": {"steps": [1, 0], "current": 1},
+                "attrs": ordered_attrs("hq", {"division": div, "detachment": True,
+                                              "command_range": 1}),
+                "note": ("4.21: the detachment HQ of %s, used to replace him if eliminated or as "
+                         "a secondary leader (Command Seniority sidebar: a fallen USA HQ can only "
+                         "be replaced by its own HQ detachment). 7.4: deployed at strength 0, "
+                         "raised to 1 on a later Supply Phase for 1 SP; so the steps are 1-0 "
+                         "with 0 current. Eliminated, it is worth 1 VP (6.62, 8.0). Firepower "
+                         "not in the text." % name)})
+        n = RULES["params"]["detachments"]["pool"] - 3
+        for i in range(1, n + 1):
+            out.append({
+                "id": "%s-det-%d" % (side, i),
+                "name": "%s detachment %d of %d" % (SIDE_NAME[side], i, n), "side": side,
+                "class": "detachment", "formation": side, "strength": {"steps": [1]},
+                "attrs": ordered_attrs("detachment", {"detachment": True}),
+                "note": ("4.3, 7.4: a one-step detachment of the side's pool of 15 (the other "
+                         "three are the HQ detachments). Detachments exist for each division "
+                         "and have a type (the optional Detachments sidebar: same division and "
+                         "type, infantry, cavalry etc.), but which division and type this one "
+                         "is, is on the label, not in the text: so its class is the generic "
+                         "\"detachment\" and it has no division. Eliminated, it is worth 1/2 VP "
+                         "(8.0).")})
+    # One side's roster after the other, in the order of SIDES.
+    order = [sd["id"] for sd in SIDES]
+    return sorted(out, key=lambda u: order.index(u["side"]))
+
+
+# ---------------------------------------------------------------------------------------
+# The scenario: the game as the rules give it (2.0-8.1), with the 9.1 Historical changes as
+# the option "historical".
+# ---------------------------------------------------------------------------------------
+
+def turn_labels():
+    """2.0: sixteen turns of three days; 8.0: turn 16 is June 19-21. The text also puts May
+    12 in turn 3, May 27 in turn 8 and June 9 in turn 12 (sidebars): check() checks them."""
+    import datetime
+    end = datetime.date(1862, 6, 19)
+    out = []
+    for n in range(1, 17):
+        a = end - datetime.timedelta(days=3 * (16 - n))
+        b = a + datetime.timedelta(days=2)
+        out.append("%s %d-%d" % (a.strftime("%B"), a.day, b.day) if a.month == b.month else
+                   "%s %d - %s %d" % (a.strftime("%B"), a.day, b.strftime("%B"), b.day))
+    return out
+
+
+OB_CARD = ("1.0: set up on the %s Order of Battle card and deployed at the strength and "
+           "location the card indicates; the card is not in the rulebook text.")
+POOL = "7.4: the pool of fifteen detachments, upright off map; one is deployed each Supply Phase."
+# (unit, place kind, place, note, option, unless): the lines the text gives a place for.
+STATED_SETUP = [
+    ("jackson", "location", "staunton",
+     "Jackson's Command sidebar: \"Jackson, located in Staunton, can command any CSA blocks "
+     "located there, or in any of the five adjacent towns\".", None, None),
+    ("ewell", "location", "standardsville",
+     "Inferred: the Design Note has \"Ewell's CSA division at Standardsville\" and the Jackson's "
+     "Command sidebar says Ewell's division is outside Jackson's command range; the card is not "
+     "in the text. Ewell's other blocks are not known (their division is on the labels).",
+     None, None),
+    ("shields", "location", "new-market",
+     "8.1: Shields' division \"was still gathering at New Market when this game starts\". The "
+     "division's other blocks are not known (their division is on the labels).",
+     None, "historical"),
+    ("shields", "location", "off-board-east",
+     "9.1: \"Deploy Shields' division off-board near Salem.\" The division's other blocks are "
+     "not known (their division is on the labels).", "historical", None),
+    (HF_GARRISON, "location", "harpers-ferry",
+     "4.4: the static Harper's Ferry Garrison.", None, None),
+]
+CARD_NOTES = {
+    "johnson": ("1.0: set up as the CSA Order of Battle card indicates (not in the text). The "
+                "Jackson's Command sidebar names only Ewell's division as outside Jackson's "
+                "command range, which suggests Johnson starts in Staunton or one of its five "
+                "neighbours."),
+    "banks": ("1.0: set up as the USA Order of Battle card indicates (not in the text). The "
+              "Design Note has Banks withdrawing down the Valley while Shields gathers at New "
+              "Market."),
+    "fremont": ("1.0: set up as the USA Order of Battle card indicates (not in the text). The "
+                "Design Note has Fremont's advance brigades at McDowell (defeated there by "
+                "Jackson, then pursued to Franklin)."),
+}
+
+
+def setup_lines(units):
+    out = []
+    stated = {u for u, *_ in STATED_SETUP}
+    for u, kind, place, note, option, unless in STATED_SETUP:
+        e = {"unit": u, kind: place}
+        if option:
+            e["option"] = option
+        if unless:
+            e["unless"] = unless
+        e["note"] = note
+        out.append(e)
+    for u in units:
+        if u["id"] in stated:
+            continue
+        if u.get("attrs", {}).get("detachment"):
+            out.append({"unit": u["id"], "box": "%s-detachments" % u["side"], "note": POOL})
+        else:
+            e = {"unit": u["id"], "box": "%s-ob-card" % u["side"]}
+            e["note"] = CARD_NOTES.get(u["id"], OB_CARD % SIDE_NAME[u["side"]])
+            out.append(e)
+    return out
+
+
+def victory(units):
+    out = []
+    enemy = {"csa": "usa", "usa": "csa"}
+    for u in units:
+        det = u.get("attrs", {}).get("detachment")
+        if det and u["class"] != "hq":
+            continue
+        vp = 2 if u["class"] == "hq" and not det else 1
+        what = ("HQ detachment" if det else "HQ") if u["class"] == "hq" else "block"
+        out.append({"kind": "destroy", "side": enemy[u["side"]], "vp": vp, "units": [u["id"]],
+                    "text": "8.0, 6.62: %d VP for the eliminated enemy %s." % (vp, what)})
+    for side in ("usa", "csa"):
+        out.append({"kind": "text", "side": side,
+                    "text": ("8.0: 1/2 VP per eliminated enemy detachment (other than the HQ "
+                             "detachments). Half VPs cannot be written as a structured entry "
+                             "(vp is a whole number).")})
+        out.append({"kind": "text", "side": side,
+                    "text": ("8.0: the VP value of each enemy major town occupied. Which towns are "
+                             "major, their values and their side are printed on the map, not in "
+                             "the text (see the map's source).")})
+    out.append({"kind": "text", "side": "usa",
+                "text": ("8.0, 8.1: 1 VP per Shields block off-board (moved off at Salem before "
+                         "turn 7, or set up there in 9.1) at the end of the game; blocks that "
+                         "re-enter no longer count.")})
+    return out
+
+
+VICTORY_TEXT = (
+    "8.0 Victory: Victory is gained at the end of Game Turn 16 (June 19-21) by the player with "
+    "the highest VP total. Both players gain VP as follows. 1vp per eliminated enemy block, "
+    "except 2vp per HQ, and one half (1/2) vp per detachment (1vp per detachment HQ). VP value "
+    "of enemy major towns occupied. The USA player also gains 1vp per Shields block off-board, "
+    "see 8.1. Note: VP totals are hidden from the other player by keeping eliminated and "
+    "off-board blocks upright. 6.61: eliminated blocks are placed off-board, standing upright "
+    "and hidden, to be counted as VP.")
+
+SPECIAL_RULES = [
+    {"id": "deployment", "title": "1.0 Deployment and fog of war",
+     "text": ("Set up blocks on each Order of Battle (OB) card. Deploy on the map all blocks at "
+              "their indicated strength and location. Detachments are added to play as noted in "
+              "4.3 and 7.4. The OB cards are not in the rulebook text: the blocks whose location "
+              "the text gives elsewhere are placed (Jackson at Staunton, Ewell at Standardsville, "
+              "Shields at New Market, the Harper's Ferry Garrison); the others start in the "
+              "side's \"Order of Battle card\" box. Fog of war (sidebar): except in combat, "
+              "blocks stand upright with their labels facing the owner, so neither player sees "
+              "the strength or identity of enemy blocks; deployment is open as to place, hidden "
+              "as to identity.")},
+    {"id": "initiative", "title": "2.1 Initiative",
+     "text": ("Both players roll 2d6; high total is Player 1 for the Game Turn, CSA wins ties. "
+              "CSA is always Player 1 on Game Turn 1; no roll is made.")},
+    {"id": "command", "title": "4.21, 5.1, 5.12 Command",
+     "text": ("The CSA has 3 HQs: Jackson, Johnson and Ewell, each commanding their own division. "
+              "Jackson is the overall commander in the Valley and may also command any/all units "
+              "of Johnson and Ewell. The USA has 3 HQs: Banks, Fremont and Shields, each "
+              "commanding their own division; there is no overall USA commander in the Valley. "
+              "Each HQ has a detachment HQ that can be used to replace an eliminated HQ or to act "
+              "as a secondary leader. Should Jackson fall, CSA central command devolves to Ewell, "
+              "then to Johnson.")},
+    {"id": "harpers-ferry-garrison", "title": "4.4 Harper's Ferry Garrison",
+     "text": ("The Harper's Ferry Garrison is a static defense force which is not permitted to "
+              "move, including Retreat or Regroup. If attacked they must win or be eliminated.")},
+    {"id": "rail-move", "title": "5.6 CSA Rail Move",
+     "text": ("CSA is permitted to move by rail on the Virginia Central RR, from Charlottesville "
+              "to Buffalo Gap. Blocks located in a railroad town(s) can move along the railroad to "
+              "another railroad town(s). They cannot attack or reinforce, nor leave a battle even "
+              "if unpinned. Normal HQ command is required. Rail movement on other railways is "
+              "prohibited by either player.")},
+    {"id": "off-board", "title": "5.7 Off-Board Movement",
+     "text": ("Blocks cannot move off-board, nor can they Regroup or Retreat off-board. "
+              "Exception: Shields' division, 8.1.")},
+    {"id": "supply", "title": "7.2 Supply Bases",
+     "text": ("CSA: Charlottesville (Ewell), Staunton (Jackson & Johnson). USA: Hagerstown "
+              "(Banks), Cumberland (Fremont), Salem (Shields). Divisions must trace supply lines "
+              "to their own Supply Base.")},
+    {"id": "detachments", "title": "7.4 Detachments",
+     "text": ("Each player has a pool of fifteen (15) detachments upright off map. Each Supply "
+              "Phase, players choose one (1) free detachment and deploy it on the map. "
+              "Detachments must be deployed with block(s) of the same division in good supply, "
+              "subject to stacking limits. HQ detachments are deployed at strength zero (0) and "
+              "can then be raised to strength 1 on a later Supply Phase by expending 1SP as "
+              "normal. (They are not a turn-by-turn reinforcement schedule: the choice is the "
+              "player's each Supply Phase, so they are not entered as reinforcements.)")},
+    {"id": "shields", "title": "8.1 USA Shields' Division",
+     "text": ("Shields' division was transferred from Banks to McDowell's Corps at "
+              "Fredericksburg, effective May 1, but was still gathering at New Market when this "
+              "game starts. The USA player has the option to keep the Shields' division in play, "
+              "or move it off-board (normally) at Salem (only) before Turn 7. Off-board blocks "
+              "are worth 1vp each to the USA player. Shields' blocks may return after Turn 6 "
+              "(move or attack into Salem) during any USA Move Phase. Command HQ is not required, "
+              "but blocks must stop at Salem. Shields' blocks that attack onboard (attack limit "
+              "4) cannot retreat off map but can regroup normally if they win. Shields' blocks "
+              "that re-enter cannot be counted as USA VP, nor leave the board again. Shields' "
+              "detachments cannot be deployed off-board.")},
+]
+
+HISTORICAL_TEXT = (
+    "9.1 Historical: Shields marched eastward out of the Valley between Turns 3 and 5, because "
+    "neither he nor Banks were aware that Jackson had defeated Fremont's advanced brigades at "
+    "McDowell. Players may wish to simulate this historical situation with these changes. Deploy "
+    "Shields' division off-board near Salem. Each block is worth 1vp to the USA provided it "
+    "remains there. However, one or more Shields' blocks may re-enter play at USA player "
+    "discretion starting on Turn 7 (see 8.1). Shields' detachments cannot be deployed "
+    "off-board. Hence, Shields' detachments cannot be chosen until at least one (1) of Shields' "
+    "blocks enter the map.")
+
+
+def scenario_entities(units):
+    return [{
+        "id": "campaign",
+        "name": "Jackson's Valley Campaign, May-June 1862",
+        "description": (
+            "The game as the rules give it: 16 Game Turns of three days (2.0), CSA Player 1 on "
+            "turn 1 (2.1), victory at the end of turn 16 (8.0). The turn labels are counted back "
+            "from turn 16 = June 19-21 (8.0) and agree with the text's May 12 = turn 3, May 27 = "
+            "turn 8 and June 9 = turn 12. The option \"historical\" is 9.1. The set-up of most "
+            "blocks is on the Order of Battle cards, which are not in the text: see the special "
+            "rule 1.0. No reinforcements: every block is in play from the start, detachments "
+            "come from the pool (7.4) and Shields' division returns from off-board by movement "
+            "(8.1)."),
+        "map": "valley",
+        "first_side": "csa",
+        "turns": {"count": 16, "labels": turn_labels()},
+        "boxes": [
+            {"id": "csa-ob-card", "name": "CSA Order of Battle card (set-up not in the text)",
+             "side": "csa"},
+            {"id": "usa-ob-card", "name": "USA Order of Battle card (set-up not in the text)",
+             "side": "usa"},
+            {"id": "csa-detachments", "name": "CSA detachment pool (off map)", "side": "csa"},
+            {"id": "usa-detachments", "name": "USA detachment pool (off map)", "side": "usa"},
+        ],
+        "options": [{"id": "historical", "name": "9.1 Historical", "text": HISTORICAL_TEXT}],
+        "setup": setup_lines(units),
+        "victory": victory(units),
+        "victory_text": VICTORY_TEXT,
+        "special_rules": SPECIAL_RULES,
+    }]
+
+
 def build_game():
+    units = unit_entities()
     return {
         "format": "warbench-game",
         "version": 4,
@@ -602,9 +1002,9 @@ def build_game():
         "features": FEATURES,
         "tables": [],
         "maps": [build_map()],
-        "formations": [],
-        "units": [],
-        "scenarios": [],
+        "formations": FORMATIONS,
+        "units": units,
+        "scenarios": scenario_entities(units),
     }
 
 
@@ -738,6 +1138,84 @@ def check(game):
         for lid, x0, y0, x1, y1 in boxes:
             if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in pts):
                 err("the label of %s lies on the %s %s or its name" % (lid, line["style"], line["name"]))
+    # The order of battle against the counts of the text (Game Equipment, Block Types sidebar,
+    # 4.21, 7.4) and the scenario against the roster.
+    units = {u["id"]: u for u in game["units"]}
+    if len(units) != len(game["units"]):
+        err("duplicate unit ids")
+    bt = game["rules"]["params"]["block_types"]
+    blocks = game["rules"]["params"]["blocks"]
+    for side in ("csa", "usa"):
+        mine = [u for u in game["units"] if u["side"] == side]
+        if len(mine) != blocks[side]:
+            err("%s has %d blocks, the text says %d" % (side, len(mine), blocks[side]))
+        dets = [u for u in mine if u.get("attrs", {}).get("detachment")]
+        if len(dets) != bt[side]["detachments"]:
+            err("%s has %d detachments, the text says 15" % (side, len(dets)))
+        for klass in ("hq", "infantry", "cavalry", "artillery"):
+            n = sum(1 for u in mine if u["class"] == klass and u not in dets)
+            if n != bt[side][klass]:
+                err("%s has %d %s blocks, the Block Types sidebar says %d" % (side, n, klass, bt[side][klass]))
+        hq_dets = [u for u in dets if u["class"] == "hq"]
+        if sorted(u["attrs"]["division"] for u in hq_dets) != sorted(
+                u["attrs"]["division"] for u in mine if u["class"] == "hq" and u not in dets):
+            err("%s: every HQ has one detachment HQ (4.21)" % side)
+    if len(game["units"]) != blocks["total"]:
+        err("%d blocks, the text says %d" % (len(game["units"]), blocks["total"]))
+    bases = game["rules"]["params"]["supply_bases"]
+    forms = {f["id"]: f for f in game["formations"]}
+    for u in game["units"]:
+        if u["formation"] not in forms or forms[u["formation"]]["side"] != u["side"]:
+            err("%s: formation %s of another side or unknown" % (u["id"], u["formation"]))
+        div = u.get("attrs", {}).get("division")
+        if div and div.lower() not in bases:
+            err("%s: division %s has no supply base (7.2)" % (u["id"], div))
+        steps = u["strength"]["steps"]
+        if steps != sorted(steps, reverse=True) or steps[0] > 4:
+            err("%s: steps strongest first, at most 4 (4.12)" % u["id"])
+        if u["class"] == "artillery" and u.get("attrs", {}).get("firepower") != "A2":
+            err("%s: artillery fire A2 (4.24)" % u["id"])
+        if not u.get("note"):
+            err("%s: every unit says what is known of it" % u["id"])
+    statics = [u["id"] for u in game["units"] if u.get("attrs", {}).get("static")]
+    if statics != ["harpers-ferry-garrison"]:
+        err("the only static block is the Harper's Ferry Garrison (4.4): %s" % statics)
+    for sc in game["scenarios"]:
+        boxes = {b["id"] for b in sc.get("boxes", [])}
+        opts = {o["id"] for o in sc.get("options", [])}
+        for chosen in [set()] + [{o} for o in opts]:
+            placed = {}
+            for st in sc["setup"]:
+                if st.get("option") and st["option"] not in chosen:
+                    continue
+                if st.get("unless") in chosen:
+                    continue
+                placed[st["unit"]] = placed.get(st["unit"], 0) + 1
+                if "location" in st and st["location"] not in locs:
+                    err("%s: %s set up at unknown %s" % (sc["id"], st["unit"], st["location"]))
+                if "box" in st and st["box"] not in boxes:
+                    err("%s: %s set up in unknown box %s" % (sc["id"], st["unit"], st["box"]))
+                if st["unit"] not in units:
+                    err("%s: unknown unit %s" % (sc["id"], st["unit"]))
+            if set(placed) != set(units) or any(n != 1 for n in placed.values()):
+                err("%s %s: every block is set up exactly once (1.0)" % (sc["id"], sorted(chosen)))
+        labels = sc["turns"]["labels"]
+        for turn, day in ((3, "May 12"), (8, "May 27"), (12, "June 9"), (16, "June 19")):
+            month, d = day.split()
+            lab = labels[turn - 1]
+            lo, hi = (int(x) for x in lab.split()[1].split("-"))
+            if not (lab.startswith(month) and lo <= int(d) <= hi):
+                err("turn %d is %s, the text puts %s in it" % (turn, lab, day))
+        scored = set()
+        for v in sc["victory"]:
+            for u in v.get("units", []):
+                if u not in units or units[u]["side"] == v["side"]:
+                    err("%s: victory for %s on %s" % (sc["id"], v["side"], u))
+                scored.add(u)
+        want = {u["id"] for u in game["units"]
+                if not (u.get("attrs", {}).get("detachment") and u["class"] != "hq")}
+        if scored != want:
+            err("%s: every block, HQ and HQ detachment scores when eliminated (8.0)" % sc["id"])
     return errors
 
 
