@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Generate data/games/grants-gamble.warbench, the bundled Grant's Gamble map.
+"""Generate data/games/grants-gamble.warbench: Grant's Gamble, map, OOB and scenario.
 
 The source is the rulebook text of "Grant's Gamble: Wilderness Campaign of 1864" (Blue & Gray
 Campaign Series): the series Base Rules 1-14 and the Grant's Gamble Game-Specific Rules 1-15.
@@ -13,8 +13,12 @@ the map) follows the historical geography of Virginia in 1864 and is marked as r
 See docs/games/grants-gamble.md.
 
 This file holds the map and what a map needs (metadata, rules parameters, sides, unit classes,
-connection and crossing features, the weather table). Formations, units and scenarios are
-left empty for the order-of-battle issue.
+connection and crossing features, the weather table), the order of battle (every unit of the
+set-up table of Game-Specific 13, with the SP it prints and the replacement blocks of the Order
+of Battle Breakdown as step lists) and the campaign scenario (set-up with the table's set-up
+choices, 16 turns, the victory conditions of Game-Specific 12, the special rules as text). The
+text has no reinforcement chart and prints no morale or battle dice; those are left out, with
+notes.
 
 Usage: tools/gen-grants-gamble.py [OUTPUT]      (default: data/games/grants-gamble.warbench)
        tools/gen-grants-gamble.py --check       (build, run the consistency checks, write nothing)
@@ -28,6 +32,7 @@ every entity compact on one line, defaults left out.
 import json
 import math
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -89,10 +94,11 @@ GAME = {
     "notes": ("Subtitle: Wilderness Campaign of 1864. A game of the Blue & Gray Campaign Series "
               "(with Lee's Invincibles and Jackson & Sheridan). The publisher, the designers and "
               "the year are not printed in the rulebook text and are left out. The map is a "
-              "reconstruction (see the map's source). The order of battle (blocks, set-up, 16 "
-              "turns, the Union first) and the victory conditions of Game-Specific 12 and 13 are "
-              "for the scenario to hold and are not in this file yet. See "
-              "docs/games/grants-gamble.md for what comes from where."),
+              "reconstruction (see the map's source). The order of battle is the set-up table "
+              "of Game-Specific 13 with the replacement blocks of the Order of Battle Breakdown "
+              "(cut short in the text after the Union V); the unit labels are not in the text, "
+              "so no unit has morale or battle dice. One scenario, the campaign (Game-Specific "
+              "12, 13). See docs/games/grants-gamble.md for what comes from where."),
 }
 
 RULES = {
@@ -748,6 +754,342 @@ def map_entity():
     }
 
 
+# ---------------------------------------------------------------------------------------
+# Order of battle (Game-Specific 13, the set-up table, and the Order of Battle Breakdown of
+# Infantry Replacement Blocks)
+# ---------------------------------------------------------------------------------------
+#
+# The set-up table of 13 is the text's list of units: each row gives the unit's identifier
+# (its designation) and SP, "VI (10SP)". The Order of Battle Breakdown (a graphic of block
+# faces, read into the text) gives the infantry's replacement blocks: the full-strength block
+# and the reduced blocks printed for it. A B&G block is rotated one SP per hit and, at its red
+# (lowest) value, replaced by the next lower block of the same identifier (Base 3, 11.2); so a
+# unit with replacement blocks has a step list of its blocks, strongest first ({"steps":
+# [12, 8, 4]}: the 12 block shows 12 to 9, the 8 block 8 to 5, the 4 block 4 to 1), and every
+# rotation within a block is one SP. The breakdown is cut short after the Union V: the blocks of
+# VI, IX, X and XVIII are not in the text, so those units have the single SP of the set-up
+# table. Garrisons: "as shown in the setup table" (one value each).
+
+# Printed in the set-up table (13): unit id -> SP. Leaders and cavalry print none.
+SETUP_SP = {
+    "union-vi": 10, "union-v": 12, "union-ii": 12, "union-ix": 8, "union-x": 8,
+    "union-xviii": 8, "union-g-city-point": 2, "union-g-aquia-landing": 2,
+    "csa-i-a": 8, "csa-ii": 12, "csa-iii": 12, "csa-g-richmond-4": 4, "csa-g-richmond-2": 2,
+    "csa-g-chesterfield-ch": 2, "csa-g-disputania": 2, "csa-g-petersburg": 4, "csa-i-b": 4,
+}
+# The Order of Battle Breakdown: unit id -> blocks, full strength first.
+BREAKDOWN = {
+    "csa-i-a": [8, 4], "csa-i-b": [4], "csa-ii": [12, 8, 4], "csa-iii": [12, 8, 4],
+    "union-ii": [12, 8, 4], "union-v": [12, 8, 4],
+}
+# Printed as "Cavalry (3)", "Cavalry (2)" (13; the breakdown: "cavalry blocks (3) and (2)").
+CAVALRY_NUMBER = {"union-cav-3": 3, "union-cav-2": 2, "csa-cav-3": 3, "csa-cav-2": 2}
+
+NO_RATINGS = ("Morale and battle dice are printed on the block label (Base 3), which is not in "
+              "the text; they are left out.")
+NO_BLOCKS = ("Its replacement blocks are not in the text: the Order of Battle Breakdown is cut "
+             "short after the Union V, so the strength is the set-up SP alone.")
+CAVALRY_NOTE = (
+    "The set-up table prints \"Cavalry (%d)\", without \"SP\" (infantry and garrisons print "
+    "\"(8SP)\"), and the Order of Battle Breakdown lists \"cavalry blocks (3) and (2)\". Read as "
+    "the screen value, \"a single number in the lower left corner, normally 2 or 3\" (Base 10). "
+    "The text gives cavalry no SP: cavalry goes to the reserve and does not fire (Base 11.1), "
+    "and an eliminated cavalry unit \"is just brought back\" rather than at 1 SP (Base 8); so "
+    "strength is 0, like a leader's. (Jackson & Sheridan's 1862 \"Cavalry (2)\" was read as SP; "
+    "there the SP reading is possible too, here the breakdown names the blocks by the number.) "
+    "The identifier is not printed; \"Cav\" is the workbench's.")
+
+FORMATIONS = [
+    {"id": "union", "name": "Union forces in Virginia (Grant)", "echelon": "army group",
+     "side": "union"},
+    {"id": "army-of-the-potomac", "name": "Army of the Potomac", "echelon": "army",
+     "side": "union", "parent": "union"},
+    {"id": "butlers-army", "name": "Butler's army", "echelon": "army", "side": "union",
+     "parent": "union"},
+    {"id": "confederate", "name": "Confederate forces in Virginia (Lee)",
+     "echelon": "army group", "side": "confederate"},
+    {"id": "army-of-northern-virginia", "name": "Army of Northern Virginia", "echelon": "army",
+     "side": "confederate", "parent": "confederate"},
+    {"id": "csa-i-corps", "name": "I Corps (blocks I-A and I-B)", "echelon": "corps",
+     "side": "confederate", "parent": "army-of-northern-virginia"},
+]
+FORMATION_NOTE = (
+    "Formations: GS 14 names the \"Union Army of the Potomac\" (the hammer), \"The Union units "
+    "in Yorktown and City Point (Butler's army)\" (the anvil) and \"Lee's Army of Northern "
+    "Virginia\". The units set up with Grant and with Lee are taken as those armies; the "
+    "garrisons outside them and the army commanders stand in their side's root. I-A and I-B are "
+    "read as the two blocks of the Confederate I Corps (the identifiers; Base 14: \"infantry "
+    "corps or half corps\").")
+
+GRANT_TEXT = RULES["params"]["leader_abilities"]["grant"]["text"]
+LEE_TEXT = RULES["params"]["leader_abilities"]["lee"]["text"]
+
+# (id, name, designation, side, class, formation, size, note, extra attrs)
+OOB = [
+    # Union (13, "Union Units")
+    ("grant", "Grant", "Grant", "union", "leader", "union", None,
+     "Grant (Leader), set up with the Army of the Potomac (13). Leaders have no SP in the text. "
+     "His ability (GS 11) is the morale re-roll. He is also the army commander (rating 7, GS 4), "
+     "which has no tie to the block (Base 4).", {"ability": GRANT_TEXT}),
+    ("union-vi", "VI Corps", "VI", "union", "infantry", "army-of-the-potomac", "XXX",
+     "VI, 10 SP (13); \"the VI corps\" (GS 14). " + NO_BLOCKS, {}),
+    ("union-v", "V Corps", "V", "union", "infantry", "army-of-the-potomac", "XXX",
+     "V, 12 SP (13). Blocks 12, 8, 4 (Order of Battle Breakdown).", {}),
+    ("union-ii", "II Corps", "II", "union", "infantry", "army-of-the-potomac", "XXX",
+     "II, 12 SP (13). Blocks 12, 8, 4 (Order of Battle Breakdown).", {}),
+    ("union-ix", "IX Corps", "IX", "union", "infantry", "army-of-the-potomac", "XXX",
+     "IX, 8 SP (13). Set up with the Army of the Potomac (historically Burnside's IX Corps "
+     "reported to Grant until May 24, 1864). " + NO_BLOCKS, {}),
+    ("union-cav-3", "Union cavalry (3)", "Cav", "union", "cavalry", "army-of-the-potomac", None,
+     CAVALRY_NOTE % 3, {}),
+    ("union-cav-2", "Union cavalry (2)", "Cav", "union", "cavalry", "army-of-the-potomac", None,
+     CAVALRY_NOTE % 2, {}),
+    ("union-x", "X Corps", "X", "union", "infantry", "butlers-army", "XXX",
+     "X, 8 SP, at Yorktown (13); one of \"The Union units in Yorktown and City Point (Butler's "
+     "army)\" (GS 14). " + NO_BLOCKS, {}),
+    ("union-xviii", "XVIII Corps", "XVIII", "union", "infantry", "butlers-army", "XXX",
+     "XVIII, 8 SP, at City Point (13); Butler's army (GS 14). " + NO_BLOCKS, {}),
+    ("union-g-city-point", "Garrison, City Point", "G", "union", "garrison", "butlers-army", None,
+     "Garrison (2SP) at City Point (13); Butler's army (GS 14).", {}),
+    ("union-g-aquia-landing", "Garrison, Aquia Landing", "G", "union", "garrison", "union", None,
+     "Garrison (2SP) at Aquia Landing (13), the Union supply and replacement location (GS 5, 8).",
+     {}),
+    # Confederate (13, "Confederate Units")
+    ("lee", "Lee", "Lee", "confederate", "leader", "confederate", None,
+     "Lee (Leader) (13). Leaders have no SP in the text. His ability (GS 10) is Reaction "
+     "Movement. He is also the army commander (rating 7, GS 4), which has no tie to the block "
+     "(Base 4).", {"ability": LEE_TEXT}),
+    ("csa-i-a", "I Corps (I-A)", "I-A", "confederate", "infantry", "csa-i-corps", None,
+     "Printed \"I (8SP)\" in the set-up table (13) and \"I-A 8 SP\" in the Order of Battle "
+     "Breakdown, whose I-B is the other I block (\"I-B (4SP)\" at Williamsburg). Blocks 8, 4 "
+     "(Order of Battle Breakdown). A half corps (Base 14), so no size marking.", {}),
+    ("csa-ii", "II Corps", "II", "confederate", "infantry", "army-of-northern-virginia", "XXX",
+     "II, 12 SP (13). Blocks 12, 8, 4 (Order of Battle Breakdown).", {}),
+    ("csa-iii", "III Corps", "III", "confederate", "infantry", "army-of-northern-virginia", "XXX",
+     "III, 12 SP (13). Blocks 12, 8, 4 (Order of Battle Breakdown).", {}),
+    ("csa-cav-3", "Confederate cavalry (3)", "Cav", "confederate", "cavalry",
+     "army-of-northern-virginia", None, CAVALRY_NOTE % 3, {}),
+    ("csa-cav-2", "Confederate cavalry (2)", "Cav", "confederate", "cavalry",
+     "army-of-northern-virginia", None, CAVALRY_NOTE % 2, {}),
+    ("csa-g-richmond-4", "Garrison, Richmond (4)", "G", "confederate", "garrison", "confederate",
+     None, "\"2 Garrison (4SP and 2SP)\" at Richmond (13): the 4 SP one.", {}),
+    ("csa-g-richmond-2", "Garrison, Richmond (2)", "G", "confederate", "garrison", "confederate",
+     None, "\"2 Garrison (4SP and 2SP)\" at Richmond (13): the 2 SP one.", {}),
+    ("csa-g-chesterfield-ch", "Garrison, Chesterfield CH", "G", "confederate", "garrison",
+     "confederate", None,
+     "\"2 Garrisons (2SP) [1 in each location]\" at Chesterfield CH and Disputania (13): the one "
+     "at Chesterfield CH (the two blocks are alike).", {}),
+    ("csa-g-disputania", "Garrison, Disputania", "G", "confederate", "garrison", "confederate",
+     None,
+     "\"2 Garrisons (2SP) [1 in each location]\" at Chesterfield CH and Disputania (13): the one "
+     "at Disputania (the two blocks are alike).", {}),
+    ("csa-g-petersburg", "Garrison, Petersburg", "G", "confederate", "garrison", "confederate",
+     None, "Garrison (4SP) at Petersburg (13).", {}),
+    ("csa-i-b", "I Corps (I-B)", "I-B", "confederate", "infantry", "csa-i-corps", None,
+     "I-B, 4 SP, at Williamsburg (13). One block, \"No reduced block\" (Order of Battle "
+     "Breakdown). A half corps (Base 14), so no size marking. Historically Pickett's division, "
+     "which rejoined Lee at the North Anna.", {}),
+]
+
+
+def strength(uid):
+    if uid in BREAKDOWN:
+        return {"steps": BREAKDOWN[uid]}
+    return SETUP_SP.get(uid, 0)
+
+
+def unit_entities():
+    out = []
+    allowance = RULES["params"]["movement_allowance"]
+    for uid, name, des, side, klass, formation, size, note, extra in OOB:
+        u = {"id": uid, "name": name}
+        if des and des != name:
+            u["designation"] = des
+        u["side"] = side
+        u["class"] = klass
+        u["formation"] = formation
+        if size:
+            u["size"] = size
+        u["strength"] = strength(uid)
+        attrs = {"movement": allowance[klass]}
+        if uid in CAVALRY_NUMBER:
+            attrs["screen"] = CAVALRY_NUMBER[uid]
+        attrs.update(extra)
+        # the writer's order: the class's attribute schema
+        schema = [a["id"] for c in UNIT_CLASSES if c["id"] == klass for a in c["attrs"]]
+        u["attrs"] = {k: attrs[k] for k in schema if k in attrs}
+        u["note"] = note + ("" if klass == "leader" else " " + NO_RATINGS)
+        out.append(u)
+    return out
+
+
+# 13: (unit, locations) in the table's order; several locations are a set-up choice ("Units
+# may be at one or more of these locations").
+UNION_AREA = ["culpeper-ch", "elk-tavern", "falmouth"]
+CONFEDERATE_AREA = ["fredericksburg", "chancellorsville", "orange-ch", "stannardsville",
+                    "gordonsville"]
+SETUP = [
+    ("grant", UNION_AREA), ("union-vi", UNION_AREA), ("union-v", UNION_AREA),
+    ("union-ii", UNION_AREA), ("union-ix", UNION_AREA), ("union-cav-3", UNION_AREA),
+    ("union-cav-2", UNION_AREA),
+    ("union-x", ["yorktown"]),
+    ("union-xviii", ["city-point"]), ("union-g-city-point", ["city-point"]),
+    ("union-g-aquia-landing", ["aquia-landing"]),
+    ("lee", CONFEDERATE_AREA), ("csa-i-a", CONFEDERATE_AREA), ("csa-ii", CONFEDERATE_AREA),
+    ("csa-iii", CONFEDERATE_AREA), ("csa-cav-3", CONFEDERATE_AREA),
+    ("csa-cav-2", CONFEDERATE_AREA),
+    ("csa-g-richmond-4", ["richmond"]), ("csa-g-richmond-2", ["richmond"]),
+    ("csa-g-chesterfield-ch", ["chesterfield-ch"]), ("csa-g-disputania", ["disputania"]),
+    ("csa-g-petersburg", ["petersburg"]),
+    ("csa-i-b", ["williamsburg"]),
+]
+SETUP_CHOICE_NOTE = {
+    "union": ("GS 13: \"Culpepper CH, Elk Tavern, Falmouth. Units may be at one or more of "
+              "these locations.\""),
+    "confederate": ("GS 13: \"Fredericksburg, Chancellorsville, Orange CH, Stannardsville, "
+                    "Gordonsville\"; \"Units may be at one or more of these locations.\""),
+}
+ONE_IN_EACH = ("GS 13: \"2 Garrisons (2SP) [1 in each location]\" at Chesterfield CH and "
+               "Disputania; the two blocks are alike.")
+
+# ---------------------------------------------------------------------------------------
+# The scenario (Game-Specific 2-13, rule texts quoted)
+# ---------------------------------------------------------------------------------------
+
+TEXT_2 = ("The road crossing between Charles City and City Point is not usable until the turn "
+          "after a Union infantry unit ends its move in both locations.")
+TEXT_3 = ("Trench markers: May not move. An active unit may spend 2 movement points to place a "
+          "trench block with it. Only the unit who spent the movement points gain the terrain "
+          "benefit from the trench block. A trench block is removed when the unit moves. Units "
+          "with trench markers roll 1 extra die in each round of battle. Units with trench "
+          "markers are placed in the line position during battles with trench marker under the "
+          "unit. Trench markers may not be placed in fortress locations. (None is on the board at "
+          "set-up, so the scenario has no markers.)")
+TEXT_4 = ("Each turn the Confederate player starts with 3 CAP, the Union starts each turn with 3 "
+          "CAP. Both players can receive one extra CAP if successful during the CAP roll. Lee's "
+          "Confederate Army Commander Rating is a 7. Grant's Union Army Commander Rating is 7.")
+TEXT_5 = ("The supply locations for the Union player are any occupied port and the following "
+          "locations: Aquia Landing, Elk Tavern, and Sperryville. The supply locations for the "
+          "Confederate player are Cumberland and Hicksford.")
+TEXT_8 = ("The Union player receives 1 replacement point per turn. The Confederate receives 1 "
+          "replacement point each even turn. Union replacement location: Aquia Landing. "
+          "Confederate replacement location: Richmond.")
+TEXT_10 = ("Lee's special ability - Reaction Movement: Any and all units in a location with Lee "
+           "can react to any Union moves in locations adjacent to them. This includes defended "
+           "and undefended adjacent locations. The reactions can be one unit at a time or all at "
+           "once or any combination the Confederate player chooses. Lee and units with him can "
+           "only react once in a Union turn. Rail control: Confederates control all railroad "
+           "lines south of the Rappahanock River. Union cannot do rail movement.")
+TEXT_11 = ("Grant's special abilities: During battle if the Grant leader unit is present and in "
+           "reserve, the player can re-roll one failed morale check for one unit each battle "
+           "round.")
+TEXT_12 = (
+    "Richmond is worth 10 VP and Petersburg is worth 5 VP to either side that occupies it at "
+    "the end of the game. Union infantry and/or garrison units can hold locations that cut "
+    "Confederate rail lines and gain victory points by tracing a line from Richmond or "
+    "Petersburg to Cumberland or Hicksford. Each game turn that ends with BOTH lines cut "
+    "produces 2 VP for the Union player and eliminates Reinforcements for the Confederate "
+    "player the next turn. Winner of the game is most VP at game end. Automatic victory: The "
+    "Union player receives an automatic victory if they hold both Petersburg AND Richmond at "
+    "the end of any game turn. Also if the Confederates total infantry SP falls below 14. The "
+    "Confederate player receives an automatic victory at any time the Union total infantry SP "
+    "falls below 28 SP. (Game-Specific 12)")
+TEXT_12_RAIL = (
+    "Union infantry and/or garrison units can hold locations that cut Confederate rail lines "
+    "and gain victory points by tracing a line from Richmond or Petersburg to Cumberland or "
+    "Hicksford. Each game turn that ends with BOTH lines cut produces 2 VP for the Union player "
+    "and eliminates Reinforcements for the Confederate player the next turn. (The text has no "
+    "reinforcement chart: every unit is on the board at set-up, so the \"Reinforcements\" lost "
+    "are read as the Confederate replacement point of GS 8; the text does not say.)")
+TEXT_13 = ("The Union player sets up first. The Union player is the first player in the turn "
+           "sequence. This game is 16 turns.")
+AUTO_UNION_SP = 14
+AUTO_CONFEDERATE_SP = 28
+
+
+def victory():
+    out = []
+    for place, vp in (("richmond", 10), ("petersburg", 5)):
+        for side in ("union", "confederate"):
+            out.append({"kind": "occupy", "side": side, "vp": vp,
+                        "places": [{"location": place}],
+                        "text": ("GS 12: %s is worth %d VP to either side that occupies it at "
+                                 "the end of the game." % (place.capitalize(), vp))})
+    out += [
+        {"kind": "text", "side": "union", "vp": 2,
+         "text": ("GS 12: 2 VP for the Union each game turn that ends with BOTH Confederate rail "
+                  "lines cut (Union infantry or garrison units holding locations so that no line "
+                  "runs from Richmond or Petersburg to Cumberland, nor to Hicksford); the "
+                  "Confederates then lose their reinforcements the next turn.")},
+        {"kind": "text", "side": "union",
+         "text": ("GS 12: automatic Union victory if the Union holds both Petersburg AND "
+                  "Richmond at the end of any game turn.")},
+        {"kind": "text", "side": "union",
+         "text": ("GS 12: automatic Union victory if the Confederates' total infantry SP falls "
+                  "below %d." % AUTO_UNION_SP)},
+        {"kind": "text", "side": "confederate",
+         "text": ("GS 12: automatic Confederate victory at any time the Union total infantry "
+                  "SP falls below %d SP." % AUTO_CONFEDERATE_SP)},
+        {"kind": "text", "text": "GS 12: the winner of the game is the side with most VP at game end."},
+    ]
+    return out
+
+
+def special_rules():
+    return [
+        {"id": "charles-city-crossing", "title": "2 Game Board", "text": TEXT_2},
+        {"id": "trench-markers", "title": "3 Game Units: Trench markers", "text": TEXT_3},
+        {"id": "cap", "title": "4 Command Action Points", "text": TEXT_4},
+        {"id": "supply", "title": "5 Supply", "text": TEXT_5},
+        {"id": "replacements", "title": "8 Replacements", "text": TEXT_8},
+        {"id": "movement", "title": "10 Movement", "text": TEXT_10},
+        {"id": "battle", "title": "11 Battle", "text": TEXT_11},
+        {"id": "rail-lines", "title": "12 Victory: cutting the rail lines", "text": TEXT_12_RAIL},
+        {"id": "setup", "title": "13 Game Setup", "text": TEXT_13},
+    ]
+
+
+NO_REINFORCEMENTS = ("The text gives no reinforcements: every unit is on the board at set-up, "
+                     "and eliminated units come back only as replacements (GS 8; Base 8). The "
+                     "turn track has no labels in the text (turns 1-16).")
+
+
+def scenario_entities():
+    setup = []
+    for uid, places in SETUP:
+        side = _SIDE[uid]
+        if len(places) == 1:
+            e = {"unit": uid, "location": places[0]}
+            if uid in ("csa-g-chesterfield-ch", "csa-g-disputania"):
+                e["note"] = ONE_IN_EACH
+        else:
+            e = {"unit": uid, "choices": [{"location": p} for p in places],
+                 "note": SETUP_CHOICE_NOTE[side]}
+        setup.append(e)
+    return [{
+        "id": "campaign",
+        "name": "The Wilderness Campaign of 1864",
+        "description": (
+            "Grant's Army of the Potomac, with Butler's army at Yorktown and City Point, drives "
+            "on Richmond and Petersburg against Lee's Army of Northern Virginia (GS 1, 14). 16 "
+            "turns; the Union sets up first and is the first player (GS 13). The Army of the "
+            "Potomac sets up anywhere among Culpeper CH, Elk Tavern and Falmouth, the Army of "
+            "Northern Virginia among Fredericksburg, Chancellorsville, Orange CH, "
+            "Stannardsville and Gordonsville (set-up choices). " + NO_REINFORCEMENTS),
+        "map": "virginia",
+        "first_side": "union",
+        "turns": {"count": 16},
+        "setup": setup,
+        "victory": victory(),
+        "victory_text": TEXT_12,
+        "special_rules": special_rules(),
+    }]
+
+
+_SIDE = {o[0]: o[3] for o in OOB}
+_CLASS = {o[0]: o[4] for o in OOB}
+
+
 def build_game():
     return {
         "format": "warbench-game",
@@ -760,9 +1102,9 @@ def build_game():
         "features": FEATURES,
         "tables": TABLES,
         "maps": [map_entity()],
-        "formations": [],
-        "units": [],
-        "scenarios": [],
+        "formations": FORMATIONS,
+        "units": unit_entities(),
+        "scenarios": scenario_entities(),
     }
 
 
@@ -926,6 +1268,95 @@ def check(game):
         if end not in rail_reach("richmond") | rail_reach("petersburg"):
             err("no Confederate rail line from Richmond or Petersburg to %s (12)" % end)
 
+    # The order of battle (13 and the Order of Battle Breakdown): formations before their
+    # children and on the unit's side; SP as the set-up table prints it; the breakdown's
+    # blocks strongest first; one leader a side, the army commander of GS 4; the cavalry's
+    # screen value; no automatic victory at set-up (12).
+    units = {u["id"]: u for u in game["units"]}
+    if len(units) != len(game["units"]):
+        err("duplicate unit ids")
+    forms = {}
+    for f in game["formations"]:
+        if f["id"] in forms:
+            err("formation %s twice" % f["id"])
+        if "parent" in f and (f["parent"] not in forms or forms[f["parent"]]["side"] != f["side"]):
+            err("formation %s: parent %s missing, later or of the other side" % (f["id"], f["parent"]))
+        forms[f["id"]] = f
+    infantry_sp = {"union": 0, "confederate": 0}
+    for uid, u in units.items():
+        f = forms.get(u.get("formation"))
+        if f is None or f["side"] != u["side"]:
+            err("unit %s: formation %s missing or of the other side" % (uid, u.get("formation")))
+        st = u["strength"]
+        if isinstance(st, dict):
+            steps = st["steps"]
+            if steps != BREAKDOWN.get(uid) or st.get("current", 0) != 0:
+                err("unit %s: blocks %s, the breakdown prints %s" % (uid, steps, BREAKDOWN.get(uid)))
+            if any(a <= b for a, b in zip(steps, steps[1:])):
+                err("unit %s: blocks not strongest first" % uid)
+            sp = steps[0]
+        else:
+            if uid in BREAKDOWN:
+                err("unit %s: the breakdown gives its blocks, strength must be a step list" % uid)
+            sp = st
+        if u["class"] in ("leader", "cavalry"):
+            if sp != 0:
+                err("unit %s: the text gives a %s no SP" % (uid, u["class"]))
+        elif sp != SETUP_SP.get(uid):
+            err("unit %s: %s SP at set-up, the table prints %s" % (uid, sp, SETUP_SP.get(uid)))
+        if u["class"] == "infantry":
+            infantry_sp[u["side"]] += sp
+        if u["class"] == "cavalry" and u["attrs"].get("screen") != CAVALRY_NUMBER.get(uid):
+            err("cavalry %s: screen %s, the table prints (%s)" % (uid, u["attrs"].get("screen"),
+                                                                  CAVALRY_NUMBER.get(uid)))
+        if u["attrs"].get("movement") != RULES["params"]["movement_allowance"][u["class"]]:
+            err("unit %s: movement differs from Base 3" % uid)
+    for side in ("union", "confederate"):
+        leaders = [u["name"] for u in units.values() if u["side"] == side and u["class"] == "leader"]
+        if leaders != [RULES["params"]["army_commander"][side]]:
+            err("%s leaders %s: the text has one, the army commander (GS 4, 13)" % (side, leaders))
+        cav = sorted(u["attrs"]["screen"] for u in units.values()
+                     if u["side"] == side and u["class"] == "cavalry")
+        if cav != [2, 3]:
+            err("%s cavalry screens %s: the text prints (3) and (2)" % (side, cav))
+    if sum(1 for u in units.values() if u["class"] == "infantry") != 10:
+        err("the set-up table has 10 infantry units")
+    if infantry_sp["union"] != 58 or infantry_sp["confederate"] != 36:
+        err("infantry SP at set-up %s: the table adds up to Union 58, Confederate 36" % infantry_sp)
+    if infantry_sp["union"] < AUTO_CONFEDERATE_SP or infantry_sp["confederate"] < AUTO_UNION_SP:
+        err("a side would win automatically at set-up (12)")
+
+    # The scenario: every unit set up exactly once, at locations the text names; the choices
+    # are 13's lists; victory places carry the VP the map prints; no reinforcements.
+    for sc in game["scenarios"]:
+        placed = {}
+        for st in sc["setup"]:
+            uid = st["unit"]
+            if uid not in units:
+                err("scenario %s: set-up of unknown unit %s" % (sc["id"], uid))
+                continue
+            placed[uid] = placed.get(uid, 0) + 1
+            where = [c["location"] for c in st.get("choices", [])] or [st.get("location")]
+            for l in where:
+                if l not in locs or "13" not in NAMED_IN_TEXT.get(l, ""):
+                    err("scenario %s: %s set up at %s, not a set-up location of 13" % (sc["id"], uid, l))
+            if len(where) > 1 and where not in (UNION_AREA, CONFEDERATE_AREA):
+                err("scenario %s: %s has choices %s, not 13's" % (sc["id"], uid, where))
+            if len(where) > 1 and where != {"union": UNION_AREA,
+                                            "confederate": CONFEDERATE_AREA}[units[uid]["side"]]:
+                err("scenario %s: %s chooses among the other side's locations" % (sc["id"], uid))
+        for uid in units:
+            if placed.get(uid) != 1:
+                err("scenario %s: unit %s set up %s times" % (sc["id"], uid, placed.get(uid, 0)))
+        if sc.get("reinforcements"):
+            err("scenario %s has reinforcements; the text gives none" % sc["id"])
+        if sc["turns"]["count"] != 16 or sc["first_side"] != "union":
+            err("scenario %s: 13 gives 16 turns, the Union first" % sc["id"])
+        for v in sc["victory"]:
+            for p in v.get("places", []):
+                if locs.get(p["location"], {}).get("vp") != v["vp"]:
+                    err("scenario %s: victory place %s does not carry %s VP" % (sc["id"], p["location"], v.get("vp")))
+
     # Legibility: labels clear of each other, of the dots and of the lines.
     boxes = {l: label_box(e) for l, e in locs.items()}
     ids = list(locs)
@@ -965,6 +1396,12 @@ def main(argv):
         return 0
     out = argv[1] if len(argv) > 1 else os.path.join(root, "data", "games", "grants-gamble.warbench")
     write_game(game, out)
+    cli = os.path.join(root, "build", "app", "warbench-cli")
+    if os.access(cli, os.X_OK):
+        r = subprocess.run([cli, "format", "--check", out])
+        if r.returncode != 0:
+            print("gen-grants-gamble: %s is not in canonical form" % out, file=sys.stderr)
+            return 1
     return 0
 
 
