@@ -704,14 +704,15 @@ class_id_of (gpointer item)
 
 /* The id cell; NULL (with an issue) when it is missing or malformed. */
 static const char *
-parse_id (Parser     *ps,
-          const char *what)
+parse_id (Parser   *ps,
+          gboolean  formation)
 {
   const char *text = fixed_text (ps, COL_ID);
 
   if (text == NULL || text[0] == '\0')
     {
-      row_issue (ps, COL_ID, WB_OOB_CSV_ERROR_MISSING, _("expected the %s’s id"), what);
+      row_issue (ps, COL_ID, WB_OOB_CSV_ERROR_MISSING, "%s",
+                 formation ? _("expected the formation’s id") : _("expected the unit’s id"));
       return NULL;
     }
   if (!valid_id (text))
@@ -781,7 +782,7 @@ parse_formation_row (Parser *ps)
         }
     }
 
-  id = parse_id (ps, _("formation"));
+  id = parse_id (ps, TRUE);
   side = parse_side (ps);
   if (id != NULL)
     {
@@ -948,8 +949,10 @@ parse_attr (Parser     *ps,
     {
     case WB_ATTR_INT:
     case WB_ATTR_NUMBER:
+      /* Decimal only: strtod would also take "0x1A", "inf" and " 6". */
       d = g_ascii_strtod (text, &end);
-      if (text[0] == '\0' || g_ascii_isspace (text[0]) || *end != '\0' || !isfinite (d) ||
+      if (text[0] == '\0' || strspn (text, "0123456789+-.eE") != strlen (text) || *end != '\0' ||
+          !isfinite (d) ||
           (def->type == WB_ATTR_INT && d != floor (d)))
         {
           add_issue (ps->self, cell->line, column, WB_OOB_CSV_ERROR_VALUE,
@@ -1011,7 +1014,7 @@ parse_unit_row (Parser *ps)
   expect_empty (ps, COL_ECHELON, _("a unit has no echelon: leave the cell empty"));
   expect_empty (ps, COL_COLOR, _("a unit has no colour (its formation has): leave the cell empty"));
 
-  id = parse_id (ps, _("unit"));
+  id = parse_id (ps, FALSE);
   side = parse_side (ps);
   if (id != NULL)
     {

@@ -152,7 +152,8 @@ check_round_trip (const char *what,
   ck_assert_uint_eq (summary.units_added, wb_game_get_units (game)->len);
   ck_assert_uint_eq (summary.formations_added, wb_game_get_formations (game)->len);
   ck_assert_uint_eq (summary.units_removed + summary.units_changed, 0);
-  ck_assert (wb_undo_stack_push (stack, wb_command_import_oob_new (copy, fresh), &error));
+  g_autoptr(WbCommand) command = wb_command_import_oob_new (copy, fresh);
+  ck_assert (wb_undo_stack_push (stack, command, &error));
   ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Import order of battle");
   restored = to_data (copy);
   ck_assert_msg (strcmp (data, restored) == 0, "%s: the OOB did not come back as it was", what);
@@ -324,6 +325,10 @@ static const BadRow bad_rows[] = {
     WB_OOB_CSV_ERROR_VALUE, 5, "movement", "13 is out of range (expected 0 to 12)" },
   { 5, "unit,union,xv,,u1,One,,infantry,X,12/8/4,1,,,,6.5,R,true,3,,\n",
     WB_OOB_CSV_ERROR_VALUE, 5, "movement", "expected a whole number from 0 to 12, found “6.5”" },
+  { 5, "unit,union,xv,,u1,One,,infantry,X,12/8/4,1,,,,0x6,R,true,3,,\n",
+    WB_OOB_CSV_ERROR_VALUE, 5, "movement", "expected a whole number from 0 to 12, found “0x6”" },
+  { 5, "unit,union,xv,,u1,One,,infantry,X,12/8/4,1,,,,6,R,true,inf,,\n",
+    WB_OOB_CSV_ERROR_VALUE, 5, "morale", "expected a number from 0 to 10, found “inf”" },
   { 5, "unit,union,xv,,u1,One,,infantry,X,12/8/4,1,,,,6,R,maybe,3,,\n",
     WB_OOB_CSV_ERROR_VALUE, 5, "fragile", "expected true or false (or yes or no), found “maybe”" },
   { 5, "unit,union,xv,,u1,One,,infantry,X,12/8/4,1,,,,6,R,true,high,,\n",
@@ -558,6 +563,7 @@ START_TEST (test_undo)
   g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
   g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
   g_autoptr(WbOobCsvImport) import = NULL;
+  g_autoptr(WbCommand) command = NULL;
   g_autoptr(GError) error = NULL;
   BadRow none = { 0 };
   g_autofree char *csv = bad_csv (&none);
@@ -576,7 +582,8 @@ START_TEST (test_undo)
   ck_assert_int_eq (wb_oob_csv_import_get_row (import, 3)->change, WB_OOB_CSV_CHANGED);
   ck_assert (!wb_oob_csv_import_is_noop (import));
 
-  ck_assert (wb_undo_stack_push (stack, wb_command_import_oob_new (game, import), &error));
+  command = wb_command_import_oob_new (game, import);
+  ck_assert (wb_undo_stack_push (stack, command, &error));
   units = wb_game_get_units (game);
   ck_assert_uint_eq (units->len, 3);
   /* Kept units are the same objects, updated. */
