@@ -1068,6 +1068,7 @@ oob_import (WbGame     *game,
   g_autoptr(WbCommand) command = NULL;
   g_autoptr(GFile) target = NULL;
   g_autofree char *text = NULL;
+  guint n_issues;
   gsize len;
 
   info = g_file_query_info (csv_file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
@@ -1094,16 +1095,17 @@ oob_import (WbGame     *game,
       out (stderr, "%s: %s\n", csv_path, error->message);
       return STATUS_FAILED;
     }
-  if (wb_oob_csv_import_get_n_issues (import) > 0)
+  n_issues = wb_oob_csv_import_get_n_issues (import);
+  if (n_issues > 0)
     {
-      for (guint i = 0; i < wb_oob_csv_import_get_n_issues (import); i++)
+      for (guint i = 0; i < n_issues; i++)
         {
           g_autofree char *message =
             wb_oob_csv_issue_to_string (wb_oob_csv_import_get_issue (import, i));
           out (stderr, "%s: %s\n", csv_path, message);
         }
-      out (stderr, _("%s: %u problems; nothing was changed\n"), csv_path,
-           wb_oob_csv_import_get_n_issues (import));
+      out (stderr, ngettext ("%s: %u problem; nothing was changed\n",
+                             "%s: %u problems; nothing was changed\n", n_issues), csv_path, n_issues);
       return STATUS_FAILED;
     }
 

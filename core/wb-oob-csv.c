@@ -1170,6 +1170,13 @@ parse_header (Parser *ps,
 
   for (int c = 0; c < N_FIXED; c++)
     ps->fixed_at[c] = -1;
+  if (header->cells->len == 1 && strpbrk (g_array_index (header->cells, Cell, 0).text, ";\t"))
+    {
+      add_issue (self, header->line, NULL, WB_OOB_CSV_ERROR_HEADER,
+                 _("the header is a single cell: the file seems to be separated by semicolons or "
+                   "tabs (save it from the spreadsheet with commas)"));
+      return FALSE;
+    }
   for (guint i = 0; i < header->cells->len; i++)
     {
       Cell *cell = &g_array_index (header->cells, Cell, i);
@@ -1477,6 +1484,8 @@ wb_oob_csv_parse (WbGame      *game,
   g_return_val_if_fail (text != NULL || len == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (text == NULL)
+    text = "";
   n = len < 0 ? strlen (text) : (gsize) len;
   if (n > WB_OOB_CSV_MAX_SIZE)
     {
@@ -1830,7 +1839,9 @@ check_game (WbImportOobCommand  *self,
   if (import->issues->len > 0)
     {
       g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
-                   _("The order of battle to import has %u problems"), import->issues->len);
+                   ngettext ("The order of battle to import has %u problem",
+                             "The order of battle to import has %u problems", import->issues->len),
+                   import->issues->len);
       return FALSE;
     }
   for (guint i = 0; i < formations->len; i++)

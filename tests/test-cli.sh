@@ -248,7 +248,7 @@ sed -e 's/^\(unit,confederate,div-johnson,[^,]*,stafford,[^,]*,[^,]*,infantry,X,
 cp "$TMP/wild.warbench" "$TMP/wild-before.warbench"
 expect_status 1 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/bad.csv" --in-place
 expect_output "$TMP/err" 'bad.csv: line 34, column strength: expected a number .*found “lots”'
-expect_output "$TMP/err" '1 problems; nothing was changed'
+expect_output "$TMP/err" '1 problem; nothing was changed'
 cmp -s "$TMP/wild.warbench" "$TMP/wild-before.warbench" || fail "a bad CSV changed the game file"
 # A unit the scenario uses cannot be left out.
 grep -v ",stafford," "$TMP/wild.csv" >"$TMP/oob-cut.csv"

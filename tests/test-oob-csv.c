@@ -359,6 +359,8 @@ static const BadRow bad_rows[] = {
     WB_OOB_CSV_ERROR_HEADER, 1, "speed", "unknown column (expected one of: kind, side" },
   { 1, "kind,side,formation,id,class,strength,Side\n",
     WB_OOB_CSV_ERROR_HEADER, 1, "Side", "the column is already column 2" },
+  { 1, "kind;side;formation;id;class;strength\n",
+    WB_OOB_CSV_ERROR_HEADER, 1, NULL, "separated by semicolons or tabs" },
   { 1, "kind,side,formation,id,class,movement\n",
     WB_OOB_CSV_ERROR_HEADER, 1, NULL, "the header has no column “strength”" },
 };
