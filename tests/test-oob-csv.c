@@ -556,6 +556,14 @@ START_TEST (test_in_use)
 }
 END_TEST
 
+static void
+on_changed (WbGame     *game,
+            const char *what,
+            GString    *log)
+{
+  g_string_append_printf (log, "%s;", what);
+}
+
 /* Add, change, remove and reorder in one step; undo puts back every unit
  * object as it was, redo redoes it. */
 START_TEST (test_undo)
@@ -567,6 +575,7 @@ START_TEST (test_undo)
   g_autoptr(WbOobCsvImport) import = NULL;
   g_autoptr(WbCommand) command = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GString) log = g_string_new (NULL);
   BadRow none = { 0 };
   g_autofree char *csv = bad_csv (&none);
   WbUnit *u1 = wb_game_find_unit (game, "u1");
@@ -584,8 +593,10 @@ START_TEST (test_undo)
   ck_assert_int_eq (wb_oob_csv_import_get_row (import, 3)->change, WB_OOB_CSV_CHANGED);
   ck_assert (!wb_oob_csv_import_is_noop (import));
 
+  g_signal_connect (game, "changed", G_CALLBACK (on_changed), log);
   command = wb_command_import_oob_new (game, import);
   ck_assert (wb_undo_stack_push (stack, command, &error));
+  ck_assert_str_eq (log->str, "formations;units;");
   units = wb_game_get_units (game);
   ck_assert_uint_eq (units->len, 3);
   /* Kept units are the same objects, updated. */
@@ -599,6 +610,7 @@ START_TEST (test_undo)
   after = to_data (game);
 
   ck_assert (wb_undo_stack_undo (stack));
+  ck_assert_str_eq (log->str, "formations;units;formations;units;");
   undone = to_data (game);
   ck_assert_str_eq (before, undone);
   ck_assert_ptr_eq (wb_game_find_unit (game, "u1"), u1);
@@ -609,6 +621,7 @@ START_TEST (test_undo)
   ck_assert (wb_undo_stack_redo (stack));
   redone = to_data (game);
   ck_assert_str_eq (after, redone);
+  g_signal_handlers_disconnect_by_func (game, on_changed, log);
   g_object_unref (u1);
 }
 END_TEST
