@@ -1009,6 +1009,181 @@ cmd_format (const char  *prog,
   return status;
 }
 
+/* --- oob ------------------------------------------------------------------- */
+
+static void
+print_oob_summary (WbOobCsvImport *import)
+{
+  WbOobCsvSummary s;
+
+  wb_oob_csv_import_get_summary (import, &s);
+  out (stdout, _("Formations: %u added, %u changed, %u removed\n"),
+       s.formations_added, s.formations_changed, s.formations_removed);
+  out (stdout, _("Units: %u added, %u changed, %u removed\n"),
+       s.units_added, s.units_changed, s.units_removed);
+  if (s.reordered)
+    out (stdout, "%s\n", _("The order of the rows changed"));
+}
+
+static int
+oob_export (WbGame     *game,
+            const char *output)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  wb_oob_csv_export (game, text);
+  if (output == NULL || strcmp (output, "-") == 0)
+    {
+      if (fwrite (text->str, 1, text->len, stdout) != text->len || fflush (stdout) != 0)
+        {
+          out (stderr, "%s\n", _("Could not write the CSV to standard output"));
+          return STATUS_FAILED;
+        }
+      return STATUS_OK;
+    }
+  /* Written beside the target and renamed over it, like a game file. */
+  file = g_file_new_for_commandline_arg (output);
+  if (!g_file_replace_contents (file, text->str, text->len, NULL, FALSE, G_FILE_CREATE_NONE,
+                                NULL, NULL, &error))
+    {
+      out (stderr, "%s: %s\n", output, error->message);
+      return STATUS_FAILED;
+    }
+  return STATUS_OK;
+}
+
+static int
+oob_import (WbGame     *game,
+            const char *game_path,
+            const char *csv_path,
+            const char *output,
+            gboolean    in_place)
+{
+  g_autoptr(GFile) csv_file = g_file_new_for_commandline_arg (csv_path);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbOobCsvImport) import = NULL;
+  g_autoptr(WbCommand) command = NULL;
+  g_autoptr(GFile) target = NULL;
+  g_autofree char *text = NULL;
+  guint n_issues;
+  gsize len;
+
+  info = g_file_query_info (csv_file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
+                            NULL, &error);
+  if (info == NULL)
+    {
+      out (stderr, "%s: %s\n", csv_path, error->message);
+      return STATUS_FAILED;
+    }
+  if (g_file_info_get_size (info) > WB_OOB_CSV_MAX_SIZE)
+    {
+      out (stderr, _("%s: the file is larger than %d bytes\n"), csv_path, WB_OOB_CSV_MAX_SIZE);
+      return STATUS_FAILED;
+    }
+  if (!g_file_load_contents (csv_file, NULL, &text, &len, NULL, &error))
+    {
+      out (stderr, "%s: %s\n", csv_path, error->message);
+      return STATUS_FAILED;
+    }
+
+  import = wb_oob_csv_parse (game, text, (gssize) len, &error);
+  if (import == NULL)
+    {
+      out (stderr, "%s: %s\n", csv_path, error->message);
+      return STATUS_FAILED;
+    }
+  n_issues = wb_oob_csv_import_get_n_issues (import);
+  if (n_issues > 0)
+    {
+      for (guint i = 0; i < n_issues; i++)
+        {
+          g_autofree char *message =
+            wb_oob_csv_issue_to_string (wb_oob_csv_import_get_issue (import, i));
+          out (stderr, "%s: %s\n", csv_path, message);
+        }
+      out (stderr, ngettext ("%s: %u problem; nothing was changed\n",
+                             "%s: %u problems; nothing was changed\n", n_issues), csv_path, n_issues);
+      return STATUS_FAILED;
+    }
+
+  print_oob_summary (import);
+  if (output == NULL && !in_place)
+    {
+      out (stdout, "%s\n", _("Nothing written (give -o FILE or --in-place to save)"));
+      return STATUS_OK;
+    }
+
+  command = wb_command_import_oob_new (game, import);
+  if (!wb_command_apply (command, &error))
+    {
+      out (stderr, "%s: %s\n", csv_path, error->message);
+      return STATUS_FAILED;
+    }
+  target = g_file_new_for_commandline_arg (in_place ? game_path : output);
+  if (!wb_game_save (game, target, NULL, &error))
+    {
+      out (stderr, "%s\n", error->message);
+      return STATUS_FAILED;
+    }
+  out (stdout, _("Wrote %s\n"), in_place ? game_path : output);
+  return STATUS_OK;
+}
+
+static int
+cmd_oob (const char  *prog,
+         int          argc,
+         char       **argv)
+{
+  gboolean csv = FALSE, in_place = FALSE;
+  g_autofree char *import_path = NULL;
+  g_autofree char *output = NULL;
+  const GOptionEntry entries[] = {
+    { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("Export the order of battle as CSV"), NULL },
+    { "import", 'i', 0, G_OPTION_ARG_FILENAME, &import_path,
+      N_("Replace the order of battle with the one in this CSV"), N_("IN.csv") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Where to write (--csv: default standard output; --import: a game file)"), N_("OUT") },
+    { "in-place", 0, 0, G_OPTION_ARG_NONE, &in_place, N_("With --import: save over FILE"), NULL },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+
+  if (!parse_options (prog, "oob", _("FILE --csv [-o OUT.csv] | FILE --import IN.csv [-o OUT | --in-place]"),
+                      _("Exports a game's order of battle as a spreadsheet, or reads one back."),
+                      _("--csv writes one row per formation and per unit (RFC 4180, UTF-8): kind,\n"
+                        "side, formation, path, id, name, designation, class, size, strength,\n"
+                        "current, echelon, color, note, then one column per unit attribute.\n"
+                        "--import reads such a CSV as the game's whole new order of battle: rows\n"
+                        "update, add or (when left out) remove formations and units. Every\n"
+                        "problem is printed with its line and column and nothing is written\n"
+                        "unless the whole CSV is right. Without -o or --in-place it only\n"
+                        "checks the CSV and prints what would change. Columns and rules:\n"
+                        "docs/file-format.md, \"Order of battle as CSV\"."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc != 2)
+    return usage_error (prog, "oob", argc < 2 ? _("No game file given")
+                                              : _("Give exactly one game file"));
+  if (csv == (import_path != NULL))
+    return usage_error (prog, "oob", _("Give either --csv or --import IN.csv"));
+  if (in_place && (csv || output != NULL))
+    return usage_error (prog, "oob", _("--in-place goes with --import and without -o"));
+
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+  if (csv)
+    return oob_export (game, output);
+  return oob_import (game, argv[1], import_path, output, in_place);
+}
+
 /* --- main ------------------------------------------------------------------ */
 
 static const Command commands[] = {
@@ -1022,6 +1197,8 @@ static const Command commands[] = {
   { "setup", N_("FILE [--scenario ID] [--option ID…] [--tsv]"),
     N_("Print a scenario's set-up chart and reinforcement schedule"), cmd_setup },
   { "format", N_("FILE… [--check]"), N_("Rewrite game files in the canonical layout"), cmd_format },
+  { "oob", N_("FILE --csv [-o OUT.csv] | FILE --import IN.csv [-o OUT | --in-place]"),
+    N_("Export the order of battle as CSV, or import one"), cmd_oob },
 };
 
 static void

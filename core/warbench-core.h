@@ -27,3 +27,4 @@
 #include "wb-unit-commands.h"
 #include "wb-record-commands.h"
 #include "wb-attribute-commands.h"
+#include "wb-oob-csv.h"

@@ -345,6 +345,45 @@ COLLECTION (scenarios, scenario, WbScenario, C_SCENARIOS, wb_scenario_get_id (it
     return collection_replace (&self->c[C], g_intern_string (item->id), item);\
   }
 
+static void
+collection_swap (Collection *c, GPtrArray **items, const char *(*id_of) (gpointer))
+{
+  GPtrArray *old = c->items;
+
+  c->items = *items;
+  *items = old;
+  g_hash_table_remove_all (c->by_id);
+  for (guint i = 0; i < c->items->len; i++)
+    {
+      gpointer item = g_ptr_array_index (c->items, i);
+      g_hash_table_insert (c->by_id, (gpointer) g_intern_string (id_of (item)), item);
+    }
+}
+
+static const char *
+formation_id_of (gpointer item)
+{
+  return ((WbFormation *) item)->id;
+}
+
+static const char *
+unit_id_of (gpointer item)
+{
+  return wb_unit_get_id (item);
+}
+
+void
+wb_game_swap_oob (WbGame     *self,
+                  GPtrArray **formations,
+                  GPtrArray **units)
+{
+  g_return_if_fail (WB_IS_GAME (self));
+  g_return_if_fail (formations != NULL && *formations != NULL);
+  g_return_if_fail (units != NULL && *units != NULL);
+  collection_swap (&self->c[C_FORMATIONS], formations, formation_id_of);
+  collection_swap (&self->c[C_UNITS], units, unit_id_of);
+}
+
 COLLECTION_EDIT (terrain, terrain, WbTerrainType, C_TERRAIN)
 COLLECTION_EDIT (features, feature, WbFeatureType, C_FEATURES)
 

@@ -81,6 +81,15 @@ WbFeatureType *wb_game_replace_feature   (WbGame *self, WbFeatureType *feature);
 WbMap         *wb_game_take_map          (WbGame *self, const char *id, guint *index);
 gboolean       wb_game_insert_map        (WbGame *self, WbMap *map, guint index);
 
+/* Exchanges the game's whole order of battle with @formations (WbFormation*,
+ * freed with wb_formation_free()) and @units (WbUnit*, one reference each),
+ * rebuilding the id indexes: the caller gets the game's arrays back in
+ * their place (an OOB import swaps in and, on undo, swaps back). Ids must be
+ * unique within each array. Does not emit changed: the caller does. */
+void           wb_game_swap_oob          (WbGame     *self,
+                                          GPtrArray **formations,
+                                          GPtrArray **units);
+
 /* Lookups by id (any string; interned or not). */
 WbSide        *wb_game_find_side         (WbGame *self, const char *id);
 WbUnitType   *wb_game_find_unit_class   (WbGame *self, const char *id);

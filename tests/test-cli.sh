@@ -217,6 +217,58 @@ expect_output "$TMP/err" 'Invalid region'
 expect_status 1 "$CLI" render "$TMP/region.warbench" --region 9999-9999 -o "$TMP/x.png"
 expect_output "$TMP/err" 'outside the map'
 
+step "oob: the order of battle as CSV and back"
+WILD="$SRCDIR/data/games/battle-of-the-wilderness.warbench"
+expect_status 0 "$CLI" oob --help
+expect_output "$TMP/out" 'Order of battle as CSV'
+expect_status 0 "$CLI" oob "$WILD" --csv
+head -n 1 "$TMP/out" | grep -q '^kind,side,formation,path,id,name,designation,class,size,strength,current,echelon,color,note,movement,range' \
+  || fail "oob --csv header: $(head -n 1 "$TMP/out")"
+expect_output "$TMP/out" '^unit,confederate,div-johnson,Army of Northern Virginia / Second Corps \(Ewell\) / Johnson.s Division,stafford,'
+[ "$(grep -c '^unit,' "$TMP/out")" -eq 80 ] || fail "oob --csv: expected 80 unit rows"
+expect_status 0 "$CLI" oob "$WILD" --csv -o "$TMP/wild.csv"
+"$CLI" oob "$WILD" --csv | cmp -s - "$TMP/wild.csv" || fail "oob --csv -o differs from standard output"
+# Import into the same game: nothing changes, byte for byte.
+cp "$WILD" "$TMP/wild.warbench"
+expect_status 0 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/wild.csv"
+expect_output "$TMP/out" 'Units: 0 added, 0 changed, 0 removed'
+expect_output "$TMP/out" 'Nothing written'
+expect_status 0 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/wild.csv" --in-place
+cmp -s "$WILD" "$TMP/wild.warbench" || fail "importing its own CSV changed the game file"
+# Change a strength and a name; the edit lands in the saved game.
+sed -e 's/^\(unit,confederate,div-johnson,[^,]*,stafford,\)Stafford.s Brigade,Stafrd,infantry,X,5,/\1"Stafford, Leroy",Stafrd,infantry,X,12\/8\/4,/' \
+  "$TMP/wild.csv" >"$TMP/edit.csv"
+expect_status 0 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/edit.csv" -o "$TMP/edited.warbench"
+expect_output "$TMP/out" 'Units: 0 added, 1 changed, 0 removed'
+expect_output "$TMP/edited.warbench" '"id": "stafford", "name": "Stafford, Leroy", "designation": "Stafrd", .*"strength": \{"steps": \[12, 8, 4\]\}'
+cmp -s "$WILD" "$TMP/wild.warbench" || fail "import with -o changed the source game"
+# A bad row: line and column, exit 1, nothing written.
+sed -e 's/^\(unit,confederate,div-johnson,[^,]*,stafford,[^,]*,[^,]*,infantry,X,\)5,/\1lots,/' \
+  "$TMP/wild.csv" >"$TMP/bad.csv"
+cp "$TMP/wild.warbench" "$TMP/wild-before.warbench"
+expect_status 1 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/bad.csv" --in-place
+expect_output "$TMP/err" 'bad.csv: line 34, column strength: expected a number .*found “lots”'
+expect_output "$TMP/err" '1 problem; nothing was changed'
+cmp -s "$TMP/wild.warbench" "$TMP/wild-before.warbench" || fail "a bad CSV changed the game file"
+# A unit the scenario uses cannot be left out.
+grep -v ",stafford," "$TMP/wild.csv" >"$TMP/oob-cut.csv"
+expect_status 1 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/oob-cut.csv" -o "$TMP/oob-cut.warbench"
+expect_output "$TMP/err" 'unit “stafford” is not in the CSV, but scenario “historical” sets it up'
+[ ! -e "$TMP/oob-cut.warbench" ] || fail "a refused import wrote its output"
+# Not CSV at all.
+printf 'kind,id\nunit,"open\n' >"$TMP/open.csv"
+expect_status 1 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/open.csv"
+expect_output "$TMP/err" 'open.csv: line 2: a quoted cell that starts here is never closed'
+expect_status 1 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/missing.csv"
+# Usage errors.
+expect_status 2 "$CLI" oob "$TMP/wild.warbench"
+expect_output "$TMP/err" 'Give either --csv or --import'
+expect_status 2 "$CLI" oob "$TMP/wild.warbench" --csv --import "$TMP/wild.csv"
+expect_status 2 "$CLI" oob "$TMP/wild.warbench" --csv --in-place
+expect_status 2 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/wild.csv" --in-place -o "$TMP/x.warbench"
+expect_status 2 "$CLI" oob
+expect_status 1 "$CLI" oob "$TMP/broken.warbench" --csv
+
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"
   exit 1
