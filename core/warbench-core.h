@@ -10,6 +10,7 @@
 #include "wb-hex-map.h"
 #include "wb-point-map.h"
 #include "wb-unit.h"
+#include "wb-counter.h"
 #include "wb-table.h"
 #include "wb-scenario.h"
 #include "wb-game.h"

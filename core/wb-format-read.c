@@ -1028,6 +1028,81 @@ read_table (Reader *r, WbJsonNode *node, guint index, gpointer data)
 }
 /* ---- the document ---------------------------------------------------------- */
 
+/* ---- counter --------------------------------------------------------- */
+
+static gboolean
+class_defines_attr (WbGame *game, const char *id)
+{
+  GPtrArray *classes = wb_game_get_unit_classes (game);
+
+  for (guint i = 0; i < classes->len; i++)
+    if (wb_unit_type_find_attr (g_ptr_array_index (classes, i), id) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* "counter": {"style": "blind-swords", "slots": {"cohesion": "cr"}}. Read
+ * after the unit classes: every slot names an attribute one of them has. */
+static gboolean
+read_counter (Reader *r, WbJsonNode *root)
+{
+  static const char * const allowed[] = { "style", "slots", NULL };
+  WbJsonNode *node = wb_json_object_get (root, "counter");
+  WbCounterSpec *spec = wb_game_get_counter (r->game);
+  WbJsonNode *obj, *slots;
+  const char *style;
+  gsize old;
+
+  if (node == NULL)
+    return TRUE;
+  old = wb_read_push_member (r, "counter");
+  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
+      !wb_read_get_string (r, obj, "style", FALSE, &style))
+    return FALSE;
+  if (style != NULL && !wb_counter_style_from_string (style, &spec->style))
+    {
+      wb_read_push_member (r, "style");
+      return fail (r, WB_FORMAT_ERROR_TYPE,
+                   _("unknown counter style “%s” (expected spi, blind-swords, block or bg-campaign)"),
+                   style);
+    }
+  slots = wb_json_object_get (obj, "slots");
+  if (slots != NULL)
+    {
+      gsize o2 = wb_read_push_member (r, "slots");
+
+      if (!wb_read_expect_object (r, slots))
+        return FALSE;
+      for (guint i = 0; i < slots->len; i++)
+        {
+          WbJsonMember *m = wb_json_object_get_member (slots, i);
+          WbCounterSlot slot;
+          const char *attr;
+
+          if (!wb_counter_slot_from_string (m->key, &slot))
+            {
+              wb_read_push_member (r, m->key);
+              return fail (r, WB_FORMAT_ERROR_TYPE,
+                           _("unknown counter slot “%s” (expected movement, weapon, cohesion, "
+                             "cohesion_worn, firepower, morale or dice)"), m->key);
+            }
+          if (!wb_read_get_id (r, slots, m->key, TRUE, &attr))
+            return FALSE;
+          if (!class_defines_attr (r->game, attr))
+            {
+              wb_read_push_member (r, m->key);
+              return fail (r, WB_FORMAT_ERROR_REFERENCE,
+                           _("the counter slot “%s” names the attribute “%s”, which no unit class has"),
+                           m->key, attr);
+            }
+          spec->slots[slot] = attr;
+        }
+      wb_read_pop (r, o2);
+    }
+  wb_read_pop (r, old);
+  return TRUE;
+}
+
 /* Migrations from older versions, applied in place to the parsed document
  * before it is read. Version 1 is the first; each later version adds a
  * function here and a test in tests/test-format.c. (The tree's nodes can be
@@ -1059,18 +1134,28 @@ migrate_3_to_4 (WbJsonNode *root, GError **error)
   return TRUE;
 }
 
+/* 4 → 5: version 5 added the game's counter description (style and
+ * slots: an optional member, inferred from the rules family when absent);
+ * nothing to rewrite. */
+static gboolean
+migrate_4_to_5 (WbJsonNode *root, GError **error)
+{
+  return TRUE;
+}
+
 /* migrations[v] turns a version v document into version v + 1. */
 static const Migration migrations[WB_FORMAT_VERSION + 1] = {
   [1] = migrate_1_to_2,
   [2] = migrate_2_to_3,
   [3] = migrate_3_to_4,
+  [4] = migrate_4_to_5,
 };
 
 static gboolean
 read_document (Reader *r, WbJsonNode *root_node)
 {
   static const char * const allowed[] = {
-    "format", "version", "game", "rules", "sides", "unit_classes", "terrain", "features",
+    "format", "version", "game", "rules", "counter", "sides", "unit_classes", "terrain", "features",
     "tables", "maps", "formations", "units", "scenarios", NULL
   };
   WbJsonNode *root;
@@ -1109,6 +1194,7 @@ read_document (Reader *r, WbJsonNode *root_node)
   if (!wb_read_check_members (r, root, allowed) || !read_game_meta (r, root) || !read_rules (r, root) ||
       !wb_read_for_each (r, root, "sides", WB_GAME_MAX_ENTITIES, TRUE, read_side, NULL) ||
       !wb_read_for_each (r, root, "unit_classes", WB_GAME_MAX_ENTITIES, FALSE, read_unit_class, NULL) ||
+      !read_counter (r, root) ||
       !wb_read_for_each (r, root, "terrain", 94, FALSE, read_terrain, NULL) ||
       !wb_read_for_each (r, root, "features", WB_GAME_MAX_ENTITIES, FALSE, read_feature, NULL) ||
       !check_negates (r, root) ||

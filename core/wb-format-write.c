@@ -1126,6 +1126,24 @@ wb_game_to_data (WbGame *game, gsize *len)
       json_object_set_member (ro, "params", json_node_copy (rules->params));
     json_object_set_object_member (root, "rules", ro);
   }
+  {
+    const WbCounterSpec *spec = wb_game_get_counter (game);
+    JsonObject *co = json_object_new (), *slots = json_object_new ();
+
+    if (spec->style != WB_COUNTER_STYLE_AUTO)
+      set_str (co, "style", wb_counter_style_to_string (spec->style));
+    for (guint i = 0; i < WB_COUNTER_N_SLOTS; i++)
+      if (spec->slots[i] != NULL)
+        set_str (slots, wb_counter_slot_to_string (i), spec->slots[i]);
+    if (json_object_get_size (slots) > 0)
+      json_object_set_object_member (co, "slots", slots);
+    else
+      json_object_unref (slots);
+    if (json_object_get_size (co) > 0)
+      json_object_set_object_member (root, "counter", co);
+    else
+      json_object_unref (co);
+  }
   json_object_set_array_member (root, "sides", build_sides (game));
   json_object_set_array_member (root, "unit_classes", build_classes (game));
   json_object_set_array_member (root, "terrain", build_terrain (game));

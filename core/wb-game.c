@@ -39,6 +39,7 @@ struct _WbGame
   char       *source;
   char       *notes;
   WbRulesRef  rules;
+  WbCounterSpec counter;
   Collection  c[N_COLLECTIONS];
   /* Readers: render threads; writers: edits on the main thread. */
   GRWLock     lock;
@@ -289,6 +290,13 @@ wb_game_get_rules (WbGame *self)
 {
   g_return_val_if_fail (WB_IS_GAME (self), NULL);
   return &self->rules;
+}
+
+WbCounterSpec *
+wb_game_get_counter (WbGame *self)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  return &self->counter;
 }
 
 #define COLLECTION(plural, singular, Type, C, id_expr)                        \

@@ -9,6 +9,7 @@
 #include "wb-unit.h"
 #include "wb-table.h"
 #include "wb-scenario.h"
+#include "wb-counter.h"
 
 G_BEGIN_DECLS
 
@@ -41,6 +42,9 @@ const char    *wb_game_get_notes         (WbGame *self);
 void           wb_game_set_notes         (WbGame *self, const char *notes);
 
 WbRulesRef    *wb_game_get_rules         (WbGame *self);
+/* How its counters are drawn (format 5); the reader fills it, style AUTO
+ * and no slots when the file does not say. */
+WbCounterSpec *wb_game_get_counter       (WbGame *self);
 
 /* Collections, in file order. The game owns every element. */
 GPtrArray     *wb_game_get_sides         (WbGame *self);   /* WbSide* */

@@ -269,6 +269,14 @@ static const Invalid invalid_cases[] = {
   { "victory-kind", "\"kind\": \"vp_per_sp\"", "\"kind\": \"vp_per_hit\"", WB_FORMAT_ERROR_TYPE, "$.scenarios[0].victory[0].kind" },
   { "victory-places", "\"places\": [{\"hex\": \"0201\"}]", "\"places\": [{\"hex\": \"0209\"}]", WB_FORMAT_ERROR_OFF_MAP,
     "$.scenarios[0].victory[1].places[0].hex" },
+  { "counter-style", "\"stacking\": 2}},", "\"stacking\": 2}}, \"counter\": {\"style\": \"hexagonal\"},",
+    WB_FORMAT_ERROR_TYPE, "minimal.warbench:5:114: $.counter.style: unknown counter style “hexagonal”" },
+  { "counter-slot", "\"stacking\": 2}},", "\"stacking\": 2}}, \"counter\": {\"slots\": {\"speed\": \"movement\"}},",
+    WB_FORMAT_ERROR_TYPE, "$.counter.slots.speed: unknown counter slot “speed”" },
+  { "counter-slot-attr", "\"stacking\": 2}},", "\"stacking\": 2}}, \"counter\": {\"slots\": {\"morale\": \"elan\"}},",
+    WB_FORMAT_ERROR_REFERENCE, "$.counter.slots.morale: the counter slot “morale” names the attribute “elan”, which no unit class has" },
+  { "counter-member", "\"stacking\": 2}},", "\"stacking\": 2}}, \"counter\": {\"style\": \"spi\", \"colour\": \"red\"},",
+    WB_FORMAT_ERROR_TYPE, "$.counter.colour: unknown member" },
   { "root-array", "{\n  \"format\"", "[{\n  \"format\"", WB_FORMAT_ERROR_SYNTAX, "minimal.warbench:" },
 };
 
@@ -554,6 +562,69 @@ START_TEST (test_migration_3_to_4)
 }
 END_TEST
 
+/* Version 5 added the counter description; a version 4 file loads with the
+ * style inferred from its rules family and is saved as the current version;
+ * a stated style and slots survive a save. */
+START_TEST (test_migration_4_to_5)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autofree char *saved = NULL, *saved_again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbGame) again = NULL;
+  g_autoptr(GString) edit = g_string_new (text);
+  WbCounterSpec *spec;
+
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 4,", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "v4.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  spec = wb_game_get_counter (game);
+  ck_assert_int_eq (spec->style, WB_COUNTER_STYLE_AUTO);
+  ck_assert_int_eq (wb_counter_style_for_game (game), WB_COUNTER_STYLE_SPI);
+  ck_assert_str_eq (wb_counter_slot_attr (game, WB_COUNTER_SLOT_MORALE), "morale");
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_null (strstr (saved, "\"counter\""));
+  {
+    g_autofree char *current = g_strdup_printf ("\"version\": %d,", WB_FORMAT_VERSION);
+    ck_assert_ptr_nonnull (strstr (saved, current));
+  }
+  g_clear_object (&game);
+  g_clear_pointer (&saved, g_free);
+
+  /* The rules family chooses the style when the file does not. */
+  {
+    g_autoptr(GString) bg = g_string_new (edit->str);
+    g_autoptr(WbGame) bg_game = NULL;
+
+    g_string_replace (bg, "\"spi-blue-gray\"", "\"bg-campaign\"", 1);
+    bg_game = wb_game_load_from_data (bg->str, -1, "bg.warbench", &error);
+    ck_assert_msg (bg_game != NULL, "%s", error ? error->message : "");
+    ck_assert_int_eq (wb_counter_style_for_game (bg_game), WB_COUNTER_STYLE_BG_CAMPAIGN);
+  }
+
+  ck_assert_uint_eq (g_string_replace (edit, "\"stacking\": 2}},",
+                                       "\"stacking\": 2}}, \"counter\": {\"style\": \"block\", "
+                                       "\"slots\": {\"dice\": \"movement\", \"morale\": \"morale\"}},", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "counter.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  spec = wb_game_get_counter (game);
+  ck_assert_int_eq (spec->style, WB_COUNTER_STYLE_BLOCK);
+  ck_assert_int_eq (wb_counter_style_for_game (game), WB_COUNTER_STYLE_BLOCK);
+  ck_assert_str_eq (wb_counter_slot_attr (game, WB_COUNTER_SLOT_DICE), "movement");
+  ck_assert_str_eq (wb_counter_slot_attr (game, WB_COUNTER_SLOT_FIREPOWER), "firepower");
+  ck_assert_ptr_null (spec->slots[WB_COUNTER_SLOT_FIREPOWER]);
+
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, "\"counter\""));
+  again = wb_game_load_from_data (saved, -1, "saved", &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (wb_game_get_counter (again)->style, WB_COUNTER_STYLE_BLOCK);
+  ck_assert_str_eq (wb_game_get_counter (again)->slots[WB_COUNTER_SLOT_DICE], "movement");
+  saved_again = wb_game_to_data (again, NULL);
+  ck_assert_str_eq (saved, saved_again);
+}
+END_TEST
+
 /* A background image is found next to the game file, drawn over the map at
  * its opacity, and its path survives a save even when the image is gone. */
 START_TEST (test_background)
@@ -823,6 +894,7 @@ format_suite (void)
   tcase_add_test (tc, test_migration_1_to_2);
   tcase_add_test (tc, test_migration_2_to_3);
   tcase_add_test (tc, test_migration_3_to_4);
+  tcase_add_test (tc, test_migration_4_to_5);
   tcase_add_test (tc, test_background);
   tcase_add_test (tc, test_background_calibration);
   tcase_add_test (tc, test_background_too_large);

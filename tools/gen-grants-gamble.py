@@ -1093,7 +1093,7 @@ _CLASS = {o[0]: o[4] for o in OOB}
 def build_game():
     return {
         "format": "warbench-game",
-        "version": 4,
+        "version": 5,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

@@ -932,7 +932,7 @@ def build_game():
     valley = map_entity()
     return {
         "format": "warbench-game",
-        "version": 4,
+        "version": 5,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

@@ -993,7 +993,7 @@ def build_game():
     units = unit_entities()
     return {
         "format": "warbench-game",
-        "version": 4,
+        "version": 5,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

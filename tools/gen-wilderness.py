@@ -990,7 +990,7 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 4,
+        "version": 5,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,
