@@ -12,6 +12,9 @@
 
 #include <glib/gi18n.h>
 
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
 #include "warbench-core.h"
 
 /*
@@ -650,6 +653,140 @@ cmd_render (const char  *prog,
   return STATUS_OK;
 }
 
+/* --- counters -------------------------------------------------------------- */
+
+/* A counter sheet: one row per unit, each strength value it can show
+ * (fresh and battleworn, every step), then its hidden back. */
+static int
+cmd_counters (const char  *prog,
+              int          argc,
+              char       **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *side_arg = NULL;
+  double size = 72;
+  gboolean no_text = FALSE;
+  const GOptionEntry entries[] = {
+    { "side", 0, 0, G_OPTION_ARG_STRING, &side_arg, N_("Only this side's units"), N_("ID") },
+    { "size", 0, 0, G_OPTION_ARG_DOUBLE, &size,
+      N_("The side of a counter in pixels (PNG) or points (SVG, PDF), default 72"), N_("S") },
+    { "no-text", 0, 0, G_OPTION_ARG_NONE, &no_text,
+      N_("Shapes only, as the map draws counters at a small zoom"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The file to write: .png, .svg or .pdf"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(GPtrArray) units = g_ptr_array_new ();
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  WbExportFormat format;
+  double gap, width, height;
+  guint columns = 1;
+  cairo_t *cr;
+
+  if (!parse_options (prog, "counters", _("FILE"),
+                      _("Draws every unit's counter or block in the game's printed style: each "
+                        "strength it can show (fresh and battleworn, every step), then its hidden "
+                        "side."),
+                      NULL, entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc != 2)
+    return usage_error (prog, "counters", argc < 2 ? _("No game file given")
+                                                   : _("Give exactly one game file"));
+  if (output == NULL)
+    return usage_error (prog, "counters", _("No output file given (-o FILE)"));
+  if (!wb_export_format_from_path (output, &format))
+    return usage_error (prog, "counters",
+                        _("Unknown output format (expected a name ending in .png, .svg or .pdf)"));
+  if (!(size >= 8 && size <= 1000))
+    return usage_error (prog, "counters", _("The size must be from 8 to 1000"));
+
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+  if (side_arg != NULL && wb_game_find_side (game, side_arg) == NULL)
+    {
+      out (stderr, _("%s: no side “%s” in %s\n"), prog, side_arg, argv[1]);
+      return STATUS_FAILED;
+    }
+  for (guint i = 0; i < wb_game_get_units (game)->len; i++)
+    {
+      WbUnit *unit = g_ptr_array_index (wb_game_get_units (game), i);
+
+      if (side_arg == NULL || g_strcmp0 (wb_unit_get_side (unit), side_arg) == 0)
+        {
+          g_ptr_array_add (units, unit);
+          columns = MAX (columns, wb_unit_get_strength (unit)->n + 1u);
+        }
+    }
+  if (units->len == 0)
+    {
+      out (stderr, _("%s: %s has no units to draw\n"), prog, argv[1]);
+      return STATUS_FAILED;
+    }
+
+  gap = size * 0.15;
+  width = gap + columns * (size + gap);
+  height = gap + units->len * (size + gap);
+  if (format == WB_EXPORT_PNG && width * height > 400e6)
+    return usage_error (prog, "counters", _("The sheet would be too large: use a smaller size"));
+  switch (format)
+    {
+    case WB_EXPORT_SVG:
+      surface = cairo_svg_surface_create (output, width, height);
+      break;
+    case WB_EXPORT_PDF:
+      surface = cairo_pdf_surface_create (output, width, height);
+      break;
+    case WB_EXPORT_PNG:
+    default:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (width), (int) ceil (height));
+      break;
+    }
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  for (guint i = 0; i < units->len; i++)
+    {
+      WbUnit *unit = g_ptr_array_index (units, i);
+      guint n = wb_unit_get_strength (unit)->n;
+      WbCounterOptions o;
+
+      wb_counter_options_init (&o);
+      o.size = size;
+      o.text = !no_text;
+      for (guint j = 0; j <= n; j++)
+        {
+          o.step = j < n ? (int) j : -1;
+          o.hidden = j == n;
+          cairo_save (cr);
+          cairo_translate (cr, gap + j * (size + gap), gap + i * (size + gap));
+          wb_render_counter (cr, game, unit, &o);
+          cairo_restore (cr);
+        }
+    }
+  cairo_destroy (cr);
+  if (format == WB_EXPORT_PNG)
+    status = cairo_surface_write_to_png (surface, output);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      out (stderr, _("%s: cannot write %s: %s\n"), prog, output, cairo_status_to_string (status));
+      return STATUS_FAILED;
+    }
+  return STATUS_OK;
+}
+
 /* --- maps ------------------------------------------------------------------ */
 
 /* A report for the designer drawing a map: terrain counts and what units
@@ -1193,6 +1330,8 @@ static const Command commands[] = {
     N_("Create a starter game"), cmd_new },
   { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] [--region R] -o OUT"),
     N_("Draw a map to PNG, SVG or PDF"), cmd_render },
+  { "counters", N_("FILE [--side ID] [--size S] [--no-text] -o OUT"),
+    N_("Draw every unit's counter or block, each side of it and its hidden back"), cmd_counters },
   { "maps", N_("FILE"), N_("Report terrain counts and unreachable parts of each map"), cmd_maps },
   { "setup", N_("FILE [--scenario ID] [--option ID…] [--tsv]"),
     N_("Print a scenario's set-up chart and reinforcement schedule"), cmd_setup },

@@ -3,9 +3,41 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "wb-render-private.h"
 
 /* --- unit counters ------------------------------------------------------- */
+
+/*
+ * One counter, drawn from the unit's data in its game's printed style
+ * (WbCounterStyle): SPI's "strength-movement" counters, Blind Swords'
+ * brigade-banded "SP-weapon-CR" counters with their lighter battleworn
+ * backs, Columbia blocks with the strength of each step on an edge, and
+ * the Blue & Gray Campaign Series blocks with morale in a star and dice in
+ * a circle. Everything is laid out in fractions of the counter's side, so
+ * one drawing serves the map at any zoom, the inspector's preview and
+ * exports. Without text (a small zoom) only the shapes are drawn: the type
+ * symbol, size bars, colour bands, pips.
+ */
+
+typedef struct {
+  Render        *r;
+  cairo_t       *cr;
+  WbGame        *game;
+  WbUnit        *unit;
+  WbUnitType    *klass;
+  WbCounterStyle style;
+  const WbStrength *strength;
+  int            index;     /* the strength value shown (step, side) */
+  gboolean       text;
+  Rgb            body;      /* the side's colour */
+  Rgb            ink;       /* the side's print */
+  gboolean       has_band;
+  Rgb            band;      /* the formation's colour */
+  const char    *band_name; /* the formation's name */
+  double         x, y, c;   /* top-left corner and side */
+} Counter;
 
 /* The NATO symbol box and its contents, centred on (cx, cy). */
 static void
@@ -27,19 +59,27 @@ draw_nato_symbol (cairo_t    *cr,
 
   if (g_strcmp0 (symbol, "leader") == 0)
     {
-      _wb_render_star_path (cr, cx, cy, h * 0.6);
+      _wb_render_star_path (cr, cx, cy, h * 0.62);
       cairo_fill (cr);
       return;
     }
 
   cairo_rectangle (cr, x, y, w, h);
 
-  if (g_strcmp0 (symbol, "infantry") == 0)
+  if (g_strcmp0 (symbol, "infantry") == 0 || g_strcmp0 (symbol, "garrison") == 0)
     {
       cairo_move_to (cr, x, y);
       cairo_line_to (cr, x + w, y + h);
       cairo_move_to (cr, x + w, y);
       cairo_line_to (cr, x, y + h);
+      if (symbol[0] == 'g')
+        {
+          /* A garrison stays put: a base under the box. */
+          cairo_stroke (cr);
+          cairo_rectangle (cr, x - w * 0.08, y + h, w * 1.16, h * 0.16);
+          cairo_fill (cr);
+          return;
+        }
     }
   else if (g_strcmp0 (symbol, "cavalry") == 0)
     {
@@ -57,12 +97,11 @@ draw_nato_symbol (cairo_t    *cr,
     {
       /* The headquarters staff. */
       cairo_move_to (cr, x, y + h);
-      cairo_line_to (cr, x, y + h * 1.6);
-    }
-  else if (g_strcmp0 (symbol, "garrison") == 0)
-    {
-      cairo_move_to (cr, x, y + h * 0.72);
-      cairo_line_to (cr, x + w, y + h * 0.72);
+      cairo_line_to (cr, x, y + h * 1.55);
+      cairo_stroke (cr);
+      cairo_rectangle (cr, x, y, w, h * 0.3);
+      cairo_fill (cr);
+      return;
     }
   else if (g_strcmp0 (symbol, "pioneer") == 0)
     {
@@ -74,16 +113,517 @@ draw_nato_symbol (cairo_t    *cr,
       cairo_move_to (cr, cx, cy - h * 0.2);
       cairo_line_to (cr, cx, cy + h * 0.2);
     }
-  else if (g_strcmp0 (symbol, "supply") == 0 || g_strcmp0 (symbol, "train") == 0)
+  else if (g_strcmp0 (symbol, "supply") == 0)
     {
       cairo_move_to (cr, x, y + h * 0.7);
       cairo_line_to (cr, x + w, y + h * 0.7);
+    }
+  else if (g_strcmp0 (symbol, "train") == 0)
+    {
+      /* Supply with a wheel: the wagons. */
+      cairo_move_to (cr, x, y + h * 0.7);
+      cairo_line_to (cr, x + w, y + h * 0.7);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, cx, y + h * 0.38, h * 0.17, 0, 2 * G_PI);
     }
 
   cairo_stroke (cr);
 }
 
-/* A square counter of side @c centred on (cx, cy). */
+/* "III", "XX": bars and crosses drawn as shapes, the same on every host;
+ * anything else is printed. Centred on (cx, bottom - h / 2). */
+static void
+draw_size_marking (Counter    *k,
+                   const char *size,
+                   double      cx,
+                   double      bottom,
+                   double      h)
+{
+  cairo_t *cr = k->cr;
+  gsize n = size != NULL ? strlen (size) : 0;
+  double gap = h * 0.45, w;
+
+  if (n == 0 || n > 4)
+    return;
+  if (strspn (size, "I") == n)
+    {
+      w = (n - 1) * gap;
+      for (gsize i = 0; i < n; i++)
+        {
+          cairo_move_to (cr, cx - w / 2 + i * gap, bottom);
+          cairo_line_to (cr, cx - w / 2 + i * gap, bottom - h);
+        }
+    }
+  else if (strspn (size, "X") == n)
+    {
+      double xw = h * 0.75;
+
+      w = n * xw + (n - 1) * h * 0.2;
+      for (gsize i = 0; i < n; i++)
+        {
+          double x0 = cx - w / 2 + i * (xw + h * 0.2);
+
+          cairo_move_to (cr, x0, bottom - h);
+          cairo_line_to (cr, x0 + xw, bottom);
+          cairo_move_to (cr, x0 + xw, bottom - h);
+          cairo_line_to (cr, x0, bottom);
+        }
+    }
+  else
+    {
+      if (k->text)
+        _wb_render_draw_text (k->r, FONT_COUNTER_BOLD, h * 1.1, size, cx, bottom, 0.5, 1.0,
+                              k->ink, NULL);
+      return;
+    }
+  set_rgb (cr, k->ink);
+  cairo_set_line_width (cr, h * 0.2);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_stroke (cr);
+}
+
+/* Text no wider than @width: the size shrinks for long names (an estimate
+ * from the length: measuring every label would double the cost of a frame
+ * full of counters). */
+static void
+draw_fitted_text (Counter    *k,
+                  Font        font,
+                  double      size,
+                  const char *s,
+                  double      x,
+                  double      y,
+                  double      ax,
+                  double      ay,
+                  double      width,
+                  Rgb         ink)
+{
+  glong len;
+  double est;
+
+  if (s == NULL || *s == '\0')
+    return;
+  len = g_utf8_strlen (s, -1);
+  est = len * size * (font == FONT_COUNTER_BOLD ? 0.52 : 0.47);
+  if (est > width)
+    size *= width / est;
+  _wb_render_draw_text (k->r, font, size, s, x, y, ax, ay, ink, NULL);
+}
+
+/* Strength in halves as printed: "C" for the cadre ½, "2½" for odd halves. */
+static char *
+halves_to_string (int halves)
+{
+  if (halves == 1)
+    return g_strdup ("C");
+  if (halves % 2 == 0)
+    return g_strdup_printf ("%d", halves / 2);
+  return g_strdup_printf ("%d½", halves / 2);
+}
+
+/* The printed value of the attribute in @slot, or NULL. */
+static char *
+slot_text (Counter       *k,
+           WbCounterSlot  slot)
+{
+  const WbAttrValue *v = wb_unit_get_attr (k->unit, wb_counter_slot_attr (k->game, slot));
+
+  if (v == NULL)
+    return NULL;
+  switch (v->type)
+    {
+    case WB_ATTR_INT:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, v->i);
+    case WB_ATTR_NUMBER:
+      return v->d == 0.5 ? g_strdup ("C") : g_strdup_printf ("%g", v->d);
+    case WB_ATTR_STRING:
+    case WB_ATTR_FIREPOWER:
+      return v->s != NULL && *v->s != '\0' ? g_strdup (v->s) : NULL;
+    case WB_ATTR_BOOL:
+    default:
+      return NULL;
+    }
+}
+
+static void
+counter_body (Counter *k,
+              Rgb      fill)
+{
+  cairo_t *cr = k->cr;
+
+  cairo_rectangle (cr, k->x, k->y, k->c, k->c);
+  set_rgb (cr, fill);
+  cairo_fill_preserve (cr);
+  set_rgb (cr, rgb_shade (k->body, 0.45));
+  cairo_set_line_width (cr, MAX (k->c * 0.025, k->r->px * 0.5));
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+  cairo_stroke (cr);
+}
+
+static double
+symbol_line (Counter *k,
+             double   f)
+{
+  return MAX (k->c * f, k->r->px * 0.5);
+}
+
+/* SPI: the size over the NATO box, the designation at the top, and
+ * "strength-movement" along the bottom (rulebook 004, 3.0: Unit Size,
+ * Unit Designation, Unit Type, Combat Strength). */
+static void
+draw_spi (Counter *k)
+{
+  double x = k->x, y = k->y, c = k->c, cx = x + c / 2;
+  const char *symbol = k->klass != NULL ? k->klass->symbol : NULL;
+
+  counter_body (k, k->body);
+  if (k->has_band)
+    {
+      cairo_rectangle (k->cr, x + c * 0.0125, y + c * 0.0125, c * 0.975, c * 0.09);
+      set_rgb (k->cr, k->band);
+      cairo_fill (k->cr);
+    }
+
+  if (!k->text)
+    {
+      draw_nato_symbol (k->cr, symbol, cx, y + c * 0.5, c * 0.5, c * 0.32, symbol_line (k, 0.05), k->ink);
+      draw_size_marking (k, wb_unit_get_size (k->unit), cx, y + c * 0.3, c * 0.1);
+      return;
+    }
+
+  draw_nato_symbol (k->cr, symbol, cx, y + c * 0.5, c * 0.46, c * 0.27, symbol_line (k, 0.035), k->ink);
+  draw_size_marking (k, wb_unit_get_size (k->unit), cx, y + c * 0.335, c * 0.085);
+  draw_fitted_text (k, FONT_COUNTER, c * 0.15, wb_unit_get_designation (k->unit),
+                    cx, y + c * (k->has_band ? 0.1 : 0.04), 0.5, 0.0, c * 0.9, k->ink);
+  {
+    g_autofree char *sp = halves_to_string (wb_strength_current_halves (k->strength));
+    g_autofree char *mv = slot_text (k, WB_COUNTER_SLOT_MOVEMENT);
+    g_autofree char *line = mv != NULL ? g_strdup_printf ("%s-%s", sp, mv) : g_strdup (sp);
+
+    draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.25, line, cx, y + c * 0.99, 0.5, 1.0,
+                      c * 0.92, k->ink);
+  }
+}
+
+/* Blind Swords (rulebook 002, 2.1): the brigade in its colour at the top,
+ * the regiment in the middle, "SP-weapon-CR" at the bottom; the battleworn
+ * side has a lighter background and its own SP and CR. */
+static void
+draw_blind_swords (Counter *k)
+{
+  cairo_t *cr = k->cr;
+  double x = k->x, y = k->y, c = k->c, cx = x + c / 2;
+  gboolean worn = k->strength->kind == WB_STRENGTH_SIDES && k->index > 0;
+  Rgb fill = worn ? rgb_mix (k->body, WHITE, 0.5) : k->body;
+  Rgb ink = worn && rgb_luminance (fill) > 0.55 ? INK : k->ink;
+  const char *symbol = k->klass != NULL ? k->klass->symbol : NULL;
+  double band_h = c * 0.24;
+
+  counter_body (k, fill);
+  if (k->has_band)
+    {
+      Rgb band = worn ? rgb_mix (k->band, WHITE, 0.35) : k->band;
+
+      cairo_rectangle (cr, x + c * 0.0125, y + c * 0.0125, c * 0.975, band_h);
+      set_rgb (cr, band);
+      cairo_fill (cr);
+      if (k->text)
+        draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.15, k->band_name, cx, y + c * 0.0125 + band_h / 2,
+                          0.5, 0.5, c * 0.9, rgb_luminance (band) < 0.5 ? WHITE : INK);
+    }
+
+  if (!k->text)
+    {
+      draw_nato_symbol (cr, symbol, cx, y + c * 0.58, c * 0.46, c * 0.3, symbol_line (k, 0.05), ink);
+      return;
+    }
+
+  draw_nato_symbol (cr, symbol, cx, y + c * 0.44, c * 0.3, c * 0.17, symbol_line (k, 0.03), ink);
+  draw_fitted_text (k, FONT_COUNTER, c * 0.16, wb_unit_get_designation (k->unit),
+                    cx, y + c * 0.63, 0.5, 0.5, c * 0.92, ink);
+  {
+    g_autofree char *sp = halves_to_string (wb_strength_current_halves (k->strength));
+    g_autofree char *weapon = slot_text (k, WB_COUNTER_SLOT_WEAPON);
+    g_autofree char *cr_text = slot_text (k, worn ? WB_COUNTER_SLOT_COHESION_WORN
+                                                  : WB_COUNTER_SLOT_COHESION);
+    g_autoptr(GString) line = g_string_new (sp);
+
+    if (worn && cr_text == NULL)
+      cr_text = slot_text (k, WB_COUNTER_SLOT_COHESION);
+    if (weapon != NULL)
+      g_string_append_printf (line, "-%s", weapon);
+    if (cr_text != NULL)
+      g_string_append_printf (line, "-%s", cr_text);
+    draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.22, line->str, cx, y + c * 0.98, 0.5, 1.0,
+                      c * 0.92, ink);
+  }
+}
+
+/* A block seen from above: the wooden body (its side colour, darker at the
+ * edge) with a lighter label on its face. Returns the label's inset. */
+static double
+draw_block_body (Counter *k,
+                 gboolean label)
+{
+  cairo_t *cr = k->cr;
+  double x = k->x, y = k->y, c = k->c, inset = c * 0.08;
+
+  cairo_rectangle (cr, x, y, c, c);
+  set_rgb (cr, rgb_shade (k->body, 0.8));
+  cairo_fill (cr);
+  cairo_rectangle (cr, x + c * 0.03, y + c * 0.03, c * 0.94, c * 0.94);
+  set_rgb (cr, k->body);
+  cairo_fill (cr);
+  cairo_rectangle (cr, x, y, c, c);
+  set_rgb (cr, rgb_shade (k->body, 0.45));
+  cairo_set_line_width (cr, MAX (c * 0.02, k->r->px * 0.5));
+  cairo_stroke (cr);
+  if (label)
+    {
+      /* Blue labels on blue blocks, butternut on grey (rulebook 001, 4.0). */
+      Rgb paper = rgb (0.90, 0.84, 0.68);
+      Rgb l = rgb_mix (k->body, rgb_luminance (k->body) < 0.45 ? WHITE : paper, 0.45);
+
+      cairo_rectangle (cr, x + inset, y + inset, c - 2 * inset, c - 2 * inset);
+      set_rgb (cr, l);
+      cairo_fill (cr);
+      k->ink = rgb_luminance (l) < 0.5 ? WHITE : INK;
+    }
+  return inset;
+}
+
+/* @value pips in a row centred on (cx, cy), @gap apart. */
+static void
+draw_pips (cairo_t *cr,
+           int      value,
+           double   cx,
+           double   cy,
+           double   gap,
+           double   radius)
+{
+  double w = (value - 1) * gap;
+
+  for (int i = 0; i < value; i++)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, cx - w / 2 + i * gap, cy, radius, 0, 2 * G_PI);
+    }
+  cairo_fill (cr);
+}
+
+/* The label's frame: the origin at the block's centre, turned 90°
+ * counter-clockwise per step taken (rulebook 001, 4.12), so the current
+ * strength stands upright on the top edge. */
+static void
+block_turn (Counter *k)
+{
+  cairo_translate (k->cr, k->x + k->c / 2, k->y + k->c / 2);
+  if (k->strength->kind == WB_STRENGTH_STEPS && k->strength->n > 1)
+    cairo_rotate (k->cr, -G_PI / 2 * (k->index % 4));
+}
+
+/* The strength values, one per edge (step i on the edge that comes to the
+ * top after i turns), or around the centre at @radius for more than four. */
+static void
+draw_strength_ring (Counter *k,
+                    double   radius,
+                    double   size,
+                    gboolean pips,
+                    int      red)
+{
+  cairo_t *cr = k->cr;
+  const WbStrength *s = k->strength;
+  int n = s->kind == WB_STRENGTH_STEPS ? s->n : 1;
+  int first = s->kind == WB_STRENGTH_STEPS ? 0 : k->index;
+
+  for (int i = 0; i < n; i++)
+    {
+      int halves = s->halves[n > 1 ? i : first];
+      Rgb ink = i == red && n > 1 ? rgb (0.75, 0.1, 0.08) : k->ink;
+
+      cairo_save (cr);
+      cairo_rotate (cr, 2 * G_PI * i / MAX (n, 4));
+      set_rgb (cr, ink);
+      if (pips && halves % 2 == 0 && halves <= 12)
+        draw_pips (cr, halves / 2, 0, -radius, size * 0.62, size * 0.2);
+      else if (k->text)
+        {
+          g_autofree char *t = halves_to_string (halves);
+          _wb_render_draw_text (k->r, FONT_COUNTER_BOLD, size, t, 0, -radius, 0.5, 0.5, ink, NULL);
+        }
+      cairo_restore (cr);
+    }
+}
+
+/* Columbia block (rulebook 001, 4.1): strength on the edges, current on
+ * top; the type symbol in the middle; the name above and firepower below. */
+static void
+draw_block (Counter *k)
+{
+  cairo_t *cr = k->cr;
+  double c = k->c, inset;
+  const char *symbol = k->klass != NULL ? k->klass->symbol : NULL;
+
+  inset = draw_block_body (k, TRUE);
+  cairo_save (cr);
+  block_turn (k);
+  draw_strength_ring (k, c / 2 - inset - c * 0.075, c * 0.15, !k->text, -1);
+  draw_nato_symbol (cr, symbol, 0, k->text ? -c * 0.02 : 0, c * 0.34, c * 0.2,
+                    symbol_line (k, k->text ? 0.03 : 0.045), k->ink);
+  if (k->text)
+    {
+      g_autofree char *fp = slot_text (k, WB_COUNTER_SLOT_FIREPOWER);
+
+      draw_fitted_text (k, FONT_COUNTER, c * 0.11, wb_unit_get_designation (k->unit),
+                        0, -c * 0.14, 0.5, 1.0, c * 0.6, k->ink);
+      draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.12, fp, 0, c * 0.1, 0.5, 0.0, c * 0.5, k->ink);
+    }
+  cairo_restore (cr);
+}
+
+/* Blue & Gray Campaign Series label (rulebook 000, 3; 003, 3): morale in a
+ * star top left, battle dice in a circle top right, the type icon in the
+ * centre, the identifier bottom right, the strength around the centre with
+ * the current value upright at top centre and the lowest in red. */
+static void
+draw_bg_campaign (Counter *k)
+{
+  cairo_t *cr = k->cr;
+  double c = k->c, inset, h;
+  const char *symbol = k->klass != NULL ? k->klass->symbol : NULL;
+  g_autofree char *morale = slot_text (k, WB_COUNTER_SLOT_MORALE);
+  g_autofree char *dice = slot_text (k, WB_COUNTER_SLOT_DICE);
+  int lowest = k->strength->kind == WB_STRENGTH_STEPS ? k->strength->n - 1 : -1;
+
+  inset = draw_block_body (k, TRUE);
+  h = c / 2 - inset;
+  cairo_save (cr);
+  block_turn (k);
+
+  if (morale != NULL)
+    {
+      double sx = -h + c * 0.13, sy = -h + c * 0.13;
+
+      _wb_render_star_path (cr, sx, sy, c * 0.13);
+      set_rgb (cr, rgb (0.78, 0.12, 0.1));
+      cairo_fill (cr);
+      if (k->text)
+        _wb_render_draw_text (k->r, FONT_COUNTER_BOLD, c * 0.1, morale, sx, sy + c * 0.01, 0.5, 0.5,
+                              WHITE, NULL);
+    }
+  if (dice != NULL)
+    {
+      double dx = h - c * 0.12, dy = -h + c * 0.12;
+
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, dx, dy, c * 0.095, 0, 2 * G_PI);
+      set_rgb (cr, WHITE);
+      cairo_fill_preserve (cr);
+      set_rgb (cr, k->ink);
+      cairo_set_line_width (cr, symbol_line (k, 0.015));
+      cairo_stroke (cr);
+      if (k->text)
+        _wb_render_draw_text (k->r, FONT_COUNTER_BOLD, c * 0.1, dice, dx, dy, 0.5, 0.5, INK, NULL);
+    }
+
+  draw_nato_symbol (cr, symbol, 0, 0, c * 0.3, c * 0.18, symbol_line (k, k->text ? 0.028 : 0.04), k->ink);
+  draw_strength_ring (k, c * 0.2, c * 0.12, !k->text, lowest);
+  if (k->text)
+    draw_fitted_text (k, FONT_COUNTER, c * 0.1, wb_unit_get_designation (k->unit),
+                      h - c * 0.02, h - c * 0.01, 1.0, 1.0, c * 0.45, k->ink);
+  cairo_restore (cr);
+}
+
+/* Fog of war: the back of a counter, or a block standing with its label
+ * away. Only the side shows; nothing of the unit is drawn. */
+static void
+draw_hidden (Counter *k)
+{
+  if (k->style == WB_COUNTER_STYLE_BLOCK || k->style == WB_COUNTER_STYLE_BG_CAMPAIGN)
+    draw_block_body (k, FALSE);
+  else
+    counter_body (k, k->body);
+}
+
+/* The formation's colour, or the nearest one above it that has one. */
+static WbFormation *
+band_formation (WbGame     *game,
+                const char *id)
+{
+  for (int depth = 0; id != NULL && depth < 16; depth++)
+    {
+      WbFormation *f = wb_game_find_formation (game, id);
+
+      if (f == NULL)
+        return NULL;
+      if (f->color != NULL)
+        return f;
+      id = f->parent;
+    }
+  return NULL;
+}
+
+static void
+draw_counter (Render                 *r,
+              WbUnit                 *unit,
+              double                  x,
+              double                  y,
+              double                  c,
+              const WbCounterOptions *o)
+{
+  WbSide *side = wb_game_find_side (r->game, wb_unit_get_side (unit));
+  Counter k = { 0, };
+
+  k.r = r;
+  k.cr = r->cr;
+  k.game = r->game;
+  k.unit = unit;
+  k.klass = wb_game_find_unit_class (r->game, wb_unit_get_class_id (unit));
+  k.style = wb_counter_style_for_game (r->game);
+  k.strength = wb_unit_get_strength (unit);
+  k.index = o->step >= 0 ? MIN (o->step, MAX (k.strength->n, 1) - 1) : k.strength->current;
+  k.text = o->text;
+  k.body = rgb_parse (side != NULL ? side->color : NULL, rgb (0.8, 0.8, 0.8));
+  k.ink = rgb_parse (side != NULL ? side->text_color : NULL,
+                     rgb_luminance (k.body) < 0.5 ? WHITE : INK);
+  k.x = x;
+  k.y = y;
+  k.c = c;
+
+  if (o->hidden)
+    {
+      draw_hidden (&k);
+      return;
+    }
+
+  {
+    WbFormation *f = band_formation (r->game, wb_unit_get_formation (unit));
+    WbFormation *own = wb_game_find_formation (r->game, wb_unit_get_formation (unit));
+
+    k.has_band = f != NULL && wb_color_parse (f->color, &k.band.r, &k.band.g, &k.band.b);
+    k.band_name = own != NULL ? own->name : NULL;
+  }
+
+  switch (k.style)
+    {
+    case WB_COUNTER_STYLE_BLIND_SWORDS:
+      draw_blind_swords (&k);
+      break;
+    case WB_COUNTER_STYLE_BLOCK:
+      draw_block (&k);
+      break;
+    case WB_COUNTER_STYLE_BG_CAMPAIGN:
+      draw_bg_campaign (&k);
+      break;
+    case WB_COUNTER_STYLE_AUTO:
+    case WB_COUNTER_STYLE_SPI:
+    default:
+      draw_spi (&k);
+      break;
+    }
+}
+
+/* A square counter of side @c centred on (cx, cy), on the map: with a
+ * shadow, face up, in the unit's current state. */
 void
 _wb_render_draw_counter (Render     *r,
                          WbUnit     *unit,
@@ -92,49 +632,76 @@ _wb_render_draw_counter (Render     *r,
                          double      c,
                          gboolean    text)
 {
-  cairo_t *cr = r->cr;
-  WbSide *side = wb_game_find_side (r->game, wb_unit_get_side (unit));
-  WbUnitType *klass = wb_game_find_unit_class (r->game, wb_unit_get_class_id (unit));
-  Rgb bg = rgb_parse (side != NULL ? side->color : NULL, rgb (0.8, 0.8, 0.8));
-  Rgb fg = rgb_parse (side != NULL ? side->text_color : NULL,
-                      rgb_luminance (bg) < 0.5 ? WHITE : INK);
-  double x = cx - c / 2, y = cy - c / 2;
-  g_autofree char *strength = NULL;
-  const char *size;
+  WbCounterOptions o;
 
-  /* Shadow, body, edge. */
-  cairo_rectangle (cr, x + c * 0.06, y + c * 0.06, c, c);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
-  cairo_fill (cr);
-  cairo_rectangle (cr, x, y, c, c);
-  set_rgb (cr, bg);
-  cairo_fill_preserve (cr);
-  set_rgb (cr, rgb_shade (bg, 0.45));
-  cairo_set_line_width (cr, MAX (c * 0.025, r->px * 0.5));
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
-  cairo_stroke (cr);
+  wb_counter_options_init (&o);
+  o.text = text;
+  cairo_rectangle (r->cr, cx - c / 2 + c * 0.06, cy - c / 2 + c * 0.06, c, c);
+  cairo_set_source_rgba (r->cr, 0, 0, 0, 0.3);
+  cairo_fill (r->cr);
+  draw_counter (r, unit, cx - c / 2, cy - c / 2, c, &o);
+}
 
-  if (!text)
+/**
+ * wb_counter_options_init:
+ * @options: options to fill
+ *
+ * Face up, in the unit's current state, with text, 48 units wide.
+ */
+void
+wb_counter_options_init (WbCounterOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  memset (options, 0, sizeof *options);
+  options->size = 48;
+  options->step = -1;
+  options->text = TRUE;
+}
+
+/**
+ * wb_render_counter:
+ * @cr: the target
+ * @game: the game @unit belongs to (its sides, classes, formations, style)
+ * @unit: the unit
+ * @options: (nullable): size, face, step; NULL for the defaults
+ *
+ * Draws @unit's counter or block in its game's style
+ * (wb_counter_style_for_game ()) over (0, 0)–(size, size) at the current
+ * matrix, as the map draws it: for previews, counter sheets and tests.
+ * @cr's state is restored.
+ */
+void
+wb_render_counter (cairo_t                *cr,
+                   WbGame                 *game,
+                   WbUnit                 *unit,
+                   const WbCounterOptions *options)
+{
+  WbCounterOptions defaults;
+  WbRenderOptions ro;
+  Render r;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (WB_IS_GAME (game));
+  g_return_if_fail (WB_IS_UNIT (unit));
+
+  if (options == NULL)
     {
-      draw_nato_symbol (cr, klass != NULL ? klass->symbol : NULL,
-                        cx, cy, c * 0.5, c * 0.32, MAX (c * 0.05, r->px * 0.5), fg);
-      return;
+      wb_counter_options_init (&defaults);
+      options = &defaults;
     }
+  if (!(options->size > 0))
+    return;
 
-  draw_nato_symbol (cr, klass != NULL ? klass->symbol : NULL,
-                    cx, y + c * 0.48, c * 0.48, c * 0.28, c * 0.035, fg);
-
-  size = wb_unit_get_size (unit);
-  if (size != NULL && *size != '\0')
-    _wb_render_draw_text (r, FONT_COUNTER_BOLD, c * 0.11, size, cx, y + c * 0.335, 0.5, 1.0,
-                          fg, NULL);
-
-  _wb_render_draw_text (r, FONT_COUNTER, c * 0.15, wb_unit_get_designation (unit),
-                        cx, y + c * 0.03, 0.5, 0.0, fg, NULL);
-
-  strength = wb_strength_to_string (wb_unit_get_strength (unit));
-  _wb_render_draw_text (r, FONT_COUNTER_BOLD, c * 0.26, strength, cx, y + c * 0.99, 0.5, 1.0,
-                        fg, NULL);
+  wb_render_options_init (&ro);
+  ro.scale = 0;   /* from the matrix */
+  cairo_save (cr);
+  cairo_new_path (cr);
+  _wb_render_begin (&r, game, cr, &ro);
+  draw_counter (&r, unit, 0, 0, options->size, options);
+  _wb_render_end (&r);
+  cairo_new_path (cr);
+  cairo_restore (cr);
 }
 
 /* --- where the units start ------------------------------------------------ */

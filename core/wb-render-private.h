@@ -295,6 +295,12 @@ hex_edge (HexRender *hr,
 /* --- shared by the parts of the renderer ---------------------------------- */
 
 /* wb-render.c */
+/* Sets up @r for drawing on @cr without a map (a counter preview). */
+void       _wb_render_begin               (Render                *r,
+                                           WbGame                *game,
+                                           cairo_t               *cr,
+                                           const WbRenderOptions *options);
+void       _wb_render_end                 (Render                *r);
 Rgb        _wb_render_style_default_color (Style       s);
 guint      _wb_render_find_feature        (Render     *r,
                                            const char *id);

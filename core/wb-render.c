@@ -183,6 +183,21 @@ render_clear (Render *r)
   g_clear_pointer (&r->features, g_free);
 }
 
+void
+_wb_render_begin (Render                *r,
+                  WbGame                *game,
+                  cairo_t               *cr,
+                  const WbRenderOptions *options)
+{
+  render_init (r, game, cr, options);
+}
+
+void
+_wb_render_end (Render *r)
+{
+  render_clear (r);
+}
+
 static PangoLayout *
 render_text (Render *r,
              Font    font,

@@ -69,4 +69,19 @@ void      wb_render_feature_swatch      (WbGame                *game,
                                          double                 width,
                                          double                 height);
 
+/* One counter or block (wb_render_counter ()). */
+typedef struct {
+  double   size;      /* its side, in user units */
+  gboolean hidden;    /* fog of war: the back, or a block standing face away */
+  int      step;      /* the strength value shown: 0 fresh or full strength, 1 battleworn
+                       * or the first step lost…; -1: the unit's current one */
+  gboolean text;      /* names and numbers; FALSE: shapes only (symbol, bands, pips) */
+} WbCounterOptions;
+
+void      wb_counter_options_init       (WbCounterOptions       *options);
+void      wb_render_counter             (cairo_t                *cr,
+                                         WbGame                 *game,
+                                         WbUnit                 *unit,
+                                         const WbCounterOptions *options);
+
 G_END_DECLS
