@@ -295,7 +295,7 @@ draw_spi (Counter *k)
   draw_fitted_text (k, FONT_COUNTER, c * 0.15, wb_unit_get_designation (k->unit),
                     cx, y + c * (k->has_band ? 0.1 : 0.04), 0.5, 0.0, c * 0.9, k->ink);
   {
-    g_autofree char *sp = halves_to_string (wb_strength_current_halves (k->strength));
+    g_autofree char *sp = halves_to_string (k->strength->halves[k->index]);
     g_autofree char *mv = slot_text (k, WB_COUNTER_SLOT_MOVEMENT);
     g_autofree char *line = mv != NULL ? g_strdup_printf ("%s-%s", sp, mv) : g_strdup (sp);
 
@@ -341,7 +341,7 @@ draw_blind_swords (Counter *k)
   draw_fitted_text (k, FONT_COUNTER, c * 0.16, wb_unit_get_designation (k->unit),
                     cx, y + c * 0.63, 0.5, 0.5, c * 0.92, ink);
   {
-    g_autofree char *sp = halves_to_string (wb_strength_current_halves (k->strength));
+    g_autofree char *sp = halves_to_string (k->strength->halves[k->index]);
     g_autofree char *weapon = slot_text (k, WB_COUNTER_SLOT_WEAPON);
     g_autofree char *cr_text = slot_text (k, worn ? WB_COUNTER_SLOT_COHESION_WORN
                                                   : WB_COUNTER_SLOT_COHESION);
@@ -507,7 +507,7 @@ draw_bg_campaign (Counter *k)
       set_rgb (cr, rgb (0.78, 0.12, 0.1));
       cairo_fill (cr);
       if (k->text)
-        _wb_render_draw_text (k->r, FONT_COUNTER_BOLD, c * 0.1, morale, sx, sy + c * 0.01, 0.5, 0.5,
+        _wb_render_draw_text (k->r, FONT_COUNTER_BOLD, c * 0.12, morale, sx, sy + c * 0.01, 0.5, 0.5,
                               WHITE, NULL);
     }
   if (dice != NULL)
@@ -515,21 +515,21 @@ draw_bg_campaign (Counter *k)
       double dx = h - c * 0.12, dy = -h + c * 0.12;
 
       cairo_new_sub_path (cr);
-      cairo_arc (cr, dx, dy, c * 0.095, 0, 2 * G_PI);
+      cairo_arc (cr, dx, dy, c * 0.1, 0, 2 * G_PI);
       set_rgb (cr, WHITE);
       cairo_fill_preserve (cr);
       set_rgb (cr, k->ink);
       cairo_set_line_width (cr, symbol_line (k, 0.015));
       cairo_stroke (cr);
       if (k->text)
-        _wb_render_draw_text (k->r, FONT_COUNTER_BOLD, c * 0.1, dice, dx, dy, 0.5, 0.5, INK, NULL);
+        _wb_render_draw_text (k->r, FONT_COUNTER_BOLD, c * 0.13, dice, dx, dy, 0.5, 0.5, INK, NULL);
     }
 
   draw_nato_symbol (cr, symbol, 0, 0, c * 0.3, c * 0.18, symbol_line (k, k->text ? 0.028 : 0.04), k->ink);
-  draw_strength_ring (k, c * 0.2, c * 0.12, !k->text, lowest);
+  draw_strength_ring (k, k->text ? c * 0.23 : c * 0.2, k->text ? c * 0.16 : c * 0.12, !k->text, lowest);
   if (k->text)
-    draw_fitted_text (k, FONT_COUNTER, c * 0.1, wb_unit_get_designation (k->unit),
-                      h - c * 0.02, h - c * 0.01, 1.0, 1.0, c * 0.45, k->ink);
+    draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.14, wb_unit_get_designation (k->unit),
+                      h - c * 0.02, h, 1.0, 1.0, c * 0.4, k->ink);
   cairo_restore (cr);
 }
 

@@ -984,6 +984,203 @@ START_TEST (test_golden_point_lines)
 }
 END_TEST
 
+/* --- counters ---------------------------------------------------------------- */
+
+#define COUNTER 48
+
+/* Units for every counter style: a Blind Swords regiment with fresh and
+ * battleworn sides in a coloured brigade, a four-step cavalry block one
+ * step down, a single-value artillery unit, and a leader. */
+static WbGame *
+make_counter_game (WbCounterStyle style)
+{
+  WbGame *game = make_base_game ();
+  WbFormation *brigade = wb_formation_new ("brigade");
+  WbStrength sides = { WB_STRENGTH_SIDES, 2, 0, { 12, 6 } };
+  WbStrength steps = { WB_STRENGTH_STEPS, 4, 1, { 8, 6, 4, 2 } };
+  WbAttrValue v = { .type = WB_ATTR_INT };
+  WbUnit *unit;
+
+  wb_game_get_counter (game)->style = style;
+  add_class (game, "leader", "leader");
+  brigade->name = g_strdup ("Brigade");
+  brigade->side = g_intern_string ("union");
+  brigade->color = g_strdup ("#d9c23a");
+  ck_assert (wb_game_add_formation (game, brigade));
+
+  unit = wb_game_find_unit (game, "u-inf");
+  wb_unit_set_strength (unit, &sides);
+  wb_unit_set_formation (unit, "brigade");
+  v.i = 4;
+  wb_unit_set_attr (unit, "morale", &v);
+  v.i = 3;
+  wb_unit_set_attr (unit, "dice", &v);
+  unit = wb_game_find_unit (game, "u-cav");
+  wb_unit_set_strength (unit, &steps);
+  wb_unit_set_size (unit, "III");
+  v.i = 5;
+  wb_unit_set_attr (unit, "morale", &v);
+  v.i = 2;
+  wb_unit_set_attr (unit, "dice", &v);
+  add_unit (game, "u-lead", "union", "leader", 1);
+  wb_unit_set_size (wb_game_find_unit (game, "u-lead"), NULL);
+  return game;
+}
+
+static cairo_surface_t *
+render_counter (WbGame     *game,
+                const char *unit,
+                int         step,
+                gboolean    hidden)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, COUNTER, COUNTER);
+  cairo_t *cr = cairo_create (surface);
+  WbCounterOptions o;
+
+  wb_counter_options_init (&o);
+  o.size = COUNTER;
+  o.step = step;
+  o.hidden = hidden;
+  o.text = FALSE;
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  wb_render_counter (cr, game, wb_game_find_unit (game, unit), &o);
+  cairo_destroy (cr);
+  return surface;
+}
+
+/* How many pixels of @a and @b differ at all. */
+static int
+count_differences (cairo_surface_t *a,
+                   cairo_surface_t *b)
+{
+  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a), n = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      n += !pixel_near (get_pixel (a, x, y), get_pixel (b, x, y), 0);
+  return n;
+}
+
+static const WbCounterStyle counter_styles[] = {
+  WB_COUNTER_STYLE_SPI, WB_COUNTER_STYLE_BLIND_SWORDS, WB_COUNTER_STYLE_BLOCK,
+  WB_COUNTER_STYLE_BG_CAMPAIGN,
+};
+
+/* Fog of war: a hidden counter shows its side and nothing else, so two
+ * different units of a side look the same, and unlike their faces. */
+START_TEST (test_counter_hidden_reveals_nothing)
+{
+  g_autoptr(WbGame) game = make_counter_game (counter_styles[_i]);
+  cairo_surface_t *a = render_counter (game, "u-inf", -1, TRUE);
+  cairo_surface_t *b = render_counter (game, "u-cav", 2, TRUE);
+  cairo_surface_t *c = render_counter (game, "u-lead", -1, TRUE);
+  cairo_surface_t *face = render_counter (game, "u-inf", -1, FALSE);
+  cairo_surface_t *rebel = render_counter (game, "r-art", -1, TRUE);
+
+  ck_assert_int_eq (count_differences (a, b), 0);
+  ck_assert_int_eq (count_differences (a, c), 0);
+  ck_assert_int_gt (count_differences (a, face), COUNTER * 2);
+  /* The side still shows. */
+  ck_assert_int_gt (count_differences (a, rebel), COUNTER * COUNTER / 2);
+  ck_assert_pixel_near (get_pixel (a, COUNTER / 2, COUNTER / 2), hex_color (UNION_HEX), 2);
+
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  cairo_surface_destroy (c);
+  cairo_surface_destroy (face);
+  cairo_surface_destroy (rebel);
+}
+END_TEST
+
+/* The state shown follows the unit: its current side or step by default,
+ * any other on request; a battleworn side is lighter; the block turns. */
+START_TEST (test_counter_states)
+{
+  g_autoptr(WbGame) game = make_counter_game (counter_styles[_i]);
+  cairo_surface_t *current = render_counter (game, "u-cav", -1, FALSE);
+  cairo_surface_t *step1 = render_counter (game, "u-cav", 1, FALSE);
+  cairo_surface_t *step0 = render_counter (game, "u-cav", 0, FALSE);
+  cairo_surface_t *fresh = render_counter (game, "u-inf", 0, FALSE);
+  cairo_surface_t *worn = render_counter (game, "u-inf", 1, FALSE);
+  WbCounterStyle style = counter_styles[_i];
+
+  ck_assert_int_eq (count_differences (current, step1), 0);
+  if (style == WB_COUNTER_STYLE_BLOCK || style == WB_COUNTER_STYLE_BG_CAMPAIGN)
+    ck_assert_int_gt (count_differences (step0, step1), 20);
+  if (style == WB_COUNTER_STYLE_BLIND_SWORDS)
+    {
+      /* Lighter below the band, left of the symbol. */
+      Pixel f = get_pixel (fresh, 3, COUNTER * 3 / 4), w = get_pixel (worn, 3, COUNTER * 3 / 4);
+
+      ck_assert_pixel_near (f, hex_color (UNION_HEX), 2);
+      ck_assert_int_gt (w.r + w.g + w.b, f.r + f.g + f.b + 150);
+      /* The brigade's colour band along the top. */
+      ck_assert_pixel_near (get_pixel (fresh, COUNTER / 2, 4), hex_color ("#d9c23a"), 2);
+    }
+
+  cairo_surface_destroy (current);
+  cairo_surface_destroy (step1);
+  cairo_surface_destroy (step0);
+  cairo_surface_destroy (fresh);
+  cairo_surface_destroy (worn);
+}
+END_TEST
+
+/* Without a stated style the rules family chooses it; a stated one wins. */
+START_TEST (test_counter_style_inferred)
+{
+  g_autoptr(WbGame) game = make_counter_game (WB_COUNTER_STYLE_AUTO);
+  g_autoptr(WbGame) block = make_counter_game (WB_COUNTER_STYLE_BLOCK);
+  cairo_surface_t *a, *b;
+
+  ck_assert_int_eq (wb_counter_style_for_game (game), WB_COUNTER_STYLE_SPI);
+  wb_game_get_rules (game)->family = g_intern_string ("columbia-block");
+  ck_assert_int_eq (wb_counter_style_for_game (game), WB_COUNTER_STYLE_BLOCK);
+  a = render_counter (game, "u-cav", -1, FALSE);
+  b = render_counter (block, "u-cav", -1, FALSE);
+  ck_assert_int_eq (count_differences (a, b), 0);
+  wb_game_get_counter (game)->style = WB_COUNTER_STYLE_BLIND_SWORDS;
+  ck_assert_int_eq (wb_counter_style_for_game (game), WB_COUNTER_STYLE_BLIND_SWORDS);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+}
+END_TEST
+
+/* One row per style: the regiment fresh and battleworn, the block at each
+ * of its four steps, the artillery, the leader, the rebel unit and a
+ * hidden counter; shapes only (fonts differ between hosts). */
+START_TEST (test_golden_counters)
+{
+  static const char *names[] = { "counters-spi.png", "counters-blind-swords.png",
+                                 "counters-block.png", "counters-bg-campaign.png" };
+  struct { const char *unit; int step; gboolean hidden; } cells[] = {
+    { "u-inf", 0, FALSE }, { "u-inf", 1, FALSE },
+    { "u-cav", 0, FALSE }, { "u-cav", 1, FALSE }, { "u-cav", 2, FALSE }, { "u-cav", 3, FALSE },
+    { "r-art", -1, FALSE }, { "u-lead", -1, FALSE }, { "u-inf", -1, TRUE },
+  };
+  g_autoptr(WbGame) game = make_counter_game (counter_styles[_i]);
+  const int gap = 6;
+  cairo_surface_t *row = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                     gap + G_N_ELEMENTS (cells) * (COUNTER + gap),
+                                                     COUNTER + 2 * gap);
+  cairo_t *cr = cairo_create (row);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+    {
+      cairo_surface_t *one = render_counter (game, cells[i].unit, cells[i].step, cells[i].hidden);
+
+      cairo_set_source_surface (cr, one, gap + i * (COUNTER + gap), gap);
+      cairo_paint (cr);
+      cairo_surface_destroy (one);
+    }
+  cairo_destroy (cr);
+  check_golden (row, names[_i]);
+}
+END_TEST
+
 static Suite *
 render_suite (void)
 {
@@ -1004,6 +1201,10 @@ render_suite (void)
   tcase_add_test (tc, test_export_format_from_path);
   tcase_add_test (tc, test_golden_small_hex);
   tcase_add_test (tc, test_golden_point_lines);
+  tcase_add_loop_test (tc, test_counter_hidden_reveals_nothing, 0, G_N_ELEMENTS (counter_styles));
+  tcase_add_loop_test (tc, test_counter_states, 0, G_N_ELEMENTS (counter_styles));
+  tcase_add_test (tc, test_counter_style_inferred);
+  tcase_add_loop_test (tc, test_golden_counters, 0, G_N_ELEMENTS (counter_styles));
   suite_add_tcase (s, tc);
 
   return s;
