@@ -632,10 +632,19 @@ _wb_render_draw_counter (Render     *r,
                          double      c,
                          gboolean    text)
 {
+  /* The side in device pixels under which a style's smallest print
+   * (a block's edge numbers, SPI's strength-movement) cannot be read. */
+  static const double min_text_px[] = {
+    [WB_COUNTER_STYLE_AUTO] = 24,
+    [WB_COUNTER_STYLE_SPI] = 24,
+    [WB_COUNTER_STYLE_BLIND_SWORDS] = 28,
+    [WB_COUNTER_STYLE_BLOCK] = 36,
+    [WB_COUNTER_STYLE_BG_CAMPAIGN] = 36,
+  };
   WbCounterOptions o;
 
   wb_counter_options_init (&o);
-  o.text = text;
+  o.text = text && c * r->scale >= min_text_px[wb_counter_style_for_game (r->game)];
   cairo_rectangle (r->cr, cx - c / 2 + c * 0.06, cy - c / 2 + c * 0.06, c, c);
   cairo_set_source_rgba (r->cr, 0, 0, 0, 0.3);
   cairo_fill (r->cr);

@@ -114,6 +114,23 @@ expect_output "$TMP/err" 'no-such-map'
 expect_status 1 "$CLI" render "$TMP/hex.warbench" -o "$TMP/no/such/dir/x.png"
 expect_output "$TMP/err" 'no/such/dir/x\.png'
 
+step "counters"
+WILD="$SRCDIR/data/games/battle-of-the-wilderness.warbench"
+for ext in png svg pdf; do
+  expect_status 0 "$CLI" counters "$WILD" --side union --size 40 -o "$TMP/sheet.$ext"
+done
+expect_magic "$TMP/sheet.png" 89504e470d0a1a0a
+expect_magic "$TMP/sheet.svg" 3c3f786d6c
+expect_magic "$TMP/sheet.pdf" 255044462d
+expect_status 0 "$CLI" counters "$WILD" --no-text -o "$TMP/shapes.png"
+expect_status 1 "$CLI" counters "$WILD" --side prussia -o "$TMP/x.png"
+expect_output "$TMP/err" 'prussia'
+expect_status 1 "$CLI" counters "$TMP/hex.warbench" -o "$TMP/x.png"
+expect_output "$TMP/err" 'no units'
+expect_status 2 "$CLI" counters "$WILD" --size 2 -o "$TMP/x.png"
+expect_status 2 "$CLI" counters "$WILD" -o "$TMP/x.gif"
+expect_status 2 "$CLI" counters "$WILD"
+
 step "validate reports errors with file, line:column and JSON path"
 # A unit whose side does not exist.
 sed 's/"units": \[\]/"units": [{"id": "u1", "side": "nowhere", "class": "infantry", "strength": 3}]/' \
