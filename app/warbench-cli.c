@@ -682,8 +682,8 @@ cmd_counters (const char  *prog,
   cairo_surface_t *surface;
   cairo_status_t status;
   WbExportFormat format;
-  double gap, width, height;
-  guint columns = 1;
+  double gap, width, height, group;
+  guint columns = 1, groups;
   cairo_t *cr;
 
   if (!parse_options (prog, "counters", _("FILE"),
@@ -730,9 +730,12 @@ cmd_counters (const char  *prog,
       return STATUS_FAILED;
     }
 
+  /* Units side by side in groups of columns, the sheet about square. */
   gap = size * 0.15;
-  width = gap + columns * (size + gap);
-  height = gap + units->len * (size + gap);
+  group = columns * (size + gap) + gap;
+  groups = CLAMP ((guint) ceil (sqrt (units->len * (size + gap) / group)), 1, units->len);
+  width = gap + groups * group;
+  height = gap + (units->len + groups - 1) / groups * (size + gap);
   if (format == WB_EXPORT_PNG && width * height > 400e6)
     return usage_error (prog, "counters", _("The sheet would be too large: use a smaller size"));
   switch (format)
@@ -765,7 +768,8 @@ cmd_counters (const char  *prog,
           o.step = j < n ? (int) j : -1;
           o.hidden = j == n;
           cairo_save (cr);
-          cairo_translate (cr, gap + j * (size + gap), gap + i * (size + gap));
+          cairo_translate (cr, gap + (i % groups) * group + j * (size + gap),
+                           gap + (i / groups) * (size + gap));
           wb_render_counter (cr, game, unit, &o);
           cairo_restore (cr);
         }

@@ -244,6 +244,14 @@ slot_text (Counter       *k,
     }
 }
 
+/* A leader printed without strength (0 SP) shows none. */
+static gboolean
+no_strength (Counter *k)
+{
+  return k->strength->halves[k->index] == 0 && k->klass != NULL &&
+         g_strcmp0 (k->klass->symbol, "leader") == 0;
+}
+
 static void
 counter_body (Counter *k,
               Rgb      fill)
@@ -299,7 +307,8 @@ draw_spi (Counter *k)
     g_autofree char *mv = slot_text (k, WB_COUNTER_SLOT_MOVEMENT);
     g_autofree char *line = mv != NULL ? g_strdup_printf ("%s-%s", sp, mv) : g_strdup (sp);
 
-    draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.25, line, cx, y + c * 0.99, 0.5, 1.0,
+    if (!no_strength (k))
+      draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.25, line, cx, y + c * 0.99, 0.5, 1.0,
                       c * 0.92, k->ink);
   }
 }
@@ -319,9 +328,13 @@ draw_blind_swords (Counter *k)
   double band_h = c * 0.24;
 
   counter_body (k, fill);
-  if (k->has_band)
+  /* Every regiment shows its brigade; without a colour of its own, in a
+   * darker shade of the side's. */
+  if (k->has_band || k->band_name != NULL)
     {
-      Rgb band = worn ? rgb_mix (k->band, WHITE, 0.35) : k->band;
+      Rgb band = k->has_band ? k->band : rgb_mix (k->body, INK, 0.4);
+
+      band = worn ? rgb_mix (band, WHITE, 0.35) : band;
 
       cairo_rectangle (cr, x + c * 0.0125, y + c * 0.0125, c * 0.975, band_h);
       set_rgb (cr, band);
@@ -353,7 +366,8 @@ draw_blind_swords (Counter *k)
       g_string_append_printf (line, "-%s", weapon);
     if (cr_text != NULL)
       g_string_append_printf (line, "-%s", cr_text);
-    draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.22, line->str, cx, y + c * 0.98, 0.5, 1.0,
+    if (!no_strength (k))
+      draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.22, line->str, cx, y + c * 0.98, 0.5, 1.0,
                       c * 0.92, ink);
   }
 }
@@ -434,6 +448,9 @@ draw_strength_ring (Counter *k,
   const WbStrength *s = k->strength;
   int n = s->kind == WB_STRENGTH_STEPS ? s->n : 1;
   int first = s->kind == WB_STRENGTH_STEPS ? 0 : k->index;
+
+  if (n == 1 && no_strength (k))
+    return;
 
   for (int i = 0; i < n; i++)
     {
@@ -571,6 +588,7 @@ draw_counter (Render                 *r,
               const WbCounterOptions *o)
 {
   WbSide *side = wb_game_find_side (r->game, wb_unit_get_side (unit));
+  g_autofree char *band_short = NULL;
   Counter k = { 0, };
 
   k.r = r;
@@ -600,7 +618,16 @@ draw_counter (Render                 *r,
     WbFormation *own = wb_game_find_formation (r->game, wb_unit_get_formation (unit));
 
     k.has_band = f != NULL && wb_color_parse (f->color, &k.band.r, &k.band.g, &k.band.b);
-    k.band_name = own != NULL ? own->name : NULL;
+    /* A brigade's band (rulebook 002, 2.1); units under a division or
+     * the army (leaders, batteries) print none unless it has a colour. */
+    k.band_name = own != NULL && g_strcmp0 (own->echelon, "brigade") == 0 ? own->name : NULL;
+    /* "DeCourcy's Brigade" prints as "DeCourcy's". */
+    if (k.band_name != NULL && g_str_has_suffix (k.band_name, " Brigade") &&
+        strlen (k.band_name) > strlen (" Brigade"))
+      {
+        band_short = g_strndup (k.band_name, strlen (k.band_name) - strlen (" Brigade"));
+        k.band_name = band_short;
+      }
   }
 
   switch (k.style)
