@@ -549,6 +549,7 @@ cmd_render (const char  *prog,
   g_autofree char *map_arg = NULL;
   g_autofree char *scenario_arg = NULL;
   g_autofree char *layers_arg = NULL;
+  g_autofree char *viewer_arg = NULL;
   g_autofree char *output = NULL;
   double scale = 1.0;
   const GOptionEntry entries[] = {
@@ -558,6 +559,8 @@ cmd_render (const char  *prog,
       N_("Draw the units of this scenario at their set-up hexes"), N_("ID") },
     { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale,
       N_("Pixels (PNG) or points (SVG, PDF) per map point, default 1"), N_("S") },
+    { "viewer", 0, 0, G_OPTION_ARG_STRING, &viewer_arg,
+      N_("Fog of war: draw the other sides' counters face down"), N_("SIDE") },
     { "layers", 'l', 0, G_OPTION_ARG_STRING, &layers_arg,
       N_("Comma-separated layers to draw (default: all)"), N_("LIST") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -636,8 +639,14 @@ cmd_render (const char  *prog,
       return STATUS_FAILED;
     }
 
+  if (viewer_arg != NULL && wb_game_find_side (game, viewer_arg) == NULL)
+    {
+      out (stderr, _("%s: no side “%s” in %s\n"), prog, viewer_arg, argv[1]);
+      return STATUS_FAILED;
+    }
   options.scale = scale;
   options.scenario = scenario;
+  options.viewer_side = viewer_arg;
   if (region_arg != NULL)
     {
       g_autofree char *msg = NULL;
@@ -1332,7 +1341,7 @@ static const Command commands[] = {
   { "info", N_("FILE"), N_("Summarise a game: sides, maps, tables, scenarios"), cmd_info },
   { "new", N_("--hex COLSxROWS | --points [-o FILE] [--title T]"),
     N_("Create a starter game"), cmd_new },
-  { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] [--region R] -o OUT"),
+  { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] [--region R] [--viewer SIDE] -o OUT"),
     N_("Draw a map to PNG, SVG or PDF"), cmd_render },
   { "counters", N_("FILE [--side ID] [--size S] [--no-text] -o OUT"),
     N_("Draw every unit's counter or block, each side of it and its hidden back"), cmd_counters },

@@ -350,7 +350,9 @@ draw_blind_swords (Counter *k)
       return;
     }
 
-  draw_nato_symbol (cr, symbol, cx, y + c * 0.44, c * 0.3, c * 0.17, symbol_line (k, 0.03), ink);
+  /* Cavalry's horse is brown on the counter (rulebook 002, 2.1). */
+  draw_nato_symbol (cr, symbol, cx, y + c * 0.44, c * 0.3, c * 0.17, symbol_line (k, 0.03),
+                    g_strcmp0 (symbol, "cavalry") == 0 ? rgb (0.55, 0.33, 0.14) : ink);
   draw_fitted_text (k, FONT_COUNTER, c * 0.16, wb_unit_get_designation (k->unit),
                     cx, y + c * 0.63, 0.5, 0.5, c * 0.92, ink);
   {
@@ -672,6 +674,8 @@ _wb_render_draw_counter (Render     *r,
 
   wb_counter_options_init (&o);
   o.text = text && c * r->scale >= min_text_px[wb_counter_style_for_game (r->game)];
+  o.hidden = r->options->viewer_side != NULL &&
+             g_strcmp0 (r->options->viewer_side, wb_unit_get_side (unit)) != 0;
   cairo_rectangle (r->cr, cx - c / 2 + c * 0.06, cy - c / 2 + c * 0.06, c, c);
   cairo_set_source_rgba (r->cr, 0, 0, 0, 0.3);
   cairo_fill (r->cr);

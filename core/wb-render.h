@@ -32,6 +32,9 @@ typedef struct {
   double      clip_x, clip_y, clip_width, clip_height;
   /* Units are drawn at their set-up places in this scenario (may be NULL). */
   WbScenario *scenario;
+  /* Fog of war: when set (a side id), every other side's counters are drawn
+   * hidden (wb_render_counter ()'s hidden face); NULL shows all face up. */
+  const char *viewer_side;
 } WbRenderOptions;
 
 typedef enum {

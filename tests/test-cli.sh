@@ -123,6 +123,10 @@ expect_magic "$TMP/sheet.png" 89504e470d0a1a0a
 expect_magic "$TMP/sheet.svg" 3c3f786d6c
 expect_magic "$TMP/sheet.pdf" 255044462d
 expect_status 0 "$CLI" counters "$WILD" --no-text -o "$TMP/shapes.png"
+expect_status 0 "$CLI" render "$WILD" --scenario historical --viewer union -o "$TMP/fog.png"
+expect_magic "$TMP/fog.png" 89504e470d0a1a0a
+expect_status 1 "$CLI" render "$WILD" --viewer prussia -o "$TMP/x.png"
+expect_output "$TMP/err" 'prussia'
 expect_status 1 "$CLI" counters "$WILD" --side prussia -o "$TMP/x.png"
 expect_output "$TMP/err" 'prussia'
 expect_status 1 "$CLI" counters "$TMP/hex.warbench" -o "$TMP/x.png"

@@ -594,6 +594,52 @@ START_TEST (test_units_drawn)
 }
 END_TEST
 
+/* Fog of war on the map: with a viewer side, the other side's counters
+ * are face down (their symbol gone), the viewer's stay face up. */
+START_TEST (test_units_fog)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  WbScenario *scenario = wb_game_find_scenario (game, "historical");
+  cairo_surface_t *surfaces[2];
+  WbOffset o;
+  int x, y;
+
+  for (int fog = 0; fog < 2; fog++)
+    {
+      WbRenderOptions options;
+      double w, h;
+      cairo_t *cr;
+
+      wb_map_get_extent (map, &w, &h);
+      surfaces[fog] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w * 2), (int) ceil (h * 2));
+      cr = cairo_create (surfaces[fog]);
+      cairo_scale (cr, 2, 2);
+      wb_render_options_init (&options);
+      options.layers = WB_LAYER_TERRAIN | WB_LAYER_UNITS;
+      options.scale = 2;
+      options.scenario = scenario;
+      options.viewer_side = fog ? "union" : NULL;
+      wb_render_map (game, map, cr, &options);
+      cairo_destroy (cr);
+    }
+
+  /* The rebel artillery on 0603: its symbol's dot at the centre. */
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (map), "0603", &o));
+  hex_pixel (map, o, 2.0, &x, &y);
+  ck_assert (!pixel_near (get_pixel (surfaces[0], x, y), hex_color (REB_HEX), 10));
+  ck_assert_pixel_near (get_pixel (surfaces[1], x, y), hex_color (REB_HEX), 2);
+  /* A union counter on 0205 is the same either way. */
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (map), "0205", &o));
+  hex_pixel (map, o, 2.0, &x, &y);
+  for (int dy = -10; dy <= 10; dy++)
+    ck_assert_pixel_near (get_pixel (surfaces[0], x + 4, y + dy), get_pixel (surfaces[1], x + 4, y + dy), 0);
+
+  cairo_surface_destroy (surfaces[0]);
+  cairo_surface_destroy (surfaces[1]);
+}
+END_TEST
+
 /* A scenario's marker (a hex feature the map does not have) is drawn with
  * the scenario, in its hex only, and not when an option drops it. */
 START_TEST (test_scenario_markers)
@@ -1192,6 +1238,7 @@ render_suite (void)
   tcase_add_test (tc, test_road_changes_pixels);
   tcase_add_test (tc, test_clip_limits_drawing);
   tcase_add_test (tc, test_units_drawn);
+  tcase_add_test (tc, test_units_fog);
   tcase_add_test (tc, test_scenario_markers);
   tcase_add_test (tc, test_numbers_level_of_detail);
   tcase_add_test (tc, test_no_layers_draws_nothing);
