@@ -410,6 +410,37 @@ wb_game_insert_map (WbGame *self, WbMap *map, guint index)
   return collection_insert (&self->c[C_MAPS], g_intern_string (wb_map_get_id (map)), map, index);
 }
 
+WbFormation *
+wb_game_take_formation (WbGame *self, const char *id, guint *index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  return collection_take (&self->c[C_FORMATIONS], id, index);
+}
+
+gboolean
+wb_game_insert_formation (WbGame *self, WbFormation *formation, guint index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (formation != NULL, FALSE);
+  return collection_insert (&self->c[C_FORMATIONS], g_intern_string (formation->id), formation,
+                            index);
+}
+
+WbUnit *
+wb_game_take_unit (WbGame *self, const char *id, guint *index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  return collection_take (&self->c[C_UNITS], id, index);
+}
+
+gboolean
+wb_game_insert_unit (WbGame *self, WbUnit *unit, guint index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (WB_IS_UNIT (unit), FALSE);
+  return collection_insert (&self->c[C_UNITS], g_intern_string (wb_unit_get_id (unit)), unit, index);
+}
+
 WbTerrainType *
 wb_game_find_terrain_by_key (WbGame *self, char key)
 {

@@ -94,6 +94,13 @@ void           wb_game_swap_oob          (WbGame     *self,
                                           GPtrArray **formations,
                                           GPtrArray **units);
 
+/* The same for the order of battle (wb-oob-commands.h). Units keep one
+ * reference in the game. */
+WbFormation   *wb_game_take_formation    (WbGame *self, const char *id, guint *index);
+gboolean       wb_game_insert_formation  (WbGame *self, WbFormation *formation, guint index);
+WbUnit        *wb_game_take_unit         (WbGame *self, const char *id, guint *index);
+gboolean       wb_game_insert_unit       (WbGame *self, WbUnit *unit, guint index);
+
 /* Lookups by id (any string; interned or not). */
 WbSide        *wb_game_find_side         (WbGame *self, const char *id);
 WbUnitType   *wb_game_find_unit_class   (WbGame *self, const char *id);
