@@ -75,18 +75,22 @@ push_undo_redo (WbGame      *game,
   ck_assert_str_eq (redone, after);
 }
 
+#define assert_refused(game, stack, command, code) \
+  assert_refused_at (game, stack, command, code, __LINE__)
+
 static void
-assert_refused (WbGame      *game,
-                WbUndoStack *stack,
-                WbCommand   *command,
-                int          code)
+assert_refused_at (WbGame      *game,
+                   WbUndoStack *stack,
+                   WbCommand   *command,
+                   int          code,
+                   int          line)
 {
   g_autofree char *before = text_of (game);
   g_autofree char *after = NULL;
   g_autoptr(GError) error = NULL;
   guint n = wb_undo_stack_get_n_undo (stack);
 
-  ck_assert (!wb_undo_stack_push (stack, command, &error));
+  ck_assert_msg (!wb_undo_stack_push (stack, command, &error), "line %d: not refused", line);
   ck_assert_error (error, WB_COMMAND_ERROR, code);
   ck_assert (error->message != NULL && *error->message != '\0');
   after = text_of (game);
@@ -427,7 +431,7 @@ START_TEST (test_formations)
   ck_assert_uint_gt (index_of_formation (game, "1-II"), index_of_formation (game, "VI"));
   /* Re-parent a corps and its divisions under the other army's level. */
   push_undo_redo (game, stack, wb_command_reparent_formation_new (game, "VI", NULL));
-  assert_refused (game, stack, wb_command_reparent_formation_new (game, "army-potomac", "VI"),
+  assert_refused (game, stack, wb_command_reparent_formation_new (game, "VI", "1-VI"),
                   WB_COMMAND_ERROR_INVALID);
   assert_refused (game, stack, wb_command_reparent_formation_new (game, "VI", "div-johnson"),
                   WB_COMMAND_ERROR_INVALID);
