@@ -34,6 +34,7 @@ enum {
 
 enum {
   MAP_SELECTED,
+  OOB_SELECTED,
   N_SIGNALS
 };
 
@@ -43,6 +44,7 @@ static guint signals[N_SIGNALS];
 /* Row data keys. */
 #define ROW_SECTION  "wb-section"
 #define ROW_MAP      "wb-map"
+#define ROW_SIDE     "wb-side"
 #define ROW_SCENARIO "wb-scenario"
 #define ROW_SUBTITLE "wb-subtitle"
 
@@ -268,10 +270,17 @@ add_order_of_battle (WbSidebar *self)
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
                                       g_strdup (side->color), g_free);
 
-      gtk_list_box_append (self->list_box,
-                           make_row (_("Order of Battle"), swatch,
-                                     side->name != NULL ? side->name : side->id,
-                                     subtitle, trailing, FALSE));
+      {
+        /* A side's row opens the OOB editor for that side. */
+        GtkWidget *row = make_row (_("Order of Battle"), swatch,
+                                   side->name != NULL ? side->name : side->id,
+                                   subtitle, trailing, TRUE);
+        g_autofree char *tip = g_strdup_printf (_("Edit the %s order of battle (Ctrl+Shift+O)"),
+                                                side->name != NULL ? side->name : side->id);
+        g_object_set_data (G_OBJECT (row), ROW_SIDE, (gpointer) side->id);
+        gtk_widget_set_tooltip_text (row, tip);
+        gtk_list_box_append (self->list_box, row);
+      }
     }
 }
 
@@ -352,12 +361,26 @@ find_row (WbSidebar  *self,
   return NULL;
 }
 
+static GtkListBoxRow *
+find_side_row (WbSidebar  *self,
+               const char *side)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_BOX_ROW (child) &&
+        g_strcmp0 (g_object_get_data (G_OBJECT (child), ROW_SIDE), side) == 0)
+      return GTK_LIST_BOX_ROW (child);
+  return NULL;
+}
+
 static void
 rebuild (WbSidebar *self)
 {
   GtkListBoxRow *selected = gtk_list_box_get_selected_row (self->list_box);
   g_autoptr(WbMap) selected_map = NULL;
   g_autoptr(WbScenario) selected_scenario = NULL;
+  const char *selected_side = NULL;
   GtkWidget *child;
 
   /* The rows hold the only references the sidebar has; keep the selected
@@ -366,6 +389,7 @@ rebuild (WbSidebar *self)
     {
       g_set_object (&selected_map, g_object_get_data (G_OBJECT (selected), ROW_MAP));
       g_set_object (&selected_scenario, g_object_get_data (G_OBJECT (selected), ROW_SCENARIO));
+      selected_side = g_object_get_data (G_OBJECT (selected), ROW_SIDE);
     }
 
   self->rebuilding = TRUE;
@@ -385,6 +409,13 @@ rebuild (WbSidebar *self)
   if (selected_map != NULL)
     {
       GtkListBoxRow *row = find_row (self, selected_map, selected_scenario);
+
+      if (row != NULL)
+        gtk_list_box_select_row (self->list_box, row);
+    }
+  else if (selected_side != NULL)
+    {
+      GtkListBoxRow *row = find_side_row (self, selected_side);
 
       if (row != NULL)
         gtk_list_box_select_row (self->list_box, row);
@@ -430,6 +461,11 @@ on_row_selected (GtkListBox    *list_box,
   if (self->rebuilding || row == NULL)
     return;
 
+  if (g_object_get_data (G_OBJECT (row), ROW_SIDE) != NULL)
+    {
+      g_signal_emit (self, signals[OOB_SELECTED], 0, g_object_get_data (G_OBJECT (row), ROW_SIDE));
+      return;
+    }
   map = g_object_get_data (G_OBJECT (row), ROW_MAP);
   if (map != NULL)
     g_signal_emit (self, signals[MAP_SELECTED], 0, map,
@@ -516,6 +552,16 @@ wb_sidebar_class_init (WbSidebarClass *klass)
     g_signal_new ("map-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, WB_TYPE_MAP, WB_TYPE_SCENARIO);
+  /**
+   * WbSidebar::oob-selected:
+   * @side: the side's id
+   *
+   * A side's Order of Battle row was chosen.
+   */
+  signals[OOB_SELECTED] =
+    g_signal_new ("oob-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wbsidebar");
@@ -592,6 +638,25 @@ wb_sidebar_select (WbSidebar  *self,
 
   if (row == gtk_list_box_get_selected_row (self->list_box))
     g_signal_emit (self, signals[MAP_SELECTED], 0, map, scenario);
+  else
+    gtk_list_box_select_row (self->list_box, row);
+  return TRUE;
+}
+
+gboolean
+wb_sidebar_select_side (WbSidebar  *self,
+                        const char *side)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (WB_IS_SIDEBAR (self), FALSE);
+  g_return_val_if_fail (side != NULL, FALSE);
+
+  row = find_side_row (self, g_intern_string (side));
+  if (row == NULL)
+    return FALSE;
+  if (row == gtk_list_box_get_selected_row (self->list_box))
+    g_signal_emit (self, signals[OOB_SELECTED], 0, g_object_get_data (G_OBJECT (row), ROW_SIDE));
   else
     gtk_list_box_select_row (self->list_box, row);
   return TRUE;

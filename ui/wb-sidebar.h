@@ -19,6 +19,10 @@ void       wb_sidebar_set_game       (WbSidebar  *self,
 gboolean   wb_sidebar_select         (WbSidebar  *self,
                                       WbMap      *map,
                                       WbScenario *scenario);
+/* Selects the Order of Battle row of @side; emits WbSidebar::oob-selected.
+ * FALSE if there is no such row. */
+gboolean   wb_sidebar_select_side    (WbSidebar  *self,
+                                      const char *side);
 /* The list the sidebar shows (for tests and accessibility tools). */
 GtkListBox *wb_sidebar_get_list_box  (WbSidebar  *self);
 

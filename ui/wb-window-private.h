@@ -41,6 +41,8 @@ struct _WbWindow
   GtkLabel             *zoom_label;
   GMenu                *recent_menu;
   GtkWidget            *legend;         /* WbLegendEditor, made on first use */
+  GtkWidget            *main_stack;     /* "map" (the canvas page) or "oob" */
+  GtkWidget            *oob_editor;     /* WbOobEditor */
 
   WbGame               *game;
   WbUndoStack          *undo_stack;
@@ -111,6 +113,10 @@ void _wb_window_setup_dispose (WbWindow *self);
 void _wb_window_setup_map_shown (WbWindow *self);
 gboolean _wb_window_take_pick (WbWindow *self, double x, double y);
 void _wb_window_map_background_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _wb_window_oob_class_init (GtkWidgetClass *widget_class);
+void _wb_window_oob_init (WbWindow *self);
+void _wb_window_oob_set_game (WbWindow *self);
+void _wb_window_oob_map_shown (WbWindow *self);
 void _wb_window_resize_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 
 G_END_DECLS

@@ -347,6 +347,7 @@ on_sidebar_map_selected (WbWindow   *self,
   gtk_widget_set_visible (self->palette, map != NULL);
   _wb_window_update_inspector_visible (self);
   _wb_window_setup_map_shown (self);
+  _wb_window_oob_map_shown (self);
   update_actions (self);
   update_status (self);
 }
@@ -406,6 +407,7 @@ wb_window_set_game (WbWindow *self,
     }
 
   wb_map_view_set_map (self->map_view, NULL, NULL, NULL);
+  _wb_window_oob_set_game (self);
   wb_sidebar_set_game (self->sidebar, game);
 
   /* Start on the first scenario's set-up when there is one, else on the
@@ -1214,6 +1216,7 @@ wb_window_class_init (WbWindowClass *klass)
                                        "win.show-sidebar", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
                                        "win.show-inspector", NULL);
+  _wb_window_oob_class_init (widget_class);
 }
 
 static void
@@ -1265,6 +1268,7 @@ wb_window_init (WbWindow *self)
   _wb_window_add_inspector (self);
   _wb_window_clipboard_init (self);
   _wb_window_setup_init (self);
+  _wb_window_oob_init (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 

@@ -54,5 +54,9 @@ WbMapEditor *wb_window_get_map_editor (WbWindow     *self);
 GtkWidget  *wb_window_get_tool_palette (WbWindow    *self);
 /* The inspector pane (a WbInspector) right of the canvas. */
 GtkWidget  *wb_window_get_inspector (WbWindow      *self);
+/* The order-of-battle editor (a WbOobEditor) and whether it is shown in
+ * place of the map. */
+GtkWidget  *wb_window_get_oob_editor (WbWindow     *self);
+gboolean    wb_window_get_oob_shown  (WbWindow     *self);
 
 G_END_DECLS

@@ -1,0 +1,1139 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-oob-editor"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "wb-oob-editor-private.h"
+
+/* The OOB editor's inspector: a form for the selected unit(s) or
+ * formation, built from the unit class's attribute schema. The form is
+ * rebuilt only when the selection (or a unit's class or strength form)
+ * changes; otherwise the widgets are set from the model with
+ * self->updating held, so showing never edits and focus stays put. */
+
+static const char * const sizes[] = { "", "I", "II", "III", "X", "XX", "XXX", "XXXX", NULL };
+
+char *
+_wb_oob_strength_label (const WbStrength *s)
+{
+  g_autofree char *text = wb_strength_to_string (s);
+
+  switch (s->kind)
+    {
+    case WB_STRENGTH_STEPS:
+      if (s->n > 1 && s->current > 0)
+        /* Translators: a step list and the step in force, "12/8/4 · step 2" */
+        return g_strdup_printf (_("%s · step %u"), text, s->current + 1);
+      break;
+    case WB_STRENGTH_SIDES:
+      if (s->current > 0)
+        /* Translators: fresh|worn strength with the battleworn side up */
+        return g_strdup_printf (_("%s · worn"), text);
+      break;
+    case WB_STRENGTH_SINGLE:
+    default:
+      break;
+    }
+  return g_steal_pointer (&text);
+}
+
+/* --- applying edits ------------------------------------------------------------ */
+
+static void
+apply_edit (WbOobEditor      *self,
+            const WbUnitEdit *edit)
+{
+  if (self->updating || self->form_units == NULL || self->form_units->len == 0)
+    return;
+  _wb_oob_editor_push (self, wb_command_edit_units_new (self->game,
+                                                        (WbUnit *const *) self->form_units->pdata,
+                                                        self->form_units->len, edit));
+}
+
+static WbUnit *
+first_unit (WbOobEditor *self)
+{
+  return self->form_units && self->form_units->len > 0 ? g_ptr_array_index (self->form_units, 0)
+                                                       : NULL;
+}
+
+static const char *
+field_of (GtkWidget *widget)
+{
+  return g_object_get_data (G_OBJECT (widget), "wb-field");
+}
+
+static WbOobEditor *
+editor_of (GtkWidget *widget)
+{
+  return g_object_get_data (G_OBJECT (widget), "wb-editor");
+}
+
+static const char *
+unit_text (WbUnit     *unit,
+           const char *field)
+{
+  if (g_str_equal (field, "name"))
+    return wb_unit_get_name (unit);
+  if (g_str_equal (field, "designation"))
+    return wb_unit_get_designation (unit);
+  if (g_str_equal (field, "note"))
+    return wb_unit_get_note (unit);
+  return NULL;
+}
+
+static char *
+widget_text (GtkWidget *widget)
+{
+  if (GTK_IS_TEXT_VIEW (widget))
+    {
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget));
+      GtkTextIter start, end;
+
+      gtk_text_buffer_get_bounds (buffer, &start, &end);
+      return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+    }
+  return g_strdup (gtk_editable_get_text (GTK_EDITABLE (widget)));
+}
+
+static void
+set_widget_text (GtkWidget  *widget,
+                 const char *text)
+{
+  if (GTK_IS_TEXT_VIEW (widget))
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget)), text ? text : "", -1);
+  else
+    gtk_editable_set_text (GTK_EDITABLE (widget), text ? text : "");
+}
+
+/* A text field is applied on Enter and when the focus leaves it. */
+static void
+commit_text (GtkWidget *widget)
+{
+  WbOobEditor *self = editor_of (widget);
+  const char *field = field_of (widget);
+  g_autofree char *text = widget_text (widget);
+  WbUnitEdit edit = { 0 };
+  WbUnit *unit = first_unit (self);
+
+  if (self->updating)
+    return;
+
+  if (self->form_formation != NULL)
+    {
+      WbFormation *f = wb_game_find_formation (self->game, self->form_formation);
+      GtkWidget *name = g_hash_table_lookup (self->fields, "name");
+      GtkWidget *echelon = g_hash_table_lookup (self->fields, "echelon");
+      GtkWidget *color = g_hash_table_lookup (self->fields, "color");
+      g_autofree char *n = NULL, *e = NULL, *c = NULL;
+
+      if (f == NULL)
+        return;
+      n = widget_text (name);
+      e = widget_text (echelon);
+      c = widget_text (color);
+      if (g_strcmp0 (n, f->name ? f->name : "") == 0 && g_strcmp0 (e, f->echelon ? f->echelon : "") == 0 &&
+          g_strcmp0 (c, f->color ? f->color : "") == 0)
+        return;
+      _wb_oob_editor_push (self, wb_command_edit_formation_new (self->game, f->id, n, e, c));
+      return;
+    }
+
+  if (unit == NULL)
+    return;
+  if (g_str_has_prefix (field, "attr:"))
+    {
+      const char *id = field + 5;
+      const WbAttrValue *old = wb_unit_get_attr (unit, id);
+      WbAttrType type = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (widget), "wb-type"));
+      WbAttrValue v = { .type = type };
+
+      if (self->form_units->len == 1 && old != NULL && g_strcmp0 (old->s, text) == 0)
+        return;
+      if (*text == '\0')
+        {
+          if (old == NULL)
+            return;
+          edit.attr = NULL;
+        }
+      else if (type == WB_ATTR_FIREPOWER && !wb_oob_firepower_is_valid (text))
+        {
+          g_autofree char *message =
+            g_strdup_printf (_("“%s” is not a firepower rating (expected a letter and a number, such as A2)"),
+                             text);
+          _wb_oob_editor_show_error (self, message);
+          return;
+        }
+      else
+        {
+          v.s = text;
+          edit.attr = &v;
+        }
+      edit.fields = WB_UNIT_FIELD_ATTR;
+      edit.attr_id = id;
+      apply_edit (self, &edit);
+      return;
+    }
+  if (g_str_equal (field, "steps"))
+    {
+      g_autoptr(GError) error = NULL;
+      const WbStrength *s = wb_unit_get_strength (unit);
+
+      if (!wb_oob_parse_strength (text, WB_STRENGTH_STEPS, s->current, &edit.strength, &error))
+        {
+          _wb_oob_editor_show_error (self, error->message);
+          return;
+        }
+      if (self->form_units->len == 1 && wb_strength_equal (&edit.strength, s))
+        return;
+      edit.fields = WB_UNIT_FIELD_STRENGTH;
+      apply_edit (self, &edit);
+      return;
+    }
+  if (self->form_units->len == 1 && g_strcmp0 (text, unit_text (unit, field) ? unit_text (unit, field) : "") == 0)
+    return;
+  if (self->form_units->len > 1 && *text == '\0' && !g_str_equal (field, "note"))
+    return;
+  if (g_str_equal (field, "name"))
+    {
+      edit.fields = WB_UNIT_FIELD_NAME;
+      edit.name = text;
+    }
+  else if (g_str_equal (field, "designation"))
+    {
+      edit.fields = WB_UNIT_FIELD_DESIGNATION;
+      edit.designation = text;
+    }
+  else if (g_str_equal (field, "note"))
+    {
+      edit.fields = WB_UNIT_FIELD_NOTE;
+      edit.note = text;
+    }
+  else
+    return;
+  apply_edit (self, &edit);
+}
+
+static void
+on_focus_leave (GtkEventControllerFocus *focus,
+                GtkWidget               *widget)
+{
+  commit_text (widget);
+}
+
+static void
+on_firepower_changed (GtkEditable *editable)
+{
+  const char *text = gtk_editable_get_text (editable);
+
+  if (*text == '\0' || wb_oob_firepower_is_valid (text))
+    gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (editable), "error");
+}
+
+static void
+on_spin_changed (GtkSpinButton *spin)
+{
+  WbOobEditor *self = editor_of (GTK_WIDGET (spin));
+  const char *field = field_of (GTK_WIDGET (spin));
+  WbUnit *unit = first_unit (self);
+  double value = gtk_spin_button_get_value (spin);
+  WbUnitEdit edit = { 0 };
+
+  if (self->updating || unit == NULL)
+    return;
+  if (g_str_has_prefix (field, "attr:"))
+    {
+      WbAttrType type = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), "wb-type"));
+      WbAttrValue v = { .type = type };
+
+      if (type == WB_ATTR_INT)
+        v.i = (gint64) llround (value);
+      else
+        v.d = value;
+      edit.fields = WB_UNIT_FIELD_ATTR;
+      edit.attr_id = field + 5;
+      edit.attr = &v;
+      apply_edit (self, &edit);
+      return;
+    }
+
+  edit.fields = WB_UNIT_FIELD_STRENGTH;
+  edit.strength = *wb_unit_get_strength (unit);
+  if (g_str_equal (field, "strength"))
+    {
+      GtkWidget *half = g_hash_table_lookup (self->fields, "strength-half");
+      edit.strength.halves[0] = (gint16) (llround (value) * 2 +
+                                           (gtk_check_button_get_active (GTK_CHECK_BUTTON (half)) ? 1 : 0));
+    }
+  else if (g_str_equal (field, "current-step"))
+    edit.strength.current = (guint8) CLAMP (llround (value) - 1, 0, edit.strength.n - 1);
+  else if (g_str_equal (field, "fresh"))
+    edit.strength.halves[0] = (gint16) llround (value * 2);
+  else if (g_str_equal (field, "worn"))
+    edit.strength.halves[1] = (gint16) llround (value * 2);
+  else
+    return;
+  apply_edit (self, &edit);
+}
+
+static void
+on_check_toggled (GtkCheckButton *check)
+{
+  WbOobEditor *self = editor_of (GTK_WIDGET (check));
+  const char *field = field_of (GTK_WIDGET (check));
+  WbUnit *unit = first_unit (self);
+  gboolean active = gtk_check_button_get_active (check);
+  WbUnitEdit edit = { 0 };
+
+  if (self->updating || unit == NULL)
+    return;
+  if (g_str_has_prefix (field, "attr:"))
+    {
+      WbAttrValue v = { .type = WB_ATTR_BOOL, .b = active };
+      edit.fields = WB_UNIT_FIELD_ATTR;
+      edit.attr_id = field + 5;
+      edit.attr = &v;
+      apply_edit (self, &edit);
+      return;
+    }
+  edit.fields = WB_UNIT_FIELD_STRENGTH;
+  edit.strength = *wb_unit_get_strength (unit);
+  if (g_str_equal (field, "strength-half"))
+    edit.strength.halves[0] = (gint16) ((edit.strength.halves[0] / 2) * 2 + (active ? 1 : 0));
+  else if (g_str_equal (field, "worn-up"))
+    edit.strength.current = active ? 1 : 0;
+  else
+    return;
+  apply_edit (self, &edit);
+}
+
+static const char *
+dropdown_id (GtkDropDown *dropdown)
+{
+  const char * const *ids = g_object_get_data (G_OBJECT (dropdown), "wb-ids");
+  guint i = gtk_drop_down_get_selected (dropdown);
+
+  return ids != NULL && i != GTK_INVALID_LIST_POSITION && i < g_strv_length ((char **) ids)
+           ? ids[i] : NULL;
+}
+
+static void
+on_dropdown_changed (GtkDropDown *dropdown)
+{
+  WbOobEditor *self = editor_of (GTK_WIDGET (dropdown));
+  const char *field = field_of (GTK_WIDGET (dropdown));
+  const char *id = dropdown_id (dropdown);
+  WbUnit *unit = first_unit (self);
+  WbUnitEdit edit = { 0 };
+
+  if (self->updating || id == NULL)
+    return;
+  if (self->form_formation != NULL)
+    {
+      WbFormation *f = wb_game_find_formation (self->game, self->form_formation);
+      if (f != NULL && g_str_equal (field, "parent") && g_strcmp0 (f->parent ? f->parent : "", id) != 0)
+        _wb_oob_editor_push (self, wb_command_reparent_formation_new (self->game, f->id, id));
+      return;
+    }
+  if (unit == NULL)
+    return;
+  if (g_str_equal (field, "side"))
+    {
+      edit.fields = WB_UNIT_FIELD_SIDE;
+      edit.side = id;
+    }
+  else if (g_str_equal (field, "class"))
+    {
+      edit.fields = WB_UNIT_FIELD_CLASS;
+      edit.class_id = id;
+    }
+  else if (g_str_equal (field, "formation"))
+    {
+      edit.fields = WB_UNIT_FIELD_FORMATION;
+      edit.formation = id;
+    }
+  else if (g_str_equal (field, "size"))
+    {
+      edit.fields = WB_UNIT_FIELD_SIZE;
+      edit.size = id;
+    }
+  else if (g_str_equal (field, "strength-form"))
+    {
+      const WbStrength *s = wb_unit_get_strength (unit);
+      WbStrengthKind kind = (WbStrengthKind) atoi (id);
+
+      if (kind == s->kind)
+        return;
+      /* The value in force becomes the first of the new form. */
+      edit.fields = WB_UNIT_FIELD_STRENGTH;
+      edit.strength.kind = kind;
+      edit.strength.n = kind == WB_STRENGTH_SIDES ? 2 : 1;
+      edit.strength.halves[0] = (gint16) wb_strength_current_halves (s);
+      edit.strength.halves[1] = (gint16) (wb_strength_current_halves (s) / 2);
+    }
+  else
+    return;
+  apply_edit (self, &edit);
+}
+
+/* --- building ---------------------------------------------------------------------- */
+
+typedef struct {
+  WbOobEditor *self;
+  GtkGrid     *grid;
+  int          row;
+} Form;
+
+static void
+register_field (Form       *form,
+                const char *field,
+                GtkWidget  *widget)
+{
+  g_object_set_data_full (G_OBJECT (widget), "wb-field", g_strdup (field), g_free);
+  g_object_set_data (G_OBJECT (widget), "wb-editor", form->self);
+  g_hash_table_insert (form->self->fields, g_strdup (field), widget);
+}
+
+static void
+add_row (Form       *form,
+         const char *label_text,
+         GtkWidget  *widget,
+         const char *tooltip)
+{
+  GtkWidget *label = gtk_label_new (label_text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_valign (label, GTK_IS_TEXT_VIEW (widget) || GTK_IS_SCROLLED_WINDOW (widget)
+                                  ? GTK_ALIGN_START : GTK_ALIGN_CENTER);
+  gtk_widget_set_hexpand (widget, TRUE);
+  gtk_grid_attach (form->grid, label, 0, form->row, 1, 1);
+  gtk_grid_attach (form->grid, widget, 1, form->row, 1, 1);
+  if (tooltip != NULL)
+    gtk_widget_set_tooltip_text (widget, tooltip);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  label, NULL, -1);
+  form->row++;
+}
+
+static void
+add_heading (Form       *form,
+             const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_margin_top (label, 12);
+  gtk_grid_attach (form->grid, label, 0, form->row++, 2, 1);
+}
+
+static GtkWidget *
+text_entry (Form       *form,
+            const char *field)
+{
+  GtkWidget *entry = gtk_entry_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  register_field (form, field, entry);
+  g_signal_connect (entry, "activate", G_CALLBACK (commit_text), NULL);
+  g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), entry);
+  gtk_widget_add_controller (entry, focus);
+  return entry;
+}
+
+static GtkWidget *
+spin (Form       *form,
+      const char *field,
+      double      min,
+      double      max,
+      double      step,
+      guint       digits)
+{
+  GtkWidget *button = gtk_spin_button_new_with_range (min, max, step);
+
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (button), digits);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (button), TRUE);
+  register_field (form, field, button);
+  g_signal_connect (button, "value-changed", G_CALLBACK (on_spin_changed), NULL);
+  return button;
+}
+
+static GtkWidget *
+check (Form       *form,
+       const char *field,
+       const char *label)
+{
+  GtkWidget *button = gtk_check_button_new_with_label (label);
+
+  register_field (form, field, button);
+  g_signal_connect (button, "toggled", G_CALLBACK (on_check_toggled), NULL);
+  return button;
+}
+
+/* A drop-down over @names with the ids in @ids (both NULL-terminated, taken). */
+static GtkWidget *
+dropdown (Form       *form,
+          const char *field,
+          char      **names,
+          char      **ids)
+{
+  GtkWidget *dd = gtk_drop_down_new_from_strings ((const char * const *) names);
+
+  g_strfreev (names);
+  g_object_set_data_full (G_OBJECT (dd), "wb-ids", ids, (GDestroyNotify) g_strfreev);
+  register_field (form, field, dd);
+  g_signal_connect (dd, "notify::selected", G_CALLBACK (on_dropdown_changed), NULL);
+  return dd;
+}
+
+static void
+select_id (GtkWidget  *dd,
+           const char *id)
+{
+  const char * const *ids = g_object_get_data (G_OBJECT (dd), "wb-ids");
+
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    if (g_strcmp0 (ids[i], id ? id : "") == 0)
+      {
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (dd), i);
+        return;
+      }
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dd), GTK_INVALID_LIST_POSITION);
+}
+
+static char *
+formation_path_name (WbGame      *game,
+                     WbFormation *f)
+{
+  guint depth = 0;
+
+  for (WbFormation *p = f; p && p->parent && depth < 8; p = wb_game_find_formation (game, p->parent))
+    depth++;
+  return g_strdup_printf ("%*s%s", (int) depth * 2, "", f->name ? f->name : f->id);
+}
+
+static GtkWidget *
+formation_dropdown (Form        *form,
+                    const char  *field,
+                    const char  *side,
+                    const char  *exclude)   /* a formation whose subtree is left out */
+{
+  WbGame *game = form->self->game;
+  GPtrArray *formations = wb_game_get_formations (game);
+  GStrvBuilder *names = g_strv_builder_new ();
+  GStrvBuilder *ids = g_strv_builder_new ();
+
+  g_strv_builder_add (names, _("(none)"));
+  g_strv_builder_add (ids, "");
+  for (guint i = 0; i < formations->len; i++)
+    {
+      WbFormation *f = g_ptr_array_index (formations, i);
+      g_autofree char *name = NULL;
+      gboolean under = FALSE;
+
+      if (f->side != side)
+        continue;
+      for (WbFormation *p = f; exclude && p; p = p->parent ? wb_game_find_formation (game, p->parent) : NULL)
+        if (p->id == exclude)
+          {
+            under = TRUE;
+            break;
+          }
+      if (under)
+        continue;
+      name = formation_path_name (game, f);
+      g_strv_builder_add (names, name);
+      g_strv_builder_add (ids, f->id);
+    }
+  return dropdown (form, field, g_strv_builder_end (names), g_strv_builder_end (ids));
+}
+
+static void
+draw_preview (GtkDrawingArea *area,
+              cairo_t        *cr,
+              int             width,
+              int             height,
+              gpointer        user_data)
+{
+  WbOobEditor *self = user_data;
+  WbUnit *unit = first_unit (self);
+
+  if (self->game == NULL || unit == NULL)
+    return;
+  self->preview_draws++;
+  {
+    /* As on the map: the counter with its shadow, in its current state. */
+    WbCounterOptions o;
+    double c = MIN (width, height) - 14;
+
+    wb_counter_options_init (&o);
+    o.size = c;
+    cairo_translate (cr, (width - c) / 2 - c * 0.03, (height - c) / 2 - c * 0.03);
+    cairo_rectangle (cr, c * 0.06, c * 0.06, c, c);
+    cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
+    cairo_fill (cr);
+    wb_render_counter (cr, self->game, unit, &o);
+  }
+}
+
+static void
+build_header (Form       *form,
+              const char *title,
+              const char *subtitle,
+              gboolean    preview)
+{
+  WbOobEditor *self = form->self;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *t = gtk_label_new (title), *s = gtk_label_new (subtitle);
+
+  if (preview)
+    {
+      GtkWidget *area = gtk_drawing_area_new ();
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 120);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 120);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_preview, self, NULL);
+      gtk_widget_set_tooltip_text (area, _("The counter, as the map draws it"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Counter preview"), -1);
+      register_field (form, "preview", area);
+      gtk_box_append (GTK_BOX (box), area);
+    }
+  gtk_label_set_xalign (GTK_LABEL (t), 0);
+  gtk_label_set_wrap (GTK_LABEL (t), TRUE);
+  gtk_widget_add_css_class (t, "title-4");
+  gtk_label_set_xalign (GTK_LABEL (s), 0);
+  gtk_label_set_wrap (GTK_LABEL (s), TRUE);
+  gtk_widget_add_css_class (s, "dim-label");
+  gtk_widget_set_valign (labels, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (labels), t);
+  gtk_box_append (GTK_BOX (labels), s);
+  gtk_box_append (GTK_BOX (box), labels);
+  g_hash_table_insert (self->fields, g_strdup ("title"), t);
+  g_hash_table_insert (self->fields, g_strdup ("subtitle"), s);
+  gtk_grid_attach (form->grid, box, 0, form->row++, 2, 1);
+}
+
+static gboolean
+same_class (GPtrArray *units)
+{
+  for (guint i = 1; i < units->len; i++)
+    if (wb_unit_get_class_id (g_ptr_array_index (units, i)) !=
+        wb_unit_get_class_id (g_ptr_array_index (units, 0)))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+same_strength_kind (GPtrArray *units)
+{
+  for (guint i = 1; i < units->len; i++)
+    if (wb_unit_get_strength (g_ptr_array_index (units, i))->kind !=
+        wb_unit_get_strength (g_ptr_array_index (units, 0))->kind)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+build_unit_form (Form      *form,
+                 GPtrArray *units)
+{
+  WbOobEditor *self = form->self;
+  WbGame *game = self->game;
+  WbUnit *unit = g_ptr_array_index (units, 0);
+  WbUnitType *klass = wb_game_find_unit_class (game, wb_unit_get_class_id (unit));
+  GPtrArray *sides = wb_game_get_sides (game);
+  GPtrArray *classes = wb_game_get_unit_classes (game);
+  GStrvBuilder *names, *ids;
+  GtkWidget *w;
+  gboolean single = units->len == 1;
+
+  build_header (form, "", "", single);
+
+  if (single)
+    {
+      add_row (form, _("Name"), text_entry (form, "name"), _("The unit’s full name (Enter applies)"));
+      add_row (form, _("Designation"), text_entry (form, "designation"),
+               _("The short name printed on the counter; empty: the name"));
+    }
+
+  names = g_strv_builder_new ();
+  ids = g_strv_builder_new ();
+  for (guint i = 0; i < sides->len; i++)
+    {
+      WbSide *s = g_ptr_array_index (sides, i);
+      g_strv_builder_add (names, s->name ? s->name : s->id);
+      g_strv_builder_add (ids, s->id);
+    }
+  add_row (form, _("Side"), dropdown (form, "side", g_strv_builder_end (names), g_strv_builder_end (ids)),
+           NULL);
+  g_strv_builder_unref (names);
+  g_strv_builder_unref (ids);
+
+  names = g_strv_builder_new ();
+  ids = g_strv_builder_new ();
+  for (guint i = 0; i < classes->len; i++)
+    {
+      WbUnitType *k = g_ptr_array_index (classes, i);
+      g_strv_builder_add (names, k->name ? k->name : k->id);
+      g_strv_builder_add (ids, k->id);
+    }
+  add_row (form, _("Class"), dropdown (form, "class", g_strv_builder_end (names), g_strv_builder_end (ids)),
+           _("The unit class: its symbol and the ratings its counter carries"));
+  g_strv_builder_unref (names);
+  g_strv_builder_unref (ids);
+
+  add_row (form, _("Formation"), formation_dropdown (form, "formation", wb_unit_get_side (unit), NULL),
+           _("The formation the unit belongs to"));
+  {
+    const char *size_names[G_N_ELEMENTS (sizes)];
+    size_names[0] = _("(none)");
+    for (guint i = 1; i < G_N_ELEMENTS (sizes); i++)
+      size_names[i] = sizes[i];
+    add_row (form, _("Size"),
+             dropdown (form, "size", g_strdupv ((char **) size_names), g_strdupv ((char **) sizes)),
+             _("The size marking above the symbol: III regiment, X brigade, XX division…"));
+  }
+
+  /* Strength in the game's form. */
+  add_heading (form, _("Strength"));
+  {
+    static const char * const kinds[] = { "0", "1", "2", NULL };
+    const char *kind_names[] = { _("Single value"), _("Step list"), _("Fresh and battleworn"), NULL };
+
+    add_row (form, _("Form"), dropdown (form, "strength-form", g_strdupv ((char **) kind_names),
+                                        g_strdupv ((char **) kinds)),
+             _("A single value; a step list that is reduced step by step (blocks); or a counter "
+               "with a fresh and a battleworn side"));
+  }
+  if (same_strength_kind (units))
+    switch (wb_unit_get_strength (unit)->kind)
+      {
+      case WB_STRENGTH_SINGLE:
+        {
+          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+          gtk_box_append (GTK_BOX (box), spin (form, "strength", 0, 10000, 1, 0));
+          gtk_box_append (GTK_BOX (box), check (form, "strength-half", "½"));
+          gtk_widget_set_tooltip_text (g_hash_table_lookup (self->fields, "strength-half"),
+                                       _("Half a strength point more; alone, the cadre “C”"));
+          add_row (form, _("Strength points"), box, NULL);
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (g_hash_table_lookup (self->fields, "strength")),
+                                          GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                          gtk_grid_get_child_at (form->grid, 0, form->row - 1), NULL, -1);
+          break;
+        }
+      case WB_STRENGTH_STEPS:
+        add_row (form, _("Steps"), text_entry (form, "steps"),
+                 _("The strength of each step, strongest first: 12/8/4 (C for ½)"));
+        w = spin (form, "current-step", 1, MAX (wb_unit_get_strength (unit)->n, 1), 1, 0);
+        add_row (form, _("Current step"), w, _("The step in force now (1 = full strength)"));
+        break;
+      case WB_STRENGTH_SIDES:
+        add_row (form, _("Fresh"), spin (form, "fresh", 0, 10000, 0.5, 1),
+                 _("Strength on the fresh side (0.5 = the cadre C)"));
+        add_row (form, _("Battleworn"), spin (form, "worn", 0, 10000, 0.5, 1),
+                 _("Strength on the battleworn side"));
+        add_row (form, "", check (form, "worn-up", _("Battleworn side up")), NULL);
+        break;
+      default:
+        g_assert_not_reached ();
+      }
+
+  /* The class's ratings. */
+  if (klass != NULL && klass->attrs->len > 0 && same_class (units))
+    {
+      add_heading (form, _("Ratings"));
+      for (guint i = 0; i < klass->attrs->len; i++)
+        {
+          WbAttrDef *def = g_ptr_array_index (klass->attrs, i);
+          g_autofree char *field = g_strconcat ("attr:", def->id, NULL);
+          g_autofree char *tip = NULL;
+          const char *name = def->name ? def->name : def->id;
+
+          switch (def->type)
+            {
+            case WB_ATTR_INT:
+            case WB_ATTR_NUMBER:
+              w = spin (form, field, def->min, def->max, def->type == WB_ATTR_INT ? 1 : 0.5,
+                        def->type == WB_ATTR_INT ? 0 : 1);
+              tip = g_strdup_printf (_("%s, from %g to %g"), name, def->min, def->max);
+              break;
+            case WB_ATTR_BOOL:
+              w = check (form, field, name);
+              break;
+            case WB_ATTR_FIREPOWER:
+              w = text_entry (form, field);
+              gtk_entry_set_max_length (GTK_ENTRY (w), 4);
+              gtk_entry_set_placeholder_text (GTK_ENTRY (w), "A2");
+              g_signal_connect (w, "changed", G_CALLBACK (on_firepower_changed), NULL);
+              tip = g_strdup_printf (_("%s: a letter and a number, such as A2"), name);
+              break;
+            case WB_ATTR_STRING:
+            default:
+              w = text_entry (form, field);
+              break;
+            }
+          g_object_set_data (G_OBJECT (w), "wb-type", GINT_TO_POINTER (def->type));
+          add_row (form, def->type == WB_ATTR_BOOL ? "" : name, w, tip);
+        }
+    }
+
+  add_heading (form, _("Note and Leader Abilities"));
+  {
+    GtkWidget *view = gtk_text_view_new ();
+    GtkWidget *scroller = gtk_scrolled_window_new ();
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+
+    gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+    gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 4);
+    gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 4);
+    gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 4);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 72);
+    gtk_widget_add_css_class (scroller, "frame");
+    gtk_widget_set_tooltip_text (view, _("Anything the counter does not show: a leader’s abilities, "
+                                         "special rules (applied when the focus leaves)"));
+    gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Note and leader abilities"), -1);
+    register_field (form, "note", view);
+    g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), view);
+    gtk_widget_add_controller (view, focus);
+    gtk_widget_set_hexpand (scroller, TRUE);
+    gtk_grid_attach (form->grid, scroller, 0, form->row++, 2, 1);
+  }
+}
+
+static void
+build_formation_form (Form        *form,
+                      WbFormation *f)
+{
+  build_header (form, "", "", FALSE);
+  add_row (form, _("Name"), text_entry (form, "name"), _("The formation’s name (Enter applies)"));
+  add_row (form, _("Echelon"), text_entry (form, "echelon"),
+           _("army, corps, division, brigade, regiment…"));
+  add_row (form, _("Colour band"), text_entry (form, "color"),
+           _("The brigade colour band printed on its counters, #rrggbb; empty for none"));
+  add_row (form, _("Parent"), formation_dropdown (form, "parent", f->side, f->id),
+           _("The formation this one belongs to"));
+}
+
+/* --- showing values ---------------------------------------------------------------- */
+
+static GtkWidget *
+field (WbOobEditor *self,
+       const char  *name)
+{
+  return g_hash_table_lookup (self->fields, name);
+}
+
+static void
+set_spin (WbOobEditor *self,
+          const char  *name,
+          double       value)
+{
+  GtkWidget *w = field (self, name);
+
+  if (w != NULL)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
+}
+
+static void
+set_check (WbOobEditor *self,
+           const char  *name,
+           gboolean     value)
+{
+  GtkWidget *w = field (self, name);
+
+  if (w != NULL)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (w), value);
+}
+
+static void
+set_text_unless_focused (GtkWidget  *w,
+                         const char *text)
+{
+  g_autofree char *current = NULL;
+
+  if (w == NULL)
+    return;
+  current = widget_text (w);
+  if (g_strcmp0 (current, text ? text : "") != 0)
+    set_widget_text (w, text);
+}
+
+static void
+refresh_unit_values (WbOobEditor *self)
+{
+  GPtrArray *units = self->form_units;
+  WbUnit *unit = g_ptr_array_index (units, 0);
+  WbUnitType *klass = wb_game_find_unit_class (self->game, wb_unit_get_class_id (unit));
+  const WbStrength *s = wb_unit_get_strength (unit);
+  g_autofree char *strength = _wb_oob_strength_label (s);
+  g_autofree char *subtitle = NULL;
+  gboolean same;
+  const char *note;
+
+  if (units->len == 1)
+    {
+      subtitle = g_strdup_printf ("%s · %s · %s", wb_unit_get_id (unit),
+                                  klass ? (klass->name ? klass->name : klass->id) : "", strength);
+      gtk_label_set_text (GTK_LABEL (field (self, "title")), wb_unit_get_name (unit));
+    }
+  else
+    {
+      g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit selected",
+                                                             "%u units selected", units->len),
+                                                units->len);
+      gtk_label_set_text (GTK_LABEL (field (self, "title")), title);
+      subtitle = g_strdup (_("A change applies to every selected unit, as one step"));
+    }
+  gtk_label_set_text (GTK_LABEL (field (self, "subtitle")), subtitle);
+
+  set_text_unless_focused (field (self, "name"), wb_unit_get_name (unit));
+  set_text_unless_focused (field (self, "designation"), wb_unit_get_designation (unit));
+
+#define SHARED(getter)                                                          \
+  same = TRUE;                                                                  \
+  for (guint i = 1; i < units->len; i++)                                        \
+    same = same && g_strcmp0 (getter (g_ptr_array_index (units, i)), getter (unit)) == 0;
+
+  SHARED (wb_unit_get_side);
+  select_id (field (self, "side"), same ? wb_unit_get_side (unit) : "\x01");
+  SHARED (wb_unit_get_class_id);
+  select_id (field (self, "class"), same ? wb_unit_get_class_id (unit) : "\x01");
+  SHARED (wb_unit_get_formation);
+  select_id (field (self, "formation"), same ? wb_unit_get_formation (unit) : "\x01");
+  SHARED (wb_unit_get_size);
+  select_id (field (self, "size"), same ? wb_unit_get_size (unit) : "\x01");
+  SHARED (wb_unit_get_note);
+  note = same ? wb_unit_get_note (unit) : NULL;
+#undef SHARED
+  {
+    g_autofree char *kind = g_strdup_printf ("%d", same_strength_kind (units) ? (int) s->kind : -1);
+    select_id (field (self, "strength-form"), kind);
+  }
+
+  switch (s->kind)
+    {
+    case WB_STRENGTH_SINGLE:
+      set_spin (self, "strength", s->halves[0] / 2);
+      set_check (self, "strength-half", s->halves[0] % 2 == 1);
+      break;
+    case WB_STRENGTH_STEPS:
+      {
+        WbStrength plain = *s;
+        g_autofree char *steps = NULL;
+        plain.current = 0;
+        steps = wb_strength_to_string (&plain);
+        set_text_unless_focused (field (self, "steps"), steps);
+        if (field (self, "current-step"))
+          gtk_spin_button_set_range (GTK_SPIN_BUTTON (field (self, "current-step")), 1, s->n);
+        set_spin (self, "current-step", s->current + 1);
+      }
+      break;
+    case WB_STRENGTH_SIDES:
+      set_spin (self, "fresh", s->halves[0] / 2.0);
+      set_spin (self, "worn", s->halves[1] / 2.0);
+      set_check (self, "worn-up", s->current == 1);
+      break;
+    default:
+      break;
+    }
+
+  for (guint i = 0; klass != NULL && i < klass->attrs->len; i++)
+    {
+      WbAttrDef *def = g_ptr_array_index (klass->attrs, i);
+      g_autofree char *name = g_strconcat ("attr:", def->id, NULL);
+      const WbAttrValue *v = wb_unit_get_attr (unit, def->id);
+      GtkWidget *w = field (self, name);
+
+      if (w == NULL)
+        continue;
+      switch (def->type)
+        {
+        case WB_ATTR_INT:
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), v ? (double) v->i : def->min);
+          break;
+        case WB_ATTR_NUMBER:
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), v ? v->d : def->min);
+          break;
+        case WB_ATTR_BOOL:
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (w), v ? v->b : FALSE);
+          break;
+        case WB_ATTR_STRING:
+        case WB_ATTR_FIREPOWER:
+        default:
+          set_text_unless_focused (w, v ? v->s : "");
+          break;
+        }
+    }
+  set_text_unless_focused (field (self, "note"), note);
+  if (field (self, "preview"))
+    gtk_widget_queue_draw (field (self, "preview"));
+}
+
+static void
+refresh_formation_values (WbOobEditor *self)
+{
+  WbFormation *f = wb_game_find_formation (self->game, self->form_formation);
+  g_autofree char *subtitle = NULL;
+  GPtrArray *units = wb_game_get_units (self->game);
+  guint n = 0;
+
+  if (f == NULL)
+    return;
+  for (guint i = 0; i < units->len; i++)
+    if (wb_unit_get_formation (g_ptr_array_index (units, i)) == f->id)
+      n++;
+  subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u unit", "%s · %u units", n),
+                              f->echelon ? f->echelon : f->id, n);
+  gtk_label_set_text (GTK_LABEL (field (self, "title")), f->name ? f->name : f->id);
+  gtk_label_set_text (GTK_LABEL (field (self, "subtitle")), subtitle);
+  set_text_unless_focused (field (self, "name"), f->name);
+  set_text_unless_focused (field (self, "echelon"), f->echelon);
+  set_text_unless_focused (field (self, "color"), f->color);
+  select_id (field (self, "parent"), f->parent);
+}
+
+static char *
+form_key (WbOobEditor *self,
+          GPtrArray   *units,
+          WbFormation *formation)
+{
+  GString *key = g_string_new (NULL);
+
+  if (formation != NULL)
+    {
+      /* The parent list depends on the formations. */
+      g_string_append_printf (key, "f:%s:%u", formation->id,
+                              wb_game_get_formations (self->game)->len);
+      return g_string_free (key, FALSE);
+    }
+  for (guint i = 0; units != NULL && i < units->len; i++)
+    {
+      WbUnit *u = g_ptr_array_index (units, i);
+      g_string_append_printf (key, "u:%s:%s:%s:%d:%d;", wb_unit_get_id (u), wb_unit_get_class_id (u),
+                              wb_unit_get_side (u), wb_unit_get_strength (u)->kind,
+                              wb_unit_get_strength (u)->n);
+    }
+  g_string_append_printf (key, "%u", wb_game_get_formations (self->game)->len);
+  return g_string_free (key, FALSE);
+}
+
+void
+_wb_oob_editor_form_clear (WbOobEditor *self)
+{
+  GtkWidget *viewport_child = self->form;
+
+  g_hash_table_remove_all (self->fields);
+  g_clear_pointer (&self->form_key, g_free);
+  g_clear_pointer (&self->form_units, g_ptr_array_unref);
+  self->form_formation = NULL;
+  if (viewport_child != NULL)
+    {
+      GtkWidget *child;
+      while ((child = gtk_widget_get_first_child (viewport_child)) != NULL)
+        gtk_box_remove (GTK_BOX (viewport_child), child);
+    }
+}
+
+void
+_wb_oob_editor_form_update (WbOobEditor *self,
+                            GPtrArray   *units,
+                            WbFormation *formation)
+{
+  g_autofree char *key = NULL;
+  Form form = { self, NULL, 0 };
+  GtkWidget *grid;
+
+  /* NULL, NULL: the same selection again (after a refusal). */
+  if (units == NULL && formation == NULL)
+    {
+      g_free (self->form_key);
+      self->form_key = NULL;
+      return;
+    }
+  if (self->game == NULL || ((units == NULL || units->len == 0) && formation == NULL))
+    {
+      GtkWidget *hint;
+
+      if (self->form_key != NULL && *self->form_key == '\0')
+        return;
+      _wb_oob_editor_form_clear (self);
+      self->form_key = g_strdup ("");
+      hint = gtk_label_new (_("Select a unit or a formation to edit it.\n\n"
+                              "Add a unit (Ctrl+N) or a formation (Ctrl+Alt+N) with the buttons "
+                              "above the list; drag a row onto a formation to move it there."));
+      gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+      gtk_label_set_justify (GTK_LABEL (hint), GTK_JUSTIFY_CENTER);
+      gtk_widget_add_css_class (hint, "dim-label");
+      gtk_widget_set_vexpand (hint, TRUE);
+      gtk_widget_set_valign (hint, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (self->form), hint);
+      return;
+    }
+
+  key = form_key (self, units, formation);
+  self->updating = TRUE;
+  if (g_strcmp0 (key, self->form_key) != 0)
+    {
+      _wb_oob_editor_form_clear (self);
+      self->form_key = g_steal_pointer (&key);
+      grid = gtk_grid_new ();
+      gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+      gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+      form.grid = GTK_GRID (grid);
+      if (formation != NULL)
+        {
+          self->form_formation = formation->id;
+          build_formation_form (&form, formation);
+        }
+      else
+        {
+          self->form_units = g_ptr_array_new_with_free_func (g_object_unref);
+          for (guint i = 0; i < units->len; i++)
+            g_ptr_array_add (self->form_units, g_object_ref (g_ptr_array_index (units, i)));
+          build_unit_form (&form, units);
+        }
+      gtk_box_append (GTK_BOX (self->form), grid);
+    }
+  if (self->form_formation != NULL)
+    refresh_formation_values (self);
+  else
+    refresh_unit_values (self);
+  self->updating = FALSE;
+}
+
+GtkWidget *
+_wb_oob_editor_form_new (WbOobEditor *self)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_size_request (scroller, 340, -1);
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  gtk_widget_set_margin_top (box, 18);
+  gtk_widget_set_margin_bottom (box, 18);
+
+  self->error_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->error_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->error_label), 0);
+  gtk_widget_add_css_class (self->error_label, "error");
+  gtk_widget_set_visible (self->error_label, FALSE);
+  gtk_box_append (GTK_BOX (box), self->error_label);
+
+  self->form = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_vexpand (self->form, TRUE);
+  gtk_box_append (GTK_BOX (box), self->form);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
+  return scroller;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Internal to the OOB editor: wb-oob-editor.c (the tree, selection,
+ * actions, drag and drop) and wb-oob-editor-form.c (the inspector). */
+
+#include "wb-oob-editor.h"
+
+G_BEGIN_DECLS
+
+struct _WbOobEditor
+{
+  GtkWidget         parent_instance;
+
+  WbGame           *game;
+  WbUndoStack      *stack;
+  const char       *side;          /* interned */
+
+  /* Tree. */
+  GtkWidget        *paned;
+  GtkWidget        *side_label;
+  GtkWidget        *search;
+  GtkWidget        *list_view;
+  GtkWidget        *scroller;
+  GtkWidget        *empty_label;
+  GListStore       *roots;
+  GtkTreeListModel *tree;
+  GtkMultiSelection *selection;
+  gboolean          rebuilding;
+
+  /* Inspector. */
+  GtkWidget        *inspector;     /* GtkScrolledWindow */
+  GtkWidget        *form;          /* the current form (a GtkBox), rebuilt per selection */
+  GtkWidget        *error_label;
+  GHashTable       *fields;        /* field name → widget (borrowed) */
+  char             *form_key;      /* what the form was built for */
+  GPtrArray        *form_units;    /* WbUnit* (refs) the form edits */
+  const char       *form_formation;
+  gboolean          updating;      /* setting widgets from the model */
+  guint             preview_draws;
+};
+
+/* wb-oob-editor.c */
+gboolean  _wb_oob_editor_push           (WbOobEditor *self,
+                                         WbCommand   *command);
+void      _wb_oob_editor_show_error     (WbOobEditor *self,
+                                         const char  *message);
+
+/* wb-oob-editor-form.c */
+GtkWidget *_wb_oob_editor_form_new      (WbOobEditor *self);
+/* Builds the form for the selection (or refreshes the values when it is
+ * the same selection). */
+void      _wb_oob_editor_form_update    (WbOobEditor *self,
+                                         GPtrArray   *units,
+                                         WbFormation *formation);
+void      _wb_oob_editor_form_clear     (WbOobEditor *self);
+char     *_wb_oob_strength_label        (const WbStrength *s);
+
+G_END_DECLS
