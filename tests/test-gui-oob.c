@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-gui-oob"
+
+#include "config.h"
+
+#include <check.h>
+#include <string.h>
+
+#include "wb-oob-editor.h"
+#include "wb-sidebar.h"
+#include "wb-window.h"
+
+#include "gui-common.h"
+
+/* The order-of-battle editor on the Wilderness game, driven through its
+ * actions and widgets: a brigade of six regiments entered and undone,
+ * re-parenting, a shared edit of several units, the search filter, a
+ * refused deletion, and the way in and out from the window. */
+
+static WbOobEditor *
+open_oob (WbWindow   *window,
+          const char *side)
+{
+  WbOobEditor *oob = WB_OOB_EDITOR (wb_window_get_oob_editor (window));
+
+  ck_assert (!wb_window_get_oob_shown (window));
+  ck_assert (wb_sidebar_select_side (wb_window_get_sidebar (window), side));
+  spin_for (50);
+  ck_assert (wb_window_get_oob_shown (window));
+  ck_assert_str_eq (wb_oob_editor_get_side (oob), side);
+  return oob;
+}
+
+static GtkWidget *
+field (WbOobEditor *oob,
+       const char  *name)
+{
+  GtkWidget *w = wb_oob_editor_get_field (oob, name);
+
+  ck_assert_msg (w != NULL, "no field %s", name);
+  return w;
+}
+
+static void
+type_into (WbOobEditor *oob,
+           const char  *name,
+           const char  *text)
+{
+  GtkWidget *entry = field (oob, name);
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "activate");
+}
+
+static void
+act (WbOobEditor *oob,
+     const char  *action,
+     GVariant    *parameter)
+{
+  ck_assert_msg (gtk_widget_activate_action_variant (GTK_WIDGET (oob), action, parameter),
+                 "%s not activated", action);
+}
+
+static void
+select_ids (WbOobEditor *oob,
+            const char  *first,
+            ...)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  va_list args;
+
+  va_start (args, first);
+  for (const char *id = first; id != NULL; id = va_arg (args, const char *))
+    g_ptr_array_add (ids, (gpointer) id);
+  va_end (args);
+  g_ptr_array_add (ids, NULL);
+  ck_assert_uint_eq (wb_oob_editor_select (oob, (const char * const *) ids->pdata), ids->len - 1);
+}
+
+static guint preview_draws_before;
+
+static gboolean
+preview_drawn (gpointer data)
+{
+  return wb_oob_editor_get_preview_draws (data) > preview_draws_before;
+}
+
+START_TEST (test_oob_brigade)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  g_autofree char *original = wb_game_to_data (game, NULL);
+  static const char * const names[] = { "19th Indiana", "24th Michigan", "2nd Wisconsin",
+                                        "6th Wisconsin", "7th Wisconsin", "1st NY Sharpshooters" };
+  WbOobEditor *oob = open_oob (window, "union");
+  WbFormation *brigade;
+  GPtrArray *units;
+  g_autoptr(GPtrArray) members = g_ptr_array_new ();
+  g_autoptr(GPtrArray) selected = NULL;
+  guint steps;
+
+  ck_assert_uint_ge (wb_oob_editor_get_n_rows (oob), 42 + 19);
+
+  /* A brigade under the 1st Division, II Corps. */
+  select_ids (oob, "1-II", NULL);
+  act (oob, "oob.add-formation", NULL);
+  brigade = wb_oob_editor_get_selected_formation (oob);
+  ck_assert (brigade != NULL);
+  ck_assert_str_eq (brigade->parent, "1-II");
+  ck_assert_str_eq (brigade->echelon, "brigade");
+  type_into (oob, "name", "Iron Brigade");
+  ck_assert_str_eq (brigade->name, "Iron Brigade");
+  type_into (oob, "color", "#202020");
+  ck_assert_str_eq (brigade->color, "#202020");
+
+  /* Six regiments: the first from scratch, the next ones like the last. */
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GPtrArray) sel = NULL;
+      WbUnit *unit;
+
+      act (oob, "oob.add-unit", NULL);
+      sel = wb_oob_editor_get_selected_units (oob);
+      ck_assert_uint_eq (sel->len, 1);
+      unit = g_ptr_array_index (sel, 0);
+      ck_assert_str_eq (wb_unit_get_formation (unit), brigade->id);
+      type_into (oob, "name", names[i]);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "strength")), 3 + i % 3);
+      if (i == 0)
+        {
+          ck_assert_str_eq (wb_unit_get_size (unit), "III");
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "attr:movement")), 7);
+        }
+      if (i == 5)
+        {
+          /* The sharpshooters are a half-strength battalion: ½ SP. */
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "strength")), 0);
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (field (oob, "strength-half")), TRUE);
+        }
+      g_ptr_array_add (members, unit);
+    }
+
+  /* The model: six units in the brigade, in order, with their ratings. */
+  units = wb_game_get_units (game);
+  {
+    guint first;
+    ck_assert (g_ptr_array_find (units, g_ptr_array_index (members, 0), &first));
+    for (guint i = 0; i < members->len; i++)
+      {
+        WbUnit *unit = g_ptr_array_index (members, i);
+        ck_assert_ptr_eq (g_ptr_array_index (units, first + i), unit);
+        ck_assert_str_eq (wb_unit_get_name (unit), names[i]);
+        ck_assert_str_eq (wb_unit_get_formation (unit), brigade->id);
+        ck_assert_str_eq (wb_unit_get_class_id (unit), "infantry");
+        ck_assert_str_eq (wb_unit_get_size (unit), "III");
+        ck_assert_int_eq (wb_unit_get_attr (unit, "movement")->i, 7);
+        ck_assert_int_eq (wb_unit_get_strength (unit)->halves[0], i == 5 ? 1 : (int) (3 + i % 3) * 2);
+      }
+  }
+  {
+    g_autofree char *cadre = wb_strength_to_string (wb_unit_get_strength (g_ptr_array_index (members, 5)));
+    ck_assert_str_eq (cadre, "C");
+  }
+
+  /* The counter preview of the selected unit draws, in the side's colour. */
+  {
+    GtkWidget *preview = field (oob, "preview");
+    g_autoptr(GdkTexture) texture = NULL;
+
+    preview_draws_before = wb_oob_editor_get_preview_draws (oob);
+    gtk_widget_queue_draw (preview);
+    ck_assert_msg (spin_until (preview_drawn, oob, DRAW_TIMEOUT_MS), "the preview never drew");
+    texture = render_widget (preview);
+    ck_assert_uint_gt (count_color (texture, "#4d6fa8"), 2000);
+  }
+
+  /* Everything undone through the window: the file is what it was. */
+  steps = wb_undo_stack_get_n_undo (stack);
+  ck_assert_uint_ge (steps, 2 + 6 * 2);
+  while (wb_undo_stack_get_can_undo (stack))
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, original);
+  }
+  ck_assert (wb_game_find_formation (game, "iron-brigade") == NULL);
+  /* The tree followed. */
+  {
+    g_autoptr(GPtrArray) rows = wb_oob_editor_list_rows (oob);
+    for (guint i = 0; i < rows->len; i++)
+      ck_assert_str_ne (g_ptr_array_index (rows, i), "iron-brigade");
+  }
+  selected = wb_oob_editor_get_selected_units (oob);
+  ck_assert_uint_eq (selected->len, 0);
+
+  /* Back to the map, and in again by the action. */
+  act (oob, "oob.back", NULL);
+  spin_for (50);
+  ck_assert (!wb_window_get_oob_shown (window));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-oob", NULL));
+  spin_for (50);
+  ck_assert (wb_window_get_oob_shown (window));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-oob", NULL));
+  spin_for (50);
+  ck_assert (!wb_window_get_oob_shown (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+START_TEST (test_oob_reparent_multi_search)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  g_autofree char *original = wb_game_to_data (game, NULL);
+  WbOobEditor *oob = open_oob (window, "union");
+  WbUnit *a = wb_game_find_unit (game, "1-1-II");
+  WbUnit *b = wb_game_find_unit (game, "2-1-II");
+  guint all = wb_oob_editor_get_n_rows (oob);
+
+  ck_assert (a != NULL && b != NULL);
+
+  /* Re-parent a division by the action; undo puts it back. */
+  select_ids (oob, "1-II", NULL);
+  act (oob, "oob.move-to", g_variant_new_string ("VI"));
+  ck_assert_str_eq (wb_game_find_formation (game, "1-II")->parent, "VI");
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Move 1st Division, II Corps");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ck_assert_str_eq (wb_game_find_formation (game, "1-II")->parent, "II");
+
+  /* A unit moved into another division and up among its units. */
+  select_ids (oob, "1-1-II", NULL);
+  act (oob, "oob.move-to", g_variant_new_string ("2-II"));
+  ck_assert_str_eq (wb_unit_get_formation (a), "2-II");
+  select_ids (oob, "1-1-II", NULL);
+  act (oob, "oob.move-up", NULL);
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, original);
+  }
+
+  /* Two units, one shared edit, one step. */
+  select_ids (oob, "1-1-II", "2-1-II", NULL);
+  {
+    g_autoptr(GPtrArray) sel = wb_oob_editor_get_selected_units (oob);
+    ck_assert_uint_eq (sel->len, 2);
+  }
+  ck_assert (wb_oob_editor_get_field (oob, "name") == NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (field (oob, "size")), 5);   /* XX */
+  ck_assert_str_eq (wb_unit_get_size (a), "XX");
+  ck_assert_str_eq (wb_unit_get_size (b), "XX");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "attr:movement")), 5);
+  ck_assert_int_eq (wb_unit_get_attr (a, "movement")->i, 5);
+  ck_assert_int_eq (wb_unit_get_attr (b, "movement")->i, 5);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Change Movement of 2 units");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, original);
+  }
+
+  /* Deleting a unit the scenario uses is refused, with the reason. */
+  select_ids (oob, "2-1-II", NULL);
+  act (oob, "oob.delete", NULL);
+  ck_assert (wb_game_find_unit (game, "2-1-II") != NULL);
+  ck_assert (gtk_widget_get_visible (field (oob, "error")));
+  ck_assert (strstr (gtk_label_get_text (GTK_LABEL (field (oob, "error"))), "scenario") != NULL);
+
+  /* The search keeps the matches and the formations above them. */
+  gtk_editable_set_text (GTK_EDITABLE (field (oob, "search")), "2/1/ii");
+  g_signal_emit_by_name (field (oob, "search"), "search-changed");
+  {
+    g_autoptr(GPtrArray) rows = wb_oob_editor_list_rows (oob);
+    ck_assert_uint_eq (rows->len, 4);
+    ck_assert_str_eq (g_ptr_array_index (rows, 0), "army-potomac");
+    ck_assert_str_eq (g_ptr_array_index (rows, 3), "2-1-II");
+  }
+  gtk_editable_set_text (GTK_EDITABLE (field (oob, "search")), "no such unit");
+  g_signal_emit_by_name (field (oob, "search"), "search-changed");
+  ck_assert_uint_eq (wb_oob_editor_get_n_rows (oob), 0);
+  gtk_editable_set_text (GTK_EDITABLE (field (oob, "search")), "");
+  g_signal_emit_by_name (field (oob, "search"), "search-changed");
+  ck_assert_uint_eq (wb_oob_editor_get_n_rows (oob), all);
+
+  /* The other side's tree. */
+  ck_assert (wb_sidebar_select_side (wb_window_get_sidebar (window), "confederate"));
+  spin_for (50);
+  ck_assert_str_eq (wb_oob_editor_get_side (oob), "confederate");
+  select_ids (oob, "stafford", NULL);
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (field (oob, "designation"))), "Stafrd");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+static Suite *
+make_suite (void)
+{
+  Suite *s = suite_create ("test-gui-oob");
+  TCase *tc;
+
+  if (test_game == NULL)
+    {
+      fprintf (stderr, "WARBENCH_TEST_GAME is not set or missing: skipping the tests that need it\n");
+      return s;
+    }
+  tc = tcase_create ("oob");
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_add_test (tc, test_oob_brigade);
+  tcase_add_test (tc, test_oob_reparent_multi_search);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return gui_main (make_suite);
+}
