@@ -48,9 +48,11 @@ apply_edit (WbOobEditor      *self,
 {
   if (self->updating || self->form_units == NULL || self->form_units->len == 0)
     return;
+  self->in_form_edit = TRUE;
   _wb_oob_editor_push (self, wb_command_edit_units_new (self->game,
                                                         (WbUnit *const *) self->form_units->pdata,
                                                         self->form_units->len, edit));
+  self->in_form_edit = FALSE;
 }
 
 static WbUnit *
@@ -518,6 +520,40 @@ formation_path_name (WbGame      *game,
   return g_strdup_printf ("%*s%s", (int) depth * 2, "", f->name ? f->name : f->id);
 }
 
+static void
+setup_label (GtkSignalListItemFactory *factory,
+             GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_list_item_set_child (item, label);
+}
+
+/* The button shows the name without the list's indentation. */
+static void
+bind_label (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  strip)
+{
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  while (strip && *text == ' ')
+    text++;
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+static GtkListItemFactory *
+label_factory (gboolean strip)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), GINT_TO_POINTER (strip));
+  return factory;
+}
+
 static GtkWidget *
 formation_dropdown (Form        *form,
                     const char  *field,
@@ -551,7 +587,17 @@ formation_dropdown (Form        *form,
       g_strv_builder_add (names, name);
       g_strv_builder_add (ids, f->id);
     }
-  return dropdown (form, field, g_strv_builder_end (names), g_strv_builder_end (ids));
+  {
+    GtkWidget *dd = dropdown (form, field, g_strv_builder_end (names), g_strv_builder_end (ids));
+    g_autoptr(GtkListItemFactory) button = label_factory (TRUE);
+    g_autoptr(GtkListItemFactory) list = label_factory (FALSE);
+
+    g_strv_builder_unref (names);
+    g_strv_builder_unref (ids);
+    gtk_drop_down_set_factory (GTK_DROP_DOWN (dd), button);
+    gtk_drop_down_set_list_factory (GTK_DROP_DOWN (dd), list);
+    return dd;
+  }
 }
 
 static void
@@ -612,6 +658,9 @@ build_header (Form       *form,
   gtk_label_set_wrap (GTK_LABEL (s), TRUE);
   gtk_widget_add_css_class (s, "dim-label");
   gtk_widget_set_valign (labels, GTK_ALIGN_CENTER);
+  gtk_widget_set_hexpand (labels, TRUE);
+  gtk_label_set_width_chars (GTK_LABEL (t), 14);
+  gtk_label_set_width_chars (GTK_LABEL (s), 14);
   gtk_box_append (GTK_BOX (labels), t);
   gtk_box_append (GTK_BOX (labels), s);
   gtk_box_append (GTK_BOX (box), labels);
@@ -1043,6 +1092,16 @@ _wb_oob_editor_form_clear (WbOobEditor *self)
     }
 }
 
+static gboolean
+rebuild_form_idle (gpointer data)
+{
+  WbOobEditor *self = data;
+
+  self->form_idle = 0;
+  _wb_oob_editor_refresh_form (self);
+  return G_SOURCE_REMOVE;
+}
+
 void
 _wb_oob_editor_form_update (WbOobEditor *self,
                             GPtrArray   *units,
@@ -1080,6 +1139,14 @@ _wb_oob_editor_form_update (WbOobEditor *self,
     }
 
   key = form_key (self, units, formation);
+  if (g_strcmp0 (key, self->form_key) != 0 && self->in_form_edit)
+    {
+      /* The widget whose handler pushed the edit would be destroyed under
+       * its own signal: rebuild once the handler has returned. */
+      if (self->form_idle == 0)
+        self->form_idle = g_idle_add_full (G_PRIORITY_HIGH, rebuild_form_idle, self, NULL);
+      return;
+    }
   self->updating = TRUE;
   if (g_strcmp0 (key, self->form_key) != 0)
     {

@@ -37,6 +37,8 @@ struct _WbOobEditor
   GPtrArray        *form_units;    /* WbUnit* (refs) the form edits */
   const char       *form_formation;
   gboolean          updating;      /* setting widgets from the model */
+  gboolean          in_form_edit;  /* a form widget's handler is pushing */
+  guint             form_idle;     /* a rebuild of the form, deferred out of that handler */
   guint             preview_draws;
 };
 
@@ -45,6 +47,8 @@ gboolean  _wb_oob_editor_push           (WbOobEditor *self,
                                          WbCommand   *command);
 void      _wb_oob_editor_show_error     (WbOobEditor *self,
                                          const char  *message);
+
+void      _wb_oob_editor_refresh_form   (WbOobEditor *self);
 
 /* wb-oob-editor-form.c */
 GtkWidget *_wb_oob_editor_form_new      (WbOobEditor *self);

@@ -523,6 +523,28 @@ move_units (WbOobEditor *self,
   wb_undo_stack_end_group (self->stack);
 }
 
+/* Drops onto a row are carried out once the drop has returned: the edit
+ * rebuilds the rows, the dropped-on one included. */
+typedef struct {
+  WbOobEditor *self;
+  const char  *id;
+  WbOobItem   *onto;
+} Drop;
+
+static void do_drop (WbOobEditor *self, const char *id, WbOobItem *onto);
+
+static gboolean
+drop_idle (gpointer data)
+{
+  Drop *drop = data;
+
+  do_drop (drop->self, drop->id, drop->onto);
+  g_object_unref (drop->onto);
+  g_object_unref (drop->self);
+  g_free (drop);
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 on_drop (GtkDropTarget *target,
          const GValue  *value,
@@ -532,10 +554,27 @@ on_drop (GtkDropTarget *target,
 {
   WbOobItem *onto = item_of_widget (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target)));
   const char *id = g_intern_string (g_value_get_string (value));
-  const char *formation = NULL, *before = NULL;
+  Drop *drop;
 
   if (onto == NULL || self->game == NULL || onto->id == id)
     return FALSE;
+  drop = g_new (Drop, 1);
+  drop->self = g_object_ref (self);
+  drop->id = id;
+  drop->onto = g_object_ref (onto);
+  g_idle_add_full (G_PRIORITY_HIGH, drop_idle, drop, NULL);
+  return TRUE;
+}
+
+static void
+do_drop (WbOobEditor *self,
+         const char  *id,
+         WbOobItem   *onto)
+{
+  const char *formation = NULL, *before = NULL;
+
+  if (self->game == NULL)
+    return;
   if (onto->kind == ITEM_FORMATION)
     formation = onto->id;
   else
@@ -563,11 +602,10 @@ on_drop (GtkDropTarget *target,
           g_ptr_array_add (ids, (gpointer) id);
         }
       move_units (self, ids, formation, before);
-      return TRUE;
+      return;
     }
   if (wb_game_find_formation (self->game, id) != NULL)
-    return _wb_oob_editor_push (self, wb_command_reparent_formation_new (self->game, id, formation));
-  return FALSE;
+    _wb_oob_editor_push (self, wb_command_reparent_formation_new (self->game, id, formation));
 }
 
 static void
@@ -1009,6 +1047,12 @@ on_selection_changed (WbOobEditor *self)
   update_actions (self);
 }
 
+void
+_wb_oob_editor_refresh_form (WbOobEditor *self)
+{
+  on_selection_changed (self);
+}
+
 static void
 on_search_changed (WbOobEditor *self)
 {
@@ -1035,6 +1079,7 @@ wb_oob_editor_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
   g_clear_object (&self->stack);
+  g_clear_handle_id (&self->form_idle, g_source_remove);
   g_clear_pointer (&self->paned, gtk_widget_unparent);
   g_clear_object (&self->selection);
   g_clear_object (&self->roots);

@@ -298,6 +298,93 @@ START_TEST (test_oob_reparent_multi_search)
 }
 END_TEST
 
+/* Strength in each form, and typed ratings, on a game whose classes carry
+ * firepower, text and flags (Shenandoah). */
+START_TEST (test_oob_forms_and_ratings)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "shenandoah.warbench", NULL);
+  WbWindow *window = open_window (path);
+  WbGame *game = wb_window_get_game (window);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  g_autofree char *original = wb_game_to_data (game, NULL);
+  WbOobEditor *oob;
+  g_autoptr(GPtrArray) sel = NULL;
+  const WbStrength *s;
+  WbUnit *unit;
+
+  ck_assert (game != NULL);
+  oob = open_oob (window, "csa");
+  act (oob, "oob.add-formation", NULL);
+  ck_assert_str_eq (wb_oob_editor_get_selected_formation (oob)->echelon, "army");
+  act (oob, "oob.add-unit", NULL);
+  sel = wb_oob_editor_get_selected_units (oob);
+  ck_assert_uint_eq (sel->len, 1);
+  unit = g_ptr_array_index (sel, 0);
+  ck_assert_str_eq (wb_unit_get_class_id (unit), "hq");
+  ck_assert_str_eq (wb_unit_get_side (unit), "csa");
+
+  /* A step list with the step in force. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (field (oob, "strength-form")), 1);
+  spin_for (50);
+  ck_assert_int_eq (wb_unit_get_strength (unit)->kind, WB_STRENGTH_STEPS);
+  type_into (oob, "steps", "12/8/4");
+  spin_for (50);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "current-step")), 2);
+  s = wb_unit_get_strength (unit);
+  ck_assert_int_eq (s->n, 3);
+  ck_assert_int_eq (s->halves[2], 8);
+  ck_assert_int_eq (s->current, 1);
+  type_into (oob, "steps", "12/x");
+  ck_assert (gtk_widget_get_visible (field (oob, "error")));
+  ck_assert_int_eq (wb_unit_get_strength (unit)->n, 3);
+
+  /* Fresh and battleworn, the worn side a cadre, battleworn side up. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (field (oob, "strength-form")), 2);
+  spin_for (50);
+  ck_assert_int_eq (wb_unit_get_strength (unit)->kind, WB_STRENGTH_SIDES);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "fresh")), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "worn")), 0.5);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (field (oob, "worn-up")), TRUE);
+  {
+    g_autofree char *text = wb_strength_to_string (wb_unit_get_strength (unit));
+    ck_assert_str_eq (text, "3|C");
+    ck_assert_int_eq (wb_unit_get_strength (unit)->current, 1);
+  }
+
+  /* Ratings by type: firepower checked, text, flag, a bounded number. */
+  type_into (oob, "attr:firepower", "A2");
+  ck_assert_str_eq (wb_unit_get_attr (unit, "firepower")->s, "A2");
+  type_into (oob, "attr:firepower", "2A");
+  ck_assert_str_eq (wb_unit_get_attr (unit, "firepower")->s, "A2");
+  ck_assert (gtk_widget_has_css_class (field (oob, "attr:firepower"), "error"));
+  ck_assert (gtk_widget_get_visible (field (oob, "error")));
+  type_into (oob, "attr:division", "Early");
+  ck_assert_str_eq (wb_unit_get_attr (unit, "division")->s, "Early");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (field (oob, "attr:detachment")), TRUE);
+  ck_assert (wb_unit_get_attr (unit, "detachment")->b);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "attr:command_range")), 12);
+  ck_assert_int_eq (wb_unit_get_attr (unit, "command_range")->i, 9);
+  {
+    GtkTextView *note = GTK_TEXT_VIEW (field (oob, "note"));
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (note), "Leader: +1 to rally", -1);
+    gtk_widget_grab_focus (field (oob, "name"));
+    gtk_widget_grab_focus (GTK_WIDGET (note));
+    gtk_widget_grab_focus (field (oob, "name"));
+    spin_for (50);
+    ck_assert_str_eq (wb_unit_get_note (unit), "Leader: +1 to rally");
+  }
+
+  while (wb_undo_stack_get_can_undo (stack))
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, original);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -313,6 +400,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_oob_brigade);
   tcase_add_test (tc, test_oob_reparent_multi_search);
+  tcase_add_test (tc, test_oob_forms_and_ratings);
   suite_add_tcase (s, tc);
   return s;
 }
