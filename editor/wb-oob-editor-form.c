@@ -1127,7 +1127,7 @@ _wb_oob_editor_form_update (WbOobEditor *self,
       _wb_oob_editor_form_clear (self);
       self->form_key = g_strdup ("");
       hint = gtk_label_new (_("Select a unit or a formation to edit it.\n\n"
-                              "Add a unit (Ctrl+N) or a formation (Ctrl+Alt+N) with the buttons "
+                              "Add a unit (Insert) or a formation (Ctrl+Alt+F) with the buttons "
                               "above the list; drag a row onto a formation to move it there."));
       gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
       gtk_label_set_justify (GTK_LABEL (hint), GTK_JUSTIFY_CENTER);

@@ -1118,8 +1118,12 @@ wb_oob_editor_class_init (WbOobEditorClass *klass)
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "oob.duplicate", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "oob.search", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "oob.add-unit", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK | GDK_ALT_MASK,
+  /* Ctrl+N is the application's New Window. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Insert, 0, "oob.add-unit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Insert, 0, "oob.add-unit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_u, GDK_CONTROL_MASK | GDK_ALT_MASK,
+                                       "oob.add-unit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK | GDK_ALT_MASK,
                                        "oob.add-formation", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "oob.move-up", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK, "oob.move-down", NULL);
@@ -1214,9 +1218,9 @@ wb_oob_editor_init (WbOobEditor *self)
   gtk_widget_set_margin_end (bar, 6);
   gtk_widget_set_margin_bottom (bar, 4);
   gtk_box_append (GTK_BOX (bar), tool_button ("list-add-symbolic", "oob.add-unit",
-                                              _("Add a Unit to the Selected Formation (Ctrl+N)")));
+                                              _("Add a Unit to the Selected Formation (Insert)")));
   gtk_box_append (GTK_BOX (bar), tool_button ("folder-new-symbolic", "oob.add-formation",
-                                              _("Add a Formation under the Selected One (Ctrl+Alt+N)")));
+                                              _("Add a Formation under the Selected One (Ctrl+Alt+F)")));
   gtk_box_append (GTK_BOX (bar), tool_button ("edit-copy-symbolic", "oob.duplicate",
                                               _("Duplicate the Selected Units (Ctrl+D)")));
   gtk_box_append (GTK_BOX (bar), tool_button ("user-trash-symbolic", "oob.delete",

@@ -17,7 +17,8 @@ G_DECLARE_FINAL_TYPE (WbOobEditor, wb_oob_editor, WB, OOB_EDITOR, GtkWidget)
  * (core/wb-oob-commands.h) pushed with wb_edit_push() on @stack; the
  * editor follows WbGame::changed, so undo and redo show at once.
  *
- * Actions (prefix "oob."): add-unit, add-formation, duplicate (Ctrl+D),
+ * Actions (prefix "oob."): add-unit (Insert, Ctrl+Alt+U), add-formation
+ * (Ctrl+Alt+F), duplicate (Ctrl+D),
  * delete (Delete), move-up (Alt+Up), move-down (Alt+Down), move-to (s: a
  * formation id, "" for none: moves the selected units into it, or makes it
  * the selected formation's parent), search (Ctrl+F), back (emits

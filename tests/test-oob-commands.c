@@ -35,6 +35,17 @@ text_of (WbGame *game)
   return wb_game_to_data (game, NULL);
 }
 
+/* The stack takes its own reference. */
+static gboolean
+push_owned (WbUndoStack  *stack,
+            WbCommand    *command,
+            GError      **error)
+{
+  g_autoptr(WbCommand) owned = command;
+
+  return wb_undo_stack_push (stack, owned, error);
+}
+
 /* The saved text loads again and saves to the same text. */
 static void
 assert_reloads (WbGame *game)
@@ -61,8 +72,9 @@ push_undo_redo (WbGame      *game,
   g_autofree char *undone = NULL;
   g_autofree char *redone = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(WbCommand) owned = command;
 
-  ck_assert_msg (wb_undo_stack_push (stack, command, &error), "%s",
+  ck_assert_msg (wb_undo_stack_push (stack, owned, &error), "%s",
                  error ? error->message : "");
   after = text_of (game);
   ck_assert_str_ne (after, before);
@@ -89,8 +101,9 @@ assert_refused_at (WbGame      *game,
   g_autofree char *after = NULL;
   g_autoptr(GError) error = NULL;
   guint n = wb_undo_stack_get_n_undo (stack);
+  g_autoptr(WbCommand) owned = command;
 
-  ck_assert_msg (!wb_undo_stack_push (stack, command, &error), "line %d: not refused", line);
+  ck_assert_msg (!wb_undo_stack_push (stack, owned, &error), "line %d: not refused", line);
   ck_assert_error (error, WB_COMMAND_ERROR, code);
   ck_assert (error->message != NULL && *error->message != '\0');
   after = text_of (game);
@@ -183,7 +196,7 @@ START_TEST (test_add_brigade)
   brigade->side = g_intern_string ("union");
   brigade->parent = g_intern_string ("1-II");
   wb_undo_stack_begin_group (stack, "Add Iron Brigade");
-  ck_assert (wb_undo_stack_push (stack, wb_command_add_formation_new (game, brigade), &error));
+  ck_assert (push_owned (stack, wb_command_add_formation_new (game, brigade), &error));
   /* After its parent's sub-formations, so still after its parent. */
   ck_assert_uint_gt (index_of_formation (game, "iron-brigade"), index_of_formation (game, "1-II"));
 
@@ -200,7 +213,7 @@ START_TEST (test_add_brigade)
       wb_unit_set_size (unit, "III");
       wb_unit_set_strength (unit, &s);
       wb_unit_set_attr (unit, "movement", &mv);
-      ck_assert_msg (wb_undo_stack_push (stack, wb_command_add_unit_new (game, unit, NULL), &error),
+      ck_assert_msg (push_owned (stack, wb_command_add_unit_new (game, unit, NULL), &error),
                      "%s", error ? error->message : "");
     }
   wb_undo_stack_end_group (stack);
@@ -309,7 +322,7 @@ START_TEST (test_edit_merge)
     {
       WbAttrValue mv = { .type = WB_ATTR_INT, .i = i };
       edit.attr = &mv;
-      ck_assert (wb_undo_stack_push (stack, wb_command_edit_units_new (game, &unit, 1, &edit), NULL));
+      ck_assert (push_owned (stack, wb_command_edit_units_new (game, &unit, 1, &edit), NULL));
     }
   ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 1);
   ck_assert_int_eq (wb_unit_get_attr (unit, "movement")->i, 9);
