@@ -410,6 +410,9 @@ add_row (Form       *form,
   GtkWidget *label = gtk_label_new (label_text);
 
   gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 14);
   gtk_widget_add_css_class (label, "dim-label");
   gtk_widget_set_valign (label, GTK_IS_TEXT_VIEW (widget) || GTK_IS_SCROLLED_WINDOW (widget)
                                   ? GTK_ALIGN_START : GTK_ALIGN_CENTER);

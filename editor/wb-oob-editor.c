@@ -377,6 +377,8 @@ setup_row (GtkSignalListItemFactory *factory,
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (name, TRUE);
   gtk_label_set_xalign (GTK_LABEL (detail), 1);
+  gtk_label_set_ellipsize (GTK_LABEL (detail), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (detail), 20);
   gtk_widget_add_css_class (detail, "dim-label");
   gtk_widget_add_css_class (strength, "numeric");
   gtk_label_set_width_chars (GTK_LABEL (strength), 6);
@@ -1251,6 +1253,8 @@ wb_oob_editor_init (WbOobEditor *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_tree_key), self);
   gtk_widget_add_controller (self->list_view, keys);
   self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->list_view);
   gtk_widget_set_vexpand (self->scroller, TRUE);
   gtk_box_append (GTK_BOX (left), self->scroller);
