@@ -426,6 +426,8 @@ bind_row (GtkSignalListItemFactory *factory,
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
   g_object_set_data_full (G_OBJECT (icon), "wb-item", item, g_object_unref);
   g_object_set_data (G_OBJECT (expander), "wb-item", item);
+  /* The row's id, for tests and accessibility tools. */
+  g_object_set_data (G_OBJECT (expander), "wb-id", (gpointer) item->id);
   gtk_widget_queue_draw (icon);
 
   if (item->kind == ITEM_UNIT)

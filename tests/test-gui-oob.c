@@ -77,6 +77,48 @@ select_ids (WbOobEditor *oob,
   ck_assert_uint_eq (wb_oob_editor_select (oob, (const char * const *) ids->pdata), ids->len - 1);
 }
 
+/* The row widget the list shows for @id (rows exist only when visible). */
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *id)
+{
+  if (g_strcmp0 (g_object_get_data (G_OBJECT (widget), "wb-id"), id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, id);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Drops the row @id onto the row @onto, as a drag would. */
+static void
+drop_onto (WbOobEditor *oob,
+           const char  *id,
+           const char  *onto)
+{
+  GtkWidget *row;
+  GtkDropTarget *target;
+  GValue value = G_VALUE_INIT;
+  gboolean handled = FALSE;
+
+  spin_for (50);
+  row = find_row (field (oob, "tree"), onto);
+  ck_assert_msg (row != NULL, "no row for %s", onto);
+  target = find_drop_target (row);
+  ck_assert (target != NULL);
+  g_value_init (&value, G_TYPE_STRING);
+  g_value_set_string (&value, id);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &handled);
+  g_value_unset (&value);
+  ck_assert (handled);
+  spin_for (50);
+}
+
 static guint preview_draws_before;
 
 static gboolean
@@ -238,6 +280,27 @@ START_TEST (test_oob_reparent_multi_search)
   act (oob, "oob.move-up", NULL);
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, original);
+  }
+
+  /* Dragged onto a formation's row: into it; onto a unit's row: before it;
+   * a formation onto another: under it. */
+  drop_onto (oob, "1-1-II", "2-II");
+  ck_assert_str_eq (wb_unit_get_formation (a), "2-II");
+  drop_onto (oob, "1-1-II", "2-1-II");
+  ck_assert_str_eq (wb_unit_get_formation (a), "1-II");
+  {
+    GPtrArray *units = wb_game_get_units (game);
+    guint ia, ib;
+    ck_assert (g_ptr_array_find (units, a, &ia) && g_ptr_array_find (units, b, &ib));
+    ck_assert_uint_eq (ia + 1, ib);
+  }
+  drop_onto (oob, "3-II", "2-II");
+  ck_assert_str_eq (wb_game_find_formation (game, "3-II")->parent, "2-II");
+  for (int i = 0; i < 3; i++)
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   {
     g_autofree char *now = wb_game_to_data (game, NULL);
     ck_assert_str_eq (now, original);
