@@ -111,18 +111,28 @@ set_widget_text (GtkWidget  *widget,
     gtk_editable_set_text (GTK_EDITABLE (widget), text ? text : "");
 }
 
-/* A text field is applied on Enter and when the focus leaves it. */
-static void
-commit_text (GtkWidget *widget)
+static WbCommand *
+edit_command (WbOobEditor      *self,
+              const WbUnitEdit *edit)
 {
-  WbOobEditor *self = editor_of (widget);
+  if (self->form_units == NULL || self->form_units->len == 0)
+    return NULL;
+  return wb_command_edit_units_new (self->game, (WbUnit *const *) self->form_units->pdata,
+                                    self->form_units->len, edit);
+}
+
+/* The command a text field's text makes (NULL: none, or bad text, shown). */
+static WbCommand *
+text_command (WbOobEditor *self,
+              GtkWidget   *widget)
+{
   const char *field = field_of (widget);
   g_autofree char *text = widget_text (widget);
   WbUnitEdit edit = { 0 };
   WbUnit *unit = first_unit (self);
 
-  if (self->updating)
-    return;
+  if (self->updating || field == NULL)
+    return NULL;
 
   if (self->form_formation != NULL)
     {
@@ -133,19 +143,18 @@ commit_text (GtkWidget *widget)
       g_autofree char *n = NULL, *e = NULL, *c = NULL;
 
       if (f == NULL)
-        return;
+        return NULL;
       n = widget_text (name);
       e = widget_text (echelon);
       c = widget_text (color);
       if (g_strcmp0 (n, f->name ? f->name : "") == 0 && g_strcmp0 (e, f->echelon ? f->echelon : "") == 0 &&
           g_strcmp0 (c, f->color ? f->color : "") == 0)
-        return;
-      _wb_oob_editor_push (self, wb_command_edit_formation_new (self->game, f->id, n, e, c));
-      return;
+        return NULL;
+      return wb_command_edit_formation_new (self->game, f->id, n, e, c);
     }
 
   if (unit == NULL)
-    return;
+    return NULL;
   if (g_str_has_prefix (field, "attr:"))
     {
       const char *id = field + 5;
@@ -154,11 +163,11 @@ commit_text (GtkWidget *widget)
       WbAttrValue v = { .type = type };
 
       if (self->form_units->len == 1 && old != NULL && g_strcmp0 (old->s, text) == 0)
-        return;
+        return NULL;
       if (*text == '\0')
         {
           if (old == NULL)
-            return;
+            return NULL;
           edit.attr = NULL;
         }
       else if (type == WB_ATTR_FIREPOWER && !wb_oob_firepower_is_valid (text))
@@ -167,7 +176,7 @@ commit_text (GtkWidget *widget)
             g_strdup_printf (_("“%s” is not a firepower rating (expected a letter and a number, such as A2)"),
                              text);
           _wb_oob_editor_show_error (self, message);
-          return;
+          return NULL;
         }
       else
         {
@@ -176,8 +185,7 @@ commit_text (GtkWidget *widget)
         }
       edit.fields = WB_UNIT_FIELD_ATTR;
       edit.attr_id = id;
-      apply_edit (self, &edit);
-      return;
+      return edit_command (self, &edit);
     }
   if (g_str_equal (field, "steps"))
     {
@@ -187,18 +195,17 @@ commit_text (GtkWidget *widget)
       if (!wb_oob_parse_strength (text, WB_STRENGTH_STEPS, s->current, &edit.strength, &error))
         {
           _wb_oob_editor_show_error (self, error->message);
-          return;
+          return NULL;
         }
       if (self->form_units->len == 1 && wb_strength_equal (&edit.strength, s))
-        return;
+        return NULL;
       edit.fields = WB_UNIT_FIELD_STRENGTH;
-      apply_edit (self, &edit);
-      return;
+      return edit_command (self, &edit);
     }
   if (self->form_units->len == 1 && g_strcmp0 (text, unit_text (unit, field) ? unit_text (unit, field) : "") == 0)
-    return;
+    return NULL;
   if (self->form_units->len > 1 && *text == '\0' && !g_str_equal (field, "note"))
-    return;
+    return NULL;
   if (g_str_equal (field, "name"))
     {
       edit.fields = WB_UNIT_FIELD_NAME;
@@ -215,8 +222,22 @@ commit_text (GtkWidget *widget)
       edit.note = text;
     }
   else
+    return NULL;
+  return edit_command (self, &edit);
+}
+
+/* A text field is applied on Enter and when the focus leaves it. */
+static void
+commit_text (GtkWidget *widget)
+{
+  WbOobEditor *self = editor_of (widget);
+  WbCommand *command = text_command (self, widget);
+
+  if (command == NULL)
     return;
-  apply_edit (self, &edit);
+  self->in_form_edit = TRUE;
+  _wb_oob_editor_push (self, command);
+  self->in_form_edit = FALSE;
 }
 
 static void
@@ -1096,6 +1117,46 @@ _wb_oob_editor_form_clear (WbOobEditor *self)
 }
 
 static gboolean
+push_pending_idle (gpointer data)
+{
+  WbOobEditor *self = data;
+  g_autoptr(GPtrArray) pending = g_steal_pointer (&self->pending);
+
+  self->pending_idle = 0;
+  self->pending = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < pending->len; i++)
+    _wb_oob_editor_push (self, g_object_ref (g_ptr_array_index (pending, i)));
+  return G_SOURCE_REMOVE;
+}
+
+/* The selection changed while a text field held an edit not yet applied
+ * (the focus had not left it): apply it to what the form was built for,
+ * once the selection change is over. */
+static void
+commit_focused (WbOobEditor *self)
+{
+  GtkRoot *root = gtk_widget_get_root (self->form);
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+  WbCommand *command;
+
+  /* No form, or one being rebuilt after a refusal (its text was refused). */
+  if (self->form_key == NULL || *self->form_key == '\0')
+    return;
+
+  while (focus != NULL && field_of (focus) == NULL && focus != self->form)
+    focus = gtk_widget_get_parent (focus);
+  if (focus == NULL || field_of (focus) == NULL || !gtk_widget_is_ancestor (focus, self->form) ||
+      !(GTK_IS_ENTRY (focus) || GTK_IS_TEXT_VIEW (focus)))
+    return;
+  command = text_command (self, focus);
+  if (command == NULL)
+    return;
+  g_ptr_array_add (self->pending, command);
+  if (self->pending_idle == 0)
+    self->pending_idle = g_idle_add_full (G_PRIORITY_HIGH, push_pending_idle, self, NULL);
+}
+
+static gboolean
 rebuild_form_idle (gpointer data)
 {
   WbOobEditor *self = data;
@@ -1127,6 +1188,7 @@ _wb_oob_editor_form_update (WbOobEditor *self,
 
       if (self->form_key != NULL && *self->form_key == '\0')
         return;
+      commit_focused (self);
       _wb_oob_editor_form_clear (self);
       self->form_key = g_strdup ("");
       hint = gtk_label_new (_("Select a unit or a formation to edit it.\n\n"
@@ -1153,6 +1215,9 @@ _wb_oob_editor_form_update (WbOobEditor *self,
   self->updating = TRUE;
   if (g_strcmp0 (key, self->form_key) != 0)
     {
+      self->updating = FALSE;
+      commit_focused (self);
+      self->updating = TRUE;
       _wb_oob_editor_form_clear (self);
       self->form_key = g_steal_pointer (&key);
       grid = gtk_grid_new ();

@@ -39,6 +39,8 @@ struct _WbOobEditor
   gboolean          updating;      /* setting widgets from the model */
   gboolean          in_form_edit;  /* a form widget's handler is pushing */
   guint             form_idle;     /* a rebuild of the form, deferred out of that handler */
+  GPtrArray        *pending;       /* text edits left in a field when the form changed */
+  guint             pending_idle;
   guint             preview_draws;
 };
 

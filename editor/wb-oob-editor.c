@@ -1084,6 +1084,8 @@ wb_oob_editor_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->stack);
   g_clear_handle_id (&self->form_idle, g_source_remove);
+  g_clear_handle_id (&self->pending_idle, g_source_remove);
+  g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_pointer (&self->paned, gtk_widget_unparent);
   g_clear_object (&self->selection);
   g_clear_object (&self->roots);
@@ -1181,6 +1183,7 @@ wb_oob_editor_init (WbOobEditor *self)
   GtkEventController *keys;
 
   self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->pending = g_ptr_array_new_with_free_func (g_object_unref);
 
   self->paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
   gtk_paned_set_shrink_start_child (GTK_PANED (self->paned), FALSE);

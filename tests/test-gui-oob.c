@@ -350,6 +350,29 @@ START_TEST (test_oob_reparent_multi_search)
   g_signal_emit_by_name (field (oob, "search"), "search-changed");
   ck_assert_uint_eq (wb_oob_editor_get_n_rows (oob), all);
 
+  /* Text left in a field when the selection changes is applied to the unit
+   * the form was for, not to the next one. */
+  select_ids (oob, "1-1-II", NULL);
+  gtk_widget_grab_focus (field (oob, "designation"));
+  gtk_editable_set_text (GTK_EDITABLE (field (oob, "designation")), "1/1/II*");
+  select_ids (oob, "2-1-II", NULL);
+  spin_for (50);
+  ck_assert_str_eq (wb_unit_get_designation (a), "1/1/II*");
+  ck_assert_str_eq (wb_unit_get_designation (b), "2/1/II");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+
+  /* A refused formation colour stays refused (no loop), with the reason. */
+  select_ids (oob, "2-II", NULL);
+  gtk_widget_grab_focus (field (oob, "color"));
+  type_into (oob, "color", "blue");
+  spin_for (50);
+  ck_assert (wb_game_find_formation (game, "2-II")->color == NULL);
+  ck_assert (gtk_widget_get_visible (field (oob, "error")));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, original);
+  }
+
   /* The other side's tree. */
   ck_assert (wb_sidebar_select_side (wb_window_get_sidebar (window), "confederate"));
   spin_for (50);
