@@ -1191,6 +1191,7 @@ struct _WbFormationCommand
   char         *name, *echelon, *color;
   /* REPARENT */
   const char   *parent;
+  const char   *before;       /* a sibling to go before, or NULL: after them all */
   const char   *old_parent;
   GPtrArray    *old_order;    /* the formations as they were (borrowed pointers) */
   /* DELETE: what moved up to the parent. */
@@ -1387,6 +1388,19 @@ wb_formation_command_apply (WbCommand  *command,
                          f->name ? f->name : f->id);
             return FALSE;
           }
+        if (self->before != NULL)
+          {
+            WbFormation *b = wb_game_find_formation (self->game, self->before);
+
+            if (b == NULL || b == f || is_descendant (self->game, b, f->id) ||
+                b->parent != (parent ? parent->id : NULL))
+              {
+                g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                             _("“%s” is not a formation beside “%s”"), self->before,
+                             f->name ? f->name : f->id);
+                return FALSE;
+              }
+          }
         g_clear_pointer (&self->old_order, g_ptr_array_unref);
         /* The copy would inherit the free function: borrowed pointers only. */
         self->old_order = g_ptr_array_copy (formations, NULL, NULL);
@@ -1407,6 +1421,8 @@ wb_formation_command_apply (WbCommand  *command,
         /* The subtree is out, so is_descendant () of the remaining ones
          * finds only the parent's other sub-formations. */
         index = formation_insertion_index (self->game, f->parent);
+        if (self->before != NULL)
+          g_ptr_array_find (formations, wb_game_find_formation (self->game, self->before), &index);
         for (guint i = 0; i < moved->len; i++)
           g_ptr_array_insert (formations, (int) (index + i), g_ptr_array_index (moved, i));
         break;
@@ -1578,6 +1594,15 @@ wb_command_reparent_formation_new (WbGame     *game,
                                    const char *id,
                                    const char *parent)
 {
+  return wb_command_move_formation_new (game, id, parent, NULL);
+}
+
+WbCommand *
+wb_command_move_formation_new (WbGame     *game,
+                               const char *id,
+                               const char *parent,
+                               const char *before_id)
+{
   WbFormationCommand *self;
 
   g_return_val_if_fail (WB_IS_GAME (game), NULL);
@@ -1588,5 +1613,6 @@ wb_command_reparent_formation_new (WbGame     *game,
   self = formation_command_new (game, FORMATION_REPARENT, id);
   wb_command_set_label (WB_COMMAND (self), label);
   self->parent = parent && *parent ? g_intern_string (parent) : NULL;
+  self->before = before_id && *before_id ? g_intern_string (before_id) : NULL;
   return WB_COMMAND (self);
 }

@@ -101,6 +101,13 @@ WbCommand *wb_command_reparent_formation_new (WbGame           *game,
                                              const char        *id,
                                              const char        *parent);
 
+/* The same, and puts the formation (with its sub-formations) just before
+ * its new sibling @before_id (NULL: after them all): move up and down. */
+WbCommand *wb_command_move_formation_new    (WbGame            *game,
+                                             const char        *id,
+                                             const char        *parent,
+                                             const char        *before_id);
+
 /* Unused ids made from @name ("Stafford's Brigade" → "stafford-s-brigade",
  * then "…-2"). */
 char      *wb_oob_make_unit_id              (WbGame            *game,

@@ -131,7 +131,9 @@ text_command (WbOobEditor *self,
   WbUnitEdit edit = { 0 };
   WbUnit *unit = first_unit (self);
 
-  if (self->updating || field == NULL)
+  /* A field of a form that was replaced (its focus-out comes late) edits
+   * nothing: commit_focused () took its text for what it was built for. */
+  if (self->updating || field == NULL || g_hash_table_lookup (self->fields, field) != widget)
     return NULL;
 
   if (self->form_formation != NULL)

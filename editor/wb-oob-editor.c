@@ -928,6 +928,49 @@ siblings_of (WbOobEditor *self,
   return out;
 }
 
+/* The formations beside @f (same side and parent), in order. */
+static GPtrArray *
+formation_siblings (WbOobEditor *self,
+                    WbFormation *f)
+{
+  GPtrArray *all = wb_game_get_formations (self->game);
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      WbFormation *g = g_ptr_array_index (all, i);
+      if (g->side == f->side && g->parent == f->parent)
+        g_ptr_array_add (out, g);
+    }
+  return out;
+}
+
+static void
+move_formation (WbOobEditor *self,
+                WbFormation *f,
+                gboolean     up)
+{
+  g_autoptr(GPtrArray) siblings = formation_siblings (self, f);
+  const char *before;
+  guint i;
+
+  if (!g_ptr_array_find (siblings, f, &i))
+    return;
+  if (up)
+    {
+      if (i == 0)
+        return;
+      before = ((WbFormation *) g_ptr_array_index (siblings, i - 1))->id;
+    }
+  else
+    {
+      if (i + 1 >= siblings->len)
+        return;
+      before = i + 2 < siblings->len ? ((WbFormation *) g_ptr_array_index (siblings, i + 2))->id : NULL;
+    }
+  _wb_oob_editor_push (self, wb_command_move_formation_new (self->game, f->id, f->parent, before));
+}
+
 static void
 move_action (GtkWidget  *widget,
              const char *action_name,
@@ -937,10 +980,16 @@ move_action (GtkWidget  *widget,
   g_autoptr(GPtrArray) units = selected_units (self);
   g_autoptr(GPtrArray) siblings = NULL;
   gboolean up = g_str_equal (action_name, "oob.move-up");
+  WbFormation *f = selected_formation (self);
   WbUnit *unit;
   const char *before;
   guint i;
 
+  if (f != NULL)
+    {
+      move_formation (self, f, up);
+      return;
+    }
   if (units->len != 1)
     return;
   unit = g_ptr_array_index (units, 0);
@@ -1016,8 +1065,19 @@ update_actions (WbOobEditor *self)
   gboolean ready = self->game != NULL && self->stack != NULL && self->side != NULL;
   gboolean one_unit = units->len == 1 && ids->len == 1;
   gboolean up = FALSE, down = FALSE;
+  WbFormation *f = ready && self->selection ? selected_formation (self) : NULL;
 
-  if (ready && one_unit)
+  if (f != NULL)
+    {
+      g_autoptr(GPtrArray) siblings = formation_siblings (self, f);
+      guint i;
+      if (g_ptr_array_find (siblings, f, &i))
+        {
+          up = i > 0;
+          down = i + 1 < siblings->len;
+        }
+    }
+  else if (ready && one_unit)
     {
       g_autoptr(GPtrArray) siblings = siblings_of (self, g_ptr_array_index (units, 0));
       guint i;

@@ -272,6 +272,18 @@ START_TEST (test_oob_reparent_multi_search)
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   ck_assert_str_eq (wb_game_find_formation (game, "1-II")->parent, "II");
 
+  /* A division moved up among its corps' divisions, by the action. */
+  select_ids (oob, "2-II", NULL);
+  act (oob, "oob.move-up", NULL);
+  {
+    GPtrArray *formations = wb_game_get_formations (game);
+    guint i1, i2;
+    ck_assert (g_ptr_array_find (formations, wb_game_find_formation (game, "1-II"), &i1));
+    ck_assert (g_ptr_array_find (formations, wb_game_find_formation (game, "2-II"), &i2));
+    ck_assert_uint_lt (i2, i1);
+  }
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+
   /* A unit moved into another division and up among its units. */
   select_ids (oob, "1-1-II", NULL);
   act (oob, "oob.move-to", g_variant_new_string ("2-II"));

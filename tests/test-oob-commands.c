@@ -451,6 +451,16 @@ START_TEST (test_formations)
   assert_refused (game, stack, wb_command_reparent_formation_new (game, "VI", "VI"),
                   WB_COMMAND_ERROR_INVALID);
 
+  /* Move a division up and down among its corps' divisions. */
+  push_undo_redo (game, stack, wb_command_move_formation_new (game, "3-V", "V", "1-V"));
+  ck_assert_uint_eq (index_of_formation (game, "3-V") + 1, index_of_formation (game, "1-V"));
+  push_undo_redo (game, stack, wb_command_move_formation_new (game, "3-V", "V", NULL));
+  ck_assert_uint_eq (index_of_formation (game, "4-V") + 1, index_of_formation (game, "3-V"));
+  assert_refused (game, stack, wb_command_move_formation_new (game, "3-V", "V", "1-II"),
+                  WB_COMMAND_ERROR_INVALID);
+  assert_refused (game, stack, wb_command_move_formation_new (game, "V", "army-potomac", "1-V"),
+                  WB_COMMAND_ERROR_INVALID);
+
   /* Deleting a division moves its units up to its corps. */
   {
     const char *corps = wb_game_find_formation (game, "div-johnson")->parent;
