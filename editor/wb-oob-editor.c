@@ -488,6 +488,18 @@ on_drag_prepare (GtkDragSource *source,
   return gdk_content_provider_new_typed (G_TYPE_STRING, item->id);
 }
 
+/* The dragged row itself as the drag icon. */
+static void
+on_drag_begin (GtkDragSource *source,
+               GdkDrag       *drag,
+               WbOobEditor   *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (row);
+
+  gtk_drag_source_set_icon (source, paintable, 12, 12);
+}
+
 static gboolean
 is_selected_unit (WbOobEditor *self,
                   const char  *id)
@@ -606,10 +618,16 @@ do_drop (WbOobEditor *self,
           g_ptr_array_add (ids, (gpointer) id);
         }
       move_units (self, ids, formation, before);
+      select_ids (self, ids);
       return;
     }
-  if (wb_game_find_formation (self->game, id) != NULL)
-    _wb_oob_editor_push (self, wb_command_reparent_formation_new (self->game, id, formation));
+  if (wb_game_find_formation (self->game, id) != NULL &&
+      _wb_oob_editor_push (self, wb_command_reparent_formation_new (self->game, id, formation)))
+    {
+      g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+      g_ptr_array_add (ids, (gpointer) id);
+      select_ids (self, ids);
+    }
 }
 
 static void
@@ -623,6 +641,7 @@ setup_row_dnd (GtkSignalListItemFactory *factory,
 
   gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
   g_signal_connect (source, "prepare", G_CALLBACK (on_drag_prepare), self);
+  g_signal_connect (source, "drag-begin", G_CALLBACK (on_drag_begin), self);
   gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (source));
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (target));
