@@ -278,10 +278,47 @@ select_ids (WbOobEditor *self,
   return found;
 }
 
+/* The formations the designer collapsed, kept across rebuilds. */
+static GHashTable *
+collapsed_ids (WbOobEditor *self)
+{
+  GHashTable *set = g_hash_table_new (NULL, NULL);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->tree));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree), i);
+      WbOobItem *item = gtk_tree_list_row_get_item (row);
+
+      if (item->kind == ITEM_FORMATION && gtk_tree_list_row_is_expandable (row) &&
+          !gtk_tree_list_row_get_expanded (row))
+        g_hash_table_add (set, (gpointer) item->id);
+      g_object_unref (item);
+    }
+  return set;
+}
+
+static void
+collapse_ids (WbOobEditor *self,
+              GHashTable  *set)
+{
+  for (guint i = 0; g_hash_table_size (set) > 0 && i < g_list_model_get_n_items (G_LIST_MODEL (self->tree)); i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree), i);
+      g_autoptr(WbOobItem) item = gtk_tree_list_row_get_item (row);
+
+      /* Collapsing takes the children out, so the next row is the next sibling. */
+      if (g_hash_table_contains (set, item->id))
+        gtk_tree_list_row_set_expanded (row, FALSE);
+    }
+}
+
 static void
 rebuild (WbOobEditor *self)
 {
   g_autoptr(GPtrArray) ids = selected_ids (self);
+  g_autoptr(GHashTable) collapsed = collapsed_ids (self);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search));
   g_autoptr(GListStore) fresh = g_list_store_new (WB_TYPE_OOB_ITEM);
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
   double scroll = gtk_adjustment_get_value (adj);
@@ -299,6 +336,22 @@ rebuild (WbOobEditor *self)
     for (guint i = 0; i < n; i++)
       g_object_unref (items[i]);
   }
+  /* While searching, every match shows; a selected row stays in view. */
+  for (guint i = 0; self->game != NULL && i < ids->len; i++)
+    {
+      WbUnit *u = wb_game_find_unit (self->game, g_ptr_array_index (ids, i));
+      WbFormation *f = wb_game_find_formation (self->game, u ? wb_unit_get_formation (u)
+                                                             : g_ptr_array_index (ids, i));
+      if (f != NULL && u == NULL)
+        f = f->parent ? wb_game_find_formation (self->game, f->parent) : NULL;
+      for (guint guard = 0; f != NULL && guard < 64; guard++)
+        {
+          g_hash_table_remove (collapsed, f->id);
+          f = f->parent ? wb_game_find_formation (self->game, f->parent) : NULL;
+        }
+    }
+  if (text == NULL || *text == '\0')
+    collapse_ids (self, collapsed);
   select_ids (self, ids);
   gtk_adjustment_set_value (adj, scroll);
   self->rebuilding = FALSE;
@@ -1473,6 +1526,32 @@ wb_oob_editor_list_rows (WbOobEditor *self)
       g_ptr_array_add (ids, (gpointer) item->id);
     }
   return ids;
+}
+
+gboolean
+wb_oob_editor_set_expanded (WbOobEditor *self,
+                            const char  *id,
+                            gboolean     expanded)
+{
+  guint n;
+
+  g_return_val_if_fail (WB_IS_OOB_EDITOR (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  id = g_intern_string (id);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->tree));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree), i);
+      g_autoptr(WbOobItem) item = gtk_tree_list_row_get_item (row);
+
+      if (item->id == id)
+        {
+          gtk_tree_list_row_set_expanded (row, expanded);
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 GtkWidget *

@@ -45,6 +45,11 @@ guint        wb_oob_editor_get_n_rows        (WbOobEditor        *self);
 /* The ids the tree shows, in order (formations and units; transfer
  * container). */
 GPtrArray   *wb_oob_editor_list_rows         (WbOobEditor        *self);
+/* Expands or collapses the row of formation @id (kept across edits);
+ * FALSE if the tree shows no such row. */
+gboolean     wb_oob_editor_set_expanded      (WbOobEditor        *self,
+                                              const char         *id,
+                                              gboolean            expanded);
 /* The widget of a part of the editor (tests, accessibility): "search"
  * (GtkSearchEntry), "tree" (GtkListView), "error" (GtkLabel), "preview"
  * (GtkDrawingArea: the counter), and the inspector's fields: "name",

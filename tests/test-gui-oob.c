@@ -385,6 +385,21 @@ START_TEST (test_oob_reparent_multi_search)
     ck_assert_str_eq (now, original);
   }
 
+  /* A collapsed formation stays collapsed across edits. */
+  {
+    guint before = wb_oob_editor_get_n_rows (oob);
+    ck_assert (wb_oob_editor_set_expanded (oob, "3-II", FALSE));
+    ck_assert_uint_lt (wb_oob_editor_get_n_rows (oob), before);
+    before = wb_oob_editor_get_n_rows (oob);
+    select_ids (oob, "2-1-II", NULL);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (field (oob, "size")), 5);
+    spin_for (50);
+    ck_assert_uint_eq (wb_oob_editor_get_n_rows (oob), before);
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    ck_assert_uint_eq (wb_oob_editor_get_n_rows (oob), before);
+    ck_assert (wb_oob_editor_set_expanded (oob, "3-II", TRUE));
+  }
+
   /* The other side's tree. */
   ck_assert (wb_sidebar_select_side (wb_window_get_sidebar (window), "confederate"));
   spin_for (50);
