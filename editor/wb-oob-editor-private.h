@@ -18,6 +18,7 @@ struct _WbOobEditor
 
   /* Tree. */
   GtkWidget        *paned;
+  GtkWidget        *side_swatch;
   GtkWidget        *side_label;
   GtkWidget        *search;
   GtkWidget        *list_view;

@@ -1271,6 +1271,27 @@ wb_oob_editor_class_init (WbOobEditorClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
+static void
+draw_side_swatch (GtkDrawingArea *area,
+                  cairo_t        *cr,
+                  int             width,
+                  int             height,
+                  gpointer        user_data)
+{
+  WbOobEditor *self = user_data;
+  WbSide *side = self->game && self->side ? wb_game_find_side (self->game, self->side) : NULL;
+  double r, g, b;
+
+  if (side == NULL || !wb_color_parse (side->color, &r, &g, &b))
+    return;
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
 static GtkWidget *
 tool_button (const char *icon,
              const char *action,
@@ -1335,6 +1356,12 @@ wb_oob_editor_init (WbOobEditor *self)
   gtk_widget_set_margin_bottom (header, 6);
   back = tool_button ("go-previous-symbolic", "oob.back", _("Back to the Map (Escape)"));
   gtk_box_append (GTK_BOX (header), back);
+  self->side_swatch = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (self->side_swatch), 14);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->side_swatch), 14);
+  gtk_widget_set_valign (self->side_swatch, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->side_swatch), draw_side_swatch, self, NULL);
+  gtk_box_append (GTK_BOX (header), self->side_swatch);
   self->side_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->side_label, "title-4");
   gtk_label_set_xalign (GTK_LABEL (self->side_label), 0);
@@ -1468,6 +1495,7 @@ wb_oob_editor_set_side (WbOobEditor *self,
     }
   else
     gtk_label_set_text (GTK_LABEL (self->side_label), "");
+  gtk_widget_queue_draw (self->side_swatch);
   rebuild (self);
 }
 
