@@ -26,6 +26,7 @@
 #include "wb-hex-region.h"
 #include "wb-map-setup-commands.h"
 #include "wb-unit-commands.h"
+#include "wb-scenario-commands.h"
 #include "wb-record-commands.h"
 #include "wb-attribute-commands.h"
 #include "wb-oob-csv.h"

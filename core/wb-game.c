@@ -410,6 +410,22 @@ wb_game_insert_map (WbGame *self, WbMap *map, guint index)
   return collection_insert (&self->c[C_MAPS], g_intern_string (wb_map_get_id (map)), map, index);
 }
 
+WbScenario *
+wb_game_take_scenario (WbGame *self, const char *id, guint *index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  return collection_take (&self->c[C_SCENARIOS], id, index);
+}
+
+gboolean
+wb_game_insert_scenario (WbGame *self, WbScenario *scenario, guint index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (WB_IS_SCENARIO (scenario), FALSE);
+  return collection_insert (&self->c[C_SCENARIOS], g_intern_string (wb_scenario_get_id (scenario)),
+                            scenario, index);
+}
+
 WbTerrainType *
 wb_game_find_terrain_by_key (WbGame *self, char key)
 {
