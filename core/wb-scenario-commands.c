@@ -228,6 +228,49 @@ wb_scenario_parse_place (WbGame      *game,
 }
 
 gboolean
+wb_scenario_place_at_point (WbGame     *game,
+                            WbScenario *scenario,
+                            double      x,
+                            double      y,
+                            double      radius,
+                            WbPlace    *place)
+{
+  WbMap *map;
+
+  g_return_val_if_fail (WB_IS_GAME (game), FALSE);
+  g_return_val_if_fail (WB_IS_SCENARIO (scenario), FALSE);
+  g_return_val_if_fail (place != NULL, FALSE);
+
+  place->ref = NULL;
+  map = scenario_map (game, scenario);
+  if (WB_IS_HEX_MAP (map))
+    {
+      WbHexMap *hex_map = WB_HEX_MAP (map);
+      WbOffset hex = wb_hex_from_point (wb_hex_map_get_layout (hex_map),
+                                        wb_hex_map_get_hex_size (hex_map), x, y);
+      char buf[16];
+
+      if (!wb_hex_map_contains (hex_map, hex))
+        return FALSE;
+      wb_hex_map_format_hex (hex_map, hex, buf, sizeof buf);
+      place->kind = WB_PLACE_HEX;
+      place->ref = g_strdup (buf);
+      return TRUE;
+    }
+  if (WB_IS_POINT_MAP (map))
+    {
+      WbLocation *loc = wb_point_map_location_at (WB_POINT_MAP (map), x, y, radius);
+
+      if (loc == NULL)
+        return FALSE;
+      place->kind = WB_PLACE_LOCATION;
+      place->ref = g_strdup (loc->id);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
 wb_scenario_parse_places (WbGame      *game,
                           WbScenario  *scenario,
                           const char  *text,

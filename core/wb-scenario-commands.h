@@ -31,6 +31,14 @@ gboolean   wb_scenario_parse_place       (WbGame          *game,
                                           const char      *text,
                                           WbPlace         *place,
                                           GError         **error);
+/* The place at map point (@x, @y) of the scenario's map: the hex there,
+ * or the location within @radius points. FALSE when there is none. */
+gboolean   wb_scenario_place_at_point    (WbGame          *game,
+                                          WbScenario      *scenario,
+                                          double           x,
+                                          double           y,
+                                          double           radius,
+                                          WbPlace         *place);
 /* Reads "0414, 0415" or "Culpepper CH, Elk Tavern": one place or choices
  * separated by commas, into @places (a wb_place_array_new()). */
 gboolean   wb_scenario_parse_places      (WbGame          *game,
