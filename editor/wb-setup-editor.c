@@ -36,6 +36,8 @@ struct _WbSetupEditor
   GtkWidget    *feature_dropdown;
   GtkStringList *feature_ids;
   GtkWidget    *marker_entry;
+  GtkWidget    *boxes;
+  GtkWidget    *box_entry;
 };
 
 G_DEFINE_FINAL_TYPE (WbSetupEditor, wb_setup_editor, GTK_TYPE_WIDGET)
@@ -942,6 +944,100 @@ rebuild_markers (WbSetupEditor *self)
     }
 }
 
+/* --- boxes ----------------------------------------------------------------- */
+
+static void
+on_box_remove (GtkButton     *button,
+               WbSetupEditor *self)
+{
+  const char *id = g_object_get_data (G_OBJECT (button), "wb-box");
+
+  wb_setup_editor_push (self, wb_command_remove_box_new (self->game, self->scenario, id), NULL);
+}
+
+gboolean
+wb_setup_editor_add_box (WbSetupEditor  *self,
+                         const char     *name,
+                         GError        **error)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *trimmed = NULL;
+  GPtrArray *boxes;
+  gboolean taken = TRUE;
+
+  g_return_val_if_fail (WB_IS_SETUP_EDITOR (self), FALSE);
+
+  if (self->scenario == NULL)
+    return fail (self, g_error_new (WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                                    _("No scenario is shown")), error);
+  trimmed = g_strstrip (g_strdup (name != NULL ? name : ""));
+  if (*trimmed == '\0')
+    return fail (self, g_error_new (WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                                    _("Name the box (“Off-board”, “Snyder’s Bluff”)")), error);
+  /* An id from the name, unused among the scenario's boxes. */
+  base = g_str_to_ascii (trimmed, NULL);
+  for (char *c = base; *c != '\0'; c++)
+    *c = g_ascii_isalnum (*c) ? g_ascii_tolower (*c) : '-';
+  boxes = wb_scenario_get_boxes (self->scenario);
+  for (guint n = 1; taken; n++)
+    {
+      g_free (id);
+      id = n == 1 ? g_strdup (base) : g_strdup_printf ("%s-%u", base, n);
+      taken = FALSE;
+      for (guint i = 0; i < boxes->len && !taken; i++)
+        taken = g_strcmp0 (((WbBox *) g_ptr_array_index (boxes, i))->id, id) == 0;
+    }
+  return wb_setup_editor_push (self, wb_command_add_box_new (self->game, self->scenario, id,
+                                                             trimmed, NULL), error);
+}
+
+static void
+on_box_add (WbSetupEditor *self)
+{
+  if (wb_setup_editor_add_box (self, gtk_editable_get_text (GTK_EDITABLE (self->box_entry)), NULL))
+    gtk_editable_set_text (GTK_EDITABLE (self->box_entry), "");
+}
+
+static void
+rebuild_boxes (WbSetupEditor *self)
+{
+  GPtrArray *boxes = wb_scenario_get_boxes (self->scenario);
+
+  clear_list (self->boxes);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      WbBox *b = g_ptr_array_index (boxes, i);
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *label = gtk_label_new (b->name != NULL ? b->name : b->id);
+      GtkWidget *remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
+
+      gtk_widget_set_margin_start (box, 6);
+      gtk_box_append (GTK_BOX (box), wb_setup_editor_side_swatch (self->game, b->side));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (label, b->id);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_widget_add_css_class (remove, "flat");
+      gtk_widget_set_tooltip_text (remove, _("Remove the box (only while no unit uses it)"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Remove the box"), -1);
+      g_object_set_data_full (G_OBJECT (remove), "wb-box", g_strdup (b->id), g_free);
+      g_signal_connect (remove, "clicked", G_CALLBACK (on_box_remove), self);
+      gtk_box_append (GTK_BOX (box), remove);
+      append_row (self->boxes, box, FALSE);
+    }
+  if (boxes->len == 0)
+    {
+      GtkWidget *none = gtk_label_new (_("No off-map boxes"));
+
+      gtk_widget_add_css_class (none, "dim-label");
+      gtk_widget_set_margin_top (none, 6);
+      append_row (self->boxes, none, FALSE);
+    }
+}
+
 /* Sides and hex features: rebuilt with the game's records, keeping the
  * chosen side. */
 static void
@@ -993,6 +1089,7 @@ rebuild (WbSetupEditor *self)
       clear_list (self->table);
       clear_list (self->unplaced);
       clear_list (self->markers);
+      clear_list (self->boxes);
       self->n_warnings = self->n_unplaced = 0;
       gtk_label_set_text (GTK_LABEL (self->summary), "");
       return;
@@ -1006,6 +1103,7 @@ rebuild (WbSetupEditor *self)
   rebuild_table (self);
   rebuild_unplaced (self);
   rebuild_markers (self);
+  rebuild_boxes (self);
 }
 
 static gboolean
@@ -1218,7 +1316,7 @@ wb_setup_editor_init (WbSetupEditor *self)
 
   /* Units not placed and markers share the side column, as two pages. */
   side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_size_request (side, 230, -1);
+  gtk_widget_set_size_request (side, 270, -1);
   /* The entries inside expand within the column, not the column itself. */
   gtk_widget_set_hexpand (side, FALSE);
   pages = gtk_stack_new ();
@@ -1289,6 +1387,28 @@ wb_setup_editor_init (WbSetupEditor *self)
   gtk_box_append (GTK_BOX (row), button);
   gtk_box_append (GTK_BOX (right), row);
   gtk_stack_add_titled (GTK_STACK (pages), right, "markers", _("Markers"));
+
+  right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_box_append (GTK_BOX (right), scrolled_list (&self->boxes, _("Off-map boxes"), GTK_POLICY_NEVER));
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->boxes), GTK_SELECTION_NONE);
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_add_css_class (row, "linked");
+  self->box_entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->box_entry), _("Box name"));
+  gtk_widget_set_hexpand (self->box_entry, TRUE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->box_entry), 8);
+  gtk_widget_set_tooltip_text (self->box_entry,
+                               _("An off-map box units can start in (drop units on its heading in the set-up)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->box_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("New box name"), -1);
+  g_signal_connect_swapped (self->box_entry, "activate", G_CALLBACK (on_box_add), self);
+  gtk_box_append (GTK_BOX (row), self->box_entry);
+  button = gtk_button_new_with_mnemonic (_("Add _Box"));
+  gtk_widget_set_tooltip_text (button, _("Add an off-map box to the scenario"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_box_add), self);
+  gtk_box_append (GTK_BOX (row), button);
+  gtk_box_append (GTK_BOX (right), row);
+  gtk_stack_add_titled (GTK_STACK (pages), right, "boxes", _("Boxes"));
 }
 
 GtkWidget *

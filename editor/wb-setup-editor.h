@@ -66,6 +66,10 @@ gboolean     wb_setup_editor_add_marker_at_point (WbSetupEditor *self,
                                                   double         y,
                                                   double         radius,
                                                   GError       **error);
+/* Adds an off-map box named @name (its id made from the name). */
+gboolean     wb_setup_editor_add_box          (WbSetupEditor  *self,
+                                               const char     *name,
+                                               GError        **error);
 /* Rebuilds the lists now (they follow the game on the next idle). */
 void         wb_setup_editor_refresh          (WbSetupEditor  *self);
 /* The stacking problems shown (tests). */

@@ -211,6 +211,15 @@ START_TEST (test_setup_and_turn_track)
   ck_assert_ptr_nonnull (wb_setup_editor_get_message (setup));
   ck_assert (strstr (wb_setup_editor_get_message (setup), "9999") != NULL);
 
+  /* An off-map box, a unit set up in it by typing its name. */
+  ck_assert (wb_setup_editor_add_box (setup, "Reserve", &error));
+  ck_assert (wb_setup_editor_set_line_places (setup, (guint) line_of (scenario, "jones"), "reserve",
+                                              &error));
+  ck_assert_str_eq (place_of (scenario, "jones"), "reserve");
+  ck_assert_int_eq (wb_scenario_find_setup (scenario, "jones", NULL)->kind, WB_PLACE_BOX);
+  wait_for_label (setup, "Box: Reserve");
+  ck_assert_uint_eq (wb_setup_editor_get_n_warnings (setup), 0);
+
   /* A reinforcement on turn 5 at a hex, on the turn track. */
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-turn-track", NULL));
   ck_assert_str_eq (wb_window_get_scenario_page (window), "turns");
