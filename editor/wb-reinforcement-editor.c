@@ -161,26 +161,33 @@ parse_units (WbReinforcementEditor  *self,
   return TRUE;
 }
 
-/* Names for the form (they read back), designations ("1/1/V") for the
- * narrow cards. */
+/* Ids for the form (names may hold commas, ids read back exactly),
+ * designations ("1/1/V") for the narrow cards, names for tooltips. */
+typedef enum {
+  UNITS_IDS,
+  UNITS_DESIGNATIONS,
+  UNITS_NAMES,
+} UnitsForm;
+
 static char *
 format_units (WbReinforcementEditor *self,
               WbReinforcement       *r,
-              const char            *separator)
+              UnitsForm              form)
 {
-  gboolean short_form = g_strcmp0 (separator, "\n") == 0;
   GString *s = g_string_new (NULL);
 
   for (guint i = 0; i < r->units->len; i++)
     {
-      WbUnit *unit = wb_game_find_unit (self->game, g_ptr_array_index (r->units, i));
+      const char *id = g_ptr_array_index (r->units, i);
+      WbUnit *unit = wb_game_find_unit (self->game, id);
 
       if (i > 0)
-        g_string_append (s, separator);
-      if (unit == NULL)
-        g_string_append (s, g_ptr_array_index (r->units, i));
+        g_string_append (s, form == UNITS_DESIGNATIONS ? "\n" : ", ");
+      if (unit == NULL || form == UNITS_IDS)
+        g_string_append (s, id);
       else
-        g_string_append (s, short_form ? wb_unit_get_designation (unit) : wb_unit_get_name (unit));
+        g_string_append (s, form == UNITS_DESIGNATIONS ? wb_unit_get_designation (unit)
+                                                       : wb_unit_get_name (unit));
     }
   return g_string_free (s, FALSE);
 }
@@ -450,7 +457,7 @@ open_reinforcement_form (WbReinforcementEditor *self,
   GtkWidget *apply, *title;
   g_autoptr(GtkStringList) tags = wb_setup_editor_tag_model (self->scenario);
   g_autofree char *entry = r != NULL ? format_entry (self, r) : NULL;
-  g_autofree char *units = r != NULL ? format_units (self, r, ", ") : NULL;
+  g_autofree char *units = r != NULL ? format_units (self, r, UNITS_IDS) : NULL;
 
   form->self = self;
   form->index = index;
@@ -602,7 +609,7 @@ on_turn_drop (GtkDropTarget         *target,
   popover = gtk_widget_get_last_child (add);
   form = popover != NULL ? g_object_get_data (G_OBJECT (popover), "wb-form") : NULL;
   if (form != NULL)
-    gtk_editable_set_text (GTK_EDITABLE (form->units), wb_unit_get_name (unit));
+    gtk_editable_set_text (GTK_EDITABLE (form->units), wb_unit_get_id (unit));
   return TRUE;
 }
 
@@ -615,8 +622,8 @@ card (WbReinforcementEditor *self,
 {
   GtkWidget *button = gtk_button_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autofree char *units = format_units (self, r, "\n");
-  g_autofree char *names = format_units (self, r, ", ");
+  g_autofree char *units = format_units (self, r, UNITS_DESIGNATIONS);
+  g_autofree char *names = format_units (self, r, UNITS_NAMES);
   g_autofree char *entry = format_entry (self, r);
   g_autofree char *at = g_strdup_printf (_("at %s"), entry);
   g_autofree char *tip = NULL;

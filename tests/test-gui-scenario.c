@@ -54,6 +54,31 @@ wait_for_label (gpointer widget, const char *prefix)
   ck_assert_msg (spin_until (label_shown, &w, DRAW_TIMEOUT_MS), "no label “%s…” shown", prefix);
 }
 
+/* The first descendant of @widget of @type (with CSS class @css_class,
+ * or button label @label, when given). */
+static GtkWidget *
+find_widget (GtkWidget  *widget,
+             GType       type,
+             const char *css_class,
+             const char *label)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) &&
+      (css_class == NULL || gtk_widget_has_css_class (widget, css_class)) &&
+      (label == NULL || (GTK_IS_BUTTON (widget) &&
+                         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, css_class, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static char *
 dump (WbWindow *window)
 {
@@ -245,6 +270,34 @@ START_TEST (test_setup_and_turn_track)
   ck_assert_uint_eq (r->at->len, 0);
   ck_assert (!wb_reinforcement_editor_add (track, 17, "1010", "corse", NULL, NULL));
   ck_assert (strstr (wb_reinforcement_editor_get_message (track), "17") != NULL);
+
+  /* The same through a card's form: a condition typed, Apply. */
+  {
+    GtkWidget *card = find_widget (GTK_WIDGET (track), GTK_TYPE_BUTTON, "reinforcement-card", NULL);
+    GtkWidget *popover, *entry, *apply;
+    guint index;
+    int n_entries = 0;
+
+    ck_assert_ptr_nonnull (card);
+    index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (card), "wb-index"));
+    g_signal_emit_by_name (card, "clicked");
+    popover = find_widget (card, GTK_TYPE_POPOVER, NULL, NULL);
+    ck_assert_ptr_nonnull (popover);
+    /* Entry, units, condition, note: the third is the condition. */
+    for (entry = find_widget (popover, GTK_TYPE_GRID, NULL, NULL), entry = gtk_widget_get_first_child (entry);
+         entry != NULL; entry = gtk_widget_get_next_sibling (entry))
+      if (GTK_IS_ENTRY (entry) && ++n_entries == 3)
+        break;
+    ck_assert_ptr_nonnull (entry);
+    gtk_editable_set_text (GTK_EDITABLE (entry), "on a 5 or 6");
+    apply = find_widget (popover, GTK_TYPE_BUTTON, NULL, "_Apply");
+    ck_assert_ptr_nonnull (apply);
+    g_signal_emit_by_name (apply, "clicked");
+    r = g_ptr_array_index (wb_scenario_get_reinforcements (scenario), index);
+    ck_assert_str_eq (r->condition, "on a 5 or 6");
+    ck_assert (!gtk_widget_get_visible (popover));
+    wait_for_label (track, "on a 5 or 6");
+  }
 
   /* A turn's label and night flag. */
   ck_assert (wb_reinforcement_editor_set_turn (track, 3, "Noon", TRUE, &error));
