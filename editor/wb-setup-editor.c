@@ -38,6 +38,7 @@ struct _WbSetupEditor
   GtkWidget    *marker_entry;
   GtkWidget    *boxes;
   GtkWidget    *box_entry;
+  GtkListStore *place_names;   /* locations and boxes, for completion */
 };
 
 G_DEFINE_FINAL_TYPE (WbSetupEditor, wb_setup_editor, GTK_TYPE_WIDGET)
@@ -379,6 +380,56 @@ wb_setup_editor_tag_from_position (WbScenario  *scenario,
     *unless = ((WbOption *) g_ptr_array_index (options, (position - 1) / 2))->id;
 }
 
+/* --- completion of place names ------------------------------------------------ */
+
+/* Location and box names, offered as the designer types a place: the
+ * "choosing a location" half of the place entries (hex numbers are typed). */
+static void
+fill_place_names (WbSetupEditor *self)
+{
+  WbMap *map = wb_game_find_map (self->game, wb_scenario_get_map (self->scenario));
+  GPtrArray *boxes = wb_scenario_get_boxes (self->scenario);
+  GtkTreeIter iter;
+
+  gtk_list_store_clear (self->place_names);
+  if (WB_IS_POINT_MAP (map))
+    {
+      GPtrArray *locations = wb_point_map_get_locations (WB_POINT_MAP (map));
+
+      for (guint i = 0; i < locations->len; i++)
+        {
+          WbLocation *loc = g_ptr_array_index (locations, i);
+
+          gtk_list_store_insert_with_values (self->place_names, &iter, -1,
+                                             0, loc->name != NULL && *loc->name ? loc->name : loc->id,
+                                             -1);
+        }
+    }
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      WbBox *b = g_ptr_array_index (boxes, i);
+
+      gtk_list_store_insert_with_values (self->place_names, &iter, -1,
+                                         0, b->name != NULL && *b->name ? b->name : b->id, -1);
+    }
+}
+
+static void
+add_completion (WbSetupEditor *self,
+                GtkWidget     *entry)
+{
+  GtkEntryCompletion *completion;
+
+  if (gtk_tree_model_iter_n_children (GTK_TREE_MODEL (self->place_names), NULL) == 0)
+    return;
+  completion = gtk_entry_completion_new ();
+  gtk_entry_completion_set_model (completion, GTK_TREE_MODEL (self->place_names));
+  gtk_entry_completion_set_text_column (completion, 0);
+  gtk_entry_completion_set_minimum_key_length (completion, 1);
+  gtk_entry_set_completion (GTK_ENTRY (entry), completion);
+  g_object_unref (completion);
+}
+
 /* --- the set-up table ------------------------------------------------------ */
 
 static guint
@@ -527,6 +578,7 @@ line_row (WbSetupEditor *self,
                                   _("Place"), -1);
   g_object_set_data (G_OBJECT (entry), "wb-line", GUINT_TO_POINTER (index));
   g_signal_connect (entry, "activate", G_CALLBACK (on_place_activate), self);
+  add_completion (self, entry);
   gtk_box_append (GTK_BOX (row), entry);
 
   dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (tags)), NULL);
@@ -1100,6 +1152,11 @@ rebuild (WbSetupEditor *self)
       wb_setup_editor_set_target (self, self->game, NULL, self->stack);
       return;
     }
+  fill_place_names (self);
+  gtk_entry_set_completion (GTK_ENTRY (self->place_entry), NULL);
+  gtk_entry_set_completion (GTK_ENTRY (self->marker_entry), NULL);
+  add_completion (self, self->place_entry);
+  add_completion (self, self->marker_entry);
   rebuild_table (self);
   rebuild_unplaced (self);
   rebuild_markers (self);
@@ -1239,6 +1296,7 @@ wb_setup_editor_dispose (GObject *object)
   g_clear_object (&self->stack);
   g_clear_object (&self->side_ids);
   g_clear_object (&self->feature_ids);
+  g_clear_object (&self->place_names);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (wb_setup_editor_parent_class)->dispose (object);
 }
@@ -1281,6 +1339,7 @@ wb_setup_editor_init (WbSetupEditor *self)
 {
   GtkWidget *outer, *columns, *left, *header, *side, *pages, *switcher, *middle, *right, *row, *button, *scrolled;
 
+  self->place_names = gtk_list_store_new (1, G_TYPE_STRING);
   outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   self->box = outer;
   gtk_widget_set_parent (outer, GTK_WIDGET (self));
