@@ -306,6 +306,14 @@ START_TEST (test_setup_and_turn_track)
   ck_assert (g_array_index (turns, WbTurn, 2).night);
   wait_for_label (track, "Noon");
 
+  /* The track's length: not before a reinforcement's turn. */
+  ck_assert (!wb_reinforcement_editor_set_turn_count (track, 8, NULL));
+  ck_assert (strstr (wb_reinforcement_editor_get_message (track), "turn 9") != NULL);
+  ck_assert (wb_reinforcement_editor_set_turn_count (track, 18, &error));
+  ck_assert_uint_eq (wb_scenario_get_turns (scenario)->len, 18);
+  ck_assert_str_eq (g_array_index (wb_scenario_get_turns (scenario), WbTurn, 2).label, "Noon");
+  wait_for_label (track, "18");
+
   /* Markers: typed, and by a click on the map. */
   ck_assert (wb_setup_editor_add_marker (setup, "town", "0810", &error));
   ck_assert_uint_eq (wb_scenario_get_markers (scenario)->len, 1);

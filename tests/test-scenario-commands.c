@@ -141,6 +141,21 @@ START_TEST (test_places)
   text = wb_scenario_format_places (game, scenario, places);
   ck_assert_str_eq (text, "0728, 0627");
 
+  /* Map points: the hex there, nothing off the map. */
+  {
+    WbHexMap *map = WB_HEX_MAP (wb_game_find_map (game, "wilderness"));
+    WbOffset hex;
+    double x, y;
+
+    ck_assert (wb_hex_map_parse_hex (map, "0514", &hex));
+    wb_hex_center (wb_hex_map_get_layout (map), wb_hex_map_get_hex_size (map), hex, &x, &y);
+    ck_assert (wb_scenario_place_at_point (game, scenario, x + 2, y - 2, 10, &p));
+    ck_assert_int_eq (p.kind, WB_PLACE_HEX);
+    ck_assert_str_eq (p.ref, "0514");
+    g_free (p.ref);
+    ck_assert (!wb_scenario_place_at_point (game, scenario, -400, -400, 10, &p));
+  }
+
   p.kind = WB_PLACE_LOCATION;
   p.ref = (char *) "richmond";
   ck_assert (!wb_scenario_check_place (game, scenario, &p, TRUE, &error));
@@ -572,6 +587,17 @@ START_TEST (test_stacking_towns)
   /* Strasburg is on the Valley Pike: 4 + 2 blocks. */
   ck_assert (wb_scenario_parse_place (game, scenario, "Strasburg", &p, &error));
   ck_assert_int_eq (p.kind, WB_PLACE_LOCATION);
+  /* A point on the location finds it too. */
+  {
+    WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (wb_game_find_map (game,
+                                                                  wb_scenario_get_map (scenario))),
+                                                  p.ref);
+    WbPlace at;
+
+    ck_assert (wb_scenario_place_at_point (game, scenario, loc->x + 3, loc->y, 10, &at));
+    ck_assert_str_eq (at.ref, p.ref);
+    g_free (at.ref);
+  }
   for (guint i = 0; i < 6; i++)
     {
       g_autofree char *id = g_strdup_printf ("u%u", i);
