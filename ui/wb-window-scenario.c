@@ -289,12 +289,139 @@ on_map_drop (GtkDropTarget *target,
   if (!G_VALUE_HOLDS_STRING (value) || g_value_get_string (value) == NULL)
     return FALSE;
   wb_map_view_widget_to_map (self->map_view, x, y, &mx, &my);
+  _wb_window_update_selection_outline (self);
   if (!wb_window_drop_unit (self, g_value_get_string (value), mx, my, &error))
     {
       _wb_window_show_message (self, error->message);
       return FALSE;
     }
   return TRUE;
+}
+
+/* While a unit is dragged over the map, the hex or location it would land
+ * on is outlined (the selection outline, given back on leave and drop). */
+static GdkDragAction
+on_map_drag_motion (GtkDropTarget *target,
+                    double         x,
+                    double         y,
+                    WbWindow      *self)
+{
+  GdkDrop *drop = gtk_drop_target_get_current_drop (target);
+  GdkDragAction actions = drop != NULL ? gdk_drop_get_actions (drop) : GDK_ACTION_COPY;
+  WbScenario *scenario = shown_scenario (self);
+  WbMap *map = wb_map_view_get_map (self->map_view);
+  WbPlace place;
+  double mx, my;
+
+  wb_map_view_widget_to_map (self->map_view, x, y, &mx, &my);
+  if (self->game == NULL || scenario == NULL ||
+      !wb_scenario_place_at_point (self->game, scenario, mx, my, pick_radius (self), &place))
+    {
+      _wb_window_update_selection_outline (self);
+      return 0;
+    }
+  if (place.kind == WB_PLACE_HEX && WB_IS_HEX_MAP (map))
+    {
+      WbHexMap *hex_map = WB_HEX_MAP (map);
+      WbHexLayout layout = wb_hex_map_get_layout (hex_map);
+      double size = wb_hex_map_get_hex_size (hex_map);
+      double points[12], cx, cy;
+      WbOffset hex;
+
+      wb_hex_map_parse_hex (hex_map, place.ref, &hex);
+      wb_hex_center (layout, size, hex, &cx, &cy);
+      for (int i = 0; i < 6; i++)
+        {
+          double dx, dy;
+
+          wb_hex_corner_offset (layout, size, i, &dx, &dy);
+          points[2 * i] = cx + dx;
+          points[2 * i + 1] = cy + dy;
+        }
+      wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_POLYGON, points, 6, 0);
+    }
+  else if (place.kind == WB_PLACE_LOCATION && WB_IS_POINT_MAP (map))
+    {
+      WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (map), place.ref);
+      double point[2] = { loc->x, loc->y };
+
+      wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_CIRCLE, point, 1, 14);
+    }
+  g_free (place.ref);
+  return (actions & GDK_ACTION_MOVE) ? GDK_ACTION_MOVE : GDK_ACTION_COPY;
+}
+
+static void
+on_map_drag_leave (WbWindow *self)
+{
+  _wb_window_update_selection_outline (self);
+}
+
+/* The drag icon for a unit picked up on the map: a small counter in its
+ * side's colours with its designation. */
+static GdkPaintable *
+unit_icon (WbWindow   *self,
+           const char *id)
+{
+  WbUnit *unit = wb_game_find_unit (self->game, id);
+  WbSide *side = unit != NULL ? wb_game_find_side (self->game, wb_unit_get_side (unit)) : NULL;
+  const int size = 44;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 8");
+  GdkRGBA bg = { 0.75, 0.75, 0.75, 1 }, fg = { 0, 0, 0, 1 };
+  g_autoptr(GBytes) bytes = NULL;
+  GdkTexture *texture;
+  int w, h;
+
+  if (side != NULL && side->color != NULL)
+    gdk_rgba_parse (&bg, side->color);
+  if (side != NULL && side->text_color != NULL)
+    gdk_rgba_parse (&fg, side->text_color);
+  cairo_rectangle (cr, 1, 1, size - 2, size - 2);
+  gdk_cairo_set_source_rgba (cr, &bg);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (size - 6) * PANGO_SCALE);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_text (layout, unit != NULL ? wb_unit_get_designation (unit) : id, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_move_to (cr, 3, MAX (2, (size - h) / 2));
+  gdk_cairo_set_source_rgba (cr, &fg);
+  pango_cairo_show_layout (cr, layout);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * size);
+  texture = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize) cairo_image_surface_get_stride (surface));
+  cairo_surface_destroy (surface);
+  return GDK_PAINTABLE (texture);
+}
+
+static void
+on_map_drag_begin (GtkDragSource *source,
+                   GdkDrag       *drag,
+                   WbWindow      *self)
+{
+  GdkContentProvider *content = gdk_drag_get_content (drag);
+  GValue value = G_VALUE_INIT;
+
+  g_value_init (&value, G_TYPE_STRING);
+  if (gdk_content_provider_get_value (content, &value, NULL) && g_value_get_string (&value) != NULL)
+    {
+      g_autoptr(GdkPaintable) icon = unit_icon (self, g_value_get_string (&value));
+
+      gtk_drag_source_set_icon (source, icon, 22, 22);
+    }
+  g_value_unset (&value);
 }
 
 static GdkContentProvider *
@@ -441,12 +568,16 @@ _wb_window_scenario_init (WbWindow *self)
 
   target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
   g_signal_connect (target, "drop", G_CALLBACK (on_map_drop), self);
+  g_signal_connect (target, "motion", G_CALLBACK (on_map_drag_motion), self);
+  g_signal_connect (target, "enter", G_CALLBACK (on_map_drag_motion), self);
+  g_signal_connect_swapped (target, "leave", G_CALLBACK (on_map_drag_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), GTK_EVENT_CONTROLLER (target));
 
   source = gtk_drag_source_new ();
   gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (source), GTK_PHASE_CAPTURE);
   g_signal_connect (source, "prepare", G_CALLBACK (on_map_drag_prepare), self);
+  g_signal_connect (source, "drag-begin", G_CALLBACK (on_map_drag_begin), self);
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), GTK_EVENT_CONTROLLER (source));
 }
 
