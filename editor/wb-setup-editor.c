@@ -45,6 +45,7 @@ G_DEFINE_FINAL_TYPE (WbSetupEditor, wb_setup_editor, GTK_TYPE_WIDGET)
 
 enum {
   PICK_MARKER,
+  SHOW_PLACE,
   N_SIGNALS
 };
 
@@ -669,6 +670,17 @@ on_heading_drop (GtkDropTarget *target,
                                NULL);
 }
 
+static void
+on_show_place (GtkButton     *button,
+               WbSetupEditor *self)
+{
+  GtkWidget *row = gtk_widget_get_parent (GTK_WIDGET (button));
+
+  g_signal_emit (self, signals[SHOW_PLACE], 0,
+                 GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "wb-place-kind")),
+                 g_object_get_data (G_OBJECT (row), "wb-place-ref"));
+}
+
 static GtkWidget *
 heading_row (WbSetupEditor     *self,
              const WbPlace     *place,
@@ -683,6 +695,18 @@ heading_row (WbSetupEditor     *self,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "heading");
   gtk_box_append (GTK_BOX (row), label);
+  if (place->kind != WB_PLACE_BOX)
+    {
+      GtkWidget *show = gtk_button_new_from_icon_name ("find-location-symbolic");
+
+      gtk_widget_add_css_class (show, "flat");
+      gtk_widget_set_valign (show, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (show, _("Show on the map"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (show), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Show on the map"), -1);
+      g_signal_connect (show, "clicked", G_CALLBACK (on_show_place), self);
+      gtk_box_append (GTK_BOX (row), show);
+    }
   /* A unit dropped on a group's heading joins it (a box, most usefully). */
   {
     GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
@@ -1328,6 +1352,17 @@ wb_setup_editor_class_init (WbSetupEditorClass *klass)
   signals[PICK_MARKER] =
     g_signal_new ("pick-marker", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * WbSetupEditor::show-place:
+   * @kind: a #WbPlaceKind (hex or location)
+   * @ref: the printed hex number or the location id
+   *
+   * The designer asked to see a place of the chart on the map.
+   */
+  signals[SHOW_PLACE] =
+    g_signal_new ("show-place", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wbsetupeditor");

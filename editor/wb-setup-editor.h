@@ -24,7 +24,9 @@ G_DECLARE_FINAL_TYPE (WbSetupEditor, wb_setup_editor, WB, SETUP_EDITOR, GtkWidge
  * shows its message above the table.
  *
  * Signals: pick-marker (s: feature id) asks the window for a click on the
- * map, to be handed to wb_setup_editor_add_marker_at_point (). */
+ * map, to be handed to wb_setup_editor_add_marker_at_point (); show-place
+ * (i: WbPlaceKind, s: hex number or location id) asks it to show a place
+ * of the chart on the map. */
 GtkWidget   *wb_setup_editor_new              (void);
 void         wb_setup_editor_set_target       (WbSetupEditor  *self,
                                                WbGame         *game,

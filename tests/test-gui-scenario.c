@@ -203,6 +203,18 @@ START_TEST (test_setup_and_turn_track)
   ck_assert_uint_eq (wb_setup_editor_get_n_warnings (setup), 0);
   ck_assert (has_label (GTK_WIDGET (setup), "Hex 0414 · Forest"));
 
+  /* A place of the chart shown on the map: centred and outlined. */
+  {
+    double cx, cy;
+
+    hex_point (window, "1010", &x, &y);
+    g_signal_emit_by_name (setup, "show-place", (int) WB_PLACE_HEX, "1010");
+    wb_map_view_get_center (view, &cx, &cy);
+    ck_assert_double_eq_tol (cx, x, 1.0);
+    ck_assert_double_eq_tol (cy, y, 1.0);
+    ck_assert_int_eq (wb_map_view_get_selection_outline (view), WB_OUTLINE_POLYGON);
+  }
+
   /* Move Stafford by the editor: the chart's place entry. */
   ck_assert (wb_setup_editor_set_line_places (setup, (guint) line_of (scenario, "stafford"), "514",
                                               &error));

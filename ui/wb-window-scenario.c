@@ -298,6 +298,53 @@ on_map_drop (GtkDropTarget *target,
   return TRUE;
 }
 
+/* Outlines a hex or location of the shown map; its centre in @x, @y.
+ * FALSE (nothing outlined) when the map has no such place. */
+static gboolean
+outline_place (WbWindow      *self,
+               const WbPlace *place,
+               double        *x,
+               double        *y)
+{
+  WbMap *map = wb_map_view_get_map (self->map_view);
+
+  if (place->kind == WB_PLACE_HEX && WB_IS_HEX_MAP (map))
+    {
+      WbHexMap *hex_map = WB_HEX_MAP (map);
+      WbHexLayout layout = wb_hex_map_get_layout (hex_map);
+      double size = wb_hex_map_get_hex_size (hex_map);
+      double points[12];
+      WbOffset hex;
+
+      if (!wb_hex_map_parse_hex (hex_map, place->ref, &hex))
+        return FALSE;
+      wb_hex_center (layout, size, hex, x, y);
+      for (int i = 0; i < 6; i++)
+        {
+          double dx, dy;
+
+          wb_hex_corner_offset (layout, size, i, &dx, &dy);
+          points[2 * i] = *x + dx;
+          points[2 * i + 1] = *y + dy;
+        }
+      wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_POLYGON, points, 6, 0);
+      return TRUE;
+    }
+  if (place->kind == WB_PLACE_LOCATION && WB_IS_POINT_MAP (map))
+    {
+      WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (map), place->ref);
+      double point[2];
+
+      if (loc == NULL)
+        return FALSE;
+      *x = point[0] = loc->x;
+      *y = point[1] = loc->y;
+      wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_CIRCLE, point, 1, 14);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* While a unit is dragged over the map, the hex or location it would land
  * on is outlined (the selection outline, given back on leave and drop). */
 static GdkDragAction
@@ -309,7 +356,6 @@ on_map_drag_motion (GtkDropTarget *target,
   GdkDrop *drop = gtk_drop_target_get_current_drop (target);
   GdkDragAction actions = drop != NULL ? gdk_drop_get_actions (drop) : GDK_ACTION_COPY;
   WbScenario *scenario = shown_scenario (self);
-  WbMap *map = wb_map_view_get_map (self->map_view);
   WbPlace place;
   double mx, my;
 
@@ -320,33 +366,7 @@ on_map_drag_motion (GtkDropTarget *target,
       _wb_window_update_selection_outline (self);
       return 0;
     }
-  if (place.kind == WB_PLACE_HEX && WB_IS_HEX_MAP (map))
-    {
-      WbHexMap *hex_map = WB_HEX_MAP (map);
-      WbHexLayout layout = wb_hex_map_get_layout (hex_map);
-      double size = wb_hex_map_get_hex_size (hex_map);
-      double points[12], cx, cy;
-      WbOffset hex;
-
-      wb_hex_map_parse_hex (hex_map, place.ref, &hex);
-      wb_hex_center (layout, size, hex, &cx, &cy);
-      for (int i = 0; i < 6; i++)
-        {
-          double dx, dy;
-
-          wb_hex_corner_offset (layout, size, i, &dx, &dy);
-          points[2 * i] = cx + dx;
-          points[2 * i + 1] = cy + dy;
-        }
-      wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_POLYGON, points, 6, 0);
-    }
-  else if (place.kind == WB_PLACE_LOCATION && WB_IS_POINT_MAP (map))
-    {
-      WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (map), place.ref);
-      double point[2] = { loc->x, loc->y };
-
-      wb_map_view_set_selection_outline (self->map_view, WB_OUTLINE_CIRCLE, point, 1, 14);
-    }
+  outline_place (self, &place, &mx, &my);
   g_free (place.ref);
   return (actions & GDK_ACTION_MOVE) ? GDK_ACTION_MOVE : GDK_ACTION_COPY;
 }
@@ -454,6 +474,19 @@ on_pick_marker (WbWindow   *self,
   wb_map_view_set_picking (self->map_view, TRUE);
 }
 
+/* A place of the set-up chart: centred on the map and outlined. */
+static void
+on_show_place (WbWindow   *self,
+               int         kind,
+               const char *ref)
+{
+  WbPlace place = { kind, (char *) ref };
+  double x, y;
+
+  if (outline_place (self, &place, &x, &y))
+    wb_map_view_set_center (self->map_view, x, y);
+}
+
 gboolean
 _wb_window_scenario_take_pick (WbWindow *self,
                                double    x,
@@ -559,6 +592,8 @@ _wb_window_scenario_init (WbWindow *self)
 
   sc->setup_editor = wb_setup_editor_new ();
   g_signal_connect_object (sc->setup_editor, "pick-marker", G_CALLBACK (on_pick_marker), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (sc->setup_editor, "show-place", G_CALLBACK (on_show_place), self,
                            G_CONNECT_SWAPPED);
   gtk_stack_add_titled (GTK_STACK (sc->stack), sc->setup_editor, "setup", _("Set-up"));
   sc->reinforcement_editor = wb_reinforcement_editor_new ();
