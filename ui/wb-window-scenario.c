@@ -28,6 +28,7 @@ struct _WbWindowScenario
   gboolean    wanted;        /* the designer has not closed the pane */
   gboolean    placed;        /* the paned position was set once */
   guint       place_tick;
+  gconstpointer last_scenario;  /* compared only, never used */
   char       *pick_feature;  /* a marker waiting for a click on the map */
 };
 
@@ -105,6 +106,10 @@ _wb_window_scenario_shown (WbWindow *self)
 
   if (sc == NULL)
     return;
+  /* Choosing another scenario opens the pane again. */
+  if (scenario != NULL && (gconstpointer) scenario != sc->last_scenario)
+    sc->wanted = TRUE;
+  sc->last_scenario = scenario;
   g_clear_pointer (&sc->pick_feature, g_free);
   wb_setup_editor_set_target (WB_SETUP_EDITOR (sc->setup_editor), self->game, scenario,
                               self->undo_stack);
