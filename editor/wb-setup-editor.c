@@ -38,6 +38,8 @@ struct _WbSetupEditor
   GtkWidget    *marker_entry;
   GtkWidget    *boxes;
   GtkWidget    *box_entry;
+  GtkWidget    *pages;
+  GtkWidget    *page_buttons;
   GtkListStore *place_names;   /* locations and boxes, for completion */
 };
 
@@ -674,7 +676,8 @@ static void
 on_show_place (GtkButton     *button,
                WbSetupEditor *self)
 {
-  GtkWidget *row = gtk_widget_get_parent (GTK_WIDGET (button));
+  /* The button sits in the heading's first line, in the heading. */
+  GtkWidget *row = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (button)));
 
   g_signal_emit (self, signals[SHOW_PLACE], 0,
                  GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "wb-place-kind")),
@@ -686,15 +689,18 @@ heading_row (WbSetupEditor     *self,
              const WbPlace     *place,
              GPtrArray         *problems)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   g_autofree char *text = place_heading (self, place);
   GtkWidget *label = gtk_label_new (text);
 
   gtk_widget_set_margin_top (row, 6);
   gtk_widget_set_margin_start (row, 6);
+  g_object_set_data (G_OBJECT (row), "wb-place-kind", GINT_TO_POINTER (place->kind));
+  g_object_set_data_full (G_OBJECT (row), "wb-place-ref", g_strdup (place->ref), g_free);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "heading");
-  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (line), label);
   if (place->kind != WB_PLACE_BOX)
     {
       GtkWidget *show = gtk_button_new_from_icon_name ("find-location-symbolic");
@@ -705,33 +711,37 @@ heading_row (WbSetupEditor     *self,
       gtk_accessible_update_property (GTK_ACCESSIBLE (show), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Show on the map"), -1);
       g_signal_connect (show, "clicked", G_CALLBACK (on_show_place), self);
-      gtk_box_append (GTK_BOX (row), show);
+      gtk_box_append (GTK_BOX (line), show);
     }
+  gtk_box_append (GTK_BOX (row), line);
   /* A unit dropped on a group's heading joins it (a box, most usefully). */
   {
     GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
 
-    g_object_set_data (G_OBJECT (row), "wb-place-kind", GINT_TO_POINTER (place->kind));
-    g_object_set_data_full (G_OBJECT (row), "wb-place-ref", g_strdup (place->ref), g_free);
     g_signal_connect (target, "drop", G_CALLBACK (on_heading_drop), self);
     gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (target));
   }
+  /* Each stacking problem of the place on a line of its own. */
   for (guint i = 0; i < problems->len; i++)
     {
       WbStackingProblem *p = g_ptr_array_index (problems, i);
-      GtkWidget *icon, *warning;
+      GtkWidget *warning_line, *icon, *warning;
 
       if (p->place.kind != place->kind || g_strcmp0 (p->place.ref, place->ref) != 0)
         continue;
+      warning_line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      gtk_widget_set_margin_start (warning_line, 12);
       icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
       gtk_widget_add_css_class (icon, "warning");
+      gtk_widget_set_valign (icon, GTK_ALIGN_START);
       warning = gtk_label_new (p->message);
       gtk_widget_add_css_class (warning, "warning");
       gtk_label_set_xalign (GTK_LABEL (warning), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (warning), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_tooltip_text (warning, p->message);
-      gtk_box_append (GTK_BOX (row), icon);
-      gtk_box_append (GTK_BOX (row), warning);
+      gtk_label_set_wrap (GTK_LABEL (warning), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (warning), 50);
+      gtk_box_append (GTK_BOX (warning_line), icon);
+      gtk_box_append (GTK_BOX (warning_line), warning);
+      gtk_box_append (GTK_BOX (row), warning_line);
     }
   return row;
 }
@@ -891,6 +901,7 @@ rebuild_unplaced (WbSetupEditor *self)
       label = gtk_label_new (wb_unit_get_name (unit));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
       gtk_box_append (GTK_BOX (box), label);
       tip = g_strdup_printf (_("%s: drag onto the map or a place, or select it and type a place below"),
                              wb_unit_get_name (unit));
@@ -905,6 +916,8 @@ rebuild_unplaced (WbSetupEditor *self)
       GtkWidget *none = gtk_label_new (_("Every unit is placed or scheduled"));
 
       gtk_widget_add_css_class (none, "dim-label");
+      gtk_label_set_max_width_chars (GTK_LABEL (none), 20);
+      gtk_label_set_justify (GTK_LABEL (none), GTK_JUSTIFY_CENTER);
       gtk_widget_set_margin_top (none, 12);
       gtk_label_set_wrap (GTK_LABEL (none), TRUE);
       append_row (self->unplaced, none, FALSE);
@@ -998,6 +1011,7 @@ rebuild_markers (WbSetupEditor *self)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_hexpand (label, TRUE);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
       if (m->note != NULL)
         gtk_widget_set_tooltip_text (label, m->note);
       gtk_box_append (GTK_BOX (box), label);
@@ -1093,6 +1107,7 @@ rebuild_boxes (WbSetupEditor *self)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_hexpand (label, TRUE);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
       gtk_widget_set_tooltip_text (label, b->id);
       gtk_box_append (GTK_BOX (box), label);
       gtk_widget_add_css_class (remove, "flat");
@@ -1279,6 +1294,37 @@ wb_setup_editor_get_message (WbSetupEditor *self)
 
 /* --- construction ---------------------------------------------------------- */
 
+static void
+on_page_toggled (GtkToggleButton *button,
+                 WbSetupEditor   *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    gtk_stack_set_visible_child_name (GTK_STACK (self->pages),
+                                      g_object_get_data (G_OBJECT (button), "wb-page"));
+}
+
+/* A page of the side column and its toggle in the switcher (grouped with
+ * @group; the first is active). Returns the toggle. */
+static GtkWidget *
+add_page (WbSetupEditor *self,
+          GtkWidget     *child,
+          const char    *name,
+          const char    *mnemonic,
+          GtkWidget     *group)
+{
+  GtkWidget *button = gtk_toggle_button_new_with_mnemonic (mnemonic);
+
+  gtk_stack_add_named (GTK_STACK (self->pages), child, name);
+  g_object_set_data (G_OBJECT (button), "wb-page", (gpointer) name);
+  if (group != NULL)
+    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (group));
+  else
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+  g_signal_connect (button, "toggled", G_CALLBACK (on_page_toggled), self);
+  gtk_box_append (GTK_BOX (self->page_buttons), button);
+  return button;
+}
+
 static GtkWidget *
 column_heading (const char *text)
 {
@@ -1373,6 +1419,7 @@ static void
 wb_setup_editor_init (WbSetupEditor *self)
 {
   GtkWidget *outer, *columns, *left, *header, *side, *pages, *switcher, *middle, *right, *row, *button, *scrolled;
+  GtkWidget *group = NULL;
 
   self->place_names = gtk_list_store_new (1, G_TYPE_STRING);
   outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
@@ -1410,16 +1457,21 @@ wb_setup_editor_init (WbSetupEditor *self)
 
   /* Units not placed and markers share the side column, as two pages. */
   side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_size_request (side, 270, -1);
+  gtk_widget_set_size_request (side, 260, -1);
   /* The entries inside expand within the column, not the column itself. */
   gtk_widget_set_hexpand (side, FALSE);
   pages = gtk_stack_new ();
   gtk_widget_set_vexpand (pages, TRUE);
-  switcher = gtk_stack_switcher_new ();
-  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (pages));
+  /* A switcher of linked toggles, as wide as their labels (a
+   * GtkStackSwitcher makes each as wide as the widest). */
+  switcher = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_add_css_class (switcher, "linked");
+  gtk_widget_set_halign (switcher, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (side), switcher);
   gtk_box_append (GTK_BOX (side), pages);
   gtk_box_append (GTK_BOX (columns), side);
+  self->pages = pages;
+  self->page_buttons = switcher;
 
   middle = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   self->side_dropdown = gtk_drop_down_new (NULL, NULL);
@@ -1447,7 +1499,7 @@ wb_setup_editor_init (WbSetupEditor *self)
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_place_selected), self);
   gtk_box_append (GTK_BOX (row), button);
   gtk_box_append (GTK_BOX (middle), row);
-  gtk_stack_add_titled (GTK_STACK (pages), middle, "units", _("Not Placed"));
+  group = add_page (self, middle, "units", _("_Not Placed"), NULL);
 
   right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_box_append (GTK_BOX (right), scrolled_list (&self->markers, _("Scenario markers"), GTK_POLICY_NEVER));
@@ -1480,7 +1532,7 @@ wb_setup_editor_init (WbSetupEditor *self)
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_marker_pick), self);
   gtk_box_append (GTK_BOX (row), button);
   gtk_box_append (GTK_BOX (right), row);
-  gtk_stack_add_titled (GTK_STACK (pages), right, "markers", _("Markers"));
+  add_page (self, right, "markers", _("_Markers"), group);
 
   right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_box_append (GTK_BOX (right), scrolled_list (&self->boxes, _("Off-map boxes"), GTK_POLICY_NEVER));
@@ -1502,7 +1554,7 @@ wb_setup_editor_init (WbSetupEditor *self)
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_box_add), self);
   gtk_box_append (GTK_BOX (row), button);
   gtk_box_append (GTK_BOX (right), row);
-  gtk_stack_add_titled (GTK_STACK (pages), right, "boxes", _("Boxes"));
+  add_page (self, right, "boxes", _("Bo_xes"), group);
 }
 
 GtkWidget *
