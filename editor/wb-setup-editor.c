@@ -122,6 +122,53 @@ wb_setup_editor_side_swatch (WbGame     *game,
   return area;
 }
 
+GdkPaintable *
+wb_setup_editor_unit_icon (WbGame     *game,
+                           const char *id)
+{
+  WbUnit *unit = wb_game_find_unit (game, id);
+  WbSide *side = unit != NULL ? wb_game_find_side (game, wb_unit_get_side (unit)) : NULL;
+  const int size = 44;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 8");
+  GdkRGBA bg = { 0.75, 0.75, 0.75, 1 }, fg = { 0, 0, 0, 1 };
+  g_autoptr(GBytes) bytes = NULL;
+  GdkTexture *texture;
+  int w, h;
+
+  if (side != NULL && side->color != NULL)
+    gdk_rgba_parse (&bg, side->color);
+  if (side != NULL && side->text_color != NULL)
+    gdk_rgba_parse (&fg, side->text_color);
+  cairo_rectangle (cr, 1, 1, size - 2, size - 2);
+  gdk_cairo_set_source_rgba (cr, &bg);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (size - 6) * PANGO_SCALE);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_text (layout, unit != NULL ? wb_unit_get_designation (unit) : id, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_move_to (cr, 3, MAX (2, (size - h) / 2));
+  gdk_cairo_set_source_rgba (cr, &fg);
+  pango_cairo_show_layout (cr, layout);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * size);
+  texture = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize) cairo_image_surface_get_stride (surface));
+  cairo_surface_destroy (surface);
+  return GDK_PAINTABLE (texture);
+}
+
 /* --- messages and pushing ------------------------------------------------- */
 
 static void
@@ -515,24 +562,30 @@ on_drag_prepare (GtkDragSource *source,
 static void
 on_drag_begin (GtkDragSource *source,
                GdkDrag       *drag,
-               GtkWidget     *row)
+               WbSetupEditor *self)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (row);
+  const char *unit = g_object_get_data (G_OBJECT (source), "wb-unit");
+  g_autoptr(GdkPaintable) icon = NULL;
 
-  gtk_drag_source_set_icon (source, paintable, 0, 0);
+  if (self->game == NULL || unit == NULL)
+    return;
+  icon = wb_setup_editor_unit_icon (self->game, unit);
+  gtk_drag_source_set_icon (source, icon, 22, 22);
 }
 
 /* Rows carry the unit id; dragging one onto the map places the unit. */
 static void
-add_unit_drag (GtkWidget  *row,
-               const char *unit)
+add_unit_drag (WbSetupEditor *self,
+               GtkWidget     *row,
+               const char    *unit)
 {
   GtkDragSource *source = gtk_drag_source_new ();
 
   gtk_drag_source_set_actions (source, GDK_ACTION_COPY | GDK_ACTION_MOVE);
   g_signal_connect_data (source, "prepare", G_CALLBACK (on_drag_prepare),
                          g_strdup (unit), (GClosureNotify) g_free, 0);
-  g_signal_connect (source, "drag-begin", G_CALLBACK (on_drag_begin), row);
+  g_object_set_data_full (G_OBJECT (source), "wb-unit", g_strdup (unit), g_free);
+  g_signal_connect (source, "drag-begin", G_CALLBACK (on_drag_begin), self);
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (source));
 }
 
@@ -619,7 +672,7 @@ line_row (WbSetupEditor *self,
   g_signal_connect (remove, "clicked", G_CALLBACK (on_remove_clicked), self);
   gtk_box_append (GTK_BOX (row), remove);
 
-  add_unit_drag (name, line->unit);
+  add_unit_drag (self, name, line->unit);
   return row;
 }
 
@@ -907,7 +960,7 @@ rebuild_unplaced (WbSetupEditor *self)
                              wb_unit_get_name (unit));
       gtk_widget_set_tooltip_text (box, tip);
       g_object_set_data_full (G_OBJECT (box), "wb-unit", g_strdup (wb_unit_get_id (unit)), g_free);
-      add_unit_drag (box, wb_unit_get_id (unit));
+      add_unit_drag (self, box, wb_unit_get_id (unit));
       append_row (self->unplaced, box, TRUE);
       self->n_unplaced++;
     }
@@ -1243,6 +1296,8 @@ wb_setup_editor_set_target (WbSetupEditor *self,
                             WbScenario    *scenario,
                             WbUndoStack   *stack)
 {
+  gboolean new_scenario;
+
   g_return_if_fail (WB_IS_SETUP_EDITOR (self));
   g_return_if_fail (game == NULL || WB_IS_GAME (game));
   g_return_if_fail (scenario == NULL || WB_IS_SCENARIO (scenario));
@@ -1256,12 +1311,23 @@ wb_setup_editor_set_target (WbSetupEditor *self,
         g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self,
                                  G_CONNECT_SWAPPED);
     }
+  new_scenario = scenario != self->scenario;
   g_set_object (&self->scenario, scenario);
   g_set_object (&self->stack, stack);
   show_message (self, NULL);
   if (game != NULL)
     fill_choices (self);
   rebuild (self);
+  /* Another scenario: list the first side that has units left to place. */
+  if (new_scenario && game != NULL && scenario != NULL && self->n_unplaced == 0)
+    {
+      GPtrArray *sides = wb_game_get_sides (game);
+
+      for (guint i = 0; i < sides->len && self->n_unplaced == 0; i++)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->side_dropdown), i);
+      if (self->n_unplaced == 0)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->side_dropdown), 0);
+    }
 }
 
 WbScenario *

@@ -84,6 +84,10 @@ const char  *wb_setup_editor_get_message      (WbSetupEditor  *self);
 /* A unit id or name/designation typed by the designer (any case), or NULL. */
 WbUnit      *wb_setup_editor_find_unit        (WbGame         *game,
                                                const char     *text);
+/* A drag icon for unit @id: a small counter in its side's colours with its
+ * designation (transfer full). */
+GdkPaintable *wb_setup_editor_unit_icon       (WbGame         *game,
+                                               const char     *id);
 /* A small square in @side's colour (NULL: grey). */
 GtkWidget   *wb_setup_editor_side_swatch      (WbGame         *game,
                                                const char     *side);
