@@ -127,38 +127,28 @@ wb_setup_editor_unit_icon (WbGame     *game,
                            const char *id)
 {
   WbUnit *unit = wb_game_find_unit (game, id);
-  WbSide *side = unit != NULL ? wb_game_find_side (game, wb_unit_get_side (unit)) : NULL;
-  const int size = 44;
+  const int size = 48;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
   cairo_t *cr = cairo_create (surface);
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 8");
-  GdkRGBA bg = { 0.75, 0.75, 0.75, 1 }, fg = { 0, 0, 0, 1 };
   g_autoptr(GBytes) bytes = NULL;
   GdkTexture *texture;
-  int w, h;
 
-  if (side != NULL && side->color != NULL)
-    gdk_rgba_parse (&bg, side->color);
-  if (side != NULL && side->text_color != NULL)
-    gdk_rgba_parse (&fg, side->text_color);
-  cairo_rectangle (cr, 1, 1, size - 2, size - 2);
-  gdk_cairo_set_source_rgba (cr, &bg);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
-  cairo_set_line_width (cr, 1.5);
-  cairo_stroke (cr);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_width (layout, (size - 6) * PANGO_SCALE);
-  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_text (layout, unit != NULL ? wb_unit_get_designation (unit) : id, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, 3, MAX (2, (size - h) / 2));
-  gdk_cairo_set_source_rgba (cr, &fg);
-  pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (font);
-  g_object_unref (layout);
+  if (unit != NULL)
+    {
+      WbCounterOptions options;
+
+      /* The counter as the map draws it, in the game's style. */
+      wb_counter_options_init (&options);
+      options.size = size - 2;
+      cairo_translate (cr, 1, 1);
+      wb_render_counter (cr, game, unit, &options);
+    }
+  else
+    {
+      cairo_rectangle (cr, 1, 1, size - 2, size - 2);
+      cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
+      cairo_fill (cr);
+    }
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   bytes = g_bytes_new (cairo_image_surface_get_data (surface),
@@ -570,7 +560,7 @@ on_drag_begin (GtkDragSource *source,
   if (self->game == NULL || unit == NULL)
     return;
   icon = wb_setup_editor_unit_icon (self->game, unit);
-  gtk_drag_source_set_icon (source, icon, 22, 22);
+  gtk_drag_source_set_icon (source, icon, 24, 24);
 }
 
 /* Rows carry the unit id; dragging one onto the map places the unit. */

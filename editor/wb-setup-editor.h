@@ -84,8 +84,8 @@ const char  *wb_setup_editor_get_message      (WbSetupEditor  *self);
 /* A unit id or name/designation typed by the designer (any case), or NULL. */
 WbUnit      *wb_setup_editor_find_unit        (WbGame         *game,
                                                const char     *text);
-/* A drag icon for unit @id: a small counter in its side's colours with its
- * designation (transfer full). */
+/* A drag icon for unit @id: its counter as the map draws it
+ * (wb_render_counter ()), 48 px (transfer full). */
 GdkPaintable *wb_setup_editor_unit_icon       (WbGame         *game,
                                                const char     *id);
 /* A small square in @side's colour (NULL: grey). */

@@ -395,7 +395,7 @@ on_map_drag_begin (GtkDragSource *source,
     {
       g_autoptr(GdkPaintable) icon = wb_setup_editor_unit_icon (self->game, g_value_get_string (&value));
 
-      gtk_drag_source_set_icon (source, icon, 22, 22);
+      gtk_drag_source_set_icon (source, icon, 24, 24);
     }
   g_value_unset (&value);
 }
