@@ -236,6 +236,29 @@ wb_reinforcement_editor_add (WbReinforcementEditor  *self,
   return ok;
 }
 
+static gboolean
+reinforcement_equal (const WbReinforcement *a,
+                     const WbReinforcement *b)
+{
+  if (a->turn != b->turn || a->area != b->area || a->option != b->option ||
+      a->unless != b->unless || g_strcmp0 (a->condition, b->condition) != 0 ||
+      g_strcmp0 (a->note, b->note) != 0 || a->at->len != b->at->len ||
+      a->units->len != b->units->len)
+    return FALSE;
+  for (guint i = 0; i < a->at->len; i++)
+    {
+      WbPlace *p = &g_array_index (a->at, WbPlace, i);
+      WbPlace *q = &g_array_index (b->at, WbPlace, i);
+
+      if (p->kind != q->kind || g_strcmp0 (p->ref, q->ref) != 0)
+        return FALSE;
+    }
+  for (guint i = 0; i < a->units->len; i++)
+    if (g_ptr_array_index (a->units, i) != g_ptr_array_index (b->units, i))
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 wb_reinforcement_editor_edit (WbReinforcementEditor  *self,
                               guint                   index,
@@ -269,8 +292,12 @@ wb_reinforcement_editor_edit (WbReinforcementEditor  *self,
       if (tag_position >= 0)
         wb_setup_editor_tag_from_position (self->scenario, (guint) tag_position, &r->option,
                                            &r->unless);
-      ok = push (self, wb_command_edit_reinforcement_new (self->game, self->scenario, index, r),
-                 error);
+      /* Apply on an unchanged form is no edit (and no undo step). */
+      if (reinforcement_equal (r, g_ptr_array_index (list, index)))
+        show_message (self, NULL);
+      else
+        ok = push (self, wb_command_edit_reinforcement_new (self->game, self->scenario, index, r),
+                   error);
     }
   wb_reinforcement_free (r);
   return ok;
@@ -301,6 +328,16 @@ wb_reinforcement_editor_set_turn (WbReinforcementEditor  *self,
   if (self->scenario == NULL)
     return fail (self, g_error_new (WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
                                     _("No scenario is shown")), error);
+  if (turn >= 1 && (guint) turn <= wb_scenario_get_turns (self->scenario)->len)
+    {
+      WbTurn *t = &g_array_index (wb_scenario_get_turns (self->scenario), WbTurn, turn - 1);
+
+      if (g_strcmp0 (t->label, label != NULL && *label ? label : NULL) == 0 && t->night == night)
+        {
+          show_message (self, NULL);
+          return TRUE;
+        }
+    }
   return push (self, wb_command_set_turn_new (self->game, self->scenario, turn, label, night), error);
 }
 

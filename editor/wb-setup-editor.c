@@ -235,6 +235,23 @@ wb_setup_editor_place_at_point (WbSetupEditor  *self,
   return ok;
 }
 
+static gboolean
+same_places (GArray *a,
+             GArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    {
+      WbPlace *p = &g_array_index (a, WbPlace, i);
+      WbPlace *q = &g_array_index (b, WbPlace, i);
+
+      if (p->kind != q->kind || g_strcmp0 (p->ref, q->ref) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 wb_setup_editor_set_line_places (WbSetupEditor  *self,
                                  guint           index,
@@ -261,6 +278,13 @@ wb_setup_editor_set_line_places (WbSetupEditor  *self,
     {
       wb_setup_free (line);
       return fail (self, local, error);
+    }
+  /* Enter on an unchanged place is no edit (and no undo step). */
+  if (same_places (line->at, ((WbSetup *) g_ptr_array_index (setup, index))->at))
+    {
+      wb_setup_free (line);
+      show_message (self, NULL);
+      return TRUE;
     }
   ok = wb_setup_editor_push (self, wb_command_edit_setup_new (self->game, self->scenario, index,
                                                               line), error);

@@ -220,6 +220,14 @@ START_TEST (test_setup_and_turn_track)
                                               &error));
   ck_assert_str_eq (place_of (scenario, "stafford"), "0514");
   wait_for_label (setup, "Hex 0514 · ");
+  /* The same place again is no edit: no undo step. */
+  {
+    guint n = wb_undo_stack_get_n_undo (wb_window_get_undo_stack (window));
+
+    ck_assert (wb_setup_editor_set_line_places (setup, (guint) line_of (scenario, "stafford"),
+                                                "0514", &error));
+    ck_assert_uint_eq (wb_undo_stack_get_n_undo (wb_window_get_undo_stack (window)), n);
+  }
   ck_assert (!has_label_prefix (GTK_WIDGET (setup), "Hex 0414 · "));
 
   /* Drop Steuart onto 0514 on the map: it joins Stafford, and the map
