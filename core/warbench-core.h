@@ -27,6 +27,7 @@
 #include "wb-map-setup-commands.h"
 #include "wb-unit-commands.h"
 #include "wb-oob-commands.h"
+#include "wb-scenario-commands.h"
 #include "wb-record-commands.h"
 #include "wb-attribute-commands.h"
 #include "wb-oob-csv.h"

@@ -441,6 +441,22 @@ wb_game_insert_unit (WbGame *self, WbUnit *unit, guint index)
   return collection_insert (&self->c[C_UNITS], g_intern_string (wb_unit_get_id (unit)), unit, index);
 }
 
+WbScenario *
+wb_game_take_scenario (WbGame *self, const char *id, guint *index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  return collection_take (&self->c[C_SCENARIOS], id, index);
+}
+
+gboolean
+wb_game_insert_scenario (WbGame *self, WbScenario *scenario, guint index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (WB_IS_SCENARIO (scenario), FALSE);
+  return collection_insert (&self->c[C_SCENARIOS], g_intern_string (wb_scenario_get_id (scenario)),
+                            scenario, index);
+}
+
 WbTerrainType *
 wb_game_find_terrain_by_key (WbGame *self, char key)
 {

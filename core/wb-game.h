@@ -84,6 +84,9 @@ WbFeatureType *wb_game_replace_feature   (WbGame *self, WbFeatureType *feature);
 /* The same for maps (the game holds one reference to each). */
 WbMap         *wb_game_take_map          (WbGame *self, const char *id, guint *index);
 gboolean       wb_game_insert_map        (WbGame *self, WbMap *map, guint index);
+/* The same for scenarios (see wb-scenario-commands.h). */
+WbScenario    *wb_game_take_scenario     (WbGame *self, const char *id, guint *index);
+gboolean       wb_game_insert_scenario   (WbGame *self, WbScenario *scenario, guint index);
 
 /* Exchanges the game's whole order of battle with @formations (WbFormation*,
  * freed with wb_formation_free()) and @units (WbUnit*, one reference each),

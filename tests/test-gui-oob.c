@@ -31,6 +31,27 @@ open_oob (WbWindow   *window,
   return oob;
 }
 
+typedef struct { WbOobEditor *oob; const char *name; } FieldWait;
+
+static gboolean
+field_exists (gpointer data)
+{
+  FieldWait *w = data;
+
+  return wb_oob_editor_get_field (w->oob, w->name) != NULL;
+}
+
+/* The form is rebuilt from an idle after some changes: wait for a field
+ * of the new form (a loaded machine may take longer than a fixed pause). */
+static void
+wait_field (WbOobEditor *oob,
+            const char  *name)
+{
+  FieldWait w = { oob, name };
+
+  ck_assert_msg (spin_until (field_exists, &w, DRAW_TIMEOUT_MS), "field %s never appeared", name);
+}
+
 static GtkWidget *
 field (WbOobEditor *oob,
        const char  *name)
@@ -440,6 +461,7 @@ START_TEST (test_oob_forms_and_ratings)
   /* A step list with the step in force. */
   gtk_drop_down_set_selected (GTK_DROP_DOWN (field (oob, "strength-form")), 1);
   spin_for (50);
+  wait_field (oob, "steps");
   ck_assert_int_eq (wb_unit_get_strength (unit)->kind, WB_STRENGTH_STEPS);
   type_into (oob, "steps", "12/8/4");
   spin_for (50);
@@ -455,6 +477,7 @@ START_TEST (test_oob_forms_and_ratings)
   /* Fresh and battleworn, the worn side a cadre, battleworn side up. */
   gtk_drop_down_set_selected (GTK_DROP_DOWN (field (oob, "strength-form")), 2);
   spin_for (50);
+  wait_field (oob, "fresh");
   ck_assert_int_eq (wb_unit_get_strength (unit)->kind, WB_STRENGTH_SIDES);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "fresh")), 3);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (oob, "worn")), 0.5);

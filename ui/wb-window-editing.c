@@ -82,7 +82,7 @@ _wb_window_on_point_clicked (WbWindow *self,
                   double    x,
                   double    y)
 {
-  if (_wb_window_take_pick (self, x, y))
+  if (_wb_window_take_pick (self, x, y) || _wb_window_scenario_take_pick (self, x, y))
     return;
   wb_map_editor_click (self->editor, x, y);
 }

@@ -13,6 +13,7 @@
 G_BEGIN_DECLS
 
 typedef struct _WbWindowSetup WbWindowSetup;
+typedef struct _WbWindowScenario WbWindowScenario;
 
 #define GAME_MIME_TYPE "application/x-warbench"
 #define MAX_RECENT     10
@@ -31,6 +32,8 @@ struct _WbWindow
   GtkLabel             *hover_label;
   GtkLabel             *editor_label;
   GtkBox               *canvas_box;
+  GtkPaned             *scenario_paned;
+  GtkWidget            *scenario_pane;
   GtkWidget            *undo_button;
   GtkWidget            *redo_button;
   GMenu                *edit_section;
@@ -80,6 +83,8 @@ struct _WbWindow
   gboolean              show_inspector;
   /* Map set-up: pick mode and dialogs (wb-window-background.c). */
   WbWindowSetup        *setup;
+  /* The scenario pane: set-up and turn track (wb-window-scenario.c). */
+  WbWindowScenario     *scenario_ui;
 };
 
 const char * _wb_window_get_draft_id (WbWindow *self);
@@ -118,5 +123,12 @@ void _wb_window_oob_init (WbWindow *self);
 void _wb_window_oob_set_game (WbWindow *self);
 void _wb_window_oob_map_shown (WbWindow *self);
 void _wb_window_resize_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _wb_window_scenario_class_init (GtkWidgetClass *widget_class);
+void _wb_window_scenario_init (WbWindow *self);
+void _wb_window_scenario_dispose (WbWindow *self);
+void _wb_window_scenario_shown (WbWindow *self);
+void _wb_window_scenario_game_changed (WbWindow *self, const char *what);
+void _wb_window_scenario_update_actions (WbWindow *self);
+gboolean _wb_window_scenario_take_pick (WbWindow *self, double x, double y);
 
 G_END_DECLS

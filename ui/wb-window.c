@@ -72,6 +72,7 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
                                  self->undo_stack != NULL &&
                                  wb_undo_stack_get_can_redo (self->undo_stack));
+  _wb_window_scenario_update_actions (self);
 }
 
 /* A command label inside a menu label: its underscores are not mnemonics. */
@@ -322,6 +323,7 @@ on_game_changed (WbWindow   *self,
   _wb_window_schedule_autosave (self);
   if (g_strcmp0 (what, "maps") == 0)
     _wb_window_check_shown_map (self);
+  _wb_window_scenario_game_changed (self, what);
   update_actions (self);
 }
 
@@ -348,6 +350,7 @@ on_sidebar_map_selected (WbWindow   *self,
   _wb_window_update_inspector_visible (self);
   _wb_window_setup_map_shown (self);
   _wb_window_oob_map_shown (self);
+  _wb_window_scenario_shown (self);
   update_actions (self);
   update_status (self);
 }
@@ -408,6 +411,7 @@ wb_window_set_game (WbWindow *self,
 
   wb_map_view_set_map (self->map_view, NULL, NULL, NULL);
   _wb_window_oob_set_game (self);
+  _wb_window_scenario_shown (self);
   wb_sidebar_set_game (self->sidebar, game);
 
   /* Start on the first scenario's set-up when there is one, else on the
@@ -974,6 +978,7 @@ wb_window_dispose (GObject *object)
   WbWindow *self = WB_WINDOW (object);
 
   _wb_window_setup_dispose (self);
+  _wb_window_scenario_dispose (self);
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
@@ -1159,6 +1164,8 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WbWindow, editor_label);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, canvas_box);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, scenario_paned);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, scenario_pane);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, edit_section);
@@ -1217,6 +1224,7 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
                                        "win.show-inspector", NULL);
   _wb_window_oob_class_init (widget_class);
+  _wb_window_scenario_class_init (widget_class);
 }
 
 static void
@@ -1269,6 +1277,7 @@ wb_window_init (WbWindow *self)
   _wb_window_clipboard_init (self);
   _wb_window_setup_init (self);
   _wb_window_oob_init (self);
+  _wb_window_scenario_init (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 
