@@ -108,6 +108,8 @@ void _wb_window_show_message (WbWindow *self, const char *message);
 void _wb_window_add_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_delete_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_check_shown_map (WbWindow *self);
+void _wb_window_export_oob_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _wb_window_import_oob_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_add_inspector (WbWindow *self);
 void _wb_window_update_inspector_visible (WbWindow *self);
 void _wb_window_update_selection_outline (WbWindow *self);

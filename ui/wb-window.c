@@ -61,6 +61,8 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-fit", has_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.legend", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-map", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-oob", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-oob", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-map",
                                  has_map && wb_game_get_maps (self->game)->len > 1);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.map-background", has_map);
@@ -1180,6 +1182,8 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, _wb_window_redo_action);
   gtk_widget_class_install_action (widget_class, "win.legend", NULL, legend_action);
   gtk_widget_class_install_action (widget_class, "win.add-map", NULL, _wb_window_add_map_action);
+  gtk_widget_class_install_action (widget_class, "win.export-oob", NULL, _wb_window_export_oob_action);
+  gtk_widget_class_install_action (widget_class, "win.import-oob", NULL, _wb_window_import_oob_action);
   gtk_widget_class_install_action (widget_class, "win.delete-map", NULL, _wb_window_delete_map_action);
   gtk_widget_class_install_action (widget_class, "win.map-background", NULL,
                                    _wb_window_map_background_action);

@@ -59,4 +59,15 @@ GtkWidget  *wb_window_get_inspector (WbWindow      *self);
 GtkWidget  *wb_window_get_oob_editor (WbWindow     *self);
 gboolean    wb_window_get_oob_shown  (WbWindow     *self);
 
+/* The order of battle as CSV (wb-window-csv.c): export writes the file
+ * atomically; import reads it and presents the import preview, which
+ * applies it as one undo step (NULL, with @error set, if the file cannot
+ * be read). */
+gboolean     wb_window_export_oob   (WbWindow   *self,
+                                     GFile      *file,
+                                     GError    **error);
+GtkWindow   *wb_window_import_oob   (WbWindow   *self,
+                                     GFile      *file,
+                                     GError    **error);
+
 G_END_DECLS
