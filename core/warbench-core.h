@@ -12,6 +12,8 @@
 #include "wb-unit.h"
 #include "wb-counter.h"
 #include "wb-table.h"
+#include "wb-dice.h"
+#include "wb-table-analysis.h"
 #include "wb-scenario.h"
 #include "wb-game.h"
 #include "wb-format.h"
