@@ -290,6 +290,41 @@ expect_status 2 "$CLI" oob "$TMP/wild.warbench" --import "$TMP/wild.csv" --in-pl
 expect_status 2 "$CLI" oob
 expect_status 1 "$CLI" oob "$TMP/broken.warbench" --csv
 
+step "table: exact outcome probabilities, flags, JSON and CSV"
+WILD="$SRCDIR/data/games/battle-of-the-wilderness.warbench"
+expect_status 0 "$CLI" table "$WILD" crt --stats
+expect_output "$TMP/out" '^Combat Results Table \(odds, 1d6\)'
+expect_output "$TMP/out" '^ +1-5 +1-4 +1-3'
+# 3-1 by hand: De 1/6, Dr 4/6, Ex 1/6; 1-5: Ar 1/2, Ae 1/2.
+expect_output "$TMP/out" '^Ar +50\.0% 1/2 +66\.7% 2/3'
+expect_output "$TMP/out" '^Dr( +[^ ]+)* +66\.7% 2/3 +50\.0% 1/2 +33\.3% 1/3 +33\.3% 1/3$'
+expect_output "$TMP/out" '^  3-1 +attacker: elim 0\.083 .* score \+0\.583$'
+expect_output "$TMP/out" '^No column flagged\.$'
+# The table by name works too.
+expect_status 0 "$CLI" table "$WILD" "Combat Results Table" --json
+expect_output "$TMP/out" '"result" : "Ex",'
+expect_output "$TMP/out" '"fraction" : "1/6",'
+expect_output "$TMP/out" '"flagged" : 0,'
+expect_status 0 "$CLI" table "$WILD" crt --csv
+expect_output "$TMP/out" '^Roll,1-5,1-4,1-3,1-2,1-1,2-1,3-1,4-1,5-1,6-1'
+expect_output "$TMP/out" '^6,Ae,Ae,Ae,Ae,Ar,Ar,Ex,Ex,Ex,Ex'
+[ "$(wc -l <"$TMP/out")" -eq 7 ] || fail "table --csv: expected 7 lines"
+# A 6-1 column made worse than 5-1 (Ae instead of De on a 1) is flagged, exit 1.
+sed 's/"De", "De", "De", "De"\]/"De", "De", "De", "Ae"]/' "$WILD" >"$TMP/bad-crt.warbench"
+expect_status 1 "$CLI" table "$TMP/bad-crt.warbench" crt --stats
+expect_output "$TMP/out" '^Flagged 6-1: Worse for the attacker than 5-1'
+expect_status 1 "$CLI" table "$TMP/bad-crt.warbench" crt --json
+expect_output "$TMP/out" '"non_monotonic" : true'
+expect_output "$TMP/out" '"flagged" : 1,'
+# Errors.
+expect_status 1 "$CLI" table "$WILD" nope --stats
+expect_output "$TMP/err" 'no table “nope”; the tables are: crt'
+expect_status 2 "$CLI" table "$WILD" crt
+expect_output "$TMP/err" 'Give exactly one of --stats, --json and --csv'
+expect_status 2 "$CLI" table "$WILD" crt --stats --csv
+expect_status 2 "$CLI" table "$WILD"
+expect_status 1 "$CLI" table "$TMP/missing.warbench" crt --stats
+
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"
   exit 1
