@@ -23,6 +23,7 @@
  *   wb-bench png [HEX_SIZE [N]]   N × N map (default 100) to PNG at scale 1
  *   wb-bench frame            1280 × 800 frames of a 200 × 200 map
  *   wb-bench los              line-of-sight checks per second
+ *   wb-bench crt              odds-CRT lookups + resolutions per second
  *   wb-bench load             load and save 10,000 units on 40,000 hexes
  */
 
@@ -564,6 +565,76 @@ bench_load (const char *path)
   return 0;
 }
 
+/* The Wilderness CRT (battle-of-the-wilderness.warbench), built in code. */
+static WbTable *
+make_crt (void)
+{
+  static const char *labels[] = { "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1" };
+  static const int lo[] = { 1, 1, 1, 1, 1, 2, 3, 4, 5, 6 }, hi[] = { 5, 4, 3, 2, 1, 1, 1, 1, 1, 1 };
+  static const char *rows[6][10] = {
+    { "Ar", "Ar", "Dr", "Dr", "Dr", "Dr", "De", "De", "De", "De" },
+    { "Ar", "Ar", "Ar", "Dr", "Dr", "Dr", "Dr", "Dr", "De", "De" },
+    { "Ar", "Ar", "Ar", "Ar", "Dr", "Dr", "Dr", "Dr", "Dr", "De" },
+    { "Ae", "Ar", "Ar", "Ar", "Ar", "Dr", "Dr", "Dr", "Dr", "Dr" },
+    { "Ae", "Ae", "Ar", "Ar", "Ar", "Ar", "Dr", "Ex", "Ex", "Dr" },
+    { "Ae", "Ae", "Ae", "Ae", "Ar", "Ar", "Ex", "Ex", "Ex", "Ex" },
+  };
+  WbTable *crt = wb_table_new ("crt", WB_TABLE_ODDS);
+
+  for (int c = 0; c < 10; c++)
+    wb_table_add_column (crt, labels[c], lo[c], hi[c]);
+  for (int r = 0; r < 6; r++)
+    {
+      GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+      char label[4];
+
+      for (int c = 0; c < 10; c++)
+        g_ptr_array_add (cells, g_strdup (rows[r][c]));
+      g_snprintf (label, sizeof label, "%d", r + 1);
+      wb_table_add_row (crt, label, r + 1, r + 1, cells);
+    }
+  return crt;
+}
+
+/* Odds lookup (clamped at the ends) plus resolution of random attacks:
+ * attack 1-60, defence 1-20, a d6 roll, from a fixed seed. */
+static int
+bench_crt (void)
+{
+  const int n = 1 << 20, rounds = 16;
+  g_autoptr(WbTable) crt = make_crt ();
+  g_autofree int *input = g_new (int, 3 * n);
+  Rng rng = { 11 };
+  guint64 hits = 0, clamped = 0;
+  double t0, secs;
+
+  for (int i = 0; i < n; i++)
+    {
+      input[3 * i] = 1 + rng_int (&rng, 60);
+      input[3 * i + 1] = 1 + rng_int (&rng, 20);
+      input[3 * i + 2] = 1 + rng_int (&rng, 6);
+    }
+
+  t0 = now ();
+  for (int round = 0; round < rounds; round++)
+    for (int i = 0; i < n; i++)
+      {
+        WbColumnClamp clamp;
+        int col = wb_table_odds_column (crt, input[3 * i], input[3 * i + 1], FALSE, &clamp);
+        const char *cell = wb_table_resolve (crt, (guint) col, input[3 * i + 2]);
+
+        hits += cell[0] == 'D';
+        clamped += clamp != WB_COLUMN_EXACT;
+      }
+  secs = now () - t0;
+
+  printf ("crt: %d odds lookups + resolutions in %.3f s: %.1f M/s "
+          "(%.1f %% defender results, %.1f %% clamped)\n",
+          n * rounds, secs, n * rounds / secs / 1e6,
+          100.0 * hits / ((double) n * rounds), 100.0 * clamped / ((double) n * rounds));
+  return 0;
+}
+
 static int
 run_self (const char *self,
           const char *arg1,
@@ -597,6 +668,8 @@ main (int    argc,
     return bench_frame ();
   if (g_str_equal (cmd, "los"))
     return bench_los ();
+  if (g_str_equal (cmd, "crt"))
+    return bench_crt ();
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -616,6 +689,7 @@ main (int    argc,
           failed |= run_self (self, "png", "30");
           failed |= run_self (self, "frame", NULL);
           failed |= run_self (self, "los", NULL);
+          failed |= run_self (self, "crt", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -623,6 +697,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | load [FILE] | gen FILE]\n");
   return 2;
 }

@@ -117,16 +117,27 @@ wb_table_resolve (WbTable *table,
                   int      roll)
 {
   GPtrArray *rows = wb_table_get_rows (table);
+  const WbTableRow *r;
+  guint guess;
 
-  if (column >= wb_table_get_columns (table)->len)
+  if (rows->len == 0)
     return NULL;
+  /* Most tables have a row per roll, in order: try that row first. */
+  guess = (guint) (roll - ((const WbTableRow *) rows->pdata[0])->lo);
+  if (guess < rows->len)
+    {
+      r = rows->pdata[guess];
+      if (r->lo == roll && r->hi <= roll)
+        return column < r->cells->len ? r->cells->pdata[column] : NULL;
+    }
   for (guint i = 0; i < rows->len; i++)
     {
-      const WbTableRow *r = rows->pdata[i];
-      int hi = r->hi < r->lo ? r->lo : r->hi;
+      int hi;
 
+      r = rows->pdata[i];
+      hi = r->hi < r->lo ? r->lo : r->hi;
       if (roll >= r->lo && roll <= hi)
-        return r->cells->pdata[column];
+        return column < r->cells->len ? r->cells->pdata[column] : NULL;
     }
   return NULL;
 }
