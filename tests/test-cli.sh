@@ -316,6 +316,18 @@ expect_output "$TMP/out" '^Flagged 6-1: Worse for the attacker than 5-1'
 expect_status 1 "$CLI" table "$TMP/bad-crt.warbench" crt --json
 expect_output "$TMP/out" '"non_monotonic" : true'
 expect_output "$TMP/out" '"flagged" : 1,'
+# A d66 fire table: 11-26 is 12 of 36 throws, 31-66 the other 24.
+"$CLI" new --points >"$TMP/fire.warbench"
+sed -i 's|  "tables": \[\],|  "tables": [{"id": "fire", "name": "Fire Table", "kind": "fire", "dice": "d66", "columns": [{"label": "1-3", "lo": 1, "hi": 3}, {"label": "4-6", "lo": 4, "hi": 6}], "rows": [{"label": "11-26", "lo": 11, "hi": 26, "cells": ["green:0-1 yellow:2-3", "green:0-2 yellow:3-4 red:5+"]}, {"label": "31-66", "lo": 31, "hi": 66, "cells": ["-", "green:0"]}]}],|' "$TMP/fire.warbench"
+expect_status 0 "$CLI" table "$TMP/fire.warbench" fire --stats
+expect_output "$TMP/out" '^Fire Table \(fire, d66\)'
+expect_output "$TMP/out" '^Target rating 5:'
+# Rating 0 in 4-6: green on every throw; rating 2 in 1-3: yellow 1/3, no band 2/3.
+expect_output "$TMP/out" '^green +33\.3% 1/3 +100\.0%$'
+expect_output "$TMP/out" '^yellow +33\.3% 1/3 +-$'
+expect_status 0 "$CLI" table "$TMP/fire.warbench" fire --json
+expect_output "$TMP/out" '"throws" : 36,'
+expect_output "$TMP/out" '"none" : 24'
 # Errors.
 expect_status 1 "$CLI" table "$WILD" nope --stats
 expect_output "$TMP/err" 'no table “nope”; the tables are: crt'
