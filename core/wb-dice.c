@@ -3,12 +3,13 @@
 
 #include "config.h"
 
-#include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "wb-dice.h"
+
+G_DEFINE_QUARK (wb-dice-error-quark, wb_dice_error)
 
 static gboolean
 parse_uint (const char **p,
@@ -90,7 +91,7 @@ wb_dice_new (const char  *spec,
     goto bad;
   if (n < 1 || n > WB_DICE_MAX_COUNT || faces < 2 || faces > WB_DICE_MAX_FACES)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+      g_set_error (error, WB_DICE_ERROR, WB_DICE_ERROR_RANGE,
                    _("Dice “%s”: between 1 and %d dice of 2 to %d faces"),
                    spec, WB_DICE_MAX_COUNT, WB_DICE_MAX_FACES);
       return NULL;
@@ -108,7 +109,7 @@ wb_dice_new (const char  *spec,
       {
         if (total > G_MAXUINT64 / faces)
           {
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+            g_set_error (error, WB_DICE_ERROR, WB_DICE_ERROR_RANGE,
                          _("Dice “%s”: too many combinations to count exactly"), spec);
             return NULL;
           }
@@ -129,7 +130,7 @@ wb_dice_new (const char  *spec,
   }
 
 bad:
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+  g_set_error (error, WB_DICE_ERROR, WB_DICE_ERROR_SYNTAX,
                _("Dice “%s” not understood: expected 1d6, 2d6, NdM or d66"), spec);
   return NULL;
 }

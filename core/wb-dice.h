@@ -5,6 +5,20 @@
 
 G_BEGIN_DECLS
 
+#define WB_DICE_ERROR (wb_dice_error_quark ())
+
+/**
+ * WbDiceError:
+ * @WB_DICE_ERROR_SYNTAX: the expression is not NdM or d66
+ * @WB_DICE_ERROR_RANGE: too few or too many dice or faces, or too many throws to count
+ */
+typedef enum {
+  WB_DICE_ERROR_SYNTAX,
+  WB_DICE_ERROR_RANGE,
+} WbDiceError;
+
+GQuark   wb_dice_error_quark (void);
+
 /* The most dice and faces a dice expression may name. */
 #define WB_DICE_MAX_COUNT 20
 #define WB_DICE_MAX_FACES 100
@@ -30,7 +44,7 @@ typedef struct {
 } WbDice;
 
 /* Parses @spec (surrounding blanks ignored, case-insensitive); NULL with
- * @error (G_IO_ERROR_INVALID_ARGUMENT) naming the problem otherwise. */
+ * @error (WB_DICE_ERROR) naming the problem otherwise. */
 WbDice  *wb_dice_new         (const char *spec, GError **error);
 void     wb_dice_free        (WbDice *dice);
 /* Throws giving a value in [@lo, @hi]. */

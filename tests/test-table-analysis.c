@@ -104,11 +104,19 @@ START_TEST (test_dice)
   ck_assert_str_eq (f4, "5/36");
 
   ck_assert_ptr_null (wb_dice_new ("2d", &error));
-  ck_assert (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT));
+  ck_assert (g_error_matches (error, WB_DICE_ERROR, WB_DICE_ERROR_SYNTAX));
   g_clear_error (&error);
   ck_assert_ptr_null (wb_dice_new ("0d6", &error));
+  ck_assert (g_error_matches (error, WB_DICE_ERROR, WB_DICE_ERROR_RANGE));
   g_clear_error (&error);
   ck_assert_ptr_null (wb_dice_new ("1d1", &error));
+  ck_assert (g_error_matches (error, WB_DICE_ERROR, WB_DICE_ERROR_RANGE));
+  g_clear_error (&error);
+  ck_assert_ptr_null (wb_dice_new ("20d100", &error));   /* 100^20 throws */
+  ck_assert (g_error_matches (error, WB_DICE_ERROR, WB_DICE_ERROR_RANGE));
+  g_clear_error (&error);
+  ck_assert_ptr_null (wb_dice_new ("21d6", &error));
+  ck_assert (g_error_matches (error, WB_DICE_ERROR, WB_DICE_ERROR_RANGE));
   g_clear_error (&error);
   ck_assert_ptr_null (wb_dice_new ("2d6+1", &error));
   g_clear_error (&error);
