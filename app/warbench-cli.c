@@ -662,6 +662,94 @@ cmd_render (const char  *prog,
   return STATUS_OK;
 }
 
+/* --- chart ----------------------------------------------------------------- */
+
+static const char *
+table_id (gpointer table)
+{
+  return wb_table_get_id (table);
+}
+
+/* A table by id, or by name (any case). */
+static WbTable *
+find_table (WbGame     *game,
+            const char *name)
+{
+  GPtrArray *tables = wb_game_get_tables (game);
+  WbTable *table = wb_game_find_table (game, name);
+
+  for (guint i = 0; table == NULL && i < tables->len; i++)
+    {
+      WbTable *t = g_ptr_array_index (tables, i);
+      g_autofree char *a = g_utf8_casefold (name, -1);
+      g_autofree char *b = g_utf8_casefold (wb_table_get_name (t), -1);
+
+      if (g_utf8_collate (a, b) == 0)
+        table = t;
+    }
+
+  return table;
+}
+
+static int
+cmd_chart (const char  *prog,
+           int          argc,
+           char       **argv)
+{
+  g_autofree char *output = NULL;
+  double scale = 1.0;
+  const GOptionEntry entries[] = {
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale,
+      N_("Pixels (PNG) or a zoom (SVG, PDF) per point, default 1"), N_("S") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The file to write: .png, .svg or .pdf"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  WbTable *table;
+  WbExportFormat format;
+
+  if (!parse_options (prog, "chart", _("FILE TABLE"),
+                      _("Draws a table (by id or name) as a printed chart: headers, rows, "
+                        "coloured bands, the legend of result codes and the source note."),
+                      NULL, entries, &argc, &argv))
+    return STATUS_USAGE;
+
+  if (argc != 3)
+    return usage_error (prog, "chart", _("Give a game file and a table"));
+  if (output == NULL)
+    return usage_error (prog, "chart", _("No output file given (-o FILE)"));
+  if (!wb_export_format_from_path (output, &format))
+    return usage_error (prog, "chart",
+                        _("Unknown output format (expected a name ending in .png, .svg or .pdf)"));
+  if (!(scale > 0 && scale <= 50))
+    return usage_error (prog, "chart", _("The scale must be above 0 and at most 50"));
+
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+
+  table = find_table (game, argv[2]);
+  if (table == NULL)
+    {
+      out (stderr, _("%s: no table “%s” in %s\n"), prog, argv[2], argv[1]);
+      list_ids (stderr, _("Tables:"), wb_game_get_tables (game), table_id);
+      return STATUS_FAILED;
+    }
+
+  if (!wb_render_table_to_file (game, table, output, format, scale, &error))
+    {
+      out (stderr, "%s: %s\n", prog, error->message);
+      return STATUS_FAILED;
+    }
+
+  return STATUS_OK;
+}
+
 /* --- counters -------------------------------------------------------------- */
 
 /* A counter sheet: one row per unit, each strength value it can show
@@ -1771,6 +1859,8 @@ static const Command commands[] = {
     N_("Create a starter game"), cmd_new },
   { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] [--region R] [--viewer SIDE] -o OUT"),
     N_("Draw a map to PNG, SVG or PDF"), cmd_render },
+  { "chart", N_("FILE TABLE [--scale S] -o OUT"),
+    N_("Draw a table as a printed chart to PNG, SVG or PDF"), cmd_chart },
   { "counters", N_("FILE [--side ID] [--size S] [--no-text] -o OUT"),
     N_("Draw every unit's counter or block, each side of it and its hidden back"), cmd_counters },
   { "maps", N_("FILE"), N_("Report terrain counts and unreachable parts of each map"), cmd_maps },

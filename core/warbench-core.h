@@ -19,6 +19,7 @@
 #include "wb-format.h"
 #include "wb-map-analysis.h"
 #include "wb-render.h"
+#include "wb-render-table.h"
 #include "wb-command.h"
 #include "wb-undo-stack.h"
 #include "wb-map-commands.h"
