@@ -135,6 +135,32 @@ expect_status 2 "$CLI" counters "$WILD" --size 2 -o "$TMP/x.png"
 expect_status 2 "$CLI" counters "$WILD" -o "$TMP/x.gif"
 expect_status 2 "$CLI" counters "$WILD"
 
+step "chart"
+CRT_GAME="$SRCDIR/data/games/battle-of-the-wilderness.warbench"
+for ext in png svg pdf; do
+  expect_status 0 "$CLI" chart "$CRT_GAME" crt -o "$TMP/crt.$ext"
+done
+expect_magic "$TMP/crt.png" 89504e470d0a1a0a
+expect_magic "$TMP/crt.svg" 3c3f786d6c
+expect_magic "$TMP/crt.pdf" 255044462d
+# By name, any case, and scaled: twice the pixels.
+expect_status 0 "$CLI" chart "$SRCDIR/data/games/chickasaw-bayou.warbench" "bayou entry table" \
+  --scale 2 -o "$TMP/bayou.png"
+expect_magic "$TMP/bayou.png" 89504e470d0a1a0a
+w1=$(od -An -tu1 -j16 -N4 "$TMP/crt.png" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+expect_status 0 "$CLI" chart "$CRT_GAME" crt --scale 2 -o "$TMP/crt2.png"
+w2=$(od -An -tu1 -j16 -N4 "$TMP/crt2.png" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+[ "$w2" -ge $((w1 * 2 - 1)) ] && [ "$w2" -le $((w1 * 2 + 1)) ] || fail "chart --scale 2 is $w2 px wide, not twice $w1"
+expect_status 1 "$CLI" chart "$CRT_GAME" no-such-table -o "$TMP/x.png"
+expect_output "$TMP/err" 'no table .no-such-table.'
+expect_output "$TMP/err" 'Tables: crt'
+expect_status 2 "$CLI" chart "$CRT_GAME" crt -o "$TMP/x.jpeg"
+expect_status 2 "$CLI" chart "$CRT_GAME" crt
+expect_status 2 "$CLI" chart "$CRT_GAME" -o "$TMP/x.png"
+expect_status 2 "$CLI" chart "$CRT_GAME" crt --scale 0 -o "$TMP/x.png"
+expect_status 1 "$CLI" chart "$CRT_GAME" crt -o "$TMP/no/such/dir/x.png"
+expect_output "$TMP/err" 'no/such/dir/x\.png'
+
 step "validate reports errors with file, line:column and JSON path"
 # A unit whose side does not exist.
 sed 's/"units": \[\]/"units": [{"id": "u1", "side": "nowhere", "class": "infantry", "strength": 3}]/' \

@@ -1030,6 +1030,209 @@ START_TEST (test_golden_point_lines)
 }
 END_TEST
 
+/* --- table charts ------------------------------------------------------------ */
+
+/* An odds CRT of @cols columns (1-1, 2-1 …) and @rows rows, with codes. */
+static WbTable *
+make_crt (guint cols,
+          guint rows)
+{
+  static const char *results[] = { "Ar", "Dr", "De", "Ex", "-" };
+  WbTable *table = wb_table_new ("crt", WB_TABLE_ODDS);
+
+  wb_table_set_name (table, "Small CRT");
+  wb_table_set_dice (table, "1d6");
+  wb_table_set_source (table, "Test rules 7.6");
+  wb_table_set_note (table, "Round in the defender's favour.");
+  for (guint j = 0; j < cols; j++)
+    {
+      g_autofree char *label = g_strdup_printf ("%u-1", j + 1);
+
+      wb_table_add_column (table, label, j + 1, 1);
+    }
+  for (guint i = 0; i < rows; i++)
+    {
+      GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *label = g_strdup_printf ("%u", i + 1);
+
+      for (guint j = 0; j < cols; j++)
+        g_ptr_array_add (cells, g_strdup (results[(i + j) % G_N_ELEMENTS (results)]));
+      wb_table_add_row (table, label, i + 1, i + 1, cells);
+    }
+  wb_table_add_code (table, "Ar", "Attacker Retreats", "All attackers retreat one hex.");
+  wb_table_add_code (table, "Dr", "Defender Retreats", "All defenders retreat one hex.");
+  wb_table_add_code (table, "De", "Defender Eliminated", NULL);
+  return table;
+}
+
+static WbTable *
+make_fire_table (void)
+{
+  static const char *cells[4][3] = {
+    { "green:0 yellow:1 red:2", "green:0-1 yellow:2 red:3", "green:1 yellow:2-3 red:4" },
+    { "green:0 yellow:1", "green:0-1 yellow:2-4 red:5-9", "green:1-2 red:3-4" },
+    { "-", "yellow:1 red:2", "green:0-1 yellow:2-4 red:5-9" },
+    { "green:0", "#3060c0:1", "red:1-3" },
+  };
+  static const char *rows[] = { "11-16", "21-36", "41-56", "61-66" };
+  WbTable *table = wb_table_new ("fire", WB_TABLE_FIRE);
+
+  wb_table_set_name (table, "Fire Table");
+  wb_table_set_dice (table, "d66");
+  wb_table_add_column (table, "1-2", 1, 2);
+  wb_table_add_column (table, "3-5", 3, 5);
+  wb_table_add_column (table, "6+", 6, 99);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint j = 0; j < 3; j++)
+        g_ptr_array_add (row, g_strdup (cells[i][j]));
+      wb_table_add_row (table, rows[i], 11, 16, row);
+    }
+  wb_table_add_code (table, "green", "Shaken", "Morale check at +1.");
+  wb_table_add_code (table, "red", "Step loss", NULL);
+  return table;
+}
+
+static cairo_surface_t *
+render_chart (WbTable           *table,
+              WbTableChartFlags  flags)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double w, h;
+
+  wb_render_table_get_size (table, flags, &w, &h);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w), (int) ceil (h));
+  cr = cairo_create (surface);
+  wb_render_table (table, cr, flags);
+  ck_assert_int_eq (cairo_status (cr), CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  return surface;
+}
+
+/* Text off: boxes, shading and bands only, the same size on every host. */
+START_TEST (test_golden_table_crt)
+{
+  g_autoptr(WbTable) table = make_crt (4, 3);
+
+  check_golden (render_chart (table, WB_TABLE_CHART_NO_TEXT), "table-crt.png");
+}
+END_TEST
+
+START_TEST (test_golden_table_fire)
+{
+  g_autoptr(WbTable) table = make_fire_table ();
+  cairo_surface_t *s = render_chart (table, WB_TABLE_CHART_NO_TEXT);
+  Pixel p;
+  gboolean green = FALSE, red = FALSE, blue = FALSE;
+
+  /* The bands' colours are there (besides the golden comparison). */
+  for (int y = 0; y < cairo_image_surface_get_height (s); y += 2)
+    for (int x = 0; x < cairo_image_surface_get_width (s); x += 2)
+      {
+        p = get_pixel (s, x, y);
+        green |= p.g > 180 && p.r < 160 && p.b < 150;
+        red |= p.r > 200 && p.g < 110 && p.b < 110;
+        blue |= p.b > 180 && p.r < 70 && p.g > 80 && p.g < 110;
+      }
+  ck_assert (green && red && blue);
+  check_golden (s, "table-fire.png");
+}
+END_TEST
+
+/* With text the title (and cells) carry ink; without, the title's place is
+ * blank paper. */
+START_TEST (test_table_chart_text)
+{
+  g_autoptr(WbTable) table = make_crt (4, 3);
+  cairo_surface_t *with = render_chart (table, WB_TABLE_CHART_DEFAULT);
+  cairo_surface_t *without = render_chart (table, WB_TABLE_CHART_NO_TEXT);
+
+  /* The title's box: right of the margin, above the table. */
+  ck_assert_int_gt (count_dark (with, 18, 18, 100, 34), 20);
+  ck_assert_int_eq (count_dark (without, 18, 18, 100, 34), 0);
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
+}
+END_TEST
+
+/* Exports are sized from the measure: more rows, taller; more columns,
+ * wider (once the table outgrows the minimum width); longer text, larger. */
+START_TEST (test_table_chart_size)
+{
+  for (int text = 0; text < 2; text++)
+    {
+      WbTableChartFlags flags = text ? WB_TABLE_CHART_DEFAULT : WB_TABLE_CHART_NO_TEXT;
+      g_autoptr(WbTable) base = make_crt (12, 3);
+      g_autoptr(WbTable) more_rows = make_crt (12, 6);
+      g_autoptr(WbTable) more_cols = make_crt (16, 3);
+      double w0, h0, w1, h1, w2, h2, w3, h3;
+
+      wb_render_table_get_size (base, flags, &w0, &h0);
+      wb_render_table_get_size (more_rows, flags, &w1, &h1);
+      wb_render_table_get_size (more_cols, flags, &w2, &h2);
+      ck_assert_double_gt (w0, 100);
+      ck_assert_double_gt (h0, 100);
+      ck_assert_double_gt (h1, h0);
+      ck_assert_double_eq (w1, w0);
+      ck_assert_double_gt (w2, w0);
+      ck_assert_double_eq (h2, h0);
+
+      wb_table_set_note (base, "A much longer note that has to wrap over several lines of the "
+                         "chart, and so the chart must grow to hold it all; a much longer note "
+                         "that has to wrap over several lines of the chart.");
+      wb_render_table_get_size (base, flags, &w3, &h3);
+      ck_assert_double_eq (w3, w0);
+      ck_assert_double_gt (h3, h0);
+    }
+}
+END_TEST
+
+/* PNG, SVG and PDF files, the PNG scaled; a failed write leaves the old file. */
+START_TEST (test_table_chart_files)
+{
+  g_autoptr(WbTable) table = make_fire_table ();
+  g_autofree char *dir = g_dir_make_tmp ("wb-chart-XXXXXX", NULL);
+  const char *names[] = { "t.png", "t.svg", "t.pdf" };
+  const char *magic[] = { "\x89PNG", "<?xml", "%PDF" };
+  double w, h;
+
+  wb_render_table_get_size (table, WB_TABLE_CHART_DEFAULT, &w, &h);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *contents = NULL;
+      g_autoptr(GError) error = NULL;
+      WbExportFormat format;
+
+      ck_assert (wb_export_format_from_path (path, &format));
+      ck_assert (wb_render_table_to_file (NULL, table, path, format, 2.0, &error));
+      ck_assert (g_file_get_contents (path, &contents, NULL, NULL));
+      ck_assert (g_str_has_prefix (contents, magic[i]));
+      if (i == 0)
+        {
+          cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+
+          ck_assert_int_eq (cairo_image_surface_get_width (png), (int) ceil (w * 2));
+          ck_assert_int_eq (cairo_image_surface_get_height (png), (int) ceil (h * 2));
+          cairo_surface_destroy (png);
+        }
+      g_unlink (path);
+    }
+
+  {
+    g_autofree char *path = g_build_filename (dir, "no", "such", "t.png", NULL);
+    g_autoptr(GError) error = NULL;
+
+    ck_assert (!wb_render_table_to_file (NULL, table, path, WB_EXPORT_PNG, 1.0, &error));
+    ck_assert (error != NULL && strstr (error->message, path) != NULL);
+  }
+  g_rmdir (dir);
+}
+END_TEST
+
 /* --- counters ---------------------------------------------------------------- */
 
 #define COUNTER 48
@@ -1248,6 +1451,11 @@ render_suite (void)
   tcase_add_test (tc, test_export_format_from_path);
   tcase_add_test (tc, test_golden_small_hex);
   tcase_add_test (tc, test_golden_point_lines);
+  tcase_add_test (tc, test_golden_table_crt);
+  tcase_add_test (tc, test_golden_table_fire);
+  tcase_add_test (tc, test_table_chart_text);
+  tcase_add_test (tc, test_table_chart_size);
+  tcase_add_test (tc, test_table_chart_files);
   tcase_add_loop_test (tc, test_counter_hidden_reveals_nothing, 0, G_N_ELEMENTS (counter_styles));
   tcase_add_loop_test (tc, test_counter_states, 0, G_N_ELEMENTS (counter_styles));
   tcase_add_test (tc, test_counter_style_inferred);
