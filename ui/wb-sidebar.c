@@ -35,6 +35,7 @@ enum {
 enum {
   MAP_SELECTED,
   OOB_SELECTED,
+  TABLE_SELECTED,
   N_SIGNALS
 };
 
@@ -47,6 +48,7 @@ static guint signals[N_SIGNALS];
 #define ROW_SIDE     "wb-side"
 #define ROW_SCENARIO "wb-scenario"
 #define ROW_SUBTITLE "wb-subtitle"
+#define ROW_TABLE    "wb-table"
 
 static const char *
 table_kind_name (WbTableKind kind)
@@ -305,10 +307,12 @@ add_tables (WbSidebar *self)
       else
         subtitle = g_strdup (table_kind_name (wb_table_get_kind (table)));
 
-      gtk_list_box_append (self->list_box,
-                           make_row (_("Tables"), icon_new ("x-office-spreadsheet-symbolic"),
-                                     name != NULL && *name ? name : wb_table_get_id (table),
-                                     subtitle, NULL, FALSE));
+      GtkWidget *row = make_row (_("Tables"), icon_new ("x-office-spreadsheet-symbolic"),
+                                 name != NULL && *name ? name : wb_table_get_id (table),
+                                 subtitle, NULL, TRUE);
+
+      g_object_set_data_full (G_OBJECT (row), ROW_TABLE, g_object_ref (table), g_object_unref);
+      gtk_list_box_append (self->list_box, row);
     }
 }
 
@@ -374,12 +378,25 @@ find_side_row (WbSidebar  *self,
   return NULL;
 }
 
+static GtkListBoxRow *
+find_table_row (WbSidebar *self,
+                WbTable   *table)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (g_object_get_data (G_OBJECT (child), ROW_TABLE) == (gpointer) table)
+      return GTK_LIST_BOX_ROW (child);
+
+  return NULL;
+}
+
 static void
 rebuild (WbSidebar *self)
 {
   GtkListBoxRow *selected = gtk_list_box_get_selected_row (self->list_box);
   g_autoptr(WbMap) selected_map = NULL;
   g_autoptr(WbScenario) selected_scenario = NULL;
+  g_autoptr(WbTable) selected_table = NULL;
   const char *selected_side = NULL;
   GtkWidget *child;
 
@@ -390,6 +407,7 @@ rebuild (WbSidebar *self)
       g_set_object (&selected_map, g_object_get_data (G_OBJECT (selected), ROW_MAP));
       g_set_object (&selected_scenario, g_object_get_data (G_OBJECT (selected), ROW_SCENARIO));
       selected_side = g_object_get_data (G_OBJECT (selected), ROW_SIDE);
+      g_set_object (&selected_table, g_object_get_data (G_OBJECT (selected), ROW_TABLE));
     }
 
   self->rebuilding = TRUE;
@@ -416,6 +434,13 @@ rebuild (WbSidebar *self)
   else if (selected_side != NULL)
     {
       GtkListBoxRow *row = find_side_row (self, selected_side);
+
+      if (row != NULL)
+        gtk_list_box_select_row (self->list_box, row);
+    }
+  else if (selected_table != NULL)
+    {
+      GtkListBoxRow *row = find_table_row (self, selected_table);
 
       if (row != NULL)
         gtk_list_box_select_row (self->list_box, row);
@@ -464,6 +489,11 @@ on_row_selected (GtkListBox    *list_box,
   if (g_object_get_data (G_OBJECT (row), ROW_SIDE) != NULL)
     {
       g_signal_emit (self, signals[OOB_SELECTED], 0, g_object_get_data (G_OBJECT (row), ROW_SIDE));
+      return;
+    }
+  if (g_object_get_data (G_OBJECT (row), ROW_TABLE) != NULL)
+    {
+      g_signal_emit (self, signals[TABLE_SELECTED], 0, g_object_get_data (G_OBJECT (row), ROW_TABLE));
       return;
     }
   map = g_object_get_data (G_OBJECT (row), ROW_MAP);
@@ -562,6 +592,16 @@ wb_sidebar_class_init (WbSidebarClass *klass)
     g_signal_new ("oob-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /**
+   * WbSidebar::table-selected:
+   * @table: the table
+   *
+   * A table's row was chosen.
+   */
+  signals[TABLE_SELECTED] =
+    g_signal_new ("table-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, WB_TYPE_TABLE);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wbsidebar");
@@ -660,6 +700,36 @@ wb_sidebar_select_side (WbSidebar  *self,
   else
     gtk_list_box_select_row (self->list_box, row);
   return TRUE;
+}
+
+gboolean
+wb_sidebar_select_table (WbSidebar *self,
+                         WbTable   *table)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (WB_IS_SIDEBAR (self), FALSE);
+  g_return_val_if_fail (WB_IS_TABLE (table), FALSE);
+
+  row = find_table_row (self, table);
+  if (row == NULL)
+    return FALSE;
+  if (row == gtk_list_box_get_selected_row (self->list_box))
+    g_signal_emit (self, signals[TABLE_SELECTED], 0, table);
+  else
+    gtk_list_box_select_row (self->list_box, row);
+  return TRUE;
+}
+
+WbTable *
+wb_sidebar_get_selected_table (WbSidebar *self)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (WB_IS_SIDEBAR (self), NULL);
+
+  row = gtk_list_box_get_selected_row (self->list_box);
+  return row != NULL ? g_object_get_data (G_OBJECT (row), ROW_TABLE) : NULL;
 }
 
 GtkListBox *

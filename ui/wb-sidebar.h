@@ -23,6 +23,12 @@ gboolean   wb_sidebar_select         (WbSidebar  *self,
  * FALSE if there is no such row. */
 gboolean   wb_sidebar_select_side    (WbSidebar  *self,
                                       const char *side);
+/* Selects @table's row; emits WbSidebar::table-selected. FALSE if there is
+ * no such row. */
+gboolean   wb_sidebar_select_table   (WbSidebar  *self,
+                                      WbTable    *table);
+/* The table whose row is selected, or NULL. */
+WbTable   *wb_sidebar_get_selected_table (WbSidebar *self);
 /* The list the sidebar shows (for tests and accessibility tools). */
 GtkListBox *wb_sidebar_get_list_box  (WbSidebar  *self);
 

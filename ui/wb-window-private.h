@@ -126,6 +126,8 @@ void _wb_window_oob_set_game (WbWindow *self);
 void _wb_window_oob_map_shown (WbWindow *self);
 void _wb_window_resize_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_scenario_class_init (GtkWidgetClass *widget_class);
+void _wb_window_tables_class_init (GtkWidgetClass *widget_class);
+void _wb_window_tables_init (WbWindow *self);
 void _wb_window_scenario_init (WbWindow *self);
 void _wb_window_scenario_dispose (WbWindow *self);
 void _wb_window_scenario_shown (WbWindow *self);

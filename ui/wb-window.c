@@ -1229,6 +1229,7 @@ wb_window_class_init (WbWindowClass *klass)
                                        "win.show-inspector", NULL);
   _wb_window_oob_class_init (widget_class);
   _wb_window_scenario_class_init (widget_class);
+  _wb_window_tables_class_init (widget_class);
 }
 
 static void
@@ -1282,6 +1283,7 @@ wb_window_init (WbWindow *self)
   _wb_window_setup_init (self);
   _wb_window_oob_init (self);
   _wb_window_scenario_init (self);
+  _wb_window_tables_init (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
 

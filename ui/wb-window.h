@@ -70,4 +70,16 @@ GtkWindow   *wb_window_import_oob   (WbWindow   *self,
                                      GFile      *file,
                                      GError    **error);
 
+/* Table charts (wb-window-tables.c): export to a .pdf, .svg or .png file
+ * (PNG at 2 pixels per point); print through GtkPrintOperation with its
+ * dialog and preview, or, with @export_pdf set, straight to that PDF. */
+gboolean     wb_window_export_table (WbWindow   *self,
+                                     WbTable    *table,
+                                     GFile      *file,
+                                     GError    **error);
+gboolean     wb_window_print_table  (WbWindow   *self,
+                                     WbTable    *table,
+                                     const char *export_pdf,
+                                     GError    **error);
+
 G_END_DECLS
