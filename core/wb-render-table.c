@@ -33,6 +33,7 @@
 #define MIN_ROW_H   18.0
 #define MIN_WIDTH  360.0
 #define LEGEND_GAP   8.0
+#define SWATCH      10.0
 
 typedef enum {
   F_TITLE,
@@ -99,6 +100,39 @@ static const struct {
   { "black", { 0.15, 0.15, 0.15 } },
 };
 
+/* A band colour: a name of band_colours or #rrggbb (any case). */
+static gboolean
+band_colour (const char *s,
+             gssize      len,
+             Rgb        *rgb)
+{
+  g_autofree char *name = g_ascii_strdown (s, len);
+
+  for (guint k = 0; k < G_N_ELEMENTS (band_colours); k++)
+    if (strcmp (name, band_colours[k].name) == 0)
+      {
+        *rgb = band_colours[k].rgb;
+        return TRUE;
+      }
+  if (name[0] == '#' && strlen (name) == 7)
+    {
+      guint v = 0;
+
+      for (int k = 1; k < 7; k++)
+        {
+          int d = g_ascii_xdigit_value (name[k]);
+
+          if (d < 0)
+            return FALSE;
+          v = v * 16 + (guint) d;
+        }
+      *rgb = (Rgb) { ((v >> 16) & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0, (v & 0xff) / 255.0 };
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
 static void
 band_free (gpointer data)
 {
@@ -124,38 +158,12 @@ parse_bands (const char *cell)
   for (guint i = 0; words[i] != NULL; i++)
     {
       const char *colon = strchr (words[i], ':');
-      g_autofree char *name = NULL;
       Band band = { { 0, 0, 0 }, NULL };
-      gboolean known = FALSE;
 
       if (words[i][0] == '\0')
         continue;
-      if (colon == NULL || colon == words[i] || colon[1] == '\0')
-        return NULL;
-      name = g_ascii_strdown (words[i], colon - words[i]);
-      for (guint k = 0; k < G_N_ELEMENTS (band_colours) && !known; k++)
-        if (strcmp (name, band_colours[k].name) == 0)
-          {
-            band.fill = band_colours[k].rgb;
-            known = TRUE;
-          }
-      if (!known && name[0] == '#' && strlen (name) == 7)
-        {
-          guint v = 0;
-
-          known = TRUE;
-          for (int k = 1; k < 7; k++)
-            {
-              int d = g_ascii_xdigit_value (name[k]);
-
-              if (d < 0)
-                known = FALSE;
-              v = v * 16 + MAX (d, 0);
-            }
-          band.fill = (Rgb) { ((v >> 16) & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0,
-                              (v & 0xff) / 255.0 };
-        }
-      if (!known)
+      if (colon == NULL || colon == words[i] || colon[1] == '\0' ||
+          !band_colour (words[i], colon - words[i], &band.fill))
         return NULL;
       band.range = g_strdup (colon + 1);
       g_ptr_array_add (bands, g_memdup2 (&band, sizeof band));
@@ -369,7 +377,11 @@ code_column (Chart *ch)
     {
       WbResultCode *code = g_ptr_array_index (codes, i);
 
+      Rgb rgb;
+
       measure (ch, F_CODE, code->code, 0, &w, &h);
+      if (code->code != NULL && band_colour (code->code, -1, &rgb))
+        w += SWATCH + 4;
       cw = MAX (cw, w);
     }
 
@@ -531,8 +543,17 @@ chart_walk (Chart *ch)
             body = g_strdup (code->name != NULL && code->name[0] != '\0' ? code->name
                                                                          : code->text);
           measure (ch, F_BODY, body, ch->width - cw, &w, &h);
+          Rgb rgb;
+          double sx = 0;
+
           measure (ch, F_CODE, code->code, 0, &w, &ch_h);
-          text (ch, F_CODE, code->code, 0, 0, y, cw, ch_h, 0, INK);
+          /* A code that names a band colour shows it. */
+          if (code->code != NULL && band_colour (code->code, -1, &rgb))
+            {
+              box (ch, 0, y + (ch_h - SWATCH) / 2, SWATCH, SWATCH, rgb);
+              sx = SWATCH + 4;
+            }
+          text (ch, F_CODE, code->code, 0, sx, y, cw - sx, ch_h, 0, INK);
           h = text (ch, F_BODY, body, ch->width - cw, cw, y, ch->width - cw, MAX (h, ch_h), 0, INK);
           y += MAX (h, ch_h) + 2;
         }
