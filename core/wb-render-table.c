@@ -272,6 +272,14 @@ cell_at (WbTableRow *row,
   return j < row->cells->len ? g_ptr_array_index (row->cells, j) : "";
 }
 
+static const char *
+title_of (WbTable *table)
+{
+  const char *name = wb_table_get_name (table);
+
+  return name != NULL && name[0] != '\0' ? name : wb_table_get_id (table);
+}
+
 static char *
 subtitle (WbTable *table)
 {
@@ -359,7 +367,7 @@ chart_measure_grid (Chart *ch)
     ch->table_w += ch->col_w[j];
 
   ch->width = MAX (ch->table_w, MIN_WIDTH);
-  measure (ch, F_TITLE, wb_table_get_name (table), 0, &w, &h);
+  measure (ch, F_TITLE, title_of (table), 0, &w, &h);
   ch->width = MAX (ch->width, w);
   measure (ch, F_SUBTITLE, sub, 0, &w, &h);
   ch->width = MAX (ch->width, w);
@@ -409,8 +417,8 @@ chart_walk (Chart *ch)
   const char *note = wb_table_get_note (table);
   double y = 0, x, w, h;
 
-  measure (ch, F_TITLE, wb_table_get_name (table), 0, &w, &h);
-  text (ch, F_TITLE, wb_table_get_name (table), 0, 0, y, ch->width, h, 0, INK);
+  measure (ch, F_TITLE, title_of (table), 0, &w, &h);
+  text (ch, F_TITLE, title_of (table), 0, 0, y, ch->width, h, 0, INK);
   y += h + 1;
   measure (ch, F_SUBTITLE, sub, 0, &w, &h);
   text (ch, F_SUBTITLE, sub, 0, 0, y, ch->width, h, 0, GREY_INK);
@@ -452,7 +460,7 @@ chart_walk (Chart *ch)
               {
                 /* Sub-cells share the cell's width in proportion to theirs. */
                 double total = 0, bx = x;
-                double *bw = g_newa (double, bands->len);
+                g_autofree double *bw = g_new (double, bands->len);
 
                 for (guint b = 0; b < bands->len; b++)
                   {
@@ -777,7 +785,7 @@ wb_render_table_to_file (WbGame          *game,
       if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
         {
           cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
-                                          wb_table_get_name (table));
+                                          title_of (table));
           cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Warbench");
         }
       break;

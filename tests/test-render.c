@@ -1180,6 +1180,16 @@ START_TEST (test_table_chart_size)
       ck_assert_double_gt (w2, w0);
       ck_assert_double_eq (h2, h0);
 
+      {
+        g_autoptr(WbTable) empty = wb_table_new ("empty", WB_TABLE_ROLL);
+        double we, he;
+
+        /* No columns, rows or codes: still a titled page. */
+        wb_render_table_get_size (empty, flags, &we, &he);
+        ck_assert_double_gt (we, 36);
+        ck_assert_double_gt (he, 36);
+        ck_assert_double_lt (he, h0);
+      }
       wb_table_set_note (base, "A much longer note that has to wrap over several lines of the "
                          "chart, and so the chart must grow to hold it all; a much longer note "
                          "that has to wrap over several lines of the chart.");
@@ -1221,6 +1231,16 @@ START_TEST (test_table_chart_files)
         }
       g_unlink (path);
     }
+
+  {
+    /* A table without a name, rows or codes: titled by its id. */
+    g_autoptr(WbTable) empty = wb_table_new ("empty", WB_TABLE_ROLL);
+    g_autofree char *path = g_build_filename (dir, "empty.pdf", NULL);
+    g_autoptr(GError) error = NULL;
+
+    ck_assert (wb_render_table_to_file (NULL, empty, path, WB_EXPORT_PDF, 1.0, &error));
+    g_unlink (path);
+  }
 
   {
     g_autofree char *path = g_build_filename (dir, "no", "such", "t.png", NULL);

@@ -197,7 +197,8 @@ wb_window_print_table (WbWindow    *self,
   job->table = g_object_ref (table);
 
   op = gtk_print_operation_new ();
-  gtk_print_operation_set_job_name (op, wb_table_get_name (table));
+  gtk_print_operation_set_job_name (op, wb_table_get_name (table) != NULL ? wb_table_get_name (table)
+                                                                             : wb_table_get_id (table));
   gtk_print_operation_set_n_pages (op, 1);
   gtk_print_operation_set_unit (op, GTK_UNIT_POINTS);
   gtk_print_operation_set_embed_page_setup (op, TRUE);
