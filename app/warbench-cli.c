@@ -672,8 +672,8 @@ table_id (gpointer table)
 
 /* A table by id, or by name (any case). */
 static WbTable *
-find_table (WbGame     *game,
-            const char *name)
+find_chart_table (WbGame     *game,
+                  const char *name)
 {
   GPtrArray *tables = wb_game_get_tables (game);
   WbTable *table = wb_game_find_table (game, name);
@@ -733,7 +733,7 @@ cmd_chart (const char  *prog,
       return STATUS_FAILED;
     }
 
-  table = find_table (game, argv[2]);
+  table = find_chart_table (game, argv[2]);
   if (table == NULL)
     {
       out (stderr, _("%s: no table “%s” in %s\n"), prog, argv[2], argv[1]);
