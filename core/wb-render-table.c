@@ -815,6 +815,9 @@ wb_render_table_to_file (WbGame          *game,
   wc.stream = G_OUTPUT_STREAM (out);
 
   cr = cairo_create (surface);
+  /* White to the last pixel, which a fractional scale only partly covers. */
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
   cairo_scale (cr, scale, scale);
   wb_render_table (table, cr, WB_TABLE_CHART_DEFAULT);
   status = cairo_status (cr);

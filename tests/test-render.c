@@ -1233,6 +1233,23 @@ START_TEST (test_table_chart_files)
     }
 
   {
+    /* A fractional scale: the last, partly covered pixels are still paper. */
+    g_autofree char *path = g_build_filename (dir, "half.png", NULL);
+    g_autoptr(GError) error = NULL;
+    cairo_surface_t *png;
+    Pixel p;
+
+    /* w + ½ pixels wide (w, the chart's width, is whole): half the last column is outside. */
+    ck_assert (wb_render_table_to_file (NULL, table, path, WB_EXPORT_PNG, 1 + 0.5 / w, &error));
+    png = cairo_image_surface_create_from_png (path);
+    p = get_pixel (png, cairo_image_surface_get_width (png) - 1,
+                   cairo_image_surface_get_height (png) - 1);
+    ck_assert (p.r == 255 && p.g == 255 && p.b == 255);
+    cairo_surface_destroy (png);
+    g_unlink (path);
+  }
+
+  {
     /* A table without a name, rows or codes: titled by its id. */
     g_autoptr(WbTable) empty = wb_table_new ("empty", WB_TABLE_ROLL);
     g_autofree char *path = g_build_filename (dir, "empty.pdf", NULL);
