@@ -32,5 +32,6 @@
 #include "wb-oob-commands.h"
 #include "wb-scenario-commands.h"
 #include "wb-record-commands.h"
+#include "wb-table-commands.h"
 #include "wb-attribute-commands.h"
 #include "wb-oob-csv.h"

@@ -1,0 +1,377 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-test-table-commands"
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "warbench-core.h"
+
+#define ck_assert_error(err, domain, code_)                                       \
+  ck_assert_msg (g_error_matches ((err), (domain), (code_)), "expected error %d, got %s", \
+                 (int) (code_), (err) ? (err)->message : "none")
+
+static WbGame *
+load_game (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+static WbGame *
+wilderness (void)
+{
+  return load_game ("battle-of-the-wilderness.warbench");
+}
+
+static char *
+dump (WbGame *game)
+{
+  return wb_game_to_data (game, NULL);
+}
+
+/* Pushes @cmd (taking it), asserts success, then undoes and checks the
+ * file is as before, redoes and checks it is as after the first apply.
+ * Leaves the command applied. */
+static void
+push_and_check_revert (WbGame *game, WbUndoStack *stack, WbCommand *cmd)
+{
+  g_autoptr(WbCommand) owned = cmd;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = dump (game);
+  g_autofree char *after = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+
+  ck_assert_msg (wb_undo_stack_push (stack, owned, &error), "%s", error ? error->message : "");
+  after = dump (game);
+  ck_assert_str_ne (before, after);
+  ck_assert (wb_undo_stack_undo (stack));
+  undone = dump (game);
+  ck_assert_str_eq (before, undone);
+  ck_assert (wb_undo_stack_redo (stack));
+  redone = dump (game);
+  ck_assert_str_eq (after, redone);
+}
+
+/* Pushes @cmd (taking it) and asserts it fails with @code, leaving the game
+ * and the stack as they were. */
+static void
+push_fails (WbGame *game, WbUndoStack *stack, WbCommand *cmd, int code, const char *in_message)
+{
+  g_autoptr(WbCommand) owned = cmd;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = dump (game);
+  g_autofree char *after = NULL;
+  guint n = wb_undo_stack_get_n_undo (stack);
+
+  ck_assert (!wb_undo_stack_push (stack, owned, &error));
+  ck_assert_error (error, WB_COMMAND_ERROR, code);
+  if (in_message != NULL)
+    ck_assert_msg (strstr (error->message, in_message) != NULL, "“%s” not in “%s”", in_message,
+                   error->message);
+  after = dump (game);
+  ck_assert_str_eq (before, after);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), n);
+}
+
+static const char *
+cell (WbTable *t, guint row, guint column)
+{
+  WbTableRow *r = g_ptr_array_index (wb_table_get_rows (t), row);
+  return g_ptr_array_index (r->cells, column);
+}
+
+static guint
+n_rows (WbTable *t)
+{
+  return wb_table_get_rows (t)->len;
+}
+
+static guint
+n_columns (WbTable *t)
+{
+  return wb_table_get_columns (t)->len;
+}
+
+START_TEST (test_cells_rows_columns)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbTable *t = wb_game_find_table (game, "crt");
+  g_autofree char *original = dump (game);
+  g_autofree char *final = NULL;
+  WbTableColumn *col;
+  WbTableRow *row;
+
+  ck_assert_ptr_nonnull (t);
+  ck_assert_uint_eq (n_rows (t), 6);
+  ck_assert_uint_eq (n_columns (t), 10);
+
+  push_and_check_revert (game, stack, wb_command_set_table_cell_new (game, t, 2, 3, "Ex"));
+  ck_assert_str_eq (cell (t, 2, 3), "Ex");
+  ck_assert_str_eq (wb_table_lookup (t, 3, 3), "Ex");
+
+  push_and_check_revert (game, stack, wb_command_set_table_row_new (game, t, 5, "6-7", 6, 7));
+  row = g_ptr_array_index (wb_table_get_rows (t), 5);
+  ck_assert_str_eq (row->label, "6-7");
+  ck_assert_int_eq (row->hi, 7);
+  ck_assert_str_eq (wb_table_lookup (t, 7, 0), "Ae");
+
+  push_and_check_revert (game, stack, wb_command_set_table_column_new (game, t, 9, "7-1", 7, 1));
+  col = g_ptr_array_index (wb_table_get_columns (t), 9);
+  ck_assert_str_eq (col->label, "7-1");
+  ck_assert (col->lo == 7 && col->hi == 1);
+
+  push_and_check_revert (game, stack, wb_command_insert_table_row_new (game, t, 0, "0", 0, 0));
+  ck_assert_uint_eq (n_rows (t), 7);
+  ck_assert_str_eq (cell (t, 0, 4), "");
+  ck_assert_str_eq (cell (t, 1, 0), "Ar");
+
+  push_and_check_revert (game, stack,
+                         wb_command_insert_table_column_new (game, t, 10, "8-1", 8, 1));
+  ck_assert_uint_eq (n_columns (t), 11);
+  ck_assert_str_eq (cell (t, 1, 10), "");
+
+  push_and_check_revert (game, stack, wb_command_move_table_column_new (game, t, 10, 0));
+  col = g_ptr_array_index (wb_table_get_columns (t), 0);
+  ck_assert_str_eq (col->label, "8-1");
+  ck_assert_str_eq (cell (t, 1, 1), "Ar");
+
+  push_and_check_revert (game, stack, wb_command_move_table_row_new (game, t, 0, 6));
+  row = g_ptr_array_index (wb_table_get_rows (t), 6);
+  ck_assert_str_eq (row->label, "0");
+
+  push_and_check_revert (game, stack, wb_command_remove_table_row_new (game, t, 6));
+  push_and_check_revert (game, stack, wb_command_remove_table_column_new (game, t, 0));
+  ck_assert_uint_eq (n_rows (t), 6);
+  ck_assert_uint_eq (n_columns (t), 10);
+
+  /* Everything undone gives the file back exactly. */
+  while (wb_undo_stack_undo (stack))
+    ;
+  final = dump (game);
+  ck_assert_str_eq (original, final);
+}
+END_TEST
+
+START_TEST (test_refusals)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbTable *t = wb_game_find_table (game, "crt");
+
+  push_fails (game, stack, wb_command_set_table_cell_new (game, t, 6, 0, "x"),
+              WB_COMMAND_ERROR_NOT_FOUND, "row 7");
+  push_fails (game, stack, wb_command_set_table_cell_new (game, t, 0, 10, "x"),
+              WB_COMMAND_ERROR_NOT_FOUND, "column 11");
+  push_fails (game, stack, wb_command_set_table_row_new (game, t, 0, "x", 4, 3),
+              WB_COMMAND_ERROR_RANGE, "empty");
+  push_fails (game, stack, wb_command_set_table_row_new (game, t, 0, "x", 1, 200000),
+              WB_COMMAND_ERROR_RANGE, NULL);
+  push_fails (game, stack, wb_command_set_table_column_new (game, t, 0, "x", 2e6, 1),
+              WB_COMMAND_ERROR_RANGE, NULL);
+  push_fails (game, stack, wb_command_set_table_column_new (game, t, 0, "x", NAN, 1),
+              WB_COMMAND_ERROR_RANGE, NULL);
+  push_fails (game, stack, wb_command_insert_table_row_new (game, t, 8, "x", 1, 1),
+              WB_COMMAND_ERROR_NOT_FOUND, NULL);
+  push_fails (game, stack, wb_command_move_table_row_new (game, t, 0, 6),
+              WB_COMMAND_ERROR_NOT_FOUND, NULL);
+  push_fails (game, stack, wb_command_move_table_column_new (game, t, 10, 0),
+              WB_COMMAND_ERROR_NOT_FOUND, NULL);
+  push_fails (game, stack, wb_command_paste_table_cells_new (game, t, 0, 0, "\n\n"),
+              WB_COMMAND_ERROR_INVALID, "nothing");
+  push_fails (game, stack, wb_command_paste_table_cells_new (game, t, 0, 195, "a\tb\tc\td\te\tf"),
+              WB_COMMAND_ERROR_NOT_FOUND, NULL);
+  push_fails (game, stack, wb_command_add_table_code_new (game, t, "Ae", "x", NULL),
+              WB_COMMAND_ERROR_INVALID, "already");
+  push_fails (game, stack, wb_command_add_table_code_new (game, t, "", "x", NULL),
+              WB_COMMAND_ERROR_INVALID, "empty");
+  push_fails (game, stack, wb_command_edit_table_code_new (game, t, 0, "De", "x", NULL),
+              WB_COMMAND_ERROR_INVALID, "already");
+  push_fails (game, stack, wb_command_remove_table_code_new (game, t, 99),
+              WB_COMMAND_ERROR_NOT_FOUND, NULL);
+  push_fails (game, stack, wb_command_set_table_info_new (game, t, "X", "2x6", NULL, NULL),
+              WB_COMMAND_ERROR_INVALID, "2x6");
+  push_fails (game, stack, wb_command_set_table_info_new (game, t, "X", "0d6", NULL, NULL),
+              WB_COMMAND_ERROR_INVALID, NULL);
+
+  /* A table keeps one row and one column. */
+  {
+    g_autoptr(WbTable) small = wb_table_new ("small", WB_TABLE_ROLL);
+    GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+    g_ptr_array_add (cells, g_strdup ("x"));
+    wb_table_add_column (small, "A", 0, 0);
+    wb_table_add_row (small, "1", 1, 1, cells);
+    ck_assert (wb_game_add_table (game, g_object_ref (small)));
+    push_fails (game, stack, wb_command_remove_table_row_new (game, small, 0),
+                WB_COMMAND_ERROR_INVALID, "one row");
+    push_fails (game, stack, wb_command_remove_table_column_new (game, small, 0),
+                WB_COMMAND_ERROR_INVALID, "one column");
+  }
+
+  /* The limits. */
+  {
+    g_autoptr(GString) wide = g_string_new (NULL);
+    g_autoptr(GString) tall = g_string_new (NULL);
+    for (int i = 0; i < WB_TABLE_MAX_COLUMNS; i++)
+      g_string_append (wide, "x\t");
+    for (int i = 0; i < WB_TABLE_MAX_ROWS; i++)
+      g_string_append (tall, "x\n");
+    push_fails (game, stack, wb_command_paste_table_cells_new (game, t, 0, 1, wide->str),
+                WB_COMMAND_ERROR_RANGE, "columns");
+    push_fails (game, stack, wb_command_paste_table_cells_new (game, t, 1, 0, tall->str),
+                WB_COMMAND_ERROR_RANGE, "rows");
+  }
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 0);
+}
+END_TEST
+
+START_TEST (test_paste_and_copy)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbTable *t = wb_game_find_table (game, "crt");
+  g_autofree char *tsv = NULL;
+  g_autofree char *back = NULL;
+  WbTableRow *row;
+
+  /* In place. */
+  push_and_check_revert (game, stack,
+                         wb_command_paste_table_cells_new (game, t, 1, 2, "a\tb\r\nc\t d \r\n"));
+  ck_assert_str_eq (cell (t, 1, 2), "a");
+  ck_assert_str_eq (cell (t, 1, 3), "b");
+  ck_assert_str_eq (cell (t, 2, 2), "c");
+  ck_assert_str_eq (cell (t, 2, 3), "d");
+  ck_assert_str_eq (cell (t, 1, 4), "Dr");
+  ck_assert_uint_eq (n_rows (t), 6);
+
+  /* Growing the table by two rows and two columns, in one step. */
+  push_and_check_revert (game, stack,
+                         wb_command_paste_table_cells_new (game, t, 5, 9,
+                                                           "p\tq\tr\ns\t\"t\tu\"\tv\nw\n"));
+  ck_assert_uint_eq (n_rows (t), 8);
+  ck_assert_uint_eq (n_columns (t), 12);
+  ck_assert_str_eq (cell (t, 5, 11), "r");
+  ck_assert_str_eq (cell (t, 6, 10), "t\tu");
+  ck_assert_str_eq (cell (t, 7, 9), "w");
+  ck_assert_str_eq (cell (t, 7, 10), "");
+  ck_assert_str_eq (cell (t, 0, 11), "");
+  row = g_ptr_array_index (wb_table_get_rows (t), 7);
+  ck_assert_str_eq (row->label, "8");
+  ck_assert_int_eq (row->lo, 8);
+  ck_assert_int_eq (row->hi, 8);
+
+  /* Copying gives back what was pasted, quoting where needed. */
+  tsv = wb_table_cells_to_tsv (t, 5, 9, 6, 11);
+  ck_assert_str_eq (tsv, "p\tq\tr\ns\t\"t\tu\"\tv\n");
+  push_and_check_revert (game, stack, wb_command_paste_table_cells_new (game, t, 0, 0, tsv));
+  back = wb_table_cells_to_tsv (t, 0, 0, 1, 2);
+  ck_assert_str_eq (back, tsv);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 3);
+}
+END_TEST
+
+START_TEST (test_codes_and_info)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbTable *t = wb_game_find_table (game, "crt");
+  GPtrArray *codes = wb_table_get_codes (t);
+  guint n = codes->len;
+  WbResultCode *c;
+
+  push_and_check_revert (game, stack,
+                         wb_command_add_table_code_new (game, t, "NE", "No Effect", NULL));
+  ck_assert_uint_eq (codes->len, n + 1);
+  c = g_ptr_array_index (codes, n);
+  ck_assert_str_eq (c->code, "NE");
+  ck_assert_ptr_null (c->text);
+
+  push_and_check_revert (game, stack,
+                         wb_command_edit_table_code_new (game, t, n, "-", "Nothing", "Nothing happens."));
+  c = g_ptr_array_index (codes, n);
+  ck_assert_str_eq (c->code, "-");
+  ck_assert_str_eq (c->text, "Nothing happens.");
+
+  push_and_check_revert (game, stack, wb_command_remove_table_code_new (game, t, 0));
+  ck_assert_uint_eq (codes->len, n);
+
+  push_and_check_revert (game, stack,
+                         wb_command_set_table_info_new (game, t, "CRT", "2d6", "Rules 7.6", ""));
+  ck_assert_str_eq (wb_table_get_name (t), "CRT");
+  ck_assert_str_eq (wb_table_get_dice (t), "2d6");
+  ck_assert_str_eq (wb_table_get_source (t), "Rules 7.6");
+  ck_assert_ptr_null (wb_table_get_note (t));
+
+  ck_assert (wb_table_dice_is_valid ("d66"));
+  ck_assert (wb_table_dice_is_valid ("3d10"));
+  ck_assert (!wb_table_dice_is_valid ("d6"));
+  ck_assert (!wb_table_dice_is_valid ("1d1"));
+  ck_assert (!wb_table_dice_is_valid ("-1d6"));
+  ck_assert (!wb_table_dice_is_valid (NULL));
+}
+END_TEST
+
+/* A 10×6 table typed cell by cell, then undone to the file as it was. */
+START_TEST (test_type_a_table)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbTable *t = wb_game_find_table (game, "crt");
+  g_autofree char *original = dump (game);
+  g_autofree char *final = NULL;
+
+  for (guint r = 0; r < 6; r++)
+    for (guint c = 0; c < 10; c++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *text = g_strdup_printf ("%u%u", r, c);
+        g_autoptr(WbCommand) cmd = wb_command_set_table_cell_new (game, t, r, c, text);
+        ck_assert_msg (wb_undo_stack_push (stack, cmd, &error), "%s",
+                       error ? error->message : "");
+      }
+  ck_assert_str_eq (wb_table_lookup (t, 6, 9), "59");
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 60);
+  while (wb_undo_stack_undo (stack))
+    ;
+  final = dump (game);
+  ck_assert_str_eq (original, final);
+}
+END_TEST
+
+static Suite *
+table_suite (void)
+{
+  Suite *s = suite_create ("table-commands");
+  TCase *tc = tcase_create ("table");
+
+  tcase_add_test (tc, test_cells_rows_columns);
+  tcase_add_test (tc, test_refusals);
+  tcase_add_test (tc, test_paste_and_copy);
+  tcase_add_test (tc, test_codes_and_info);
+  tcase_add_test (tc, test_type_a_table);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr = srunner_create (table_suite ());
+  int failed;
+
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
