@@ -46,6 +46,7 @@ struct _WbWindow
   GtkWidget            *legend;         /* WbLegendEditor, made on first use */
   GtkWidget            *main_stack;     /* "map" (the canvas page) or "oob" */
   GtkWidget            *oob_editor;     /* WbOobEditor */
+  GtkWidget            *table_editor;   /* WbTableEditor: the "table" page */
 
   WbGame               *game;
   WbUndoStack          *undo_stack;
@@ -124,6 +125,8 @@ void _wb_window_oob_class_init (GtkWidgetClass *widget_class);
 void _wb_window_oob_init (WbWindow *self);
 void _wb_window_oob_set_game (WbWindow *self);
 void _wb_window_oob_map_shown (WbWindow *self);
+void _wb_window_table_init (WbWindow *self);
+void _wb_window_table_set_game (WbWindow *self);
 void _wb_window_resize_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_scenario_class_init (GtkWidgetClass *widget_class);
 void _wb_window_tables_class_init (GtkWidgetClass *widget_class);

@@ -413,6 +413,7 @@ wb_window_set_game (WbWindow *self,
 
   wb_map_view_set_map (self->map_view, NULL, NULL, NULL);
   _wb_window_oob_set_game (self);
+  _wb_window_table_set_game (self);
   _wb_window_scenario_shown (self);
   wb_sidebar_set_game (self->sidebar, game);
 
@@ -1282,6 +1283,7 @@ wb_window_init (WbWindow *self)
   _wb_window_clipboard_init (self);
   _wb_window_setup_init (self);
   _wb_window_oob_init (self);
+  _wb_window_table_init (self);
   _wb_window_scenario_init (self);
   _wb_window_tables_init (self);
   _wb_window_update_editor_status (self);

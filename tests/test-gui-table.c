@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-gui-table"
+
+#include "config.h"
+
+#include <check.h>
+#include <string.h>
+
+#include "wb-sidebar.h"
+#include "wb-table-editor.h"
+#include "wb-window.h"
+
+#include "gui-common.h"
+
+/* The table editor on the Wilderness CRT, driven through its actions and
+ * API: the way in from the sidebar and back, a 10×6 table's worth of cells
+ * typed in place, a block pasted from a spreadsheet, rows and columns
+ * inserted, moved and removed, the legend and header fields, and
+ * everything undone through the window to the identical file text. */
+
+static WbTableEditor *
+open_table (WbWindow *window, const char *id)
+{
+  WbTableEditor *editor = WB_TABLE_EDITOR (wb_window_get_table_editor (window));
+
+  ck_assert (!wb_window_get_table_shown (window));
+  ck_assert (wb_sidebar_select_table (wb_window_get_sidebar (window),
+                                      wb_game_find_table (wb_window_get_game (window), id)));
+  spin_for (50);
+  ck_assert (wb_window_get_table_shown (window));
+  ck_assert_ptr_nonnull (wb_table_editor_get_table (editor));
+  ck_assert_str_eq (wb_table_get_id (wb_table_editor_get_table (editor)), id);
+  return editor;
+}
+
+static const char *
+cell (WbTable *t, guint row, guint column)
+{
+  WbTableRow *r = g_ptr_array_index (wb_table_get_rows (t), row);
+  return g_ptr_array_index (r->cells, column);
+}
+
+static void
+act (WbTableEditor *editor, const char *action)
+{
+  ck_assert_msg (gtk_widget_activate_action (GTK_WIDGET (editor), action, NULL), "%s", action);
+}
+
+static void
+maybe_shoot (WbWindow *window, const char *name)
+{
+  const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  spin_for (1500);
+  texture = render_widget (GTK_WIDGET (window));
+  path = g_build_filename (dir, name, NULL);
+  gdk_texture_save_to_png (texture, path);
+}
+
+START_TEST (test_table_editor)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  g_autofree char *original = wb_game_to_data (game, NULL);
+  WbTableEditor *editor;
+  WbTable *t;
+  GtkWidget *entry;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *copied = NULL;
+  int row, col;
+
+  editor = open_table (window, "crt");
+  t = wb_table_editor_get_table (editor);
+  ck_assert_uint_eq (wb_table_get_columns (t)->len, 10);
+  ck_assert_uint_eq (wb_table_get_rows (t)->len, 6);
+  ck_assert_ptr_nonnull (wb_table_editor_get_field (editor, "cell:5:9"));
+  ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (wb_table_editor_get_field (editor, "cell:0:0"))),
+                    "Ar");
+  maybe_shoot (window, "table-wilderness.png");
+
+  /* Type every cell in place: Enter keeps the text and moves down. */
+  for (int c = 0; c < 10; c++)
+    {
+      wb_table_editor_set_cursor (editor, 0, c);
+      for (int r = 0; r < 6; r++)
+        {
+          g_autofree char *text = g_strdup_printf ("%c%d", 'A' + c, r + 1);
+          entry = wb_table_editor_start_edit (editor);
+          ck_assert_ptr_nonnull (entry);
+          gtk_editable_set_text (GTK_EDITABLE (entry), text);
+          g_signal_emit_by_name (entry, "activate");
+          wb_table_editor_get_cursor (editor, &row, &col);
+          ck_assert_int_eq (row, MIN (r + 1, 5));
+          ck_assert_int_eq (col, c);
+        }
+    }
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), 60);
+  ck_assert_str_eq (cell (t, 0, 0), "A1");
+  ck_assert_str_eq (cell (t, 5, 9), "J6");
+  ck_assert_str_eq (wb_table_lookup (t, 4, 2), "C4");
+  ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (wb_table_editor_get_field (editor, "cell:5:9"))),
+                    "J6");
+
+  /* Moving the cursor away finishes an edit in progress. */
+  wb_table_editor_set_cursor (editor, 1, 1);
+  entry = wb_table_editor_start_edit (editor);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "nothing");
+  ck_assert (gtk_widget_get_visible (entry));
+  wb_table_editor_set_cursor (editor, 1, 1);   /* finishes the edit: "nothing" */
+  ck_assert_str_eq (cell (t, 1, 1), "nothing");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+
+  /* A row label and a column header set the rolls and the bounds. */
+  ck_assert (wb_table_editor_commit_text (editor, 5, -1, "6-7", &error));
+  ck_assert_int_eq (((WbTableRow *) g_ptr_array_index (wb_table_get_rows (t), 5))->hi, 7);
+  ck_assert (wb_table_editor_commit_text (editor, -1, 9, "7-1", &error));
+  ck_assert (((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (t), 9))->lo == 7);
+  ck_assert (!wb_table_editor_commit_text (editor, 0, -1, "5-2", &error));
+  ck_assert (strstr (error->message, "empty") != NULL);
+  ck_assert (gtk_widget_get_visible (wb_table_editor_get_field (editor, "error")));
+  g_clear_error (&error);
+  ck_assert_str_eq (cell (t, 1, 1), "B2");
+
+  /* Copy a block, paste it from a spreadsheet past the corner: the table
+   * grows in one step. */
+  wb_table_editor_set_cursor (editor, 0, 0);
+  wb_table_editor_select_to (editor, 1, 2);
+  copied = wb_table_editor_copy_text (editor);
+  ck_assert_str_eq (copied, "A1\tB1\tC1\nA2\tB2\tC2\n");
+  wb_table_editor_set_cursor (editor, 5, 8);
+  ck_assert (wb_table_editor_paste_text (editor, "Ar\tDr\tDe\r\nEx\tAe\tDe\r\n", &error));
+  ck_assert_uint_eq (wb_table_get_columns (t)->len, 11);
+  ck_assert_uint_eq (wb_table_get_rows (t)->len, 7);
+  ck_assert_str_eq (cell (t, 6, 10), "De");
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Paste cells");
+
+  /* Rows and columns: insert below/right of the cursor, move, remove. */
+  wb_table_editor_set_cursor (editor, 2, 3);
+  act (editor, "table.insert-row");
+  ck_assert_uint_eq (wb_table_get_rows (t)->len, 8);
+  ck_assert_str_eq (cell (t, 3, 0), "");
+  act (editor, "table.move-row-up");
+  wb_table_editor_get_cursor (editor, &row, &col);
+  ck_assert_int_eq (row, 2);
+  ck_assert_str_eq (cell (t, 2, 0), "");
+  ck_assert_str_eq (cell (t, 3, 0), "A3");
+  act (editor, "table.remove-row");
+  ck_assert_uint_eq (wb_table_get_rows (t)->len, 7);
+  act (editor, "table.insert-column");
+  ck_assert_uint_eq (wb_table_get_columns (t)->len, 12);
+  ck_assert_str_eq (cell (t, 0, 4), "");
+  ck_assert_str_eq (cell (t, 0, 5), "E1");
+  act (editor, "table.move-column-right");
+  ck_assert_str_eq (cell (t, 0, 4), "E1");
+  act (editor, "table.remove-column");
+  ck_assert_uint_eq (wb_table_get_columns (t)->len, 11);
+
+  /* The legend and the header fields. */
+  {
+    guint n = wb_table_get_codes (t)->len;
+    GtkListBoxRow *lrow;
+    GtkWidget *dice = wb_table_editor_get_field (editor, "dice");
+
+    act (editor, "table.add-code");
+    ck_assert_uint_eq (wb_table_get_codes (t)->len, n + 1);
+    lrow = gtk_list_box_get_row_at_index (GTK_LIST_BOX (wb_table_editor_get_field (editor, "legend")), n);
+    ck_assert_ptr_nonnull (lrow);
+    entry = g_object_get_data (G_OBJECT (lrow), "wb-code");
+    gtk_editable_set_text (GTK_EDITABLE (entry), "NE");
+    g_signal_emit_by_name (entry, "activate");
+    ck_assert_str_eq (((WbResultCode *) g_ptr_array_index (wb_table_get_codes (t), n))->code, "NE");
+
+    gtk_editable_set_text (GTK_EDITABLE (dice), "2x6");
+    g_signal_emit_by_name (dice, "activate");
+    ck_assert_str_eq (wb_table_get_dice (t), "1d6");
+    gtk_editable_set_text (GTK_EDITABLE (dice), "2d6");
+    g_signal_emit_by_name (dice, "activate");
+    ck_assert_str_eq (wb_table_get_dice (t), "2d6");
+  }
+  maybe_shoot (window, "table-wilderness-edited.png");
+
+  /* Everything undone through the window: the file is what it was, and the
+   * editor shows it. */
+  while (wb_undo_stack_get_can_undo (stack))
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, original);
+  }
+  ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (wb_table_editor_get_field (editor, "cell:0:0"))),
+                    "Ar");
+  ck_assert_ptr_null (wb_table_editor_get_field (editor, "cell:0:10"));
+
+  /* Back to the map. */
+  act (editor, "table.back");
+  spin_for (50);
+  ck_assert (!wb_window_get_table_shown (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+START_TEST (test_table_bayou)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "chickasaw-bayou.warbench", NULL);
+  WbWindow *window = open_window (path);
+  WbTableEditor *editor = open_table (window, "bayou-entry");
+  WbTable *t = wb_table_editor_get_table (editor);
+
+  ck_assert_ptr_nonnull (wb_table_editor_get_field (editor, "cell:0:0"));
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (wb_table_editor_get_field (editor, "name"))),
+                    wb_table_get_name (t));
+  maybe_shoot (window, "table-bayou.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+static Suite *
+make_suite (void)
+{
+  Suite *s = suite_create ("test-gui-table");
+  TCase *tc;
+
+  if (test_game == NULL)
+    {
+      fprintf (stderr, "WARBENCH_TEST_GAME is not set or missing: skipping the tests that need it\n");
+      return s;
+    }
+  tc = tcase_create ("table");
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_add_test (tc, test_table_editor);
+  tcase_add_test (tc, test_table_bayou);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return gui_main (make_suite);
+}
