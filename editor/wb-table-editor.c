@@ -119,7 +119,7 @@ update_selection_classes (WbTableEditor *self)
         GtkWidget *w = cell_widget (self, r, c);
         gboolean sel = r >= r0 && r <= r1 && c >= c0 && c <= c1 && (r >= 0 || c >= 0);
 
-        if (w == NULL || !GTK_IS_LABEL (w))
+        if (w == NULL || !GTK_IS_BOX (w))
           continue;
         if (sel)
           gtk_widget_add_css_class (w, "selected");
@@ -451,22 +451,27 @@ on_grid_key (GtkEventControllerKey *controller,
   return FALSE;
 }
 
+/* A cell is a focusable box around its label (a label that cannot be
+ * selected does not take the focus). */
 static GtkWidget *
 make_cell (WbTableEditor *self, int row, int col)
 {
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *label = gtk_label_new (cell_text (self, row, col));
   GtkGesture *click = gtk_gesture_click_new ();
   g_autofree char *name = NULL;
 
-  gtk_widget_add_css_class (label, "table-cell");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_add_css_class (box, "table-cell");
   if (row < 0 || col < 0)
-    gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_focusable (label, row >= 0 || col >= 0);
+    gtk_widget_add_css_class (box, "heading");
+  gtk_widget_set_focusable (box, row >= 0 || col >= 0);
   gtk_label_set_width_chars (GTK_LABEL (label), col < 0 ? 5 : 6);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
-  g_object_set_data (G_OBJECT (label), "wb-row", GINT_TO_POINTER (row));
-  g_object_set_data (G_OBJECT (label), "wb-col", GINT_TO_POINTER (col));
+  g_object_set_data (G_OBJECT (box), "wb-row", GINT_TO_POINTER (row));
+  g_object_set_data (G_OBJECT (box), "wb-col", GINT_TO_POINTER (col));
   if (row >= 0 && col >= 0)
     {
       WbTableRow *r = g_ptr_array_index (wb_table_get_rows (self->table), row);
@@ -478,15 +483,17 @@ make_cell (WbTableEditor *self, int row, int col)
     name = g_strdup_printf (_("Header of column %d"), col + 1);
   else
     name = g_strdup_printf (_("Label of row %d"), row + 1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  gtk_widget_set_tooltip_text (label, row >= 0 && col >= 0
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  cell_text (self, row, col), -1);
+  gtk_widget_set_tooltip_text (box, row >= 0 && col >= 0
                                ? _("Enter or F2 edits the cell, typing replaces it")
                                : row < 0 ? _("The column’s label; its numbers set the column’s bounds")
                                          : _("The row’s label; “3” or “3-4” sets its rolls"));
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_BUBBLE);
   g_signal_connect (click, "pressed", G_CALLBACK (on_cell_pressed), self);
-  gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (click));
-  return label;
+  gtk_widget_add_controller (box, GTK_EVENT_CONTROLLER (click));
+  return box;
 }
 
 static void
@@ -842,7 +849,10 @@ wb_table_editor_get_field (WbTableEditor *self, const char *name)
   if (g_strcmp0 (name, "error") == 0)
     return self->error;
   if (name != NULL && sscanf (name, "cell:%d:%d", &row, &col) == 2)
-    return cell_widget (self, row, col);
+    {
+      GtkWidget *box = cell_widget (self, row, col);
+      return box != NULL && GTK_IS_BOX (box) ? gtk_widget_get_first_child (box) : NULL;
+    }
   return NULL;
 }
 
@@ -1207,11 +1217,11 @@ wb_table_editor_init (WbTableEditor *self)
     {
   css = gtk_css_provider_new ();
   gtk_css_provider_load_from_data (css,
-    "tableeditor .table-grid label.table-cell { padding: 3px 8px; border-right: 1px solid alpha(currentColor, 0.15);"
+    "tableeditor .table-grid box.table-cell { padding: 3px 8px; border-right: 1px solid alpha(currentColor, 0.15);"
     " border-bottom: 1px solid alpha(currentColor, 0.15); }"
-    "tableeditor .table-grid label.heading { background: alpha(currentColor, 0.07); }"
-    "tableeditor .table-grid label.selected { background: alpha(@accent_bg_color, 0.3); }"
-    "tableeditor .table-grid label.table-cell:focus { outline: 2px solid @accent_bg_color; outline-offset: -2px; }",
+    "tableeditor .table-grid box.heading { background: alpha(currentColor, 0.07); }"
+    "tableeditor .table-grid box.selected { background: alpha(@accent_bg_color, 0.3); }"
+    "tableeditor .table-grid box.table-cell:focus { outline: 2px solid @accent_bg_color; outline-offset: -2px; }",
     -1);
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);

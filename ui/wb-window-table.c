@@ -12,6 +12,22 @@
  * opens it for that table; choosing a map row, the editor's Back button or
  * Escape in its grid goes back to the map. */
 
+/* After the click or key that chose the row is done with the sidebar. */
+static gboolean
+focus_grid (gpointer data)
+{
+  g_autoptr(WbWindow) self = data;
+  WbTableEditor *editor = WB_TABLE_EDITOR (self->table_editor);
+  int row, col;
+
+  if (gtk_widget_get_mapped (self->table_editor))
+    {
+      wb_table_editor_get_cursor (editor, &row, &col);
+      wb_table_editor_set_cursor (editor, row, col);
+    }
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_table_selected (WbWindow *self,
                    WbTable  *table)
@@ -21,6 +37,7 @@ on_table_selected (WbWindow *self,
   wb_table_editor_set_table (editor, wb_table_get_id (table));
   gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "table");
   wb_table_editor_set_cursor (editor, 0, 0);
+  g_timeout_add (100, focus_grid, g_object_ref (self));
 }
 
 static void
