@@ -61,9 +61,10 @@ gboolean     wb_table_editor_commit_text  (WbTableEditor *self,
 gboolean     wb_table_editor_paste_text   (WbTableEditor *self,
                                            const char    *tsv,
                                            GError       **error);
-/* The selected cells as tab-separated text (what Ctrl+V copies). */
+/* The selected cells as tab-separated text (what Ctrl+C copies). */
 char        *wb_table_editor_copy_text    (WbTableEditor *self);
-/* Starts editing the cursor's cell in place (Enter, F2); the entry. */
+/* Starts editing the cursor's cell in place (Enter, F2); the entry (the
+ * one already open when an edit is in progress). */
 GtkWidget   *wb_table_editor_start_edit   (WbTableEditor *self);
 /* The widget of a part of the editor (tests, accessibility): "grid"
  * (GtkGrid), "name", "dice", "source", "note" (GtkEntry), "legend"

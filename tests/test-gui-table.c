@@ -46,6 +46,23 @@ act (WbTableEditor *editor, const char *action)
   ck_assert_msg (gtk_widget_activate_action (GTK_WIDGET (editor), action, NULL), "%s", action);
 }
 
+/* Sends a key press to the grid's key controller, as a focused cell would. */
+static void
+press (WbTableEditor *editor, guint keyval, GdkModifierType state)
+{
+  GtkWidget *grid = wb_table_editor_get_field (editor, "grid");
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (grid);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
+    }
+  ck_assert_msg (handled, "key %s not handled", gdk_keyval_name (keyval));
+}
+
 static void
 maybe_shoot (WbWindow *window, const char *name)
 {
@@ -105,6 +122,34 @@ START_TEST (test_table_editor)
   ck_assert_str_eq (wb_table_lookup (t, 4, 2), "C4");
   ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (wb_table_editor_get_field (editor, "cell:5:9"))),
                     "J6");
+
+  /* The keyboard: arrows, Tab, Shift+arrows; typing starts an edit that
+   * Enter keeps. */
+  wb_table_editor_set_cursor (editor, 0, 0);
+  press (editor, GDK_KEY_Right, 0);
+  press (editor, GDK_KEY_Down, 0);
+  press (editor, GDK_KEY_Tab, 0);
+  wb_table_editor_get_cursor (editor, &row, &col);
+  ck_assert_int_eq (row, 1);
+  ck_assert_int_eq (col, 2);
+  press (editor, GDK_KEY_Up, 0);
+  press (editor, GDK_KEY_Up, 0);
+  press (editor, GDK_KEY_Up, 0);
+  wb_table_editor_get_cursor (editor, &row, &col);
+  ck_assert_int_eq (row, -1);
+  press (editor, GDK_KEY_Down, 0);
+  press (editor, GDK_KEY_Right, GDK_SHIFT_MASK);
+  press (editor, GDK_KEY_Down, GDK_SHIFT_MASK);
+  copied = wb_table_editor_copy_text (editor);
+  ck_assert_str_eq (copied, "C1\tD1\nC2\tD2\n");
+  g_clear_pointer (&copied, g_free);
+  press (editor, GDK_KEY_Q, GDK_SHIFT_MASK);
+  entry = wb_table_editor_start_edit (editor);   /* the edit in progress */
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (entry)), "Q");
+  g_signal_emit_by_name (entry, "activate");
+  ck_assert_str_eq (cell (t, 1, 3), "Q");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ck_assert_str_eq (cell (t, 1, 3), "D2");
 
   /* Moving the cursor away finishes an edit in progress. */
   wb_table_editor_set_cursor (editor, 1, 1);
