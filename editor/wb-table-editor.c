@@ -129,7 +129,7 @@ update_selection_classes (WbTableEditor *self)
 }
 
 static void
-move_cursor (WbTableEditor *self, int row, int col, gboolean extend)
+move_cursor_full (WbTableEditor *self, int row, int col, gboolean extend, gboolean grab)
 {
   GtkWidget *w;
 
@@ -148,8 +148,14 @@ move_cursor (WbTableEditor *self, int row, int col, gboolean extend)
     }
   update_selection_classes (self);
   w = cell_widget (self, row, col);
-  if (w != NULL && self->edit_entry == NULL)
+  if (w != NULL && self->edit_entry == NULL && grab)
     gtk_widget_grab_focus (w);
+}
+
+static void
+move_cursor (WbTableEditor *self, int row, int col, gboolean extend)
+{
+  move_cursor_full (self, row, col, extend, TRUE);
 }
 
 static gboolean
@@ -227,7 +233,7 @@ wb_table_editor_commit_text (WbTableEditor *self,
 /* --- in-place editing ------------------------------------------------------ */
 
 static void
-finish_edit (WbTableEditor *self, gboolean keep, int drow, int dcol)
+finish_edit_full (WbTableEditor *self, gboolean keep, int drow, int dcol, gboolean grab)
 {
   GtkWidget *entry = self->edit_entry;
   g_autofree char *text = NULL;
@@ -242,7 +248,13 @@ finish_edit (WbTableEditor *self, gboolean keep, int drow, int dcol)
     gtk_widget_set_visible (cell_widget (self, row, col), TRUE);
   if (keep)
     wb_table_editor_commit_text (self, row, col, g_strstrip (text), NULL);
-  move_cursor (self, row + drow, col + dcol, FALSE);
+  move_cursor_full (self, row + drow, col + dcol, FALSE, grab);
+}
+
+static void
+finish_edit (WbTableEditor *self, gboolean keep, int drow, int dcol)
+{
+  finish_edit_full (self, keep, drow, dcol, TRUE);
 }
 
 static void
@@ -280,24 +292,46 @@ on_edit_key (GtkEventControllerKey *controller,
     }
 }
 
+typedef struct { WbTableEditor *self; GtkWidget *widget; } Later;
+
+static void
+later_free (Later *l)
+{
+  g_object_unref (l->self);
+  g_object_unref (l->widget);
+  g_free (l);
+}
+
+static Later *
+later_new (WbTableEditor *self, GtkWidget *widget)
+{
+  Later *l = g_new (Later, 1);
+
+  l->self = g_object_ref (self);
+  l->widget = g_object_ref (widget);
+  return l;
+}
+
+/* The focus left the cell being edited (a click elsewhere): keep the text,
+ * after the focus change is over, leaving the focus where it went. */
+static gboolean
+finish_edit_later (gpointer data)
+{
+  Later *l = data;
+
+  if (l->self->edit_entry == l->widget)
+    finish_edit_full (l->self, TRUE, 0, 0, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_edit_focus_leave (GtkEventControllerFocus *controller, WbTableEditor *self)
 {
-  if (self->edit_entry != NULL &&
-      gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)) == self->edit_entry)
-    {
-      /* Finish after the focus change, not in the middle of it. */
-      GtkWidget *entry = self->edit_entry;
-      int row = self->edit_row, col = self->edit_col;
-      g_autofree char *text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry)));
+  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
 
-      self->edit_entry = NULL;
-      gtk_widget_set_visible (entry, FALSE);
-      if (cell_widget (self, row, col) != NULL)
-        gtk_widget_set_visible (cell_widget (self, row, col), TRUE);
-      gtk_grid_remove (GTK_GRID (self->grid), entry);
-      wb_table_editor_commit_text (self, row, col, g_strstrip (text), NULL);
-    }
+  if (self->edit_entry == entry)
+    g_idle_add_full (G_PRIORITY_DEFAULT, finish_edit_later, later_new (self, entry),
+                     (GDestroyNotify) later_free);
 }
 
 static GtkWidget *
@@ -500,7 +534,9 @@ static void
 rebuild_grid (WbTableEditor *self)
 {
   GtkWidget *child;
-  gboolean had_focus = gtk_widget_get_focus_child (self->grid) != NULL;
+  GtkRoot *root = gtk_widget_get_root (self->grid);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean had_focus = focus != NULL && gtk_widget_is_ancestor (focus, self->grid);
 
   self->edit_entry = NULL;
   while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
@@ -600,13 +636,27 @@ on_code_activate (GtkWidget *entry, WbTableEditor *self)
   commit_code (self, g_object_get_data (G_OBJECT (entry), "wb-legend-row"));
 }
 
+static gboolean
+commit_code_later (gpointer data)
+{
+  Later *l = data;
+  /* Still in the legend (not taken out by a rebuild since)? */
+  GtkWidget *row = gtk_widget_get_ancestor (l->widget, GTK_TYPE_LIST_BOX_ROW);
+
+  if (row != NULL && gtk_widget_get_parent (row) == l->self->legend)
+    commit_code (l->self, row);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_code_leave (GtkEventControllerFocus *controller, WbTableEditor *self)
 {
   GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
 
   /* Later: the commit rebuilds the legend, which holds this entry. */
-  commit_code (self, g_object_get_data (G_OBJECT (entry), "wb-legend-row"));
+  if (!self->rebuilding)
+    g_idle_add_full (G_PRIORITY_DEFAULT, commit_code_later, later_new (self, entry),
+                     (GDestroyNotify) later_free);
 }
 
 static void

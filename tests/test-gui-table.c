@@ -26,7 +26,7 @@ open_table (WbWindow *window, const char *id)
   ck_assert (!wb_window_get_table_shown (window));
   ck_assert (wb_sidebar_select_table (wb_window_get_sidebar (window),
                                       wb_game_find_table (wb_window_get_game (window), id)));
-  spin_for (50);
+  spin_for (250);   /* the window focuses the grid after 100 ms */
   ck_assert (wb_window_get_table_shown (window));
   ck_assert_ptr_nonnull (wb_table_editor_get_table (editor));
   ck_assert_str_eq (wb_table_get_id (wb_table_editor_get_table (editor)), id);
@@ -160,6 +160,23 @@ START_TEST (test_table_editor)
   ck_assert_str_eq (cell (t, 1, 1), "nothing");
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
 
+  /* Clicking elsewhere (the focus leaves the cell) keeps the text and
+   * leaves the focus where it went. */
+  wb_table_editor_set_cursor (editor, 2, 2);
+  entry = wb_table_editor_start_edit (editor);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "left");
+  gtk_widget_grab_focus (wb_table_editor_get_field (editor, "note"));
+  spin_for (100);
+  ck_assert_str_eq (cell (t, 2, 2), "left");
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+    ck_assert_msg (focus != NULL && (focus == wb_table_editor_get_field (editor, "note") ||
+                                     gtk_widget_is_ancestor (focus, wb_table_editor_get_field (editor, "note"))),
+                   "focus on %s", focus ? G_OBJECT_TYPE_NAME (focus) : "nothing");
+  }
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ck_assert_str_eq (cell (t, 2, 2), "C3");
+
   /* A row label and a column header set the rolls and the bounds. */
   ck_assert (wb_table_editor_commit_text (editor, 5, -1, "6-7", &error));
   ck_assert_int_eq (((WbTableRow *) g_ptr_array_index (wb_table_get_rows (t), 5))->hi, 7);
@@ -219,6 +236,14 @@ START_TEST (test_table_editor)
     gtk_editable_set_text (GTK_EDITABLE (entry), "NE");
     g_signal_emit_by_name (entry, "activate");
     ck_assert_str_eq (((WbResultCode *) g_ptr_array_index (wb_table_get_codes (t), n))->code, "NE");
+    lrow = gtk_list_box_get_row_at_index (GTK_LIST_BOX (wb_table_editor_get_field (editor, "legend")), n);
+    entry = g_object_get_data (G_OBJECT (lrow), "wb-name");
+    gtk_widget_grab_focus (entry);
+    gtk_editable_set_text (GTK_EDITABLE (entry), "No Effect");
+    gtk_widget_grab_focus (dice);
+    spin_for (100);
+    ck_assert_str_eq (((WbResultCode *) g_ptr_array_index (wb_table_get_codes (t), n))->name,
+                      "No Effect");
 
     gtk_editable_set_text (GTK_EDITABLE (dice), "2x6");
     g_signal_emit_by_name (dice, "activate");
