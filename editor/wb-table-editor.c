@@ -57,6 +57,8 @@ static void
 show_error (WbTableEditor *self,
             const char    *message)
 {
+  if (self->box == NULL)   /* disposed */
+    return;
   gtk_label_set_text (GTK_LABEL (self->error), message != NULL ? message : "");
   gtk_widget_set_visible (self->error, message != NULL && *message != '\0');
 }
@@ -319,7 +321,7 @@ finish_edit_later (gpointer data)
 {
   Later *l = data;
 
-  if (l->self->edit_entry == l->widget)
+  if (l->self->box != NULL && l->self->edit_entry == l->widget)
     finish_edit_full (l->self, TRUE, 0, 0, FALSE);
   return G_SOURCE_REMOVE;
 }
@@ -643,7 +645,7 @@ commit_code_later (gpointer data)
   /* Still in the legend (not taken out by a rebuild since)? */
   GtkWidget *row = gtk_widget_get_ancestor (l->widget, GTK_TYPE_LIST_BOX_ROW);
 
-  if (row != NULL && gtk_widget_get_parent (row) == l->self->legend)
+  if (l->self->box != NULL && row != NULL && gtk_widget_get_parent (row) == l->self->legend)
     commit_code (l->self, row);
   return G_SOURCE_REMOVE;
 }
@@ -1090,6 +1092,8 @@ wb_table_editor_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->stack);
   g_clear_object (&self->table);
+  self->edit_entry = NULL;
+  self->rebuilding = TRUE;   /* entries losing the focus now commit nothing */
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (wb_table_editor_parent_class)->dispose (object);
 }

@@ -16,11 +16,11 @@
 static gboolean
 focus_grid (gpointer data)
 {
-  g_autoptr(WbWindow) self = data;
-  WbTableEditor *editor = WB_TABLE_EDITOR (self->table_editor);
+  g_autoptr(WbTableEditor) editor = data;
   int row, col;
 
-  if (gtk_widget_get_mapped (self->table_editor))
+  /* Not mapped: another page is shown, or the window is gone. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (editor)))
     {
       wb_table_editor_get_cursor (editor, &row, &col);
       wb_table_editor_set_cursor (editor, row, col);
@@ -37,7 +37,7 @@ on_table_selected (WbWindow *self,
   wb_table_editor_set_table (editor, wb_table_get_id (table));
   gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "table");
   wb_table_editor_set_cursor (editor, 0, 0);
-  g_timeout_add (100, focus_grid, g_object_ref (self));
+  g_timeout_add (100, focus_grid, g_object_ref (editor));
 }
 
 static void
