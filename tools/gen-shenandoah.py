@@ -37,7 +37,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wbgen import check_lines, line_crosses, write_game  # noqa: E402
+from wbgen import check_lines, line_crosses, line_name_points, smooth, write_game  # noqa: E402
 
 # ---------------------------------------------------------------------------------------
 # Metadata and rules
@@ -513,46 +513,6 @@ def line_entities():
             e["side"] = side
         e["points"] = [list(project(lat, lon)) for lat, lon in points]
         out.append(e)
-    return out
-
-
-def smooth(points, steps=12):
-    """The points of a line as core/wb-render-lines.c draws a river or ridge (Catmull-Rom
-    through the points, as Béziers), sampled, so the check sees the drawn curve too."""
-    n = len(points)
-    out = [tuple(points[0])]
-    for i in range(n - 1):
-        p0, p1, p2, p3 = (points[max(i - 1, 0)], points[i], points[i + 1],
-                          points[min(i + 2, n - 1)])
-        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
-        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
-        for k in range(1, steps + 1):
-            t = k / steps
-            u = 1 - t
-            out.append((u ** 3 * p1[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t ** 3 * p2[0],
-                        u ** 3 * p1[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t ** 3 * p2[1]))
-    return out
-
-
-def line_name_points(line):
-    """Points covering a line's name as core/wb-render-lines.c draws it: along the middle of
-    the line's longest segment, on its upper side (0.6 units of 20 points, bold italic)."""
-    ps = line["points"]
-    a, b = max(zip(ps, ps[1:]), key=lambda s: math.hypot(s[1][0] - s[0][0], s[1][1] - s[0][1]))
-    angle = math.atan2(b[1] - a[1], b[0] - a[0])
-    if angle > math.pi / 2:
-        angle -= math.pi
-    elif angle < -math.pi / 2:
-        angle += math.pi
-    size = 12.0
-    w = 0.68 * size * len(line["name"])
-    cx, cy = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    c, s = math.cos(angle), math.sin(angle)
-    out = []
-    for i in range(13):
-        u = -w / 2 + w * i / 12
-        for v in (-4, -4 - size * 0.6, -4 - size * 1.2):
-            out.append((cx + u * c - v * s, cy + u * s + v * c))
     return out
 
 
