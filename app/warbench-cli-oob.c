@@ -1,0 +1,529 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "warbench-cli"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <json-glib/json-glib.h>
+
+#include "warbench-core.h"
+#include "warbench-cli-private.h"
+
+/* warbench-cli: orders of battle and scenarios — `oob` (CSV export and import),
+ * `setup` (a scenario's set-up chart) and `counters` (counter sheets). */
+
+/* --- counters -------------------------------------------------------------- */
+
+/* A counter sheet: one row per unit, each strength value it can show
+ * (fresh and battleworn, every step), then its hidden back. */
+int
+cmd_counters (const char  *prog,
+              int          argc,
+              char       **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *side_arg = NULL;
+  double size = 72;
+  gboolean no_text = FALSE;
+  const GOptionEntry entries[] = {
+    { "side", 0, 0, G_OPTION_ARG_STRING, &side_arg, N_("Only this side's units"), N_("ID") },
+    { "size", 0, 0, G_OPTION_ARG_DOUBLE, &size,
+      N_("The side of a counter in pixels (PNG) or points (SVG, PDF), default 72"), N_("S") },
+    { "no-text", 0, 0, G_OPTION_ARG_NONE, &no_text,
+      N_("Shapes only, as the map draws counters at a small zoom"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The file to write: .png, .svg or .pdf"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(GPtrArray) units = g_ptr_array_new ();
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  WbExportFormat format;
+  double gap, width, height, group;
+  guint columns = 1, groups;
+  cairo_t *cr;
+
+  if (!parse_options (prog, "counters", _("FILE"),
+                      _("Draws every unit's counter or block in the game's printed style: each "
+                        "strength it can show (fresh and battleworn, every step), then its hidden "
+                        "side."),
+                      NULL, entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc != 2)
+    return usage_error (prog, "counters", argc < 2 ? _("No game file given")
+                                                   : _("Give exactly one game file"));
+  if (output == NULL)
+    return usage_error (prog, "counters", _("No output file given (-o FILE)"));
+  if (!wb_export_format_from_path (output, &format))
+    return usage_error (prog, "counters",
+                        _("Unknown output format (expected a name ending in .png, .svg or .pdf)"));
+  if (!(size >= 8 && size <= 1000))
+    return usage_error (prog, "counters", _("The size must be from 8 to 1000"));
+
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+  if (side_arg != NULL && wb_game_find_side (game, side_arg) == NULL)
+    {
+      out (stderr, _("%s: no side “%s” in %s\n"), prog, side_arg, argv[1]);
+      return STATUS_FAILED;
+    }
+  for (guint i = 0; i < wb_game_get_units (game)->len; i++)
+    {
+      WbUnit *unit = g_ptr_array_index (wb_game_get_units (game), i);
+
+      if (side_arg == NULL || g_strcmp0 (wb_unit_get_side (unit), side_arg) == 0)
+        {
+          g_ptr_array_add (units, unit);
+          columns = MAX (columns, wb_unit_get_strength (unit)->n + 1u);
+        }
+    }
+  if (units->len == 0)
+    {
+      out (stderr, _("%s: %s has no units to draw\n"), prog, argv[1]);
+      return STATUS_FAILED;
+    }
+
+  /* Units side by side in groups of columns, the sheet about square. */
+  gap = size * 0.15;
+  group = columns * (size + gap) + gap;
+  groups = CLAMP ((guint) ceil (sqrt (units->len * (size + gap) / group)), 1, units->len);
+  width = gap + groups * group;
+  height = gap + (units->len + groups - 1) / groups * (size + gap);
+  if (format == WB_EXPORT_PNG && width * height > 400e6)
+    return usage_error (prog, "counters", _("The sheet would be too large: use a smaller size"));
+  switch (format)
+    {
+    case WB_EXPORT_SVG:
+      surface = cairo_svg_surface_create (output, width, height);
+      break;
+    case WB_EXPORT_PDF:
+      surface = cairo_pdf_surface_create (output, width, height);
+      break;
+    case WB_EXPORT_PNG:
+    default:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (width), (int) ceil (height));
+      break;
+    }
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  for (guint i = 0; i < units->len; i++)
+    {
+      WbUnit *unit = g_ptr_array_index (units, i);
+      guint n = wb_unit_get_strength (unit)->n;
+      WbCounterOptions o;
+
+      wb_counter_options_init (&o);
+      o.size = size;
+      o.text = !no_text;
+      for (guint j = 0; j <= n; j++)
+        {
+          o.step = j < n ? (int) j : -1;
+          o.hidden = j == n;
+          cairo_save (cr);
+          cairo_translate (cr, gap + (i % groups) * group + j * (size + gap),
+                           gap + (i / groups) * (size + gap));
+          wb_render_counter (cr, game, unit, &o);
+          cairo_restore (cr);
+        }
+    }
+  cairo_destroy (cr);
+  if (format == WB_EXPORT_PNG)
+    status = cairo_surface_write_to_png (surface, output);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      out (stderr, _("%s: cannot write %s: %s\n"), prog, output, cairo_status_to_string (status));
+      return STATUS_FAILED;
+    }
+  return STATUS_OK;
+}
+
+/* --- setup ----------------------------------------------------------------- */
+
+/* "0414", "harpers-ferry", "box:off-board"; choices joined by " or " (text)
+ * or "|" (TSV). */
+static char *
+places_text (GArray     *at,
+             gboolean    tsv)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; at != NULL && i < at->len; i++)
+    {
+      WbPlace *p = &g_array_index (at, WbPlace, i);
+      const char *kind = p->kind == WB_PLACE_HEX ? "hex" : p->kind == WB_PLACE_LOCATION ? "location" : "box";
+
+      if (i > 0)
+        g_string_append (text, tsv ? "|" : _(" or "));
+      if (tsv)
+        g_string_append_printf (text, "%s:%s", kind, p->ref);
+      else if (p->kind == WB_PLACE_BOX)
+        g_string_append_printf (text, _("box %s"), p->ref);
+      else
+        g_string_append (text, p->ref);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static const char *
+unit_label (WbGame     *game,
+            const char *id)
+{
+  WbUnit *unit = wb_game_find_unit (game, id);
+
+  return unit != NULL ? wb_unit_get_designation (unit) : id;
+}
+
+static const char *
+unit_side (WbGame     *game,
+           const char *id)
+{
+  WbUnit *unit = wb_game_find_unit (game, id);
+
+  return unit != NULL ? wb_unit_get_side (unit) : "";
+}
+
+/* Prints a scenario's set-up chart: where each unit starts, what arrives
+ * when and where, and the markers placed, with the chosen options in
+ * force. --tsv gives one tab-separated record per unit for scripts and the
+ * transcription tests. */
+int
+cmd_setup (const char  *prog,
+           int          argc,
+           char       **argv)
+{
+  g_autofree char *scenario_id = NULL;
+  g_auto(GStrv) chosen = NULL;
+  gboolean tsv = FALSE;
+  const GOptionEntry entries[] = {
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario_id, N_("The scenario (default: the first)"), N_("ID") },
+    { "option", 'O', 0, G_OPTION_ARG_STRING_ARRAY, &chosen, N_("An optional rule in force (repeatable)"), N_("ID") },
+    { "tsv", 0, 0, G_OPTION_ARG_NONE, &tsv, N_("Tab-separated records instead of a chart"), NULL },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  GPtrArray *scenarios, *lines;
+  WbScenario *scenario;
+  GArray *turns;
+
+  if (!parse_options (prog, "setup", _("FILE"),
+                      _("Prints a scenario's set-up chart, reinforcement schedule and markers."),
+                      _("With --tsv each record is one line: \"setup SIDE UNIT PLACES\",\n"
+                        "\"reinforcement TURN SIDE UNIT PLACES\" or \"marker FEATURE PLACE\", where a\n"
+                        "place is hex:0414, location:ID, box:ID or area:MARK and choices are\n"
+                        "joined by |. Entries of options not chosen are left out."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc != 2)
+    return usage_error (prog, "setup", argc < 2 ? _("No game file given")
+                                                : _("Give exactly one game file"));
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+
+  scenarios = wb_game_get_scenarios (game);
+  scenario = scenario_id != NULL ? wb_game_find_scenario (game, scenario_id)
+             : scenarios->len > 0 ? g_ptr_array_index (scenarios, 0) : NULL;
+  if (scenario == NULL)
+    {
+      if (scenario_id != NULL)
+        out (stderr, _("%s: no scenario “%s”\n"), argv[1], scenario_id);
+      else
+        out (stderr, _("%s: the game has no scenario\n"), argv[1]);
+      return STATUS_FAILED;
+    }
+  for (guint i = 0; chosen != NULL && chosen[i] != NULL; i++)
+    {
+      GPtrArray *options = wb_scenario_get_options (scenario);
+      gboolean known = FALSE;
+
+      for (guint j = 0; j < options->len && !known; j++)
+        known = g_strcmp0 (((WbOption *) g_ptr_array_index (options, j))->id, chosen[i]) == 0;
+      if (!known)
+        {
+          out (stderr, _("%s: scenario “%s” has no option “%s”\n"), argv[1],
+               wb_scenario_get_id (scenario), chosen[i]);
+          return STATUS_FAILED;
+        }
+    }
+
+  turns = wb_scenario_get_turns (scenario);
+  if (!tsv)
+    out (stdout, _("%s — map %s, %u turns\n"),
+         wb_scenario_get_name (scenario) != NULL ? wb_scenario_get_name (scenario)
+                                                 : wb_scenario_get_id (scenario),
+         wb_scenario_get_map (scenario), turns->len);
+
+  lines = wb_scenario_get_setup (scenario);
+  if (!tsv && lines->len > 0)
+    out (stdout, "\n%s\n", _("Set-up"));
+  for (guint i = 0; i < lines->len; i++)
+    {
+      WbSetup *st = g_ptr_array_index (lines, i);
+      g_autofree char *where = NULL;
+
+      if (!wb_scenario_applies (st->option, st->unless, (const char * const *) chosen))
+        continue;
+      where = places_text (st->at, tsv);
+      if (tsv)
+        out (stdout, "setup\t%s\t%s\t%s\n", unit_side (game, st->unit), st->unit, where);
+      else
+        out (stdout, "  %-24s %-18s %s%s%s\n", where, unit_label (game, st->unit),
+             unit_side (game, st->unit), st->note ? " · " : "", st->note ? st->note : "");
+    }
+
+  lines = wb_scenario_get_reinforcements (scenario);
+  if (!tsv && lines->len > 0)
+    out (stdout, "\n%s\n", _("Reinforcements"));
+  for (guint i = 0; i < lines->len; i++)
+    {
+      WbReinforcement *re = g_ptr_array_index (lines, i);
+      g_autofree char *where = NULL;
+      const char *label = re->turn >= 1 && (guint) re->turn <= turns->len
+                          ? g_array_index (turns, WbTurn, re->turn - 1).label : NULL;
+
+      if (!wb_scenario_applies (re->option, re->unless, (const char * const *) chosen))
+        continue;
+      where = re->area != NULL ? (tsv ? g_strdup_printf ("area:%s", re->area)
+                                      : g_strdup_printf (_("area %s"), re->area))
+                               : places_text (re->at, tsv);
+      if (tsv)
+        {
+          for (guint j = 0; j < re->units->len; j++)
+            {
+              const char *unit = g_ptr_array_index (re->units, j);
+
+              out (stdout, "reinforcement\t%d\t%s\t%s\t%s\n", re->turn, unit_side (game, unit),
+                   unit, where);
+            }
+          continue;
+        }
+      /* Translators: a reinforcement: the turn (and its label) and where */
+      out (stdout, _("  Turn %d%s%s%s at %s:"), re->turn, label ? " (" : "", label ? label : "",
+           label ? ")" : "", where);
+      for (guint j = 0; j < re->units->len; j++)
+        out (stdout, "%s%s", j ? ", " : " ", unit_label (game, g_ptr_array_index (re->units, j)));
+      if (re->condition != NULL)
+        out (stdout, " · %s", re->condition);
+      out (stdout, "\n");
+    }
+
+  lines = wb_scenario_get_markers (scenario);
+  if (!tsv && lines->len > 0)
+    out (stdout, "\n%s\n", _("Markers"));
+  for (guint i = 0; i < lines->len; i++)
+    {
+      WbMarker *m = g_ptr_array_index (lines, i);
+      WbFeatureType *f = wb_game_find_feature (game, m->feature);
+      g_autofree char *where = NULL;
+
+      if (!wb_scenario_applies (m->option, m->unless, (const char * const *) chosen))
+        continue;
+      where = places_text (m->at, tsv);
+      if (tsv)
+        out (stdout, "marker\t%s\t%s\n", m->feature, where);
+      else
+        out (stdout, "  %-24s %s%s%s\n", where, f != NULL && f->name != NULL ? f->name : m->feature,
+             m->note ? " · " : "", m->note ? m->note : "");
+    }
+  return STATUS_OK;
+}
+
+/* --- oob ------------------------------------------------------------------- */
+
+static void
+print_oob_summary (WbOobCsvImport *import)
+{
+  WbOobCsvSummary s;
+
+  wb_oob_csv_import_get_summary (import, &s);
+  out (stdout, _("Formations: %u added, %u changed, %u removed\n"),
+       s.formations_added, s.formations_changed, s.formations_removed);
+  out (stdout, _("Units: %u added, %u changed, %u removed\n"),
+       s.units_added, s.units_changed, s.units_removed);
+  if (s.reordered)
+    out (stdout, "%s\n", _("The order of the rows changed"));
+}
+
+static int
+oob_export (WbGame     *game,
+            const char *output)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  wb_oob_csv_export (game, text);
+  if (output == NULL || strcmp (output, "-") == 0)
+    {
+      if (fwrite (text->str, 1, text->len, stdout) != text->len || fflush (stdout) != 0)
+        {
+          out (stderr, "%s\n", _("Could not write the CSV to standard output"));
+          return STATUS_FAILED;
+        }
+      return STATUS_OK;
+    }
+  /* Written beside the target and renamed over it, like a game file. */
+  file = g_file_new_for_commandline_arg (output);
+  if (!g_file_replace_contents (file, text->str, text->len, NULL, FALSE, G_FILE_CREATE_NONE,
+                                NULL, NULL, &error))
+    {
+      out (stderr, "%s: %s\n", output, error->message);
+      return STATUS_FAILED;
+    }
+  return STATUS_OK;
+}
+
+static int
+oob_import (WbGame     *game,
+            const char *game_path,
+            const char *csv_path,
+            const char *output,
+            gboolean    in_place)
+{
+  g_autoptr(GFile) csv_file = g_file_new_for_commandline_arg (csv_path);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbOobCsvImport) import = NULL;
+  g_autoptr(WbCommand) command = NULL;
+  g_autoptr(GFile) target = NULL;
+  g_autofree char *text = NULL;
+  guint n_issues;
+  gsize len;
+
+  info = g_file_query_info (csv_file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
+                            NULL, &error);
+  if (info == NULL)
+    {
+      out (stderr, "%s: %s\n", csv_path, error->message);
+      return STATUS_FAILED;
+    }
+  if (g_file_info_get_size (info) > WB_OOB_CSV_MAX_SIZE)
+    {
+      out (stderr, _("%s: the file is larger than %d bytes\n"), csv_path, WB_OOB_CSV_MAX_SIZE);
+      return STATUS_FAILED;
+    }
+  if (!g_file_load_contents (csv_file, NULL, &text, &len, NULL, &error))
+    {
+      out (stderr, "%s: %s\n", csv_path, error->message);
+      return STATUS_FAILED;
+    }
+
+  import = wb_oob_csv_parse (game, text, (gssize) len, &error);
+  if (import == NULL)
+    {
+      out (stderr, "%s: %s\n", csv_path, error->message);
+      return STATUS_FAILED;
+    }
+  n_issues = wb_oob_csv_import_get_n_issues (import);
+  if (n_issues > 0)
+    {
+      for (guint i = 0; i < n_issues; i++)
+        {
+          g_autofree char *message =
+            wb_oob_csv_issue_to_string (wb_oob_csv_import_get_issue (import, i));
+          out (stderr, "%s: %s\n", csv_path, message);
+        }
+      out (stderr, ngettext ("%s: %u problem; nothing was changed\n",
+                             "%s: %u problems; nothing was changed\n", n_issues), csv_path, n_issues);
+      return STATUS_FAILED;
+    }
+
+  print_oob_summary (import);
+  if (output == NULL && !in_place)
+    {
+      out (stdout, "%s\n", _("Nothing written (give -o FILE or --in-place to save)"));
+      return STATUS_OK;
+    }
+
+  command = wb_command_import_oob_new (game, import);
+  if (!wb_command_apply (command, &error))
+    {
+      out (stderr, "%s: %s\n", csv_path, error->message);
+      return STATUS_FAILED;
+    }
+  target = g_file_new_for_commandline_arg (in_place ? game_path : output);
+  if (!wb_game_save (game, target, NULL, &error))
+    {
+      out (stderr, "%s\n", error->message);
+      return STATUS_FAILED;
+    }
+  out (stdout, _("Wrote %s\n"), in_place ? game_path : output);
+  return STATUS_OK;
+}
+
+int
+cmd_oob (const char  *prog,
+         int          argc,
+         char       **argv)
+{
+  gboolean csv = FALSE, in_place = FALSE;
+  g_autofree char *import_path = NULL;
+  g_autofree char *output = NULL;
+  const GOptionEntry entries[] = {
+    { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("Export the order of battle as CSV"), NULL },
+    { "import", 'i', 0, G_OPTION_ARG_FILENAME, &import_path,
+      N_("Replace the order of battle with the one in this CSV"), N_("IN.csv") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Where to write (--csv: default standard output; --import: a game file)"), N_("OUT") },
+    { "in-place", 0, 0, G_OPTION_ARG_NONE, &in_place, N_("With --import: save over FILE"), NULL },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+
+  if (!parse_options (prog, "oob", _("FILE --csv [-o OUT.csv] | FILE --import IN.csv [-o OUT | --in-place]"),
+                      _("Exports a game's order of battle as a spreadsheet, or reads one back."),
+                      _("--csv writes one row per formation and per unit (RFC 4180, UTF-8): kind,\n"
+                        "side, formation, path, id, name, designation, class, size, strength,\n"
+                        "current, echelon, color, note, then one column per unit attribute.\n"
+                        "--import reads such a CSV as the game's whole new order of battle: rows\n"
+                        "update, add or (when left out) remove formations and units. Every\n"
+                        "problem is printed with its line and column and nothing is written\n"
+                        "unless the whole CSV is right. Without -o or --in-place it only\n"
+                        "checks the CSV and prints what would change. Columns and rules:\n"
+                        "docs/file-format.md, \"Order of battle as CSV\"."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc != 2)
+    return usage_error (prog, "oob", argc < 2 ? _("No game file given")
+                                              : _("Give exactly one game file"));
+  if (csv == (import_path != NULL))
+    return usage_error (prog, "oob", _("Give either --csv or --import IN.csv"));
+  if (in_place && (csv || output != NULL))
+    return usage_error (prog, "oob", _("--in-place goes with --import and without -o"));
+
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+  if (csv)
+    return oob_export (game, output);
+  return oob_import (game, argv[1], import_path, output, in_place);
+}
+

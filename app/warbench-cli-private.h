@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Shared by the warbench-cli sources: warbench-cli.c (main, the helpers
+ * below, validate/info/new/render/maps/format), warbench-cli-oob.c
+ * (oob/setup/counters) and warbench-cli-tables.c (table/chart). */
+
+#include <stdio.h>
+
+#include "warbench-core.h"
+
+G_BEGIN_DECLS
+
+enum {
+  STATUS_OK = 0,
+  STATUS_FAILED = 1,
+  STATUS_USAGE = 2,
+};
+
+typedef struct {
+  const char *name;
+  const char *parameters;   /* shown after the command name in --help */
+  const char *summary;
+  int       (*run) (const char *prog, int argc, char **argv);
+} Command;
+
+/* UTF-8 text as is, whatever the locale (scripts match on it). */
+void      out              (FILE *stream, const char *format, ...) G_GNUC_PRINTF (2, 3);
+int       usage_error      (const char *prog, const char *command, const char *message);
+/* Parses a command's options; on error prints it and returns FALSE. */
+gboolean  parse_options    (const char *prog, const char *command, const char *parameters,
+                            const char *summary, const char *description,
+                            const GOptionEntry *entries, int *argc, char ***argv);
+WbGame   *load_game        (const char *path, GError **error);
+void      print_load_error (const char *path, const GError *error);
+/* "Maps: a, b" — the ids of @items, by @id_of. */
+void      list_ids         (FILE *stream, const char *heading, GPtrArray *items,
+                            const char *(*id_of) (gpointer item));
+
+int       cmd_chart        (const char *prog, int argc, char **argv);
+int       cmd_table        (const char *prog, int argc, char **argv);
+int       cmd_counters     (const char *prog, int argc, char **argv);
+int       cmd_setup        (const char *prog, int argc, char **argv);
+int       cmd_oob          (const char *prog, int argc, char **argv);
+
+G_END_DECLS
