@@ -31,6 +31,7 @@
 #include "wb-unit-commands.h"
 #include "wb-oob-commands.h"
 #include "wb-scenario-commands.h"
+#include "wb-stacking.h"
 #include "wb-record-commands.h"
 #include "wb-table-commands.h"
 #include "wb-attribute-commands.h"
