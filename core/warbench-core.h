@@ -14,6 +14,7 @@
 #include "wb-table.h"
 #include "wb-dice.h"
 #include "wb-table-analysis.h"
+#include "wb-table-resolve.h"
 #include "wb-scenario.h"
 #include "wb-game.h"
 #include "wb-format.h"

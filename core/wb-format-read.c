@@ -876,156 +876,6 @@ check_negates (Reader *r, WbJsonNode *root)
   return TRUE;
 }
 
-/* ---- tables ----------------------------------------------------------- */
-
-static gboolean
-valid_dice (const char *s)
-{
-  guint64 n = 0, m = 0;
-  char *end = NULL;
-
-  if (strcmp (s, "d66") == 0)
-    return TRUE;
-  n = g_ascii_strtoull (s, &end, 10);
-  if (end == s || *end != 'd')
-    return FALSE;
-  s = end + 1;
-  m = g_ascii_strtoull (s, &end, 10);
-  return end != s && *end == '\0' && n >= 1 && n <= 100 && m >= 2 && m <= 1000;
-}
-
-static gboolean
-read_table_column (Reader *r, WbJsonNode *node, guint index, gpointer data)
-{
-  static const char * const allowed[] = { "label", "lo", "hi", NULL };
-  WbTable *table = data;
-  WbJsonNode *obj;
-  const char *label;
-  double lo = 0, hi = 0;
-
-  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
-      !wb_read_get_string (r, obj, "label", TRUE, &label) ||
-      !wb_read_get_number (r, obj, "lo", FALSE, -1e6, 1e6, &lo) ||
-      !wb_read_get_number (r, obj, "hi", FALSE, -1e6, 1e6, &hi))
-    return FALSE;
-  wb_table_add_column (table, label, lo, hi);
-  return TRUE;
-}
-
-static gboolean
-read_table_row (Reader *r, WbJsonNode *node, guint index, gpointer data)
-{
-  static const char * const allowed[] = { "label", "lo", "hi", "cells", NULL };
-  WbTable *table = data;
-  guint ncols = wb_table_get_columns (table)->len;
-  g_autoptr(GPtrArray) cells = NULL;
-  WbJsonNode *obj;
-  WbJsonNode *array;
-  const char *label;
-  int lo = 0, hi;
-  gsize old;
-
-  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
-      !wb_read_get_string (r, obj, "label", TRUE, &label) ||
-      !wb_read_get_int (r, obj, "lo", TRUE, -100000, 100000, &lo))
-    return FALSE;
-  hi = lo;
-  if (!wb_read_get_int (r, obj, "hi", FALSE, -100000, 100000, &hi))
-    return FALSE;
-  if (hi < lo)
-    return fail (r, WB_FORMAT_ERROR_RANGE, _("the roll range %d–%d is empty"), lo, hi);
-  if (!wb_read_get_array (r, obj, "cells", WB_TABLE_MAX_COLUMNS, TRUE, &array))
-    return FALSE;
-  old = wb_read_push_member (r, "cells");
-  if (wb_json_array_get_length (array) != ncols)
-    return fail (r, WB_FORMAT_ERROR_RANGE, _("%u cells, expected one per column (%u)"),
-                 wb_json_array_get_length (array), ncols);
-  cells = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < ncols; i++)
-    {
-      WbJsonNode *cell = wb_json_array_get (array, i);
-      gsize o2 = wb_read_push_index (r, i);
-      if (!wb_read_is_string (cell))
-        return fail (r, WB_FORMAT_ERROR_TYPE, _("expected a string, found %s"),
-                     wb_read_node_type_name (cell));
-      g_ptr_array_add (cells, g_strdup (wb_json_get_string (cell)));
-      wb_read_pop (r, o2);
-    }
-  wb_read_pop (r, old);
-  wb_table_add_row (table, label, lo, hi, g_steal_pointer (&cells));
-  return TRUE;
-}
-
-static gboolean
-read_result_code (Reader *r, WbJsonNode *node, guint index, gpointer data)
-{
-  static const char * const allowed[] = { "code", "name", "text", NULL };
-  WbTable *table = data;
-  WbJsonNode *obj;
-  const char *code, *name, *text;
-
-  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
-      !wb_read_get_string (r, obj, "code", TRUE, &code) ||
-      !wb_read_get_string (r, obj, "name", FALSE, &name) || !wb_read_get_string (r, obj, "text", FALSE, &text))
-    return FALSE;
-  wb_table_add_code (table, code, name, text);
-  return TRUE;
-}
-
-static gboolean
-read_table (Reader *r, WbJsonNode *node, guint index, gpointer data)
-{
-  static const char * const allowed[] = {
-    "id", "name", "kind", "dice", "source", "note", "columns", "rows", "codes", NULL
-  };
-  g_autoptr(WbTable) table = NULL;
-  WbJsonNode *obj;
-  const char *id, *kind_name, *s;
-  WbTableKind kind;
-
-  if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed))
-    return FALSE;
-  if (!wb_read_get_id (r, obj, "id", TRUE, &id) || !wb_read_get_string (r, obj, "kind", TRUE, &kind_name))
-    return FALSE;
-  if (!wb_table_kind_from_string (kind_name, &kind))
-    {
-      gsize old = wb_read_push_member (r, "kind");
-      fail (r, WB_FORMAT_ERROR_TYPE,
-            _("unknown table kind “%s” (expected odds, differential, fire, dice_pool or roll)"),
-            kind_name);
-      wb_read_pop (r, old);
-      return FALSE;
-    }
-  table = wb_table_new (id, kind);
-  if (!wb_read_get_string (r, obj, "name", FALSE, &s))
-    return FALSE;
-  wb_table_set_name (table, s);
-  if (!wb_read_get_string (r, obj, "dice", FALSE, &s))
-    return FALSE;
-  if (s && !valid_dice (s))
-    {
-      gsize old = wb_read_push_member (r, "dice");
-      fail (r, WB_FORMAT_ERROR_TYPE, _("“%s” is not a dice expression (expected NdM such as 1d6, or d66)"), s);
-      wb_read_pop (r, old);
-      return FALSE;
-    }
-  if (s)
-    wb_table_set_dice (table, s);
-  if (!wb_read_get_string (r, obj, "source", FALSE, &s))
-    return FALSE;
-  wb_table_set_source (table, s);
-  if (!wb_read_get_string (r, obj, "note", FALSE, &s))
-    return FALSE;
-  wb_table_set_note (table, s);
-  if (!wb_read_for_each (r, obj, "columns", WB_TABLE_MAX_COLUMNS, TRUE, read_table_column, table) ||
-      !wb_read_for_each (r, obj, "rows", WB_TABLE_MAX_ROWS, TRUE, read_table_row, table) ||
-      !wb_read_for_each (r, obj, "codes", 1000, FALSE, read_result_code, table))
-    return FALSE;
-  if (!wb_game_add_table (r->game, table))
-    return wb_read_duplicate (r, "table", id);
-  g_steal_pointer (&table);
-  return TRUE;
-}
 /* ---- the document ---------------------------------------------------------- */
 
 /* ---- counter --------------------------------------------------------- */
@@ -1143,12 +993,22 @@ migrate_4_to_5 (WbJsonNode *root, GError **error)
   return TRUE;
 }
 
+/* Version 6 added table members (chart kind, unknown cells, read/pair,
+ * ends, pool, modifiers, code effects); a version 5 table means the same:
+ * both ends clamp and codes keep their standard meaning. */
+static gboolean
+migrate_5_to_6 (WbJsonNode *root, GError **error)
+{
+  return TRUE;
+}
+
 /* migrations[v] turns a version v document into version v + 1. */
 static const Migration migrations[WB_FORMAT_VERSION + 1] = {
   [1] = migrate_1_to_2,
   [2] = migrate_2_to_3,
   [3] = migrate_3_to_4,
   [4] = migrate_4_to_5,
+  [5] = migrate_5_to_6,
 };
 
 static gboolean
@@ -1198,7 +1058,8 @@ read_document (Reader *r, WbJsonNode *root_node)
       !wb_read_for_each (r, root, "terrain", 94, FALSE, read_terrain, NULL) ||
       !wb_read_for_each (r, root, "features", WB_GAME_MAX_ENTITIES, FALSE, read_feature, NULL) ||
       !check_negates (r, root) ||
-      !wb_read_for_each (r, root, "tables", WB_GAME_MAX_ENTITIES, FALSE, read_table, NULL) ||
+      !wb_read_for_each (r, root, "tables", WB_GAME_MAX_ENTITIES, FALSE, _wb_read_table, NULL) ||
+      !_wb_read_check_table_pairs (r) ||
       !wb_read_for_each (r, root, "maps", WB_GAME_MAX_ENTITIES, FALSE, _wb_read_map, NULL) ||
       !wb_read_for_each (r, root, "formations", WB_GAME_MAX_UNITS, FALSE, _wb_read_formation, NULL) ||
       !wb_read_for_each (r, root, "units", WB_GAME_MAX_UNITS, FALSE, _wb_read_unit, NULL) ||

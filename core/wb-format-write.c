@@ -137,7 +137,7 @@ is_expanded_list (const char *member)
   static const char * const lists[] = {
     "columns", "rows", "codes", "terrain", "elevation", "hexes", "hexsides", "marks", "lines",
     "locations", "connections", "boxes", "options", "setup", "reinforcements", "markers", "victory",
-    "special_rules", NULL
+    "special_rules", "modifiers", NULL
   };
   return g_strv_contains (lists, member);
 }
@@ -428,6 +428,89 @@ build_features (WbGame *game)
   return a;
 }
 
+static void
+set_nonzero (JsonObject *o, const char *member, double value)
+{
+  if (value != 0)
+    set_num (o, member, value);
+}
+
+static JsonObject *
+build_code_effect (const WbResultCode *c)
+{
+  const WbCodeEffect *e = &c->effect;
+  JsonObject *o = json_object_new ();
+
+  set_nonzero (o, "attacker_eliminated", e->attacker_eliminated);
+  set_nonzero (o, "defender_eliminated", e->defender_eliminated);
+  set_nonzero (o, "attacker_steps", e->attacker_steps);
+  set_nonzero (o, "defender_steps", e->defender_steps);
+  set_nonzero (o, "attacker_retreat", e->attacker_retreat);
+  set_nonzero (o, "defender_retreat", e->defender_retreat);
+  set_nonzero (o, "attacker_morale", e->attacker_morale);
+  set_nonzero (o, "defender_morale", e->defender_morale);
+  if (e->exchange)
+    json_object_set_boolean_member (o, "exchange", TRUE);
+  set_str (o, "test", c->test);
+  set_str (o, "column", c->test_column);
+  return o;
+}
+
+/* The format 6 members of a table, each only when it says something. */
+static void
+build_table_rules (JsonObject *o, WbTable *t)
+{
+  const WbTableEnds *ends = wb_table_get_ends (t);
+  const WbTablePool *pool = wb_table_get_pool (t);
+  GPtrArray *modifiers = wb_table_get_modifiers (t);
+
+  set_str (o, "source", wb_table_get_source (t));
+  set_str (o, "note", wb_table_get_note (t));
+  if (wb_table_get_read (t) != WB_TABLE_READ_SUM)
+    set_str (o, "read", wb_table_read_to_string (wb_table_get_read (t)));
+  set_str (o, "pair", wb_table_get_pair (t));
+  if (ends->left != WB_TABLE_END_CLAMP || ends->right != WB_TABLE_END_CLAMP ||
+      ends->defensive_left != ends->left || ends->defensive_right != ends->right)
+    {
+      JsonObject *eo = json_object_new ();
+      set_str (eo, "left", wb_table_end_to_string (ends->left));
+      set_str (eo, "right", wb_table_end_to_string (ends->right));
+      if (ends->defensive_left != ends->left)
+        set_str (eo, "defensive_left", wb_table_end_to_string (ends->defensive_left));
+      if (ends->defensive_right != ends->right)
+        set_str (eo, "defensive_right", wb_table_end_to_string (ends->defensive_right));
+      json_object_set_object_member (o, "ends", eo);
+    }
+  if (pool->sides > 0)
+    {
+      JsonObject *po = json_object_new ();
+      g_autofree char *hit = wb_table_pool_hit_to_string (pool);
+      json_object_set_int_member (po, "sides", pool->sides);
+      set_str (po, "hit", hit);
+      json_object_set_object_member (o, "pool", po);
+    }
+  if (modifiers->len > 0)
+    {
+      JsonArray *ma = json_array_new ();
+      for (guint j = 0; j < modifiers->len; j++)
+        {
+          WbTableModifier *m = g_ptr_array_index (modifiers, j);
+          JsonObject *mo = json_object_new ();
+          set_str (mo, "id", m->id);
+          set_str (mo, "text", m->text);
+          set_nonzero (mo, "columns", m->columns);
+          set_nonzero (mo, "dice", m->dice);
+          set_nonzero (mo, "target", m->target);
+          set_nonzero (mo, "roll", m->roll);
+          set_str (mo, "group", m->group);
+          set_str (mo, "applies", m->applies);
+          set_str (mo, "source", m->source);
+          add_object (ma, mo);
+        }
+      set_array (o, "modifiers", ma);
+    }
+}
+
 static JsonArray *
 build_tables (WbGame *game)
 {
@@ -437,6 +520,7 @@ build_tables (WbGame *game)
   for (guint i = 0; i < tables->len; i++)
     {
       WbTable *t = g_ptr_array_index (tables, i);
+      gboolean chart = wb_table_get_kind (t) == WB_TABLE_CHART;
       GPtrArray *columns = wb_table_get_columns (t);
       GPtrArray *rows = wb_table_get_rows (t);
       GPtrArray *codes = wb_table_get_codes (t);
@@ -447,8 +531,7 @@ build_tables (WbGame *game)
       set_str (o, "name", wb_table_get_name (t));
       set_str (o, "kind", wb_table_kind_to_string (wb_table_get_kind (t)));
       set_str (o, "dice", wb_table_get_dice (t));
-      set_str (o, "source", wb_table_get_source (t));
-      set_str (o, "note", wb_table_get_note (t));
+      build_table_rules (o, t);
       for (guint j = 0; j < columns->len; j++)
         {
           WbTableColumn *c = g_ptr_array_index (columns, j);
@@ -467,7 +550,8 @@ build_tables (WbGame *game)
           WbTableRow *r = g_ptr_array_index (rows, j);
           JsonObject *ro = json_object_new ();
           set_str (ro, "label", r->label);
-          json_object_set_int_member (ro, "lo", r->lo);
+          if (!chart || r->lo != 0 || r->hi != 0)
+            json_object_set_int_member (ro, "lo", r->lo);
           if (r->hi != r->lo)
             json_object_set_int_member (ro, "hi", r->hi);
           json_object_set_member (ro, "cells", strings_node (r->cells));
@@ -485,6 +569,8 @@ build_tables (WbGame *game)
               set_str (co, "code", c->code);
               set_str (co, "name", c->name);
               set_str (co, "text", c->text);
+              if (c->has_effect)
+                json_object_set_object_member (co, "effect", build_code_effect (c));
               add_object (cda, co);
             }
           set_array (o, "codes", cda);

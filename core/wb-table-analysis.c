@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "wb-table-analysis.h"
+#include "wb-table-resolve.h"
 
 /* --- engine-facing resolution ------------------------------------------------ */
 
@@ -201,16 +202,55 @@ single_code_effect (const char   *code,
   return FALSE;
 }
 
+static void
+effect_add (WbCodeEffect *sum, const WbCodeEffect *e)
+{
+  sum->attacker_eliminated += e->attacker_eliminated;
+  sum->defender_eliminated += e->defender_eliminated;
+  sum->attacker_steps += e->attacker_steps;
+  sum->defender_steps += e->defender_steps;
+  sum->attacker_retreat += e->attacker_retreat;
+  sum->defender_retreat += e->defender_retreat;
+  sum->attacker_morale += e->attacker_morale;
+  sum->defender_morale += e->defender_morale;
+  sum->exchange = sum->exchange || e->exchange;
+}
+
+/* One code of @table (not joined by "/"). */
+static gboolean
+table_single_effect (WbTable *table, const char *code, WbCodeEffect *e)
+{
+  const WbResultCode *c = table != NULL ? wb_table_find_code (table, code) : NULL;
+
+  if (c == NULL || !c->has_effect)
+    return single_code_effect (code, e);
+  *e = c->effect;
+  if (e->exchange && e->attacker_eliminated == 0 && e->defender_eliminated == 0 &&
+      e->attacker_steps == 0 && e->defender_steps == 0)
+    single_code_effect ("Ex", e), e->exchange = TRUE;
+  return TRUE;
+}
+
 gboolean
-wb_code_effect (const char   *code,
-                WbCodeEffect *effect)
+wb_table_code_effect (WbTable *table, const char *code, WbCodeEffect *effect)
 {
   g_auto(GStrv) parts = NULL;
   WbCodeEffect sum = { 0 };
   g_autofree char *copy = NULL;
 
   g_return_val_if_fail (code != NULL, FALSE);
+  if (wb_table_cell_is_unknown (code))
+    return FALSE;
   copy = g_strstrip (g_strdup (code));
+  /* The whole cell first: a table may define a code holding a "/". */
+  if (table != NULL && table_single_effect (table, copy, &sum) &&
+      wb_table_find_code (table, copy) != NULL)
+    {
+      if (effect)
+        *effect = sum;
+      return TRUE;
+    }
+  memset (&sum, 0, sizeof sum);
   parts = g_strsplit (copy, "/", -1);
   for (guint i = 0; parts[i]; i++)
     {
@@ -219,26 +259,29 @@ wb_code_effect (const char   *code,
       g_strstrip (parts[i]);
       if (parts[1] != NULL && parts[i][0] == '\0')
         return FALSE;
-      if (!single_code_effect (parts[i], &e))
+      if (!table_single_effect (table, parts[i], &e))
         return FALSE;
-      sum.attacker_eliminated += e.attacker_eliminated;
-      sum.defender_eliminated += e.defender_eliminated;
-      sum.attacker_steps += e.attacker_steps;
-      sum.defender_steps += e.defender_steps;
-      sum.attacker_retreat += e.attacker_retreat;
-      sum.defender_retreat += e.defender_retreat;
+      effect_add (&sum, &e);
     }
   if (effect)
     *effect = sum;
   return TRUE;
 }
 
+gboolean
+wb_code_effect (const char   *code,
+                WbCodeEffect *effect)
+{
+  return wb_table_code_effect (NULL, code, effect);
+}
+
 double
 wb_code_effect_score (const WbCodeEffect *e)
 {
   return (e->defender_eliminated - e->attacker_eliminated) +
-         0.5 * (e->defender_retreat - e->attacker_retreat) +
-         0.25 * (e->defender_steps - e->attacker_steps);
+         0.5 * (MIN (e->defender_retreat, 1.0) - MIN (e->attacker_retreat, 1.0)) +
+         0.25 * (e->defender_steps - e->attacker_steps) +
+         0.125 * (e->defender_morale - e->attacker_morale);
 }
 
 /* --- per-column probabilities ---------------------------------------------------- */
@@ -261,9 +304,44 @@ add_outcome (GArray     *outcomes,
   g_array_append_val (outcomes, ((WbTableOutcome) { result, count }));
 }
 
+/* A dice-pool column: per row (a strength) its dice and their hits. */
+static void
+pool_stats (WbTable *table, WbColumnStats *cs)
+{
+  GPtrArray *rows = wb_table_get_rows (table);
+  int sides = wb_table_get_pool (table)->sides;
+  int lo = 0, hi = -1;
+
+  cs->pool_dice = g_new0 (int, rows->len);
+  cs->pool_expected_hits = g_new0 (double, rows->len);
+  cs->pool_any_hit = g_new0 (double, rows->len);
+  if (!wb_table_pool_hit_faces (table, cs->column, 0, &lo, &hi))
+    lo = 1, hi = 0;
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const WbTableRow *row = g_ptr_array_index (rows, r);
+      const char *cell = g_ptr_array_index (row->cells, cs->column);
+      int n = wb_table_cell_is_unknown (cell) ? -1 : wb_table_pool_dice (table, row->lo, cs->column, 0);
+      double p = (double) (hi - lo + 1) / sides;
+      double none = 1.0;
+
+      /* wb_table_pool_dice reads the first row holding row->lo: this row. */
+      cs->pool_dice[r] = n;
+      if (n < 0)
+        continue;
+      cs->pool_expected_hits[r] = n * p;
+      for (int k = 0; k < n; k++)
+        none *= 1.0 - p;
+      cs->pool_any_hit[r] = 1.0 - none;
+    }
+}
+
 static void
 column_stats_free (WbColumnStats *cs)
 {
+  g_free (cs->pool_dice);
+  g_free (cs->pool_expected_hits);
+  g_free (cs->pool_any_hit);
   g_array_unref (cs->outcomes);
   g_free (cs->reason);
   g_free (cs);
@@ -292,6 +370,12 @@ wb_table_stats_new (WbTable  *table,
 
   g_return_val_if_fail (WB_IS_TABLE (table), NULL);
 
+  if (wb_table_get_kind (table) == WB_TABLE_CHART || wb_table_get_dice (table) == NULL)
+    {
+      g_set_error (error, WB_DICE_ERROR, WB_DICE_ERROR_SYNTAX,
+                   _("“%s” is a chart: it has no dice to analyse"), wb_table_get_name (table));
+      return NULL;
+    }
   dice = wb_dice_new (wb_table_get_dice (table), error);
   if (dice == NULL)
     return NULL;
@@ -317,18 +401,23 @@ wb_table_stats_new (WbTable  *table,
 
           if (cell == NULL)
             cs->uncovered += dice->outcomes[i].count;
+          else if (wb_table_cell_is_unknown (cell))
+            {
+              cs->unknown += dice->outcomes[i].count;
+              add_outcome (cs->outcomes, g_intern_string (cell), dice->outcomes[i].count);
+            }
           else
             add_outcome (cs->outcomes, g_intern_string (cell), dice->outcomes[i].count);
         }
 
-      cs->effects_known = kind != WB_TABLE_FIRE && cs->outcomes->len > 0;
+      cs->effects_known = kind != WB_TABLE_FIRE && cs->outcomes->len > 0 && cs->unknown == 0;
       for (guint i = 0; i < cs->outcomes->len && cs->effects_known; i++)
         {
           const WbTableOutcome *o = &g_array_index (cs->outcomes, WbTableOutcome, i);
           WbCodeEffect e;
           double p = (double) o->count / (double) dice->total;
 
-          if (!wb_code_effect (o->result, &e))
+          if (!wb_table_code_effect (table, o->result, &e))
             {
               cs->effects_known = FALSE;
               break;
@@ -339,11 +428,17 @@ wb_table_stats_new (WbTable  *table,
           cs->expected.defender_steps += p * e.defender_steps;
           cs->expected.attacker_retreat += p * e.attacker_retreat;
           cs->expected.defender_retreat += p * e.defender_retreat;
+          cs->expected.attacker_morale += p * e.attacker_morale;
+          cs->expected.defender_morale += p * e.defender_morale;
+          cs->score += p * wb_code_effect_score (&e);
         }
-      if (cs->effects_known)
-        cs->score = wb_code_effect_score (&cs->expected);
-      else
-        memset (&cs->expected, 0, sizeof cs->expected);
+      if (!cs->effects_known)
+        {
+          memset (&cs->expected, 0, sizeof cs->expected);
+          cs->score = 0;
+        }
+      if (kind == WB_TABLE_DICE_POOL && wb_table_get_pool (table)->sides > 0)
+        pool_stats (table, cs);
       g_ptr_array_add (stats->columns, cs);
     }
 

@@ -36,20 +36,16 @@ const char  *wb_table_resolve             (WbTable *table, guint column, int rol
 
 /* --- result codes as effects -------------------------------------------------- */
 
-/* What a result code does, for expected losses. Eliminations count the whole
- * force (1 = every unit in the combat), steps count step losses, retreats
- * the chance of having to retreat. */
-typedef struct {
-  double attacker_eliminated, defender_eliminated;
-  double attacker_steps, defender_steps;
-  double attacker_retreat, defender_retreat;
-} WbCodeEffect;
-
+/* The effect of @code (codes joined by "/" add up) on @table: the table's
+ * own code record when it gives an effect, else the standard meaning. An
+ * exchange given only as "exchange": true counts as the standard Ex. */
+gboolean     wb_table_code_effect         (WbTable *table, const char *code, WbCodeEffect *effect);
 /* The effect of a printed code (see the mapping in wb-table-analysis.c and
  * docs/architecture.md): FALSE for a code the analysis does not know. */
 gboolean     wb_code_effect               (const char *code, WbCodeEffect *effect);
 /* The attacker's score of an effect: what the defender loses minus what the
- * attacker loses, an elimination weighing 1, a retreat ½, a step ¼. */
+ * attacker loses, an elimination weighing 1, a retreat (of any length) ½,
+ * a step ¼, a morale hit ⅛. */
 double       wb_code_effect_score         (const WbCodeEffect *effect);
 
 /* --- per-column probabilities ---------------------------------------------------- */
@@ -64,6 +60,12 @@ typedef struct {
   const char  *label;        /* the table's */
   GArray      *outcomes;     /* WbTableOutcome, in order of first appearance */
   guint64      uncovered;    /* throws no row covers */
+  guint64      unknown;      /* throws landing on an unknown cell ("?") */
+  /* Dice-pool tables: per row, the dice a unit rolls, the expected hits and
+   * the chance of at least one hit (-1 dice: "?" or not a number). */
+  int         *pool_dice;
+  double      *pool_expected_hits;
+  double      *pool_any_hit;
   gboolean     effects_known;/* every result is a known code: losses are set */
   WbCodeEffect expected;     /* expected losses (valid if effects_known) */
   double       score;        /* expected attacker score (valid if effects_known) */
@@ -78,7 +80,8 @@ typedef struct {
   guint      n_flagged;
 } WbTableStats;
 
-/* Exact per-column outcome probabilities of @table under its dice, expected
+/* Exact per-column outcome probabilities of @table under its dice (a
+ * dice-pool table: per row the hits its dice score), expected
  * losses where every result is a known code, and the monotonicity check
  * (odds and differential tables: a column where the attacker's expected
  * score is lower than the column to its left is flagged). NULL with @error

@@ -167,13 +167,6 @@ row_free (WbTableRow *r)
   g_free (r);
 }
 
-static void
-code_free (WbResultCode *c)
-{
-  g_free (c->name);
-  g_free (c->text);
-  g_free (c);
-}
 
 static WbTableColumn *
 column_new (const char *label, double lo, double hi)
@@ -228,12 +221,7 @@ copy_records (GPtrArray *columns, GPtrArray *rows, GPtrArray *codes,
     }
   for (guint i = 0; i < codes->len; i++)
     {
-      WbResultCode *c = g_ptr_array_index (codes, i);
-      WbResultCode *n = g_new0 (WbResultCode, 1);
-      n->code = c->code;
-      n->name = g_strdup (c->name);
-      n->text = g_strdup (c->text);
-      g_ptr_array_add (dcodes, n);
+      g_ptr_array_add (dcodes, wb_result_code_copy (g_ptr_array_index (codes, i)));
     }
 }
 
@@ -248,7 +236,7 @@ state_new (WbTable *t)
   s->note = g_strdup (wb_table_get_note (t));
   s->columns = g_ptr_array_new_with_free_func ((GDestroyNotify) column_free);
   s->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
-  s->codes = g_ptr_array_new_with_free_func ((GDestroyNotify) code_free);
+  s->codes = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_result_code_free);
   copy_records (wb_table_get_columns (t), wb_table_get_rows (t), wb_table_get_codes (t),
                 s->columns, s->rows, s->codes);
   return s;

@@ -2,6 +2,8 @@
 #define G_LOG_DOMAIN "wb-table"
 #include "config.h"
 
+#include <string.h>
+
 #include "wb-table.h"
 #include "wb-util-private.h"
 
@@ -18,6 +20,11 @@ struct _WbTable
   GPtrArray   *columns;
   GPtrArray   *rows;
   GPtrArray   *codes;
+  GPtrArray   *modifiers;
+  WbTableRead  read;
+  char        *pair;
+  WbTableEnds  ends;
+  WbTablePool  pool;
 };
 
 G_DEFINE_FINAL_TYPE (WbTable, wb_table, G_TYPE_OBJECT)
@@ -25,7 +32,9 @@ G_DEFINE_FINAL_TYPE (WbTable, wb_table, G_TYPE_OBJECT)
 enum { PROP_0, PROP_ID, PROP_NAME, PROP_DICE, PROP_SOURCE, PROP_NOTE, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-static const char *kind_names[] = { "odds", "differential", "fire", "dice_pool", "roll" };
+static const char *kind_names[] = { "odds", "differential", "fire", "dice_pool", "roll", "chart" };
+static const char *read_names[] = { "sum", "colored", "white" };
+static const char *end_names[] = { "clamp", "refuse" };
 
 const char *
 wb_table_kind_to_string (WbTableKind kind)
@@ -46,6 +55,146 @@ wb_table_kind_from_string (const char *s, WbTableKind *kind)
   return FALSE;
 }
 
+const char *
+wb_table_read_to_string (WbTableRead read)
+{
+  g_return_val_if_fail ((guint) read < G_N_ELEMENTS (read_names), NULL);
+  return read_names[read];
+}
+
+gboolean
+wb_table_read_from_string (const char *s, WbTableRead *read)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (read_names); i++)
+    if (g_strcmp0 (s, read_names[i]) == 0)
+      {
+        *read = (WbTableRead) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+wb_table_end_to_string (WbTableEnd end)
+{
+  g_return_val_if_fail ((guint) end < G_N_ELEMENTS (end_names), NULL);
+  return end_names[end];
+}
+
+gboolean
+wb_table_end_from_string (const char *s, WbTableEnd *end)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (end_names); i++)
+    if (g_strcmp0 (s, end_names[i]) == 0)
+      {
+        *end = (WbTableEnd) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+char *
+wb_table_pool_hit_to_string (const WbTablePool *pool)
+{
+  g_return_val_if_fail (pool != NULL, NULL);
+  if (pool->per_column)
+    return g_strdup (pool->at_least ? ">=column" : "<=column");
+  return g_strdup_printf ("%s%d", pool->at_least ? ">=" : "<=", pool->value);
+}
+
+gboolean
+wb_table_pool_hit_parse (const char *s, WbTablePool *pool)
+{
+  gboolean at_least;
+  char *end = NULL;
+  gint64 v;
+
+  g_return_val_if_fail (pool != NULL, FALSE);
+  if (s == NULL)
+    return FALSE;
+  if (g_str_has_prefix (s, ">="))
+    at_least = TRUE;
+  else if (g_str_has_prefix (s, "<="))
+    at_least = FALSE;
+  else
+    return FALSE;
+  s += 2;
+  if (strcmp (s, "column") == 0)
+    {
+      pool->at_least = at_least;
+      pool->per_column = TRUE;
+      pool->value = 0;
+      return TRUE;
+    }
+  if (!g_ascii_isdigit (*s))
+    return FALSE;
+  v = g_ascii_strtoll (s, &end, 10);
+  if (*end != '\0' || v < 1 || v > 1000)
+    return FALSE;
+  pool->at_least = at_least;
+  pool->per_column = FALSE;
+  pool->value = (int) v;
+  return TRUE;
+}
+
+gboolean
+wb_table_cell_is_unknown (const char *cell)
+{
+  return cell != NULL && cell[0] == '?' && cell[1] == '\0';
+}
+
+WbResultCode *
+wb_result_code_copy (const WbResultCode *c)
+{
+  WbResultCode *n = g_new0 (WbResultCode, 1);
+
+  *n = *c;
+  n->name = g_strdup (c->name);
+  n->text = g_strdup (c->text);
+  n->test = g_strdup (c->test);
+  n->test_column = g_strdup (c->test_column);
+  return n;
+}
+
+void
+wb_result_code_free (WbResultCode *c)
+{
+  if (c == NULL)
+    return;
+  g_free (c->name);
+  g_free (c->text);
+  g_free (c->test);
+  g_free (c->test_column);
+  g_free (c);
+}
+
+WbTableModifier *
+wb_table_modifier_copy (const WbTableModifier *m)
+{
+  WbTableModifier *n = g_new0 (WbTableModifier, 1);
+
+  *n = *m;
+  n->id = g_strdup (m->id);
+  n->text = g_strdup (m->text);
+  n->group = g_strdup (m->group);
+  n->applies = g_strdup (m->applies);
+  n->source = g_strdup (m->source);
+  return n;
+}
+
+void
+wb_table_modifier_free (WbTableModifier *m)
+{
+  if (m == NULL)
+    return;
+  g_free (m->id);
+  g_free (m->text);
+  g_free (m->group);
+  g_free (m->applies);
+  g_free (m->source);
+  g_free (m);
+}
+
 static void
 column_free (WbTableColumn *c)
 {
@@ -62,14 +211,6 @@ row_free (WbTableRow *r)
 }
 
 static void
-code_free (WbResultCode *c)
-{
-  g_free (c->name);
-  g_free (c->text);
-  g_free (c);
-}
-
-static void
 wb_table_finalize (GObject *object)
 {
   WbTable *self = WB_TABLE (object);
@@ -81,6 +222,8 @@ wb_table_finalize (GObject *object)
   g_ptr_array_unref (self->columns);
   g_ptr_array_unref (self->rows);
   g_ptr_array_unref (self->codes);
+  g_ptr_array_unref (self->modifiers);
+  g_free (self->pair);
   G_OBJECT_CLASS (wb_table_parent_class)->finalize (object);
 }
 
@@ -164,7 +307,8 @@ wb_table_init (WbTable *self)
   self->dice = g_strdup ("1d6");
   self->columns = g_ptr_array_new_with_free_func ((GDestroyNotify) column_free);
   self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
-  self->codes = g_ptr_array_new_with_free_func ((GDestroyNotify) code_free);
+  self->codes = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_result_code_free);
+  self->modifiers = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_table_modifier_free);
 }
 
 WbTable *
@@ -175,6 +319,8 @@ wb_table_new (const char *id, WbTableKind kind)
   g_return_val_if_fail (id != NULL, NULL);
   self = g_object_new (WB_TYPE_TABLE, "id", id, NULL);
   self->kind = kind;
+  if (kind == WB_TABLE_CHART)
+    g_clear_pointer (&self->dice, g_free);
   return self;
 }
 
@@ -287,6 +433,89 @@ wb_table_add_code (WbTable *self, const char *code, const char *name, const char
   c->name = g_strdup (name);
   c->text = g_strdup (text);
   g_ptr_array_add (self->codes, c);
+}
+
+const WbResultCode *
+wb_table_find_code (WbTable *self, const char *code)
+{
+  g_return_val_if_fail (WB_IS_TABLE (self), NULL);
+  for (guint i = 0; code != NULL && i < self->codes->len; i++)
+    {
+      const WbResultCode *c = g_ptr_array_index (self->codes, i);
+      if (strcmp (c->code, code) == 0)
+        return c;
+    }
+  return NULL;
+}
+
+WbTableRead
+wb_table_get_read (WbTable *self)
+{
+  g_return_val_if_fail (WB_IS_TABLE (self), WB_TABLE_READ_SUM);
+  return self->read;
+}
+
+void
+wb_table_set_read (WbTable *self, WbTableRead read)
+{
+  g_return_if_fail (WB_IS_TABLE (self));
+  self->read = read;
+}
+
+const char *
+wb_table_get_pair (WbTable *self)
+{
+  g_return_val_if_fail (WB_IS_TABLE (self), NULL);
+  return self->pair;
+}
+
+void
+wb_table_set_pair (WbTable *self, const char *pair)
+{
+  g_return_if_fail (WB_IS_TABLE (self));
+  wb_set_str (&self->pair, pair);
+}
+
+const WbTableEnds *
+wb_table_get_ends (WbTable *self)
+{
+  g_return_val_if_fail (WB_IS_TABLE (self), NULL);
+  return &self->ends;
+}
+
+void
+wb_table_set_ends (WbTable *self, const WbTableEnds *ends)
+{
+  g_return_if_fail (WB_IS_TABLE (self) && ends != NULL);
+  self->ends = *ends;
+}
+
+const WbTablePool *
+wb_table_get_pool (WbTable *self)
+{
+  g_return_val_if_fail (WB_IS_TABLE (self), NULL);
+  return &self->pool;
+}
+
+void
+wb_table_set_pool (WbTable *self, const WbTablePool *pool)
+{
+  g_return_if_fail (WB_IS_TABLE (self) && pool != NULL);
+  self->pool = *pool;
+}
+
+GPtrArray *
+wb_table_get_modifiers (WbTable *self)
+{
+  g_return_val_if_fail (WB_IS_TABLE (self), NULL);
+  return self->modifiers;
+}
+
+void
+wb_table_add_modifier (WbTable *self, WbTableModifier *modifier)
+{
+  g_return_if_fail (WB_IS_TABLE (self) && modifier != NULL);
+  g_ptr_array_add (self->modifiers, modifier);
 }
 
 const char *

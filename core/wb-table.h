@@ -25,11 +25,77 @@ typedef struct {
   GPtrArray *cells;   /* char* */
 } WbTableRow;
 
+/* What a result code does (format 6 `effect`): what the engine applies and
+ * the analysis counts. Eliminations are the share of the force (1 = every
+ * unit in the combat), steps are step losses (depletions), retreats are
+ * hexes or locations, morale counts morale hits. */
 typedef struct {
-  const char *code;
-  char       *name;
-  char       *text;
+  double attacker_eliminated, defender_eliminated;
+  double attacker_steps, defender_steps;
+  double attacker_retreat, defender_retreat;
+  double attacker_morale, defender_morale;
+  gboolean exchange;
+} WbCodeEffect;
+
+typedef struct {
+  const char  *code;        /* interned */
+  char        *name;
+  char        *text;
+  gboolean     has_effect;  /* else the standard meaning of the code, if any */
+  WbCodeEffect effect;
+  char        *test;        /* a table the result sends to, or NULL */
+  char        *test_column; /* the column to read there, or NULL */
 } WbResultCode;
+
+WbResultCode *wb_result_code_copy (const WbResultCode *code);
+void          wb_result_code_free (WbResultCode *code);
+
+/* A situation that changes a resolution (format 6 `modifiers`): a column
+ * shift, dice added to a pool, a change of the hit number, a die-roll
+ * modifier. Of the modifiers sharing a group only one applies. */
+typedef struct {
+  char *id;
+  char *text;        /* the condition as printed */
+  int   columns;     /* + right, − left */
+  int   dice;
+  int   target;
+  int   roll;
+  char *group;       /* or NULL */
+  char *applies;     /* a tag: fire, close, defensive, first_round…, or NULL */
+  char *source;
+} WbTableModifier;
+
+WbTableModifier *wb_table_modifier_copy (const WbTableModifier *modifier);
+void             wb_table_modifier_free (WbTableModifier *modifier);
+
+/* Which dice a row reads: their sum (or the d66 number), or one die of a
+ * two-dice throw. */
+typedef enum {
+  WB_TABLE_READ_SUM,
+  WB_TABLE_READ_COLORED,
+  WB_TABLE_READ_WHITE,
+} WbTableRead;
+
+/* Beyond the first or last column (after the odds or the shifts). */
+typedef enum {
+  WB_TABLE_END_CLAMP,
+  WB_TABLE_END_REFUSE,
+} WbTableEnd;
+
+typedef struct {
+  WbTableEnd left, right;
+  WbTableEnd defensive_left, defensive_right;
+} WbTableEnds;
+
+/* A dice-pool table's hit rule: each die of @sides faces hits on a roll
+ * ≥ @value (@at_least) or ≤ @value; with @per_column the value is each
+ * column's lo (Columbia firepower). @sides 0: no pool. */
+typedef struct {
+  int      sides;
+  gboolean at_least;
+  gboolean per_column;
+  int      value;
+} WbTablePool;
 
 #define WB_TYPE_TABLE (wb_table_get_type ())
 G_DECLARE_FINAL_TYPE (WbTable, wb_table, WB, TABLE, GObject)
@@ -55,6 +121,33 @@ void          wb_table_add_row      (WbTable *self, const char *label, int lo, i
                                      GPtrArray *cells);
 void          wb_table_add_code     (WbTable *self, const char *code, const char *name,
                                      const char *text);
+/* Format 6 members; see docs/file-format.md. */
+WbTableRead   wb_table_get_read     (WbTable *self);
+void          wb_table_set_read     (WbTable *self, WbTableRead read);
+const char   *wb_table_get_pair     (WbTable *self);
+void          wb_table_set_pair     (WbTable *self, const char *pair);
+const WbTableEnds *wb_table_get_ends (WbTable *self);
+void          wb_table_set_ends     (WbTable *self, const WbTableEnds *ends);
+const WbTablePool *wb_table_get_pool (WbTable *self);
+void          wb_table_set_pool     (WbTable *self, const WbTablePool *pool);
+GPtrArray    *wb_table_get_modifiers (WbTable *self);   /* WbTableModifier* */
+/* Takes @modifier over. */
+void          wb_table_add_modifier (WbTable *self, WbTableModifier *modifier);
+/* The code record for @code, or NULL. */
+const WbResultCode *wb_table_find_code (WbTable *self, const char *code);
+
+/* TRUE for a cell the rulebook does not give ("?"): the engine asks the
+ * players for the result. */
+gboolean      wb_table_cell_is_unknown (const char *cell);
+
+const char   *wb_table_read_to_string   (WbTableRead read);
+gboolean      wb_table_read_from_string (const char *s, WbTableRead *read);
+const char   *wb_table_end_to_string    (WbTableEnd end);
+gboolean      wb_table_end_from_string  (const char *s, WbTableEnd *end);
+/* A pool's hit rule as written: ">=6", "<=3", "<=column". */
+char         *wb_table_pool_hit_to_string (const WbTablePool *pool);
+gboolean      wb_table_pool_hit_parse   (const char *s, WbTablePool *pool);
+
 /* The cell for a roll and a column index, or NULL. */
 const char   *wb_table_lookup       (WbTable *self, int roll, guint column);
 

@@ -54,6 +54,7 @@ typedef enum {
   WB_TABLE_FIRE,          /* strength columns, 2d6 read as 11–66, coloured bands */
   WB_TABLE_DICE_POOL,     /* dice per unit, hit on a number */
   WB_TABLE_ROLL,          /* a generic die-roll table */
+  WB_TABLE_CHART,         /* a reference chart without dice (format 6) */
 } WbTableKind;
 
 typedef enum {

@@ -565,6 +565,43 @@ END_TEST
 /* Version 5 added the counter description; a version 4 file loads with the
  * style inferred from its rules family and is saved as the current version;
  * a stated style and slots survive a save. */
+/* Version 6 added table rules (chart kind, unknown cells, read/pair, ends,
+ * pool, modifiers, code effects): a version 5 table means the same — both
+ * ends clamp, codes keep their standard meaning — and saves as version 6
+ * without any of the new members. */
+START_TEST (test_migration_5_to_6)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autofree char *saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(GString) edit = g_string_new (text);
+  g_autofree char *current = g_strdup_printf ("\"version\": %d,", WB_FORMAT_VERSION);
+  WbTable *crt;
+  WbCodeEffect e;
+
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 5,", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "v5.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  crt = wb_game_find_table (game, "crt");
+  ck_assert_int_eq (wb_table_get_ends (crt)->left, WB_TABLE_END_CLAMP);
+  ck_assert_int_eq (wb_table_get_ends (crt)->right, WB_TABLE_END_CLAMP);
+  ck_assert_int_eq (wb_table_get_read (crt), WB_TABLE_READ_SUM);
+  ck_assert_int_eq (wb_table_get_pool (crt)->sides, 0);
+  ck_assert_uint_eq (wb_table_get_modifiers (crt)->len, 0);
+  /* "Ar" has no effect in the file: the standard meaning. */
+  ck_assert (!((WbResultCode *) g_ptr_array_index (wb_table_get_codes (crt), 0))->has_effect);
+  ck_assert (wb_table_code_effect (crt, "Ar", &e));
+  ck_assert (e.attacker_retreat == 1 && e.defender_retreat == 0);
+  ck_assert_int_eq (wb_table_combat_column (crt, 9, 1, NULL), 1);   /* 9-1 clamps to 2-1 */
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, current));
+  ck_assert_ptr_null (strstr (saved, "\"ends\""));
+  ck_assert_ptr_null (strstr (saved, "\"effect\""));
+  ck_assert_ptr_null (strstr (saved, "\"modifiers\""));
+}
+END_TEST
+
 START_TEST (test_migration_4_to_5)
 {
   g_autofree char *text = read_test_file ("minimal.warbench", NULL);
@@ -895,6 +932,7 @@ format_suite (void)
   tcase_add_test (tc, test_migration_2_to_3);
   tcase_add_test (tc, test_migration_3_to_4);
   tcase_add_test (tc, test_migration_4_to_5);
+  tcase_add_test (tc, test_migration_5_to_6);
   tcase_add_test (tc, test_background);
   tcase_add_test (tc, test_background_calibration);
   tcase_add_test (tc, test_background_too_large);

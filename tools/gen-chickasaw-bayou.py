@@ -1814,7 +1814,7 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 5,
+        "version": 6,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

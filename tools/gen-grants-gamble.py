@@ -1053,7 +1053,7 @@ _CLASS = {o[0]: o[4] for o in OOB}
 def build_game():
     return {
         "format": "warbench-game",
-        "version": 5,
+        "version": 6,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

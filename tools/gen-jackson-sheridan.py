@@ -932,7 +932,7 @@ def build_game():
     valley = map_entity()
     return {
         "format": "warbench-game",
-        "version": 5,
+        "version": 6,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

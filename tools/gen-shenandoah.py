@@ -953,7 +953,7 @@ def build_game():
     units = unit_entities()
     return {
         "format": "warbench-game",
-        "version": 5,
+        "version": 6,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,
