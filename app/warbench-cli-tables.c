@@ -964,7 +964,10 @@ cmd_table (const char  *prog,
   if (compare != NULL && (csv || chart_path != NULL))
     return usage_error (prog, "table", _("--compare goes with --stats or --json only"));
   if (compare != NULL && modes == 0)
-    stats_arg = TRUE, modes = 1;
+    {
+      stats_arg = TRUE;
+      modes = 1;
+    }
   if (modes != 1)
     return usage_error (prog, "table",
                         _("Give exactly one of --stats, --json, --csv, --pdf, --svg and --png"));
