@@ -36,9 +36,12 @@ find_table (WbGame     *game,
   for (guint i = 0; table == NULL && i < tables->len; i++)
     {
       WbTable *t = g_ptr_array_index (tables, i);
-      g_autofree char *a = g_utf8_casefold (name, -1);
-      g_autofree char *b = g_utf8_casefold (wb_table_get_name (t), -1);
+      g_autofree char *a = NULL, *b = NULL;
 
+      if (wb_table_get_name (t) == NULL)
+        continue;
+      a = g_utf8_casefold (name, -1);
+      b = g_utf8_casefold (wb_table_get_name (t), -1);
       if (g_utf8_collate (a, b) == 0)
         table = t;
     }

@@ -441,6 +441,11 @@ expect_output "$TMP/out" '^  uncovered +0\.0% +58\.3% +\+58\.3 pp$'
 expect_status 0 "$CLI" table "$TMP/two.warbench" old --compare gap --json
 expect_output "$TMP/out" '"uncovered" : \{'
 # Errors: no such table here or there, no such file, dice the analysis refuses.
+"$CLI" new --points >"$TMP/nameless.warbench"
+sed -i 's|  "tables": \[\],|  "tables": [{"id": "t", "kind": "roll", "dice": "1d6", "columns": [{"label": "R"}], "rows": [{"label": "1-6", "lo": 1, "hi": 6, "cells": ["x"]}]}],|' "$TMP/nameless.warbench"
+expect_status 1 "$CLI" table "$TMP/nameless.warbench" t --compare zz
+expect_output "$TMP/err" 'no table “zz” to compare with in .*; the tables are: t$'
+expect_status 1 "$CLI" table "$TMP/nameless.warbench" zz --png "$TMP/x.png"
 expect_status 1 "$CLI" table "$WILD" crt --compare nope
 expect_output "$TMP/err" 'no table “nope” to compare with in .*battle-of-the-wilderness\.warbench \(give TABLE or FILE:TABLE\); the tables are: crt'
 expect_status 1 "$CLI" table "$WILD" crt --compare "$TMP/crt-v2.warbench:nope"
