@@ -382,7 +382,12 @@ expect_status 2 "$CLI" table "$WILD" crt --png "$TMP/x.png" --scale 0
 [ ! -e "$TMP/x.png" ] && [ ! -e "$TMP/x.pdf" ] && [ ! -e "$TMP/x.svg" ] || fail "a refused table chart wrote a file"
 expect_status 1 "$CLI" table "$WILD" nope --pdf "$TMP/x.pdf"
 expect_output "$TMP/err" 'no table “nope”'
-expect_status 1 "$CLI" table "$WILD" crt --pdf "$TMP/no-such-dir/x.pdf"
+# A folder that does not exist: a message, not a crash (PDF and SVG flush on failure).
+for ext in pdf svg png; do
+  expect_status 1 "$CLI" table "$WILD" crt --$ext "$TMP/no-such-dir/x.$ext"
+  expect_output "$TMP/err" "Cannot export .*no-such-dir/x\\.$ext.*No such file or directory"
+  expect_status 1 "$CLI" chart "$WILD" crt -o "$TMP/no-such-dir/x.$ext"
+done
 
 step "table: --compare"
 # Row 6 of 3-1 turned from Ex into De: De 1/6 -> 2/6, Ex 1/6 -> 0.
