@@ -832,8 +832,8 @@ static const Command commands[] = {
   { "format", N_("FILE… [--check]"), N_("Rewrite game files in the canonical layout"), cmd_format },
   { "oob", N_("FILE --csv [-o OUT.csv] | FILE --import IN.csv [-o OUT | --in-place]"),
     N_("Export the order of battle as CSV, or import one"), cmd_oob },
-  { "table", N_("FILE NAME --stats | --json | --csv"),
-    N_("A table's exact outcome probabilities and flags, or the table as CSV"), cmd_table },
+  { "table", N_("FILE NAME --stats | --json | --csv | --pdf/--svg/--png OUT [--compare OTHER]"),
+    N_("A table's exact outcome probabilities and flags, compared with another, or the table as CSV or a chart"), cmd_table },
 };
 
 static void

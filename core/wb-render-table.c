@@ -702,7 +702,9 @@ write_to_stream (void                *user_data,
 {
   WriteClosure *wc = user_data;
 
-  if (wc->error != NULL)
+  /* No stream yet: a PDF or SVG surface destroyed because the file could
+   * not be opened flushes its header here. */
+  if (wc->error != NULL || wc->stream == NULL)
     return CAIRO_STATUS_WRITE_ERROR;
   if (!g_output_stream_write_all (wc->stream, data, length, NULL, NULL, &wc->error))
     return CAIRO_STATUS_WRITE_ERROR;

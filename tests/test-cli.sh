@@ -358,10 +358,113 @@ expect_output "$TMP/out" '"none" : 24'
 expect_status 1 "$CLI" table "$WILD" nope --stats
 expect_output "$TMP/err" 'no table “nope”; the tables are: crt'
 expect_status 2 "$CLI" table "$WILD" crt
-expect_output "$TMP/err" 'Give exactly one of --stats, --json and --csv'
+expect_output "$TMP/err" 'Give exactly one of --stats, --json, --csv, --pdf, --svg and --png'
 expect_status 2 "$CLI" table "$WILD" crt --stats --csv
 expect_status 2 "$CLI" table "$WILD"
 expect_status 1 "$CLI" table "$TMP/missing.warbench" crt --stats
+
+step "table: the chart as PDF, SVG and PNG"
+expect_status 0 "$CLI" table "$WILD" crt --pdf "$TMP/table.pdf"
+expect_magic "$TMP/table.pdf" 255044462d
+expect_status 0 "$CLI" table "$WILD" "combat results table" --svg "$TMP/table.svg"
+expect_magic "$TMP/table.svg" 3c3f786d6c
+# The format is the option's, whatever the name; the same chart as `chart`.
+expect_status 0 "$CLI" table "$WILD" crt --png "$TMP/table.out" --scale 2
+expect_magic "$TMP/table.out" 89504e470d0a1a0a
+expect_status 0 "$CLI" chart "$WILD" crt --scale 2 -o "$TMP/chart2.png"
+cmp -s "$TMP/table.out" "$TMP/chart2.png" || fail "table --png and chart differ"
+expect_status 2 "$CLI" table "$WILD" crt --pdf "$TMP/x.pdf" --png "$TMP/x.png"
+expect_output "$TMP/err" 'Give exactly one of'
+expect_status 2 "$CLI" table "$WILD" crt --stats --svg "$TMP/x.svg"
+expect_status 2 "$CLI" table "$WILD" crt --stats --scale 2
+expect_output "$TMP/err" '--scale goes with --pdf, --svg or --png only'
+expect_status 2 "$CLI" table "$WILD" crt --png "$TMP/x.png" --scale 0
+[ ! -e "$TMP/x.png" ] && [ ! -e "$TMP/x.pdf" ] && [ ! -e "$TMP/x.svg" ] || fail "a refused table chart wrote a file"
+expect_status 1 "$CLI" table "$WILD" nope --pdf "$TMP/x.pdf"
+expect_output "$TMP/err" 'no table “nope”'
+# A folder that does not exist: a message, not a crash (PDF and SVG flush on failure).
+for ext in pdf svg png; do
+  expect_status 1 "$CLI" table "$WILD" crt --$ext "$TMP/no-such-dir/x.$ext"
+  expect_output "$TMP/err" "Cannot export .*no-such-dir/x\\.$ext.*No such file or directory"
+  expect_status 1 "$CLI" chart "$WILD" crt -o "$TMP/no-such-dir/x.$ext"
+done
+
+step "table: --compare"
+# Row 6 of 3-1 turned from Ex into De: De 1/6 -> 2/6, Ex 1/6 -> 0.
+sed 's/"Ar", "Ar", "Ex", "Ex", "Ex", "Ex"\]/"Ar", "Ar", "De", "Ex", "Ex", "Ex"]/' "$WILD" >"$TMP/crt-v2.warbench"
+cmp -s "$WILD" "$TMP/crt-v2.warbench" && fail "the sed did not change the CRT"
+expect_status 0 "$CLI" table "$WILD" crt --compare "$TMP/crt-v2.warbench:crt"
+expect_output "$TMP/out" '^Second: Combat Results Table \(crt, 1d6\) in .*crt-v2\.warbench$'
+expect_output "$TMP/out" '^Column 3-1: changed$'
+expect_output "$TMP/out" '^  De +16\.7% +33\.3% +\+16\.7 pp$'
+expect_output "$TMP/out" '^  Ex +16\.7% +0\.0% +-16\.7 pp$'
+expect_output "$TMP/out" '^  Dr +66\.7% +66\.7% +0 pp$'
+# Score 3-1: +0.583 before; De for Ex on a 6 gains 1/6 of the attacker's elimination.
+expect_output "$TMP/out" "^  Attacker's expected score \\+0\\.583 → \\+0\\.667 \\(\\+0\\.083\\)$"
+expect_output "$TMP/out" '^Column 4-1: no change$'
+expect_output "$TMP/out" "^  Attacker's expected score \\+0\\.583, unchanged$"
+[ "$(grep -c ': changed$' "$TMP/out")" -eq 1 ] || fail "compare: expected exactly one changed column"
+[ "$(grep -c ': no change$' "$TMP/out")" -eq 9 ] || fail "compare: expected nine unchanged columns"
+expect_status 0 "$CLI" table "$WILD" crt --json --compare "$TMP/crt-v2.warbench:crt"
+python3 - "$TMP/out" <<'PY' || fail "compare --json: wrong content"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["first"]["id"] == "crt" and d["second"]["file"].endswith("crt-v2.warbench"), d["second"]
+cols = {c["label"]: c for c in d["columns"]}
+assert len(cols) == 10 and all(c["in"] == "both" for c in cols.values())
+c = cols["3-1"]
+assert c["changed"] is True
+r = {x["result"]: x for x in c["results"]}
+assert abs(r["De"]["points"] - 100 / 6) < 1e-9 and abs(r["De"]["second"] - 1 / 3) < 1e-12
+assert abs(r["Ex"]["points"] + 100 / 6) < 1e-9 and r["Ex"]["second"] == 0
+assert r["Dr"]["points"] == 0
+assert abs(c["score"]["change"] - 1 / 12) < 1e-9, c["score"]
+assert cols["4-1"]["changed"] is False
+assert all(x["points"] == 0 for x in cols["4-1"]["results"])
+PY
+# A column only in one table: 6-1 renamed 7-1 in the copy.
+sed 's/{"label": "6-1", "lo": 6, "hi": 1}/{"label": "7-1", "lo": 7, "hi": 1}/' "$WILD" >"$TMP/crt-v3.warbench"
+expect_status 0 "$CLI" table "$WILD" crt --compare "$TMP/crt-v3.warbench:crt" --stats
+expect_output "$TMP/out" '^Column 6-1: only in the first table$'
+expect_output "$TMP/out" '^Column 7-1: only in the second table$'
+[ "$(grep -c ': no change$' "$TMP/out")" -eq 9 ] || fail "compare: expected nine shared columns"
+expect_status 0 "$CLI" table "$WILD" crt --compare "$TMP/crt-v3.warbench:crt" --json
+expect_output "$TMP/out" '"in" : "second"'
+# Two tables of one game, by name; a roll table's results are not codes.
+"$CLI" new --points >"$TMP/two.warbench"
+sed -i 's|  "tables": \[\],|  "tables": [{"id": "old", "name": "Old Weather", "kind": "roll", "dice": "2d6", "columns": [{"label": "Weather"}], "rows": [{"label": "2-7", "lo": 2, "hi": 7, "cells": ["Clear"]}, {"label": "8-12", "lo": 8, "hi": 12, "cells": ["Rain"]}]}, {"id": "new", "name": "New Weather", "kind": "roll", "dice": "2d6", "columns": [{"label": "Weather"}], "rows": [{"label": "2-6", "lo": 2, "hi": 6, "cells": ["Clear"]}, {"label": "7-12", "lo": 7, "hi": 12, "cells": ["Rain"]}]}, {"id": "gap", "name": "Gap", "kind": "roll", "dice": "2d6", "columns": [{"label": "Weather"}], "rows": [{"label": "2-6", "lo": 2, "hi": 6, "cells": ["Clear"]}]}],|' "$TMP/two.warbench"
+expect_status 0 "$CLI" table "$TMP/two.warbench" old --compare "new weather"
+expect_output "$TMP/out" '^Second: New Weather \(new, 2d6\) in '
+# 2d6: a 7 is 6/36 = 16.7 points moved from Clear to Rain.
+expect_output "$TMP/out" '^  Clear +58\.3% +41\.7% +-16\.7 pp$'
+expect_output "$TMP/out" '^  Rain +41\.7% +58\.3% +\+16\.7 pp$'
+expect_output "$TMP/out" "^  Attacker's expected score not known"
+# Throws no row covers (7-12, 21 of 36) are shown as such.
+expect_status 0 "$CLI" table "$TMP/two.warbench" old --compare gap
+expect_output "$TMP/out" '^  Rain +41\.7% +0\.0% +-41\.7 pp$'
+expect_output "$TMP/out" '^  uncovered +0\.0% +58\.3% +\+58\.3 pp$'
+expect_status 0 "$CLI" table "$TMP/two.warbench" old --compare gap --json
+expect_output "$TMP/out" '"uncovered" : \{'
+# Errors: no such table here or there, no such file, dice the analysis refuses.
+"$CLI" new --points >"$TMP/nameless.warbench"
+sed -i 's|  "tables": \[\],|  "tables": [{"id": "t", "kind": "roll", "dice": "1d6", "columns": [{"label": "R"}], "rows": [{"label": "1-6", "lo": 1, "hi": 6, "cells": ["x"]}]}],|' "$TMP/nameless.warbench"
+expect_status 1 "$CLI" table "$TMP/nameless.warbench" t --compare zz
+expect_output "$TMP/err" 'no table “zz” to compare with in .*; the tables are: t$'
+expect_status 1 "$CLI" table "$TMP/nameless.warbench" zz --png "$TMP/x.png"
+expect_status 1 "$CLI" table "$WILD" crt --compare nope
+expect_output "$TMP/err" 'no table “nope” to compare with in .*battle-of-the-wilderness\.warbench \(give TABLE or FILE:TABLE\); the tables are: crt'
+expect_status 1 "$CLI" table "$WILD" crt --compare "$TMP/crt-v2.warbench:nope"
+expect_output "$TMP/err" 'no table “nope” in .*crt-v2\.warbench; the tables are: crt'
+expect_status 1 "$CLI" table "$WILD" crt --compare "$TMP/missing.warbench:crt"
+expect_output "$TMP/err" 'missing\.warbench'
+sed 's/"dice": "1d6"/"dice": "30d6"/' "$WILD" >"$TMP/crt-30d6.warbench"
+expect_status 1 "$CLI" table "$WILD" crt --compare "$TMP/crt-30d6.warbench:crt"
+expect_output "$TMP/err" 'crt-30d6\.warbench: crt: Dice “30d6”: between 1 and 20 dice'
+[ ! -s "$TMP/out" ] || fail "a refused comparison printed something"
+expect_status 2 "$CLI" table "$WILD" crt --compare crt --csv
+expect_output "$TMP/err" '--compare goes with --stats or --json only'
+expect_status 2 "$CLI" table "$WILD" crt --compare crt --pdf "$TMP/x.pdf"
+expect_status 2 "$CLI" table "$WILD" crt --compare crt --stats --json
 
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"
