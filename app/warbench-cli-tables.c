@@ -288,6 +288,69 @@ print_grid (WbTableStats *stats,
     }
 }
 
+/* A dice-pool table: per column and row, the dice rolled and what they hit. */
+static void
+print_pool_stats (WbTable      *table,
+                  WbTableStats *stats)
+{
+  GPtrArray *rows = wb_table_get_rows (table);
+  g_autofree char *rule = wb_table_pool_hit_to_string (wb_table_get_pool (table));
+
+  out (stdout, _("Dice pool: d%d, a die hits on %s\n"), wb_table_get_pool (table)->sides, rule);
+  for (guint c = 0; c < stats->columns->len; c++)
+    {
+      WbColumnStats *cs = stats->columns->pdata[c];
+      int lo, hi;
+
+      if (!wb_table_pool_hit_faces (table, c, 0, &lo, &hi))
+        lo = hi = 0;
+      out (stdout, _("\nColumn %s (hits on %d–%d):\n"), cs->label, lo, hi);
+      for (guint r = 0; r < rows->len; r++)
+        {
+          const WbTableRow *row = g_ptr_array_index (rows, r);
+
+          if (cs->pool_dice[r] < 0)
+            {
+              out (stdout, _("  %-8s dice unknown\n"), row->label);
+              continue;
+            }
+          out (stdout, _("  %-8s %d dice: expected hits %.3f, at least one hit %.1f%%\n"),
+               row->label, cs->pool_dice[r], cs->pool_expected_hits[r], 100.0 * cs->pool_any_hit[r]);
+        }
+    }
+}
+
+/* The table's column shifts and modifiers, with their conditions. */
+static void
+print_modifiers (WbTable *table)
+{
+  GPtrArray *mods = wb_table_get_modifiers (table);
+
+  if (mods->len == 0)
+    return;
+  out (stdout, "\n%s\n", _("Modifiers:"));
+  for (guint i = 0; i < mods->len; i++)
+    {
+      const WbTableModifier *m = g_ptr_array_index (mods, i);
+      g_autoptr(GString) what = g_string_new (NULL);
+
+      if (m->columns)
+        g_string_append_printf (what, _(" %+d column(s)"), m->columns);
+      if (m->dice)
+        g_string_append_printf (what, _(" %+d dice"), m->dice);
+      if (m->target)
+        g_string_append_printf (what, _(" %+d to the hit number"), m->target);
+      if (m->roll)
+        g_string_append_printf (what, _(" %+d to the roll"), m->roll);
+      out (stdout, "  %-20s%s — %s", m->id, what->str, m->text ? m->text : "");
+      if (m->group)
+        out (stdout, _(" [one of group %s]"), m->group);
+      if (m->applies)
+        out (stdout, _(" (%s)"), m->applies);
+      out (stdout, "\n");
+    }
+}
+
 static void
 print_stats (WbTable      *table,
              WbTableStats *stats)
@@ -331,7 +394,20 @@ print_stats (WbTable      *table,
       any_losses |= cs->effects_known;
     }
   out (stdout, "\n");
-  print_grid (stats, arrays, uncovered, _("uncovered"));
+  if (wb_table_get_kind (table) == WB_TABLE_DICE_POOL && wb_table_get_pool (table)->sides > 0)
+    print_pool_stats (table, stats);
+  else
+    print_grid (stats, arrays, uncovered, _("uncovered"));
+  for (guint c = 0; c < stats->columns->len; c++)
+    {
+      WbColumnStats *cs = stats->columns->pdata[c];
+      g_autofree char *p = probability_text (cs->unknown, stats->dice->total);
+
+      if (cs->unknown > 0)
+        out (stdout, _("%s: %s of the throws land on unknown cells (?): the players give the result.\n"),
+             cs->label, p);
+    }
+  print_modifiers (table);
 
   if (any_losses)
     {
@@ -351,6 +427,9 @@ print_stats (WbTable      *table,
                cs->label, cs->expected.attacker_eliminated, cs->expected.attacker_steps,
                cs->expected.attacker_retreat, cs->expected.defender_eliminated,
                cs->expected.defender_steps, cs->expected.defender_retreat, cs->score);
+          if (cs->expected.attacker_morale > 0 || cs->expected.defender_morale > 0)
+            out (stdout, _("  %-8s morale hits: attacker %.3f, defender %.3f\n"), "",
+                 cs->expected.attacker_morale, cs->expected.defender_morale);
         }
     }
 
@@ -429,6 +508,29 @@ print_stats_json (WbTable      *table,
       json_outcomes (b, cs->outcomes, stats->dice->total);
       json_builder_set_member_name (b, "uncovered");
       json_builder_add_int_value (b, (gint64) cs->uncovered);
+      json_builder_set_member_name (b, "unknown");
+      json_builder_add_int_value (b, (gint64) cs->unknown);
+      if (cs->pool_dice != NULL)
+        {
+          GPtrArray *rows = wb_table_get_rows (table);
+
+          json_builder_set_member_name (b, "pool");
+          json_builder_begin_array (b);
+          for (guint r = 0; r < rows->len; r++)
+            {
+              json_builder_begin_object (b);
+              json_builder_set_member_name (b, "row");
+              json_builder_add_string_value (b, ((WbTableRow *) g_ptr_array_index (rows, r))->label);
+              json_builder_set_member_name (b, "dice");
+              json_builder_add_int_value (b, cs->pool_dice[r]);
+              json_builder_set_member_name (b, "expected_hits");
+              json_builder_add_double_value (b, cs->pool_expected_hits[r]);
+              json_builder_set_member_name (b, "at_least_one_hit");
+              json_builder_add_double_value (b, cs->pool_any_hit[r]);
+              json_builder_end_object (b);
+            }
+          json_builder_end_array (b);
+        }
       if (cs->effects_known)
         {
           json_builder_set_member_name (b, "expected");
@@ -438,6 +540,7 @@ print_stats_json (WbTable      *table,
           json_builder_add_double_value (b, cs->expected.field);
           MEMBER (attacker_eliminated) MEMBER (attacker_steps) MEMBER (attacker_retreat)
           MEMBER (defender_eliminated) MEMBER (defender_steps) MEMBER (defender_retreat)
+          MEMBER (attacker_morale) MEMBER (defender_morale)
 #undef MEMBER
           json_builder_set_member_name (b, "score");
           json_builder_add_double_value (b, cs->score);

@@ -71,7 +71,8 @@ gboolean     wb_read_duplicate      (Reader *r, const char *what, const char *id
 
 /* Entity readers living in the other files, called through wb_read_for_each. */
 gboolean     _wb_read_table         (Reader *r, WbJsonNode *node, guint index, gpointer data);
-/* After the tables: each `pair` names a table that names this one back. */
+/* After the tables: each `pair` names a table that names this one back, each
+ * code's effect `test` a table (and `column` one of its columns). */
 gboolean     _wb_read_check_table_pairs (Reader *r);
 gboolean     _wb_read_map           (Reader *r, WbJsonNode *node, guint index, gpointer data);
 gboolean     _wb_read_formation     (Reader *r, WbJsonNode *node, guint index, gpointer data);

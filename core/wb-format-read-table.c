@@ -359,11 +359,67 @@ _wb_read_table (Reader *r, WbJsonNode *node, guint index, gpointer data)
   return TRUE;
 }
 
+static gboolean
+has_column (WbTable *table, const char *label)
+{
+  GPtrArray *columns = wb_table_get_columns (table);
+
+  for (guint i = 0; i < columns->len; i++)
+    if (g_strcmp0 (((WbTableColumn *) g_ptr_array_index (columns, i))->label, label) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Each code's `test` names a table of the game and `column` one of its columns. */
+static gboolean
+check_code_tests (Reader *r, guint index, WbTable *t)
+{
+  GPtrArray *codes = wb_table_get_codes (t);
+
+  for (guint j = 0; j < codes->len; j++)
+    {
+      const WbResultCode *c = g_ptr_array_index (codes, j);
+      WbTable *test = c->test != NULL ? wb_game_find_table (r->game, c->test) : NULL;
+      gsize old;
+
+      if (c->test == NULL ? c->test_column == NULL : test != NULL && (c->test_column == NULL ||
+                                                                      has_column (test, c->test_column)))
+        continue;
+      old = wb_read_push_member (r, "tables");
+      wb_read_push_index (r, index);
+      wb_read_push_member (r, "codes");
+      wb_read_push_index (r, j);
+      wb_read_push_member (r, "effect");
+      if (c->test == NULL)
+        {
+          wb_read_push_member (r, "column");
+          fail (r, WB_FORMAT_ERROR_MISSING, _("a column without a test table"));
+        }
+      else if (test == NULL)
+        {
+          wb_read_push_member (r, "test");
+          fail (r, WB_FORMAT_ERROR_REFERENCE, _("no table “%s”"), c->test);
+        }
+      else
+        {
+          wb_read_push_member (r, "column");
+          fail (r, WB_FORMAT_ERROR_REFERENCE, _("the table “%s” has no column “%s”"), c->test,
+                c->test_column);
+        }
+      wb_read_pop (r, old);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 _wb_read_check_table_pairs (Reader *r)
 {
   GPtrArray *tables = wb_game_get_tables (r->game);
 
+  for (guint i = 0; i < tables->len; i++)
+    if (!check_code_tests (r, i, g_ptr_array_index (tables, i)))
+      return FALSE;
   for (guint i = 0; i < tables->len; i++)
     {
       WbTable *t = g_ptr_array_index (tables, i);

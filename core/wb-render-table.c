@@ -81,6 +81,7 @@ typedef struct {
   double        header_h;
   double        table_w;
   double        width;     /* of the content, margins excluded */
+  gboolean      any_unknown;  /* a cell is "?" */
 } Chart;
 
 static const struct {
@@ -280,6 +281,31 @@ title_of (WbTable *table)
   return name != NULL && name[0] != '\0' ? name : wb_table_get_id (table);
 }
 
+/* The header over the row labels: the dice read, or what the rows are. */
+static const char *
+corner_of (WbTable *table)
+{
+  switch (wb_table_get_kind (table))
+    {
+    case WB_TABLE_DICE_POOL:
+      /* TRANSLATORS: the header over a dice-pool table's rows (strength points) */
+      return _("SP");
+    case WB_TABLE_CHART:
+      return "";
+    default:
+      break;
+    }
+  switch (wb_table_get_read (table))
+    {
+    case WB_TABLE_READ_COLORED:
+      return _("Colored die");
+    case WB_TABLE_READ_WHITE:
+      return _("White die");
+    default:
+      return wb_table_get_dice (table);
+    }
+}
+
 static char *
 subtitle (WbTable *table)
 {
@@ -289,13 +315,14 @@ subtitle (WbTable *table)
     [WB_TABLE_FIRE] = N_("Fire table"),
     [WB_TABLE_DICE_POOL] = N_("Dice pool table"),
     [WB_TABLE_ROLL] = N_("Die roll table"),
+    [WB_TABLE_CHART] = N_("Chart"),
   };
   WbTableKind kind = wb_table_get_kind (table);
   const char *k = (guint) kind < G_N_ELEMENTS (kinds) && kinds[kind] != NULL
                     ? _(kinds[kind]) : "";
   const char *dice = wb_table_get_dice (table);
 
-  if (dice == NULL || dice[0] == '\0')
+  if (dice == NULL || dice[0] == '\0' || kind == WB_TABLE_DICE_POOL)
     return g_strdup (k);
   /* TRANSLATORS: a table's kind and its dice: "Fire table · roll d66" */
   return g_strdup_printf (_("%s · roll %s"), k, dice);
@@ -316,7 +343,7 @@ chart_measure_grid (Chart *ch)
   ch->col_w = g_new0 (double, MAX (columns->len, 1));
   ch->row_h = g_new0 (double, MAX (rows->len, 1));
 
-  measure (ch, F_HEADER, wb_table_get_dice (table), 0, &w, &h);
+  measure (ch, F_HEADER, corner_of (table), 0, &w, &h);
   ch->label_w = MAX (w + 2 * PAD_X, MIN_CELL_W);
   ch->header_h = MAX (h + 2 * PAD_Y, MIN_ROW_H + 2);
 
@@ -402,9 +429,124 @@ static const Rgb WHITE = { 1, 1, 1 };
 static const Rgb HEADER_FILL = { 0.22, 0.25, 0.30 };
 static const Rgb LABEL_FILL = { 0.86, 0.87, 0.89 };
 static const Rgb STRIPE_FILL = { 0.945, 0.945, 0.95 };
+static const Rgb UNKNOWN_FILL = { 0.90, 0.88, 0.84 };
 
 /* Walks the chart from the top, drawing when ch->cr is set; returns the
  * height of the content (margins excluded). */
+/* One line of the rules under the table, wrapped to the chart's width. */
+static double
+rule_line (Chart *ch, double y, const char *line)
+{
+  double w, h;
+
+  measure (ch, F_BODY, line, ch->width, &w, &h);
+  text (ch, F_BODY, line, ch->width, 0, y, ch->width, h, 0, INK);
+  return y + h + 2;
+}
+
+static const char *
+end_text (WbTableEnd end)
+{
+  return end == WB_TABLE_END_REFUSE ? _("not allowed (no effect)") : _("use the end column");
+}
+
+/* Under the table: what unknown cells mean, the pool's hit rule, the ends,
+ * and the column shifts and other modifiers with their conditions. */
+static double
+chart_walk_rules (Chart *ch, double y)
+{
+  WbTable *table = ch->table;
+  WbTableKind kind = wb_table_get_kind (table);
+  GPtrArray *mods = wb_table_get_modifiers (table);
+  const WbTableEnds *ends = wb_table_get_ends (table);
+  const WbTablePool *pool = wb_table_get_pool (table);
+  double w, h;
+
+  if (ch->any_unknown)
+    {
+      y += 6;
+      y = rule_line (ch, y, _("? — not given in the rulebook (only on the original player aid): "
+                              "the players give the result when it comes up."));
+    }
+  if (kind == WB_TABLE_DICE_POOL && pool->sides > 0)
+    {
+      g_autofree char *line = NULL;
+
+      if (pool->per_column)
+        line = g_strdup_printf (pool->at_least
+                                  ? _("Each die (d%d) hits on a roll of at least the column's number.")
+                                  : _("Each die (d%d) hits on a roll of at most the column's number."),
+                                pool->sides);
+      else
+        line = g_strdup_printf (pool->at_least ? _("Each die (d%d) hits on a roll of %d or more.")
+                                               : _("Each die (d%d) hits on a roll of %d or less."),
+                                pool->sides, pool->value);
+      y += 6;
+      y = rule_line (ch, y, line);
+    }
+  if ((kind == WB_TABLE_ODDS || kind == WB_TABLE_DIFFERENTIAL || kind == WB_TABLE_FIRE) &&
+      (ends->left != WB_TABLE_END_CLAMP || ends->right != WB_TABLE_END_CLAMP ||
+       ends->defensive_left != ends->left || ends->defensive_right != ends->right))
+    {
+      g_autofree char *line = g_strdup_printf (_("Beyond the first column: %s. Beyond the last "
+                                                 "column: %s."),
+                                               end_text (ends->left), end_text (ends->right));
+      y += 6;
+      y = rule_line (ch, y, line);
+      if (ends->defensive_left != ends->left || ends->defensive_right != ends->right)
+        {
+          g_autofree char *d = g_strdup_printf (_("Defensive fire beyond the first column: %s; "
+                                                  "beyond the last: %s."),
+                                                end_text (ends->defensive_left),
+                                                end_text (ends->defensive_right));
+          y = rule_line (ch, y, d);
+        }
+    }
+  if (mods->len == 0)
+    return y;
+
+  y += 10;
+  measure (ch, F_HEADER, kind == WB_TABLE_DICE_POOL || kind == WB_TABLE_ROLL
+                           ? _("Modifiers") : _("Column shifts"), 0, &w, &h);
+  text (ch, F_HEADER, kind == WB_TABLE_DICE_POOL || kind == WB_TABLE_ROLL
+                        ? _("Modifiers") : _("Column shifts"), 0, 0, y, ch->width, h, 0, INK);
+  y += h + 3;
+  for (guint i = 0; i < mods->len; i++)
+    {
+      const WbTableModifier *m = g_ptr_array_index (mods, i);
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      if (m->applies != NULL && (i == 0 || g_strcmp0 (((WbTableModifier *) mods->pdata[i - 1])->applies,
+                                                      m->applies) != 0))
+        {
+          y += 2;
+          measure (ch, F_CODE, m->applies, 0, &w, &h);
+          text (ch, F_CODE, m->applies, 0, 0, y, ch->width, h, 0, GREY_INK);
+          y += h + 1;
+        }
+      if (m->columns < 0)
+        g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "Shift %d column left",
+                                                   "Shift %d columns left", -m->columns), -m->columns);
+      else if (m->columns > 0)
+        g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "Shift %d column right",
+                                                   "Shift %d columns right", m->columns), m->columns);
+      if (m->dice != 0)
+        /* TRANSLATORS: dice added to or taken from a pool: "+2 dice" */
+        g_string_append_printf (line, _("%s%+d dice"), line->len ? ", " : "", m->dice);
+      if (m->target != 0)
+        g_string_append_printf (line, _("%shit number %+d"), line->len ? ", " : "", m->target);
+      if (m->roll != 0)
+        g_string_append_printf (line, _("%sroll %+d"), line->len ? ", " : "", m->roll);
+      g_string_append (line, " — ");
+      g_string_append (line, m->text != NULL ? m->text : m->id);
+      if (m->group != NULL)
+        /* TRANSLATORS: a modifier that is one of an exclusive group */
+        g_string_append_printf (line, _(" (only one of “%s” applies)"), m->group);
+      y = rule_line (ch, y, line->str);
+    }
+  return y;
+}
+
 static double
 chart_walk (Chart *ch)
 {
@@ -429,7 +571,7 @@ chart_walk (Chart *ch)
     double top = y;
 
     box (ch, 0, y, ch->table_w, ch->header_h, HEADER_FILL);
-    text (ch, F_HEADER, wb_table_get_dice (table), 0, 0, y, ch->label_w, ch->header_h, 0.5, WHITE);
+    text (ch, F_HEADER, corner_of (table), 0, 0, y, ch->label_w, ch->header_h, 0.5, WHITE);
     x = ch->label_w;
     for (guint j = 0; j < columns->len; j++)
       {
@@ -481,6 +623,12 @@ chart_walk (Chart *ch)
                           lum < 0.45 ? WHITE : INK);
                     bx += sw;
                   }
+              }
+            else if (wb_table_cell_is_unknown (cell))
+              {
+                box (ch, x + 1.5, y + 1.5, ch->col_w[j] - 3, rh - 3, UNKNOWN_FILL);
+                text (ch, F_CELL, cell, 0, x, y, ch->col_w[j], rh, 0.5, GREY_INK);
+                ch->any_unknown = TRUE;
               }
             else
               {
@@ -566,6 +714,8 @@ chart_walk (Chart *ch)
           y += MAX (h, ch_h) + 2;
         }
     }
+
+  y = chart_walk_rules (ch, y);
 
   if ((source != NULL && source[0] != '\0') || (note != NULL && note[0] != '\0'))
     {

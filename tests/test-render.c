@@ -1142,6 +1142,42 @@ START_TEST (test_golden_table_fire)
 }
 END_TEST
 
+/* Format 6 rules on the chart: unknown cells shaded, and the ends and the
+ * column shifts listed under the table (a taller chart). */
+START_TEST (test_golden_table_rules)
+{
+  g_autoptr(WbTable) table = make_fire_table ();
+  WbTableEnds ends = { WB_TABLE_END_REFUSE, WB_TABLE_END_CLAMP, WB_TABLE_END_CLAMP, WB_TABLE_END_CLAMP };
+  WbTableModifier *m = g_new0 (WbTableModifier, 1);
+  WbTableRow *row = g_ptr_array_index (wb_table_get_rows (table), 2);
+  double w0, h0, w1, h1;
+  cairo_surface_t *s;
+  gboolean unknown = FALSE;
+
+  wb_render_table_get_size (table, WB_TABLE_CHART_NO_TEXT, &w0, &h0);
+  g_free (row->cells->pdata[0]);
+  row->cells->pdata[0] = g_strdup ("?");
+  m->id = g_strdup ("woods");
+  m->text = g_strdup ("Target in Light Woods");
+  m->columns = -1;
+  m->applies = g_strdup ("fire");
+  wb_table_add_modifier (table, m);
+  wb_table_set_ends (table, &ends);
+  wb_render_table_get_size (table, WB_TABLE_CHART_NO_TEXT, &w1, &h1);
+  ck_assert_double_eq (w1, w0);
+  ck_assert_double_gt (h1, h0 + 30);
+  s = render_chart (table, WB_TABLE_CHART_NO_TEXT);
+  for (int y = 0; y < cairo_image_surface_get_height (s); y += 2)
+    for (int x = 0; x < cairo_image_surface_get_width (s); x += 2)
+      {
+        Pixel p = get_pixel (s, x, y);
+        unknown |= abs (p.r - 230) <= 2 && abs (p.g - 224) <= 2 && abs (p.b - 214) <= 2;
+      }
+  ck_assert (unknown);
+  check_golden (s, "table-rules.png");
+}
+END_TEST
+
 /* With text the title (and cells) carry ink; without, the title's place is
  * blank paper. */
 START_TEST (test_table_chart_text)
@@ -1490,6 +1526,7 @@ render_suite (void)
   tcase_add_test (tc, test_golden_point_lines);
   tcase_add_test (tc, test_golden_table_crt);
   tcase_add_test (tc, test_golden_table_fire);
+  tcase_add_test (tc, test_golden_table_rules);
   tcase_add_test (tc, test_table_chart_text);
   tcase_add_test (tc, test_table_chart_size);
   tcase_add_test (tc, test_table_chart_files);

@@ -378,6 +378,43 @@ START_TEST (test_errors)
                   "$.tables[0].codes[1].code", "twice");
   assert_refused ("[{\"id\": \"t\", \"kind\": \"roll\", \"columns\": [{\"label\": \"x\"}], \"rows\": [{\"label\": \"a\", \"cells\": [\"1\"]}]}]",
                   "$.tables[0].rows[0]", "lo");
+  assert_refused ("[{\"id\": \"t\", \"kind\": \"roll\", \"columns\": [], \"rows\": [],"
+                  " \"codes\": [{\"code\": \"D\", \"effect\": {\"test\": \"nope\"}}]}]",
+                  "$.tables[0].codes[0].effect.test", "no table");
+  assert_refused ("[{\"id\": \"t\", \"kind\": \"roll\", \"columns\": [{\"label\": \"Routine\"}], \"rows\": [],"
+                  " \"codes\": [{\"code\": \"D\", \"effect\": {\"test\": \"t\", \"column\": \"Severe\"}}]}]",
+                  "$.tables[0].codes[0].effect.column", "no column");
+}
+END_TEST
+
+/* The fixture with every table member of format 6 loads, saves byte for
+ * byte as it is, and means what it says. */
+START_TEST (test_fixture)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_TEST_DATA"), "tables.warbench", NULL);
+  g_autofree char *text = NULL, *saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  WbTable *fire, *firepower;
+  const WbResultCode *green;
+  const char *ids[] = { "ford", "cap", NULL };
+  WbModifierTotal total;
+
+  ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+  game = wb_game_load_from_data (text, -1, "tables.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (saved, text);
+  fire = wb_game_find_table (game, "fire");
+  green = wb_table_find_code (fire, "green");
+  ck_assert_str_eq (green->test, "depletion");
+  ck_assert_str_eq (green->test_column, "Routine");
+  firepower = wb_game_find_table (game, "firepower");
+  ck_assert (wb_table_modifiers_total (firepower, ids, &total, NULL));
+  ck_assert_int_eq (total.target, -1);
+  ck_assert_int_eq (total.roll, 1);
+  ck_assert_int_eq (wb_table_pool_dice (firepower, 2, 1, 0), 0);   /* "-" */
+  ck_assert_int_eq (wb_table_get_kind (wb_game_find_table (game, "tec")), WB_TABLE_CHART);
 }
 END_TEST
 
@@ -392,6 +429,7 @@ table_resolve_suite (void)
   tcase_add_test (tc, test_dice_pools);
   tcase_add_test (tc, test_odds_ends_and_effects);
   tcase_add_test (tc, test_errors);
+  tcase_add_test (tc, test_fixture);
   suite_add_tcase (s, tc);
   return s;
 }
