@@ -320,6 +320,27 @@ print_pool_stats (WbTable      *table,
     }
 }
 
+/* The columns with unknown cells ("?"), and how likely a throw meets one. */
+static void
+print_unknown (WbTableStats *stats)
+{
+  gboolean first = TRUE;
+
+  for (guint c = 0; c < stats->columns->len; c++)
+    {
+      WbColumnStats *cs = stats->columns->pdata[c];
+      g_autofree char *p = probability_text (cs->unknown, stats->dice->total);
+
+      if (cs->unknown == 0)
+        continue;
+      if (first)
+        out (stdout, "\n");
+      first = FALSE;
+      out (stdout, _("%s: %s of the throws land on unknown cells (?): the players give the result.\n"),
+           cs->label, p);
+    }
+}
+
 /* The table's column shifts and modifiers, with their conditions. */
 static void
 print_modifiers (WbTable *table)
@@ -382,6 +403,8 @@ print_stats (WbTable      *table,
           out (stdout, _("Target rating %d:\n"), rating);
           print_grid (stats, owned, uncovered, _("none"));
         }
+      print_unknown (stats);
+      print_modifiers (table);
       return;
     }
 
@@ -398,15 +421,7 @@ print_stats (WbTable      *table,
     print_pool_stats (table, stats);
   else
     print_grid (stats, arrays, uncovered, _("uncovered"));
-  for (guint c = 0; c < stats->columns->len; c++)
-    {
-      WbColumnStats *cs = stats->columns->pdata[c];
-      g_autofree char *p = probability_text (cs->unknown, stats->dice->total);
-
-      if (cs->unknown > 0)
-        out (stdout, _("%s: %s of the throws land on unknown cells (?): the players give the result.\n"),
-             cs->label, p);
-    }
+  print_unknown (stats);
   print_modifiers (table);
 
   if (any_losses)

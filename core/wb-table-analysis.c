@@ -589,9 +589,9 @@ wb_fire_band_stats (WbTable      *table,
   *none = 0;
   for (guint i = 0; i < dice->n_outcomes; i++)
     {
-      const char *band = wb_fire_cell_band (wb_table_resolve (table, column,
-                                                              dice->outcomes[i].value),
-                                            rating);
+      const char *cell = wb_table_resolve (table, column, dice->outcomes[i].value);
+      const char *band = wb_table_cell_is_unknown (cell) ? g_intern_static_string ("?")
+                                                         : wb_fire_cell_band (cell, rating);
       if (band == NULL)
         *none += dice->outcomes[i].count;
       else

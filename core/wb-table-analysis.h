@@ -98,7 +98,8 @@ const char   *wb_fire_cell_band           (const char *cell, int rating);
 /* The lowest and highest ratings any band of @table names; FALSE if none. */
 gboolean      wb_fire_table_ratings       (WbTable *table, int *min, int *max);
 /* For one column and a target rating, the probability of each band
- * (WbTableOutcome, band names) and in @none the throws giving no band. */
+ * (WbTableOutcome, band names; "?" for unknown cells) and in @none the
+ * throws giving no band. */
 GArray       *wb_fire_band_stats          (WbTable *table, const WbDice *dice, guint column,
                                            int rating, guint64 *none);
 

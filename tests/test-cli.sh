@@ -363,6 +363,25 @@ expect_status 2 "$CLI" table "$WILD" crt --stats --csv
 expect_status 2 "$CLI" table "$WILD"
 expect_status 1 "$CLI" table "$TMP/missing.warbench" crt --stats
 
+step "table: dice pools, unknown cells, modifiers (format 6)"
+TABLES="$SRCDIR/tests/data/tables.warbench"
+expect_status 0 "$CLI" table "$TABLES" battle --stats
+# 1 die hitting on a 6: 1/6 expected, 16.7 % at least one hit.
+expect_output "$TMP/out" '^Dice pool: d6, a die hits on >=6$'
+expect_output "$TMP/out" '^  1-2 +1 dice: expected hits 0\.167, at least one hit 16\.7%$'
+expect_output "$TMP/out" '^  3\+ +dice unknown$'
+expect_output "$TMP/out" '^  fortress +\+2 dice — Fortified City Line$'
+expect_status 0 "$CLI" table "$TABLES" firepower --json
+expect_output "$TMP/out" '"expected_hits" : 0\.33333'
+# The fire table's "1" column: 11-56 unknown, 30 of 36 throws.
+expect_status 0 "$CLI" table "$TABLES" fire --stats
+expect_output "$TMP/out" '^1: 83\.3% 5/6 of the throws land on unknown cells'
+expect_output "$TMP/out" 'odds-3-1 +\+3 column\(s\) — .* \[one of group odds\] \(close\)$'
+expect_status 1 "$CLI" table "$TABLES" tec --stats
+expect_output "$TMP/err" 'chart: it has no dice'
+expect_status 0 "$CLI" table "$TABLES" tec --csv
+expect_output "$TMP/out" '^Forest,2,x2'
+
 step "table: the chart as PDF, SVG and PNG"
 expect_status 0 "$CLI" table "$WILD" crt --pdf "$TMP/table.pdf"
 expect_magic "$TMP/table.pdf" 255044462d
