@@ -417,11 +417,14 @@ print_stats (WbTable      *table,
       any_losses |= cs->effects_known;
     }
   out (stdout, "\n");
+  /* A pool's rows are strengths, not throws: its unknown cells show per row. */
   if (wb_table_get_kind (table) == WB_TABLE_DICE_POOL && wb_table_get_pool (table)->sides > 0)
     print_pool_stats (table, stats);
   else
-    print_grid (stats, arrays, uncovered, _("uncovered"));
-  print_unknown (stats);
+    {
+      print_grid (stats, arrays, uncovered, _("uncovered"));
+      print_unknown (stats);
+    }
   print_modifiers (table);
 
   if (any_losses)

@@ -410,6 +410,21 @@ wb_game_insert_map (WbGame *self, WbMap *map, guint index)
   return collection_insert (&self->c[C_MAPS], g_intern_string (wb_map_get_id (map)), map, index);
 }
 
+WbTable *
+wb_game_take_table (WbGame *self, const char *id, guint *index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  return collection_take (&self->c[C_TABLES], id, index);
+}
+
+gboolean
+wb_game_insert_table (WbGame *self, WbTable *table, guint index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (WB_IS_TABLE (table), FALSE);
+  return collection_insert (&self->c[C_TABLES], g_intern_string (wb_table_get_id (table)), table, index);
+}
+
 WbFormation *
 wb_game_take_formation (WbGame *self, const char *id, guint *index)
 {

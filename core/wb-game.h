@@ -83,6 +83,8 @@ gboolean       wb_game_insert_feature    (WbGame *self, WbFeatureType *feature, 
 WbFeatureType *wb_game_replace_feature   (WbGame *self, WbFeatureType *feature);
 /* The same for maps (the game holds one reference to each). */
 WbMap         *wb_game_take_map          (WbGame *self, const char *id, guint *index);
+WbTable       *wb_game_take_table        (WbGame *self, const char *id, guint *index);
+gboolean       wb_game_insert_table      (WbGame *self, WbTable *table, guint index);
 gboolean       wb_game_insert_map        (WbGame *self, WbMap *map, guint index);
 /* The same for scenarios (see wb-scenario-commands.h). */
 WbScenario    *wb_game_take_scenario     (WbGame *self, const char *id, guint *index);

@@ -2,7 +2,10 @@
 #define G_LOG_DOMAIN "wb-table"
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include <glib/gi18n-lib.h>
 
 #include "wb-table.h"
 #include "wb-util-private.h"
@@ -531,4 +534,144 @@ wb_table_lookup (WbTable *self, int roll, guint column)
         return g_ptr_array_index (r->cells, column);
     }
   return NULL;
+}
+
+WbTable *
+wb_table_copy (WbTable *self, const char *id)
+{
+  WbTable *copy;
+
+  g_return_val_if_fail (WB_IS_TABLE (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  copy = wb_table_new (id, self->kind);
+  wb_table_set_name (copy, self->name);
+  g_clear_pointer (&copy->dice, g_free);
+  copy->dice = g_strdup (self->dice);
+  wb_table_set_source (copy, self->source);
+  wb_table_set_note (copy, self->note);
+  copy->read = self->read;
+  copy->pair = NULL;   /* a pair names one table back: the copy has none */
+  copy->ends = self->ends;
+  copy->pool = self->pool;
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      WbTableColumn *c = g_ptr_array_index (self->columns, i);
+      wb_table_add_column (copy, c->label, c->lo, c->hi);
+    }
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      WbTableRow *r = g_ptr_array_index (self->rows, i);
+      GPtrArray *cells = g_ptr_array_new_full (r->cells->len, g_free);
+
+      for (guint j = 0; j < r->cells->len; j++)
+        g_ptr_array_add (cells, g_strdup (g_ptr_array_index (r->cells, j)));
+      wb_table_add_row (copy, r->label, r->lo, r->hi, cells);
+    }
+  for (guint i = 0; i < self->codes->len; i++)
+    g_ptr_array_add (copy->codes, wb_result_code_copy (g_ptr_array_index (self->codes, i)));
+  for (guint i = 0; i < self->modifiers->len; i++)
+    g_ptr_array_add (copy->modifiers, wb_table_modifier_copy (g_ptr_array_index (self->modifiers, i)));
+  return copy;
+}
+
+static void
+preset_column (WbTable *t, guint i, guint n)
+{
+  g_autofree char *label = NULL;
+
+  switch (t->kind)
+    {
+    case WB_TABLE_ODDS:
+      {
+        /* 1-1 sits left of the middle: 10 columns are 1-5 … 1-1 … 6-1. */
+        int k = (int) i - (int) ((n - 1) / 2);
+        int lo = k >= 0 ? k + 1 : 1, hi = k >= 0 ? 1 : 1 - k;
+
+        label = g_strdup_printf ("%d-%d", lo, hi);
+        wb_table_add_column (t, label, lo, hi);
+        return;
+      }
+    case WB_TABLE_DIFFERENTIAL:
+      {
+        int d = (int) i - 3;
+        label = d > 0 ? g_strdup_printf ("+%d", d) : g_strdup_printf ("%d", d);
+        wb_table_add_column (t, label, d, d);
+        return;
+      }
+    case WB_TABLE_FIRE:
+      if (i == 0)
+        wb_table_add_column (t, "C", 0.5, 0.5);
+      else
+        {
+          label = g_strdup_printf ("%u", i);
+          wb_table_add_column (t, label, i, i);
+        }
+      return;
+    case WB_TABLE_DICE_POOL:
+      label = n == 1 ? g_strdup (_("Dice")) : g_strdup_printf ("%u", i + 1);
+      wb_table_add_column (t, label, n == 1 ? 0 : i + 1, n == 1 ? 0 : i + 1);
+      return;
+    case WB_TABLE_CHART:
+      label = n == 1 ? g_strdup (_("Value")) : g_strdup_printf (_("Value %u"), i + 1);
+      wb_table_add_column (t, label, 0, 0);
+      return;
+    case WB_TABLE_ROLL:
+    default:
+      label = n == 1 ? g_strdup (_("Result")) : g_strdup_printf (_("Result %u"), i + 1);
+      wb_table_add_column (t, label, 0, 0);
+      return;
+    }
+}
+
+static void
+preset_row (WbTable *t, const char *label, int lo, int hi)
+{
+  GPtrArray *cells = g_ptr_array_new_full (t->columns->len, g_free);
+
+  for (guint j = 0; j < t->columns->len; j++)
+    g_ptr_array_add (cells, g_strdup ("-"));
+  wb_table_add_row (t, label, lo, hi, cells);
+}
+
+WbTable *
+wb_table_new_preset (const char *id, const char *name, WbTableKind kind,
+                     const char *dice, guint n_columns)
+{
+  WbTable *t;
+  guint n = 0, m = 0;
+
+  g_return_val_if_fail (id != NULL, NULL);
+  t = wb_table_new (id, kind);
+  wb_table_set_name (t, name);
+  n_columns = CLAMP (n_columns, 1, WB_TABLE_MAX_COLUMNS);
+  for (guint i = 0; i < n_columns; i++)
+    preset_column (t, i, n_columns);
+
+  if (kind == WB_TABLE_CHART || kind == WB_TABLE_DICE_POOL)
+    {
+      for (int r = 1; r <= 6; r++)
+        {
+          g_autofree char *label = g_strdup_printf ("%d", r);
+          preset_row (t, label, r, r);
+        }
+      return t;
+    }
+  if (dice != NULL)
+    wb_table_set_dice (t, dice);
+  if (g_strcmp0 (t->dice, "d66") == 0)
+    {
+      for (int d = 1; d <= 6; d++)
+        {
+          g_autofree char *label = g_strdup_printf ("%d1-%d6", d, d);
+          preset_row (t, label, d * 10 + 1, d * 10 + 6);
+        }
+      return t;
+    }
+  if (sscanf (t->dice, "%ud%u", &n, &m) == 2 && n >= 1 && m >= 2 && (guint64) n * m <= WB_TABLE_MAX_ROWS)
+    for (guint r = n; r <= n * m; r++)
+      {
+        g_autofree char *label = g_strdup_printf ("%u", r);
+        preset_row (t, label, (int) r, (int) r);
+      }
+  return t;
 }

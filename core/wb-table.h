@@ -151,6 +151,17 @@ gboolean      wb_table_pool_hit_parse   (const char *s, WbTablePool *pool);
 /* The cell for a roll and a column index, or NULL. */
 const char   *wb_table_lookup       (WbTable *self, int roll, guint column);
 
+/* A deep copy of @self under another id (transfer full). */
+WbTable      *wb_table_copy         (WbTable *self, const char *id);
+/* A new table of @kind ready to type into: @n_columns columns labelled as
+ * the kind usually is (odds 1-5 … 6-1 around 1-1, differential -3 … +6,
+ * fire C, 1, 2 …, others "Result"/"Dice"/"Value" numbered), one row per
+ * result of @dice (1d6: 1…6, 2d6: 2…12, d66: the six decades 11-16 …
+ * 61-66, a chart or a dice pool: six numbered rows), every cell "-".
+ * @dice is ignored for a chart. */
+WbTable      *wb_table_new_preset   (const char *id, const char *name, WbTableKind kind,
+                                     const char *dice, guint n_columns);
+
 const char   *wb_table_kind_to_string   (WbTableKind kind);
 gboolean      wb_table_kind_from_string (const char *s, WbTableKind *kind);
 

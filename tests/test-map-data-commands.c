@@ -388,6 +388,98 @@ START_TEST (test_map_commands)
 }
 END_TEST
 
+/* Tables: a new one from a preset, a copy, deleting one (refused while
+ * another table's pair names it), each undone exactly. */
+START_TEST (test_table_commands)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  g_autofree char *id = wb_game_make_table_id (game, "Combat Results Table");
+  g_autoptr(WbTable) crt = NULL;
+  g_autoptr(WbTable) copy = NULL;
+  g_autoptr(WbTable) dep = NULL;
+  g_autoptr(WbTable) sked = NULL;
+  WbTable *first = g_ptr_array_index (wb_game_get_tables (game), 0);
+  GError *error;
+
+  /* "crt" is taken by the bundled CRT. */
+  ck_assert_str_eq (id, "combat-results-table");
+  ck_assert_str_eq (wb_table_get_id (first), "crt");
+
+  /* A 10-column odds CRT on 1d6: 1-5 … 1-1 … 6-1, rows 1-6, cells "-". */
+  crt = wb_table_new_preset (id, "Combat Results Table", WB_TABLE_ODDS, "1d6", 10);
+  ck_assert_uint_eq (wb_table_get_columns (crt)->len, 10);
+  ck_assert_str_eq (((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (crt), 0))->label, "1-5");
+  ck_assert_str_eq (((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (crt), 4))->label, "1-1");
+  ck_assert_str_eq (((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (crt), 9))->label, "6-1");
+  ck_assert_uint_eq (wb_table_get_rows (crt)->len, 6);
+  ck_assert_str_eq (wb_table_lookup (crt, 6, 9), "-");
+  ck_assert_int_eq (wb_table_odds_column (crt, 12, 4, FALSE, NULL), 6);   /* 3-1 */
+  push_ok (stack, wb_command_add_table_new (game, crt));
+  ck_assert_ptr_eq (wb_game_find_table (game, id), crt);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Add table “Combat Results Table”");
+  error = push_fails (stack, wb_command_add_table_new (game, crt));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  g_error_free (error);
+
+  /* A copy is a separate table: editing it leaves the original. */
+  copy = wb_table_copy (first, "crt-2");
+  ck_assert_str_eq (wb_table_lookup (copy, 1, 0), wb_table_lookup (first, 1, 0));
+  g_free (((WbTableRow *) g_ptr_array_index (wb_table_get_rows (copy), 0))->cells->pdata[0]);
+  ((WbTableRow *) g_ptr_array_index (wb_table_get_rows (copy), 0))->cells->pdata[0] = g_strdup ("De");
+  ck_assert_str_ne (wb_table_lookup (first, 1, 0), "De");
+  ck_assert_uint_eq (wb_table_get_codes (copy)->len, wb_table_get_codes (first)->len);
+  push_ok (stack, wb_command_add_table_new (game, copy));
+
+  /* Presets of the other kinds: 2d6 rows 2-12, d66 decades, a chart. */
+  {
+    g_autoptr(WbTable) roll = wb_table_new_preset ("r", "R", WB_TABLE_ROLL, "2d6", 1);
+    g_autoptr(WbTable) fire = wb_table_new_preset ("f", "F", WB_TABLE_FIRE, "d66", 4);
+    g_autoptr(WbTable) chart = wb_table_new_preset ("c", "C", WB_TABLE_CHART, "1d6", 2);
+    g_autoptr(WbTable) diff = wb_table_new_preset ("d", "D", WB_TABLE_DIFFERENTIAL, "1d6", 10);
+
+    ck_assert_uint_eq (wb_table_get_rows (roll)->len, 11);
+    ck_assert_str_eq (wb_table_lookup (roll, 12, 0), "-");
+    ck_assert_uint_eq (wb_table_get_rows (fire)->len, 6);
+    ck_assert_str_eq (((WbTableRow *) g_ptr_array_index (wb_table_get_rows (fire), 5))->label, "61-66");
+    ck_assert_str_eq (((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (fire), 0))->label, "C");
+    ck_assert_ptr_null (wb_table_get_dice (chart));
+    ck_assert_str_eq (((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (diff), 0))->label, "-3");
+    ck_assert_str_eq (((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (diff), 9))->label, "+6");
+  }
+
+  /* Paired tables: the one named by the other's pair cannot be deleted. */
+  dep = wb_table_new_preset ("depletion", "Depletion", WB_TABLE_ROLL, "1d6", 1);
+  sked = wb_table_new_preset ("skedaddle", "Skedaddle", WB_TABLE_ROLL, "1d6", 1);
+  wb_table_set_read (dep, WB_TABLE_READ_COLORED);
+  wb_table_set_read (sked, WB_TABLE_READ_WHITE);
+  wb_table_set_pair (dep, "skedaddle");
+  wb_table_set_pair (sked, "depletion");
+  push_ok (stack, wb_command_add_table_new (game, dep));
+  push_ok (stack, wb_command_add_table_new (game, sked));
+  error = push_fails (stack, wb_command_remove_table_new (game, "skedaddle"));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  ck_assert_msg (strstr (error->message, "Depletion") != NULL, "%s", error->message);
+  g_error_free (error);
+  error = push_fails (stack, wb_command_remove_table_new (game, "nope"));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND);
+  g_error_free (error);
+
+  /* Deleting the bundled CRT, and undo puts it back in its place. */
+  push_ok (stack, wb_command_remove_table_new (game, "crt"));
+  ck_assert_ptr_null (wb_game_find_table (game, "crt"));
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert_ptr_eq (g_ptr_array_index (wb_game_get_tables (game), 0), first);
+  for (int i = 0; i < 4; i++)
+    ck_assert (wb_undo_stack_undo (stack));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, before);
+  }
+}
+END_TEST
+
 static Suite *
 marks_suite (void)
 {
@@ -401,6 +493,7 @@ marks_suite (void)
   tcase_add_test (tc, test_saved_and_loaded);
   tcase_add_test (tc, test_line_commands);
   tcase_add_test (tc, test_map_commands);
+  tcase_add_test (tc, test_table_commands);
   suite_add_tcase (s, tc);
   return s;
 }

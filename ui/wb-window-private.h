@@ -127,6 +127,12 @@ void _wb_window_oob_set_game (WbWindow *self);
 void _wb_window_oob_map_shown (WbWindow *self);
 void _wb_window_table_init (WbWindow *self);
 void _wb_window_table_set_game (WbWindow *self);
+void _wb_window_table_class_init (GtkWidgetClass *widget_class);
+/* Selects @table in the sidebar and shows it in the table editor. */
+void _wb_window_open_table (WbWindow *self, WbTable *table);
+/* After an undo or redo: a table the editor shows that left the game gives
+ * way to the map. */
+void _wb_window_check_shown_table (WbWindow *self);
 void _wb_window_resize_map_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_scenario_class_init (GtkWidgetClass *widget_class);
 void _wb_window_tables_class_init (GtkWidgetClass *widget_class);

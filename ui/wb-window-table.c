@@ -4,13 +4,16 @@
 
 #include <glib/gi18n.h>
 
+#include "wb-edit.h"
+#include "wb-new-table-dialog.h"
 #include "wb-window-private.h"
 #include "wb-table-editor.h"
 
 /* The table editor in the window: a page of the main stack, like the
  * order-of-battle editor (wb-window-oob.c). A table's row in the sidebar
  * opens it for that table; choosing a map row, the editor's Back button or
- * Escape in its grid goes back to the map. */
+ * Escape in its grid goes back to the map. New Table…, Duplicate Table and
+ * Delete Table add and remove tables, each one undoable step. */
 
 /* After the click or key that chose the row is done with the sidebar. */
 static gboolean
@@ -80,4 +83,102 @@ wb_window_get_table_editor (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
   return self->table_editor;
+}
+
+void
+_wb_window_open_table (WbWindow *self,
+                       WbTable  *table)
+{
+  if (!wb_sidebar_select_table (self->sidebar, table))
+    on_table_selected (self, table);
+}
+
+void
+_wb_window_check_shown_table (WbWindow *self)
+{
+  WbTable *table = wb_table_editor_get_table (WB_TABLE_EDITOR (self->table_editor));
+
+  if (self->game == NULL)
+    return;
+  if (table != NULL && g_ptr_array_find (wb_game_get_tables (self->game), table, NULL))
+    return;
+  wb_table_editor_set_table (WB_TABLE_EDITOR (self->table_editor), NULL);
+  if (wb_window_get_table_shown (self))
+    back_to_map (self);
+}
+
+/* The table the table actions work on: the one in the editor, else the
+ * one selected in the sidebar. */
+static WbTable *
+current_table (WbWindow *self)
+{
+  WbTable *table = NULL;
+
+  if (self->game == NULL)
+    return NULL;
+  if (wb_window_get_table_shown (self))
+    table = wb_table_editor_get_table (WB_TABLE_EDITOR (self->table_editor));
+  return table != NULL ? table : wb_sidebar_get_selected_table (self->sidebar);
+}
+
+static void
+new_table_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (wb_new_table_dialog_new (self)));
+}
+
+static void
+duplicate_table_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+  WbTable *table = current_table (self);
+  g_autoptr(WbTable) copy = NULL;
+  g_autofree char *name = NULL, *id = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (table == NULL || self->undo_stack == NULL)
+    return;
+  /* TRANSLATORS: the name of a table's copy, to try a variant beside it */
+  name = g_strdup_printf (_("%s (copy)"), wb_table_get_name (table));
+  id = wb_game_make_table_id (self->game, name);
+  copy = wb_table_copy (table, id);
+  wb_table_set_name (copy, name);
+  if (!wb_edit_push (self->game, self->undo_stack, wb_command_add_table_new (self->game, copy), &error))
+    {
+      _wb_window_show_message (self, error->message);
+      return;
+    }
+  _wb_window_open_table (self, copy);
+}
+
+static void
+delete_table_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+  WbTable *table = current_table (self);
+  g_autoptr(GError) error = NULL;
+
+  if (table == NULL || self->undo_stack == NULL)
+    return;
+  if (!wb_edit_push (self->game, self->undo_stack,
+                     wb_command_remove_table_new (self->game, wb_table_get_id (table)), &error))
+    _wb_window_show_message (self, error->message);
+}
+
+void
+_wb_window_table_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new-table", NULL, new_table_action);
+  gtk_widget_class_install_action (widget_class, "win.duplicate-table", NULL, duplicate_table_action);
+  gtk_widget_class_install_action (widget_class, "win.delete-table", NULL, delete_table_action);
 }

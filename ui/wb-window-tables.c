@@ -22,6 +22,9 @@ update_table_actions (WbWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-table", has_table);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-table", has_table);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-table", self->game != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.duplicate-table", has_table);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-table", has_table);
 }
 
 gboolean

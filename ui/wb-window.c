@@ -325,6 +325,8 @@ on_game_changed (WbWindow   *self,
   _wb_window_schedule_autosave (self);
   if (g_strcmp0 (what, "maps") == 0)
     _wb_window_check_shown_map (self);
+  if (g_strcmp0 (what, "tables") == 0)
+    _wb_window_check_shown_table (self);
   _wb_window_scenario_game_changed (self, what);
   update_actions (self);
 }
@@ -1231,6 +1233,7 @@ wb_window_class_init (WbWindowClass *klass)
   _wb_window_oob_class_init (widget_class);
   _wb_window_scenario_class_init (widget_class);
   _wb_window_tables_class_init (widget_class);
+  _wb_window_table_class_init (widget_class);
 }
 
 static void
