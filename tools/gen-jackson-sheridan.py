@@ -7,10 +7,11 @@ Campaign Series. Its rulebook text has two parts: the game-specific rules (Part 
 1-14) and the series base rules (Part 2, sections 1-14, with the Movement & Battle Example).
 This file holds the game's point-to-point Valley map, shared by both scenarios, and what the
 map needs around it: metadata, the rules family and its parameters, sides, unit classes,
-connection and crossing features and the weather table; and the order of battle (every unit of
-the set-up charts of Part 1, 13, with the SP the charts give) and the 1862 and 1864 scenarios
-(set-up, victory conditions of Part 1, 12, special rules as text). The text has no
-reinforcement chart and prints no morale or battle dice; those are left out, with notes.
+connection and crossing features and the tables (the series tables come from tools/bgcs.py);
+and the order of battle (every unit of the set-up charts of Part 1, 13, with the SP the charts
+give) and the 1862 and 1864 scenarios (set-up, victory conditions of Part 1, 12, special rules
+as text). The text has no reinforcement chart and prints no morale or battle dice; those are
+left out, with notes.
 
 The game board is only a picture in the original, so the map is a reconstruction: every
 location the text names is here, placed by its real latitude and longitude; the three roads the
