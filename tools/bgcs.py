@@ -96,6 +96,7 @@ def battle_dice(ref, example, extra_modifiers=(), note_extra=""):
         "id": "battle-dice",
         "name": "Battle Dice",
         "kind": "dice_pool",
+        "dice": "1d6",
         "source": ("%s Battle fire: each unit in a Line Position rolls the dice printed in the "
                    "circle on its label, modified by terrain; every 6 is a hit. %s Voluntary "
                    "retreat: each opposing infantry and garrison unit rolls one die." %
@@ -145,9 +146,10 @@ def morale_check(ref, example, note_extra=""):
                  "text; the example's VIII corps has 3). Roll one die per hit: any roll higher "
                  "than the rating fails the check. The attacker checks first; the defender does "
                  "not check when the attacker's Line Position is left vacant (%s). In the example "
-                 "a 5 and a 2 against morale 3 fail, a 3 passes (%s).%s" %
+                 "the VIII corps rolls a 5 and a 2 against morale 3: the 5 exceeds it and the "
+                 "unit fails (%s).%s" %
                  (ref("11.2"), example, (" " + note_extra) if note_extra else "")),
-        "columns": [{"label": str(m), "lo": m, "hi": m} for m in MORALE_RATINGS],
+        "columns": [{"label": "Morale %d" % m, "lo": m, "hi": m} for m in MORALE_RATINGS],
         "rows": rows,
         "codes": [
             {"code": "Pass", "name": "Passed", "text": "The unit stays in its position."},
@@ -167,7 +169,7 @@ def threshold_table(tid, name, source, note, ratings, success):
         "dice": "2d6",
         "source": source,
         "note": note,
-        "columns": [{"label": str(r), "lo": r, "hi": r} for r in ratings],
+        "columns": [{"label": "Rating %d" % r, "lo": r, "hi": r} for r in ratings],
         "rows": [dict(range_row(t), cells=[success[0] if t >= r else "-" for r in ratings])
                  for t in range(2, 13)],
         "codes": [{"code": success[0], "name": success[1], "text": success[2]},
@@ -214,7 +216,7 @@ def screening(ref, note_extra):
                  "in the lower left corner of the cavalry label, \"normally 2 or 3\". The "
                  "cavalry is the defender in the codes' effects; retreats follow the retreat "
                  "rules. %s" % note_extra),
-        "columns": [{"label": str(v), "lo": v, "hi": v} for v in SCREEN_VALUES],
+        "columns": [{"label": "Screen %d" % v, "lo": v, "hi": v} for v in SCREEN_VALUES],
         "rows": rows,
         "codes": [
             {"code": "Screened", "name": "Screened",
@@ -358,10 +360,10 @@ def check_tables(tables, params):
             fails = [r["lo"] for r in m["rows"] if r["cells"][j] == "Fail"]
             if fails != list(range(c["lo"] + 1, 7)):
                 err("morale-check column %s: fails on %s, not roll > rating" % (c["label"], fails))
-        # the example: morale 3, a 5 and a 2 -> fail; a 3 -> pass
+        # the example: a 5 against morale 3 fails; a 3 is not higher than 3 and passes
         j3 = [c["lo"] for c in m["columns"]].index(3)
         if m["rows"][4]["cells"][j3] != "Fail" or m["rows"][2]["cells"][j3] != "Pass":
-            err("morale-check: the example's 5 fails and 3 passes against morale 3")
+            err("morale-check: against morale 3 the example's 5 fails and a 3 passes")
     s = by_id.get("screening")
     if s:
         for j, c in enumerate(s["columns"]):
