@@ -26,7 +26,8 @@ MOVEMENT = [("infantry", "Infantry", 3), ("garrison", "Garrison", 2), ("cavalry"
 WEATHER_MOVEMENT = [("Clear", 0), ("Rain", -1), ("Rain 2 turns", -2)]
 OUT_OF_SUPPLY_MOVEMENT = -1
 
-# Base 10: cavalry screen values, "normally 2 or 3" (every cavalry unit of both games has 2 or 3).
+# Base 10: cavalry screen values, "normally 2 or 3" (every cavalry unit of both games has 2 or 3
+# at set-up; a game may add others).
 SCREEN_VALUES = [2, 3]
 MORALE_RATINGS = [1, 2, 3, 4, 5, 6]     # one die against the rating: 6 never fails
 MAX_SP = 12                              # the largest block of either game (Base 14: "8 to 12")
@@ -202,8 +203,8 @@ def reinforcement_roll(ref, ratings, who):
          "reinforcement phase."))
 
 
-def screening(ref, note_extra):
-    rows = [dict(range_row(d), cells=["Screened" if d <= v else "Failed" for v in SCREEN_VALUES])
+def screening(ref, note_extra, values=SCREEN_VALUES):
+    rows = [dict(range_row(d), cells=["Screened" if d <= v else "Failed" for v in values])
             for d in range(1, 7)]
     return {
         "id": "screening",
@@ -216,7 +217,7 @@ def screening(ref, note_extra):
                  "in the lower left corner of the cavalry label, \"normally 2 or 3\". The "
                  "cavalry is the defender in the codes' effects; retreats follow the retreat "
                  "rules. %s" % note_extra),
-        "columns": [{"label": "Screen %d" % v, "lo": v, "hi": v} for v in SCREEN_VALUES],
+        "columns": [{"label": "Screen %d" % v, "lo": v, "hi": v} for v in values],
         "rows": rows,
         "codes": [
             {"code": "Screened", "name": "Screened",

@@ -235,9 +235,9 @@ TABLES = [
                     ("The CAP roll adds one CAP on two dice equal to or greater than the rating "
                      "(the cap-roll table); the same rating governs battle reinforcement. "
                      "Replacements arrive at Aquia Landing (Union) and Richmond (Confederate), "
-                     "Game-Specific 8; a turn ending with both Confederate rail lines cut "
-                     "eliminates the Confederate reinforcements of the next turn (Game-Specific "
-                     "12)."),
+                     "Game-Specific 8. A turn ending with both Confederate rail lines cut "
+                     "\"eliminates Reinforcements for the Confederate player the next turn\" "
+                     "(Game-Specific 12)."),
                     [(name, P["army_commander"][side], P["army_commander_rating"][side],
                       P["cap_per_turn"][side], bgcs.replacements_text(P["replacements"][side]))
                      for side, name in (("union", "Union"), ("confederate", "Confederate"))]),

@@ -228,7 +228,8 @@ TABLES = [
                         "locations with them, weather and supply still applying; no rail "
                         "movement in 1862 or 1864.")),
     bgcs.screening(ref, ("Part 1, 3: in 1864 each side's fast cavalry unit may screen, its SP "
-                         "(3 at set-up) being its screen value, or fight; the owner chooses.")),
+                         "(3 at set-up) being its screen value, or fight; the owner chooses. "
+                         "Reduced by hits it screens with less, down to 1."), [1, 2, 3]),
     bgcs.battle_dice(ref, EXAMPLE,
                      note_extra="Part 1, 3: in 1864 each side's fast cavalry unit fights as infantry."),
     bgcs.fortresses(ref, ("The series rules list these cities; none is on the Valley board, which "
