@@ -106,8 +106,9 @@ def battle_dice(ref, example, extra_modifiers=(), note_extra=""):
                  "values are unknown (\"?\"): a unit's own dice attribute, when set, is what it "
                  "rolls. %s. The example also has the VI corps roll 4 dice (3 in the first round "
                  "across a river and a mountain) without giving its SP, and the VIII corps roll 3 "
-                 "dice after taking two hits \"from 4 to 2 SP\", which does not match its set-up "
-                 "strength; no row is taken from them. Only infantry and garrison units in a Line "
+                 "dice after taking two hits \"from 4 to 2 SP\", although the VIII corps of the "
+                 "1864 Valley campaign the example plays out sets up at 10 SP (Jackson & Sheridan, "
+                 "Part 1, 13); no row is taken from them. Only infantry and garrison units in a Line "
                  "Position fire: cavalry and leaders stand in reserve. A forced retreat's fire is "
                  "normal battle fire; the retreating side does not fire.%s" %
                  (how, (" " + note_extra) if note_extra else "")),
