@@ -15,10 +15,10 @@ See docs/games/grants-gamble.md.
 This file holds the map and what a map needs (metadata, rules parameters, sides, unit classes,
 connection and crossing features, the tables: the series tables come from tools/bgcs.py), the
 order of battle (every unit of the set-up table of Game-Specific 13, with the SP it prints and
-the replacement blocks of the Order of Battle Breakdown as step lists) and the campaign scenario (set-up with the table's set-up
-choices, 16 turns, the victory conditions of Game-Specific 12, the special rules as text). The
-text has no reinforcement chart and prints no morale or battle dice; those are left out, with
-notes.
+the replacement blocks of the Order of Battle Breakdown as step lists) and the campaign
+scenario (set-up with the table's set-up choices, 16 turns, the victory conditions of
+Game-Specific 12, the special rules as text). The text has no reinforcement chart and prints no
+morale or battle dice; those are left out, with notes.
 
 Usage: tools/gen-grants-gamble.py [OUTPUT]      (default: data/games/grants-gamble.warbench)
        tools/gen-grants-gamble.py --check       (build, run the consistency checks, write nothing)

@@ -231,7 +231,8 @@ TABLES = [
                          "(3 at set-up) being its screen value, or fight; the owner chooses. "
                          "Reduced by hits it screens with less, down to 1."), [1, 2, 3]),
     bgcs.battle_dice(ref, EXAMPLE,
-                     note_extra="Part 1, 3: in 1864 each side's fast cavalry unit fights as infantry."),
+                     note_extra=("Part 1, 3: in 1864 each side's fast cavalry unit fights as "
+                                 "infantry.")),
     bgcs.fortresses(ref, ("The series rules list these cities; none is on the Valley board, which "
                           "has no fortress.")),
     bgcs.morale_check(ref, EXAMPLE),
