@@ -276,7 +276,10 @@ def retreat(ref):
         "source": "%s Battle Retreat; %s Retreat Rules" % (ref("11.3"), ref("11.4")),
         "note": ("Retreat fire falls on every retreating unit, in reserve and failed morale too; "
                  "the retreating player allocates the hits and does not fire back. All units "
-                 "retreat to the same location (%s)." % ref("11.4")),
+                 "retreat to the same location; a defender may retreat only to a connected "
+                 "location free of the enemy that no attacker came from, or else into an adjacent "
+                 "battle location, in its Failed Morale Position; an attacker only to a location "
+                 "he attacked from (%s). \"No retreat location\": none of these." % ref("11.4")),
         "columns": [{"label": "Locations"}, {"label": "Retreat fire"},
                     {"label": "No retreat location"}],
         "rows": [
