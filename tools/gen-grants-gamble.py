@@ -13,12 +13,12 @@ the map) follows the historical geography of Virginia in 1864 and is marked as r
 See docs/games/grants-gamble.md.
 
 This file holds the map and what a map needs (metadata, rules parameters, sides, unit classes,
-connection and crossing features, the weather table), the order of battle (every unit of the
-set-up table of Game-Specific 13, with the SP it prints and the replacement blocks of the Order
-of Battle Breakdown as step lists) and the campaign scenario (set-up with the table's set-up
-choices, 16 turns, the victory conditions of Game-Specific 12, the special rules as text). The
-text has no reinforcement chart and prints no morale or battle dice; those are left out, with
-notes.
+connection and crossing features, the tables: the series tables come from tools/bgcs.py), the
+order of battle (every unit of the set-up table of Game-Specific 13, with the SP it prints and
+the replacement blocks of the Order of Battle Breakdown as step lists) and the campaign
+scenario (set-up with the table's set-up choices, 16 turns, the victory conditions of
+Game-Specific 12, the special rules as text). The text has no reinforcement chart and prints no
+morale or battle dice; those are left out, with notes.
 
 Usage: tools/gen-grants-gamble.py [OUTPUT]      (default: data/games/grants-gamble.warbench)
        tools/gen-grants-gamble.py --check       (build, run the consistency checks, write nothing)
@@ -36,6 +36,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bgcs  # noqa: E402
 from wbgen import check_lines, line_crosses, line_name_points, smooth, write_game  # noqa: E402
 
 # ---------------------------------------------------------------------------------------
@@ -69,7 +70,7 @@ NAMED_IN_TEXT = {
     "ft-monroe": "Base 2 (fortress)",
     "washington-dc": "Base 2 (fortress), 14",
 }
-FORTRESS = {"washington-dc": 4, "richmond": 3, "petersburg": 2, "ft-monroe": 2}   # Base 2
+FORTRESS = {lid: n for lid, _, n in bgcs.FORTRESSES}                              # Base 2
 VP = {"richmond": 10, "petersburg": 5}                                              # 12
 SUPPLY = {"union": ["aquia-landing", "elk-tavern", "sperryville"],                  # 5
           "confederate": ["cumberland", "hicksford"]}
@@ -212,25 +213,49 @@ FEATURES = [
               "connection's note.")},
 ]
 
-TABLES = [{
-    "id": "weather",
-    "name": "Weather",
-    "kind": "roll",
-    "dice": "1d6",
-    "source": "Base 7: rolled by the Union player at the start of each turn.",
-    "note": ("Rain: all unit movement rates are reduced by 1. Rain two turns in a row: reduced by "
-             "2. Cumulative with the out-of-supply reduction (Base 5). Rail movement is not "
-             "affected (Base 10)."),
-    "columns": [{"label": "Weather"}],
-    "rows": [{"label": "1-5", "lo": 1, "hi": 5, "cells": ["Clear"]},
-             {"label": "6", "lo": 6, "cells": ["Rain"]}],
-    "codes": [
-        {"code": "Clear", "name": "Clear", "text": "All units move at their full movement rate."},
-        {"code": "Rain", "name": "Rain",
-         "text": ("All unit movement rates are reduced by 1. If it rains for 2 consecutive turns "
-                  "all unit movement rates are reduced by 2.")},
-    ],
-}]
+def ref(section):
+    """A section of the series base rules, as this rulebook numbers it."""
+    return "Base %s" % section
+
+
+EXAMPLE = "Base, Movement and Battle Example"
+RATINGS_TEXT = "Grant 7, Lee 7 (Game-Specific 4)"
+P = RULES["params"]
+TRENCH = {"id": "trench", "text": ("A unit with a trench marker (placed for 2 movement points, "
+                                   "never in a fortress location; lost when the unit moves): one "
+                                   "extra die in each round of battle."),
+          "dice": P["trench_extra_dice"], "source": "Game-Specific 3 Trench markers"}
+
+# Base 7 prints the weather table; the others are the base rules' rolls and allowances, as tables
+# (tools/bgcs.py), with Game-Specific 3's trenches, and the game's command values (4 and 8).
+TABLES = [
+    bgcs.weather(ref, "Rail movement is not affected (Base 10)."),
+    bgcs.cap_roll(ref, [7], RATINGS_TEXT),
+    bgcs.commanders("Game-Specific 4 Command Action Points; Game-Specific 8 Replacements",
+                    ("The CAP roll adds one CAP on two dice equal to or greater than the rating "
+                     "(the cap-roll table); the same rating governs battle reinforcement. "
+                     "Replacements arrive at Aquia Landing (Union) and Richmond (Confederate), "
+                     "Game-Specific 8. A turn ending with both Confederate rail lines cut "
+                     "\"eliminates Reinforcements for the Confederate player the next turn\" "
+                     "(Game-Specific 12)."),
+                    [(name, P["army_commander"][side], P["army_commander_rating"][side],
+                      P["cap_per_turn"][side], bgcs.replacements_text(P["replacements"][side]))
+                     for side, name in (("union", "Union"), ("confederate", "Confederate"))]),
+    bgcs.movement(ref, ("Game-Specific 3: placing a trench block costs the active unit 2 movement "
+                        "points. Game-Specific 10: only the Confederates move by rail, on the "
+                        "lines south of the Rappahannock.")),
+    bgcs.screening(ref, "The cavalry of this game: (3) and (2) a side (Game-Specific 13)."),
+    bgcs.battle_dice(ref, EXAMPLE, [TRENCH],
+                     ("Trench markers (Game-Specific 3) and fortresses never combine: no trench "
+                      "in a fortress location.")),
+    bgcs.fortresses(ref, "All four are fortress locations of this map, with these capacities."),
+    bgcs.morale_check(ref, EXAMPLE,
+                      ("Game-Specific 11: with the Grant leader present and in reserve, the Union "
+                       "player can re-roll one failed morale check for one unit each battle "
+                       "round.")),
+    bgcs.retreat(ref),
+    bgcs.reinforcement_roll(ref, [7], RATINGS_TEXT),
+]
 
 # ---------------------------------------------------------------------------------------
 # The map. Positions are the towns' latitude and longitude, projected (north up, longitude
@@ -1095,8 +1120,11 @@ def point_segment_distance(p, a, b):
 
 
 def check(game):
-    errors = []
+    errors = bgcs.check_tables(game["tables"], RULES["params"])
     err = errors.append
+    dice = {t["id"]: t for t in game["tables"]}["battle-dice"]
+    if [m["dice"] for m in dice["modifiers"] if m["id"] == "trench"] != [1]:
+        err("battle-dice: a unit with a trench marker rolls 1 extra die (Game-Specific 3)")
     mp = game["maps"][0]
     locs = {e["id"]: e for e in mp["locations"]}
     sides = {s["id"] for s in game["sides"]}

@@ -7,10 +7,11 @@ Campaign Series. Its rulebook text has two parts: the game-specific rules (Part 
 1-14) and the series base rules (Part 2, sections 1-14, with the Movement & Battle Example).
 This file holds the game's point-to-point Valley map, shared by both scenarios, and what the
 map needs around it: metadata, the rules family and its parameters, sides, unit classes,
-connection and crossing features and the weather table; and the order of battle (every unit of
-the set-up charts of Part 1, 13, with the SP the charts give) and the 1862 and 1864 scenarios
-(set-up, victory conditions of Part 1, 12, special rules as text). The text has no
-reinforcement chart and prints no morale or battle dice; those are left out, with notes.
+connection and crossing features and the tables (the series tables come from tools/bgcs.py);
+and the order of battle (every unit of the set-up charts of Part 1, 13, with the SP the charts
+give) and the 1862 and 1864 scenarios (set-up, victory conditions of Part 1, 12, special rules
+as text). The text has no reinforcement chart and prints no morale or battle dice; those are
+left out, with notes.
 
 The game board is only a picture in the original, so the map is a reconstruction: every
 location the text names is here, placed by its real latitude and longitude; the three roads the
@@ -34,6 +35,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bgcs  # noqa: E402
 from wbgen import check_lines, write_game  # noqa: E402
 from collections import deque
 
@@ -191,23 +193,52 @@ FEATURES = [
               "movement.")},
 ]
 
-TABLES = [{
-    "id": "weather",
-    "name": "Weather",
-    "kind": "roll",
-    "dice": "1d6",
-    "source": "Part 2, 7 Weather Roll: the Union player rolls one die each turn.",
-    "note": ("Cumulative with the out-of-supply reduction (Part 2, 5). Rail movement is not "
-             "allowed in this game (Part 1, 10)."),
-    "columns": [{"label": "Weather"}],
-    "rows": [{"label": "1-5", "lo": 1, "hi": 5, "cells": ["Clear"]},
-             {"label": "6", "lo": 6, "cells": ["Rain"]}],
-    "codes": [
-        {"code": "Clear", "name": "Clear", "text": "All units move at their full movement rate."},
-        {"code": "Rain", "name": "Rain",
-         "text": ("All unit movement rates are reduced by 1. If it rains for 2 consecutive turns "
-                  "all unit movement rates are reduced by 2.")}],
-}]
+def ref(section):
+    """A section of the series base rules, as this rulebook numbers it."""
+    return "Part 2, %s" % section
+
+
+EXAMPLE = "Part 2, 13 Movement & Battle Example"
+RATINGS_TEXT = "1862 Jackson 7, Lincoln 9; 1864 Early 7, Sheridan 8 (Part 1, 4)"
+P = RULES["params"]
+
+
+def commanders_rows():
+    for year in ("1862", "1864"):
+        for side, name in (("union", "Union"), ("confederate", "Confederate")):
+            yield ("%s %s" % (year, name), P["army_commander"][year][side],
+                   P["army_commander_rating"][year][side], P["cap_per_turn"][year][side],
+                   bgcs.replacements_text(P["replacements"][year][side]))
+
+
+# Part 2, 7 prints the weather table; the others are the base rules' rolls and allowances, as
+# tables (tools/bgcs.py), and the game's command values (Part 1, 4 and 8).
+TABLES = [
+    bgcs.weather(ref, "Rail movement is not allowed in this game (Part 1, 10)."),
+    bgcs.cap_roll(ref, [7, 8, 9], RATINGS_TEXT),
+    bgcs.commanders("Part 1, 4 Command Action Points; Part 1, 8 Replacements",
+                    ("The CAP roll adds one CAP on two dice equal to or greater than the rating "
+                     "(the cap-roll table); the same rating governs battle reinforcement. "
+                     "Lincoln is the 1862 Union army commander \"because he tried to control and "
+                     "coordinate his commanders in the Valley\" (Part 1, 4). Replacements arrive "
+                     "at Harpers Ferry (Union) and Staunton (Confederate), Part 1, 8."),
+                    list(commanders_rows())),
+    bgcs.movement(ref, ("Part 1, 3: in 1864 each side's fast cavalry unit moves as cavalry. "
+                        "Part 1, 10: Jackson (1862), Sheridan and Early (1864) may move units 4 "
+                        "locations with them, weather and supply still applying; no rail "
+                        "movement in 1862 or 1864.")),
+    bgcs.screening(ref, ("Part 1, 3: in 1864 each side's fast cavalry unit may screen, its SP "
+                         "(3 at set-up) being its screen value, or fight; the owner chooses. "
+                         "Reduced by hits it screens with less, down to 1."), [1, 2, 3]),
+    bgcs.battle_dice(ref, EXAMPLE,
+                     note_extra=("Part 1, 3: in 1864 each side's fast cavalry unit fights as "
+                                 "infantry.")),
+    bgcs.fortresses(ref, ("The series rules list these cities; none is on the Valley board, which "
+                          "has no fortress.")),
+    bgcs.morale_check(ref, EXAMPLE),
+    bgcs.retreat(ref),
+    bgcs.reinforcement_roll(ref, [7, 8, 9], RATINGS_TEXT),
+]
 
 # ---------------------------------------------------------------------------------------
 # The map
@@ -1024,7 +1055,7 @@ def label_problems(e, locations, connections, pts, placed):
 
 
 def check(game):
-    errors = []
+    errors = bgcs.check_tables(game["tables"], RULES["params"])
     err = errors.append
     mp = game["maps"][0]
     locs = {e["id"]: e for e in mp["locations"]}

@@ -65,6 +65,8 @@ table_kind_name (WbTableKind kind)
       return _("Dice pool");
     case WB_TABLE_ROLL:
       return _("Die roll");
+    case WB_TABLE_CHART:
+      return _("Chart");
     default:
       g_assert_not_reached ();
     }
