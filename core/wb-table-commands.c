@@ -589,7 +589,10 @@ change (WbTableCommand *self, State *s, GError **error)
       g_ptr_array_remove_index (s->codes, self->a);
       return TRUE;
     case OP_SET_INFO:
-      if (!wb_table_dice_is_valid (self->s2))
+      /* A chart (no dice) keeps none. */
+      if (s->dice == NULL && self->s2 != NULL && self->s2[0] != '\0')
+        return refuse (error, WB_COMMAND_ERROR_INVALID, _("A chart has no dice"));
+      if (s->dice != NULL && !wb_table_dice_is_valid (self->s2))
         return refuse (error, WB_COMMAND_ERROR_INVALID,
                        _("“%s” is not a dice expression (expected NdM such as 1d6, or d66)"),
                        self->s2 != NULL ? self->s2 : "");
@@ -598,7 +601,7 @@ change (WbTableCommand *self, State *s, GError **error)
       g_free (s->source);
       g_free (s->note);
       s->name = g_strdup (nonempty (self->s1));
-      s->dice = g_strdup (self->s2);
+      s->dice = g_strdup (nonempty (self->s2));
       s->source = g_strdup (nonempty (self->s3));
       s->note = g_strdup (nonempty (self->s4));
       return TRUE;

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "wb-new-table-dialog.h"
 #include "wb-sidebar.h"
 #include "wb-table-editor.h"
 #include "wb-window.h"
@@ -61,6 +62,21 @@ press (WbTableEditor *editor, guint keyval, GdkModifierType state)
         g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
     }
   ck_assert_msg (handled, "key %s not handled", gdk_keyval_name (keyval));
+}
+
+static void
+maybe_shoot_widget (GtkWidget *widget, const char *name)
+{
+  const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  spin_for (1000);
+  texture = render_widget (widget);
+  path = g_build_filename (dir, name, NULL);
+  gdk_texture_save_to_png (texture, path);
 }
 
 static void
@@ -290,6 +306,74 @@ START_TEST (test_table_bayou)
 }
 END_TEST
 
+/* New Table… makes a 10×6 odds CRT to type into and opens it; Duplicate
+ * makes an independent copy to try a variant; Delete removes it; undo
+ * brings each back and the editor leaves a table that is gone. */
+START_TEST (test_new_duplicate_delete)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  g_autofree char *original = wb_game_to_data (game, NULL);
+  WbTableEditor *editor = WB_TABLE_EDITOR (wb_window_get_table_editor (window));
+  WbNewTableDialog *dialog;
+  WbTable *t, *copy;
+  g_autoptr(GError) error = NULL;
+  guint n = wb_game_get_tables (game)->len;
+
+  dialog = wb_new_table_dialog_new (window);
+  gtk_window_present (GTK_WINDOW (dialog));
+  spin_for (100);
+  /* No name: refused, nothing added. */
+  wb_new_table_dialog_set (dialog, "  ", WB_TABLE_ODDS, "1d6", 10);
+  ck_assert_ptr_null (wb_new_table_dialog_create (dialog, &error));
+  ck_assert_uint_eq (wb_game_get_tables (game)->len, n);
+  g_clear_error (&error);
+  wb_new_table_dialog_set (dialog, "My CRT", WB_TABLE_ODDS, "1d6", 10);
+  maybe_shoot_widget (GTK_WIDGET (dialog), "table-new-dialog.png");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (dialog), "new-table.create", NULL));
+  spin_for (250);
+  t = wb_game_find_table (game, "my-crt");
+  ck_assert_ptr_nonnull (t);
+  ck_assert_uint_eq (wb_table_get_columns (t)->len, 10);
+  ck_assert_uint_eq (wb_table_get_rows (t)->len, 6);
+  ck_assert (wb_window_get_table_shown (window));
+  ck_assert_ptr_eq (wb_table_editor_get_table (editor), t);
+  ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (wb_table_editor_get_field (editor, "cell:0:0"))), "-");
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Add table “My CRT”");
+  maybe_shoot (window, "table-new.png");
+
+  /* Duplicate the table shown: the copy opens, separate from the original. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.duplicate-table", NULL));
+  spin_for (250);
+  copy = wb_game_find_table (game, "my-crt-copy");
+  ck_assert_ptr_nonnull (copy);
+  ck_assert_str_eq (wb_table_get_name (copy), "My CRT (copy)");
+  ck_assert_ptr_eq (wb_table_editor_get_table (editor), copy);
+  ck_assert (wb_table_editor_commit_text (editor, 0, 0, "Ae", &error));
+  ck_assert_str_eq (cell (copy, 0, 0), "Ae");
+  ck_assert_str_eq (cell (t, 0, 0), "-");
+
+  /* Delete the copy: the editor goes back to the map; undo restores it. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.delete-table", NULL));
+  spin_for (100);
+  ck_assert_ptr_null (wb_game_find_table (game, "my-crt-copy"));
+  ck_assert (!wb_window_get_table_shown (window));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ck_assert_ptr_eq (wb_game_find_table (game, "my-crt-copy"), copy);
+  ck_assert_str_eq (cell (copy, 0, 0), "Ae");
+
+  /* Undo everything: the file is as it was. */
+  while (wb_undo_stack_get_can_undo (stack))
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  {
+    g_autofree char *now = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (now, original);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -305,6 +389,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_table_editor);
   tcase_add_test (tc, test_table_bayou);
+  tcase_add_test (tc, test_new_duplicate_delete);
   suite_add_tcase (s, tc);
   return s;
 }

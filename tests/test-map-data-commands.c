@@ -449,6 +449,21 @@ START_TEST (test_table_commands)
     ck_assert_str_eq (((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (diff), 9))->label, "+6");
   }
 
+  /* A chart keeps no dice when its name or note is edited. */
+  {
+    g_autoptr(WbTable) chart = wb_table_new_preset ("tec", "TEC", WB_TABLE_CHART, NULL, 2);
+
+    push_ok (stack, wb_command_add_table_new (game, chart));
+    push_ok (stack, wb_command_set_table_info_new (game, chart, "Terrain Effects Chart", "", NULL, "n"));
+    ck_assert_ptr_null (wb_table_get_dice (chart));
+    ck_assert_str_eq (wb_table_get_name (chart), "Terrain Effects Chart");
+    error = push_fails (stack, wb_command_set_table_info_new (game, chart, "TEC", "1d6", NULL, NULL));
+    ck_assert_msg (strstr (error->message, "chart") != NULL, "%s", error->message);
+    g_error_free (error);
+    ck_assert (wb_undo_stack_undo (stack));
+    ck_assert (wb_undo_stack_undo (stack));
+  }
+
   /* Paired tables: the one named by the other's pair cannot be deleted. */
   dep = wb_table_new_preset ("depletion", "Depletion", WB_TABLE_ROLL, "1d6", 1);
   sked = wb_table_new_preset ("skedaddle", "Skedaddle", WB_TABLE_ROLL, "1d6", 1);

@@ -29,12 +29,12 @@ static const struct {
   const char  *dice;
   guint        columns;
 } kinds[] = {
-  { WB_TABLE_ODDS, N_("Odds combat results table (1-5 … 6-1)"), "1d6", 10 },
-  { WB_TABLE_DIFFERENTIAL, N_("Differential combat results table (-3 … +6)"), "1d6", 10 },
-  { WB_TABLE_FIRE, N_("Fire table (two dice read 11–66, coloured bands)"), "d66", 12 },
-  { WB_TABLE_DICE_POOL, N_("Dice pool (dice per unit, hits on a number)"), "1d6", 1 },
-  { WB_TABLE_ROLL, N_("Die-roll table (weather, morale, events…)"), "1d6", 1 },
-  { WB_TABLE_CHART, N_("Chart without dice (terrain effects, limits…)"), NULL, 2 },
+  { WB_TABLE_ODDS, N_("Odds CRT (1-5 … 6-1)"), "1d6", 10 },
+  { WB_TABLE_DIFFERENTIAL, N_("Differential CRT (-3 … +6)"), "1d6", 10 },
+  { WB_TABLE_FIRE, N_("Fire table (d66, coloured bands)"), "d66", 12 },
+  { WB_TABLE_DICE_POOL, N_("Dice pool (hits on a number)"), "1d6", 1 },
+  { WB_TABLE_ROLL, N_("Die-roll table (weather, morale…)"), "1d6", 1 },
+  { WB_TABLE_CHART, N_("Chart (no dice)"), NULL, 2 },
 };
 
 static const char *dice_choices[] = { "1d6", "2d6", "d66", "3d6", "1d10", "2d10", "1d20" };
@@ -160,7 +160,7 @@ wb_new_table_dialog_init (WbNewTableDialog *self)
   gtk_window_set_title (GTK_WINDOW (self), _("New Table"));
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (self), 480, -1);
+  gtk_window_set_default_size (GTK_WINDOW (self), 520, -1);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   header = adw_header_bar_new ();
