@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-test-rng"
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+
+#include "rules/wb-rng.h"
+
+/* The match dice (core/rules/wb-rng.c) are PCG32 as the reference
+ * implementation: its demo's output for seed 42, stream 54, and dice that
+ * stay in range, are uniform and repeat from the same seed. */
+
+START_TEST (test_reference_vectors)
+{
+  /* pcg32-demo (pcg-c-basic), "Round 1" 32-bit output. */
+  static const guint32 expected[] = {
+    0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b, 0xcbed606e
+  };
+  WbRng rng;
+
+  wb_rng_seed (&rng, 42, 54);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    ck_assert_uint_eq (wb_rng_next (&rng), expected[i]);
+}
+END_TEST
+
+START_TEST (test_dice)
+{
+  WbRng a, b, fork;
+  guint counts[7] = { 0 };
+  const int n = 600000;
+
+  wb_rng_seed (&a, 1864, WB_RNG_MATCH_STREAM);
+  wb_rng_seed (&b, 1864, WB_RNG_MATCH_STREAM);
+  for (int i = 0; i < 1000; i++)
+    ck_assert_int_eq (wb_rng_die (&a, 6), wb_rng_die (&b, 6));
+  /* A copy forks the dice: both go on alike. */
+  fork = a;
+  ck_assert_uint_eq (wb_rng_next (&fork), wb_rng_next (&a));
+  /* Another seed, another sequence. */
+  wb_rng_seed (&b, 1865, WB_RNG_MATCH_STREAM);
+  {
+    int same = 0;
+    for (int i = 0; i < 100; i++)
+      same += wb_rng_next (&a) == wb_rng_next (&b);
+    ck_assert_int_lt (same, 3);
+  }
+  for (int i = 0; i < n; i++)
+    {
+      int d = wb_rng_die (&a, 6);
+      ck_assert (d >= 1 && d <= 6);
+      counts[d]++;
+    }
+  /* Each face within 1 % of n/6 (about 10 standard deviations). */
+  for (int f = 1; f <= 6; f++)
+    ck_assert_msg (abs ((int) counts[f] - n / 6) < n / 100, "face %d: %u", f, counts[f]);
+  ck_assert_uint_eq (wb_rng_bounded (&a, 1), 0);
+}
+END_TEST
+
+static Suite *
+rng_suite (void)
+{
+  Suite *s = suite_create ("rng");
+  TCase *tc = tcase_create ("pcg32");
+
+  tcase_add_test (tc, test_reference_vectors);
+  tcase_add_test (tc, test_dice);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr = srunner_create (rng_suite ());
+  int failed;
+
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
