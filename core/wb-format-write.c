@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "wb-format.h"
+#include "wb-file-private.h"
 
 /* The writer builds a JsonObject per entity (members in the documented
  * order, defaults left out) and prints the document in the canonical
@@ -1253,65 +1254,6 @@ wb_game_to_data (WbGame *game, gsize *len)
   return g_string_free (out, FALSE);
 }
 
-static gboolean
-save_local (const char *path, const char *data, gsize len, GError **error)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-  struct stat st;
-  int fd, saved_errno;
-  gsize done = 0;
-
-  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0644);
-  if (fd < 0)
-    goto fail_errno;
-  /* Keep the permissions of the file being replaced. */
-  if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
-    (void) fchmod (fd, st.st_mode & 07777);
-  while (done < len)
-    {
-      ssize_t n = write (fd, data + done, len - done);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        goto fail_fd;
-      done += (gsize) n;
-    }
-  if (fsync (fd) != 0)
-    goto fail_fd;
-  if (close (fd) != 0)
-    {
-      fd = -1;
-      goto fail_tmp;
-    }
-  fd = -1;
-  if (rename (tmp, path) != 0)
-    goto fail_tmp;
-  /* Make the rename itself durable. */
-  fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd >= 0)
-    {
-      (void) fsync (fd);
-      close (fd);
-    }
-  return TRUE;
-
-fail_fd:
-  saved_errno = errno;
-  close (fd);
-  errno = saved_errno;
-fail_tmp:
-  saved_errno = errno;
-  unlink (tmp);
-  errno = saved_errno;
-fail_errno:
-  saved_errno = errno;
-  g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO, _("%s: could not save: %s"), path,
-               g_strerror (saved_errno));
-  return FALSE;
-}
-
 gboolean
 wb_game_save (WbGame *game, GFile *file, GCancellable *cancellable, GError **error)
 {
@@ -1331,7 +1273,7 @@ wb_game_save (WbGame *game, GFile *file, GCancellable *cancellable, GError **err
   /* Local files: temporary file, fsync, rename, so a crash or a full disk
    * never leaves a half-written game. */
   if (path != NULL)
-    return save_local (path, data, len, error);
+    return wb_file_write_atomic (path, data, len, error);
 
   /* Other GIO backends: g_file_replace writes a temporary file and renames
    * it over the target when the stream is closed. */

@@ -1,0 +1,765 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-journal"
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "wb-command.h"
+#include "wb-error.h"
+#include "wb-file-private.h"
+#include "wb-journal.h"
+
+struct _WbJournal
+{
+  GObject       parent_instance;
+
+  WbPlayHeader  header;
+  GArray       *entries;    /* WbJournalEntry, index = id */
+  guint32       cursor;
+  char         *path;       /* the file appended to, or NULL */
+  int           fd;         /* its descriptor, or -1 */
+};
+
+G_DEFINE_FINAL_TYPE (WbJournal, wb_journal, G_TYPE_OBJECT)
+
+void
+wb_play_header_clear (WbPlayHeader *h)
+{
+  g_clear_pointer (&h->game_id, g_free);
+  g_clear_pointer (&h->game_title, g_free);
+  g_clear_pointer (&h->game_sha256, g_free);
+  g_clear_pointer (&h->game_path, g_free);
+  g_clear_pointer (&h->scenario, g_free);
+  g_clear_pointer (&h->options, g_strfreev);
+  g_clear_pointer (&h->settings, g_hash_table_unref);
+}
+
+static void
+header_copy (WbPlayHeader *dst, const WbPlayHeader *src)
+{
+  GHashTableIter iter;
+  gpointer k, v;
+
+  dst->game_id = g_strdup (src->game_id);
+  dst->game_title = g_strdup (src->game_title);
+  dst->game_sha256 = g_strdup (src->game_sha256);
+  dst->game_path = g_strdup (src->game_path);
+  dst->scenario = g_strdup (src->scenario);
+  dst->options = g_strdupv (src->options);
+  dst->seed = src->seed;
+  dst->physical_dice = src->physical_dice;
+  dst->settings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if (src->settings != NULL)
+    {
+      g_hash_table_iter_init (&iter, src->settings);
+      while (g_hash_table_iter_next (&iter, &k, &v))
+        g_hash_table_insert (dst->settings, g_strdup (k), g_strdup (v));
+    }
+}
+
+static void
+entry_clear (gpointer data)
+{
+  WbJournalEntry *e = data;
+
+  g_clear_pointer (&e->action, json_object_unref);
+  g_clear_pointer (&e->bookmark, g_free);
+  g_clear_pointer (&e->note, g_free);
+}
+
+static void
+wb_journal_finalize (GObject *object)
+{
+  WbJournal *self = WB_JOURNAL (object);
+
+  if (self->fd >= 0)
+    close (self->fd);
+  g_free (self->path);
+  g_array_unref (self->entries);
+  wb_play_header_clear (&self->header);
+  G_OBJECT_CLASS (wb_journal_parent_class)->finalize (object);
+}
+
+static void
+wb_journal_class_init (WbJournalClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = wb_journal_finalize;
+}
+
+static void
+wb_journal_init (WbJournal *self)
+{
+  WbJournalEntry start = { 0 };
+
+  self->fd = -1;
+  self->entries = g_array_new (FALSE, TRUE, sizeof (WbJournalEntry));
+  g_array_set_clear_func (self->entries, entry_clear);
+  g_array_append_val (self->entries, start);
+}
+
+WbJournal *
+wb_journal_new (const WbPlayHeader *header)
+{
+  WbJournal *self;
+
+  g_return_val_if_fail (header != NULL, NULL);
+  self = g_object_new (WB_TYPE_JOURNAL, NULL);
+  header_copy (&self->header, header);
+  return self;
+}
+
+const WbPlayHeader *
+wb_journal_get_header (WbJournal *self)
+{
+  g_return_val_if_fail (WB_IS_JOURNAL (self), NULL);
+  return &self->header;
+}
+
+guint
+wb_journal_get_n_entries (WbJournal *self)
+{
+  g_return_val_if_fail (WB_IS_JOURNAL (self), 0);
+  return self->entries->len;
+}
+
+const WbJournalEntry *
+wb_journal_get_entry (WbJournal *self, guint32 id)
+{
+  g_return_val_if_fail (WB_IS_JOURNAL (self), NULL);
+  return id < self->entries->len ? &g_array_index (self->entries, WbJournalEntry, id) : NULL;
+}
+
+guint32
+wb_journal_get_cursor (WbJournal *self)
+{
+  g_return_val_if_fail (WB_IS_JOURNAL (self), 0);
+  return self->cursor;
+}
+
+const char *
+wb_journal_get_path (WbJournal *self)
+{
+  g_return_val_if_fail (WB_IS_JOURNAL (self), NULL);
+  return self->path;
+}
+
+/* --- lines --------------------------------------------------------------- */
+
+static char *
+node_to_line (JsonNode *node)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (gen, node);
+  text = json_generator_to_data (gen, NULL);
+  return g_strconcat (text, "\n", NULL);
+}
+
+static char *
+object_to_line (JsonObject *o)
+{
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), o);
+  return node_to_line (node);
+}
+
+static char *
+header_line (const WbPlayHeader *h)
+{
+  g_autoptr(JsonObject) o = json_object_new ();
+  JsonObject *game = json_object_new ();
+
+  json_object_set_string_member (o, "format", WB_PLAY_FORMAT_NAME);
+  json_object_set_int_member (o, "version", WB_PLAY_FORMAT_VERSION);
+  if (h->game_id)
+    json_object_set_string_member (game, "id", h->game_id);
+  if (h->game_title)
+    json_object_set_string_member (game, "title", h->game_title);
+  if (h->game_sha256)
+    json_object_set_string_member (game, "sha256", h->game_sha256);
+  if (h->game_path)
+    json_object_set_string_member (game, "path", h->game_path);
+  json_object_set_object_member (o, "game", game);
+  if (h->scenario)
+    json_object_set_string_member (o, "scenario", h->scenario);
+  if (h->options != NULL && h->options[0] != NULL)
+    {
+      JsonArray *a = json_array_new ();
+      for (guint i = 0; h->options[i]; i++)
+        json_array_add_string_element (a, h->options[i]);
+      json_object_set_array_member (o, "options", a);
+    }
+  /* A decimal string: JSON numbers lose 64-bit integers in many readers. */
+  {
+    g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, h->seed);
+    json_object_set_string_member (o, "seed", seed);
+  }
+  if (h->physical_dice)
+    json_object_set_boolean_member (o, "physical_dice", TRUE);
+  if (h->settings != NULL && g_hash_table_size (h->settings) > 0)
+    {
+      JsonObject *so = json_object_new ();
+      g_autoptr(GList) keys = g_hash_table_get_keys (h->settings);
+
+      keys = g_list_sort (keys, (GCompareFunc) strcmp);
+      for (GList *l = keys; l; l = l->next)
+        json_object_set_string_member (so, l->data, g_hash_table_lookup (h->settings, l->data));
+      json_object_set_object_member (o, "settings", so);
+    }
+  return object_to_line (o);
+}
+
+static char *
+entry_line (const WbJournalEntry *e)
+{
+  g_autoptr(JsonObject) o = json_object_new ();
+
+  json_object_set_int_member (o, "entry", e->id);
+  json_object_set_int_member (o, "parent", e->parent);
+  json_object_set_object_member (o, "action", json_object_ref (e->action));
+  return object_to_line (o);
+}
+
+static char *
+event_line (const char *member, guint32 id, const char *key, const char *value)
+{
+  g_autoptr(JsonObject) o = json_object_new ();
+
+  json_object_set_int_member (o, member, id);
+  if (key != NULL)
+    json_object_set_string_member (o, key, value != NULL ? value : "");
+  return object_to_line (o);
+}
+
+/* Appends @line to the file, if any (consumes @line). */
+static gboolean
+write_line (WbJournal *self, char *line, GError **error)
+{
+  g_autofree char *owned = line;
+
+  if (self->fd < 0)
+    return TRUE;
+  return wb_file_append_synced (self->fd, self->path, owned, strlen (owned), error);
+}
+
+/* --- the tree ------------------------------------------------------------ */
+
+static gboolean
+check_id (WbJournal *self, guint32 id, GError **error)
+{
+  if (id < self->entries->len)
+    return TRUE;
+  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+               _("The journal has no entry %u"), id);
+  return FALSE;
+}
+
+static void
+add_entry (WbJournal *self, guint32 parent, JsonObject *action)
+{
+  WbJournalEntry e = { 0 };
+  WbJournalEntry *p;
+
+  e.id = self->entries->len;
+  e.parent = parent;
+  e.action = json_object_ref (action);
+  g_array_append_val (self->entries, e);
+  p = &g_array_index (self->entries, WbJournalEntry, parent);
+  p->n_children++;
+  p->last_child = e.id;
+  self->cursor = e.id;
+}
+
+gboolean
+wb_journal_append (WbJournal  *self,
+                   JsonObject *action,
+                   guint32    *id,
+                   GError    **error)
+{
+  WbJournalEntry probe = { 0 };
+
+  g_return_val_if_fail (WB_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+  if (self->entries->len >= WB_JOURNAL_MAX_ENTRIES)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("A journal holds at most %d actions"), WB_JOURNAL_MAX_ENTRIES);
+      return FALSE;
+    }
+  probe.id = self->entries->len;
+  probe.parent = self->cursor;
+  probe.action = action;
+  if (!write_line (self, entry_line (&probe), error))
+    return FALSE;
+  add_entry (self, self->cursor, action);
+  if (id)
+    *id = self->cursor;
+  return TRUE;
+}
+
+/* Moves the cursor. Invariant: along the path from the start to the
+ * cursor, each entry's last child is the next one on the path, so redo
+ * after undo comes back the same way. Undo and redo keep it by moving
+ * along the path; a jump elsewhere (@walk) sets it along the new path. */
+static gboolean
+move_cursor (WbJournal *self, guint32 id, gboolean walk, GError **error)
+{
+  if (!write_line (self, event_line ("cursor", id, NULL, NULL), error))
+    return FALSE;
+  self->cursor = id;
+  for (guint32 c = id; walk && c != 0; )
+    {
+      guint32 parent = g_array_index (self->entries, WbJournalEntry, c).parent;
+
+      g_array_index (self->entries, WbJournalEntry, parent).last_child = c;
+      c = parent;
+    }
+  return TRUE;
+}
+
+gboolean
+wb_journal_undo (WbJournal *self, GError **error)
+{
+  g_return_val_if_fail (WB_IS_JOURNAL (self), FALSE);
+  if (self->cursor == 0)
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("Nothing to undo: this is the start of the scenario"));
+      return FALSE;
+    }
+  return move_cursor (self, g_array_index (self->entries, WbJournalEntry, self->cursor).parent, FALSE,
+                      error);
+}
+
+gboolean
+wb_journal_redo (WbJournal *self, GError **error)
+{
+  const WbJournalEntry *e;
+
+  g_return_val_if_fail (WB_IS_JOURNAL (self), FALSE);
+  e = &g_array_index (self->entries, WbJournalEntry, self->cursor);
+  if (e->n_children == 0)
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("Nothing to redo"));
+      return FALSE;
+    }
+  return move_cursor (self, e->last_child, FALSE, error);
+}
+
+gboolean
+wb_journal_go_to (WbJournal *self, guint32 id, GError **error)
+{
+  g_return_val_if_fail (WB_IS_JOURNAL (self), FALSE);
+  return check_id (self, id, error) && move_cursor (self, id, TRUE, error);
+}
+
+static gboolean
+set_text (WbJournal *self, guint32 id, const char *member, const char *key, const char *text,
+          gboolean bookmark, GError **error)
+{
+  WbJournalEntry *e;
+
+  if (!check_id (self, id, error))
+    return FALSE;
+  if (text != NULL && strlen (text) > WB_JOURNAL_MAX_LINE / 2)
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE, _("The text is too long"));
+      return FALSE;
+    }
+  if (!write_line (self, event_line (member, id, key, text), error))
+    return FALSE;
+  e = &g_array_index (self->entries, WbJournalEntry, id);
+  if (bookmark)
+    {
+      g_free (e->bookmark);
+      e->bookmark = text != NULL && *text != '\0' ? g_strdup (text) : NULL;
+    }
+  else
+    {
+      g_free (e->note);
+      e->note = text != NULL && *text != '\0' ? g_strdup (text) : NULL;
+    }
+  return TRUE;
+}
+
+gboolean
+wb_journal_set_bookmark (WbJournal *self, guint32 id, const char *name, GError **error)
+{
+  g_return_val_if_fail (WB_IS_JOURNAL (self), FALSE);
+  return set_text (self, id, "bookmark", "name", name, TRUE, error);
+}
+
+gboolean
+wb_journal_set_note (WbJournal *self, guint32 id, const char *text, GError **error)
+{
+  g_return_val_if_fail (WB_IS_JOURNAL (self), FALSE);
+  return set_text (self, id, "note", "text", text, FALSE, error);
+}
+
+GArray *
+wb_journal_path_to (WbJournal *self, guint32 id)
+{
+  GArray *path = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  g_return_val_if_fail (WB_IS_JOURNAL (self), path);
+  if (id >= self->entries->len)
+    return path;
+  for (guint32 c = id; ; c = g_array_index (self->entries, WbJournalEntry, c).parent)
+    {
+      g_array_prepend_val (path, c);
+      if (c == 0)
+        break;
+    }
+  return path;
+}
+
+GArray *
+wb_journal_children (WbJournal *self, guint32 id)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  g_return_val_if_fail (WB_IS_JOURNAL (self), out);
+  /* Children always come after their parent. */
+  for (guint32 i = id + 1; i < self->entries->len; i++)
+    if (g_array_index (self->entries, WbJournalEntry, i).parent == id)
+      g_array_append_val (out, i);
+  return out;
+}
+
+GArray *
+wb_journal_leaves (WbJournal *self)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  g_return_val_if_fail (WB_IS_JOURNAL (self), out);
+  for (guint32 i = 0; i < self->entries->len; i++)
+    if (g_array_index (self->entries, WbJournalEntry, i).n_children == 0)
+      g_array_append_val (out, i);
+  return out;
+}
+
+/* --- files --------------------------------------------------------------- */
+
+char *
+wb_journal_to_data (WbJournal *self)
+{
+  GString *out;
+
+  g_return_val_if_fail (WB_IS_JOURNAL (self), NULL);
+  out = g_string_new (NULL);
+  {
+    g_autofree char *h = header_line (&self->header);
+    g_string_append (out, h);
+  }
+  for (guint32 i = 1; i < self->entries->len; i++)
+    {
+      g_autofree char *l = entry_line (&g_array_index (self->entries, WbJournalEntry, i));
+      g_string_append (out, l);
+    }
+  for (guint32 i = 0; i < self->entries->len; i++)
+    {
+      const WbJournalEntry *e = &g_array_index (self->entries, WbJournalEntry, i);
+      if (e->bookmark != NULL)
+        {
+          g_autofree char *l = event_line ("bookmark", i, "name", e->bookmark);
+          g_string_append (out, l);
+        }
+      if (e->note != NULL)
+        {
+          g_autofree char *l = event_line ("note", i, "text", e->note);
+          g_string_append (out, l);
+        }
+    }
+  /* Where the match is (redo from there follows the path to it; other
+   * branches' last visited children are not kept). */
+  {
+    g_autofree char *l = event_line ("cursor", self->cursor, NULL, NULL);
+    g_string_append (out, l);
+  }
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+open_append (WbJournal *self, const char *path, GError **error)
+{
+  int fd = g_open (path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO, _("%s: could not open: %s"), path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  if (self->fd >= 0)
+    close (self->fd);
+  self->fd = fd;
+  g_free (self->path);
+  self->path = g_strdup (path);
+  return TRUE;
+}
+
+gboolean
+wb_journal_save (WbJournal *self, const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+
+  g_return_val_if_fail (WB_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  data = wb_journal_to_data (self);
+  return wb_file_write_atomic (path, data, strlen (data), error) && open_append (self, path, error);
+}
+
+typedef struct {
+  const char *name;
+  guint       line;
+  GError    **error;
+} LoadCtx;
+
+static gboolean
+load_fail (LoadCtx *ctx, int code, const char *what)
+{
+  g_set_error (ctx->error, WB_FORMAT_ERROR, code, "%s:%u: %s", ctx->name, ctx->line, what);
+  return FALSE;
+}
+
+static gboolean
+get_id (LoadCtx *ctx, JsonObject *o, const char *member, guint32 limit, guint32 *out)
+{
+  JsonNode *n = json_object_get_member (o, member);
+  gint64 v;
+
+  if (n == NULL || json_node_get_value_type (n) != G_TYPE_INT64)
+    {
+      g_autofree char *m = g_strdup_printf (_("“%s” must be a whole number"), member);
+      return load_fail (ctx, WB_FORMAT_ERROR_TYPE, m);
+    }
+  v = json_node_get_int (n);
+  if (v < 0 || v >= limit)
+    {
+      g_autofree char *m = g_strdup_printf (_("“%s” %" G_GINT64_FORMAT " names no entry before it"),
+                                            member, v);
+      return load_fail (ctx, WB_FORMAT_ERROR_REFERENCE, m);
+    }
+  *out = (guint32) v;
+  return TRUE;
+}
+
+static const char *
+get_str (JsonObject *o, const char *member)
+{
+  JsonNode *n = json_object_get_member (o, member);
+  return n != NULL && json_node_get_value_type (n) == G_TYPE_STRING ? json_node_get_string (n) : NULL;
+}
+
+static gboolean
+read_header (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h)
+{
+  JsonNode *n;
+  const char *seed;
+  char *end = NULL;
+
+  if (g_strcmp0 (get_str (o, "format"), WB_PLAY_FORMAT_NAME) != 0)
+    return load_fail (ctx, WB_FORMAT_ERROR_NOT_A_GAME,
+                      _("not a Warbench playtest (expected \"format\": \"warbench-play\")"));
+  n = json_object_get_member (o, "version");
+  if (n == NULL || json_node_get_value_type (n) != G_TYPE_INT64 || json_node_get_int (n) < 1)
+    return load_fail (ctx, WB_FORMAT_ERROR_MISSING, _("missing “version” (a whole number)"));
+  if (json_node_get_int (n) > WB_PLAY_FORMAT_VERSION)
+    return load_fail (ctx, WB_FORMAT_ERROR_TOO_NEW, _("written by a newer Warbench"));
+  if ((n = json_object_get_member (o, "game")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
+    {
+      JsonObject *g = json_node_get_object (n);
+      h->game_id = g_strdup (get_str (g, "id"));
+      h->game_title = g_strdup (get_str (g, "title"));
+      h->game_sha256 = g_strdup (get_str (g, "sha256"));
+      h->game_path = g_strdup (get_str (g, "path"));
+    }
+  h->scenario = g_strdup (get_str (o, "scenario"));
+  seed = get_str (o, "seed");
+  errno = 0;
+  if (seed != NULL && g_ascii_isdigit (*seed))
+    h->seed = g_ascii_strtoull (seed, &end, 10);
+  if (seed == NULL || !g_ascii_isdigit (*seed) || *end != '\0' || errno == ERANGE)
+    return load_fail (ctx, WB_FORMAT_ERROR_TYPE, _("“seed” must be a whole number in a string"));
+  if ((n = json_object_get_member (o, "options")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
+    {
+      JsonArray *a = json_node_get_array (n);
+      GPtrArray *opts = g_ptr_array_new ();
+
+      for (guint i = 0; i < json_array_get_length (a) && i < 1000; i++)
+        if (json_node_get_value_type (json_array_get_element (a, i)) == G_TYPE_STRING)
+          g_ptr_array_add (opts, g_strdup (json_array_get_string_element (a, i)));
+      g_ptr_array_add (opts, NULL);
+      h->options = (char **) g_ptr_array_free (opts, FALSE);
+    }
+  if ((n = json_object_get_member (o, "physical_dice")) != NULL &&
+      json_node_get_value_type (n) == G_TYPE_BOOLEAN)
+    h->physical_dice = json_node_get_boolean (n);
+  h->settings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if ((n = json_object_get_member (o, "settings")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
+    {
+      JsonObject *so = json_node_get_object (n);
+      g_autoptr(GList) members = json_object_get_members (so);
+
+      for (GList *l = members; l; l = l->next)
+        {
+          const char *v = get_str (so, l->data);
+          if (v == NULL || (strcmp (v, "enforce") != 0 && strcmp (v, "warn") != 0 &&
+                            strcmp (v, "off") != 0))
+            return load_fail (ctx, WB_FORMAT_ERROR_TYPE,
+                              _("a rule setting is “enforce”, “warn” or “off”"));
+          g_hash_table_insert (h->settings, g_strdup (l->data), g_strdup (v));
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+read_event (LoadCtx *ctx, WbJournal *self, JsonObject *o)
+{
+  guint32 limit = self->entries->len;
+  guint32 id, parent;
+  JsonNode *n;
+
+  if (json_object_has_member (o, "entry"))
+    {
+      if (!get_id (ctx, o, "entry", G_MAXUINT32, &id) || !get_id (ctx, o, "parent", limit, &parent))
+        return FALSE;
+      if (id != limit)
+        return load_fail (ctx, WB_FORMAT_ERROR_RANGE, _("entries must be numbered 1, 2, 3… in order"));
+      if (limit >= WB_JOURNAL_MAX_ENTRIES)
+        return load_fail (ctx, WB_FORMAT_ERROR_TOO_LARGE, _("too many entries"));
+      n = json_object_get_member (o, "action");
+      if (n == NULL || !JSON_NODE_HOLDS_OBJECT (n))
+        return load_fail (ctx, WB_FORMAT_ERROR_TYPE, _("an entry's “action” must be an object"));
+      add_entry (self, parent, json_node_get_object (n));
+      return TRUE;
+    }
+  if (json_object_has_member (o, "cursor"))
+    {
+      if (!get_id (ctx, o, "cursor", limit, &id))
+        return FALSE;
+      return move_cursor (self, id, TRUE, NULL);
+    }
+  if (json_object_has_member (o, "bookmark"))
+    return get_id (ctx, o, "bookmark", limit, &id) &&
+           set_text (self, id, "bookmark", "name", get_str (o, "name"), TRUE, ctx->error);
+  if (json_object_has_member (o, "note"))
+    return get_id (ctx, o, "note", limit, &id) &&
+           set_text (self, id, "note", "text", get_str (o, "text"), FALSE, ctx->error);
+  return load_fail (ctx, WB_FORMAT_ERROR_TYPE,
+                    _("expected an entry, a cursor, a bookmark or a note"));
+}
+
+WbJournal *
+wb_journal_load_from_data (const char  *data,
+                           gsize        len,
+                           const char  *name,
+                           char       **warning,
+                           GError     **error)
+{
+  g_autoptr(WbJournal) self = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  WbPlayHeader header = { 0 };
+  LoadCtx ctx = { name != NULL ? name : "journal", 0, error };
+  const char *p = data, *end = data + len;
+
+  g_return_val_if_fail (data != NULL, NULL);
+  if (warning)
+    *warning = NULL;
+
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      gsize line_len = nl != NULL ? (gsize) (nl - p) : (gsize) (end - p);
+      g_autoptr(GError) parse_error = NULL;
+      JsonNode *root;
+
+      ctx.line++;
+      if (line_len > WB_JOURNAL_MAX_LINE)
+        {
+          load_fail (&ctx, WB_FORMAT_ERROR_TOO_LARGE, _("the line is too long"));
+          goto fail;
+        }
+      if (line_len == 0)
+        {
+          p += 1;
+          continue;
+        }
+      if (!json_parser_load_from_data (parser, p, (gssize) line_len, &parse_error) ||
+          (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+        {
+          /* A last line without its newline was cut short by a crash. */
+          if (nl == NULL && self != NULL)
+            {
+              if (warning)
+                *warning = g_strdup_printf (_("%s:%u: the last line was cut short (the program "
+                                              "stopped while writing it) and is left out"),
+                                            ctx.name, ctx.line);
+              break;
+            }
+          load_fail (&ctx, WB_FORMAT_ERROR_SYNTAX,
+                     parse_error != NULL ? parse_error->message : _("expected a JSON object"));
+          goto fail;
+        }
+      if (self == NULL)
+        {
+          if (!read_header (&ctx, json_node_get_object (root), &header))
+            goto fail;
+          self = g_object_new (WB_TYPE_JOURNAL, NULL);
+          self->header = header;
+          memset (&header, 0, sizeof header);
+        }
+      else if (!read_event (&ctx, self, json_node_get_object (root)))
+        goto fail;
+      p += line_len + (nl != NULL ? 1 : 0);
+    }
+  if (self == NULL)
+    {
+      ctx.line = MAX (ctx.line, 1);
+      load_fail (&ctx, WB_FORMAT_ERROR_MISSING, _("the file is empty"));
+      return NULL;
+    }
+  return g_steal_pointer (&self);
+
+fail:
+  wb_play_header_clear (&header);
+  return NULL;
+}
+
+WbJournal *
+wb_journal_open (const char *path, char **warning, GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local = NULL;
+  gsize len = 0;
+  WbJournal *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  if (!g_file_get_contents (path, &data, &len, &local))
+    {
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO, "%s", local->message);
+      return NULL;
+    }
+  self = wb_journal_load_from_data (data, len, path, warning, error);
+  if (self == NULL)
+    return NULL;
+  /* A cut-short last line is dropped from the file too, so appending goes on
+   * from a clean end. */
+  if (warning != NULL && *warning != NULL)
+    {
+      if (!wb_journal_save (self, path, error))
+        g_clear_object (&self);
+      return self;
+    }
+  if (!open_append (self, path, error))
+    g_clear_object (&self);
+  return self;
+}
