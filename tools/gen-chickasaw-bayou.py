@@ -943,9 +943,10 @@ SKEDADDLE_CODES = [
     {"code": "R#", "name": "Retreat",
      "text": "The Lead Unit Retreats (12.3) the number of hexes indicated."},
     {"code": "P#", "name": "Panic",
-     "text": ("Applied after all results to the Lead Unit: the firing (enemy) player applies the "
-              "Lead Unit's results to # other qualified units, chosen lowest modified CR first "
-              "(12.1 Panic Example, 12.2c); P1 one unit, P2 two, P3 three.")},
+     "text": ("Applied after all results to the Lead Unit: the firing player applies the result "
+              "to # qualified enemy units other than the Lead Unit (12.1 Important Note and Panic "
+              "Example: P1 one unit). Which units qualify the text shows only by the example (a "
+              "unit whose modified CR is not low enough does not).")},
 ]
 FIRE_SKEDADDLE_CODES = SKEDADDLE_CODES + [
     {"code": "MH RA2 (P1)", "name": "Morale Hit, retreat two, Panic one",
