@@ -620,7 +620,7 @@ TERRAIN = [
     {"id": "cypress", "name": "Cypress", "key": CYPRESS, "color": "#6f8f6a", "pattern": "marsh",
      "move": {"cavalry": None, "artillery": None}, "blocks_los": True,
      "note": ("2.10j: cavalry and artillery may not enter. Infantry entering by movement or retreat "
-              "takes an immediate Cohesion Check (die > CR: Morale Hit). Fire or Close Combat from "
+              "takes an immediate Cohesion Check (table cohesion-check). Fire or Close Combat from "
               "Cypress: 1 left; at a target in Cypress: 1 left (9.3ii, 9.3ix, 11.0c xx, xxii). No "
               "Rebuild, Recover or Rally event; no Unit Support. LOS as Heavy Woods. Infantry "
               "movement cost: Terrain Effects Chart, not in the text.")},
@@ -634,7 +634,7 @@ TERRAIN = [
      "note": ("2.10h: water of indeterminate depth. Cavalry (even dismounted) and artillery never "
               "enter. Infantry spends 4 MP and first rolls on the Bayou Entry Table (table "
               "bayou-entry); retreating infantry enters without the roll but takes a Cohesion "
-              "Check. Fire or Close Combat from a Bayou hex: 1 column left. No Rebuild, Recover or "
+              "Check (table cohesion-check). Fire or Close Combat from a Bayou hex: 1 column left. No Rebuild, Recover or "
               "Rally event. The whole hex counts as Bayou even where its water is less than half "
               "the hex.")},
     {"id": "lake", "name": "Lake", "key": LAKE, "color": "#5b93c7", "pattern": "water",
