@@ -884,7 +884,8 @@ CRT_CODES = [
      "text": ("Fire Combat: the fire has no effect (9.3a); a Lead Unit whose modified CR is in no "
               "coloured box is treated the same. Close Combat: a Close Fight, resolved on the "
               "Close Combat Cohesion Test Table, Close Fight column (11.0); its results may affect "
-              "the attacker as well as the defender.")},
+              "the attacker as well as the defender."),
+     "effect": {}},
     {"code": "green", "name": "Routine Cohesion Test",
      "text": ("The Lead Unit's modified CR is in a green box: a Routine Cohesion Test on the Fire "
               "Combat Cohesion Test Table (9.3b, 12.1); in Close Combat on the Close Combat "
@@ -902,7 +903,8 @@ CRT_CODES = [
 
 # 12.1a/12.2a and 12.1b/12.2c: the results of the Depletion and Skedaddle tests.
 DEPLETION_CODES = [
-    {"code": "-", "name": "No Effect", "text": "The test is passed: no effect on the Lead Unit."},
+    {"code": "-", "name": "No Effect", "text": "The test is passed: no effect on the Lead Unit.",
+     "effect": {}},
     {"code": "D", "name": "Deplete",
      "text": ("The Lead Unit, if on its FR side, is flipped to its BW side; if already on its BW "
               "side it takes an immediate Break Test (12.6)."),
@@ -929,7 +931,8 @@ CLOSE_DEPLETION_CODES = [
 ]
 
 SKEDADDLE_CODES = [
-    {"code": "-", "name": "No Effect", "text": "The test is passed: the Lead Unit is unaffected."},
+    {"code": "-", "name": "No Effect", "text": "The test is passed: the Lead Unit is unaffected.",
+     "effect": {}},
     {"code": "MH", "name": "Morale Hit",
      "text": ("The Lead Unit is given a Morale Hit (12.5): Shaken (SP and CR -1); a Shaken unit "
               "becomes Disrupted (SP and CR -2); a Disrupted unit takes a Break Test."),
@@ -1094,7 +1097,8 @@ def tables():
         "columns": cr_columns(),
         "rows": die_rows(lambda d: ["pass" if d <= c else "MH" for c in CR_RANGE]),
         "codes": [
-            {"code": "pass", "name": "Passed", "text": "The unit passes the Cohesion Check: no effect."},
+            {"code": "pass", "name": "Passed", "text": "The unit passes the Cohesion Check: no effect.",
+             "effect": {}},
             {"code": "MH", "name": "Morale Hit",
              "text": ("The unit fails and suffers a Morale Hit (12.5); a Disrupted unit takes a "
                       "Break Test."),
@@ -1117,8 +1121,10 @@ def tables():
         "rows": die_rows(lambda d: ["rebuilt" if d <= c else "-" for c in CR_RANGE]),
         "codes": [
             {"code": "rebuilt", "name": "Rebuilt",
-             "text": ("FR side, or on the map on the BW side from the Available box.")},
-            {"code": "-", "name": "No change", "text": "The unit remains in its current condition."},
+             "text": "FR side, or on the map on the BW side from the Available box.",
+             "effect": {}},
+            {"code": "-", "name": "No change", "text": "The unit remains in its current condition.",
+             "effect": {}},
         ],
     })
     t.append(TABLES_BAYOU)
@@ -1315,7 +1321,24 @@ def tables():
     return t
 
 
-TABLES = tables()
+def canonical_table(t):
+    """Leaves out what Warbench's writer leaves out (core/wb-format-write.c): a row's hi equal
+    to its lo, a column's bounds when both are 0, the defensive ends equal to the others."""
+    for r in t["rows"]:
+        if r.get("hi") == r.get("lo") and "hi" in r:
+            del r["hi"]
+    for c in t["columns"]:
+        if c.get("lo") == 0 and c.get("hi") == 0:
+            del c["lo"], c["hi"]
+    ends = t.get("ends")
+    if ends:
+        for side in ("left", "right"):
+            if ends.get("defensive_" + side) == ends.get(side, "clamp"):
+                ends.pop("defensive_" + side, None)
+    return t
+
+
+TABLES = [canonical_table(t) for t in tables()]
 
 
 MAP_SOURCE = ("Reconstructed: the original 22 x 34 inch map is only a picture. Hex numbering, "
@@ -2441,7 +2464,7 @@ def check_tables(tables_):
         # Die-roll tables cover every throw exactly once.
         if t["kind"] != "chart":
             throws = {"1d6": list(range(1, 7)), "d66": D66}[t["dice"]]
-            covered = sorted(n for r in t["rows"] for n in throws if r["lo"] <= n <= r["hi"])
+            covered = sorted(n for r in t["rows"] for n in throws if r["lo"] <= n <= r.get("hi", r["lo"]))
             if covered != throws:
                 err("%s: rows do not cover %s exactly once" % (tid, t["dice"]))
         elif any("lo" in r or "hi" in r for r in t["rows"]):
@@ -2484,8 +2507,11 @@ def check_tables(tables_):
     bounds = [(c["lo"], c["hi"]) for c in crt["columns"]]
     if any(a[1] >= b[0] for a, b in zip(bounds, bounds[1:])) or any(lo > hi for lo, hi in bounds):
         err("crt: column SP ranges overlap or are out of order")
-    if crt["ends"] != {"left": "refuse", "right": "clamp", "defensive_left": "clamp",
-                       "defensive_right": "clamp"}:
+    ends = dict(crt["ends"])
+    for side in ("left", "right"):
+        ends.setdefault("defensive_" + side, ends.get(side, "clamp"))
+    if ends != {"left": "refuse", "right": "clamp", "defensive_left": "clamp",
+                "defensive_right": "clamp"}:
         err("crt: the ends are not those of 9.3")
     mods = crt["modifiers"]
     if len({m["id"] for m in mods}) != len(mods):
