@@ -794,7 +794,10 @@ CRT_NOTE = (
     "examples, whose values the text says are for example purposes only: 9.3 example, column "
     "1, roll 62 (the 61-62 row): \"- | 0-1 | 2-4\" (a CR 4 Lead Unit is unaffected, a Shaken "
     "one at CR 3 takes a Routine test, so the 2-4 box is green); 12.8 example, column 3, roll "
-    "52 (the 51-53 row): \"- | 0 | 1-3\", a CR 4 Lead Unit: Close Fight.")
+    "52 (the 51-53 row): \"- | 0 | 1-3\", a CR 4 Lead Unit: Close Fight. Column shifts: "
+    "the fire list of exclusive 9.3 names a target in a Trench twice (vi, Obscured LOS, and "
+    "xvii, Defender in a Trench hex, 2 left each) and calls its shifts cumulative, while 2.10d "
+    "gives Trench targets 2 left; both are kept as printed.")
 
 FIRE_SHIFTS = [
     ("i", "light-woods", -1, "Obscured LOS: Target in Light Woods"),
