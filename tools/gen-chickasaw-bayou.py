@@ -1047,28 +1047,28 @@ def tables():
     panic = ("The Panic Example of 12.1 fixes the Tough row 5: coloured 5 \"D2\", white 5 \"MH "
              "RA2 (P1)\" (reconstructed from that example).")
     t.append(cohesion_table(
-        "fire-depletion", "Fire Combat Cohesion Test Table: Depletion", "colored",
+        "fire-depletion", "Fire Cohesion: Depletion", "colored",
         "fire-skedaddle", FIRE_TESTS, FIRE_DEPLETION_KNOWN, DEPLETION_CODES,
-        "Series 12.0, 12.1a; the table is on the CRT sheets (exclusive 2.11)",
+        "Fire Combat Cohesion Test Table, Depletion Result: series 12.0, 12.1a; the table is on the CRT sheets (exclusive 2.11)",
         COHESION_COMMON + " except where an example fixes one. " + panic))
     t.append(cohesion_table(
-        "fire-skedaddle", "Fire Combat Cohesion Test Table: Skedaddle", "white",
+        "fire-skedaddle", "Fire Cohesion: Skedaddle", "white",
         "fire-depletion", FIRE_TESTS, FIRE_SKEDADDLE_KNOWN, FIRE_SKEDADDLE_CODES,
-        "Series 12.0, 12.1b; the table is on the CRT sheets (exclusive 2.11)",
+        "Fire Combat Cohesion Test Table, Skedaddle Result: series 12.0, 12.1b; the table is on the CRT sheets (exclusive 2.11)",
         COHESION_COMMON + " except where an example fixes one. Only the Lead Unit is affected "
         "unless there is Panic. " + panic))
     close_example = (" The example of 12.8 reads a Close Fight with coloured 5 \"BD*\" and white "
                      "3 \"AM\", values the text says are examples only.")
     t.append(cohesion_table(
-        "close-depletion", "Close Combat Cohesion Test Table: Depletion", "colored",
+        "close-depletion", "Close Cohesion: Depletion", "colored",
         "close-skedaddle", CLOSE_TESTS, {}, DEPLETION_CODES + CLOSE_DEPLETION_CODES,
-        "Series 11.0, 12.0, 12.2a; the table is on the CRT sheets (exclusive 2.11)",
+        "Close Combat Cohesion Test Table, Depletion Result: series 11.0, 12.0, 12.2a; the table is on the CRT sheets (exclusive 2.11)",
         COHESION_COMMON + ". Every Close Combat takes a test: a dash on the CRT is a Close "
         "Fight, and its results may affect the attacker as well." + close_example))
     t.append(cohesion_table(
-        "close-skedaddle", "Close Combat Cohesion Test Table: Skedaddle", "white",
+        "close-skedaddle", "Close Cohesion: Skedaddle", "white",
         "close-depletion", CLOSE_TESTS, {}, CLOSE_SKEDADDLE_CODES,
-        "Series 11.0, 12.0, 12.2c; the table is on the CRT sheets (exclusive 2.11)",
+        "Close Combat Cohesion Test Table, Skedaddle Result: series 11.0, 12.0, 12.2c; the table is on the CRT sheets (exclusive 2.11)",
         COHESION_COMMON + ". Multiple results are applied in the order listed." + close_example))
     t.append({
         "id": "break-test",
