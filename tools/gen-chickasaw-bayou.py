@@ -721,7 +721,7 @@ TABLES_BAYOU = {
     "note": ("Rolled before an infantry unit moves into a Bayou hex. No roll for a Wayward Union "
              "move (Fog of War), Handsome Move or Huzzah moves, a skirmisher withdrawing, a "
              "Pontoon Bridge or the Corduroy Bridge; a retreating unit does not roll but takes a "
-             "Cohesion Check. 17.6h: no roll for Union units on the 11:30 AM turn of the Grand "
+             "Cohesion Check (table cohesion-check). 17.6h: no roll for Union units on the 11:30 AM turn of the Grand "
              "Assault."),
     "columns": [{"label": "Result"}],
     "rows": [
@@ -730,7 +730,8 @@ TABLES_BAYOU = {
          "cells": [("The player chooses: (1) the unit does not enter but still spends 4 MP; or (2) "
                     "it enters spending 4 MP and takes an immediate Cohesion Check: it passes if "
                     "the die roll is equal to or less than its modified Cohesion Rating, otherwise "
-                    "it suffers a Morale Hit (a Disrupted unit then takes a Break Test).")]},
+                    "it suffers a Morale Hit (a Disrupted unit then takes a Break Test): table "
+                    "cohesion-check.")]},
         {"label": "5-6", "lo": 5, "hi": 6,
          "cells": ["Unit spends 4 MP but is prohibited from entering the Bayou hex this turn."]},
     ],
