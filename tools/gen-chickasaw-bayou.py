@@ -730,8 +730,7 @@ TABLES_BAYOU = {
          "cells": [("The player chooses: (1) the unit does not enter but still spends 4 MP; or (2) "
                     "it enters spending 4 MP and takes an immediate Cohesion Check: it passes if "
                     "the die roll is equal to or less than its modified Cohesion Rating, otherwise "
-                    "it suffers a Morale Hit (a Disrupted unit then takes a Break Test): table "
-                    "cohesion-check.")]},
+                    "it suffers a Morale Hit (a Disrupted unit then takes a Break Test).")]},
         {"label": "5-6", "lo": 5, "hi": 6,
          "cells": ["Unit spends 4 MP but is prohibited from entering the Bayou hex this turn."]},
     ],
