@@ -6,9 +6,10 @@ Everything comes from the rulebook text of "Prelude to Vicksburg: Chickasaw Bayo
 26-29, 1862" (Revolution Games' Blind Swords chit-pull series): the Blind Swords Series Rules
 (version 1.1, 2023) and the Exclusive Rules 1.0-17.6. The original map is only a picture, so
 the map here is a reconstruction around every hex and feature the text names; the Terrain
-Effects Chart, the CRT, the cohesion tables and the movement allowances by order are on the
-player aids, not in the text, and the file says so instead of inventing them. See
-docs/games/chickasaw-bayou.md for what comes from where.
+Effects Chart, the CRT's and the cohesion tables' cells and the movement allowances by order
+are on the player aids, not in the text, and the file says so instead of inventing them: the
+tables are written with the structure the text gives (columns, dice, column shifts, result
+codes) and unknown cells "?". See docs/games/chickasaw-bayou.md for what comes from where.
 
 This file holds the map, the terrain and feature types, the rules parameters, the sides, the
 unit classes, the order of battle (every unit a scenario names, under its brigade and division)
@@ -512,9 +513,10 @@ def build_map():
 SOURCE = ("Prelude to Vicksburg: Chickasaw Bayou, December 26-29, 1862, rulebook text: Blind "
           "Swords Series Rules (Version 1.1, 2023) 1.0-14.5 and Exclusive Rules 1.0-17.6 "
           "(terrain 2.10, stacking 3.1, artillery 6.0-6.5, LOS and column shifts 9.1a/9.3/11.0c, "
-          "scenarios 17.1-17.6). The map, the counters, the Terrain Effects Chart, the Combat "
-          "Results Table, the Cohesion Test Tables and the Brigade Order Details are on the map "
-          "and player aids, not in the text.")
+          "scenarios 17.1-17.6). The map, the counters, the Terrain Effects Chart, the cells of "
+          "the Combat Results Table and the Cohesion Test Tables and the Brigade Order Details "
+          "are on the map and player aids, not in the text: the tables hold the structure the "
+          "text gives, with unknown cells \"?\".")
 
 GAME = {
     "id": "chickasaw-bayou",
@@ -560,13 +562,15 @@ RULES = {
         "pioneers_on_map": 6,
         "command_events": False,
         "unknown": [
-            "infantry and cavalry movement allowances by order (player aid: Brigade Order Details)",
+            "infantry and cavalry movement allowances by order (player aid: Brigade Order Details; table brigade-orders: MA ?)",
             "terrain movement costs (Terrain Effects Chart)",
-            "Weapon Ranges Table",
-            "Artillery Stacking Table",
-            "Combat Results Table (2d6 read 11-66, columns C to 23+)",
-            "Fire and Close Combat Cohesion Test Tables",
-            "Fog of War Chit Table and General Casualty Table",
+            "Weapon Ranges Table (table weapon-ranges: ranges ?)",
+            "Artillery Stacking Table (table artillery-stacking: only the example of 3.1a)",
+            "Combat Results Table cells and the columns between 6-7 and 23+ (table crt: cells ?)",
+            "Fire and Close Combat Cohesion Test Tables cells (tables fire-/close-depletion and "
+            "-skedaddle: cells ?, two from the Panic Example of 12.1)",
+            "Fog of War Chit Table and General Casualty Table results (tables fog-of-war and "
+            "general-casualty: cells ?)",
             "Unique Event descriptions",
         ],
     },
@@ -616,7 +620,7 @@ TERRAIN = [
     {"id": "cypress", "name": "Cypress", "key": CYPRESS, "color": "#6f8f6a", "pattern": "marsh",
      "move": {"cavalry": None, "artillery": None}, "blocks_los": True,
      "note": ("2.10j: cavalry and artillery may not enter. Infantry entering by movement or retreat "
-              "takes an immediate Cohesion Check (die > CR: Morale Hit). Fire or Close Combat from "
+              "takes an immediate Cohesion Check (table cohesion-check). Fire or Close Combat from "
               "Cypress: 1 left; at a target in Cypress: 1 left (9.3ii, 9.3ix, 11.0c xx, xxii). No "
               "Rebuild, Recover or Rally event; no Unit Support. LOS as Heavy Woods. Infantry "
               "movement cost: Terrain Effects Chart, not in the text.")},
@@ -630,7 +634,7 @@ TERRAIN = [
      "note": ("2.10h: water of indeterminate depth. Cavalry (even dismounted) and artillery never "
               "enter. Infantry spends 4 MP and first rolls on the Bayou Entry Table (table "
               "bayou-entry); retreating infantry enters without the roll but takes a Cohesion "
-              "Check. Fire or Close Combat from a Bayou hex: 1 column left. No Rebuild, Recover or "
+              "Check (table cohesion-check). Fire or Close Combat from a Bayou hex: 1 column left. No Rebuild, Recover or "
               "Rally event. The whole hex counts as Bayou even where its water is less than half "
               "the hex.")},
     {"id": "lake", "name": "Lake", "key": LAKE, "color": "#5b93c7", "pattern": "water",
@@ -708,7 +712,7 @@ FEATURES = [
               "columns left. Not printed on the map.")},
 ]
 
-TABLES = [{
+TABLES_BAYOU = {
     "id": "bayou-entry",
     "name": "Bayou Entry Table",
     "kind": "roll",
@@ -717,7 +721,7 @@ TABLES = [{
     "note": ("Rolled before an infantry unit moves into a Bayou hex. No roll for a Wayward Union "
              "move (Fog of War), Handsome Move or Huzzah moves, a skirmisher withdrawing, a "
              "Pontoon Bridge or the Corduroy Bridge; a retreating unit does not roll but takes a "
-             "Cohesion Check. 17.6h: no roll for Union units on the 11:30 AM turn of the Grand "
+             "Cohesion Check (table cohesion-check). 17.6h: no roll for Union units on the 11:30 AM turn of the Grand "
              "Assault."),
     "columns": [{"label": "Result"}],
     "rows": [
@@ -730,7 +734,615 @@ TABLES = [{
         {"label": "5-6", "lo": 5, "hi": 6,
          "cells": ["Unit spends 4 MP but is prohibited from entering the Bayou hex this turn."]},
     ],
-}]
+}
+
+# The tables. The Combat Results Table, the two Cohesion Test Tables, the Fog of War Chit Table
+# and the General Casualty Table are printed on the player aids (2.11), not in the rulebook
+# text: their structure (columns, dice, result codes, column shifts) is in the text and is
+# written here; their cells are "?" (unknown) except where a worked example of the text fixes
+# one and does not disclaim it. The examples of 9.3a and 12.8 say "these values are for
+# example purposes only", so their cells are quoted in the notes, not entered. The other
+# tables are printed in the text (2.10h, 17.6g, 17.6i) or are the text's die-roll rules set
+# out as grids (12.6 Break Test, 2.10h/j Cohesion Check, 13.2b Rebuild).
+
+D6_ROWS = [str(d) for d in range(1, 7)]
+D66 = [10 * a + b for a in range(1, 7) for b in range(1, 7)]
+CR_RANGE = range(0, 7)      # 2.1: a CR never below 0 or above 6
+
+
+def die_rows(cells_for):
+    """One row per face of one die; @cells_for(face) gives the row's cells."""
+    return [{"label": str(d), "lo": d, "hi": d, "cells": cells_for(d)} for d in range(1, 7)]
+
+
+def cr_columns():
+    return [{"label": "CR %d" % c, "lo": c, "hi": c} for c in CR_RANGE]
+
+
+# 9.3: the CRT columns are the firing (or close combat) SP totals. The text names "C" (½ SP,
+# 2.8), "1", "3", "6-7" and "23+"; the examples fix the columns between "1" and "6-7": 3 SP
+# shifted two left is the "1" column (9.3 example), so "2" lies between; 6 SP ("6-7") shifted
+# three left is the "3" column (12.8 example), so exactly two columns, "4" and "5", lie between.
+# The columns between "6-7" and "23+" are not in the text.
+CRT_COLUMNS = [
+    {"label": "C", "lo": 0.5, "hi": 0.5},
+    {"label": "1", "lo": 1, "hi": 1},
+    {"label": "2", "lo": 2, "hi": 2},
+    {"label": "3", "lo": 3, "hi": 3},
+    {"label": "4", "lo": 4, "hi": 4},
+    {"label": "5", "lo": 5, "hi": 5},
+    {"label": "6-7", "lo": 6, "hi": 7},
+    {"label": "8-22", "lo": 8, "hi": 22},
+    {"label": "23+", "lo": 23, "hi": 23},
+]
+
+CRT_NOTE = (
+    "Fire Combat (series 9.3) and Close Combat (11.0, 11.3c) are resolved on this one table. "
+    "The table itself is printed on the CRT sheets (exclusive 2.11), not in the text, so every "
+    "cell is unknown (?). Columns: the total modified SPs firing (or attacking from the "
+    "Assaulting Hex); C is ½ SP (2.1, 2.8). The text names the columns C, 1, 3, 6-7 and 23+; "
+    "2, 4 and 5 follow from its examples (3 SP two columns left is the 1 column, 9.3; 6 SP on "
+    "6-7 three columns left is the 3 column, 12.8). The columns between 6-7 and 23+ are not "
+    "in the text: the one column 8-22 stands in for them, so a total can be located, but "
+    "column shifts across it are not exact. Rows: the two dice read coloured then white as "
+    "11-66 (9.3a); the printed row ranges are not in the text (the examples name a 61-62 row "
+    "in the 1 column and a 51-53 row in the 3 column), so there is one row per throw, 36 in "
+    "all, each 1/36. A cell holds coloured boxes of Cohesion Ratings: if the Lead Unit's "
+    "modified CR is in a box it takes the test of that colour (green Routine, yellow Tough, "
+    "red Severe); otherwise, and for a dash, no effect. In Close Combat every result calls "
+    "for the Close Combat Cohesion Test Table, a dash being a Close Fight (11.0). The "
+    "examples, whose values the text says are for example purposes only: 9.3 example, column "
+    "1, roll 62 (the 61-62 row): \"- | 0-1 | 2-4\" (a CR 4 Lead Unit is unaffected, a Shaken "
+    "one at CR 3 takes a Routine test, so the 2-4 box is green); 12.8 example, column 3, roll "
+    "52 (the 51-53 row): \"- | 0 | 1-3\", a CR 4 Lead Unit: Close Fight. Column shifts: "
+    "the fire list of exclusive 9.3 names a target in a Trench twice (vi, Obscured LOS, and "
+    "xvii, Defender in a Trench hex, 2 left each) and calls its shifts cumulative, while 2.10d "
+    "gives Trench targets 2 left; both are kept as printed.")
+
+FIRE_SHIFTS = [
+    ("i", "light-woods", -1, "Obscured LOS: Target in Light Woods"),
+    ("ii", "cypress", -1, "Obscured LOS: Target in Cypress"),
+    ("iii", "levee", -1, "Obscured LOS: Target adjacent to a Levee Hexside"),
+    ("iv", "fallen-timber", -1, "Obscured LOS: Target on Fallen Timber (Full or Half)"),
+    ("v", "heavy-woods", -2, "Obscured LOS: Target in Heavy Woods"),
+    ("vi", "trench", -2, "Obscured LOS: Target in Trench"),
+    ("vii", "through-woods", -1, ("Obscured LOS: Firing Through A Light Woods or Fallen Timber "
+                                  "hex on the same level as firing unit and target")),
+    ("viii", "over-units", -1, ("Obscured LOS: Firing Over Units: the LOS passes over any "
+                                "intervening units (friendly or enemy). Exception: Pioneer")),
+    ("ix", "firer-water", -1, "Firer in Cypress, Swamp, or Bayou hex"),
+    ("x", "firer-timber", -1, "Firer on Fallen Timber (full or half)"),
+    ("xi", "firer-skirmish", -1, "Firer in Skirmish Order"),
+    ("xii", "target-skirmish", -2, "Target in Skirmish Order"),
+    ("xiii", "mx-long", -1, ("Half or more of Firing Artillery SPs are \"Mx\" Weapon Type at "
+                             "Long/Extreme Ranges")),
+    ("xiv", "s-canister", 1, ("Half or more of Firing Artillery SPs are \"S\" Weapon Type firing "
+                              "at Canister Range")),
+    ("xv", "flanking", 1, "Flanking Fire: the firing unit(s) qualify for Flanking Fire (see 9.3c)"),
+    ("xvi", "good-ground", -2, ("Confederate \"Good Ground\" chit. You may not place a \"Good "
+                                "Ground\" chit in a Trench hex")),
+    ("xvii", "defender-trench", -2, "Defender in a Trench hex"),
+]
+
+CLOSE_SHIFTS = [
+    ("i", "odds-3-1", 3, "Total Attacking SPs are Triple the Defending SPs (3:1 Odds)"),
+    ("ii", "odds-2-1", 2, "Total Attacking SPs are Double the Defending SPs (2:1 Odds)"),
+    ("iii", "odds-3-2", 1, "Total Attacking SPs are 50% more than the Defending SPs (3:2 Odds)"),
+    ("iv", "odds-2-3", -1, "Defending SPs are 50% more than the Total Attacking SPs (2:3 Odds)"),
+    ("v", "odds-1-2", -2, "Defending SPs are Double the Total Attacking SPs (1:2 Odds)"),
+    ("vi", "odds-1-3", -3, "Defending SPs are at least Triple the Total Attacking SPs (1:3 Odds)"),
+    ("vii", "artillery", 4, "Half or more Defending SPs are Artillery"),
+    ("viii", "better-cr", 1, ("The best Attacking unit's CR (from the Assaulting Hex) is higher "
+                              "than the defending Lead Unit's CR")),
+    ("ix", "worse-cr", -1, ("The Defending Lead Unit's CR is higher than the best Attacking "
+                            "unit's CR (from the Assaulting Hex)")),
+    ("x", "slope", -2, "Defending unit is on Higher-elevation side of a Slope hexside than Attacker"),
+    ("xi", "steep-slope", -3, ("Defending unit is on Higher-elevation side of a Steep Slope "
+                               "hexside than Attacker")),
+    ("xii", "attacker-smoothbore", 1, "Half or more of Attacking SPs are Smoothbore musket armed"),
+    ("xiii", "defender-smoothbore", -1, "Half or more of Defending SPs are Smoothbore musket armed"),
+    ("xiv", "huzzah", 2, "Union \"Huzzah!\" event"),
+    ("xv", "flanking", 2, ("Flanking Attack: a Flanking Hex is at least two hexes away from the "
+                           "Assaulting Hex in the same combat, or two or more Flanking Hexes are "
+                           "involved in the same attack (regardless of their position relative "
+                           "to the Assaulting Hex)")),
+    ("xvi", "cavalry", -3, ("Defender is Cavalry (mounted), in all attacks versus cavalry, "
+                            "including attacks made by other cavalry")),
+    ("xvii", "charge", 2, "Attacking Unit(s) is Charging Cavalry (10.10) against Infantry/Artillery"),
+    ("xviii", "good-ground", -2, "Defending Confederate \"Good Ground\" event chit"),
+    ("xix", "defender-trench", -2, "Defender in a Trench hex"),
+    ("xx", "attacker-water", -1, "Attacker is in a Swamp, Cypress, Fallen Timber, or Bayou Hex"),
+    ("xxi", "creek-levee", -1, "Defender behind a Creek or Levee Hexside"),
+    ("xxii", "heavy-woods", -1, "Defender in Heavy Woods, Cypress, or Blake's Levee hex"),
+]
+
+ODDS_GROUP = {"i", "ii", "iii", "iv", "v", "vi"}
+
+
+def crt_modifiers():
+    mods = []
+    for num, mid, cols, text in FIRE_SHIFTS:
+        m = {"id": "fire-" + mid, "text": text, "columns": cols, "applies": "fire",
+             "source": "exclusive 9.3 %s" % num}
+        if num == "xv":
+            m["source"] += " (series 9.3c)"
+        mods.append(m)
+    # 2.2b is a fire shift of the exclusive rules that the list of 9.3 leaves out.
+    mods.append({"id": "fire-epaulement", "text": "Target in an Epaulement hex (Epaulement marker)",
+                 "columns": -2, "applies": "fire", "source": "exclusive 2.2b"})
+    for num, mid, cols, text in CLOSE_SHIFTS:
+        m = {"id": "close-" + mid, "text": text, "columns": cols}
+        if num in ODDS_GROUP:
+            m["group"] = "odds"
+        m["applies"] = "close"
+        m["source"] = "exclusive 11.0c %s" % num
+        if num == "xvii":
+            m["source"] += " (series 10.10)"
+        mods.append(m)
+    return mods
+
+
+CRT_CODES = [
+    {"code": "-", "name": "No effect / Close Fight",
+     "text": ("Fire Combat: the fire has no effect (9.3a); a Lead Unit whose modified CR is in no "
+              "coloured box is treated the same. Close Combat: a Close Fight, resolved on the "
+              "Close Combat Cohesion Test Table, Close Fight column (11.0); its results may affect "
+              "the attacker as well as the defender."),
+     "effect": {}},
+    {"code": "green", "name": "Routine Cohesion Test",
+     "text": ("The Lead Unit's modified CR is in a green box: a Routine Cohesion Test on the Fire "
+              "Combat Cohesion Test Table (9.3b, 12.1); in Close Combat on the Close Combat "
+              "Cohesion Test Table, Routine column (12.2)."),
+     "effect": {"test": "fire-depletion", "column": "Routine"}},
+    {"code": "yellow", "name": "Tough Cohesion Test",
+     "text": ("The Lead Unit's modified CR is in a yellow box: a Tough Cohesion Test (9.3b, 12.1); "
+              "in Close Combat on the Close Combat Cohesion Test Table, Tough column (12.2)."),
+     "effect": {"test": "fire-depletion", "column": "Tough"}},
+    {"code": "red", "name": "Severe Cohesion Test",
+     "text": ("The Lead Unit's modified CR is in a red box: a Severe Cohesion Test (9.3b, 12.1); "
+              "in Close Combat on the Close Combat Cohesion Test Table, Severe column (12.2)."),
+     "effect": {"test": "fire-depletion", "column": "Severe"}},
+]
+
+# 12.1a/12.2a and 12.1b/12.2c: the results of the Depletion and Skedaddle tests.
+DEPLETION_CODES = [
+    {"code": "-", "name": "No Effect", "text": "The test is passed: no effect on the Lead Unit.",
+     "effect": {}},
+    {"code": "D", "name": "Deplete",
+     "text": ("The Lead Unit, if on its FR side, is flipped to its BW side; if already on its BW "
+              "side it takes an immediate Break Test (12.6)."),
+     "effect": {"defender_steps": 1}},
+    {"code": "D2", "name": "Deplete Two Units",
+     "text": ("The Lead Unit and the next largest printed SP unit in the target hex each suffer a "
+              "Deplete result; with only one unit in the hex, a D."),
+     "effect": {"defender_steps": 2}},
+    {"code": "D all", "name": "Deplete All Units",
+     "text": "Every unit in the target hex suffers a Deplete result."},
+]
+CLOSE_DEPLETION_CODES = [
+    {"code": "AD", "name": "Attacker Deplete",
+     "text": ("The attacking unit with the largest printed SP value (from the Assaulting Hex; "
+              "owner's choice among equals) flips from FR to BW; one already on its BW side "
+              "takes an immediate Break Test (12.6)."),
+     "effect": {"attacker_steps": 1}},
+    {"code": "BD*", "name": "Both Deplete",
+     "text": ("The defending Lead Unit suffers a Deplete and the largest attacking unit an "
+              "Attacker Deplete. Exception: attackers with at least triple the defenders' total "
+              "modified SPs apply only the D; defenders with at least triple the attackers' "
+              "apply only the AD."),
+     "effect": {"attacker_steps": 1, "defender_steps": 1}},
+]
+
+SKEDADDLE_CODES = [
+    {"code": "-", "name": "No Effect", "text": "The test is passed: the Lead Unit is unaffected.",
+     "effect": {}},
+    {"code": "MH", "name": "Morale Hit",
+     "text": ("The Lead Unit is given a Morale Hit (12.5): Shaken (SP and CR -1); a Shaken unit "
+              "becomes Disrupted (SP and CR -2); a Disrupted unit takes a Break Test."),
+     "effect": {"defender_morale": 1}},
+    {"code": "2MH", "name": "Two Morale Hits",
+     "text": "The Lead Unit incurs two Morale Hits (12.5).",
+     "effect": {"defender_morale": 2}},
+    {"code": "BT", "name": "Break Test",
+     "text": "The Lead Unit takes a Break Test (12.6): one die against its modified CR.",
+     "effect": {"test": "break-test"}},
+    {"code": "R#", "name": "Retreat",
+     "text": "The Lead Unit Retreats (12.3) the number of hexes indicated."},
+    {"code": "P#", "name": "Panic",
+     "text": ("Applied after all results to the Lead Unit: the firing player applies the result "
+              "to # qualified enemy units other than the Lead Unit (12.1 Important Note and Panic "
+              "Example: P1 one unit). Which units qualify the text shows only by the example (a "
+              "unit whose modified CR is not low enough does not).")},
+]
+FIRE_SKEDADDLE_CODES = SKEDADDLE_CODES + [
+    {"code": "MH RA2 (P1)", "name": "Morale Hit, retreat two, Panic one",
+     "text": ("As printed in the Panic Example of 12.1: the Lead Unit takes a Morale Hit and "
+              "retreats two hexes; then the firing player applies the result to one qualified "
+              "enemy unit other than the Lead Unit (Panic, P1), which also becomes Shaken and "
+              "retreats two hexes."),
+     "effect": {"defender_retreat": 2, "defender_morale": 1}},
+]
+CLOSE_SKEDADDLE_CODES = SKEDADDLE_CODES[:4] + [
+    {"code": "AMH", "name": "Attacker Morale Hit",
+     "text": ("The attacking unit with the largest printed SP value (from the Assaulting Hex) "
+              "receives a Morale Hit (12.5). The example of 12.8 writes it \"AM\"."),
+     "effect": {"attacker_morale": 1}},
+    {"code": "AR#", "name": "Attacker Retreats",
+     "text": ("The attacking unit with the largest printed SP value (from the Assaulting Hex) "
+              "Retreats (12.3) the number of hexes indicated.")},
+    {"code": "RA#", "name": "Defenders Retreat",
+     "text": "All units in the defending hex each Retreat (12.3) the number of hexes indicated."},
+    {"code": "P#", "name": "Panic",
+     "text": ("As the Fire Combat Cohesion Test, except that P2 or P3 has the enemy player select "
+              "two or three eligible units, lowest modified CR first; the Lead Unit's result is "
+              "applied first, then Panic, then the retreat of units stacked with the Lead Unit "
+              "(the greater of RA and the Panic, not both).")},
+]
+
+FIRE_TESTS = ["Routine", "Tough", "Severe"]
+CLOSE_TESTS = ["Close Fight", "Routine", "Tough", "Severe"]
+
+# 12.1 Panic Example (no disclaimer): a Tough test, coloured 5 and white 5 give "D2" and
+# "MH RA2 (P1)".
+FIRE_DEPLETION_KNOWN = {("Tough", 5): "D2"}
+FIRE_SKEDADDLE_KNOWN = {("Tough", 5): "MH RA2 (P1)"}
+
+
+def cohesion_table(tid, name, read, pair, tests, known, codes, source, note):
+    return {
+        "id": tid, "name": name, "kind": "roll", "dice": "1d6", "source": source, "note": note,
+        "read": read, "pair": pair,
+        "columns": [{"label": t} for t in tests],
+        "rows": die_rows(lambda d: [known.get((t, d), "?") for t in tests]),
+        "codes": codes,
+    }
+
+
+COHESION_COMMON = (
+    "The owner of the tested unit(s) rolls both dice: the coloured die is read on the Depletion "
+    "Result column, the white die on the Skedaddle Result column (12.0), in the section of the "
+    "test the CRT called for. The Depletion result is applied in full first, then the Skedaddle "
+    "result; results are applied left to right, the Lead Unit first. The table is printed on the "
+    "CRT sheets (exclusive 2.11), not in the text: its cells are unknown (?)")
+
+BREAK_CODES = [
+    {"code": "S", "name": "Shaken",
+     "text": ("Die roll equal to or less than the CR: the unit is given a Shaken marker; a Shaken "
+              "unit flips it to Disrupted; a Disrupted unit: no effect."),
+     "effect": {"defender_morale": 1}},
+] + [
+    {"code": "B%d" % n, "name": "Broken Box %d" % n,
+     "text": ("Die roll %s more than the CR: remove any Morale Hit markers and place the unit, on "
+              "its BW side, in Broken Box %d of the Broken Track (12.8). Artillery and Fragile "
+              "units are eliminated instead.") % ({1: "1", 2: "2", 3: "3 or"}[n], n),
+     "effect": {"defender_eliminated": 1}}
+    for n in (1, 2, 3)
+]
+
+
+def break_cell(die, cr):
+    over = die - cr
+    return "S" if over <= 0 else "B%d" % min(over, 3)
+
+
+def tables():
+    t = []
+    t.append({
+        "id": "crt",
+        "name": "Combat Results Table",
+        "kind": "fire",
+        "dice": "d66",
+        "source": ("Series 9.3 (columns, shifts, ends, reading the dice), 9.3a-b (results), 11.0 "
+                   "and 11.3c (Close Combat); column shifts: exclusive 9.3 i-xvii and 11.0c "
+                   "i-xxii, 2.2b; cells on the CRT sheets (exclusive 2.11), not in the text"),
+        "note": CRT_NOTE,
+        "ends": {"left": "refuse", "right": "clamp", "defensive_left": "clamp",
+                 "defensive_right": "clamp"},
+        "modifiers": crt_modifiers(),
+        "columns": CRT_COLUMNS,
+        "rows": [{"label": str(n), "lo": n, "hi": n, "cells": ["?"] * len(CRT_COLUMNS)}
+                 for n in D66],
+        "codes": CRT_CODES,
+    })
+    panic = ("The Panic Example of 12.1 fixes the Tough row 5: coloured 5 \"D2\", white 5 \"MH "
+             "RA2 (P1)\" (reconstructed from that example).")
+    t.append(cohesion_table(
+        "fire-depletion", "Fire Cohesion: Depletion", "colored",
+        "fire-skedaddle", FIRE_TESTS, FIRE_DEPLETION_KNOWN, DEPLETION_CODES,
+        "Fire Combat Cohesion Test Table, Depletion Result: series 12.0, 12.1a; the table is on the CRT sheets (exclusive 2.11)",
+        COHESION_COMMON + " except where an example fixes one. " + panic))
+    t.append(cohesion_table(
+        "fire-skedaddle", "Fire Cohesion: Skedaddle", "white",
+        "fire-depletion", FIRE_TESTS, FIRE_SKEDADDLE_KNOWN, FIRE_SKEDADDLE_CODES,
+        "Fire Combat Cohesion Test Table, Skedaddle Result: series 12.0, 12.1b; the table is on the CRT sheets (exclusive 2.11)",
+        COHESION_COMMON + " except where an example fixes one. Only the Lead Unit is affected "
+        "unless there is Panic. " + panic))
+    close_example = (" The example of 12.8 reads a Close Fight with coloured 5 \"BD*\" and white "
+                     "3 \"AM\", values the text says are examples only.")
+    t.append(cohesion_table(
+        "close-depletion", "Close Cohesion: Depletion", "colored",
+        "close-skedaddle", CLOSE_TESTS, {}, DEPLETION_CODES + CLOSE_DEPLETION_CODES,
+        "Close Combat Cohesion Test Table, Depletion Result: series 11.0, 12.0, 12.2a; the table is on the CRT sheets (exclusive 2.11)",
+        COHESION_COMMON + ". Every Close Combat takes a test: a dash on the CRT is a Close "
+        "Fight, and its results may affect the attacker as well." + close_example))
+    t.append(cohesion_table(
+        "close-skedaddle", "Close Cohesion: Skedaddle", "white",
+        "close-depletion", CLOSE_TESTS, {}, CLOSE_SKEDADDLE_CODES,
+        "Close Combat Cohesion Test Table, Skedaddle Result: series 11.0, 12.0, 12.2c; the table is on the CRT sheets (exclusive 2.11)",
+        COHESION_COMMON + ". Multiple results are applied in the order listed." + close_example))
+    t.append({
+        "id": "break-test",
+        "name": "Break Test Table",
+        "kind": "roll",
+        "dice": "1d6",
+        "source": "Series 12.6 (the rows of the Break Test Table as the text describes them), 12.8",
+        "note": ("One die against the testing unit's modified CR (0-6, 2.1). The text gives the "
+                 "rows relative to the CR (equal or less: Shaken; one more: Broken Box 1; two "
+                 "more: Box 2; three or more: Box 3); here they are set out for each CR. Taken "
+                 "on a BT result, a Deplete on a BW unit (Fragile units have only a BW side) and "
+                 "a Morale Hit on a Disrupted unit; a unit may take more than one from the same "
+                 "result."),
+        "columns": cr_columns(),
+        "rows": die_rows(lambda d: [break_cell(d, c) for c in CR_RANGE]),
+        "codes": BREAK_CODES,
+    })
+    t.append({
+        "id": "cohesion-check",
+        "name": "Cohesion Check",
+        "kind": "roll",
+        "dice": "1d6",
+        "source": "Exclusive 2.10h (Bayou Entry Table 3-4, retreat into a Bayou hex), 2.10j (Cypress)",
+        "note": ("One die against the unit's modified Cohesion Rating (0-6, 2.1): it passes on a "
+                 "roll equal to or less than the CR, otherwise it suffers a Morale Hit (a "
+                 "Disrupted unit then takes a Break Test). Taken by infantry entering a Bayou "
+                 "hex on a 3-4 of the Bayou Entry Table, retreating into a Bayou hex, or "
+                 "entering a Cypress hex by movement or retreat. The rule set out for each CR."),
+        "columns": cr_columns(),
+        "rows": die_rows(lambda d: ["pass" if d <= c else "MH" for c in CR_RANGE]),
+        "codes": [
+            {"code": "pass", "name": "Passed", "text": "The unit passes the Cohesion Check: no effect.",
+             "effect": {}},
+            {"code": "MH", "name": "Morale Hit",
+             "text": ("The unit fails and suffers a Morale Hit (12.5); a Disrupted unit takes a "
+                      "Break Test."),
+             "effect": {"defender_morale": 1}},
+        ],
+    })
+    t.append({
+        "id": "rebuild",
+        "name": "Rebuild",
+        "kind": "roll",
+        "dice": "1d6",
+        "source": "Series 13.2b",
+        "note": ("One die against the unit's BW modified CR (0-6; a unit in the Available box is "
+                 "Supported): equal or less, the Rebuild succeeds (the unit flips to its FR side, "
+                 "or comes back from the Available box on its BW side at least three hexes from "
+                 "any enemy); greater, no change. Regroup Orders only; artillery only in the "
+                 "Artillery Rally Step; Fragile and eliminated artillery never. The rule set out "
+                 "for each CR."),
+        "columns": cr_columns(),
+        "rows": die_rows(lambda d: ["rebuilt" if d <= c else "-" for c in CR_RANGE]),
+        "codes": [
+            {"code": "rebuilt", "name": "Rebuilt",
+             "text": "FR side, or on the map on the BW side from the Available box.",
+             "effect": {}},
+            {"code": "-", "name": "No change", "text": "The unit remains in its current condition.",
+             "effect": {}},
+        ],
+    })
+    t.append(TABLES_BAYOU)
+    t.append({
+        "id": "patterson-gets-lost",
+        "name": "Patterson Gets Lost",
+        "kind": "roll",
+        "dice": "1d6",
+        "source": "Exclusive 17.6g, as printed",
+        "note": ("Grand Assault set-up: after the Union player places one Pontoon Bridge on a Bayou "
+                 "hex within one hex of any Union infantry unit, the Confederate player rolls."),
+        "columns": [{"label": "Result"}],
+        "rows": [
+            {"label": "1-2", "lo": 1, "hi": 2, "cells": ["Pontoon Bridge remains in its original hex."]},
+            {"label": "3-4", "lo": 3, "hi": 4,
+             "cells": [("Confederate Player moves the Pontoon Bridge to another Bayou Hex within one "
+                        "hex of its original hex.")]},
+            {"label": "5-6", "lo": 5, "hi": 6,
+             "cells": ["Pontoon Bridge is destroyed, remove from its hex."]},
+        ],
+    })
+    t.append({
+        "id": "pontoon-repair",
+        "name": "Pontoon Bridge Repair",
+        "kind": "roll",
+        "dice": "1d6",
+        "source": "Exclusive 17.6g",
+        "note": ("At the beginning of the Artillery Phase the Union player may roll to repair a "
+                 "damaged Pontoon Bridge. The text gives the 1-2; that 3-6 leaves it damaged "
+                 "follows from it."),
+        "columns": [{"label": "Result"}],
+        "rows": [
+            {"label": "1-2", "lo": 1, "hi": 2,
+             "cells": ["Repaired: flip the Pontoon Bridge to its undamaged side."]},
+            {"label": "3-6", "lo": 3, "hi": 6, "cells": ["Not repaired: it stays damaged."]},
+        ],
+    })
+    t.append({
+        "id": "union-command-coordination",
+        "name": "Union Command Coordination",
+        "kind": "chart",
+        "source": "Exclusive 17.6i, as printed",
+        "note": ("Grand Assault: the increase to all Union Divisional Command Ratings and the "
+                 "Sherman CiC Command Rating by turn; usable with Command Clarity (17.6d) as "
+                 "normal."),
+        "columns": [{"label": "Command Ratings"}],
+        "rows": [
+            {"label": "11:30 AM", "cells": ["+3"]},
+            {"label": "Noon", "cells": ["+2"]},
+            {"label": "12:30 PM", "cells": ["+1"]},
+            {"label": "1:00 PM on", "cells": ["normal"]},
+        ],
+    })
+    t.append({
+        "id": "fog-of-war",
+        "name": "Fog of War Chit Table",
+        "kind": "roll",
+        "dice": "1d6",
+        "source": "Series 7.3b, exclusive 7.3b; the table is on the player aid",
+        "note": ("When the Fog of War chit is drawn, the non-chit-pulling player rolls one die. "
+                 "The table is on the player aid, not in the text: which roll gives which result "
+                 "and for which side is unknown (?). The text defines its results, each for an "
+                 "affected side: [Affected Side] Battlefield Chaos, Wayward [Affected Side] Move "
+                 "(a \"Wayward Union move\" is named in 2.10h) and Possible General Casualty."),
+        "columns": [{"label": "Result"}],
+        "rows": die_rows(lambda d: ["?"]),
+        "codes": [
+            {"code": "Battlefield Chaos", "name": "[Affected Side] Battlefield Chaos",
+             "text": ("The opposing player places the chit on one hex of the affected side: its "
+                      "units may not voluntarily move or initiate combat for the rest of the "
+                      "turn, no friendly Event chit may be played on the hex, they neither "
+                      "receive nor provide Unit Support, and they Defensive Fire with ½ SPs; they "
+                      "retreat normally. Removed when they are eliminated, broken or retreat, or "
+                      "at the end of the turn.")},
+            {"code": "Wayward Move", "name": "Wayward [Affected Side] Move",
+             "text": ("The opposing player moves one unit of the affected side (not a Pioneer) one "
+                      "hex in any direction: not into prohibited terrain, over-stacking, off the "
+                      "map, or (artillery) into engagement. It may trigger Opportunity Fire; no "
+                      "Bayou Entry roll.")},
+            {"code": "General Casualty", "name": "Possible General Casualty",
+             "text": ("The affected player rolls two dice read as 11-66 on the General Casualty "
+                      "Table."),
+             "effect": {"test": "general-casualty"}},
+        ],
+    })
+    t.append({
+        "id": "general-casualty",
+        "name": "General Casualty Table",
+        "kind": "roll",
+        "dice": "d66",
+        "source": "Exclusive 7.3b (Possible General Casualty), series 2.4; the table is on the player aid",
+        "note": ("Rolled on a Possible General Casualty result of the Fog of War Chit Table, two "
+                 "dice read as 11-66. The table is on the player aid, not in the text: every "
+                 "result is unknown (?); one row per throw. If the Division Activation or CIC "
+                 "chit of the rolled General is not yet in play, the result is No Effect. A "
+                 "General who becomes a casualty has his chit replaced by the leader casualty "
+                 "chit with the red cross (2.4)."),
+        "columns": [{"label": "Result"}],
+        "rows": [{"label": str(n), "lo": n, "hi": n, "cells": ["?"]} for n in D66],
+    })
+    t.append({
+        "id": "brigade-orders",
+        "name": "Brigade Order Details",
+        "kind": "chart",
+        "source": "Series 8.1-8.5, 10.5a, 13.2; the movement allowances are on the player aid",
+        "note": ("What each Order lets an activated Brigade's units do. The movement allowances "
+                 "of infantry and cavalry under each Order are on the player aid (Brigade Order "
+                 "Details), not in the text: unknown (?). Artillery moves 6 MP in the Artillery "
+                 "Phase (exclusive 6.0). A Limited Activation allows only a normal Fire Combat "
+                 "Step (7.3)."),
+        "columns": [{"label": "Infantry MA"}, {"label": "Cavalry MA"}, {"label": "Engage"},
+                    {"label": "Fire Combat"}, {"label": "Close Combat"}, {"label": "Rally"},
+                    {"label": "March Column"}],
+        "rows": [
+            {"label": "Attack", "cells": ["?", "?", "yes", "yes", "yes", "no", "no"]},
+            {"label": "Defend",
+             "cells": ["?", "?", "yes", "yes", "no", "Recovery of one Morale Hit", "no"]},
+            {"label": "Maneuver",
+             "cells": ["?", "?", "no (may start Engaged)", "no", "no", "no", "yes"]},
+            {"label": "Regroup",
+             "cells": ["may not move", "may not move", "no", "no", "no",
+                       "Recovery of all Morale Hits, or Rebuild", "no"]},
+        ],
+    })
+    t.append({
+        "id": "firing-strength",
+        "name": "Firing Strength Adjustments",
+        "kind": "chart",
+        "source": "Series 9.1c, 10.7, 11.3a, 12.5, 2.8; exclusive 7.3b",
+        "note": ("The adjustments to the firing SPs before the CRT column is found. Fractions are "
+                 "kept to the end of the calculation and then dropped, except that ½ SP is kept "
+                 "and fires on the C column (2.8); a unit left with less than ½ SP cannot fire "
+                 "(9.3). A unit's SP is never modified below 0 (2.1)."),
+        "columns": [{"label": "Firing SPs"}, {"label": "Rule"}],
+        "rows": [
+            {"label": "Effective Range", "cells": ["full", "9.1c i"]},
+            {"label": "Long Range", "cells": ["halved", "9.1c ii"]},
+            {"label": "Extreme Range", "cells": ["quartered", "9.1c iii"]},
+            {"label": "Canister Range (artillery)", "cells": ["+50%", "9.1c iv"]},
+            {"label": "Opportunity Fire", "cells": ["halved", "10.7"]},
+            {"label": "Supporting Defensive Fire", "cells": ["halved", "11.3a"]},
+            {"label": "Defensive Fire under Battlefield Chaos", "cells": ["halved", "excl. 7.3b"]},
+            {"label": "Shaken", "cells": ["-1", "12.5"]},
+            {"label": "Disrupted", "cells": ["-2", "12.5"]},
+        ],
+    })
+    t.append({
+        "id": "weapon-ranges",
+        "name": "Weapon Ranges Table",
+        "kind": "chart",
+        "source": "Series 9.1c, 11.3a, exclusive 9.3 xiii-xiv; the table is on the player aid",
+        "note": ("Ranges in hexes from the firing unit (excluded) to the target (included) for "
+                 "each Weapon Type. The table is on the player aid, not in the text: the ranges "
+                 "are unknown (?). The text names the types CC (no ranges listed: Defensive Fire "
+                 "only, treated as Effective range; mounted cavalry with CC may not fire) and the "
+                 "artillery types Mx and S; the infantry and cavalry types on the counters are "
+                 "not named. Only artillery has a Canister range."),
+        "columns": [{"label": "Effective"}, {"label": "Long"}, {"label": "Extreme"},
+                    {"label": "Canister"}],
+        "rows": [
+            {"label": "CC", "cells": ["Defensive Fire only", "-", "-", "-"]},
+            {"label": "Mx (artillery)", "cells": ["?", "?", "?", "?"]},
+            {"label": "S (artillery)", "cells": ["?", "?", "?", "?"]},
+        ],
+    })
+    t.append({
+        "id": "artillery-stacking",
+        "name": "Artillery Stacking Table",
+        "kind": "chart",
+        "source": "Series 3.1a; the table is on the player aid",
+        "note": ("Artillery units do not count their full SPs for stacking (the limit is 10 SPs, "
+                 "exclusive 3.1). The table is on the player aid; the text gives only the "
+                 "example of 3.1a, 6 SP of guns counting as 4.5 SP (reconstructed from that "
+                 "example). The other rows are not in the text."),
+        "columns": [{"label": "Counts as (SP)"}],
+        "rows": [{"label": "6 SP of guns", "cells": ["4.5"]}],
+    })
+    t.append({
+        "id": "morale-hits",
+        "name": "Morale Hits",
+        "kind": "chart",
+        "source": "Series 12.5, 12.6",
+        "note": ("The Shaken/Disrupted marker (2.2). A unit with a Morale Hit marker counts its "
+                 "SP and CR reduced as shown; the columns on the right say what one or two more "
+                 "Morale Hits do. Recovery removes them (13.2a)."),
+        "columns": [{"label": "SP"}, {"label": "CR"}, {"label": "One Morale Hit"},
+                    {"label": "Two Morale Hits"}],
+        "rows": [
+            {"label": "No marker", "cells": ["-", "-", "Shaken", "Disrupted"]},
+            {"label": "Shaken", "cells": ["-1", "-1", "Disrupted", "Disrupted, then Break Test"]},
+            {"label": "Disrupted", "cells": ["-2", "-2", "Break Test", "two Break Tests"]},
+        ],
+    })
+    return t
+
+
+def canonical_table(t):
+    """Leaves out what Warbench's writer leaves out (core/wb-format-write.c): a row's hi equal
+    to its lo, a column's bounds when both are 0, the defensive ends equal to the others."""
+    for r in t["rows"]:
+        if r.get("hi") == r.get("lo") and "hi" in r:
+            del r["hi"]
+    for c in t["columns"]:
+        if c.get("lo") == 0 and c.get("hi") == 0:
+            del c["lo"], c["hi"]
+    ends = t.get("ends")
+    if ends:
+        for side in ("left", "right"):
+            if ends.get("defensive_" + side) == ends.get(side, "clamp"):
+                ends.pop("defensive_" + side, None)
+    return t
+
+
+TABLES = [canonical_table(t) for t in tables()]
+
 
 MAP_SOURCE = ("Reconstructed: the original 22 x 34 inch map is only a picture. Hex numbering, "
               "orientation and size come from the hexes the rules and scenarios name (columns "
@@ -1831,6 +2443,107 @@ def build_game():
     return game, m
 
 
+ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv",
+         "xv", "xvi", "xvii", "xviii", "xix", "xx", "xxi", "xxii"]
+
+
+def check_tables(tables_):
+    """What the text fixes about the tables, and that they hang together."""
+    errors = []
+    err = errors.append
+    by_id = {}
+    for t in tables_:
+        if t["id"] in by_id:
+            err("table %s twice" % t["id"])
+        by_id[t["id"]] = t
+    for t in tables_:
+        tid = t["id"]
+        if not t.get("source"):
+            err("%s: no source" % tid)
+        ncol = len(t["columns"])
+        for r in t["rows"]:
+            if len(r["cells"]) != ncol:
+                err("%s row %s: %d cells for %d columns" % (tid, r["label"], len(r["cells"]), ncol))
+        # Die-roll tables cover every throw exactly once.
+        if t["kind"] != "chart":
+            throws = {"1d6": list(range(1, 7)), "d66": D66}[t["dice"]]
+            covered = sorted(n for r in t["rows"] for n in throws if r["lo"] <= n <= r.get("hi", r["lo"]))
+            if covered != throws:
+                err("%s: rows do not cover %s exactly once" % (tid, t["dice"]))
+        elif any("lo" in r or "hi" in r for r in t["rows"]):
+            err("%s: a chart's rows carry no roll range" % tid)
+        # Every cell is unknown or one of the table's codes (tables with codes).
+        codes = {c["code"] for c in t.get("codes", [])}
+        if codes and t["kind"] != "fire":
+            for r in t["rows"]:
+                for c in r["cells"]:
+                    if c != "?" and c not in codes:
+                        err("%s row %s: cell %r is not a code" % (tid, r["label"], c))
+        for c in t.get("codes", []):
+            e = c.get("effect", {})
+            if "test" in e:
+                target = by_id.get(e["test"])
+                if target is None:
+                    err("%s code %s: test %s is no table" % (tid, c["code"], e["test"]))
+                elif "column" in e and e["column"] not in [x["label"] for x in target["columns"]]:
+                    err("%s code %s: no column %s in %s" % (tid, c["code"], e["column"], e["test"]))
+        # 12.0: the coloured die on the Depletion table, the white on the Skedaddle table.
+        if "pair" in t:
+            other = by_id.get(t["pair"])
+            if other is None or other.get("pair") != tid:
+                err("%s: pair %s does not name it back" % (tid, t["pair"]))
+            elif {t["read"], other["read"]} != {"colored", "white"}:
+                err("%s: the pair does not read one die each" % tid)
+            elif t["columns"] != other["columns"]:
+                err("%s: the pair has other columns" % tid)
+    crt = by_id["crt"]
+    labels = [c["label"] for c in crt["columns"]]
+    # 9.3: the columns the text names, from C to 23+.
+    for need in ("C", "1", "3", "6-7", "23+"):
+        if need not in labels:
+            err("crt: no column %s" % need)
+    if labels[0] != "C" or labels[-1] != "23+":
+        err("crt: the columns do not run from C to 23+")
+    # 9.3 example: 3 SP two columns left is the 1 column; 12.8: 6-7 three left is the 3 column.
+    if labels.index("3") - 2 != labels.index("1") or labels.index("6-7") - 3 != labels.index("3"):
+        err("crt: the columns do not agree with the examples of 9.3 and 12.8")
+    bounds = [(c["lo"], c["hi"]) for c in crt["columns"]]
+    if any(a[1] >= b[0] for a, b in zip(bounds, bounds[1:])) or any(lo > hi for lo, hi in bounds):
+        err("crt: column SP ranges overlap or are out of order")
+    ends = dict(crt["ends"])
+    for side in ("left", "right"):
+        ends.setdefault("defensive_" + side, ends.get(side, "clamp"))
+    if ends != {"left": "refuse", "right": "clamp", "defensive_left": "clamp",
+                "defensive_right": "clamp"}:
+        err("crt: the ends are not those of 9.3")
+    mods = crt["modifiers"]
+    if len({m["id"] for m in mods}) != len(mods):
+        err("crt: modifier ids repeat")
+    fire = [m["source"].split()[2] for m in mods if m["source"].startswith("exclusive 9.3 ")]
+    close = [m["source"].split()[2] for m in mods if m["source"].startswith("exclusive 11.0c ")]
+    if fire != ROMAN[:17] or close != ROMAN[:22]:
+        err("crt: the shift lists are not 9.3 i-xvii and 11.0c i-xxii")
+    odds = [m for m in mods if m.get("group") == "odds"]
+    if len(odds) != 6 or sorted(m["columns"] for m in odds) != [-3, -2, -1, 1, 2, 3]:
+        err("crt: the odds group is not the six shifts of 11.0c i-vi")
+    for m in mods:
+        if m.get("applies") not in ("fire", "close") or not m["columns"]:
+            err("crt: modifier %s" % m["id"])
+    # 12.8: CR 1 rolling 1 is Shaken; a roll one above the CR is Broken Box 1.
+    bt = by_id["break-test"]
+    if bt["rows"][0]["cells"][1] != "S" or bt["rows"][3]["cells"][3] != "B1":
+        err("break-test: disagrees with the example of 12.8")
+    for c in CR_RANGE:
+        col = [r["cells"][c] for r in bt["rows"]]
+        if col.count("S") != min(c, 6) or (c + 3 <= 6 and col[c + 2] != "B3"):
+            err("break-test: column CR %d is not 12.6" % c)
+    # 17.6i: +3, +2, +1, then normal.
+    cc = by_id["union-command-coordination"]
+    if [r["cells"][0] for r in cc["rows"]] != ["+3", "+2", "+1", "normal"]:
+        err("union-command-coordination: not the bonuses of 17.6i")
+    return errors
+
+
 # ---------------------------------------------------------------------------------------
 # Checks: what the text fixes, and what makes the map playable.
 # ---------------------------------------------------------------------------------------
@@ -1851,6 +2564,7 @@ def check(game, m):
         return elev[r][c]
 
     errors.extend(m.get("oob_errors", []))
+    errors.extend(check_tables(game["tables"]))
     # The set-up charts as parsed agree with the set-up hexes the map was fitted to.
     unit_side = {u["id"]: u["side"] for u in game["units"]}
     for sid, (setup, reinf, markers) in m["charts"].items():
