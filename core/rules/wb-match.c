@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-match"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "wb-command.h"
+#include "wb-hex-map.h"
+#include "wb-point-map.h"
+#include "wb-unit.h"
+#include "rules/wb-match.h"
+
+static guint
+side_index (WbGame *game, const char *side)
+{
+  GPtrArray *sides = wb_game_get_sides (game);
+
+  for (guint i = 0; i < sides->len; i++)
+    if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, i))->id, side) == 0)
+      return i;
+  return 0;
+}
+
+static gboolean
+place_to_where (WbMatch *m, const WbPlace *place, WbWhere *where, GError **error)
+{
+  memset (where, 0, sizeof *where);
+  switch (place->kind)
+    {
+    case WB_PLACE_HEX:
+      if (!WB_IS_HEX_MAP (m->map) || !wb_hex_map_parse_hex (WB_HEX_MAP (m->map), place->ref, &where->hex))
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                       _("No hex “%s” on the map"), place->ref);
+          return FALSE;
+        }
+      where->kind = WB_WHERE_HEX;
+      return TRUE;
+    case WB_PLACE_LOCATION:
+      if (!WB_IS_POINT_MAP (m->map) || wb_point_map_find_location (WB_POINT_MAP (m->map), place->ref) == NULL)
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                       _("No location “%s” on the map"), place->ref);
+          return FALSE;
+        }
+      where->kind = WB_WHERE_LOCATION;
+      where->place = g_intern_string (place->ref);
+      return TRUE;
+    case WB_PLACE_BOX:
+    default:
+      where->kind = WB_WHERE_BOX;
+      where->place = g_intern_string (place->ref);
+      return TRUE;
+    }
+}
+
+WbMatch *
+wb_match_new (WbGame             *game,
+              const char         *scenario,
+              const char * const *options,
+              guint64             seed,
+              GError            **error)
+{
+  g_autoptr(WbMatch) m = NULL;
+  GPtrArray *units, *reinf;
+  WbScenario *sc;
+
+  g_return_val_if_fail (WB_IS_GAME (game), NULL);
+  sc = scenario != NULL ? wb_game_find_scenario (game, scenario) : NULL;
+  if (sc == NULL)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                   _("The game has no scenario “%s”"), scenario != NULL ? scenario : "");
+      return NULL;
+    }
+  if (wb_game_get_sides (game)->len > WB_MATCH_MAX_SIDES)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("A match has at most %d sides"), WB_MATCH_MAX_SIDES);
+      return NULL;
+    }
+  m = g_new0 (WbMatch, 1);
+  m->game = g_object_ref (game);
+  m->scenario = sc;
+  m->map = wb_game_find_map (game, wb_scenario_get_map (sc));
+  if (m->map == NULL)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                   _("Scenario “%s” is played on a map the game does not have"), scenario);
+      return NULL;
+    }
+  m->options = g_strdupv ((char **) options);
+  m->units = g_array_new (FALSE, TRUE, sizeof (WbUnitState));
+  m->index = g_hash_table_new (NULL, NULL);
+  units = wb_game_get_units (game);
+  for (guint i = 0; i < units->len; i++)
+    {
+      WbUnit *u = g_ptr_array_index (units, i);
+      WbUnitState st = { 0 };
+      const WbPlace *place;
+
+      st.id = g_intern_string (wb_unit_get_id (u));
+      st.side = side_index (game, wb_unit_get_side (u));
+      st.halves = (gint16) wb_strength_current_halves (wb_unit_get_strength (u));
+      place = wb_scenario_find_setup (sc, st.id, options);
+      if (place != NULL)
+        {
+          if (!place_to_where (m, place, &st.where, error))
+            {
+              g_prefix_error (error, _("Set-up of %s: "), wb_unit_get_designation (u));
+              return NULL;
+            }
+          st.flags |= WB_UNIT_IN_SCENARIO;
+        }
+      g_array_append_val (m->units, st);
+      g_hash_table_insert (m->index, (gpointer) st.id, GUINT_TO_POINTER (i + 1));
+    }
+  reinf = wb_scenario_get_reinforcements (sc);
+  for (guint i = 0; i < reinf->len; i++)
+    {
+      WbReinforcement *r = g_ptr_array_index (reinf, i);
+
+      if (!wb_scenario_applies (r->option, r->unless, options))
+        continue;
+      for (guint k = 0; k < r->units->len; k++)
+        {
+          WbUnitState *st = wb_match_find_unit (m, g_ptr_array_index (r->units, k));
+          if (st != NULL && !(st->flags & WB_UNIT_IN_SCENARIO))
+            {
+              st->arrives = (gint16) CLAMP (r->turn, 1, G_MAXINT16);
+              st->flags |= WB_UNIT_IN_SCENARIO;
+            }
+        }
+    }
+  m->turn = 1;
+  m->active = side_index (game, wb_scenario_get_first_side (sc));
+  wb_rng_seed (&m->rng, seed, WB_RNG_MATCH_STREAM);
+  return g_steal_pointer (&m);
+}
+
+WbMatch *
+wb_match_copy (const WbMatch *src)
+{
+  WbMatch *m;
+
+  g_return_val_if_fail (src != NULL, NULL);
+  m = g_new (WbMatch, 1);
+  *m = *src;
+  g_object_ref (m->game);
+  m->options = g_strdupv (src->options);
+  m->units = g_array_copy (src->units);
+  m->index = g_hash_table_ref (src->index);   /* the same units in the same order */
+  return m;
+}
+
+void
+wb_match_free (WbMatch *m)
+{
+  if (m == NULL)
+    return;
+  g_clear_object (&m->game);
+  g_strfreev (m->options);
+  if (m->units)
+    g_array_unref (m->units);
+  if (m->index)
+    g_hash_table_unref (m->index);
+  g_free (m);
+}
+
+WbUnitState *
+wb_match_find_unit (WbMatch *m, const char *id)
+{
+  guint i;
+
+  g_return_val_if_fail (m != NULL, NULL);
+  if (id == NULL)
+    return NULL;
+  i = GPOINTER_TO_UINT (g_hash_table_lookup (m->index, g_intern_string (id)));
+  return i > 0 ? &g_array_index (m->units, WbUnitState, i - 1) : NULL;
+}
+
+gboolean
+wb_where_equal (const WbWhere *a, const WbWhere *b)
+{
+  if (a->kind != b->kind)
+    return FALSE;
+  switch (a->kind)
+    {
+    case WB_WHERE_HEX:
+      return a->hex.col == b->hex.col && a->hex.row == b->hex.row;
+    case WB_WHERE_LOCATION:
+    case WB_WHERE_BOX:
+      return a->place == b->place;
+    default:
+      return TRUE;
+    }
+}
+
+GPtrArray *
+wb_match_units_at (WbMatch *m, const WbWhere *where)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if ((u->flags & WB_UNIT_IN_SCENARIO) && wb_where_equal (&u->where, where))
+        g_ptr_array_add (out, u);
+    }
+  return out;
+}
+
+char *
+wb_match_where_text (WbMatch *m, const WbWhere *where)
+{
+  switch (where->kind)
+    {
+    case WB_WHERE_HEX:
+      {
+        char buf[32];
+        wb_hex_map_format_hex (WB_HEX_MAP (m->map), where->hex, buf, sizeof buf);
+        return g_strdup (buf);
+      }
+    case WB_WHERE_LOCATION:
+      {
+        WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (m->map), where->place);
+        return g_strdup (loc != NULL && loc->name != NULL ? loc->name : where->place);
+      }
+    case WB_WHERE_BOX:
+      {
+        GPtrArray *boxes = wb_scenario_get_boxes (m->scenario);
+        for (guint i = 0; i < boxes->len; i++)
+          {
+            WbBox *b = g_ptr_array_index (boxes, i);
+            if (b->id == where->place && b->name != NULL)
+              return g_strdup (b->name);
+          }
+        return g_strdup (where->place);
+      }
+    case WB_WHERE_ELIMINATED:
+      return g_strdup (_("eliminated"));
+    case WB_WHERE_WAITING:
+    default:
+      return g_strdup (_("not arrived"));
+    }
+}
+
+gboolean
+wb_match_parse_where (WbMatch *m, JsonObject *o, WbWhere *where, GError **error)
+{
+  WbPlace place = { 0 };
+
+  g_return_val_if_fail (m != NULL && where != NULL, FALSE);
+  memset (where, 0, sizeof *where);
+  if (o != NULL && json_object_has_member (o, "eliminated"))
+    {
+      where->kind = WB_WHERE_ELIMINATED;
+      return TRUE;
+    }
+  if (o != NULL && json_object_has_member (o, "hex"))
+    place.kind = WB_PLACE_HEX, place.ref = (char *) json_object_get_string_member_with_default (o, "hex", "");
+  else if (o != NULL && json_object_has_member (o, "location"))
+    place.kind = WB_PLACE_LOCATION,
+    place.ref = (char *) json_object_get_string_member_with_default (o, "location", "");
+  else if (o != NULL && json_object_has_member (o, "box"))
+    {
+      const char *box = json_object_get_string_member_with_default (o, "box", "");
+      GPtrArray *boxes = wb_scenario_get_boxes (m->scenario);
+
+      for (guint i = 0; i < boxes->len; i++)
+        if (g_strcmp0 (((WbBox *) g_ptr_array_index (boxes, i))->id, box) == 0)
+          {
+            where->kind = WB_WHERE_BOX;
+            where->place = g_intern_string (box);
+            return TRUE;
+          }
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                   _("The scenario has no box “%s”"), box);
+      return FALSE;
+    }
+  else
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("A place is a hex, a location, a box or “eliminated”"));
+      return FALSE;
+    }
+  return place_to_where (m, &place, where, error);
+}
+
+JsonObject *
+wb_match_where_to_json (WbMatch *m, const WbWhere *where)
+{
+  JsonObject *o = json_object_new ();
+
+  switch (where->kind)
+    {
+    case WB_WHERE_HEX:
+      {
+        char buf[32];
+        wb_hex_map_format_hex (WB_HEX_MAP (m->map), where->hex, buf, sizeof buf);
+        json_object_set_string_member (o, "hex", buf);
+        break;
+      }
+    case WB_WHERE_LOCATION:
+      json_object_set_string_member (o, "location", where->place);
+      break;
+    case WB_WHERE_BOX:
+      json_object_set_string_member (o, "box", where->place);
+      break;
+    default:
+      json_object_set_boolean_member (o, "eliminated", TRUE);
+      break;
+    }
+  return o;
+}
+
+char *
+wb_match_unit_text (WbMatch *m, const WbUnitState *u)
+{
+  WbUnit *unit = wb_game_find_unit (m->game, u->id);
+  const char *name = unit != NULL ? wb_unit_get_designation (unit) : u->id;
+
+  if (u->halves % 2 == 0)
+    return g_strdup_printf ("%s (%d)", name, u->halves / 2);
+  return g_strdup_printf ("%s (%g)", name, u->halves / 2.0);
+}
+
+guint
+wb_match_n_sides (WbMatch *m)
+{
+  return wb_game_get_sides (m->game)->len;
+}
+
+const char *
+wb_match_side_name (WbMatch *m, guint side)
+{
+  GPtrArray *sides = wb_game_get_sides (m->game);
+  WbSide *s;
+
+  if (side >= sides->len)
+    return "";
+  s = g_ptr_array_index (sides, side);
+  return s->name != NULL ? s->name : s->id;
+}
+
+int
+wb_match_n_turns (WbMatch *m)
+{
+  return (int) wb_scenario_get_turns (m->scenario)->len;
+}
+
+char *
+wb_match_turn_text (WbMatch *m, int turn)
+{
+  GArray *turns = wb_scenario_get_turns (m->scenario);
+
+  if (turn >= 1 && (guint) turn <= turns->len)
+    {
+      const WbTurn *t = &g_array_index (turns, WbTurn, turn - 1);
+      if (t->label != NULL)
+        return g_strdup_printf (_("Turn %d (%s)"), turn, t->label);
+    }
+  return g_strdup_printf (_("Turn %d"), turn);
+}
+
+gboolean
+wb_match_turn_is_night (WbMatch *m, int turn)
+{
+  GArray *turns = wb_scenario_get_turns (m->scenario);
+
+  return turn >= 1 && (guint) turn <= turns->len && g_array_index (turns, WbTurn, turn - 1).night;
+}

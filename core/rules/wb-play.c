@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-play"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "wb-command.h"
+#include "wb-error.h"
+#include "wb-format.h"
+#include "wb-unit.h"
+#include "rules/wb-play.h"
+
+/* A snapshot of the state every this many entries along a path. */
+#define SNAPSHOT_EVERY 64
+
+struct _WbPlay
+{
+  GObject     parent_instance;
+
+  WbGame     *game;
+  WbJournal  *journal;
+  WbMatch    *setup;       /* entry 0 */
+  WbMatch    *state;       /* at the cursor */
+  GHashTable *snapshots;   /* entry → WbMatch* */
+  GHashTable *events;      /* entry → GPtrArray of WbLogEvent* (what it wrote) */
+  GPtrArray  *log;         /* the events from the start to the cursor (borrowed) */
+};
+
+G_DEFINE_FINAL_TYPE (WbPlay, wb_play, G_TYPE_OBJECT)
+
+static void
+log_event_free (WbLogEvent *e)
+{
+  g_free (e->text);
+  g_free (e);
+}
+
+static void
+wb_play_finalize (GObject *object)
+{
+  WbPlay *self = WB_PLAY (object);
+
+  g_clear_object (&self->game);
+  g_clear_object (&self->journal);
+  wb_match_free (self->setup);
+  wb_match_free (self->state);
+  g_hash_table_unref (self->snapshots);
+  g_hash_table_unref (self->events);
+  g_ptr_array_unref (self->log);
+  G_OBJECT_CLASS (wb_play_parent_class)->finalize (object);
+}
+
+static void
+wb_play_class_init (WbPlayClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = wb_play_finalize;
+}
+
+static void
+wb_play_init (WbPlay *self)
+{
+  self->snapshots = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) wb_match_free);
+  self->events = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  self->log = g_ptr_array_new ();
+}
+
+/* --- the engine's own actions ----------------------------------------------- */
+
+static void
+say (WbMatch *m, GPtrArray *events, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+say (WbMatch *m, GPtrArray *events, const char *format, ...)
+{
+  WbLogEvent *e = g_new0 (WbLogEvent, 1);
+  g_autofree char *turn = wb_match_turn_text (m, m->turn);
+  g_autofree char *body = NULL;
+  va_list args;
+
+  va_start (args, format);
+  body = g_strdup_vprintf (format, args);
+  va_end (args);
+  e->turn = m->turn;
+  e->side = m->active;
+  /* TRANSLATORS: a log line: the turn, the active side, what happened */
+  e->text = g_strdup_printf (_("%s, %s: %s"), turn, wb_match_side_name (m, m->active), body);
+  g_ptr_array_add (events, e);
+}
+
+static WbUnitState *
+action_unit (WbMatch *m, JsonObject *a, GError **error)
+{
+  const char *id = json_object_get_string_member_with_default (a, "unit", NULL);
+  WbUnitState *u = wb_match_find_unit (m, id);
+
+  if (u == NULL)
+    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                 _("No unit “%s” in the game"), id != NULL ? id : "");
+  return u;
+}
+
+/* Free play: one step per side, in turn order from the first side. */
+static void
+end_step (WbMatch *m, GPtrArray *events)
+{
+  guint n = wb_match_n_sides (m);
+  guint first = m->active >= (guint) m->step ? m->active - (guint) m->step : 0;
+  g_autofree char *done = g_strdup (wb_match_side_name (m, m->active));
+
+  say (m, events, _("%s ends the step."), done);
+  for (guint i = 0; i < m->units->len; i++)
+    g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) (WB_UNIT_MOVED | WB_UNIT_ATTACKED);
+  m->step++;
+  if ((guint) m->step >= n)
+    {
+      m->step = 0;
+      m->turn++;
+      /* Reinforcements due this turn wait off the map for their owner. */
+      if (m->turn > wb_match_n_turns (m))
+        {
+          m->over = TRUE;
+          m->turn = wb_match_n_turns (m);
+          say (m, events, "%s", _("The last turn is over."));
+          return;
+        }
+    }
+  m->active = (first + (guint) m->step) % n;
+}
+
+static gboolean
+parse_dice (const char *spec, int *n, int *sides, gboolean *d66)
+{
+  char *end = NULL;
+  gint64 a, b;
+
+  *d66 = g_strcmp0 (spec, "d66") == 0;
+  if (*d66)
+    {
+      *n = 2, *sides = 6;
+      return TRUE;
+    }
+  if (spec == NULL || !g_ascii_isdigit (*spec))
+    return FALSE;
+  a = g_ascii_strtoll (spec, &end, 10);
+  if (*end != 'd' || !g_ascii_isdigit (end[1]))
+    return FALSE;
+  b = g_ascii_strtoll (end + 1, &end, 10);
+  if (*end != '\0' || a < 1 || a > 20 || b < 2 || b > 1000)
+    return FALSE;
+  *n = (int) a, *sides = (int) b;
+  return TRUE;
+}
+
+static gboolean
+apply_engine (WbMatch *m, JsonObject *a, GPtrArray *events, GError **error)
+{
+  const char *type = json_object_get_string_member_with_default (a, "type", "");
+
+  if (m->over && strcmp (type, "override_vp") != 0)
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("The game is over"));
+      return FALSE;
+    }
+  if (strcmp (type, "end_step") == 0)
+    {
+      end_step (m, events);
+      return TRUE;
+    }
+  if (strcmp (type, "override_move") == 0)
+    {
+      WbUnitState *u = action_unit (m, a, error);
+      JsonNode *to = json_object_get_member (a, "to");
+      g_autofree char *from = NULL, *dest = NULL, *name = NULL;
+      WbWhere w;
+
+      if (u == NULL)
+        return FALSE;
+      if (to == NULL || !JSON_NODE_HOLDS_OBJECT (to) ||
+          !wb_match_parse_where (m, json_node_get_object (to), &w, error))
+        {
+          if (error != NULL && *error == NULL)
+            g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                                 _("An override move needs “to”: a place"));
+          return FALSE;
+        }
+      from = wb_match_where_text (m, &u->where);
+      dest = wb_match_where_text (m, &w);
+      name = wb_match_unit_text (m, u);
+      u->where = w;
+      u->flags |= WB_UNIT_IN_SCENARIO;
+      say (m, events, _("%s moved from %s to %s (designer override)"), name, from, dest);
+      return TRUE;
+    }
+  if (strcmp (type, "override_strength") == 0)
+    {
+      WbUnitState *u = action_unit (m, a, error);
+      gint64 halves = json_object_get_int_member_with_default (a, "halves", -1);
+      g_autofree char *before = NULL, *after = NULL;
+
+      if (u == NULL)
+        return FALSE;
+      if (halves < 0 || halves > 2 * 1000)
+        {
+          g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                               _("A strength is 0 to 1000 SP, in half SP"));
+          return FALSE;
+        }
+      before = wb_match_unit_text (m, u);
+      u->halves = (gint16) halves;
+      if (halves == 0)
+        u->where.kind = WB_WHERE_ELIMINATED;
+      after = wb_match_unit_text (m, u);
+      say (m, events, _("%s is now %s (designer override)"), before, after);
+      return TRUE;
+    }
+  if (strcmp (type, "override_vp") == 0)
+    {
+      gint64 side = json_object_get_int_member_with_default (a, "side", -1);
+      gint64 vp = json_object_get_int_member_with_default (a, "vp", G_MININT64);
+
+      if (side < 0 || side >= wb_match_n_sides (m) || vp < -100000 || vp > 100000)
+        {
+          g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                               _("An override of VP names a side and −100000 to 100000 VP"));
+          return FALSE;
+        }
+      m->vp[side] = (int) vp;
+      say (m, events, _("%s has %d VP (designer override)"), wb_match_side_name (m, (guint) side),
+           (int) vp);
+      return TRUE;
+    }
+  if (strcmp (type, "roll") == 0)
+    {
+      const char *spec = json_object_get_string_member_with_default (a, "dice", "1d6");
+      const char *why = json_object_get_string_member_with_default (a, "why", NULL);
+      int n, sides, total = 0;
+      gboolean d66;
+      g_autoptr(GString) faces = g_string_new (NULL);
+
+      if (!parse_dice (spec, &n, &sides, &d66))
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       _("“%s” is not dice to roll (expected NdM such as 2d6, or d66)"), spec);
+          return FALSE;
+        }
+      for (int i = 0; i < n; i++)
+        {
+          int face = wb_rng_die (&m->rng, sides);
+          total = d66 ? total * 10 + face : total + face;
+          g_string_append_printf (faces, "%s%d", i ? " " : "", face);
+        }
+      if (why != NULL && *why != '\0')
+        say (m, events, _("rolled %s for %s: %s → %d"), spec, why, faces->str, total);
+      else
+        say (m, events, _("rolled %s: %s → %d"), spec, faces->str, total);
+      return TRUE;
+    }
+  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+               _("Unknown action “%s” (the rules of this game are played in free play: end_step, "
+                 "override_move, override_strength, override_vp, roll)"), type);
+  return FALSE;
+}
+
+/* --- replay ------------------------------------------------------------------ */
+
+/* Plays @action on @m; the events it writes go to @events. */
+static gboolean
+apply (WbMatch *m, JsonObject *action, GPtrArray *events, GError **error)
+{
+  return apply_engine (m, action, events, error);
+}
+
+static GPtrArray *
+new_events (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) log_event_free);
+}
+
+/* The state at @entry, from the nearest snapshot on its path; the log
+ * along the path goes to self->log. */
+static WbMatch *
+state_at (WbPlay *self, guint32 entry, GError **error)
+{
+  g_autoptr(GArray) path = wb_journal_path_to (self->journal, entry);
+  g_autoptr(WbMatch) m = NULL;
+  guint start = 0;
+
+  for (guint i = path->len; i-- > 0; )
+    if (g_hash_table_contains (self->snapshots, GUINT_TO_POINTER (g_array_index (path, guint32, i))))
+      {
+        start = i;
+        break;
+      }
+  m = wb_match_copy (start == 0 ? self->setup
+                                : g_hash_table_lookup (self->snapshots,
+                                                       GUINT_TO_POINTER (g_array_index (path, guint32, start))));
+  for (guint i = start + 1; i < path->len; i++)
+    {
+      guint32 id = g_array_index (path, guint32, i);
+      const WbJournalEntry *e = wb_journal_get_entry (self->journal, id);
+      g_autoptr(GPtrArray) events = new_events ();
+
+      if (!apply (m, e->action, events, error))
+        {
+          g_prefix_error (error, _("Replaying entry %u: "), id);
+          return NULL;
+        }
+      for (guint k = 0; k < events->len; k++)
+        ((WbLogEvent *) g_ptr_array_index (events, k))->entry = id;
+      if (!g_hash_table_contains (self->events, GUINT_TO_POINTER (id)))
+        g_hash_table_insert (self->events, GUINT_TO_POINTER (id), g_ptr_array_ref (events));
+      if (i % SNAPSHOT_EVERY == 0)
+        g_hash_table_replace (self->snapshots, GUINT_TO_POINTER (id), wb_match_copy (m));
+    }
+  g_ptr_array_set_size (self->log, 0);
+  for (guint i = 1; i < path->len; i++)
+    {
+      GPtrArray *events = g_hash_table_lookup (self->events,
+                                               GUINT_TO_POINTER (g_array_index (path, guint32, i)));
+      for (guint k = 0; events != NULL && k < events->len; k++)
+        g_ptr_array_add (self->log, g_ptr_array_index (events, k));
+    }
+  return g_steal_pointer (&m);
+}
+
+static gboolean
+move_to_cursor (WbPlay *self, GError **error)
+{
+  WbMatch *m = state_at (self, wb_journal_get_cursor (self->journal), error);
+
+  if (m == NULL)
+    return FALSE;
+  wb_match_free (self->state);
+  self->state = m;
+  return TRUE;
+}
+
+WbMatch *
+wb_play_replay (WbPlay *self, guint32 entry, GPtrArray **log, GError **error)
+{
+  g_autoptr(GArray) path = NULL;
+  g_autoptr(WbMatch) m = NULL;
+  g_autoptr(GPtrArray) all = new_events ();
+
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  path = wb_journal_path_to (self->journal, entry);
+  m = wb_match_copy (self->setup);
+  for (guint i = 1; i < path->len; i++)
+    {
+      const WbJournalEntry *e = wb_journal_get_entry (self->journal, g_array_index (path, guint32, i));
+      g_autoptr(GPtrArray) events = new_events ();
+
+      if (!apply (m, e->action, events, error))
+        return NULL;
+      while (events->len > 0)
+        g_ptr_array_add (all, g_ptr_array_steal_index (events, 0));
+    }
+  if (log)
+    *log = g_steal_pointer (&all);
+  return g_steal_pointer (&m);
+}
+
+/* --- the play ---------------------------------------------------------------- */
+
+static char *
+game_sha256 (WbGame *game)
+{
+  g_autofree char *text = wb_game_to_data (game, NULL);
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+}
+
+WbPlay *
+wb_play_new (WbGame             *game,
+             const char         *game_path,
+             const char         *scenario,
+             const char * const *options,
+             guint64             seed,
+             GError            **error)
+{
+  g_autoptr(WbPlay) self = NULL;
+  WbPlayHeader h = { 0 };
+  g_autofree char *sha = NULL;
+
+  g_return_val_if_fail (WB_IS_GAME (game), NULL);
+  self = g_object_new (WB_TYPE_PLAY, NULL);
+  self->game = g_object_ref (game);
+  self->setup = wb_match_new (game, scenario, options, seed, error);
+  if (self->setup == NULL)
+    return NULL;
+  sha = game_sha256 (game);
+  h.game_id = (char *) wb_game_get_id (game);
+  h.game_title = (char *) wb_game_get_title (game);
+  h.game_sha256 = sha;
+  h.game_path = (char *) game_path;
+  h.scenario = (char *) scenario;
+  h.options = (char **) options;
+  h.seed = seed;
+  self->journal = wb_journal_new (&h);
+  self->state = wb_match_copy (self->setup);
+  return g_steal_pointer (&self);
+}
+
+WbPlay *
+wb_play_open (WbGame      *game,
+              const char  *path,
+              char       **warning,
+              GError     **error)
+{
+  g_autoptr(WbPlay) self = NULL;
+  g_autofree char *crash = NULL, *sha = NULL;
+  const WbPlayHeader *h;
+  GString *warn = g_string_new (NULL);
+
+  g_return_val_if_fail (WB_IS_GAME (game), NULL);
+  if (warning)
+    *warning = NULL;
+  self = g_object_new (WB_TYPE_PLAY, NULL);
+  self->game = g_object_ref (game);
+  self->journal = wb_journal_open (path, &crash, error);
+  if (self->journal == NULL)
+    goto fail;
+  h = wb_journal_get_header (self->journal);
+  if (g_strcmp0 (h->game_id, wb_game_get_id (game)) != 0)
+    {
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_REFERENCE,
+                   _("%s is a playtest of “%s”, not of this game (“%s”)"), path,
+                   h->game_title != NULL ? h->game_title : h->game_id, wb_game_get_title (game));
+      goto fail;
+    }
+  sha = game_sha256 (game);
+  if (crash != NULL)
+    g_string_append (warn, crash);
+  if (g_strcmp0 (sha, h->game_sha256) != 0)
+    {
+      if (warn->len)
+        g_string_append_c (warn, '\n');
+      g_string_append (warn, _("The game has changed since this playtest began: the replay uses the "
+                               "game as it is now."));
+    }
+  self->setup = wb_match_new (game, h->scenario, (const char * const *) h->options, h->seed, error);
+  if (self->setup == NULL || !move_to_cursor (self, error))
+    goto fail;
+  if (warning && warn->len > 0)
+    *warning = g_string_free (warn, FALSE);
+  else
+    g_string_free (warn, TRUE);
+  return g_steal_pointer (&self);
+
+fail:
+  g_string_free (warn, TRUE);
+  return NULL;
+}
+
+WbGame *
+wb_play_get_game (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  return self->game;
+}
+
+WbJournal *
+wb_play_get_journal (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  return self->journal;
+}
+
+WbMatch *
+wb_play_get_state (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  return self->state;
+}
+
+GPtrArray *
+wb_play_get_log (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  return self->log;
+}
+
+char *
+wb_play_describe_step (WbPlay *self)
+{
+  g_autofree char *turn = NULL;
+
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  turn = wb_match_turn_text (self->state, self->state->turn);
+  if (self->state->over)
+    return g_strdup_printf (_("%s · game over"), turn);
+  return g_strdup_printf ("%s · %s%s", turn, wb_match_side_name (self->state, self->state->active),
+                          wb_match_turn_is_night (self->state, self->state->turn) ? _(" · night") : "");
+}
+
+gboolean
+wb_play_act (WbPlay *self, JsonObject *action, GError **error)
+{
+  g_autoptr(WbMatch) m = NULL;
+  g_autoptr(GPtrArray) events = new_events ();
+  guint32 id;
+  guint depth;
+
+  g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+  m = wb_match_copy (self->state);
+  if (!apply (m, action, events, error) || !wb_journal_append (self->journal, action, &id, error))
+    return FALSE;
+  for (guint k = 0; k < events->len; k++)
+    {
+      ((WbLogEvent *) g_ptr_array_index (events, k))->entry = id;
+      g_ptr_array_add (self->log, g_ptr_array_index (events, k));
+    }
+  g_hash_table_insert (self->events, GUINT_TO_POINTER (id), g_ptr_array_ref (events));
+  {
+    g_autoptr(GArray) path = wb_journal_path_to (self->journal, id);
+    depth = path->len - 1;
+  }
+  if (depth % SNAPSHOT_EVERY == 0)
+    g_hash_table_replace (self->snapshots, GUINT_TO_POINTER (id), wb_match_copy (m));
+  wb_match_free (self->state);
+  self->state = g_steal_pointer (&m);
+  return TRUE;
+}
+
+gboolean
+wb_play_undo (WbPlay *self, GError **error)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
+  return wb_journal_undo (self->journal, error) && move_to_cursor (self, error);
+}
+
+gboolean
+wb_play_redo (WbPlay *self, GError **error)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
+  return wb_journal_redo (self->journal, error) && move_to_cursor (self, error);
+}
+
+gboolean
+wb_play_go_to (WbPlay *self, guint32 entry, GError **error)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
+  return wb_journal_go_to (self->journal, entry, error) && move_to_cursor (self, error);
+}
+
+gboolean
+wb_play_save (WbPlay *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
+  return wb_journal_save (self->journal, path, error);
+}

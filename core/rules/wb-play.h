@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "rules/wb-journal.h"
+#include "rules/wb-match.h"
+
+G_BEGIN_DECLS
+
+/* A playtest (docs/rules-engine.md): a game, the journal of the match and
+ * the state at the journal's cursor, rebuilt by replay (with snapshots on
+ * the way, so going back and forth stays fast). Every action goes through
+ * wb_play_act: it is applied to a copy of the state, and only when it
+ * succeeds is it journalled (on disk first, when the journal has a file)
+ * and the copy kept. The same seed and the same actions give the same
+ * state and the same log.
+ *
+ * Actions every game has (the engine's own; the rules family adds its):
+ *   {"type": "end_step"}                                   the active side is done
+ *   {"type": "override_move", "unit": ID, "to": PLACE}     designer override: anywhere
+ *   {"type": "override_strength", "unit": ID, "halves": N} designer override: strength
+ *   {"type": "override_vp", "side": I, "vp": N}            designer override: VP
+ *   {"type": "roll", "dice": "2d6", "why": TEXT}           a roll for the log
+ * where PLACE is {"hex": "0414"}, {"location": ID}, {"box": ID} or
+ * {"eliminated": true}. Until a game's rules family is implemented, a match
+ * is played with these alone (free play): the steps are one per side. */
+
+typedef struct {
+  guint32  entry;     /* the journal entry that wrote it */
+  int      turn;
+  guint    side;      /* the active side then */
+  char    *text;
+} WbLogEvent;
+
+#define WB_TYPE_PLAY (wb_play_get_type ())
+G_DECLARE_FINAL_TYPE (WbPlay, wb_play, WB, PLAY, GObject)
+
+/* A new match of @scenario; @game_path (may be NULL) is recorded in the
+ * journal with the SHA-256 of @game's text. */
+WbPlay          *wb_play_new          (WbGame             *game,
+                                       const char         *game_path,
+                                       const char         *scenario,
+                                       const char * const *options,
+                                       guint64             seed,
+                                       GError            **error);
+/* Resumes a saved playtest of @game: refused when the journal is of
+ * another game; @warning (transfer full) when the game's text changed since
+ * (the SHA-256 differs) or a crash cut the last line. */
+WbPlay          *wb_play_open         (WbGame             *game,
+                                       const char         *path,
+                                       char              **warning,
+                                       GError            **error);
+
+WbGame          *wb_play_get_game     (WbPlay *self);
+WbJournal       *wb_play_get_journal  (WbPlay *self);
+/* The state at the cursor (owned by the play; valid until the next call). */
+WbMatch         *wb_play_get_state    (WbPlay *self);
+/* The log from the start to the cursor (WbLogEvent*, owned by the play). */
+GPtrArray       *wb_play_get_log      (WbPlay *self);
+/* The step now, as the turn bar shows it: "Turn 3 (May 5, 2 PM) · Union". */
+char            *wb_play_describe_step (WbPlay *self);
+
+gboolean         wb_play_act          (WbPlay *self, JsonObject *action, GError **error);
+gboolean         wb_play_undo         (WbPlay *self, GError **error);
+gboolean         wb_play_redo         (WbPlay *self, GError **error);
+gboolean         wb_play_go_to        (WbPlay *self, guint32 entry, GError **error);
+/* Saves the journal (and keeps writing each action to it). */
+gboolean         wb_play_save         (WbPlay *self, const char *path, GError **error);
+/* The state after replaying the journal's entries from the start to @entry
+ * afresh, without snapshots (transfer full; tests compare it). */
+WbMatch         *wb_play_replay       (WbPlay *self, guint32 entry, GPtrArray **log, GError **error);
+
+G_END_DECLS
