@@ -1042,7 +1042,7 @@ def table_entities():
               "target": 1, "applies": "pursuit", "source": "4.23, 6.73"},
          ],
          "columns": [{"label": str(f), "lo": f, "hi": f} for f in FIRE_NUMBERS],
-         "rows": [{"label": str(s), "lo": s, "hi": s, "cells": [str(s)] * len(FIRE_NUMBERS)}
+         "rows": [{"label": str(s), "lo": s, "cells": [str(s)] * len(FIRE_NUMBERS)}
                   for s in FIRE_STRENGTHS]},
         {"id": "firing-order", "name": "Firing Order", "kind": "chart",
          "source": "6.4 Battle Turns and the Battle Turn sidebar example; 4.22-4.24",
@@ -1061,7 +1061,7 @@ def table_entities():
                   "is the defender for all later rounds (6.51). Retreats use the attack limits "
                   "(6.71)."),
          "columns": [{"label": "Both sides"}, {"label": "Attacker"}, {"label": "Defender"}],
-         "rows": [{"label": r[0], "lo": int(r[0]), "hi": int(r[0]), "cells": list(r[1:])}
+         "rows": [{"label": r[0], "lo": int(r[0]), "cells": list(r[1:])}
                   for r in BATTLE_ROUNDS]},
         {"id": "straggler", "name": "Straggler Roll", "kind": "roll", "dice": straggle["dice"],
          "source": "5.13 Stragglers",

@@ -503,8 +503,11 @@ CRT_ROWS = [
     "Ae Ae Ar Ar Ar Ar Dr Ex Ex Dr",
     "Ae Ae Ae Ae Ar Ar Ex Ex Ex Ex",
 ]
-# 7.6: (code, name, text as printed, effect). Ex: all defenders eliminated and the attacker
-# loses at least as much printed strength (the "exchange").
+# 7.6: (code, name, text as printed, effect). Ex is the format's "exchange" alone: the side
+# with fewer strength points (the defender: Ex is only at 3-1 and up) loses everything and the
+# other at least as much printed strength. The analysis then counts the standard Ex (the
+# defender eliminated, half the attacker); with an explicit defender_eliminated it would count
+# no attacker loss.
 CRT_CODES = [
     ("Ae", "Attacker Eliminated", "All Attacking units are eliminated (remove from the map).",
      {"attacker_eliminated": 1}),
@@ -515,7 +518,7 @@ CRT_CODES = [
                         "equals the total printed Combat Strengths of the eliminated Defending "
                         "units. Only units which participated in a particular attack may be so "
                         "eliminated."),
-     {"defender_eliminated": 1, "exchange": True}),
+     {"exchange": True}),
     ("Ar", "Attacker Retreats", "All Attacking units must retreat one hex (see 7.7).",
      {"attacker_retreat": 1}),
     ("Dr", "Defender Retreats", "All Defending units must retreat one hex.",
@@ -575,7 +578,6 @@ TABLES = [
               "artillery suffers no result (8.15) but may take an Ar (8.16). Optional 11.0: an "
               "attacking unit that receives Ar from an enemy-controlled hex loses Attack "
               "Effectiveness until the end of the next night turn."),
-     "ends": {"left": "clamp", "right": "clamp"},
      "columns": [{"label": l, "lo": lo, "hi": hi} for l, lo, hi in CRT_COLUMNS],
      "rows": [{"label": str(i + 1), "lo": i + 1, "cells": row.split()}
               for i, row in enumerate(CRT_ROWS)],
@@ -652,8 +654,10 @@ def check_tables(game):
     if codes != {"Ae", "De", "Ex", "Ar", "Dr"} or \
        any(x not in codes for r in crt["rows"] for x in r["cells"]):
         err("crt: every cell is one of 7.6's five results")
-    if crt["ends"] != {"left": "clamp", "right": "clamp"}:
-        err("crt: 7.6 treats odds beyond 1-5 and 6-1 as those columns")
+    # 7.6 treats odds beyond 1-5 and 6-1 as those columns: clamping at both ends, the format's
+    # default, which the writer leaves out (so no "ends" here).
+    if crt.get("ends", {"left": "clamp", "right": "clamp"}) != {"left": "clamp", "right": "clamp"}:
+        err("crt: 7.6 clamps at both ends")
     # 9.0: the chart's rows and MP as the terrain types and features hold them.
     terrain = {t["id"]: t for t in game["terrain"]}
     tec = {r["label"]: r["cells"] for r in tables["terrain-effects"]["rows"]}
