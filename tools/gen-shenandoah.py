@@ -12,6 +12,11 @@ which towns are major, so no town carries "major" or "vp". The rivers and mounta
 on the map (format 3 map lines) are reconstructed too, and checked against the crossings. See
 docs/games/shenandoah.md.
 
+Tables (format 6): every table, chart and die roll the text prints -- road limits, the
+firepower dice pool with its modifiers, the firing order, the battle rounds, the straggler
+roll, stacking, supply and the Block Types sidebar -- with the text's own values, checked
+against the rules params by check_tables ().
+
 Usage: tools/gen-shenandoah.py [OUTPUT]      (default: data/games/shenandoah.warbench)
        tools/gen-shenandoah.py --check       (build, run the consistency checks, write nothing)
 
@@ -1041,8 +1046,8 @@ def table_entities():
                                                 "4): +1 firepower (B1=B2)."),
               "target": 1, "applies": "pursuit", "source": "4.23, 6.73"},
          ],
-         "columns": [{"label": str(f), "lo": f, "hi": f} for f in FIRE_NUMBERS],
-         "rows": [{"label": str(s), "lo": s, "cells": [str(s)] * len(FIRE_NUMBERS)}
+         "columns": [{"label": "Firepower %d" % f, "lo": f, "hi": f} for f in FIRE_NUMBERS],
+         "rows": [{"label": "Strength %d" % s, "lo": s, "cells": [str(s)] * len(FIRE_NUMBERS)}
                   for s in FIRE_STRENGTHS]},
         {"id": "firing-order", "name": "Firing Order", "kind": "chart",
          "source": "6.4 Battle Turns and the Battle Turn sidebar example; 4.22-4.24",

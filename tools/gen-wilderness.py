@@ -6,7 +6,8 @@ Everything comes from the rulebook of SPI's "Battle of the Wilderness" (Blue & G
 quadrigame, 1975): Standard Rules 1.0-12.0 and Exclusive Rules 13.0-21.0. Where the text
 lacks something (the map is only a picture, two charts are cut off, the CRT stops after
 seven cells of row 2) the data says so in "source" and "note" members; see
-docs/games/battle-of-the-wilderness.md.
+docs/games/battle-of-the-wilderness.md. Tables (format 6): the CRT with its code effects, the
+Terrain Effects Chart, the Burnside roll and the Parts Inventory, checked by check_tables ().
 
 Usage: tools/gen-wilderness.py [OUTPUT]      (default: data/games/battle-of-the-wilderness.warbench)
        tools/gen-wilderness.py --check       (build, run the consistency checks, write nothing)
