@@ -977,8 +977,8 @@ FIRE_NUMBERS = [1, 2, 3]            # 4.13, 4.22-4.24: C1-C3, B1-B2 (B3 in the 6
 FIRING_ORDER = [
     ("1", "Defender", "A", "Artillery (A2; defending artillery fire normally, 4.24)"),
     ("2", "Attacker", "A", "Artillery (A1 on its first combat round, 4.24)"),
-    ("3", "Defender", "B", "HQs and cavalry (cavalry B1 or B2, 4.23; e.g. Banks HQ B1)"),
-    ("4", "Attacker", "B", "HQs and cavalry (e.g. Jackson HQ B3)"),
+    ("3", "Defender", "B", "Cavalry (B1 or B2, 4.23) and B-rated HQs (Banks HQ B1 in the example)"),
+    ("4", "Attacker", "B", "Cavalry and B-rated HQs (Jackson HQ B3 in the example)"),
     ("5", "Defender", "C", "Infantry (C1 or C2, elite C3, 4.22)"),
     ("6", "Attacker", "C", "Infantry"),
 ]
@@ -1032,10 +1032,10 @@ def table_entities():
                   "fire puts them on one enemy artillery block, surplus hits wasted (6.63)."),
          "pool": {"sides": 6, "hit": "<=column"},
          "modifiers": [
-             {"id": "crossing", "text": ("Attacking or reinforcing over a bridge, ford or ferry: "
-                                         "-1 firepower (C2=C1) on the block's first combat round, "
-                                         "which may be round 2 or 3. Two or more crossings on one "
-                                         "road section count as one."),
+             {"id": "crossing", "text": ("Attacking or reinforcing over a bridge or ford, or "
+                                         "attacking over a ferry: -1 firepower (C2=C1) on the "
+                                         "block's first combat round, which may be round 2 or 3. "
+                                         "Two or more crossings on one road section count as one."),
               "target": -1, "applies": "first_round", "source": "3.5, 3.6, 6.6"},
              {"id": "attacking-artillery", "text": ("Attacking or reinforcing artillery: -1 "
                                                     "firepower (A2=A1) on its first combat round; "
