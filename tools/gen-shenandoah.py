@@ -12,6 +12,11 @@ which towns are major, so no town carries "major" or "vp". The rivers and mounta
 on the map (format 3 map lines) are reconstructed too, and checked against the crossings. See
 docs/games/shenandoah.md.
 
+Tables (format 6): every table, chart and die roll the text prints -- road limits, the
+firepower dice pool with its modifiers, the firing order, the battle rounds, the straggler
+roll, stacking, supply and the Block Types sidebar -- with the text's own values, checked
+against the rules params by check_tables ().
+
 Usage: tools/gen-shenandoah.py [OUTPUT]      (default: data/games/shenandoah.warbench)
        tools/gen-shenandoah.py --check       (build, run the consistency checks, write nothing)
 
@@ -949,6 +954,185 @@ def scenario_entities(units):
     }]
 
 
+# ---------------------------------------------------------------------------------------
+# Tables: every table, chart and die roll the rulebook prints, as data (format 6 tables).
+# Cells are the text's own wording or numbers; nothing here is taken from outside the text.
+# ---------------------------------------------------------------------------------------
+
+# 3.4 (with 3.6 ferries and 3.7 gaps): (row, move limit, attack limit, combat, supply, rule).
+ROAD_LIMITS = [
+    ("Pike", "12", "6", "-", "-", "3.4"),
+    ("Road", "8", "4", "-", "-", "3.4"),
+    ("Trail", "4", "2", "-", "-", "3.4"),
+    ("Ferry", "2", "1", "-1 firepower (C2=C1) on the first combat round", "-", "3.4, 3.6"),
+    ("Gap (on a trail)", "4", "2", "-", "Bad Supply through it (7.32)", "3.7"),
+    ("Bridge or ford", "no effect", "no effect", "-1 firepower (C2=C1) on the first combat round",
+     "-", "3.5, 6.2"),
+]
+
+FIRE_STRENGTHS = [1, 2, 3, 4]       # 4.12: maximum strength 4, 3, 2 or 1
+FIRE_NUMBERS = [1, 2, 3]            # 4.13, 4.22-4.24: C1-C3, B1-B2 (B3 in the 6.4 example), A2
+
+# 6.4 and its sidebar: A before B before C; with the same letter the defender goes first.
+FIRING_ORDER = [
+    ("1", "Defender", "A", "Artillery (A2; defending artillery fire normally, 4.24)"),
+    ("2", "Attacker", "A", "Artillery (A1 on its first combat round, 4.24)"),
+    ("3", "Defender", "B", "Cavalry (B1 or B2, 4.23) and B-rated HQs (Banks HQ B1 in the example)"),
+    ("4", "Attacker", "B", "Cavalry and B-rated HQs (Jackson HQ B3 in the example)"),
+    ("5", "Defender", "C", "Infantry (C1 or C2, elite C3, 4.22)"),
+    ("6", "Attacker", "C", "Infantry"),
+]
+
+# 2.3, 6.3-6.51, 6.7, 6.73: what happens in each of the four battle rounds.
+BATTLE_ROUNDS = [
+    ("1", "Mandatory; no retreats, except cavalry (6.3, 6.4, 6.7)",
+     "Main attack only: reinforcements do not fire, retreat or take hits (6.5). Artillery, and "
+     "blocks over a bridge, ford or ferry, fire at -1 (3.5, 4.24)",
+     "Reinforcements have not arrived (6.51)"),
+    ("2", "Retreats allowed (6.72, 6.74)",
+     "Reinforcements arrive and take normal turns (6.5)",
+     "Reinforcements by the one declared road arrive (6.51)"),
+    ("3", "-", "Must win by the end of this round (2.3)",
+     "Reinforcements by the other roads arrive (6.51)"),
+    ("4", "Pursuit round (6.73)",
+     "Must retreat on its battle turn; blocks that cannot retreat are eliminated (6.72, 6.73)",
+     "Fire normally; cavalry +1 firepower (B1=B2) (6.73)"),
+]
+
+BLOCK_TYPES = [("HQs", 3, 3), ("Infantry", 9, 14), ("Cavalry", 2, 3), ("Artillery", 3, 4)]
+
+
+def chart_rows(rows):
+    return [{"label": r[0], "cells": list(r[1:])} for r in rows]
+
+
+def table_entities():
+    straggle = RULES["params"]["straggle"]
+    return [
+        {"id": "road-limits", "name": "Road Limits", "kind": "chart",
+         "source": "3.4 Roads; 3.5 Bridges & Fords; 3.6 Ferries; 3.7 Gaps; 6.2 Attack Limits",
+         "note": ("Blocks per road section per Player Turn (5.21): once a section's Move or "
+                  "Attack limit is met it is closed to further movement that turn, except "
+                  "retreats and regroups; both players get the limit. Attack limits are half the "
+                  "move limits (6.2) and also limit retreats each battle round (6.71) and regroups "
+                  "(6.8). Several bridges or fords on one road section count as one (3.5). Limits "
+                  "apply separately to each road at a junction outside a town (Road Junctions "
+                  "sidebar)."),
+         "columns": [{"label": l} for l in ("Move", "Attack", "Combat", "Supply", "Rule")],
+         "rows": chart_rows(ROAD_LIMITS)},
+        {"id": "firepower", "name": "Battle Hits", "kind": "dice_pool", "dice": "1d6",
+         "source": "4.11 Block Strength; 4.13 Firepower; 6.6 Battle Hits; 3.5, 3.6, 4.23, 4.24, "
+                   "6.5, 6.73 for the modifiers",
+         "note": ("A block rolls one die per step of its current strength (a row) and scores a "
+                  "hit for each die at or below its firepower number (a column): C2 hits on 1 or "
+                  "2. The letter (A, B, C) sets only the firing order (see the Firing Order "
+                  "chart). An HQ at strength 0 rolls no dice (4.11, 4.12). A block whose "
+                  "firepower falls to 0 (A2 attacking over a bridge or ford: A0) cannot fire "
+                  "(3.5). Hits go one at a time to the strongest enemy block (6.6); counter-battery "
+                  "fire puts them on one enemy artillery block, surplus hits wasted (6.63)."),
+         "pool": {"sides": 6, "hit": "<=column"},
+         "modifiers": [
+             {"id": "crossing", "text": ("Attacking or reinforcing over a bridge or ford, or "
+                                         "attacking over a ferry: -1 firepower (C2=C1) on the "
+                                         "block's first combat round, which may be round 2 or 3. "
+                                         "Two or more crossings on one road section count as one."),
+              "target": -1, "applies": "first_round", "source": "3.5, 3.6, 6.6"},
+             {"id": "attacking-artillery", "text": ("Attacking or reinforcing artillery: -1 "
+                                                    "firepower (A2=A1) on its first combat round; "
+                                                    "defending artillery fire normally. With a "
+                                                    "crossing it is A0 and cannot fire."),
+              "target": -1, "applies": "first_round", "source": "4.24, 6.5, 3.5"},
+             {"id": "cavalry-pursuit", "text": ("Defending cavalry in the pursuit round (round "
+                                                "4): +1 firepower (B1=B2)."),
+              "target": 1, "applies": "pursuit", "source": "4.23, 6.73"},
+         ],
+         "columns": [{"label": "Firepower %d" % f, "lo": f, "hi": f} for f in FIRE_NUMBERS],
+         "rows": [{"label": "Strength %d" % s, "lo": s, "cells": [str(s)] * len(FIRE_NUMBERS)}
+                  for s in FIRE_STRENGTHS]},
+        {"id": "firing-order", "name": "Firing Order", "kind": "chart",
+         "source": "6.4 Battle Turns and the Battle Turn sidebar example; 4.22-4.24",
+         "note": ("Each block has one battle turn per battle round, in which it fires or retreats "
+                  "(6.4). Blocks with the same letter and side go in any order their owner "
+                  "chooses (sidebar). The block types are the text's: which HQ has which rating "
+                  "is printed only on the labels, except Banks B1 and Jackson B3 in the sidebar "
+                  "example."),
+         "columns": [{"label": "Side"}, {"label": "Firepower letter"}, {"label": "Blocks"}],
+         "rows": chart_rows(FIRING_ORDER)},
+        {"id": "battle-rounds", "name": "Battle Rounds", "kind": "chart",
+         "source": "2.3; 6.3 Battle Rounds; 6.5 Reinforcements; 6.51 Defender Response; 6.7 "
+                   "Retreats; 6.73 Pursuit Round",
+         "note": ("A battle lasts four rounds at most. Cavalry may retreat in round 1 (4.23, 6.7). "
+                  "If the attacker wins in round 1 before the defending reinforcements arrive, it "
+                  "is the defender for all later rounds (6.51). Retreats use the attack limits "
+                  "(6.71)."),
+         "columns": [{"label": "Both sides"}, {"label": "Attacker"}, {"label": "Defender"}],
+         "rows": [{"label": r[0], "lo": int(r[0]), "cells": list(r[1:])}
+                  for r in BATTLE_ROUNDS]},
+        {"id": "straggler", "name": "Straggler Roll", "kind": "roll", "dice": straggle["dice"],
+         "source": "5.13 Stragglers",
+         "note": ("Blocks without command (and HQs at strength 0, 5.1) can move one town with a "
+                  "straggler roll; unpinned blocks may leave a battle with one (5.4). All straggler "
+                  "rolls are made after all friendly movement."),
+         "columns": [{"label": "Result"}],
+         "rows": [{"label": "1-3", "lo": straggle["lose_step"][0], "hi": straggle["lose_step"][1],
+                   "cells": ["lose one step; elimination possible"]},
+                  {"label": "4-6", "lo": straggle["no_loss"][0], "hi": straggle["no_loss"][1],
+                   "cells": ["no loss"]}]},
+        {"id": "stacking", "name": "Stacking Limits", "kind": "chart",
+         "source": "3.3 Stacking Limits",
+         "note": ("The limit holds in the Supply Phase only: blocks may overstack while moving, "
+                  "retreating (6.75) or fighting. In the Supply Phase each block over the limit "
+                  "(owner's choice) is reduced one step. Examples: Strasburg, on the Valley Pike, "
+                  "supplies six blocks (4+2); eight CSA blocks in Harrisonburg lose one step on "
+                  "two blocks."),
+         "columns": [{"label": "Blocks supplied"}, {"label": "Each block over the limit"}],
+         "rows": [{"label": "Town", "cells": [
+                      str(RULES["params"]["stacking"]["base"]), "reduced one step"]},
+                  {"label": "Town on a Pike or Railway", "cells": [
+                      "%d (%d+%d)" % (RULES["params"]["stacking"]["base"]
+                                      + RULES["params"]["stacking"]["pike_or_railway"],
+                                      RULES["params"]["stacking"]["base"],
+                                      RULES["params"]["stacking"]["pike_or_railway"]),
+                      "reduced one step"]}]},
+        {"id": "supply", "name": "Supply", "kind": "chart",
+         "source": "7.1 Supply Points; 7.2 Supply Bases; 7.4 Detachments",
+         "note": ("Supply points are spent in the Supply Phase to add steps to blocks (HQs "
+                  "included); unused points are forfeit. A block receives at most one step per "
+                  "Supply Phase (7.1). A division traces its supply line to its own base (7.2)."),
+         "columns": [{"label": "Supply points"}, {"label": "Supply bases"},
+                     {"label": "Detachments"}],
+         "rows": [{"label": "CSA", "cells": [
+                      "2", "Charlottesville (Ewell); Staunton (Jackson & Johnson)",
+                      "1 free from a pool of 15"]},
+                  {"label": "USA", "cells": [
+                      "3", "Hagerstown (Banks); Cumberland (Fremont); Salem (Shields)",
+                      "1 free from a pool of 15"]}]},
+        {"id": "supply-lines", "name": "Supply Lines", "kind": "chart",
+         "source": "7.3 Supply Lines; 7.31 Good Supply; 7.32 Bad Supply; 7.4 Detachments",
+         "note": ("A supply line runs through friendly or vacant towns to the division's supply "
+                  "base, never through a vacant major enemy town (7.3). Unsupplied blocks command, "
+                  "move and fight normally. HQ detachments are deployed at strength 0 and raised "
+                  "later for 1 SP (7.4)."),
+         "columns": [{"label": "Step cost"}, {"label": "Detachments deployed"},
+                     {"label": "When"}],
+         "rows": [{"label": "Good Supply", "cells": [
+                      "1 SP", "yes", "the supply line crosses no mountain gap; the USA through "
+                      "the Manassas Gap and the CSA through the Rockfish Gap (railway links)"]},
+                  {"label": "Bad Supply", "cells": [
+                      "2 SP", "no", "the supply line is traced through a mountain gap"]},
+                  {"label": "Unsupplied", "cells": [
+                      "no SPs", "no", "no supply line to the division's supply base"]}]},
+        {"id": "block-types", "name": "Block Types", "kind": "chart",
+         "source": "Block Types sidebar (4.0); Game Equipment",
+         "note": ("Both sides also have fifteen (15) detachments not listed in the table: 17 + 15 "
+                  "= 32 gray blocks and 24 + 15 = 39 blue blocks (Game Equipment)."),
+         "columns": [{"label": "CSA"}, {"label": "USA"}],
+         "rows": [{"label": t, "cells": [str(c), str(u)]} for t, c, u in BLOCK_TYPES]
+                 + [{"label": "TOTAL", "cells": [str(sum(r[1] for r in BLOCK_TYPES)),
+                                                 str(sum(r[2] for r in BLOCK_TYPES))]}]},
+    ]
+
+
 def build_game():
     units = unit_entities()
     return {
@@ -960,7 +1144,7 @@ def build_game():
         "unit_classes": UNIT_CLASSES,
         "terrain": [],
         "features": FEATURES,
-        "tables": [],
+        "tables": table_entities(),
         "maps": [build_map()],
         "formations": FORMATIONS,
         "units": units,
@@ -971,6 +1155,93 @@ def build_game():
 # ---------------------------------------------------------------------------------------
 # Checks
 # ---------------------------------------------------------------------------------------
+
+TABLE_KEYS = ["id", "name", "kind", "dice", "source", "note", "read", "pair", "ends", "pool",
+              "modifiers", "columns", "rows", "codes"]
+
+
+def covers(rows, lo, hi):
+    """True if the rows' lo-hi ranges cover lo..hi, each roll exactly once."""
+    seen = []
+    for r in rows:
+        seen += range(r["lo"], r.get("hi", r["lo"]) + 1)
+    return sorted(seen) == list(range(lo, hi + 1))
+
+
+def check_tables(game):
+    errors = []
+    err = errors.append
+    params = game["rules"]["params"]
+    tables = {t["id"]: t for t in game["tables"]}
+    if len(tables) != len(game["tables"]):
+        err("duplicate table ids")
+    for t in game["tables"]:
+        keys = list(t)
+        if keys != [k for k in TABLE_KEYS if k in t] or set(keys) - set(TABLE_KEYS):
+            err("%s: members out of the format's order: %s" % (t["id"], keys))
+        if not t.get("source"):
+            err("%s: every table names its rule section in source" % t["id"])
+        for r in t["rows"]:
+            if len(r["cells"]) != len(t["columns"]):
+                err("%s: row %s has %d cells for %d columns"
+                    % (t["id"], r["label"], len(r["cells"]), len(t["columns"])))
+    # 3.4, 3.6, 3.7: the limits as the rules params hold them; 6.2: attack is half the move.
+    lim = {r["label"].split()[0].lower(): r["cells"] for r in tables["road-limits"]["rows"]}
+    for road, v in params["road_limits"].items():
+        if lim[road][:2] != [str(v["move"]), str(v["attack"])]:
+            err("road-limits: %s is not %d/%d" % (road, v["move"], v["attack"]))
+        if v["attack"] * 2 != v["move"]:
+            err("road-limits: 6.2 attack limits are half the move limits (%s)" % road)
+    # 4.11, 6.6: one die per step, a hit at or below the firepower number.
+    fire = tables["firepower"]
+    if [r["lo"] for r in fire["rows"]] != list(range(1, params["max_strength"] + 1)):
+        err("firepower: rows are strengths 1-%d (4.12)" % params["max_strength"])
+    for r in fire["rows"]:
+        if any(c != str(r["lo"]) for c in r["cells"]):
+            err("firepower: strength %d rolls %d dice (4.11)" % (r["lo"], r["lo"]))
+    if fire["pool"] != {"sides": 6, "hit": "<=column"}:
+        err("firepower: d6, a hit at or below the firepower number (6.6)")
+    targets = {m["id"]: m["target"] for m in fire["modifiers"]}
+    if (targets != {"crossing": -params["crossing_first_round_penalty"],
+                    "attacking-artillery": -params["artillery_attack_first_round_penalty"],
+                    "cavalry-pursuit": params["cavalry_pursuit_bonus"]}):
+        err("firepower: modifiers are 3.5's -1, 4.24's -1 and 6.73's +1: %s" % targets)
+    # 6.4: A before B before C, the defender first within a letter.
+    order = [(r["cells"][1], r["cells"][0]) for r in tables["firing-order"]["rows"]]
+    if order != [(l, s) for l in params["firepower_order"] for s in ("Defender", "Attacker")]:
+        err("firing-order: %s" % order)
+    if len(tables["battle-rounds"]["rows"]) != params["battle_rounds"]:
+        err("battle-rounds: 6.3 gives %d rounds" % params["battle_rounds"])
+    # 5.13: 1-3 lose a step, 4-6 no loss; each roll exactly once.
+    if not covers(tables["straggler"]["rows"], 1, 6):
+        err("straggler: rows must cover 1-6 exactly once")
+    # 3.3: 4 blocks, 4+2 on a pike or railway.
+    st = [r["cells"][0] for r in tables["stacking"]["rows"]]
+    if st != ["4", "6 (4+2)"]:
+        err("stacking: 3.3 gives 4 and 6 (4+2): %s" % st)
+    # 7.1, 7.31, 7.32.
+    sp = {r["label"].lower(): r["cells"][0] for r in tables["supply"]["rows"]}
+    if sp != {k: str(v) for k, v in params["supply_points"].items()}:
+        err("supply: 7.1 gives CSA 2sp and USA 3sp: %s" % sp)
+    cost = {r["label"].split()[0].lower(): r["cells"][0] for r in tables["supply-lines"]["rows"]}
+    if cost.get("good") != "%d SP" % params["step_cost"]["good"] or \
+       cost.get("bad") != "%d SP" % params["step_cost"]["bad"]:
+        err("supply-lines: 7.31/7.32 step costs 1 and 2 SP: %s" % cost)
+    # Block Types sidebar: the per-type counts add up to the totals printed, and with the 15
+    # detachments a side to Game Equipment's 32 gray and 39 blue blocks.
+    bt = {r["label"]: [int(c) for c in r["cells"]] for r in tables["block-types"]["rows"]}
+    total = bt.pop("TOTAL")
+    if total != [17, 24] or [sum(v[i] for v in bt.values()) for i in (0, 1)] != total:
+        err("block-types: the sidebar's TOTAL is 17 CSA, 24 USA")
+    for i, side in enumerate(("csa", "usa")):
+        counts = params["block_types"][side]
+        if [counts[k] for k in ("hq", "infantry", "cavalry", "artillery")] != [v[i] for v in bt.values()]:
+            err("block-types: %s differs from the rules params" % side)
+        if total[i] + counts["detachments"] != params["blocks"][side]:
+            err("block-types: %s total + 15 detachments is not %d" % (side, params["blocks"][side]))
+    return errors
+
+
 
 def check(game):
     errors = []
@@ -1187,7 +1458,7 @@ def check(game):
 def main(argv):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     game = build_game()
-    errors = check(game)
+    errors = check(game) + check_tables(game)
     for e in errors:
         print("gen-shenandoah: %s" % e, file=sys.stderr)
     if errors:

@@ -6,7 +6,8 @@ Everything comes from the rulebook of SPI's "Battle of the Wilderness" (Blue & G
 quadrigame, 1975): Standard Rules 1.0-12.0 and Exclusive Rules 13.0-21.0. Where the text
 lacks something (the map is only a picture, two charts are cut off, the CRT stops after
 seven cells of row 2) the data says so in "source" and "note" members; see
-docs/games/battle-of-the-wilderness.md.
+docs/games/battle-of-the-wilderness.md. Tables (format 6): the CRT with its code effects, the
+Terrain Effects Chart, the Burnside roll and the Parts Inventory, checked by check_tables ().
 
 Usage: tools/gen-wilderness.py [OUTPUT]      (default: data/games/battle-of-the-wilderness.warbench)
        tools/gen-wilderness.py --check       (build, run the consistency checks, write nothing)
@@ -503,33 +504,174 @@ CRT_ROWS = [
     "Ae Ae Ar Ar Ar Ar Dr Ex Ex Dr",
     "Ae Ae Ae Ae Ar Ar Ex Ex Ex Ex",
 ]
+# 7.6: (code, name, text as printed, effect). Ex is the format's "exchange" alone: the side
+# with fewer strength points (the defender: Ex is only at 3-1 and up) loses everything and the
+# other at least as much printed strength. The analysis then counts the standard Ex (the
+# defender eliminated, half the attacker); with an explicit defender_eliminated it would count
+# no attacker loss.
 CRT_CODES = [
-    ("Ae", "Attacker Eliminated", "All Attacking units are eliminated (remove from the map)."),
-    ("De", "Defender Eliminated", "All Defending units are eliminated."),
+    ("Ae", "Attacker Eliminated", "All Attacking units are eliminated (remove from the map).",
+     {"attacker_eliminated": 1}),
+    ("De", "Defender Eliminated", "All Defending units are eliminated.",
+     {"defender_eliminated": 1}),
     ("Ex", "Exchange", ("All Defending units are eliminated. The Attacking Player must eliminate "
                         "Attacking units whose total, printed (face value) Combat Strength at least "
                         "equals the total printed Combat Strengths of the eliminated Defending "
                         "units. Only units which participated in a particular attack may be so "
-                        "eliminated.")),
-    ("Ar", "Attacker Retreats", "All Attacking units must retreat one hex (see 7.7)."),
-    ("Dr", "Defender Retreats", "All Defending units must retreat one hex."),
+                        "eliminated."),
+     {"exchange": True}),
+    ("Ar", "Attacker Retreats", "All Attacking units must retreat one hex (see 7.7).",
+     {"attacker_retreat": 1}),
+    ("Dr", "Defender Retreats", "All Defending units must retreat one hex.",
+     {"defender_retreat": 1}),
 ]
-TABLES = [{
-    "id": "crt",
-    "name": "Combat Results Table",
-    "kind": "odds",
-    "dice": "1d6",
-    "source": ("7.6. Row 1 and the first seven cells of row 2 (1-5 to 3-1) are from the rulebook "
-               "text, which stops there; the rest of row 2 (4-1 to 6-1) and rows 3-6 are from the "
-               "published Blue & Gray Combat Results Table."),
-    "note": ("Odds are rounded down in favour of the defender (7.0). Attacks executed at greater "
-             "than 6-1 are treated as 6-1; attacks executed at worse than 1-5 are treated as 1-5 "
-             "(7.6)."),
-    "columns": [{"label": l, "lo": lo, "hi": hi} for l, lo, hi in CRT_COLUMNS],
-    "rows": [{"label": str(i + 1), "lo": i + 1, "cells": row.split()}
-             for i, row in enumerate(CRT_ROWS)],
-    "codes": [{"code": c, "name": n, "text": t} for c, n, t in CRT_CODES],
-}]
+# 7.6 as the text prints it: row 1 whole, row 2 up to the 3-1 column.
+CRT_PRINTED = [CRT_ROWS[0].split(), "Ar Ar Ar Dr Dr Dr Dr".split()]
+
+# 9.0 Terrain Effects Chart as printed, then the terrain and hexside features the rules give
+# elsewhere (the chart's own rows say "(or fords)" but have no ford row): (row, MP, combat, rule).
+TEC_PRINTED = [
+    ("Clear Hex", "1 MP", "No effect"),
+    ("Forest Hex", "3 MP", "No effect (see 8.3)"),
+    ("Rough Hex", "3 MP", "Defender doubled in hex"),
+    ("Road Hex", "1 MP; negates effect of other terrain in hex if entered through road hexside",
+     "Depends on other terrain"),
+    ("Creek Hexside", "May only cross at bridges (or fords)",
+     "May only attack across bridges (or fords)"),
+    ("Bridge Hexside", "No additional MP",
+     "Defender doubled if all attacking units attack across ford (or bridge) hexside"),
+    ("Forest & Rough Hex", "6 MP", "Defender doubled in hex (see 8.3)"),
+]
+# The chart prints the last row's label with "(Fredericksburg, Chatta. Hooker & Lee only)";
+# it goes in the Rule column so the label column stays narrow.
+TEC_ONLY = {"Forest & Rough Hex": "9.0: Fredericksburg, Chatta. Hooker & Lee only"}
+TEC_RULES = [
+    ("Trail Hex", "From a trail hex through a trail hexside: 2 MP into forest and/or rough, 1 MP "
+                  "into clear", "Not stated", "5.23 (not on the chart)"),
+    ("Ford Hexside", "+1 MP (through a ford into forest: 4 MP)",
+     "Defender doubled if all attacking units attack across ford (or bridge) hexside",
+     "5.25; 9.0 Bridge row (no ford row on the chart)"),
+    ("River Hex", "Prohibited: cross only through river ferry hexes", "-",
+     "5.24 (not on the chart)"),
+    ("River Ferry Hex", "Enter only with enough MP to reach the opposite bank in the same phase, "
+                        "through the arrowed hexsides; never end a move in it (MP not printed)",
+     "Zones of Control do not extend into it", "5.24, 6.6 (not on the chart)"),
+    ("Town Hex", "Not stated", "Blocks artillery line of sight", "8.33 (not on the chart)"),
+]
+
+PARTS = [("Game Map", "1", "4"), ("Die-Cut Counter Sheet", "1", "4"),
+         ("Standard Rules Folder", "1", "2 identical"), ("Exclusive Rules Folder", "1", "4 different"),
+         ("Die (or Randomizer)", "1", "1"), ("Game Box", "0", "1"), ("Folio (Folder)", "1", "0")]
+
+TABLES = [
+    {"id": "crt",
+     "name": "Combat Results Table",
+     "kind": "odds",
+     "dice": "1d6",
+     "source": ("7.6. Row 1 and the first seven cells of row 2 (1-5 to 3-1) are from the rulebook "
+                "text, which stops there; the rest of row 2 (4-1 to 6-1) and rows 3-6 are from the "
+                "published Blue & Gray Combat Results Table, not from the text."),
+     "note": ("Odds are attacking to defending Strength Points, rounded down in favour of the "
+              "defender (7.0: 13 to 4 is 3-1). Attacks executed at greater than 6-1 are treated as "
+              "6-1; attacks executed at worse than 1-5 are treated as 1-5 (7.6). Defenders on rough "
+              "or forest & rough, or attacked only across fords or bridges, are doubled (7.4, 9.0). "
+              "The attacker may announce a lower column before the roll (7.9). Bombarding "
+              "artillery suffers no result (8.15) but may take an Ar (8.16). Optional 11.0: an "
+              "attacking unit that receives Ar from an enemy-controlled hex loses Attack "
+              "Effectiveness until the end of the next night turn."),
+     "columns": [{"label": l, "lo": lo, "hi": hi} for l, lo, hi in CRT_COLUMNS],
+     "rows": [{"label": str(i + 1), "lo": i + 1, "cells": row.split()}
+              for i, row in enumerate(CRT_ROWS)],
+     "codes": [{"code": c, "name": n, "text": t, "effect": e} for c, n, t, e in CRT_CODES]},
+    {"id": "terrain-effects",
+     "name": "Terrain Effects Chart",
+     "kind": "chart",
+     "source": ("9.0 Terrain Effects Chart (the first seven rows, as printed); the trail, ford, "
+                "river, river ferry and town rows are from 5.23, 5.24, 5.25, 6.6 and 8.33, as the "
+                "Rule column says."),
+     "note": ("Movement Allowance 6 MP (5.0). Exclusive rules change movement, not combat "
+              "(17.13): Confederates move along trails at 1 MP (17.11) and enter forest at 2 MP "
+              "(17.12); Union units may not enter forest on the first day (turns 1-7) except "
+              "along roads and trails or into an enemy-controlled hex (17.21), and on the second "
+              "day only hexes next to a clear, road or trail hex (17.22). Forest (with or without "
+              "rough) and town hexes block artillery line of sight; rough alone does not (8.33)."),
+     "columns": [{"label": "Movement Points [MP] to Enter [or Cross]"},
+                 {"label": "Effect on Combat"}, {"label": "Rule"}],
+     "rows": ([{"label": t, "cells": [mp, c, TEC_ONLY.get(t, "9.0")]} for t, mp, c in TEC_PRINTED]
+              + [{"label": t, "cells": [mp, c, rule]} for t, mp, c, rule in TEC_RULES])},
+    {"id": "burnside",
+     "name": "General Burnside",
+     "kind": "roll",
+     "dice": "1d6",
+     "source": "19.2 General Burnside (optional rule)",
+     "note": ("Rolled at the beginning of each Union Movement Phase in which any IX Corps unit is "
+              "to be moved. The text states only the 6; on 1-5 the IX Corps moves normally. IX "
+              "Corps units attack and defend normally either way; the Train Defense units are not "
+              "affected."),
+     "columns": [{"label": "IX Corps"}],
+     "rows": [{"label": "1-5", "lo": 1, "hi": 5, "cells": ["may move"]},
+              {"label": "6", "lo": 6, "cells": ["none may move this Movement Phase"]}]},
+    {"id": "parts-inventory",
+     "name": "Parts Inventory",
+     "kind": "chart",
+     "source": "2.6 Parts Inventory",
+     "columns": [{"label": "Folio Game"}, {"label": "QuadriGame"}],
+     "rows": [{"label": p, "cells": [f, q]} for p, f, q in PARTS]},
+]
+
+TABLE_KEYS = ["id", "name", "kind", "dice", "source", "note", "read", "pair", "ends", "pool",
+              "modifiers", "columns", "rows", "codes"]
+
+
+def check_tables(game):
+    errors = []
+    err = errors.append
+    tables = {t["id"]: t for t in game["tables"]}
+    if len(tables) != len(game["tables"]):
+        err("duplicate table ids")
+    for t in game["tables"]:
+        keys = list(t)
+        if keys != [k for k in TABLE_KEYS if k in t]:
+            err("%s: members out of the format's order: %s" % (t["id"], keys))
+        if not t.get("source"):
+            err("%s: every table names its rule section in source" % t["id"])
+        for r in t["rows"]:
+            if len(r["cells"]) != len(t["columns"]):
+                err("%s: row %s has %d cells for %d columns"
+                    % (t["id"], r["label"], len(r["cells"]), len(t["columns"])))
+        if t["kind"] in ("odds", "roll"):
+            seen = sorted(x for r in t["rows"] for x in range(r["lo"], r.get("hi", r["lo"]) + 1))
+            if seen != list(range(1, 7)):
+                err("%s: 1d6 rows must cover 1-6 exactly once" % t["id"])
+    crt = tables["crt"]
+    # 7.6: the printed header, and every cell the text prints.
+    if [c["label"] for c in crt["columns"]] != ["1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1",
+                                                 "4-1", "5-1", "6-1"]:
+        err("crt: the columns are 7.6's 1-5 ... 6-1")
+    for i, printed in enumerate(CRT_PRINTED):
+        if crt["rows"][i]["cells"][:len(printed)] != printed:
+            err("crt: row %d differs from the text: %s" % (i + 1, crt["rows"][i]["cells"]))
+    codes = {c["code"] for c in crt["codes"]}
+    if codes != {"Ae", "De", "Ex", "Ar", "Dr"} or \
+       any(x not in codes for r in crt["rows"] for x in r["cells"]):
+        err("crt: every cell is one of 7.6's five results")
+    # 7.6 treats odds beyond 1-5 and 6-1 as those columns: clamping at both ends, the format's
+    # default, which the writer leaves out (so no "ends" here).
+    if crt.get("ends", {"left": "clamp", "right": "clamp"}) != {"left": "clamp", "right": "clamp"}:
+        err("crt: 7.6 clamps at both ends")
+    # 9.0: the chart's rows and MP as the terrain types and features hold them.
+    terrain = {t["id"]: t for t in game["terrain"]}
+    tec = {r["label"]: r["cells"] for r in tables["terrain-effects"]["rows"]}
+    for label, tid in (("Clear Hex", "clear"), ("Forest Hex", "forest"), ("Rough Hex", "rough"),
+                       ("Forest & Rough Hex", "forest-rough")):
+        if tec[label][0] != "%d MP" % terrain[tid]["move"]["*"]:
+            err("terrain-effects: %s is not %s's cost" % (label, tid))
+        if ("doubled" in tec[label][1]) != (terrain[tid].get("defense") == 2):
+            err("terrain-effects: %s's combat effect differs from %s's defense" % (label, tid))
+    if len(TEC_PRINTED) != 7:
+        err("terrain-effects: 9.0 prints seven rows")
+    return errors
+
 
 # ---------------------------------------------------------------------------------------
 # Formations and units
@@ -1172,7 +1314,7 @@ def check(game, m):
 def main(argv):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     game, m = build_game()
-    errors = check(game, m)
+    errors = check(game, m) + check_tables(game)
     for e in errors:
         print("gen-wilderness: %s" % e, file=sys.stderr)
     if errors:
