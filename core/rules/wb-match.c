@@ -30,7 +30,8 @@ place_to_where (WbMatch *m, const WbPlace *place, WbWhere *where, GError **error
   switch (place->kind)
     {
     case WB_PLACE_HEX:
-      if (!WB_IS_HEX_MAP (m->map) || !wb_hex_map_parse_hex (WB_HEX_MAP (m->map), place->ref, &where->hex))
+      if (!WB_IS_HEX_MAP (m->map) || !wb_hex_map_parse_hex (WB_HEX_MAP (m->map), place->ref, &where->hex) ||
+          !wb_hex_map_contains (WB_HEX_MAP (m->map), where->hex))
         {
           g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
                        _("No hex “%s” on the map"), place->ref);
@@ -135,7 +136,7 @@ wb_match_new (WbGame             *game,
         }
     }
   m->turn = 1;
-  m->active = side_index (game, wb_scenario_get_first_side (sc));
+  m->first_side = m->active = side_index (game, wb_scenario_get_first_side (sc));
   wb_rng_seed (&m->rng, seed, WB_RNG_MATCH_STREAM);
   return g_steal_pointer (&m);
 }

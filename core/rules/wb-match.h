@@ -60,6 +60,7 @@ typedef struct {
   int         turn;        /* 1-based */
   int         step;        /* index into the family's steps */
   guint       active;      /* the active side */
+  guint       first_side;  /* the side that moves first each turn */
   int         vp[WB_MATCH_MAX_SIDES];
   WbRng       rng;
   gboolean    over;

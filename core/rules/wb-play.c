@@ -105,7 +105,6 @@ static void
 end_step (WbMatch *m, GPtrArray *events)
 {
   guint n = wb_match_n_sides (m);
-  guint first = m->active >= (guint) m->step ? m->active - (guint) m->step : 0;
   g_autofree char *done = g_strdup (wb_match_side_name (m, m->active));
 
   say (m, events, _("%s ends the step."), done);
@@ -125,7 +124,7 @@ end_step (WbMatch *m, GPtrArray *events)
           return;
         }
     }
-  m->active = (first + (guint) m->step) % n;
+  m->active = (m->first_side + (guint) m->step) % n;
 }
 
 static gboolean

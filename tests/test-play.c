@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-test-play"
+#include "config.h"
+
+#include <check.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warbench-core.h"
+#include "rules/wb-play.h"
+
+/* A playtest (core/rules/wb-play.c) on the bundled Wilderness: the set-up
+ * from the scenario, the engine's own actions (end of step, designer
+ * overrides, rolls) in the journal and the log, undo and redo by replay,
+ * branches, the same state and log from a fresh replay, and saving and
+ * resuming. */
+
+static WbGame *
+load_wilderness (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "battle-of-the-wilderness.warbench", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+static JsonObject *
+parse_action (const char *json)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+
+  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
+  return json_object_ref (json_node_get_object (json_parser_get_root (p)));
+}
+
+static void
+act_ok (WbPlay *play, const char *json)
+{
+  g_autoptr(JsonObject) a = parse_action (json);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_msg (wb_play_act (play, a, &error), "%s: %s", json, error ? error->message : "");
+}
+
+static GError *
+act_fails (WbPlay *play, const char *json)
+{
+  g_autoptr(JsonObject) a = parse_action (json);
+  GError *error = NULL;
+  guint n = wb_journal_get_n_entries (wb_play_get_journal (play));
+
+  ck_assert_msg (!wb_play_act (play, a, &error), "played: %s", json);
+  ck_assert_uint_eq (wb_journal_get_n_entries (wb_play_get_journal (play)), n);
+  return error;
+}
+
+static char *
+where (WbPlay *play, const char *unit)
+{
+  WbMatch *m = wb_play_get_state (play);
+  return wb_match_where_text (m, &wb_match_find_unit (m, unit)->where);
+}
+
+static const char *
+last_log (WbPlay *play)
+{
+  GPtrArray *log = wb_play_get_log (play);
+  ck_assert_uint_gt (log->len, 0);
+  return ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text;
+}
+
+static void
+assert_same_state (WbMatch *a, WbMatch *b)
+{
+  ck_assert_int_eq (a->turn, b->turn);
+  ck_assert_int_eq (a->step, b->step);
+  ck_assert_uint_eq (a->active, b->active);
+  ck_assert_uint_eq (a->units->len, b->units->len);
+  ck_assert (a->rng.state == b->rng.state);
+  for (guint i = 0; i < a->units->len; i++)
+    {
+      WbUnitState *x = &g_array_index (a->units, WbUnitState, i);
+      WbUnitState *y = &g_array_index (b->units, WbUnitState, i);
+      ck_assert (x->id == y->id && wb_where_equal (&x->where, &y->where));
+      ck_assert_int_eq (x->halves, y->halves);
+      ck_assert_uint_eq (x->flags, y->flags);
+    }
+}
+
+START_TEST (test_setup_and_actions)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1864, &error);
+  WbMatch *m;
+  WbUnitState *cooke;
+  g_autofree char *step = NULL, *w = NULL;
+  GError *e;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  m = wb_play_get_state (play);
+  /* 14.1: Stafford in 0414 with 5 SP; the Confederates move first (14.31). */
+  w = where (play, "stafford");
+  ck_assert_str_eq (w, "0414");
+  ck_assert_int_eq (wb_match_find_unit (m, "stafford")->halves, 10);
+  ck_assert_str_eq (wb_match_side_name (m, m->active), "Confederate");
+  step = wb_play_describe_step (play);
+  ck_assert_str_eq (step, "Turn 1 (May 5, 1) · Confederate");
+  /* Cooke arrives on turn 1 at 0128: not on the map yet. */
+  cooke = wb_match_find_unit (m, "cooke");
+  ck_assert_int_eq (cooke->where.kind, WB_WHERE_WAITING);
+  ck_assert_int_eq (cooke->arrives, 1);
+
+  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
+  g_free (w);
+  w = where (play, "stafford");
+  ck_assert_str_eq (w, "0515");
+  ck_assert_str_eq (last_log (play),
+                    "Turn 1 (May 5, 1), Confederate: Stafrd (5) moved from 0414 to 0515 (designer override)");
+  act_ok (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": 6}");
+  ck_assert_int_eq (wb_match_find_unit (wb_play_get_state (play), "stafford")->halves, 6);
+  act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"why\": \"a test\"}");
+  ck_assert_ptr_nonnull (strstr (last_log (play), "rolled 2d6 for a test: "));
+  act_ok (play, "{\"type\": \"end_step\"}");
+  m = wb_play_get_state (play);
+  ck_assert_str_eq (wb_match_side_name (m, m->active), "Union");
+  act_ok (play, "{\"type\": \"end_step\"}");
+  m = wb_play_get_state (play);
+  ck_assert_int_eq (m->turn, 2);
+  ck_assert_str_eq (wb_match_side_name (m, m->active), "Confederate");
+
+  /* Refused actions change nothing and are not journalled. */
+  e = act_fails (play, "{\"type\": \"fly\"}");
+  ck_assert_ptr_nonnull (strstr (e->message, "fly"));
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"override_move\", \"unit\": \"nobody\", \"to\": {\"hex\": \"0515\"}}");
+  ck_assert_ptr_nonnull (strstr (e->message, "nobody"));
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"9999\"}}");
+  ck_assert_ptr_nonnull (strstr (e->message, "9999"));
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": -1}");
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"0d6\"}");
+  g_error_free (e);
+  ck_assert_int_eq (wb_play_get_state (play)->turn, 2);
+}
+END_TEST
+
+START_TEST (test_undo_branch_replay)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 42, &error);
+  WbJournal *j = wb_play_get_journal (play);
+  g_autofree char *w = NULL;
+  g_autofree char *first_roll = NULL;
+  g_autoptr(GArray) leaves = NULL;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
+  act_ok (play, "{\"type\": \"roll\", \"dice\": \"1d6\"}");
+  first_roll = g_strdup (last_log (play));
+  ck_assert (wb_play_undo (play, NULL));
+  ck_assert (wb_play_undo (play, NULL));
+  w = where (play, "stafford");
+  ck_assert_str_eq (w, "0414");
+  ck_assert_uint_eq (wb_play_get_log (play)->len, 0);
+  ck_assert (wb_play_redo (play, NULL));
+  ck_assert (wb_play_redo (play, NULL));
+  /* The same roll after undo and redo: the dice follow the seed. */
+  ck_assert_str_eq (last_log (play), first_roll);
+
+  /* Back two and another move: a branch. */
+  ck_assert (wb_play_go_to (play, 0, NULL));
+  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0413\"}}");
+  leaves = wb_journal_leaves (j);
+  ck_assert_uint_eq (leaves->len, 2);
+  g_free (w);
+  w = where (play, "stafford");
+  ck_assert_str_eq (w, "0413");
+  ck_assert (wb_play_go_to (play, 2, NULL));
+  g_free (w);
+  w = where (play, "stafford");
+  ck_assert_str_eq (w, "0515");
+
+  /* Many actions: snapshots on the way give the same state as a replay
+   * from the start. */
+  for (int i = 0; i < 300; i++)
+    {
+      g_autofree char *a = g_strdup_printf ("{\"type\": \"roll\", \"dice\": \"%dd6\"}", 1 + i % 3);
+      act_ok (play, a);
+      if (i % 25 == 0)
+        act_ok (play, "{\"type\": \"end_step\"}");
+    }
+  {
+    guint32 end = wb_journal_get_cursor (j);
+    g_autoptr(GPtrArray) log = NULL;
+    g_autoptr(WbMatch) fresh = NULL;
+
+    ck_assert (wb_play_go_to (play, 100, NULL));
+    ck_assert (wb_play_go_to (play, end, NULL));
+    fresh = wb_play_replay (play, end, &log, &error);
+    ck_assert_msg (fresh != NULL, "%s", error ? error->message : "");
+    assert_same_state (fresh, wb_play_get_state (play));
+    ck_assert_uint_eq (log->len, wb_play_get_log (play)->len);
+    for (guint i = 0; i < log->len; i++)
+      ck_assert_str_eq (((WbLogEvent *) g_ptr_array_index (log, i))->text,
+                        ((WbLogEvent *) g_ptr_array_index (wb_play_get_log (play), i))->text);
+  }
+}
+END_TEST
+
+START_TEST (test_save_resume)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, "battle-of-the-wilderness.warbench", "historical",
+                                        NULL, 7, &error);
+  g_autofree char *dir = g_dir_make_tmp ("wb-play-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "m.warbench-play", NULL);
+  g_autofree char *warning = NULL;
+  g_autoptr(WbPlay) back = NULL;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  act_ok (play, "{\"type\": \"roll\", \"dice\": \"d66\"}");
+  ck_assert_msg (wb_play_save (play, path, &error), "%s", error ? error->message : "");
+  /* After the save each action is on disk at once. */
+  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"eliminated\": true}}");
+  act_ok (play, "{\"type\": \"end_step\"}");
+  back = wb_play_open (game, path, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (warning);
+  assert_same_state (wb_play_get_state (back), wb_play_get_state (play));
+  ck_assert_str_eq (last_log (back), last_log (play));
+  g_clear_object (&back);
+
+  /* The game changed: a warning, the replay still runs. */
+  wb_game_set_title (game, "Battle of the Wilderness, revised");
+  back = wb_play_open (game, path, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_nonnull (warning);
+  ck_assert_ptr_nonnull (strstr (warning, "changed"));
+  g_clear_object (&back);
+  g_clear_pointer (&warning, g_free);
+
+  /* Another game: refused. */
+  {
+    g_autofree char *other_path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                                    "shenandoah.warbench", NULL);
+    g_autoptr(GFile) f = g_file_new_for_path (other_path);
+    g_autoptr(WbGame) other = wb_game_load (f, NULL, NULL);
+
+    back = wb_play_open (other, path, &warning, &error);
+    ck_assert_ptr_null (back);
+    ck_assert_ptr_nonnull (strstr (error->message, "not of this game"));
+    g_clear_error (&error);
+  }
+  g_clear_object (&play);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
+static Suite *
+play_suite (void)
+{
+  Suite *s = suite_create ("play");
+  TCase *tc = tcase_create ("play");
+
+  tcase_add_test (tc, test_setup_and_actions);
+  tcase_add_test (tc, test_undo_branch_replay);
+  tcase_add_test (tc, test_save_resume);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr = srunner_create (play_suite ());
+  int failed;
+
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
