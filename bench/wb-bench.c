@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "warbench-core.h"
+#include "rules/wb-hex-movement.h"
 
 /*
  * wb-bench: the numbers behind bench/README.md. Every measurement runs in
@@ -635,6 +636,50 @@ bench_crt (void)
   return 0;
 }
 
+/* Legal destinations: the reachable hexes of one unit with 6 MP on the
+ * generated 200 x 200 map (forest, rough, marsh, water, roads, trails,
+ * creeks with fords and bridges), 400 enemy units' zones of control
+ * stopping moves, from random start hexes. The graph is compiled once. */
+static int
+bench_moves (void)
+{
+  const int cols = 200, rows = 200, n = 1 << 16, n_enemies = 400;
+  g_autoptr(WbGame) game = make_game (cols, rows, 30, 0, 4);
+  WbHexMap *map = g_ptr_array_index (wb_game_get_maps (game), 0);
+  g_autofree guint8 *zoc = g_new0 (guint8, cols * rows);
+  g_autofree guint8 *occupied = g_new0 (guint8, cols * rows);
+  g_autofree WbOffset *starts = g_new (WbOffset, n);
+  Rng rng = { 5 };
+  WbHexGraph *graph;
+  guint64 reached = 0;
+  double t0, compile, secs;
+
+  t0 = now ();
+  graph = wb_hex_graph_new (game, map, "infantry");
+  compile = now () - t0;
+  for (int i = 0; i < n_enemies; i++)
+    {
+      WbOffset e = { rng_int (&rng, cols), rng_int (&rng, rows) };
+      occupied[e.row * cols + e.col] = 1;
+      wb_hex_graph_add_zoc (graph, e, zoc);
+    }
+  for (int i = 0; i < n; i++)
+    {
+      starts[i].col = rng_int (&rng, cols);
+      starts[i].row = rng_int (&rng, rows);
+    }
+  t0 = now ();
+  for (int i = 0; i < n; i++)
+    reached += wb_hex_graph_reach (graph, starts[i], 6 * WB_MOVE_QUARTERS, occupied, zoc,
+                                   WB_REACH_ZOC_STOPS);
+  secs = now () - t0;
+  printf ("moves: 200x200 map, graph compiled in %.1f ms; %d searches (6 MP, %d enemies' ZOC): "
+          "%.4f ms each, %.1f hexes reached on average\n",
+          compile * 1e3, n, n_enemies, secs * 1e3 / n, (double) reached / n);
+  wb_hex_graph_free (graph);
+  return 0;
+}
+
 static int
 run_self (const char *self,
           const char *arg1,
@@ -670,6 +715,8 @@ main (int    argc,
     return bench_los ();
   if (g_str_equal (cmd, "crt"))
     return bench_crt ();
+  if (g_str_equal (cmd, "moves"))
+    return bench_moves ();
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -690,6 +737,7 @@ main (int    argc,
           failed |= run_self (self, "frame", NULL);
           failed |= run_self (self, "los", NULL);
           failed |= run_self (self, "crt", NULL);
+          failed |= run_self (self, "moves", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -697,6 +745,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | load [FILE] | gen FILE]\n");
   return 2;
 }
