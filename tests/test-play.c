@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "warbench-core.h"
+#include "rules/wb-family.h"
 #include "rules/wb-play.h"
 
 /* A playtest (core/rules/wb-play.c) on the bundled Wilderness: the set-up
@@ -267,6 +268,44 @@ START_TEST (test_save_resume)
 }
 END_TEST
 
+/* A rule check as the families make them: enforced it refuses with the
+ * rule's id and reference, warned it plays and says so, off it is silent. */
+START_TEST (test_rule_levels)
+{
+  static const WbRuleCheck checks[] = {
+    { "spi.zoc-exit", "Units may not leave an enemy zone of control by movement", "5.13" },
+  };
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbMatch) m = wb_match_new (game, "historical", NULL, 1, NULL);
+  g_autoptr(GHashTable) settings = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) events = g_ptr_array_new ();
+  WbRuleContext ctx = { settings, events, checks, G_N_ELEMENTS (checks) };
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_ptr_nonnull (m);
+  ck_assert (wb_rule_check (&ctx, m, "spi.zoc-exit", TRUE, &error, "fine"));
+  ck_assert (!wb_rule_check (&ctx, m, "spi.zoc-exit", FALSE, &error, "%s may not leave", "Stafrd"));
+  ck_assert_str_eq (error->message, "Stafrd may not leave (rule spi.zoc-exit, 5.13)");
+  g_clear_error (&error);
+  ck_assert_uint_eq (events->len, 0);
+  g_hash_table_insert (settings, (gpointer) "spi.zoc-exit", (gpointer) "warn");
+  ck_assert (wb_rule_check (&ctx, m, "spi.zoc-exit", FALSE, &error, "%s may not leave", "Stafrd"));
+  ck_assert_uint_eq (events->len, 1);
+  ck_assert_str_eq (((WbLogEvent *) g_ptr_array_index (events, 0))->text,
+                    "Turn 1 (May 5, 1), Confederate: rule broken (warned): Stafrd may not leave [spi.zoc-exit]");
+  g_hash_table_insert (settings, (gpointer) "spi.zoc-exit", (gpointer) "off");
+  ck_assert (wb_rule_check (&ctx, m, "spi.zoc-exit", FALSE, &error, "quiet"));
+  ck_assert_uint_eq (events->len, 1);
+  g_free (((WbLogEvent *) g_ptr_array_index (events, 0))->text);
+  g_free (g_ptr_array_index (events, 0));
+  /* No family plays the SPI rules yet: the Wilderness is free play. */
+  {
+    g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, NULL);
+    ck_assert (wb_play_is_free_play (play));
+  }
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -276,6 +315,7 @@ play_suite (void)
   tcase_add_test (tc, test_setup_and_actions);
   tcase_add_test (tc, test_undo_branch_replay);
   tcase_add_test (tc, test_save_resume);
+  tcase_add_test (tc, test_rule_levels);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -9,6 +9,7 @@
 #include "wb-error.h"
 #include "wb-format.h"
 #include "wb-unit.h"
+#include "rules/wb-family.h"
 #include "rules/wb-play.h"
 
 /* A snapshot of the state every this many entries along a path. */
@@ -25,6 +26,8 @@ struct _WbPlay
   GHashTable *snapshots;   /* entry → WbMatch* */
   GHashTable *events;      /* entry → GPtrArray of WbLogEvent* (what it wrote) */
   GPtrArray  *log;         /* the events from the start to the cursor (borrowed) */
+  const WbRulesFamily *family;   /* NULL: free play */
+  gpointer    family_data;
 };
 
 G_DEFINE_FINAL_TYPE (WbPlay, wb_play, G_TYPE_OBJECT)
@@ -48,6 +51,8 @@ wb_play_finalize (GObject *object)
   g_hash_table_unref (self->snapshots);
   g_hash_table_unref (self->events);
   g_ptr_array_unref (self->log);
+  if (self->family != NULL && self->family->release != NULL)
+    self->family->release (self->family_data);
   G_OBJECT_CLASS (wb_play_parent_class)->finalize (object);
 }
 
@@ -67,27 +72,6 @@ wb_play_init (WbPlay *self)
 
 /* --- the engine's own actions ----------------------------------------------- */
 
-static void
-say (WbMatch *m, GPtrArray *events, const char *format, ...) G_GNUC_PRINTF (3, 4);
-
-static void
-say (WbMatch *m, GPtrArray *events, const char *format, ...)
-{
-  WbLogEvent *e = g_new0 (WbLogEvent, 1);
-  g_autofree char *turn = wb_match_turn_text (m, m->turn);
-  g_autofree char *body = NULL;
-  va_list args;
-
-  va_start (args, format);
-  body = g_strdup_vprintf (format, args);
-  va_end (args);
-  e->turn = m->turn;
-  e->side = m->active;
-  /* TRANSLATORS: a log line: the turn, the active side, what happened */
-  e->text = g_strdup_printf (_("%s, %s: %s"), turn, wb_match_side_name (m, m->active), body);
-  g_ptr_array_add (events, e);
-}
-
 static WbUnitState *
 action_unit (WbMatch *m, JsonObject *a, GError **error)
 {
@@ -102,12 +86,12 @@ action_unit (WbMatch *m, JsonObject *a, GError **error)
 
 /* Free play: one step per side, in turn order from the first side. */
 static void
-end_step (WbMatch *m, GPtrArray *events)
+end_step (WbMatch *m, WbRuleContext *ctx)
 {
   guint n = wb_match_n_sides (m);
   g_autofree char *done = g_strdup (wb_match_side_name (m, m->active));
 
-  say (m, events, _("%s ends the step."), done);
+  wb_rule_say (ctx, m, _("%s ends the step."), done);
   for (guint i = 0; i < m->units->len; i++)
     g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) (WB_UNIT_MOVED | WB_UNIT_ATTACKED);
   m->step++;
@@ -120,7 +104,7 @@ end_step (WbMatch *m, GPtrArray *events)
         {
           m->over = TRUE;
           m->turn = wb_match_n_turns (m);
-          say (m, events, "%s", _("The last turn is over."));
+          wb_rule_say (ctx, m, "%s", _("The last turn is over."));
           return;
         }
     }
@@ -152,7 +136,8 @@ parse_dice (const char *spec, int *n, int *sides, gboolean *d66)
 }
 
 static gboolean
-apply_engine (WbMatch *m, JsonObject *a, GPtrArray *events, GError **error)
+apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
+              GError **error)
 {
   const char *type = json_object_get_string_member_with_default (a, "type", "");
 
@@ -162,9 +147,9 @@ apply_engine (WbMatch *m, JsonObject *a, GPtrArray *events, GError **error)
                            _("The game is over"));
       return FALSE;
     }
-  if (strcmp (type, "end_step") == 0)
+  if (strcmp (type, "end_step") == 0 && free_play)
     {
-      end_step (m, events);
+      end_step (m, ctx);
       return TRUE;
     }
   if (strcmp (type, "override_move") == 0)
@@ -189,7 +174,7 @@ apply_engine (WbMatch *m, JsonObject *a, GPtrArray *events, GError **error)
       name = wb_match_unit_text (m, u);
       u->where = w;
       u->flags |= WB_UNIT_IN_SCENARIO;
-      say (m, events, _("%s moved from %s to %s (designer override)"), name, from, dest);
+      wb_rule_say (ctx, m, _("%s moved from %s to %s (designer override)"), name, from, dest);
       return TRUE;
     }
   if (strcmp (type, "override_strength") == 0)
@@ -211,7 +196,7 @@ apply_engine (WbMatch *m, JsonObject *a, GPtrArray *events, GError **error)
       if (halves == 0)
         u->where.kind = WB_WHERE_ELIMINATED;
       after = wb_match_unit_text (m, u);
-      say (m, events, _("%s is now %s (designer override)"), before, after);
+      wb_rule_say (ctx, m, _("%s is now %s (designer override)"), before, after);
       return TRUE;
     }
   if (strcmp (type, "override_vp") == 0)
@@ -226,7 +211,7 @@ apply_engine (WbMatch *m, JsonObject *a, GPtrArray *events, GError **error)
           return FALSE;
         }
       m->vp[side] = (int) vp;
-      say (m, events, _("%s has %d VP (designer override)"), wb_match_side_name (m, (guint) side),
+      wb_rule_say (ctx, m, _("%s has %d VP (designer override)"), wb_match_side_name (m, (guint) side),
            (int) vp);
       return TRUE;
     }
@@ -251,9 +236,9 @@ apply_engine (WbMatch *m, JsonObject *a, GPtrArray *events, GError **error)
           g_string_append_printf (faces, "%s%d", i ? " " : "", face);
         }
       if (why != NULL && *why != '\0')
-        say (m, events, _("rolled %s for %s: %s → %d"), spec, why, faces->str, total);
+        wb_rule_say (ctx, m, _("rolled %s for %s: %s → %d"), spec, why, faces->str, total);
       else
-        say (m, events, _("rolled %s: %s → %d"), spec, faces->str, total);
+        wb_rule_say (ctx, m, _("rolled %s: %s → %d"), spec, faces->str, total);
       return TRUE;
     }
   g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
@@ -264,11 +249,30 @@ apply_engine (WbMatch *m, JsonObject *a, GPtrArray *events, GError **error)
 
 /* --- replay ------------------------------------------------------------------ */
 
-/* Plays @action on @m; the events it writes go to @events. */
+/* Plays @action on @m: the family's actions, then the engine's; the events
+ * it writes go to @events. */
 static gboolean
-apply (WbMatch *m, JsonObject *action, GPtrArray *events, GError **error)
+apply (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, GError **error)
 {
-  return apply_engine (m, action, events, error);
+  const WbPlayHeader *h = wb_journal_get_header (self->journal);
+  WbRuleContext ctx = { h->settings, events, NULL, 0 };
+
+  if (self->family != NULL)
+    {
+      ctx.checks = self->family->checks;
+      ctx.n_checks = self->family->n_checks;
+      switch (self->family->apply (self->family_data, m, action, &ctx, error))
+        {
+        case WB_APPLY_DONE:
+          return TRUE;
+        case WB_APPLY_REFUSED:
+          return FALSE;
+        case WB_APPLY_NOT_MINE:
+        default:
+          break;
+        }
+    }
+  return apply_engine (m, action, &ctx, self->family == NULL, error);
 }
 
 static GPtrArray *
@@ -301,7 +305,7 @@ state_at (WbPlay *self, guint32 entry, GError **error)
       const WbJournalEntry *e = wb_journal_get_entry (self->journal, id);
       g_autoptr(GPtrArray) events = new_events ();
 
-      if (!apply (m, e->action, events, error))
+      if (!apply (self, m, e->action, events, error))
         {
           g_prefix_error (error, _("Replaying entry %u: "), id);
           return NULL;
@@ -351,7 +355,7 @@ wb_play_replay (WbPlay *self, guint32 entry, GPtrArray **log, GError **error)
       const WbJournalEntry *e = wb_journal_get_entry (self->journal, g_array_index (path, guint32, i));
       g_autoptr(GPtrArray) events = new_events ();
 
-      if (!apply (m, e->action, events, error))
+      if (!apply (self, m, e->action, events, error))
         return NULL;
       while (events->len > 0)
         g_ptr_array_add (all, g_ptr_array_steal_index (events, 0));
@@ -362,6 +366,25 @@ wb_play_replay (WbPlay *self, guint32 entry, GPtrArray **log, GError **error)
 }
 
 /* --- the play ---------------------------------------------------------------- */
+
+/* The game's rules family, prepared for this match, and the set-up adjusted
+ * by it; without one the match is free play. */
+static gboolean
+prepare_family (WbPlay *self, GError **error)
+{
+  self->family = wb_rules_family_find (wb_game_get_rules (self->game)->family);
+  if (self->family == NULL)
+    return TRUE;
+  self->family_data = self->family->prepare (self->game, self->setup, error);
+  if (self->family_data == NULL && error != NULL && *error != NULL)
+    {
+      self->family = NULL;
+      return FALSE;
+    }
+  if (self->family->start != NULL)
+    self->family->start (self->family_data, self->setup);
+  return TRUE;
+}
 
 static char *
 game_sha256 (WbGame *game)
@@ -386,7 +409,7 @@ wb_play_new (WbGame             *game,
   self = g_object_new (WB_TYPE_PLAY, NULL);
   self->game = g_object_ref (game);
   self->setup = wb_match_new (game, scenario, options, seed, error);
-  if (self->setup == NULL)
+  if (self->setup == NULL || !prepare_family (self, error))
     return NULL;
   sha = game_sha256 (game);
   h.game_id = (char *) wb_game_get_id (game);
@@ -439,7 +462,7 @@ wb_play_open (WbGame      *game,
                                "game as it is now."));
     }
   self->setup = wb_match_new (game, h->scenario, (const char * const *) h->options, h->seed, error);
-  if (self->setup == NULL || !move_to_cursor (self, error))
+  if (self->setup == NULL || !prepare_family (self, error) || !move_to_cursor (self, error))
     goto fail;
   if (warning && warn->len > 0)
     *warning = g_string_free (warn, FALSE);
@@ -489,8 +512,21 @@ wb_play_describe_step (WbPlay *self)
   turn = wb_match_turn_text (self->state, self->state->turn);
   if (self->state->over)
     return g_strdup_printf (_("%s · game over"), turn);
+  if (self->family != NULL && self->family->describe_step != NULL)
+    {
+      g_autofree char *step = self->family->describe_step (self->family_data, self->state);
+      return g_strdup_printf ("%s · %s · %s", turn,
+                              wb_match_side_name (self->state, self->state->active), step);
+    }
   return g_strdup_printf ("%s · %s%s", turn, wb_match_side_name (self->state, self->state->active),
                           wb_match_turn_is_night (self->state, self->state->turn) ? _(" · night") : "");
+}
+
+gboolean
+wb_play_is_free_play (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), TRUE);
+  return self->family == NULL;
 }
 
 gboolean
@@ -504,7 +540,7 @@ wb_play_act (WbPlay *self, JsonObject *action, GError **error)
   g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
   m = wb_match_copy (self->state);
-  if (!apply (m, action, events, error) || !wb_journal_append (self->journal, action, &id, error))
+  if (!apply (self, m, action, events, error) || !wb_journal_append (self->journal, action, &id, error))
     return FALSE;
   for (guint k = 0; k < events->len; k++)
     {

@@ -59,6 +59,9 @@ GPtrArray       *wb_play_get_log      (WbPlay *self);
 /* The step now, as the turn bar shows it: "Turn 3 (May 5, 2 PM) · Union". */
 char            *wb_play_describe_step (WbPlay *self);
 
+/* TRUE when the game's rules family is not played by the engine yet: the
+ * engine's own actions only (overrides, rolls, one step per side). */
+gboolean         wb_play_is_free_play (WbPlay *self);
 gboolean         wb_play_act          (WbPlay *self, JsonObject *action, GError **error);
 gboolean         wb_play_undo         (WbPlay *self, GError **error);
 gboolean         wb_play_redo         (WbPlay *self, GError **error);

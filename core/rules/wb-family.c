@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-family"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "wb-command.h"
+#include "rules/wb-family.h"
+#include "rules/wb-play.h"
+
+/* The families the engine plays. Each lands with its tests; a game whose
+ * family is not here is played in free play (wb-play.h). */
+static const WbRulesFamily * const families[] = {
+  NULL,
+};
+
+const WbRulesFamily *
+wb_rules_family_find (const char *id)
+{
+  for (guint i = 0; families[i] != NULL; i++)
+    if (g_strcmp0 (families[i]->id, id) == 0)
+      return families[i];
+  return NULL;
+}
+
+WbRuleLevel
+wb_rule_level (const WbRuleContext *ctx, const char *id)
+{
+  const char *level = ctx != NULL && ctx->settings != NULL ? g_hash_table_lookup (ctx->settings, id) : NULL;
+
+  if (g_strcmp0 (level, "off") == 0)
+    return WB_RULE_OFF;
+  if (g_strcmp0 (level, "warn") == 0)
+    return WB_RULE_WARN;
+  return WB_RULE_ENFORCE;
+}
+
+static const WbRuleCheck *
+find_check (const WbRuleContext *ctx, const char *id)
+{
+  for (guint i = 0; ctx != NULL && i < ctx->n_checks; i++)
+    if (strcmp (ctx->checks[i].id, id) == 0)
+      return &ctx->checks[i];
+  return NULL;
+}
+
+void
+wb_rule_say (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
+{
+  WbLogEvent *e = g_new0 (WbLogEvent, 1);
+  g_autofree char *turn = wb_match_turn_text (m, m->turn);
+  g_autofree char *body = NULL;
+  va_list args;
+
+  va_start (args, format);
+  body = g_strdup_vprintf (format, args);
+  va_end (args);
+  e->turn = m->turn;
+  e->side = m->active;
+  /* TRANSLATORS: a log line: the turn, the active side, what happened */
+  e->text = g_strdup_printf (_("%s, %s: %s"), turn, wb_match_side_name (m, m->active), body);
+  g_ptr_array_add (ctx->events, e);
+}
+
+gboolean
+wb_rule_check (WbRuleContext *ctx, WbMatch *m, const char *id, gboolean ok, GError **error,
+               const char *format, ...)
+{
+  WbRuleLevel level;
+  const WbRuleCheck *check;
+  g_autofree char *message = NULL;
+  va_list args;
+
+  if (ok || (level = wb_rule_level (ctx, id)) == WB_RULE_OFF)
+    return TRUE;
+  check = find_check (ctx, id);
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (level == WB_RULE_WARN)
+    {
+      /* TRANSLATORS: a rule broken with the rule set to warn: the message, the rule's id */
+      wb_rule_say (ctx, m, _("rule broken (warned): %s [%s]"), message, id);
+      return TRUE;
+    }
+  if (check != NULL && check->rule != NULL)
+    /* TRANSLATORS: a refusal: why, the rule's id, where the rulebook says it */
+    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("%s (rule %s, %s)"), message,
+                 id, check->rule);
+  else
+    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("%s (rule %s)"), message, id);
+  return FALSE;
+}

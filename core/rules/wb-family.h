@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "rules/wb-match.h"
+
+G_BEGIN_DECLS
+
+/* A rules family (docs/rules-engine.md): the C code that plays one game
+ * system — its sequence of play, its actions and its checks — with what a
+ * game changes within the system taken from the game file (rules.params,
+ * tables, the legend). Families register by id; nothing outside one knows
+ * which family a game uses. */
+
+typedef enum {
+  WB_RULE_OFF,
+  WB_RULE_WARN,
+  WB_RULE_ENFORCE,
+} WbRuleLevel;
+
+/* A rule the family checks: a stable id ("spi.zoc-exit"), what it says and
+ * where the rulebook says it. Every check is enforced unless the match's
+ * settings say otherwise. */
+typedef struct {
+  const char *id;
+  const char *title;     /* N_() */
+  const char *rule;      /* "5.13, 6.3" */
+} WbRuleCheck;
+
+/* What an action being applied may use: the match's rule levels, and the
+ * log events it writes (WbLogEvent*). */
+typedef struct {
+  GHashTable *settings;  /* rule id → "enforce" | "warn" | "off", or NULL */
+  GPtrArray  *events;
+  const WbRuleCheck *checks;
+  guint       n_checks;
+} WbRuleContext;
+
+WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);
+/* A rule check: TRUE when @ok, or when the rule is off or only warned
+ * about (then the log says so); FALSE with @error ("message (rule 5.13)")
+ * when it is enforced and broken. */
+gboolean     wb_rule_check   (WbRuleContext *ctx, WbMatch *m, const char *id, gboolean ok,
+                              GError **error, const char *format, ...) G_GNUC_PRINTF (6, 7);
+/* Writes a log line for the active side: "Turn 3 (May 5, 3), Union: …". */
+void         wb_rule_say     (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
+                              G_GNUC_PRINTF (3, 4);
+
+typedef enum {
+  WB_APPLY_NOT_MINE,     /* not one of the family's actions: the engine tries its own */
+  WB_APPLY_DONE,
+  WB_APPLY_REFUSED,      /* @error says why */
+} WbApplyResult;
+
+typedef struct _WbRulesFamily WbRulesFamily;
+
+struct _WbRulesFamily
+{
+  const char        *id;
+  const char        *name;     /* N_() */
+  const WbRuleCheck *checks;
+  guint              n_checks;
+  /* What the family keeps for a match of @game, shared by all its states
+   * (compiled maps, parameters read once); NULL with @error when the game's
+   * data does not suit the family. */
+  gpointer  (*prepare)       (WbGame *game, const WbMatch *setup, GError **error);
+  void      (*release)       (gpointer data);
+  /* Adjusts the set-up state (entry 0): the first step and family fields. */
+  void      (*start)         (gpointer data, WbMatch *m);
+  /* The current step's name: "Movement Phase". */
+  char     *(*describe_step) (gpointer data, WbMatch *m);
+  /* Plays @action on @m (a copy the engine keeps only when this succeeds). */
+  WbApplyResult (*apply)     (gpointer data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
+                              GError **error);
+};
+
+/* The family registered under @id, or NULL. */
+const WbRulesFamily *wb_rules_family_find (const char *id);
+
+G_END_DECLS
