@@ -64,6 +64,7 @@ typedef struct {
   int         vp[WB_MATCH_MAX_SIDES];
   WbRng       rng;
   gboolean    over;
+  gint32      fdata[32];   /* the family's (copied with the state) */
 } WbMatch;
 
 /* The start of @scenario with @options: every unit its set-up places (the
