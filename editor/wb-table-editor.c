@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-table-editor.h"
+#include "wb-table-analysis-view.h"
 #include "wb-edit.h"
 
 struct _WbTableEditor
@@ -26,6 +27,8 @@ struct _WbTableEditor
   GtkWidget   *scroller;
   GtkWidget   *grid;
   GtkWidget   *legend;
+  GtkWidget   *analysis;               /* WbTableAnalysis, right of the grid */
+  gboolean     show_analysis;
 
   int          cur_row, cur_col;       /* -1: headers */
   int          anchor_row, anchor_col;
@@ -38,6 +41,9 @@ G_DEFINE_FINAL_TYPE (WbTableEditor, wb_table_editor, GTK_TYPE_WIDGET)
 
 enum { CLOSE_REQUESTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+enum { PROP_0, PROP_SHOW_ANALYSIS, N_PROPS };
+static GParamSpec *properties[N_PROPS];
 
 static void rebuild (WbTableEditor *self);
 
@@ -772,6 +778,8 @@ rebuild (WbTableEditor *self)
   else
     gtk_label_set_text (GTK_LABEL (self->title), _("No table"));
   gtk_widget_set_sensitive (self->box, self->table != NULL);
+  wb_table_analysis_set_table (WB_TABLE_ANALYSIS (self->analysis),
+                               self->table != NULL ? wb_table_get_id (self->table) : NULL);
   rebuild_grid (self);
   rebuild_legend (self);
   update_actions (self);
@@ -798,6 +806,7 @@ wb_table_editor_set_game (WbTableEditor *self, WbGame *game, WbUndoStack *stack)
   g_clear_object (&self->table);
   if (game != NULL)
     self->changed_id = g_signal_connect (game, "changed::tables", G_CALLBACK (on_game_changed), self);
+  wb_table_analysis_set_game (WB_TABLE_ANALYSIS (self->analysis), game);
   rebuild (self);
 }
 
@@ -900,6 +909,8 @@ wb_table_editor_get_field (WbTableEditor *self, const char *name)
     return self->legend;
   if (g_strcmp0 (name, "error") == 0)
     return self->error;
+  if (g_strcmp0 (name, "analysis") == 0)
+    return self->analysis;
   if (name != NULL && sscanf (name, "cell:%d:%d", &row, &col) == 2)
     {
       GtkWidget *box = cell_widget (self, row, col);
@@ -1099,6 +1110,41 @@ wb_table_editor_dispose (GObject *object)
 }
 
 static void
+wb_table_editor_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  WbTableEditor *self = WB_TABLE_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_ANALYSIS:
+      g_value_set_boolean (value, self->show_analysis);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+wb_table_editor_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  WbTableEditor *self = WB_TABLE_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_ANALYSIS:
+      if (self->show_analysis != g_value_get_boolean (value))
+        {
+          self->show_analysis = g_value_get_boolean (value);
+          gtk_widget_set_visible (self->analysis, self->show_analysis);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 wb_table_editor_class_init (WbTableEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1112,6 +1158,19 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
   };
 
   object_class->dispose = wb_table_editor_dispose;
+  object_class->get_property = wb_table_editor_get_property;
+  object_class->set_property = wb_table_editor_set_property;
+
+  /**
+   * WbTableEditor:show-analysis:
+   *
+   * Whether the exact-analysis pane (WbTableAnalysis) shows right of the
+   * grid; the action "table.show-analysis" (Ctrl+Shift+A) toggles it.
+   */
+  properties[PROP_SHOW_ANALYSIS] =
+    g_param_spec_boolean ("show-analysis", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * WbTableEditor::close-requested:
@@ -1130,6 +1189,7 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "table.paste", NULL, paste_action);
   gtk_widget_class_install_action (widget_class, "table.add-code", NULL, add_code_action);
   gtk_widget_class_install_action (widget_class, "table.back", NULL, back_action);
+  gtk_widget_class_install_property_action (widget_class, "table.show-analysis", "show-analysis");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
                                        "table.insert-row", NULL);
@@ -1151,6 +1211,8 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
                                        "table.copy", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK,
                                        "table.paste", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_A, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "table.show-analysis", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tableeditor");
@@ -1161,6 +1223,7 @@ static void
 wb_table_editor_init (WbTableEditor *self)
 {
   GtkWidget *toolbar, *back, *info, *paned, *legend_box, *legend_header, *legend_scroller, *add;
+  GtkWidget *toggle, *hpaned;
   GtkEventController *key;
   GtkCssProvider *css;
   static gsize css_loaded = 0;
@@ -1208,6 +1271,13 @@ wb_table_editor_init (WbTableEditor *self)
   gtk_box_append (GTK_BOX (toolbar),
                   tool_button ("edit-paste-symbolic", "table.paste",
                                _("Paste cells from a spreadsheet at the cursor (Ctrl+V)")));
+  gtk_box_append (GTK_BOX (toolbar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  toggle = gtk_toggle_button_new_with_mnemonic (_("_Analysis"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (toggle), "table.show-analysis");
+  gtk_widget_set_tooltip_text (toggle, _("Show each column’s exact result probabilities "
+                                         "beside the grid (Ctrl+Shift+A)"));
+  gtk_widget_add_css_class (toggle, "flat");
+  gtk_box_append (GTK_BOX (toolbar), toggle);
   gtk_box_append (GTK_BOX (self->box), toolbar);
 
   info = gtk_grid_new ();
@@ -1265,7 +1335,19 @@ wb_table_editor_init (WbTableEditor *self)
   gtk_paned_set_end_child (GTK_PANED (paned), legend_box);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   gtk_widget_set_size_request (legend_box, -1, 120);
-  gtk_box_append (GTK_BOX (self->box), paned);
+
+  /* The analysis pane right of the grid and legend. */
+  hpaned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_vexpand (hpaned, TRUE);
+  gtk_paned_set_start_child (GTK_PANED (hpaned), paned);
+  gtk_paned_set_resize_start_child (GTK_PANED (hpaned), TRUE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (hpaned), FALSE);
+  self->analysis = wb_table_analysis_new ();
+  self->show_analysis = TRUE;
+  gtk_paned_set_end_child (GTK_PANED (hpaned), self->analysis);
+  gtk_paned_set_resize_end_child (GTK_PANED (hpaned), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (hpaned), FALSE);
+  gtk_box_append (GTK_BOX (self->box), hpaned);
 
   if (g_once_init_enter (&css_loaded))
     {
