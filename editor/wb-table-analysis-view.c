@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -80,6 +81,64 @@ add_results (Matrix *m, const Column *c)
     }
 }
 
+typedef struct { const char *name; long lo; } Band;
+
+static int
+band_cmp (gconstpointer a, gconstpointer b)
+{
+  const Band *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Every band a fire table's cells name ("green:0-1 yellow:2-4 red:5+"),
+ * by the lowest rating each starts at, so the rows stay put as the target
+ * rating changes. */
+static void
+add_fire_bands (Matrix *m, WbTable *table)
+{
+  GPtrArray *rows = wb_table_get_rows (table);
+  g_autoptr(GArray) bands = g_array_new (FALSE, FALSE, sizeof (Band));
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const WbTableRow *row = rows->pdata[r];
+
+      for (guint c = 0; c < row->cells->len; c++)
+        {
+          g_auto(GStrv) tokens = g_strsplit_set (row->cells->pdata[c], " \t", -1);
+
+          for (guint t = 0; tokens[t] != NULL; t++)
+            {
+              const char *colon = strchr (tokens[t], ':');
+              g_autofree char *name = NULL;
+              const char *interned;
+              gboolean seen = FALSE;
+              long lo;
+
+              if (colon == NULL || colon == tokens[t] || !g_ascii_isdigit (colon[1]))
+                continue;
+              name = g_strndup (tokens[t], colon - tokens[t]);
+              interned = g_intern_string (name);
+              lo = strtol (colon + 1, NULL, 10);
+              for (guint i = 0; i < bands->len && !seen; i++)
+                {
+                  Band *b = &g_array_index (bands, Band, i);
+                  if (b->name == interned)
+                    {
+                      b->lo = MIN (b->lo, lo);
+                      seen = TRUE;
+                    }
+                }
+              if (!seen)
+                g_array_append_val (bands, ((Band) { interned, lo }));
+            }
+        }
+    }
+  g_array_sort (bands, band_cmp);
+  for (guint i = 0; i < bands->len; i++)
+    g_ptr_array_add (m->results, (gpointer) g_array_index (bands, Band, i).name);
+}
+
 /* A fire table's bands for @rating; any other table's results. */
 static Matrix *
 matrix_new (WbTable *table, int rating, GError **error)
@@ -102,6 +161,7 @@ matrix_new (WbTable *table, int rating, GError **error)
           return NULL;
         }
       m->total = dice->total;
+      add_fire_bands (m, table);
       for (guint i = 0; i < columns->len; i++)
         {
           Column *c = g_new0 (Column, 1);
@@ -414,6 +474,45 @@ attach_row_title (WbTableAnalysis *self, int y, const char *title, const char *t
   gtk_widget_add_css_class (box, "heading");
 }
 
+static void
+draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  const GdkRGBA *rgba = data;
+
+  gdk_cairo_set_source_rgba (cr, rgba);
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+/* A result's row title; a fire band named by a colour ("green", "#3060c0")
+ * gets a swatch of it, as on the printed chart. */
+static void
+attach_result_title (WbTableAnalysis *self, int y, const char *result, const char *tooltip,
+                     gboolean fire)
+{
+  GtkWidget *box = attach_cell (self, 0, y, result_title (result), tooltip, result_title (result),
+                                NULL, NULL);
+  GdkRGBA rgba;
+
+  gtk_widget_add_css_class (box, "heading");
+  if (fire && gdk_rgba_parse (&rgba, result))
+    {
+      GtkWidget *swatch = gtk_drawing_area_new ();
+
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 12);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 12);
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
+                                      gdk_rgba_copy (&rgba), (GDestroyNotify) gdk_rgba_free);
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (box), GTK_ORIENTATION_HORIZONTAL);
+      gtk_box_set_spacing (GTK_BOX (box), 6);
+      gtk_box_prepend (GTK_BOX (box), swatch);
+    }
+}
+
 /* The extra rows: which apply, their keys, titles and tooltips. */
 typedef struct {
   const char *key;
@@ -475,6 +574,44 @@ extra_applies (const Extra *e, const Matrix *m)
                    g_str_has_suffix (e->key, "eliminated"));
 }
 
+/* Shades @box by a probability (or a difference) @p: one of ten steps. */
+static void
+add_heat (GtkWidget *box, const char *scale, double p)
+{
+  int level = p <= 0 ? 0 : CLAMP ((int) ceil (p * 10 - 1e-9), 1, 10);
+  char heat[32];
+
+  if (level == 0)
+    return;
+  g_snprintf (heat, sizeof heat, "%s-%d", scale, level);
+  gtk_widget_add_css_class (box, heat);
+  if (level >= 8 && g_str_equal (scale, "heat"))
+    gtk_widget_add_css_class (box, "heat-strong");
+}
+
+static void
+attach_probability (WbTableAnalysis *self, int x, int y, const char *key, const char *row_title,
+                    const Column *c, guint64 count, guint64 total, gboolean warn)
+{
+  double p = (double) count / (double) total;
+  g_autofree char *text = format_percent (p);
+  g_autofree char *fraction = wb_fraction_format (count, total);
+  g_autofree char *tip = NULL, *accessible = NULL;
+  GtkWidget *box;
+
+  /* Translators: a cell's tooltip: result, column, the fraction, throws of all */
+  tip = g_strdup_printf (_("%s in column %s: %s (%" G_GUINT64_FORMAT " of %"
+                           G_GUINT64_FORMAT " throws)"),
+                         row_title, c->label, fraction, count, total);
+  accessible = g_strdup_printf (_("%s, column %s: %s"), row_title, c->label,
+                                count == 0 ? _("never") : text);
+  box = attach_cell (self, x, y, text, tip, accessible,
+                     count == 0 ? "dim-label" : warn ? "warning" : NULL, NULL);
+  if (!warn)
+    add_heat (box, "heat", p);
+  set_text (self, key, c->label, text);
+}
+
 static void
 show_plain (WbTableAnalysis *self, WbTable *table, const Matrix *m)
 {
@@ -490,32 +627,12 @@ show_plain (WbTableAnalysis *self, WbTable *table, const Matrix *m)
       const char *result = m->results->pdata[y - 1];
       g_autofree char *tooltip = result_tooltip (table, result, m->fire);
 
-      attach_row_title (self, y, result_title (result), tooltip);
+      attach_result_title (self, y, result, tooltip, m->fire);
       for (guint i = 0; i < m->columns->len; i++)
         {
           const Column *c = m->columns->pdata[i];
-          guint64 count = column_count (c, result);
-          double p = (double) count / (double) m->total;
-          g_autofree char *text = format_percent (p);
-          g_autofree char *fraction = wb_fraction_format (count, m->total);
-          g_autofree char *tip = NULL, *accessible = NULL;
-          char heat[16];
-          int level = count == 0 ? 0 : CLAMP ((int) ceil (p * 10 - 1e-9), 1, 10);
-          GtkWidget *box;
-
-          /* Translators: a cell's tooltip: result, column, the fraction, throws of all */
-          tip = g_strdup_printf (_("%s in column %s: %s (%" G_GUINT64_FORMAT " of %"
-                                   G_GUINT64_FORMAT " throws)"),
-                                 result_title (result), c->label, fraction, count, m->total);
-          accessible = g_strdup_printf (_("%s, column %s: %s"), result_title (result), c->label,
-                                        count == 0 ? _("never") : text);
-          g_snprintf (heat, sizeof heat, "heat-%d", level);
-          box = attach_cell (self, i + 1, y, text, tip, accessible,
-                             count == 0 ? "dim-label" : NULL, NULL);
-          gtk_widget_add_css_class (box, heat);
-          if (level >= 8)
-            gtk_widget_add_css_class (box, "heat-strong");
-          set_text (self, result, c->label, text);
+          attach_probability (self, i + 1, y, result, result_title (result), c,
+                              column_count (c, result), m->total, FALSE);
         }
     }
 
@@ -529,13 +646,10 @@ show_plain (WbTableAnalysis *self, WbTable *table, const Matrix *m)
       for (guint i = 0; i < m->columns->len; i++)
         {
           const Column *c = m->columns->pdata[i];
-          g_autofree char *text = format_percent ((double) c->uncovered / (double) m->total);
-          g_autofree char *fraction = wb_fraction_format (c->uncovered, m->total);
-          g_autofree char *accessible = g_strdup_printf (_("Uncovered, column %s: %s"), c->label, text);
-
-          attach_cell (self, i + 1, y, text, fraction, accessible,
-                       c->uncovered > 0 ? "warning" : "dim-label", NULL);
-          set_text (self, WB_TABLE_ANALYSIS_UNCOVERED, c->label, text);
+          /* No band is an outcome of a fire table; a hole in a CRT a warning. */
+          attach_probability (self, i + 1, y, WB_TABLE_ANALYSIS_UNCOVERED,
+                              m->fire ? _("No band") : _("Uncovered"), c, c->uncovered,
+                              m->total, !m->fire);
         }
       y++;
     }
@@ -583,14 +697,15 @@ result_sign (const char *result)
   return s > 1e-12 ? 1 : s < -1e-12 ? -1 : 0;
 }
 
+/* The background of a compared cell: green where the change is better for
+ * the attacker, red where worse, blue where it is neither or unknown; its
+ * strength the size of the change. */
 static const char *
-diff_class (double d, int sign)
+diff_scale (double d, int sign)
 {
-  if (fabs (d) < 0.0005)
-    return "dim-label";
   if (sign == 0)
-    return NULL;
-  return d * sign > 0 ? "success" : "error";
+    return "heat";
+  return d * sign > 0 ? "better" : "worse";
 }
 
 static const char *
@@ -609,12 +724,25 @@ attach_compare_cell (WbTableAnalysis *self, int x, int y, const char *key,
                      const char *fa, const char *fb, const char *other, int sign, gboolean score)
 {
   double d = b - a;
-  g_autofree char *pa = score ? format_number (a, TRUE) : format_percent (a);
+  /* "50.0 → 33.3 %": the unit once. */
+  g_autofree char *pa = score ? format_number (a, TRUE)
+                              : a >= 0.0005 && b >= 0.0005 ? g_strdup_printf ("%.1f", 100 * a)
+                                                             : format_percent (a);
   g_autofree char *pb = score ? format_number (b, TRUE) : format_percent (b);
   g_autofree char *pd = score ? (fabs (d) < 0.0005 ? g_strdup ("±0") : format_number (d, TRUE))
                               : format_diff (d);
-  g_autofree char *text = g_strdup_printf ("%s → %s\n%s", pa, pb, pd);
-  g_autofree char *tip = NULL, *accessible = NULL;
+  g_autofree char *text = NULL, *tip = NULL, *accessible = NULL;
+  GtkWidget *box;
+
+  if (!score && a <= 0 && b <= 0)
+    {
+      /* Translators: a cell's tooltip when the result happens in neither table */
+      tip = g_strdup_printf (_("%s in column %s: never, here or in %s"), row_title, column, other);
+      box = attach_cell (self, x, y, "–", tip, tip, "dim-label", NULL);
+      set_text (self, key, column, "–");
+      return;
+    }
+  text = g_strdup_printf ("%s → %s\n%s", pa, pb, pd);
 
   if (score)
     /* Translators: tooltip of a compared score: row, column, this table's, the other's name and value, the difference, what it means */
@@ -626,8 +754,10 @@ attach_compare_cell (WbTableAnalysis *self, int x, int y, const char *key,
                            row_title, column, pa, fa, pb, fb, other, pd, diff_meaning (d, sign));
   accessible = g_strdup_printf (_("%s, column %s: %s, in %s %s, %s"), row_title, column, pa,
                                 other, pb, diff_meaning (d, sign));
-  attach_cell (self, x, y, text, tip, accessible, a <= 0 && b <= 0 ? "dim-label" : NULL,
-               diff_class (d, sign));
+  box = attach_cell (self, x, y, text, tip, accessible, NULL,
+                     fabs (d) < 0.0005 ? "dim-label" : "difference");
+  if (fabs (d) >= 0.0005)
+    add_heat (box, diff_scale (d, sign), MIN (fabs (d) * (score ? 1 : 2), 0.5));
   set_text (self, key, column, text);
 }
 
@@ -700,7 +830,7 @@ show_compare (WbTableAnalysis *self, WbTable *table, const Matrix *a, const Matr
       g_autofree char *tooltip = result_tooltip (table, result, a->fire);
       int sign = a->fire ? 0 : result_sign (result);
 
-      attach_row_title (self, y, result_title (result), tooltip);
+      attach_result_title (self, y, result, tooltip, a->fire);
       for (guint i = 0; i < shared->len; i++)
         {
           const Column *ca = matrix_find_column (a, shared->pdata[i]);
@@ -1058,6 +1188,8 @@ setup_item (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
   gtk_list_item_set_child (item, label);
 }
 
@@ -1135,13 +1267,16 @@ load_css (void)
         "tableanalysis .heat-map box.heat-cell:focus { outline: 2px solid @accent_bg_color; outline-offset: -2px; }"
         "tableanalysis .heat-map box.heat-strong label { color: white; }"
         "tableanalysis .heat-map box.flagged { color: @warning_color; }"
-        "tableanalysis .heat-map box.score { font-weight: bold; }");
+        "tableanalysis .heat-map box.score { font-weight: bold; }"
+        "tableanalysis .heat-map label.difference { font-weight: bold; }");
 
       /* One hue (GNOME blue 5) over the theme's background, a tenth of the
        * probability per step. */
       for (int i = 1; i <= 10; i++)
-        g_string_append_printf (s, "tableanalysis .heat-map box.heat-%d { background: rgba(26, 95, 180, %.2f); }",
-                                i, 0.06 + 0.094 * i);
+        g_string_append_printf (s, "tableanalysis .heat-map box.heat-%d { background: rgba(26, 95, 180, %.2f); }"
+                                   "tableanalysis .heat-map box.better-%d { background: rgba(46, 194, 126, %.2f); }"
+                                   "tableanalysis .heat-map box.worse-%d { background: rgba(224, 27, 36, %.2f); }",
+                                i, 0.06 + 0.094 * i, i, 0.06 + 0.094 * i, i, 0.06 + 0.094 * i);
       gtk_css_provider_load_from_data (css, s->str, -1);
       gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
@@ -1162,6 +1297,7 @@ wb_table_analysis_init (WbTableAnalysis *self)
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   gtk_widget_set_margin_start (self->box, 6);
+  gtk_widget_set_size_request (self->box, 240, -1);
 
   label = gtk_label_new (_("Exact Analysis"));
   gtk_widget_add_css_class (label, "heading");

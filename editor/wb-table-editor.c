@@ -29,6 +29,7 @@ struct _WbTableEditor
   GtkWidget   *legend;
   GtkWidget   *analysis;               /* WbTableAnalysis, right of the grid */
   gboolean     show_analysis;
+  gboolean     analysis_placed;        /* the divider was placed once */
 
   int          cur_row, cur_col;       /* -1: headers */
   int          anchor_row, anchor_col;
@@ -1093,6 +1094,21 @@ tool_button (const char *icon, const char *action, const char *tooltip)
   return b;
 }
 
+/* The first time the grid and the analysis share the width: the analysis
+ * gets what it asks for, up to a little more than half. */
+static void
+on_hpaned_max_position (GtkPaned *paned, GParamSpec *pspec, WbTableEditor *self)
+{
+  int max = 0, natural = 0;
+
+  g_object_get (paned, "max-position", &max, NULL);
+  if (self->analysis_placed || max <= 0 || !gtk_widget_get_visible (self->analysis))
+    return;
+  gtk_widget_measure (self->analysis, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  gtk_paned_set_position (paned, max - MIN (natural, max * 11 / 20));
+  self->analysis_placed = TRUE;
+}
+
 static void
 wb_table_editor_dispose (GObject *object)
 {
@@ -1309,7 +1325,16 @@ wb_table_editor_init (WbTableEditor *self)
   gtk_widget_add_controller (self->grid, key);
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->grid);
-  gtk_paned_set_start_child (GTK_PANED (paned), self->scroller);
+  /* The analysis pane right of the grid, above the legend. */
+  hpaned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  gtk_paned_set_start_child (GTK_PANED (hpaned), self->scroller);
+  gtk_paned_set_shrink_start_child (GTK_PANED (hpaned), FALSE);
+  self->analysis = wb_table_analysis_new ();
+  self->show_analysis = TRUE;
+  gtk_paned_set_end_child (GTK_PANED (hpaned), self->analysis);
+  gtk_paned_set_shrink_end_child (GTK_PANED (hpaned), FALSE);
+  g_signal_connect (hpaned, "notify::max-position", G_CALLBACK (on_hpaned_max_position), self);
+  gtk_paned_set_start_child (GTK_PANED (paned), hpaned);
   gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
   gtk_widget_set_size_request (self->scroller, -1, 160);
@@ -1335,19 +1360,7 @@ wb_table_editor_init (WbTableEditor *self)
   gtk_paned_set_end_child (GTK_PANED (paned), legend_box);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   gtk_widget_set_size_request (legend_box, -1, 120);
-
-  /* The analysis pane right of the grid and legend. */
-  hpaned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_widget_set_vexpand (hpaned, TRUE);
-  gtk_paned_set_start_child (GTK_PANED (hpaned), paned);
-  gtk_paned_set_resize_start_child (GTK_PANED (hpaned), TRUE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (hpaned), FALSE);
-  self->analysis = wb_table_analysis_new ();
-  self->show_analysis = TRUE;
-  gtk_paned_set_end_child (GTK_PANED (hpaned), self->analysis);
-  gtk_paned_set_resize_end_child (GTK_PANED (hpaned), FALSE);
-  gtk_paned_set_shrink_end_child (GTK_PANED (hpaned), FALSE);
-  gtk_box_append (GTK_BOX (self->box), hpaned);
+  gtk_box_append (GTK_BOX (self->box), paned);
 
   if (g_once_init_enter (&css_loaded))
     {
