@@ -223,6 +223,7 @@ struct _WbTableAnalysis
   char          *table_id;
   GFile         *file;
   guint          update_id;
+  gboolean       stale;           /* changed while not shown: update on map */
 
   CompareMode    mode;
   char          *compare_id;
@@ -259,7 +260,12 @@ update_idle (gpointer data)
   WbTableAnalysis *self = data;
 
   self->update_id = 0;
-  update (self);
+  /* Hidden (the pane toggled off, another page shown): no work until it
+   * shows again. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->stale = TRUE;
+  else
+    update (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -277,11 +283,8 @@ void
 wb_table_analysis_flush (WbTableAnalysis *self)
 {
   g_return_if_fail (WB_IS_TABLE_ANALYSIS (self));
-  if (self->update_id != 0)
-    {
-      g_clear_handle_id (&self->update_id, g_source_remove);
-      update (self);
-    }
+  if (self->update_id != 0 || self->stale)
+    update (self);
 }
 
 static WbTable *
@@ -1076,6 +1079,7 @@ update (WbTableAnalysis *self)
   int min, max;
 
   g_clear_handle_id (&self->update_id, g_source_remove);
+  self->stale = FALSE;
   clear_map (self);
   set_message (self, NULL);
   gtk_label_set_text (GTK_LABEL (self->flagged), "");
@@ -1239,6 +1243,16 @@ wb_table_analysis_finalize (GObject *object)
 }
 
 static void
+wb_table_analysis_map (GtkWidget *widget)
+{
+  WbTableAnalysis *self = WB_TABLE_ANALYSIS (widget);
+
+  GTK_WIDGET_CLASS (wb_table_analysis_parent_class)->map (widget);
+  if (self->stale)
+    wb_table_analysis_queue_update (self);
+}
+
+static void
 wb_table_analysis_class_init (WbTableAnalysisClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1246,6 +1260,7 @@ wb_table_analysis_class_init (WbTableAnalysisClass *klass)
 
   object_class->dispose = wb_table_analysis_dispose;
   object_class->finalize = wb_table_analysis_finalize;
+  widget_class->map = wb_table_analysis_map;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tableanalysis");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
