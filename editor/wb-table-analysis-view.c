@@ -1041,6 +1041,21 @@ saved_game (WbTableAnalysis *self, GError **error)
 
 /* --- updating ------------------------------------------------------------------ */
 
+/* The focused cell's place in the map, or FALSE. */
+static gboolean
+focused_cell (WbTableAnalysis *self, int *x, int *y)
+{
+  GtkRoot *root = gtk_widget_get_root (self->grid);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  while (focus != NULL && gtk_widget_get_parent (focus) != self->grid)
+    focus = gtk_widget_get_parent (focus);
+  if (focus == NULL)
+    return FALSE;
+  gtk_grid_query_child (GTK_GRID (self->grid), focus, x, y, NULL, NULL);
+  return TRUE;
+}
+
 static void
 clear_map (WbTableAnalysis *self)
 {
@@ -1068,8 +1083,29 @@ update_rating (WbTableAnalysis *self, WbTable *table)
   self->updating = FALSE;
 }
 
+static void update_map (WbTableAnalysis *self);
+
+/* Rebuilds the map; the focus stays on the cell at the same place. */
 static void
 update (WbTableAnalysis *self)
+{
+  int x, y;
+  gboolean had_focus = focused_cell (self, &x, &y);
+
+  update_map (self);
+  if (had_focus)
+    {
+      GtkWidget *cell = gtk_grid_get_child_at (GTK_GRID (self->grid), x, y);
+
+      if (cell == NULL)
+        cell = gtk_grid_get_child_at (GTK_GRID (self->grid), 0, 0);
+      if (cell != NULL)
+        gtk_widget_grab_focus (cell);
+    }
+}
+
+static void
+update_map (WbTableAnalysis *self)
 {
   WbTable *table = current_table (self);
   g_autoptr(Matrix) a = NULL;

@@ -131,6 +131,27 @@ START_TEST (test_analysis_wilderness)
   ck_assert (gtk_widget_get_visible (wb_table_analysis_get_field (view, "flagged")));
   maybe_shoot (window, "analysis-wilderness.png");
 
+  /* The keyboard: cells take the focus, the arrow keys move it. */
+  {
+    GtkWidget *map = wb_table_analysis_get_field (view, "map");
+    GtkWidget *first = gtk_grid_get_child_at (GTK_GRID (map), 1, 1);
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (map);
+    gboolean handled = FALSE;
+    int x, y;
+
+    ck_assert (gtk_widget_grab_focus (first));
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+        if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+          g_signal_emit_by_name (c, "key-pressed", GDK_KEY_Right, 0, 0, &handled);
+      }
+    ck_assert (handled);
+    gtk_grid_query_child (GTK_GRID (map), gtk_root_get_focus (GTK_ROOT (window)), &x, &y, NULL, NULL);
+    ck_assert_int_eq (x, 2);
+    ck_assert_int_eq (y, 1);
+  }
+
   /* The toggle hides and shows the pane. */
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (editor), "table.show-analysis", NULL));
   ck_assert (!gtk_widget_get_visible (GTK_WIDGET (view)));
@@ -163,6 +184,25 @@ START_TEST (test_analysis_wilderness)
   ck_assert_msg (spin_until (flag_is, &wait, 2000), "undo left the flag");
   assert_cell (view, "Ae", "2-1", "–");
   ck_assert (!wb_undo_stack_get_can_undo (stack));
+
+  /* Redo while a cell of the map has the focus: the map is rebuilt and the
+   * focus stays at the same place. */
+  {
+    GtkWidget *map = wb_table_analysis_get_field (view, "map");
+    GtkWidget *focus;
+    int x, y;
+
+    ck_assert (gtk_widget_grab_focus (gtk_grid_get_child_at (GTK_GRID (map), 3, 2)));
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+    wait.flagged = TRUE;
+    ck_assert_msg (spin_until (flag_is, &wait, 2000), "redo did not flag 2-1");
+    focus = gtk_root_get_focus (GTK_ROOT (window));
+    ck_assert_ptr_nonnull (focus);
+    ck_assert_ptr_eq (gtk_widget_get_parent (focus), map);
+    gtk_grid_query_child (GTK_GRID (map), focus, &x, &y, NULL, NULL);
+    ck_assert_int_eq (x, 3);
+    ck_assert_int_eq (y, 2);
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
