@@ -26,6 +26,11 @@ typedef struct {
   WbCodeEffect  expected;
   double        score;
   char         *reason;         /* flagged non-monotonic: why */
+  /* Dice pools, per row of the table: the dice (-1 unknown), the expected
+   * hits and the chance of at least one. */
+  int          *pool_dice;
+  double       *pool_hits;
+  double       *pool_any;
 } Column;
 
 typedef struct {
@@ -34,6 +39,7 @@ typedef struct {
   gboolean   checked;          /* the monotonicity check applies */
   GPtrArray *columns;          /* Column* */
   GPtrArray *results;          /* const char* (interned), first appearance */
+  GPtrArray *pool_rows;        /* a dice pool's row labels (char*), or NULL */
 } Matrix;
 
 static void
@@ -42,6 +48,9 @@ column_free (Column *c)
   g_free (c->label);
   g_array_unref (c->outcomes);
   g_free (c->reason);
+  g_free (c->pool_dice);
+  g_free (c->pool_hits);
+  g_free (c->pool_any);
   g_free (c);
 }
 
@@ -52,6 +61,7 @@ matrix_free (Matrix *m)
     return;
   g_ptr_array_unref (m->columns);
   g_ptr_array_unref (m->results);
+  g_clear_pointer (&m->pool_rows, g_ptr_array_unref);
   g_free (m);
 }
 
@@ -182,10 +192,26 @@ matrix_new (WbTable *table, int rating, GError **error)
           return NULL;
         }
       m->total = stats->dice->total;
+      if (kind == WB_TABLE_DICE_POOL && stats->columns->len > 0 &&
+          ((WbColumnStats *) stats->columns->pdata[0])->pool_dice != NULL)
+        {
+          GPtrArray *rows = wb_table_get_rows (table);
+
+          m->pool_rows = g_ptr_array_new_with_free_func (g_free);
+          for (guint r = 0; r < rows->len; r++)
+            g_ptr_array_add (m->pool_rows, g_strdup (((WbTableRow *) rows->pdata[r])->label));
+        }
       for (guint i = 0; i < stats->columns->len; i++)
         {
           const WbColumnStats *s = stats->columns->pdata[i];
           Column *c = g_new0 (Column, 1);
+
+          if (m->pool_rows != NULL && s->pool_dice != NULL)
+            {
+              c->pool_dice = g_memdup2 (s->pool_dice, m->pool_rows->len * sizeof (int));
+              c->pool_hits = g_memdup2 (s->pool_expected_hits, m->pool_rows->len * sizeof (double));
+              c->pool_any = g_memdup2 (s->pool_any_hit, m->pool_rows->len * sizeof (double));
+            }
 
           c->label = g_strdup (s->label);
           c->outcomes = g_array_copy (s->outcomes);
@@ -195,7 +221,9 @@ matrix_new (WbTable *table, int rating, GError **error)
           c->score = s->score;
           c->reason = s->non_monotonic ? g_strdup (s->reason) : NULL;
           g_ptr_array_add (m->columns, c);
-          add_results (m, c);
+          /* A pool's cells are dice counts: its rows say more than they do. */
+          if (m->pool_rows == NULL)
+            add_results (m, c);
         }
     }
   return m;
@@ -426,6 +454,8 @@ result_tooltip (WbTable *table, const char *result, gboolean fire)
 {
   GPtrArray *codes = wb_table_get_codes (table);
 
+  if (wb_table_cell_is_unknown (result))
+    return g_strdup (_("Cells the rulebook does not give: the players decide the result"));
   if (fire)
     return g_strdup_printf (_("Band “%s” for the target rating"), result);
   for (guint i = 0; i < codes->len; i++)
@@ -543,8 +573,14 @@ static const Extra extras[] = {
   { WB_TABLE_ANALYSIS_DEFENDER_RETREAT, N_("Defender retreats"),
     N_("Chance that the defender retreats"),
     G_STRUCT_OFFSET (WbCodeEffect, defender_retreat) },
+  { WB_TABLE_ANALYSIS_ATTACKER_MORALE, N_("Attacker morale"),
+    N_("Expected morale hits on the attacker"),
+    G_STRUCT_OFFSET (WbCodeEffect, attacker_morale) },
+  { WB_TABLE_ANALYSIS_DEFENDER_MORALE, N_("Defender morale"),
+    N_("Expected morale hits on the defender"),
+    G_STRUCT_OFFSET (WbCodeEffect, defender_morale) },
   { WB_TABLE_ANALYSIS_SCORE, N_("Attacker score"),
-    N_("Expected defender losses minus attacker losses: an elimination counts 1, a retreat ½, a step ¼"),
+    N_("Expected defender losses minus attacker losses: an elimination counts 1, a retreat ½, a step ¼, a morale hit ⅛"),
     (size_t) -1 },
 };
 
@@ -615,13 +651,78 @@ attach_probability (WbTableAnalysis *self, int x, int y, const char *key, const 
   set_text (self, key, c->label, text);
 }
 
+static int
+pool_row (const Matrix *m, const char *label)
+{
+  for (guint r = 0; m->pool_rows != NULL && r < m->pool_rows->len; r++)
+    if (g_strcmp0 (m->pool_rows->pdata[r], label) == 0)
+      return (int) r;
+  return -1;
+}
+
+static char *
+pool_dice_text (int dice, double hits)
+{
+  /* Translators: a dice pool's cell, second line: the dice rolled, the expected hits */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d die · %.3f hits", "%d dice · %.3f hits",
+                                       dice), dice, hits);
+}
+
+static void
+attach_pool_title (WbTableAnalysis *self, int y, const char *label)
+{
+  g_autofree char *tooltip =
+    g_strdup_printf (_("Row %s: the chance of at least one hit, the dice rolled and the expected hits"),
+                     label);
+  attach_row_title (self, y, label, tooltip);
+}
+
+/* A dice pool's rows: per row (a strength) and column the chance of at
+ * least one hit, the dice and the expected hits. */
+static int
+show_pool (WbTableAnalysis *self, const Matrix *m, int y)
+{
+  for (guint r = 0; m->pool_rows != NULL && r < m->pool_rows->len; r++, y++)
+    {
+      const char *label = m->pool_rows->pdata[r];
+      g_autofree char *key = g_strconcat (WB_TABLE_ANALYSIS_POOL_PREFIX, label, NULL);
+
+      attach_pool_title (self, y, label);
+      for (guint i = 0; i < m->columns->len; i++)
+        {
+          const Column *c = m->columns->pdata[i];
+          g_autofree char *text = NULL, *dice = NULL, *accessible = NULL, *percent = NULL;
+          GtkWidget *box;
+
+          if (c->pool_dice == NULL || c->pool_dice[r] < 0)
+            {
+              accessible = g_strdup_printf (_("Row %s, column %s: dice not given"), label, c->label);
+              attach_cell (self, i + 1, y, "?", _("The cell does not give the dice (“?”)"),
+                           accessible, "dim-label", NULL);
+              set_text (self, key, c->label, "?");
+              continue;
+            }
+          percent = format_percent (c->pool_any[r]);
+          dice = pool_dice_text (c->pool_dice[r], c->pool_hits[r]);
+          text = g_strdup_printf ("%s\n%s", percent, dice);
+          accessible = g_strdup_printf (_("Row %s, column %s: at least one hit %s, %s"), label,
+                                        c->label, percent, dice);
+          box = attach_cell (self, i + 1, y, text, accessible, accessible,
+                             c->pool_any[r] <= 0 ? "dim-label" : NULL, "dim-label");
+          add_heat (box, "heat", c->pool_any[r]);
+          set_text (self, key, c->label, text);
+        }
+    }
+  return y;
+}
+
 static void
 show_plain (WbTableAnalysis *self, WbTable *table, const Matrix *m)
 {
   int y;
   gboolean any_uncovered = FALSE;
 
-  attach_row_title (self, 0, m->fire ? _("Band") : _("Result"), NULL);
+  attach_row_title (self, 0, m->fire ? _("Band") : m->pool_rows != NULL ? _("Row") : _("Result"), NULL);
   for (guint i = 0; i < m->columns->len; i++)
     attach_header (self, i + 1, m->columns->pdata[i]);
 
@@ -638,6 +739,7 @@ show_plain (WbTableAnalysis *self, WbTable *table, const Matrix *m)
                               column_count (c, result), m->total, FALSE);
         }
     }
+  y = show_pool (self, m, y);
 
   for (guint i = 0; i < m->columns->len; i++)
     any_uncovered |= ((Column *) m->columns->pdata[i])->uncovered > 0;
@@ -689,12 +791,12 @@ show_plain (WbTableAnalysis *self, WbTable *table, const Matrix *m)
 /* Is more of @result better for the attacker (1), worse (-1), or neither
  * or unknown (0)? */
 static int
-result_sign (const char *result)
+result_sign (WbTable *table, const char *result)
 {
   WbCodeEffect e;
   double s;
 
-  if (!wb_code_effect (result, &e))
+  if (!wb_table_code_effect (table, result, &e))
     return 0;
   s = wb_code_effect_score (&e);
   return s > 1e-12 ? 1 : s < -1e-12 ? -1 : 0;
@@ -823,7 +925,7 @@ show_compare (WbTableAnalysis *self, WbTable *table, const Matrix *a, const Matr
   if (shared->len == 0)
     return;
 
-  attach_row_title (self, 0, a->fire ? _("Band") : _("Result"), NULL);
+  attach_row_title (self, 0, a->fire ? _("Band") : a->pool_rows != NULL ? _("Row") : _("Result"), NULL);
   for (guint i = 0; i < shared->len; i++)
     attach_header (self, i + 1, matrix_find_column (a, shared->pdata[i]));
 
@@ -831,7 +933,7 @@ show_compare (WbTableAnalysis *self, WbTable *table, const Matrix *a, const Matr
     {
       const char *result = results->pdata[y - 1];
       g_autofree char *tooltip = result_tooltip (table, result, a->fire);
-      int sign = a->fire ? 0 : result_sign (result);
+      int sign = a->fire ? 0 : result_sign (table, result);
 
       attach_result_title (self, y, result, tooltip, a->fire);
       for (guint i = 0; i < shared->len; i++)
@@ -846,6 +948,40 @@ show_compare (WbTableAnalysis *self, WbTable *table, const Matrix *a, const Matr
                                (double) na / a->total, (double) nb / b->total, fa, fb, other,
                                sign, FALSE);
         }
+    }
+
+  /* Dice pools: the chance of at least one hit, rows matched by label. */
+  for (guint r = 0; a->pool_rows != NULL && r < a->pool_rows->len; r++)
+    {
+      const char *label = a->pool_rows->pdata[r];
+      g_autofree char *key = g_strconcat (WB_TABLE_ANALYSIS_POOL_PREFIX, label, NULL);
+      int rb = pool_row (b, label);
+
+      if (rb < 0)
+        continue;
+      attach_pool_title (self, y, label);
+      for (guint i = 0; i < shared->len; i++)
+        {
+          const Column *ca = matrix_find_column (a, shared->pdata[i]);
+          const Column *cb = matrix_find_column (b, shared->pdata[i]);
+
+          if (ca->pool_dice == NULL || cb->pool_dice == NULL || ca->pool_dice[r] < 0 ||
+              cb->pool_dice[rb] < 0)
+            {
+              attach_cell (self, i + 1, y, "?", _("The cell does not give the dice (“?”)"), NULL,
+                           "dim-label", NULL);
+              set_text (self, key, ca->label, "?");
+            }
+          else
+            {
+              g_autofree char *da = pool_dice_text (ca->pool_dice[r], ca->pool_hits[r]);
+              g_autofree char *db = pool_dice_text (cb->pool_dice[rb], cb->pool_hits[rb]);
+
+              attach_compare_cell (self, i + 1, y, key, label, ca->label, ca->pool_any[r],
+                                   cb->pool_any[rb], da, db, other, 1, FALSE);
+            }
+        }
+      y++;
     }
 
   for (guint i = 0; i < shared->len; i++)
@@ -1183,7 +1319,18 @@ update_map (WbTableAnalysis *self)
   if (b != NULL)
     show_compare (self, table, a, b, other);
   else
-    show_plain (self, table, a);
+    {
+      show_plain (self, table, a);
+      if (a->pool_rows != NULL)
+        {
+          g_autofree char *rule = wb_table_pool_hit_to_string (wb_table_get_pool (table));
+          g_autofree char *text =
+            g_strdup_printf (_("Dice pool: d%d, a die hits on %s. Each cell: the chance of at "
+                               "least one hit, the dice and the expected hits."),
+                             wb_table_get_pool (table)->sides, rule);
+          set_message (self, text);
+        }
+    }
 }
 
 /* --- controls ------------------------------------------------------------------ */

@@ -36,7 +36,13 @@ G_DECLARE_FINAL_TYPE (WbTableAnalysis, wb_table_analysis, WB, TABLE_ANALYSIS, Gt
 #define WB_TABLE_ANALYSIS_DEFENDER_STEPS       "@defender-steps"
 #define WB_TABLE_ANALYSIS_ATTACKER_RETREAT     "@attacker-retreat"
 #define WB_TABLE_ANALYSIS_DEFENDER_RETREAT     "@defender-retreat"
+#define WB_TABLE_ANALYSIS_ATTACKER_MORALE      "@attacker-morale"
+#define WB_TABLE_ANALYSIS_DEFENDER_MORALE      "@defender-morale"
 #define WB_TABLE_ANALYSIS_SCORE                "@score"
+/* Dice pools: "@pool:" and the row's label (a strength), one row each
+ * ("16.7 %\n1 die · 0.167 hits": the chance of at least one hit, the dice,
+ * the expected hits). */
+#define WB_TABLE_ANALYSIS_POOL_PREFIX          "@pool:"
 
 GtkWidget   *wb_table_analysis_new               (void);
 void         wb_table_analysis_set_game          (WbTableAnalysis *self,

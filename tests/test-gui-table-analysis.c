@@ -381,6 +381,48 @@ START_TEST (test_analysis_fire)
 }
 END_TEST
 
+/* Format 6 tables (tests/data/tables.warbench): dice pools, unknown cells,
+ * a chart without dice. */
+START_TEST (test_analysis_formats)
+{
+  g_autofree char *path = g_build_filename (test_data, "tables.warbench", NULL);
+  WbWindow *window = open_window (path);
+  WbTableEditor *editor = open_table (window, "firepower");
+  WbTableAnalysis *view = analysis_of (editor);
+
+  /* Hits on ≤ the column's number with a d6: column 1, one die 1/6, two
+   * dice 1 − (5/6)² = 11/36; column 2, one die 1/3; a "-" cell rolls none. */
+  wait_cell (view, WB_TABLE_ANALYSIS_POOL_PREFIX "1", "1", "16.7 %\n1 die · 0.167 hits");
+  assert_cell (view, WB_TABLE_ANALYSIS_POOL_PREFIX "2", "1", "30.6 %\n2 dice · 0.333 hits");
+  assert_cell (view, WB_TABLE_ANALYSIS_POOL_PREFIX "1", "2", "33.3 %\n1 die · 0.333 hits");
+  assert_cell (view, WB_TABLE_ANALYSIS_POOL_PREFIX "2", "2", "–\n0 dice · 0.000 hits");
+  ck_assert_ptr_null (wb_table_analysis_get_cell_text (view, "1", "1"));
+  ck_assert_msg (g_str_has_prefix (wb_table_analysis_get_message (view),
+                                   "Dice pool: d6, a die hits on <=column."),
+                 "%s", wb_table_analysis_get_message (view));
+  maybe_shoot (window, "analysis-pool.png");
+
+  open_table (window, "battle");
+  wait_cell (view, WB_TABLE_ANALYSIS_POOL_PREFIX "3+", "Dice", "?");
+  assert_cell (view, WB_TABLE_ANALYSIS_POOL_PREFIX "1-2", "Dice", "16.7 %\n1 die · 0.167 hits");
+
+  /* d66 fire table: 11-56 is 30 of 36 throws, "-" in C and unknown in 1. */
+  open_table (window, "fire");
+  wait_cell (view, "?", "1", "83.3 %");
+  assert_cell (view, "green", "C", "16.7 %");
+  assert_cell (view, "green", "1", "16.7 %");
+  assert_cell (view, WB_TABLE_ANALYSIS_UNCOVERED, "C", "83.3 %");
+
+  open_table (window, "tec");
+  wb_table_analysis_flush (view);
+  ck_assert_msg (strstr (wb_table_analysis_get_message (view), "is a chart") != NULL,
+                 "%s", wb_table_analysis_get_message (view));
+  ck_assert_ptr_null (gtk_widget_get_first_child (wb_table_analysis_get_field (view, "map")));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -397,6 +439,7 @@ make_suite (void)
   tcase_add_test (tc, test_analysis_wilderness);
   tcase_add_test (tc, test_analysis_compare);
   tcase_add_test (tc, test_analysis_fire);
+  tcase_add_test (tc, test_analysis_formats);
   suite_add_tcase (s, tc);
   return s;
 }
