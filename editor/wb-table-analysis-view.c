@@ -741,7 +741,8 @@ show_plain (WbTableAnalysis *self, WbTable *table, const Matrix *m)
     }
   y = show_pool (self, m, y);
 
-  for (guint i = 0; i < m->columns->len; i++)
+  /* A pool's rows are strengths, not rolls: nothing is "uncovered". */
+  for (guint i = 0; i < m->columns->len && m->pool_rows == NULL; i++)
     any_uncovered |= ((Column *) m->columns->pdata[i])->uncovered > 0;
   if (any_uncovered)
     {
@@ -989,7 +990,7 @@ show_compare (WbTableAnalysis *self, WbTable *table, const Matrix *a, const Matr
       const Column *ca = matrix_find_column (a, shared->pdata[i]);
       const Column *cb = matrix_find_column (b, shared->pdata[i]);
 
-      any_uncovered |= ca->uncovered > 0 || cb->uncovered > 0;
+      any_uncovered |= a->pool_rows == NULL && (ca->uncovered > 0 || cb->uncovered > 0);
       scores |= ca->effects_known && cb->effects_known;
     }
   if (any_uncovered)

@@ -397,6 +397,7 @@ START_TEST (test_analysis_formats)
   assert_cell (view, WB_TABLE_ANALYSIS_POOL_PREFIX "1", "2", "33.3 %\n1 die · 0.333 hits");
   assert_cell (view, WB_TABLE_ANALYSIS_POOL_PREFIX "2", "2", "–\n0 dice · 0.000 hits");
   ck_assert_ptr_null (wb_table_analysis_get_cell_text (view, "1", "1"));
+  ck_assert_ptr_null (wb_table_analysis_get_cell_text (view, WB_TABLE_ANALYSIS_UNCOVERED, "1"));
   ck_assert_msg (g_str_has_prefix (wb_table_analysis_get_message (view),
                                    "Dice pool: d6, a die hits on <=column."),
                  "%s", wb_table_analysis_get_message (view));
