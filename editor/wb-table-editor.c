@@ -779,8 +779,9 @@ rebuild (WbTableEditor *self)
   else
     gtk_label_set_text (GTK_LABEL (self->title), _("No table"));
   gtk_widget_set_sensitive (self->box, self->table != NULL);
-  wb_table_analysis_set_table (WB_TABLE_ANALYSIS (self->analysis),
-                               self->table != NULL ? wb_table_get_id (self->table) : NULL);
+  if (self->analysis != NULL)
+    wb_table_analysis_set_table (WB_TABLE_ANALYSIS (self->analysis),
+                                 self->table != NULL ? wb_table_get_id (self->table) : NULL);
   rebuild_grid (self);
   rebuild_legend (self);
   update_actions (self);
@@ -807,7 +808,8 @@ wb_table_editor_set_game (WbTableEditor *self, WbGame *game, WbUndoStack *stack)
   g_clear_object (&self->table);
   if (game != NULL)
     self->changed_id = g_signal_connect (game, "changed::tables", G_CALLBACK (on_game_changed), self);
-  wb_table_analysis_set_game (WB_TABLE_ANALYSIS (self->analysis), game);
+  if (self->analysis != NULL)
+    wb_table_analysis_set_game (WB_TABLE_ANALYSIS (self->analysis), game);
   rebuild (self);
 }
 
@@ -1122,6 +1124,7 @@ wb_table_editor_dispose (GObject *object)
   self->edit_entry = NULL;
   self->rebuilding = TRUE;   /* entries losing the focus now commit nothing */
   g_clear_pointer (&self->box, gtk_widget_unparent);
+  self->analysis = NULL;   /* went with the box */
   G_OBJECT_CLASS (wb_table_editor_parent_class)->dispose (object);
 }
 
@@ -1151,7 +1154,8 @@ wb_table_editor_set_property (GObject *object, guint prop_id, const GValue *valu
       if (self->show_analysis != g_value_get_boolean (value))
         {
           self->show_analysis = g_value_get_boolean (value);
-          gtk_widget_set_visible (self->analysis, self->show_analysis);
+          if (self->analysis != NULL)
+            gtk_widget_set_visible (self->analysis, self->show_analysis);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
