@@ -325,6 +325,24 @@ START_TEST (test_analysis_compare)
   wb_table_analysis_flush (view);
   ck_assert_uint_eq (gtk_drop_down_get_selected (compare), 0);
   assert_cell (view, "Ar", "1-5", "33.3 %");
+  if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+    {
+      /* The list open: "Saved version" greyed out. */
+      GtkWidget *child;
+
+      g_signal_emit_by_name (compare, "activate");
+      spin_for (500);
+      for (child = gtk_widget_get_first_child (GTK_WIDGET (compare)); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        if (GTK_IS_POPOVER (child))
+          {
+            g_autoptr(GdkTexture) texture = render_widget (child);
+            g_autofree char *shot = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"),
+                                                      "analysis-compare-list.png", NULL);
+            gdk_texture_save_to_png (texture, shot);
+            gtk_popover_popdown (GTK_POPOVER (child));
+          }
+    }
 
   gtk_window_destroy (GTK_WINDOW (window));
   {
