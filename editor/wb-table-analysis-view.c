@@ -257,11 +257,14 @@ struct _WbTableAnalysis
   char          *compare_id;
   int            rating;
 
-  /* The saved file, read again when its time or size changes. */
+  /* The saved file, read in a worker thread and again when its time or
+   * size changes; a failure is kept for the same file, time and size. */
   WbGame        *saved_game;
+  char          *saved_error;
   GFile         *saved_file;
   guint64        saved_mtime;
   goffset        saved_size;
+  GCancellable  *loading;         /* a read in progress */
 
   GtkWidget     *box;
   GtkWidget     *compare;
@@ -1144,15 +1147,64 @@ refresh_compare_list (WbTableAnalysis *self, WbTable *table)
   self->updating = FALSE;
 }
 
-/* The saved file's game, read again when the file's time or size moved. */
+typedef struct {
+  GFile   *file;
+  guint64  mtime;
+  goffset  size;
+} SavedKey;
+
+static void
+saved_key_free (SavedKey *key)
+{
+  g_object_unref (key->file);
+  g_free (key);
+}
+
+static void
+load_saved_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  SavedKey *key = data;
+  GError *error = NULL;
+  WbGame *game = wb_game_load (key->file, cancellable, &error);
+
+  if (game == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, game, g_object_unref);
+}
+
+static void
+on_saved_loaded (GObject *source, GAsyncResult *result, gpointer data)
+{
+  WbTableAnalysis *self = WB_TABLE_ANALYSIS (source);
+  SavedKey *key = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->loading);
+  g_set_object (&self->saved_game, game);
+  g_free (self->saved_error);
+  self->saved_error = error != NULL ? g_strdup (error->message) : NULL;
+  g_set_object (&self->saved_file, key->file);
+  self->saved_mtime = key->mtime;
+  self->saved_size = key->size;
+  wb_table_analysis_queue_update (self);
+}
+
+/* The saved file's game, or NULL with @error, or NULL and @pending while it
+ * is being read (the pane updates again when it is). */
 static WbGame *
-saved_game (WbTableAnalysis *self, GError **error)
+saved_game (WbTableAnalysis *self, gboolean *pending, GError **error)
 {
   g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GTask) task = NULL;
+  SavedKey *key;
   guint64 mtime;
   goffset size;
-  WbGame *game;
 
+  *pending = FALSE;
   info = g_file_query_info (self->file, G_FILE_ATTRIBUTE_TIME_MODIFIED ","
                             G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
                             G_FILE_QUERY_INFO_NONE, NULL, error);
@@ -1161,19 +1213,32 @@ saved_game (WbTableAnalysis *self, GError **error)
   mtime = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC +
           g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
   size = g_file_info_get_size (info);
-  if (self->saved_game != NULL && self->saved_file != NULL &&
-      g_file_equal (self->saved_file, self->file) && self->saved_mtime == mtime &&
-      self->saved_size == size)
-    return self->saved_game;
-  game = wb_game_load (self->file, NULL, error);
-  if (game == NULL)
-    return NULL;
-  g_set_object (&self->saved_game, game);
-  g_object_unref (game);
-  g_set_object (&self->saved_file, self->file);
-  self->saved_mtime = mtime;
-  self->saved_size = size;
-  return self->saved_game;
+  if (self->saved_file != NULL && g_file_equal (self->saved_file, self->file) &&
+      self->saved_mtime == mtime && self->saved_size == size)
+    {
+      if (self->saved_game != NULL)
+        return self->saved_game;
+      if (self->saved_error != NULL)
+        {
+          g_set_error_literal (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO, self->saved_error);
+          return NULL;
+        }
+    }
+
+  /* Read it (again), dropping a read of an older state. */
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_set_object (&self->loading, NULL);
+  self->loading = g_cancellable_new ();
+  key = g_new0 (SavedKey, 1);
+  key->file = g_object_ref (self->file);
+  key->mtime = mtime;
+  key->size = size;
+  task = g_task_new (self, self->loading, on_saved_loaded, NULL);
+  g_task_set_task_data (task, key, (GDestroyNotify) saved_key_free);
+  g_task_run_in_thread (task, load_saved_thread);
+  *pending = TRUE;
+  return NULL;
 }
 
 /* --- updating ------------------------------------------------------------------ */
@@ -1295,10 +1360,17 @@ update_map (WbTableAnalysis *self)
     }
   else if (self->mode == COMPARE_SAVED)
     {
-      WbGame *saved = saved_game (self, &error);
+      gboolean pending;
+      WbGame *saved = saved_game (self, &pending, &error);
       WbTable *t = saved != NULL ? wb_game_find_table (saved, self->table_id) : NULL;
 
       other = g_strdup (_("the saved version"));
+      if (pending)
+        {
+          show_plain (self, table, a);
+          set_message (self, _("Reading the saved version…"));
+          return;
+        }
       if (saved != NULL && t == NULL)
         g_set_error (&error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_REFERENCE,
                      _("the saved file has no table “%s”"), self->table_id);
@@ -1407,7 +1479,11 @@ wb_table_analysis_dispose (GObject *object)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_object (&self->game);
   g_clear_object (&self->file);
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
   g_clear_object (&self->saved_game);
+  g_clear_pointer (&self->saved_error, g_free);
   g_clear_object (&self->saved_file);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->compare_names);

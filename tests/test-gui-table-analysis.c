@@ -89,6 +89,15 @@ wait_cell (WbTableAnalysis *view, const char *key, const char *column, const cha
   assert_cell (view, key, column, expected);
 }
 
+typedef struct { WbTableAnalysis *view; const char *prefix; } MessageWait;
+
+static gboolean
+message_starts (gpointer data)
+{
+  MessageWait *w = data;
+  return g_str_has_prefix (wb_table_analysis_get_message (w->view), w->prefix);
+}
+
 typedef struct { WbTableAnalysis *view; gboolean flagged; } FlagWait;
 
 static gboolean
@@ -311,6 +320,15 @@ START_TEST (test_analysis_compare)
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
   ck_assert (!wb_window_get_dirty (window));
   wait_cell (view, "Ar", "1-5", "33.3 → 33.3 %\n±0");
+
+  /* The file gone: the map without the comparison, and why. */
+  ck_assert_int_eq (g_unlink (path), 0);
+  wb_table_analysis_queue_update (view);
+  {
+    MessageWait w = { view, "No comparison: " };
+    ck_assert_msg (spin_until (message_starts, &w, 3000), "%s", wb_table_analysis_get_message (view));
+  }
+  assert_cell (view, "Ar", "1-5", "33.3 %");
 
   /* Back to no comparison through the drop-down. */
   gtk_drop_down_set_selected (compare, 0);
