@@ -264,7 +264,10 @@ struct _WbTableAnalysis
   GFile         *saved_file;
   guint64        saved_mtime;
   goffset        saved_size;
-  GCancellable  *loading;         /* a read in progress */
+  GCancellable  *loading;         /* a read in progress, of: */
+  GFile         *loading_file;
+  guint64        loading_mtime;
+  goffset        loading_size;
 
   GtkWidget     *box;
   GtkWidget     *compare;
@@ -1225,6 +1228,13 @@ saved_game (WbTableAnalysis *self, gboolean *pending, GError **error)
         }
     }
 
+  if (self->loading != NULL && g_file_equal (self->loading_file, self->file) &&
+      self->loading_mtime == mtime && self->loading_size == size)
+    {
+      *pending = TRUE;   /* already on its way */
+      return NULL;
+    }
+
   /* Read it (again), dropping a read of an older state. */
   if (self->loading != NULL)
     g_cancellable_cancel (self->loading);
@@ -1234,6 +1244,9 @@ saved_game (WbTableAnalysis *self, gboolean *pending, GError **error)
   key->file = g_object_ref (self->file);
   key->mtime = mtime;
   key->size = size;
+  g_set_object (&self->loading_file, self->file);
+  self->loading_mtime = mtime;
+  self->loading_size = size;
   task = g_task_new (self, self->loading, on_saved_loaded, NULL);
   g_task_set_task_data (task, key, (GDestroyNotify) saved_key_free);
   g_task_run_in_thread (task, load_saved_thread);
@@ -1482,6 +1495,7 @@ wb_table_analysis_dispose (GObject *object)
   if (self->loading != NULL)
     g_cancellable_cancel (self->loading);
   g_clear_object (&self->loading);
+  g_clear_object (&self->loading_file);
   g_clear_object (&self->saved_game);
   g_clear_pointer (&self->saved_error, g_free);
   g_clear_object (&self->saved_file);
