@@ -344,7 +344,7 @@ format_percent (double p)
   if (p <= 0)
     return g_strdup ("–");
   if (p < 0.0005)
-    return g_strdup ("<0.1 %");
+    return g_strdup (_("<0.1 %"));
   /* Translators: a probability as a percentage */
   return g_strdup_printf (_("%.1f %%"), 100 * p);
 }
