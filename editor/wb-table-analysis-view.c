@@ -1328,6 +1328,7 @@ update_map (WbTableAnalysis *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *other = NULL;
   int min, max;
+  gboolean no_bands;
 
   g_clear_handle_id (&self->update_id, g_source_remove);
   self->stale = FALSE;
@@ -1349,12 +1350,8 @@ update_map (WbTableAnalysis *self)
       set_message (self, _("The table has no columns."));
       return;
     }
-  if (wb_table_get_kind (table) == WB_TABLE_FIRE && !wb_fire_table_ratings (table, &min, &max))
-    {
-      set_message (self, _("No cell names a band such as “green:0-1 yellow:2-4 red:5+”."));
-      return;
-    }
-  a = matrix_new (table, self->rating, &error);
+  no_bands = wb_table_get_kind (table) == WB_TABLE_FIRE && !wb_fire_table_ratings (table, &min, &max);
+  a = matrix_new (table, no_bands ? 0 : self->rating, &error);
   if (a == NULL)
     {
       g_autofree char *text = g_strdup_printf (_("No analysis: %s"), error->message);
@@ -1407,6 +1404,9 @@ update_map (WbTableAnalysis *self)
   else
     {
       show_plain (self, table, a);
+      /* Still a map: unknown cells ("?") and "-" have their rows. */
+      if (no_bands)
+        set_message (self, _("No cell names a band such as “green:0-1 yellow:2-4 red:5+”."));
       if (a->pool_rows != NULL)
         {
           g_autofree char *rule = wb_table_pool_hit_to_string (wb_table_get_pool (table));

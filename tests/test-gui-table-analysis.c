@@ -460,6 +460,37 @@ START_TEST (test_analysis_formats)
 }
 END_TEST
 
+/* Chickasaw Bayou's tables as shipped: the CRT's cells are all unknown
+ * ("?") until the rulebook's are typed in; the Break Test Table's codes
+ * carry their own effects, morale hits among them. */
+START_TEST (test_analysis_bayou)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "chickasaw-bayou.warbench", NULL);
+  WbWindow *window = open_window (path);
+  WbTableEditor *editor = open_table (window, "crt");
+  WbTableAnalysis *view = analysis_of (editor);
+
+  wait_cell (view, "?", "C", "100.0 %");
+  assert_cell (view, "?", "23+", "100.0 %");
+  ck_assert (!gtk_widget_get_visible (gtk_widget_get_parent (wb_table_analysis_get_field (view, "rating"))));
+  ck_assert_msg (g_str_has_prefix (wb_table_analysis_get_message (view), "No cell names a band"),
+                 "%s", wb_table_analysis_get_message (view));
+
+  /* Break test, 1d6: B3 on 4-6 at CR 0, 4 and 5 at CR 1 … */
+  open_table (window, "break-test");
+  wait_cell (view, "B3", "CR 0", "66.7 %");
+  assert_cell (view, "B3", "CR 1", "50.0 %");
+  assert_cell (view, "S", "CR 6", "100.0 %");
+  assert_cell (view, WB_TABLE_ANALYSIS_DEFENDER_MORALE, "CR 1", "0.167");
+  assert_cell (view, WB_TABLE_ANALYSIS_SCORE, "CR 1", "+0.854");
+  ck_assert_str_eq (wb_table_analysis_get_message (view), "");
+  maybe_shoot (window, "analysis-break-test.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -477,6 +508,7 @@ make_suite (void)
   tcase_add_test (tc, test_analysis_compare);
   tcase_add_test (tc, test_analysis_fire);
   tcase_add_test (tc, test_analysis_formats);
+  tcase_add_test (tc, test_analysis_bayou);
   suite_add_tcase (s, tc);
   return s;
 }
