@@ -408,6 +408,14 @@ START_TEST (test_analysis_fire)
   wb_table_analysis_set_rating (view, 3);
   maybe_shoot (window, "analysis-fire.png");
 
+  /* Compared with the saved version after an edit: 4-6's 31-66 from
+   * green:0 to yellow:3, so at rating 3 yellow goes from 1/3 to all. */
+  ck_assert (wb_table_editor_commit_text (editor, 1, 1, "yellow:3", NULL));
+  ck_assert (wb_table_analysis_compare_with_saved (view));
+  wait_cell (view, "yellow", "4-6", "100.0 → 33.3 %\n-66.7");
+  assert_cell (view, WB_TABLE_ANALYSIS_UNCOVERED, "4-6", "– → 66.7 %\n+66.7");
+  assert_cell (view, "yellow", "1-3", "33.3 → 33.3 %\n±0");
+
   gtk_window_destroy (GTK_WINDOW (window));
   {
     g_autofree char *copy = g_build_filename (dir, "variant.warbench", NULL);
