@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-table-editor.h"
+#include "wb-table-analysis-view.h"
 #include "wb-edit.h"
 
 struct _WbTableEditor
@@ -26,6 +27,9 @@ struct _WbTableEditor
   GtkWidget   *scroller;
   GtkWidget   *grid;
   GtkWidget   *legend;
+  GtkWidget   *analysis;               /* WbTableAnalysis, right of the grid */
+  gboolean     show_analysis;
+  gboolean     analysis_placed;        /* the divider was placed once */
 
   int          cur_row, cur_col;       /* -1: headers */
   int          anchor_row, anchor_col;
@@ -38,6 +42,9 @@ G_DEFINE_FINAL_TYPE (WbTableEditor, wb_table_editor, GTK_TYPE_WIDGET)
 
 enum { CLOSE_REQUESTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+enum { PROP_0, PROP_SHOW_ANALYSIS, N_PROPS };
+static GParamSpec *properties[N_PROPS];
 
 static void rebuild (WbTableEditor *self);
 
@@ -772,6 +779,9 @@ rebuild (WbTableEditor *self)
   else
     gtk_label_set_text (GTK_LABEL (self->title), _("No table"));
   gtk_widget_set_sensitive (self->box, self->table != NULL);
+  if (self->analysis != NULL)
+    wb_table_analysis_set_table (WB_TABLE_ANALYSIS (self->analysis),
+                                 self->table != NULL ? wb_table_get_id (self->table) : NULL);
   rebuild_grid (self);
   rebuild_legend (self);
   update_actions (self);
@@ -798,6 +808,8 @@ wb_table_editor_set_game (WbTableEditor *self, WbGame *game, WbUndoStack *stack)
   g_clear_object (&self->table);
   if (game != NULL)
     self->changed_id = g_signal_connect (game, "changed::tables", G_CALLBACK (on_game_changed), self);
+  if (self->analysis != NULL)
+    wb_table_analysis_set_game (WB_TABLE_ANALYSIS (self->analysis), game);
   rebuild (self);
 }
 
@@ -900,6 +912,8 @@ wb_table_editor_get_field (WbTableEditor *self, const char *name)
     return self->legend;
   if (g_strcmp0 (name, "error") == 0)
     return self->error;
+  if (g_strcmp0 (name, "analysis") == 0)
+    return self->analysis;
   if (name != NULL && sscanf (name, "cell:%d:%d", &row, &col) == 2)
     {
       GtkWidget *box = cell_widget (self, row, col);
@@ -1082,6 +1096,21 @@ tool_button (const char *icon, const char *action, const char *tooltip)
   return b;
 }
 
+/* The first time the grid and the analysis share the width: the analysis
+ * gets what it asks for, up to a little more than half. */
+static void
+on_hpaned_max_position (GtkPaned *paned, GParamSpec *pspec, WbTableEditor *self)
+{
+  int max = 0, natural = 0;
+
+  g_object_get (paned, "max-position", &max, NULL);
+  if (self->analysis_placed || max <= 0 || !gtk_widget_get_visible (self->analysis))
+    return;
+  gtk_widget_measure (self->analysis, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  gtk_paned_set_position (paned, max - MIN (natural, max * 11 / 20));
+  self->analysis_placed = TRUE;
+}
+
 static void
 wb_table_editor_dispose (GObject *object)
 {
@@ -1095,7 +1124,44 @@ wb_table_editor_dispose (GObject *object)
   self->edit_entry = NULL;
   self->rebuilding = TRUE;   /* entries losing the focus now commit nothing */
   g_clear_pointer (&self->box, gtk_widget_unparent);
+  self->analysis = NULL;   /* went with the box */
   G_OBJECT_CLASS (wb_table_editor_parent_class)->dispose (object);
+}
+
+static void
+wb_table_editor_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  WbTableEditor *self = WB_TABLE_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_ANALYSIS:
+      g_value_set_boolean (value, self->show_analysis);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+wb_table_editor_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  WbTableEditor *self = WB_TABLE_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_ANALYSIS:
+      if (self->show_analysis != g_value_get_boolean (value))
+        {
+          self->show_analysis = g_value_get_boolean (value);
+          if (self->analysis != NULL)
+            gtk_widget_set_visible (self->analysis, self->show_analysis);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -1112,6 +1178,19 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
   };
 
   object_class->dispose = wb_table_editor_dispose;
+  object_class->get_property = wb_table_editor_get_property;
+  object_class->set_property = wb_table_editor_set_property;
+
+  /**
+   * WbTableEditor:show-analysis:
+   *
+   * Whether the exact-analysis pane (WbTableAnalysis) shows right of the
+   * grid; the action "table.show-analysis" (Ctrl+Shift+A) toggles it.
+   */
+  properties[PROP_SHOW_ANALYSIS] =
+    g_param_spec_boolean ("show-analysis", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * WbTableEditor::close-requested:
@@ -1130,6 +1209,7 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "table.paste", NULL, paste_action);
   gtk_widget_class_install_action (widget_class, "table.add-code", NULL, add_code_action);
   gtk_widget_class_install_action (widget_class, "table.back", NULL, back_action);
+  gtk_widget_class_install_property_action (widget_class, "table.show-analysis", "show-analysis");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
                                        "table.insert-row", NULL);
@@ -1151,6 +1231,8 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
                                        "table.copy", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK,
                                        "table.paste", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_A, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "table.show-analysis", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tableeditor");
@@ -1161,6 +1243,7 @@ static void
 wb_table_editor_init (WbTableEditor *self)
 {
   GtkWidget *toolbar, *back, *info, *paned, *legend_box, *legend_header, *legend_scroller, *add;
+  GtkWidget *toggle, *hpaned;
   GtkEventController *key;
   GtkCssProvider *css;
   static gsize css_loaded = 0;
@@ -1208,6 +1291,13 @@ wb_table_editor_init (WbTableEditor *self)
   gtk_box_append (GTK_BOX (toolbar),
                   tool_button ("edit-paste-symbolic", "table.paste",
                                _("Paste cells from a spreadsheet at the cursor (Ctrl+V)")));
+  gtk_box_append (GTK_BOX (toolbar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  toggle = gtk_toggle_button_new_with_mnemonic (_("_Analysis"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (toggle), "table.show-analysis");
+  gtk_widget_set_tooltip_text (toggle, _("Show each column’s exact result probabilities "
+                                         "beside the grid (Ctrl+Shift+A)"));
+  gtk_widget_add_css_class (toggle, "flat");
+  gtk_box_append (GTK_BOX (toolbar), toggle);
   gtk_box_append (GTK_BOX (self->box), toolbar);
 
   info = gtk_grid_new ();
@@ -1239,7 +1329,16 @@ wb_table_editor_init (WbTableEditor *self)
   gtk_widget_add_controller (self->grid, key);
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->grid);
-  gtk_paned_set_start_child (GTK_PANED (paned), self->scroller);
+  /* The analysis pane right of the grid, above the legend. */
+  hpaned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  gtk_paned_set_start_child (GTK_PANED (hpaned), self->scroller);
+  gtk_paned_set_shrink_start_child (GTK_PANED (hpaned), FALSE);
+  self->analysis = wb_table_analysis_new ();
+  self->show_analysis = TRUE;
+  gtk_paned_set_end_child (GTK_PANED (hpaned), self->analysis);
+  gtk_paned_set_shrink_end_child (GTK_PANED (hpaned), FALSE);
+  g_signal_connect (hpaned, "notify::max-position", G_CALLBACK (on_hpaned_max_position), self);
+  gtk_paned_set_start_child (GTK_PANED (paned), hpaned);
   gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
   gtk_widget_set_size_request (self->scroller, -1, 160);

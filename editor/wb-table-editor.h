@@ -29,7 +29,9 @@ G_DECLARE_FINAL_TYPE (WbTableEditor, wb_table_editor, WB, TABLE_EDITOR, GtkWidge
  * (Ctrl+Shift+Delete), move-column-left, move-column-right (Alt+Left,
  * Alt+Right), copy (Ctrl+C: the selected cells as tab-separated text),
  * paste (Ctrl+V: tab-separated text at the cursor, growing the table),
- * add-code, back (emits close-requested; Escape). */
+ * add-code, back (emits close-requested; Escape), show-analysis (Ctrl+Shift+A,
+ * the "Analysis" toggle: the property show-analysis, TRUE by default, shows
+ * the exact-analysis pane, a WbTableAnalysis, right of the grid). */
 GtkWidget   *wb_table_editor_new          (void);
 void         wb_table_editor_set_game     (WbTableEditor *self,
                                            WbGame        *game,
@@ -68,8 +70,8 @@ char        *wb_table_editor_copy_text    (WbTableEditor *self);
 GtkWidget   *wb_table_editor_start_edit   (WbTableEditor *self);
 /* The widget of a part of the editor (tests, accessibility): "grid"
  * (GtkGrid), "name", "dice", "source", "note" (GtkEntry), "legend"
- * (GtkListBox), "error" (GtkLabel), or the cell "cell:ROW:COL" (a
- * GtkLabel; -1 for headers). */
+ * (GtkListBox), "error" (GtkLabel), "analysis" (WbTableAnalysis), or the
+ * cell "cell:ROW:COL" (a GtkLabel; -1 for headers). */
 GtkWidget   *wb_table_editor_get_field    (WbTableEditor *self,
                                            const char    *name);
 

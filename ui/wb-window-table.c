@@ -8,6 +8,7 @@
 #include "wb-new-table-dialog.h"
 #include "wb-window-private.h"
 #include "wb-table-editor.h"
+#include "wb-table-analysis-view.h"
 
 /* The table editor in the window: a page of the main stack, like the
  * order-of-battle editor (wb-window-oob.c). A table's row in the sidebar
@@ -53,6 +54,24 @@ back_to_map (WbWindow *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
 }
 
+static WbTableAnalysis *
+analysis (WbWindow *self)
+{
+  return WB_TABLE_ANALYSIS (wb_table_editor_get_field (WB_TABLE_EDITOR (self->table_editor),
+                                                       "analysis"));
+}
+
+/* The analysis pane compares with the file as saved: tell it where that
+ * is, and to look again after a save. */
+static void
+on_file_or_dirty (WbWindow   *self,
+                  GParamSpec *pspec,
+                  gpointer    data)
+{
+  wb_table_analysis_set_file (analysis (self), self->file);
+  wb_table_analysis_queue_update (analysis (self));
+}
+
 void
 _wb_window_table_init (WbWindow *self)
 {
@@ -62,6 +81,8 @@ _wb_window_table_init (WbWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->table_editor, "close-requested", G_CALLBACK (back_to_map), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::file", G_CALLBACK (on_file_or_dirty), NULL);
+  g_signal_connect (self, "notify::dirty", G_CALLBACK (on_file_or_dirty), NULL);
 }
 
 /* The window shows another game (or none). */
@@ -69,6 +90,7 @@ void
 _wb_window_table_set_game (WbWindow *self)
 {
   wb_table_editor_set_game (WB_TABLE_EDITOR (self->table_editor), self->game, self->undo_stack);
+  wb_table_analysis_set_file (analysis (self), self->file);
 }
 
 gboolean
