@@ -120,6 +120,69 @@ START_TEST (test_reach)
 }
 END_TEST
 
+/* Profiles: other costs, terrain entered only along a road or trail (but
+ * into an enemy zone of control), only next to some terrain, only hexes
+ * with a road. */
+START_TEST (test_profiles)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  WbHexMap *map = hex_map (game);
+  g_autoptr(GHashTable) costs = g_hash_table_new (g_str_hash, g_str_equal);
+  static double two = 2;
+  const char *forest[] = { "forest", NULL };
+  const char *rough[] = { "rough", NULL };
+  const char *roads[] = { "road", NULL };
+  WbMoveProfile p = { .unit_class = "infantry" };
+  guint8 zoc[12] = { 0 };
+  WbHexGraph *g;
+
+  /* 17.12-like: forest at 2 MP. */
+  g_hash_table_insert (costs, (gpointer) "forest", &two);
+  p.costs = costs;
+  g = wb_hex_graph_new_for (game, map, &p);
+  ck_assert_uint_eq (wb_hex_graph_step_cost (g, (WbOffset) { 1, 0 }, NE), Q (2));
+  ck_assert_uint_eq (wb_hex_graph_step_cost (g, (WbOffset) { 1, 0 }, S), Q (3));   /* + ford */
+  wb_hex_graph_free (g);
+
+  /* 17.21-like: forest only along roads and trails (none lead into it
+   * here), except into an enemy zone of control. */
+  p.costs = NULL;
+  p.restricted = forest;
+  p.enter = WB_ENTER_ROAD_ONLY;
+  p.zoc_exempt = TRUE;
+  g = wb_hex_graph_new_for (game, map, &p);
+  ck_assert_uint_eq (wb_hex_graph_step_cost (g, (WbOffset) { 1, 0 }, NE), WB_STEP_PROHIBITED);
+  wb_hex_graph_reach (g, (WbOffset) { 0, 0 }, Q (6), NULL, zoc, WB_REACH_ZOC_STOPS);
+  ck_assert_int_eq (wb_hex_graph_reached_cost (g, (WbOffset) { 2, 0 }), -1);
+  ck_assert_int_eq (wb_hex_graph_reached_cost (g, (WbOffset) { 3, 0 }), -1);   /* 7 MP round the forest */
+  zoc[2] = 1;   /* 0301 is in an enemy zone of control: it may be entered */
+  wb_hex_graph_reach (g, (WbOffset) { 0, 0 }, Q (6), NULL, zoc, WB_REACH_ZOC_STOPS);
+  ck_assert_int_eq (wb_hex_graph_reached_cost (g, (WbOffset) { 2, 0 }), Q (4));
+  ck_assert_int_eq (wb_hex_graph_reached_cost (g, (WbOffset) { 1, 1 }), -1);
+  wb_hex_graph_free (g);
+
+  /* 17.22-like: forest only next to rough: 0202 (rough 0103 beside it) yes,
+   * 0301 and 0302 no. */
+  p.enter = WB_ENTER_ADJACENT;
+  p.zoc_exempt = FALSE;
+  p.adjacent = rough;
+  g = wb_hex_graph_new_for (game, map, &p);
+  ck_assert_uint_eq (wb_hex_graph_step_cost (g, (WbOffset) { 0, 1 }, SE), Q (3));
+  ck_assert_uint_eq (wb_hex_graph_step_cost (g, (WbOffset) { 1, 0 }, NE), WB_STEP_PROHIBITED);
+  ck_assert_uint_eq (wb_hex_graph_step_cost (g, (WbOffset) { 1, 0 }, SE), WB_STEP_PROHIBITED);
+  wb_hex_graph_free (g);
+
+  /* 17.34-like: only hexes with a road: 0101, 0201 and 0103. */
+  p.restricted = NULL;
+  p.enter = WB_ENTER_ANY;
+  p.hexes_with = roads;
+  g = wb_hex_graph_new_for (game, map, &p);
+  ck_assert_uint_eq (wb_hex_graph_reach (g, (WbOffset) { 0, 0 }, Q (6), NULL, NULL, 0), 1);
+  ck_assert_int_eq (wb_hex_graph_reached_cost (g, (WbOffset) { 1, 0 }), Q (1));
+  wb_hex_graph_free (g);
+}
+END_TEST
+
 static Suite *
 movement_suite (void)
 {
@@ -128,6 +191,7 @@ movement_suite (void)
 
   tcase_add_test (tc, test_step_costs);
   tcase_add_test (tc, test_reach);
+  tcase_add_test (tc, test_profiles);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -17,6 +17,7 @@ struct _WbHexGraph
   int          cols, rows;
   WbHexLayout  layout;
   guint16     *step;        /* [hex * 6 + dir]: quarter MP, or WB_STEP_PROHIBITED */
+  guint16     *zoc_step;    /* the same into an enemy zone of control, or NULL (= step) */
   guint8      *zoc_side;    /* [hex * 6 + dir]: non-zero when ZOC crosses */
   /* The search's scratch: a hex is reached in this search when its stamp
    * equals the current generation. */
@@ -34,31 +35,51 @@ to_quarters (double mp)
   return (int) lround (mp * WB_MOVE_QUARTERS);
 }
 
+/* A profile's own cost for a terrain or feature id, if it has one. */
+static gboolean
+profile_cost (const WbMoveProfile *p, const char *id, double *cost)
+{
+  double *c = p->costs != NULL ? g_hash_table_lookup (p->costs, id) : NULL;
+
+  if (c == NULL)
+    return FALSE;
+  *cost = *c;
+  return TRUE;
+}
+
 /* A feature's cost for the class, or -1 when it has none. */
 static double
-feature_cost (WbFeatureType *f, const char *klass)
+feature_cost (const WbMoveProfile *p, WbFeatureType *f)
 {
   gboolean found = FALSE;
-  double c = f->move != NULL ? wb_move_costs_lookup (f->move, klass, &found) : -1;
+  double c;
+
+  if (profile_cost (p, f->id, &c))
+    return c;
+  c = f->move != NULL ? wb_move_costs_lookup (f->move, p->unit_class, &found) : -1;
   return found ? c : -1;
 }
 
 /* What entering @hex costs by its terrain and hex features, or -1. */
 static int
-hex_cost (WbGame *game, WbHexMap *map, WbOffset hex, const char *klass)
+hex_cost (WbGame *game, WbHexMap *map, WbOffset hex, const WbMoveProfile *p)
 {
   WbTerrainType *t = wb_game_find_terrain (game, wb_hex_map_get_terrain (map, hex));
   GPtrArray *features = wb_hex_map_get_hex_features (map, hex);
   gboolean found = FALSE;
-  double c = t != NULL && t->move != NULL ? wb_move_costs_lookup (t->move, klass, &found) : -1;
+  double c = -1;
   double add = 0;
 
+  if (t != NULL && profile_cost (p, t->id, &c))
+    found = TRUE;
+  else if (t != NULL && t->move != NULL)
+    c = wb_move_costs_lookup (t->move, p->unit_class, &found);
   if (!found || c < 0)
     c = -1;
   for (guint i = 0; features != NULL && i < features->len; i++)
     {
       WbFeatureType *f = wb_game_find_feature (game, g_ptr_array_index (features, i));
-      double fc = f != NULL ? feature_cost (f, klass) : -1;
+      double fc = f != NULL ? feature_cost (p, f) : -1;
 
       if (f == NULL)
         continue;
@@ -100,20 +121,67 @@ hex_blocks_zoc (WbGame *game, WbHexMap *map, WbOffset hex)
   return FALSE;
 }
 
+static gboolean
+in_list (const char * const *list, const char *id)
+{
+  return list != NULL && id != NULL && g_strv_contains (list, id);
+}
+
+/* Whether a hexside of @hex carries one of @ids. */
+static gboolean
+hex_has_side_feature (WbHexMap *map, WbHexLayout layout, WbOffset hex, const char * const *ids)
+{
+  for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+    {
+      GPtrArray *f = wb_hex_map_get_side_features (map, hex, d);
+      for (guint k = 0; f != NULL && k < f->len; k++)
+        if (in_list (ids, g_ptr_array_index (f, k)))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* WB_ENTER_ADJACENT: a neighbour of @hex is of an @adjacent terrain or
+ * has one of its features on a hexside. */
+static gboolean
+next_to (WbHexMap *map, WbHexLayout layout, WbOffset hex, const char * const *adjacent)
+{
+  for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+    {
+      WbOffset n = wb_hex_neighbour (layout, hex, d);
+      if (!wb_hex_map_contains (map, n))
+        continue;
+      if (in_list (adjacent, wb_hex_map_get_terrain (map, n)) ||
+          hex_has_side_feature (map, layout, n, adjacent))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 WbHexGraph *
 wb_hex_graph_new (WbGame *game, WbHexMap *map, const char *klass)
+{
+  WbMoveProfile p = { .unit_class = klass };
+  return wb_hex_graph_new_for (game, map, &p);
+}
+
+WbHexGraph *
+wb_hex_graph_new_for (WbGame *game, WbHexMap *map, const WbMoveProfile *p)
 {
   WbHexGraph *g;
   gsize n;
   int *entry;
+  guint8 *allowed;   /* the enter rules: 0 no, 1 yes, 2 only along a road or trail */
 
-  g_return_val_if_fail (WB_IS_GAME (game) && WB_IS_HEX_MAP (map), NULL);
+  g_return_val_if_fail (WB_IS_GAME (game) && WB_IS_HEX_MAP (map) && p != NULL, NULL);
   g = g_new0 (WbHexGraph, 1);
   g->cols = wb_hex_map_get_cols (map);
   g->rows = wb_hex_map_get_rows (map);
   g->layout = wb_hex_map_get_layout (map);
   n = (gsize) g->cols * (gsize) g->rows;
   g->step = g_new (guint16, n * WB_HEX_DIRECTIONS);
+  if (p->zoc_exempt)
+    g->zoc_step = g_new (guint16, n * WB_HEX_DIRECTIONS);
   g->zoc_side = g_new0 (guint8, n * WB_HEX_DIRECTIONS);
   g->stamp = g_new0 (guint32, n);
   g->cost = g_new (int, n);
@@ -121,10 +189,26 @@ wb_hex_graph_new (WbGame *game, WbHexMap *map, const char *klass)
   /* Each hex is pushed at most once per cheaper way found: 6 per hex. */
   g->heap = g_new (WbHeapItem, n * WB_HEX_DIRECTIONS + 1);
   entry = g_new (int, n);
+  allowed = g_new (guint8, n);
 
   for (int r = 0; r < g->rows; r++)
     for (int c = 0; c < g->cols; c++)
-      entry[r * g->cols + c] = hex_cost (game, map, (WbOffset) { c, r }, klass);
+      {
+        WbOffset h = { c, r };
+        gsize i = (gsize) r * g->cols + c;
+
+        entry[i] = hex_cost (game, map, h, p);
+        allowed[i] = 1;
+        if (p->hexes_with != NULL && !hex_has_side_feature (map, g->layout, h, p->hexes_with))
+          allowed[i] = 0;
+        else if (in_list (p->restricted, wb_hex_map_get_terrain (map, h)))
+          {
+            if (p->enter == WB_ENTER_ROAD_ONLY)
+              allowed[i] = 2;
+            else if (p->enter == WB_ENTER_ADJACENT && !next_to (map, g->layout, h, p->adjacent))
+              allowed[i] = 0;
+          }
+      }
 
   for (int r = 0; r < g->rows; r++)
     for (int c = 0; c < g->cols; c++)
@@ -133,20 +217,24 @@ wb_hex_graph_new (WbGame *game, WbHexMap *map, const char *klass)
           WbOffset from = { c, r };
           WbOffset to = wb_hex_neighbour (g->layout, from, d);
           gsize i = ((gsize) r * g->cols + c) * WB_HEX_DIRECTIONS + d;
+          gsize ti;
           GPtrArray *sides;
           int cost, set = -1, add = 0;
           gboolean prohibited = FALSE, blocks_zoc = FALSE;
 
           g->step[i] = WB_STEP_PROHIBITED;
+          if (g->zoc_step)
+            g->zoc_step[i] = WB_STEP_PROHIBITED;
           if (!wb_hex_map_contains (map, to))
             continue;
-          cost = entry[to.row * g->cols + to.col];
+          ti = (gsize) to.row * g->cols + to.col;
+          cost = entry[ti];
           sides = wb_hex_map_get_side_features (map, from, d);
           for (guint k = 0; sides != NULL && k < sides->len; k++)
             {
               const char *id = g_ptr_array_index (sides, k);
               WbFeatureType *f = wb_game_find_feature (game, id);
-              double fc = f != NULL ? feature_cost (f, klass) : -1;
+              double fc = f != NULL ? feature_cost (p, f) : -1;
 
               if (f == NULL)
                 continue;
@@ -168,9 +256,13 @@ wb_hex_graph_new (WbGame *game, WbHexMap *map, const char *klass)
             cost = cost >= 0 ? MIN (cost, set) : set;
           if (cost < 0)
             continue;
-          g->step[i] = (guint16) MIN (cost + add, WB_STEP_PROHIBITED - 1);
+          if (allowed[ti] == 1 || (allowed[ti] == 2 && set >= 0))
+            g->step[i] = (guint16) MIN (cost + add, WB_STEP_PROHIBITED - 1);
+          if (g->zoc_step != NULL && allowed[ti] != 0)
+            g->zoc_step[i] = (guint16) MIN (cost + add, WB_STEP_PROHIBITED - 1);
         }
   g_free (entry);
+  g_free (allowed);
   return g;
 }
 
@@ -180,6 +272,7 @@ wb_hex_graph_free (WbHexGraph *g)
   if (g == NULL)
     return;
   g_free (g->step);
+  g_free (g->zoc_step);
   g_free (g->zoc_side);
   g_free (g->stamp);
   g_free (g->cost);
@@ -327,13 +420,20 @@ wb_hex_graph_reach (WbHexGraph   *g,
           WbOffset to;
           int n, c;
 
-          if (steps[d] == WB_STEP_PROHIBITED)
-            continue;
-          c = g->cost[h] + steps[d];
-          if (c > allowance)
-            continue;
+          int step = steps[d];
+
           to = wb_hex_neighbour (g->layout, from, d);
           n = to.row * g->cols + to.col;
+          /* A hex the profile keeps units out of, unless it is in an enemy
+           * zone of control and the profile lets them in there. */
+          if (step == WB_STEP_PROHIBITED && g->zoc_step != NULL && zoc != NULL &&
+              inside (g, to) && zoc[n])
+            step = g->zoc_step[(gsize) h * WB_HEX_DIRECTIONS + d];
+          if (step == WB_STEP_PROHIBITED)
+            continue;
+          c = g->cost[h] + step;
+          if (c > allowance)
+            continue;
           if ((occupied != NULL && occupied[n]) ||
               (zoc != NULL && (flags & WB_REACH_NO_ENTER_ZOC) && zoc[n]))
             continue;

@@ -24,12 +24,40 @@ G_BEGIN_DECLS
 typedef struct _WbHexGraph WbHexGraph;
 
 WbHexGraph  *wb_hex_graph_new        (WbGame *game, WbHexMap *map, const char *unit_class);
+
+/* How some units move differently (a rules family reads these from its
+ * parameters): other costs for some terrain or features (SPI Wilderness
+ * 17.11-17.12: Confederates pay 1 MP on trails, 2 in forest), terrain
+ * that may only be entered through a road or trail hexside (`set`
+ * features; 17.21), a hex in an enemy zone of control excepted when
+ * @zoc_exempt, terrain that may only be entered when a neighbouring hex is
+ * of @adjacent terrain or has one of its features (17.22), and units that
+ * may only enter hexes with one of @hexes_with on a hexside (train
+ * defense, 17.34). */
+typedef enum {
+  WB_ENTER_ANY,
+  WB_ENTER_ROAD_ONLY,
+  WB_ENTER_ADJACENT,
+} WbEnterRule;
+
+typedef struct {
+  const char         *unit_class;
+  GHashTable         *costs;          /* terrain or feature id → double* MP, or NULL */
+  const char * const *restricted;     /* terrain ids the enter rule applies to */
+  WbEnterRule         enter;
+  gboolean            zoc_exempt;
+  const char * const *adjacent;       /* terrain or feature ids, for WB_ENTER_ADJACENT */
+  const char * const *hexes_with;     /* hexside feature ids, or NULL */
+} WbMoveProfile;
+
+WbHexGraph  *wb_hex_graph_new_for    (WbGame *game, WbHexMap *map, const WbMoveProfile *profile);
 void         wb_hex_graph_free       (WbHexGraph *graph);
 int          wb_hex_graph_cols       (const WbHexGraph *graph);
 int          wb_hex_graph_rows       (const WbHexGraph *graph);
 WbHexLayout  wb_hex_graph_layout     (const WbHexGraph *graph);
 /* The cost in quarter MP of moving from @hex in direction @dir, or
- * WB_STEP_PROHIBITED. */
+ * WB_STEP_PROHIBITED (a step allowed only into an enemy zone of control,
+ * @zoc_exempt, reads as prohibited here). */
 guint16      wb_hex_graph_step_cost  (const WbHexGraph *graph, WbOffset hex, int dir);
 /* Whether a unit in @hex exerts a zone of control into the neighbour in
  * direction @dir. */
