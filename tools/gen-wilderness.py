@@ -420,6 +420,19 @@ RULES = {
         "night_no_enter_zoc": True,
         "reinforcement_entry": "column",
         "attack_effectiveness_optional": True,
+        "no_end_features": ["ferry"],
+        # Exclusive rules 17.1-17.3 as movement profiles the family applies
+        # (docs/rules-engine.md): costs per side, terrain entered only along
+        # roads and trails or only next to some terrain, train defense units.
+        "movement_profiles": [
+            {"side": "confederate", "costs": {"trail": 1, "forest": 2}, "rule": "17.11, 17.12"},
+            {"side": "union", "turns": [1, 7], "terrain": ["forest"], "enter": "road_only",
+             "zoc_exempt": True, "rule": "17.21"},
+            {"side": "union", "turns": [8, 15], "terrain": ["forest"], "enter": "adjacent",
+             "adjacent": ["clear", "road", "trail"], "rule": "17.22"},
+            {"class": "train", "hexes_with": ["road", "trail"], "no_enter_zoc": True,
+             "no_stack": True, "no_attack": True, "rule": "17.31-17.34"},
+        ],
     },
 }
 

@@ -51,6 +51,12 @@ typedef enum {
   WB_APPLY_REFUSED,      /* @error says why */
 } WbApplyResult;
 
+/* Where a unit may go now, and what it costs (quarter MP on hex maps). */
+typedef struct {
+  WbWhere where;
+  int     cost;
+} WbDestination;
+
 typedef struct _WbRulesFamily WbRulesFamily;
 
 struct _WbRulesFamily
@@ -68,6 +74,9 @@ struct _WbRulesFamily
   void      (*start)         (gpointer data, WbMatch *m);
   /* The current step's name: "Movement Phase". */
   char     *(*describe_step) (gpointer data, WbMatch *m);
+  /* Where @unit may move now (WbDestination), for the play view's
+   * highlights; NULL when it may not move. */
+  GArray   *(*destinations)  (gpointer data, WbMatch *m, const char *unit);
   /* Plays @action on @m (a copy the engine keeps only when this succeeds). */
   WbApplyResult (*apply)     (gpointer data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
                               GError **error);

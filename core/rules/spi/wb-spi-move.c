@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-spi"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "wb-command.h"
+#include "wb-unit.h"
+#include "rules/spi/wb-spi-private.h"
+
+/* SPI Blue & Gray movement (5.0), zones of control (6.0), stacking (5.3),
+ * night movement (10.2), reinforcements (15.0) and the exclusive rules'
+ * movement profiles (Wilderness 17.1-17.3, read from rules.params). */
+
+const char *
+_wb_spi_unit_class (SpiData *data, const WbUnitState *u)
+{
+  WbUnit *unit = wb_game_find_unit (data->game, u->id);
+  const char *klass = unit != NULL ? wb_unit_get_class_id (unit) : NULL;
+
+  return klass != NULL ? klass : "infantry";
+}
+
+static const char *
+side_id (WbMatch *m, guint side)
+{
+  return ((WbSide *) g_ptr_array_index (wb_game_get_sides (m->game), side))->id;
+}
+
+guint32
+_wb_spi_profiles_for (SpiData *data, WbMatch *m, const WbUnitState *u, int turn)
+{
+  const char *side = g_intern_string (side_id (m, u->side));
+  const char *klass = g_intern_string (_wb_spi_unit_class (data, u));
+  guint32 bits = 0;
+
+  for (guint i = 0; i < data->profiles->len && i < 32; i++)
+    {
+      SpiProfile *p = g_ptr_array_index (data->profiles, i);
+
+      if ((p->side == NULL || p->side == side) && (p->klass == NULL || p->klass == klass) &&
+          (p->first_turn == 0 || (turn >= p->first_turn && turn <= p->last_turn)))
+        bits |= 1u << i;
+    }
+  return bits;
+}
+
+static SpiProfile *
+profile_at (SpiData *data, guint i)
+{
+  return g_ptr_array_index (data->profiles, i);
+}
+
+/* Whether any profile in @bits says @what. */
+static gboolean
+profiles_say (SpiData *data, guint32 bits, gsize offset)
+{
+  for (guint i = 0; i < data->profiles->len && i < 32; i++)
+    if ((bits & (1u << i)) && G_STRUCT_MEMBER (gboolean, profile_at (data, i), offset))
+      return TRUE;
+  return FALSE;
+}
+
+WbHexGraph *
+_wb_spi_graph (SpiData *data, WbMatch *m, const WbUnitState *u, int turn)
+{
+  const char *klass = _wb_spi_unit_class (data, u);
+  guint32 bits = _wb_spi_profiles_for (data, m, u, turn);
+  g_autofree char *key = g_strdup_printf ("%s|%x", klass, bits);
+  WbHexGraph *g = g_hash_table_lookup (data->graphs, key);
+  g_autoptr(GHashTable) costs = NULL;
+  WbMoveProfile mp = { .unit_class = klass };
+
+  if (g != NULL)
+    return g;
+  /* Several profiles combine: their costs add up (later ones win), and
+   * each kind of restriction comes from the first profile that has it. */
+  for (guint i = 0; i < data->profiles->len && i < 32; i++)
+    {
+      SpiProfile *p = profile_at (data, i);
+
+      if (!(bits & (1u << i)))
+        continue;
+      if (p->costs != NULL)
+        {
+          GHashTableIter iter;
+          gpointer k, v;
+
+          if (costs == NULL)
+            costs = g_hash_table_new (g_str_hash, g_str_equal);
+          g_hash_table_iter_init (&iter, p->costs);
+          while (g_hash_table_iter_next (&iter, &k, &v))
+            g_hash_table_insert (costs, k, v);
+        }
+      if (p->enter != WB_ENTER_ANY && mp.enter == WB_ENTER_ANY)
+        {
+          mp.enter = p->enter;
+          mp.restricted = (const char * const *) p->terrain;
+          mp.adjacent = (const char * const *) p->adjacent;
+          mp.zoc_exempt = p->zoc_exempt;
+        }
+      if (p->hexes_with != NULL && mp.hexes_with == NULL)
+        mp.hexes_with = (const char * const *) p->hexes_with;
+    }
+  mp.costs = costs;
+  g = wb_hex_graph_new_for (data->game, data->map, &mp);
+  g_hash_table_insert (data->graphs, g_steal_pointer (&key), g);
+  return g;
+}
+
+static gboolean
+on_map (const WbUnitState *u)
+{
+  return (u->flags & WB_UNIT_IN_SCENARIO) && u->where.kind == WB_WHERE_HEX;
+}
+
+void
+_wb_spi_mark_enemies (SpiData *data, WbMatch *m, guint side)
+{
+  WbUnitState probe = { 0 };
+  WbHexGraph *base;
+
+  /* Zones of control do not depend on the unit exerting them: any graph
+   * knows which hexsides stop them. */
+  probe.id = g_intern_static_string ("");
+  base = _wb_spi_graph (data, m, &probe, 0);
+  memset (data->enemy, 0, (gsize) data->cols * data->rows);
+  memset (data->zoc, 0, (gsize) data->cols * data->rows);
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (u->side == side || !on_map (u))
+        continue;
+      data->enemy[u->where.hex.row * data->cols + u->where.hex.col] = 1;
+      wb_hex_graph_add_zoc (base, u->where.hex, data->zoc);
+    }
+}
+
+/* Friendly units at @hex other than @self. */
+static guint
+friends_at (WbMatch *m, const WbUnitState *self, WbOffset hex, gboolean *no_stack_there, SpiData *data)
+{
+  guint n = 0;
+
+  if (no_stack_there)
+    *no_stack_there = FALSE;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (u == self || u->side != self->side || !on_map (u) ||
+          u->where.hex.col != hex.col || u->where.hex.row != hex.row)
+        continue;
+      n++;
+      if (no_stack_there &&
+          profiles_say (data, _wb_spi_profiles_for (data, m, u, m->turn), G_STRUCT_OFFSET (SpiProfile, no_stack)))
+        *no_stack_there = TRUE;
+    }
+  return n;
+}
+
+static gboolean
+no_end_hex (SpiData *data, WbOffset hex)
+{
+  for (guint i = 0; data->no_end != NULL && data->no_end[i] != NULL; i++)
+    if (wb_hex_map_has_hex_feature (data->map, hex, data->no_end[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+hex_text (SpiData *data, WbOffset hex)
+{
+  char buf[32];
+
+  wb_hex_map_format_hex (data->map, hex, buf, sizeof buf);
+  return g_strdup (buf);
+}
+
+static char *
+mp_text (int quarters)
+{
+  return g_strdup_printf ("%g", quarters / (double) WB_MOVE_QUARTERS);
+}
+
+static WbUnitState *
+find_unit (WbMatch *m, JsonObject *action, GError **error)
+{
+  const char *id = json_object_get_string_member_with_default (action, "unit", NULL);
+  WbUnitState *u = wb_match_find_unit (m, id);
+
+  if (u == NULL || !(u->flags & WB_UNIT_IN_SCENARIO))
+    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                 _("No unit “%s” in this scenario"), id != NULL ? id : "");
+  return u != NULL && (u->flags & WB_UNIT_IN_SCENARIO) ? u : NULL;
+}
+
+static gboolean
+parse_hex (SpiData *data, JsonObject *action, const char *member, WbOffset *hex, GError **error)
+{
+  JsonNode *n = json_object_get_member (action, member);
+  const char *text = NULL;
+
+  if (n != NULL && JSON_NODE_HOLDS_OBJECT (n))
+    text = json_object_get_string_member_with_default (json_node_get_object (n), "hex", NULL);
+  if (text == NULL || !wb_hex_map_parse_hex (data->map, text, hex) || !wb_hex_map_contains (data->map, *hex))
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("“%s” must be a hex of the map, as {\"hex\": \"0414\"}"), member);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  WbHexGraph   *graph;
+  guint8       *closed;     /* enemy hexes, and hexes a train defense unit closes */
+  WbReachFlags  flags;
+  int           allowance;
+  guint32       profiles;
+} MoveSearch;
+
+/* The search @u's move makes now: its graph, the hexes it may not enter,
+ * the zone-of-control rules, what is left of its allowance. @closed is
+ * filled (cols × rows). */
+static void
+move_search (SpiData *data, WbMatch *m, const WbUnitState *u, guint8 *closed, MoveSearch *s)
+{
+  gboolean no_stack;
+
+  _wb_spi_mark_enemies (data, m, u->side);
+  s->graph = _wb_spi_graph (data, m, u, m->turn);
+  s->profiles = _wb_spi_profiles_for (data, m, u, m->turn);
+  no_stack = profiles_say (data, s->profiles, G_STRUCT_OFFSET (SpiProfile, no_stack));
+  memcpy (closed, data->enemy, (gsize) data->cols * data->rows);
+  /* 17.33: a train defense unit enters no occupied hex, and no other unit
+   * enters its hex. */
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+      gboolean o_no_stack;
+
+      if (o == u || o->side != u->side || !on_map (o))
+        continue;
+      o_no_stack = profiles_say (data, _wb_spi_profiles_for (data, m, o, m->turn),
+                                 G_STRUCT_OFFSET (SpiProfile, no_stack));
+      if (no_stack || o_no_stack)
+        closed[o->where.hex.row * data->cols + o->where.hex.col] = 1;
+    }
+  s->closed = closed;
+  s->flags = WB_REACH_ZOC_STOPS | WB_REACH_ZOC_LOCKS;
+  if (wb_match_turn_is_night (m, m->turn) ||
+      profiles_say (data, s->profiles, G_STRUCT_OFFSET (SpiProfile, no_enter_zoc)))
+    s->flags |= WB_REACH_NO_ENTER_ZOC;
+  s->allowance = MAX (0, data->allowance - u->data[SPI_DATA_SPENT]);
+}
+
+/* Which rule keeps @to out of reach: the searches relaxed one rule at a
+ * time, in this order, until it is reached. */
+static const char *
+blocking_rule (SpiData *data, WbMatch *m, const WbUnitState *u, MoveSearch *s, WbOffset to)
+{
+  WbReachFlags flags = s->flags;
+  WbUnitState plain = *u;
+  WbHexGraph *base;
+
+  if ((flags & WB_REACH_ZOC_LOCKS) && data->zoc[u->where.hex.row * data->cols + u->where.hex.col])
+    {
+      flags &= ~WB_REACH_ZOC_LOCKS;
+      wb_hex_graph_reach (s->graph, u->where.hex, s->allowance, s->closed, data->zoc, flags);
+      if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
+        return "spi.zoc-exit";
+    }
+  if (flags & WB_REACH_NO_ENTER_ZOC)
+    {
+      flags &= ~WB_REACH_NO_ENTER_ZOC;
+      wb_hex_graph_reach (s->graph, u->where.hex, s->allowance, s->closed, data->zoc, flags);
+      if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
+        return wb_match_turn_is_night (m, m->turn) ? "spi.night-zoc" : "spi.profile";
+    }
+  flags &= ~WB_REACH_ZOC_STOPS;
+  wb_hex_graph_reach (s->graph, u->where.hex, s->allowance, s->closed, data->zoc, flags);
+  if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
+    return "spi.zoc-stop";
+  wb_hex_graph_reach (s->graph, u->where.hex, s->allowance, NULL, data->zoc, flags);
+  if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
+    return data->enemy[to.row * data->cols + to.col] ? "spi.enemy-hex" : "spi.stacking";
+  wb_hex_graph_reach (s->graph, u->where.hex, G_MAXINT / 2, NULL, data->zoc, flags);
+  if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
+    return "spi.allowance";
+  /* Without the exclusive rules' profile? */
+  plain.id = g_intern_static_string ("");
+  base = _wb_spi_graph (data, m, &plain, 0);
+  wb_hex_graph_reach (base, u->where.hex, G_MAXINT / 2, NULL, data->zoc, flags);
+  if (s->profiles != 0 && wb_hex_graph_reached_cost (base, to) >= 0)
+    return "spi.profile";
+  return "spi.terrain";
+}
+
+static const char *
+rule_message (const char *rule)
+{
+  static const struct { const char *rule, *text; } messages[] = {
+    { "spi.zoc-exit", N_("it starts in an enemy zone of control") },
+    { "spi.night-zoc", N_("at night it may not enter an enemy zone of control") },
+    { "spi.zoc-stop", N_("it would have to go on after entering an enemy zone of control") },
+    { "spi.enemy-hex", N_("an enemy unit is there") },
+    { "spi.stacking", N_("the way is through hexes it may not stack in") },
+    { "spi.allowance", N_("it costs more than the Movement Points it has") },
+    { "spi.terrain", N_("no way there crosses only terrain it may enter") },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
+    if (strcmp (messages[i].rule, rule) == 0)
+      return _(messages[i].text);
+  return rule;
+}
+
+WbApplyResult
+_wb_spi_move (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  WbUnitState *u = find_unit (m, action, error);
+  g_autofree guint8 *closed = NULL;
+  g_autofree char *name = NULL, *from = NULL, *to_text = NULL, *mp = NULL;
+  MoveSearch s;
+  WbOffset to;
+  gboolean no_stack_there;
+  int cost;
+
+  if (u == NULL || !parse_hex (data, action, "to", &to, error))
+    return WB_APPLY_REFUSED;
+  name = wb_match_unit_text (m, u);
+  if (!on_map (u))
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("%s is not on the map"), name);
+      return WB_APPLY_REFUSED;
+    }
+  from = hex_text (data, u->where.hex);
+  to_text = hex_text (data, to);
+  if (!wb_rule_check (ctx, m, "spi.phasing",
+                      u->side == m->active && (m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT),
+                      error, _("%s may not move now: it is the %s's %s"), name,
+                      wb_match_side_name (m, m->active),
+                      m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT
+                        ? _("Movement Phase") : _("Combat Phase")) ||
+      !wb_rule_check (ctx, m, "spi.moved-once", !(u->flags & WB_UNIT_MOVED), error,
+                      _("%s has already moved this phase"), name))
+    return WB_APPLY_REFUSED;
+
+  closed = g_new (guint8, (gsize) data->cols * data->rows);
+  move_search (data, m, u, closed, &s);
+  wb_hex_graph_reach (s.graph, u->where.hex, s.allowance, s.closed, data->zoc, s.flags);
+  cost = wb_hex_graph_reached_cost (s.graph, to);
+  if (cost < 0)
+    {
+      const char *rule = blocking_rule (data, m, u, &s, to);
+      SpiProfile *p = NULL;
+      g_autofree char *why = NULL;
+
+      for (guint i = 0; i < data->profiles->len && i < 32 && p == NULL; i++)
+        if (s.profiles & (1u << i))
+          p = profile_at (data, i);
+      if (strcmp (rule, "spi.profile") == 0)
+        why = g_strdup_printf (_("the exclusive rules keep it out (%s)"),
+                               p != NULL && p->rule != NULL ? p->rule : "");
+      else
+        why = g_strdup (rule_message (rule));
+      if (!wb_rule_check (ctx, m, rule, FALSE, error, _("%s cannot move from %s to %s: %s"), name,
+                          from, to_text, why))
+        return WB_APPLY_REFUSED;
+      cost = -1;
+    }
+  if (!wb_rule_check (ctx, m, "spi.no-end", !no_end_hex (data, to), error,
+                      _("%s may not end its move in %s, a river ferry hex"), name, to_text) ||
+      !wb_rule_check (ctx, m, "spi.stacking",
+                      friends_at (m, u, to, &no_stack_there, data) + 1 <= (guint) data->stacking &&
+                      !no_stack_there,
+                      error, _("%s would make more than %d units in %s"), name, data->stacking, to_text))
+    return WB_APPLY_REFUSED;
+
+  u->where.hex = to;
+  u->flags |= WB_UNIT_MOVED;
+  if (cost >= 0)
+    {
+      u->data[SPI_DATA_SPENT] += cost;
+      mp = mp_text (cost);
+      /* TRANSLATORS: a move in the log: unit, from, to, MP spent */
+      wb_rule_say (ctx, m, _("%s moves %s → %s (%s MP)"), name, from, to_text, mp);
+    }
+  else
+    wb_rule_say (ctx, m, _("%s moves %s → %s"), name, from, to_text);
+  return WB_APPLY_DONE;
+}
+
+/* The hexes @u's reinforcement line names for this scenario's options. */
+static GArray *
+entry_hexes (SpiData *data, WbMatch *m, const WbUnitState *u)
+{
+  GPtrArray *reinf = wb_scenario_get_reinforcements (m->scenario);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+
+  for (guint i = 0; i < reinf->len; i++)
+    {
+      WbReinforcement *r = g_ptr_array_index (reinf, i);
+      gboolean has = FALSE;
+
+      if (!wb_scenario_applies (r->option, r->unless, (const char * const *) m->options))
+        continue;
+      for (guint k = 0; k < r->units->len && !has; k++)
+        has = g_strcmp0 (g_ptr_array_index (r->units, k), u->id) == 0;
+      for (guint k = 0; has && r->at != NULL && k < r->at->len; k++)
+        {
+          const WbPlace *pl = &g_array_index (r->at, WbPlace, k);
+          WbOffset h;
+
+          if (pl->kind == WB_PLACE_HEX && wb_hex_map_parse_hex (data->map, pl->ref, &h) &&
+              wb_hex_map_contains (data->map, h))
+            g_array_append_val (out, h);
+        }
+      if (has)
+        break;
+    }
+  return out;
+}
+
+static gboolean
+occupied (WbMatch *m, WbOffset hex)
+{
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if (on_map (u) && u->where.hex.col == hex.col && u->where.hex.row == hex.row)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 15.13: the entry hex, or when it is occupied the nearest unoccupied hex:
+ * TRUE when @at is one of them; @entry is the entry hex it counts for. */
+static gboolean
+valid_entry (SpiData *data, WbMatch *m, GArray *entries, WbOffset at, WbOffset *entry)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (data->map);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      WbOffset e = g_array_index (entries, WbOffset, i);
+      int nearest = G_MAXINT;
+
+      *entry = e;
+      if (e.col == at.col && e.row == at.row)
+        return !occupied (m, e);
+      if (!occupied (m, e))
+        continue;
+      for (int r = 0; r < data->rows; r++)
+        for (int c = 0; c < data->cols; c++)
+          {
+            WbOffset h = { c, r };
+            if (!occupied (m, h))
+              nearest = MIN (nearest, wb_hex_distance (layout, e, h));
+          }
+      if (!occupied (m, at) && wb_hex_distance (layout, e, at) == nearest)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+WbApplyResult
+_wb_spi_enter (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  WbUnitState *u = find_unit (m, action, error);
+  g_autoptr(GArray) entries = NULL;
+  g_autofree char *name = NULL, *at_text = NULL, *mp = NULL;
+  WbOffset at, entry = { 0, 0 };
+  int code, column = 1;
+
+  if (u == NULL || !parse_hex (data, action, "at", &at, error))
+    return WB_APPLY_REFUSED;
+  name = wb_match_unit_text (m, u);
+  at_text = hex_text (data, at);
+  if (u->where.kind != WB_WHERE_WAITING || u->arrives <= 0)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("%s is not a reinforcement waiting to enter"), name);
+      return WB_APPLY_REFUSED;
+    }
+  entries = entry_hexes (data, m, u);
+  if (!wb_rule_check (ctx, m, "spi.phasing",
+                      u->side == m->active && (m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT),
+                      error, _("%s may enter only in its side's Movement Phase"), name) ||
+      !wb_rule_check (ctx, m, "spi.reinforcement-turn", m->turn >= u->arrives, error,
+                      _("%s arrives on Game-Turn %d"), name, u->arrives) ||
+      !wb_rule_check (ctx, m, "spi.reinforcement-hex", valid_entry (data, m, entries, at, &entry),
+                      error, _("%s enters at its entry hex, or the nearest unoccupied hex when that "
+                               "one is occupied, not at %s"), name, at_text))
+    return WB_APPLY_REFUSED;
+  if (entries->len > 0 && !valid_entry (data, m, entries, at, &entry))
+    entry = g_array_index (entries, WbOffset, 0);
+  else if (entries->len == 0)
+    entry = at;
+  /* 15.0: arriving in column, the n-th unit at an entry hex this turn has
+   * spent n Movement Points getting there (15.15: the first, one). */
+  code = entry.row * 1000 + entry.col + 1;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+      if ((o->flags & SPI_ENTERED) && o->data[SPI_DATA_ENTRY] == code)
+        column++;
+    }
+  u->where.kind = WB_WHERE_HEX;
+  u->where.hex = at;
+  u->flags |= SPI_ENTERED;
+  u->data[SPI_DATA_ENTRY] = code;
+  u->data[SPI_DATA_SPENT] = column * WB_MOVE_QUARTERS;
+  mp = mp_text (u->data[SPI_DATA_SPENT]);
+  /* TRANSLATORS: a reinforcement in the log: unit, hex, its place in the column */
+  wb_rule_say (ctx, m, _("%s enters at %s (%s MP spent arriving in column)"), name, at_text, mp);
+  return WB_APPLY_DONE;
+}
+
+GArray *
+_wb_spi_destinations (SpiData *data, WbMatch *m, const char *unit)
+{
+  WbUnitState *u = wb_match_find_unit (m, unit);
+  g_autofree guint8 *closed = NULL;
+  GArray *out;
+  MoveSearch s;
+
+  if (u == NULL || !on_map (u) || u->side != m->active || (u->flags & WB_UNIT_MOVED) ||
+      !(m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT) || m->over)
+    return NULL;
+  closed = g_new (guint8, (gsize) data->cols * data->rows);
+  move_search (data, m, u, closed, &s);
+  wb_hex_graph_reach (s.graph, u->where.hex, s.allowance, s.closed, data->zoc, s.flags);
+  out = g_array_new (FALSE, FALSE, sizeof (WbDestination));
+  for (int r = 0; r < data->rows; r++)
+    for (int c = 0; c < data->cols; c++)
+      {
+        WbOffset h = { c, r };
+        int cost = wb_hex_graph_reached_cost (s.graph, h);
+        gboolean no_stack_there;
+        WbDestination d = { { WB_WHERE_HEX, h, NULL }, cost };
+
+        if (cost <= 0 || no_end_hex (data, h) ||
+            friends_at (m, u, h, &no_stack_there, data) + 1 > (guint) data->stacking || no_stack_there)
+          continue;
+        g_array_append_val (out, d);
+      }
+  return out;
+}

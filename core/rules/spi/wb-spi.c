@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-spi"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "wb-command.h"
+#include "wb-unit.h"
+#include "rules/spi/wb-spi-private.h"
+
+/* The SPI Blue & Gray family: the sequence of play (4.0), the game's
+ * parameters, and the actions' dispatch. Movement and reinforcements are
+ * in wb-spi-move.c. */
+
+static const WbRuleCheck checks[] = {
+  { "spi.phasing", N_("Only the phasing player's units move, in his Movement Phase"), "4.1, 5.11" },
+  { "spi.moved-once", N_("A unit moves once per Movement Phase"), "5.17" },
+  { "spi.enemy-hex", N_("A unit may never enter a hex containing an enemy unit"), "5.12" },
+  { "spi.zoc-exit", N_("A unit may not leave an enemy-controlled hex by movement"), "5.13, 6.3" },
+  { "spi.zoc-stop", N_("A unit stops when it enters an enemy-controlled hex"), "6.0" },
+  { "spi.allowance", N_("A unit may not spend more than its Movement Allowance"), "5.15" },
+  { "spi.terrain", N_("Prohibited terrain and hexsides may not be entered or crossed"), "5.2, 9.0" },
+  { "spi.stacking", N_("At most two units in a hex"), "5.32" },
+  { "spi.no-end", N_("A unit may not end its move in a river ferry hex"), "5.24" },
+  { "spi.night-zoc", N_("At night units may not enter enemy-controlled hexes"), "10.2" },
+  { "spi.profile", N_("The exclusive rules' movement restrictions"), "17.1-17.3" },
+  { "spi.reinforcement-turn", N_("Reinforcements arrive on the Game-Turn the chart gives"), "15.0" },
+  { "spi.reinforcement-hex", N_("Reinforcements enter at their hex, or the nearest unoccupied hex"), "15.13" },
+};
+
+static double *
+new_double (double v)
+{
+  double *p = g_new (double, 1);
+  *p = v;
+  return p;
+}
+
+static char **
+strv_member (JsonObject *o, const char *member)
+{
+  JsonNode *n = json_object_get_member (o, member);
+  GPtrArray *out;
+
+  if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
+    return NULL;
+  out = g_ptr_array_new ();
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (n)) && i < 100; i++)
+    {
+      JsonNode *e = json_array_get_element (json_node_get_array (n), i);
+      if (json_node_get_value_type (e) == G_TYPE_STRING)
+        g_ptr_array_add (out, g_strdup (json_node_get_string (e)));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+static void
+profile_free (SpiProfile *p)
+{
+  g_clear_pointer (&p->costs, g_hash_table_unref);
+  g_strfreev (p->terrain);
+  g_strfreev (p->adjacent);
+  g_strfreev (p->hexes_with);
+  g_free (p->rule);
+  g_free (p);
+}
+
+/* rules.params.movement_profiles (docs/rules-engine.md); an unknown
+ * member is an error, so a typo does not switch a rule off unseen. */
+static gboolean
+read_profile (SpiData *data, JsonObject *o, guint index, GError **error)
+{
+  static const char * const allowed[] = {
+    "side", "class", "turns", "costs", "terrain", "enter", "zoc_exempt", "adjacent", "hexes_with",
+    "no_enter_zoc", "no_stack", "no_attack", "rule", NULL
+  };
+  SpiProfile *p = g_new0 (SpiProfile, 1);
+  g_autoptr(GList) members = json_object_get_members (o);
+  const char *enter;
+  JsonNode *n;
+
+  g_ptr_array_add (data->profiles, p);
+  for (GList *l = members; l; l = l->next)
+    if (!g_strv_contains (allowed, l->data))
+      {
+        g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                     _("rules.params.movement_profiles[%u]: unknown member “%s”"), index,
+                     (const char *) l->data);
+        return FALSE;
+      }
+  if (json_object_has_member (o, "side"))
+    p->side = g_intern_string (json_object_get_string_member_with_default (o, "side", ""));
+  if (json_object_has_member (o, "class"))
+    p->klass = g_intern_string (json_object_get_string_member_with_default (o, "class", ""));
+  if ((n = json_object_get_member (o, "turns")) != NULL && JSON_NODE_HOLDS_ARRAY (n) &&
+      json_array_get_length (json_node_get_array (n)) == 2)
+    {
+      p->first_turn = (int) json_array_get_int_element (json_node_get_array (n), 0);
+      p->last_turn = (int) json_array_get_int_element (json_node_get_array (n), 1);
+    }
+  if ((n = json_object_get_member (o, "costs")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
+    {
+      g_autoptr(GList) ids = json_object_get_members (json_node_get_object (n));
+
+      p->costs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (GList *l = ids; l; l = l->next)
+        g_hash_table_insert (p->costs, g_strdup (l->data),
+                             new_double (json_object_get_double_member (json_node_get_object (n), l->data)));
+    }
+  p->terrain = strv_member (o, "terrain");
+  p->adjacent = strv_member (o, "adjacent");
+  p->hexes_with = strv_member (o, "hexes_with");
+  enter = json_object_get_string_member_with_default (o, "enter", "any");
+  if (g_strcmp0 (enter, "road_only") == 0)
+    p->enter = WB_ENTER_ROAD_ONLY;
+  else if (g_strcmp0 (enter, "adjacent") == 0)
+    p->enter = WB_ENTER_ADJACENT;
+  else if (g_strcmp0 (enter, "any") != 0)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("rules.params.movement_profiles[%u].enter: “%s” (expected any, road_only or "
+                     "adjacent)"), index, enter);
+      return FALSE;
+    }
+  p->zoc_exempt = json_object_get_boolean_member_with_default (o, "zoc_exempt", FALSE);
+  p->no_enter_zoc = json_object_get_boolean_member_with_default (o, "no_enter_zoc", FALSE);
+  p->no_stack = json_object_get_boolean_member_with_default (o, "no_stack", FALSE);
+  p->no_attack = json_object_get_boolean_member_with_default (o, "no_attack", FALSE);
+  p->rule = g_strdup (json_object_get_string_member_with_default (o, "rule", NULL));
+  return TRUE;
+}
+
+static void
+spi_release (gpointer p)
+{
+  SpiData *data = p;
+
+  if (data == NULL)
+    return;
+  g_clear_object (&data->game);
+  g_strfreev (data->no_end);
+  g_ptr_array_unref (data->profiles);
+  g_hash_table_unref (data->graphs);
+  g_free (data->enemy);
+  g_free (data->zoc);
+  g_free (data);
+}
+
+static gpointer
+spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
+{
+  JsonNode *params = wb_game_get_rules (game)->params;
+  JsonObject *o = params != NULL && JSON_NODE_HOLDS_OBJECT (params) ? json_node_get_object (params) : NULL;
+  SpiData *data;
+  JsonNode *n;
+
+  if (!WB_IS_HEX_MAP (setup->map))
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("The SPI Blue & Gray rules are played on a hex map"));
+      return NULL;
+    }
+  if (wb_game_get_sides (game)->len != 2)
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("The SPI Blue & Gray rules are for two sides"));
+      return NULL;
+    }
+  data = g_new0 (SpiData, 1);
+  data->game = g_object_ref (game);
+  data->map = WB_HEX_MAP (setup->map);
+  data->cols = wb_hex_map_get_cols (data->map);
+  data->rows = wb_hex_map_get_rows (data->map);
+  data->enemy = g_new0 (guint8, (gsize) data->cols * data->rows);
+  data->zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
+  data->profiles = g_ptr_array_new_with_free_func ((GDestroyNotify) profile_free);
+  data->graphs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify) wb_hex_graph_free);
+  /* 5.0: six Movement Points; 5.32: two units. */
+  data->allowance = 6 * WB_MOVE_QUARTERS;
+  data->stacking = 2;
+  if (o != NULL)
+    {
+      data->allowance = (int) (json_object_get_double_member_with_default (o, "movement_allowance", 6)
+                               * WB_MOVE_QUARTERS);
+      data->stacking = (int) json_object_get_int_member_with_default (o, "stacking", 2);
+      data->no_end = strv_member (o, "no_end_features");
+      if ((n = json_object_get_member (o, "movement_profiles")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
+        for (guint i = 0; i < json_array_get_length (json_node_get_array (n)) && i < 30; i++)
+          {
+            JsonNode *e = json_array_get_element (json_node_get_array (n), i);
+            if (!JSON_NODE_HOLDS_OBJECT (e) || !read_profile (data, json_node_get_object (e), i, error))
+              {
+                if (error != NULL && *error == NULL)
+                  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                               _("rules.params.movement_profiles[%u] is not an object"), i);
+                spi_release (data);
+                return NULL;
+              }
+          }
+    }
+  data->allowance = CLAMP (data->allowance, 0, 1000 * WB_MOVE_QUARTERS);
+  data->stacking = CLAMP (data->stacking, 1, 100);
+  return data;
+}
+
+static guint
+step_side (WbMatch *m, int step)
+{
+  return step < SPI_SECOND_MOVEMENT ? m->first_side : 1 - m->first_side;
+}
+
+static void
+spi_start (gpointer p, WbMatch *m)
+{
+  m->step = SPI_FIRST_MOVEMENT;
+  m->active = step_side (m, m->step);
+}
+
+static char *
+spi_describe_step (gpointer p, WbMatch *m)
+{
+  return g_strdup (m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT
+                   ? _("Movement Phase") : _("Combat Phase"));
+}
+
+/* 4.1: movement, combat; the second player the same; then the next turn.
+ * 10.0: no Combat Phase on a night turn. */
+static void
+end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  g_autofree char *done = spi_describe_step (data, m);
+
+  wb_rule_say (ctx, m, _("ends the %s."), done);
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      u->flags &= ~(guint32) (WB_UNIT_MOVED | WB_UNIT_ATTACKED | SPI_ENTERED);
+      u->data[SPI_DATA_SPENT] = 0;
+      u->data[SPI_DATA_ENTRY] = 0;
+    }
+  do
+    {
+      m->step++;
+      if (m->step >= SPI_N_STEPS)
+        {
+          m->step = SPI_FIRST_MOVEMENT;
+          m->turn++;
+          if (m->turn > wb_match_n_turns (m))
+            {
+              m->turn = wb_match_n_turns (m);
+              m->over = TRUE;
+              wb_rule_say (ctx, m, "%s", _("The last Game-Turn is over."));
+              return;
+            }
+        }
+    }
+  while ((m->step == SPI_FIRST_COMBAT || m->step == SPI_SECOND_COMBAT) &&
+         wb_match_turn_is_night (m, m->turn));
+  m->active = step_side (m, m->step);
+}
+
+static WbApplyResult
+spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  SpiData *data = p;
+  const char *type = json_object_get_string_member_with_default (action, "type", "");
+
+  if (m->over)
+    return WB_APPLY_NOT_MINE;
+  if (strcmp (type, "end_step") == 0)
+    {
+      end_step (data, m, ctx);
+      return WB_APPLY_DONE;
+    }
+  if (strcmp (type, "move") == 0)
+    return _wb_spi_move (data, m, action, ctx, error);
+  if (strcmp (type, "enter") == 0)
+    return _wb_spi_enter (data, m, action, ctx, error);
+  return WB_APPLY_NOT_MINE;
+}
+
+static GArray *
+spi_destinations (gpointer p, WbMatch *m, const char *unit)
+{
+  return _wb_spi_destinations (p, m, unit);
+}
+
+static const WbRulesFamily family = {
+  .id = "spi-blue-gray",
+  .name = N_("SPI Blue & Gray"),
+  .checks = checks,
+  .n_checks = G_N_ELEMENTS (checks),
+  .prepare = spi_prepare,
+  .release = spi_release,
+  .start = spi_start,
+  .describe_step = spi_describe_step,
+  .destinations = spi_destinations,
+  .apply = spi_apply,
+};
+
+const WbRulesFamily *
+wb_spi_family (void)
+{
+  return &family;
+}

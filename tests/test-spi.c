@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-test-spi"
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warbench-core.h"
+#include "rules/spi/wb-spi-private.h"
+#include "rules/wb-play.h"
+
+/* The SPI Blue & Gray family on the bundled Battle of the Wilderness:
+ * the sequence of play (4.1, 10.0), movement with zones of control,
+ * stacking, the exclusive rules' movement (17.1-17.3) and reinforcements
+ * (15.0), each refusal naming its rule, warned rules played and logged.
+ * Hexes from the reconstructed map: 0414-0417 Confederates in forest,
+ * 1/1/V in 0616 with a road to 0716, 0516 and 0517 clear. */
+
+typedef struct {
+  WbGame        *game;
+  const WbRulesFamily *family;
+  gpointer       data;
+  WbMatch       *m;
+  GHashTable    *settings;
+  GPtrArray     *events;
+} Fixture;
+
+static void
+log_event_free (WbLogEvent *e)
+{
+  g_free (e->text);
+  g_free (e);
+}
+
+static void
+setup (Fixture *f)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "battle-of-the-wilderness.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  f->game = wb_game_load (file, NULL, &error);
+  ck_assert_msg (f->game != NULL, "%s", error ? error->message : "");
+  f->m = wb_match_new (f->game, "historical", NULL, 1, &error);
+  ck_assert_msg (f->m != NULL, "%s", error ? error->message : "");
+  f->family = wb_spi_family ();
+  f->data = f->family->prepare (f->game, f->m, &error);
+  ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
+  f->family->start (f->data, f->m);
+  f->settings = g_hash_table_new (g_str_hash, g_str_equal);
+  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) log_event_free);
+}
+
+static void
+teardown (Fixture *f)
+{
+  f->family->release (f->data);
+  wb_match_free (f->m);
+  g_object_unref (f->game);
+  g_hash_table_unref (f->settings);
+  g_ptr_array_unref (f->events);
+}
+
+static WbApplyResult
+apply (Fixture *f, const char *json, GError **error)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+  WbRuleContext ctx = { f->settings, f->events, f->family->checks, f->family->n_checks };
+
+  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
+  return f->family->apply (f->data, f->m, json_node_get_object (json_parser_get_root (p)), &ctx, error);
+}
+
+static void
+ok (Fixture *f, const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  ck_assert_msg (apply (f, json, &error) == WB_APPLY_DONE, "%s: %s", json, error ? error->message : "");
+}
+
+/* Refused, with the rule's id in the message. */
+static void
+refused (Fixture *f, const char *json, const char *rule)
+{
+  g_autoptr(GError) error = NULL;
+  ck_assert_msg (apply (f, json, &error) == WB_APPLY_REFUSED, "played: %s", json);
+  ck_assert_msg (strstr (error->message, rule) != NULL, "%s: no %s in: %s", json, rule, error->message);
+}
+
+static char *
+hex_of (Fixture *f, const char *unit)
+{
+  return wb_match_where_text (f->m, &wb_match_find_unit (f->m, unit)->where);
+}
+
+static const char *
+last_event (Fixture *f)
+{
+  ck_assert_uint_gt (f->events->len, 0);
+  return ((WbLogEvent *) g_ptr_array_index (f->events, f->events->len - 1))->text;
+}
+
+/* A hex @unit could reach were it not for an enemy zone of control
+ * stopping it on the way (the searches of wb-hex-movement.c with and
+ * without WB_REACH_ZOC_STOPS). */
+static void
+beyond_zoc (Fixture *f, const char *unit, char target[8])
+{
+  SpiData *data = f->data;
+  WbUnitState *u = wb_match_find_unit (f->m, unit);
+  WbHexGraph *g = _wb_spi_graph (data, f->m, u, f->m->turn);
+  g_autoptr(GArray) legal = f->family->destinations (f->data, f->m, unit);
+
+  *target = '\0';
+  ck_assert_ptr_nonnull (legal);
+  _wb_spi_mark_enemies (data, f->m, u->side);
+  wb_hex_graph_reach (g, u->where.hex, 6 * WB_MOVE_QUARTERS, data->enemy, data->zoc, 0);
+  for (int r = 0; r < data->rows && !*target; r++)
+    for (int c = 0; c < data->cols && !*target; c++)
+      {
+        gboolean in_legal = FALSE;
+
+        if (wb_hex_graph_reached_cost (g, (WbOffset) { c, r }) <= 0 || data->zoc[r * data->cols + c])
+          continue;
+        for (guint i = 0; i < legal->len; i++)
+          in_legal |= g_array_index (legal, WbDestination, i).where.hex.col == c &&
+                      g_array_index (legal, WbDestination, i).where.hex.row == r;
+        if (!in_legal)
+          wb_hex_map_format_hex (data->map, (WbOffset) { c, r }, target, 8);
+      }
+  ck_assert_msg (*target, "no hex beyond a zone of control for %s", unit);
+}
+
+#define MOVE(unit, hex) "{\"type\": \"move\", \"unit\": \"" unit "\", \"to\": {\"hex\": \"" hex "\"}}"
+#define ENTER(unit, hex) "{\"type\": \"enter\", \"unit\": \"" unit "\", \"at\": {\"hex\": \"" hex "\"}}"
+#define END "{\"type\": \"end_step\"}"
+
+START_TEST (test_sequence)
+{
+  Fixture f = { 0 };
+  g_autofree char *step = NULL;
+
+  setup (&f);
+  /* 14.31: the Confederates first. */
+  ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Confederate");
+  step = f.family->describe_step (f.data, f.m);
+  ck_assert_str_eq (step, "Movement Phase");
+  ok (&f, END);
+  ck_assert_int_eq (f.m->step, SPI_FIRST_COMBAT);
+  ok (&f, END);
+  ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Union");
+  ck_assert_int_eq (f.m->step, SPI_SECOND_MOVEMENT);
+  ok (&f, END);
+  ok (&f, END);
+  ck_assert_int_eq (f.m->turn, 2);
+  ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Confederate");
+  /* 10.0: turn 8 is a night turn: no Combat Phase. */
+  while (f.m->turn < 8)
+    ok (&f, END);
+  ck_assert_int_eq (f.m->step, SPI_FIRST_MOVEMENT);
+  ok (&f, END);
+  ck_assert_int_eq (f.m->step, SPI_SECOND_MOVEMENT);
+  ok (&f, END);
+  ck_assert_int_eq (f.m->turn, 9);
+  ck_assert_int_eq (f.m->step, SPI_FIRST_MOVEMENT);
+  /* After the sixteenth turn the game is over. */
+  while (!f.m->over)
+    ok (&f, END);
+  ck_assert_int_eq (f.m->turn, 16);
+  ck_assert_str_eq (last_event (&f), "Turn 16 (May 6, 8), Union: The last Game-Turn is over.");
+  teardown (&f);
+}
+END_TEST
+
+START_TEST (test_movement)
+{
+  Fixture f = { 0 };
+  g_autofree char *h = NULL;
+  g_autoptr(GArray) dest = NULL;
+  gboolean found = FALSE;
+
+  setup (&f);
+  /* 17.12: Confederates move through forest at 2 MP. */
+  dest = f.family->destinations (f.data, f.m, "stafford");
+  ck_assert_ptr_nonnull (dest);
+  for (guint i = 0; i < dest->len; i++)
+    {
+      WbDestination *d = &g_array_index (dest, WbDestination, i);
+      g_autofree char *t = wb_match_where_text (f.m, &d->where);
+      if (strcmp (t, "0413") == 0)
+        {
+          ck_assert_int_eq (d->cost, 2 * WB_MOVE_QUARTERS);
+          found = TRUE;
+        }
+      ck_assert_str_ne (t, "0616");   /* the enemy's hex */
+    }
+  ck_assert (found);
+  ok (&f, MOVE ("stafford", "0413"));
+  ck_assert_str_eq (last_event (&f), "Turn 1 (May 5, 1), Confederate: Stafrd (5) moves 0414 → 0413 (2 MP)");
+  /* 5.17: once. */
+  refused (&f, MOVE ("stafford", "0414"), "spi.moved-once");
+  /* 5.12: never into an enemy hex. */
+  refused (&f, MOVE ("stonewall", "0616"), "spi.enemy-hex");
+  /* 6.0: a hex Steuart could reach if 1/1/V's zone of control (0517,
+   * 0516, …) did not stop him is refused for that reason. */
+  {
+    SpiData *data = f.data;
+    g_autofree char *json = NULL;
+    char target[8];
+
+    _wb_spi_mark_enemies (data, f.m, 1);
+    ck_assert (data->zoc[15 * data->cols + 4] && data->zoc[16 * data->cols + 4]);   /* 0516, 0517 */
+    beyond_zoc (&f, "steuart", target);
+    json = g_strdup_printf ("{\"type\": \"move\", \"unit\": \"steuart\", \"to\": {\"hex\": \"%s\"}}", target);
+    refused (&f, json, "spi.zoc-stop");
+  }
+  /* 5.15: six Movement Points: 0420 is 12 MP of forest away. */
+  refused (&f, MOVE ("steuart", "0420"), "spi.allowance");
+  ok (&f, MOVE ("steuart", "0517"));
+  /* 5.32: two units a hex. */
+  ok (&f, MOVE ("stonewall", "0413"));
+  ok (&f, MOVE ("doles", "0419"));
+  refused (&f, MOVE ("battle", "0419"), "spi.stacking");
+  /* 5.11: not the other side's units. */
+  refused (&f, MOVE ("1-1-V", "0716"), "spi.phasing");
+  h = hex_of (&f, "stafford");
+  ck_assert_str_eq (h, "0413");
+
+  /* A rule set to warn: the move is played, the log says what it broke. */
+  g_hash_table_insert (f.settings, (gpointer) "spi.zoc-stop", (gpointer) "warn");
+  {
+    char target[8];
+    g_autofree char *json = NULL, *h2 = NULL;
+
+    beyond_zoc (&f, "jones", target);
+    json = g_strdup_printf ("{\"type\": \"move\", \"unit\": \"jones\", \"to\": {\"hex\": \"%s\"}}", target);
+    ok (&f, json);
+    ck_assert_ptr_nonnull (strstr (((WbLogEvent *) g_ptr_array_index (f.events, f.events->len - 2))->text,
+                                   "rule broken (warned): "));
+    ck_assert_ptr_nonnull (strstr (last_event (&f), "Jones"));
+    h2 = hex_of (&f, "jones");
+    ck_assert_str_eq (h2, target);
+  }
+  teardown (&f);
+}
+END_TEST
+
+START_TEST (test_union_first_day)
+{
+  Fixture f = { 0 };
+
+  setup (&f);
+  ok (&f, END);
+  ok (&f, END);
+  ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Union");
+  /* 17.21: on the first day, no forest except along roads and trails:
+   * 0615 is forest with no road from 0616; 0716 is along the road. */
+  refused (&f, MOVE ("1-1-V", "0615"), "spi.profile");
+  ok (&f, MOVE ("1-1-V", "0716"));
+  ck_assert_str_eq (last_event (&f), "Turn 1 (May 5, 1), Union: 1/1/V (12) moves 0616 → 0716 (1 MP)");
+  /* 5.13: 2/1/V (0717) is not in a zone of control; the Confederates in
+   * 0417 are too far. A Union unit the Confederates reach is locked. */
+  teardown (&f);
+}
+END_TEST
+
+START_TEST (test_reinforcements)
+{
+  Fixture f = { 0 };
+
+  setup (&f);
+  /* 16.1: Cooke and Kirkland arrive on turn 1 at 0128, in column. */
+  ok (&f, ENTER ("cooke", "0128"));
+  ck_assert_str_eq (last_event (&f),
+                    "Turn 1 (May 5, 1), Confederate: Cooke (7) enters at 0128 (1 MP spent arriving in column)");
+  /* 15.13: the entry hex is occupied: the nearest unoccupied hex. */
+  refused (&f, ENTER ("kirkland", "0128"), "spi.reinforcement-hex");
+  refused (&f, ENTER ("kirkland", "0120"), "spi.reinforcement-hex");
+  ok (&f, ENTER ("kirkland", "0127"));
+  ck_assert_ptr_nonnull (strstr (last_event (&f), "(2 MP spent arriving in column)"));
+  /* The second in the column has 4 MP left. */
+  ck_assert_int_eq (wb_match_find_unit (f.m, "kirkland")->data[SPI_DATA_SPENT], 2 * WB_MOVE_QUARTERS);
+  /* Not yet: Johnston arrives on turn 5; the Union's II Corps on turn 4
+   * and in its own phase. */
+  refused (&f, ENTER ("johnston", "0118"), "spi.reinforcement-turn");
+  refused (&f, ENTER ("2-3-II", "2326"), "spi.phasing");
+  refused (&f, ENTER ("stafford", "0128"), "not a reinforcement");
+  teardown (&f);
+}
+END_TEST
+
+static Suite *
+spi_suite (void)
+{
+  Suite *s = suite_create ("spi");
+  TCase *tc = tcase_create ("spi");
+
+  tcase_add_test (tc, test_sequence);
+  tcase_add_test (tc, test_movement);
+  tcase_add_test (tc, test_union_first_day);
+  tcase_add_test (tc, test_reinforcements);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr = srunner_create (spi_suite ());
+  int failed;
+
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
