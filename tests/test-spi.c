@@ -169,7 +169,9 @@ START_TEST (test_sequence)
   while (!f.m->over)
     ok (&f, END);
   ck_assert_int_eq (f.m->turn, 16);
-  ck_assert_str_eq (last_event (&f), "Turn 16 (May 6, 8), Union: The last Game-Turn is over.");
+  /* 18.13: the objectives stay Confederate (held at the start): 3 × 15 VP. */
+  ck_assert_str_eq (last_event (&f),
+                    "Turn 16 (May 6, 8), Union: The last Game-Turn is over: Union 0 VP, Confederate 45 VP.");
   teardown (&f);
 }
 END_TEST
@@ -291,6 +293,244 @@ START_TEST (test_reinforcements)
 }
 END_TEST
 
+/* --- combat ------------------------------------------------------------------ */
+
+static WbOffset
+hex_at (Fixture *f, const char *text)
+{
+  WbOffset h;
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (f->m->map), text, &h));
+  return h;
+}
+
+static void
+hex_name (Fixture *f, WbOffset h, char buf[8])
+{
+  wb_hex_map_format_hex (WB_HEX_MAP (f->m->map), h, buf, 8);
+}
+
+/* Puts @unit in @hex (the test's set-up, not a move). */
+static void
+place (Fixture *f, const char *unit, const char *hex)
+{
+  WbUnitState *u = wb_match_find_unit (f->m, unit);
+
+  ck_assert_ptr_nonnull (u);
+  u->where.kind = WB_WHERE_HEX;
+  u->where.hex = hex_at (f, hex);
+  u->flags |= WB_UNIT_IN_SCENARIO;
+}
+
+/* The dice state whose next d6 is @face. */
+static void
+force_die (Fixture *f, int face)
+{
+  for (guint64 seed = 0; ; seed++)
+    {
+      WbRng r, probe;
+
+      wb_rng_seed (&r, seed, WB_RNG_MATCH_STREAM);
+      probe = r;
+      if (wb_rng_die (&probe, 6) == face)
+        {
+          f->m->rng = r;
+          return;
+        }
+    }
+}
+
+static gboolean
+log_has (Fixture *f, const char *text)
+{
+  for (guint i = 0; i < f->events->len; i++)
+    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+#define ATTACK2(a, b, hex) "{\"type\": \"attack\", \"attackers\": [\"" a "\", \"" b "\"], \"defenders\": [\"" hex "\"]}"
+
+/* 7.0: 13 Strength Points against 4 are 3-1 (the rulebook's example); a
+ * 2 is Dr; 1/2/V has nowhere to go — enemies, their zones of control and a
+ * friendly hex in one — and is eliminated (7.72); a victor advances. */
+START_TEST (test_attack_odds_and_blocked_retreat)
+{
+  Fixture f = { 0 };
+  g_autofree char *h = NULL, *step = NULL;
+
+  setup (&f);
+  place (&f, "1-2-V", "0516");
+  place (&f, "gordon", "0515");
+  place (&f, "csa-0218", "0615");
+  ok (&f, END);
+  force_die (&f, 2);
+  refused (&f, ATTACK2 ("gordon", "1-2-V", "0516"), "spi.phasing");
+  ok (&f, ATTACK2 ("gordon", "csa-0218", "0516"));
+  ck_assert_msg (log_has (&f, " attack 1/2/V (4) in 0516: 13 to 4 → 3-1, die 2 → Dr"), "%s", last_event (&f));
+  ck_assert (log_has (&f, "1/2/V (4) is eliminated"));
+  ck_assert_int_eq (wb_match_find_unit (f.m, "1-2-V")->where.kind, WB_WHERE_ELIMINATED);
+  /* 18.11: 3 VP a Union Strength Point, and the three objectives. */
+  ck_assert_int_eq (f.m->vp[1], 45 + 3 * 4);
+  /* 7.75: the Confederates may advance one unit into 0516. */
+  step = f.family->describe_step (f.data, f.m);
+  ck_assert_str_eq (step, "Combat Phase: advance after combat");
+  ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Confederate");
+  refused (&f, END, "Finish the combat");
+  refused (&f, "{\"type\": \"advance\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0516\"}}", "7.75");
+  ok (&f, "{\"type\": \"advance\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0516\"}}");
+  h = hex_of (&f, "gordon");
+  ck_assert_str_eq (h, "0516");
+  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+  /* 7.14: once a Combat Phase. */
+  refused (&f, ATTACK2 ("gordon", "csa-0218", "0616"), "spi.attack-once");
+  teardown (&f);
+}
+END_TEST
+
+/* 7.4, 9.0: rough doubles the defender: 13 against 4 in 0612 is 13 to 8,
+ * 1-1; a 1 is Dr; the retreat may not enter a zone of control (7.72). */
+START_TEST (test_rough_and_retreat)
+{
+  Fixture f = { 0 };
+  g_autofree char *h = NULL;
+
+  setup (&f);
+  place (&f, "3-2-V", "0612");
+  place (&f, "gordon", "0611");
+  place (&f, "csa-0218", "0512");
+  ok (&f, END);
+  force_die (&f, 1);
+  ok (&f, ATTACK2 ("gordon", "csa-0218", "0612"));
+  ck_assert_msg (log_has (&f, " in 0612: 13 to 8 → 1-1, die 1 → Dr"), "%s", last_event (&f));
+  ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Union");
+  refused (&f, "{\"type\": \"retreat\", \"unit\": \"3-2-V\", \"to\": {\"hex\": \"0712\"}}", "spi.retreat");
+  refused (&f, "{\"type\": \"retreat\", \"unit\": \"3-2-V\", \"to\": {\"hex\": \"0614\"}}", "spi.retreat");
+  ok (&f, "{\"type\": \"retreat\", \"unit\": \"3-2-V\", \"to\": {\"hex\": \"0613\"}}");
+  h = hex_of (&f, "3-2-V");
+  ck_assert_str_eq (h, "0613");
+  ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Confederate");
+  ok (&f, "{\"type\": \"no_advance\"}");
+  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+  teardown (&f);
+}
+END_TEST
+
+/* 7.8: the only way back is into a full friendly hex: the retreating unit
+ * displaces one there, which retreats in turn. */
+START_TEST (test_displacement)
+{
+  Fixture f = { 0 };
+  WbHexLayout layout;
+  WbOffset h, n;
+  char hx[8], nx[8], nex[8], nwx[8], sx[8], sex[8], nnx[8];
+  g_autofree char *json = NULL;
+  g_autofree char *where = NULL;
+
+  setup (&f);
+  layout = wb_hex_map_get_layout (WB_HEX_MAP (f.m->map));
+  h = hex_at (&f, "1621");
+  hex_name (&f, h, hx);
+  n = wb_hex_neighbour (layout, h, 0);
+  hex_name (&f, n, nx);
+  hex_name (&f, wb_hex_neighbour (layout, n, 0), nnx);
+  hex_name (&f, wb_hex_neighbour (layout, h, 1), nex);
+  hex_name (&f, wb_hex_neighbour (layout, h, 5), nwx);
+  hex_name (&f, wb_hex_neighbour (layout, h, 3), sx);
+  hex_name (&f, wb_hex_neighbour (layout, h, 2), sex);
+  place (&f, "1-2-V", hx);
+  place (&f, "gordon", sx);
+  place (&f, "2-2-V", nx);
+  place (&f, "1-3-V", nx);
+  place (&f, "3-3-V", nex);
+  place (&f, "2-1-V", nex);
+  place (&f, "3-1-V", nwx);
+  place (&f, "1-1-V", nwx);
+  ok (&f, END);
+  /* 7 to 4 is 1-1; a 1 is Dr. */
+  force_die (&f, 1);
+  json = g_strdup_printf ("{\"type\": \"attack\", \"attackers\": [\"gordon\"], \"defenders\": [\"%s\"]}", hx);
+  ok (&f, json);
+  ck_assert_msg (log_has (&f, ": 7 to 4 → 1-1, die 1 → Dr"), "%s", last_event (&f));
+  g_free (json);
+  json = g_strdup_printf ("{\"type\": \"retreat\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"%s\"}}", sex);
+  refused (&f, json, "spi.retreat");
+  g_free (json);
+  json = g_strdup_printf ("{\"type\": \"retreat\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"%s\"}}", nx);
+  refused (&f, json, "displacing");
+  g_free (json);
+  json = g_strdup_printf ("{\"type\": \"retreat\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"%s\"}, "
+                          "\"displace\": \"2-2-V\"}", nx);
+  ok (&f, json);
+  ck_assert (log_has (&f, ", displacing 2/2/V (6)"));
+  /* The displaced unit retreats now, from the hex the other took. */
+  ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Union");
+  g_free (json);
+  json = g_strdup_printf ("{\"type\": \"retreat\", \"unit\": \"2-2-V\", \"to\": {\"hex\": \"%s\"}}", nnx);
+  ok (&f, json);
+  where = hex_of (&f, "2-2-V");
+  ck_assert_str_eq (where, nnx);
+  g_free (where);
+  where = hex_of (&f, "1-2-V");
+  ck_assert_str_eq (where, nx);
+  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_ADVANCE);
+  teardown (&f);
+}
+END_TEST
+
+/* 7.6 Ex: the defender goes; the attacker loses units of at least as many
+ * printed Strength Points, his choice. */
+START_TEST (test_exchange)
+{
+  Fixture f = { 0 };
+
+  setup (&f);
+  place (&f, "1-2-V", "0516");
+  place (&f, "gordon", "0515");
+  place (&f, "csa-0218", "0615");
+  ok (&f, END);
+  force_die (&f, 6);
+  ok (&f, ATTACK2 ("gordon", "csa-0218", "0516"));
+  ck_assert (log_has (&f, "die 6 → Ex"));
+  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_EXCHANGE);
+  refused (&f, "{\"type\": \"eliminate\", \"units\": []}", "at least 4");
+  refused (&f, "{\"type\": \"eliminate\", \"units\": [\"stafford\"]}", "did not attack");
+  ok (&f, "{\"type\": \"eliminate\", \"units\": [\"csa-0218\"]}");
+  ck_assert_int_eq (wb_match_find_unit (f.m, "csa-0218")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert_int_eq (wb_match_find_unit (f.m, "gordon")->where.kind, WB_WHERE_HEX);
+  /* 18.1: 4 Union SP to the Confederates, 6 Confederate SP to the Union. */
+  ck_assert_int_eq (f.m->vp[1], 45 + 12);
+  ck_assert_int_eq (f.m->vp[0], 2 * 6);
+  ok (&f, "{\"type\": \"no_advance\"}");
+  teardown (&f);
+}
+END_TEST
+
+/* 9.0: no attack across a creek but at a bridge or ford; 7.11/7.12: the
+ * Combat Phase cannot end while adjacent units have not fought. */
+START_TEST (test_creek_and_mandatory)
+{
+  Fixture f = { 0 };
+  WbHexLayout layout;
+  WbOffset across;
+  char ax[8];
+  g_autofree char *json = NULL;
+
+  setup (&f);
+  layout = wb_hex_map_get_layout (WB_HEX_MAP (f.m->map));
+  across = wb_hex_neighbour (layout, hex_at (&f, "0210"), 2);   /* the creek is on 0210's SE side */
+  hex_name (&f, across, ax);
+  place (&f, "1-2-V", "0210");
+  place (&f, "gordon", ax);
+  ok (&f, MOVE ("stonewall", "0516"));   /* into 1/1/V's zone of control */
+  ok (&f, END);
+  json = g_strdup_printf ("{\"type\": \"attack\", \"attackers\": [\"gordon\"], \"defenders\": [\"0210\"]}");
+  refused (&f, json, "spi.creek");
+  refused (&f, END, "spi.mandatory");
+  ck_assert_int_eq (f.m->step, SPI_FIRST_COMBAT);
+  teardown (&f);
+}
+END_TEST
+
 static Suite *
 spi_suite (void)
 {
@@ -301,6 +541,11 @@ spi_suite (void)
   tcase_add_test (tc, test_movement);
   tcase_add_test (tc, test_union_first_day);
   tcase_add_test (tc, test_reinforcements);
+  tcase_add_test (tc, test_attack_odds_and_blocked_retreat);
+  tcase_add_test (tc, test_rough_and_retreat);
+  tcase_add_test (tc, test_displacement);
+  tcase_add_test (tc, test_exchange);
+  tcase_add_test (tc, test_creek_and_mandatory);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -421,6 +421,7 @@ RULES = {
         "reinforcement_entry": "column",
         "attack_effectiveness_optional": True,
         "no_end_features": ["ferry"],
+        "objectives_held_by": "confederate",
         # Exclusive rules 17.1-17.3 as movement profiles the family applies
         # (docs/rules-engine.md): costs per side, terrain entered only along
         # roads and trails or only next to some terrain, train defense units.

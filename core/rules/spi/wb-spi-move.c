@@ -252,7 +252,8 @@ move_search (SpiData *data, WbMatch *m, const WbUnitState *u, guint8 *closed, Mo
     }
   s->closed = closed;
   s->flags = WB_REACH_ZOC_STOPS | WB_REACH_ZOC_LOCKS;
-  if (wb_match_turn_is_night (m, m->turn) ||
+  /* 10.2 at night; 17.32 train defense; 11.2 without Attack Effectiveness. */
+  if (wb_match_turn_is_night (m, m->turn) || (u->flags & SPI_INEFFECTIVE) ||
       profiles_say (data, s->profiles, G_STRUCT_OFFSET (SpiProfile, no_enter_zoc)))
     s->flags |= WB_REACH_NO_ENTER_ZOC;
   s->allowance = MAX (0, data->allowance - u->data[SPI_DATA_SPENT]);

@@ -22,8 +22,35 @@ enum {
 
 /* Unit flags of the family (WbUnitState.flags). */
 enum {
-  SPI_ENTERED = WB_UNIT_FAMILY_FLAG << 0,   /* came on the map this phase */
+  SPI_ENTERED     = WB_UNIT_FAMILY_FLAG << 0,   /* came on the map this phase */
+  SPI_DEFENDED    = WB_UNIT_FAMILY_FLAG << 1,   /* attacked this phase (7.14) */
+  SPI_ATTACKER    = WB_UNIT_FAMILY_FLAG << 2,   /* in the combat being resolved, adjacent */
+  SPI_BOMBARDING  = WB_UNIT_FAMILY_FLAG << 3,   /* in it, bombarding from 2-3 hexes (8.1) */
+  SPI_DEFENDER    = WB_UNIT_FAMILY_FLAG << 4,   /* defending in it */
+  SPI_MUST_RETREAT = WB_UNIT_FAMILY_FLAG << 5,  /* owes a retreat (7.7) */
+  SPI_INEFFECTIVE = WB_UNIT_FAMILY_FLAG << 6,   /* lost Attack Effectiveness (11.0) */
+  SPI_ADVANCED    = WB_UNIT_FAMILY_FLAG << 7,   /* advanced after combat (7.75) */
 };
+
+/* Match data (WbMatch.fdata). */
+enum {
+  SPI_F_PENDING,      /* what the combat waits for: SpiPending */
+  SPI_F_EX_NEEDED,    /* exchange: printed half SP the attacker still owes */
+  SPI_F_ADVANCE_SIDE, /* the side that may advance, + 1 */
+  SPI_F_N_VACATED,    /* hexes vacated by the combat (row * 1000 + col + 1) … */
+  SPI_F_VACATED,      /* … up to 8 of them */
+  SPI_F_LOST = SPI_F_VACATED + 8,   /* half SP each side has lost: 2 sides */
+  SPI_F_CONTROL = SPI_F_LOST + 2,   /* objective control bits: side + 1 per 2 bits, 8 objectives */
+  SPI_F_BURNSIDE,     /* the turn IX Corps was held (19.2), or 0; -turn: rolled, free */
+  SPI_F_END,
+};
+
+typedef enum {
+  SPI_PENDING_NONE,
+  SPI_PENDING_EXCHANGE,   /* the attacker chooses units to lose */
+  SPI_PENDING_RETREAT,    /* units flagged SPI_MUST_RETREAT, their owner active */
+  SPI_PENDING_ADVANCE,    /* the victor may advance one unit */
+} SpiPending;
 
 /* Unit data (WbUnitState.data). */
 enum {
@@ -48,6 +75,10 @@ typedef struct {
 
 typedef struct {
   WbGame      *game;
+  WbTable     *crt;
+  int          artillery_range;
+  double       los_tie_both;    /* 8.32: a line along a hexside is blocked only if both hexes block */
+  guint        objectives_side; /* 18.13: who holds the objectives at the start, + 1 (0: nobody) */
   WbHexMap    *map;
   int          cols, rows;
   int          allowance;       /* quarter MP */
@@ -74,6 +105,27 @@ WbApplyResult _wb_spi_move          (SpiData *data, WbMatch *m, JsonObject *acti
 WbApplyResult _wb_spi_enter         (SpiData *data, WbMatch *m, JsonObject *action,
                                      WbRuleContext *ctx, GError **error);
 GArray       *_wb_spi_destinations  (SpiData *data, WbMatch *m, const char *unit);
+
+/* Combat (wb-spi-combat.c). */
+gboolean      _wb_spi_on_map        (const WbUnitState *u);
+gboolean      _wb_spi_is_artillery  (SpiData *data, const WbUnitState *u);
+gboolean      _wb_spi_profile_says  (SpiData *data, WbMatch *m, const WbUnitState *u, gsize offset);
+WbApplyResult _wb_spi_attack        (SpiData *data, WbMatch *m, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+WbApplyResult _wb_spi_answer        (SpiData *data, WbMatch *m, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* Before a Combat Phase: train defense units next to the enemy retreat
+ * (17.31). FALSE when nothing is owed. */
+gboolean      _wb_spi_combat_start  (SpiData *data, WbMatch *m, WbRuleContext *ctx);
+/* End of a Combat Phase: every attack the rules make mandatory was made
+ * (7.11, 7.12, 8.41). */
+gboolean      _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error);
+/* The side that must answer now (the phasing side when nothing is owed). */
+guint         _wb_spi_phasing       (WbMatch *m);
+void          _wb_spi_eliminate     (SpiData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx);
+/* Victory (18.0): VP of both sides from the losses, objectives and units
+ * destroyed; objective control follows units and zones of control. */
+void          _wb_spi_score         (SpiData *data, WbMatch *m);
 
 /* The family's table (registered in wb-family.c once every phase plays). */
 const WbRulesFamily *wb_spi_family  (void);

@@ -28,6 +28,18 @@ static const WbRuleCheck checks[] = {
   { "spi.profile", N_("The exclusive rules' movement restrictions"), "17.1-17.3" },
   { "spi.reinforcement-turn", N_("Reinforcements arrive on the Game-Turn the chart gives"), "15.0" },
   { "spi.reinforcement-hex", N_("Reinforcements enter at their hex, or the nearest unoccupied hex"), "15.13" },
+  { "spi.combat-phase", N_("Attacks are made in the phasing player's Combat Phase"), "4.1" },
+  { "spi.attack-once", N_("No unit attacks or is attacked more than once per Combat Phase"), "7.14" },
+  { "spi.adjacent", N_("Attackers are adjacent to every hex they attack, or artillery bombarding"), "7.15, 7.25, 8.1" },
+  { "spi.creek", N_("No attack across a creek except at bridges or fords"), "9.0" },
+  { "spi.bombard-range", N_("Artillery bombards within its range with a clear line of sight"), "8.11, 8.3" },
+  { "spi.bombard-zoc", N_("Artillery in an enemy zone of control attacks adjacent units and does not bombard"), "8.41" },
+  { "spi.stack-together", N_("Units in one hex attack together"), "7.22, 8.14" },
+  { "spi.td-no-attack", N_("Train Defense units never attack"), "17.31" },
+  { "spi.ineffective", N_("Units without Attack Effectiveness may not attack"), "11.2" },
+  { "spi.mandatory", N_("Adjacent enemy units must be attacked, and units in enemy zones of control must attack"), "7.11, 7.12, 8.41" },
+  { "spi.retreat", N_("Retreats go one hex, not into enemy zones of control or prohibited terrain"), "7.7" },
+  { "spi.displace", N_("A retreating unit displaces a friendly unit only when it has no other way"), "7.8" },
 };
 
 static double *
@@ -182,10 +194,21 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
   /* 5.0: six Movement Points; 5.32: two units. */
   data->allowance = 6 * WB_MOVE_QUARTERS;
   data->stacking = 2;
+  data->artillery_range = 3;
+  data->crt = wb_game_find_table (game, "crt");
   if (o != NULL)
     {
       data->allowance = (int) (json_object_get_double_member_with_default (o, "movement_allowance", 6)
                                * WB_MOVE_QUARTERS);
+      data->crt = wb_game_find_table (game, json_object_get_string_member_with_default (o, "crt", "crt"));
+      data->artillery_range = (int) json_object_get_int_member_with_default (o, "artillery_range", 3);
+      {
+        const char *holder = json_object_get_string_member_with_default (o, "objectives_held_by", NULL);
+        GPtrArray *sides = wb_game_get_sides (game);
+        for (guint i = 0; holder != NULL && i < sides->len; i++)
+          if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, i))->id, holder) == 0)
+            data->objectives_side = i + 1;
+      }
       data->stacking = (int) json_object_get_int_member_with_default (o, "stacking", 2);
       data->no_end = strv_member (o, "no_end_features");
       if ((n = json_object_get_member (o, "movement_profiles")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
@@ -204,6 +227,14 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
     }
   data->allowance = CLAMP (data->allowance, 0, 1000 * WB_MOVE_QUARTERS);
   data->stacking = CLAMP (data->stacking, 1, 100);
+  data->artillery_range = CLAMP (data->artillery_range, 1, 100);
+  if (data->crt != NULL && wb_table_get_kind (data->crt) != WB_TABLE_ODDS)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("The table “%s” is not an odds combat results table"), wb_table_get_name (data->crt));
+      spi_release (data);
+      return NULL;
+    }
   return data;
 }
 
@@ -218,27 +249,52 @@ spi_start (gpointer p, WbMatch *m)
 {
   m->step = SPI_FIRST_MOVEMENT;
   m->active = step_side (m, m->step);
+  _wb_spi_score (p, m);
 }
 
 static char *
 spi_describe_step (gpointer p, WbMatch *m)
 {
+  switch ((SpiPending) m->fdata[SPI_F_PENDING])
+    {
+    case SPI_PENDING_RETREAT:
+      return g_strdup (_("Combat Phase: retreat"));
+    case SPI_PENDING_EXCHANGE:
+      return g_strdup (_("Combat Phase: exchange losses"));
+    case SPI_PENDING_ADVANCE:
+      return g_strdup (_("Combat Phase: advance after combat"));
+    case SPI_PENDING_NONE:
+    default:
+      break;
+    }
   return g_strdup (m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT
                    ? _("Movement Phase") : _("Combat Phase"));
 }
 
 /* 4.1: movement, combat; the second player the same; then the next turn.
  * 10.0: no Combat Phase on a night turn. */
-static void
-end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx)
+static gboolean
+end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
 {
-  g_autofree char *done = spi_describe_step (data, m);
+  g_autofree char *done = NULL;
+  gboolean night_over = FALSE;
 
+  if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("Finish the combat in progress first"));
+      return FALSE;
+    }
+  if ((m->step == SPI_FIRST_COMBAT || m->step == SPI_SECOND_COMBAT) &&
+      !_wb_spi_check_mandatory (data, m, ctx, error))
+    return FALSE;
+  done = spi_describe_step (data, m);
   wb_rule_say (ctx, m, _("ends the %s."), done);
   for (guint i = 0; i < m->units->len; i++)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      u->flags &= ~(guint32) (WB_UNIT_MOVED | WB_UNIT_ATTACKED | SPI_ENTERED);
+      u->flags &= ~(guint32) (WB_UNIT_MOVED | WB_UNIT_ATTACKED | SPI_ENTERED | SPI_DEFENDED |
+                              SPI_ADVANCED);
       u->data[SPI_DATA_SPENT] = 0;
       u->data[SPI_DATA_ENTRY] = 0;
     }
@@ -247,20 +303,30 @@ end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx)
       m->step++;
       if (m->step >= SPI_N_STEPS)
         {
+          /* 11.4: Attack Effectiveness comes back at the end of a night turn. */
+          night_over = wb_match_turn_is_night (m, m->turn);
           m->step = SPI_FIRST_MOVEMENT;
           m->turn++;
           if (m->turn > wb_match_n_turns (m))
             {
               m->turn = wb_match_n_turns (m);
               m->over = TRUE;
-              wb_rule_say (ctx, m, "%s", _("The last Game-Turn is over."));
-              return;
+              _wb_spi_score (data, m);
+              wb_rule_say (ctx, m, _("The last Game-Turn is over: %s %d VP, %s %d VP."),
+                           wb_match_side_name (m, 0), m->vp[0], wb_match_side_name (m, 1), m->vp[1]);
+              return TRUE;
             }
         }
     }
   while ((m->step == SPI_FIRST_COMBAT || m->step == SPI_SECOND_COMBAT) &&
          wb_match_turn_is_night (m, m->turn));
   m->active = step_side (m, m->step);
+  if (night_over)
+    for (guint i = 0; i < m->units->len; i++)
+      g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) SPI_INEFFECTIVE;
+  if (m->step == SPI_FIRST_COMBAT || m->step == SPI_SECOND_COMBAT)
+    _wb_spi_combat_start (data, m, ctx);
+  return TRUE;
 }
 
 static WbApplyResult
@@ -271,16 +337,28 @@ spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
 
   if (m->over)
     return WB_APPLY_NOT_MINE;
+  WbApplyResult result = WB_APPLY_NOT_MINE;
+
   if (strcmp (type, "end_step") == 0)
+    result = end_step (data, m, ctx, error) ? WB_APPLY_DONE : WB_APPLY_REFUSED;
+  else if (strcmp (type, "move") == 0 || strcmp (type, "enter") == 0 || strcmp (type, "attack") == 0)
     {
-      end_step (data, m, ctx);
-      return WB_APPLY_DONE;
+      if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
+        {
+          g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                               _("Finish the combat in progress first"));
+          return WB_APPLY_REFUSED;
+        }
+      result = strcmp (type, "move") == 0 ? _wb_spi_move (data, m, action, ctx, error)
+             : strcmp (type, "enter") == 0 ? _wb_spi_enter (data, m, action, ctx, error)
+             : _wb_spi_attack (data, m, action, ctx, error);
     }
-  if (strcmp (type, "move") == 0)
-    return _wb_spi_move (data, m, action, ctx, error);
-  if (strcmp (type, "enter") == 0)
-    return _wb_spi_enter (data, m, action, ctx, error);
-  return WB_APPLY_NOT_MINE;
+  else if (strcmp (type, "retreat") == 0 || strcmp (type, "eliminate") == 0 ||
+           strcmp (type, "advance") == 0 || strcmp (type, "no_advance") == 0)
+    result = _wb_spi_answer (data, m, action, ctx, error);
+  if (result == WB_APPLY_DONE)
+    _wb_spi_score (data, m);
+  return result;
 }
 
 static GArray *
