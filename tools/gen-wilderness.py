@@ -422,6 +422,12 @@ RULES = {
         "attack_effectiveness_optional": True,
         "no_end_features": ["ferry"],
         "objectives_held_by": "confederate",
+        # 19.2 (optional): a die at the start of each Union Movement Phase
+        # before IX Corps moves; on a 6 it stays put (train defense excepted).
+        "command_rolls": [
+            {"option": "burnside", "side": "union", "formation": "IX", "except_class": "train",
+             "held_on": [6], "name": "General Burnside", "rule": "19.2"},
+        ],
         # Exclusive rules 17.1-17.3 as movement profiles the family applies
         # (docs/rules-engine.md): costs per side, terrain entered only along
         # roads and trails or only next to some terrain, train defense units.

@@ -373,3 +373,9 @@ wb_match_turn_is_night (WbMatch *m, int turn)
 
   return turn >= 1 && (guint) turn <= turns->len && g_array_index (turns, WbTurn, turn - 1).night;
 }
+
+gboolean
+wb_match_has_option (WbMatch *m, const char *id)
+{
+  return m->options != NULL && id != NULL && g_strv_contains ((const char * const *) m->options, id);
+}

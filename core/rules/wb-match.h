@@ -97,6 +97,8 @@ guint        wb_match_n_sides      (WbMatch *match);
 /* The turn's label from the turn track ("May 5, 6 AM") or its number. */
 char        *wb_match_turn_text    (WbMatch *match, int turn);
 gboolean     wb_match_turn_is_night (WbMatch *match, int turn);
+/* Whether the scenario option @id was chosen for this match. */
+gboolean     wb_match_has_option   (WbMatch *match, const char *id);
 int          wb_match_n_turns      (WbMatch *match);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WbMatch, wb_match_free)

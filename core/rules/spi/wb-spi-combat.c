@@ -822,7 +822,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
     }
   else if (effect.attacker_retreat > 0)
     {
-      gboolean ae = g_strv_contains ((const char * const *) m->options, "attack-effectiveness");
+      gboolean ae = wb_match_has_option (m, "attack-effectiveness");
 
       for (guint i = 0; i < attackers.n; i++)
         if (attackers.units[i]->flags & SPI_ATTACKER)

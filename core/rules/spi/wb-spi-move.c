@@ -319,6 +319,96 @@ rule_message (const char *rule)
   return rule;
 }
 
+/* Whether @u belongs to @formation or a formation under it. */
+static gboolean
+under_formation (SpiData *data, const WbUnitState *u, const char *formation)
+{
+  WbUnit *unit = wb_game_find_unit (data->game, u->id);
+  const char *f = unit != NULL ? wb_unit_get_formation (unit) : NULL;
+
+  for (int depth = 0; f != NULL && depth < 32; depth++)
+    {
+      WbFormation *rec;
+
+      if (g_strcmp0 (f, formation) == 0)
+        return TRUE;
+      rec = wb_game_find_formation (data->game, f);
+      f = rec != NULL ? rec->parent : NULL;
+    }
+  return FALSE;
+}
+
+static gboolean
+roll_applies (SpiData *data, WbMatch *m, const SpiCommandRoll *c, const WbUnitState *u)
+{
+  return (c->option == NULL || wb_match_has_option (m, c->option)) &&
+         g_strcmp0 (side_id (m, u->side), c->side) == 0 &&
+         (c->except_class == NULL || g_strcmp0 (_wb_spi_unit_class (data, u), c->except_class) != 0) &&
+         under_formation (data, u, c->formation);
+}
+
+int
+_wb_spi_held (SpiData *data, WbMatch *m, const WbUnitState *u, gboolean *unrolled)
+{
+  if (unrolled)
+    *unrolled = FALSE;
+  for (guint i = 0; i < data->command_rolls->len && i < 16; i++)
+    {
+      const SpiCommandRoll *c = g_ptr_array_index (data->command_rolls, i);
+
+      if (!roll_applies (data, m, c, u))
+        continue;
+      if (!(m->fdata[SPI_F_COMMAND] & (1 << (16 + i))))
+        {
+          if (unrolled)
+            *unrolled = TRUE;
+          return (int) i;
+        }
+      if (m->fdata[SPI_F_COMMAND] & (1 << i))
+        return (int) i;
+    }
+  return -1;
+}
+
+/* {"type": "command_roll", "roll": I}: the die a command roll asks for at
+ * the start of the phase (19.2: Burnside; a 6 holds IX Corps). */
+WbApplyResult
+_wb_spi_command_roll (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  gint64 i = json_object_get_int_member_with_default (action, "roll", 0);
+  const SpiCommandRoll *c;
+  const char *name;
+  int die;
+
+  if (i < 0 || i >= data->command_rolls->len ||
+      !(m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT))
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("No such command roll in this Movement Phase"));
+      return WB_APPLY_REFUSED;
+    }
+  c = g_ptr_array_index (data->command_rolls, (guint) i);
+  name = c->name != NULL ? c->name : c->formation;
+  if ((c->option != NULL && !wb_match_has_option (m, c->option)) ||
+      g_strcmp0 (side_id (m, m->active), c->side) != 0 || (m->fdata[SPI_F_COMMAND] & (1 << (16 + i))))
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("%s is not rolled for now"), name);
+      return WB_APPLY_REFUSED;
+    }
+  die = wb_rng_die (&m->rng, 6);
+  m->fdata[SPI_F_COMMAND] |= 1 << (16 + i);
+  if (c->held_on & (1u << die))
+    {
+      m->fdata[SPI_F_COMMAND] |= 1 << i;
+      /* TRANSLATORS: a command roll in the log: its name, the die, the formation */
+      wb_rule_say (ctx, m, _("%s: die %d → %s may not move this phase"), name, die, c->formation);
+    }
+  else
+    wb_rule_say (ctx, m, _("%s: die %d → %s moves normally"), name, die, c->formation);
+  return WB_APPLY_DONE;
+}
+
 WbApplyResult
 _wb_spi_move (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
@@ -351,6 +441,26 @@ _wb_spi_move (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
                       _("%s has already moved this phase"), name))
     return WB_APPLY_REFUSED;
 
+  {
+    gboolean unrolled;
+    int held = _wb_spi_held (data, m, u, &unrolled);
+
+    if (held >= 0)
+      {
+        const SpiCommandRoll *c = g_ptr_array_index (data->command_rolls, held);
+        if (unrolled)
+          {
+            /* The roll is an action of its own, so the log and replay have it. */
+            g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                         _("Roll for %s first ({\"type\": \"command_roll\", \"roll\": %d}, rule %s)"),
+                         c->name != NULL ? c->name : c->formation, held, c->rule != NULL ? c->rule : "");
+            return WB_APPLY_REFUSED;
+          }
+        if (!wb_rule_check (ctx, m, "spi.command-roll", FALSE, error, _("%s is held by %s this phase"),
+                            name, c->name != NULL ? c->name : c->formation))
+          return WB_APPLY_REFUSED;
+      }
+  }
   closed = g_new (guint8, (gsize) data->cols * data->rows);
   move_search (data, m, u, closed, &s);
   wb_hex_graph_reach (s.graph, u->where.hex, s.allowance, s.closed, data->zoc, s.flags);

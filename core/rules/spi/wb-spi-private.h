@@ -41,7 +41,7 @@ enum {
   SPI_F_VACATED,      /* … up to 8 of them */
   SPI_F_LOST = SPI_F_VACATED + 8,   /* half SP each side has lost: 2 sides */
   SPI_F_CONTROL = SPI_F_LOST + 2,   /* objective control bits: side + 1 per 2 bits, 8 objectives */
-  SPI_F_BURNSIDE,     /* the turn IX Corps was held (19.2), or 0; -turn: rolled, free */
+  SPI_F_COMMAND,      /* command rolls made this phase: bit i held, bit 16 + i rolled (19.2) */
   SPI_F_END,
 };
 
@@ -73,9 +73,21 @@ typedef struct {
   char         *rule;
 } SpiProfile;
 
+/* A roll before a formation may move (rules.params.command_rolls). */
+typedef struct {
+  const char *option;      /* interned scenario option, or NULL: always */
+  const char *side;        /* interned */
+  const char *formation;   /* interned: the formation and all under it */
+  const char *except_class;
+  guint32     held_on;     /* bit n: a roll of n holds the formation */
+  char       *name;
+  char       *rule;
+} SpiCommandRoll;
+
 typedef struct {
   WbGame      *game;
   WbTable     *crt;
+  GPtrArray   *command_rolls;   /* SpiCommandRoll* */
   int          artillery_range;
   double       los_tie_both;    /* 8.32: a line along a hexside is blocked only if both hexes block */
   guint        objectives_side; /* 18.13: who holds the objectives at the start, + 1 (0: nobody) */
@@ -102,6 +114,12 @@ const char  *_wb_spi_unit_class     (SpiData *data, const WbUnitState *unit);
 
 WbApplyResult _wb_spi_move          (SpiData *data, WbMatch *m, JsonObject *action,
                                      WbRuleContext *ctx, GError **error);
+WbApplyResult _wb_spi_command_roll  (SpiData *data, WbMatch *m, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* The command roll (index) that holds @u from moving now, or -1; @unrolled
+ * is set when the roll is owed and not made yet. */
+int           _wb_spi_held          (SpiData *data, WbMatch *m, const WbUnitState *u,
+                                     gboolean *unrolled);
 WbApplyResult _wb_spi_enter         (SpiData *data, WbMatch *m, JsonObject *action,
                                      WbRuleContext *ctx, GError **error);
 GArray       *_wb_spi_destinations  (SpiData *data, WbMatch *m, const char *unit);

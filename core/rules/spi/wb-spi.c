@@ -39,6 +39,7 @@ static const WbRuleCheck checks[] = {
   { "spi.ineffective", N_("Units without Attack Effectiveness may not attack"), "11.2" },
   { "spi.mandatory", N_("Adjacent enemy units must be attacked, and units in enemy zones of control must attack"), "7.11, 7.12, 8.41" },
   { "spi.retreat", N_("Retreats go one hex, not into enemy zones of control or prohibited terrain"), "7.7" },
+  { "spi.command-roll", N_("A formation held by its command roll does not move this phase"), "19.2" },
   { "spi.displace", N_("A retreating unit displaces a friendly unit only when it has no other way"), "7.8" },
 };
 
@@ -146,12 +147,63 @@ read_profile (SpiData *data, JsonObject *o, guint index, GError **error)
 }
 
 static void
+command_roll_free (SpiCommandRoll *c)
+{
+  g_free (c->name);
+  g_free (c->rule);
+  g_free (c);
+}
+
+static const char *
+intern_member (JsonObject *o, const char *member)
+{
+  const char *s = json_object_get_string_member_with_default (o, member, NULL);
+  return s != NULL ? g_intern_string (s) : NULL;
+}
+
+static void
+read_command_rolls (SpiData *data, JsonObject *o)
+{
+  JsonNode *n = json_object_get_member (o, "command_rolls");
+
+  if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
+    return;
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (n)) && i < 16; i++)
+    {
+      JsonNode *e = json_array_get_element (json_node_get_array (n), i);
+      JsonObject *co;
+      SpiCommandRoll *c;
+      JsonNode *held;
+
+      if (!JSON_NODE_HOLDS_OBJECT (e))
+        continue;
+      co = json_node_get_object (e);
+      c = g_new0 (SpiCommandRoll, 1);
+      c->option = intern_member (co, "option");
+      c->side = intern_member (co, "side");
+      c->formation = intern_member (co, "formation");
+      c->except_class = intern_member (co, "except_class");
+      c->name = g_strdup (json_object_get_string_member_with_default (co, "name", NULL));
+      c->rule = g_strdup (json_object_get_string_member_with_default (co, "rule", NULL));
+      if ((held = json_object_get_member (co, "held_on")) != NULL && JSON_NODE_HOLDS_ARRAY (held))
+        for (guint k = 0; k < json_array_get_length (json_node_get_array (held)); k++)
+          {
+            gint64 v = json_array_get_int_element (json_node_get_array (held), k);
+            if (v >= 1 && v <= 6)
+              c->held_on |= 1u << v;
+          }
+      g_ptr_array_add (data->command_rolls, c);
+    }
+}
+
+static void
 spi_release (gpointer p)
 {
   SpiData *data = p;
 
   if (data == NULL)
     return;
+  g_ptr_array_unref (data->command_rolls);
   g_clear_object (&data->game);
   g_strfreev (data->no_end);
   g_ptr_array_unref (data->profiles);
@@ -189,6 +241,7 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data->enemy = g_new0 (guint8, (gsize) data->cols * data->rows);
   data->zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
   data->profiles = g_ptr_array_new_with_free_func ((GDestroyNotify) profile_free);
+  data->command_rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) command_roll_free);
   data->graphs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) wb_hex_graph_free);
   /* 5.0: six Movement Points; 5.32: two units. */
@@ -211,6 +264,7 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
       }
       data->stacking = (int) json_object_get_int_member_with_default (o, "stacking", 2);
       data->no_end = strv_member (o, "no_end_features");
+      read_command_rolls (data, o);
       if ((n = json_object_get_member (o, "movement_profiles")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
         for (guint i = 0; i < json_array_get_length (json_node_get_array (n)) && i < 30; i++)
           {
@@ -298,6 +352,7 @@ end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
       u->data[SPI_DATA_SPENT] = 0;
       u->data[SPI_DATA_ENTRY] = 0;
     }
+  m->fdata[SPI_F_COMMAND] = 0;
   do
     {
       m->step++;
@@ -353,6 +408,8 @@ spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
              : strcmp (type, "enter") == 0 ? _wb_spi_enter (data, m, action, ctx, error)
              : _wb_spi_attack (data, m, action, ctx, error);
     }
+  else if (strcmp (type, "command_roll") == 0)
+    result = _wb_spi_command_roll (data, m, action, ctx, error);
   else if (strcmp (type, "retreat") == 0 || strcmp (type, "eliminate") == 0 ||
            strcmp (type, "advance") == 0 || strcmp (type, "no_advance") == 0)
     result = _wb_spi_answer (data, m, action, ctx, error);
