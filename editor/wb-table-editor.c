@@ -1370,14 +1370,15 @@ wb_table_editor_init (WbTableEditor *self)
   /* The legend and, next to it, the rules panel (wb-table-rules-editor.c). */
   lower = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
   gtk_paned_set_start_child (GTK_PANED (lower), legend_box);
+  gtk_paned_set_resize_start_child (GTK_PANED (lower), FALSE);
   gtk_paned_set_shrink_start_child (GTK_PANED (lower), FALSE);
   self->rules = wb_table_rules_editor_new ();
-  gtk_widget_set_size_request (self->rules, 360, -1);
+  gtk_widget_set_size_request (self->rules, 360, 220);
   gtk_paned_set_end_child (GTK_PANED (lower), self->rules);
   gtk_paned_set_shrink_end_child (GTK_PANED (lower), FALSE);
   gtk_paned_set_end_child (GTK_PANED (paned), lower);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  gtk_widget_set_size_request (legend_box, -1, 120);
+  gtk_widget_set_size_request (legend_box, 420, 120);
   gtk_box_append (GTK_BOX (self->box), paned);
 
   if (g_once_init_enter (&css_loaded))

@@ -298,20 +298,38 @@ commit_modifier (ModRow *r)
         NULL);
 }
 
+/* Moves modifier @r by @delta; the focus follows it (keeping to the same
+ * button while it can move on). */
+static void
+move_modifier (ModRow *r, int delta)
+{
+  WbTableRulesEditor *self = r->self;
+  guint to = r->index + delta;
+  ModRow *moved;
+
+  if (busy (self) || (delta < 0 && r->index == 0) ||
+      !push (self, wb_command_move_table_modifier_new (self->game, self->table, r->index, to),
+             NULL))
+    return;
+  if (to >= self->mod_rows->len)
+    return;
+  moved = g_ptr_array_index (self->mod_rows, to);
+  if (gtk_widget_get_sensitive (delta < 0 ? moved->up : moved->down))
+    gtk_widget_grab_focus (delta < 0 ? moved->up : moved->down);
+  else
+    gtk_widget_grab_focus (moved->text);
+}
+
 static void
 on_modifier_up (ModRow *r)
 {
-  if (!busy (r->self) && r->index > 0)
-    push (r->self, wb_command_move_table_modifier_new (r->self->game, r->self->table, r->index,
-                                                       r->index - 1), NULL);
+  move_modifier (r, -1);
 }
 
 static void
 on_modifier_down (ModRow *r)
 {
-  if (!busy (r->self))
-    push (r->self, wb_command_move_table_modifier_new (r->self->game, r->self->table, r->index,
-                                                       r->index + 1), NULL);
+  move_modifier (r, 1);
 }
 
 static void
@@ -363,7 +381,7 @@ modifier_row_new (WbTableRulesEditor *self, guint index)
   gtk_widget_set_margin_top (box, 4);
   gtk_widget_set_margin_bottom (box, 4);
 
-  r->text = committing_entry (24, G_CALLBACK (commit_modifier), r);
+  r->text = committing_entry (16, G_CALLBACK (commit_modifier), r);
   gtk_widget_set_hexpand (r->text, TRUE);
   gtk_entry_set_placeholder_text (GTK_ENTRY (r->text), _("Condition as printed, e.g. Defender in woods"));
   a11y = g_strdup_printf (_("Condition of modifier %s"), n);
@@ -544,7 +562,7 @@ commit_read (WbTableRulesEditor *self)
 /* --- result-code effects --------------------------------------------------- */
 
 static char *
-effect_summary (const WbResultCode *c)
+effect_summary (WbGame *game, const WbResultCode *c)
 {
   static const char *names[N_EFFECTS] = {
     N_("attacker eliminated"), N_("defender eliminated"), N_("attacker steps"),
@@ -574,12 +592,14 @@ effect_summary (const WbResultCode *c)
     g_string_append_printf (s, "%s%s", s->len > 0 ? ", " : "", _("exchange"));
   if (c->test != NULL)
     {
+      WbTable *test = wb_game_find_table (game, c->test);
+      const char *name = test != NULL ? table_title (test) : c->test;
       if (s->len > 0)
         g_string_append (s, ", ");
       if (c->test_column != NULL)
-        g_string_append_printf (s, _("test on %s (%s)"), c->test, c->test_column);
+        g_string_append_printf (s, _("test on %s (%s)"), name, c->test_column);
       else
-        g_string_append_printf (s, _("test on %s"), c->test);
+        g_string_append_printf (s, _("test on %s"), name);
     }
   if (s->len == 0)
     g_string_append (s, _("No effect"));
@@ -880,6 +900,7 @@ fill (WbTableRulesEditor *self)
       gtk_widget_set_sensitive (r->down, i + 1 < mods->len);
     }
   gtk_widget_set_visible (self->mod_empty, mods->len == 0);
+  gtk_widget_set_visible (self->mod_list, mods->len > 0);
 
   gtk_widget_set_visible (self->ends_section, kind == WB_TABLE_ODDS ||
                           kind == WB_TABLE_DIFFERENTIAL || kind == WB_TABLE_FIRE ||
@@ -913,7 +934,7 @@ fill (WbTableRulesEditor *self)
         e->attacker_eliminated, e->defender_eliminated, e->attacker_steps, e->defender_steps,
         e->attacker_retreat, e->defender_retreat, e->attacker_morale, e->defender_morale,
       };
-      g_autofree char *summary = effect_summary (c);
+      g_autofree char *summary = effect_summary (self->game, c);
       g_autofree char *code = c->name != NULL ? g_strdup_printf ("%s — %s", c->code, c->name)
                                               : g_strdup (c->code);
 
@@ -929,6 +950,7 @@ fill (WbTableRulesEditor *self)
       gtk_widget_set_sensitive (r->standard, c->has_effect);
     }
   gtk_widget_set_visible (self->effect_empty, self->code_rows->len == 0);
+  gtk_widget_set_visible (self->effect_list, self->code_rows->len > 0);
 }
 
 static void

@@ -114,6 +114,21 @@ modifier (WbTable *t, guint i)
 }
 
 static void
+maybe_shoot_widget (GtkWidget *widget, const char *name)
+{
+  const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  spin_for (500);
+  texture = render_widget (widget);
+  path = g_build_filename (dir, name, NULL);
+  gdk_texture_save_to_png (texture, path);
+}
+
+static void
 maybe_shoot (WbWindow *window, const char *name)
 {
   const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
@@ -342,8 +357,22 @@ START_TEST (test_rules_fire)
   ck_assert_uint_eq (gtk_drop_down_get_selected (GTK_DROP_DOWN (field (rules, "effect:0:test"))),
                      2);   /* None, Fire Combat Table, Depletion… */
   ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (field (rules, "effect:0:summary"))),
-                    "test on depletion (Routine)");
+                    "test on Depletion (Routine)");
   maybe_shoot (window, "table-rules-fire.png");
+  if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+    {
+      /* The rest of the panel, and the effect of green in its popover. */
+      GtkWidget *scroller = gtk_widget_get_first_child (GTK_WIDGET (rules));
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+      GtkWidget *button = field (rules, "effect:0");
+
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+      maybe_shoot (window, "table-rules-fire-bottom.png");
+      gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+      maybe_shoot_widget (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))),
+                          "table-rules-effect-popover.png");
+      gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+    }
 
   /* Defensive fire refused beyond the right end: only that end changes. */
   gtk_drop_down_set_selected (GTK_DROP_DOWN (field (rules, "ends:defensive_right")), 1);
