@@ -46,7 +46,14 @@ static const char *fire_tables =
   " {\"id\": \"skedaddle\", \"name\": \"Skedaddle\", \"kind\": \"roll\", \"dice\": \"1d6\", \"read\": \"white\", \"pair\": \"depletion\","
   "  \"columns\": [{\"label\": \"Routine\"}], \"rows\": [{\"label\": \"1-4\", \"lo\": 1, \"hi\": 4, \"cells\": [\"-\"]},"
   "  {\"label\": \"5-6\", \"lo\": 5, \"hi\": 6, \"cells\": [\"MH R2\"]}],"
-  "  \"codes\": [{\"code\": \"MH R2\", \"name\": \"Morale Hit, retreat 2\", \"effect\": {\"defender_morale\": 1, \"defender_retreat\": 2}}]},";
+  "  \"codes\": [{\"code\": \"MH R2\", \"name\": \"Morale Hit, retreat 2\", \"effect\": {\"defender_morale\": 1, \"defender_retreat\": 2}}]},"
+  /* Blue & Gray Campaign Series battle dice. */
+  " {\"id\": \"battle\", \"name\": \"Battle Dice\", \"kind\": \"dice_pool\", \"dice\": \"1d6\","
+  "  \"pool\": {\"sides\": 6, \"hit\": \">=6\"},"
+  "  \"modifiers\": [{\"id\": \"fortress\", \"text\": \"Fortified City Line\", \"dice\": 2}],"
+  "  \"columns\": [{\"label\": \"Dice\"}],"
+  "  \"rows\": [{\"label\": \"1-2\", \"lo\": 1, \"hi\": 2, \"cells\": [\"1\"]},"
+  "  {\"label\": \"3-4\", \"lo\": 3, \"hi\": 4, \"cells\": [\"2\"]}]},";
 
 static WbTableEditor *
 open_table (WbWindow *window, const char *id)
@@ -403,6 +410,38 @@ START_TEST (test_rules_fire)
   ck_assert_int_eq (wb_table_get_read (dep), WB_TABLE_READ_COLORED);
   ck_assert (gtk_widget_get_visible (field (rules, "error")));
   ck_assert_uint_eq (gtk_drop_down_get_selected (GTK_DROP_DOWN (field (rules, "read"))), 1);
+
+  /* A dice pool: dice and hit modifiers, sides and hit rule. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (editor), "table.back", NULL));
+  spin_for (50);
+  editor = open_table (window, "battle");
+  rules = rules_of (editor);
+  {
+    WbTable *battle = wb_table_editor_get_table (editor);
+    g_autofree char *hit = NULL;
+
+    ck_assert (spin_value (rules, "modifier:0:dice") == 2);
+    ck_assert (gtk_widget_get_visible (gtk_widget_get_parent (field (rules, "modifier:0:target"))));
+    ck_assert (!gtk_widget_get_visible (gtk_widget_get_parent (field (rules, "modifier:0:columns"))));
+    ck_assert (spin_value (rules, "pool:sides") == 6);
+    ck_assert (spin_value (rules, "pool:value") == 6);
+    ck_assert_uint_eq (gtk_drop_down_get_selected (GTK_DROP_DOWN (field (rules, "pool:rule"))), 0);
+    maybe_shoot (window, "table-rules-pool.png");
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (field (rules, "pool:rule")), 2);
+    hit = wb_table_pool_hit_to_string (wb_table_get_pool (battle));
+    ck_assert_str_eq (hit, "<=column");
+    ck_assert (!gtk_widget_get_sensitive (field (rules, "pool:value")));
+    undo (window);
+    ck_assert (!wb_table_get_pool (battle)->per_column);
+    ck_assert_int_eq (wb_table_get_pool (battle)->value, 6);
+    /* A hit number beyond the sides is refused. */
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (rules, "pool:sides")), 4);
+    ck_assert_int_eq (wb_table_get_pool (battle)->sides, 6);
+    ck_assert (gtk_widget_get_visible (field (rules, "error")));
+    ck_assert (spin_value (rules, "pool:sides") == 6);
+    /* A cell of a pool must be a number of dice. */
+    ck_assert (!wb_table_editor_commit_text (editor, 0, 0, "many", NULL));
+  }
 
   final = wb_game_to_data (game, NULL);
   ck_assert_str_eq (original, final);
