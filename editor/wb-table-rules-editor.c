@@ -1204,7 +1204,7 @@ wb_table_rules_editor_init (WbTableRulesEditor *self)
   self->def_box = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (self->def_box), 4);
   gtk_grid_set_column_spacing (GTK_GRID (self->def_box), 6);
-  gtk_grid_attach (GTK_GRID (self->def_box), field_label (_("Defensive fire: l_eft"), self->def_left), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->def_box), field_label (_("Defensive fire: le_ft"), self->def_left), 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (self->def_box), self->def_left, 1, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (self->def_box), field_label (_("ri_ght"), self->def_right), 2, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (self->def_box), self->def_right, 3, 0, 1, 1);
@@ -1230,7 +1230,7 @@ wb_table_rules_editor_init (WbTableRulesEditor *self)
   g_signal_connect_swapped (self->pool_sides, "value-changed", G_CALLBACK (commit_pool), self);
   g_signal_connect_swapped (self->pool_rule, "notify::selected", G_CALLBACK (commit_pool), self);
   g_signal_connect_swapped (self->pool_value, "value-changed", G_CALLBACK (commit_pool), self);
-  gtk_grid_attach (GTK_GRID (grid), field_label (_("_Sides"), self->pool_sides), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), field_label (_("S_ides"), self->pool_sides), 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), self->pool_sides, 1, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), self->pool_rule, 2, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), self->pool_value, 3, 0, 1, 1);
@@ -1244,7 +1244,7 @@ wb_table_rules_editor_init (WbTableRulesEditor *self)
   label_widget (self->read, _("Read"),
                 _("The dice added, or one die of a two-dice throw (the table’s dice are then 1d6)"));
   g_signal_connect_swapped (self->read, "notify::selected", G_CALLBACK (commit_read), self);
-  gtk_grid_attach (GTK_GRID (grid), field_label (_("Rea_d"), self->read), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), field_label (_("R_ead"), self->read), 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), self->read, 1, 0, 1, 1);
   pair_label = gtk_label_new_with_mnemonic (_("_Pair"));
   gtk_label_set_xalign (GTK_LABEL (pair_label), 1);

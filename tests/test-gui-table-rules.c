@@ -450,6 +450,83 @@ START_TEST (test_rules_fire)
 }
 END_TEST
 
+
+/* Every table of every bundled game shows in the panel as the file has it,
+ * and showing it changes nothing (no spin button clamps a value into a
+ * command). */
+START_TEST (test_rules_bundled)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n_tables = 0, n_modifiers = 0, n_effects = 0;
+
+  ck_assert_ptr_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WbGame) game = NULL;
+      g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+      GtkWidget *window = gtk_window_new ();
+      WbTableRulesEditor *rules = WB_TABLE_RULES_EDITOR (wb_table_rules_editor_new ());
+      GPtrArray *tables;
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+
+      if (!g_str_has_suffix (name, ".warbench"))
+        {
+          gtk_window_destroy (GTK_WINDOW (window));
+          continue;
+        }
+      game = wb_game_load (file, NULL, &error);
+      ck_assert_msg (game != NULL, "%s: %s", name, error ? error->message : "");
+      before = wb_game_to_data (game, NULL);
+      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (rules));
+      gtk_window_present (GTK_WINDOW (window));
+      wb_table_rules_editor_set_game (rules, game, stack);
+      tables = wb_game_get_tables (game);
+      for (guint i = 0; i < tables->len; i++)
+        {
+          WbTable *t = g_ptr_array_index (tables, i);
+          GPtrArray *mods = wb_table_get_modifiers (t);
+          GPtrArray *codes = wb_table_get_codes (t);
+
+          wb_table_rules_editor_set_table (rules, t);
+          spin_for (10);
+          n_tables++;
+          n_modifiers += mods->len;
+          if (mods->len > 0)
+            {
+              WbTableModifier *m = g_ptr_array_index (mods, mods->len - 1);
+              g_autofree char *key = g_strdup_printf ("modifier:%u:text", mods->len - 1);
+              g_autofree char *past = g_strdup_printf ("modifier:%u:text", mods->len);
+              ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (field (rules, key))),
+                                m->text != NULL ? m->text : "");
+              ck_assert_ptr_null (wb_table_rules_editor_get_field (rules, past));
+            }
+          for (guint c = 0; c < codes->len; c++)
+            n_effects += ((WbResultCode *) g_ptr_array_index (codes, c))->has_effect;
+          if (codes->len > 0)
+            {
+              g_autofree char *key = g_strdup_printf ("effect:%u", codes->len - 1);
+              ck_assert_ptr_nonnull (wb_table_rules_editor_get_field (rules, key));
+            }
+          ck_assert_msg (wb_undo_stack_get_n_undo (stack) == 0, "%s: showing %s made a command (%s)",
+                         name, wb_table_get_id (t), wb_undo_stack_get_undo_label (stack));
+          ck_assert (!gtk_widget_get_visible (field (rules, "error")));
+        }
+      after = wb_game_to_data (game, NULL);
+      ck_assert_str_eq (before, after);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  ck_assert_uint_gt (n_tables, 5);
+  ck_assert_uint_gt (n_modifiers, 0);
+  g_debug ("%u tables, %u modifiers, %u codes with effects", n_tables, n_modifiers, n_effects);
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -465,6 +542,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_rules_panel);
   tcase_add_test (tc, test_rules_fire);
+  tcase_add_test (tc, test_rules_bundled);
   suite_add_tcase (s, tc);
   return s;
 }
