@@ -258,11 +258,16 @@ START_TEST (test_rules_panel)
   redo (window);
   ck_assert_uint_eq (gtk_drop_down_get_selected (GTK_DROP_DOWN (field (rules, "ends:left"))), 1);
 
-  /* A result code's effect: Dr (code 4) retreats the defender 2 hexes. */
+  /* A result code's effect: Dr (code 4) back to its standard meaning
+   * (whatever the file gives it), then retreating the defender 2 hexes. */
   code = g_ptr_array_index (wb_table_get_codes (t), 4);
   ck_assert_str_eq (code->code, "Dr");
-  ck_assert (!code->has_effect);
   ck_assert (GTK_IS_MENU_BUTTON (field (rules, "effect:4")));
+  ck_assert (gtk_widget_get_sensitive (field (rules, "effect:4:standard")) == code->has_effect);
+  g_signal_emit_by_name (field (rules, "effect:4:standard"), "clicked");
+  code = g_ptr_array_index (wb_table_get_codes (t), 4);
+  ck_assert (!code->has_effect);
+  ck_assert (spin_value (rules, "effect:4:defender_retreat") == 0);
   ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (field (rules, "effect:4:summary"))),
                     "Standard meaning");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (field (rules, "effect:4:defender_retreat")), 2);
