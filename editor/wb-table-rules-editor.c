@@ -179,7 +179,7 @@ spin_new (double lo, double hi, double step, guint digits, gboolean signed_)
 
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (spin), digits > 0 ? 4 : 4);
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 4);
   if (signed_)
     g_signal_connect (spin, "output", G_CALLBACK (on_signed_output), NULL);
   return spin;
@@ -407,7 +407,8 @@ modifier_row_new (WbTableRulesEditor *self, guint index)
       r->boxes[q] = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
       r->spins[q] = spin_new (-limits[q], limits[q], 1, 0, TRUE);
       g_free (a11y);
-      a11y = g_strdup_printf ("%s (%s %s)", _(names[q]), _("modifier"), n);
+      /* TRANSLATORS: "Shift of modifier 2" */
+      a11y = g_strdup_printf (_("%s of modifier %s"), _(names[q]), n);
       label_widget (r->spins[q], a11y, _(tips[q]));
       g_signal_connect_swapped (r->spins[q], "value-changed", G_CALLBACK (commit_modifier), r);
       gtk_box_append (GTK_BOX (r->boxes[q]), dim_label (_(names[q])));

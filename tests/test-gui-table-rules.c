@@ -92,6 +92,32 @@ undo (WbWindow *window)
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
 }
 
+/* What Ctrl+Z does in the window: its shortcut's action, found by its
+ * trigger (so the test fails if the key stops meaning undo). */
+static void
+press_ctrl_z (WbWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  gboolean done = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !done; i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)) && !done; j++)
+        {
+          g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (sc));
+          if (strcmp (trigger, "<Control>z") == 0)
+            done = gtk_shortcut_action_activate (gtk_shortcut_get_action (sc),
+                                                 GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                                 GTK_WIDGET (window), gtk_shortcut_get_arguments (sc));
+        }
+    }
+  ck_assert_msg (done, "no Ctrl+Z shortcut in the window");
+}
+
 static void
 redo (WbWindow *window)
 {
@@ -191,8 +217,8 @@ START_TEST (test_rules_panel)
   undo (window);
   ck_assert_int_eq (modifier (t, 0)->columns, -1);
 
-  /* Undo shows at once in the panel; redo too. */
-  undo (window);
+  /* Undo (Ctrl+Z) shows at once in the panel; redo too. */
+  press_ctrl_z (window);
   ck_assert_int_eq (modifier (t, 0)->columns, 0);
   ck_assert (spin_value (rules, "modifier:0:columns") == 0);
   undo (window);
@@ -252,7 +278,7 @@ START_TEST (test_rules_panel)
   ck_assert_int_eq (wb_table_get_ends (t)->defensive_left, WB_TABLE_END_REFUSE);
   ck_assert_int_eq (wb_table_get_ends (t)->right, WB_TABLE_END_CLAMP);
   ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Set the ends of “Combat Results Table”");
-  undo (window);
+  press_ctrl_z (window);
   ck_assert_int_eq (wb_table_get_ends (t)->left, WB_TABLE_END_CLAMP);
   ck_assert_uint_eq (gtk_drop_down_get_selected (GTK_DROP_DOWN (field (rules, "ends:left"))), 0);
   redo (window);
