@@ -890,6 +890,9 @@ fill (WbTableRulesEditor *self)
       WbTableModifier *m = g_ptr_array_index (mods, i);
       set_entry (r->id, m->id);
       set_entry (r->text, m->text);
+      /* Long conditions do not fit the entry: the tooltip shows all of it. */
+      gtk_widget_set_tooltip_text (r->text, m->text != NULL && *m->text != '\0'
+                                            ? m->text : _("The condition as the rules print it"));
       set_entry (r->group, m->group);
       set_entry (r->applies, m->applies);
       for (guint q = 0; q < N_QUANTITIES; q++)
