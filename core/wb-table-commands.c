@@ -11,6 +11,9 @@
 #define MAX_BOUND  1e6
 #define MAX_ROLL   100000
 #define MAX_CODES  1000
+#define MAX_MODIFIERS 500
+#define MAX_ID_LEN 64
+#define MAX_POOL_DICE 100
 
 gboolean
 wb_table_dice_is_valid (const char *s)
@@ -146,10 +149,15 @@ parse_tsv (const char *tsv)
 /* --- a table's whole content, as a value ---------------------------------- */
 
 typedef struct {
-  char      *name, *dice, *source, *note;
-  GPtrArray *columns;   /* WbTableColumn* */
-  GPtrArray *rows;      /* WbTableRow* */
-  GPtrArray *codes;     /* WbResultCode* */
+  char        *name, *dice, *source, *note;
+  GPtrArray   *columns;   /* WbTableColumn* */
+  GPtrArray   *rows;      /* WbTableRow* */
+  GPtrArray   *codes;     /* WbResultCode* (with their effects) */
+  WbTableRead  read;
+  char        *pair;
+  WbTableEnds  ends;
+  WbTablePool  pool;
+  GPtrArray   *modifiers; /* WbTableModifier* */
 } State;
 
 static void
@@ -178,8 +186,16 @@ column_new (const char *label, double lo, double hi)
   return c;
 }
 
+/* What a new cell holds: nothing, or no dice in a dice pool (where an
+ * empty cell would not be read back). */
+static const char *
+blank_cell (const State *s)
+{
+  return s->pool.sides > 0 ? "-" : "";
+}
+
 static WbTableRow *
-row_new (const char *label, int lo, int hi, guint n_cells)
+row_new (const char *label, int lo, int hi, guint n_cells, const char *blank)
 {
   WbTableRow *r = g_new0 (WbTableRow, 1);
   r->label = g_strdup (label != NULL ? label : "");
@@ -187,7 +203,7 @@ row_new (const char *label, int lo, int hi, guint n_cells)
   r->hi = hi;
   r->cells = g_ptr_array_new_full (n_cells, g_free);
   for (guint i = 0; i < n_cells; i++)
-    g_ptr_array_add (r->cells, g_strdup (""));
+    g_ptr_array_add (r->cells, g_strdup (blank));
   return r;
 }
 
@@ -239,6 +255,13 @@ state_new (WbTable *t)
   s->codes = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_result_code_free);
   copy_records (wb_table_get_columns (t), wb_table_get_rows (t), wb_table_get_codes (t),
                 s->columns, s->rows, s->codes);
+  s->read = wb_table_get_read (t);
+  s->pair = g_strdup (wb_table_get_pair (t));
+  s->ends = *wb_table_get_ends (t);
+  s->pool = *wb_table_get_pool (t);
+  s->modifiers = g_ptr_array_copy (wb_table_get_modifiers (t),
+                                   (GCopyFunc) wb_table_modifier_copy, NULL);
+  g_ptr_array_set_free_func (s->modifiers, (GDestroyNotify) wb_table_modifier_free);
   return s;
 }
 
@@ -254,6 +277,8 @@ state_free (State *s)
   g_ptr_array_unref (s->columns);
   g_ptr_array_unref (s->rows);
   g_ptr_array_unref (s->codes);
+  g_free (s->pair);
+  g_ptr_array_unref (s->modifiers);
   g_free (s);
 }
 
@@ -274,6 +299,13 @@ state_restore (const State *s, WbTable *t)
   wb_table_set_dice (t, s->dice);
   wb_table_set_source (t, s->source);
   wb_table_set_note (t, s->note);
+  wb_table_set_read (t, s->read);
+  wb_table_set_pair (t, s->pair);
+  wb_table_set_ends (t, &s->ends);
+  wb_table_set_pool (t, &s->pool);
+  g_ptr_array_set_size (wb_table_get_modifiers (t), 0);
+  for (guint i = 0; i < s->modifiers->len; i++)
+    wb_table_add_modifier (t, wb_table_modifier_copy (g_ptr_array_index (s->modifiers, i)));
 }
 
 /* --- the command ---------------------------------------------------------- */
@@ -293,7 +325,28 @@ typedef enum {
   OP_EDIT_CODE,
   OP_REMOVE_CODE,
   OP_SET_INFO,
+  OP_SET_MODIFIER,
+  OP_REMOVE_MODIFIER,
+  OP_MOVE_MODIFIER,
+  OP_SET_READ,
+  OP_SET_ENDS,
+  OP_SET_POOL,
+  OP_SET_EFFECT,
 } Op;
+
+/* Another table whose pair a read command changed, and its pair before. */
+typedef struct {
+  WbTable *table;
+  char    *pair;
+} PairBefore;
+
+static void
+pair_before_free (PairBefore *p)
+{
+  g_object_unref (p->table);
+  g_free (p->pair);
+  g_free (p);
+}
 
 #define WB_TYPE_TABLE_COMMAND (wb_table_command_get_type ())
 G_DECLARE_FINAL_TYPE (WbTableCommand, wb_table_command, WB, TABLE_COMMAND, WbCommand)
@@ -309,7 +362,14 @@ struct _WbTableCommand
   int        lo, hi;        /* roll range */
   double     dlo, dhi;      /* column bounds */
   char      *s1, *s2, *s3, *s4;
+  gboolean   append;        /* OP_SET_MODIFIER at the end */
+  WbTableModifier *modifier;
+  WbResultCode    *effect;  /* OP_SET_EFFECT: has_effect, effect, test, test_column */
+  WbTableRead read;
+  WbTableEnds ends;
+  WbTablePool pool;
   State     *before;        /* set by apply */
+  GPtrArray *others;        /* PairBefore*, set by apply of OP_SET_READ */
 };
 
 G_DEFINE_FINAL_TYPE (WbTableCommand, wb_table_command, WB_TYPE_COMMAND)
@@ -407,6 +467,212 @@ move_index (GPtrArray *a, guint from, guint to)
   a->pdata[to] = item;
 }
 
+
+/* --- the rules (format 6) -------------------------------------------------- */
+
+/* As the file format's ids. */
+static gboolean
+valid_id (const char *s)
+{
+  gsize n = s != NULL ? strlen (s) : 0;
+
+  if (n == 0 || n > MAX_ID_LEN)
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (!g_ascii_isalnum (s[i]) && s[i] != '_' && s[i] != '-' && s[i] != '.')
+      return FALSE;
+  return TRUE;
+}
+
+/* A dice-pool cell: a number of dice, "-" (none) or "?" (unknown). */
+static gboolean
+valid_pool_cell (const char *cell)
+{
+  char *end = NULL;
+  guint64 n;
+
+  if (strcmp (cell, "-") == 0 || wb_table_cell_is_unknown (cell))
+    return TRUE;
+  if (!g_ascii_isdigit (*cell))
+    return FALSE;
+  n = g_ascii_strtoull (cell, &end, 10);
+  return *end == '\0' && n <= MAX_POOL_DICE;
+}
+
+/* What the reader requires of a table as a whole, checked after every
+ * change so that no command makes a file that cannot be read back. */
+static gboolean
+check_state (State *s, GError **error)
+{
+  if (s->read != WB_TABLE_READ_SUM && g_strcmp0 (s->dice, "1d6") != 0)
+    return refuse (error, WB_COMMAND_ERROR_INVALID,
+                   _("A table that reads one die of a throw has the dice “1d6”, not “%s”"),
+                   s->dice != NULL ? s->dice : "");
+  if (s->pool.sides > 0)
+    for (guint r = 0; r < s->rows->len; r++)
+      {
+        WbTableRow *row = g_ptr_array_index (s->rows, r);
+        for (guint c = 0; c < row->cells->len; c++)
+          if (!valid_pool_cell (g_ptr_array_index (row->cells, c)))
+            return refuse (error, WB_COMMAND_ERROR_INVALID,
+                           _("“%s” (row %s) is not a number of dice: the cells of a dice pool "
+                             "are 0–%d, “-” or “?”"),
+                           (const char *) g_ptr_array_index (row->cells, c), row->label,
+                           MAX_POOL_DICE);
+      }
+  return TRUE;
+}
+
+static gboolean
+check_modifier (State *s, const WbTableModifier *m, int except, GError **error)
+{
+  if (!valid_id (m->id))
+    return refuse (error, WB_COMMAND_ERROR_INVALID,
+                   _("“%s” is not a valid modifier id (expected 1–64 characters from A–Z a–z "
+                     "0–9 _ - .)"), m->id != NULL ? m->id : "");
+  for (guint i = 0; i < s->modifiers->len; i++)
+    {
+      WbTableModifier *o = g_ptr_array_index (s->modifiers, i);
+      if ((int) i != except && strcmp (o->id, m->id) == 0)
+        return refuse (error, WB_COMMAND_ERROR_INVALID,
+                       _("The table already has a modifier “%s”"), m->id);
+    }
+  if (ABS (m->columns) > WB_TABLE_MAX_COLUMNS)
+    return refuse (error, WB_COMMAND_ERROR_RANGE,
+                   _("A column shift lies between −%d and +%d"), WB_TABLE_MAX_COLUMNS,
+                   WB_TABLE_MAX_COLUMNS);
+  if (ABS (m->dice) > MAX_POOL_DICE)
+    return refuse (error, WB_COMMAND_ERROR_RANGE,
+                   _("Dice added to a pool lie between −%d and +%d"), MAX_POOL_DICE,
+                   MAX_POOL_DICE);
+  if (ABS (m->target) > 1000 || ABS (m->roll) > 1000)
+    return refuse (error, WB_COMMAND_ERROR_RANGE,
+                   _("Hit-number and die-roll modifiers lie between −1000 and +1000"));
+  return TRUE;
+}
+
+/* A copy of @m with empty strings left out. */
+static WbTableModifier *
+modifier_normalized (const WbTableModifier *m)
+{
+  WbTableModifier *n = g_new0 (WbTableModifier, 1);
+
+  *n = *m;
+  n->id = g_strdup (m->id);
+  n->text = g_strdup (nonempty (m->text));
+  n->group = g_strdup (nonempty (m->group));
+  n->applies = g_strdup (nonempty (m->applies));
+  n->source = g_strdup (nonempty (m->source));
+  return n;
+}
+
+static gboolean
+check_read (WbTableCommand *self, State *s, GError **error)
+{
+  WbTable *other;
+
+  if ((guint) self->read > WB_TABLE_READ_WHITE)
+    return refuse (error, WB_COMMAND_ERROR_INVALID, _("Unknown way to read the dice"));
+  if (self->read != WB_TABLE_READ_SUM && g_strcmp0 (s->dice, "1d6") != 0)
+    return refuse (error, WB_COMMAND_ERROR_INVALID,
+                   _("Only a table with the dice “1d6” reads one die of a throw: set its dice "
+                     "to 1d6 first"));
+  if (self->s1 == NULL)
+    return TRUE;
+  if (self->read == WB_TABLE_READ_SUM)
+    return refuse (error, WB_COMMAND_ERROR_INVALID,
+                   _("Only a table that reads the colored or the white die has a pair"));
+  if (strcmp (self->s1, wb_table_get_id (self->table)) == 0)
+    return refuse (error, WB_COMMAND_ERROR_INVALID, _("A table cannot be its own pair"));
+  other = wb_game_find_table (self->game, self->s1);
+  if (other == NULL)
+    return refuse (error, WB_COMMAND_ERROR_NOT_FOUND, _("The game has no table “%s”"), self->s1);
+  if (self->read == WB_TABLE_READ_COLORED && wb_table_get_read (other) != WB_TABLE_READ_WHITE)
+    return refuse (error, WB_COMMAND_ERROR_INVALID,
+                   _("“%s” does not read the white die, so it cannot be the pair of a table "
+                     "reading the colored die"), self->s1);
+  if (self->read == WB_TABLE_READ_WHITE && wb_table_get_read (other) != WB_TABLE_READ_COLORED)
+    return refuse (error, WB_COMMAND_ERROR_INVALID,
+                   _("“%s” does not read the colored die, so it cannot be the pair of a table "
+                     "reading the white die"), self->s1);
+  return TRUE;
+}
+
+/* After a read command: the new pair names this table, and tables that
+ * named this table or the new pair before name nothing. */
+static void
+set_pairs (WbTableCommand *self)
+{
+  const char *id = wb_table_get_id (self->table);
+  GPtrArray *tables = wb_game_get_tables (self->game);
+  WbTable *partner = self->s1 != NULL ? wb_game_find_table (self->game, self->s1) : NULL;
+
+  g_clear_pointer (&self->others, g_ptr_array_unref);
+  self->others = g_ptr_array_new_with_free_func ((GDestroyNotify) pair_before_free);
+  for (guint i = 0; i < tables->len; i++)
+    {
+      WbTable *t = g_ptr_array_index (tables, i);
+      const char *pair = wb_table_get_pair (t);
+      const char *want = NULL;
+      PairBefore *p;
+
+      if (t == self->table)
+        continue;
+      if (t == partner)
+        want = id;
+      else if (g_strcmp0 (pair, id) != 0 && (partner == NULL || g_strcmp0 (pair, self->s1) != 0))
+        continue;
+      if (g_strcmp0 (pair, want) == 0)
+        continue;
+      p = g_new0 (PairBefore, 1);
+      p->table = g_object_ref (t);
+      p->pair = g_strdup (pair);
+      g_ptr_array_add (self->others, p);
+      wb_table_set_pair (t, want);
+    }
+}
+
+static gboolean
+check_effect (WbTableCommand *self, State *s, GError **error)
+{
+  const WbResultCode *a = self->effect;
+  const WbCodeEffect *e = &a->effect;
+  const double shares[] = { e->attacker_eliminated, e->defender_eliminated };
+  const double counts[] = { e->attacker_steps, e->defender_steps, e->attacker_retreat,
+                            e->defender_retreat, e->attacker_morale, e->defender_morale };
+  GPtrArray *columns;
+  WbTable *test;
+
+  if (!a->has_effect)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (shares); i++)
+    if (!(shares[i] >= 0 && shares[i] <= 1))
+      return refuse (error, WB_COMMAND_ERROR_RANGE,
+                     _("An elimination is a share of the force, between 0 and 1"));
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    if (!(counts[i] >= 0 && counts[i] <= 100))
+      return refuse (error, WB_COMMAND_ERROR_RANGE,
+                     _("Steps, retreats and morale hits lie between 0 and 100"));
+  if (a->test == NULL)
+    {
+      if (a->test_column != NULL)
+        return refuse (error, WB_COMMAND_ERROR_INVALID,
+                       _("A column to read needs a table to read it on"));
+      return TRUE;
+    }
+  test = wb_game_find_table (self->game, a->test);
+  if (test == NULL)
+    return refuse (error, WB_COMMAND_ERROR_NOT_FOUND, _("The game has no table “%s”"), a->test);
+  if (a->test_column == NULL)
+    return TRUE;
+  columns = test == self->table ? s->columns : wb_table_get_columns (test);
+  for (guint i = 0; i < columns->len; i++)
+    if (g_strcmp0 (((WbTableColumn *) g_ptr_array_index (columns, i))->label, a->test_column) == 0)
+      return TRUE;
+  return refuse (error, WB_COMMAND_ERROR_NOT_FOUND, _("The table “%s” has no column “%s”"),
+                 a->test, a->test_column);
+}
+
 static gboolean
 paste (WbTableCommand *self, State *s, GError **error)
 {
@@ -431,7 +697,8 @@ paste (WbTableCommand *self, State *s, GError **error)
     {
       g_ptr_array_add (s->columns, column_new ("", 0, 0));
       for (guint r = 0; r < s->rows->len; r++)
-        g_ptr_array_add (((WbTableRow *) g_ptr_array_index (s->rows, r))->cells, g_strdup (""));
+        g_ptr_array_add (((WbTableRow *) g_ptr_array_index (s->rows, r))->cells,
+                         g_strdup (blank_cell (s)));
     }
   while (s->rows->len < self->a + lines->len)
     {
@@ -444,7 +711,7 @@ paste (WbTableCommand *self, State *s, GError **error)
           roll = last->hi < MAX_ROLL ? last->hi + 1 : MAX_ROLL;
         }
       label = g_strdup_printf ("%d", roll);
-      g_ptr_array_add (s->rows, row_new (label, roll, roll, s->columns->len));
+      g_ptr_array_add (s->rows, row_new (label, roll, roll, s->columns->len, blank_cell (s)));
     }
   for (guint i = 0; i < lines->len; i++)
     {
@@ -491,7 +758,8 @@ change (WbTableCommand *self, State *s, GError **error)
               return refuse (error, WB_COMMAND_ERROR_RANGE,
                              _("A table has at most %d rows"), WB_TABLE_MAX_ROWS);
             g_ptr_array_insert (s->rows, self->a,
-                                row_new (self->s1, self->lo, self->hi, s->columns->len));
+                                row_new (self->s1, self->lo, self->hi, s->columns->len,
+                                         blank_cell (s)));
             return TRUE;
           }
         row = g_ptr_array_index (s->rows, self->a);
@@ -516,7 +784,7 @@ change (WbTableCommand *self, State *s, GError **error)
             g_ptr_array_insert (s->columns, self->a, column_new (self->s1, self->dlo, self->dhi));
             for (guint r = 0; r < s->rows->len; r++)
               g_ptr_array_insert (((WbTableRow *) g_ptr_array_index (s->rows, r))->cells,
-                                  self->a, g_strdup (""));
+                                  self->a, g_strdup (blank_cell (s)));
             return TRUE;
           }
         col = g_ptr_array_index (s->columns, self->a);
@@ -605,6 +873,98 @@ change (WbTableCommand *self, State *s, GError **error)
       s->source = g_strdup (nonempty (self->s3));
       s->note = g_strdup (nonempty (self->s4));
       return TRUE;
+    case OP_SET_MODIFIER:
+      if (!self->append && self->a >= s->modifiers->len)
+        return refuse (error, WB_COMMAND_ERROR_NOT_FOUND,
+                       _("The table has no modifier %u (it has %u)"), self->a + 1,
+                       s->modifiers->len);
+      if (!check_modifier (s, self->modifier, self->append ? -1 : (int) self->a, error))
+        return FALSE;
+      if (self->append)
+        {
+          if (s->modifiers->len >= MAX_MODIFIERS)
+            return refuse (error, WB_COMMAND_ERROR_RANGE,
+                           _("A table has at most %d modifiers"), MAX_MODIFIERS);
+          g_ptr_array_add (s->modifiers, modifier_normalized (self->modifier));
+        }
+      else
+        {
+          wb_table_modifier_free (s->modifiers->pdata[self->a]);
+          s->modifiers->pdata[self->a] = modifier_normalized (self->modifier);
+        }
+      return TRUE;
+    case OP_REMOVE_MODIFIER:
+      if (self->a >= s->modifiers->len)
+        return refuse (error, WB_COMMAND_ERROR_NOT_FOUND,
+                       _("The table has no modifier %u (it has %u)"), self->a + 1,
+                       s->modifiers->len);
+      g_ptr_array_remove_index (s->modifiers, self->a);
+      return TRUE;
+    case OP_MOVE_MODIFIER:
+      if (self->a >= s->modifiers->len || self->b >= s->modifiers->len)
+        return refuse (error, WB_COMMAND_ERROR_NOT_FOUND,
+                       _("The table has no modifier %u (it has %u)"),
+                       MAX (self->a, self->b) + 1, s->modifiers->len);
+      move_index (s->modifiers, self->a, self->b);
+      return TRUE;
+    case OP_SET_READ:
+      if (!check_read (self, s, error))
+        return FALSE;
+      s->read = self->read;
+      g_free (s->pair);
+      s->pair = g_strdup (self->s1);
+      return TRUE;
+    case OP_SET_ENDS:
+      {
+        const WbTableEnd ends[] = { self->ends.left, self->ends.right, self->ends.defensive_left,
+                                    self->ends.defensive_right };
+        for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
+          if (ends[i] != WB_TABLE_END_CLAMP && ends[i] != WB_TABLE_END_REFUSE)
+            return refuse (error, WB_COMMAND_ERROR_INVALID,
+                           _("An end of a table either clamps or refuses"));
+        s->ends = self->ends;
+        return TRUE;
+      }
+    case OP_SET_POOL:
+      if (self->pool.sides == 0)
+        {
+          memset (&s->pool, 0, sizeof s->pool);
+          return TRUE;
+        }
+      if (wb_table_get_kind (self->table) != WB_TABLE_DICE_POOL)
+        return refuse (error, WB_COMMAND_ERROR_INVALID, _("Only a dice-pool table has a pool"));
+      if (self->pool.sides < 2 || self->pool.sides > 1000)
+        return refuse (error, WB_COMMAND_ERROR_RANGE,
+                       _("The dice of a pool have 2 to 1000 sides, not %d"), self->pool.sides);
+      if (!self->pool.per_column && (self->pool.value < 1 || self->pool.value > self->pool.sides))
+        return refuse (error, WB_COMMAND_ERROR_RANGE,
+                       _("The hit number %d is not on a die of %d sides"), self->pool.value,
+                       self->pool.sides);
+      s->pool = self->pool;
+      if (s->pool.per_column)
+        s->pool.value = 0;
+      return TRUE;
+    case OP_SET_EFFECT:
+      {
+        WbResultCode *c;
+        if (self->a >= s->codes->len)
+          return refuse (error, WB_COMMAND_ERROR_NOT_FOUND,
+                         _("The table has no result code %u"), self->a + 1);
+        if (!check_effect (self, s, error))
+          return FALSE;
+        c = g_ptr_array_index (s->codes, self->a);
+        c->has_effect = self->effect->has_effect;
+        g_clear_pointer (&c->test, g_free);
+        g_clear_pointer (&c->test_column, g_free);
+        memset (&c->effect, 0, sizeof c->effect);
+        if (c->has_effect)
+          {
+            c->effect = self->effect->effect;
+            c->test = g_strdup (self->effect->test);
+            c->test_column = g_strdup (self->effect->test_column);
+          }
+        return TRUE;
+      }
     default:
       g_assert_not_reached ();
     }
@@ -618,7 +978,7 @@ wb_table_command_apply (WbCommand  *command,
   State *before = state_new (self->table);
   State *after = state_new (self->table);
 
-  if (!change (self, after, error))
+  if (!change (self, after, error) || !check_state (after, error))
     {
       state_free (before);
       state_free (after);
@@ -628,6 +988,8 @@ wb_table_command_apply (WbCommand  *command,
   state_free (after);
   state_free (self->before);
   self->before = before;
+  if (self->op == OP_SET_READ)
+    set_pairs (self);
   wb_game_changed (self->game, "tables");
   return TRUE;
 }
@@ -638,6 +1000,15 @@ wb_table_command_revert (WbCommand *command)
   WbTableCommand *self = WB_TABLE_COMMAND (command);
 
   g_return_if_fail (self->before != NULL);
+  if (self->others != NULL)
+    {
+      for (guint i = self->others->len; i-- > 0;)
+        {
+          PairBefore *p = g_ptr_array_index (self->others, i);
+          wb_table_set_pair (p->table, p->pair);
+        }
+      g_clear_pointer (&self->others, g_ptr_array_unref);
+    }
   state_restore (self->before, self->table);
   state_free (g_steal_pointer (&self->before));
   wb_game_changed (self->game, "tables");
@@ -655,6 +1026,9 @@ wb_table_command_finalize (GObject *object)
   g_free (self->s3);
   g_free (self->s4);
   state_free (self->before);
+  g_clear_pointer (&self->others, g_ptr_array_unref);
+  g_clear_pointer (&self->modifier, wb_table_modifier_free);
+  g_clear_pointer (&self->effect, wb_result_code_free);
   G_OBJECT_CLASS (wb_table_command_parent_class)->finalize (object);
 }
 
@@ -684,6 +1058,14 @@ table_command_new (WbGame *game, WbTable *table, Op op, char *label)
   wb_command_set_label (WB_COMMAND (self), label);
   g_free (label);
   return self;
+}
+
+/* The table as named in undo labels and messages. */
+static const char *
+table_title (WbTable *table)
+{
+  const char *name = wb_table_get_name (table);
+  return name != NULL && *name != '\0' ? name : wb_table_get_id (table);
 }
 
 #define CHECK_ARGS(game, table)                               \
@@ -879,5 +1261,122 @@ wb_command_set_table_info_new (WbGame *game, WbTable *table, const char *name,
   self->s2 = g_strdup (dice);
   self->s3 = g_strdup (source);
   self->s4 = g_strdup (note);
+  return WB_COMMAND (self);
+}
+
+WbCommand *
+wb_command_set_table_modifier_new (WbGame *game, WbTable *table, int index,
+                                   const WbTableModifier *modifier)
+{
+  WbTableCommand *self;
+  const char *id;
+
+  CHECK_ARGS (game, table);
+  g_return_val_if_fail (modifier != NULL, NULL);
+  id = modifier->id != NULL ? modifier->id : "";
+  self = table_command_new (game, table, OP_SET_MODIFIER,
+                            index < 0 ? g_strdup_printf (_("Add modifier “%s”"), id)
+                                      : g_strdup_printf (_("Edit modifier “%s”"), id));
+  self->append = index < 0;
+  self->a = index < 0 ? 0 : (guint) index;
+  self->modifier = wb_table_modifier_copy (modifier);
+  return WB_COMMAND (self);
+}
+
+WbCommand *
+wb_command_remove_table_modifier_new (WbGame *game, WbTable *table, guint index)
+{
+  WbTableCommand *self;
+  GPtrArray *modifiers;
+
+  CHECK_ARGS (game, table);
+  modifiers = wb_table_get_modifiers (table);
+  self = table_command_new (game, table, OP_REMOVE_MODIFIER,
+                            index < modifiers->len
+                            ? g_strdup_printf (_("Remove modifier “%s”"),
+                                               ((WbTableModifier *) g_ptr_array_index (modifiers, index))->id)
+                            : g_strdup (_("Remove modifier")));
+  self->a = index;
+  return WB_COMMAND (self);
+}
+
+WbCommand *
+wb_command_move_table_modifier_new (WbGame *game, WbTable *table, guint from, guint to)
+{
+  WbTableCommand *self;
+
+  CHECK_ARGS (game, table);
+  self = table_command_new (game, table, OP_MOVE_MODIFIER, g_strdup (_("Move modifier")));
+  self->a = from;
+  self->b = to;
+  return WB_COMMAND (self);
+}
+
+WbCommand *
+wb_command_set_table_read_new (WbGame *game, WbTable *table, WbTableRead read, const char *pair)
+{
+  WbTableCommand *self;
+
+  CHECK_ARGS (game, table);
+  self = table_command_new (game, table, OP_SET_READ,
+                            g_strdup_printf (_("Set the dice read on “%s”"),
+                                             table_title (table)));
+  self->read = read;
+  self->s1 = g_strdup (nonempty (pair));
+  return WB_COMMAND (self);
+}
+
+WbCommand *
+wb_command_set_table_ends_new (WbGame *game, WbTable *table, const WbTableEnds *ends)
+{
+  WbTableCommand *self;
+
+  CHECK_ARGS (game, table);
+  g_return_val_if_fail (ends != NULL, NULL);
+  self = table_command_new (game, table, OP_SET_ENDS,
+                            g_strdup_printf (_("Set the ends of “%s”"), table_title (table)));
+  self->ends = *ends;
+  return WB_COMMAND (self);
+}
+
+WbCommand *
+wb_command_set_table_pool_new (WbGame *game, WbTable *table, const WbTablePool *pool)
+{
+  WbTableCommand *self;
+
+  CHECK_ARGS (game, table);
+  g_return_val_if_fail (pool != NULL, NULL);
+  self = table_command_new (game, table, OP_SET_POOL,
+                            g_strdup_printf (_("Set the dice pool of “%s”"),
+                                             table_title (table)));
+  self->pool = *pool;
+  return WB_COMMAND (self);
+}
+
+WbCommand *
+wb_command_set_table_code_effect_new (WbGame *game, WbTable *table, guint index,
+                                      gboolean has_effect, const WbCodeEffect *effect,
+                                      const char *test, const char *test_column)
+{
+  WbTableCommand *self;
+  GPtrArray *codes;
+
+  CHECK_ARGS (game, table);
+  g_return_val_if_fail (effect != NULL || !has_effect, NULL);
+  codes = wb_table_get_codes (table);
+  self = table_command_new (game, table, OP_SET_EFFECT,
+                            g_strdup_printf (_("Set the effect of “%s”"),
+                                             index < codes->len
+                                             ? ((WbResultCode *) g_ptr_array_index (codes, index))->code
+                                             : ""));
+  self->a = index;
+  self->effect = g_new0 (WbResultCode, 1);
+  self->effect->has_effect = has_effect;
+  if (has_effect)
+    {
+      self->effect->effect = *effect;
+      self->effect->test = g_strdup (nonempty (test));
+      self->effect->test_column = g_strdup (nonempty (test_column));
+    }
   return WB_COMMAND (self);
 }

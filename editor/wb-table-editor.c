@@ -9,6 +9,7 @@
 
 #include "wb-table-editor.h"
 #include "wb-table-analysis-view.h"
+#include "wb-table-rules-editor.h"
 #include "wb-edit.h"
 
 struct _WbTableEditor
@@ -30,6 +31,7 @@ struct _WbTableEditor
   GtkWidget   *analysis;               /* WbTableAnalysis, right of the grid */
   gboolean     show_analysis;
   gboolean     analysis_placed;        /* the divider was placed once */
+  GtkWidget   *rules;                  /* WbTableRulesEditor */
 
   int          cur_row, cur_col;       /* -1: headers */
   int          anchor_row, anchor_col;
@@ -784,6 +786,7 @@ rebuild (WbTableEditor *self)
                                  self->table != NULL ? wb_table_get_id (self->table) : NULL);
   rebuild_grid (self);
   rebuild_legend (self);
+  wb_table_rules_editor_set_table (WB_TABLE_RULES_EDITOR (self->rules), self->table);
   update_actions (self);
   self->rebuilding = FALSE;
 }
@@ -806,6 +809,7 @@ wb_table_editor_set_game (WbTableEditor *self, WbGame *game, WbUndoStack *stack)
   g_set_object (&self->game, game);
   g_set_object (&self->stack, stack);
   g_clear_object (&self->table);
+  wb_table_rules_editor_set_game (WB_TABLE_RULES_EDITOR (self->rules), game, stack);
   if (game != NULL)
     self->changed_id = g_signal_connect (game, "changed::tables", G_CALLBACK (on_game_changed), self);
   if (self->analysis != NULL)
@@ -910,6 +914,8 @@ wb_table_editor_get_field (WbTableEditor *self, const char *name)
     return self->note;
   if (g_strcmp0 (name, "legend") == 0)
     return self->legend;
+  if (g_strcmp0 (name, "rules") == 0)
+    return self->rules;
   if (g_strcmp0 (name, "error") == 0)
     return self->error;
   if (g_strcmp0 (name, "analysis") == 0)
@@ -1242,7 +1248,7 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
 static void
 wb_table_editor_init (WbTableEditor *self)
 {
-  GtkWidget *toolbar, *back, *info, *paned, *legend_box, *legend_header, *legend_scroller, *add;
+  GtkWidget *toolbar, *back, *info, *paned, *lower, *legend_box, *legend_header, *legend_scroller, *add;
   GtkWidget *toggle, *hpaned;
   GtkEventController *key;
   GtkCssProvider *css;
@@ -1361,9 +1367,18 @@ wb_table_editor_init (WbTableEditor *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (legend_scroller), self->legend);
   gtk_widget_set_vexpand (legend_scroller, TRUE);
   gtk_box_append (GTK_BOX (legend_box), legend_scroller);
-  gtk_paned_set_end_child (GTK_PANED (paned), legend_box);
+  /* The legend and, next to it, the rules panel (wb-table-rules-editor.c). */
+  lower = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  gtk_paned_set_start_child (GTK_PANED (lower), legend_box);
+  gtk_paned_set_resize_start_child (GTK_PANED (lower), FALSE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (lower), FALSE);
+  self->rules = wb_table_rules_editor_new ();
+  gtk_widget_set_size_request (self->rules, 360, 220);
+  gtk_paned_set_end_child (GTK_PANED (lower), self->rules);
+  gtk_paned_set_shrink_end_child (GTK_PANED (lower), FALSE);
+  gtk_paned_set_end_child (GTK_PANED (paned), lower);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  gtk_widget_set_size_request (legend_box, -1, 120);
+  gtk_widget_set_size_request (legend_box, 420, 120);
   gtk_box_append (GTK_BOX (self->box), paned);
 
   if (g_once_init_enter (&css_loaded))

@@ -70,8 +70,8 @@ char        *wb_table_editor_copy_text    (WbTableEditor *self);
 GtkWidget   *wb_table_editor_start_edit   (WbTableEditor *self);
 /* The widget of a part of the editor (tests, accessibility): "grid"
  * (GtkGrid), "name", "dice", "source", "note" (GtkEntry), "legend"
- * (GtkListBox), "error" (GtkLabel), "analysis" (WbTableAnalysis), or the
- * cell "cell:ROW:COL" (a GtkLabel; -1 for headers). */
+ * (GtkListBox), "rules" (WbTableRulesEditor), "error" (GtkLabel), "analysis"
+ * (WbTableAnalysis), or the cell "cell:ROW:COL" (a GtkLabel; -1 for headers). */
 GtkWidget   *wb_table_editor_get_field    (WbTableEditor *self,
                                            const char    *name);
 

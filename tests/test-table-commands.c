@@ -278,6 +278,331 @@ START_TEST (test_type_a_table)
 }
 END_TEST
 
+
+static WbTableModifier *
+modifier (WbTable *t, guint i)
+{
+  return g_ptr_array_index (wb_table_get_modifiers (t), i);
+}
+
+START_TEST (test_modifiers)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbTable *t = wb_game_find_table (game, "crt");
+  g_autofree char *original = dump (game);
+  g_autofree char *final = NULL;
+  GPtrArray *mods = wb_table_get_modifiers (t);
+  WbTableModifier m = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_uint_eq (mods->len, 0);
+  m.id = "woods";
+  m.text = "Defender in woods";
+  m.columns = -1;
+  m.group = "";
+  m.applies = "fire";
+  push_and_check_revert (game, stack, wb_command_set_table_modifier_new (game, t, -1, &m));
+  ck_assert_uint_eq (mods->len, 1);
+  ck_assert_str_eq (modifier (t, 0)->text, "Defender in woods");
+  ck_assert_int_eq (modifier (t, 0)->columns, -1);
+  ck_assert_ptr_null (modifier (t, 0)->group);   /* empty: left out */
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Add modifier “woods”");
+
+  m.id = "flank";
+  m.text = "Flank attack";
+  m.columns = 2;
+  m.applies = NULL;
+  push_and_check_revert (game, stack, wb_command_set_table_modifier_new (game, t, -1, &m));
+  ck_assert_uint_eq (mods->len, 2);
+
+  /* Edited in place: the text and shift of the first. */
+  m.id = "woods";
+  m.text = "Defender in heavy woods";
+  m.columns = -2;
+  m.group = "terrain";
+  push_and_check_revert (game, stack, wb_command_set_table_modifier_new (game, t, 0, &m));
+  ck_assert_str_eq (modifier (t, 0)->text, "Defender in heavy woods");
+  ck_assert_int_eq (modifier (t, 0)->columns, -2);
+  ck_assert_str_eq (modifier (t, 0)->group, "terrain");
+  ck_assert_ptr_null (modifier (t, 0)->applies);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Edit modifier “woods”");
+
+  /* The shift counts in the resolution. */
+  {
+    const char *ids[] = { "woods", "flank", NULL };
+    WbModifierTotal total;
+    ck_assert (wb_table_modifiers_total (t, ids, &total, NULL));
+    ck_assert_int_eq (total.columns, 0);
+  }
+
+  push_and_check_revert (game, stack, wb_command_move_table_modifier_new (game, t, 1, 0));
+  ck_assert_str_eq (modifier (t, 0)->id, "flank");
+  push_and_check_revert (game, stack, wb_command_remove_table_modifier_new (game, t, 0));
+  ck_assert_uint_eq (mods->len, 1);
+  ck_assert_str_eq (modifier (t, 0)->id, "woods");
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Remove modifier “flank”");
+
+  /* Saved and read back. */
+  {
+    g_autofree char *text = dump (game);
+    g_autoptr(WbGame) back = wb_game_load_from_data (text, -1, "back.warbench", &error);
+    ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+    ck_assert_str_eq (modifier (wb_game_find_table (back, "crt"), 0)->group, "terrain");
+  }
+
+  /* Refusals. */
+  m.id = "woods";
+  push_fails (game, stack, wb_command_set_table_modifier_new (game, t, -1, &m),
+              WB_COMMAND_ERROR_INVALID, "already");
+  m.id = "two words";
+  push_fails (game, stack, wb_command_set_table_modifier_new (game, t, -1, &m),
+              WB_COMMAND_ERROR_INVALID, "not a valid modifier id");
+  m.id = "";
+  push_fails (game, stack, wb_command_set_table_modifier_new (game, t, 0, &m),
+              WB_COMMAND_ERROR_INVALID, NULL);
+  m.id = "far";
+  m.columns = 201;
+  push_fails (game, stack, wb_command_set_table_modifier_new (game, t, -1, &m),
+              WB_COMMAND_ERROR_RANGE, "column shift");
+  m.columns = 0;
+  m.dice = -101;
+  push_fails (game, stack, wb_command_set_table_modifier_new (game, t, -1, &m),
+              WB_COMMAND_ERROR_RANGE, "Dice");
+  m.dice = 0;
+  m.roll = 1001;
+  push_fails (game, stack, wb_command_set_table_modifier_new (game, t, -1, &m),
+              WB_COMMAND_ERROR_RANGE, NULL);
+  m.roll = 0;
+  push_fails (game, stack, wb_command_set_table_modifier_new (game, t, 5, &m),
+              WB_COMMAND_ERROR_NOT_FOUND, "no modifier 6");
+  push_fails (game, stack, wb_command_remove_table_modifier_new (game, t, 1),
+              WB_COMMAND_ERROR_NOT_FOUND, NULL);
+  push_fails (game, stack, wb_command_move_table_modifier_new (game, t, 0, 1),
+              WB_COMMAND_ERROR_NOT_FOUND, NULL);
+
+  while (wb_undo_stack_undo (stack))
+    ;
+  final = dump (game);
+  ck_assert_str_eq (original, final);
+}
+END_TEST
+
+/* A one-die table of @read to pair with others. */
+static WbTable *
+add_die_table (WbGame *game, const char *id, WbTableRead read)
+{
+  WbTable *t = wb_table_new (id, WB_TABLE_ROLL);
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (cells, g_strdup ("-"));
+  wb_table_set_name (t, id);
+  wb_table_set_dice (t, "1d6");
+  wb_table_set_read (t, read);
+  wb_table_add_column (t, "Routine", 0, 0);
+  wb_table_add_row (t, "1-6", 1, 6, cells);
+  ck_assert (wb_game_add_table (game, t));
+  return t;
+}
+
+/* The file reads back (pairs name each other, dice pools hold dice…). */
+static void
+assert_reads_back (WbGame *game)
+{
+  g_autofree char *text = dump (game);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) back = wb_game_load_from_data (text, -1, "back.warbench", &error);
+
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+}
+
+START_TEST (test_read_and_pair)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbTable *crt = wb_game_find_table (game, "crt");
+  WbTable *dep = add_die_table (game, "depletion", WB_TABLE_READ_COLORED);
+  WbTable *sked = add_die_table (game, "skedaddle", WB_TABLE_READ_WHITE);
+  WbTable *rout = add_die_table (game, "rout", WB_TABLE_READ_WHITE);
+  g_autofree char *original = dump (game);
+  g_autofree char *final = NULL;
+
+  /* Pairing one sets both. */
+  push_and_check_revert (game, stack, wb_command_set_table_read_new (game, dep, WB_TABLE_READ_COLORED, "skedaddle"));
+  ck_assert_str_eq (wb_table_get_pair (dep), "skedaddle");
+  ck_assert_str_eq (wb_table_get_pair (sked), "depletion");
+  assert_reads_back (game);
+  /* Another pair: the old one names nothing. */
+  push_and_check_revert (game, stack, wb_command_set_table_read_new (game, dep, WB_TABLE_READ_COLORED, "rout"));
+  ck_assert_str_eq (wb_table_get_pair (dep), "rout");
+  ck_assert_str_eq (wb_table_get_pair (rout), "depletion");
+  ck_assert_ptr_null (wb_table_get_pair (sked));
+  assert_reads_back (game);
+  /* Pairing from the other side takes it from its old partner. */
+  push_and_check_revert (game, stack, wb_command_set_table_read_new (game, sked, WB_TABLE_READ_WHITE, "depletion"));
+  ck_assert_str_eq (wb_table_get_pair (dep), "skedaddle");
+  ck_assert_ptr_null (wb_table_get_pair (rout));
+  assert_reads_back (game);
+  /* Back to the sum: no pair on either side. */
+  push_and_check_revert (game, stack, wb_command_set_table_read_new (game, sked, WB_TABLE_READ_SUM, NULL));
+  ck_assert_int_eq (wb_table_get_read (sked), WB_TABLE_READ_SUM);
+  ck_assert_ptr_null (wb_table_get_pair (dep));
+  assert_reads_back (game);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Set the dice read on “skedaddle”");
+
+  push_fails (game, stack, wb_command_set_table_read_new (game, crt, WB_TABLE_READ_SUM, "rout"),
+              WB_COMMAND_ERROR_INVALID, "colored or the white");
+  push_fails (game, stack, wb_command_set_table_read_new (game, dep, WB_TABLE_READ_COLORED, "depletion"),
+              WB_COMMAND_ERROR_INVALID, "own pair");
+  push_fails (game, stack, wb_command_set_table_read_new (game, dep, WB_TABLE_READ_COLORED, "nowhere"),
+              WB_COMMAND_ERROR_NOT_FOUND, "nowhere");
+  push_fails (game, stack, wb_command_set_table_read_new (game, dep, WB_TABLE_READ_COLORED, "skedaddle"),
+              WB_COMMAND_ERROR_INVALID, "white die");
+  push_fails (game, stack, wb_command_set_table_read_new (game, rout, WB_TABLE_READ_WHITE, "crt"),
+              WB_COMMAND_ERROR_INVALID, "colored die");
+  push_and_check_revert (game, stack, wb_command_set_table_info_new (game, crt, "CRT", "2d6", NULL, NULL));
+  push_fails (game, stack, wb_command_set_table_read_new (game, crt, WB_TABLE_READ_WHITE, NULL),
+              WB_COMMAND_ERROR_INVALID, "1d6");
+  /* A table reading one die keeps its one die. */
+  push_fails (game, stack, wb_command_set_table_info_new (game, dep, "D", "2d6", NULL, NULL),
+              WB_COMMAND_ERROR_INVALID, "1d6");
+
+  while (wb_undo_stack_undo (stack))
+    ;
+  final = dump (game);
+  ck_assert_str_eq (original, final);
+}
+END_TEST
+
+START_TEST (test_ends_and_pool)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbTable *crt = wb_game_find_table (game, "crt");
+  WbTable *pool = wb_table_new ("battle", WB_TABLE_DICE_POOL);
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+  WbTableEnds ends = { WB_TABLE_END_REFUSE, WB_TABLE_END_CLAMP, WB_TABLE_END_CLAMP, WB_TABLE_END_CLAMP };
+  WbTablePool p = { 6, TRUE, FALSE, 6 };
+  WbColumnClamp clamp;
+
+  push_and_check_revert (game, stack, wb_command_set_table_ends_new (game, crt, &ends));
+  ck_assert_int_eq (wb_table_get_ends (crt)->left, WB_TABLE_END_REFUSE);
+  ck_assert_int_eq (wb_table_get_ends (crt)->defensive_left, WB_TABLE_END_CLAMP);
+  ck_assert_int_eq (wb_table_shift_column (crt, 0, -1, FALSE, &clamp), -1);
+  ck_assert_int_eq (wb_table_shift_column (crt, 0, -1, TRUE, &clamp), 0);
+  assert_reads_back (game);
+  ends.left = 7;
+  push_fails (game, stack, wb_command_set_table_ends_new (game, crt, &ends),
+              WB_COMMAND_ERROR_INVALID, "clamps or refuses");
+
+  g_ptr_array_add (cells, g_strdup ("2"));
+  wb_table_set_name (pool, "Battle Dice");
+  wb_table_set_dice (pool, "1d6");
+  wb_table_add_column (pool, "Dice", 0, 0);
+  wb_table_add_row (pool, "1-2", 1, 2, cells);
+  ck_assert (wb_game_add_table (game, pool));
+
+  push_and_check_revert (game, stack, wb_command_set_table_pool_new (game, pool, &p));
+  ck_assert_int_eq (wb_table_get_pool (pool)->sides, 6);
+  assert_reads_back (game);
+  p.per_column = TRUE;
+  p.at_least = FALSE;
+  push_and_check_revert (game, stack, wb_command_set_table_pool_new (game, pool, &p));
+  {
+    g_autofree char *hit = wb_table_pool_hit_to_string (wb_table_get_pool (pool));
+    ck_assert_str_eq (hit, "<=column");
+  }
+  /* New cells in a pool are no dice; other text is refused. */
+  push_and_check_revert (game, stack, wb_command_insert_table_row_new (game, pool, 1, "3", 3, 3));
+  ck_assert_str_eq (cell (pool, 1, 0), "-");
+  assert_reads_back (game);
+  push_fails (game, stack, wb_command_set_table_cell_new (game, pool, 0, 0, "Ar"),
+              WB_COMMAND_ERROR_INVALID, "number of dice");
+  push_fails (game, stack, wb_command_set_table_cell_new (game, pool, 0, 0, "101"),
+              WB_COMMAND_ERROR_INVALID, "number of dice");
+
+  p.per_column = FALSE;
+  p.value = 7;
+  push_fails (game, stack, wb_command_set_table_pool_new (game, pool, &p),
+              WB_COMMAND_ERROR_RANGE, "7");
+  p.value = 1;
+  p.sides = 1;
+  push_fails (game, stack, wb_command_set_table_pool_new (game, pool, &p),
+              WB_COMMAND_ERROR_RANGE, "sides");
+  p.sides = 6;
+  push_fails (game, stack, wb_command_set_table_pool_new (game, crt, &p),
+              WB_COMMAND_ERROR_INVALID, "dice-pool");
+  /* A table whose cells are not dice cannot become a pool. */
+  wb_table_set_pool (pool, &(WbTablePool) { 0 });
+  push_and_check_revert (game, stack, wb_command_set_table_cell_new (game, pool, 0, 0, "many"));
+  push_fails (game, stack, wb_command_set_table_pool_new (game, pool, &p),
+              WB_COMMAND_ERROR_INVALID, "“many”");
+}
+END_TEST
+
+START_TEST (test_code_effects)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbTable *crt = wb_game_find_table (game, "crt");
+  WbTable *dep = add_die_table (game, "depletion", WB_TABLE_READ_COLORED);
+  GPtrArray *codes = wb_table_get_codes (crt);
+  WbCodeEffect e = { 0 };
+  WbResultCode *c;
+  g_autofree char *original = dump (game);
+  g_autofree char *final = NULL;
+
+  e.defender_eliminated = 0.5;
+  e.defender_retreat = 2;
+  e.exchange = TRUE;
+  push_and_check_revert (game, stack,
+                         wb_command_set_table_code_effect_new (game, crt, 3, TRUE, &e, "depletion", "Routine"));
+  c = g_ptr_array_index (codes, 3);
+  ck_assert (c->has_effect);
+  ck_assert (c->effect.defender_eliminated == 0.5);
+  ck_assert (c->effect.defender_retreat == 2);
+  ck_assert (c->effect.exchange);
+  ck_assert_str_eq (c->test, "depletion");
+  ck_assert_str_eq (c->test_column, "Routine");
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Set the effect of “Ar”");
+  assert_reads_back (game);
+
+  /* Back to the standard meaning. */
+  push_and_check_revert (game, stack,
+                         wb_command_set_table_code_effect_new (game, crt, 3, FALSE, NULL, NULL, NULL));
+  c = g_ptr_array_index (codes, 3);
+  ck_assert (!c->has_effect);
+  ck_assert_ptr_null (c->test);
+  ck_assert (c->effect.defender_retreat == 0);
+
+  e.exchange = FALSE;
+  push_fails (game, stack, wb_command_set_table_code_effect_new (game, crt, 9, TRUE, &e, NULL, NULL),
+              WB_COMMAND_ERROR_NOT_FOUND, NULL);
+  push_fails (game, stack, wb_command_set_table_code_effect_new (game, crt, 0, TRUE, &e, "nowhere", NULL),
+              WB_COMMAND_ERROR_NOT_FOUND, "nowhere");
+  push_fails (game, stack, wb_command_set_table_code_effect_new (game, crt, 0, TRUE, &e, "depletion", "Severe"),
+              WB_COMMAND_ERROR_NOT_FOUND, "Severe");
+  push_fails (game, stack, wb_command_set_table_code_effect_new (game, crt, 0, TRUE, &e, NULL, "Routine"),
+              WB_COMMAND_ERROR_INVALID, "needs a table");
+  e.attacker_eliminated = 1.5;
+  push_fails (game, stack, wb_command_set_table_code_effect_new (game, crt, 0, TRUE, &e, NULL, NULL),
+              WB_COMMAND_ERROR_RANGE, "between 0 and 1");
+  e.attacker_eliminated = NAN;
+  push_fails (game, stack, wb_command_set_table_code_effect_new (game, crt, 0, TRUE, &e, NULL, NULL),
+              WB_COMMAND_ERROR_RANGE, NULL);
+  e.attacker_eliminated = 0;
+  e.attacker_morale = -1;
+  push_fails (game, stack, wb_command_set_table_code_effect_new (game, crt, 0, TRUE, &e, NULL, NULL),
+              WB_COMMAND_ERROR_RANGE, "0 and 100");
+  (void) dep;
+
+  while (wb_undo_stack_undo (stack))
+    ;
+  final = dump (game);
+  ck_assert_str_eq (original, final);
+}
+END_TEST
+
 static Suite *
 table_suite (void)
 {
@@ -289,6 +614,10 @@ table_suite (void)
   tcase_add_test (tc, test_paste_and_copy);
   tcase_add_test (tc, test_codes_and_info);
   tcase_add_test (tc, test_type_a_table);
+  tcase_add_test (tc, test_modifiers);
+  tcase_add_test (tc, test_read_and_pair);
+  tcase_add_test (tc, test_ends_and_pool);
+  tcase_add_test (tc, test_code_effects);
   suite_add_tcase (s, tc);
   return s;
 }
