@@ -103,7 +103,17 @@ static const char *
 cell_text (WbTableEditor *self, int row, int col)
 {
   if (row < 0 && col < 0)
-    return _("Roll");
+    switch (wb_table_get_kind (self->table))
+      {
+      case WB_TABLE_DICE_POOL:
+        /* TRANSLATORS: the header over a dice pool's rows (strength points) */
+        return _("SP");
+      case WB_TABLE_CHART:
+        return "";
+      default:
+        return wb_table_get_read (self->table) == WB_TABLE_READ_COLORED ? _("Colored die")
+             : wb_table_get_read (self->table) == WB_TABLE_READ_WHITE ? _("White die") : _("Roll");
+      }
   if (row < 0)
     return ((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (self->table), col))->label;
   if (col < 0)
