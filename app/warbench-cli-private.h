@@ -3,7 +3,8 @@
 
 /* Shared by the warbench-cli sources: warbench-cli.c (main, the helpers
  * below, validate/info/new/render/maps/format), warbench-cli-oob.c
- * (oob/setup/counters) and warbench-cli-tables.c (table/chart). */
+ * (oob/setup/counters), warbench-cli-tables.c (table/chart) and
+ * warbench-cli-play.c (play/replay). */
 
 #include <stdio.h>
 
@@ -42,5 +43,7 @@ int       cmd_table        (const char *prog, int argc, char **argv);
 int       cmd_counters     (const char *prog, int argc, char **argv);
 int       cmd_setup        (const char *prog, int argc, char **argv);
 int       cmd_oob          (const char *prog, int argc, char **argv);
+int       cmd_play         (const char *prog, int argc, char **argv);
+int       cmd_replay       (const char *prog, int argc, char **argv);
 
 G_END_DECLS

@@ -834,6 +834,9 @@ static const Command commands[] = {
     N_("Export the order of battle as CSV, or import one"), cmd_oob },
   { "table", N_("FILE NAME --stats | --json | --csv | --pdf/--svg/--png OUT [--compare OTHER]"),
     N_("A table's exact outcome probabilities and flags, compared with another, or the table as CSV or a chart"), cmd_table },
+  { "play", N_("FILE --auto [--scenario ID] [--seed N] [--option ID…] [--save OUT]"),
+    N_("Play a whole game with the automatic player on both sides"), cmd_play },
+  { "replay", N_("SAVE [--game FILE]"), N_("Replay a saved playtest: its log and final state"), cmd_replay },
 };
 
 static void

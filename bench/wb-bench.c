@@ -13,6 +13,7 @@
 
 #include "warbench-core.h"
 #include "rules/wb-hex-movement.h"
+#include "rules/wb-play.h"
 
 /*
  * wb-bench: the numbers behind bench/README.md. Every measurement runs in
@@ -680,6 +681,113 @@ bench_moves (void)
   return 0;
 }
 
+static WbGame *
+load_wilderness (void)
+{
+  g_autofree char *path = g_build_filename (SOURCE_DATADIR, "games", "battle-of-the-wilderness.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  if (game == NULL)
+    fprintf (stderr, "wb-bench: %s\n", error->message);
+  return game;
+}
+
+/* Plays the Wilderness to the end with the automatic player on both sides
+ * (warbench-cli play --auto), @extra_rolls engine "roll" actions before
+ * each of its actions; the number of actions in @n. */
+static WbPlay *
+auto_game (WbGame *game, guint64 seed, int extra_rolls, int *n)
+{
+  g_autoptr(GError) error = NULL;
+  WbPlay *play = wb_play_new (game, NULL, "historical", NULL, seed, &error);
+  g_autoptr(JsonObject) roll = json_object_new ();
+  WbRng policy;
+
+  json_object_set_string_member (roll, "type", "roll");
+  json_object_set_string_member (roll, "dice", "2d6");
+  wb_rng_seed (&policy, seed, WB_RNG_MATCH_STREAM + 1);
+  *n = 0;
+  for (;;)
+    {
+      g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+
+      if (a == NULL)
+        break;
+      for (int i = 0; i < extra_rolls; i++, (*n)++)
+        wb_play_act (play, roll, NULL);
+      if (!wb_play_act (play, a, &error))
+        {
+          fprintf (stderr, "wb-bench: the automatic player was refused: %s\n", error->message);
+          break;
+        }
+      (*n)++;
+    }
+  return play;
+}
+
+/* (i) whole automatic games of the Wilderness: every action checked by the
+ * rules, journalled and logged; (j) replaying a 10,000-action journal. */
+static int
+bench_game (void)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  const int games = 20;
+  double t0, secs;
+  int total = 0;
+
+  if (game == NULL)
+    return 1;
+  t0 = now ();
+  for (int i = 0; i < games; i++)
+    {
+      int n;
+      g_autoptr(WbPlay) play = auto_game (game, 1000 + i, 0, &n);
+      total += n;
+    }
+  secs = now () - t0;
+  printf ("game: %d automatic 16-turn Wilderness games in %.3f s: %.1f ms a game (%.0f actions a game)\n",
+          games, secs, secs * 1e3 / games, (double) total / games);
+  return 0;
+}
+
+static int
+bench_replay (void)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbPlay) play = NULL;
+  g_autoptr(WbMatch) end = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(GError) error = NULL;
+  double t0, secs;
+  guint32 cursor;
+  int n;
+
+  if (game == NULL)
+    return 1;
+  /* About 10,000 actions: a whole game with 7 rolls before each move. */
+  play = auto_game (game, 7, 7, &n);
+  cursor = wb_journal_get_cursor (wb_play_get_journal (play));
+  t0 = now ();
+  for (int i = 0; i < 5; i++)
+    {
+      g_clear_pointer (&end, wb_match_free);
+      g_clear_pointer (&log, g_ptr_array_unref);
+      end = wb_play_replay (play, cursor, &log, &error);
+      if (end == NULL)
+        {
+          fprintf (stderr, "wb-bench: %s\n", error->message);
+          return 1;
+        }
+    }
+  secs = (now () - t0) / 5;
+  printf ("replay: a %u-action journal (a whole Wilderness game) replayed from the seed in %.1f ms "
+          "(%u log lines)\n", wb_journal_get_entry (wb_play_get_journal (play), cursor)->depth, secs * 1e3,
+          log->len);
+  return 0;
+}
+
 static int
 run_self (const char *self,
           const char *arg1,
@@ -717,6 +825,10 @@ main (int    argc,
     return bench_crt ();
   if (g_str_equal (cmd, "moves"))
     return bench_moves ();
+  if (g_str_equal (cmd, "game"))
+    return bench_game ();
+  if (g_str_equal (cmd, "replay"))
+    return bench_replay ();
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -738,6 +850,8 @@ main (int    argc,
           failed |= run_self (self, "los", NULL);
           failed |= run_self (self, "crt", NULL);
           failed |= run_self (self, "moves", NULL);
+          failed |= run_self (self, "game", NULL);
+          failed |= run_self (self, "replay", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -745,6 +859,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | game | replay | load [FILE] | gen FILE]\n");
   return 2;
 }

@@ -382,6 +382,35 @@ expect_output "$TMP/err" 'chart: it has no dice'
 expect_status 0 "$CLI" table "$TABLES" tec --csv
 expect_output "$TMP/out" '^Forest,2,x2'
 
+step "play: automatic games of the Wilderness and their replay"
+WILD="$SRCDIR/data/games/battle-of-the-wilderness.warbench"
+cp "$WILD" "$TMP/battle-of-the-wilderness.warbench"
+expect_status 0 "$CLI" play "$TMP/battle-of-the-wilderness.warbench" --auto --seed 9 --save "$TMP/g9.warbench-play"
+cp "$TMP/out" "$TMP/played"
+expect_output "$TMP/played" '^Turn 1 \(May 5, 1\), Confederate: '
+expect_output "$TMP/played" ' attack .* → [0-9]-[0-9], die [1-6] → (Ae|Ar|Dr|De|Ex)$'
+expect_output "$TMP/played" '^Now: Turn 16 \(May 6, 8\) · game over$'
+expect_output "$TMP/played" '^Result: '
+# The same seed, the same game.
+expect_status 0 "$CLI" play "$TMP/battle-of-the-wilderness.warbench" --auto --seed 9
+cmp -s "$TMP/out" "$TMP/played" || fail "play --seed 9 twice gave two games"
+# The journal names its game beside it; the replay gives the same log and result.
+expect_status 0 "$CLI" replay "$TMP/g9.warbench-play"
+grep '^Turn\|^Victory\|^Result' "$TMP/out" > "$TMP/replayed-log"
+grep '^Turn\|^Victory\|^Result' "$TMP/played" > "$TMP/played-log"
+cmp -s "$TMP/replayed-log" "$TMP/played-log" || fail "replay: another log than the game played"
+# A crash mid-line: the replay warns and goes on.
+printf '{"entry": 99999, "par' >> "$TMP/g9.warbench-play"
+expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" --quiet
+expect_output "$TMP/err" 'cut short'
+printf 'not json\n{"cursor": 0}\n' >> "$TMP/g9.warbench-play"
+expect_status 1 "$CLI" replay "$TMP/g9.warbench-play"
+expect_output "$TMP/err" 'g9.warbench-play:[0-9]+:'
+expect_status 2 "$CLI" play "$WILD"
+expect_status 1 "$CLI" play "$SRCDIR/data/games/shenandoah.warbench" --auto
+expect_output "$TMP/err" 'does not play the .columbia-block. rules yet'
+expect_status 1 "$CLI" play "$WILD" --auto --scenario nope
+
 step "table: the chart as PDF, SVG and PNG"
 expect_status 0 "$CLI" table "$WILD" crt --pdf "$TMP/table.pdf"
 expect_magic "$TMP/table.pdf" 255044462d

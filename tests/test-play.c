@@ -111,7 +111,7 @@ START_TEST (test_setup_and_actions)
   ck_assert_int_eq (wb_match_find_unit (m, "stafford")->halves, 10);
   ck_assert_str_eq (wb_match_side_name (m, m->active), "Confederate");
   step = wb_play_describe_step (play);
-  ck_assert_str_eq (step, "Turn 1 (May 5, 1) · Confederate");
+  ck_assert_str_eq (step, "Turn 1 (May 5, 1) · Confederate · Movement Phase");
   /* Cooke arrives on turn 1 at 0128: not on the map yet. */
   cooke = wb_match_find_unit (m, "cooke");
   ck_assert_int_eq (cooke->where.kind, WB_WHERE_WAITING);
@@ -127,9 +127,13 @@ START_TEST (test_setup_and_actions)
   ck_assert_int_eq (wb_match_find_unit (wb_play_get_state (play), "stafford")->halves, 6);
   act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"why\": \"a test\"}");
   ck_assert_ptr_nonnull (strstr (last_log (play), "rolled 2d6 for a test: "));
+  /* The SPI family's steps: the Confederate Movement and Combat Phases,
+   * then the Union's (wb-spi.c has the whole sequence). */
+  act_ok (play, "{\"type\": \"end_step\"}");
   act_ok (play, "{\"type\": \"end_step\"}");
   m = wb_play_get_state (play);
   ck_assert_str_eq (wb_match_side_name (m, m->active), "Union");
+  act_ok (play, "{\"type\": \"end_step\"}");
   act_ok (play, "{\"type\": \"end_step\"}");
   m = wb_play_get_state (play);
   ck_assert_int_eq (m->turn, 2);
@@ -298,10 +302,30 @@ START_TEST (test_rule_levels)
   ck_assert_uint_eq (events->len, 1);
   g_free (((WbLogEvent *) g_ptr_array_index (events, 0))->text);
   g_free (g_ptr_array_index (events, 0));
-  /* No family plays the SPI rules yet: the Wilderness is free play. */
+  /* The SPI family plays the Wilderness; the Columbia rules of
+   * Shenandoah are free play until their family lands, one step per side. */
   {
     g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, NULL);
-    ck_assert (wb_play_is_free_play (play));
+    g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                              "shenandoah.warbench", NULL);
+    g_autoptr(GFile) f = g_file_new_for_path (path);
+    g_autoptr(WbGame) shen = wb_game_load (f, NULL, NULL);
+    g_autoptr(WbPlay) free_play = NULL;
+    g_autoptr(JsonObject) end = parse_action ("{\"type\": \"end_step\"}");
+    WbMatch *sm;
+
+    ck_assert (!wb_play_is_free_play (play));
+    ck_assert_ptr_nonnull (shen);
+    free_play = wb_play_new (shen, NULL, wb_scenario_get_id (g_ptr_array_index (wb_game_get_scenarios (shen), 0)),
+                             NULL, 1, &error);
+    ck_assert_msg (free_play != NULL, "%s", error ? error->message : "");
+    ck_assert (wb_play_is_free_play (free_play));
+    sm = wb_play_get_state (free_play);
+    {
+      guint first = sm->active;
+      ck_assert (wb_play_act (free_play, end, NULL));
+      ck_assert_uint_ne (wb_play_get_state (free_play)->active, first);
+    }
   }
 }
 END_TEST

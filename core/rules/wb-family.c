@@ -8,17 +8,18 @@
 #include "wb-command.h"
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
+#include "rules/spi/wb-spi-private.h"
 
 /* The families the engine plays. Each lands with its tests; a game whose
  * family is not here is played in free play (wb-play.h). */
-static const WbRulesFamily * const families[] = {
-  NULL,
-};
-
 const WbRulesFamily *
 wb_rules_family_find (const char *id)
 {
-  for (guint i = 0; families[i] != NULL; i++)
+  const WbRulesFamily *families[] = {
+    wb_spi_family (),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (families); i++)
     if (g_strcmp0 (families[i]->id, id) == 0)
       return families[i];
   return NULL;

@@ -77,6 +77,9 @@ struct _WbRulesFamily
   /* Where @unit may move now (WbDestination), for the play view's
    * highlights; NULL when it may not move. */
   GArray   *(*destinations)  (gpointer data, WbMatch *m, const char *unit);
+  /* One legal action for the side to act, chosen with @rng — the automatic
+   * player (warbench-cli play --auto); NULL when the game is over. */
+  JsonObject *(*suggest)     (gpointer data, WbMatch *m, WbRng *rng);
   /* Plays @action on @m (a copy the engine keeps only when this succeeds). */
   WbApplyResult (*apply)     (gpointer data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
                               GError **error);

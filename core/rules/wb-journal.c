@@ -267,6 +267,7 @@ add_entry (WbJournal *self, guint32 parent, JsonObject *action)
 
   e.id = self->entries->len;
   e.parent = parent;
+  e.depth = g_array_index (self->entries, WbJournalEntry, parent).depth + 1;
   e.action = json_object_ref (action);
   g_array_append_val (self->entries, e);
   p = &g_array_index (self->entries, WbJournalEntry, parent);
@@ -410,12 +411,9 @@ wb_journal_path_to (WbJournal *self, guint32 id)
   g_return_val_if_fail (WB_IS_JOURNAL (self), path);
   if (id >= self->entries->len)
     return path;
-  for (guint32 c = id; ; c = g_array_index (self->entries, WbJournalEntry, c).parent)
-    {
-      g_array_prepend_val (path, c);
-      if (c == 0)
-        break;
-    }
+  g_array_set_size (path, g_array_index (self->entries, WbJournalEntry, id).depth + 1);
+  for (guint32 c = id, i = path->len; i-- > 0; c = g_array_index (self->entries, WbJournalEntry, c).parent)
+    g_array_index (path, guint32, i) = c;
   return path;
 }
 

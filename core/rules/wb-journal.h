@@ -51,6 +51,7 @@ typedef struct {
   char       *note;          /* or NULL */
   guint32     last_child;    /* redo goes here; 0: none */
   guint32     n_children;
+  guint32     depth;         /* actions from the start: 0 for entry 0 */
 } WbJournalEntry;
 
 #define WB_TYPE_JOURNAL (wb_journal_get_type ())

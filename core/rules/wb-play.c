@@ -522,6 +522,24 @@ wb_play_describe_step (WbPlay *self)
                           wb_match_turn_is_night (self->state, self->state->turn) ? _(" · night") : "");
 }
 
+JsonObject *
+wb_play_suggest (WbPlay *self, WbRng *policy)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self) && policy != NULL, NULL);
+  if (self->family == NULL || self->family->suggest == NULL || self->state->over)
+    return NULL;
+  return self->family->suggest (self->family_data, self->state, policy);
+}
+
+GArray *
+wb_play_destinations (WbPlay *self, const char *unit)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  if (self->family == NULL || self->family->destinations == NULL)
+    return NULL;
+  return self->family->destinations (self->family_data, self->state, unit);
+}
+
 gboolean
 wb_play_is_free_play (WbPlay *self)
 {
@@ -548,10 +566,7 @@ wb_play_act (WbPlay *self, JsonObject *action, GError **error)
       g_ptr_array_add (self->log, g_ptr_array_index (events, k));
     }
   g_hash_table_insert (self->events, GUINT_TO_POINTER (id), g_ptr_array_ref (events));
-  {
-    g_autoptr(GArray) path = wb_journal_path_to (self->journal, id);
-    depth = path->len - 1;
-  }
+  depth = wb_journal_get_entry (self->journal, id)->depth;
   if (depth % SNAPSHOT_EVERY == 0)
     g_hash_table_replace (self->snapshots, GUINT_TO_POINTER (id), wb_match_copy (m));
   wb_match_free (self->state);

@@ -59,6 +59,11 @@ GPtrArray       *wb_play_get_log      (WbPlay *self);
 /* The step now, as the turn bar shows it: "Turn 3 (May 5, 2 PM) · Union". */
 char            *wb_play_describe_step (WbPlay *self);
 
+/* The automatic player's next action (transfer full), chosen with @policy;
+ * NULL when the game is over or the game is in free play. */
+JsonObject      *wb_play_suggest      (WbPlay *self, WbRng *policy);
+/* Where @unit may move now (WbDestination, transfer full), or NULL. */
+GArray          *wb_play_destinations (WbPlay *self, const char *unit);
 /* TRUE when the game's rules family is not played by the engine yet: the
  * engine's own actions only (overrides, rolls, one step per side). */
 gboolean         wb_play_is_free_play (WbPlay *self);

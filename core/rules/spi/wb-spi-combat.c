@@ -1053,6 +1053,38 @@ _wb_spi_combat_start (SpiData *data, WbMatch *m, WbRuleContext *ctx)
 }
 
 gboolean
+_wb_spi_ineffective_retreats (SpiData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  guint phasing = _wb_spi_phasing (m);
+  gboolean any = FALSE;
+
+  if (!wb_match_has_option (m, "attack-effectiveness"))
+    return FALSE;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (u->side == phasing && _wb_spi_on_map (u) && (u->flags & SPI_INEFFECTIVE) &&
+          !(u->flags & SPI_ADVANCED) && in_enemy_zoc (data, m, u))
+        {
+          g_autofree char *name = wb_match_unit_text (m, u);
+
+          u->flags |= SPI_MUST_RETREAT;
+          wb_rule_say (ctx, m, _("%s, without Attack Effectiveness, is still in an enemy zone of "
+                                 "control and must retreat (11.31)"), name);
+          any = TRUE;
+        }
+    }
+  if (!any)
+    return FALSE;
+  /* 11.31: this gives the enemy no advance. */
+  m->fdata[SPI_F_N_VACATED] = 0;
+  m->fdata[SPI_F_ADVANCE_SIDE] = 0;
+  next_prompt (data, m, ctx);
+  return TRUE;
+}
+
+gboolean
 _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
 {
   guint phasing = _wb_spi_phasing (m);
@@ -1064,8 +1096,22 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
                            _("Finish the combat in progress first"));
       return FALSE;
     }
-  mark_zoc_of (data, m, phasing, own_zoc);
-  _wb_spi_mark_enemies (data, m, phasing);
+  /* 7.75: units that advanced neither attack nor are attacked: their zones
+   * of control oblige no attack, on either side. */
+  {
+    WbUnitState probe = { 0 };
+    WbHexGraph *base;
+
+    probe.id = g_intern_static_string ("");
+    base = _wb_spi_graph (data, m, &probe, 0);
+    memset (data->zoc, 0, (gsize) data->cols * data->rows);
+    for (guint i = 0; i < m->units->len; i++)
+      {
+        const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+        if (_wb_spi_on_map (u) && !(u->flags & SPI_ADVANCED))
+          wb_hex_graph_add_zoc (base, u->where.hex, u->side == phasing ? own_zoc : data->zoc);
+      }
+  }
   for (guint i = 0; i < m->units->len; i++)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
@@ -1162,4 +1208,55 @@ _wb_spi_score (SpiData *data, WbMatch *m)
           break;
         }
     }
+}
+
+GArray *
+_wb_spi_retreats (SpiData *data, WbMatch *m, const WbUnitState *u, GPtrArray *displace)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (data->map);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+
+  for (int pass = 0; pass < 2; pass++)
+    for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+      {
+        WbOffset to = wb_hex_neighbour (layout, u->where.hex, d);
+        RetreatKind kind = retreat_kind (data, m, u, to, 0);
+
+        if (kind != (pass == 0 ? RETREAT_FREE : RETREAT_DISPLACE) || (pass == 1 && out->len > 0 &&
+                                                                     displace == NULL))
+          continue;
+        if (pass == 1 && displace != NULL && has_free_retreat (data, m, u))
+          continue;
+        g_array_append_val (out, to);
+        if (displace != NULL)
+          {
+            WbUnitState *victim = NULL;
+            for (guint i = 0; pass == 1 && i < m->units->len && victim == NULL; i++)
+              {
+                WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+                if (o != u && o->side == u->side && _wb_spi_on_map (o) && same_hex (o->where.hex, to))
+                  victim = o;
+              }
+            g_ptr_array_add (displace, victim);
+          }
+      }
+  return out;
+}
+
+gboolean
+_wb_spi_may_advance (SpiData *data, WbMatch *m, const WbUnitState *u, WbOffset *into)
+{
+  return may_advance (data, m, u, into);
+}
+
+gboolean
+_wb_spi_side_prohibited (SpiData *data, WbOffset hex, int dir)
+{
+  return side_prohibited (data, hex, dir);
+}
+
+int
+_wb_spi_direction (SpiData *data, WbOffset a, WbOffset b)
+{
+  return direction (data, a, b);
 }

@@ -537,44 +537,68 @@ entry_hexes (SpiData *data, WbMatch *m, const WbUnitState *u)
   return out;
 }
 
-static gboolean
-occupied (WbMatch *m, WbOffset hex)
+/* Every hex with a unit on it (cols × rows bytes, transfer full). */
+static guint8 *
+occupancy (SpiData *data, WbMatch *m)
 {
+  guint8 *occ = g_new0 (guint8, (gsize) data->cols * data->rows);
+
   for (guint i = 0; i < m->units->len; i++)
     {
       const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      if (on_map (u) && u->where.hex.col == hex.col && u->where.hex.row == hex.row)
-        return TRUE;
+      if (on_map (u))
+        occ[u->where.hex.row * data->cols + u->where.hex.col] = 1;
     }
-  return FALSE;
+  return occ;
 }
 
-/* 15.13: the entry hex, or when it is occupied the nearest unoccupied hex:
- * TRUE when @at is one of them; @entry is the entry hex it counts for. */
+/* 15.13: where a unit of @entry may come on: the entry hex, or when it is
+ * occupied the nearest unoccupied hexes (WbOffset, transfer full). */
+static GArray *
+entry_places (SpiData *data, const guint8 *occ, WbOffset e)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (data->map);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+  int nearest = G_MAXINT;
+
+  if (!occ[e.row * data->cols + e.col])
+    {
+      g_array_append_val (out, e);
+      return out;
+    }
+  for (int pass = 0; pass < 2; pass++)
+    for (int r = 0; r < data->rows; r++)
+      for (int c = 0; c < data->cols; c++)
+        {
+          WbOffset h = { c, r };
+          int d;
+
+          if (occ[r * data->cols + c])
+            continue;
+          d = wb_hex_distance (layout, e, h);
+          if (pass == 0)
+            nearest = MIN (nearest, d);
+          else if (d == nearest)
+            g_array_append_val (out, h);
+        }
+  return out;
+}
+
+/* TRUE when @at is a place to come on for one of @entries; @entry is the
+ * entry hex it counts for. */
 static gboolean
 valid_entry (SpiData *data, WbMatch *m, GArray *entries, WbOffset at, WbOffset *entry)
 {
-  WbHexLayout layout = wb_hex_map_get_layout (data->map);
+  g_autofree guint8 *occ = occupancy (data, m);
 
   for (guint i = 0; i < entries->len; i++)
     {
-      WbOffset e = g_array_index (entries, WbOffset, i);
-      int nearest = G_MAXINT;
+      g_autoptr(GArray) places = entry_places (data, occ, g_array_index (entries, WbOffset, i));
 
-      *entry = e;
-      if (e.col == at.col && e.row == at.row)
-        return !occupied (m, e);
-      if (!occupied (m, e))
-        continue;
-      for (int r = 0; r < data->rows; r++)
-        for (int c = 0; c < data->cols; c++)
-          {
-            WbOffset h = { c, r };
-            if (!occupied (m, h))
-              nearest = MIN (nearest, wb_hex_distance (layout, e, h));
-          }
-      if (!occupied (m, at) && wb_hex_distance (layout, e, at) == nearest)
-        return TRUE;
+      *entry = g_array_index (entries, WbOffset, i);
+      for (guint k = 0; k < places->len; k++)
+        if (g_array_index (places, WbOffset, k).col == at.col && g_array_index (places, WbOffset, k).row == at.row)
+          return TRUE;
     }
   return FALSE;
 }
@@ -660,5 +684,20 @@ _wb_spi_destinations (SpiData *data, WbMatch *m, const char *unit)
           continue;
         g_array_append_val (out, d);
       }
+  return out;
+}
+
+GArray *
+_wb_spi_entries (SpiData *data, WbMatch *m, const WbUnitState *u)
+{
+  g_autoptr(GArray) entries = entry_hexes (data, m, u);
+  g_autofree guint8 *occ = occupancy (data, m);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      g_autoptr(GArray) places = entry_places (data, occ, g_array_index (entries, WbOffset, i));
+      g_array_append_vals (out, places->data, places->len);
+    }
   return out;
 }

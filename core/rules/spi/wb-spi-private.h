@@ -135,12 +135,27 @@ WbApplyResult _wb_spi_answer        (SpiData *data, WbMatch *m, JsonObject *acti
 /* Before a Combat Phase: train defense units next to the enemy retreat
  * (17.31). FALSE when nothing is owed. */
 gboolean      _wb_spi_combat_start  (SpiData *data, WbMatch *m, WbRuleContext *ctx);
+/* End of a Combat Phase with Attack Effectiveness: ineffective units still
+ * in an enemy zone of control owe a retreat (11.31). TRUE when one does. */
+gboolean      _wb_spi_ineffective_retreats (SpiData *data, WbMatch *m, WbRuleContext *ctx);
 /* End of a Combat Phase: every attack the rules make mandatory was made
  * (7.11, 7.12, 8.41). */
 gboolean      _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error);
 /* The side that must answer now (the phasing side when nothing is owed). */
 guint         _wb_spi_phasing       (WbMatch *m);
 void          _wb_spi_eliminate     (SpiData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx);
+/* The automatic player (wb-spi-auto.c). */
+JsonObject   *_wb_spi_suggest       (SpiData *data, WbMatch *m, WbRng *rng);
+/* Retreats @u may make now: WbOffset hexes, free ones first; @displace
+ * (may be NULL) is filled with, per hex, the unit to displace or NULL. */
+GArray       *_wb_spi_retreats      (SpiData *data, WbMatch *m, const WbUnitState *u,
+                                     GPtrArray *displace);
+/* The hexes @u may enter at (15.13). */
+GArray       *_wb_spi_entries       (SpiData *data, WbMatch *m, const WbUnitState *u);
+gboolean      _wb_spi_may_advance   (SpiData *data, WbMatch *m, const WbUnitState *u, WbOffset *into);
+gboolean      _wb_spi_side_prohibited (SpiData *data, WbOffset hex, int dir);
+int           _wb_spi_direction     (SpiData *data, WbOffset a, WbOffset b);
+
 /* Victory (18.0): VP of both sides from the losses, objectives and units
  * destroyed; objective control follows units and zones of control. */
 void          _wb_spi_score         (SpiData *data, WbMatch *m);

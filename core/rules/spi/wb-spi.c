@@ -340,6 +340,9 @@ end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
       return FALSE;
     }
   if ((m->step == SPI_FIRST_COMBAT || m->step == SPI_SECOND_COMBAT) &&
+      _wb_spi_ineffective_retreats (data, m, ctx))
+    return TRUE;   /* the phase goes on until they have retreated */
+  if ((m->step == SPI_FIRST_COMBAT || m->step == SPI_SECOND_COMBAT) &&
       !_wb_spi_check_mandatory (data, m, ctx, error))
     return FALSE;
   done = spi_describe_step (data, m);
@@ -418,6 +421,12 @@ spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
   return result;
 }
 
+static JsonObject *
+spi_suggest (gpointer p, WbMatch *m, WbRng *rng)
+{
+  return _wb_spi_suggest (p, m, rng);
+}
+
 static GArray *
 spi_destinations (gpointer p, WbMatch *m, const char *unit)
 {
@@ -434,6 +443,7 @@ static const WbRulesFamily family = {
   .start = spi_start,
   .describe_step = spi_describe_step,
   .destinations = spi_destinations,
+  .suggest = spi_suggest,
   .apply = spi_apply,
 };
 

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "warbench-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "warbench-core.h"
+#include "rules/wb-play.h"
+#include "warbench-cli-private.h"
+
+/* warbench-cli: playtests — `play` (a whole game by the automatic player,
+ * for both sides) and `replay` (a saved playtest's log and final state). */
+
+static void
+print_new_events (WbPlay *play, guint *printed, gboolean quiet)
+{
+  GPtrArray *log = wb_play_get_log (play);
+
+  for (; *printed < log->len; (*printed)++)
+    if (!quiet)
+      out (stdout, "%s\n", ((WbLogEvent *) g_ptr_array_index (log, *printed))->text);
+}
+
+static void
+print_result (WbPlay *play)
+{
+  WbMatch *m = wb_play_get_state (play);
+  g_autofree char *step = wb_play_describe_step (play);
+  GString *vp = g_string_new (NULL);
+  int best = -1, winner = -1, tie = FALSE;
+
+  for (guint s = 0; s < wb_match_n_sides (m); s++)
+    {
+      g_string_append_printf (vp, "%s%s %d VP", s ? ", " : "", wb_match_side_name (m, s), m->vp[s]);
+      if (m->vp[s] > best)
+        best = m->vp[s], winner = (int) s, tie = FALSE;
+      else if (m->vp[s] == best)
+        tie = TRUE;
+    }
+  out (stdout, _("Now: %s\n"), step);
+  out (stdout, _("Victory points: %s\n"), vp->str);
+  if (m->over)
+    out (stdout, tie ? _("Result: a draw\n") : _("Result: %s wins\n"),
+         tie ? "" : wb_match_side_name (m, (guint) winner));
+  g_string_free (vp, TRUE);
+}
+
+int
+cmd_play (const char  *prog,
+          int          argc,
+          char       **argv)
+{
+  g_autofree char *scenario_id = NULL, *save = NULL;
+  g_auto(GStrv) chosen = NULL;
+  gint64 seed = 1;
+  int max_actions = 100000;
+  gboolean automatic = FALSE, quiet = FALSE;
+  const GOptionEntry entries[] = {
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario_id, N_("The scenario (default: the first)"), N_("ID") },
+    { "option", 'O', 0, G_OPTION_ARG_STRING_ARRAY, &chosen, N_("An optional rule in force (repeatable)"), N_("ID") },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("The match's seed: its dice (default 1)"), N_("N") },
+    { "auto", 0, 0, G_OPTION_ARG_NONE, &automatic, N_("Both sides played by the automatic player"), NULL },
+    { "save", 'o', 0, G_OPTION_ARG_FILENAME, &save, N_("Write the playtest journal (.warbench-play)"), N_("FILE") },
+    { "max-actions", 0, 0, G_OPTION_ARG_INT, &max_actions, N_("Stop after this many actions (default 100000)"), N_("N") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Only the result, not the log"), NULL },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbPlay) play = NULL;
+  WbScenario *scenario;
+  WbRng policy;
+  guint printed = 0;
+  int n = 0;
+
+  if (!parse_options (prog, "play", _("FILE --auto"),
+                      _("Plays a whole game of a scenario with the automatic player on both sides: "
+                        "a random legal policy that answers every prompt and makes every mandatory "
+                        "attack. Prints the log as the game goes and the result."),
+                      _("The same seed gives the same game. With --save the journal is written "
+                        "after every action, and `replay` plays it back."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc != 2)
+    return usage_error (prog, "play", argc < 2 ? _("No game file given") : _("Give exactly one game file"));
+  if (!automatic)
+    return usage_error (prog, "play", _("Only automatic games are played here (--auto); play hot-seat in the app"));
+  if (seed < 0)
+    return usage_error (prog, "play", _("The seed is a whole number, 0 or more"));
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+  scenario = scenario_id != NULL ? wb_game_find_scenario (game, scenario_id)
+           : wb_game_get_scenarios (game)->len > 0 ? g_ptr_array_index (wb_game_get_scenarios (game), 0) : NULL;
+  if (scenario == NULL)
+    {
+      out (stderr, _("%s: no scenario “%s”\n"), argv[1], scenario_id != NULL ? scenario_id : "");
+      return STATUS_FAILED;
+    }
+  {
+    g_autofree char *base = g_path_get_basename (argv[1]);
+    play = wb_play_new (game, base, wb_scenario_get_id (scenario), (const char * const *) chosen,
+                        (guint64) seed, &error);
+  }
+  if (play == NULL)
+    {
+      out (stderr, "%s: %s\n", argv[1], error->message);
+      return STATUS_FAILED;
+    }
+  if (wb_play_is_free_play (play))
+    {
+      out (stderr, _("%s: the engine does not play the “%s” rules yet: no automatic game\n"), argv[1],
+           wb_game_get_rules (game)->family);
+      return STATUS_FAILED;
+    }
+  if (save != NULL && !wb_play_save (play, save, &error))
+    {
+      out (stderr, "%s\n", error->message);
+      return STATUS_FAILED;
+    }
+  /* The automatic player's own choices, apart from the match's dice. */
+  wb_rng_seed (&policy, (guint64) seed, WB_RNG_MATCH_STREAM + 1);
+  for (;;)
+    {
+      g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+
+      print_new_events (play, &printed, quiet);
+      if (a == NULL)
+        break;
+      if (n++ >= max_actions)
+        {
+          out (stderr, _("Stopped after %d actions\n"), max_actions);
+          print_result (play);
+          return STATUS_FAILED;
+        }
+      if (!wb_play_act (play, a, &error))
+        {
+          g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), a);
+          g_autofree char *text = json_to_string (node, FALSE);
+
+          out (stderr, _("The automatic player's action %s was refused: %s\n"), text, error->message);
+          print_result (play);
+          return STATUS_FAILED;
+        }
+    }
+  out (stdout, _("%d actions\n"), n);
+  print_result (play);
+  return STATUS_OK;
+}
+
+int
+cmd_replay (const char  *prog,
+            int          argc,
+            char       **argv)
+{
+  g_autofree char *game_path = NULL;
+  gboolean quiet = FALSE;
+  const GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_FILENAME, &game_path,
+      N_("The game file (default: the one the journal names, beside it)"), N_("FILE") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Only the final state, not the log"), NULL },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbJournal) journal = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbPlay) play = NULL;
+  g_autofree char *warning = NULL;
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  guint printed = 0;
+
+  if (!parse_options (prog, "replay", _("SAVE"),
+                      _("Replays a saved playtest (.warbench-play) from its seed and actions and prints "
+                        "its log and the state where it stands."), NULL, entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc != 2)
+    return usage_error (prog, "replay", argc < 2 ? _("No playtest given") : _("Give exactly one playtest"));
+  /* The journal names its game: read its header first. */
+  if (!g_file_get_contents (argv[1], &data, &len, &error) ||
+      (journal = wb_journal_load_from_data (data, len, argv[1], NULL, &error)) == NULL)
+    {
+      out (stderr, "%s\n", error->message);
+      return STATUS_FAILED;
+    }
+  if (game_path == NULL)
+    {
+      const char *named = wb_journal_get_header (journal)->game_path;
+      g_autofree char *dir = g_path_get_dirname (argv[1]);
+
+      if (named == NULL)
+        return usage_error (prog, "replay", _("The playtest does not name its game file: give --game"));
+      game_path = g_path_is_absolute (named) ? g_strdup (named) : g_build_filename (dir, named, NULL);
+    }
+  game = load_game (game_path, &error);
+  if (game == NULL)
+    {
+      print_load_error (game_path, error);
+      return STATUS_FAILED;
+    }
+  play = wb_play_open (game, argv[1], &warning, &error);
+  if (play == NULL)
+    {
+      out (stderr, "%s\n", error->message);
+      return STATUS_FAILED;
+    }
+  if (warning != NULL)
+    out (stderr, "%s\n", warning);
+  print_new_events (play, &printed, quiet);
+  out (stdout, _("%u entries, at entry %u\n"), wb_journal_get_n_entries (wb_play_get_journal (play)) - 1,
+       wb_journal_get_cursor (wb_play_get_journal (play)));
+  print_result (play);
+  return STATUS_OK;
+}
