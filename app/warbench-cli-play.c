@@ -161,11 +161,13 @@ cmd_replay (const char  *prog,
             int          argc,
             char       **argv)
 {
-  g_autofree char *game_path = NULL;
+  g_autofree char *game_path = NULL, *render = NULL;
   gboolean quiet = FALSE;
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_FILENAME, &game_path,
       N_("The game file (default: the one the journal names, beside it)"), N_("FILE") },
+    { "render", 'o', 0, G_OPTION_ARG_FILENAME, &render,
+      N_("Draw the map as the match stands to a PNG, SVG or PDF"), N_("OUT") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Only the final state, not the log"), NULL },
     { NULL }
   };
@@ -215,6 +217,22 @@ cmd_replay (const char  *prog,
   if (warning != NULL)
     out (stderr, "%s\n", warning);
   print_new_events (play, &printed, quiet);
+  if (render != NULL)
+    {
+      WbRenderOptions options;
+      WbExportFormat format;
+      WbMatch *m = wb_play_get_state (play);
+
+      wb_render_options_init (&options);
+      options.match = m;
+      if (!wb_export_format_from_path (render, &format))
+        return usage_error (prog, "replay", _("The picture is a .png, .svg or .pdf file"));
+      if (!wb_render_map_to_file (game, m->map, render, format, &options, &error))
+        {
+          out (stderr, "%s\n", error->message);
+          return STATUS_FAILED;
+        }
+    }
   out (stdout, _("%u entries, at entry %u\n"), wb_journal_get_n_entries (wb_play_get_journal (play)) - 1,
        wb_journal_get_cursor (wb_play_get_journal (play)));
   print_result (play);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "wb-render-private.h"
+#include "rules/wb-match.h"
 
 /* --- unit counters ------------------------------------------------------- */
 
@@ -781,3 +782,53 @@ _wb_render_setup_place (WbSetup *line)
   return &g_array_index (line->at, WbPlace, 0);
 }
 
+
+GArray *
+_wb_render_placed_units (Render *r,
+                         WbMap  *map)
+{
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (WbRenderPlaced));
+  const WbMatch *m = r->options->match;
+
+  if (m != NULL)
+    {
+      if (m->map != map)
+        return out;
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+          WbRenderPlaced p = { u->id, WB_PLACE_HEX, "" };
+
+          if (!(u->flags & WB_UNIT_IN_SCENARIO))
+            continue;
+          if (u->where.kind == WB_WHERE_HEX && WB_IS_HEX_MAP (map))
+            wb_hex_map_format_hex (WB_HEX_MAP (map), u->where.hex, p.ref, sizeof p.ref);
+          else if (u->where.kind == WB_WHERE_LOCATION && u->where.place != NULL)
+            {
+              p.kind = WB_PLACE_LOCATION;
+              g_strlcpy (p.ref, u->where.place, sizeof p.ref);
+            }
+          else
+            continue;
+          g_array_append_val (out, p);
+        }
+      return out;
+    }
+  {
+    GPtrArray *setup = _wb_render_setup_for_map (r, map);
+
+    for (guint i = 0; setup != NULL && i < setup->len; i++)
+      {
+        WbSetup *line = g_ptr_array_index (setup, i);
+        WbPlace *place = _wb_render_setup_place (line);
+        WbRenderPlaced p = { line->unit, 0, "" };
+
+        if (place == NULL || place->ref == NULL)
+          continue;
+        p.kind = place->kind;
+        g_strlcpy (p.ref, place->ref, sizeof p.ref);
+        g_array_append_val (out, p);
+      }
+  }
+  return out;
+}

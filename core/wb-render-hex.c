@@ -538,33 +538,32 @@ static void
 draw_hex_units (HexRender *hr)
 {
   Render *r = hr->r;
-  GPtrArray *setup = _wb_render_setup_for_map (r, WB_MAP (hr->map));
+  g_autoptr(GArray) placed = _wb_render_placed_units (r, WB_MAP (hr->map));
   g_autoptr(GHashTable) stacks = NULL;
   double s = hr->size;
   double c = s * 0.95;
   gboolean text = hr->hex_px >= LOD_COUNTER_TEXT;
 
-  if (setup == NULL)
+  if (placed->len == 0)
     return;
 
   stacks = g_hash_table_new (g_direct_hash, g_direct_equal);
 
-  for (guint i = 0; i < setup->len; i++)
+  for (guint i = 0; i < placed->len; i++)
     {
-      WbSetup *line = g_ptr_array_index (setup, i);
-      WbPlace *place = _wb_render_setup_place (line);
+      WbRenderPlaced *p = &g_array_index (placed, WbRenderPlaced, i);
       WbUnit *unit;
       WbOffset o;
       gpointer key;
       guint depth;
       double cx, cy, off;
 
-      if (place == NULL || place->kind != WB_PLACE_HEX || place->ref == NULL ||
-          !wb_hex_map_parse_hex (hr->map, place->ref, &o) || !wb_hex_map_contains (hr->map, o))
+      if (p->kind != WB_PLACE_HEX || !wb_hex_map_parse_hex (hr->map, p->ref, &o) ||
+          !wb_hex_map_contains (hr->map, o))
         continue;
       if (!hex_in_wide_range (hr, o))
         continue;
-      unit = wb_game_find_unit (r->game, line->unit);
+      unit = wb_game_find_unit (r->game, p->unit);
       if (unit == NULL)
         continue;
 

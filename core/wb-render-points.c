@@ -519,30 +519,29 @@ static void
 draw_location_units (Render     *r,
                      WbPointMap *map)
 {
-  GPtrArray *setup = _wb_render_setup_for_map (r, WB_MAP (map));
+  g_autoptr(GArray) placed = _wb_render_placed_units (r, WB_MAP (map));
   g_autoptr(GHashTable) stacks = NULL;
   const double u = POINT_UNIT;
   double c = u * 1.3;
   gboolean text = c * r->scale >= LOD_COUNTER_TEXT * 1.6;
 
-  if (setup == NULL)
+  if (placed->len == 0)
     return;
 
   stacks = g_hash_table_new (g_direct_hash, g_direct_equal);
 
-  for (guint i = 0; i < setup->len; i++)
+  for (guint i = 0; i < placed->len; i++)
     {
-      WbSetup *line = g_ptr_array_index (setup, i);
-      WbPlace *place = _wb_render_setup_place (line);
+      WbRenderPlaced *p = &g_array_index (placed, WbRenderPlaced, i);
       WbLocation *loc;
       WbUnit *unit;
       guint depth;
       double x, y;
 
-      if (place == NULL || place->kind != WB_PLACE_LOCATION || place->ref == NULL)
+      if (p->kind != WB_PLACE_LOCATION)
         continue;
-      loc = wb_point_map_find_location (map, place->ref);
-      unit = wb_game_find_unit (r->game, line->unit);
+      loc = wb_point_map_find_location (map, p->ref);
+      unit = wb_game_find_unit (r->game, p->unit);
       if (loc == NULL || unit == NULL || !point_visible (r, loc->x, loc->y, 6 * u))
         continue;
 

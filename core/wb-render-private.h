@@ -363,6 +363,17 @@ void       _wb_render_draw_counter        (Render     *r,
                                            double      cy,
                                            double      c,
                                            gboolean    text);
+/* A unit to draw and where: its set-up place, or where the match has it. */
+typedef struct {
+  const char  *unit;
+  WbPlaceKind  kind;
+  char         ref[64];
+} WbRenderPlaced;
+
+/* The units to draw on @map (WbRenderPlaced, transfer full; empty when
+ * there is no scenario or match for it). */
+GArray    *_wb_render_placed_units       (Render     *r,
+                                          WbMap      *map);
 GPtrArray *_wb_render_setup_for_map       (Render     *r,
                                            WbMap      *map);
 WbPlace   *_wb_render_setup_place         (WbSetup    *line);

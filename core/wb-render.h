@@ -32,6 +32,10 @@ typedef struct {
   double      clip_x, clip_y, clip_width, clip_height;
   /* Units are drawn at their set-up places in this scenario (may be NULL). */
   WbScenario *scenario;
+  /* Or where a match has them (a WbMatch, core/rules/wb-match.h; may be
+   * NULL): units on the map at their hex or location, at their current
+   * strength; eliminated and waiting units are not drawn. */
+  gconstpointer match;
   /* Fog of war: when set (a side id), every other side's counters are drawn
    * hidden (wb_render_counter ()'s hidden face); NULL shows all face up. */
   const char *viewer_side;

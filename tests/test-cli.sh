@@ -399,6 +399,9 @@ expect_status 0 "$CLI" replay "$TMP/g9.warbench-play"
 grep '^Turn\|^Victory\|^Result' "$TMP/out" > "$TMP/replayed-log"
 grep '^Turn\|^Victory\|^Result' "$TMP/played" > "$TMP/played-log"
 cmp -s "$TMP/replayed-log" "$TMP/played-log" || fail "replay: another log than the game played"
+# The map as the match stands.
+expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" -q -o "$TMP/final.png"
+head -c 8 "$TMP/final.png" | od -An -c | grep -q 'P   N   G' || fail "replay -o: not a PNG"
 # A crash mid-line: the replay warns and goes on.
 printf '{"entry": 99999, "par' >> "$TMP/g9.warbench-play"
 expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" --quiet
