@@ -330,6 +330,31 @@ START_TEST (test_rule_levels)
 }
 END_TEST
 
+/* Physical dice: every roll is typed by the players and journalled with
+ * the action, so the replay has them. */
+START_TEST (test_physical_dice)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new_full (game, NULL, "historical", NULL, 1, TRUE, NULL, &error);
+  GError *e;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\"}");
+  ck_assert_ptr_nonnull (strstr (e->message, "The players roll"));
+  g_error_free (e);
+  act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3, 4]}");
+  ck_assert_ptr_nonnull (strstr (last_log (play), ": 3 4 → 7"));
+  ck_assert (wb_journal_get_header (wb_play_get_journal (play))->physical_dice);
+  {
+    g_autoptr(GPtrArray) log = NULL;
+    g_autoptr(WbMatch) again = wb_play_replay (play, 1, &log, &error);
+    ck_assert_ptr_nonnull (again);
+    ck_assert_str_eq (((WbLogEvent *) g_ptr_array_index (log, 0))->text, last_log (play));
+  }
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -340,6 +365,7 @@ play_suite (void)
   tcase_add_test (tc, test_undo_branch_replay);
   tcase_add_test (tc, test_save_resume);
   tcase_add_test (tc, test_rule_levels);
+  tcase_add_test (tc, test_physical_dice);
   suite_add_tcase (s, tc);
   return s;
 }

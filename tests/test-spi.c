@@ -531,6 +531,58 @@ START_TEST (test_creek_and_mandatory)
 }
 END_TEST
 
+/* Physical dice: the players type their roll; a cell the rulebook does
+ * not give: the players give the result. */
+START_TEST (test_physical_dice_and_unknown_cells)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  WbTable *crt;
+  WbTableRow *row;
+
+  setup (&f);
+  place (&f, "1-2-V", "0612");
+  place (&f, "gordon", "0611");
+  place (&f, "csa-0218", "0512");
+  ok (&f, END);
+  /* 1-1, row 3 is Dr in the printed table; make it unknown. */
+  crt = wb_game_find_table (f.game, "crt");
+  row = g_ptr_array_index (wb_table_get_rows (crt), 2);
+  g_free (row->cells->pdata[4]);
+  row->cells->pdata[4] = g_strdup ("?");
+  {
+    g_autoptr(JsonParser) p = json_parser_new ();
+    WbRuleContext ctx = { f.settings, f.events, f.family->checks, f.family->n_checks, TRUE };
+    const char *no_dice = ATTACK2 ("gordon", "csa-0218", "0612");
+    const char *bad_die = "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], "
+                          "\"defenders\": [\"0612\"], \"rolls\": [7]}";
+    const char *unknown = "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], "
+                          "\"defenders\": [\"0612\"], \"rolls\": [3]}";
+    const char *given = "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], "
+                        "\"defenders\": [\"0612\"], \"rolls\": [3], \"result\": \"De\"}";
+    const char *cases[] = { no_dice, bad_die, unknown };
+    const char *words[] = { "The players roll", "1 to 6, not 7", "the players give it" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autoptr(WbMatch) copy = wb_match_copy (f.m);
+        g_clear_error (&error);
+        ck_assert (json_parser_load_from_data (p, cases[i], -1, NULL));
+        ck_assert_int_eq (f.family->apply (f.data, copy, json_node_get_object (json_parser_get_root (p)),
+                                           &ctx, &error), WB_APPLY_REFUSED);
+        ck_assert_msg (strstr (error->message, words[i]) != NULL, "%s", error->message);
+      }
+    ck_assert (json_parser_load_from_data (p, given, -1, NULL));
+    ck_assert_int_eq (f.family->apply (f.data, f.m, json_node_get_object (json_parser_get_root (p)),
+                                       &ctx, &error), WB_APPLY_DONE);
+    /* 13 to 8 in rough, 1-1; the typed 3 and the players' De. */
+    ck_assert_msg (log_has (&f, ": 13 to 8 → 1-1, die 3 → De"), "%s", last_event (&f));
+    ck_assert_int_eq (wb_match_find_unit (f.m, "1-2-V")->where.kind, WB_WHERE_ELIMINATED);
+  }
+  teardown (&f);
+}
+END_TEST
+
 static Suite *
 spi_suite (void)
 {
@@ -546,6 +598,7 @@ spi_suite (void)
   tcase_add_test (tc, test_displacement);
   tcase_add_test (tc, test_exchange);
   tcase_add_test (tc, test_creek_and_mandatory);
+  tcase_add_test (tc, test_physical_dice_and_unknown_cells);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -93,3 +93,36 @@ wb_rule_check (WbRuleContext *ctx, WbMatch *m, const char *id, gboolean ok, GErr
     g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("%s (rule %s)"), message, id);
   return FALSE;
 }
+
+gboolean
+wb_rule_die (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index, int sides, int *face,
+             GError **error)
+{
+  JsonNode *n;
+  JsonArray *a;
+  gint64 v;
+
+  if (ctx == NULL || !ctx->physical_dice)
+    {
+      *face = wb_rng_die (&m->rng, sides);
+      return TRUE;
+    }
+  n = action != NULL ? json_object_get_member (action, "rolls") : NULL;
+  a = n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
+  if (a == NULL || index >= json_array_get_length (a) ||
+      json_node_get_value_type (json_array_get_element (a, index)) != G_TYPE_INT64)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("The players roll: give die %u of %d faces (\"rolls\": [n, …])"), index + 1, sides);
+      return FALSE;
+    }
+  v = json_array_get_int_element (a, index);
+  if (v < 1 || v > sides)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("A die of %d faces shows 1 to %d, not %" G_GINT64_FORMAT), sides, sides, v);
+      return FALSE;
+    }
+  *face = (int) v;
+  return TRUE;
+}

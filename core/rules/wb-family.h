@@ -33,6 +33,7 @@ typedef struct {
   GPtrArray  *events;
   const WbRuleCheck *checks;
   guint       n_checks;
+  gboolean    physical_dice;   /* the players roll and type the rolls */
 } WbRuleContext;
 
 WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);
@@ -41,6 +42,11 @@ WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);
  * when it is enforced and broken. */
 gboolean     wb_rule_check   (WbRuleContext *ctx, WbMatch *m, const char *id, gboolean ok,
                               GError **error, const char *format, ...) G_GNUC_PRINTF (6, 7);
+/* The @index-th die of @sides faces an action rolls: the match's dice, or
+ * in physical-dice mode the players' roll from the action's "rolls" array.
+ * FALSE with a message when a typed roll is missing or impossible. */
+gboolean     wb_rule_die     (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index,
+                              int sides, int *face, GError **error);
 /* Writes a log line for the active side: "Turn 3 (May 5, 3), Union: …". */
 void         wb_rule_say     (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
                               G_GNUC_PRINTF (3, 4);

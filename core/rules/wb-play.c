@@ -231,7 +231,10 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
         }
       for (int i = 0; i < n; i++)
         {
-          int face = wb_rng_die (&m->rng, sides);
+          int face;
+
+          if (!wb_rule_die (ctx, m, a, (guint) i, sides, &face, error))
+            return FALSE;
           total = d66 ? total * 10 + face : total + face;
           g_string_append_printf (faces, "%s%d", i ? " " : "", face);
         }
@@ -255,7 +258,7 @@ static gboolean
 apply (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, GError **error)
 {
   const WbPlayHeader *h = wb_journal_get_header (self->journal);
-  WbRuleContext ctx = { h->settings, events, NULL, 0 };
+  WbRuleContext ctx = { h->settings, events, NULL, 0, h->physical_dice };
 
   if (self->family != NULL)
     {
@@ -401,6 +404,19 @@ wb_play_new (WbGame             *game,
              guint64             seed,
              GError            **error)
 {
+  return wb_play_new_full (game, game_path, scenario, options, seed, FALSE, NULL, error);
+}
+
+WbPlay *
+wb_play_new_full (WbGame             *game,
+                  const char         *game_path,
+                  const char         *scenario,
+                  const char * const *options,
+                  guint64             seed,
+                  gboolean            physical_dice,
+                  GHashTable         *settings,
+                  GError            **error)
+{
   g_autoptr(WbPlay) self = NULL;
   WbPlayHeader h = { 0 };
   g_autofree char *sha = NULL;
@@ -419,6 +435,8 @@ wb_play_new (WbGame             *game,
   h.scenario = (char *) scenario;
   h.options = (char **) options;
   h.seed = seed;
+  h.physical_dice = physical_dice;
+  h.settings = settings;
   self->journal = wb_journal_new (&h);
   self->state = wb_match_copy (self->setup);
   return g_steal_pointer (&self);

@@ -42,6 +42,17 @@ WbPlay          *wb_play_new          (WbGame             *game,
                                        const char * const *options,
                                        guint64             seed,
                                        GError            **error);
+/* The same, with the players rolling their own dice (each action that
+ * rolls carries "rolls": [n, …]) and the rule settings (rule id →
+ * "enforce", "warn" or "off"; copied; NULL: every rule enforced). */
+WbPlay          *wb_play_new_full     (WbGame             *game,
+                                       const char         *game_path,
+                                       const char         *scenario,
+                                       const char * const *options,
+                                       guint64             seed,
+                                       gboolean            physical_dice,
+                                       GHashTable         *settings,
+                                       GError            **error);
 /* Resumes a saved playtest of @game: refused when the journal is of
  * another game; @warning (transfer full) when the game's text changed since
  * (the SHA-256 differs) or a crash cut the last line. */

@@ -744,8 +744,24 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
                            _("These odds are not on the combat results table"));
       return WB_APPLY_REFUSED;
     }
-  roll = wb_rng_die (&m->rng, 6);
+  if (!wb_rule_die (ctx, m, action, 0, 6, &roll, error))
+    return WB_APPLY_REFUSED;
   cell = wb_table_resolve (data->crt, (guint) column, roll);
+  /* A cell the rulebook does not give: the players say what it is. */
+  if (cell != NULL && wb_table_cell_is_unknown (cell))
+    {
+      const char *given = json_object_get_string_member_with_default (action, "result", NULL);
+
+      if (given == NULL || !wb_table_code_effect (data->crt, given, &effect))
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       _("The combat results table does not give the result of a %d on %s: the "
+                         "players give it (\"result\": a code of the table)"), roll,
+                       ((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (data->crt), column))->label);
+          return WB_APPLY_REFUSED;
+        }
+      cell = g_intern_string (given);
+    }
   if (cell == NULL || !wb_table_code_effect (data->crt, cell, &effect))
     {
       g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,

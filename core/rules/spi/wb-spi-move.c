@@ -396,7 +396,8 @@ _wb_spi_command_roll (SpiData *data, WbMatch *m, JsonObject *action, WbRuleConte
                    _("%s is not rolled for now"), name);
       return WB_APPLY_REFUSED;
     }
-  die = wb_rng_die (&m->rng, 6);
+  if (!wb_rule_die (ctx, m, action, 0, 6, &die, error))
+    return WB_APPLY_REFUSED;
   m->fdata[SPI_F_COMMAND] |= 1 << (16 + i);
   if (c->held_on & (1u << die))
     {
