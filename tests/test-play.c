@@ -355,6 +355,40 @@ START_TEST (test_physical_dice)
 }
 END_TEST
 
+/* A rule's level changed during play is an action: journalled, undone,
+ * replayed. */
+START_TEST (test_set_rule)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, &error);
+  const char *union_move = "{\"type\": \"move\", \"unit\": \"1-1-V\", \"to\": {\"hex\": \"0716\"}}";
+  GError *e;
+  g_autofree char *w = NULL;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  /* The Confederates' Movement Phase: a Union move is refused (5.11). */
+  e = act_fails (play, union_move);
+  ck_assert_ptr_nonnull (strstr (e->message, "spi.phasing"));
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"set_rule\", \"rule\": \"spi.nothing\", \"level\": \"off\"}");
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"set_rule\", \"rule\": \"spi.phasing\", \"level\": \"sometimes\"}");
+  g_error_free (e);
+  act_ok (play, "{\"type\": \"set_rule\", \"rule\": \"spi.phasing\", \"level\": \"off\"}");
+  ck_assert_ptr_nonnull (strstr (last_log (play), "rule spi.phasing"));
+  act_ok (play, union_move);
+  w = where (play, "1-1-V");
+  ck_assert_str_eq (w, "0716");
+  /* Undone, the rule is enforced again. */
+  ck_assert (wb_play_undo (play, NULL));
+  ck_assert (wb_play_undo (play, NULL));
+  e = act_fails (play, union_move);
+  ck_assert_ptr_nonnull (strstr (e->message, "spi.phasing"));
+  g_error_free (e);
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -366,6 +400,7 @@ play_suite (void)
   tcase_add_test (tc, test_save_resume);
   tcase_add_test (tc, test_rule_levels);
   tcase_add_test (tc, test_physical_dice);
+  tcase_add_test (tc, test_set_rule);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -25,10 +25,23 @@ wb_rules_family_find (const char *id)
   return NULL;
 }
 
+static int
+check_index (const WbRuleContext *ctx, const char *id)
+{
+  for (guint i = 0; ctx != NULL && i < ctx->n_checks && i < WB_MATCH_MAX_RULES; i++)
+    if (strcmp (ctx->checks[i].id, id) == 0)
+      return (int) i;
+  return -1;
+}
+
 WbRuleLevel
 wb_rule_level (const WbRuleContext *ctx, const char *id)
 {
   const char *level = ctx != NULL && ctx->settings != NULL ? g_hash_table_lookup (ctx->settings, id) : NULL;
+  int i = check_index (ctx, id);
+
+  if (i >= 0 && ctx->match != NULL && ctx->match->rule_levels[i] != 0)
+    return (WbRuleLevel) (ctx->match->rule_levels[i] - 1);
 
   if (g_strcmp0 (level, "off") == 0)
     return WB_RULE_OFF;

@@ -34,6 +34,7 @@ typedef struct {
   const WbRuleCheck *checks;
   guint       n_checks;
   gboolean    physical_dice;   /* the players roll and type the rolls */
+  WbMatch    *match;           /* its rule_levels come first, when set */
 } WbRuleContext;
 
 WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);

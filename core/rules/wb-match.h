@@ -16,6 +16,7 @@ G_BEGIN_DECLS
  * only when it succeeds. */
 
 #define WB_MATCH_MAX_SIDES 8
+#define WB_MATCH_MAX_RULES 64
 
 typedef enum {
   WB_WHERE_WAITING,     /* not on the map yet (a reinforcement, or not in the scenario) */
@@ -65,6 +66,9 @@ typedef struct {
   WbRng       rng;
   gboolean    over;
   gint32      fdata[32];   /* the family's (copied with the state) */
+  /* Rule levels set during play (a set_rule action), by the family's check
+   * index: 0 as the journal's settings say, else WbRuleLevel + 1. */
+  guint8      rule_levels[WB_MATCH_MAX_RULES];
 } WbMatch;
 
 /* The start of @scenario with @options: every unit its set-up places (the

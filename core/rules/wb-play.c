@@ -135,11 +135,37 @@ parse_dice (const char *spec, int *n, int *sides, gboolean *d66)
   return TRUE;
 }
 
+static const char *level_names[] = { "off", "warn", "enforce" };
+
 static gboolean
 apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
               GError **error)
 {
   const char *type = json_object_get_string_member_with_default (a, "type", "");
+
+  if (strcmp (type, "set_rule") == 0)
+    {
+      const char *rule = json_object_get_string_member_with_default (a, "rule", "");
+      const char *level = json_object_get_string_member_with_default (a, "level", "");
+      int index = -1, lv = -1;
+
+      for (guint i = 0; i < ctx->n_checks && i < G_N_ELEMENTS (m->rule_levels); i++)
+        if (strcmp (ctx->checks[i].id, rule) == 0)
+          index = (int) i;
+      for (guint i = 0; i < G_N_ELEMENTS (level_names); i++)
+        if (strcmp (level_names[i], level) == 0)
+          lv = (int) i;
+      if (index < 0 || lv < 0)
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       _("“%s” is not a rule of this game, or “%s” not enforce, warn or off"), rule, level);
+          return FALSE;
+        }
+      m->rule_levels[index] = (guint8) (lv + 1);
+      /* TRANSLATORS: a designer changing a rule during a playtest; the rule, its level */
+      wb_rule_say (ctx, m, _("rule %s (%s) set to %s (designer)"), rule, _(ctx->checks[index].title), level);
+      return TRUE;
+    }
 
   if (m->over && strcmp (type, "override_vp") != 0)
     {
@@ -258,7 +284,7 @@ static gboolean
 apply (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, GError **error)
 {
   const WbPlayHeader *h = wb_journal_get_header (self->journal);
-  WbRuleContext ctx = { h->settings, events, NULL, 0, h->physical_dice };
+  WbRuleContext ctx = { h->settings, events, NULL, 0, h->physical_dice, m };
 
   if (self->family != NULL)
     {
