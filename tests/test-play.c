@@ -194,6 +194,22 @@ START_TEST (test_undo_branch_replay)
   w = where (play, "stafford");
   ck_assert_str_eq (w, "0515");
 
+  /* The branches, each replayed to its end, with the bookmark on its way. */
+  ck_assert (wb_journal_set_bookmark (j, 1, "the first move", NULL));
+  {
+    g_autoptr(GArray) branches = wb_play_branches (play, &error);
+    ck_assert_msg (branches != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq (branches->len, 2);
+    ck_assert_uint_eq (g_array_index (branches, WbBranch, 0).leaf, 2);
+    ck_assert_uint_eq (g_array_index (branches, WbBranch, 0).depth, 2);
+    ck_assert_str_eq (g_array_index (branches, WbBranch, 0).bookmark, "the first move");
+    ck_assert_ptr_null (g_array_index (branches, WbBranch, 1).bookmark);
+    /* The state is still the cursor's. */
+    g_free (w);
+    w = where (play, "stafford");
+    ck_assert_str_eq (w, "0515");
+  }
+
   /* Many actions: snapshots on the way give the same state as a replay
    * from the start. */
   for (int i = 0; i < 300; i++)

@@ -645,3 +645,46 @@ wb_play_save (WbPlay *self, const char *path, GError **error)
   g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
   return wb_journal_save (self->journal, path, error);
 }
+
+GArray *
+wb_play_branches (WbPlay *self, GError **error)
+{
+  g_autoptr(GArray) leaves = NULL;
+  g_autoptr(GArray) out = g_array_new (FALSE, TRUE, sizeof (WbBranch));
+
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  leaves = wb_journal_leaves (self->journal);
+  for (guint i = 0; i < leaves->len; i++)
+    {
+      guint32 leaf = g_array_index (leaves, guint32, i);
+      g_autoptr(WbMatch) end = state_at (self, leaf, error);
+      WbBranch b = { 0 };
+
+      if (end == NULL)
+        return NULL;
+      b.leaf = leaf;
+      b.depth = wb_journal_get_entry (self->journal, leaf)->depth;
+      memcpy (b.vp, end->vp, sizeof b.vp);
+      b.over = end->over;
+      for (guint32 c = leaf; b.bookmark == NULL; c = wb_journal_get_entry (self->journal, c)->parent)
+        {
+          b.bookmark = wb_journal_get_entry (self->journal, c)->bookmark;
+          if (c == 0)
+            break;
+        }
+      g_array_append_val (out, b);
+    }
+  /* state_at rebuilt the log along the last branch: back to the cursor's. */
+  if (!move_to_cursor (self, error))
+    return NULL;
+  return g_steal_pointer (&out);
+}
+
+const WbRuleCheck *
+wb_play_get_checks (WbPlay *self, guint *n_checks)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  if (n_checks)
+    *n_checks = self->family != NULL ? self->family->n_checks : 0;
+  return self->family != NULL ? self->family->checks : NULL;
+}

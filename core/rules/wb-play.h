@@ -3,6 +3,7 @@
 
 #include "rules/wb-journal.h"
 #include "rules/wb-match.h"
+#include "rules/wb-family.h"
 
 G_BEGIN_DECLS
 
@@ -70,6 +71,22 @@ GPtrArray       *wb_play_get_log      (WbPlay *self);
 /* The step now, as the turn bar shows it: "Turn 3 (May 5, 2 PM) · Union". */
 char            *wb_play_describe_step (WbPlay *self);
 
+/* A branch of the journal: its last entry, how many actions deep, the VP
+ * when it ends, whether the game is over there, and the bookmark nearest
+ * its end (or NULL). */
+typedef struct {
+  guint32     leaf;
+  guint32     depth;
+  int         vp[WB_MATCH_MAX_SIDES];
+  gboolean    over;
+  const char *bookmark;
+} WbBranch;
+
+/* Every branch of the journal, oldest first, each replayed to its end
+ * (WbBranch, transfer full); NULL with @error if one does not replay. */
+GArray          *wb_play_branches     (WbPlay *self, GError **error);
+/* The family's rule checks, for a settings view (n in @n_checks). */
+const WbRuleCheck *wb_play_get_checks (WbPlay *self, guint *n_checks);
 /* The automatic player's next action (transfer full), chosen with @policy;
  * NULL when the game is over or the game is in free play. */
 JsonObject      *wb_play_suggest      (WbPlay *self, WbRng *policy);
