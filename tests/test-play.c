@@ -405,6 +405,48 @@ START_TEST (test_set_rule)
 }
 END_TEST
 
+/* What the play window shows before acting: the way a move goes, an
+ * attack's odds and column before the roll — nothing journalled. */
+START_TEST (test_preview_and_path)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, &error);
+  g_autoptr(GArray) path = NULL;
+  g_autoptr(JsonObject) attack = NULL;
+  WbPreview preview;
+  WbOffset to;
+  guint n;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (wb_play_get_state (play)->map), "0413", &to));
+  path = wb_play_path (play, "stafford", to);
+  ck_assert_ptr_nonnull (path);
+  ck_assert_uint_eq (path->len, 2);
+  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
+  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
+  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"0615\"}}");
+  act_ok (play, "{\"type\": \"end_step\"}");
+  n = wb_journal_get_n_entries (wb_play_get_journal (play));
+  attack = parse_action ("{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], "
+                         "\"defenders\": [\"0516\"]}");
+  ck_assert_msg (wb_play_preview (play, attack, &preview, &error), "%s", error ? error->message : "");
+  ck_assert_str_eq (preview.text, "13 to 4 → 3-1");
+  ck_assert_int_eq (preview.column, 6);
+  ck_assert_ptr_eq (preview.table, wb_game_find_table (game, "crt"));
+  g_free (preview.text);
+  ck_assert_uint_eq (wb_journal_get_n_entries (wb_play_get_journal (play)), n);
+  ck_assert_int_eq (wb_match_find_unit (wb_play_get_state (play), "1-2-V")->where.kind, WB_WHERE_HEX);
+  /* A refused attack previews as refused. */
+  {
+    g_autoptr(JsonObject) bad = parse_action ("{\"type\": \"attack\", \"attackers\": [\"stafford\"], "
+                                              "\"defenders\": [\"0516\"]}");
+    ck_assert (!wb_play_preview (play, bad, &preview, &error));
+    ck_assert_ptr_nonnull (strstr (error->message, "spi.adjacent"));
+  }
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -417,6 +459,7 @@ play_suite (void)
   tcase_add_test (tc, test_rule_levels);
   tcase_add_test (tc, test_physical_dice);
   tcase_add_test (tc, test_set_rule);
+  tcase_add_test (tc, test_preview_and_path);
   suite_add_tcase (s, tc);
   return s;
 }

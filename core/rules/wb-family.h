@@ -26,6 +26,14 @@ typedef struct {
   const char *rule;      /* "5.13, 6.3" */
 } WbRuleCheck;
 
+/* What an action would do, without doing it: an attack's odds and the
+ * column of its table, before the roll. */
+typedef struct {
+  char    *text;     /* "13 to 4 → 3-1" */
+  WbTable *table;    /* the table the roll is read on, or NULL */
+  int      column;   /* its column, or -1 */
+} WbPreview;
+
 /* What an action being applied may use: the match's rule levels, and the
  * log events it writes (WbLogEvent*). */
 typedef struct {
@@ -35,6 +43,7 @@ typedef struct {
   guint       n_checks;
   gboolean    physical_dice;   /* the players roll and type the rolls */
   WbMatch    *match;           /* its rule_levels come first, when set */
+  WbPreview  *preview;         /* set: check and describe the action, roll nothing, stop there */
 } WbRuleContext;
 
 WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);
@@ -84,6 +93,9 @@ struct _WbRulesFamily
   /* Where @unit may move now (WbDestination), for the play view's
    * highlights; NULL when it may not move. */
   GArray   *(*destinations)  (gpointer data, WbMatch *m, const char *unit);
+  /* The hexes from @unit's place to @hex along the way its move would go
+   * (WbOffset, transfer full), or NULL. */
+  GArray   *(*path)          (gpointer data, WbMatch *m, const char *unit, WbOffset hex);
   /* One legal action for the side to act, chosen with @rng — the automatic
    * player (warbench-cli play --auto); NULL when the game is over. */
   JsonObject *(*suggest)     (gpointer data, WbMatch *m, WbRng *rng);

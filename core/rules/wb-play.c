@@ -279,12 +279,13 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
 /* --- replay ------------------------------------------------------------------ */
 
 /* Plays @action on @m: the family's actions, then the engine's; the events
- * it writes go to @events. */
+ * it writes go to @events. With @preview, only what it would do. */
 static gboolean
-apply (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, GError **error)
+apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbPreview *preview,
+            GError **error)
 {
   const WbPlayHeader *h = wb_journal_get_header (self->journal);
-  WbRuleContext ctx = { h->settings, events, NULL, 0, h->physical_dice, m };
+  WbRuleContext ctx = { h->settings, events, NULL, 0, h->physical_dice, m, preview };
 
   if (self->family != NULL)
     {
@@ -302,6 +303,12 @@ apply (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, GError *
         }
     }
   return apply_engine (m, action, &ctx, self->family == NULL, error);
+}
+
+static gboolean
+apply (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, GError **error)
+{
+  return apply_full (self, m, action, events, NULL, error);
 }
 
 static GPtrArray *
@@ -687,4 +694,27 @@ wb_play_get_checks (WbPlay *self, guint *n_checks)
   if (n_checks)
     *n_checks = self->family != NULL ? self->family->n_checks : 0;
   return self->family != NULL ? self->family->checks : NULL;
+}
+
+GArray *
+wb_play_path (WbPlay *self, const char *unit, WbOffset hex)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  if (self->family == NULL || self->family->path == NULL)
+    return NULL;
+  return self->family->path (self->family_data, self->state, unit, hex);
+}
+
+gboolean
+wb_play_preview (WbPlay *self, JsonObject *action, WbPreview *preview, GError **error)
+{
+  g_autoptr(WbMatch) m = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+
+  g_return_val_if_fail (WB_IS_PLAY (self) && action != NULL && preview != NULL, FALSE);
+  memset (preview, 0, sizeof *preview);
+  preview->column = -1;
+  m = wb_match_copy (self->state);
+  events = new_events ();
+  return apply_full (self, m, action, events, preview, error);
 }

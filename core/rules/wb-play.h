@@ -92,6 +92,13 @@ const WbRuleCheck *wb_play_get_checks (WbPlay *self, guint *n_checks);
 JsonObject      *wb_play_suggest      (WbPlay *self, WbRng *policy);
 /* Where @unit may move now (WbDestination, transfer full), or NULL. */
 GArray          *wb_play_destinations (WbPlay *self, const char *unit);
+/* The way @unit's move to @hex would go (WbOffset, transfer full), or NULL. */
+GArray          *wb_play_path         (WbPlay *self, const char *unit, WbOffset hex);
+/* What @action would do, without doing it: refused with the rules' message
+ * as wb_play_act would, else its description (an attack's odds and the
+ * column, before the roll) in @preview (free its text with g_free). */
+gboolean         wb_play_preview      (WbPlay *self, JsonObject *action, WbPreview *preview,
+                                       GError **error);
 /* TRUE when the game's rules family is not played by the engine yet: the
  * engine's own actions only (overrides, rolls, one step per side). */
 gboolean         wb_play_is_free_play (WbPlay *self);

@@ -744,6 +744,17 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
                            _("These odds are not on the combat results table"));
       return WB_APPLY_REFUSED;
     }
+  if (ctx->preview != NULL)
+    {
+      /* TRANSLATORS: an attack's odds before the roll: strengths and column */
+      ctx->preview->text = g_strdup_printf (_("%s to %s → %s"), astr = strength_text (attack),
+                                            dstr = g_strdup_printf ("%g", defense_scaled / 8.0),
+                                            ((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (data->crt),
+                                                                                  column))->label);
+      ctx->preview->table = data->crt;
+      ctx->preview->column = column;
+      return WB_APPLY_DONE;
+    }
   if (!wb_rule_die (ctx, m, action, 0, 6, &roll, error))
     return WB_APPLY_REFUSED;
   cell = wb_table_resolve (data->crt, (guint) column, roll);

@@ -658,6 +658,51 @@ _wb_spi_enter (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx
 }
 
 GArray *
+_wb_spi_path (SpiData *data, WbMatch *m, const char *unit, WbOffset hex)
+{
+  WbUnitState *u = wb_match_find_unit (m, unit);
+  g_autofree guint8 *closed = NULL;
+  MoveSearch s;
+
+  if (u == NULL || !on_map (u))
+    return NULL;
+  closed = g_new (guint8, (gsize) data->cols * data->rows);
+  move_search (data, m, u, closed, &s);
+  wb_hex_graph_reach (s.graph, u->where.hex, s.allowance, s.closed, data->zoc, s.flags);
+  if (wb_hex_graph_reached_cost (s.graph, hex) < 0)
+    return NULL;
+  return wb_hex_graph_path (s.graph, hex);
+}
+
+/* Where a combat's prompt lets @u go: its retreats, or the hex it may
+ * advance into (cost 0). */
+static GArray *
+prompt_destinations (SpiData *data, WbMatch *m, WbUnitState *u)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (WbDestination));
+
+  if (m->fdata[SPI_F_PENDING] == SPI_PENDING_RETREAT && (u->flags & SPI_MUST_RETREAT) && u->side == m->active)
+    {
+      g_autoptr(GArray) hexes = _wb_spi_retreats (data, m, u, NULL);
+      for (guint i = 0; i < hexes->len; i++)
+        {
+          WbDestination d = { { WB_WHERE_HEX, g_array_index (hexes, WbOffset, i), NULL }, 0 };
+          g_array_append_val (out, d);
+        }
+    }
+  else if (m->fdata[SPI_F_PENDING] == SPI_PENDING_ADVANCE)
+    {
+      WbOffset into;
+      if (_wb_spi_may_advance (data, m, u, &into))
+        {
+          WbDestination d = { { WB_WHERE_HEX, into, NULL }, 0 };
+          g_array_append_val (out, d);
+        }
+    }
+  return out;
+}
+
+GArray *
 _wb_spi_destinations (SpiData *data, WbMatch *m, const char *unit)
 {
   WbUnitState *u = wb_match_find_unit (m, unit);
@@ -665,6 +710,8 @@ _wb_spi_destinations (SpiData *data, WbMatch *m, const char *unit)
   GArray *out;
   MoveSearch s;
 
+  if (u != NULL && on_map (u) && m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
+    return prompt_destinations (data, m, u);
   if (u == NULL || !on_map (u) || u->side != m->active || (u->flags & WB_UNIT_MOVED) ||
       !(m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT) || m->over)
     return NULL;

@@ -123,6 +123,7 @@ int           _wb_spi_held          (SpiData *data, WbMatch *m, const WbUnitStat
 WbApplyResult _wb_spi_enter         (SpiData *data, WbMatch *m, JsonObject *action,
                                      WbRuleContext *ctx, GError **error);
 GArray       *_wb_spi_destinations  (SpiData *data, WbMatch *m, const char *unit);
+GArray       *_wb_spi_path          (SpiData *data, WbMatch *m, const char *unit, WbOffset hex);
 
 /* Combat (wb-spi-combat.c). */
 gboolean      _wb_spi_on_map        (const WbUnitState *u);

@@ -421,6 +421,12 @@ spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
   return result;
 }
 
+static GArray *
+spi_path (gpointer p, WbMatch *m, const char *unit, WbOffset hex)
+{
+  return _wb_spi_path (p, m, unit, hex);
+}
+
 static JsonObject *
 spi_suggest (gpointer p, WbMatch *m, WbRng *rng)
 {
@@ -444,6 +450,7 @@ static const WbRulesFamily family = {
   .describe_step = spi_describe_step,
   .destinations = spi_destinations,
   .suggest = spi_suggest,
+  .path = spi_path,
   .apply = spi_apply,
 };
 
