@@ -102,6 +102,14 @@ last_event (Fixture *f)
   return ((WbLogEvent *) g_ptr_array_index (f->events, f->events->len - 1))->text;
 }
 
+static WbOffset
+hex_of_text (Fixture *f, const char *text)
+{
+  WbOffset h;
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (f->m->map), text, &h));
+  return h;
+}
+
 /* A hex @unit could reach were it not for an enemy zone of control
  * stopping it on the way (the searches of wb-hex-movement.c with and
  * without WB_REACH_ZOC_STOPS). */
@@ -229,6 +237,25 @@ START_TEST (test_movement)
   refused (&f, MOVE ("1-1-V", "0716"), "spi.phasing");
   h = hex_of (&f, "stafford");
   ck_assert_str_eq (h, "0413");
+
+  /* 5.24: the ferry at 0203 is entered and left only along its road (from
+   * 0202 and 0204), never from the bank beside it (0304). */
+  {
+    WbUnitState *u = wb_match_find_unit (f.m, "battle");
+    WbHexGraph *g = _wb_spi_graph (f.data, f.m, u, 1);
+    WbOffset ferry = hex_of_text (&f, "0203");
+
+    ck_assert_uint_eq (wb_hex_graph_step_cost (g, hex_of_text (&f, "0202"),
+                                               _wb_spi_direction (f.data, hex_of_text (&f, "0202"), ferry)),
+                       1 * WB_MOVE_QUARTERS);
+    ck_assert_uint_eq (wb_hex_graph_step_cost (g, hex_of_text (&f, "0304"),
+                                               _wb_spi_direction (f.data, hex_of_text (&f, "0304"), ferry)),
+                       WB_STEP_PROHIBITED);
+    ck_assert_uint_eq (wb_hex_graph_step_cost (g, ferry, _wb_spi_direction (f.data, ferry, hex_of_text (&f, "0204"))),
+                       1 * WB_MOVE_QUARTERS);
+    ck_assert_uint_eq (wb_hex_graph_step_cost (g, ferry, _wb_spi_direction (f.data, ferry, hex_of_text (&f, "0304"))),
+                       WB_STEP_PROHIBITED);
+  }
 
   /* A rule set to warn: the move is played, the log says what it broke. */
   g_hash_table_insert (f.settings, (gpointer) "spi.zoc-stop", (gpointer) "warn");

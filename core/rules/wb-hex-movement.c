@@ -172,6 +172,7 @@ wb_hex_graph_new_for (WbGame *game, WbHexMap *map, const WbMoveProfile *p)
   gsize n;
   int *entry;
   guint8 *allowed;   /* the enter rules: 0 no, 1 yes, 2 only along a road or trail */
+  guint8 *channel;   /* a hex units may not stand in but cross by a road or trail only (a ferry) */
 
   g_return_val_if_fail (WB_IS_GAME (game) && WB_IS_HEX_MAP (map) && p != NULL, NULL);
   g = g_new0 (WbHexGraph, 1);
@@ -190,6 +191,7 @@ wb_hex_graph_new_for (WbGame *game, WbHexMap *map, const WbMoveProfile *p)
   g->heap = g_new (WbHeapItem, n * WB_HEX_DIRECTIONS + 1);
   entry = g_new (int, n);
   allowed = g_new (guint8, n);
+  channel = g_new0 (guint8, n);
 
   for (int r = 0; r < g->rows; r++)
     for (int c = 0; c < g->cols; c++)
@@ -199,6 +201,15 @@ wb_hex_graph_new_for (WbGame *game, WbHexMap *map, const WbMoveProfile *p)
 
         entry[i] = hex_cost (game, map, h, p);
         allowed[i] = 1;
+        /* SPI 5.24: a river ferry is entered and left only through the
+         * hexsides its road or trail crosses: terrain no unit may enter,
+         * made passable by a hex feature. */
+        {
+          WbTerrainType *t = wb_game_find_terrain (game, wb_hex_map_get_terrain (map, h));
+          gboolean found = FALSE;
+          double tc = t != NULL && t->move != NULL ? wb_move_costs_lookup (t->move, p->unit_class, &found) : -1;
+          channel[i] = entry[i] >= 0 && (!found || tc < 0);
+        }
         if (p->hexes_with != NULL && !hex_has_side_feature (map, g->layout, h, p->hexes_with))
           allowed[i] = 0;
         else if (in_list (p->restricted, wb_hex_map_get_terrain (map, h)))
@@ -256,6 +267,8 @@ wb_hex_graph_new_for (WbGame *game, WbHexMap *map, const WbMoveProfile *p)
             cost = cost >= 0 ? MIN (cost, set) : set;
           if (cost < 0)
             continue;
+          if ((channel[ti] || channel[(gsize) r * g->cols + c]) && set < 0)
+            continue;
           if (allowed[ti] == 1 || (allowed[ti] == 2 && set >= 0))
             g->step[i] = (guint16) MIN (cost + add, WB_STEP_PROHIBITED - 1);
           if (g->zoc_step != NULL && allowed[ti] != 0)
@@ -263,6 +276,7 @@ wb_hex_graph_new_for (WbGame *game, WbHexMap *map, const WbMoveProfile *p)
         }
   g_free (entry);
   g_free (allowed);
+  g_free (channel);
   return g;
 }
 
