@@ -727,6 +727,97 @@ auto_game (WbGame *game, guint64 seed, int extra_rolls, int *n)
   return play;
 }
 
+/* (h) on the Wilderness: the legal destinations of every Confederate unit
+ * at the set-up (the SPI family's rules: profiles, zones of control,
+ * stacking); (k) one combat: an attack resolved on a copy of the state. */
+static int
+bench_wilderness_rules (void)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = NULL;
+  g_autoptr(GPtrArray) events = g_ptr_array_new ();
+  const WbRulesFamily *family = wb_rules_family_find ("spi-blue-gray");
+  gpointer data;
+  WbMatch *m;
+  guint64 reached = 0;
+  int searches = 0, n = 20000;
+  double t0, secs;
+
+  if (game == NULL)
+    return 1;
+  play = wb_play_new (game, NULL, "historical", NULL, 1, &error);
+  m = wb_play_get_state (play);
+  t0 = now ();
+  for (int round = 0; round < 50; round++)
+    for (guint i = 0; i < m->units->len; i++)
+      {
+        WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+        g_autoptr(GArray) dest = NULL;
+
+        if (u->side != m->active || u->where.kind != WB_WHERE_HEX)
+          continue;
+        dest = wb_play_destinations (play, u->id);
+        reached += dest != NULL ? dest->len : 0;
+        searches++;
+      }
+  secs = now () - t0;
+  printf ("moves: Wilderness, the SPI family's legal destinations of a unit: %.4f ms each (%d queries, "
+          "%.1f hexes on average)\n", secs * 1e3 / searches, searches, (double) reached / searches);
+
+  /* One combat: 13 against 4 at 3-1 (7.0's example), resolved on a copy. */
+  {
+    const char *setup[] = {
+      "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"1622\"}}",
+      "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"1621\"}}",
+      "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"1722\"}}",
+      "{\"type\": \"end_step\"}",
+    };
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonObject *attack;
+    WbRuleContext ctx = { NULL, events, family->checks, family->n_checks, FALSE, NULL, NULL };
+    int done = 0;
+
+    for (guint i = 0; i < G_N_ELEMENTS (setup); i++)
+      {
+        json_parser_load_from_data (parser, setup[i], -1, NULL);
+        if (!wb_play_act (play, json_node_get_object (json_parser_get_root (parser)), &error))
+          {
+            fprintf (stderr, "wb-bench: %s\n", error->message);
+            return 1;
+          }
+      }
+    data = family->prepare (game, wb_play_get_state (play), &error);
+    json_parser_load_from_data (parser, "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], "
+                                "\"defenders\": [\"1622\"]}", -1, NULL);
+    attack = json_node_get_object (json_parser_get_root (parser));
+    t0 = now ();
+    for (int i = 0; i < n; i++)
+      {
+        WbMatch *copy = wb_match_copy (wb_play_get_state (play));
+
+        g_autoptr(GError) refusal = NULL;
+
+        ctx.match = copy;
+        done += family->apply (data, copy, attack, &ctx, &refusal) == WB_APPLY_DONE;
+        if (refusal != NULL && i == 0)
+          fprintf (stderr, "wb-bench: the attack was refused: %s\n", refusal->message);
+        for (guint k = 0; k < events->len; k++)
+          {
+            g_free (((WbLogEvent *) g_ptr_array_index (events, k))->text);
+            g_free (g_ptr_array_index (events, k));
+          }
+        g_ptr_array_set_size (events, 0);
+        wb_match_free (copy);
+      }
+    secs = now () - t0;
+    printf ("combat: one SPI attack (13 to 4, 3-1) checked, resolved and its result applied: %.4f ms each "
+            "(%d of %d resolved)\n", secs * 1e3 / n, done, n);
+    family->release (data);
+  }
+  return 0;
+}
+
 /* (i) whole automatic games of the Wilderness: every action checked by the
  * rules, journalled and logged; (j) replaying a 10,000-action journal. */
 static int
@@ -827,6 +918,8 @@ main (int    argc,
     return bench_moves ();
   if (g_str_equal (cmd, "game"))
     return bench_game ();
+  if (g_str_equal (cmd, "rules"))
+    return bench_wilderness_rules ();
   if (g_str_equal (cmd, "replay"))
     return bench_replay ();
   if (g_str_equal (cmd, "gen") && argc > 2)
@@ -850,6 +943,7 @@ main (int    argc,
           failed |= run_self (self, "los", NULL);
           failed |= run_self (self, "crt", NULL);
           failed |= run_self (self, "moves", NULL);
+          failed |= run_self (self, "rules", NULL);
           failed |= run_self (self, "game", NULL);
           failed |= run_self (self, "replay", NULL);
         }
@@ -859,6 +953,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | game | replay | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | load [FILE] | gen FILE]\n");
   return 2;
 }
