@@ -558,6 +558,32 @@ START_TEST (test_creek_and_mandatory)
 }
 END_TEST
 
+/* 8.0: artillery bombards from two or three hexes with a line of sight
+ * (0515 → 0517 over clear 0516), suffers no result itself (8.15); forest
+ * between blocks (8.33: 0514 → 0517 over forest 0515). */
+START_TEST (test_bombardment)
+{
+  Fixture f = { 0 };
+  const char *bombard = "{\"type\": \"attack\", \"attackers\": [\"csa-art-3\"], \"defenders\": [\"0517\"]}";
+  g_autofree char *h = NULL;
+
+  setup (&f);
+  place (&f, "1-2-V", "0517");
+  place (&f, "csa-art-3", "0514");
+  ok (&f, END);
+  refused (&f, bombard, "spi.bombard-range");   /* three hexes, over forest: no line of sight */
+  place (&f, "csa-art-3", "0515");
+  /* 2 to 4 is 1-2; a 4 is Ar: the bombarding battery stays. */
+  force_die (&f, 4);
+  ok (&f, bombard);
+  ck_assert_msg (log_has (&f, "3 (2) attack 1/2/V (4) in 0517: 2 to 4 → 1-2, die 4 → Ar"), "%s", last_event (&f));
+  h = hex_of (&f, "csa-art-3");
+  ck_assert_str_eq (h, "0515");
+  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+  teardown (&f);
+}
+END_TEST
+
 /* Physical dice: the players type their roll; a cell the rulebook does
  * not give: the players give the result. */
 START_TEST (test_physical_dice_and_unknown_cells)
@@ -626,6 +652,7 @@ spi_suite (void)
   tcase_add_test (tc, test_exchange);
   tcase_add_test (tc, test_creek_and_mandatory);
   tcase_add_test (tc, test_physical_dice_and_unknown_cells);
+  tcase_add_test (tc, test_bombardment);
   suite_add_tcase (s, tc);
   return s;
 }
