@@ -93,6 +93,9 @@ struct _WbRulesFamily
   /* Where @unit may move now (WbDestination), for the play view's
    * highlights; NULL when it may not move. */
   GArray   *(*destinations)  (gpointer data, WbMatch *m, const char *unit);
+  /* The kind of action the step waits for, for the play window: "move",
+   * "attack", "retreat", "advance", "eliminate" (a static string). */
+  const char *(*awaiting)    (gpointer data, WbMatch *m);
   /* The hexes from @unit's place to @hex along the way its move would go
    * (WbOffset, transfer full), or NULL. */
   GArray   *(*path)          (gpointer data, WbMatch *m, const char *unit, WbOffset hex);

@@ -718,3 +718,14 @@ wb_play_preview (WbPlay *self, JsonObject *action, WbPreview *preview, GError **
   events = new_events ();
   return apply_full (self, m, action, events, preview, error);
 }
+
+const char *
+wb_play_awaiting (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  if (self->state->over)
+    return "over";
+  if (self->family == NULL || self->family->awaiting == NULL)
+    return "any";
+  return self->family->awaiting (self->family_data, self->state);
+}

@@ -92,6 +92,9 @@ const WbRuleCheck *wb_play_get_checks (WbPlay *self, guint *n_checks);
 JsonObject      *wb_play_suggest      (WbPlay *self, WbRng *policy);
 /* Where @unit may move now (WbDestination, transfer full), or NULL. */
 GArray          *wb_play_destinations (WbPlay *self, const char *unit);
+/* What the step waits for: "move", "attack", "retreat", "advance",
+ * "eliminate", "over" when the game is over, "any" in free play. */
+const char      *wb_play_awaiting     (WbPlay *self);
 /* The way @unit's move to @hex would go (WbOffset, transfer full), or NULL. */
 GArray          *wb_play_path         (WbPlay *self, const char *unit, WbOffset hex);
 /* What @action would do, without doing it: refused with the rules' message

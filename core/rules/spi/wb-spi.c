@@ -421,6 +421,24 @@ spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
   return result;
 }
 
+static const char *
+spi_awaiting (gpointer p, WbMatch *m)
+{
+  switch ((SpiPending) m->fdata[SPI_F_PENDING])
+    {
+    case SPI_PENDING_RETREAT:
+      return "retreat";
+    case SPI_PENDING_EXCHANGE:
+      return "eliminate";
+    case SPI_PENDING_ADVANCE:
+      return "advance";
+    case SPI_PENDING_NONE:
+    default:
+      break;
+    }
+  return m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT ? "move" : "attack";
+}
+
 static GArray *
 spi_path (gpointer p, WbMatch *m, const char *unit, WbOffset hex)
 {
@@ -451,6 +469,7 @@ static const WbRulesFamily family = {
   .destinations = spi_destinations,
   .suggest = spi_suggest,
   .path = spi_path,
+  .awaiting = spi_awaiting,
   .apply = spi_apply,
 };
 

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-gui-play-prompt"
+
+#include "config.h"
+
+#include <check.h>
+#include <string.h>
+
+#include "wb-play-prompt.h"
+
+#include "gui-common.h"
+
+/* The play prompt: what the step waits for, an attack put together by
+ * picking units and hexes with its odds and the column's exact chances
+ * shown before the roll, a refused pick explained, and the action played
+ * through the "act" signal. */
+
+static WbGame *
+load_wilderness (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "battle-of-the-wilderness.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+static void
+act (WbPlay *play, const char *json)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
+  ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error), "%s",
+                 error ? error->message : "");
+}
+
+static void
+on_act (WbPlayPrompt *prompt, JsonObject *action, char **out)
+{
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), action);
+  *out = json_to_string (node, FALSE);
+}
+
+START_TEST (test_attack_prompt)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, NULL);
+  GtkWidget *window = gtk_window_new ();
+  WbPlayPrompt *prompt = WB_PLAY_PROMPT (wb_play_prompt_new ());
+  g_autofree char *played = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 120);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (prompt));
+  gtk_window_present (GTK_WINDOW (window));
+  wb_play_prompt_set_play (prompt, play);
+  ck_assert_ptr_nonnull (strstr (wb_play_prompt_get_text (prompt), "Movement Phase — Click a unit"));
+
+  act (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
+  act (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
+  act (play, "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"0615\"}}");
+  act (play, "{\"type\": \"end_step\"}");
+  wb_play_prompt_refresh (prompt);
+  ck_assert_str_eq (wb_play_awaiting (play), "attack");
+  ck_assert_ptr_nonnull (strstr (wb_play_prompt_get_text (prompt), "Combat Phase — Click your attacking units"));
+
+  /* 13 against 4: 3-1, on which a d6 gives De 1, Dr 2-5, Ex 6. */
+  ck_assert (wb_play_prompt_toggle_unit (prompt, "gordon"));
+  ck_assert (wb_play_prompt_toggle_unit (prompt, "csa-0218"));
+  ck_assert_ptr_null (wb_play_prompt_get_action (prompt));
+  ck_assert (wb_play_prompt_toggle_hex (prompt, "0516"));
+  ck_assert_str_eq (wb_play_prompt_get_odds (prompt), "13 to 4 → 3-1: De 16.7 % · Dr 66.7 % · Ex 16.7 %");
+  /* A unit that cannot take part: the rules say why, before anything is rolled. */
+  ck_assert (wb_play_prompt_toggle_unit (prompt, "stafford"));
+  ck_assert_ptr_nonnull (strstr (wb_play_prompt_get_odds (prompt), "spi.adjacent"));
+  ck_assert (!wb_play_prompt_toggle_unit (prompt, "stafford"));
+  ck_assert_ptr_nonnull (strstr (wb_play_prompt_get_odds (prompt), "3-1"));
+
+  {
+    const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
+    if (dir != NULL)
+      {
+        g_autoptr(GdkTexture) texture = NULL;
+        g_autofree char *path = g_build_filename (dir, "play-prompt.png", NULL);
+        spin_for (800);
+        texture = render_widget (window);
+        gdk_texture_save_to_png (texture, path);
+      }
+  }
+
+  g_signal_connect (prompt, "act", G_CALLBACK (on_act), &played);
+  ck_assert (wb_play_prompt_activate (prompt));
+  ck_assert_str_eq (played, "{\"type\":\"attack\",\"attackers\":[\"gordon\",\"csa-0218\"],\"defenders\":[\"0516\"]}");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+static Suite *
+make_suite (void)
+{
+  Suite *s = suite_create ("test-gui-play-prompt");
+  TCase *tc = tcase_create ("play-prompt");
+
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_add_test (tc, test_attack_prompt);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return gui_main (make_suite);
+}

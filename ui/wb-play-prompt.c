@@ -1,0 +1,375 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-play"
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "wb-play-prompt.h"
+
+struct _WbPlayPrompt
+{
+  GtkWidget     parent_instance;
+
+  WbPlay       *play;
+  GPtrArray    *units;       /* char*: the units picked */
+  GPtrArray    *hexes;       /* char*: the hexes picked */
+  GHashTable   *stats;       /* WbTable* → WbTableStats*, for the odds line */
+
+  GtkWidget    *box;
+  GtkLabel     *text;
+  GtkLabel     *odds;
+  GtkButton    *main_button;
+  GtkButton    *no_advance;
+  GtkButton    *clear;
+};
+
+G_DEFINE_FINAL_TYPE (WbPlayPrompt, wb_play_prompt, GTK_TYPE_WIDGET)
+
+enum { ACT, CLEARED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static const char *
+awaiting (WbPlayPrompt *self)
+{
+  return self->play != NULL ? wb_play_awaiting (self->play) : "over";
+}
+
+static gboolean
+str_in (GPtrArray *list, const char *s, guint *index)
+{
+  for (guint i = 0; i < list->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (list, i), s) == 0)
+      {
+        if (index)
+          *index = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static JsonArray *
+string_array (GPtrArray *list)
+{
+  JsonArray *a = json_array_new ();
+
+  for (guint i = 0; i < list->len; i++)
+    json_array_add_string_element (a, g_ptr_array_index (list, i));
+  return a;
+}
+
+JsonObject *
+wb_play_prompt_get_action (WbPlayPrompt *self)
+{
+  const char *what;
+  JsonObject *a;
+
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), NULL);
+  what = awaiting (self);
+  if (g_strcmp0 (what, "attack") == 0 && self->units->len > 0 && self->hexes->len > 0)
+    {
+      a = json_object_new ();
+      json_object_set_string_member (a, "type", "attack");
+      json_object_set_array_member (a, "attackers", string_array (self->units));
+      json_object_set_array_member (a, "defenders", string_array (self->hexes));
+      return a;
+    }
+  if (g_strcmp0 (what, "eliminate") == 0 && self->units->len > 0)
+    {
+      a = json_object_new ();
+      json_object_set_string_member (a, "type", "eliminate");
+      json_object_set_array_member (a, "units", string_array (self->units));
+      return a;
+    }
+  return NULL;
+}
+
+/* "Dr 66.7 % · De 16.7 % · Ex 16.7 %": the exact chances of the column. */
+static char *
+column_chances (WbPlayPrompt *self, WbTable *table, int column)
+{
+  WbTableStats *stats = g_hash_table_lookup (self->stats, table);
+  const WbColumnStats *cs;
+  GString *s;
+
+  if (stats == NULL)
+    {
+      stats = wb_table_stats_new (table, NULL);
+      if (stats == NULL)
+        return NULL;
+      g_hash_table_insert (self->stats, table, stats);
+    }
+  if (column < 0 || (guint) column >= stats->columns->len)
+    return NULL;
+  cs = g_ptr_array_index (stats->columns, column);
+  s = g_string_new (NULL);
+  for (guint i = 0; i < cs->outcomes->len; i++)
+    {
+      const WbTableOutcome *o = &g_array_index (cs->outcomes, WbTableOutcome, i);
+      g_autofree char *pct = g_strdup_printf ("%.1f", 100.0 * o->count / stats->dice->total);
+
+      /* TRANSLATORS: one result's chance in the odds line: "Dr 66.7 %" */
+      g_string_append_printf (s, _("%s%s %s %%"), s->len ? " · " : "", o->result, pct);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+update (WbPlayPrompt *self)
+{
+  const char *what = awaiting (self);
+  g_autofree char *step = self->play != NULL ? wb_play_describe_step (self->play) : g_strdup ("");
+  g_autoptr(JsonObject) action = wb_play_prompt_get_action (self);
+  const char *hint;
+  g_autofree char *text = NULL;
+
+  if (g_strcmp0 (what, "move") == 0)
+    hint = _("Click a unit, then one of the hexes shown, to move it; a waiting reinforcement enters at its hex.");
+  else if (g_strcmp0 (what, "attack") == 0)
+    hint = _("Click your attacking units and the enemy hexes they attack; the odds show before the roll.");
+  else if (g_strcmp0 (what, "retreat") == 0)
+    hint = _("Retreat: click a unit that must retreat, then the hex it goes to.");
+  else if (g_strcmp0 (what, "advance") == 0)
+    hint = _("Advance after combat: click a victorious unit and the vacated hex, or No Advance.");
+  else if (g_strcmp0 (what, "eliminate") == 0)
+    hint = _("Exchange: click the attacking units to lose (at least the defender's printed strength).");
+  else if (g_strcmp0 (what, "over") == 0)
+    hint = _("The game is over.");
+  else
+    hint = _("Free play: the engine does not play these rules yet; move units and roll as the rules say.");
+  /* TRANSLATORS: the play prompt: the step, then what to do */
+  text = g_strdup_printf (_("%s — %s"), step, hint);
+  gtk_label_set_text (self->text, text);
+
+  gtk_label_set_text (self->odds, "");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->odds), "error");
+  if (action != NULL && g_strcmp0 (what, "attack") == 0)
+    {
+      WbPreview preview;
+      g_autoptr(GError) error = NULL;
+
+      if (wb_play_preview (self->play, action, &preview, &error))
+        {
+          g_autofree char *chances = preview.table != NULL ? column_chances (self, preview.table, preview.column) : NULL;
+          g_autofree char *line = chances != NULL ? g_strdup_printf ("%s: %s", preview.text, chances)
+                                                  : g_strdup (preview.text);
+          gtk_label_set_text (self->odds, line);
+          g_free (preview.text);
+        }
+      else
+        {
+          gtk_label_set_text (self->odds, error->message);
+          gtk_widget_add_css_class (GTK_WIDGET (self->odds), "error");
+        }
+    }
+  else if (g_strcmp0 (what, "eliminate") == 0 && self->units->len > 0)
+    {
+      g_autofree char *n = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit to lose", "%u units to lose",
+                                                         self->units->len), self->units->len);
+      gtk_label_set_text (self->odds, n);
+    }
+
+  gtk_button_set_label (self->main_button, g_strcmp0 (what, "eliminate") == 0 ? _("_Lose These Units")
+                                                                              : _("_Attack"));
+  gtk_widget_set_visible (GTK_WIDGET (self->main_button),
+                          g_strcmp0 (what, "attack") == 0 || g_strcmp0 (what, "eliminate") == 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->main_button), action != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->no_advance), g_strcmp0 (what, "advance") == 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->clear), self->units->len > 0 || self->hexes->len > 0);
+}
+
+static gboolean
+toggle (WbPlayPrompt *self, GPtrArray *list, const char *s)
+{
+  guint i;
+
+  if (str_in (list, s, &i))
+    {
+      g_ptr_array_remove_index (list, i);
+      update (self);
+      return FALSE;
+    }
+  g_ptr_array_add (list, g_strdup (s));
+  update (self);
+  return TRUE;
+}
+
+gboolean
+wb_play_prompt_toggle_unit (WbPlayPrompt *self, const char *unit)
+{
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self) && unit != NULL, FALSE);
+  return toggle (self, self->units, unit);
+}
+
+gboolean
+wb_play_prompt_toggle_hex (WbPlayPrompt *self, const char *hex)
+{
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self) && hex != NULL, FALSE);
+  return toggle (self, self->hexes, hex);
+}
+
+static void
+clear_picks (WbPlayPrompt *self)
+{
+  g_ptr_array_set_size (self->units, 0);
+  g_ptr_array_set_size (self->hexes, 0);
+}
+
+void
+wb_play_prompt_refresh (WbPlayPrompt *self)
+{
+  g_return_if_fail (WB_IS_PLAY_PROMPT (self));
+  clear_picks (self);
+  update (self);
+}
+
+void
+wb_play_prompt_set_play (WbPlayPrompt *self, WbPlay *play)
+{
+  g_return_if_fail (WB_IS_PLAY_PROMPT (self));
+  g_set_object (&self->play, play);
+  g_hash_table_remove_all (self->stats);
+  wb_play_prompt_refresh (self);
+}
+
+const char *
+wb_play_prompt_get_text (WbPlayPrompt *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), NULL);
+  return gtk_label_get_text (self->text);
+}
+
+const char *
+wb_play_prompt_get_odds (WbPlayPrompt *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), NULL);
+  return gtk_label_get_text (self->odds);
+}
+
+gboolean
+wb_play_prompt_activate (WbPlayPrompt *self)
+{
+  g_autoptr(JsonObject) action = NULL;
+
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), FALSE);
+  action = wb_play_prompt_get_action (self);
+  if (action == NULL)
+    return FALSE;
+  g_signal_emit (self, signals[ACT], 0, action);
+  return TRUE;
+}
+
+static void
+on_no_advance (WbPlayPrompt *self)
+{
+  g_autoptr(JsonObject) action = json_object_new ();
+
+  json_object_set_string_member (action, "type", "no_advance");
+  g_signal_emit (self, signals[ACT], 0, action);
+}
+
+static void
+on_clear (WbPlayPrompt *self)
+{
+  clear_picks (self);
+  update (self);
+  g_signal_emit (self, signals[CLEARED], 0);
+}
+
+static void
+wb_play_prompt_dispose (GObject *object)
+{
+  WbPlayPrompt *self = WB_PLAY_PROMPT (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->play);
+  G_OBJECT_CLASS (wb_play_prompt_parent_class)->dispose (object);
+}
+
+static void
+wb_play_prompt_finalize (GObject *object)
+{
+  WbPlayPrompt *self = WB_PLAY_PROMPT (object);
+
+  g_ptr_array_unref (self->units);
+  g_ptr_array_unref (self->hexes);
+  g_hash_table_unref (self->stats);
+  G_OBJECT_CLASS (wb_play_prompt_parent_class)->finalize (object);
+}
+
+static void
+wb_play_prompt_class_init (WbPlayPromptClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = wb_play_prompt_dispose;
+  object_class->finalize = wb_play_prompt_finalize;
+  /**
+   * WbPlayPrompt::act:
+   * @action: (type Json.Object): the action to play
+   */
+  signals[ACT] = g_signal_new ("act", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                               NULL, G_TYPE_NONE, 1, JSON_TYPE_OBJECT);
+  signals[CLEARED] = g_signal_new ("cleared", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "wb-play-prompt");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+wb_play_prompt_init (WbPlayPrompt *self)
+{
+  GtkWidget *labels, *buttons;
+
+  self->units = g_ptr_array_new_with_free_func (g_free);
+  self->hexes = g_ptr_array_new_with_free_func (g_free);
+  self->stats = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) wb_table_stats_free);
+
+  self->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_margin_start (self->box, 12);
+  gtk_widget_set_margin_end (self->box, 12);
+  gtk_widget_set_margin_top (self->box, 6);
+  gtk_widget_set_margin_bottom (self->box, 6);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_hexpand (labels, TRUE);
+  self->text = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->text, TRUE);
+  gtk_label_set_xalign (self->text, 0);
+  self->odds = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->odds, TRUE);
+  gtk_label_set_xalign (self->odds, 0);
+  gtk_label_set_selectable (self->odds, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->odds), "heading");
+  gtk_box_append (GTK_BOX (labels), GTK_WIDGET (self->text));
+  gtk_box_append (GTK_BOX (labels), GTK_WIDGET (self->odds));
+  gtk_box_append (GTK_BOX (self->box), labels);
+
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_valign (buttons, GTK_ALIGN_CENTER);
+  self->main_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Attack")));
+  gtk_widget_add_css_class (GTK_WIDGET (self->main_button), "suggested-action");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->main_button), _("Roll and apply the result"));
+  g_signal_connect_swapped (self->main_button, "clicked", G_CALLBACK (wb_play_prompt_activate), self);
+  self->no_advance = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_No Advance")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->no_advance), _("Stay: no unit advances into the vacated hex"));
+  g_signal_connect_swapped (self->no_advance, "clicked", G_CALLBACK (on_no_advance), self);
+  self->clear = GTK_BUTTON (gtk_button_new_with_mnemonic (_("C_lear")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->clear), _("Drop the units and hexes picked"));
+  g_signal_connect_swapped (self->clear, "clicked", G_CALLBACK (on_clear), self);
+  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->clear));
+  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->no_advance));
+  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->main_button));
+  gtk_box_append (GTK_BOX (self->box), buttons);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("What the game waits for"), -1);
+  update (self);
+}
+
+GtkWidget *
+wb_play_prompt_new (void)
+{
+  return g_object_new (WB_TYPE_PLAY_PROMPT, NULL);
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "warbench-core.h"
+#include "rules/wb-play.h"
+
+G_BEGIN_DECLS
+
+#define WB_TYPE_PLAY_PROMPT (wb_play_prompt_get_type ())
+G_DECLARE_FINAL_TYPE (WbPlayPrompt, wb_play_prompt, WB, PLAY_PROMPT, GtkWidget)
+
+/* The bar under the play view that says what the game waits for and holds
+ * the action being put together: the units picked (attackers, or the units
+ * an exchange takes), the hexes attacked, the odds and the column with the
+ * exact chance of each result before the roll (wb_play_preview and the
+ * table analysis), and the buttons to play it — Attack, Lose These Units,
+ * No Advance, Clear. It builds the action's JSON; the window plays it and
+ * calls wb_play_prompt_refresh. Signals: "act" (JsonObject *action) when a
+ * button plays something; "cleared" when the picks are dropped. */
+GtkWidget   *wb_play_prompt_new          (void);
+void         wb_play_prompt_set_play     (WbPlayPrompt *self,
+                                          WbPlay       *play);
+/* After every action: the picks are dropped and the text follows the
+ * state (the step, a combat's prompt). */
+void         wb_play_prompt_refresh      (WbPlayPrompt *self);
+/* Picks or unpicks a unit of the side to act (an attacker; in an exchange
+ * a unit to lose); TRUE when it is picked now. */
+gboolean     wb_play_prompt_toggle_unit  (WbPlayPrompt *self,
+                                          const char   *unit);
+/* Picks or unpicks a hex to attack ("0414"). */
+gboolean     wb_play_prompt_toggle_hex   (WbPlayPrompt *self,
+                                          const char   *hex);
+/* The action the picks make now (transfer full), or NULL. */
+JsonObject  *wb_play_prompt_get_action   (WbPlayPrompt *self);
+/* What the bar shows (tests): the prompt line and the odds line. */
+const char  *wb_play_prompt_get_text     (WbPlayPrompt *self);
+const char  *wb_play_prompt_get_odds     (WbPlayPrompt *self);
+/* Plays what is put together (what the main button does): emits "act". */
+gboolean     wb_play_prompt_activate     (WbPlayPrompt *self);
+
+G_END_DECLS
