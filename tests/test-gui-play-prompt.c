@@ -6,6 +6,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "wb-play-handover.h"
 #include "wb-play-prompt.h"
 
 #include "gui-common.h"
@@ -99,6 +100,50 @@ START_TEST (test_attack_prompt)
 }
 END_TEST
 
+static void
+on_ready (WbPlayHandover *handover, int *count)
+{
+  (*count)++;
+}
+
+/* Hot-seat: after the Confederate player's turn the screen is handed over
+ * to the Union player, and says so; within a player's turn it is not. */
+START_TEST (test_handover)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, NULL);
+  GtkWidget *window = gtk_window_new ();
+  WbPlayHandover *handover = WB_PLAY_HANDOVER (wb_play_handover_new ());
+  guint before = wb_play_get_state (play)->active;
+  int ready = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 500);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (handover));
+  gtk_window_present (GTK_WINDOW (window));
+  act (play, "{\"type\": \"end_step\"}");
+  ck_assert (!wb_play_needs_handover (play, before));   /* Movement → Combat: the same player */
+  act (play, "{\"type\": \"end_step\"}");
+  ck_assert (wb_play_needs_handover (play, before));
+  wb_play_handover_set_play (handover, play);
+  ck_assert_str_eq (wb_play_handover_get_title (handover), "Union to play");
+  g_signal_connect (handover, "ready", G_CALLBACK (on_ready), &ready);
+  wb_play_handover_activate (handover);
+  ck_assert_int_eq (ready, 1);
+  {
+    const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
+    if (dir != NULL)
+      {
+        g_autoptr(GdkTexture) texture = NULL;
+        g_autofree char *path = g_build_filename (dir, "play-handover.png", NULL);
+        spin_for (800);
+        texture = render_widget (window);
+        gdk_texture_save_to_png (texture, path);
+      }
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -107,6 +152,7 @@ make_suite (void)
 
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_attack_prompt);
+  tcase_add_test (tc, test_handover);
   suite_add_tcase (s, tc);
   return s;
 }
