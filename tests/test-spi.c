@@ -300,7 +300,17 @@ START_TEST (test_reinforcements)
   Fixture f = { 0 };
 
   setup (&f);
-  /* 16.1: Cooke and Kirkland arrive on turn 1 at 0128, in column. */
+  /* 16.1: Cooke and Kirkland arrive on turn 1 at 0128, in column; the play
+   * view shows where they may come on. */
+  {
+    g_autoptr(GArray) at = f.family->destinations (f.data, f.m, "cooke");
+    g_autofree char *t = NULL;
+    ck_assert_ptr_nonnull (at);
+    ck_assert_uint_eq (at->len, 1);
+    t = wb_match_where_text (f.m, &g_array_index (at, WbDestination, 0).where);
+    ck_assert_str_eq (t, "0128");
+    ck_assert_ptr_null (f.family->destinations (f.data, f.m, "johnston"));   /* turn 5 */
+  }
   ok (&f, ENTER ("cooke", "0128"));
   ck_assert_str_eq (last_event (&f),
                     "Turn 1 (May 5, 1), Confederate: Cooke (7) enters at 0128 (1 MP spent arriving in column)");

@@ -712,6 +712,21 @@ _wb_spi_destinations (SpiData *data, WbMatch *m, const char *unit)
 
   if (u != NULL && on_map (u) && m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
     return prompt_destinations (data, m, u);
+  /* A reinforcement due now: where it may come on (15.13). */
+  if (u != NULL && u->where.kind == WB_WHERE_WAITING && (u->flags & WB_UNIT_IN_SCENARIO) &&
+      u->arrives > 0 && u->arrives <= m->turn && u->side == m->active &&
+      (m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT) &&
+      m->fdata[SPI_F_PENDING] == SPI_PENDING_NONE && !m->over)
+    {
+      g_autoptr(GArray) at = _wb_spi_entries (data, m, u);
+      out = g_array_new (FALSE, FALSE, sizeof (WbDestination));
+      for (guint i = 0; i < at->len; i++)
+        {
+          WbDestination d = { { WB_WHERE_HEX, g_array_index (at, WbOffset, i), NULL }, WB_MOVE_QUARTERS };
+          g_array_append_val (out, d);
+        }
+      return out;
+    }
   if (u == NULL || !on_map (u) || u->side != m->active || (u->flags & WB_UNIT_MOVED) ||
       !(m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT) || m->over)
     return NULL;
