@@ -8,6 +8,7 @@
 
 #include "wb-play-handover.h"
 #include "wb-play-prompt.h"
+#include "wb-play-reserve.h"
 
 #include "gui-common.h"
 
@@ -144,6 +145,62 @@ START_TEST (test_handover)
 }
 END_TEST
 
+static void
+on_unit (WbPlayReserve *reserve, const char *unit, char **out)
+{
+  g_free (*out);
+  *out = g_strdup (unit);
+}
+
+/* The units not on the map: the Confederate reinforcements due on turn 1
+ * (16.1: nine at 0128), the later ones with their turn, the eliminated. */
+START_TEST (test_reserve)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, NULL);
+  GtkWidget *window = gtk_window_new ();
+  WbPlayReserve *reserve = WB_PLAY_RESERVE (wb_play_reserve_new ());
+  g_autoptr(GPtrArray) texts = NULL;
+  g_autofree char *activated = NULL;
+  guint now = 0, later = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (reserve));
+  gtk_window_present (GTK_WINDOW (window));
+  wb_play_reserve_set_play (reserve, play);
+  texts = wb_play_reserve_get_texts (reserve);
+  ck_assert_str_eq (g_ptr_array_index (texts, 0), "Confederate reinforcements");
+  ck_assert_str_eq (g_ptr_array_index (texts, 1), "Cooke (7) — at 0128, now");
+  for (guint i = 0; i < texts->len; i++)
+    {
+      now += g_str_has_suffix (g_ptr_array_index (texts, i), ", now");
+      later += strstr (g_ptr_array_index (texts, i), ", turn ") != NULL;
+    }
+  ck_assert_uint_eq (now, 9);
+  ck_assert_uint_eq (later, 2 + 15);   /* turn 5 at 0118, turn 9 at 0728 or 0627 */
+  ck_assert_str_eq (g_ptr_array_index (texts, texts->len - 1), "Eliminated");
+
+  g_signal_connect (reserve, "unit-activated", G_CALLBACK (on_unit), &activated);
+  {
+    GtkListBox *list = NULL;
+    for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (reserve)); w != NULL && list == NULL;
+         w = gtk_widget_get_first_child (w))
+      if (GTK_IS_LIST_BOX (w))
+        list = GTK_LIST_BOX (w);
+    ck_assert_ptr_nonnull (list);
+    g_signal_emit_by_name (gtk_list_box_get_row_at_index (list, 1), "activate");
+  }
+  ck_assert_str_eq (activated, "cooke");
+
+  act (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"eliminated\": true}}");
+  wb_play_reserve_refresh (reserve);
+  g_ptr_array_unref (texts);
+  texts = wb_play_reserve_get_texts (reserve);
+  ck_assert_str_eq (g_ptr_array_index (texts, texts->len - 1), "Confederate · Stafrd (5)");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -153,6 +210,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_attack_prompt);
   tcase_add_test (tc, test_handover);
+  tcase_add_test (tc, test_reserve);
   suite_add_tcase (s, tc);
   return s;
 }
