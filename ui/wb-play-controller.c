@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-play"
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "wb-play-controller.h"
+
+struct _WbPlayController
+{
+  GObject     parent_instance;
+
+  WbPlay     *play;
+  char       *selected;     /* a unit id, or NULL */
+  GArray     *highlights;   /* WbDestination, or NULL */
+  GPtrArray  *units;        /* char*: picked for an attack or an exchange */
+  GPtrArray  *hexes;        /* char*: enemy hexes picked for an attack */
+};
+
+G_DEFINE_FINAL_TYPE (WbPlayController, wb_play_controller, G_TYPE_OBJECT)
+
+enum { CHANGED, SELECTION_CHANGED, MESSAGE, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static WbHexMap *
+hex_map (WbPlayController *self)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  return WB_IS_HEX_MAP (m->map) ? WB_HEX_MAP (m->map) : NULL;
+}
+
+static void
+hex_text (WbPlayController *self, WbOffset hex, char buf[32])
+{
+  wb_hex_map_format_hex (hex_map (self), hex, buf, 32);
+}
+
+static void
+say (WbPlayController *self, const char *message)
+{
+  g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+static gboolean
+str_in (GPtrArray *list, const char *s, guint *index)
+{
+  for (guint i = 0; i < list->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (list, i), s) == 0)
+      {
+        if (index)
+          *index = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+set_selected (WbPlayController *self, const char *unit)
+{
+  g_clear_pointer (&self->highlights, g_array_unref);
+  g_free (self->selected);
+  self->selected = g_strdup (unit);
+  if (unit != NULL)
+    self->highlights = wb_play_destinations (self->play, unit);
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+void
+wb_play_controller_clear (WbPlayController *self)
+{
+  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  g_ptr_array_set_size (self->units, 0);
+  g_ptr_array_set_size (self->hexes, 0);
+  set_selected (self, NULL);
+}
+
+gboolean
+wb_play_controller_act (WbPlayController *self, JsonObject *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self) && action != NULL, FALSE);
+  if (!wb_play_act (self->play, action, &error))
+    {
+      say (self, error->message);
+      return FALSE;
+    }
+  wb_play_controller_clear (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
+}
+
+/* The units at @hex of @side (or of every side but @side with @others). */
+static GPtrArray *
+units_at (WbPlayController *self, WbOffset hex, guint side, gboolean others)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if ((u->flags & WB_UNIT_IN_SCENARIO) && u->where.kind == WB_WHERE_HEX &&
+          u->where.hex.col == hex.col && u->where.hex.row == hex.row && ((u->side == side) != others))
+        g_ptr_array_add (out, u);
+    }
+  return out;
+}
+
+/* Whether @hex is one of the selected unit's destinations. */
+static gboolean
+highlighted (WbPlayController *self, WbOffset hex)
+{
+  for (guint i = 0; self->highlights != NULL && i < self->highlights->len; i++)
+    {
+      const WbDestination *d = &g_array_index (self->highlights, WbDestination, i);
+      if (d->where.kind == WB_WHERE_HEX && d->where.hex.col == hex.col && d->where.hex.row == hex.row)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static JsonObject *
+unit_action (const char *type, const char *unit, const char *member, const char *hex)
+{
+  JsonObject *a = json_object_new ();
+  JsonObject *where = json_object_new ();
+
+  json_object_set_string_member (a, "type", type);
+  json_object_set_string_member (a, "unit", unit);
+  json_object_set_string_member (where, "hex", hex);
+  json_object_set_object_member (a, member, where);
+  return a;
+}
+
+/* A unit of the side to act at @hex, after the selected one when it is
+ * there too (clicking a stack goes through it); only units with somewhere
+ * to go. */
+static const char *
+next_unit (WbPlayController *self, WbOffset hex)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  g_autoptr(GPtrArray) here = units_at (self, hex, m->active, FALSE);
+  guint start = 0, i;
+
+  for (i = 0; i < here->len; i++)
+    if (g_strcmp0 (((WbUnitState *) g_ptr_array_index (here, i))->id, self->selected) == 0)
+      start = i + 1;
+  for (guint k = 0; k < here->len; k++)
+    {
+      WbUnitState *u = g_ptr_array_index (here, (start + k) % here->len);
+      g_autoptr(GArray) dest = wb_play_destinations (self->play, u->id);
+
+      if (dest != NULL && dest->len > 0)
+        return u->id;
+    }
+  return NULL;
+}
+
+static void
+click_move (WbPlayController *self, WbOffset hex, const char *verb)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  const char *unit;
+  char text[32];
+
+  hex_text (self, hex, text);
+  if (self->selected != NULL && highlighted (self, hex))
+    {
+      WbUnitState *u = wb_match_find_unit (m, self->selected);
+      g_autoptr(JsonObject) a = NULL;
+
+      if (g_strcmp0 (verb, "move") == 0 && u != NULL && u->where.kind == WB_WHERE_WAITING)
+        a = unit_action ("enter", self->selected, "at", text);
+      else if (g_strcmp0 (verb, "retreat") == 0)
+        {
+          /* Into a full friendly hex the rules may let it displace one. */
+          g_autoptr(GPtrArray) friends = units_at (self, hex, m->active, FALSE);
+
+          a = unit_action ("retreat", self->selected, "to", text);
+          for (guint i = 0; i < friends->len; i++)
+            {
+              WbPreview preview;
+
+              if (wb_play_preview (self->play, a, &preview, NULL))
+                {
+                  g_free (preview.text);
+                  break;
+                }
+              json_object_set_string_member (a, "displace", ((WbUnitState *) g_ptr_array_index (friends, i))->id);
+            }
+        }
+      else
+        a = unit_action (verb, self->selected, "to", text);
+      wb_play_controller_act (self, a);
+      return;
+    }
+  unit = next_unit (self, hex);
+  set_selected (self, unit);
+  if (unit == NULL && self->selected == NULL)
+    {
+      g_autoptr(GPtrArray) mine = units_at (self, hex, m->active, FALSE);
+      if (mine->len > 0)
+        say (self, g_strcmp0 (verb, "move") == 0 ? _("These units cannot move now")
+                                                  : _("None of these units can do that now"));
+    }
+}
+
+static void
+toggle (GPtrArray *list, const char *s)
+{
+  guint i;
+
+  if (str_in (list, s, &i))
+    g_ptr_array_remove_index (list, i);
+  else
+    g_ptr_array_add (list, g_strdup (s));
+}
+
+static void
+click_attack (WbPlayController *self, WbOffset hex)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  g_autoptr(GPtrArray) mine = units_at (self, hex, m->active, FALSE);
+  g_autoptr(GPtrArray) theirs = units_at (self, hex, m->active, TRUE);
+  char text[32];
+
+  hex_text (self, hex, text);
+  if (theirs->len > 0)
+    toggle (self->hexes, text);
+  else
+    {
+      /* All the hex's units that have not attacked join or leave together
+       * (units in one hex attack together). */
+      gboolean any_in = FALSE;
+
+      for (guint i = 0; i < mine->len; i++)
+        any_in |= str_in (self->units, ((WbUnitState *) g_ptr_array_index (mine, i))->id, NULL);
+      for (guint i = 0; i < mine->len; i++)
+        {
+          WbUnitState *u = g_ptr_array_index (mine, i);
+          guint at;
+
+          if (any_in && str_in (self->units, u->id, &at))
+            g_ptr_array_remove_index (self->units, at);
+          else if (!any_in && !(u->flags & WB_UNIT_ATTACKED))
+            g_ptr_array_add (self->units, g_strdup (u->id));
+        }
+    }
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+static void
+click_eliminate (WbPlayController *self, WbOffset hex)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  g_autoptr(GPtrArray) mine = units_at (self, hex, m->active, FALSE);
+
+  /* One unit a click: the next of the stack not picked yet, or the picks
+   * of the hex dropped when all are picked. */
+  for (guint i = 0; i < mine->len; i++)
+    {
+      WbUnitState *u = g_ptr_array_index (mine, i);
+      if (!str_in (self->units, u->id, NULL))
+        {
+          g_ptr_array_add (self->units, g_strdup (u->id));
+          g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+          return;
+        }
+    }
+  for (guint i = 0; i < mine->len; i++)
+    {
+      guint at;
+      if (str_in (self->units, ((WbUnitState *) g_ptr_array_index (mine, i))->id, &at))
+        g_ptr_array_remove_index (self->units, at);
+    }
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+void
+wb_play_controller_click_hex (WbPlayController *self, WbOffset hex)
+{
+  const char *what;
+
+  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  if (hex_map (self) == NULL || !wb_hex_map_contains (hex_map (self), hex))
+    return;
+  what = wb_play_awaiting (self->play);
+  if (g_strcmp0 (what, "move") == 0 || g_strcmp0 (what, "retreat") == 0 || g_strcmp0 (what, "advance") == 0)
+    click_move (self, hex, what);
+  else if (g_strcmp0 (what, "attack") == 0)
+    click_attack (self, hex);
+  else if (g_strcmp0 (what, "eliminate") == 0)
+    click_eliminate (self, hex);
+  else if (g_strcmp0 (what, "over") == 0)
+    say (self, _("The game is over"));
+}
+
+void
+wb_play_controller_select_unit (WbPlayController *self, const char *unit)
+{
+  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  set_selected (self, unit);
+}
+
+WbPlay *
+wb_play_controller_get_play (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->play;
+}
+
+const char *
+wb_play_controller_get_selected (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->selected;
+}
+
+GArray *
+wb_play_controller_get_highlights (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->highlights;
+}
+
+GPtrArray *
+wb_play_controller_get_picked_units (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->units;
+}
+
+GPtrArray *
+wb_play_controller_get_picked_hexes (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->hexes;
+}
+
+static void
+wb_play_controller_finalize (GObject *object)
+{
+  WbPlayController *self = WB_PLAY_CONTROLLER (object);
+
+  g_clear_object (&self->play);
+  g_free (self->selected);
+  g_clear_pointer (&self->highlights, g_array_unref);
+  g_ptr_array_unref (self->units);
+  g_ptr_array_unref (self->hexes);
+  G_OBJECT_CLASS (wb_play_controller_parent_class)->finalize (object);
+}
+
+static void
+wb_play_controller_class_init (WbPlayControllerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = wb_play_controller_finalize;
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
+  signals[SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+wb_play_controller_init (WbPlayController *self)
+{
+  self->units = g_ptr_array_new_with_free_func (g_free);
+  self->hexes = g_ptr_array_new_with_free_func (g_free);
+}
+
+WbPlayController *
+wb_play_controller_new (WbPlay *play)
+{
+  WbPlayController *self;
+
+  g_return_val_if_fail (WB_IS_PLAY (play), NULL);
+  self = g_object_new (WB_TYPE_PLAY_CONTROLLER, NULL);
+  self->play = g_object_ref (play);
+  return self;
+}

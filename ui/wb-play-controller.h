@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib-object.h>
+
+#include "warbench-core.h"
+#include "rules/wb-play.h"
+
+G_BEGIN_DECLS
+
+#define WB_TYPE_PLAY_CONTROLLER (wb_play_controller_get_type ())
+G_DECLARE_FINAL_TYPE (WbPlayController, wb_play_controller, WB, PLAY_CONTROLLER, GObject)
+
+/* What clicks on the map mean in play (no widgets: the play window feeds
+ * it hexes and shows what it says). By what the step waits for
+ * (wb_play_awaiting):
+ *   move      — a unit of the side to act, then one of its highlighted hexes
+ *               (a stack: each click picks the next unit); a reinforcement
+ *               picked from the reserve, then an entry hex.
+ *   attack    — hexes of own units (all their units that may attack join)
+ *               and enemy hexes; the attack itself is played from the
+ *               prompt (its picks are kept here and in the prompt's).
+ *   retreat   — a unit that owes a retreat, then a highlighted hex (a full
+ *               friendly hex displaces one of its units, as the rules let).
+ *   advance   — a victorious unit, then the vacated hex.
+ *   eliminate — units to lose, toggled.
+ * Every action goes through wb_play_act; a refusal is emitted as
+ * "message". Signals: "changed" after an action was played (the view, the
+ * log, the prompt refresh), "selection-changed" (the selected unit and its
+ * highlighted destinations changed), "message" (const char *). */
+WbPlayController *wb_play_controller_new          (WbPlay           *play);
+WbPlay           *wb_play_controller_get_play     (WbPlayController *self);
+/* A click on @hex of the play map. */
+void              wb_play_controller_click_hex    (WbPlayController *self,
+                                                   WbOffset          hex);
+/* Picks a unit (from the reserve, or a unit list). */
+void              wb_play_controller_select_unit  (WbPlayController *self,
+                                                   const char       *unit);
+void              wb_play_controller_clear        (WbPlayController *self);
+/* Plays @action (the prompt's, the turn bar's); emits "changed" or
+ * "message". */
+gboolean          wb_play_controller_act          (WbPlayController *self,
+                                                   JsonObject       *action);
+const char       *wb_play_controller_get_selected (WbPlayController *self);
+/* The selected unit's destinations (WbDestination), or NULL. */
+GArray           *wb_play_controller_get_highlights (WbPlayController *self);
+/* The units and enemy hexes picked for an attack or an exchange. */
+GPtrArray        *wb_play_controller_get_picked_units (WbPlayController *self);
+GPtrArray        *wb_play_controller_get_picked_hexes (WbPlayController *self);
+
+G_END_DECLS
