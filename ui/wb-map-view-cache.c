@@ -34,7 +34,16 @@
  * with halved copies below it; at or below its scale a frame is a blit of
  * the nearest copy, so even the whole of a 200 × 200 map costs no rendering.
  * After an edit the images are patched where it changed rather than
- * rebuilt. */
+ * rebuilt.
+ *
+ * A match shown (wb_map_view_set_match ()) moves units after every action,
+ * so its units are not cached with the static layers: they get an image of
+ * their own (WB_LAYER_UNITS on a transparent surface, covering what the
+ * view cache covers, at the current zoom even when zoomed out), painted
+ * over the static images. A new state bumps @units_serial and re-renders
+ * that image only: a few milliseconds for the Wilderness' units, against
+ * tens for the map, which stays cached. Each units rebuild holds its own
+ * copy of the match: the caller's state may be freed at once. */
 
 /* How far (widget pixels) the static-layer cache reaches past each edge of
  * the view, so that short pans reuse it. */
@@ -89,6 +98,9 @@ image_clear (Image *image)
 static void
 cancel_builds (WbMapView *self)
 {
+  if (self->units_cancellable != NULL)
+    g_cancellable_cancel (self->units_cancellable);
+  g_clear_object (&self->units_cancellable);
   if (self->build_cancellable != NULL)
     g_cancellable_cancel (self->build_cancellable);
   g_clear_object (&self->build_cancellable);
@@ -104,6 +116,7 @@ _wb_map_view_invalidate_cache (WbMapView *self)
   self->serial++;
   cancel_builds (self);
   image_clear (&self->cache);
+  image_clear (&self->units);
   for (guint i = 0; i < self->n_overview; i++)
     image_clear (&self->overview[i]);
   self->n_overview = 0;
@@ -120,11 +133,24 @@ _wb_map_view_content_changed (WbMapView *self)
     g_cancellable_cancel (self->build_cancellable);
   if (self->overview_cancellable != NULL)
     g_cancellable_cancel (self->overview_cancellable);
+  if (self->units_cancellable != NULL)
+    g_cancellable_cancel (self->units_cancellable);
+}
+
+/* A new state of the match shown: only the units layer is out of date. Its
+ * rebuild starts at once, cancelling one for an older state. */
+void
+_wb_map_view_units_changed (WbMapView *self)
+{
+  self->units_serial++;
+  if (self->units_cancellable != NULL)
+    g_cancellable_cancel (self->units_cancellable);
 }
 
 /* What the cache holds: the static layers (as the toggles say) and, when a
- * scenario is shown, its units. Nothing on the map moves yet, so the units
- * are cached with the rest; an edit rebuilds. */
+ * scenario is shown, its set-up units: they move only when edited, so they
+ * are cached with the rest and an edit rebuilds. A match's units move after
+ * every action and have an image of their own (see the top). */
 static WbLayers
 cached_layers (WbMapView *self)
 {
@@ -134,7 +160,7 @@ cached_layers (WbMapView *self)
     layers &= ~WB_LAYER_NUMBERS;
   if (!self->show_grid)
     layers &= ~WB_LAYER_GRID;
-  if (self->scenario != NULL)
+  if (self->scenario != NULL && self->match == NULL)
     layers |= WB_LAYER_UNITS;
 
   return layers;
@@ -144,6 +170,8 @@ same_target (const Request *a,
              const Request *b)
 {
   return a->overview == b->overview &&
+         a->units == b->units &&
+         a->units_serial == b->units_serial &&
          a->ppp == b->ppp &&
          a->zoom == b->zoom &&
          a->scale == b->scale &&
@@ -187,6 +215,7 @@ typedef struct
   WbGame     *game;
   WbMap      *map;
   WbScenario *scenario;
+  WbMatch    *match;       /* a units rebuild's own copy */
   Request     request;
   Image       images[MAX_MIP_LEVELS];
   guint       n_images;
@@ -198,6 +227,7 @@ build_free (Build *build)
   g_clear_object (&build->game);
   g_clear_object (&build->map);
   g_clear_object (&build->scenario);
+  g_clear_pointer (&build->match, wb_match_free);
   for (guint i = 0; i < build->n_images; i++)
     image_clear (&build->images[i]);
   g_free (build);
@@ -210,6 +240,7 @@ static cairo_surface_t *
 render_request (WbGame         *game,
                 WbMap          *map,
                 WbScenario     *scenario,
+                const WbMatch  *match,
                 const Request  *r,
                 cairo_status_t *status)
 {
@@ -232,6 +263,7 @@ render_request (WbGame         *game,
   options.clip_width = r->w;
   options.clip_height = r->h;
   options.scenario = (r->layers & WB_LAYER_UNITS) ? scenario : NULL;
+  options.match = (r->layers & WB_LAYER_UNITS) ? match : NULL;
   wb_render_map (game, map, cr, &options);
 
   *status = cairo_status (cr);
@@ -262,7 +294,8 @@ build_thread (GTask        *task,
   if (g_cancellable_is_cancelled (cancellable))
     surface = NULL, status = CAIRO_STATUS_SUCCESS;
   else
-    surface = render_request (build->game, build->map, build->scenario, r, &status);
+    surface = render_request (build->game, build->map, build->scenario, build->match, r,
+                              &status);
   wb_game_unlock_read (build->game);
   if (surface == NULL && status == CAIRO_STATUS_SUCCESS)
     {
@@ -277,7 +310,7 @@ build_thread (GTask        *task,
     }
 
   build->images[0] = (Image) { surface, r->x, r->y, r->w, r->h, r->ppp,
-                               r->zoom, r->scale, r->layers, r->serial };
+                               r->zoom, r->scale, r->layers, r->serial, r->units_serial };
   build->n_images = 1;
 
   /* The overview's halved copies: each pixel the average of four, so that
@@ -354,6 +387,27 @@ render_pool_push (GTask *task)
 static void start_build (WbMapView     *self,
                          const Request *request);
 
+/* The rebuild of @request's kind running (its cancellable) and what it
+ * renders. */
+static GCancellable **
+build_slot (WbMapView     *self,
+            const Request *request,
+            Request      **building)
+{
+  if (request->overview)
+    {
+      *building = &self->overview_building;
+      return &self->overview_cancellable;
+    }
+  if (request->units)
+    {
+      *building = &self->units_building;
+      return &self->units_cancellable;
+    }
+  *building = &self->building;
+  return &self->build_cancellable;
+}
+
 static void
 build_done (GObject      *source,
             GAsyncResult *result,
@@ -364,7 +418,9 @@ build_done (GObject      *source,
   Build *build = g_task_get_task_data (task);
   GCancellable *cancellable = g_task_get_cancellable (task);
   gboolean overview = build->request.overview;
-  GCancellable **current = overview ? &self->overview_cancellable : &self->build_cancellable;
+  gboolean units = build->request.units;
+  Request *building;
+  GCancellable **current = build_slot (self, &build->request, &building);
   g_autoptr(GError) error = NULL;
   gboolean ok;
 
@@ -379,9 +435,17 @@ build_done (GObject      *source,
   g_clear_object (current);
 
   if (!ok || g_cancellable_is_cancelled (cancellable) ||
-      build->request.serial != self->serial)
+      build->request.serial != self->serial ||
+      (units && (self->match == NULL || build->request.units_serial != self->units_serial)))
     {
       self->stale_builds++;
+    }
+  else if (units)
+    {
+      image_clear (&self->units);
+      self->units = build->images[0];
+      build->images[0].surface = NULL;
+      self->units_builds++;
     }
   else if (overview)
     {
@@ -416,18 +480,22 @@ start_build (WbMapView     *self,
   build->game = g_object_ref (self->game);
   build->map = g_object_ref (self->map);
   build->scenario = self->scenario != NULL ? g_object_ref (self->scenario) : NULL;
+  /* The caller's state is freed after every action, and ours replaced by
+   * the next: the thread reads a copy of its own. */
+  if (request->units)
+    {
+      g_assert (self->match != NULL);
+      build->match = wb_match_copy (self->match);
+    }
   build->request = *request;
 
-  if (request->overview)
-    {
-      g_set_object (&self->overview_cancellable, cancellable);
-      self->overview_building = *request;
-    }
-  else
-    {
-      g_set_object (&self->build_cancellable, cancellable);
-      self->building = *request;
-    }
+  {
+    Request *building;
+    GCancellable **slot = build_slot (self, request, &building);
+
+    g_set_object (slot, cancellable);
+    *building = *request;
+  }
 
   task = g_task_new (self, cancellable, build_done, NULL);
   g_task_set_source_tag (task, start_build);
@@ -439,19 +507,22 @@ start_build (WbMapView     *self,
 /* Asks for @request to be rendered in the background. One rebuild of each
  * kind runs at a time: while one runs, a request for another target
  * cancels it (its result will be dropped) and is made again by the frame
- * after it ends. */
+ * after it ends. The units layer is cheap and wanted at once after an
+ * action: its new rebuild starts right away (the cancelled one is let go). */
 static void
 request_build (WbMapView     *self,
                const Request *request)
 {
-  GCancellable *running = request->overview ? self->overview_cancellable : self->build_cancellable;
-  const Request *building = request->overview ? &self->overview_building : &self->building;
+  Request *building;
+  GCancellable *running = *build_slot (self, request, &building);
 
   if (running != NULL)
     {
-      if (!same_target (building, request))
-        g_cancellable_cancel (running);
-      return;
+      if (same_target (building, request))
+        return;
+      g_cancellable_cancel (running);
+      if (!request->units)
+        return;
     }
 
   start_build (self, request);
@@ -594,7 +665,7 @@ render_first_frame (WbMapView     *self,
     return FALSE;
 
   wb_game_lock_read (self->game);
-  surface = render_request (self->game, self->map, self->scenario, request, &status);
+  surface = render_request (self->game, self->map, self->scenario, NULL, request, &status);
   wb_game_unlock_read (self->game);
   if (surface == NULL)
     {
@@ -604,7 +675,7 @@ render_first_frame (WbMapView     *self,
 
   self->cache = (Image) { surface, request->x, request->y, request->w, request->h,
                           request->ppp, request->zoom, request->scale,
-                          request->layers, request->serial };
+                          request->layers, request->serial, 0 };
   self->cache_builds++;
   return TRUE;
 }
@@ -623,6 +694,75 @@ cache_complete (WbMapView  *self,
          self->cache.scale == scale &&
          rect_contains (&(Rect) { self->cache.x, self->cache.y, self->cache.w, self->cache.h },
                         needed);
+}
+
+/* Whether the units image shows the match's current state over @needed at
+ * the current zoom. */
+static gboolean
+units_complete (WbMapView  *self,
+                int         scale,
+                const Rect *needed)
+{
+  return self->units.surface != NULL &&
+         self->units.serial == self->serial &&
+         self->units.units_serial == self->units_serial &&
+         self->units.zoom == self->zoom &&
+         self->units.scale == scale &&
+         rect_contains (&(Rect) { self->units.x, self->units.y, self->units.w, self->units.h },
+                        needed);
+}
+
+static void
+request_units (WbMapView *self,
+               double     ox,
+               double     oy)
+{
+  Request request;
+
+  if (!view_request (self, ox, oy, WB_LAYER_UNITS, &request))
+    return;
+  request.units = TRUE;
+  request.units_serial = self->units_serial;
+  request_build (self, &request);
+}
+
+/* The match's units over the static layers (@cr NULL: only asks for them).
+ * Until the current state's image arrives the last one stands in, where
+ * the units were. TRUE when what was painted is current. */
+static gboolean
+draw_units (WbMapView  *self,
+            cairo_t    *cr,
+            double      ox,
+            double      oy,
+            const Rect *needed,
+            const Rect *extent)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  gboolean complete = units_complete (self, scale, needed);
+  double m = CACHE_MARGIN / 2 / self->zoom;
+  Rect ahead;
+
+  if (!complete)
+    {
+      request_units (self, ox, oy);
+      if (cr != NULL && self->units.surface != NULL)
+        paint_image (cr, &self->units, ox, oy, self->zoom, scale, FALSE);
+      return FALSE;
+    }
+
+  if (cr != NULL)
+    paint_image (cr, &self->units, ox, oy, self->zoom, scale, TRUE);
+
+  /* Panning towards its edge: ahead of time, as for the view cache. */
+  if (self->units_cancellable == NULL &&
+      _wb_map_view_rect_intersect (&(Rect) { needed->x - m, needed->y - m,
+                                             needed->w + 2 * m, needed->h + 2 * m },
+                                   extent, &ahead) &&
+      !rect_contains (&(Rect) { self->units.x, self->units.y, self->units.w, self->units.h },
+                      &ahead))
+    request_units (self, ox, oy);
+
+  return TRUE;
 }
 
 /* Draws the map's cached layers for the current view into @cr (widget
@@ -660,6 +800,8 @@ _wb_map_view_draw_map (WbMapView *self,
                !(self->cache.surface == NULL && self->n_overview == 0 &&
                  request_is_cheap (self, &request)))
         request_build (self, &request);
+      if (self->match != NULL)
+        draw_units (self, NULL, ox, oy, &needed, &extent);
       return;
     }
 
@@ -726,6 +868,9 @@ _wb_map_view_draw_map (WbMapView *self,
   if (exact && !use_overview && !overview_valid (self, layers) && !self->drag_edits)
     request_overview (self, layers);
 
+  if (self->match != NULL && !draw_units (self, cr, ox, oy, &needed, &extent))
+    exact = FALSE;
+
   self->last_frame_exact = exact;
   if (painted)
     self->map_frame_count++;
@@ -748,7 +893,8 @@ gboolean
 wb_map_view_get_rendering (WbMapView *self)
 {
   g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
-  return self->build_cancellable != NULL || self->overview_cancellable != NULL;
+  return self->build_cancellable != NULL || self->overview_cancellable != NULL ||
+         self->units_cancellable != NULL;
 }
 
 gboolean
@@ -756,6 +902,13 @@ wb_map_view_get_frame_complete (WbMapView *self)
 {
   g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
   return self->last_frame_exact;
+}
+
+guint
+wb_map_view_get_units_builds (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), 0);
+  return self->units_builds;
 }
 
 guint

@@ -11,7 +11,9 @@ G_BEGIN_DECLS
  * its input controllers, key bindings and the edit-* signals they emit;
  * wb-map-view-cache.c the images a frame paints (the view cache and the
  * whole-map overview), their background rebuilds on a thread pool, and
- * patching them after edits.
+ * patching them after edits; wb-map-view-play.c what play adds: the match
+ * shown and the overlays drawn over the map (move highlights, a path, the
+ * selected hex).
  */
 
 /* Map points around the map's extent that still belong to it (strokes on the
@@ -31,6 +33,10 @@ typedef struct
   WbLayers layers;
   guint    serial;
   gboolean overview;
+  /* The units layer of the match shown (layers is WB_LAYER_UNITS), for
+   * its @units_serial. */
+  gboolean units;
+  guint    units_serial;
 } Request;
 
 /* A rendered image of the map rectangle (x, y, w, h), device pixels at
@@ -44,6 +50,7 @@ typedef struct
   int              scale;
   WbLayers         layers;
   guint            serial;
+  guint            units_serial;
 } Image;
 
 typedef struct { double x, y, w, h; } Rect;
@@ -123,6 +130,21 @@ struct _WbMapView
   GCancellable    *overview_cancellable;
   Request          overview_building;
 
+  /* Play: the match shown (the view's own copy; the set-up when NULL), and
+   * its units layer, an image of its own over the static layers, which no
+   * longer hold the units. @units_serial is bumped by each new state. */
+  WbMatch         *match;
+  guint            units_serial;
+  Image            units;
+  GCancellable    *units_cancellable;
+  Request          units_building;
+  guint            units_builds;
+  /* Play overlays (wb-map-view-play.c). */
+  GArray          *highlights;          /* WbDestination, or NULL */
+  GArray          *path;                /* WbOffset, or NULL */
+  gboolean         has_selected_hex;
+  WbOffset         selected_hex;
+
   guint            frame_count;
   guint            map_frame_count;
   gboolean         last_frame_exact;
@@ -136,6 +158,8 @@ void     _wb_map_view_get_extent       (WbMapView      *self,
                                         double         *width,
                                         double         *height);
 void     _wb_map_view_update_hover     (WbMapView      *self);
+/* Starts the background renders the current view needs, before a frame. */
+void     _wb_map_view_request_render   (WbMapView      *self);
 
 /* wb-map-view-input.c */
 void     _wb_map_view_class_input_init (WbMapViewClass *klass);
@@ -146,12 +170,18 @@ void     _wb_map_view_reset_cursor     (WbMapView      *self);
 void     _wb_map_view_draw_region      (WbMapView      *self,
                                         cairo_t        *cr);
 
+/* wb-map-view-play.c */
+void     _wb_map_view_draw_play        (WbMapView      *self,
+                                        cairo_t        *cr);
+void     _wb_map_view_play_finalize    (WbMapView      *self);
+
 /* wb-map-view-cache.c */
 gboolean _wb_map_view_rect_intersect   (const Rect     *a,
                                         const Rect     *b,
                                         Rect           *out);
 void     _wb_map_view_invalidate_cache (WbMapView      *self);
 void     _wb_map_view_content_changed  (WbMapView      *self);
+void     _wb_map_view_units_changed    (WbMapView      *self);
 void     _wb_map_view_draw_map         (WbMapView      *self,
                                         cairo_t        *cr,
                                         double          ox,

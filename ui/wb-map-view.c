@@ -311,6 +311,8 @@ wb_map_view_snapshot (GtkWidget   *widget,
   cairo_translate (cr, -ox, -oy);
 
   _wb_map_view_draw_region (self, cr);
+  /* Play's overlays, under the hover outline. */
+  _wb_map_view_draw_play (self, cr);
   if (self->hover_has_hex || self->hover_location != NULL)
     draw_hover (self, cr);
 
@@ -390,13 +392,21 @@ wb_map_view_size_allocate (GtkWidget *widget,
   _wb_map_view_update_hover (self);
 
   /* Start rendering now rather than at the first frame. */
-  if (self->map != NULL && self->game != NULL && width > 0 && height > 0)
-    {
-      double ox, oy;
+  _wb_map_view_request_render (self);
+}
 
-      get_origin (self, &ox, &oy);
-      _wb_map_view_draw_map (self, NULL, ox, oy);
-    }
+void
+_wb_map_view_request_render (WbMapView *self)
+{
+  double ox, oy;
+
+  if (self->map == NULL || self->game == NULL ||
+      gtk_widget_get_width (GTK_WIDGET (self)) <= 0 ||
+      gtk_widget_get_height (GTK_WIDGET (self)) <= 0)
+    return;
+
+  get_origin (self, &ox, &oy);
+  _wb_map_view_draw_map (self, NULL, ox, oy);
 }
 
 static void
@@ -411,6 +421,7 @@ wb_map_view_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->map);
   g_clear_object (&self->scenario);
+  g_clear_pointer (&self->match, wb_match_free);
   _wb_map_view_invalidate_cache (self);
 
   G_OBJECT_CLASS (wb_map_view_parent_class)->dispose (object);
@@ -426,6 +437,7 @@ wb_map_view_finalize (GObject *object)
   g_array_unref (self->outline);
   g_array_unref (self->region_points);
   g_array_unref (self->region_loops);
+  _wb_map_view_play_finalize (self);
 
   G_OBJECT_CLASS (wb_map_view_parent_class)->finalize (object);
 }

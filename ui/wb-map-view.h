@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "warbench-core.h"
+#include "rules/wb-match.h"
 
 G_BEGIN_DECLS
 
@@ -157,6 +158,35 @@ void        wb_map_view_set_selection_outline (WbMapView      *self,
                                                guint           n_points,
                                                double          radius);
 WbOutlineShape wb_map_view_get_selection_outline (WbMapView *self);
+
+/* Play (docs/architecture.md, "Play on the canvas"). The units are drawn
+ * where @match (a WbMatch, core/rules/wb-match.h) has them instead of at the
+ * scenario's set-up; NULL goes back to the scenario. The view keeps a copy
+ * of its own, so the caller may free or change @match at once. Each call
+ * re-renders the units layer only (in the background, within a frame or
+ * two); the static layers stay cached. */
+void        wb_map_view_set_match       (WbMapView      *self,
+                                         const WbMatch  *match);
+/* The view's copy, or NULL. */
+const WbMatch *wb_map_view_get_match    (WbMapView      *self);
+/* Move highlights, drawn over the map: each hex of @destinations
+ * (WbDestination, core/rules/wb-family.h) tinted, with its cost in MP
+ * written in it when the hex is large enough on screen to hold it.
+ * Copied; NULL or empty clears them. */
+void        wb_map_view_set_highlights  (WbMapView      *self,
+                                         GArray         *destinations);
+guint       wb_map_view_get_n_highlights (WbMapView     *self);
+/* A path preview: a line through the centres of @hexes (WbOffset), in
+ * order, ending in an arrowhead. Copied; NULL or fewer than 2 clear it. */
+void        wb_map_view_set_path        (WbMapView      *self,
+                                         GArray         *hexes);
+/* An outline around @hex (the selected unit's hex); NULL removes it. */
+void        wb_map_view_set_selected_hex (WbMapView     *self,
+                                          const WbOffset *hex);
+gboolean    wb_map_view_get_selected_hex (WbMapView     *self,
+                                          WbOffset       *hex);
+/* Times the units layer of a match was rendered (tests). */
+guint       wb_map_view_get_units_builds (WbMapView     *self);
 
 /* Times end_edit() patched the cache or the overview (tests). */
 guint       wb_map_view_get_patches     (WbMapView  *self);

@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-map-view"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "rules/wb-family.h"
+#include "rules/wb-hex-movement.h"
+#include "wb-map-view-private.h"
+
+/* What play adds to the map canvas: the match shown (its units are drawn
+ * from a layer of their own, see wb-map-view-cache.c) and the overlays a
+ * frame draws live over the map — the hexes a unit may move to, tinted and
+ * marked with their cost, a path preview and the selected hex. The overlays
+ * are sized in widget pixels, not map points, so they read the same at
+ * every zoom; their colours sit on the map's paper, which is the same in
+ * the light and the dark theme, and each carries a contrasting casing so it
+ * reads on light and dark terrain alike. */
+
+/* GNOME's palette: blue 3 for where a unit may go, orange 3 for the path,
+ * yellow 3 for the selection. */
+#define HIGHLIGHT_R 0.208
+#define HIGHLIGHT_G 0.518
+#define HIGHLIGHT_B 0.894
+/* The tint's opacity over the terrain (the test checks the blend). */
+#define HIGHLIGHT_ALPHA 0.35
+/* The cost is written when a hex is at least this many widget pixels
+ * across, at a size that grows with the hex between these (pixels). */
+#define COST_MIN_HEX_PX  28.0
+#define COST_MIN_FONT_PX 9.0
+#define COST_MAX_FONT_PX 14.0
+
+void
+wb_map_view_set_match (WbMapView     *self,
+                       const WbMatch *match)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  g_return_if_fail (match == NULL || match->game == self->game);
+
+  if (match == NULL && self->match == NULL)
+    return;
+
+  g_clear_pointer (&self->match, wb_match_free);
+  if (match != NULL)
+    self->match = wb_match_copy (match);
+  else
+    {
+      /* Back to the set-up, cached with the static layers again. */
+      g_clear_pointer (&self->units.surface, cairo_surface_destroy);
+    }
+
+  _wb_map_view_units_changed (self);
+  _wb_map_view_request_render (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const WbMatch *
+wb_map_view_get_match (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), NULL);
+  return self->match;
+}
+
+void
+wb_map_view_set_highlights (WbMapView *self,
+                            GArray    *destinations)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  g_return_if_fail (destinations == NULL ||
+                    g_array_get_element_size (destinations) == sizeof (WbDestination));
+
+  if (self->highlights == NULL && (destinations == NULL || destinations->len == 0))
+    return;
+
+  g_clear_pointer (&self->highlights, g_array_unref);
+  if (destinations != NULL && destinations->len > 0)
+    self->highlights = g_array_copy (destinations);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+wb_map_view_get_n_highlights (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), 0);
+  return self->highlights != NULL ? self->highlights->len : 0;
+}
+
+void
+wb_map_view_set_path (WbMapView *self,
+                      GArray    *hexes)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  g_return_if_fail (hexes == NULL || g_array_get_element_size (hexes) == sizeof (WbOffset));
+
+  if (self->path == NULL && (hexes == NULL || hexes->len < 2))
+    return;
+
+  g_clear_pointer (&self->path, g_array_unref);
+  if (hexes != NULL && hexes->len >= 2)
+    self->path = g_array_copy (hexes);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+wb_map_view_set_selected_hex (WbMapView      *self,
+                              const WbOffset *hex)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  if (hex == NULL ? !self->has_selected_hex
+                  : self->has_selected_hex && wb_offset_equal (*hex, self->selected_hex))
+    return;
+
+  self->has_selected_hex = hex != NULL;
+  if (hex != NULL)
+    self->selected_hex = *hex;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+wb_map_view_get_selected_hex (WbMapView *self,
+                              WbOffset  *hex)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+
+  if (self->has_selected_hex && hex != NULL)
+    *hex = self->selected_hex;
+  return self->has_selected_hex;
+}
+
+void
+_wb_map_view_play_finalize (WbMapView *self)
+{
+  g_clear_pointer (&self->match, wb_match_free);
+  g_clear_pointer (&self->highlights, g_array_unref);
+  g_clear_pointer (&self->path, g_array_unref);
+}
+
+/* "2", "1½", "¾": a cost in quarter MP as a counter would print it. */
+static char *
+format_cost (int quarters)
+{
+  static const char *const fractions[] = { "", "¼", "½", "¾" };
+  int whole = quarters / WB_MOVE_QUARTERS;
+  int rest = quarters % WB_MOVE_QUARTERS;
+
+  if (quarters < 0)
+    return g_strdup ("?");
+  if (rest == 0)
+    return g_strdup_printf ("%d", whole);
+  if (whole == 0)
+    return g_strdup (fractions[rest]);
+  return g_strdup_printf ("%d%s", whole, fractions[rest]);
+}
+
+static void
+hex_path (cairo_t    *cr,
+          WbHexMap   *map,
+          WbOffset    hex,
+          double      inset)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  double size = wb_hex_map_get_hex_size (map) - inset;
+  double cx, cy;
+
+  wb_hex_center (layout, wb_hex_map_get_hex_size (map), hex, &cx, &cy);
+  cairo_new_sub_path (cr);
+  for (int i = 0; i < WB_HEX_DIRECTIONS; i++)
+    {
+      double dx, dy;
+
+      wb_hex_corner_offset (layout, size, i, &dx, &dy);
+      cairo_line_to (cr, cx + dx, cy + dy);
+    }
+  cairo_close_path (cr);
+}
+
+/* The cost in a dark rounded label low in the hex, below a counter's
+ * centre; sized in widget pixels. */
+static void
+draw_cost (WbMapView            *self,
+           cairo_t              *cr,
+           PangoFontDescription *font,
+           double                x,
+           double                y,
+           int                   quarters)
+{
+  g_autofree char *text = format_cost (quarters);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoRectangle ink, logical;
+  double pad = 2.5, w, h;
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  w = logical.width + 2 * pad + 2;
+  h = logical.height + 1;
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, 1 / self->zoom, 1 / self->zoom);
+  cairo_new_path (cr);
+  {
+    double r = h / 2, x0 = -w / 2, y0 = -h / 2;
+
+    cairo_arc (cr, x0 + r, y0 + r, r, G_PI / 2, 3 * G_PI / 2);
+    cairo_arc (cr, x0 + w - r, y0 + r, r, 3 * G_PI / 2, G_PI / 2);
+    cairo_close_path (cr);
+  }
+  cairo_set_source_rgba (cr, 0.12, 0.12, 0.14, 0.88);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, 1.0);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.7);
+  cairo_stroke (cr);
+  cairo_move_to (cr, -logical.width / 2.0 - logical.x, -logical.height / 2.0 - logical.y);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+  g_object_unref (layout);
+}
+
+static void
+draw_highlights (WbMapView *self,
+                 cairo_t   *cr)
+{
+  WbHexMap *hex_map = WB_IS_HEX_MAP (self->map) ? WB_HEX_MAP (self->map) : NULL;
+  WbPointMap *point_map = WB_IS_POINT_MAP (self->map) ? WB_POINT_MAP (self->map) : NULL;
+  g_autoptr(PangoFontDescription) font = NULL;
+  double size = hex_map != NULL ? wb_hex_map_get_hex_size (hex_map) : 0;
+  double hex_px = 2 * size * self->zoom;
+  gboolean costs = hex_map != NULL && hex_px >= COST_MIN_HEX_PX;
+
+  /* The tint, then each hex's edge a little inside it so that neighbours'
+   * edges stay apart and the reachable area reads as a set of hexes. */
+  cairo_save (cr);
+  cairo_new_path (cr);
+  for (guint i = 0; i < self->highlights->len; i++)
+    {
+      const WbDestination *d = &g_array_index (self->highlights, WbDestination, i);
+
+      if (hex_map != NULL && d->where.kind == WB_WHERE_HEX &&
+          wb_hex_map_contains (hex_map, d->where.hex))
+        hex_path (cr, hex_map, d->where.hex, 0);
+      else if (point_map != NULL && d->where.kind == WB_WHERE_LOCATION && d->where.place != NULL)
+        {
+          WbLocation *loc = wb_point_map_find_location (point_map, d->where.place);
+
+          if (loc != NULL)
+            {
+              cairo_new_sub_path (cr);
+              cairo_arc (cr, loc->x, loc->y, MAX (12.0, 14.0 / self->zoom), 0, 2 * G_PI);
+            }
+        }
+    }
+  cairo_set_source_rgba (cr, HIGHLIGHT_R, HIGHLIGHT_G, HIGHLIGHT_B, HIGHLIGHT_ALPHA);
+  cairo_fill_preserve (cr);
+  if (point_map != NULL)
+    {
+      cairo_set_line_width (cr, 2.0 / self->zoom);
+      cairo_set_source_rgba (cr, HIGHLIGHT_R, HIGHLIGHT_G, HIGHLIGHT_B, 0.95);
+      cairo_stroke (cr);
+    }
+  cairo_new_path (cr);
+
+  if (hex_map != NULL && hex_px >= 12)
+    {
+      double inset = 1.5 / self->zoom;
+
+      for (guint i = 0; i < self->highlights->len; i++)
+        {
+          const WbDestination *d = &g_array_index (self->highlights, WbDestination, i);
+
+          if (d->where.kind == WB_WHERE_HEX && wb_hex_map_contains (hex_map, d->where.hex))
+            hex_path (cr, hex_map, d->where.hex, inset);
+        }
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_line_width (cr, 1.5 / self->zoom);
+      cairo_set_source_rgba (cr, HIGHLIGHT_R, HIGHLIGHT_G, HIGHLIGHT_B, 0.95);
+      cairo_stroke (cr);
+    }
+
+  if (costs)
+    {
+      WbHexLayout layout = wb_hex_map_get_layout (hex_map);
+
+      font = pango_font_description_from_string ("Sans Bold");
+      pango_font_description_set_absolute_size (font,
+                                                CLAMP (hex_px * 0.2, COST_MIN_FONT_PX,
+                                                       COST_MAX_FONT_PX) * PANGO_SCALE);
+      for (guint i = 0; i < self->highlights->len; i++)
+        {
+          const WbDestination *d = &g_array_index (self->highlights, WbDestination, i);
+          double cx, cy;
+
+          if (d->where.kind != WB_WHERE_HEX || !wb_hex_map_contains (hex_map, d->where.hex))
+            continue;
+          wb_hex_center (layout, size, d->where.hex, &cx, &cy);
+          /* Low in the hex: a counter standing there keeps its face. */
+          draw_cost (self, cr, font, cx, cy + size * 0.62, d->cost);
+        }
+    }
+  cairo_restore (cr);
+}
+
+/* The path preview: an orange line with a white casing through the hexes'
+ * centres, a dot at each step and an arrowhead at the end. */
+static void
+draw_path (WbMapView *self,
+           cairo_t   *cr)
+{
+  WbHexMap *map = WB_HEX_MAP (self->map);
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  double size = wb_hex_map_get_hex_size (map);
+  guint n = self->path->len;
+  g_autofree double *xy = g_new (double, 2 * n);
+  double k = 1 / self->zoom, ax, ay, bx, by, len, ux, uy, head = 14 * k;
+
+  for (guint i = 0; i < n; i++)
+    wb_hex_center (layout, size, g_array_index (self->path, WbOffset, i), &xy[2 * i],
+                   &xy[2 * i + 1]);
+
+  /* The line stops short of the last centre, where the arrow's tip is. */
+  ax = xy[2 * n - 4], ay = xy[2 * n - 3];
+  bx = xy[2 * n - 2], by = xy[2 * n - 1];
+  len = hypot (bx - ax, by - ay);
+  if (len <= 0)
+    return;
+  ux = (bx - ax) / len, uy = (by - ay) / len;
+  head = MIN (head, len * 0.6);
+
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      cairo_new_path (cr);
+      for (guint i = 0; i + 1 < n; i++)
+        cairo_line_to (cr, xy[2 * i], xy[2 * i + 1]);
+      cairo_line_to (cr, bx - ux * head * 0.8, by - uy * head * 0.8);
+      if (pass == 0)
+        {
+          cairo_set_line_width (cr, 8 * k);
+          cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+        }
+      else
+        {
+          cairo_set_line_width (cr, 4 * k);
+          cairo_set_source_rgb (cr, 0.902, 0.380, 0.0);
+        }
+      cairo_stroke (cr);
+
+      /* The steps between the ends. */
+      for (guint i = 0; i + 1 < n; i++)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, xy[2 * i], xy[2 * i + 1], (pass == 0 ? 6.5 : 4.5) * k, 0, 2 * G_PI);
+        }
+      cairo_fill (cr);
+
+      cairo_new_path (cr);
+      cairo_move_to (cr, bx, by);
+      cairo_line_to (cr, bx - ux * head - uy * head * 0.55, by - uy * head + ux * head * 0.55);
+      cairo_line_to (cr, bx - ux * head + uy * head * 0.55, by - uy * head - ux * head * 0.55);
+      cairo_close_path (cr);
+      if (pass == 0)
+        {
+          cairo_set_line_width (cr, 3 * k);
+          cairo_stroke_preserve (cr);
+        }
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* The selected hex: a yellow outline over a dark halo, so it reads on any
+ * terrain and apart from the blue highlights and hover. */
+static void
+draw_selected_hex (WbMapView *self,
+                   cairo_t   *cr)
+{
+  WbHexMap *map = WB_HEX_MAP (self->map);
+
+  if (!wb_hex_map_contains (map, self->selected_hex))
+    return;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  hex_path (cr, map, self->selected_hex, 2.0 / self->zoom);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_width (cr, 7.0 / self->zoom);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_width (cr, 3.5 / self->zoom);
+  cairo_set_source_rgb (cr, 0.965, 0.827, 0.176);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* Draws the overlays into @cr, which is in map points. */
+void
+_wb_map_view_draw_play (WbMapView *self,
+                        cairo_t   *cr)
+{
+  /* The renderer may leave a current point behind. */
+  cairo_new_path (cr);
+  if (self->highlights != NULL)
+    draw_highlights (self, cr);
+  if (self->path != NULL && WB_IS_HEX_MAP (self->map))
+    draw_path (self, cr);
+  if (self->has_selected_hex && WB_IS_HEX_MAP (self->map))
+    draw_selected_hex (self, cr);
+}
