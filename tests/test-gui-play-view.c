@@ -399,6 +399,78 @@ START_TEST (test_play_view_path_and_selection)
   ck_assert_int_eq (memcmp (pixel (plain, x, y), pixel (cleared, x, y), 4), 0);
   ck_assert_int_eq (memcmp (pixel (plain, sx, sy), pixel (cleared, sx, sy), 4), 0);
 
+  /* With WARBENCH_TEST_SHOTS=DIR, pictures of everything together for
+   * people to look at: a move of Stonewall's highlighted, a path and the
+   * selected hex, at three zooms, in the light and the dark theme. */
+  if (g_getenv ("WARBENCH_TEST_SHOTS") != NULL)
+    {
+      static const double zooms[] = { 0.5, 1.0, 2.5 };
+      g_autoptr(GArray) destinations = wb_play_destinations (play, "stonewall");
+      WbUnitState *stonewall = wb_match_find_unit (wb_play_get_state (play), "stonewall");
+      AdwStyleManager *style = adw_style_manager_get_default ();
+
+      ck_assert_ptr_nonnull (destinations);
+      g_array_set_size (path, 0);
+      g_array_append_val (path, stonewall->where.hex);
+      /* Away from Stonewall, each step to the neighbour that costs least
+       * more than the last: a plausible path drawn from the costs. */
+      {
+        WbHexLayout layout = wb_hex_map_get_layout (map);
+        WbOffset at = stonewall->where.hex;
+        int last = 0;
+
+        for (int step = 0; step < 4; step++)
+          {
+            const WbDestination *next = NULL;
+
+            for (guint i = 0; i < destinations->len; i++)
+              {
+                const WbDestination *d = &g_array_index (destinations, WbDestination, i);
+
+                for (int dir = 0; dir < WB_HEX_DIRECTIONS; dir++)
+                  if (d->where.kind == WB_WHERE_HEX &&
+                      wb_offset_equal (wb_hex_neighbour (layout, at, dir), d->where.hex) &&
+                      d->cost > last &&
+                      (next == NULL || d->cost < next->cost))
+                    next = d;
+              }
+            if (next == NULL)
+              break;
+            at = next->where.hex;
+            last = next->cost;
+            g_array_append_val (path, at);
+          }
+      }
+      wb_map_view_set_highlights (view, destinations);
+      wb_map_view_set_path (view, path);
+      wb_map_view_set_selected_hex (view, &stonewall->where.hex);
+      {
+        double cx, cy;
+
+        wb_hex_center (wb_hex_map_get_layout (map), hex_size (view), stonewall->where.hex,
+                       &cx, &cy);
+        wb_map_view_set_center (view, cx, cy);
+      }
+      for (int dark = 0; dark < 2; dark++)
+        {
+          adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                          : ADW_COLOR_SCHEME_FORCE_LIGHT);
+          for (guint i = 0; i < G_N_ELEMENTS (zooms); i++)
+            {
+              g_autoptr(GdkTexture) texture = NULL;
+              g_autofree char *file = g_strdup_printf ("play-view-%s-%g.png",
+                                                       dark ? "dark" : "light", zooms[i]);
+              g_autofree char *out = g_build_filename (g_getenv ("WARBENCH_TEST_SHOTS"),
+                                                       file, NULL);
+
+              wb_map_view_set_zoom (view, zooms[i]);
+              wait_until_settled (view);
+              texture = render_widget (GTK_WIDGET (window));
+              ck_assert (gdk_texture_save_to_png (texture, out));
+            }
+        }
+    }
+
   g_clear_object (&play);
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -868,6 +868,7 @@ _wb_map_view_draw_map (WbMapView *self,
   if (exact && !use_overview && !overview_valid (self, layers) && !self->drag_edits)
     request_overview (self, layers);
 
+  _wb_map_view_draw_play_under_units (self, cr, ox, oy);
   if (self->match != NULL && !draw_units (self, cr, ox, oy, &needed, &extent))
     exact = FALSE;
 

@@ -220,16 +220,15 @@ draw_cost (WbMapView            *self,
   g_object_unref (layout);
 }
 
+/* The tint and edges of the reachable hexes. */
 static void
 draw_highlights (WbMapView *self,
                  cairo_t   *cr)
 {
   WbHexMap *hex_map = WB_IS_HEX_MAP (self->map) ? WB_HEX_MAP (self->map) : NULL;
   WbPointMap *point_map = WB_IS_POINT_MAP (self->map) ? WB_POINT_MAP (self->map) : NULL;
-  g_autoptr(PangoFontDescription) font = NULL;
   double size = hex_map != NULL ? wb_hex_map_get_hex_size (hex_map) : 0;
   double hex_px = 2 * size * self->zoom;
-  gboolean costs = hex_map != NULL && hex_px >= COST_MIN_HEX_PX;
 
   /* The tint, then each hex's edge a little inside it so that neighbours'
    * edges stay apart and the reachable area reads as a set of hexes. */
@@ -279,8 +278,21 @@ draw_highlights (WbMapView *self,
       cairo_set_source_rgba (cr, HIGHLIGHT_R, HIGHLIGHT_G, HIGHLIGHT_B, 0.95);
       cairo_stroke (cr);
     }
+  cairo_restore (cr);
+}
 
-  if (costs)
+/* Each reachable hex's cost, when the hexes are large enough on screen to
+ * hold it; over the units. */
+static void
+draw_costs (WbMapView *self,
+            cairo_t   *cr)
+{
+  WbHexMap *hex_map = WB_IS_HEX_MAP (self->map) ? WB_HEX_MAP (self->map) : NULL;
+  g_autoptr(PangoFontDescription) font = NULL;
+  double size = hex_map != NULL ? wb_hex_map_get_hex_size (hex_map) : 0;
+  double hex_px = 2 * size * self->zoom;
+
+  if (hex_map != NULL && hex_px >= COST_MIN_HEX_PX)
     {
       WbHexLayout layout = wb_hex_map_get_layout (hex_map);
 
@@ -300,7 +312,6 @@ draw_highlights (WbMapView *self,
           draw_cost (self, cr, font, cx, cy + size * 0.62, d->cost);
         }
     }
-  cairo_restore (cr);
 }
 
 /* The path preview: an orange line with a white casing through the hexes'
@@ -314,7 +325,10 @@ draw_path (WbMapView *self,
   double size = wb_hex_map_get_hex_size (map);
   guint n = self->path->len;
   g_autofree double *xy = g_new (double, 2 * n);
-  double k = 1 / self->zoom, ax, ay, bx, by, len, ux, uy, head = 14 * k;
+  /* Widget pixels, a little thinner where hexes are small on screen. */
+  double hex_px = 2 * size * self->zoom;
+  double k = CLAMP (hex_px / 50, 0.6, 1.0) / self->zoom;
+  double ax, ay, bx, by, len, ux, uy, head = 14 * k;
 
   for (guint i = 0; i < n; i++)
     wb_hex_center (layout, size, g_array_index (self->path, WbOffset, i), &xy[2 * i],
@@ -398,6 +412,28 @@ draw_selected_hex (WbMapView *self,
   cairo_restore (cr);
 }
 
+/* With a match shown, the highlights' tint goes between the static layers
+ * and the units (called by the cache's frame code, @cr in widget pixels
+ * with the map's origin at @ox, @oy): the counters in a reachable hex stay
+ * as crisp as elsewhere. The set-up's units are cached with the map, so
+ * without a match the tint goes over everything (_wb_map_view_draw_play). */
+void
+_wb_map_view_draw_play_under_units (WbMapView *self,
+                                    cairo_t   *cr,
+                                    double     ox,
+                                    double     oy)
+{
+  if (self->highlights == NULL || self->match == NULL)
+    return;
+
+  cairo_save (cr);
+  cairo_scale (cr, self->zoom, self->zoom);
+  cairo_translate (cr, -ox, -oy);
+  cairo_new_path (cr);
+  draw_highlights (self, cr);
+  cairo_restore (cr);
+}
+
 /* Draws the overlays into @cr, which is in map points. */
 void
 _wb_map_view_draw_play (WbMapView *self,
@@ -405,10 +441,13 @@ _wb_map_view_draw_play (WbMapView *self,
 {
   /* The renderer may leave a current point behind. */
   cairo_new_path (cr);
-  if (self->highlights != NULL)
+  if (self->highlights != NULL && self->match == NULL)
     draw_highlights (self, cr);
   if (self->path != NULL && WB_IS_HEX_MAP (self->map))
     draw_path (self, cr);
+  /* The costs over the path, which would hide their digits. */
+  if (self->highlights != NULL)
+    draw_costs (self, cr);
   if (self->has_selected_hex && WB_IS_HEX_MAP (self->map))
     draw_selected_hex (self, cr);
 }

@@ -173,6 +173,10 @@ void     _wb_map_view_draw_region      (WbMapView      *self,
 /* wb-map-view-play.c */
 void     _wb_map_view_draw_play        (WbMapView      *self,
                                         cairo_t        *cr);
+void     _wb_map_view_draw_play_under_units (WbMapView *self,
+                                             cairo_t   *cr,
+                                             double     ox,
+                                             double     oy);
 void     _wb_map_view_play_finalize    (WbMapView      *self);
 
 /* wb-map-view-cache.c */
