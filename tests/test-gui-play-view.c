@@ -324,6 +324,51 @@ START_TEST (test_play_view_highlights)
   if (nx >= 0)
     ck_assert_int_eq (memcmp (pixel (plain, nx, ny), pixel (tinted, nx, ny), 4), 0);
 
+  /* The cost is written in the hex: the same highlights with the target's
+   * cost ½ MP (2 quarters) higher differ there at 100%, where a hex is 50
+   * pixels across, and nowhere else; at 50% (25 pixels, under the 28
+   * that a label needs) no cost is written and the two are identical. */
+  {
+    g_autoptr(GArray) more = g_array_copy (destinations);
+    int tx, ty;
+
+    for (guint i = 0; i < more->len; i++)
+      {
+        WbDestination *d = &g_array_index (more, WbDestination, i);
+
+        if (d->where.kind == WB_WHERE_HEX && wb_offset_equal (d->where.hex, target->where.hex))
+          d->cost += 2;
+      }
+    hex_pixel (view, name, 0, 0.62 * size, &tx, &ty);
+    for (int half = 0; half < 2; half++)
+      {
+        g_autoptr(Pixels) a = NULL, b = NULL;
+        guint differ = 0, differ_away = 0;
+
+        wb_map_view_set_zoom (view, half ? 0.5 : 1.0);
+        wb_map_view_set_highlights (view, destinations);
+        a = grab (view);
+        wb_map_view_set_highlights (view, more);
+        b = grab (view);
+        for (int py = 0; py < a->height; py++)
+          for (int px = 0; px < a->width; px++)
+            if (memcmp (pixel (a, px, py), pixel (b, px, py), 4) != 0)
+              {
+                if (ABS (px - tx) <= 12 && ABS (py - ty) <= 8)
+                  differ++;
+                else
+                  differ_away++;
+              }
+        if (half)
+          ck_assert_uint_eq (differ, 0);
+        else
+          ck_assert_uint_gt (differ, 0);
+        ck_assert_uint_eq (differ_away, 0);
+      }
+    wb_map_view_set_zoom (view, 1.0);
+    wb_map_view_set_highlights (view, destinations);
+  }
+
   /* Cleared by NULL. */
   wb_map_view_set_highlights (view, NULL);
   ck_assert_uint_eq (wb_map_view_get_n_highlights (view), 0);
