@@ -161,8 +161,9 @@ WbOutlineShape wb_map_view_get_selection_outline (WbMapView *self);
 
 /* Play (docs/architecture.md, "Play on the canvas"). The units are drawn
  * where @match (a WbMatch, core/rules/wb-match.h) has them instead of at the
- * scenario's set-up; NULL goes back to the scenario. The view keeps a copy
- * of its own, so the caller may free or change @match at once. Each call
+ * scenario's set-up; NULL goes back to the scenario. @match must be a
+ * state of the view's game. The view keeps a copy of its own, so the caller
+ * may free or change @match at once. Each call
  * re-renders the units layer only (in the background, within a frame or
  * two); the static layers stay cached. */
 void        wb_map_view_set_match       (WbMapView      *self,
