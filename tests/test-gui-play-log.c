@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-gui-play-log"
+
+#include "config.h"
+
+#include <check.h>
+#include <glib/gstdio.h>
+
+#include "rules/wb-play-log.h"
+#include "wb-play-log-pane.h"
+#include "wb-turn-bar.h"
+
+#include "gui-common.h"
+
+/* The battle log pane and the turn bar of the play window, in a small
+ * window of their own over a playtest of the bundled Wilderness: the pane
+ * lists the events and its filters narrow them, activating a row names its
+ * journal entry, End Step and Undo in the bar move the match, a refused End
+ * Step shows why, and Export writes what the core writes. */
+
+static WbGame *
+load_wilderness (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (test_game);
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+static void
+act_ok (WbPlay *play, const char *json)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
+  ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error),
+                 "%s: %s", json, error ? error->message : "");
+}
+
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static guint
+n_rows (WbPlayLogPane *pane)
+{
+  return g_list_model_get_n_items (wb_play_log_pane_get_rows (pane));
+}
+
+typedef struct { WbPlayLogPane *pane; guint want; } RowsWait;
+
+static gboolean
+rows_are (gpointer data)
+{
+  RowsWait *w = data;
+  return n_rows (w->pane) == w->want;
+}
+
+static void
+on_entry (WbPlayLogPane *pane, guint entry, guint *got)
+{
+  *got = entry;
+}
+
+static void
+on_changed (WbTurnBar *bar, WbPlayLogPane *pane)
+{
+  wb_play_log_pane_refresh (pane);
+}
+
+static void
+count_changed (WbTurnBar *bar, guint *n)
+{
+  (*n)++;
+}
+
+static void
+screenshot (GtkWidget *widget, const char *name)
+{
+  const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  spin_for (500);
+  texture = render_widget (widget);
+  path = g_build_filename (dir, name, NULL);
+  ck_assert (gdk_texture_save_to_png (texture, path));
+}
+
+static const char *
+label_text (GtkWidget *bar, guint index)
+{
+  /* The bar's first child holds the step, the VP and the message. */
+  GtkWidget *l = gtk_widget_get_first_child (gtk_widget_get_first_child (bar));
+
+  for (guint i = 0; i < index; i++)
+    l = gtk_widget_get_next_sibling (l);
+  return gtk_label_get_text (GTK_LABEL (l));
+}
+
+START_TEST (test_log_pane_and_turn_bar)
+{
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbPlay) play = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window, *box, *pane_w, *bar_w, *view, *search, *end_step, *undo, *redo;
+  WbPlayLogPane *pane;
+  WbTurnBar *bar;
+  WbLogFilter filter = WB_LOG_FILTER_INIT;
+  RowsWait wait;
+  guint entry = 0, changed = 0;
+  g_autofree char *dir = NULL, *path = NULL, *got = NULL, *want = NULL;
+
+  ck_assert_ptr_nonnull (test_game);
+  game = load_wilderness ();
+  play = wb_play_new_full (game, NULL, "historical", NULL, 7, TRUE, NULL, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
+  act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"why\": \"<b> & c\", \"rolls\": [3, 4]}");
+  act_ok (play, "{\"type\": \"end_step\"}");
+  act_ok (play, "{\"type\": \"end_step\"}");
+  act_ok (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": 6}");
+
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 720, 420);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  bar_w = wb_turn_bar_new ();
+  pane_w = wb_play_log_pane_new ();
+  gtk_widget_set_vexpand (pane_w, TRUE);
+  gtk_box_append (GTK_BOX (box), bar_w);
+  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_box_append (GTK_BOX (box), pane_w);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  pane = WB_PLAY_LOG_PANE (pane_w);
+  bar = WB_TURN_BAR (bar_w);
+
+  /* Nothing to show without a match. */
+  ck_assert_uint_eq (n_rows (pane), 0);
+  ck_assert (!gtk_widget_get_sensitive (find_named (bar_w, "end-step")));
+
+  wb_play_log_pane_set_play (pane, play);
+  wb_turn_bar_set_play (bar, play);
+  g_signal_connect (pane, "entry-activated", G_CALLBACK (on_entry), &entry);
+  g_signal_connect (bar, "changed", G_CALLBACK (on_changed), pane);
+  g_signal_connect (bar, "changed", G_CALLBACK (count_changed), &changed);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_for (300);
+
+  /* Every event, in order. */
+  ck_assert_uint_eq (n_rows (pane), 5);
+  {
+    g_autoptr(WbPlayLogRow) last = g_list_model_get_item (wb_play_log_pane_get_rows (pane), 4);
+    ck_assert_uint_eq (wb_play_log_row_get_entry (last), 5);
+    ck_assert_str_eq (wb_play_log_row_get_text (last),
+                      "Turn 1 (May 5, 1), Union: Stafrd (5) is now Stafrd (3) (designer override)");
+  }
+  ck_assert_str_eq (label_text (bar_w, 0), "Turn 1 (May 5, 1) · Union · Movement Phase");
+  ck_assert_str_eq (label_text (bar_w, 1), "Union 0 VP · Confederate 45 VP");
+  screenshot (window, "play-log.png");
+
+  /* The filters: one side, one turn, a unit; the row counts exactly. */
+  filter.side = 0;
+  wb_play_log_pane_set_filter (pane, &filter);
+  ck_assert_uint_eq (n_rows (pane), 1);
+  filter.side = 1;
+  wb_play_log_pane_set_filter (pane, &filter);
+  ck_assert_uint_eq (n_rows (pane), 4);
+  filter.turn_min = filter.turn_max = 2;
+  wb_play_log_pane_set_filter (pane, &filter);
+  ck_assert_uint_eq (n_rows (pane), 0);
+  filter = (WbLogFilter) WB_LOG_FILTER_INIT;
+  wb_play_log_pane_set_filter (pane, &filter);
+  ck_assert_uint_eq (n_rows (pane), 5);
+  /* The drop-downs themselves. */
+  {
+    GtkWidget *dd = find_named (pane_w, "turn-filter");
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (dd), 1);
+    ck_assert_uint_eq (n_rows (pane), 5);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (dd), 2);
+    ck_assert_uint_eq (n_rows (pane), 0);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (dd), 0);
+    dd = find_named (pane_w, "side-filter");
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (dd), 1);
+    ck_assert_uint_eq (n_rows (pane), 1);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (dd), 0);
+  }
+  /* The search entry as typed, case ignored. */
+  search = find_named (pane_w, "unit-filter");
+  gtk_editable_set_text (GTK_EDITABLE (search), "STAFRD");
+  wait = (RowsWait) { pane, 2 };
+  ck_assert (spin_until (rows_are, &wait, 2000));
+  wb_play_log_pane_get_filter (pane, &filter);
+  ck_assert_str_eq (filter.unit, "STAFRD");
+  ck_assert_int_eq (filter.side, -1);
+  screenshot (window, "play-log-filtered.png");
+
+  /* Activating the second row shown names the entry that wrote it. */
+  view = find_named (pane_w, "log-view");
+  g_signal_emit_by_name (view, "activate", 1);
+  ck_assert_uint_eq (entry, 5);
+
+  /* Export writes the rows shown as the core writes them. */
+  dir = g_dir_make_tmp ("wb-gui-log-XXXXXX", NULL);
+  path = g_build_filename (dir, "log.html", NULL);
+  ck_assert_msg (wb_play_log_pane_export (pane, path, WB_LOG_FORMAT_HTML, &error),
+                 "%s", error ? error->message : "");
+  ck_assert (g_file_get_contents (path, &got, NULL, NULL));
+  want = wb_play_log_export (play, WB_LOG_FORMAT_HTML, &filter);
+  ck_assert_str_eq (got, want);
+  ck_assert_ptr_nonnull (strstr (got, "<tr id=\"entry-5\">"));
+  ck_assert_ptr_null (strstr (got, "<tr id=\"entry-2\">"));
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_editable_set_text (GTK_EDITABLE (search), "");
+  wait.want = 5;
+  ck_assert (spin_until (rows_are, &wait, 2000));
+
+  /* End Step: the Union's Combat Phase, one more event; Undo takes it back,
+   * Redo plays it again. */
+  end_step = find_named (bar_w, "end-step");
+  undo = find_named (bar_w, "undo");
+  redo = find_named (bar_w, "redo");
+  ck_assert (!gtk_widget_get_sensitive (redo));
+  g_signal_emit_by_name (end_step, "clicked");
+  ck_assert_uint_eq (changed, 1);
+  ck_assert_str_eq (label_text (bar_w, 0), "Turn 1 (May 5, 1) · Union · Combat Phase");
+  ck_assert_uint_eq (n_rows (pane), 6);
+  ck_assert_ptr_null (wb_turn_bar_get_message (bar));
+  g_signal_emit_by_name (undo, "clicked");
+  ck_assert_uint_eq (changed, 2);
+  ck_assert_str_eq (label_text (bar_w, 0), "Turn 1 (May 5, 1) · Union · Movement Phase");
+  ck_assert_uint_eq (n_rows (pane), 5);
+  ck_assert (gtk_widget_get_sensitive (redo));
+  g_signal_emit_by_name (redo, "clicked");
+  ck_assert_str_eq (label_text (bar_w, 0), "Turn 1 (May 5, 1) · Union · Combat Phase");
+  ck_assert_uint_eq (n_rows (pane), 6);
+
+  /* A refused End Step: a Confederate unit left in a Union zone of control
+   * without attacking (7.11). The bar says why and nothing changes. */
+  g_signal_emit_by_name (end_step, "clicked");
+  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0615\"}}");
+  g_signal_emit_by_name (end_step, "clicked");
+  ck_assert_str_eq (label_text (bar_w, 0), "Turn 2 (May 5, 2) · Confederate · Combat Phase");
+  changed = 0;
+  g_signal_emit_by_name (end_step, "clicked");
+  ck_assert_uint_eq (changed, 0);
+  ck_assert_ptr_nonnull (wb_turn_bar_get_message (bar));
+  ck_assert_ptr_nonnull (strstr (wb_turn_bar_get_message (bar), "spi.mandatory"));
+  ck_assert_str_eq (label_text (bar_w, 0), "Turn 2 (May 5, 2) · Confederate · Combat Phase");
+  ck_assert (gtk_widget_get_visible (gtk_widget_get_last_child (gtk_widget_get_first_child (bar_w))));
+  screenshot (window, "play-log-refused.png");
+  /* Undo clears the message. */
+  g_signal_emit_by_name (undo, "clicked");
+  ck_assert_ptr_null (wb_turn_bar_get_message (bar));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+static Suite *
+make_suite (void)
+{
+  Suite *s = suite_create ("test-gui-play-log");
+  TCase *tc = tcase_create ("play-log");
+
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_add_test (tc, test_log_pane_and_turn_bar);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return gui_main (make_suite);
+}
