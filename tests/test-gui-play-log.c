@@ -267,6 +267,9 @@ START_TEST (test_log_pane_and_turn_bar)
   /* Undo clears the message. */
   g_signal_emit_by_name (undo, "clicked");
   ck_assert_ptr_null (wb_turn_bar_get_message (bar));
+  /* Narrow: the events wrap. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 420);
+  screenshot (window, "play-log-narrow.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -70,14 +70,12 @@ struct _WbPlayLogPane
   int             n_turns;       /* the turns the turn filter offers */
   guint           n_sides;
   gboolean        updating;      /* setting the filter widgets: no refresh each */
-  gboolean        follow;        /* keep the newest event in sight */
 
   GtkWidget      *turn_filter;   /* GtkDropDown: every turn, then each turn */
   GtkWidget      *side_filter;   /* GtkDropDown: both sides, then each side */
   GtkWidget      *unit_filter;   /* GtkSearchEntry */
   GtkWidget      *export_button;
   GtkWidget      *view;          /* GtkColumnView */
-  GtkWidget      *scrolled;
   GtkWidget      *status;        /* "12 of 40 events", or why an export failed */
   GtkFileChooserNative *chooser;
 };
@@ -112,13 +110,14 @@ wb_play_log_pane_get_filter (WbPlayLogPane *self, WbLogFilter *filter)
   filter->unit = gtk_editable_get_text (GTK_EDITABLE (self->unit_filter));
 }
 
+/* GtkColumnView (4.8) has no scroll_to: its list view's action does it, and
+ * keeps the item in sight as the rows get their sizes. */
 static void
-follow_end (WbPlayLogPane *self)
+scroll_to (WbPlayLogPane *self, guint position)
 {
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
-
-  if (self->follow)
-    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  for (GtkWidget *c = gtk_widget_get_first_child (self->view); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LIST_VIEW (c))
+      gtk_widget_activate_action (c, "list.scroll-to-item", "u", position);
 }
 
 void
@@ -172,9 +171,8 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
   gtk_widget_set_sensitive (self->export_button, TRUE);
 
   /* The newest event kept in sight while the whole log is shown. */
-  self->follow = filter.unit[0] == '\0' && filter.turn_min == 0 && filter.side < 0;
-  if (self->follow)
-    follow_end (self);
+  if (items->len > 0 && filter.unit[0] == '\0' && filter.turn_min == 0 && filter.side < 0)
+    scroll_to (self, items->len - 1);
 }
 
 static void
@@ -516,7 +514,6 @@ static void
 wb_play_log_pane_init (WbPlayLogPane *self)
 {
   GtkWidget *filters, *scrolled, *bottom;
-  GtkAdjustment *adj;
   g_autoptr(GtkSingleSelection) selection = NULL;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
@@ -583,9 +580,6 @@ wb_play_log_pane_init (WbPlayLogPane *self)
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->view);
   gtk_widget_set_vexpand (scrolled, TRUE);
-  self->scrolled = scrolled;
-  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
-  g_signal_connect_object (adj, "notify::upper", G_CALLBACK (follow_end), self, G_CONNECT_SWAPPED);
   gtk_widget_set_parent (scrolled, GTK_WIDGET (self));
 
   /* The count and Export…. */

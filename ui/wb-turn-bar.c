@@ -246,13 +246,18 @@ wb_turn_bar_init (WbTurnBar *self)
   gtk_widget_set_valign (texts, GTK_ALIGN_CENTER);
   self->step = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->step), 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (self->step), PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (GTK_LABEL (self->step), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->step), PANGO_WRAP_WORD);
+  /* Wrapped rather than cut, but not to a column of words. */
+  gtk_label_set_width_chars (GTK_LABEL (self->step), 24);
   gtk_widget_add_css_class (self->step, "heading");
   gtk_widget_set_tooltip_text (self->step, _("The turn, the side to play and the step"));
   gtk_box_append (GTK_BOX (texts), self->step);
   self->vp = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->vp), 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (self->vp), PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (GTK_LABEL (self->vp), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->vp), PANGO_WRAP_WORD);
+  gtk_label_set_width_chars (GTK_LABEL (self->vp), 24);
   gtk_widget_add_css_class (self->vp, "dim-label");
   gtk_widget_set_tooltip_text (self->vp, _("Each side's victory points"));
   gtk_box_append (GTK_BOX (texts), self->vp);
