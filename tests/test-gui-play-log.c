@@ -225,6 +225,33 @@ START_TEST (test_log_pane_and_turn_bar)
   ck_assert_ptr_nonnull (strstr (got, "<tr id=\"entry-5\">"));
   ck_assert_ptr_null (strstr (got, "<tr id=\"entry-2\">"));
   g_unlink (path);
+  /* Export… opens a file chooser with the game's name and the three
+   * formats; cancelled, it writes nothing. (Choosing a file in GTK's own
+   * chooser dialog is asynchronous and is not driven here.) */
+  {
+    GtkNativeDialog *chooser;
+    g_autoptr(GListModel) filters = NULL;
+    g_autoptr(GtkFileFilter) json = NULL;
+    g_autoptr(GDir) d = NULL;
+
+    g_signal_emit_by_name (find_named (pane_w, "export"), "clicked");
+    chooser = g_object_get_data (G_OBJECT (pane), "wb-play-log-chooser");
+    ck_assert_ptr_nonnull (chooser);
+    ck_assert_str_eq (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)),
+                      "battle-of-the-wilderness-log.txt");
+    filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
+    ck_assert_uint_eq (g_list_model_get_n_items (filters), 3);
+    json = g_list_model_get_item (filters, 2);
+    ck_assert_str_eq (gtk_file_filter_get_name (json), "JSON");
+    /* A second click while it is open opens no other. */
+    g_signal_emit_by_name (find_named (pane_w, "export"), "clicked");
+    ck_assert_ptr_eq (g_object_get_data (G_OBJECT (pane), "wb-play-log-chooser"), chooser);
+    gtk_native_dialog_hide (chooser);
+    g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+    ck_assert_ptr_null (g_object_get_data (G_OBJECT (pane), "wb-play-log-chooser"));
+    d = g_dir_open (dir, 0, NULL);
+    ck_assert_ptr_null (g_dir_read_name (d));
+  }
   g_rmdir (dir);
   gtk_editable_set_text (GTK_EDITABLE (search), "");
   wait.want = 5;

@@ -345,6 +345,7 @@ on_export_response (GtkNativeDialog *dialog,
           set_status (self, text, FALSE);
         }
     }
+  g_object_set_data (G_OBJECT (self), "wb-play-log-chooser", NULL);
   g_clear_object (&self->chooser);
 }
 
@@ -374,6 +375,8 @@ on_export_clicked (WbPlayLogPane *self)
   name = g_strdup_printf (_("%s-log.txt"), id != NULL && *id ? id : "game");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_export_response), self);
+  /* For the tests, as the window does with its choosers. */
+  g_object_set_data (G_OBJECT (self), "wb-play-log-chooser", self->chooser);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
@@ -557,7 +560,7 @@ wb_play_log_pane_init (WbPlayLogPane *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Search the log for a unit"), -1);
   gtk_widget_set_name (self->unit_filter, "unit-filter");
   g_signal_connect_swapped (self->unit_filter, "search-changed", G_CALLBACK (on_filter_changed), self);
-  gtk_flow_box_append (GTK_FLOW_BOX (filters), labelled (self->unit_filter, _("_Unit")));
+  gtk_flow_box_append (GTK_FLOW_BOX (filters), labelled (self->unit_filter, _("U_nit")));
   gtk_widget_set_parent (filters, GTK_WIDGET (self));
 
   /* The events. */
@@ -593,7 +596,7 @@ wb_play_log_pane_init (WbPlayLogPane *self)
   gtk_widget_set_hexpand (self->status, TRUE);
   gtk_widget_add_css_class (self->status, "dim-label");
   gtk_box_append (GTK_BOX (bottom), self->status);
-  self->export_button = gtk_button_new_with_mnemonic (_("_Export…"));
+  self->export_button = gtk_button_new_with_mnemonic (_("E_xport…"));
   gtk_widget_set_name (self->export_button, "export");
   gtk_widget_set_tooltip_text (self->export_button,
                                _("Save the events shown as text, a web page or JSON"));
