@@ -207,6 +207,10 @@ START_TEST (test_log_pane_and_turn_bar)
   wb_play_log_pane_get_filter (pane, &filter);
   ck_assert_str_eq (filter.unit, "STAFRD");
   ck_assert_int_eq (filter.side, -1);
+  /* The filter read back sets the same (the unit is the entry's own text). */
+  wb_play_log_pane_set_filter (pane, &filter);
+  ck_assert_uint_eq (n_rows (pane), 2);
+  wb_play_log_pane_get_filter (pane, &filter);
   screenshot (window, "play-log-filtered.png");
 
   /* Activating the second row shown names the entry that wrote it. */

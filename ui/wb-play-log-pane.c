@@ -244,10 +244,14 @@ void
 wb_play_log_pane_set_filter (WbPlayLogPane *self, const WbLogFilter *filter)
 {
   guint turn = 0, side = 0;
+  /* A copy: @filter may come from wb_play_log_pane_get_filter, its unit the
+   * entry's own text. */
+  g_autofree char *unit = NULL;
 
   g_return_if_fail (WB_IS_PLAY_LOG_PANE (self));
   g_return_if_fail (filter != NULL);
 
+  unit = g_strdup (filter->unit != NULL ? filter->unit : "");
   if (filter->turn_min > 0 && filter->turn_min == filter->turn_max
       && filter->turn_min <= self->n_turns)
     turn = (guint) filter->turn_min;
@@ -256,7 +260,7 @@ wb_play_log_pane_set_filter (WbPlayLogPane *self, const WbLogFilter *filter)
   self->updating = TRUE;
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->turn_filter), turn);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->side_filter), side);
-  gtk_editable_set_text (GTK_EDITABLE (self->unit_filter), filter->unit != NULL ? filter->unit : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->unit_filter), unit);
   self->updating = FALSE;
   wb_play_log_pane_refresh (self);
 }
