@@ -32,7 +32,8 @@ _wb_window_on_editing_changed (WbWindow *self)
   const char *tool = wb_map_editor_get_tool (self->editor);
   gboolean brush = g_str_equal (tool, WB_TOOL_BRUSH) || g_str_equal (tool, WB_TOOL_ELEVATION);
 
-  wb_map_view_set_editing (self->map_view, wb_map_editor_get_editing (self->editor));
+  /* In play the map is played, not edited. */
+  wb_map_view_set_editing (self->map_view, self->play == NULL && wb_map_editor_get_editing (self->editor));
   wb_map_view_set_hover_radius (self->map_view,
                                 brush ? wb_map_editor_get_brush_radius (self->editor) : 0);
 }
@@ -82,7 +83,8 @@ _wb_window_on_point_clicked (WbWindow *self,
                   double    x,
                   double    y)
 {
-  if (_wb_window_take_pick (self, x, y) || _wb_window_scenario_take_pick (self, x, y))
+  if (_wb_window_take_pick (self, x, y) || _wb_window_scenario_take_pick (self, x, y) ||
+      _wb_window_play_take_click (self, x, y))
     return;
   wb_map_editor_click (self->editor, x, y);
 }
@@ -115,6 +117,8 @@ _wb_window_undo_action (GtkWidget  *widget,
 {
   WbWindow *self = WB_WINDOW (widget);
 
+  if (_wb_window_play_undo (self, FALSE))
+    return;
   if (self->game != NULL && self->undo_stack != NULL)
     wb_edit_undo (self->game, self->undo_stack);
   _wb_window_update_selection_outline (self);
@@ -127,6 +131,8 @@ _wb_window_redo_action (GtkWidget  *widget,
 {
   WbWindow *self = WB_WINDOW (widget);
 
+  if (_wb_window_play_undo (self, TRUE))
+    return;
   if (self->game != NULL && self->undo_stack != NULL)
     wb_edit_redo (self->game, self->undo_stack);
   _wb_window_update_selection_outline (self);

@@ -6,6 +6,7 @@
  * editor's wiring: tools, undo and redo). */
 
 #include "wb-window.h"
+#include "wb-play-controller.h"
 #include "wb-map-editor.h"
 #include "wb-map-view.h"
 #include "wb-sidebar.h"
@@ -47,6 +48,19 @@ struct _WbWindow
   GtkWidget            *main_stack;     /* "map" (the canvas page) or "oob" */
   GtkWidget            *oob_editor;     /* WbOobEditor */
   GtkWidget            *table_editor;   /* WbTableEditor: the "table" page */
+
+  /* Play mode (wb-window-play.c): the playtest, what clicks mean, and the
+   * play widgets around the map; the side to act before the last action. */
+  WbPlay               *play;
+  WbPlayController     *play_controller;
+  GtkWidget            *turn_bar;
+  GtkWidget            *play_prompt;
+  GtkWidget            *log_pane;
+  GtkWidget            *play_reserve;
+  GtkWidget            *play_handover;
+  GtkWidget            *play_side_panel;
+  guint                 play_side;
+  guint32               play_cursor;
 
   WbGame               *game;
   WbUndoStack          *undo_stack;
@@ -98,6 +112,17 @@ void _wb_window_on_edit_begin (WbWindow *self, double x, double y);
 void _wb_window_on_edit_update (WbWindow *self, double x, double y);
 void _wb_window_on_edit_end (WbWindow *self, double x, double y);
 void _wb_window_on_point_clicked (WbWindow *self, double x, double y);
+void _wb_window_play_class_init (GtkWidgetClass *widget_class);
+void _wb_window_play_init (WbWindow *self);
+/* A click on the map in play mode (TRUE: taken). */
+gboolean _wb_window_play_take_click (WbWindow *self, double x, double y);
+/* Leaves play mode (the journal is on disk already). */
+void _wb_window_end_play (WbWindow *self);
+/* Undo or redo in play mode; FALSE when not playing. */
+gboolean _wb_window_play_undo (WbWindow *self, gboolean redo);
+/* In play, Undo and Redo follow the journal (TRUE: set them). */
+gboolean _wb_window_play_update_undo (WbWindow *self);
+void _wb_window_update_actions (WbWindow *self);
 void _wb_window_on_before_edit (WbWindow *self);
 void _wb_window_on_area_changed (WbWindow *self, double x, double y, double width, double height);
 void _wb_window_undo_action (GtkWidget *widget, const char *action_name, GVariant *parameter);

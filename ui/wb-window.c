@@ -68,13 +68,22 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.map-background", has_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resize-map",
                                  WB_IS_HEX_MAP (wb_map_view_get_map (self->map_view)));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
-                                 self->undo_stack != NULL &&
-                                 wb_undo_stack_get_can_undo (self->undo_stack));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
-                                 self->undo_stack != NULL &&
-                                 wb_undo_stack_get_can_redo (self->undo_stack));
+  if (!_wb_window_play_update_undo (self))
+    {
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                     self->undo_stack != NULL &&
+                                     wb_undo_stack_get_can_undo (self->undo_stack));
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                     self->undo_stack != NULL &&
+                                     wb_undo_stack_get_can_redo (self->undo_stack));
+    }
   _wb_window_scenario_update_actions (self);
+}
+
+void
+_wb_window_update_actions (WbWindow *self)
+{
+  update_actions (self);
 }
 
 /* A command label inside a menu label: its underscores are not mnemonics. */
@@ -377,6 +386,8 @@ wb_window_set_game (WbWindow *self,
   g_clear_pointer (&self->draft_id, g_free);
   self->from_draft = FALSE;
 
+  /* A playtest belongs to the game it plays. */
+  _wb_window_end_play (self);
   if (self->undo_stack != NULL)
     g_signal_handlers_disconnect_by_data (self->undo_stack, self);
   g_clear_object (&self->undo_stack);
@@ -984,6 +995,8 @@ wb_window_dispose (GObject *object)
 
   _wb_window_setup_dispose (self);
   _wb_window_scenario_dispose (self);
+  g_clear_object (&self->play_controller);
+  g_clear_object (&self->play);
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
@@ -1234,6 +1247,7 @@ wb_window_class_init (WbWindowClass *klass)
   _wb_window_scenario_class_init (widget_class);
   _wb_window_tables_class_init (widget_class);
   _wb_window_table_class_init (widget_class);
+  _wb_window_play_class_init (widget_class);
 }
 
 static void
@@ -1287,6 +1301,7 @@ wb_window_init (WbWindow *self)
   _wb_window_setup_init (self);
   _wb_window_oob_init (self);
   _wb_window_table_init (self);
+  _wb_window_play_init (self);
   _wb_window_scenario_init (self);
   _wb_window_tables_init (self);
   _wb_window_update_editor_status (self);

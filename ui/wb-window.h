@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "warbench-core.h"
+#include "rules/wb-play.h"
 #include "wb-map-editor.h"
 #include "wb-map-view.h"
 #include "wb-sidebar.h"
@@ -61,6 +62,17 @@ gboolean    wb_window_get_oob_shown  (WbWindow     *self);
 /* The table editor (WbTableEditor), and whether it is shown instead of the map. */
 GtkWidget  *wb_window_get_table_editor (WbWindow   *self);
 gboolean    wb_window_get_table_shown  (WbWindow   *self);
+
+/* Play mode: a playtest of the window's game on the canvas (the map view
+ * shows its state; clicks play it). wb_window_play enters it with @play;
+ * wb_window_open_playtest reads a .warbench-play of this game. */
+void        wb_window_play             (WbWindow   *self,
+                                        WbPlay     *play);
+gboolean    wb_window_open_playtest    (WbWindow   *self,
+                                        GFile      *file,
+                                        GError    **error);
+gboolean    wb_window_get_playing      (WbWindow   *self);
+WbPlay     *wb_window_get_play         (WbWindow   *self);
 
 /* The order of battle as CSV (wb-window-csv.c): export writes the file
  * atomically; import reads it and presents the import preview, which

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-gui-play-window"
+
+#include "config.h"
+
+#include <check.h>
+#include <string.h>
+
+#include "wb-window.h"
+
+#include "gui-common.h"
+
+/* Play mode in the window: a playtest of the Wilderness on the canvas —
+ * the editing chrome gives way to the turn bar, prompt, reserve and log;
+ * a unit clicked shows where it may go and a hex clicked moves it; Ctrl+Z
+ * takes it back; the hand-over hides the map between the players' turns;
+ * End Playtest goes back to editing. */
+
+static WbOffset
+hex_of (WbWindow *window, const char *text)
+{
+  WbHexMap *map = WB_HEX_MAP (wb_map_view_get_map (wb_window_get_map_view (window)));
+  WbOffset h;
+
+  ck_assert (wb_hex_map_parse_hex (map, text, &h));
+  return h;
+}
+
+/* A click on @text's centre, as the canvas reports it. */
+static void
+click (WbWindow *window, const char *text)
+{
+  WbMapView *view = wb_window_get_map_view (window);
+  WbHexMap *map = WB_HEX_MAP (wb_map_view_get_map (view));
+  double x, y;
+
+  wb_hex_center (wb_hex_map_get_layout (map), wb_hex_map_get_hex_size (map), hex_of (window, text), &x, &y);
+  g_signal_emit_by_name (view, "point-clicked", x, y);
+}
+
+static char *
+where (WbWindow *window, const char *unit)
+{
+  WbMatch *m = wb_play_get_state (wb_window_get_play (window));
+  return wb_match_where_text (m, &wb_match_find_unit (m, unit)->where);
+}
+
+static gboolean
+find_visible_type (GtkWidget *root, GType type)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (w))
+        return TRUE;
+      if (find_visible_type (w, type))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static GtkWidget *
+find_named (GtkWidget *root, const char *name)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
+        return w;
+      if ((found = find_named (w, name)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+START_TEST (test_play_mode)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  WbMapView *view = wb_window_get_map_view (window);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, &error);
+  g_autofree char *w = NULL;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_window_play (window, play);
+  ck_assert (wb_window_get_playing (window));
+  ck_assert_ptr_nonnull (wb_map_view_get_match (view));
+  ck_assert (find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbTurnBar")));
+  ck_assert (find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbPlayLogPane")));
+  ck_assert (!find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbToolPalette")));
+  wait_until_settled (view);
+
+  /* Stafford: where it may go is shown; 0413 moves it there. */
+  click (window, "0414");
+  ck_assert_uint_gt (wb_map_view_get_n_highlights (view), 0);
+  click (window, "0413");
+  w = where (window, "stafford");
+  ck_assert_str_eq (w, "0413");
+  ck_assert_uint_eq (wb_map_view_get_n_highlights (view), 0);
+  {
+    WbMatch *shown = (WbMatch *) wb_map_view_get_match (view);
+    WbUnitState *u = wb_match_find_unit (shown, "stafford");
+    ck_assert (u->where.hex.col == hex_of (window, "0413").col && u->where.hex.row == hex_of (window, "0413").row);
+  }
+  if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+    {
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "play-window.png", NULL);
+      click (window, "0415");
+      wait_until_settled (view);
+      spin_for (800);
+      texture = render_widget (GTK_WIDGET (window));
+      gdk_texture_save_to_png (texture, path);
+      click (window, "0415");
+    }
+
+  /* Ctrl+Z in play undoes the move, not an edit. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_free (w);
+  w = where (window, "stafford");
+  ck_assert_str_eq (w, "0414");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_free (w);
+  w = where (window, "stafford");
+  ck_assert_str_eq (w, "0413");
+
+  /* End Step from the turn bar until the Confederate turn ends: the
+   * hand-over hides the map from the Union player's predecessor. */
+  {
+    GtkWidget *end_step = find_named (GTK_WIDGET (window), "end-step");
+    guint side = wb_play_get_state (play)->active;
+
+    ck_assert_ptr_nonnull (end_step);
+    for (int i = 0; i < 10 && wb_play_get_state (play)->active == side; i++)
+      g_signal_emit_by_name (end_step, "clicked");
+    ck_assert_uint_ne (wb_play_get_state (play)->active, side);
+  }
+  ck_assert (!gtk_widget_get_visible (GTK_WIDGET (view)));
+  ck_assert (find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbPlayHandover")));
+  /* Going back is no hand-over: the map is shown again at once. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ck_assert (!find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbPlayHandover")));
+  ck_assert (gtk_widget_get_visible (GTK_WIDGET (view)));
+
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-playtest", NULL));
+  ck_assert (!wb_window_get_playing (window));
+  ck_assert (gtk_widget_get_visible (GTK_WIDGET (view)));
+  ck_assert_ptr_null (wb_map_view_get_match (view));
+  ck_assert (find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbToolPalette")));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+static Suite *
+make_suite (void)
+{
+  Suite *s = suite_create ("test-gui-play-window");
+  TCase *tc;
+
+  if (test_game == NULL)
+    return s;
+  tc = tcase_create ("play-window");
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_add_test (tc, test_play_mode);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return gui_main (make_suite);
+}

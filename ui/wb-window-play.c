@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-window"
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "wb-play-controller.h"
+#include "wb-play-dialog.h"
+#include "wb-play-handover.h"
+#include "wb-play-log-pane.h"
+#include "wb-play-prompt.h"
+#include "wb-play-reserve.h"
+#include "wb-turn-bar.h"
+#include "wb-window-private.h"
+
+/* Play mode: a playtest on the canvas. New Playtest… (or Open Playtest…)
+ * puts the window in play: the map view shows the match (its own copy of
+ * each state), the editing chrome (tool palette, inspector, scenario pane)
+ * is hidden, and around the map come the turn bar (the step, VP, Undo,
+ * Redo, End Step), the prompt (what the step waits for; an attack's odds
+ * before the roll), the reserve (reinforcements, the eliminated) and the
+ * battle log. Clicks on the map go to the play controller; after every
+ * action everything follows the new state, and between the two players'
+ * turns the hand-over screen hides the map. End Playtest goes back to
+ * editing; the journal has been on disk all along. */
+
+static void
+show_message (WbWindow *self, const char *message)
+{
+  gtk_label_set_label (self->editor_label, message);
+  gtk_widget_set_visible (GTK_WIDGET (self->editor_label), message != NULL && *message != '\0');
+}
+
+/* The controller's picks in the prompt, its selection on the map. */
+static void
+sync_selection (WbWindow *self)
+{
+  WbPlayPrompt *prompt = WB_PLAY_PROMPT (self->play_prompt);
+  GPtrArray *units = wb_play_controller_get_picked_units (self->play_controller);
+  GPtrArray *hexes = wb_play_controller_get_picked_hexes (self->play_controller);
+  const char *selected = wb_play_controller_get_selected (self->play_controller);
+  WbMatch *m = wb_play_get_state (self->play);
+  WbUnitState *u = selected != NULL ? wb_match_find_unit (m, selected) : NULL;
+  g_autoptr(GArray) path = NULL;
+
+  wb_play_prompt_refresh (prompt);
+  for (guint i = 0; i < units->len; i++)
+    wb_play_prompt_toggle_unit (prompt, g_ptr_array_index (units, i));
+  for (guint i = 0; i < hexes->len; i++)
+    wb_play_prompt_toggle_hex (prompt, g_ptr_array_index (hexes, i));
+  wb_map_view_set_highlights (self->map_view, wb_play_controller_get_highlights (self->play_controller));
+  wb_map_view_set_selected_hex (self->map_view,
+                                u != NULL && u->where.kind == WB_WHERE_HEX ? &u->where.hex : NULL);
+  wb_map_view_set_path (self->map_view, path);
+}
+
+static void
+show_map (WbWindow *self)
+{
+  gtk_widget_set_visible (self->play_handover, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->map_view), TRUE);
+}
+
+static void
+refresh (WbWindow *self)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  WbJournal *journal = wb_play_get_journal (self->play);
+  guint32 cursor = wb_journal_get_cursor (journal);
+  const WbJournalEntry *entry = wb_journal_get_entry (journal, cursor);
+  gboolean forward, back;
+
+  wb_map_view_set_match (self->map_view, m);
+  wb_turn_bar_refresh (WB_TURN_BAR (self->turn_bar));
+  wb_play_log_pane_refresh (WB_PLAY_LOG_PANE (self->log_pane));
+  wb_play_reserve_refresh (WB_PLAY_RESERVE (self->play_reserve));
+  sync_selection (self);
+  /* Hot-seat: the other player's turn is theirs to see — after an action
+   * played forward (or redone); going back shows the map at once. */
+  forward = cursor != 0 && entry != NULL && entry->parent == self->play_cursor;
+  back = !forward && cursor != self->play_cursor;
+  if (forward && wb_play_needs_handover (self->play, self->play_side))
+    {
+      wb_play_handover_set_play (WB_PLAY_HANDOVER (self->play_handover), self->play);
+      gtk_widget_set_visible (GTK_WIDGET (self->map_view), FALSE);
+      gtk_widget_set_visible (self->play_handover, TRUE);
+    }
+  else if (back)
+    show_map (self);
+  self->play_side = m->active;
+  self->play_cursor = cursor;
+  _wb_window_update_actions (self);
+}
+
+gboolean
+_wb_window_play_update_undo (WbWindow *self)
+{
+  WbJournal *journal;
+  g_autoptr(GArray) children = NULL;
+  guint32 cursor;
+
+  if (self->play == NULL)
+    return FALSE;
+  journal = wb_play_get_journal (self->play);
+  cursor = wb_journal_get_cursor (journal);
+  children = wb_journal_children (journal, cursor);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", cursor != 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", children != NULL && children->len > 0);
+  return TRUE;
+}
+
+static void
+on_handover_ready (WbWindow *self)
+{
+  show_map (self);
+}
+
+static void
+on_prompt_act (WbWindow *self, JsonObject *action)
+{
+  wb_play_controller_act (self->play_controller, action);
+}
+
+static void
+on_prompt_cleared (WbWindow *self)
+{
+  wb_play_controller_clear (self->play_controller);
+}
+
+static void
+on_entry_activated (WbWindow *self, guint entry)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* The log's line: the match as it was then (a branch starts there if
+   * the players act). */
+  if (!wb_play_go_to (self->play, entry, &error))
+    show_message (self, error->message);
+  wb_play_controller_clear (self->play_controller);
+  refresh (self);
+}
+
+static void
+on_reserve_unit (WbWindow *self, const char *unit)
+{
+  wb_play_controller_select_unit (self->play_controller, unit);
+}
+
+gboolean
+_wb_window_play_take_click (WbWindow *self, double x, double y)
+{
+  WbMap *map;
+  WbOffset hex;
+
+  if (self->play == NULL)
+    return FALSE;
+  map = wb_map_view_get_map (self->map_view);
+  if (WB_IS_HEX_MAP (map))
+    {
+      hex = wb_hex_from_point (wb_hex_map_get_layout (WB_HEX_MAP (map)),
+                               wb_hex_map_get_hex_size (WB_HEX_MAP (map)), x, y);
+      show_message (self, NULL);
+      wb_play_controller_click_hex (self->play_controller, hex);
+    }
+  return TRUE;
+}
+
+gboolean
+_wb_window_play_undo (WbWindow *self, gboolean redo)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->play == NULL)
+    return FALSE;
+  if (!(redo ? wb_play_redo (self->play, &error) : wb_play_undo (self->play, &error)))
+    show_message (self, error->message);
+  wb_play_controller_clear (self->play_controller);
+  refresh (self);
+  return TRUE;
+}
+
+gboolean
+wb_window_get_playing (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), FALSE);
+  return self->play != NULL;
+}
+
+WbPlay *
+wb_window_get_play (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
+  return self->play;
+}
+
+static void
+set_chrome (WbWindow *self, gboolean playing)
+{
+  gtk_widget_set_visible (self->palette, !playing);
+  if (playing)
+    gtk_revealer_set_reveal_child (GTK_REVEALER (self->inspector_revealer), FALSE);
+  gtk_widget_set_visible (self->inspector_revealer, !playing);
+  if (playing)
+    gtk_widget_set_visible (self->scenario_pane, FALSE);
+  gtk_widget_set_visible (self->turn_bar, playing);
+  gtk_widget_set_visible (self->play_prompt, playing);
+  gtk_widget_set_visible (self->play_side_panel, playing);
+  gtk_widget_set_visible (self->play_handover, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->map_view), TRUE);
+}
+
+void
+wb_window_play (WbWindow *self, WbPlay *play)
+{
+  WbMatch *m;
+
+  g_return_if_fail (WB_IS_WINDOW (self) && WB_IS_PLAY (play));
+  _wb_window_end_play (self);
+  self->play = g_object_ref (play);
+  self->play_controller = wb_play_controller_new (play);
+  g_signal_connect_object (self->play_controller, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_controller, "selection-changed", G_CALLBACK (sync_selection), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_controller, "message", G_CALLBACK (show_message), self, G_CONNECT_SWAPPED);
+  m = wb_play_get_state (play);
+  self->play_side = m->active;
+  self->play_cursor = wb_journal_get_cursor (wb_play_get_journal (play));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "map");
+  wb_map_view_set_map (self->map_view, self->game, m->map, m->scenario);
+  wb_map_view_set_editing (self->map_view, FALSE);
+  wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), play);
+  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), play);
+  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), play);
+  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), play);
+  set_chrome (self, TRUE);
+  refresh (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", TRUE);
+}
+
+void
+_wb_window_end_play (WbWindow *self)
+{
+  if (self->play == NULL)
+    return;
+  g_clear_object (&self->play_controller);
+  g_clear_object (&self->play);
+  wb_map_view_set_match (self->map_view, NULL);
+  wb_map_view_set_highlights (self->map_view, NULL);
+  wb_map_view_set_path (self->map_view, NULL);
+  wb_map_view_set_selected_hex (self->map_view, NULL);
+  set_chrome (self, FALSE);
+  show_message (self, NULL);
+  _wb_window_on_editing_changed (self);
+  _wb_window_update_actions (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", FALSE);
+}
+
+static void
+on_started (WbWindow *self, WbPlay *play)
+{
+  wb_window_play (self, play);
+}
+
+static void
+new_playtest_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+  g_autofree char *path = NULL;
+  WbPlayDialog *dialog;
+
+  if (self->game == NULL)
+    return;
+  path = self->file != NULL ? g_file_get_path (self->file) : NULL;
+  dialog = wb_play_dialog_new (GTK_WINDOW (self), self->game, path);
+  g_signal_connect_object (dialog, "started", G_CALLBACK (on_started), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+wb_window_open_playtest (WbWindow *self, GFile *file, GError **error)
+{
+  g_autofree char *path = NULL, *warning = NULL;
+  g_autoptr(WbPlay) play = NULL;
+
+  g_return_val_if_fail (WB_IS_WINDOW (self) && G_IS_FILE (file), FALSE);
+  if (self->game == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("Open the game first"));
+      return FALSE;
+    }
+  path = g_file_get_path (file);
+  play = path != NULL ? wb_play_open (self->game, path, &warning, error) : NULL;
+  if (play == NULL)
+    {
+      if (path == NULL)
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("A playtest is a local file"));
+      return FALSE;
+    }
+  wb_window_play (self, play);
+  if (warning != NULL)
+    show_message (self, warning);
+  return TRUE;
+}
+
+static void
+on_open_response (GtkNativeDialog *chooser, int response, WbWindow *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      if (file != NULL && !wb_window_open_playtest (self, file, &error))
+        show_message (self, error->message);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+open_playtest_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "warbench", "playtests", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  if (self->game == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Open Playtest"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Warbench playtests"));
+  gtk_file_filter_add_pattern (filter, "*.warbench-play");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (g_file_query_exists (folder, NULL))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+end_playtest_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  _wb_window_end_play (WB_WINDOW (widget));
+}
+
+void
+_wb_window_play_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new-playtest", NULL, new_playtest_action);
+  gtk_widget_class_install_action (widget_class, "win.open-playtest", NULL, open_playtest_action);
+  gtk_widget_class_install_action (widget_class, "win.end-playtest", NULL, end_playtest_action);
+}
+
+void
+_wb_window_play_init (WbWindow *self)
+{
+  GtkWidget *page_box = gtk_widget_get_parent (GTK_WIDGET (self->scenario_paned));
+  GtkWidget *side_paned;
+
+  self->turn_bar = wb_turn_bar_new ();
+  self->play_prompt = wb_play_prompt_new ();
+  self->log_pane = wb_play_log_pane_new ();
+  self->play_reserve = wb_play_reserve_new ();
+  self->play_handover = wb_play_handover_new ();
+  gtk_widget_set_hexpand (self->play_handover, TRUE);
+  gtk_widget_set_vexpand (self->play_handover, TRUE);
+
+  side_paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+  gtk_paned_set_start_child (GTK_PANED (side_paned), self->play_reserve);
+  gtk_paned_set_end_child (GTK_PANED (side_paned), self->log_pane);
+  gtk_paned_set_position (GTK_PANED (side_paned), 200);
+  gtk_widget_set_size_request (side_paned, 320, -1);
+  self->play_side_panel = side_paned;
+
+  gtk_box_prepend (GTK_BOX (page_box), self->turn_bar);
+  gtk_box_insert_child_after (GTK_BOX (page_box), self->play_prompt, GTK_WIDGET (self->scenario_paned));
+  gtk_box_append (self->canvas_box, self->play_handover);
+  gtk_box_append (self->canvas_box, self->play_side_panel);
+
+  g_signal_connect_object (self->turn_bar, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_prompt, "act", G_CALLBACK (on_prompt_act), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_prompt, "cleared", G_CALLBACK (on_prompt_cleared), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->log_pane, "entry-activated", G_CALLBACK (on_entry_activated), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_reserve, "unit-activated", G_CALLBACK (on_reserve_unit), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_handover, "ready", G_CALLBACK (on_handover_ready), self,
+                           G_CONNECT_SWAPPED);
+  set_chrome (self, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", FALSE);
+}
