@@ -6,6 +6,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "wb-play-prompt.h"
 #include "wb-window.h"
 
 #include "gui-common.h"
@@ -152,6 +153,77 @@ START_TEST (test_play_mode)
 }
 END_TEST
 
+static GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return w;
+      if ((found = find_type (w, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Physical dice with General Burnside (19.2): the Union's Movement Phase
+ * offers the command roll as a button; the players' roll is asked for in
+ * the prompt and the action is played with it; the die is shown. */
+START_TEST (test_physical_dice_and_offers)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  g_autoptr(GError) error = NULL;
+  const char *options[] = { "burnside", NULL };
+  g_autoptr(WbPlay) play = wb_play_new_full (game, NULL, "historical", options, 2, TRUE, NULL, &error);
+  WbPlayPrompt *prompt;
+  GPtrArray *log;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_window_play (window, play);
+  wait_until_settled (wb_window_get_map_view (window));
+  prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
+  ck_assert_ptr_nonnull (prompt);
+  ck_assert_uint_eq (wb_play_prompt_n_offers (prompt), 0);
+  {
+    GtkWidget *end_step = find_named (GTK_WIDGET (window), "end-step");
+    g_signal_emit_by_name (end_step, "clicked");
+    g_signal_emit_by_name (end_step, "clicked");
+  }
+  ck_assert_uint_eq (wb_play_prompt_n_offers (prompt), 1);
+  ck_assert_str_eq (wb_play_prompt_get_dice (prompt), "");
+  /* No roll typed yet: the prompt asks for it, nothing is played. */
+  ck_assert (wb_play_prompt_take_offer (prompt, 0));
+  ck_assert_uint_eq (wb_play_prompt_n_offers (prompt), 1);
+  log = wb_play_get_log (play);
+  ck_assert (log->len == 0 || strstr (((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text,
+                                      "General Burnside") == NULL);
+  ck_assert (wb_play_prompt_enter_roll (prompt, 6));
+  log = wb_play_get_log (play);
+  ck_assert_msg (strstr (((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text,
+                         "General Burnside: die 6 → IX may not move this phase") != NULL,
+                 "%s", ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text);
+  ck_assert_str_eq (wb_play_prompt_get_dice (prompt), "⚅");
+  ck_assert_uint_eq (wb_play_prompt_n_offers (prompt), 0);
+  ck_assert (!wb_play_prompt_enter_roll (prompt, 3));
+  if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+    {
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "play-dice.png", NULL);
+      GtkWidget *ready = find_named (GTK_WIDGET (window), "handover-ready");
+      if (ready != NULL)
+        g_signal_emit_by_name (ready, "clicked");
+      wait_until_settled (wb_window_get_map_view (window));
+      spin_for (500);
+      texture = render_widget (GTK_WIDGET (window));
+      gdk_texture_save_to_png (texture, path);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -163,6 +235,7 @@ make_suite (void)
   tc = tcase_create ("play-window");
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_play_mode);
+  tcase_add_test (tc, test_physical_dice_and_offers);
   suite_add_tcase (s, tc);
   return s;
 }

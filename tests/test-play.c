@@ -359,8 +359,39 @@ START_TEST (test_physical_dice)
   e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\"}");
   ck_assert_ptr_nonnull (strstr (e->message, "The players roll"));
   g_error_free (e);
+  /* The window asks for what is missing: the first die, of 6 faces … */
+  {
+    guint index = 9;
+    int sides = 0;
+
+    ck_assert (wb_play_needs_roll (play, &index, &sides));
+    ck_assert_uint_eq (index, 0);
+    ck_assert_int_eq (sides, 6);
+    e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3]}");
+    g_error_free (e);
+    /* … then the second. */
+    ck_assert (wb_play_needs_roll (play, &index, &sides));
+    ck_assert_uint_eq (index, 1);
+    e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3, 9]}");
+    ck_assert (!wb_play_needs_roll (play, NULL, NULL));
+    g_error_free (e);
+  }
   act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3, 4]}");
+  ck_assert (!wb_play_needs_roll (play, NULL, NULL));
   ck_assert_ptr_nonnull (strstr (last_log (play), ": 3 4 → 7"));
+  /* The dice rolled go with the line, for the play window to show. */
+  {
+    GPtrArray *last = wb_play_last_events (play);
+    WbLogEvent *ev;
+
+    ck_assert_ptr_nonnull (last);
+    ck_assert_uint_eq (last->len, 1);
+    ev = g_ptr_array_index (last, 0);
+    ck_assert_uint_eq (ev->n_dice, 2);
+    ck_assert_int_eq (ev->dice[0], 3);
+    ck_assert_int_eq (ev->dice[1], 4);
+    ck_assert_int_eq (ev->dice_sides[1], 6);
+  }
   ck_assert (wb_journal_get_header (wb_play_get_journal (play))->physical_dice);
   {
     g_autoptr(GPtrArray) log = NULL;
@@ -368,6 +399,34 @@ START_TEST (test_physical_dice)
     ck_assert_ptr_nonnull (again);
     ck_assert_str_eq (((WbLogEvent *) g_ptr_array_index (log, 0))->text, last_log (play));
   }
+}
+END_TEST
+
+/* 19.2 (optional): the Union's Burnside roll is offered as a button at
+ * the start of its Movement Phase, and no more once rolled. */
+START_TEST (test_offers)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  const char *options[] = { "burnside", NULL };
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", options, 3, &error);
+  g_autoptr(GPtrArray) none = NULL, offers = NULL, after = NULL;
+  WbOffer *o;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  none = wb_play_offers (play);
+  ck_assert_uint_eq (none->len, 0);   /* the Confederates move first */
+  act_ok (play, "{\"type\": \"end_step\"}");
+  act_ok (play, "{\"type\": \"end_step\"}");
+  ck_assert_str_eq (wb_match_side_name (wb_play_get_state (play), wb_play_get_state (play)->active), "Union");
+  offers = wb_play_offers (play);
+  ck_assert_uint_eq (offers->len, 1);
+  o = g_ptr_array_index (offers, 0);
+  ck_assert_str_eq (o->label, "Roll for General Burnside");
+  ck_assert (wb_play_act (play, o->action, &error));
+  ck_assert_ptr_nonnull (strstr (last_log (play), "General Burnside: die "));
+  after = wb_play_offers (play);
+  ck_assert_uint_eq (after->len, 0);
 }
 END_TEST
 
@@ -458,6 +517,7 @@ play_suite (void)
   tcase_add_test (tc, test_save_resume);
   tcase_add_test (tc, test_rule_levels);
   tcase_add_test (tc, test_physical_dice);
+  tcase_add_test (tc, test_offers);
   tcase_add_test (tc, test_set_rule);
   tcase_add_test (tc, test_preview_and_path);
   suite_add_tcase (s, tc);

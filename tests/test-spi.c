@@ -404,6 +404,16 @@ START_TEST (test_attack_odds_and_blocked_retreat)
   refused (&f, ATTACK2 ("gordon", "1-2-V", "0516"), "spi.phasing");
   ok (&f, ATTACK2 ("gordon", "csa-0218", "0516"));
   ck_assert_msg (log_has (&f, " attack 1/2/V (4) in 0516: 13 to 4 → 3-1, die 2 → Dr"), "%s", last_event (&f));
+  /* The die goes with the attack's line. */
+  for (guint i = 0; i < f.events->len; i++)
+    {
+      WbLogEvent *e = g_ptr_array_index (f.events, i);
+      gboolean attack = strstr (e->text, "die 2 → Dr") != NULL;
+
+      ck_assert_uint_eq (e->n_dice, attack ? 1 : 0);
+      if (attack)
+        ck_assert (e->dice[0] == 2 && e->dice_sides[0] == 6);
+    }
   ck_assert (log_has (&f, "1/2/V (4) is eliminated"));
   ck_assert_int_eq (wb_match_find_unit (f.m, "1-2-V")->where.kind, WB_WHERE_ELIMINATED);
   /* 18.11: 3 VP a Union Strength Point, and the three objectives. */

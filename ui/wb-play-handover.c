@@ -109,6 +109,7 @@ wb_play_handover_init (WbPlayHandover *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->button), "pill");
   gtk_widget_set_halign (GTK_WIDGET (self->button), GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->button), _("Show the map to the player to act"));
+  gtk_widget_set_name (GTK_WIDGET (self->button), "handover-ready");
   g_signal_connect_swapped (self->button, "clicked", G_CALLBACK (wb_play_handover_activate), self);
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->title));
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->subtitle));

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "wb-play-prompt.h"
 
@@ -21,6 +22,17 @@ struct _WbPlayPrompt
   GtkButton    *main_button;
   GtkButton    *no_advance;
   GtkButton    *clear;
+  GtkWidget    *offers_box;
+  GPtrArray    *offers;      /* WbOffer*, the buttons' */
+  GtkWidget    *dice_box;
+  GtkLabel     *dice;        /* the faces rolled by the last action */
+  GtkLabel     *dice_text;   /* its line */
+  /* Physical dice: the action waiting for the players' roll. */
+  JsonObject   *pending;
+  guint         pending_index;
+  GtkWidget    *roll_box;
+  GtkLabel     *roll_label;
+  GtkSpinButton *roll_spin;
 };
 
 G_DEFINE_FINAL_TYPE (WbPlayPrompt, wb_play_prompt, GTK_TYPE_WIDGET)
@@ -174,7 +186,167 @@ update (WbPlayPrompt *self)
                           g_strcmp0 (what, "attack") == 0 || g_strcmp0 (what, "eliminate") == 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->main_button), action != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->no_advance), g_strcmp0 (what, "advance") == 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->clear), self->units->len > 0 || self->hexes->len > 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->clear),
+                            self->units->len > 0 || self->hexes->len > 0 || self->pending != NULL);
+  gtk_widget_set_visible (self->roll_box, self->pending != NULL);
+}
+
+static void
+on_offer (GtkButton *button, WbPlayPrompt *self)
+{
+  wb_play_prompt_take_offer (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "wb-offer")));
+}
+
+/* The step's offers as buttons. */
+static void
+update_offers (WbPlayPrompt *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->offers_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->offers_box), child);
+  g_clear_pointer (&self->offers, g_ptr_array_unref);
+  self->offers = self->play != NULL ? wb_play_offers (self->play) : NULL;
+  for (guint i = 0; self->offers != NULL && i < self->offers->len; i++)
+    {
+      WbOffer *o = g_ptr_array_index (self->offers, i);
+      GtkWidget *button = gtk_button_new_with_label (o->label);
+
+      gtk_widget_add_css_class (button, "suggested-action");
+      gtk_widget_set_tooltip_text (button, _("The step asks for this before the units it concerns act"));
+      g_object_set_data (G_OBJECT (button), "wb-offer", GUINT_TO_POINTER (i));
+      g_signal_connect (button, "clicked", G_CALLBACK (on_offer), self);
+      gtk_box_append (GTK_BOX (self->offers_box), button);
+    }
+  gtk_widget_set_visible (self->offers_box, self->offers != NULL && self->offers->len > 0);
+}
+
+/* "⚃" for a d6's 4, "[7]" for other dice. */
+static void
+append_die (GString *s, int face, int sides)
+{
+  static const char *d6[] = { "⚀", "⚁", "⚂", "⚃", "⚄", "⚅" };
+
+  if (s->len > 0)
+    g_string_append_c (s, ' ');
+  if (sides == 6 && face >= 1 && face <= 6)
+    g_string_append (s, d6[face - 1]);
+  else
+    g_string_append_printf (s, "[%d]", face);
+}
+
+/* The dice the last action rolled, with the line they were rolled for. */
+static void
+update_dice (WbPlayPrompt *self)
+{
+  GPtrArray *events = self->play != NULL ? wb_play_last_events (self->play) : NULL;
+  g_autoptr(GString) faces = g_string_new (NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) numbers = g_string_new (NULL);
+
+  for (guint i = 0; events != NULL && i < events->len; i++)
+    {
+      WbLogEvent *e = g_ptr_array_index (events, i);
+
+      if (e->n_dice == 0)
+        continue;
+      for (guint k = 0; k < e->n_dice; k++)
+        {
+          append_die (faces, e->dice[k], e->dice_sides[k]);
+          g_string_append_printf (numbers, "%s%d", numbers->len ? " " : "", e->dice[k]);
+        }
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, e->text);
+    }
+  gtk_label_set_text (self->dice, faces->str);
+  gtk_label_set_text (self->dice_text, text->str);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->dice), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  numbers->str, -1);
+  gtk_widget_set_visible (self->dice_box, faces->len > 0);
+}
+
+const char *
+wb_play_prompt_get_dice (WbPlayPrompt *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), NULL);
+  return gtk_label_get_text (self->dice);
+}
+
+guint
+wb_play_prompt_n_offers (WbPlayPrompt *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), 0);
+  return self->offers != NULL ? self->offers->len : 0;
+}
+
+gboolean
+wb_play_prompt_take_offer (WbPlayPrompt *self, guint index)
+{
+  WbOffer *o;
+
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), FALSE);
+  if (self->offers == NULL || index >= self->offers->len)
+    return FALSE;
+  o = g_ptr_array_index (self->offers, index);
+  g_signal_emit (self, signals[ACT], 0, o->action);
+  return TRUE;
+}
+
+void
+wb_play_prompt_ask_roll (WbPlayPrompt *self, JsonObject *action, guint index, int sides)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (WB_IS_PLAY_PROMPT (self) && action != NULL && sides > 0);
+  g_clear_pointer (&self->pending, json_object_unref);
+  self->pending = json_object_ref (action);
+  self->pending_index = index;
+  /* TRANSLATORS: physical dice: which die the players roll now, and its faces */
+  text = g_strdup_printf (_("Roll die %u (1–%d) and enter it:"), index + 1, sides);
+  gtk_label_set_text (self->roll_label, text);
+  gtk_spin_button_set_range (self->roll_spin, 1, sides);
+  gtk_spin_button_set_value (self->roll_spin, 1);
+  update (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->roll_spin));
+}
+
+gboolean
+wb_play_prompt_enter_roll (WbPlayPrompt *self, int face)
+{
+  g_autoptr(JsonObject) action = NULL;
+  g_autoptr(GList) members = NULL;
+  JsonNode *n;
+  JsonArray *rolls;
+
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), FALSE);
+  if (self->pending == NULL)
+    return FALSE;
+  /* A copy of the action with the roll at its index in "rolls". */
+  action = json_object_new ();
+  members = json_object_get_members (self->pending);
+  for (GList *l = members; l != NULL; l = l->next)
+    if (strcmp (l->data, "rolls") != 0)
+      json_object_set_member (action, l->data, json_node_copy (json_object_get_member (self->pending, l->data)));
+  rolls = json_array_new ();
+  n = json_object_get_member (self->pending, "rolls");
+  if (n != NULL && JSON_NODE_HOLDS_ARRAY (n))
+    for (guint i = 0; i < json_array_get_length (json_node_get_array (n)) && i < self->pending_index; i++)
+      json_array_add_element (rolls, json_node_copy (json_array_get_element (json_node_get_array (n), i)));
+  while (json_array_get_length (rolls) < self->pending_index)
+    json_array_add_int_element (rolls, 1);
+  json_array_add_int_element (rolls, face);
+  json_object_set_array_member (action, "rolls", rolls);
+  g_clear_pointer (&self->pending, json_object_unref);
+  update (self);
+  g_signal_emit (self, signals[ACT], 0, action);
+  return TRUE;
+}
+
+static void
+on_enter_roll (WbPlayPrompt *self)
+{
+  wb_play_prompt_enter_roll (self, gtk_spin_button_get_value_as_int (self->roll_spin));
 }
 
 static gboolean
@@ -219,6 +391,9 @@ wb_play_prompt_refresh (WbPlayPrompt *self)
 {
   g_return_if_fail (WB_IS_PLAY_PROMPT (self));
   clear_picks (self);
+  g_clear_pointer (&self->pending, json_object_unref);
+  update_offers (self);
+  update_dice (self);
   update (self);
 }
 
@@ -271,6 +446,7 @@ static void
 on_clear (WbPlayPrompt *self)
 {
   clear_picks (self);
+  g_clear_pointer (&self->pending, json_object_unref);
   update (self);
   g_signal_emit (self, signals[CLEARED], 0);
 }
@@ -282,6 +458,8 @@ wb_play_prompt_dispose (GObject *object)
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->play);
+  g_clear_pointer (&self->pending, json_object_unref);
+  g_clear_pointer (&self->offers, g_ptr_array_unref);
   G_OBJECT_CLASS (wb_play_prompt_parent_class)->dispose (object);
 }
 
@@ -333,6 +511,26 @@ wb_play_prompt_init (WbPlayPrompt *self)
   gtk_widget_set_margin_bottom (self->box, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
+  /* The last roll: the dice, big, and what they were rolled for. */
+  self->dice_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->dice = GTK_LABEL (gtk_label_new (NULL));
+  {
+    PangoAttrList *attrs = pango_attr_list_new ();
+
+    pango_attr_list_insert (attrs, pango_attr_scale_new (3.0));
+    gtk_label_set_attributes (self->dice, attrs);
+    pango_attr_list_unref (attrs);
+  }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dice), _("The dice the last action rolled"));
+  self->dice_text = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->dice_text, TRUE);
+  gtk_label_set_xalign (self->dice_text, 0);
+  gtk_label_set_max_width_chars (self->dice_text, 40);
+  gtk_widget_add_css_class (GTK_WIDGET (self->dice_text), "dim-label");
+  gtk_box_append (GTK_BOX (self->dice_box), GTK_WIDGET (self->dice));
+  gtk_box_append (GTK_BOX (self->dice_box), GTK_WIDGET (self->dice_text));
+  gtk_box_append (GTK_BOX (self->box), self->dice_box);
+
   labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_set_hexpand (labels, TRUE);
   self->text = GTK_LABEL (gtk_label_new (NULL));
@@ -359,6 +557,26 @@ wb_play_prompt_init (WbPlayPrompt *self)
   self->clear = GTK_BUTTON (gtk_button_new_with_mnemonic (_("C_lear")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->clear), _("Drop the units and hexes picked"));
   g_signal_connect_swapped (self->clear, "clicked", G_CALLBACK (on_clear), self);
+  self->offers_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_append (GTK_BOX (buttons), self->offers_box);
+  /* Physical dice: the players' roll. */
+  self->roll_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->roll_label = GTK_LABEL (gtk_label_new (NULL));
+  self->roll_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 6, 1));
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->roll_spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  self->roll_label, NULL, -1);
+  g_signal_connect_swapped (self->roll_spin, "activate", G_CALLBACK (on_enter_roll), self);
+  {
+    GtkWidget *enter = gtk_button_new_with_mnemonic (_("_Enter Roll"));
+
+    gtk_widget_add_css_class (enter, "suggested-action");
+    gtk_widget_set_tooltip_text (enter, _("Play the action with the die the players rolled"));
+    g_signal_connect_swapped (enter, "clicked", G_CALLBACK (on_enter_roll), self);
+    gtk_box_append (GTK_BOX (self->roll_box), GTK_WIDGET (self->roll_label));
+    gtk_box_append (GTK_BOX (self->roll_box), GTK_WIDGET (self->roll_spin));
+    gtk_box_append (GTK_BOX (self->roll_box), enter);
+  }
+  gtk_box_append (GTK_BOX (buttons), self->roll_box);
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->clear));
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->no_advance));
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->main_button));

@@ -16,7 +16,9 @@ G_DECLARE_FINAL_TYPE (WbPlayPrompt, wb_play_prompt, WB, PLAY_PROMPT, GtkWidget)
  * an exchange takes), the hexes attacked, the odds and the column with the
  * exact chance of each result before the roll (wb_play_preview and the
  * table analysis), and the buttons to play it — Attack, Lose These Units,
- * No Advance, Clear. It builds the action's JSON; the window plays it and
+ * No Advance, Clear, and the step's offers (a command roll). It shows the
+ * dice the last action rolled, and in physical-dice mode asks the players
+ * for their roll. It builds the action's JSON; the window plays it and
  * calls wb_play_prompt_refresh. Signals: "act" (JsonObject *action) when a
  * button plays something; "cleared" when the picks are dropped. */
 GtkWidget   *wb_play_prompt_new          (void);
@@ -39,5 +41,22 @@ const char  *wb_play_prompt_get_text     (WbPlayPrompt *self);
 const char  *wb_play_prompt_get_odds     (WbPlayPrompt *self);
 /* Plays what is put together (what the main button does): emits "act". */
 gboolean     wb_play_prompt_activate     (WbPlayPrompt *self);
+/* Physical dice: @action lacks the @index-th die of @sides faces; the bar
+ * asks for it (a spin button and Enter Roll) and plays @action again with
+ * the roll added to its "rolls". */
+void         wb_play_prompt_ask_roll     (WbPlayPrompt *self,
+                                          JsonObject   *action,
+                                          guint         index,
+                                          int           sides);
+/* What Enter Roll does with @face (FALSE when no roll is asked for). */
+gboolean     wb_play_prompt_enter_roll   (WbPlayPrompt *self,
+                                          int           face);
+/* The offered actions' buttons ("Roll for General Burnside"), in order
+ * (tests: the labels; activating one emits "act"). */
+guint        wb_play_prompt_n_offers     (WbPlayPrompt *self);
+gboolean     wb_play_prompt_take_offer   (WbPlayPrompt *self,
+                                          guint         index);
+/* The last action's dice as shown ("⚃ 4"), or "" (tests). */
+const char  *wb_play_prompt_get_dice     (WbPlayPrompt *self);
 
 G_END_DECLS

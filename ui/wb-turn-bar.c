@@ -23,7 +23,7 @@ struct _WbTurnBar
 
 G_DEFINE_FINAL_TYPE (WbTurnBar, wb_turn_bar, GTK_TYPE_WIDGET)
 
-enum { SIGNAL_CHANGED, N_SIGNALS };
+enum { SIGNAL_CHANGED, SIGNAL_NEEDS_ROLL, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void
@@ -157,6 +157,9 @@ on_end_step (WbTurnBar *self)
   json_object_set_string_member (action, "type", "end_step");
   ok = wb_play_act (self->play, action, &error);
   done (self, ok, error);
+  /* Physical dice: the players are asked for the roll the step's end makes. */
+  if (!ok && wb_play_needs_roll (self->play, NULL, NULL))
+    g_signal_emit (self, signals[SIGNAL_NEEDS_ROLL], 0, action);
 }
 
 static GtkWidget *
@@ -220,6 +223,17 @@ wb_turn_bar_class_init (WbTurnBarClass *klass)
   signals[SIGNAL_CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * WbTurnBar::needs-roll:
+   * @action: (type Json.Object): the action refused for want of a typed roll
+   *
+   * Physical dice: End Step rolls, and the players type the roll
+   * (wb_play_needs_roll says which die).
+   */
+  signals[SIGNAL_NEEDS_ROLL] =
+    g_signal_new ("needs-roll", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, JSON_TYPE_OBJECT);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "turnbar");

@@ -54,11 +54,22 @@ sync_selection (WbWindow *self)
   wb_map_view_set_path (self->map_view, path);
 }
 
+/* The hand-over hides everything of the match but the turn bar (what
+ * step it is); the map, the prompt, the reserve and the log come back
+ * when the next player is ready. */
+static void
+show_handover (WbWindow *self, gboolean handover)
+{
+  gtk_widget_set_visible (self->play_handover, handover);
+  gtk_widget_set_visible (GTK_WIDGET (self->map_view), !handover);
+  gtk_widget_set_visible (self->play_prompt, !handover);
+  gtk_widget_set_visible (self->play_side_panel, !handover);
+}
+
 static void
 show_map (WbWindow *self)
 {
-  gtk_widget_set_visible (self->play_handover, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->map_view), TRUE);
+  show_handover (self, FALSE);
 }
 
 static void
@@ -82,8 +93,7 @@ refresh (WbWindow *self)
   if (forward && wb_play_needs_handover (self->play, self->play_side))
     {
       wb_play_handover_set_play (WB_PLAY_HANDOVER (self->play_handover), self->play);
-      gtk_widget_set_visible (GTK_WIDGET (self->map_view), FALSE);
-      gtk_widget_set_visible (self->play_handover, TRUE);
+      show_handover (self, TRUE);
     }
   else if (back)
     show_map (self);
@@ -115,10 +125,26 @@ on_handover_ready (WbWindow *self)
   show_map (self);
 }
 
+/* Physical dice: an action refused for want of the players' roll is
+ * asked for in the prompt, then played again with it. */
+static void
+on_needs_roll (WbWindow *self, JsonObject *action)
+{
+  guint index;
+  int sides;
+
+  if (wb_play_needs_roll (self->play, &index, &sides))
+    {
+      show_message (self, NULL);
+      wb_play_prompt_ask_roll (WB_PLAY_PROMPT (self->play_prompt), action, index, sides);
+    }
+}
+
 static void
 on_prompt_act (WbWindow *self, JsonObject *action)
 {
-  wb_play_controller_act (self->play_controller, action);
+  if (!wb_play_controller_act (self->play_controller, action))
+    on_needs_roll (self, action);
 }
 
 static void
@@ -386,6 +412,7 @@ _wb_window_play_init (WbWindow *self)
   gtk_box_append (self->canvas_box, self->play_side_panel);
 
   g_signal_connect_object (self->turn_bar, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->turn_bar, "needs-roll", G_CALLBACK (on_needs_roll), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_prompt, "act", G_CALLBACK (on_prompt_act), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_prompt, "cleared", G_CALLBACK (on_prompt_cleared), self,
                            G_CONNECT_SWAPPED);

@@ -74,6 +74,10 @@ wb_rule_say (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
   e->side = m->active;
   /* TRANSLATORS: a log line: the turn, the active side, what happened */
   e->text = g_strdup_printf (_("%s, %s: %s"), turn, wb_match_side_name (m, m->active), body);
+  e->n_dice = MIN (ctx->n_rolled, WB_LOG_MAX_DICE);
+  memcpy (e->dice, ctx->rolled, e->n_dice * sizeof (int));
+  memcpy (e->dice_sides, ctx->rolled_sides, e->n_dice * sizeof (int));
+  ctx->n_rolled = 0;
   g_ptr_array_add (ctx->events, e);
 }
 
@@ -107,6 +111,16 @@ wb_rule_check (WbRuleContext *ctx, WbMatch *m, const char *id, gboolean ok, GErr
   return FALSE;
 }
 
+static void
+remember_roll (WbRuleContext *ctx, int face, int sides)
+{
+  if (ctx == NULL || ctx->n_rolled >= G_N_ELEMENTS (ctx->rolled))
+    return;
+  ctx->rolled[ctx->n_rolled] = face;
+  ctx->rolled_sides[ctx->n_rolled] = sides;
+  ctx->n_rolled++;
+}
+
 gboolean
 wb_rule_die (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index, int sides, int *face,
              GError **error)
@@ -118,6 +132,7 @@ wb_rule_die (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index, in
   if (ctx == NULL || !ctx->physical_dice)
     {
       *face = wb_rng_die (&m->rng, sides);
+      remember_roll (ctx, *face, sides);
       return TRUE;
     }
   n = action != NULL ? json_object_get_member (action, "rolls") : NULL;
@@ -127,6 +142,8 @@ wb_rule_die (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index, in
     {
       g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
                    _("The players roll: give die %u of %d faces (\"rolls\": [n, …])"), index + 1, sides);
+      ctx->needed_index = index;
+      ctx->needed_sides = sides;
       return FALSE;
     }
   v = json_array_get_int_element (a, index);
@@ -137,5 +154,6 @@ wb_rule_die (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index, in
       return FALSE;
     }
   *face = (int) v;
+  remember_roll (ctx, *face, sides);
   return TRUE;
 }

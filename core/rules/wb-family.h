@@ -44,6 +44,14 @@ typedef struct {
   gboolean    physical_dice;   /* the players roll and type the rolls */
   WbMatch    *match;           /* its rule_levels come first, when set */
   WbPreview  *preview;         /* set: check and describe the action, roll nothing, stop there */
+  /* Written by wb_rule_die: the dice rolled since the last log line (the
+   * next one gets them), and in physical-dice mode the die a refused
+   * action lacked (needed_sides 0: none). */
+  guint       n_rolled;
+  int         rolled[8];
+  int         rolled_sides[8];
+  guint       needed_index;
+  int         needed_sides;
 } WbRuleContext;
 
 WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);
@@ -72,6 +80,13 @@ typedef struct {
   WbWhere where;
   int     cost;
 } WbDestination;
+
+/* An action the step offers besides clicks on the map, for a button of
+ * the play window: "Roll for General Burnside". */
+typedef struct {
+  char       *label;
+  JsonObject *action;
+} WbOffer;
 
 typedef struct _WbRulesFamily WbRulesFamily;
 
@@ -102,6 +117,9 @@ struct _WbRulesFamily
   /* One legal action for the side to act, chosen with @rng — the automatic
    * player (warbench-cli play --auto); NULL when the game is over. */
   JsonObject *(*suggest)     (gpointer data, WbMatch *m, WbRng *rng);
+  /* The actions the step offers besides clicks on the map (WbOffer*:
+   * a command roll), appended to @offers; may be NULL. */
+  void      (*offers)        (gpointer data, WbMatch *m, GPtrArray *offers);
   /* Plays @action on @m (a copy the engine keeps only when this succeeds). */
   WbApplyResult (*apply)     (gpointer data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
                               GError **error);

@@ -28,6 +28,9 @@ struct _WbPlay
   GPtrArray  *log;         /* the events from the start to the cursor (borrowed) */
   const WbRulesFamily *family;   /* NULL: free play */
   gpointer    family_data;
+  /* The die the last refused action lacked (physical dice), sides 0: none. */
+  guint       needed_index;
+  int         needed_sides;
 };
 
 G_DEFINE_FINAL_TYPE (WbPlay, wb_play, G_TYPE_OBJECT)
@@ -287,6 +290,8 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
   const WbPlayHeader *h = wb_journal_get_header (self->journal);
   WbRuleContext ctx = { h->settings, events, NULL, 0, h->physical_dice, m, preview };
 
+  gboolean ok = FALSE;
+
   if (self->family != NULL)
     {
       ctx.checks = self->family->checks;
@@ -294,15 +299,20 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
       switch (self->family->apply (self->family_data, m, action, &ctx, error))
         {
         case WB_APPLY_DONE:
-          return TRUE;
+          ok = TRUE;
+          goto out;
         case WB_APPLY_REFUSED:
-          return FALSE;
+          goto out;
         case WB_APPLY_NOT_MINE:
         default:
           break;
         }
     }
-  return apply_engine (m, action, &ctx, self->family == NULL, error);
+  ok = apply_engine (m, action, &ctx, self->family == NULL, error);
+out:
+  self->needed_index = ctx.needed_index;
+  self->needed_sides = ok ? 0 : ctx.needed_sides;
+  return ok;
 }
 
 static gboolean
@@ -623,6 +633,45 @@ wb_play_act (WbPlay *self, JsonObject *action, GError **error)
   wb_match_free (self->state);
   self->state = g_steal_pointer (&m);
   return TRUE;
+}
+
+gboolean
+wb_play_needs_roll (WbPlay *self, guint *index, int *sides)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
+  if (self->needed_sides <= 0)
+    return FALSE;
+  if (index != NULL)
+    *index = self->needed_index;
+  if (sides != NULL)
+    *sides = self->needed_sides;
+  return TRUE;
+}
+
+GPtrArray *
+wb_play_last_events (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  return g_hash_table_lookup (self->events, GUINT_TO_POINTER (wb_journal_get_cursor (self->journal)));
+}
+
+static void
+offer_free (WbOffer *o)
+{
+  g_free (o->label);
+  g_clear_pointer (&o->action, json_object_unref);
+  g_free (o);
+}
+
+GPtrArray *
+wb_play_offers (WbPlay *self)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) offer_free);
+
+  g_return_val_if_fail (WB_IS_PLAY (self), out);
+  if (self->family != NULL && self->family->offers != NULL && !self->state->over)
+    self->family->offers (self->family_data, self->state, out);
+  return out;
 }
 
 gboolean

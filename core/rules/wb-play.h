@@ -25,12 +25,20 @@ G_BEGIN_DECLS
  * {"eliminated": true}. Until a game's rules family is implemented, a match
  * is played with these alone (free play): the steps are one per side. */
 
+#define WB_LOG_MAX_DICE 8
+
 typedef struct {
   guint32  entry;     /* the journal entry that wrote it */
   int      turn;
   guint    side;      /* the active side then */
   char    *text;
+  /* The dice rolled for it (before it was written), for the play window's
+   * dice: their faces and how many faces each has. */
+  guint    n_dice;
+  int      dice[WB_LOG_MAX_DICE];
+  int      dice_sides[WB_LOG_MAX_DICE];
 } WbLogEvent;
+
 
 #define WB_TYPE_PLAY (wb_play_get_type ())
 G_DECLARE_FINAL_TYPE (WbPlay, wb_play, WB, PLAY, GObject)
@@ -105,7 +113,17 @@ gboolean         wb_play_preview      (WbPlay *self, JsonObject *action, WbPrevi
 /* TRUE when the game's rules family is not played by the engine yet: the
  * engine's own actions only (overrides, rolls, one step per side). */
 gboolean         wb_play_is_free_play (WbPlay *self);
+/* The actions the step offers as buttons (WbOffer*, transfer full; empty
+ * when none). */
+GPtrArray       *wb_play_offers       (WbPlay *self);
 gboolean         wb_play_act          (WbPlay *self, JsonObject *action, GError **error);
+/* In physical-dice mode: whether the last action wb_play_act or
+ * wb_play_preview refused lacked a typed roll — the @index-th die (0 the
+ * first) of @sides faces, to be added to its "rolls" array. */
+gboolean         wb_play_needs_roll   (WbPlay *self, guint *index, int *sides);
+/* The events the action at the cursor wrote (WbLogEvent*, borrowed; NULL
+ * at the start). */
+GPtrArray       *wb_play_last_events  (WbPlay *self);
 gboolean         wb_play_undo         (WbPlay *self, GError **error);
 gboolean         wb_play_redo         (WbPlay *self, GError **error);
 gboolean         wb_play_go_to        (WbPlay *self, guint32 entry, GError **error);

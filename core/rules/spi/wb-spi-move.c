@@ -410,6 +410,31 @@ _wb_spi_command_roll (SpiData *data, WbMatch *m, JsonObject *action, WbRuleConte
   return WB_APPLY_DONE;
 }
 
+/* The command rolls the active side has still to make this phase, as
+ * buttons: "Roll for General Burnside". */
+void
+_wb_spi_offers (SpiData *data, WbMatch *m, GPtrArray *offers)
+{
+  if (!(m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT))
+    return;
+  for (guint i = 0; i < data->command_rolls->len && i < 16; i++)
+    {
+      const SpiCommandRoll *c = g_ptr_array_index (data->command_rolls, i);
+      WbOffer *o;
+
+      if ((c->option != NULL && !wb_match_has_option (m, c->option)) ||
+          g_strcmp0 (side_id (m, m->active), c->side) != 0 || (m->fdata[SPI_F_COMMAND] & (1 << (16 + i))))
+        continue;
+      o = g_new0 (WbOffer, 1);
+      /* TRANSLATORS: a button in the play prompt: a command roll's name, "General Burnside" */
+      o->label = g_strdup_printf (_("Roll for %s"), c->name != NULL ? c->name : c->formation);
+      o->action = json_object_new ();
+      json_object_set_string_member (o->action, "type", "command_roll");
+      json_object_set_int_member (o->action, "roll", i);
+      g_ptr_array_add (offers, o);
+    }
+}
+
 WbApplyResult
 _wb_spi_move (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
@@ -453,8 +478,8 @@ _wb_spi_move (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
           {
             /* The roll is an action of its own, so the log and replay have it. */
             g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
-                         _("Roll for %s first ({\"type\": \"command_roll\", \"roll\": %d}, rule %s)"),
-                         c->name != NULL ? c->name : c->formation, held, c->rule != NULL ? c->rule : "");
+                         _("Roll for %s first: its command roll is an action of its own (rule %s)"),
+                         c->name != NULL ? c->name : c->formation, c->rule != NULL ? c->rule : "");
             return WB_APPLY_REFUSED;
           }
         if (!wb_rule_check (ctx, m, "spi.command-roll", FALSE, error, _("%s is held by %s this phase"),

@@ -147,6 +147,7 @@ guint         _wb_spi_phasing       (WbMatch *m);
 void          _wb_spi_eliminate     (SpiData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx);
 /* The automatic player (wb-spi-auto.c). */
 JsonObject   *_wb_spi_suggest       (SpiData *data, WbMatch *m, WbRng *rng);
+void          _wb_spi_offers        (SpiData *data, WbMatch *m, GPtrArray *offers);
 /* Retreats @u may make now: WbOffset hexes, free ones first; @displace
  * (may be NULL) is filled with, per hex, the unit to displace or NULL. */
 GArray       *_wb_spi_retreats      (SpiData *data, WbMatch *m, const WbUnitState *u,

@@ -457,6 +457,12 @@ spi_destinations (gpointer p, WbMatch *m, const char *unit)
   return _wb_spi_destinations (p, m, unit);
 }
 
+static void
+spi_offers (gpointer p, WbMatch *m, GPtrArray *offers)
+{
+  _wb_spi_offers (p, m, offers);
+}
+
 static const WbRulesFamily family = {
   .id = "spi-blue-gray",
   .name = N_("SPI Blue & Gray"),
@@ -470,6 +476,7 @@ static const WbRulesFamily family = {
   .suggest = spi_suggest,
   .path = spi_path,
   .awaiting = spi_awaiting,
+  .offers = spi_offers,
   .apply = spi_apply,
 };
 
