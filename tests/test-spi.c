@@ -593,13 +593,169 @@ START_TEST (test_bombardment)
   ok (&f, END);
   refused (&f, bombard, "spi.bombard-range");   /* three hexes, over forest: no line of sight */
   place (&f, "csa-art-3", "0515");
-  /* 2 to 4 is 1-2; a 4 is Ar: the bombarding battery stays. */
+  /* 2 to 4 is 1-2; a 4 is Ar: the bombarding battery suffers nothing
+   * (8.15) but may elect to retreat (8.16). */
   force_die (&f, 4);
   ok (&f, bombard);
   ck_assert_msg (log_has (&f, "3 (2) attack 1/2/V (4) in 0517: 2 to 4 → 1-2, die 4 → Ar"), "%s", last_event (&f));
   h = hex_of (&f, "csa-art-3");
   ck_assert_str_eq (h, "0515");
+  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_RETREAT);
+  ck_assert (_wb_spi_may_retreat (f.m));
+  {
+    g_autoptr(GPtrArray) offers = g_ptr_array_new ();
+    ck_assert_str_eq (f.family->awaiting (f.data, f.m), "retreat");
+    f.family->offers (f.data, f.m, offers);
+    ck_assert_uint_eq (offers->len, 1);
+    ck_assert_str_eq (((WbOffer *) g_ptr_array_index (offers, 0))->label, "Artillery Stays");
+    g_free (((WbOffer *) g_ptr_array_index (offers, 0))->label);
+    json_object_unref (((WbOffer *) g_ptr_array_index (offers, 0))->action);
+    g_free (g_ptr_array_index (offers, 0));
+  }
+  refused (&f, END, "Finish the combat");
+  /* It stays … */
+  {
+    g_autoptr(WbMatch) keep = wb_match_copy (f.m);
+    ok (&f, "{\"type\": \"no_retreat\"}");
+    ck_assert (log_has (&f, "3 (2) stays in place (8.16)"));
+    ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+    refused (&f, "{\"type\": \"no_retreat\"}", "No combat waits");
+    wb_match_free (f.m);
+    f.m = g_steal_pointer (&keep);
+  }
+  /* … or elects the retreat, by the retreat rules (not into the Union's
+   * zone of control at 0516's neighbours). */
+  refused (&f, "{\"type\": \"retreat\", \"unit\": \"csa-art-3\", \"to\": {\"hex\": \"0516\"}}", "spi.retreat");
+  ok (&f, "{\"type\": \"retreat\", \"unit\": \"csa-art-3\", \"to\": {\"hex\": \"0514\"}}");
+  g_free (h);
+  h = hex_of (&f, "csa-art-3");
+  ck_assert_str_eq (h, "0514");
   ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+  teardown (&f);
+}
+END_TEST
+
+static gboolean
+road_or_trail (Fixture *f, WbOffset h)
+{
+  WbHexMap *map = WB_HEX_MAP (f->m->map);
+
+  for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+    {
+      GPtrArray *fs = wb_hex_map_get_side_features (map, h, d);
+      for (guint k = 0; fs != NULL && k < fs->len; k++)
+        if (g_strcmp0 (g_ptr_array_index (fs, k), "road") == 0 || g_strcmp0 (g_ptr_array_index (fs, k), "trail") == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static guint
+units_in (WbMatch *m, WbOffset h)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      n += u->where.kind == WB_WHERE_HEX && u->where.hex.col == h.col && u->where.hex.row == h.row;
+    }
+  return n;
+}
+
+/* 17.35: a Train Defense unit may be displaced (7.8), but only where it
+ * may be: a road or trail hex (17.34), alone (17.33), out of enemy zones
+ * of control. Searched on the map: a road hex with the train unit, a
+ * Union unit next to it that must retreat into it, displacing the train
+ * unit — whose retreats are then all road or trail hexes with nobody in
+ * them, though it has a free neighbour without road or trail. */
+START_TEST (test_td_displacement)
+{
+  Fixture f = { 0 };
+  SpiData *data;
+  WbHexLayout layout;
+  gboolean found = FALSE;
+
+  setup (&f);
+  data = f.data;
+  layout = wb_hex_map_get_layout (WB_HEX_MAP (f.m->map));
+  for (int row = 0; row < data->rows && !found; row++)
+    for (int col = 0; col < data->cols && !found; col++)
+      {
+        WbOffset r = { col, row };
+
+        if (!road_or_trail (&f, r) || units_in (f.m, r) > 0)
+          continue;
+        for (int d = 0; d < WB_HEX_DIRECTIONS && !found; d++)
+          {
+            WbOffset h = wb_hex_neighbour (layout, r, d);
+            g_autoptr(WbMatch) base = NULL;
+            g_autoptr(GPtrArray) displace = g_ptr_array_new ();
+            g_autoptr(GArray) hexes = NULL;
+            g_autofree char *json = NULL;
+            char r_text[16];
+            WbUnitState *u, *td;
+            gboolean listed = FALSE, off_road_free = FALSE;
+
+            if (!wb_hex_map_contains (WB_HEX_MAP (f.m->map), h) || units_in (f.m, h) > 0)
+              continue;
+            base = wb_match_copy (f.m);
+            td = wb_match_find_unit (f.m, "td-6");
+            u = wb_match_find_unit (f.m, "1-2-V");
+            td->where.kind = WB_WHERE_HEX;
+            td->where.hex = r;
+            td->flags |= WB_UNIT_IN_SCENARIO;
+            u->where.kind = WB_WHERE_HEX;
+            u->where.hex = h;
+            u->flags |= SPI_MUST_RETREAT;
+            f.m->step = SPI_FIRST_COMBAT;
+            f.m->fdata[SPI_F_PENDING] = SPI_PENDING_RETREAT;
+            f.m->active = u->side;
+            hexes = _wb_spi_retreats (data, f.m, u, displace);
+            for (guint i = 0; i < hexes->len; i++)
+              if (g_array_index (hexes, WbOffset, i).col == r.col && g_array_index (hexes, WbOffset, i).row == r.row)
+                listed = g_ptr_array_index (displace, i) == td;
+            /* Only when the unit has no other retreat (7.81). */
+            if (!listed || hexes->len != 1)
+              {
+                wb_match_free (f.m);
+                f.m = g_steal_pointer (&base);
+                continue;
+              }
+            wb_hex_map_format_hex (WB_HEX_MAP (f.m->map), r, r_text, sizeof r_text);
+            json = g_strdup_printf ("{\"type\": \"retreat\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"%s\"}, "
+                                    "\"displace\": \"td-6\"}", r_text);
+            ok (&f, json);
+            td = wb_match_find_unit (f.m, "td-6");
+            ck_assert (td->flags & SPI_MUST_RETREAT);
+            g_clear_pointer (&hexes, g_array_unref);
+            hexes = _wb_spi_retreats (data, f.m, td, NULL);
+            _wb_spi_mark_enemies (data, f.m, td->side);
+            for (guint i = 0; i < hexes->len; i++)
+              {
+                WbOffset t = g_array_index (hexes, WbOffset, i);
+                ck_assert (road_or_trail (&f, t));
+                ck_assert_uint_eq (units_in (f.m, t), 0);
+              }
+            for (int k = 0; k < WB_HEX_DIRECTIONS; k++)
+              {
+                WbOffset n = wb_hex_neighbour (layout, r, k);
+                if (wb_hex_map_contains (WB_HEX_MAP (f.m->map), n) && !road_or_trail (&f, n) &&
+                    units_in (f.m, n) == 0 && !data->zoc[n.row * data->cols + n.col] &&
+                    g_strcmp0 (wb_hex_map_get_terrain (WB_HEX_MAP (f.m->map), n), "river") != 0 &&
+                    wb_hex_map_get_side_features (WB_HEX_MAP (f.m->map), r, k) == NULL)
+                  off_road_free = TRUE;
+              }
+            if (!off_road_free)
+              {
+                wb_match_free (f.m);
+                f.m = g_steal_pointer (&base);
+                continue;
+              }
+            found = TRUE;
+          }
+      }
+  ck_assert_msg (found, "no road hex on the map to test 17.35 with");
   teardown (&f);
 }
 END_TEST
@@ -672,6 +828,7 @@ spi_suite (void)
   tcase_add_test (tc, test_exchange);
   tcase_add_test (tc, test_creek_and_mandatory);
   tcase_add_test (tc, test_physical_dice_and_unknown_cells);
+  tcase_add_test (tc, test_td_displacement);
   tcase_add_test (tc, test_bombardment);
   suite_add_tcase (s, tc);
   return s;

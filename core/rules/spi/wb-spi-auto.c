@@ -61,6 +61,9 @@ answer (SpiData *data, WbMatch *m, WbRng *rng)
                                            ((WbUnitState *) g_ptr_array_index (displace, pick))->id);
           return a;
         }
+      /* 8.16: only bombarding artillery may still elect to retreat: it stays. */
+      if (_wb_spi_may_retreat (m))
+        return action ("no_retreat");
       break;
     case SPI_PENDING_EXCHANGE:
       {

@@ -225,7 +225,7 @@ _wb_spi_eliminate (SpiData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx
   if (u->side < 2)
     m->fdata[SPI_F_LOST + u->side] += u->halves;
   u->where.kind = WB_WHERE_ELIMINATED;
-  u->flags &= ~(guint32) (SPI_MUST_RETREAT | SPI_ATTACKER | SPI_DEFENDER | SPI_BOMBARDING);
+  u->flags &= ~(guint32) (SPI_MUST_RETREAT | SPI_MAY_RETREAT | SPI_ATTACKER | SPI_DEFENDER | SPI_BOMBARDING);
   wb_rule_say (ctx, m, _("%s is eliminated"), name);
 }
 
@@ -397,7 +397,7 @@ end_combat (SpiData *data, WbMatch *m)
 {
   for (guint i = 0; i < m->units->len; i++)
     g_array_index (m->units, WbUnitState, i).flags &=
-      ~(guint32) (SPI_ATTACKER | SPI_DEFENDER | SPI_BOMBARDING | SPI_MUST_RETREAT);
+      ~(guint32) (SPI_ATTACKER | SPI_DEFENDER | SPI_BOMBARDING | SPI_MUST_RETREAT | SPI_MAY_RETREAT);
   m->fdata[SPI_F_PENDING] = SPI_PENDING_NONE;
   m->fdata[SPI_F_EX_NEEDED] = 0;
   m->fdata[SPI_F_ADVANCE_SIDE] = 0;
@@ -430,10 +430,31 @@ may_advance (SpiData *data, WbMatch *m, const WbUnitState *u, WbOffset *into)
   return FALSE;
 }
 
+gboolean
+_wb_spi_may_retreat (WbMatch *m)
+{
+  if (m->fdata[SPI_F_PENDING] != SPI_PENDING_RETREAT)
+    return FALSE;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if ((u->flags & SPI_MAY_RETREAT) && u->side == m->active)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 next_prompt (SpiData *data, WbMatch *m, WbRuleContext *ctx)
 {
   settle_retreats (data, m, ctx);
+  /* 8.16: bombarding artillery that has no retreat has no choice. */
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if ((u->flags & SPI_MAY_RETREAT) && (!_wb_spi_on_map (u) || !can_retreat (data, m, u, 0)))
+        u->flags &= ~(guint32) SPI_MAY_RETREAT;
+    }
   for (guint s = 0; s < 2; s++)
     {
       /* The attacker (the phasing side) retreats first, then the defender. */
@@ -442,7 +463,7 @@ next_prompt (SpiData *data, WbMatch *m, WbRuleContext *ctx)
       for (guint i = 0; i < m->units->len; i++)
         {
           WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-          if ((u->flags & SPI_MUST_RETREAT) && u->side == side)
+          if ((u->flags & (SPI_MUST_RETREAT | SPI_MAY_RETREAT)) && u->side == side)
             {
               m->fdata[SPI_F_PENDING] = SPI_PENDING_RETREAT;
               m->active = side;
@@ -859,6 +880,9 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
             if (ae)
               attackers.units[i]->flags |= SPI_INEFFECTIVE;
           }
+        else if (attackers.units[i]->flags & SPI_BOMBARDING)
+          /* 8.16: bombarding artillery may elect to suffer it. */
+          attackers.units[i]->flags |= SPI_MAY_RETREAT;
       m->fdata[SPI_F_ADVANCE_SIDE] = (int) (1 - _wb_spi_phasing (m)) + 1;
     }
   next_prompt (data, m, ctx);
@@ -866,6 +890,36 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 }
 
 /* --- the players' answers ------------------------------------------------------ */
+
+/* {"type": "no_retreat"}: the bombarding artillery that may elect an Ar
+ * stays (8.16). */
+static WbApplyResult
+answer_stay (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if ((u->flags & SPI_MAY_RETREAT) && u->side == m->active)
+        {
+          g_autofree char *name = wb_match_unit_text (m, u);
+
+          u->flags &= ~(guint32) SPI_MAY_RETREAT;
+          /* TRANSLATORS: 8.16 in the log: a bombarding battery does not take the Ar */
+          wb_rule_say (ctx, m, _("%s stays in place (8.16)"), name);
+          any = TRUE;
+        }
+    }
+  if (!any)
+    {
+      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                           _("No bombarding artillery may elect to retreat now (8.16)"));
+      return WB_APPLY_REFUSED;
+    }
+  next_prompt (data, m, ctx);
+  return WB_APPLY_DONE;
+}
 
 static WbApplyResult
 answer_retreat (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
@@ -876,7 +930,7 @@ answer_retreat (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   WbOffset to, was;
   RetreatKind kind;
 
-  if (u == NULL || !(u->flags & SPI_MUST_RETREAT) || u->side != m->active)
+  if (u == NULL || !(u->flags & (SPI_MUST_RETREAT | SPI_MAY_RETREAT)) || u->side != m->active)
     {
       g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
                    _("“%s” does not owe a retreat now"), id != NULL ? id : "");
@@ -920,7 +974,7 @@ answer_retreat (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   else
     wb_rule_say (ctx, m, _("%s retreats %s → %s"), name, from, to_text);
   u->where.hex = to;
-  u->flags &= ~(guint32) SPI_MUST_RETREAT;
+  u->flags &= ~(guint32) (SPI_MUST_RETREAT | SPI_MAY_RETREAT);
   if (units_of_side_at (m, u->side, was, NULL) == 0)
     record_vacated (m, was);
   next_prompt (data, m, ctx);
@@ -1025,6 +1079,8 @@ _wb_spi_answer (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 
   if ((pending == SPI_PENDING_RETREAT && strcmp (type, "retreat") == 0))
     return answer_retreat (data, m, action, ctx, error);
+  if (pending == SPI_PENDING_RETREAT && strcmp (type, "no_retreat") == 0)
+    return answer_stay (data, m, ctx, error);
   if (pending == SPI_PENDING_EXCHANGE && strcmp (type, "eliminate") == 0)
     return answer_exchange (data, m, action, ctx, error);
   if (pending == SPI_PENDING_ADVANCE && (strcmp (type, "advance") == 0 || strcmp (type, "no_advance") == 0))

@@ -415,6 +415,16 @@ _wb_spi_command_roll (SpiData *data, WbMatch *m, JsonObject *action, WbRuleConte
 void
 _wb_spi_offers (SpiData *data, WbMatch *m, GPtrArray *offers)
 {
+  if (_wb_spi_may_retreat (m))
+    {
+      WbOffer *o = g_new0 (WbOffer, 1);
+
+      /* TRANSLATORS: a button: the bombarding artillery does not take the Ar result (rule 8.16) */
+      o->label = g_strdup (_("Artillery Stays"));
+      o->action = json_object_new ();
+      json_object_set_string_member (o->action, "type", "no_retreat");
+      g_ptr_array_add (offers, o);
+    }
   if (!(m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT))
     return;
   for (guint i = 0; i < data->command_rolls->len && i < 16; i++)
@@ -706,7 +716,8 @@ prompt_destinations (SpiData *data, WbMatch *m, WbUnitState *u)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (WbDestination));
 
-  if (m->fdata[SPI_F_PENDING] == SPI_PENDING_RETREAT && (u->flags & SPI_MUST_RETREAT) && u->side == m->active)
+  if (m->fdata[SPI_F_PENDING] == SPI_PENDING_RETREAT && (u->flags & (SPI_MUST_RETREAT | SPI_MAY_RETREAT)) &&
+      u->side == m->active)
     {
       g_autoptr(GArray) hexes = _wb_spi_retreats (data, m, u, NULL);
       for (guint i = 0; i < hexes->len; i++)

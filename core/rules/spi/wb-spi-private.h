@@ -30,6 +30,7 @@ enum {
   SPI_MUST_RETREAT = WB_UNIT_FAMILY_FLAG << 5,  /* owes a retreat (7.7) */
   SPI_INEFFECTIVE = WB_UNIT_FAMILY_FLAG << 6,   /* lost Attack Effectiveness (11.0) */
   SPI_ADVANCED    = WB_UNIT_FAMILY_FLAG << 7,   /* advanced after combat (7.75) */
+  SPI_MAY_RETREAT = WB_UNIT_FAMILY_FLAG << 8,   /* bombarding, may elect an Ar (8.16) */
 };
 
 /* Match data (WbMatch.fdata). */
@@ -48,7 +49,7 @@ enum {
 typedef enum {
   SPI_PENDING_NONE,
   SPI_PENDING_EXCHANGE,   /* the attacker chooses units to lose */
-  SPI_PENDING_RETREAT,    /* units flagged SPI_MUST_RETREAT, their owner active */
+  SPI_PENDING_RETREAT,    /* units flagged SPI_MUST_RETREAT (or SPI_MAY_RETREAT), their owner active */
   SPI_PENDING_ADVANCE,    /* the victor may advance one unit */
 } SpiPending;
 
@@ -148,6 +149,8 @@ void          _wb_spi_eliminate     (SpiData *data, WbMatch *m, WbUnitState *u, 
 /* The automatic player (wb-spi-auto.c). */
 JsonObject   *_wb_spi_suggest       (SpiData *data, WbMatch *m, WbRng *rng);
 void          _wb_spi_offers        (SpiData *data, WbMatch *m, GPtrArray *offers);
+/* Whether the combat waits on bombarding artillery electing an Ar (8.16). */
+gboolean      _wb_spi_may_retreat   (WbMatch *m);
 /* Retreats @u may make now: WbOffset hexes, free ones first; @displace
  * (may be NULL) is filled with, per hex, the unit to displace or NULL. */
 GArray       *_wb_spi_retreats      (SpiData *data, WbMatch *m, const WbUnitState *u,

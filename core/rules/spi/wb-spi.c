@@ -414,7 +414,8 @@ spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
   else if (strcmp (type, "command_roll") == 0)
     result = _wb_spi_command_roll (data, m, action, ctx, error);
   else if (strcmp (type, "retreat") == 0 || strcmp (type, "eliminate") == 0 ||
-           strcmp (type, "advance") == 0 || strcmp (type, "no_advance") == 0)
+           strcmp (type, "advance") == 0 || strcmp (type, "no_advance") == 0 ||
+           strcmp (type, "no_retreat") == 0)
     result = _wb_spi_answer (data, m, action, ctx, error);
   if (result == WB_APPLY_DONE)
     _wb_spi_score (data, m);
