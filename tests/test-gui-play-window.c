@@ -39,6 +39,25 @@ click (WbWindow *window, const char *text)
   g_signal_emit_by_name (view, "point-clicked", x, y);
 }
 
+/* The pointer moves over @text's centre. */
+static void
+hover (WbWindow *window, const char *text)
+{
+  WbMapView *view = wb_window_get_map_view (window);
+  WbHexMap *map = WB_HEX_MAP (wb_map_view_get_map (view));
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  double x, y, wx, wy;
+
+  wb_hex_center (wb_hex_map_get_layout (map), wb_hex_map_get_hex_size (map), hex_of (window, text), &x, &y);
+  wb_map_view_map_to_widget (view, x, y, &wx, &wy);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+        g_signal_emit_by_name (c, "motion", wx, wy);
+    }
+}
+
 static char *
 where (WbWindow *window, const char *unit)
 {
@@ -92,9 +111,12 @@ START_TEST (test_play_mode)
   ck_assert (!find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbToolPalette")));
   wait_until_settled (view);
 
-  /* Stafford: where it may go is shown; 0413 moves it there. */
+  /* Stafford: where it may go is shown, and the way to the hex under the
+   * pointer; 0413 moves it there. */
   click (window, "0414");
   ck_assert_uint_gt (wb_map_view_get_n_highlights (view), 0);
+  hover (window, "0412");
+  ck_assert_uint_ge (wb_map_view_get_path_length (view), 2);
   click (window, "0413");
   w = where (window, "stafford");
   ck_assert_str_eq (w, "0413");

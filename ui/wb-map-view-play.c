@@ -102,6 +102,13 @@ wb_map_view_set_path (WbMapView *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+guint
+wb_map_view_get_path_length (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), 0);
+  return self->path != NULL ? self->path->len : 0;
+}
+
 void
 wb_map_view_set_selected_hex (WbMapView      *self,
                               const WbOffset *hex)

@@ -181,6 +181,8 @@ guint       wb_map_view_get_n_highlights (WbMapView     *self);
  * order, ending in an arrowhead. Copied; NULL or fewer than 2 clear it. */
 void        wb_map_view_set_path        (WbMapView      *self,
                                          GArray         *hexes);
+/* How many hexes the path shown has (0: none). */
+guint       wb_map_view_get_path_length (WbMapView *self);
 /* An outline around @hex (the selected unit's hex); NULL removes it. */
 void        wb_map_view_set_selected_hex (WbMapView     *self,
                                           const WbOffset *hex);

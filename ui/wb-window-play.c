@@ -31,6 +31,19 @@ show_message (WbWindow *self, const char *message)
   gtk_widget_set_visible (GTK_WIDGET (self->editor_label), message != NULL && *message != '\0');
 }
 
+/* The way the selected unit would go to the hex under the pointer. */
+static void
+update_path (WbWindow *self)
+{
+  const char *selected = wb_play_controller_get_selected (self->play_controller);
+  g_autoptr(GArray) path = NULL;
+  WbOffset hover;
+
+  if (selected != NULL && wb_map_view_get_hover_hex (self->map_view, &hover))
+    path = wb_play_path (self->play, selected, hover);
+  wb_map_view_set_path (self->map_view, path);
+}
+
 /* The controller's picks in the prompt, its selection on the map. */
 static void
 sync_selection (WbWindow *self)
@@ -41,7 +54,6 @@ sync_selection (WbWindow *self)
   const char *selected = wb_play_controller_get_selected (self->play_controller);
   WbMatch *m = wb_play_get_state (self->play);
   WbUnitState *u = selected != NULL ? wb_match_find_unit (m, selected) : NULL;
-  g_autoptr(GArray) path = NULL;
 
   wb_play_prompt_refresh (prompt);
   for (guint i = 0; i < units->len; i++)
@@ -51,7 +63,14 @@ sync_selection (WbWindow *self)
   wb_map_view_set_highlights (self->map_view, wb_play_controller_get_highlights (self->play_controller));
   wb_map_view_set_selected_hex (self->map_view,
                                 u != NULL && u->where.kind == WB_WHERE_HEX ? &u->where.hex : NULL);
-  wb_map_view_set_path (self->map_view, path);
+  update_path (self);
+}
+
+static void
+on_hover (WbWindow *self)
+{
+  if (self->play != NULL && self->play_controller != NULL)
+    update_path (self);
 }
 
 /* The hand-over hides everything of the match but the turn bar (what
@@ -421,6 +440,8 @@ _wb_window_play_init (WbWindow *self)
   g_signal_connect_object (self->play_reserve, "unit-activated", G_CALLBACK (on_reserve_unit), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_handover, "ready", G_CALLBACK (on_handover_ready), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->map_view, "notify::hover-text", G_CALLBACK (on_hover), self,
                            G_CONNECT_SWAPPED);
   set_chrome (self, FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", FALSE);
