@@ -128,6 +128,7 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
   WbLogFilter filter;
   g_autoptr(GPtrArray) items = NULL;
   g_autofree char *status = NULL;
+  guint n_old, kept, shown;
 
   g_return_if_fail (WB_IS_PLAY_LOG_PANE (self));
 
@@ -141,6 +142,11 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
   m = wb_play_get_state (self->play);
   wb_play_log_pane_get_filter (self, &filter);
   items = g_ptr_array_new_with_free_func (g_object_unref);
+  /* The rows already shown for the same events stay (after an action the
+   * log only grew; after undo it lost its end): only the rest is made. */
+  n_old = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  kept = 0;
+  shown = 0;
   for (guint i = 0; i < log->len; i++)
     {
       WbLogEvent *e = g_ptr_array_index (log, i);
@@ -148,6 +154,17 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
 
       if (!wb_log_filter_matches (&filter, e))
         continue;
+      shown++;
+      if (kept == shown - 1 && kept < n_old)
+        {
+          g_autoptr(WbPlayLogRow) old_row = g_list_model_get_item (G_LIST_MODEL (self->rows), kept);
+
+          if (old_row->entry == e->entry && g_strcmp0 (old_row->text, e->text) == 0)
+            {
+              kept++;
+              continue;
+            }
+        }
       row = g_object_new (WB_TYPE_PLAY_LOG_ROW, NULL);
       row->entry = e->entry;
       row->turn = wb_match_turn_text (m, e->turn);
@@ -156,9 +173,9 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
       row->text = g_strdup (e->text);
       g_ptr_array_add (items, row);
     }
-  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
-                       items->pdata, items->len);
-  if (items->len == log->len)
+  if (kept < n_old || items->len > 0)
+    g_list_store_splice (self->rows, kept, n_old - kept, items->pdata, items->len);
+  if (shown == log->len)
     /* TRANSLATORS: the battle log pane's count of events */
     status = g_strdup_printf (ngettext ("%u event", "%u events", log->len),
                               log->len);
@@ -166,13 +183,13 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
     /* TRANSLATORS: the battle log pane's count when a filter hides some */
     status = g_strdup_printf (ngettext ("%u of %u event", "%u of %u events",
                                            log->len),
-                              items->len, log->len);
+                              shown, log->len);
   set_status (self, status, FALSE);
   gtk_widget_set_sensitive (self->export_button, TRUE);
 
   /* The newest event kept in sight while the whole log is shown. */
-  if (items->len > 0 && filter.unit[0] == '\0' && filter.turn_min == 0 && filter.side < 0)
-    scroll_to (self, items->len - 1);
+  if (shown > 0 && filter.unit[0] == '\0' && filter.turn_min == 0 && filter.side < 0)
+    scroll_to (self, shown - 1);
 }
 
 static void

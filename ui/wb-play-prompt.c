@@ -552,6 +552,7 @@ wb_play_prompt_init (WbPlayPrompt *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->main_button), _("Roll and apply the result"));
   g_signal_connect_swapped (self->main_button, "clicked", G_CALLBACK (wb_play_prompt_activate), self);
   self->no_advance = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_No Advance")));
+  gtk_widget_set_name (GTK_WIDGET (self->no_advance), "no-advance");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->no_advance), _("Stay: no unit advances into the vacated hex"));
   g_signal_connect_swapped (self->no_advance, "clicked", G_CALLBACK (on_no_advance), self);
   self->clear = GTK_BUTTON (gtk_button_new_with_mnemonic (_("C_lear")));
@@ -565,7 +566,9 @@ wb_play_prompt_init (WbPlayPrompt *self)
   self->roll_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 6, 1));
   gtk_accessible_update_relation (GTK_ACCESSIBLE (self->roll_spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
                                   self->roll_label, NULL, -1);
-  g_signal_connect_swapped (self->roll_spin, "activate", G_CALLBACK (on_enter_roll), self);
+  /* Enter in the spin button's text (GtkSpinButton::activate is GTK 4.14). */
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (self->roll_spin)), "activate",
+                            G_CALLBACK (on_enter_roll), self);
   {
     GtkWidget *enter = gtk_button_new_with_mnemonic (_("_Enter Roll"));
 

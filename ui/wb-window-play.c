@@ -238,6 +238,13 @@ wb_window_get_play (WbWindow *self)
   return self->play;
 }
 
+WbPlayController *
+wb_window_get_play_controller (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
+  return self->play_controller;
+}
+
 static void
 set_chrome (WbWindow *self, gboolean playing)
 {

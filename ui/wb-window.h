@@ -7,6 +7,7 @@
 #include "rules/wb-play.h"
 #include "wb-map-editor.h"
 #include "wb-map-view.h"
+#include "wb-play-controller.h"
 #include "wb-sidebar.h"
 
 G_BEGIN_DECLS
@@ -73,6 +74,8 @@ gboolean    wb_window_open_playtest    (WbWindow   *self,
                                         GError    **error);
 gboolean    wb_window_get_playing      (WbWindow   *self);
 WbPlay     *wb_window_get_play         (WbWindow   *self);
+/* What clicks on the map mean in play (NULL when not playing). */
+WbPlayController *wb_window_get_play_controller (WbWindow *self);
 
 /* The order of battle as CSV (wb-window-csv.c): export writes the file
  * atomically; import reads it and presents the import preview, which
