@@ -74,6 +74,21 @@ on_notify (GObject *object, GParamSpec *pspec, int *n)
   (*n)++;
 }
 
+/* With WARBENCH_SHOT_DIR set, a PNG of @widget there (to look at). */
+static void
+shot (GtkWidget *widget, const char *name)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  if (g_getenv ("WARBENCH_SHOT_DIR") == NULL)
+    return;
+  path = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), name, NULL);
+  spin_for (300);
+  texture = render_widget (widget);
+  gdk_texture_save_to_png (texture, path);
+}
+
 static void
 undo (WbPlay *play)
 {
@@ -230,6 +245,7 @@ START_TEST (test_panel)
   ck_assert_str_eq (wb_play_override_get_place_text (panel), "Union · eliminated");
   ck_assert (!gtk_widget_get_sensitive (GTK_WIDGET (wb_play_override_get_eliminate_button (panel))));
   ck_assert_int_eq (changed, 3);
+  shot (window, "override-panel.png");
 
   /* Each undone in turn; the panel shows the state again after each. */
   undo (play);
@@ -334,6 +350,7 @@ START_TEST (test_rules_dialog)
   ck_assert_ptr_nonnull (strstr (((WbLogEvent *) g_ptr_array_index (log, log->len - 2))->text,
                                  "rule broken (warned)"));
   ck_assert_ptr_null (wb_play_rules_get_message (rules));
+  shot (GTK_WIDGET (rules), "rule-checks.png");
   gtk_window_destroy (GTK_WINDOW (rules));
 }
 END_TEST

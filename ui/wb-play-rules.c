@@ -12,8 +12,9 @@ struct _WbPlayRules
 
   WbPlay         *play;
   AdwPreferencesGroup *group;
-  GPtrArray      *rows;         /* AdwComboRow*, "wb-rule" data: the check's index */
+  GPtrArray      *rows;         /* AdwActionRow*, "wb-rule" data: the check's index, "wb-levels": its GtkDropDown */
   GtkLabel       *error_label;
+  GtkSizeGroup   *level_width;   /* the drop-downs, one width */
   gboolean        syncing;
 };
 
@@ -54,6 +55,12 @@ level_now (WbPlayRules *self, guint i)
   return wb_rule_level (&ctx, checks[i].id);
 }
 
+static GtkDropDown *
+levels_of (GObject *row)
+{
+  return g_object_get_data (row, "wb-levels");
+}
+
 static void
 show_message (WbPlayRules *self, const char *message)
 {
@@ -76,7 +83,7 @@ wb_play_rules_refresh (WbPlayRules *self)
       const char *rule = g_object_get_data (row, "wb-reference");
       g_autofree char *subtitle = NULL;
 
-      adw_combo_row_set_selected (ADW_COMBO_ROW (row), row_of_level (level_now (self, i)));
+      gtk_drop_down_set_selected (levels_of (row), row_of_level (level_now (self, i)));
       if (i < G_N_ELEMENTS (m->rule_levels) && m->rule_levels[i] != 0)
         /* TRANSLATORS: a rule check's subtitle: where the rulebook says it; its level was changed during play */
         subtitle = g_strdup_printf (_("Rule %s · changed in this playtest"), rule);
@@ -94,7 +101,7 @@ play_level (WbPlayRules *self, GObject *row)
   guint n = 0;
   const WbRuleCheck *checks = wb_play_get_checks (self->play, &n);
   guint i = GPOINTER_TO_UINT (g_object_get_data (row, "wb-rule"));
-  guint k = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+  guint k = gtk_drop_down_get_selected (levels_of (row));
   g_autoptr(JsonObject) a = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -117,10 +124,10 @@ play_level (WbPlayRules *self, GObject *row)
 }
 
 static void
-on_level_selected (GObject *row, GParamSpec *pspec, WbPlayRules *self)
+on_level_selected (GObject *dropdown, GParamSpec *pspec, WbPlayRules *self)
 {
   if (!self->syncing)
-    play_level (self, row);
+    play_level (self, g_object_get_data (dropdown, "wb-row"));
 }
 
 gboolean
@@ -144,7 +151,7 @@ wb_play_rules_set_level (WbPlayRules *self, const char *rule, const char *level)
             gboolean ok;
 
             self->syncing = TRUE;
-            adw_combo_row_set_selected (ADW_COMBO_ROW (row), k);
+            gtk_drop_down_set_selected (levels_of (row), k);
             self->syncing = FALSE;
             ok = play_level (self, row);
             return ok;
@@ -164,7 +171,7 @@ wb_play_rules_get_level (WbPlayRules *self, const char *rule)
   for (guint r = 0; r < self->rows->len; r++)
     {
       GObject *row = g_ptr_array_index (self->rows, r);
-      guint k = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+      guint k = gtk_drop_down_get_selected (levels_of (row));
 
       if (g_strcmp0 (checks[GPOINTER_TO_UINT (g_object_get_data (row, "wb-rule"))].id, rule) == 0)
         return k < G_N_ELEMENTS (levels) ? levels[k] : NULL;
@@ -192,6 +199,7 @@ wb_play_rules_dispose (GObject *object)
   WbPlayRules *self = WB_PLAY_RULES (object);
 
   g_clear_object (&self->play);
+  g_clear_object (&self->level_width);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   G_OBJECT_CLASS (wb_play_rules_parent_class)->dispose (object);
 }
@@ -217,6 +225,7 @@ static void
 wb_play_rules_init (WbPlayRules *self)
 {
   self->rows = g_ptr_array_new ();
+  self->level_width = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 }
 
 WbPlayRules *
@@ -266,20 +275,27 @@ wb_play_rules_new (GtkWindow *parent, WbPlay *play)
   for (guint i = 0; i < n && i < WB_MATCH_MAX_RULES; i++)
     {
       const WbRuleCheck *c = &checks[i];
-      GtkWidget *row = adw_combo_row_new ();
-      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *dropdown;
+      const char *names[] = { _("Enforce"), _("Warn"), _("Off"), NULL };
 
-      gtk_string_list_append (names, _("Enforce"));
-      gtk_string_list_append (names, _("Warn"));
-      gtk_string_list_append (names, _("Off"));
-      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
+      /* A drop-down beside the row (not an AdwComboRow): a long title
+       * wraps instead of the level being cut to "E…". */
+      dropdown = gtk_drop_down_new_from_strings (names);
+      gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
+      gtk_size_group_add_widget (self->level_width, dropdown);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, _(c->title), -1);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(c->title));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), dropdown);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), dropdown);
       gtk_widget_set_tooltip_text (row, c->id);
       g_object_set_data (G_OBJECT (row), "wb-rule", GUINT_TO_POINTER (i));
       g_object_set_data (G_OBJECT (row), "wb-reference", (gpointer) (c->rule != NULL ? c->rule : ""));
+      g_object_set_data (G_OBJECT (row), "wb-levels", dropdown);
+      g_object_set_data (G_OBJECT (dropdown), "wb-row", row);
       adw_preferences_group_add (self->group, row);
       g_ptr_array_add (self->rows, row);
-      g_signal_connect (row, "notify::selected", G_CALLBACK (on_level_selected), self);
+      g_signal_connect (dropdown, "notify::selected", G_CALLBACK (on_level_selected), self);
     }
   wb_play_rules_refresh (self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active), NULL);
