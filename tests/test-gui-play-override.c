@@ -272,6 +272,45 @@ START_TEST (test_panel)
     }
   ck_assert_str_eq (wb_play_controller_get_selected (c), "stafford");
   ck_assert_str_eq (wb_play_override_get_place_text (panel), "Confederate · 0414");
+
+  /* Markers: the legend's hex features (River Ferry, Town); with the
+   * toggle on, clicks put one down and take it off. */
+  {
+    GtkDropDown *kinds = wb_play_override_get_marker_dropdown (panel);
+    GtkToggleButton *toggle = wb_play_override_get_marker_toggle (panel);
+    WbOffset h = hex (play, "0515");
+    guint town = GTK_INVALID_LIST_POSITION;
+
+    ck_assert_uint_eq (g_list_model_get_n_items (gtk_drop_down_get_model (kinds)), 2);
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autoptr(GtkStringObject) item = g_list_model_get_item (gtk_drop_down_get_model (kinds), i);
+        if (g_strcmp0 (gtk_string_object_get_string (item), "Town") == 0)
+          town = i;
+      }
+    ck_assert_uint_ne (town, GTK_INVALID_LIST_POSITION);
+    gtk_drop_down_set_selected (kinds, town);
+    ck_assert_ptr_null (wb_play_controller_get_marker (c));
+    gtk_toggle_button_set_active (toggle, TRUE);
+    ck_assert_str_eq (wb_play_controller_get_marker (c), "town");
+    ck_assert_ptr_null (wb_play_controller_get_selected (c));
+    wb_play_controller_click_hex (c, h);
+    ck_assert_int_eq (wb_match_find_marker (wb_play_get_state (play), "town", h), 0);
+    shot (window, "override-panel-markers.png");
+    wb_play_controller_click_hex (c, h);
+    ck_assert_int_eq (wb_match_find_marker (wb_play_get_state (play), "town", h), -1);
+    undo (play);
+    ck_assert_int_eq (wb_match_find_marker (wb_play_get_state (play), "town", h), 0);
+    /* Picking a unit ends it; so does leaving override mode. */
+    wb_play_controller_select_unit (c, "stafford");
+    ck_assert_ptr_null (wb_play_controller_get_marker (c));
+    ck_assert (!gtk_toggle_button_get_active (toggle));
+    gtk_toggle_button_set_active (toggle, TRUE);
+    ck_assert_str_eq (wb_play_controller_get_marker (c), "town");
+    wb_play_controller_set_override (c, FALSE);
+    ck_assert_ptr_null (wb_play_controller_get_marker (c));
+    ck_assert (!gtk_toggle_button_get_active (toggle));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 END_TEST

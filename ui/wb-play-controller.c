@@ -17,6 +17,7 @@ struct _WbPlayController
   GPtrArray  *units;        /* char*: picked for an attack or an exchange */
   GPtrArray  *hexes;        /* char*: enemy hexes picked for an attack */
   gboolean    override;     /* designer override mode */
+  const char *marker;       /* interned feature id: override clicks put or take off this marker */
 };
 
 G_DEFINE_FINAL_TYPE (WbPlayController, wb_play_controller, G_TYPE_OBJECT)
@@ -297,6 +298,21 @@ click_eliminate (WbPlayController *self, WbOffset hex)
  * lets go; with a unit selected, a click elsewhere puts it there; else a
  * click picks the first unit of the hex, of either side. */
 static void
+click_marker (WbPlayController *self, WbOffset hex)
+{
+  g_autoptr(JsonObject) a = json_object_new ();
+  char text[32];
+
+  hex_text (self, hex, text);
+  json_object_set_string_member (a, "type", "override_marker");
+  json_object_set_string_member (a, "feature", self->marker);
+  json_object_set_string_member (a, "hex", text);
+  if (wb_match_find_marker (wb_play_get_state (self->play), self->marker, hex) >= 0)
+    json_object_set_boolean_member (a, "remove", TRUE);
+  wb_play_controller_act (self, a);
+}
+
+static void
 click_override (WbPlayController *self, WbOffset hex)
 {
   WbMatch *m = wb_play_get_state (self->play);
@@ -304,6 +320,12 @@ click_override (WbPlayController *self, WbOffset hex)
   g_autoptr(GPtrArray) here = wb_match_units_at (m, &w);
   WbUnitState *sel = self->selected != NULL ? wb_match_find_unit (m, self->selected) : NULL;
   char text[32];
+
+  if (self->marker != NULL)
+    {
+      click_marker (self, hex);
+      return;
+    }
 
   if (sel != NULL && wb_where_equal (&sel->where, &w))
     {
@@ -358,7 +380,29 @@ void
 wb_play_controller_select_unit (WbPlayController *self, const char *unit)
 {
   g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  /* Picking a unit ends putting markers down. */
+  if (unit != NULL)
+    self->marker = NULL;
   set_selected (self, unit);
+}
+
+void
+wb_play_controller_set_marker (WbPlayController *self, const char *feature)
+{
+  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  feature = g_intern_string (feature);
+  if (self->marker == feature)
+    return;
+  self->marker = feature;
+  /* Clicks now go to the marker, not to a unit. */
+  wb_play_controller_clear (self);
+}
+
+const char *
+wb_play_controller_get_marker (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->marker;
 }
 
 WbPlay *
@@ -383,6 +427,7 @@ wb_play_controller_set_override (WbPlayController *self, gboolean override)
   if (self->override == override)
     return;
   self->override = override;
+  self->marker = NULL;
   /* The picks of one mode mean nothing in the other. */
   wb_play_controller_clear (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERRIDE]);

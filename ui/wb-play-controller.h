@@ -42,6 +42,13 @@ void              wb_play_controller_click_hex    (WbPlayController *self,
 void              wb_play_controller_set_override (WbPlayController *self,
                                                    gboolean          override);
 gboolean          wb_play_controller_get_override (WbPlayController *self);
+/* In override mode, with @feature (a hex feature of the game's legend; NULL
+ * ends it) a click on a hex puts that marker there, or takes it off when
+ * it is there (override_marker). Clears the selection ("selection-changed");
+ * picking a unit or leaving override mode ends it. */
+void              wb_play_controller_set_marker   (WbPlayController *self,
+                                                   const char       *feature);
+const char       *wb_play_controller_get_marker   (WbPlayController *self);
 /* Picks a unit (from the reserve, or a unit list; in override mode any
  * unit, wherever it is). */
 void              wb_play_controller_select_unit  (WbPlayController *self,

@@ -19,6 +19,12 @@ struct _WbPlayOverride
   GtkSpinButton    *strength_spin;
   GtkButton        *eliminate_button;
   GPtrArray        *vp_spins;       /* GtkSpinButton*, by side */
+  GtkWidget        *markers_box;    /* hidden when the game has no hex feature */
+  GtkDropDown      *marker_dropdown;
+  GPtrArray        *marker_ids;     /* const char* (interned) hex feature ids, the dropdown's order */
+  GtkToggleButton  *marker_toggle;
+  GtkLabel         *markers_label;
+  GtkSizeGroup     *label_width;
   gboolean          syncing;        /* refresh is setting the widgets */
 };
 
@@ -26,6 +32,10 @@ G_DEFINE_FINAL_TYPE (WbPlayOverride, wb_play_override, GTK_TYPE_WIDGET)
 
 enum { CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+static GtkWidget *heading (const char *text);
+static GtkWidget *grid_label (WbPlayOverride *self, GtkGrid *grid, const char *mnemonic, GtkWidget *widget,
+                              int row);
 
 static WbMatch *
 state (WbPlayOverride *self)
@@ -74,6 +84,19 @@ wb_play_override_refresh (WbPlayOverride *self)
                             u != NULL && !m->over && u->where.kind != WB_WHERE_ELIMINATED);
   for (guint i = 0; i < self->vp_spins->len; i++)
     gtk_spin_button_set_value (g_ptr_array_index (self->vp_spins, i), m->vp[i]);
+  {
+    const char *marker = wb_play_controller_get_marker (self->controller);
+    guint n = m->markers != NULL ? m->markers->len : 0;
+    g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u marker put on the map in this playtest",
+                                                           "%u markers put on the map in this playtest", n), n);
+
+    for (guint i = 0; marker != NULL && i < self->marker_ids->len; i++)
+      if (g_ptr_array_index (self->marker_ids, i) == marker)
+        gtk_drop_down_set_selected (self->marker_dropdown, i);
+    gtk_toggle_button_set_active (self->marker_toggle, marker != NULL);
+    gtk_widget_set_sensitive (GTK_WIDGET (self->marker_toggle), !m->over);
+    gtk_label_set_text (self->markers_label, count);
+  }
   self->syncing = FALSE;
 }
 
@@ -147,6 +170,44 @@ on_vp_changed (WbPlayOverride *self, GtkSpinButton *spin)
   play (self, a);
 }
 
+static const char *
+chosen_marker (WbPlayOverride *self)
+{
+  guint pos = gtk_drop_down_get_selected (self->marker_dropdown);
+  return pos < self->marker_ids->len ? g_ptr_array_index (self->marker_ids, pos) : NULL;
+}
+
+static void
+on_marker_toggled (WbPlayOverride *self)
+{
+  if (self->syncing)
+    return;
+  wb_play_controller_set_marker (self->controller,
+                                 gtk_toggle_button_get_active (self->marker_toggle) ? chosen_marker (self) : NULL);
+  wb_play_override_refresh (self);
+}
+
+static void
+on_marker_selected (WbPlayOverride *self)
+{
+  if (!self->syncing && gtk_toggle_button_get_active (self->marker_toggle))
+    wb_play_controller_set_marker (self->controller, chosen_marker (self));
+}
+
+GtkDropDown *
+wb_play_override_get_marker_dropdown (WbPlayOverride *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_OVERRIDE (self), NULL);
+  return self->marker_dropdown;
+}
+
+GtkToggleButton *
+wb_play_override_get_marker_toggle (WbPlayOverride *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_OVERRIDE (self), NULL);
+  return self->marker_toggle;
+}
+
 GtkSpinButton *
 wb_play_override_get_strength_spin (WbPlayOverride *self)
 {
@@ -191,6 +252,8 @@ wb_play_override_dispose (GObject *object)
   g_clear_object (&self->controller);
   g_clear_pointer (&self->unit_ids, g_ptr_array_unref);
   g_clear_pointer (&self->vp_spins, g_ptr_array_unref);
+  g_clear_pointer (&self->marker_ids, g_ptr_array_unref);
+  g_clear_object (&self->label_width);
   G_OBJECT_CLASS (wb_play_override_parent_class)->dispose (object);
 }
 
@@ -217,13 +280,18 @@ wb_play_override_init (WbPlayOverride *self)
 {
   self->unit_ids = g_ptr_array_new ();
   self->vp_spins = g_ptr_array_new ();
+  self->marker_ids = g_ptr_array_new ();
+  self->label_width = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 }
 
+/* A row of a grid: its label (one width in all the panel's grids), then
+ * @widget. */
 static GtkWidget *
-grid_label (GtkGrid *grid, const char *mnemonic, GtkWidget *widget, int row)
+grid_label (WbPlayOverride *self, GtkGrid *grid, const char *mnemonic, GtkWidget *widget, int row)
 {
   GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
 
+  gtk_size_group_add_widget (self->label_width, label);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
   gtk_widget_add_css_class (label, "dim-label");
@@ -300,7 +368,7 @@ wb_play_override_new (WbPlayController *controller)
                                _("The unit to change: any unit of the scenario, on the map or not"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->unit_dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Unit"), -1);
-  grid_label (GTK_GRID (unit_grid), _("_Unit"), GTK_WIDGET (self->unit_dropdown), 0);
+  grid_label (self, GTK_GRID (unit_grid), _("_Unit"), GTK_WIDGET (self->unit_dropdown), 0);
 
   self->place_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->place_label, 0);
@@ -313,7 +381,7 @@ wb_play_override_new (WbPlayController *controller)
                                _("The unit's strength in Strength Points, in half points; 0 eliminates it"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->strength_spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Strength (SP)"), -1);
-  grid_label (GTK_GRID (unit_grid), _("_Strength (SP)"), GTK_WIDGET (self->strength_spin), 2);
+  grid_label (self, GTK_GRID (unit_grid), _("_Strength (SP)"), GTK_WIDGET (self->strength_spin), 2);
 
   self->eliminate_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Eliminate")));
   gtk_widget_set_halign (GTK_WIDGET (self->eliminate_button), GTK_ALIGN_START);
@@ -336,12 +404,54 @@ wb_play_override_new (WbPlayController *controller)
 
       gtk_widget_set_tooltip_text (spin, tip);
       gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, side, -1);
-      label = grid_label (GTK_GRID (vp_grid), side, spin, (int) i);
+      label = grid_label (self, GTK_GRID (vp_grid), side, spin, (int) i);
       gtk_label_set_use_underline (GTK_LABEL (label), FALSE);
       g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (on_vp_changed), self);
       g_ptr_array_add (self->vp_spins, spin);
     }
   gtk_box_append (GTK_BOX (self->box), vp_grid);
+
+  /* Markers: the game's hex features (a trench, fallen timber, a town). */
+  {
+    GPtrArray *features = wb_game_get_features (m->game);
+    g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+    GtkWidget *grid = gtk_grid_new ();
+
+    for (guint i = 0; i < features->len; i++)
+      {
+        WbFeatureType *f = g_ptr_array_index (features, i);
+        if (f->where != WB_FEATURE_HEX)
+          continue;
+        gtk_string_list_append (kinds, f->name != NULL ? f->name : f->id);
+        g_ptr_array_add (self->marker_ids, (gpointer) g_intern_string (f->id));
+      }
+    self->markers_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+    gtk_box_append (GTK_BOX (self->markers_box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+    gtk_box_append (GTK_BOX (self->markers_box), heading (_("Markers")));
+    gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+    gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+    self->marker_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kinds)), NULL));
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->marker_dropdown), _("The marker to put down: a hex feature of the legend"));
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->marker_dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Marker"), -1);
+    grid_label (self, GTK_GRID (grid), _("_Marker"), GTK_WIDGET (self->marker_dropdown), 0);
+    self->marker_toggle = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Put Down by Clicks")));
+    gtk_widget_set_halign (GTK_WIDGET (self->marker_toggle), GTK_ALIGN_START);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->marker_toggle),
+                                 _("While on, a click on a hex puts the marker there, or takes it off when it is "
+                                   "there; picking a unit ends it"));
+    gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->marker_toggle), 1, 1, 1, 1);
+    gtk_box_append (GTK_BOX (self->markers_box), grid);
+    self->markers_label = GTK_LABEL (gtk_label_new (NULL));
+    gtk_label_set_xalign (self->markers_label, 0);
+    gtk_label_set_wrap (self->markers_label, TRUE);
+    gtk_widget_add_css_class (GTK_WIDGET (self->markers_label), "dim-label");
+    gtk_box_append (GTK_BOX (self->markers_box), GTK_WIDGET (self->markers_label));
+    gtk_widget_set_visible (self->markers_box, self->marker_ids->len > 0);
+    gtk_box_append (GTK_BOX (self->box), self->markers_box);
+    g_signal_connect_swapped (self->marker_toggle, "toggled", G_CALLBACK (on_marker_toggled), self);
+    g_signal_connect_swapped (self->marker_dropdown, "notify::selected", G_CALLBACK (on_marker_selected), self);
+  }
 
   g_signal_connect_swapped (self->unit_dropdown, "notify::selected", G_CALLBACK (on_unit_selected), self);
   g_signal_connect_swapped (self->strength_spin, "value-changed", G_CALLBACK (on_strength_changed), self);
