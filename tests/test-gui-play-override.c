@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <string.h>
 
 #include "wb-play-controller.h"
@@ -416,6 +417,84 @@ START_TEST (test_rules_free_play)
 }
 END_TEST
 
+/* A marker put down by a click shows on the canvas at its hex (the view
+ * draws its copy of the match in its worker threads), and goes on undo. */
+START_TEST (test_marker_on_canvas)
+{
+  WbWindow *window = open_test_game ();
+  WbMapView *view = wb_window_get_map_view (window);
+  WbGame *game = wb_window_get_game (window);
+  g_autoptr(WbPlay) play = NULL;
+  g_autoptr(WbPlayController) c = NULL;
+  WbHexMap *map;
+  WbOffset h;
+  double mx, my, wx, wy;
+  guint32 *before, *after, *undone;
+  guint n_after = 0, n_undone = 0, n_far = 0;
+  int width, height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  wb_map_view_set_map (view, game, wb_map_view_get_map (view), wb_game_find_scenario (game, "historical"));
+  wb_map_view_set_zoom (view, 1.0);
+  map = WB_HEX_MAP (wb_map_view_get_map (view));
+  ck_assert (wb_hex_map_parse_hex (map, "0515", &h));
+  wb_hex_center (wb_hex_map_get_layout (map), wb_hex_map_get_hex_size (map), h, &mx, &my);
+  wb_map_view_set_center (view, mx, my);
+  play = wb_play_new (game, NULL, "historical", NULL, 1, NULL);
+  c = wb_play_controller_new (play);
+  wb_map_view_set_match (view, wb_play_get_state (play));
+  wait_until_settled (view);
+  wb_map_view_map_to_widget (view, mx, my, &wx, &wy);
+
+  {
+    g_autoptr(GdkTexture) t = render_widget (GTK_WIDGET (view));
+    width = gdk_texture_get_width (t);
+    height = gdk_texture_get_height (t);
+    before = g_new (guint32, width * height);
+    gdk_texture_download (t, (guchar *) before, width * 4);
+  }
+  wb_play_controller_set_override (c, TRUE);
+  wb_play_controller_set_marker (c, "ferry");
+  wb_play_controller_click_hex (c, h);
+  wb_map_view_set_match (view, wb_play_get_state (play));
+  wait_until_settled (view);
+  {
+    g_autoptr(GdkTexture) t = render_widget (GTK_WIDGET (view));
+    after = g_new (guint32, width * height);
+    gdk_texture_download (t, (guchar *) after, width * 4);
+  }
+  shot (GTK_WIDGET (view), "override-marker-canvas.png");
+  undo (play);
+  wb_map_view_set_match (view, wb_play_get_state (play));
+  wait_until_settled (view);
+  {
+    g_autoptr(GdkTexture) t = render_widget (GTK_WIDGET (view));
+    undone = g_new (guint32, width * height);
+    gdk_texture_download (t, (guchar *) undone, width * 4);
+  }
+  /* Changed pixels: near the hex's centre only, and none once undone. */
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        gboolean near = fabs (x - wx) < 25 && fabs (y - wy) < 25;
+
+        if (after[y * width + x] != before[y * width + x])
+          {
+            n_after += near;
+            n_far += !near;
+          }
+        n_undone += undone[y * width + x] != before[y * width + x];
+      }
+  ck_assert_uint_gt (n_after, 100);
+  ck_assert_uint_eq (n_far, 0);
+  ck_assert_uint_eq (n_undone, 0);
+  g_free (before);
+  g_free (after);
+  g_free (undone);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -427,6 +506,7 @@ make_suite (void)
   tcase_add_test (tc, test_panel);
   tcase_add_test (tc, test_rules_dialog);
   tcase_add_test (tc, test_rules_free_play);
+  tcase_add_test (tc, test_marker_on_canvas);
   suite_add_tcase (s, tc);
   return s;
 }
