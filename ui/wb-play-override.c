@@ -12,7 +12,7 @@ struct _WbPlayOverride
   GtkWidget         parent_instance;
 
   WbPlayController *controller;
-  GtkWidget        *box;
+  GtkWidget        *box;   /* mnemonics i, h, m, k, p: the turn bar, prompt and log have the others */
   GtkDropDown      *unit_dropdown;
   GPtrArray        *unit_ids;       /* const char* (interned), the dropdown's order */
   GtkLabel         *place_label;
@@ -368,7 +368,7 @@ wb_play_override_new (WbPlayController *controller)
                                _("The unit to change: any unit of the scenario, on the map or not"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->unit_dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Unit"), -1);
-  grid_label (self, GTK_GRID (unit_grid), _("_Unit"), GTK_WIDGET (self->unit_dropdown), 0);
+  grid_label (self, GTK_GRID (unit_grid), _("Un_it"), GTK_WIDGET (self->unit_dropdown), 0);
 
   self->place_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->place_label, 0);
@@ -381,9 +381,9 @@ wb_play_override_new (WbPlayController *controller)
                                _("The unit's strength in Strength Points, in half points; 0 eliminates it"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->strength_spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Strength (SP)"), -1);
-  grid_label (self, GTK_GRID (unit_grid), _("_Strength (SP)"), GTK_WIDGET (self->strength_spin), 2);
+  grid_label (self, GTK_GRID (unit_grid), _("Strengt_h (SP)"), GTK_WIDGET (self->strength_spin), 2);
 
-  self->eliminate_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Eliminate")));
+  self->eliminate_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("Eli_minate")));
   gtk_widget_set_halign (GTK_WIDGET (self->eliminate_button), GTK_ALIGN_START);
   gtk_widget_add_css_class (GTK_WIDGET (self->eliminate_button), "destructive-action");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->eliminate_button),
@@ -434,7 +434,7 @@ wb_play_override_new (WbPlayController *controller)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->marker_dropdown), _("The marker to put down: a hex feature of the legend"));
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->marker_dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     _("Marker"), -1);
-    grid_label (self, GTK_GRID (grid), _("_Marker"), GTK_WIDGET (self->marker_dropdown), 0);
+    grid_label (self, GTK_GRID (grid), _("Mar_ker"), GTK_WIDGET (self->marker_dropdown), 0);
     self->marker_toggle = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Put Down by Clicks")));
     gtk_widget_set_halign (GTK_WIDGET (self->marker_toggle), GTK_ALIGN_START);
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->marker_toggle),
