@@ -294,9 +294,8 @@ click_eliminate (WbPlayController *self, WbOffset hex)
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
-/* Override: a click on the selected unit's hex goes through its stack, then
- * lets go; with a unit selected, a click elsewhere puts it there; else a
- * click picks the first unit of the hex, of either side. */
+/* Override with a marker chosen: put it down, or take it off when it is
+ * there already. */
 static void
 click_marker (WbPlayController *self, WbOffset hex)
 {
@@ -312,6 +311,9 @@ click_marker (WbPlayController *self, WbOffset hex)
   wb_play_controller_act (self, a);
 }
 
+/* Override: a click on the selected unit's hex goes through its stack, then
+ * lets go; with a unit selected, a click elsewhere puts it there; else a
+ * click picks the first unit of the hex, of either side. */
 static void
 click_override (WbPlayController *self, WbOffset hex)
 {
