@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "wb-render-private.h"
+#include "rules/wb-match.h"
 
 /* --- hex maps: the terrain artwork ----------------------------------------- */
 
@@ -830,43 +831,64 @@ hex_feature_symbol (HexRender    *hr,
     }
 }
 
-/* The markers the shown scenario places (Fallen Timber, pontoon bridges):
- * the feature's symbol on a ring in the feature's colour, so a marker reads
- * as placed on the map rather than printed on it. */
+/* A marker on the map: the feature's symbol on a ring in the feature's
+ * colour, so it reads as placed on the map rather than printed on it. */
+static void
+draw_marker (HexRender *hr, WbOffset o, guint f)
+{
+  cairo_t *cr = hr->r->cr;
+  double cx, cy;
+
+  hex_centre (hr, o, &cx, &cy);
+  cairo_new_path (cr);
+  cairo_arc (cr, cx, cy, hr->size * 0.62, 0, 2 * G_PI);
+  set_rgba (cr, WHITE, 0.55);
+  cairo_fill_preserve (cr);
+  set_rgb (cr, hr->r->features[f].color);
+  cairo_set_line_width (cr, MAX (hr->size * 0.08, hr->r->px));
+  cairo_stroke (cr);
+  hex_feature_symbol (hr, o, &hr->r->features[f], cx, cy);
+}
+
+/* The markers the shown scenario places (Fallen Timber, pontoon bridges),
+ * and those a designer put down during the match shown. */
 void
 _wb_render_draw_scenario_markers (HexRender *hr)
 {
   WbScenario *scenario = hr->r->options->scenario;
+  const WbMatch *match = hr->r->options->match;
   GPtrArray *markers;
 
-  if (scenario == NULL || hr->hex_px < LOD_DETAILS ||
-      g_strcmp0 (wb_scenario_get_map (scenario), wb_map_get_id (WB_MAP (hr->map))) != 0)
+  if (hr->hex_px < LOD_DETAILS)
     return;
 
-  markers = wb_scenario_get_markers (scenario);
-  for (guint i = 0; i < markers->len; i++)
+  if (scenario != NULL && g_strcmp0 (wb_scenario_get_map (scenario), wb_map_get_id (WB_MAP (hr->map))) == 0)
     {
-      WbMarker *m = g_ptr_array_index (markers, i);
-      WbPlace *place = m->at->len > 0 ? &g_array_index (m->at, WbPlace, 0) : NULL;
-      guint f = _wb_render_find_feature (hr->r, m->feature);
-      cairo_t *cr = hr->r->cr;
-      WbOffset o;
-      double cx, cy;
+      markers = wb_scenario_get_markers (scenario);
+      for (guint i = 0; i < markers->len; i++)
+        {
+          WbMarker *m = g_ptr_array_index (markers, i);
+          WbPlace *place = m->at->len > 0 ? &g_array_index (m->at, WbPlace, 0) : NULL;
+          guint f = _wb_render_find_feature (hr->r, m->feature);
+          WbOffset o;
 
-      if (place == NULL || place->kind != WB_PLACE_HEX || f == G_MAXUINT ||
-          !wb_scenario_applies (m->option, m->unless, NULL) ||
-          !wb_hex_map_parse_hex (hr->map, place->ref, &o) || !hex_in_range (hr, o))
-        continue;
-      hex_centre (hr, o, &cx, &cy);
-      cairo_new_path (cr);
-      cairo_arc (cr, cx, cy, hr->size * 0.62, 0, 2 * G_PI);
-      set_rgba (cr, WHITE, 0.55);
-      cairo_fill_preserve (cr);
-      set_rgb (cr, hr->r->features[f].color);
-      cairo_set_line_width (cr, MAX (hr->size * 0.08, hr->r->px));
-      cairo_stroke (cr);
-      hex_feature_symbol (hr, o, &hr->r->features[f], cx, cy);
+          if (place == NULL || place->kind != WB_PLACE_HEX || f == G_MAXUINT ||
+              !wb_scenario_applies (m->option, m->unless, NULL) ||
+              !wb_hex_map_parse_hex (hr->map, place->ref, &o) || !hex_in_range (hr, o))
+            continue;
+          draw_marker (hr, o, f);
+        }
     }
+
+  if (match != NULL && match->markers != NULL && match->map == WB_MAP (hr->map))
+    for (guint i = 0; i < match->markers->len; i++)
+      {
+        const WbMatchMarker *k = &g_array_index (match->markers, WbMatchMarker, i);
+        guint f = _wb_render_find_feature (hr->r, k->feature);
+
+        if (f != G_MAXUINT && hex_in_range (hr, k->hex))
+          draw_marker (hr, k->hex, f);
+      }
 }
 
 void

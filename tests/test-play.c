@@ -506,6 +506,109 @@ START_TEST (test_preview_and_path)
 }
 END_TEST
 
+/* The units layer of @m's map at 1 point a pixel. */
+static cairo_surface_t *
+render_units (WbGame *game, WbMatch *m)
+{
+  WbRenderOptions o;
+  WbHexMap *map = WB_HEX_MAP (m->map);
+  double size = wb_hex_map_get_hex_size (map);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) (size * 2 * 40),
+                                                   (int) (size * 2 * 40));
+  cairo_t *cr = cairo_create (s);
+
+  wb_render_options_init (&o);
+  o.layers = WB_LAYER_UNITS;
+  o.scale = 1;
+  o.match = m;
+  wb_render_map (game, m->map, cr, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  return s;
+}
+
+static guint
+pixels_differing (cairo_surface_t *a, cairo_surface_t *b)
+{
+  guint n = 0;
+  int h = cairo_image_surface_get_height (a);
+  int stride = cairo_image_surface_get_stride (a);
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < stride / 4; x++)
+      n += ((guint32 *) (cairo_image_surface_get_data (a) + y * stride))[x] !=
+           ((guint32 *) (cairo_image_surface_get_data (b) + y * stride))[x];
+  return n;
+}
+
+/* A designer's markers: a hex feature put on a hex and taken off, in the
+ * state and its copies, the log, undo and a fresh replay, and drawn. */
+START_TEST (test_markers)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, NULL);
+  g_autoptr(WbMatch) copy = NULL, replayed = NULL;
+  cairo_surface_t *before, *after, *undone;
+  WbOffset h;
+  GError *e;
+
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (wb_play_get_state (play)->map), "0515", &h));
+  ck_assert_uint_eq (wb_play_get_state (play)->markers->len, 0);
+  before = render_units (game, wb_play_get_state (play));
+
+  act_ok (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"0515\"}");
+  ck_assert_uint_eq (wb_play_get_state (play)->markers->len, 1);
+  ck_assert_int_eq (wb_match_find_marker (wb_play_get_state (play), "town", h), 0);
+  ck_assert_str_eq (last_log (play), "Turn 1 (May 5, 1), Confederate: Town marker put at 0515 (designer override)");
+  copy = wb_match_copy (wb_play_get_state (play));
+  ck_assert_int_eq (wb_match_find_marker (copy, "town", h), 0);
+  ck_assert_ptr_ne (copy->markers, wb_play_get_state (play)->markers);
+  after = render_units (game, wb_play_get_state (play));
+  ck_assert_uint_gt (pixels_differing (before, after), 50);
+
+  /* Refused: the same marker twice, a hexside feature, an unknown one, a
+   * hex off the map, taking off one that is not there. */
+  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"0515\"}");
+  ck_assert_str_eq (e->message, "There is a Town marker at 0515 already");
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"creek\", \"hex\": \"0515\"}");
+  ck_assert_int_eq (e->code, WB_COMMAND_ERROR_NOT_FOUND);
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"moat\", \"hex\": \"0515\"}");
+  ck_assert_int_eq (e->code, WB_COMMAND_ERROR_NOT_FOUND);
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"9999\"}");
+  ck_assert_int_eq (e->code, WB_COMMAND_ERROR_INVALID);
+  g_error_free (e);
+  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"ferry\", \"hex\": \"0515\", \"remove\": true}");
+  ck_assert_str_eq (e->message, "There is no River Ferry marker at 0515");
+  g_error_free (e);
+
+  /* A second, then the first taken off: the second stays. */
+  act_ok (play, "{\"type\": \"override_marker\", \"feature\": \"ferry\", \"hex\": \"0516\"}");
+  act_ok (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"0515\", \"remove\": true}");
+  ck_assert_uint_eq (wb_play_get_state (play)->markers->len, 1);
+  ck_assert_int_eq (wb_match_find_marker (wb_play_get_state (play), "town", h), -1);
+  ck_assert_str_eq (last_log (play), "Turn 1 (May 5, 1), Confederate: Town marker taken off 0515 (designer override)");
+  replayed = wb_play_replay (play, wb_journal_get_cursor (wb_play_get_journal (play)), NULL, NULL);
+  ck_assert_ptr_nonnull (replayed);
+  ck_assert_uint_eq (replayed->markers->len, 1);
+  ck_assert_str_eq (g_array_index (replayed->markers, WbMatchMarker, 0).feature, "ferry");
+
+  /* Undone to the start: none, and drawn as before. */
+  ck_assert (wb_play_undo (play, NULL));
+  ck_assert (wb_play_undo (play, NULL));
+  ck_assert_int_eq (wb_match_find_marker (wb_play_get_state (play), "town", h), 0);
+  ck_assert (wb_play_undo (play, NULL));
+  ck_assert_uint_eq (wb_play_get_state (play)->markers->len, 0);
+  undone = render_units (game, wb_play_get_state (play));
+  ck_assert_uint_eq (pixels_differing (before, undone), 0);
+  cairo_surface_destroy (before);
+  cairo_surface_destroy (after);
+  cairo_surface_destroy (undone);
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -520,6 +623,7 @@ play_suite (void)
   tcase_add_test (tc, test_offers);
   tcase_add_test (tc, test_set_rule);
   tcase_add_test (tc, test_preview_and_path);
+  tcase_add_test (tc, test_markers);
   suite_add_tcase (s, tc);
   return s;
 }

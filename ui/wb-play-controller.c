@@ -16,12 +16,17 @@ struct _WbPlayController
   GArray     *highlights;   /* WbDestination, or NULL */
   GPtrArray  *units;        /* char*: picked for an attack or an exchange */
   GPtrArray  *hexes;        /* char*: enemy hexes picked for an attack */
+  gboolean    override;     /* designer override mode */
+  const char *marker;       /* interned feature id: override clicks put or take off this marker */
 };
 
 G_DEFINE_FINAL_TYPE (WbPlayController, wb_play_controller, G_TYPE_OBJECT)
 
 enum { CHANGED, SELECTION_CHANGED, MESSAGE, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+enum { PROP_0, PROP_OVERRIDE, N_PROPS };
+static GParamSpec *properties[N_PROPS];
 
 static WbHexMap *
 hex_map (WbPlayController *self)
@@ -61,7 +66,8 @@ set_selected (WbPlayController *self, const char *unit)
   g_clear_pointer (&self->highlights, g_array_unref);
   g_free (self->selected);
   self->selected = g_strdup (unit);
-  if (unit != NULL)
+  /* Override: anywhere, so nothing is highlighted (the selection is). */
+  if (unit != NULL && !self->override)
     self->highlights = wb_play_destinations (self->play, unit);
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
@@ -86,7 +92,17 @@ wb_play_controller_act (WbPlayController *self, JsonObject *action)
       say (self, error->message);
       return FALSE;
     }
-  wb_play_controller_clear (self);
+  if (self->override && self->selected != NULL &&
+      wb_match_find_unit (wb_play_get_state (self->play), self->selected) != NULL)
+    {
+      /* Override: the unit stays picked, for its strength or another place. */
+      g_autofree char *unit = g_strdup (self->selected);
+      g_ptr_array_set_size (self->units, 0);
+      g_ptr_array_set_size (self->hexes, 0);
+      set_selected (self, unit);
+    }
+  else
+    wb_play_controller_clear (self);
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
 }
@@ -278,6 +294,66 @@ click_eliminate (WbPlayController *self, WbOffset hex)
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
+/* Override with a marker chosen: put it down, or take it off when it is
+ * there already. */
+static void
+click_marker (WbPlayController *self, WbOffset hex)
+{
+  g_autoptr(JsonObject) a = json_object_new ();
+  char text[32];
+
+  hex_text (self, hex, text);
+  json_object_set_string_member (a, "type", "override_marker");
+  json_object_set_string_member (a, "feature", self->marker);
+  json_object_set_string_member (a, "hex", text);
+  if (wb_match_find_marker (wb_play_get_state (self->play), self->marker, hex) >= 0)
+    json_object_set_boolean_member (a, "remove", TRUE);
+  wb_play_controller_act (self, a);
+}
+
+/* Override: a click on the selected unit's hex goes through its stack, then
+ * lets go; with a unit selected, a click elsewhere puts it there; else a
+ * click picks the first unit of the hex, of either side. */
+static void
+click_override (WbPlayController *self, WbOffset hex)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  WbWhere w = { WB_WHERE_HEX, hex, NULL };
+  g_autoptr(GPtrArray) here = wb_match_units_at (m, &w);
+  WbUnitState *sel = self->selected != NULL ? wb_match_find_unit (m, self->selected) : NULL;
+  char text[32];
+
+  if (self->marker != NULL)
+    {
+      click_marker (self, hex);
+      return;
+    }
+
+  if (sel != NULL && wb_where_equal (&sel->where, &w))
+    {
+      for (guint i = 0; i < here->len; i++)
+        if (g_ptr_array_index (here, i) == sel)
+          {
+            set_selected (self, i + 1 < here->len ? ((WbUnitState *) g_ptr_array_index (here, i + 1))->id
+                                                  : NULL);
+            return;
+          }
+      set_selected (self, NULL);
+      return;
+    }
+  if (sel != NULL)
+    {
+      g_autoptr(JsonObject) a = NULL;
+
+      hex_text (self, hex, text);
+      a = unit_action ("override_move", sel->id, "to", text);
+      wb_play_controller_act (self, a);
+      return;
+    }
+  if (here->len > 0)
+    set_selected (self, ((WbUnitState *) g_ptr_array_index (here, 0))->id);
+}
+
 void
 wb_play_controller_click_hex (WbPlayController *self, WbOffset hex)
 {
@@ -286,6 +362,11 @@ wb_play_controller_click_hex (WbPlayController *self, WbOffset hex)
   g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
   if (hex_map (self) == NULL || !wb_hex_map_contains (hex_map (self), hex))
     return;
+  if (self->override)
+    {
+      click_override (self, hex);
+      return;
+    }
   what = wb_play_awaiting (self->play);
   if (g_strcmp0 (what, "move") == 0 || g_strcmp0 (what, "retreat") == 0 || g_strcmp0 (what, "advance") == 0)
     click_move (self, hex, what);
@@ -301,7 +382,29 @@ void
 wb_play_controller_select_unit (WbPlayController *self, const char *unit)
 {
   g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  /* Picking a unit ends putting markers down. */
+  if (unit != NULL)
+    self->marker = NULL;
   set_selected (self, unit);
+}
+
+void
+wb_play_controller_set_marker (WbPlayController *self, const char *feature)
+{
+  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  feature = g_intern_string (feature);
+  if (self->marker == feature)
+    return;
+  self->marker = feature;
+  /* Clicks now go to the marker, not to a unit. */
+  wb_play_controller_clear (self);
+}
+
+const char *
+wb_play_controller_get_marker (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->marker;
 }
 
 WbPlay *
@@ -316,6 +419,27 @@ wb_play_controller_get_selected (WbPlayController *self)
 {
   g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
   return self->selected;
+}
+
+void
+wb_play_controller_set_override (WbPlayController *self, gboolean override)
+{
+  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  override = !!override;
+  if (self->override == override)
+    return;
+  self->override = override;
+  self->marker = NULL;
+  /* The picks of one mode mean nothing in the other. */
+  wb_play_controller_clear (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERRIDE]);
+}
+
+gboolean
+wb_play_controller_get_override (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), FALSE);
+  return self->override;
 }
 
 GArray *
@@ -353,9 +477,53 @@ wb_play_controller_finalize (GObject *object)
 }
 
 static void
+wb_play_controller_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  WbPlayController *self = WB_PLAY_CONTROLLER (object);
+
+  switch (prop_id)
+    {
+    case PROP_OVERRIDE:
+      g_value_set_boolean (value, self->override);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+wb_play_controller_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  WbPlayController *self = WB_PLAY_CONTROLLER (object);
+
+  switch (prop_id)
+    {
+    case PROP_OVERRIDE:
+      wb_play_controller_set_override (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 wb_play_controller_class_init (WbPlayControllerClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = wb_play_controller_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = wb_play_controller_finalize;
+  object_class->get_property = wb_play_controller_get_property;
+  object_class->set_property = wb_play_controller_set_property;
+  /**
+   * WbPlayController:override:
+   *
+   * Designer override mode: a click picks any unit and puts it anywhere
+   * (override_move), the rules unchecked.
+   */
+  properties[PROP_OVERRIDE] = g_param_spec_boolean ("override", NULL, NULL, FALSE,
+                                                    G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                                                    G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                    NULL, NULL, G_TYPE_NONE, 0);
   signals[SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),

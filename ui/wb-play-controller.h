@@ -25,7 +25,7 @@ G_DECLARE_FINAL_TYPE (WbPlayController, wb_play_controller, WB, PLAY_CONTROLLER,
  *   advance   — a victorious unit, then the vacated hex.
  *   eliminate — units to lose, toggled.
  * Every action goes through wb_play_act; a refusal is emitted as
- * "message". Signals: "changed" after an action was played (the view, the
+ * "message" (in override mode the rules are not asked: see below). Signals: "changed" after an action was played (the view, the
  * log, the prompt refresh), "selection-changed" (the selected unit and its
  * highlighted destinations changed), "message" (const char *). */
 WbPlayController *wb_play_controller_new          (WbPlay           *play);
@@ -33,7 +33,24 @@ WbPlay           *wb_play_controller_get_play     (WbPlayController *self);
 /* A click on @hex of the play map. */
 void              wb_play_controller_click_hex    (WbPlayController *self,
                                                    WbOffset          hex);
-/* Picks a unit (from the reserve, or a unit list). */
+/* Designer override mode (the "override" property): a click on any unit's
+ * hex (either side) selects it — again on its hex: the next unit of the
+ * stack, then none; with a unit selected, a click on any other hex puts it
+ * there (override_move: one journal entry, rules unchecked), and it stays
+ * selected. Nothing is highlighted. Switching the mode clears the
+ * selection and the picks. */
+void              wb_play_controller_set_override (WbPlayController *self,
+                                                   gboolean          override);
+gboolean          wb_play_controller_get_override (WbPlayController *self);
+/* In override mode, with @feature (a hex feature of the game's legend; NULL
+ * ends it) a click on a hex puts that marker there, or takes it off when
+ * it is there (override_marker). Clears the selection ("selection-changed");
+ * picking a unit or leaving override mode ends it. */
+void              wb_play_controller_set_marker   (WbPlayController *self,
+                                                   const char       *feature);
+const char       *wb_play_controller_get_marker   (WbPlayController *self);
+/* Picks a unit (from the reserve, or a unit list; in override mode any
+ * unit, wherever it is). */
 void              wb_play_controller_select_unit  (WbPlayController *self,
                                                    const char       *unit);
 void              wb_play_controller_clear        (WbPlayController *self);

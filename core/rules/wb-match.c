@@ -95,6 +95,7 @@ wb_match_new (WbGame             *game,
   m->options = g_strdupv ((char **) options);
   m->units = g_array_new (FALSE, TRUE, sizeof (WbUnitState));
   m->index = g_hash_table_new (NULL, NULL);
+  m->markers = g_array_new (FALSE, FALSE, sizeof (WbMatchMarker));
   units = wb_game_get_units (game);
   for (guint i = 0; i < units->len; i++)
     {
@@ -153,6 +154,8 @@ wb_match_copy (const WbMatch *src)
   m->options = g_strdupv (src->options);
   m->units = g_array_copy (src->units);
   m->index = g_hash_table_ref (src->index);   /* the same units in the same order */
+  m->markers = src->markers != NULL ? g_array_copy (src->markers)
+                                    : g_array_new (FALSE, FALSE, sizeof (WbMatchMarker));
   return m;
 }
 
@@ -167,7 +170,25 @@ wb_match_free (WbMatch *m)
     g_array_unref (m->units);
   if (m->index)
     g_hash_table_unref (m->index);
+  if (m->markers)
+    g_array_unref (m->markers);
   g_free (m);
+}
+
+int
+wb_match_find_marker (const WbMatch *m, const char *feature, WbOffset hex)
+{
+  const char *id;
+
+  g_return_val_if_fail (m != NULL, -1);
+  id = g_intern_string (feature);
+  for (guint i = 0; m->markers != NULL && i < m->markers->len; i++)
+    {
+      const WbMatchMarker *k = &g_array_index (m->markers, WbMatchMarker, i);
+      if (k->feature == id && k->hex.col == hex.col && k->hex.row == hex.row)
+        return (int) i;
+    }
+  return -1;
 }
 
 WbUnitState *

@@ -51,6 +51,14 @@ typedef struct {
   gint32      data[4];     /* the family's */
 } WbUnitState;
 
+/* A marker a designer put on the map during play (override_marker): a hex
+ * feature of the game's legend (where "hex": a trench, fallen timber) at a
+ * hex, drawn with the units. The rules do not read these (yet). */
+typedef struct {
+  const char *feature;     /* interned feature id */
+  WbOffset    hex;
+} WbMatchMarker;
+
 typedef struct {
   WbGame     *game;        /* a reference */
   WbScenario *scenario;    /* the game's */
@@ -69,6 +77,7 @@ typedef struct {
   /* Rule levels set during play (a set_rule action), by the family's check
    * index: 0 as the journal's settings say, else WbRuleLevel + 1. */
   guint8      rule_levels[WB_MATCH_MAX_RULES];
+  GArray     *markers;     /* WbMatchMarker, in the order placed; copied with the state */
 } WbMatch;
 
 /* The start of @scenario with @options: every unit its set-up places (the
@@ -94,6 +103,8 @@ char        *wb_match_where_text   (WbMatch *match, const WbWhere *where);
  * {"box": ID}, {"eliminated": true}. */
 gboolean     wb_match_parse_where  (WbMatch *match, JsonObject *o, WbWhere *where, GError **error);
 JsonObject  *wb_match_where_to_json (WbMatch *match, const WbWhere *where);
+/* The index of @feature's marker at @hex in @match->markers, or -1. */
+int          wb_match_find_marker  (const WbMatch *match, const char *feature, WbOffset hex);
 /* "Stafrd (5)": the designation and the current strength. */
 char        *wb_match_unit_text    (WbMatch *match, const WbUnitState *unit);
 const char  *wb_match_side_name    (WbMatch *match, guint side);

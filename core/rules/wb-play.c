@@ -244,6 +244,51 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
            (int) vp);
       return TRUE;
     }
+  if (strcmp (type, "override_marker") == 0)
+    {
+      const char *id = json_object_get_string_member_with_default (a, "feature", "");
+      const char *text = json_object_get_string_member_with_default (a, "hex", "");
+      gboolean remove = json_object_get_boolean_member_with_default (a, "remove", FALSE);
+      WbFeatureType *f = wb_game_find_feature (m->game, id);
+      WbMatchMarker k;
+      int at;
+
+      if (f == NULL || f->where != WB_FEATURE_HEX)
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                       _("“%s” is not a hex feature of the game (a marker is one)"), id);
+          return FALSE;
+        }
+      if (!WB_IS_HEX_MAP (m->map) || !wb_hex_map_parse_hex (WB_HEX_MAP (m->map), text, &k.hex) ||
+          !wb_hex_map_contains (WB_HEX_MAP (m->map), k.hex))
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       _("A marker goes on a hex of the map: “%s” is not one"), text);
+          return FALSE;
+        }
+      k.feature = g_intern_string (f->id);
+      at = wb_match_find_marker (m, k.feature, k.hex);
+      if (remove != (at >= 0))
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       remove ? _("There is no %s marker at %s") : _("There is a %s marker at %s already"),
+                       f->name != NULL ? f->name : f->id, text);
+          return FALSE;
+        }
+      if (remove)
+        {
+          g_array_remove_index (m->markers, (guint) at);
+          wb_rule_say (ctx, m, _("%s marker taken off %s (designer override)"), f->name != NULL ? f->name : f->id,
+                       text);
+        }
+      else
+        {
+          g_array_append_val (m->markers, k);
+          wb_rule_say (ctx, m, _("%s marker put at %s (designer override)"), f->name != NULL ? f->name : f->id,
+                       text);
+        }
+      return TRUE;
+    }
   if (strcmp (type, "roll") == 0)
     {
       const char *spec = json_object_get_string_member_with_default (a, "dice", "1d6");
@@ -275,7 +320,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
     }
   g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
                _("Unknown action “%s” (the rules of this game are played in free play: end_step, "
-                 "override_move, override_strength, override_vp, roll)"), type);
+                 "override_move, override_strength, override_vp, override_marker, roll)"), type);
   return FALSE;
 }
 

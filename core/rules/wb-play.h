@@ -20,6 +20,9 @@ G_BEGIN_DECLS
  *   {"type": "override_move", "unit": ID, "to": PLACE}     designer override: anywhere
  *   {"type": "override_strength", "unit": ID, "halves": N} designer override: strength
  *   {"type": "override_vp", "side": I, "vp": N}            designer override: VP
+ *   {"type": "override_marker", "feature": ID, "hex": HEX[, "remove": true]}
+ *                                                          designer override: a marker
+ *                                                          (WbMatch.markers) put or taken off
  *   {"type": "roll", "dice": "2d6", "why": TEXT}           a roll for the log
  * where PLACE is {"hex": "0414"}, {"location": ID}, {"box": ID} or
  * {"eliminated": true}. Until a game's rules family is implemented, a match
