@@ -297,6 +297,13 @@ wb_turn_bar_init (WbTurnBar *self)
   wb_turn_bar_refresh (self);
 }
 
+void
+wb_turn_bar_add_tool (WbTurnBar *self, GtkWidget *tool)
+{
+  g_return_if_fail (WB_IS_TURN_BAR (self) && GTK_IS_WIDGET (tool));
+  gtk_widget_insert_before (tool, GTK_WIDGET (self), self->undo);
+}
+
 GtkWidget *
 wb_turn_bar_new (void)
 {

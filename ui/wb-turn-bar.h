@@ -16,6 +16,9 @@ G_BEGIN_DECLS
 #define WB_TYPE_TURN_BAR (wb_turn_bar_get_type ())
 G_DECLARE_FINAL_TYPE (WbTurnBar, wb_turn_bar, WB, TURN_BAR, GtkWidget)
 
+/* Puts @tool (a toggle, a button) in the bar before Undo. */
+void        wb_turn_bar_add_tool    (WbTurnBar *self,
+                                     GtkWidget *tool);
 GtkWidget  *wb_turn_bar_new         (void);
 void        wb_turn_bar_set_play    (WbTurnBar *self, WbPlay *play);
 WbPlay     *wb_turn_bar_get_play    (WbTurnBar *self);

@@ -8,8 +8,10 @@
 #include "wb-play-dialog.h"
 #include "wb-play-handover.h"
 #include "wb-play-log-pane.h"
+#include "wb-play-override.h"
 #include "wb-play-prompt.h"
 #include "wb-play-reserve.h"
+#include "wb-play-rules.h"
 #include "wb-turn-bar.h"
 #include "wb-window-private.h"
 
@@ -39,7 +41,9 @@ update_path (WbWindow *self)
   g_autoptr(GArray) path = NULL;
   WbOffset hover;
 
-  if (selected != NULL && wb_map_view_get_hover_hex (self->map_view, &hover))
+  /* In override mode the unit goes straight where it is put. */
+  if (selected != NULL && !wb_play_controller_get_override (self->play_controller) &&
+      wb_map_view_get_hover_hex (self->map_view, &hover))
     path = wb_play_path (self->play, selected, hover);
   wb_map_view_set_path (self->map_view, path);
 }
@@ -118,6 +122,8 @@ refresh (WbWindow *self)
     show_map (self);
   self->play_side = m->active;
   self->play_cursor = cursor;
+  if (self->play_rules != NULL)
+    wb_play_rules_refresh (WB_PLAY_RULES (self->play_rules));
   _wb_window_update_actions (self);
 }
 
@@ -182,6 +188,8 @@ on_entry_activated (WbWindow *self, guint entry)
   if (!wb_play_go_to (self->play, entry, &error))
     show_message (self, error->message);
   wb_play_controller_clear (self->play_controller);
+  if (self->play_override != NULL)
+    wb_play_override_refresh (WB_PLAY_OVERRIDE (self->play_override));
   refresh (self);
 }
 
@@ -274,6 +282,10 @@ wb_window_play (WbWindow *self, WbPlay *play)
   g_signal_connect_object (self->play_controller, "selection-changed", G_CALLBACK (sync_selection), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_controller, "message", G_CALLBACK (show_message), self, G_CONNECT_SWAPPED);
+  self->play_override = wb_play_override_new (self->play_controller);
+  gtk_box_append (GTK_BOX (self->play_override_slot), self->play_override);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
+  gtk_widget_set_visible (self->play_override_slot, FALSE);
   m = wb_play_get_state (play);
   self->play_side = m->active;
   self->play_cursor = wb_journal_get_cursor (wb_play_get_journal (play));
@@ -294,6 +306,12 @@ _wb_window_end_play (WbWindow *self)
 {
   if (self->play == NULL)
     return;
+  if (self->play_rules != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->play_rules));
+  if (self->play_override != NULL)
+    gtk_box_remove (GTK_BOX (self->play_override_slot), self->play_override);
+  self->play_override = NULL;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
   g_clear_object (&self->play_controller);
   g_clear_object (&self->play);
   wb_map_view_set_match (self->map_view, NULL);
@@ -396,6 +414,55 @@ open_playtest_action (GtkWidget  *widget,
 }
 
 static void
+on_override_toggled (WbWindow *self)
+{
+  gboolean on = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->play_override_toggle));
+
+  if (self->play_controller == NULL)
+    return;
+  wb_play_controller_set_override (self->play_controller, on);
+  gtk_widget_set_visible (self->play_override_slot, on);
+  show_message (self, on ? _("Designer override: click any unit, then any hex to put it there; the panel "
+                             "changes strengths, VP and markers. Every change is in the journal.")
+                         : NULL);
+  sync_selection (self);
+}
+
+static void
+play_override_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+  GtkToggleButton *toggle = GTK_TOGGLE_BUTTON (self->play_override_toggle);
+
+  if (self->play != NULL)
+    gtk_toggle_button_set_active (toggle, !gtk_toggle_button_get_active (toggle));
+}
+
+static void
+play_rules_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+  WbPlayRules *dialog;
+
+  if (self->play == NULL)
+    return;
+  if (self->play_rules != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->play_rules));
+      return;
+    }
+  dialog = wb_play_rules_new (GTK_WINDOW (self), self->play);
+  self->play_rules = GTK_WIDGET (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->play_rules);
+  g_signal_connect_object (dialog, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 end_playtest_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
@@ -409,6 +476,8 @@ _wb_window_play_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.new-playtest", NULL, new_playtest_action);
   gtk_widget_class_install_action (widget_class, "win.open-playtest", NULL, open_playtest_action);
   gtk_widget_class_install_action (widget_class, "win.end-playtest", NULL, end_playtest_action);
+  gtk_widget_class_install_action (widget_class, "win.play-override", NULL, play_override_action);
+  gtk_widget_class_install_action (widget_class, "win.play-rules", NULL, play_rules_action);
 }
 
 void
@@ -429,8 +498,30 @@ _wb_window_play_init (WbWindow *self)
   gtk_paned_set_start_child (GTK_PANED (side_paned), self->play_reserve);
   gtk_paned_set_end_child (GTK_PANED (side_paned), self->log_pane);
   gtk_paned_set_position (GTK_PANED (side_paned), 200);
-  gtk_widget_set_size_request (side_paned, 320, -1);
-  self->play_side_panel = side_paned;
+  gtk_widget_set_vexpand (side_paned, TRUE);
+  /* The override panel above the reserve and the log, while override is on. */
+  self->play_override_slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  self->play_side_panel = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_size_request (self->play_side_panel, 320, -1);
+  gtk_box_append (GTK_BOX (self->play_side_panel), self->play_override_slot);
+  gtk_box_append (GTK_BOX (self->play_side_panel), side_paned);
+
+  self->play_override_toggle = gtk_toggle_button_new_with_mnemonic (_("_Override"));
+  gtk_widget_set_name (self->play_override_toggle, "play-override");
+  gtk_widget_set_tooltip_text (self->play_override_toggle,
+                               _("Designer override: put any unit anywhere, change strengths, VP and markers "
+                                 "(each change is a journal entry)"));
+  g_signal_connect_object (self->play_override_toggle, "toggled", G_CALLBACK (on_override_toggled), self,
+                           G_CONNECT_SWAPPED);
+  {
+    GtkWidget *rules = gtk_button_new_with_mnemonic (_("Rule _Checks…"));
+
+    gtk_widget_set_tooltip_text (rules, _("Enforce, warn about or turn off each rule the engine checks, "
+                                          "for this playtest"));
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (rules), "win.play-rules");
+    wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), rules);
+  }
+  wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), self->play_override_toggle);
 
   gtk_box_prepend (GTK_BOX (page_box), self->turn_bar);
   gtk_box_insert_child_after (GTK_BOX (page_box), self->play_prompt, GTK_WIDGET (self->scenario_paned));

@@ -61,6 +61,10 @@ struct _WbWindow
   GtkWidget            *play_side_panel;
   guint                 play_side;
   guint32               play_cursor;
+  GtkWidget            *play_override_toggle;   /* in the turn bar */
+  GtkWidget            *play_override_slot;     /* holds the override panel */
+  GtkWidget            *play_override;          /* WbPlayOverride, while playing */
+  GtkWidget            *play_rules;             /* WbPlayRules while open (weak) */
 
   WbGame               *game;
   WbUndoStack          *undo_stack;
