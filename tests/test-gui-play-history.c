@@ -249,7 +249,9 @@ START_TEST (test_history_pane)
     gtk_menu_button_popup (GTK_MENU_BUTTON (find_named (pane_w, "bookmark")));
     spin_for (100);
     ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
+    ck_assert (gtk_widget_get_focus_child (entry) != NULL);   /* its GtkText has the focus */
     gtk_editable_set_text (GTK_EDITABLE (entry), "By the ford");
+    screenshot (popover_of (pane_w, "bookmark"), "play-history-bookmark.png");
     g_signal_emit_by_name (entry, "activate");
     spin_for (100);
     ck_assert (!gtk_widget_get_visible (popover_of (pane_w, "bookmark")));
@@ -258,6 +260,7 @@ START_TEST (test_history_pane)
     gtk_menu_button_popup (GTK_MENU_BUTTON (find_named (pane_w, "note")));
     spin_for (100);
     gtk_text_buffer_set_text (buffer, "Slower, but safe.", -1);
+    screenshot (popover_of (pane_w, "note"), "play-history-note.png");
     g_signal_emit_by_name (find_named (popover_of (pane_w, "note"), "note-save"), "clicked");
     spin_for (100);
     ck_assert_str_eq (wb_journal_get_entry (journal, 3)->note, "Slower, but safe.");
@@ -312,6 +315,7 @@ START_TEST (test_history_pane)
     ck_assert (!gtk_widget_has_css_class (status, "error"));
     ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (status)), "2 branches · 1 marked position");
     ck_assert_uint_eq (changed, 6);
+    ck_assert (!gtk_widget_get_sensitive (remove));
   }
   {
     g_autoptr(WbPlay) back = reopen (game, path);
@@ -326,10 +330,16 @@ START_TEST (test_history_pane)
     ck_assert_uint_eq (wb_journal_get_cursor (bj), 3);
   }
 
+  /* Narrow: the columns wrap or scroll. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 480);
+  screenshot (window, "play-history-narrow.png");
+
   /* No match again: empty. */
   wb_play_history_set_play (pane, NULL);
   ck_assert_uint_eq (wb_play_history_n_branches (pane), 0);
   ck_assert_uint_eq (wb_play_history_n_marks (pane), 0);
+  ck_assert_int_eq (wb_play_history_get_current_branch (pane), -1);
+  ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (status)), "No match");
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_unlink (path);

@@ -68,8 +68,6 @@ wb_play_history_row_get_text (WbPlayHistoryRow *self)
 enum { BRANCH_TITLE, BRANCH_ACTIONS, BRANCH_ENDS, BRANCH_VP };
 /* The columns of the marks. */
 enum { MARK_TURN, MARK_SIDE, MARK_BOOKMARK, MARK_NOTE };
-/* The marker column of either list. */
-#define COLUMN_CURRENT -1
 
 struct _WbPlayHistory
 {
@@ -340,26 +338,53 @@ wb_play_history_refresh (WbPlayHistory *self)
 
 /* --- the columns ------------------------------------------------------------ */
 
+/* A column's cell: the index of the row's text it shows (or the marker),
+ * how it lays out, and the width it starts wrapping at, packed in the
+ * factory's data. */
+enum { CELL_MARKER, CELL_NUMBER, CELL_PLAIN, CELL_WORD, CELL_TEXT };
+#define CELL(index, kind, chars) GINT_TO_POINTER ((index) | (kind) << 8 | (chars) << 16)
+#define CELL_INDEX(data) ((guint) GPOINTER_TO_INT (data) & 0xff)
+#define CELL_KIND(data)  ((GPOINTER_TO_INT (data) >> 8) & 0xff)
+#define CELL_CHARS(data) (GPOINTER_TO_INT (data) >> 16)
+
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
-            gpointer                  column)
+            gpointer                  data)
 {
   GtkWidget *child;
 
-  if (GPOINTER_TO_INT (column) == COLUMN_CURRENT)
+  switch (CELL_KIND (data))
     {
+    case CELL_MARKER:
       child = gtk_image_new_from_icon_name ("go-next-symbolic");
       gtk_widget_set_valign (child, GTK_ALIGN_START);
-    }
-  else
-    {
+      break;
+    case CELL_NUMBER:
+      /* Numbers to the right, so the branches' VP compare at a glance. */
+      child = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (child), 1.0);
+      gtk_label_set_yalign (GTK_LABEL (child), 0.0);
+      gtk_widget_add_css_class (child, "numeric");
+      break;
+    case CELL_PLAIN:
+      child = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (child), 0.0);
+      gtk_label_set_yalign (GTK_LABEL (child), 0.0);
+      break;
+    case CELL_WORD:
+    case CELL_TEXT:
+    default:
       child = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (child), 0.0);
       gtk_label_set_yalign (GTK_LABEL (child), 0.0);
       gtk_label_set_wrap (GTK_LABEL (child), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (child), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_max_width_chars (GTK_LABEL (child), 40);
+      /* Names and steps break between words only; a note may break anywhere. */
+      gtk_label_set_wrap_mode (GTK_LABEL (child), CELL_KIND (data) == CELL_TEXT ? PANGO_WRAP_WORD_CHAR
+                                                                                : PANGO_WRAP_WORD);
+      gtk_label_set_width_chars (GTK_LABEL (child), CELL_CHARS (data));
+      gtk_label_set_max_width_chars (GTK_LABEL (child), MAX (CELL_CHARS (data), 36));
+      break;
     }
   gtk_list_item_set_child (item, child);
 }
@@ -367,17 +392,16 @@ setup_cell (GtkSignalListItemFactory *factory,
 static void
 bind_cell (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
-           gpointer                  column)
+           gpointer                  data)
 {
   WbPlayHistoryRow *row = gtk_list_item_get_item (item);
   GtkWidget *child = gtk_list_item_get_child (item);
-  int c = GPOINTER_TO_INT (column);
 
-  if (c == COLUMN_CURRENT)
+  if (CELL_KIND (data) == CELL_MARKER)
     gtk_widget_set_opacity (child, row->current ? 1.0 : 0.0);
   else
     {
-      const char *text = wb_play_history_row_get_cell (row, (guint) c);
+      const char *text = wb_play_history_row_get_cell (row, CELL_INDEX (data));
 
       gtk_label_set_text (GTK_LABEL (child), text != NULL ? text : "");
       /* Bold, the size kept: the "heading" class would make the row taller. */
@@ -398,16 +422,16 @@ bind_cell (GtkSignalListItemFactory *factory,
 }
 
 static void
-add_column (GtkWidget *view, const char *title, int column, gboolean expand)
+add_column (GtkWidget *view, const char *title, gpointer cell, gboolean expand)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
   g_autoptr(GtkColumnViewColumn) c = NULL;
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), cell);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), cell);
   c = gtk_column_view_column_new (title, g_object_ref (factory));
   gtk_column_view_column_set_expand (c, expand);
-  gtk_column_view_column_set_resizable (c, column != COLUMN_CURRENT);
+  gtk_column_view_column_set_resizable (c, CELL_KIND (cell) != CELL_MARKER);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (view), c);
 }
 
@@ -424,18 +448,18 @@ build_branch_columns (WbPlayHistory *self)
       gtk_column_view_remove_column (GTK_COLUMN_VIEW (self->branch_view), c);
     }
   self->n_sides = m != NULL ? MIN (wb_match_n_sides (m), WB_MATCH_MAX_SIDES) : 0;
-  add_column (self->branch_view, "", COLUMN_CURRENT, FALSE);
-  add_column (self->branch_view, _("Branch"), BRANCH_TITLE, TRUE);
+  add_column (self->branch_view, "", CELL (0, CELL_MARKER, 0), FALSE);
+  add_column (self->branch_view, _("Branch"), CELL (BRANCH_TITLE, CELL_WORD, 10), TRUE);
   /* TRANSLATORS: the column of how many actions a branch has */
-  add_column (self->branch_view, _("Actions"), BRANCH_ACTIONS, FALSE);
-  add_column (self->branch_view, _("Ends at"), BRANCH_ENDS, TRUE);
+  add_column (self->branch_view, _("Actions"), CELL (BRANCH_ACTIONS, CELL_NUMBER, 0), FALSE);
+  add_column (self->branch_view, _("Ends at"), CELL (BRANCH_ENDS, CELL_WORD, 16), TRUE);
   for (guint s = 0; s < self->n_sides; s++)
     {
       /* TRANSLATORS: a column of a side's victory points */
       g_autofree char *title = g_strdup_printf (_("%s VP"), wb_match_side_name (m, s));
-      add_column (self->branch_view, title, BRANCH_VP + (int) s, FALSE);
+      add_column (self->branch_view, title, CELL (BRANCH_VP + s, CELL_NUMBER, 0), FALSE);
     }
-  add_column (self->branch_view, _("Result"), BRANCH_VP + (int) self->n_sides, FALSE);
+  add_column (self->branch_view, _("Result"), CELL (BRANCH_VP + self->n_sides, CELL_PLAIN, 0), FALSE);
 }
 
 /* --- going somewhere -------------------------------------------------------- */
@@ -726,8 +750,8 @@ note_popover (WbPlayHistory *self)
                       gtk_callback_action_new (on_note_save_shortcut, self, NULL)));
   gtk_widget_add_controller (self->note_text, keys);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (sw), 100);
-  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (sw), 300);
+  /* The horizontal policy NEVER sizes it by its child: a size of its own. */
+  gtk_widget_set_size_request (sw, 320, 110);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (sw), self->note_text);
   gtk_frame_set_child (GTK_FRAME (frame), sw);
   gtk_widget_set_name (save, "note-save");
@@ -871,11 +895,11 @@ wb_play_history_init (WbPlayHistory *self)
                               _("Double-click a bookmark or note (or press Enter) to go there"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->mark_view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _("The positions of the playtest with a bookmark or a note"), -1);
-  add_column (self->mark_view, "", COLUMN_CURRENT, FALSE);
-  add_column (self->mark_view, _("Turn"), MARK_TURN, FALSE);
-  add_column (self->mark_view, _("Side"), MARK_SIDE, FALSE);
-  add_column (self->mark_view, _("Bookmark"), MARK_BOOKMARK, TRUE);
-  add_column (self->mark_view, _("Note"), MARK_NOTE, TRUE);
+  add_column (self->mark_view, "", CELL (0, CELL_MARKER, 0), FALSE);
+  add_column (self->mark_view, _("Turn"), CELL (MARK_TURN, CELL_WORD, 10), FALSE);
+  add_column (self->mark_view, _("Side"), CELL (MARK_SIDE, CELL_PLAIN, 0), FALSE);
+  add_column (self->mark_view, _("Bookmark"), CELL (MARK_BOOKMARK, CELL_WORD, 10), TRUE);
+  add_column (self->mark_view, _("Note"), CELL (MARK_NOTE, CELL_TEXT, 16), TRUE);
   g_signal_connect (self->mark_view, "activate", G_CALLBACK (on_mark_activate), self);
   g_signal_connect_swapped (self->mark_selection, "notify::selected", G_CALLBACK (update_buttons), self);
   gtk_widget_set_parent (heading (_("Boo_kmarks and notes"), self->mark_view), GTK_WIDGET (self));
