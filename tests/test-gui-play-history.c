@@ -293,11 +293,41 @@ START_TEST (test_history_pane)
   /* A note too long for the journal: refused, the error in the pane,
    * nothing written. */
   {
-    g_autofree char *big = g_strnfill (WB_JOURNAL_MAX_LINE, 'x');
+    /* Short lines, so the text view lays it out quickly. */
+    GString *lines = g_string_new (NULL);
+    g_autofree char *big = NULL;
+
+    while (lines->len <= WB_JOURNAL_MAX_LINE / 2)
+      g_string_append (lines, "A long line of the note, again and again and again.\n");
+    big = g_string_free (lines, FALSE);
     ck_assert (!wb_play_history_note (pane, big));
     ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (status)), "The text is too long");
     ck_assert (gtk_widget_has_css_class (status, "error"));
     ck_assert_str_eq (wb_journal_get_entry (journal, 3)->note, "Slower, but safe.");
+    /* Through Note…, the popover stays open and says why. */
+    {
+      GtkWidget *popover = popover_of (pane_w, "note");
+      GtkWidget *error_label = find_named (popover, "popover-error");
+
+      gtk_menu_button_popup (GTK_MENU_BUTTON (find_named (pane_w, "note")));
+      spin_for (100);
+      ck_assert (!gtk_widget_get_visible (error_label));
+      gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_named (popover, "note-text"))),
+                                big, -1);
+      g_signal_emit_by_name (find_named (popover, "note-save"), "clicked");
+      spin_for (100);
+      ck_assert (gtk_widget_get_visible (popover));
+      ck_assert (gtk_widget_get_visible (error_label));
+      ck_assert_str_eq (gtk_label_get_text (GTK_LABEL (error_label)), "The text is too long");
+      ck_assert_str_eq (wb_journal_get_entry (journal, 3)->note, "Slower, but safe.");
+      gtk_menu_button_popdown (GTK_MENU_BUTTON (find_named (pane_w, "note")));
+      spin_for (100);
+      /* Opened again: the note there is, no error. */
+      gtk_menu_button_popup (GTK_MENU_BUTTON (find_named (pane_w, "note")));
+      spin_for (100);
+      ck_assert (!gtk_widget_get_visible (error_label));
+      gtk_menu_button_popdown (GTK_MENU_BUTTON (find_named (pane_w, "note")));
+    }
   }
 
   /* Remove: only with a row selected; clears the row's bookmark and note. */

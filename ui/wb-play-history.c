@@ -588,11 +588,45 @@ current_entry (WbPlayHistory *self)
   return wb_journal_get_entry (journal, wb_journal_get_cursor (journal));
 }
 
+/* A refusal shows in the popover too: the status line is behind it. */
+static GtkWidget *
+new_popover_error (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_widget_set_name (label, "popover-error");
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+  gtk_widget_add_css_class (label, "error");
+  gtk_widget_set_visible (label, FALSE);
+  return label;
+}
+
+static void
+popover_refused (WbPlayHistory *self, GtkWidget *button)
+{
+  GtkWidget *error = g_object_get_data (G_OBJECT (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))),
+                                        "wb-error");
+
+  gtk_label_set_text (GTK_LABEL (error), gtk_label_get_text (GTK_LABEL (self->status)));
+  gtk_widget_set_visible (error, TRUE);
+}
+
+static void
+popover_shown (GtkWidget *button)
+{
+  GtkWidget *error = g_object_get_data (G_OBJECT (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))),
+                                        "wb-error");
+  gtk_widget_set_visible (error, FALSE);
+}
+
 static void
 on_bookmark_shown (WbPlayHistory *self)
 {
   const WbJournalEntry *e = current_entry (self);
 
+  popover_shown (self->bookmark_button);
   gtk_editable_set_text (GTK_EDITABLE (self->bookmark_entry),
                          e != NULL && e->bookmark != NULL ? e->bookmark : "");
   gtk_widget_grab_focus (self->bookmark_entry);
@@ -603,6 +637,8 @@ on_bookmark_confirmed (WbPlayHistory *self)
 {
   if (wb_play_history_bookmark (self, gtk_editable_get_text (GTK_EDITABLE (self->bookmark_entry))))
     gtk_menu_button_popdown (GTK_MENU_BUTTON (self->bookmark_button));
+  else
+    popover_refused (self, self->bookmark_button);
 }
 
 static void
@@ -611,6 +647,7 @@ on_note_shown (WbPlayHistory *self)
   const WbJournalEntry *e = current_entry (self);
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->note_text));
 
+  popover_shown (self->note_button);
   gtk_text_buffer_set_text (buffer, e != NULL && e->note != NULL ? e->note : "", -1);
   gtk_widget_grab_focus (self->note_text);
 }
@@ -626,6 +663,8 @@ on_note_confirmed (WbPlayHistory *self)
   text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
   if (wb_play_history_note (self, text))
     gtk_menu_button_popdown (GTK_MENU_BUTTON (self->note_button));
+  else
+    popover_refused (self, self->note_button);
 }
 
 static gboolean
@@ -693,6 +732,7 @@ bookmark_popover (WbPlayHistory *self)
   GtkWidget *label = gtk_label_new_with_mnemonic (_("_Name of this position"));
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *set = gtk_button_new_with_mnemonic (_("_Set"));
+  GtkWidget *error;
 
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   self->bookmark_entry = gtk_entry_new ();
@@ -715,6 +755,9 @@ bookmark_popover (WbPlayHistory *self)
   gtk_box_append (GTK_BOX (row), set);
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), row);
+  error = new_popover_error ();
+  gtk_box_append (GTK_BOX (box), error);
+  g_object_set_data (G_OBJECT (popover), "wb-error", error);
   gtk_popover_set_child (GTK_POPOVER (popover), box);
   g_signal_connect_swapped (popover, "show", G_CALLBACK (on_bookmark_shown), self);
   return popover;
@@ -730,6 +773,7 @@ note_popover (WbPlayHistory *self)
   GtkWidget *sw = gtk_scrolled_window_new ();
   GtkWidget *save = gtk_button_new_with_mnemonic (_("_Save Note"));
   GtkEventController *keys = gtk_shortcut_controller_new ();
+  GtkWidget *error;
 
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   self->note_text = gtk_text_view_new ();
@@ -761,6 +805,9 @@ note_popover (WbPlayHistory *self)
   g_signal_connect_swapped (save, "clicked", G_CALLBACK (on_note_confirmed), self);
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), frame);
+  error = new_popover_error ();
+  gtk_box_append (GTK_BOX (box), error);
+  g_object_set_data (G_OBJECT (popover), "wb-error", error);
   gtk_box_append (GTK_BOX (box), save);
   gtk_popover_set_child (GTK_POPOVER (popover), box);
   g_signal_connect_swapped (popover, "show", G_CALLBACK (on_note_shown), self);
