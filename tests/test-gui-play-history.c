@@ -361,7 +361,7 @@ START_TEST (test_history_pane)
   }
 
   /* Narrow: the columns wrap or scroll. */
-  gtk_window_set_default_size (GTK_WINDOW (window), 420, 480);
+  gtk_window_set_default_size (GTK_WINDOW (window), 340, 480);
   screenshot (window, "play-history-narrow.png");
 
   /* No match again: empty. */

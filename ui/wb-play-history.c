@@ -64,7 +64,8 @@ wb_play_history_row_get_text (WbPlayHistoryRow *self)
 
 /* --- the pane --------------------------------------------------------------- */
 
-/* The columns of the branches: then one VP column per side, then the result. */
+/* The cells of a branch's row: then one VP cell per side, then the result.
+ * (The columns show the VP and the result before the step.) */
 enum { BRANCH_TITLE, BRANCH_ACTIONS, BRANCH_ENDS, BRANCH_VP };
 /* The columns of the marks. */
 enum { MARK_TURN, MARK_SIDE, MARK_BOOKMARK, MARK_NOTE };
@@ -452,7 +453,8 @@ build_branch_columns (WbPlayHistory *self)
   add_column (self->branch_view, _("Branch"), CELL (BRANCH_TITLE, CELL_WORD, 10), TRUE);
   /* TRANSLATORS: the column of how many actions a branch has */
   add_column (self->branch_view, _("Actions"), CELL (BRANCH_ACTIONS, CELL_NUMBER, 0), FALSE);
-  add_column (self->branch_view, _("Ends at"), CELL (BRANCH_ENDS, CELL_WORD, 16), TRUE);
+  /* The VP and the result before where each branch ends: in a narrow pane
+   * the comparison stays in sight and the long step scrolls. */
   for (guint s = 0; s < self->n_sides; s++)
     {
       /* TRANSLATORS: a column of a side's victory points */
@@ -460,6 +462,7 @@ build_branch_columns (WbPlayHistory *self)
       add_column (self->branch_view, title, CELL (BRANCH_VP + s, CELL_NUMBER, 0), FALSE);
     }
   add_column (self->branch_view, _("Result"), CELL (BRANCH_VP + self->n_sides, CELL_PLAIN, 0), FALSE);
+  add_column (self->branch_view, _("Ends at"), CELL (BRANCH_ENDS, CELL_WORD, 16), TRUE);
 }
 
 /* --- going somewhere -------------------------------------------------------- */

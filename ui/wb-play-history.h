@@ -57,7 +57,8 @@ G_DECLARE_FINAL_TYPE (WbPlayHistoryRow, wb_play_history_row, WB, PLAY_HISTORY_RO
 
 /* The journal entry it goes to (a branch's last entry). */
 guint32     wb_play_history_row_get_entry   (WbPlayHistoryRow *self);
-/* Its cells in column order. */
+/* Its cells: a branch's title, actions, the step it ends at, each side's
+ * VP, the result; a mark's turn, side, bookmark, note. */
 const char *wb_play_history_row_get_cell    (WbPlayHistoryRow *self, guint column);
 /* The whole row in words (its tooltip and accessible label). */
 const char *wb_play_history_row_get_text    (WbPlayHistoryRow *self);
