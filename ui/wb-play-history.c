@@ -795,6 +795,8 @@ note_popover (WbPlayHistory *self)
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
     gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Return, GDK_CONTROL_MASK),
                       gtk_callback_action_new (on_note_save_shortcut, self, NULL)));
+  /* Before the text view's own key handling, which would insert a line. */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   gtk_widget_add_controller (self->note_text, keys);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   /* The horizontal policy NEVER sizes it by its child: a size of its own. */
