@@ -171,6 +171,10 @@ START_TEST (test_history_pane)
   ck_assert_uint_eq (wb_play_history_n_branches (pane), 1);
   ck_assert_int_eq (wb_play_history_get_current_branch (pane), 0);
   ck_assert_str_eq (cell (branches, 0, BRANCH_ACTIONS), "0");
+  /* No marks: a hint instead of an empty list. */
+  ck_assert (gtk_widget_get_visible (find_named (pane_w, "marks-empty")));
+  ck_assert (!gtk_widget_get_visible (gtk_widget_get_ancestor (find_named (pane_w, "mark-view"),
+                                                               GTK_TYPE_SCROLLED_WINDOW)));
 
   /* Two moves, one undone, another move: two branches of two actions. */
   act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
@@ -222,6 +226,9 @@ START_TEST (test_history_pane)
   ck_assert (wb_play_history_note (pane, "Check the zone of control\nnext turn.\n"));
   ck_assert_uint_eq (wb_play_history_n_marks (pane), 1);
   ck_assert_uint_eq (row_entry (marks, 0), 2);
+  ck_assert (!gtk_widget_get_visible (find_named (pane_w, "marks-empty")));
+  ck_assert (gtk_widget_get_visible (gtk_widget_get_ancestor (find_named (pane_w, "mark-view"),
+                                                              GTK_TYPE_SCROLLED_WINDOW)));
   ck_assert_str_eq (cell (marks, 0, MARK_TURN), "Turn 1 (May 5, 1)");
   ck_assert_str_eq (cell (marks, 0, MARK_SIDE), "Confederate");
   ck_assert_str_eq (cell (marks, 0, MARK_BOOKMARK), "Stafford forward");
@@ -377,6 +384,76 @@ START_TEST (test_history_pane)
 }
 END_TEST
 
+static void
+end_steps (WbPlay *play, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    act_ok (play, "{\"type\": \"end_step\"}");
+}
+
+/* The result column: who leads, and at the end who won or a draw, on
+ * Chickasaw Bayou in free play (five turns, one step per side). */
+START_TEST (test_history_results)
+{
+  g_autofree char *file_path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                                 "chickasaw-bayou.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (file_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = wb_game_load (file, NULL, &error);
+  g_autoptr(WbPlay) play = NULL;
+  GtkWidget *window, *pane_w;
+  WbPlayHistory *pane;
+  GListModel *branches;
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  play = wb_play_new (game, NULL, "17.1", NULL, 3, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  ck_assert (wb_play_is_free_play (play));
+  act_ok (play, "{\"type\": \"override_vp\", \"side\": 0, \"vp\": 12}");
+  act_ok (play, "{\"type\": \"override_vp\", \"side\": 1, \"vp\": 5}");
+  end_steps (play, 10);
+  ck_assert (wb_play_get_state (play)->over);
+  /* A second branch: the Confederates ahead, not over yet. */
+  ck_assert (wb_play_go_to (play, 1, NULL));
+  act_ok (play, "{\"type\": \"override_vp\", \"side\": 1, \"vp\": 20}");
+  end_steps (play, 3);
+  /* A third: even, then to the end. */
+  ck_assert (wb_play_go_to (play, 1, NULL));
+  act_ok (play, "{\"type\": \"override_vp\", \"side\": 1, \"vp\": 12}");
+  ck_assert_uint_eq (wb_journal_get_cursor (wb_play_get_journal (play)), 17);
+  ck_assert_int_eq (wb_play_get_state (play)->vp[1], 12);
+
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 360);
+  pane_w = wb_play_history_new ();
+  gtk_window_set_child (GTK_WINDOW (window), pane_w);
+  pane = WB_PLAY_HISTORY (pane_w);
+  wb_play_history_set_play (pane, play);
+  branches = wb_play_history_get_branches (pane);
+  gtk_window_present (GTK_WINDOW (window));
+
+  ck_assert_uint_eq (wb_play_history_n_branches (pane), 3);
+  ck_assert_int_eq (wb_play_history_get_current_branch (pane), 2);
+  ck_assert_str_eq (cell (branches, 0, BRANCH_ACTIONS), "12");
+  ck_assert_str_eq (cell (branches, 0, BRANCH_VP0), "12");
+  ck_assert_str_eq (cell (branches, 0, BRANCH_VP1), "5");
+  ck_assert_str_eq (cell (branches, 0, BRANCH_RESULT), "Game over — Union (USA) wins");
+  ck_assert_ptr_nonnull (strstr (cell (branches, 0, BRANCH_ENDS), "game over"));
+  ck_assert_str_eq (cell (branches, 1, BRANCH_ACTIONS), "5");
+  ck_assert_str_eq (cell (branches, 1, BRANCH_RESULT), "Confederate (CSA) leads by 8");
+  ck_assert_str_eq (cell (branches, 2, BRANCH_RESULT), "Even");
+  /* The even branch played to the end: a draw. */
+  end_steps (play, 10);
+  wb_play_history_refresh (pane);
+  ck_assert_uint_eq (wb_play_history_n_branches (pane), 3);
+  ck_assert_str_eq (cell (branches, 2, BRANCH_ACTIONS), "12");
+  ck_assert_str_eq (cell (branches, 2, BRANCH_RESULT), "Game over — draw");
+  screenshot (window, "play-history-results.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -385,6 +462,7 @@ make_suite (void)
 
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_history_pane);
+  tcase_add_test (tc, test_history_results);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -89,6 +89,8 @@ struct _WbPlayHistory
   GtkWidget          *note_text;     /* GtkTextView */
   GtkWidget          *remove_button;
   GtkWidget          *status;
+  GtkWidget          *mark_scrolled;
+  GtkWidget          *mark_empty;    /* shown instead of an empty list */
 };
 
 G_DEFINE_FINAL_TYPE (WbPlayHistory, wb_play_history, GTK_TYPE_WIDGET)
@@ -296,6 +298,11 @@ static void
 update_buttons (WbPlayHistory *self)
 {
   guint selected = gtk_single_selection_get_selected (self->mark_selection);
+  gboolean none = g_list_model_get_n_items (G_LIST_MODEL (self->marks)) == 0;
+
+  /* An empty list says how to fill it, and leaves its room to the branches. */
+  gtk_widget_set_visible (self->mark_scrolled, !none);
+  gtk_widget_set_visible (self->mark_empty, none && self->play != NULL);
 
   gtk_widget_set_sensitive (self->bookmark_button, self->play != NULL);
   gtk_widget_set_sensitive (self->note_button, self->play != NULL);
@@ -722,6 +729,9 @@ scrolled (GtkWidget *child, int min_height)
 
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (s), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (s), min_height);
+  /* Each list asks for the height of its rows, so a long list of branches
+   * is not cut to half the pane beside an empty list of bookmarks. */
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (s), TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (s), child);
   gtk_widget_set_vexpand (s, TRUE);
   return s;
@@ -955,7 +965,18 @@ wb_play_history_init (WbPlayHistory *self)
   g_signal_connect (self->mark_view, "activate", G_CALLBACK (on_mark_activate), self);
   g_signal_connect_swapped (self->mark_selection, "notify::selected", G_CALLBACK (update_buttons), self);
   gtk_widget_set_parent (heading (_("Boo_kmarks and notes"), self->mark_view), GTK_WIDGET (self));
-  gtk_widget_set_parent (scrolled (self->mark_view, 80), GTK_WIDGET (self));
+  self->mark_scrolled = scrolled (self->mark_view, 80);
+  gtk_widget_set_parent (self->mark_scrolled, GTK_WIDGET (self));
+  self->mark_empty = gtk_label_new (_("No bookmarks or notes yet: Bookmark… names the current "
+                                      "position, Note… writes down why it matters."));
+  gtk_widget_set_name (self->mark_empty, "marks-empty");
+  gtk_label_set_wrap (GTK_LABEL (self->mark_empty), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->mark_empty), 0.0);
+  gtk_widget_set_margin_start (self->mark_empty, 12);
+  gtk_widget_set_margin_end (self->mark_empty, 12);
+  gtk_widget_set_valign (self->mark_empty, GTK_ALIGN_START);
+  gtk_widget_add_css_class (self->mark_empty, "dim-label");
+  gtk_widget_set_parent (self->mark_empty, GTK_WIDGET (self));
 
   /* The buttons and the status. */
   buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
