@@ -127,8 +127,8 @@ result_text (WbMatch *m, const int *vp, guint n_sides, gboolean over)
   guint best = 0, second = 0;
   gboolean tie = FALSE;
 
-  if (n_sides == 0)
-    return g_strdup ("");
+  if (n_sides < 2)
+    return g_strdup (over ? _("Game over") : "");
   for (guint s = 1; s < n_sides; s++)
     if (vp[s] > vp[best])
       best = s;
@@ -390,6 +390,12 @@ setup_cell (GtkSignalListItemFactory *factory,
       /* Names and steps break between words only; a note may break anywhere. */
       gtk_label_set_wrap_mode (GTK_LABEL (child), CELL_KIND (data) == CELL_TEXT ? PANGO_WRAP_WORD_CHAR
                                                                                 : PANGO_WRAP_WORD);
+      if (CELL_KIND (data) == CELL_TEXT)
+        {
+          /* A long note: its first lines, the whole in the tooltip. */
+          gtk_label_set_lines (GTK_LABEL (child), 4);
+          gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_END);
+        }
       gtk_label_set_width_chars (GTK_LABEL (child), CELL_CHARS (data));
       gtk_label_set_max_width_chars (GTK_LABEL (child), MAX (CELL_CHARS (data), 36));
       break;
