@@ -204,10 +204,37 @@ START_TEST (test_undo_branch_replay)
     ck_assert_uint_eq (g_array_index (branches, WbBranch, 0).depth, 2);
     ck_assert_str_eq (g_array_index (branches, WbBranch, 0).bookmark, "the first move");
     ck_assert_ptr_null (g_array_index (branches, WbBranch, 1).bookmark);
-    /* The state is still the cursor's. */
+    ck_assert_int_eq (g_array_index (branches, WbBranch, 1).turn, 1);
+    ck_assert_str_eq (g_array_index (branches, WbBranch, 0).step,
+                      "Turn 1 (May 5, 1) · Confederate · Movement Phase");
+    /* The state is still the cursor's, and so is the log. */
     g_free (w);
     w = where (play, "stafford");
     ck_assert_str_eq (w, "0515");
+    ck_assert_uint_eq (wb_play_get_log (play)->len, 2);
+  }
+  /* The state at another entry, without going there. */
+  {
+    g_autoptr(WbMatch) other = wb_play_state_at (play, 3, &error);
+    g_autoptr(WbMatch) fresh = wb_play_replay (play, 3, NULL, NULL);
+    g_autofree char *step = NULL;
+    WbUnitState *u;
+
+    ck_assert_msg (other != NULL, "%s", error ? error->message : "");
+    u = wb_match_find_unit (other, "stafford");
+    ck_assert_uint_eq (u->where.kind, WB_WHERE_HEX);
+    ck_assert_int_eq (u->where.hex.col, wb_match_find_unit (fresh, "stafford")->where.hex.col);
+    ck_assert_int_eq (u->where.hex.row, wb_match_find_unit (fresh, "stafford")->where.hex.row);
+    step = wb_play_describe_state (play, other);
+    ck_assert_str_eq (step, "Turn 1 (May 5, 1) · Confederate · Movement Phase");
+    ck_assert_uint_eq (wb_journal_get_cursor (j), 2);
+    ck_assert_uint_eq (wb_play_get_log (play)->len, 2);
+    g_free (w);
+    w = where (play, "stafford");
+    ck_assert_str_eq (w, "0515");
+    ck_assert_ptr_null (wb_play_state_at (play, 99, &error));
+    ck_assert_ptr_nonnull (strstr (error->message, "99"));
+    g_clear_error (&error);
   }
 
   /* Many actions: snapshots on the way give the same state as a replay
@@ -254,10 +281,26 @@ START_TEST (test_save_resume)
   /* After the save each action is on disk at once. */
   act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"eliminated\": true}}");
   act_ok (play, "{\"type\": \"end_step\"}");
+  /* Bookmarks and notes too, and their removal. */
+  ck_assert (wb_journal_set_bookmark (wb_play_get_journal (play), 2, "Stafford gone", NULL));
+  ck_assert (wb_journal_set_note (wb_play_get_journal (play), 2, "Too early?\nTry 0515.", NULL));
+  ck_assert (wb_journal_set_bookmark (wb_play_get_journal (play), 1, "the roll", NULL));
+  ck_assert (wb_journal_set_note (wb_play_get_journal (play), 3, "gone", NULL));
+  ck_assert (wb_journal_set_bookmark (wb_play_get_journal (play), 1, NULL, NULL));
+  ck_assert (wb_journal_set_note (wb_play_get_journal (play), 3, "", NULL));
   back = wb_play_open (game, path, &warning, &error);
   ck_assert_msg (back != NULL, "%s", error ? error->message : "");
   ck_assert_ptr_null (warning);
   assert_same_state (wb_play_get_state (back), wb_play_get_state (play));
+  {
+    WbJournal *bj = wb_play_get_journal (back);
+
+    ck_assert_str_eq (wb_journal_get_entry (bj, 2)->bookmark, "Stafford gone");
+    ck_assert_str_eq (wb_journal_get_entry (bj, 2)->note, "Too early?\nTry 0515.");
+    ck_assert_ptr_null (wb_journal_get_entry (bj, 1)->bookmark);
+    ck_assert_ptr_null (wb_journal_get_entry (bj, 3)->note);
+    ck_assert_uint_eq (wb_journal_get_cursor (bj), 3);
+  }
   ck_assert_str_eq (last_log (back), last_log (play));
   g_clear_object (&back);
 

@@ -372,10 +372,10 @@ new_events (void)
   return g_ptr_array_new_with_free_func ((GDestroyNotify) log_event_free);
 }
 
-/* The state at @entry, from the nearest snapshot on its path; the log
- * along the path goes to self->log. */
+/* The state at @entry, from the nearest snapshot on its path; with
+ * @set_log, the log along the path goes to self->log. */
 static WbMatch *
-state_at (WbPlay *self, guint32 entry, GError **error)
+state_at (WbPlay *self, guint32 entry, gboolean set_log, GError **error)
 {
   g_autoptr(GArray) path = wb_journal_path_to (self->journal, entry);
   g_autoptr(WbMatch) m = NULL;
@@ -408,6 +408,8 @@ state_at (WbPlay *self, guint32 entry, GError **error)
       if (i % SNAPSHOT_EVERY == 0)
         g_hash_table_replace (self->snapshots, GUINT_TO_POINTER (id), wb_match_copy (m));
     }
+  if (!set_log)
+    return g_steal_pointer (&m);
   g_ptr_array_set_size (self->log, 0);
   for (guint i = 1; i < path->len; i++)
     {
@@ -422,13 +424,26 @@ state_at (WbPlay *self, guint32 entry, GError **error)
 static gboolean
 move_to_cursor (WbPlay *self, GError **error)
 {
-  WbMatch *m = state_at (self, wb_journal_get_cursor (self->journal), error);
+  WbMatch *m = state_at (self, wb_journal_get_cursor (self->journal), TRUE, error);
 
   if (m == NULL)
     return FALSE;
   wb_match_free (self->state);
   self->state = m;
   return TRUE;
+}
+
+WbMatch *
+wb_play_state_at (WbPlay *self, guint32 entry, GError **error)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  if (wb_journal_get_entry (self->journal, entry) == NULL)
+    {
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_REFERENCE,
+                   _("The journal has no entry %u"), entry);
+      return NULL;
+    }
+  return state_at (self, entry, FALSE, error);
 }
 
 WbMatch *
@@ -610,22 +625,30 @@ wb_play_get_log (WbPlay *self)
 }
 
 char *
-wb_play_describe_step (WbPlay *self)
+wb_play_describe_state (WbPlay *self, WbMatch *state)
 {
   g_autofree char *turn = NULL;
 
   g_return_val_if_fail (WB_IS_PLAY (self), NULL);
-  turn = wb_match_turn_text (self->state, self->state->turn);
-  if (self->state->over)
+  g_return_val_if_fail (state != NULL, NULL);
+  turn = wb_match_turn_text (state, state->turn);
+  if (state->over)
     return g_strdup_printf (_("%s · game over"), turn);
   if (self->family != NULL && self->family->describe_step != NULL)
     {
-      g_autofree char *step = self->family->describe_step (self->family_data, self->state);
+      g_autofree char *step = self->family->describe_step (self->family_data, state);
       return g_strdup_printf ("%s · %s · %s", turn,
-                              wb_match_side_name (self->state, self->state->active), step);
+                              wb_match_side_name (state, state->active), step);
     }
-  return g_strdup_printf ("%s · %s%s", turn, wb_match_side_name (self->state, self->state->active),
-                          wb_match_turn_is_night (self->state, self->state->turn) ? _(" · night") : "");
+  return g_strdup_printf ("%s · %s%s", turn, wb_match_side_name (state, state->active),
+                          wb_match_turn_is_night (state, state->turn) ? _(" · night") : "");
+}
+
+char *
+wb_play_describe_step (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  return wb_play_describe_state (self, self->state);
 }
 
 JsonObject *
@@ -747,6 +770,12 @@ wb_play_save (WbPlay *self, const char *path, GError **error)
   return wb_journal_save (self->journal, path, error);
 }
 
+static void
+branch_clear (WbBranch *b)
+{
+  g_clear_pointer (&b->step, g_free);
+}
+
 GArray *
 wb_play_branches (WbPlay *self, GError **error)
 {
@@ -754,11 +783,13 @@ wb_play_branches (WbPlay *self, GError **error)
   g_autoptr(GArray) out = g_array_new (FALSE, TRUE, sizeof (WbBranch));
 
   g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  g_array_set_clear_func (out, (GDestroyNotify) branch_clear);
   leaves = wb_journal_leaves (self->journal);
   for (guint i = 0; i < leaves->len; i++)
     {
       guint32 leaf = g_array_index (leaves, guint32, i);
-      g_autoptr(WbMatch) end = state_at (self, leaf, error);
+      /* The log stays the cursor's. */
+      g_autoptr(WbMatch) end = state_at (self, leaf, FALSE, error);
       WbBranch b = { 0 };
 
       if (end == NULL)
@@ -767,6 +798,8 @@ wb_play_branches (WbPlay *self, GError **error)
       b.depth = wb_journal_get_entry (self->journal, leaf)->depth;
       memcpy (b.vp, end->vp, sizeof b.vp);
       b.over = end->over;
+      b.turn = end->turn;
+      b.step = wb_play_describe_state (self, end);
       for (guint32 c = leaf; b.bookmark == NULL; c = wb_journal_get_entry (self->journal, c)->parent)
         {
           b.bookmark = wb_journal_get_entry (self->journal, c)->bookmark;
@@ -775,9 +808,6 @@ wb_play_branches (WbPlay *self, GError **error)
         }
       g_array_append_val (out, b);
     }
-  /* state_at rebuilt the log along the last branch: back to the cursor's. */
-  if (!move_to_cursor (self, error))
-    return NULL;
   return g_steal_pointer (&out);
 }
 

@@ -81,20 +81,29 @@ WbMatch         *wb_play_get_state    (WbPlay *self);
 GPtrArray       *wb_play_get_log      (WbPlay *self);
 /* The step now, as the turn bar shows it: "Turn 3 (May 5, 2 PM) · Union". */
 char            *wb_play_describe_step (WbPlay *self);
+/* The same for @state, a state of this play (from wb_play_state_at). */
+char            *wb_play_describe_state (WbPlay *self, WbMatch *state);
+/* The state after @entry (transfer full), from the snapshots on its path:
+ * the cursor, the state and the log stay where they are. */
+WbMatch         *wb_play_state_at     (WbPlay *self, guint32 entry, GError **error);
 
 /* A branch of the journal: its last entry, how many actions deep, the VP
- * when it ends, whether the game is over there, and the bookmark nearest
- * its end (or NULL). */
+ * when it ends, whether the game is over there, the bookmark nearest its
+ * end (or NULL; the journal's), and the turn and step it ends at (the step
+ * as wb_play_describe_step words it; freed with the array). */
 typedef struct {
   guint32     leaf;
   guint32     depth;
   int         vp[WB_MATCH_MAX_SIDES];
   gboolean    over;
   const char *bookmark;
+  int         turn;
+  char       *step;
 } WbBranch;
 
 /* Every branch of the journal, oldest first, each replayed to its end
- * (WbBranch, transfer full); NULL with @error if one does not replay. */
+ * (WbBranch, transfer full: the array frees the steps); NULL with @error if
+ * one does not replay. The cursor, the state and the log stay as they are. */
 GArray          *wb_play_branches     (WbPlay *self, GError **error);
 /* The family's rule checks, for a settings view (n in @n_checks). */
 const WbRuleCheck *wb_play_get_checks (WbPlay *self, guint *n_checks);
