@@ -6,7 +6,9 @@
 #include <check.h>
 #include <string.h>
 
+#include "wb-play-history.h"
 #include "wb-play-prompt.h"
+#include "wb-play-rules.h"
 #include "wb-window.h"
 
 #include "gui-common.h"
@@ -246,6 +248,106 @@ START_TEST (test_physical_dice_and_offers)
 }
 END_TEST
 
+/* The designer's tools in the window: Override puts an enemy unit where
+ * the rules would not (Ctrl+Z takes it back); Rule Checks… opens the
+ * dialog for this playtest; the History tab lists the branches an undo
+ * and a different move make, and going to one shows its state. */
+START_TEST (test_override_rules_history)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  WbMapView *view = wb_window_get_map_view (window);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, &error);
+  g_autofree char *w = NULL;
+  GtkWidget *override_panel, *tabs;
+  WbPlayHistory *history;
+  GtkWidget *rules;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_window_play (window, play);
+  wait_until_settled (view);
+
+  /* Override: 1/1/V (Union, not the side to play) to 0420. */
+  override_panel = find_type (GTK_WIDGET (window), g_type_from_name ("WbPlayOverride"));
+  ck_assert (override_panel != NULL && !gtk_widget_is_visible (override_panel));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-override", NULL));
+  ck_assert (gtk_widget_is_visible (override_panel));
+  ck_assert (wb_play_controller_get_override (wb_window_get_play_controller (window)));
+  w = where (window, "1-1-V");
+  click (window, w);
+  click (window, "0420");
+  g_free (w);
+  w = where (window, "1-1-V");
+  ck_assert_str_eq (w, "0420");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_free (w);
+  w = where (window, "1-1-V");
+  ck_assert_str_ne (w, "0420");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-override", NULL));
+  ck_assert (!gtk_widget_is_visible (override_panel));
+  ck_assert (!wb_play_controller_get_override (wb_window_get_play_controller (window)));
+
+  /* Rule Checks…: the dialog for this playtest. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-rules", NULL));
+  rules = NULL;
+  {
+    GListModel *tops = gtk_window_get_toplevels ();   /* transfer none */
+    for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+      {
+        g_autoptr(GObject) t = g_list_model_get_item (tops, i);
+        if (WB_IS_PLAY_RULES (t))
+          rules = GTK_WIDGET (t);
+      }
+  }
+  ck_assert_ptr_nonnull (rules);
+  ck_assert_str_eq (wb_play_rules_get_level (WB_PLAY_RULES (rules), "spi.zoc-stop"), "enforce");
+  gtk_window_destroy (GTK_WINDOW (rules));
+
+  /* More branches: Stafford to 0413, back, Stafford to 0513. */
+  click (window, "0414");
+  click (window, "0413");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  click (window, "0414");
+  click (window, "0513");
+  g_free (w);
+  w = where (window, "stafford");
+  ck_assert_str_eq (w, "0513");
+  tabs = find_type (GTK_WIDGET (window), GTK_TYPE_STACK_SWITCHER);
+  ck_assert_ptr_nonnull (tabs);
+  history = WB_PLAY_HISTORY (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_HISTORY));
+  gtk_stack_set_visible_child_name (gtk_stack_switcher_get_stack (GTK_STACK_SWITCHER (tabs)), "history");
+  /* The override move taken back is a branch too, the oldest. */
+  ck_assert_uint_eq (wb_play_history_n_branches (history), 3);
+  ck_assert_int_eq (wb_play_history_get_current_branch (history), 2);
+  ck_assert (wb_play_history_activate_branch (history, 1));
+  ck_assert_int_eq (wb_play_history_get_current_branch (history), 1);
+  g_free (w);
+  w = where (window, "stafford");
+  ck_assert_str_eq (w, "0413");
+  {
+    WbMatch *shown = (WbMatch *) wb_map_view_get_match (view);
+    WbUnitState *u = wb_match_find_unit (shown, "stafford");
+    ck_assert (u->where.hex.col == hex_of (window, "0413").col && u->where.hex.row == hex_of (window, "0413").row);
+  }
+  /* A bookmark on it is listed. */
+  ck_assert (wb_play_history_bookmark (history, "Stafford north"));
+  ck_assert_uint_eq (wb_play_history_n_marks (history), 1);
+  if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+    {
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "play-history.png", NULL);
+      ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-override", NULL));
+      click (window, "0415");
+      wait_until_settled (view);
+      spin_for (500);
+      texture = render_widget (GTK_WIDGET (window));
+      gdk_texture_save_to_png (texture, path);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -258,6 +360,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_play_mode);
   tcase_add_test (tc, test_physical_dice_and_offers);
+  tcase_add_test (tc, test_override_rules_history);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -7,6 +7,7 @@
 #include "wb-play-controller.h"
 #include "wb-play-dialog.h"
 #include "wb-play-handover.h"
+#include "wb-play-history.h"
 #include "wb-play-log-pane.h"
 #include "wb-play-override.h"
 #include "wb-play-prompt.h"
@@ -107,6 +108,9 @@ refresh (WbWindow *self)
   wb_map_view_set_match (self->map_view, m);
   wb_turn_bar_refresh (WB_TURN_BAR (self->turn_bar));
   wb_play_log_pane_refresh (WB_PLAY_LOG_PANE (self->log_pane));
+  /* The history replays every branch: only while it is shown. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->play_tabs)), "history") == 0)
+    wb_play_history_refresh (WB_PLAY_HISTORY (self->play_history));
   wb_play_reserve_refresh (WB_PLAY_RESERVE (self->play_reserve));
   sync_selection (self);
   /* Hot-seat: the other player's turn is theirs to see — after an action
@@ -187,6 +191,24 @@ on_entry_activated (WbWindow *self, guint entry)
    * the players act). */
   if (!wb_play_go_to (self->play, entry, &error))
     show_message (self, error->message);
+  wb_play_controller_clear (self->play_controller);
+  if (self->play_override != NULL)
+    wb_play_override_refresh (WB_PLAY_OVERRIDE (self->play_override));
+  refresh (self);
+}
+
+static void
+on_tab_changed (WbWindow *self)
+{
+  if (self->play != NULL &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->play_tabs)), "history") == 0)
+    wb_play_history_refresh (WB_PLAY_HISTORY (self->play_history));
+}
+
+/* The history pane went to a branch or a bookmark: a jump, no hand-over. */
+static void
+on_history_changed (WbWindow *self)
+{
   wb_play_controller_clear (self->play_controller);
   if (self->play_override != NULL)
     wb_play_override_refresh (WB_PLAY_OVERRIDE (self->play_override));
@@ -294,6 +316,7 @@ wb_window_play (WbWindow *self, WbPlay *play)
   wb_map_view_set_editing (self->map_view, FALSE);
   wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), play);
   wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), play);
+  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), play);
   wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), play);
   wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), play);
   set_chrome (self, TRUE);
@@ -312,6 +335,7 @@ _wb_window_end_play (WbWindow *self)
     gtk_box_remove (GTK_BOX (self->play_override_slot), self->play_override);
   self->play_override = NULL;
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
+  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), NULL);
   g_clear_object (&self->play_controller);
   g_clear_object (&self->play);
   wb_map_view_set_match (self->map_view, NULL);
@@ -422,6 +446,8 @@ on_override_toggled (WbWindow *self)
     return;
   wb_play_controller_set_override (self->play_controller, on);
   gtk_widget_set_visible (self->play_override_slot, on);
+  /* The panel's unit list has every unit: the reserve makes room for it. */
+  gtk_widget_set_visible (self->play_reserve, !on);
   show_message (self, on ? _("Designer override: click any unit, then any hex to put it there; the panel "
                              "changes strengths, VP and markers. Every change is in the journal.")
                          : NULL);
@@ -496,13 +522,30 @@ _wb_window_play_init (WbWindow *self)
 
   side_paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
   gtk_paned_set_start_child (GTK_PANED (side_paned), self->play_reserve);
-  gtk_paned_set_end_child (GTK_PANED (side_paned), self->log_pane);
+  /* The battle log and the history (branches, bookmarks) as two tabs. */
+  {
+    GtkWidget *tabs_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *switcher = gtk_stack_switcher_new ();
+
+    self->play_history = wb_play_history_new ();
+    self->play_tabs = gtk_stack_new ();
+    gtk_stack_add_titled (GTK_STACK (self->play_tabs), self->log_pane, "log", _("Battle Log"));
+    gtk_stack_add_titled (GTK_STACK (self->play_tabs), self->play_history, "history", _("History"));
+    gtk_widget_set_vexpand (self->play_tabs, TRUE);
+    gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->play_tabs));
+    gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
+    gtk_widget_set_margin_top (switcher, 6);
+    gtk_widget_set_margin_bottom (switcher, 6);
+    gtk_box_append (GTK_BOX (tabs_box), switcher);
+    gtk_box_append (GTK_BOX (tabs_box), self->play_tabs);
+    gtk_paned_set_end_child (GTK_PANED (side_paned), tabs_box);
+  }
   gtk_paned_set_position (GTK_PANED (side_paned), 200);
   gtk_widget_set_vexpand (side_paned, TRUE);
   /* The override panel above the reserve and the log, while override is on. */
   self->play_override_slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   self->play_side_panel = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_size_request (self->play_side_panel, 320, -1);
+  gtk_widget_set_size_request (self->play_side_panel, 360, -1);
   gtk_box_append (GTK_BOX (self->play_side_panel), self->play_override_slot);
   gtk_box_append (GTK_BOX (self->play_side_panel), side_paned);
 
@@ -534,6 +577,10 @@ _wb_window_play_init (WbWindow *self)
   g_signal_connect_object (self->play_prompt, "cleared", G_CALLBACK (on_prompt_cleared), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->log_pane, "entry-activated", G_CALLBACK (on_entry_activated), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_history, "changed", G_CALLBACK (on_history_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_tabs, "notify::visible-child", G_CALLBACK (on_tab_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_reserve, "unit-activated", G_CALLBACK (on_reserve_unit), self,
                            G_CONNECT_SWAPPED);

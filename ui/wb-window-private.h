@@ -65,6 +65,8 @@ struct _WbWindow
   GtkWidget            *play_override_slot;     /* holds the override panel */
   GtkWidget            *play_override;          /* WbPlayOverride, while playing */
   GtkWidget            *play_rules;             /* WbPlayRules while open (weak) */
+  GtkWidget            *play_history;           /* WbPlayHistory: branches, bookmarks */
+  GtkWidget            *play_tabs;              /* GtkStack: the log, the history */
 
   WbGame               *game;
   WbUndoStack          *undo_stack;
