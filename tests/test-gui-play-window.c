@@ -6,6 +6,8 @@
 #include <check.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "wb-play-history.h"
 #include "wb-play-prompt.h"
 #include "wb-play-rules.h"
@@ -168,11 +170,33 @@ START_TEST (test_play_mode)
   ck_assert (!find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbPlayHandover")));
   ck_assert (gtk_widget_get_visible (GTK_WIDGET (view)));
 
-  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-playtest", NULL));
-  ck_assert (!wb_window_get_playing (window));
-  ck_assert (gtk_widget_get_visible (GTK_WIDGET (view)));
-  ck_assert_ptr_null (wb_map_view_get_match (view));
-  ck_assert (find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbToolPalette")));
+  /* Saved, ended, opened again: the match resumes where it was. */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("wb-play-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "wilderness.warbench-play", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    guint n = wb_journal_get_n_entries (wb_play_get_journal (play));
+    WbPlay *again;
+
+    ck_assert (wb_play_save (play, path, NULL));
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-playtest", NULL));
+    ck_assert (!wb_window_get_playing (window));
+    ck_assert (gtk_widget_get_visible (GTK_WIDGET (view)));
+    ck_assert_ptr_null (wb_map_view_get_match (view));
+    ck_assert (find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbToolPalette")));
+
+    ck_assert_msg (wb_window_open_playtest (window, file, &error), "%s", error ? error->message : "");
+    again = wb_window_get_play (window);
+    ck_assert (again != play);
+    ck_assert_uint_eq (wb_journal_get_n_entries (wb_play_get_journal (again)), n);
+    g_free (w);
+    w = where (window, "stafford");
+    ck_assert_str_eq (w, "0413");
+    ck_assert_ptr_nonnull (wb_map_view_get_match (view));
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-playtest", NULL));
+    g_unlink (path);
+    g_rmdir (dir);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 END_TEST
@@ -348,6 +372,66 @@ START_TEST (test_override_rules_history)
 }
 END_TEST
 
+/* Fog of war where the game has it: in Shenandoah (blocks) the side at
+ * the screen sees the enemy's blocks face down, and after the hand-over
+ * the other side does; the Wilderness (open counters) hides nothing. */
+START_TEST (test_fog_of_war)
+{
+  WbWindow *window = open_test_game ();
+  WbMapView *view = wb_window_get_map_view (window);
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "shenandoah.warbench", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) shenandoah = NULL;
+  g_autoptr(WbPlay) open_play = wb_play_new (wb_window_get_game (window), NULL, "historical", NULL, 1, &error);
+  g_autoptr(WbPlay) play = NULL;
+  WbMatch *m;
+  GPtrArray *sides;
+  const char *first;
+
+  ck_assert_msg (open_play != NULL, "%s", error ? error->message : "");
+  wb_window_play (window, open_play);
+  ck_assert_ptr_null (wb_map_view_get_viewer (view));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-playtest", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_window (path);
+  view = wb_window_get_map_view (window);
+  shenandoah = g_object_ref (wb_window_get_game (window));
+  play = wb_play_new (shenandoah, NULL, "campaign", NULL, 1, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_window_play (window, play);
+  m = wb_play_get_state (play);
+  sides = wb_game_get_sides (shenandoah);
+  first = ((WbSide *) g_ptr_array_index (sides, m->active))->id;
+  ck_assert_str_eq (wb_map_view_get_viewer (view), first);
+  if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+    {
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *shot = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "play-fog.png", NULL);
+      wait_until_settled (view);
+      spin_for (500);
+      texture = render_widget (GTK_WIDGET (window));
+      gdk_texture_save_to_png (texture, shot);
+    }
+  /* The other side's turn: hidden until the hand-over, then theirs. */
+  {
+    GtkWidget *end_step = find_named (GTK_WIDGET (window), "end-step");
+    GtkWidget *ready;
+
+    guint before = m->active;
+
+    g_signal_emit_by_name (end_step, "clicked");
+    ck_assert_uint_ne (wb_play_get_state (play)->active, before);
+    ready = find_named (GTK_WIDGET (window), "handover-ready");
+    ck_assert (gtk_widget_is_visible (ready));
+    g_signal_emit_by_name (ready, "clicked");
+    ck_assert_str_ne (wb_map_view_get_viewer (view), first);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -361,6 +445,7 @@ make_suite (void)
   tcase_add_test (tc, test_play_mode);
   tcase_add_test (tc, test_physical_dice_and_offers);
   tcase_add_test (tc, test_override_rules_history);
+  tcase_add_test (tc, test_fog_of_war);
   suite_add_tcase (s, tc);
   return s;
 }

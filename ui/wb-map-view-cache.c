@@ -216,6 +216,7 @@ typedef struct
   WbMap      *map;
   WbScenario *scenario;
   WbMatch    *match;       /* a units rebuild's own copy */
+  const char *viewer;      /* interned: fog of war */
   Request     request;
   Image       images[MAX_MIP_LEVELS];
   guint       n_images;
@@ -241,6 +242,7 @@ render_request (WbGame         *game,
                 WbMap          *map,
                 WbScenario     *scenario,
                 const WbMatch  *match,
+                const char     *viewer,
                 const Request  *r,
                 cairo_status_t *status)
 {
@@ -264,6 +266,7 @@ render_request (WbGame         *game,
   options.clip_height = r->h;
   options.scenario = (r->layers & WB_LAYER_UNITS) ? scenario : NULL;
   options.match = (r->layers & WB_LAYER_UNITS) ? match : NULL;
+  options.viewer_side = viewer;
   wb_render_map (game, map, cr, &options);
 
   *status = cairo_status (cr);
@@ -294,7 +297,7 @@ build_thread (GTask        *task,
   if (g_cancellable_is_cancelled (cancellable))
     surface = NULL, status = CAIRO_STATUS_SUCCESS;
   else
-    surface = render_request (build->game, build->map, build->scenario, build->match, r,
+    surface = render_request (build->game, build->map, build->scenario, build->match, build->viewer, r,
                               &status);
   wb_game_unlock_read (build->game);
   if (surface == NULL && status == CAIRO_STATUS_SUCCESS)
@@ -480,6 +483,7 @@ start_build (WbMapView     *self,
   build->game = g_object_ref (self->game);
   build->map = g_object_ref (self->map);
   build->scenario = self->scenario != NULL ? g_object_ref (self->scenario) : NULL;
+  build->viewer = self->viewer;
   /* The caller's state is freed after every action, and ours replaced by
    * the next: the thread reads a copy of its own. */
   if (request->units)
@@ -665,7 +669,7 @@ render_first_frame (WbMapView     *self,
     return FALSE;
 
   wb_game_lock_read (self->game);
-  surface = render_request (self->game, self->map, self->scenario, NULL, request, &status);
+  surface = render_request (self->game, self->map, self->scenario, NULL, self->viewer, request, &status);
   wb_game_unlock_read (self->game);
   if (surface == NULL)
     {

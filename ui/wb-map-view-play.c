@@ -55,6 +55,32 @@ wb_map_view_set_match (WbMapView     *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+wb_map_view_set_viewer (WbMapView  *self,
+                        const char *side)
+{
+  const char *interned;
+
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  interned = side != NULL ? g_intern_string (side) : NULL;
+  if (interned == self->viewer)
+    return;
+  self->viewer = interned;
+  if (self->match != NULL)
+    _wb_map_view_units_changed (self);
+  else
+    _wb_map_view_content_changed (self);
+  _wb_map_view_request_render (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const char *
+wb_map_view_get_viewer (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), NULL);
+  return self->viewer;
+}
+
 const WbMatch *
 wb_map_view_get_match (WbMapView *self)
 {

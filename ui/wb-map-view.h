@@ -183,6 +183,11 @@ void        wb_map_view_set_path        (WbMapView      *self,
                                          GArray         *hexes);
 /* How many hexes the path shown has (0: none). */
 guint       wb_map_view_get_path_length (WbMapView *self);
+/* Fog of war: with @side (a side id) every other side's counters are drawn
+ * hidden (a block's blank face); NULL shows them all. */
+void        wb_map_view_set_viewer      (WbMapView  *self,
+                                         const char *side);
+const char *wb_map_view_get_viewer      (WbMapView  *self);
 /* An outline around @hex (the selected unit's hex); NULL removes it. */
 void        wb_map_view_set_selected_hex (WbMapView     *self,
                                           const WbOffset *hex);

@@ -90,10 +90,26 @@ show_handover (WbWindow *self, gboolean handover)
   gtk_widget_set_visible (self->play_side_panel, !handover);
 }
 
+/* Fog of war where the game has it: with blocks, the player at the
+ * screen (the side to act) sees the enemy's blocks face down. */
+static void
+update_viewer (WbWindow *self)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  GPtrArray *sides = wb_game_get_sides (self->game);
+  const char *viewer = NULL;
+
+  if (wb_counter_style_for_game (self->game) == WB_COUNTER_STYLE_BLOCK && !m->over && m->active < sides->len)
+    viewer = ((WbSide *) g_ptr_array_index (sides, m->active))->id;
+  wb_map_view_set_viewer (self->map_view, viewer);
+}
+
 static void
 show_map (WbWindow *self)
 {
   show_handover (self, FALSE);
+  if (self->play != NULL)
+    update_viewer (self);
 }
 
 static void
@@ -122,7 +138,7 @@ refresh (WbWindow *self)
       wb_play_handover_set_play (WB_PLAY_HANDOVER (self->play_handover), self->play);
       show_handover (self, TRUE);
     }
-  else if (back)
+  else if (back || !gtk_widget_get_visible (self->play_handover))
     show_map (self);
   self->play_side = m->active;
   self->play_cursor = cursor;
@@ -339,6 +355,7 @@ _wb_window_end_play (WbWindow *self)
   g_clear_object (&self->play_controller);
   g_clear_object (&self->play);
   wb_map_view_set_match (self->map_view, NULL);
+  wb_map_view_set_viewer (self->map_view, NULL);
   wb_map_view_set_highlights (self->map_view, NULL);
   wb_map_view_set_path (self->map_view, NULL);
   wb_map_view_set_selected_hex (self->map_view, NULL);
