@@ -32,16 +32,11 @@ print_result (WbPlay *play)
   WbMatch *m = wb_play_get_state (play);
   g_autofree char *step = wb_play_describe_step (play);
   GString *vp = g_string_new (NULL);
-  int best = -1, winner = -1, tie = FALSE;
+  int winner = wb_match_winner (m);
+  gboolean tie = winner < 0;
 
   for (guint s = 0; s < wb_match_n_sides (m); s++)
-    {
-      g_string_append_printf (vp, "%s%s %d VP", s ? ", " : "", wb_match_side_name (m, s), m->vp[s]);
-      if (m->vp[s] > best)
-        best = m->vp[s], winner = (int) s, tie = FALSE;
-      else if (m->vp[s] == best)
-        tie = TRUE;
-    }
+    g_string_append_printf (vp, "%s%s %d VP", s ? ", " : "", wb_match_side_name (m, s), m->vp[s]);
   out (stdout, _("Now: %s\n"), step);
   out (stdout, _("Victory points: %s\n"), vp->str);
   if (m->over)

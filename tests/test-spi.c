@@ -179,7 +179,17 @@ START_TEST (test_sequence)
   ck_assert_int_eq (f.m->turn, 16);
   /* 18.13: the objectives stay Confederate (held at the start): 3 × 15 VP. */
   ck_assert_str_eq (last_event (&f),
-                    "Turn 16 (May 6, 8), Union: The last Game-Turn is over: Union 0 VP, Confederate 45 VP.");
+                    "Turn 16 (May 6, 8), Union: The last Game-Turn is over: Union 0 VP, Confederate 45 VP. Confederate wins, 45 VP to 0 (18.0).");
+  ck_assert_int_eq (wb_match_winner (f.m), 1);
+  /* 18.0: the higher total wins; equal totals are a draw. */
+  f.m->vp[0] = 45;
+  ck_assert_int_eq (wb_match_winner (f.m), -1);
+  {
+    g_autofree char *draw = wb_match_result_text (f.m);
+    ck_assert_str_eq (draw, "A draw at 45 VP");
+  }
+  f.m->vp[0] = 50;
+  ck_assert_int_eq (wb_match_winner (f.m), 0);
   teardown (&f);
 }
 END_TEST

@@ -62,7 +62,9 @@ wb_turn_bar_refresh (WbTurnBar *self)
   step = wb_play_describe_step (self->play);
   if (m->over)
     {
-      g_autofree char *over = g_strdup_printf (_("%s — the game is over"), step);
+      g_autofree char *result = wb_match_result_text (m);
+      /* TRANSLATORS: the turn bar at the end: the last step, then "Union wins, 47 VP to 30" */
+      g_autofree char *over = g_strdup_printf (_("%s — the game is over: %s"), step, result);
       gtk_label_set_text (GTK_LABEL (self->step), over);
     }
   else

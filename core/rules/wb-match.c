@@ -400,3 +400,47 @@ wb_match_has_option (WbMatch *m, const char *id)
 {
   return m->options != NULL && id != NULL && g_strv_contains ((const char * const *) m->options, id);
 }
+
+int
+wb_match_winner (WbMatch *match)
+{
+  guint n = MIN (wb_match_n_sides (match), WB_MATCH_MAX_SIDES);
+  int best = -1, second = G_MININT;
+
+  g_return_val_if_fail (match != NULL, -1);
+  if (!match->over || n == 0)
+    return -1;
+  for (guint s = 0; s < n; s++)
+    if (best < 0 || match->vp[s] > match->vp[best])
+      best = (int) s;
+  for (guint s = 0; s < n; s++)
+    if ((int) s != best)
+      second = MAX (second, match->vp[s]);
+  return match->vp[best] > second ? best : -1;
+}
+
+char *
+wb_match_result_text (WbMatch *match)
+{
+  guint n = MIN (wb_match_n_sides (match), WB_MATCH_MAX_SIDES);
+  int winner, second = G_MININT;
+
+  g_return_val_if_fail (match != NULL, NULL);
+  if (!match->over)
+    return NULL;
+  winner = wb_match_winner (match);
+  if (winner < 0)
+    {
+      int top = G_MININT;
+      for (guint s = 0; s < n; s++)
+        top = MAX (top, match->vp[s]);
+      /* TRANSLATORS: the end of a game with no winner: the shared VP total */
+      return g_strdup_printf (_("A draw at %d VP"), n > 0 ? top : 0);
+    }
+  for (guint s = 0; s < n; s++)
+    if ((int) s != winner)
+      second = MAX (second, match->vp[s]);
+  /* TRANSLATORS: the end of a game: the winner, its VP and the next best total */
+  return g_strdup_printf (_("%s wins, %d VP to %d"), wb_match_side_name (match, (guint) winner),
+                          match->vp[winner], second);
+}

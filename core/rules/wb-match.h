@@ -115,6 +115,12 @@ gboolean     wb_match_turn_is_night (WbMatch *match, int turn);
 /* Whether the scenario option @id was chosen for this match. */
 gboolean     wb_match_has_option   (WbMatch *match, const char *id);
 int          wb_match_n_turns      (WbMatch *match);
+/* The side with the most VP (-1 for a draw, or while the game goes on):
+ * "the Player with the higher total wins" (SPI 18.0). */
+int          wb_match_winner       (WbMatch *match);
+/* "Confederate wins, 47 VP to 30" or "A draw at 30 VP" (transfer full);
+ * NULL while the game goes on. */
+char        *wb_match_result_text  (WbMatch *match);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WbMatch, wb_match_free)
 

@@ -370,8 +370,14 @@ end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
               m->turn = wb_match_n_turns (m);
               m->over = TRUE;
               _wb_spi_score (data, m);
-              wb_rule_say (ctx, m, _("The last Game-Turn is over: %s %d VP, %s %d VP."),
-                           wb_match_side_name (m, 0), m->vp[0], wb_match_side_name (m, 1), m->vp[1]);
+              {
+                g_autofree char *result = wb_match_result_text (m);
+
+                /* TRANSLATORS: the log's last line: each side's VP, then who wins (18.0) */
+                wb_rule_say (ctx, m, _("The last Game-Turn is over: %s %d VP, %s %d VP. %s (18.0)."),
+                             wb_match_side_name (m, 0), m->vp[0], wb_match_side_name (m, 1), m->vp[1],
+                             result);
+              }
               return TRUE;
             }
         }
