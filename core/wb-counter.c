@@ -96,6 +96,12 @@ wb_counter_style_for_rules_family (const char *family)
   return WB_COUNTER_STYLE_SPI;
 }
 
+gboolean
+wb_counter_style_hides (WbCounterStyle style)
+{
+  return style == WB_COUNTER_STYLE_BLOCK || style == WB_COUNTER_STYLE_BG_CAMPAIGN;
+}
+
 WbCounterStyle
 wb_counter_style_for_game (WbGame *game)
 {

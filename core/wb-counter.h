@@ -42,6 +42,9 @@ const char     *wb_counter_slot_default_attr      (WbCounterSlot slot);
 WbCounterStyle  wb_counter_style_for_rules_family (const char *family);
 /* @game's style, inferred when the file does not state one (never AUTO). */
 WbCounterStyle  wb_counter_style_for_game         (WbGame *game);
+/* Whether counters of @style stand face to their owner (blocks: Columbia,
+ * the Blue & Gray Campaign Series), so each side sees only its own. */
+gboolean        wb_counter_style_hides            (WbCounterStyle style);
 /* The attribute id that fills @slot in @game (stated or default). */
 const char     *wb_counter_slot_attr              (WbGame *game, WbCounterSlot slot);
 

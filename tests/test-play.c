@@ -473,6 +473,32 @@ START_TEST (test_offers)
 }
 END_TEST
 
+/* A family's blob goes with copies of the state (undo, branches), apart. */
+START_TEST (test_family_blob)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbMatch) m = wb_match_new (game, "historical", NULL, 1, &error);
+  g_autoptr(WbMatch) copy = NULL;
+  guint8 *b, *c;
+
+  ck_assert_msg (m != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (m->fblob);
+  b = wb_match_family_blob (m, 16);
+  ck_assert (b[0] == 0 && b[15] == 0);
+  b[3] = 7;
+  copy = wb_match_copy (m);
+  c = copy->fblob;
+  ck_assert_ptr_ne (c, b);
+  ck_assert_uint_eq (copy->fblob_size, 16);
+  ck_assert_uint_eq (c[3], 7);
+  c[3] = 9;
+  ck_assert_uint_eq (b[3], 7);
+  ck_assert_ptr_eq (wb_match_family_blob (copy, 16), c);
+  ck_assert_uint_eq (((guint8 *) wb_match_family_blob (copy, 32))[3], 0);
+}
+END_TEST
+
 /* A rule's level changed during play is an action: journalled, undone,
  * replayed. */
 START_TEST (test_set_rule)
@@ -664,6 +690,7 @@ play_suite (void)
   tcase_add_test (tc, test_rule_levels);
   tcase_add_test (tc, test_physical_dice);
   tcase_add_test (tc, test_offers);
+  tcase_add_test (tc, test_family_blob);
   tcase_add_test (tc, test_set_rule);
   tcase_add_test (tc, test_preview_and_path);
   tcase_add_test (tc, test_markers);

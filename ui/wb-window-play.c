@@ -90,8 +90,9 @@ show_handover (WbWindow *self, gboolean handover)
   gtk_widget_set_visible (self->play_side_panel, !handover);
 }
 
-/* Fog of war where the game has it: with blocks, the player at the
- * screen (the side to act) sees the enemy's blocks face down. */
+/* Fog of war where the game has it: with blocks (Columbia, the Blue &
+ * Gray Campaign Series), the player at the screen (the side to act) sees
+ * the enemy's blocks face down. */
 static void
 update_viewer (WbWindow *self)
 {
@@ -99,7 +100,7 @@ update_viewer (WbWindow *self)
   GPtrArray *sides = wb_game_get_sides (self->game);
   const char *viewer = NULL;
 
-  if (wb_counter_style_for_game (self->game) == WB_COUNTER_STYLE_BLOCK && !m->over && m->active < sides->len)
+  if (wb_counter_style_hides (wb_counter_style_for_game (self->game)) && !m->over && m->active < sides->len)
     viewer = ((WbSide *) g_ptr_array_index (sides, m->active))->id;
   wb_map_view_set_viewer (self->map_view, viewer);
 }

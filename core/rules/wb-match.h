@@ -74,6 +74,10 @@ typedef struct {
   WbRng       rng;
   gboolean    over;
   gint32      fdata[32];   /* the family's (copied with the state) */
+  /* More family state, plain bytes without pointers (a battle board),
+   * copied with the state; NULL when the family keeps none. */
+  guint8     *fblob;
+  gsize       fblob_size;
   /* Rule levels set during play (a set_rule action), by the family's check
    * index: 0 as the journal's settings say, else WbRuleLevel + 1. */
   guint8      rule_levels[WB_MATCH_MAX_RULES];
@@ -90,6 +94,8 @@ WbMatch     *wb_match_new          (WbGame             *game,
                                     guint64             seed,
                                     GError            **error);
 WbMatch     *wb_match_copy         (const WbMatch *match);
+/* The family's blob of @size bytes, zeroed when it is new or resized. */
+gpointer     wb_match_family_blob  (WbMatch *match, gsize size);
 void         wb_match_free         (WbMatch *match);
 
 WbUnitState *wb_match_find_unit    (WbMatch *match, const char *id);
