@@ -677,6 +677,13 @@ _wb_render_draw_counter (Render     *r,
   o.text = text && c * r->scale >= min_text_px[wb_counter_style_for_game (r->game)];
   o.hidden = r->options->viewer_side != NULL &&
              g_strcmp0 (r->options->viewer_side, wb_unit_get_side (unit)) != 0;
+  /* A block a battle revealed shows its face to the enemy too. */
+  if (o.hidden && r->options->match != NULL)
+    {
+      const WbUnitState *u = wb_match_find_unit ((WbMatch *) r->options->match, wb_unit_get_id (unit));
+      if (u != NULL && (u->flags & WB_UNIT_REVEALED))
+        o.hidden = FALSE;
+    }
   cairo_rectangle (r->cr, cx - c / 2 + c * 0.06, cy - c / 2 + c * 0.06, c, c);
   cairo_set_source_rgba (r->cr, 0, 0, 0, 0.3);
   cairo_fill (r->cr);

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "warbench-core.h"
+#include "rules/wb-match.h"
 
 /*
  * The renderer is tested by its pixels: colours where the model says they
@@ -635,6 +636,53 @@ START_TEST (test_units_fog)
   for (int dy = -10; dy <= 10; dy++)
     ck_assert_pixel_near (get_pixel (surfaces[0], x + 4, y + dy), get_pixel (surfaces[1], x + 4, y + dy), 0);
 
+  cairo_surface_destroy (surfaces[0]);
+  cairo_surface_destroy (surfaces[1]);
+}
+END_TEST
+
+/* A block a battle revealed (WB_UNIT_REVEALED in the match) shows its face
+ * to the other side; the rest stay face down. */
+START_TEST (test_units_revealed)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbMatch) m = wb_match_new (game, "historical", NULL, 1, &error);
+  cairo_surface_t *surfaces[2];
+  WbOffset o;
+  int x, y;
+
+  ck_assert_msg (m != NULL, "%s", error ? error->message : "");
+  ck_assert (wb_hex_map_parse_hex (WB_HEX_MAP (map), "0603", &o));
+  for (int revealed = 0; revealed < 2; revealed++)
+    {
+      WbRenderOptions options;
+      double w, h;
+      cairo_t *cr;
+
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+          if (u->where.kind == WB_WHERE_HEX && u->where.hex.col == o.col && u->where.hex.row == o.row)
+            u->flags = revealed ? (u->flags | WB_UNIT_REVEALED) : (u->flags & ~(guint32) WB_UNIT_REVEALED);
+        }
+      wb_map_get_extent (map, &w, &h);
+      surfaces[revealed] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w * 2), (int) ceil (h * 2));
+      cr = cairo_create (surfaces[revealed]);
+      cairo_scale (cr, 2, 2);
+      wb_render_options_init (&options);
+      options.layers = WB_LAYER_TERRAIN | WB_LAYER_UNITS;
+      options.scale = 2;
+      options.match = m;
+      options.viewer_side = "union";
+      wb_render_map (game, map, cr, &options);
+      cairo_destroy (cr);
+    }
+  /* The rebel artillery on 0603: face down, then its symbol's dot shows. */
+  hex_pixel (map, o, 2.0, &x, &y);
+  ck_assert_pixel_near (get_pixel (surfaces[0], x, y), hex_color (REB_HEX), 2);
+  ck_assert (!pixel_near (get_pixel (surfaces[1], x, y), hex_color (REB_HEX), 10));
   cairo_surface_destroy (surfaces[0]);
   cairo_surface_destroy (surfaces[1]);
 }
@@ -1515,6 +1563,7 @@ render_suite (void)
   tcase_add_test (tc, test_clip_limits_drawing);
   tcase_add_test (tc, test_units_drawn);
   tcase_add_test (tc, test_units_fog);
+  tcase_add_test (tc, test_units_revealed);
   tcase_add_test (tc, test_scenario_markers);
   tcase_add_test (tc, test_numbers_level_of_detail);
   tcase_add_test (tc, test_no_layers_draws_nothing);
