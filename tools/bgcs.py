@@ -33,14 +33,35 @@ MORALE_RATINGS = [1, 2, 3, 4, 5, 6]     # one die against the rating: 6 never fa
 MAX_SP = 12                              # the largest block of either game (Base 14: "8 to 12")
 
 # Battle dice by SP (Base 11.2). The dice are printed on each block's label, which is not in
-# the text; these are the only values the text gives, and how.
+# the text: 6 SP is stated; every other row is the workbench's reconstruction from the example
+# (a playable game needs them), marked so a designer checks them against the labels.
+_SMALL = ("reconstructed from the example in {example}: the VIII corps, reduced \"from 4 to 2 "
+          "SP\", rolls 3 dice; the other blocks under 5 SP taken alike")
+_LARGE = ("reconstructed from the example in {example}: the VI corps, 12 SP at the 1864 set-up, "
+          "rolls 4 dice; the blocks between 8 and 12 SP taken alike")
 BATTLE_DICE = {
+    1: ("3", _SMALL), 2: ("3", _SMALL), 3: ("3", _SMALL), 4: ("3", _SMALL),
+    5: ("4", "reconstructed: between 4 SP (3 dice) and 6 SP (4 dice), taken as 4, the dice "
+             "growing with the unit's size ({s14_1})"),
     6: ("4", "stated: \"A 6 SP unit would roll 4 dice\" ({s11_2})"),
     7: ("4", "reconstructed: between 6 and 8 SP, both 4 dice, and the dice grow with the unit's "
              "size ({s14_1})"),
     8: ("4", "reconstructed from the example in {example}: the Confederate EA unit, reduced "
              "\"from 8 to 7 SP\", rolls 4 dice"),
+    9: ("4", _LARGE), 10: ("4", _LARGE), 11: ("4", _LARGE), 12: ("4", _LARGE),
 }
+
+# Morale (the star on a label, Base 3) is not in the text either. Reconstructed: the example's
+# VIII corps has morale 3 (a Union unit), and "the Confederate has slightly higher morale"
+# (Base 14.1): every Union unit 3, every Confederate unit 4.
+MORALE = {"union": 3, "confederate": 4}
+
+
+def morale_note(example, s14_1):
+    return ("Morale reconstructed (the label is not in the text): Union units 3, as the example's "
+            "VIII corps (%s), Confederate units 4, \"slightly higher morale\" (%s); battle dice by "
+            "SP from the battle dice table, its rows reconstructed the same way. Check them "
+            "against the blocks." % (example, s14_1))
 
 
 def range_row(lo, hi=None):
@@ -76,8 +97,15 @@ def battle_dice(ref, example, extra_modifiers=(), note_extra=""):
     for sp in range(1, MAX_SP + 1):
         dice = BATTLE_DICE.get(sp, ("?", None))[0]
         rows.append(dict(range_row(sp), cells=[dice, "1"]))
-    how = "; ".join("%d SP %s" % (sp, BATTLE_DICE[sp][1].format(
-        s11_2=ref("11.2"), s14_1=ref("14.1"), example=example)) for sp in sorted(BATTLE_DICE))
+    # one sentence per run of SP values with the same reason: "1-4 SP reconstructed …"
+    runs = []
+    for sp in sorted(BATTLE_DICE):
+        if runs and runs[-1][2] == BATTLE_DICE[sp][1] and runs[-1][1] == sp - 1:
+            runs[-1][1] = sp
+        else:
+            runs.append([sp, sp, BATTLE_DICE[sp][1]])
+    how = "; ".join("%s SP %s" % (str(lo) if lo == hi else "%d-%d" % (lo, hi), why.format(
+        s11_2=ref("11.2"), s14_1=ref("14.1"), example=example)) for lo, hi, why in runs)
     crossing = ("Attacking along a road or railroad that crosses a %s: one die less in the first "
                 "battle round (River/Mountain Line Position). Only the road immediately between "
                 "the two locations counts; one die even when it crosses both (%s).")
@@ -102,15 +130,15 @@ def battle_dice(ref, example, extra_modifiers=(), note_extra=""):
                    "circle on its label, modified by terrain; every 6 is a hit. %s Voluntary "
                    "retreat: each opposing infantry and garrison unit rolls one die." %
                    (ref("11.2"), ref("11.3"))),
-        "note": ("Dice per unit by its current SP. The block labels are not in the text, so most "
-                 "values are unknown (\"?\"): a unit's own dice attribute, when set, is what it "
-                 "rolls. %s. The example also has the VI corps roll 4 dice (3 in the first round "
-                 "across a river and a mountain) without giving its SP, and the VIII corps roll 3 "
-                 "dice after taking two hits \"from 4 to 2 SP\", although the VIII corps of the "
-                 "1864 Valley campaign the example plays out sets up at 10 SP (Jackson & Sheridan, "
-                 "Part 1, 13); no row is taken from them. Only infantry and garrison units in a Line "
-                 "Position fire: cavalry and leaders stand in reserve. A forced retreat's fire is "
-                 "normal battle fire; the retreating side does not fire.%s" %
+        "note": ("Dice per unit by its current SP. The block labels are not in the text: only 6 "
+                 "SP is stated, every other row is reconstructed (a unit's own dice attribute, "
+                 "when set, is what it rolls). %s. The example's VIII corps rolls 3 dice after "
+                 "taking two hits \"from 4 to 2 SP\", although the VIII corps of the 1864 Valley "
+                 "campaign the example plays out sets up at 10 SP (Jackson & Sheridan, Part 1, "
+                 "13): the example is read for its numbers, not for that corps. Only infantry and "
+                 "garrison units in a Line Position fire: cavalry and leaders stand in reserve. A "
+                 "forced retreat's fire is normal battle fire; the retreating side does not "
+                 "fire.%s" %
                  (how, (" " + note_extra) if note_extra else "")),
         "pool": {"sides": 6, "hit": ">=6"},
         "modifiers": modifiers,
@@ -388,6 +416,12 @@ def check_tables(tables, params):
         # base 10's example: an infantry unit with 3 MP moves 3 in clear weather, 2 in rain
         if mv["rows"][0]["cells"][:2] != ["3", "2"]:
             err("movement: infantry 3 in clear, 2 in rain (base 10 example)")
+    # reconstructed values agree with the example: VIII at 2 SP rolls 3, EA at 8 SP and VI at
+    # 12 SP roll 4, and no row is unknown any more
+    bd_rows = {r["lo"]: r["cells"][0] for r in by_id["battle-dice"]["rows"]} if "battle-dice" in by_id else {}
+    if bd_rows and (bd_rows.get(2) != "3" or bd_rows.get(8) != "4" or bd_rows.get(12) != "4" or
+                    "?" in bd_rows.values()):
+        err("battle-dice: the reconstruction disagrees with the example (2 SP: 3, 8 and 12 SP: 4)")
     bd = by_id.get("battle-dice")
     if bd:
         if [r["lo"] for r in bd["rows"]] != list(range(1, MAX_SP + 1)):

@@ -770,8 +770,7 @@ BREAKDOWN = {
 # Printed as "Cavalry (3)", "Cavalry (2)" (13; the breakdown: "cavalry blocks (3) and (2)").
 CAVALRY_NUMBER = {"union-cav-3": 3, "union-cav-2": 2, "csa-cav-3": 3, "csa-cav-2": 2}
 
-NO_RATINGS = ("Morale and battle dice are printed on the block label (Base 3), which is not in "
-              "the text; they are left out.")
+RATINGS = bgcs.morale_note("Base, Movement and Battle Example", "Base 14.1")
 NO_BLOCKS = ("Its replacement blocks are not in the text: the Order of Battle Breakdown is cut "
              "short after the Union V, so the strength is the set-up SP alone.")
 CAVALRY_NOTE = (
@@ -902,8 +901,11 @@ def unit_entities():
         attrs.update(extra)
         # the writer's order: the class's attribute schema
         schema = [a["id"] for c in UNIT_CLASSES if c["id"] == klass for a in c["attrs"]]
+        # the units that fight (Base 11.1: cavalry and leaders stand in reserve)
+        if klass in ("infantry", "garrison") or attrs.get("fights_as_infantry"):
+            attrs["morale"] = bgcs.MORALE[side]
         u["attrs"] = {k: attrs[k] for k in schema if k in attrs}
-        u["note"] = note + ("" if klass == "leader" else " " + NO_RATINGS)
+        u["note"] = note + ("" if klass == "leader" else " " + RATINGS)
         out.append(u)
     return out
 

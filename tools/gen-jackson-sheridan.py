@@ -613,8 +613,7 @@ def map_entity():
 # values, more than the format's step list holds (8), so strength is the single SP value the
 # chart gives, the unit's full strength at set-up. Leaders have no SP (0).
 
-NO_RATINGS = ("Morale and battle dice are printed on the label (Part 2, 3), which is not in the "
-              "text; they are left out.")
+RATINGS = bgcs.morale_note("Part 2, 13", "Part 2, 14.1")
 
 FORMATIONS = [
     {"id": "union-1862", "name": "Union forces in the Valley, 1862 (army commander Lincoln)",
@@ -650,8 +649,9 @@ OOB = [
     ("union-cav-1862", "Union cavalry (1862)", "Cav", "union", "cavalry", "union-1862", None, 2,
      "Printed \"Cavalry (2)\" (Part 1, 13), without \"SP\": read as 2 SP like the other rows (the "
      "1864 chart prints \"Cavalry (3SP)\"). The text gives no screen value (Part 2, 10: "
-     "\"normally 2 or 3\"), so it is left out. The identifier is not printed; \"Cav\" is the "
-     "workbench's.", {}),
+     "\"normally 2 or 3\"): reconstructed as 2, the printed number (Grant's Gamble reads its "
+     "\"Cavalry (2)\" as the screen value). The identifier is not printed; \"Cav\" is the "
+     "workbench's.", {"screen": 2}),
     # 1862 Confederate
     ("jackson", "Jackson", "Jackson", "confederate", "leader", "confederate-1862", None, 0,
      "Jackson (Leader) at Port Republic (Part 1, 13). Leaders have no SP in the text. The "
@@ -676,7 +676,8 @@ OOB = [
     ("csa-cav-1862", "Confederate cavalry (1862)", "Cav", "confederate", "cavalry",
      "confederate-1862", None, 2,
      "Printed \"Cavalry (2)\" (Part 1, 13): read as 2 SP (see the Union cavalry of 1862). No "
-     "screen value in the text. The identifier is not printed; \"Cav\" is the workbench's.", {}),
+     "screen value in the text: reconstructed as 2 (see the Union cavalry of 1862). The "
+     "identifier is not printed; \"Cav\" is the workbench's.", {"screen": 2}),
     # 1864 Union (Part 1, 13 "1864 Campaign")
     ("sheridan", "Sheridan", "Sheridan", "union", "leader", "union-1864", None, 0,
      "Sheridan (Leader) at Harpers Ferry (Part 1, 13). Leaders have no SP in the text. He is "
@@ -685,7 +686,7 @@ OOB = [
      "VI, 12 SP (Part 1, 13); \"the Union VI corps\" (Part 2, 13).", {}),
     ("viii", "VIII Corps", "VIII", "union", "infantry", "union-1864", "XXX", 10,
      "VIII, 10 SP (Part 1, 13). Part 2, 13's example gives \"the VIII corps\" a morale number of "
-     "3; that is an example, not the label, so it is not entered.", {}),
+     "3, the source of the Union units' reconstructed morale.", {}),
     ("xix", "XIX Corps", "XIX", "union", "infantry", "union-1864", "XXX", 10,
      "XIX, 10 SP (Part 1, 13); \"the Union XIX corps\" (Part 2, 13).", {}),
     ("union-cav-1864", "Union cavalry (1864)", "Cav", "union", "cavalry", "union-1864", None, 3,
@@ -704,7 +705,7 @@ OOB = [
     ("eaa", "EAA", "EAA", "confederate", "infantry", "confederate-1864", None, 8,
      "Identifier EAA, 8 SP (Part 1, 13); the text gives no name. Part 2, 13's example (on this "
      "board) has a Confederate \"EA\" unit of 8 SP rolling 4 dice, probably one of EAA and EAB; "
-     "example values are not entered.", {}),
+     "the battle dice table's 8 SP row comes from it.", {}),
     ("eab", "EAB", "EAB", "confederate", "infantry", "confederate-1864", None, 8,
      "Identifier EAB, 8 SP (Part 1, 13); the text gives no name (see EAA).", {}),
     ("vmi", "VMI", "VMI", "confederate", "infantry", "confederate-1864", None, 2,
@@ -741,8 +742,11 @@ def unit_entities():
         attrs.update(extra)
         # the writer's order: the class's attribute schema
         schema = [a["id"] for c in UNIT_CLASSES if c["id"] == klass for a in c["attrs"]]
+        # the units that fight (Base 11.1: cavalry and leaders stand in reserve)
+        if klass in ("infantry", "garrison") or attrs.get("fights_as_infantry"):
+            attrs["morale"] = bgcs.MORALE[side]
         u["attrs"] = {k: attrs[k] for k in schema if k in attrs}
-        u["note"] = note + ("" if klass == "leader" else " " + NO_RATINGS)
+        u["note"] = note + ("" if klass == "leader" else " " + RATINGS)
         out.append(u)
     return out
 
