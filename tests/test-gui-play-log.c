@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include "rules/wb-family.h"
+
 #include <check.h>
 #include <glib/gstdio.h>
 
@@ -306,6 +308,55 @@ START_TEST (test_log_pane_and_turn_bar)
 }
 END_TEST
 
+/* Hidden information in the pane: set to the side at the screen, it shows
+ * a secret line of the other side as that side's public text, and leaves
+ * out one without; back to the designer's view (-1) it shows all. */
+START_TEST (test_log_pane_viewer)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 7, &error);
+  WbMatch *m;
+  GtkWidget *window, *pane_w;
+  WbPlayLogPane *pane;
+  guint owner, other, before;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  act_ok (play, "{\"type\": \"end_step\"}");
+  m = wb_play_get_state (play);
+  owner = m->active;
+  other = 1 - owner;
+  {
+    WbRuleContext ctx = { NULL, wb_play_get_log (play), NULL, 0, FALSE, m, NULL };
+    wb_rule_say_secret (&ctx, m, owner, "a block moves", "%s moves", "Stafrd (5)");
+    wb_rule_say_secret (&ctx, m, owner, NULL, "%s is held back", "Stafrd (5)");
+  }
+  window = gtk_window_new ();
+  pane_w = wb_play_log_pane_new ();
+  gtk_window_set_child (GTK_WINDOW (window), pane_w);
+  pane = WB_PLAY_LOG_PANE (pane_w);
+  wb_play_log_pane_set_play (pane, play);
+  gtk_window_present (GTK_WINDOW (window));
+  before = n_rows (pane);
+  ck_assert_uint_ge (before, 3);
+  {
+    g_autoptr(WbPlayLogRow) last = g_list_model_get_item (wb_play_log_pane_get_rows (pane), before - 1);
+    ck_assert_ptr_nonnull (strstr (wb_play_log_row_get_text (last), "Stafrd (5) is held back"));
+  }
+  wb_play_log_pane_set_viewer (pane, (int) other);
+  ck_assert_uint_eq (n_rows (pane), before - 1);
+  {
+    g_autoptr(WbPlayLogRow) last = g_list_model_get_item (wb_play_log_pane_get_rows (pane), before - 2);
+    ck_assert_ptr_nonnull (strstr (wb_play_log_row_get_text (last), ": a block moves"));
+  }
+  wb_play_log_pane_set_viewer (pane, (int) owner);
+  ck_assert_uint_eq (n_rows (pane), before);
+  wb_play_log_pane_set_viewer (pane, -1);
+  ck_assert_uint_eq (n_rows (pane), before);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -314,6 +365,7 @@ make_suite (void)
 
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_log_pane_and_turn_bar);
+  tcase_add_test (tc, test_log_pane_viewer);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -10,6 +10,7 @@
 #include "warbench-core.h"
 #include "rules/wb-play.h"
 #include "rules/wb-play-log.h"
+#include "rules/wb-family.h"
 
 /* The battle log exported (core/rules/wb-play-log.c): a few actions on the
  * bundled Wilderness with the players' own dice (so the rolls are known), and
@@ -67,9 +68,9 @@ START_TEST (test_text)
   g_autoptr(WbGame) game = load_wilderness ();
   g_autoptr(WbPlay) play = new_play (game);
   g_autofree char *all = wb_play_log_export (play, WB_LOG_FORMAT_TEXT, NULL);
-  WbLogFilter union_only = { 0, 0, 0, NULL };
-  WbLogFilter stafford = { 1, 1, -1, "sTaFrD" };
-  WbLogFilter turn2 = { 2, 0, -1, NULL };
+  WbLogFilter union_only = { 0, 0, 0, NULL, -1 };
+  WbLogFilter stafford = { 1, 1, -1, "sTaFrD", -1 };
+  WbLogFilter turn2 = { 2, 0, -1, NULL, -1 };
   WbLogFilter nobody = WB_LOG_FILTER_INIT;
   g_autofree char *u = NULL, *s = NULL, *t2 = NULL, *n = NULL;
 
@@ -116,7 +117,7 @@ START_TEST (test_html)
 {
   g_autoptr(WbGame) game = load_wilderness ();
   g_autoptr(WbPlay) play = new_play (game);
-  WbLogFilter filter = { 0, 0, -1, "2D6" };
+  WbLogFilter filter = { 0, 0, -1, "2D6", -1 };
   g_autofree char *html = wb_play_log_export (play, WB_LOG_FORMAT_HTML, &filter);
 
   ck_assert_str_eq (html,
@@ -202,6 +203,67 @@ START_TEST (test_save)
 }
 END_TEST
 
+/* Hidden information: a line written for one side only is read in full by
+ * that side (and the designer), as its public text by the other, and a
+ * secret line without public text is not shown to the other at all — in
+ * the filter, the unit search and the export. */
+START_TEST (test_secret_lines)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbPlay) play = new_play (game);
+  WbMatch *m = wb_play_get_state (play);
+  GPtrArray *log = wb_play_get_log (play);
+  WbRuleContext ctx = { NULL, log, NULL, 0, FALSE, m, NULL };
+  /* The side the lines are for, and the other. */
+  guint confederate = m->active, union_side = 1 - m->active;
+  WbLogFilter mine = WB_LOG_FILTER_INIT, theirs = WB_LOG_FILTER_INIT, all = WB_LOG_FILTER_INIT;
+  WbLogEvent *moved, *hidden;
+  g_autofree char *text_mine = NULL, *text_theirs = NULL, *text_all = NULL;
+
+  /* The play's own log gets the two lines, as a family would write them. */
+  wb_rule_say_secret (&ctx, m, confederate, "a Confederate block moves from 0414 to 0413",
+                      "%s moves from 0414 to 0413", "Stafrd (5)");
+  wb_rule_say_secret (&ctx, m, confederate, NULL, "%s looks at its orders", "Stafrd (5)");
+  moved = g_ptr_array_index (log, log->len - 2);
+  hidden = g_ptr_array_index (log, log->len - 1);
+  {
+    g_autofree char *turn = wb_match_turn_text (m, m->turn);
+    g_autofree char *full = g_strdup_printf ("%s, %s: Stafrd (5) moves from 0414 to 0413", turn,
+                                             wb_match_side_name (m, m->active));
+    g_autofree char *seen = g_strdup_printf ("%s, %s: a Confederate block moves from 0414 to 0413", turn,
+                                             wb_match_side_name (m, m->active));
+    ck_assert_str_eq (wb_log_event_text_for (moved, (int) confederate), full);
+    ck_assert_str_eq (wb_log_event_text_for (moved, (int) union_side), seen);
+  }
+  ck_assert_str_eq (wb_log_event_text_for (moved, -1), moved->text);
+  ck_assert_ptr_null (wb_log_event_text_for (hidden, (int) union_side));
+
+  mine.viewer = (int) confederate;
+  theirs.viewer = (int) union_side;
+  ck_assert (wb_log_filter_matches (&mine, hidden));
+  ck_assert (!wb_log_filter_matches (&theirs, hidden));
+  ck_assert (wb_log_filter_matches (&all, hidden));
+  /* The unit search reads what the viewer reads: no name to find. */
+  theirs.unit = "stafrd (5) moves";
+  ck_assert (!wb_log_filter_matches (&theirs, moved));
+  theirs.unit = NULL;
+
+  text_mine = wb_play_log_export (play, WB_LOG_FORMAT_TEXT, &mine);
+  text_theirs = wb_play_log_export (play, WB_LOG_FORMAT_TEXT, &theirs);
+  text_all = wb_play_log_export (play, WB_LOG_FORMAT_TEXT, NULL);
+  ck_assert_ptr_nonnull (strstr (text_mine, "Stafrd (5) looks at its orders"));
+  ck_assert_ptr_null (strstr (text_theirs, "Stafrd (5) moves from 0414 to 0413"));
+  ck_assert_ptr_nonnull (strstr (text_theirs, "a Confederate block moves from 0414 to 0413"));
+  ck_assert_ptr_null (strstr (text_theirs, "looks at its orders"));
+  ck_assert_ptr_nonnull (strstr (text_all, "Stafrd (5) moves from 0414 to 0413"));
+  {
+    g_autofree char *body = wb_play_log_event_body_for (play, moved, (int) union_side);
+    ck_assert_str_eq (body, "a Confederate block moves from 0414 to 0413");
+    ck_assert_ptr_null (wb_play_log_event_body_for (play, hidden, (int) union_side));
+  }
+}
+END_TEST
+
 static Suite *
 play_log_suite (void)
 {
@@ -213,6 +275,7 @@ play_log_suite (void)
   tcase_add_test (tc, test_html);
   tcase_add_test (tc, test_json);
   tcase_add_test (tc, test_save);
+  tcase_add_test (tc, test_secret_lines);
   suite_add_tcase (s, tc);
   return s;
 }

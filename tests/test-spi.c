@@ -27,13 +27,6 @@ typedef struct {
 } Fixture;
 
 static void
-log_event_free (WbLogEvent *e)
-{
-  g_free (e->text);
-  g_free (e);
-}
-
-static void
 setup (Fixture *f)
 {
   g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
@@ -50,7 +43,7 @@ setup (Fixture *f)
   ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
   f->family->start (f->data, f->m);
   f->settings = g_hash_table_new (g_str_hash, g_str_equal);
-  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) log_event_free);
+  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
 }
 
 static void

@@ -70,6 +70,7 @@ struct _WbPlayLogPane
   int             n_turns;       /* the turns the turn filter offers */
   guint           n_sides;
   gboolean        updating;      /* setting the filter widgets: no refresh each */
+  int             viewer;        /* the side at the screen (hidden information), -1: all */
 
   GtkWidget      *turn_filter;   /* GtkDropDown: every turn, then each turn */
   GtkWidget      *side_filter;   /* GtkDropDown: both sides, then each side */
@@ -108,6 +109,17 @@ wb_play_log_pane_get_filter (WbPlayLogPane *self, WbLogFilter *filter)
   filter->turn_min = filter->turn_max = turn == GTK_INVALID_LIST_POSITION ? 0 : (int) turn;
   filter->side = side == GTK_INVALID_LIST_POSITION || side == 0 ? -1 : (int) side - 1;
   filter->unit = gtk_editable_get_text (GTK_EDITABLE (self->unit_filter));
+  filter->viewer = self->viewer;
+}
+
+void
+wb_play_log_pane_set_viewer (WbPlayLogPane *self, int viewer)
+{
+  g_return_if_fail (WB_IS_PLAY_LOG_PANE (self));
+  if (self->viewer == viewer)
+    return;
+  self->viewer = viewer;
+  wb_play_log_pane_refresh (self);
 }
 
 /* GtkColumnView (4.8) has no scroll_to: its list view's action does it, and
@@ -159,7 +171,8 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
         {
           g_autoptr(WbPlayLogRow) old_row = g_list_model_get_item (G_LIST_MODEL (self->rows), kept);
 
-          if (old_row->entry == e->entry && g_strcmp0 (old_row->text, e->text) == 0)
+          if (old_row->entry == e->entry &&
+              g_strcmp0 (old_row->text, wb_log_event_text_for (e, self->viewer)) == 0)
             {
               kept++;
               continue;
@@ -169,8 +182,8 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
       row->entry = e->entry;
       row->turn = wb_match_turn_text (m, e->turn);
       row->side = g_strdup (e->side < wb_match_n_sides (m) ? wb_match_side_name (m, e->side) : "");
-      row->body = wb_play_log_event_body (self->play, e);
-      row->text = g_strdup (e->text);
+      row->body = wb_play_log_event_body_for (self->play, e, self->viewer);
+      row->text = g_strdup (wb_log_event_text_for (e, self->viewer));
       g_ptr_array_add (items, row);
     }
   if (kept < n_old || items->len > 0)
@@ -539,6 +552,8 @@ wb_play_log_pane_init (WbPlayLogPane *self)
 {
   GtkWidget *filters, *scrolled, *bottom;
   g_autoptr(GtkSingleSelection) selection = NULL;
+
+  self->viewer = -1;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);

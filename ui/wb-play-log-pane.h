@@ -22,6 +22,9 @@ GtkWidget  *wb_play_log_pane_new        (void);
 void        wb_play_log_pane_set_play   (WbPlayLogPane *self, WbPlay *play);
 WbPlay     *wb_play_log_pane_get_play   (WbPlayLogPane *self);
 void        wb_play_log_pane_refresh    (WbPlayLogPane *self);
+/* Hidden information: the log as side @viewer may read it (the side at
+ * the screen in hot-seat); -1 (the default) shows everything. */
+void        wb_play_log_pane_set_viewer (WbPlayLogPane *self, int viewer);
 /* The rows shown (WbPlayLogRow items; owned by the pane). */
 GListModel *wb_play_log_pane_get_rows   (WbPlayLogPane *self);
 /* The filter as the pane's widgets set it now; unit owned by the pane. */

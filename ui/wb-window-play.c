@@ -103,6 +103,8 @@ update_viewer (WbWindow *self)
   if (wb_counter_style_hides (wb_counter_style_for_game (self->game)) && !m->over && m->active < sides->len)
     viewer = ((WbSide *) g_ptr_array_index (sides, m->active))->id;
   wb_map_view_set_viewer (self->map_view, viewer);
+  /* The log too: what that side may read of hidden moves. */
+  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane), viewer != NULL ? (int) m->active : -1);
 }
 
 static void
@@ -357,6 +359,7 @@ _wb_window_end_play (WbWindow *self)
   g_clear_object (&self->play);
   wb_map_view_set_match (self->map_view, NULL);
   wb_map_view_set_viewer (self->map_view, NULL);
+  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane), -1);
   wb_map_view_set_highlights (self->map_view, NULL);
   wb_map_view_set_path (self->map_view, NULL);
   wb_map_view_set_selected_hex (self->map_view, NULL);

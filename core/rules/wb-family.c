@@ -59,17 +59,14 @@ find_check (const WbRuleContext *ctx, const char *id)
   return NULL;
 }
 
-void
-wb_rule_say (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
+static WbLogEvent *
+say (WbRuleContext *ctx, WbMatch *m, const char *format, va_list args)
 {
   WbLogEvent *e = g_new0 (WbLogEvent, 1);
   g_autofree char *turn = wb_match_turn_text (m, m->turn);
-  g_autofree char *body = NULL;
-  va_list args;
+  g_autofree char *body = g_strdup_vprintf (format, args);
 
-  va_start (args, format);
-  body = g_strdup_vprintf (format, args);
-  va_end (args);
+  e->secret_side = -1;
   e->turn = m->turn;
   e->side = m->active;
   /* TRANSLATORS: a log line: the turn, the active side, what happened */
@@ -79,6 +76,33 @@ wb_rule_say (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
   memcpy (e->dice_sides, ctx->rolled_sides, e->n_dice * sizeof (int));
   ctx->n_rolled = 0;
   g_ptr_array_add (ctx->events, e);
+  return e;
+}
+
+void
+wb_rule_say (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  say (ctx, m, format, args);
+  va_end (args);
+}
+
+void
+wb_rule_say_secret (WbRuleContext *ctx, WbMatch *m, guint side, const char *public_text,
+                    const char *format, ...)
+{
+  g_autofree char *turn = wb_match_turn_text (m, m->turn);
+  WbLogEvent *e;
+  va_list args;
+
+  va_start (args, format);
+  e = say (ctx, m, format, args);
+  va_end (args);
+  e->secret_side = (int) side;
+  if (public_text != NULL)
+    e->public_text = g_strdup_printf (_("%s, %s: %s"), turn, wb_match_side_name (m, m->active), public_text);
 }
 
 gboolean

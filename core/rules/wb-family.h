@@ -68,6 +68,11 @@ gboolean     wb_rule_die     (WbRuleContext *ctx, WbMatch *m, JsonObject *action
 /* Writes a log line for the active side: "Turn 3 (May 5, 3), Union: …". */
 void         wb_rule_say     (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
                               G_GNUC_PRINTF (3, 4);
+/* A log line only @side may read in full (hidden information: a block's
+ * name); the other sides read @public_text (NULL: nothing), with the same
+ * "Turn …, Side: " start. */
+void         wb_rule_say_secret (WbRuleContext *ctx, WbMatch *m, guint side, const char *public_text,
+                                 const char *format, ...) G_GNUC_PRINTF (5, 6);
 
 typedef enum {
   WB_APPLY_NOT_MINE,     /* not one of the family's actions: the engine tries its own */

@@ -12,10 +12,15 @@
 gboolean
 wb_log_filter_matches (const WbLogFilter *filter, const WbLogEvent *event)
 {
+  const char *text;
+
   g_return_val_if_fail (event != NULL, FALSE);
 
   if (filter == NULL)
     return TRUE;
+  text = wb_log_event_text_for (event, filter->viewer);
+  if (text == NULL)
+    return FALSE;
   if (filter->turn_min > 0 && event->turn < filter->turn_min)
     return FALSE;
   if (filter->turn_max > 0 && event->turn > filter->turn_max)
@@ -25,12 +30,23 @@ wb_log_filter_matches (const WbLogFilter *filter, const WbLogEvent *event)
   if (filter->unit != NULL && filter->unit[0] != '\0')
     {
       g_autofree char *needle = g_utf8_casefold (filter->unit, -1);
-      g_autofree char *hay = g_utf8_casefold (event->text, -1);
+      g_autofree char *hay = g_utf8_casefold (text, -1);
 
       if (strstr (hay, needle) == NULL)
         return FALSE;
     }
   return TRUE;
+}
+
+char *
+wb_play_log_event_body_for (WbPlay *play, const WbLogEvent *event, int viewer)
+{
+  WbLogEvent seen;
+
+  g_return_val_if_fail (event != NULL, NULL);
+  seen = *event;
+  seen.text = (char *) wb_log_event_text_for (event, viewer);
+  return seen.text != NULL ? wb_play_log_event_body (play, &seen) : NULL;
 }
 
 char *
@@ -197,6 +213,7 @@ wb_play_log_export (WbPlay *play, WbLogFormat format, const WbLogFilter *filter)
 {
   GPtrArray *log;
   g_autoptr(GPtrArray) events = g_ptr_array_new ();
+  g_autoptr(GPtrArray) seen_copies = g_ptr_array_new_with_free_func (g_free);
   GString *out;
 
   g_return_val_if_fail (WB_IS_PLAY (play), NULL);
@@ -204,8 +221,22 @@ wb_play_log_export (WbPlay *play, WbLogFormat format, const WbLogFilter *filter)
 
   log = wb_play_get_log (play);
   for (guint i = 0; i < log->len; i++)
-    if (wb_log_filter_matches (filter, g_ptr_array_index (log, i)))
-      g_ptr_array_add (events, g_ptr_array_index (log, i));
+    {
+      WbLogEvent *e = g_ptr_array_index (log, i);
+
+      if (!wb_log_filter_matches (filter, e))
+        continue;
+      /* As the viewer reads it: a copy with the text that side sees. */
+      if (filter != NULL && wb_log_event_text_for (e, filter->viewer) != e->text)
+        {
+          WbLogEvent *seen = g_memdup2 (e, sizeof *e);
+
+          seen->text = (char *) wb_log_event_text_for (e, filter->viewer);
+          g_ptr_array_add (seen_copies, seen);
+          e = seen;
+        }
+      g_ptr_array_add (events, e);
+    }
 
   switch (format)
     {

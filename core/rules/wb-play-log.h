@@ -19,20 +19,25 @@ typedef enum {
 
 /* Which events: turns @turn_min to @turn_max (0: no bound), the active side
  * @side (its index, or -1 for both), and @unit (NULL or "": any) found in the
- * text, ignoring case. */
+ * text, ignoring case; as @viewer may read them (a side index: hidden
+ * information is left out or read as the other sides read it; -1: all, the
+ * designer's view). */
 typedef struct {
   int         turn_min;
   int         turn_max;
   int         side;
   const char *unit;
+  int         viewer;
 } WbLogFilter;
 
-#define WB_LOG_FILTER_INIT { 0, 0, -1, NULL }
+#define WB_LOG_FILTER_INIT { 0, 0, -1, NULL, -1 }
 
 gboolean     wb_log_filter_matches (const WbLogFilter *filter, const WbLogEvent *event);
 /* What happened, without the "Turn 3 (May 5, 2 PM), Union: " the text
  * starts with (transfer full). */
 char        *wb_play_log_event_body (WbPlay *play, const WbLogEvent *event);
+/* The same of the text @viewer reads (wb_log_event_text_for), or NULL. */
+char        *wb_play_log_event_body_for (WbPlay *play, const WbLogEvent *event, int viewer);
 /* The usual file extension of @format: "txt", "html", "json". */
 const char  *wb_log_format_extension (WbLogFormat format);
 

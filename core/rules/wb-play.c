@@ -35,9 +35,21 @@ struct _WbPlay
 
 G_DEFINE_FINAL_TYPE (WbPlay, wb_play, G_TYPE_OBJECT)
 
-static void
-log_event_free (WbLogEvent *e)
+const char *
+wb_log_event_text_for (const WbLogEvent *event, int viewer)
 {
+  g_return_val_if_fail (event != NULL, NULL);
+  if (event->secret_side < 0 || viewer < 0 || viewer == event->secret_side)
+    return event->text;
+  return event->public_text;
+}
+
+void
+wb_log_event_free (WbLogEvent *e)
+{
+  if (e == NULL)
+    return;
+  g_free (e->public_text);
   g_free (e->text);
   g_free (e);
 }
@@ -369,7 +381,7 @@ apply (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, GError *
 static GPtrArray *
 new_events (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) log_event_free);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
 }
 
 /* The state at @entry, from the nearest snapshot on its path; with

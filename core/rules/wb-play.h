@@ -40,7 +40,17 @@ typedef struct {
   guint    n_dice;
   int      dice[WB_LOG_MAX_DICE];
   int      dice_sides[WB_LOG_MAX_DICE];
+  /* Hidden information: when @secret_side >= 0, @text is for that side
+   * only and the other sides read @public_text (NULL: they see nothing of
+   * it). -1: everybody reads @text. */
+  int      secret_side;
+  char    *public_text;
 } WbLogEvent;
+
+/* What @viewer (a side index, or -1 for the designer, who sees all) may
+ * read of @event, or NULL when it is hidden from that side. */
+const char *wb_log_event_text_for (const WbLogEvent *event, int viewer);
+void        wb_log_event_free     (WbLogEvent *event);
 
 
 #define WB_TYPE_PLAY (wb_play_get_type ())
