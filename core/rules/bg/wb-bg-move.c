@@ -1,0 +1,1017 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-bg"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "wb-command.h"
+#include "wb-unit.h"
+#include "rules/bg/wb-bg-private.h"
+
+/* Blue & Gray Campaign movement (Base 10): activation with CAP, the
+ * allowance after weather and supply, stops, cavalry screening, cavalry
+ * and leaders alone, free movement, rail and amphibious movement, the
+ * leaders' special moves (J&S 10), trenches (GG 3), the Charles City
+ * crossing (GG 2) and Lee's reaction (GG 10); supply (Base 5) and
+ * replacements (Base 8). */
+
+static WbLocation *
+loc_at (BgData *data, int l)
+{
+  return g_ptr_array_index (data->locs, l);
+}
+
+static gboolean
+refuse (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+refuse (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, message);
+  return FALSE;
+}
+
+static char *
+unit_text (WbMatch *m, const WbUnitState *u)
+{
+  return wb_match_unit_text (m, u);
+}
+
+/* Whether @loc holds units of @side's enemy that block supply (Base 5:
+ * infantry or garrisons). */
+static gboolean
+supply_blocked (BgData *data, WbMatch *m, int loc, guint side)
+{
+  int foot;
+
+  _wb_bg_count (data, m, loc, 1 - side, NULL, &foot, NULL);
+  return foot > 0;
+}
+
+static gboolean
+is_supply_source (BgData *data, WbMatch *m, int loc, guint side)
+{
+  int mine;
+
+  if (data->supply[side][loc])
+    return TRUE;
+  if (!data->supply_ports[side] || !loc_at (data, loc)->port)
+    return FALSE;
+  /* GG 5: any port the Union occupies. */
+  _wb_bg_count (data, m, loc, side, &mine, NULL, NULL);
+  return mine > 0;
+}
+
+/* Base 5: a line of connected locations, free of enemy infantry and
+ * garrisons, to a supply location; J&S 5: along roads in the Valley. */
+static gboolean
+supply_from (BgData *data, WbMatch *m, int start, guint side)
+{
+  g_autofree guint8 *seen = NULL;
+  g_autoptr(GArray) queue = NULL;
+
+  if (start < 0 || side > 1)
+    return FALSE;
+  if (is_supply_source (data, m, start, side) && !supply_blocked (data, m, start, side))
+    return TRUE;
+  seen = g_new0 (guint8, data->n_loc);
+  queue = g_array_new (FALSE, FALSE, sizeof (int));
+  seen[start] = 1;
+  g_array_append_val (queue, start);
+  for (guint q = 0; q < queue->len; q++)
+    {
+      int l = g_array_index (queue, int, q);
+
+      for (guint e = 0; e < data->adj[l]->len; e++)
+        {
+          BgEdge *edge = &g_array_index (data->adj[l], BgEdge, e);
+
+          if (seen[edge->to] || !edge->trace || supply_blocked (data, m, edge->to, side))
+            continue;
+          if (is_supply_source (data, m, edge->to, side))
+            return TRUE;
+          seen[edge->to] = 1;
+          g_array_append_val (queue, edge->to);
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+_wb_bg_in_supply (BgData *data, WbMatch *m, const WbUnitState *u)
+{
+  return supply_from (data, m, _wb_bg_loc (data, &u->where), u->side);
+}
+
+static int
+weather_mp (BgData *data, WbMatch *m)
+{
+  switch (m->fdata[BG_F_WEATHER])
+    {
+    case BG_RAIN:
+      return data->rain_mp;
+    case BG_RAIN_TWICE:
+      return data->rain2_mp;
+    default:
+      return 0;
+    }
+}
+
+int
+_wb_bg_allowance (BgData *data, WbMatch *m, const WbUnitState *u)
+{
+  int mp = data->allowance[_wb_bg_kind (data, u)] - weather_mp (data, m);
+
+  if (!_wb_bg_in_supply (data, m, u))
+    mp -= data->oos_mp;
+  return MAX (mp, 0);
+}
+
+static const BgEdge *
+find_edge (BgData *data, int from, int to)
+{
+  if (from < 0 || to < 0)
+    return NULL;
+  for (guint e = 0; e < data->adj[from]->len; e++)
+    if (g_array_index (data->adj[from], BgEdge, e).to == to)
+      return &g_array_index (data->adj[from], BgEdge, e);
+  return NULL;
+}
+
+/* GG 2: the Charles City-City Point road is closed until the turn after
+ * Union infantry ended its move in both. */
+static gboolean
+crossing_closed (BgData *data, WbMatch *m, int a, int b)
+{
+  gboolean is_crossing = data->crossing[0] >= 0 &&
+                         ((a == data->crossing[0] && b == data->crossing[1]) ||
+                          (a == data->crossing[1] && b == data->crossing[0]));
+
+  return is_crossing && (m->fdata[BG_F_CROSSING_OPEN] == 0 || m->turn < m->fdata[BG_F_CROSSING_OPEN]);
+}
+
+static gboolean
+is_screened (WbMatch *m, int loc)
+{
+  for (guint k = 0; k < 4; k++)
+    if (m->fdata[BG_F_SCREENED + k] == loc + 1)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+mark_screened (WbMatch *m, int loc)
+{
+  for (guint k = 0; k < 4; k++)
+    if (m->fdata[BG_F_SCREENED + k] == 0 || m->fdata[BG_F_SCREENED + k] == loc + 1)
+      {
+        m->fdata[BG_F_SCREENED + k] = loc + 1;
+        return;
+      }
+  memmove (&m->fdata[BG_F_SCREENED], &m->fdata[BG_F_SCREENED + 1], 3 * sizeof (gint32));
+  m->fdata[BG_F_SCREENED + 3] = loc + 1;
+}
+
+/* Distances (in locations) from @side's supply locations, for retreats. */
+static int *
+supply_distances (BgData *data, guint side)
+{
+  int *dist = g_new (int, data->n_loc);
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint l = 0; l < data->n_loc; l++)
+    {
+      dist[l] = data->supply[side][l] ? 0 : G_MAXINT;
+      if (dist[l] == 0)
+        g_array_append_val (queue, l);
+    }
+  for (guint q = 0; q < queue->len; q++)
+    {
+      int l = g_array_index (queue, int, q);
+      for (guint e = 0; e < data->adj[l]->len; e++)
+        {
+          int to = g_array_index (data->adj[l], BgEdge, e).to;
+          if (dist[to] == G_MAXINT)
+            {
+              dist[to] = dist[l] + 1;
+              g_array_append_val (queue, to);
+            }
+        }
+    }
+  return dist;
+}
+
+/* A screening cavalry unit retreats @steps locations (Base 10, 11.4): each
+ * into a location without enemy units, never back where the enemy came
+ * from, towards its own supply (the nearest first, then the map's order).
+ * Eliminated when it has nowhere to go. The owner's choice of route is
+ * not asked. */
+static void
+retreat_cavalry (BgData *data, WbMatch *m, WbUnitState *cav, int from, int steps, WbRuleContext *ctx)
+{
+  g_autofree int *dist = supply_distances (data, cav->side);
+  int at = _wb_bg_loc (data, &cav->where);
+  g_autofree char *name = unit_text (m, cav);
+
+  for (int s = 0; s < steps; s++)
+    {
+      int best = -1;
+
+      for (guint e = 0; e < data->adj[at]->len; e++)
+        {
+          int to = g_array_index (data->adj[at], BgEdge, e).to, theirs;
+
+          _wb_bg_count (data, m, to, 1 - cav->side, &theirs, NULL, NULL);
+          if (to == from || theirs > 0)
+            continue;
+          if (best < 0 || dist[to] < dist[best])
+            best = to;
+        }
+      if (best < 0)
+        {
+          if (s == 0)
+            {
+              cav->where.kind = WB_WHERE_ELIMINATED;
+              cav->where.place = NULL;
+              /* TRANSLATORS: a screening cavalry unit with no retreat (Base 11.4) */
+              wb_rule_say (ctx, m, _("%s has no retreat and is eliminated (Base 11.4)."), name);
+              return;
+            }
+          break;
+        }
+      from = at;
+      at = best;
+    }
+  cav->where.kind = WB_WHERE_LOCATION;
+  cav->where.place = loc_at (data, at)->id;
+  wb_rule_say (ctx, m, _("%s retreats to %s."), name, loc_at (data, at)->name);
+}
+
+static int
+screen_value (BgData *data, const WbUnitState *u)
+{
+  WbUnit *unit = wb_game_find_unit (data->game, u->id);
+  const WbAttrValue *v = unit != NULL ? wb_unit_get_attr (unit, "screen") : NULL;
+
+  /* The number in the lower left corner (attribute "screen"); J&S 3:
+   * the 1864 cavalry's SP is its screen number. */
+  if (v != NULL && v->type == WB_ATTR_INT)
+    return (int) v->i;
+  return MAX (u->halves / 2, 1);
+}
+
+typedef struct {
+  GPtrArray *movers;     /* WbUnitState* moving together */
+  gboolean   foot;       /* any infantry or garrison among them */
+  int        mp;
+  int        start;
+  int        at;
+  gboolean   stopped;
+} Walk;
+
+/* Base 10: enter @next. FALSE when refused; walk->stopped when the move
+ * ends there. @die counts the dice rolled so far in the action. */
+static gboolean
+enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *action, guint *die,
+       WbRuleContext *ctx, GError **error)
+{
+  guint side = ((WbUnitState *) g_ptr_array_index (w->movers, 0))->side;
+  WbLocation *nl = loc_at (data, next);
+  int theirs, their_foot, their_cav, mine;
+
+  if (!wb_rule_check (ctx, m, "bg.adjacent", find_edge (data, w->at, next) != NULL, error,
+                      _("%s is not connected to %s by a road or railroad"), nl->name, loc_at (data, w->at)->name))
+    return FALSE;
+  if (!wb_rule_check (ctx, m, "bg.crossing", !crossing_closed (data, m, w->at, next), error,
+                      _("The crossing between Charles City and City Point is not open yet")))
+    return FALSE;
+  if (!wb_rule_check (ctx, m, "bg.allowance", w->mp >= 1, error,
+                      _("No movement points are left to enter %s"), nl->name))
+    return FALSE;
+  if (!wb_rule_check (ctx, m, "bg.screened", w->at == w->start || !is_screened (m, w->at), error,
+                      _("%s was screened: units may enter it but not move through"), loc_at (data, w->at)->name))
+    return FALSE;
+  _wb_bg_count (data, m, next, 1 - side, &theirs, &their_foot, &their_cav);
+  _wb_bg_count (data, m, next, side, &mine, NULL, NULL);
+  if (!wb_rule_check (ctx, m, "bg.cavalry-alone", w->foot || theirs == 0 || mine > 0, error,
+                      _("Cavalry and leaders by themselves may not enter %s, held only by the enemy"), nl->name))
+    return FALSE;
+  w->mp--;
+  w->at = next;
+  for (guint i = 0; i < w->movers->len; i++)
+    {
+      WbUnitState *u = g_ptr_array_index (w->movers, i);
+      u->where.kind = WB_WHERE_LOCATION;
+      u->where.place = nl->id;
+    }
+  if (theirs == 0)
+    return TRUE;
+  /* Screening: only enemy cavalry there, and movement points left. */
+  if (their_foot == 0 && their_cav == theirs && w->mp > 0 && !last)
+    {
+      for (guint i = 0; i < m->units->len && !w->stopped; i++)
+        {
+          WbUnitState *c = &g_array_index (m->units, WbUnitState, i);
+          g_autofree char *name = NULL;
+          int face, value;
+
+          if (c->side == side || _wb_bg_loc (data, &c->where) != next || (c->flags & BG_NO_SCREEN))
+            continue;
+          if (!wb_rule_die (ctx, m, action, (*die)++, 6, &face, error))
+            return FALSE;
+          value = screen_value (data, c);
+          name = unit_text (m, c);
+          if (face <= value)
+            {
+              /* TRANSLATORS: Base 10 screening: the die, the cavalry, its screen value, the place */
+              wb_rule_say (ctx, m, _("rolls %d against %s's screen of %d: screened, the move ends at %s (Base 10)."),
+                           face, name, value, nl->name);
+              w->stopped = TRUE;
+              mark_screened (m, next);
+              retreat_cavalry (data, m, c, w->start, data->screen_retreat_ok, ctx);
+            }
+          else
+            {
+              wb_rule_say (ctx, m, _("rolls %d against %s's screen of %d: the screen fails (Base 10)."),
+                           face, name, value);
+              c->flags |= BG_NO_SCREEN;
+              retreat_cavalry (data, m, c, w->start, data->screen_retreat_fail, ctx);
+            }
+        }
+      _wb_bg_count (data, m, next, 1 - side, &theirs, NULL, NULL);
+      if (theirs == 0 || w->stopped)
+        return TRUE;
+    }
+  w->stopped = TRUE;
+  return wb_rule_check (ctx, m, "bg.enemy-stop", last, error,
+                        _("The move stops at %s, where the enemy is"), nl->name);
+}
+
+static const BgLeaderMove *
+leader_move_of (BgData *data, const WbUnitState *u)
+{
+  for (guint i = 0; i < data->leader_moves->len; i++)
+    {
+      const BgLeaderMove *lm = &g_array_index (data->leader_moves, BgLeaderMove, i);
+      if (lm->unit == u->id && lm->side == u->side)
+        return lm;
+    }
+  return NULL;
+}
+
+static gboolean
+has_friend (BgData *data, WbMatch *m, int loc, guint side)
+{
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if (u->side == side && _wb_bg_kind (data, u) != BG_LEADER && _wb_bg_loc (data, &u->where) == loc)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Base 10: infantry or garrisons activating let the cavalry and leaders
+ * with them or next to them move without CAP. */
+static void
+open_free_movement (BgData *data, WbMatch *m, const WbUnitState *u, int start)
+{
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *c = &g_array_index (m->units, WbUnitState, i);
+      BgKind k = _wb_bg_kind (data, c);
+      int at = _wb_bg_loc (data, &c->where);
+
+      if (c->side != u->side || c == u || (c->flags & WB_UNIT_MOVED) || (k != BG_CAVALRY && k != BG_LEADER) ||
+          at < 0)
+        continue;
+      if (at == start || find_edge (data, start, at) != NULL)
+        c->flags |= BG_FREE;
+    }
+}
+
+static gboolean
+read_path (BgData *data, WbMatch *m, JsonObject *action, const WbUnitState *u, GArray *path, GError **error)
+{
+  JsonNode *n = json_object_get_member (action, "path");
+  const char *to = json_object_get_string_member_with_default (action, "to", NULL);
+
+  if (n != NULL && JSON_NODE_HOLDS_ARRAY (n))
+    {
+      JsonArray *a = json_node_get_array (n);
+
+      for (guint i = 0; i < json_array_get_length (a) && i < 1000; i++)
+        {
+          const char *id = json_array_get_string_element (a, i);
+          int l = _wb_bg_loc_id (data, id);
+
+          if (l < 0)
+            return refuse (error, _("“%s” is not a location of the map"), id ? id : "");
+          g_array_append_val (path, l);
+        }
+      return TRUE;
+    }
+  if (to != NULL)
+    {
+      g_autoptr(GPtrArray) p = _wb_bg_path (data, m, u->id, to);
+
+      if (_wb_bg_loc_id (data, to) < 0)
+        return refuse (error, _("“%s” is not a location of the map"), to);
+      if (p == NULL)
+        return refuse (error, _("%s cannot reach %s this turn"), wb_match_find_unit (m, u->id)->id,
+                       loc_at (data, _wb_bg_loc_id (data, to))->name);
+      for (guint i = 1; i < p->len; i++)
+        {
+          int l = _wb_bg_loc_id (data, g_ptr_array_index (p, i));
+          g_array_append_val (path, l);
+        }
+      return TRUE;
+    }
+  return json_object_get_boolean_member_with_default (action, "trench", FALSE)
+         ? TRUE : refuse (error, _("A move needs a \"path\" of location ids or a \"to\" location"));
+}
+
+static int
+spend_cap (WbMatch *m, guint side, int cost, WbRuleContext *ctx, GError **error)
+{
+  if (!wb_rule_check (ctx, m, "bg.cap", m->fdata[BG_F_CAP + side] >= cost, error,
+                      _("The move costs %d CAP and %d are left"), cost, m->fdata[BG_F_CAP + side]))
+    return FALSE;
+  m->fdata[BG_F_CAP + side] = MAX (m->fdata[BG_F_CAP + side] - cost, 0);
+  return TRUE;
+}
+
+/* Base 10 rail movement. */
+static gboolean
+rail_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleContext *ctx, GError **error)
+{
+  guint side = u->side;
+  int at = _wb_bg_loc (data, &u->where);
+
+  if (!wb_rule_check (ctx, m, "bg.rail", (data->rail_sides & (1u << side)) != 0, error,
+                      _("The %s may not move by rail"), wb_match_side_name (m, side)) ||
+      !wb_rule_check (ctx, m, "bg.rail", m->fdata[BG_F_RAIL_USED + side] < data->rail_units, error,
+                      _("%d units already moved by rail this turn"), m->fdata[BG_F_RAIL_USED + side]) ||
+      !wb_rule_check (ctx, m, "bg.rail", path->len > 0, error, _("A rail move goes somewhere")) ||
+      !spend_cap (m, side, data->rail_cap, ctx, error))
+    return FALSE;
+  for (guint i = 0; i < path->len; i++)
+    {
+      int next = g_array_index (path, int, i), theirs, their_cav;
+      const BgEdge *e = find_edge (data, at, next);
+
+      if (!wb_rule_check (ctx, m, "bg.rail", e != NULL && e->rail && data->rail_ok[e->conn], error,
+                          _("%s to %s is not a railroad the %s control"), loc_at (data, at)->name,
+                          loc_at (data, next)->name, wb_match_side_name (m, side)))
+        return FALSE;
+      _wb_bg_count (data, m, next, 1 - side, &theirs, NULL, &their_cav);
+      if (!wb_rule_check (ctx, m, "bg.rail", their_cav == 0 || i + 1 == path->len, error,
+                          _("Enemy cavalry at %s blocks rail movement through it"), loc_at (data, next)->name) ||
+          !wb_rule_check (ctx, m, "bg.rail", theirs == 0, error,
+                          _("A unit moving by rail may not attack %s"), loc_at (data, next)->name))
+        return FALSE;
+      at = next;
+    }
+  m->fdata[BG_F_RAIL_USED + side]++;
+  u->where.kind = WB_WHERE_LOCATION;
+  u->where.place = loc_at (data, at)->id;
+  u->flags |= BG_RAIL;
+  return TRUE;
+}
+
+/* Base 10 amphibious movement. */
+static gboolean
+amphibious_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleContext *ctx, GError **error)
+{
+  guint side = u->side;
+  int at = _wb_bg_loc (data, &u->where), to, theirs;
+
+  if (!wb_rule_check (ctx, m, "bg.amphibious", (data->amphib_sides & (1u << side)) != 0, error,
+                      _("Only the Union makes amphibious moves")) ||
+      !wb_rule_check (ctx, m, "bg.amphibious", m->fdata[BG_F_AMPHIB_USED + side] < data->amphib_units, error,
+                      _("One unit a turn moves by sea")) ||
+      !wb_rule_check (ctx, m, "bg.amphibious", path->len == 1, error,
+                      _("An amphibious move goes straight to one port")))
+    return FALSE;
+  to = g_array_index (path, int, 0);
+  _wb_bg_count (data, m, to, 1 - side, &theirs, NULL, NULL);
+  if (!wb_rule_check (ctx, m, "bg.amphibious", loc_at (data, at)->port, error,
+                      _("%s is not a port"), loc_at (data, at)->name) ||
+      !wb_rule_check (ctx, m, "bg.amphibious", loc_at (data, to)->port && to != at, error,
+                      _("%s is not another port"), loc_at (data, to)->name) ||
+      !wb_rule_check (ctx, m, "bg.amphibious", theirs == 0, error,
+                      _("The enemy occupies %s"), loc_at (data, to)->name) ||
+      !spend_cap (m, side, data->amphib_cap, ctx, error))
+    return FALSE;
+  m->fdata[BG_F_AMPHIB_USED + side]++;
+  u->where.kind = WB_WHERE_LOCATION;
+  u->where.place = loc_at (data, to)->id;
+  u->flags |= BG_AMPHIBIOUS;
+  return TRUE;
+}
+
+static char *
+path_text (BgData *data, int start, GArray *path, int upto)
+{
+  GString *s = g_string_new (loc_at (data, start)->name);
+
+  for (int i = 0; i < upto && i < (int) path->len; i++)
+    {
+      g_string_append (s, " → ");
+      g_string_append (s, loc_at (data, g_array_index (path, int, i))->name);
+    }
+  return g_string_free (s, FALSE);
+}
+
+WbApplyResult
+_wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  const char *id = json_object_get_string_member_with_default (action, "unit", "");
+  WbUnitState *u = wb_match_find_unit (m, id);
+  gboolean rail = json_object_get_boolean_member_with_default (action, "rail", FALSE);
+  gboolean amphibious = json_object_get_boolean_member_with_default (action, "amphibious", FALSE);
+  gboolean trench = json_object_get_boolean_member_with_default (action, "trench", FALSE);
+  JsonNode *with = json_object_get_member (action, "with");
+  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GPtrArray) movers = g_ptr_array_new ();
+  g_autofree char *name = NULL, *route = NULL;
+  int start, cost = 1;
+  gboolean oos = FALSE;
+  BgKind kind;
+  guint die = 0;
+  Walk w = { 0 };
+
+  if (u == NULL)
+    {
+      refuse (error, _("“%s” is not a unit of the game"), id);
+      return WB_APPLY_REFUSED;
+    }
+  name = unit_text (m, u);
+  start = _wb_bg_loc (data, &u->where);
+  kind = _wb_bg_kind (data, u);
+  if (!wb_rule_check (ctx, m, "bg.sequence", _wb_bg_is_movement (m) && u->side == m->active, error,
+                      _("%s moves only in its own side's movement step"), name))
+    return WB_APPLY_REFUSED;
+  if (start < 0)
+    {
+      refuse (error, _("%s is not on the map"), name);
+      return WB_APPLY_REFUSED;
+    }
+  if (!wb_rule_check (ctx, m, "bg.activate-once", !(u->flags & WB_UNIT_MOVED), error,
+                      _("%s was already activated this turn"), name))
+    return WB_APPLY_REFUSED;
+  if (!read_path (data, m, action, u, path, error))
+    return WB_APPLY_REFUSED;
+  g_ptr_array_add (movers, u);
+
+  if (rail || amphibious)
+    {
+      if (!(rail ? rail_move (data, m, u, path, ctx, error) : amphibious_move (data, m, u, path, ctx, error)))
+        return WB_APPLY_REFUSED;
+      u->flags |= WB_UNIT_MOVED;
+      u->flags &= ~(guint32) (BG_TRENCH | BG_FREE);
+      u->data[BG_DATA_MP] = 0;
+      u->data[BG_DATA_START] = start + 1;
+      route = path_text (data, start, path, (int) path->len);
+      /* TRANSLATORS: a rail or sea move: the unit, the way, the CAP left */
+      wb_rule_say (ctx, m, rail ? _("moves %s by rail: %s (%d CAP left).") : _("moves %s by sea: %s (%d CAP left)."),
+                   name, route, m->fdata[BG_F_CAP + u->side]);
+      _wb_bg_offer_reaction (data, m, _wb_bg_loc (data, &u->where));
+      return WB_APPLY_DONE;
+    }
+
+  w.mp = _wb_bg_allowance (data, m, u);
+  oos = !_wb_bg_in_supply (data, m, u);
+  if (with != NULL)
+    {
+      /* J&S 10: the leader's special move. */
+      const BgLeaderMove *lm = leader_move_of (data, u);
+      JsonArray *a = JSON_NODE_HOLDS_ARRAY (with) ? json_node_get_array (with) : NULL;
+      guint n = a != NULL ? json_array_get_length (a) : 0;
+
+      if (!wb_rule_check (ctx, m, "bg.leader-move", lm != NULL, error,
+                          _("%s has no special move with other units"), name) ||
+          !wb_rule_check (ctx, m, "bg.leader-move", n >= 1 && (int) n <= lm->max_units, error,
+                          _("%s moves with 1 to %d units"), name, lm->max_units))
+        return WB_APPLY_REFUSED;
+      for (guint i = 0; i < n; i++)
+        {
+          WbUnitState *o = wb_match_find_unit (m, json_array_get_string_element (a, i));
+
+          if (o == NULL)
+            {
+              refuse (error, _("“%s” is not a unit of the game"), json_array_get_string_element (a, i));
+              return WB_APPLY_REFUSED;
+            }
+          if (!wb_rule_check (ctx, m, "bg.leader-move",
+                              o != u && o->side == u->side && _wb_bg_loc (data, &o->where) == start &&
+                              _wb_bg_kind (data, o) != BG_LEADER && !g_ptr_array_find (movers, o, NULL),
+                              error, _("The units moving with %s start with him"), name) ||
+              !wb_rule_check (ctx, m, "bg.activate-once", !(o->flags & WB_UNIT_MOVED), error,
+                              _("%s was already activated this turn"), o->id))
+            return WB_APPLY_REFUSED;
+          g_ptr_array_add (movers, o);
+          oos |= !_wb_bg_in_supply (data, m, o);
+        }
+      /* "Weather and Supply effects still apply." */
+      w.mp = MAX (lm->locations - weather_mp (data, m) - (oos ? data->oos_mp : 0), 0);
+      cost = lm->cap_per_unit ? lm->cap * (int) n : lm->cap;
+    }
+  else if ((kind == BG_CAVALRY || kind == BG_LEADER) && (u->flags & BG_FREE))
+    cost = 0;
+  if (!spend_cap (m, u->side, cost, ctx, error))
+    return WB_APPLY_REFUSED;
+  w.movers = movers;
+  w.start = w.at = start;
+  for (guint i = 0; i < movers->len; i++)
+    w.foot |= _wb_bg_is_foot (data, g_ptr_array_index (movers, i));
+  for (guint i = 0; i < path->len && !w.stopped; i++)
+    if (!enter (data, m, &w, g_array_index (path, int, i), i + 1 == path->len, action, &die, ctx, error))
+      return WB_APPLY_REFUSED;
+  if (trench)
+    {
+      WbLocation *here = loc_at (data, w.at);
+
+      if (!wb_rule_check (ctx, m, "bg.trench", data->trench_mp > 0, error,
+                          _("This game has no trench markers")) ||
+          !wb_rule_check (ctx, m, "bg.trench", here->fortress == 0 || data->trench_in_fortress, error,
+                          _("Trench markers may not be placed in a fortress location (%s)"), here->name) ||
+          !wb_rule_check (ctx, m, "bg.trench", w.mp >= data->trench_mp && !w.stopped, error,
+                          _("A trench costs %d movement points and %d are left"), data->trench_mp, w.mp))
+        return WB_APPLY_REFUSED;
+      w.mp -= data->trench_mp;
+    }
+  if (!wb_rule_check (ctx, m, "bg.leader-end", kind != BG_LEADER || has_friend (data, m, w.at, u->side), error,
+                      _("%s must end the move with a friendly unit"), name))
+    return WB_APPLY_REFUSED;
+  for (guint i = 0; i < movers->len; i++)
+    {
+      WbUnitState *o = g_ptr_array_index (movers, i);
+
+      o->flags |= WB_UNIT_MOVED;
+      o->flags &= ~(guint32) BG_FREE;
+      if (path->len > 0)
+        o->flags &= ~(guint32) BG_TRENCH;
+      if (oos)
+        o->flags |= BG_OUT_OF_SUPPLY;
+      else
+        o->flags &= ~(guint32) BG_OUT_OF_SUPPLY;
+      o->data[BG_DATA_MP] = w.mp;
+      o->data[BG_DATA_START] = start + 1;
+    }
+  if (trench)
+    u->flags |= BG_TRENCH;
+  if (_wb_bg_is_foot (data, u) && kind != BG_CAVALRY)
+    open_free_movement (data, m, u, start);
+  route = path_text (data, start, path, (int) path->len);
+  if (cost == 0)
+    /* TRANSLATORS: a move without CAP (Base 10 free movement): the unit, the way */
+    wb_rule_say (ctx, m, _("moves %s with the infantry, without CAP: %s."), name, route);
+  else if (movers->len > 1)
+    wb_rule_say (ctx, m, _("moves %s with %u units: %s (%d CAP, %d left, J&S 10)."), name, movers->len - 1,
+                 route, cost, m->fdata[BG_F_CAP + u->side]);
+  else
+    /* TRANSLATORS: a move: the unit, the way, whether out of supply, the CAP left */
+    wb_rule_say (ctx, m, _("moves %s%s: %s (%d CAP left)."), name, oos ? _(" (out of supply)") : "", route,
+                 m->fdata[BG_F_CAP + u->side]);
+  if (trench)
+    wb_rule_say (ctx, m, _("%s digs a trench at %s (GG 3)."), name, loc_at (data, w.at)->name);
+  if (path->len > 0)
+    _wb_bg_offer_reaction (data, m, w.at);
+  return WB_APPLY_DONE;
+}
+
+/* ---- Lee's reaction (GG 10) ---- */
+
+static int
+lee_location (BgData *data, WbMatch *m)
+{
+  WbUnitState *lee = data->lee != NULL ? wb_match_find_unit (m, data->lee) : NULL;
+
+  return lee != NULL ? _wb_bg_loc (data, &lee->where) : -1;
+}
+
+void
+_wb_bg_offer_reaction (BgData *data, WbMatch *m, int loc)
+{
+  int lee = lee_location (data, m);
+  guint csa = 1 - data->union_side;
+
+  if (lee < 0 || loc < 0 || m->active != data->union_side || m->fdata[BG_F_REACTED] ||
+      find_edge (data, lee, loc) == NULL || !has_friend (data, m, lee, csa))
+    return;
+  m->fdata[BG_F_REACT_AT] = loc + 1;
+  m->active = csa;
+}
+
+WbApplyResult
+_wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  const char *type = json_object_get_string_member_with_default (action, "type", "");
+  int to = m->fdata[BG_F_REACT_AT] - 1, lee = lee_location (data, m);
+  JsonNode *n = json_object_get_member (action, "units");
+  JsonArray *a = n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  if (!wb_rule_check (ctx, m, "bg.reaction", to >= 0, error, _("No Union move to react to")))
+    return WB_APPLY_REFUSED;
+  if (strcmp (type, "no_reaction") == 0)
+    {
+      m->fdata[BG_F_REACT_AT] = 0;
+      m->active = data->union_side;
+      return WB_APPLY_DONE;
+    }
+  if (!wb_rule_check (ctx, m, "bg.reaction", a != NULL && json_array_get_length (a) > 0, error,
+                      _("A reaction names the \"units\" that go")))
+    return WB_APPLY_REFUSED;
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      WbUnitState *u = wb_match_find_unit (m, json_array_get_string_element (a, i));
+
+      if (!wb_rule_check (ctx, m, "bg.reaction", u != NULL && u->side == m->active && _wb_bg_loc (data, &u->where) == lee,
+                          error, _("Only units with Lee react")))
+        return WB_APPLY_REFUSED;
+      u->where.place = loc_at (data, to)->id;
+      if (names->len > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, u->id);
+    }
+  if (!wb_rule_check (ctx, m, "bg.leader-end", lee_location (data, m) != lee || has_friend (data, m, lee, m->active) ||
+                      has_friend (data, m, to, m->active), error, _("Lee must end with a friendly unit")))
+    return WB_APPLY_REFUSED;
+  /* TRANSLATORS: GG 10: units with Lee react into a location; the units, the place */
+  wb_rule_say (ctx, m, _("reacts with %s into %s (GG 10)."), names->str, loc_at (data, to)->name);
+  m->fdata[BG_F_REACTED] = 1;
+  m->fdata[BG_F_REACT_AT] = 0;
+  m->active = data->union_side;
+  return WB_APPLY_DONE;
+}
+
+/* ---- Where a unit may go ---- */
+
+/* A breadth-first search of normal movement from @u's place: each location
+ * with its cost and the location it is reached from. */
+static void
+reach (BgData *data, WbMatch *m, const WbUnitState *u, int *cost, int *prev)
+{
+  int start = _wb_bg_loc (data, &u->where);
+  int mp = _wb_bg_allowance (data, m, u);
+  gboolean foot = _wb_bg_is_foot (data, u);
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint l = 0; l < data->n_loc; l++)
+    cost[l] = prev[l] = -1;
+  if (start < 0)
+    return;
+  cost[start] = 0;
+  g_array_append_val (queue, start);
+  for (guint q = 0; q < queue->len; q++)
+    {
+      int l = g_array_index (queue, int, q), theirs;
+
+      if (cost[l] >= mp)
+        continue;
+      _wb_bg_count (data, m, l, 1 - u->side, &theirs, NULL, NULL);
+      if (l != start && (theirs > 0 || is_screened (m, l)))
+        continue;   /* the move stops there */
+      for (guint e = 0; e < data->adj[l]->len; e++)
+        {
+          int to = g_array_index (data->adj[l], BgEdge, e).to, enemy, mine;
+
+          if (cost[to] >= 0 || crossing_closed (data, m, l, to))
+            continue;
+          _wb_bg_count (data, m, to, 1 - u->side, &enemy, NULL, NULL);
+          _wb_bg_count (data, m, to, u->side, &mine, NULL, NULL);
+          if (!foot && enemy > 0 && mine == 0)
+            continue;
+          cost[to] = cost[l] + 1;
+          prev[to] = l;
+          g_array_append_val (queue, to);
+        }
+    }
+}
+
+static gboolean
+may_move (BgData *data, WbMatch *m, const WbUnitState *u)
+{
+  return u != NULL && !m->over && _wb_bg_is_movement (m) && u->side == m->active && m->fdata[BG_F_REACT_AT] == 0 &&
+         !(u->flags & WB_UNIT_MOVED) && _wb_bg_loc (data, &u->where) >= 0;
+}
+
+GArray *
+_wb_bg_destinations (BgData *data, WbMatch *m, const char *unit)
+{
+  WbUnitState *u = wb_match_find_unit (m, unit);
+  g_autofree int *cost = NULL, *prev = NULL;
+  GArray *out;
+  gboolean leader;
+
+  if (!may_move (data, m, u))
+    return NULL;
+  cost = g_new (int, data->n_loc);
+  prev = g_new (int, data->n_loc);
+  reach (data, m, u, cost, prev);
+  leader = _wb_bg_kind (data, u) == BG_LEADER;
+  out = g_array_new (FALSE, FALSE, sizeof (WbDestination));
+  for (guint l = 0; l < data->n_loc; l++)
+    {
+      WbDestination d = { { WB_WHERE_LOCATION, { 0, 0 }, loc_at (data, l)->id }, cost[l] };
+
+      if (cost[l] <= 0 || (leader && !has_friend (data, m, (int) l, u->side)))
+        continue;
+      g_array_append_val (out, d);
+    }
+  return out;
+}
+
+GPtrArray *
+_wb_bg_path (BgData *data, WbMatch *m, const char *unit, const char *to)
+{
+  WbUnitState *u = wb_match_find_unit (m, unit);
+  int target = _wb_bg_loc_id (data, to);
+  g_autofree int *cost = NULL, *prev = NULL;
+  GPtrArray *out;
+
+  if (u == NULL || target < 0 || _wb_bg_loc (data, &u->where) < 0)
+    return NULL;
+  cost = g_new (int, data->n_loc);
+  prev = g_new (int, data->n_loc);
+  reach (data, m, u, cost, prev);
+  if (cost[target] < 0)
+    return NULL;
+  out = g_ptr_array_new ();
+  for (int l = target; l >= 0; l = prev[l])
+    g_ptr_array_insert (out, 0, (gpointer) loc_at (data, l)->id);
+  return out;
+}
+
+/* ---- Replacements (Base 8) ---- */
+
+int
+_wb_bg_replacement_sp (BgData *data, WbMatch *m, guint side)
+{
+  if (side > 1 || (data->replace_even[side] && m->turn % 2 != 0))
+    return 0;
+  return data->replace_sp[side];
+}
+
+/* The replacement location an eliminated unit of @side comes back at, or
+ * -1: the first one the enemy does not occupy. */
+static int
+return_location (BgData *data, WbMatch *m, guint side, int wanted)
+{
+  for (guint l = 0; l < data->n_loc; l++)
+    {
+      int theirs;
+
+      if (!data->replace_at[side][l] || (wanted >= 0 && (int) l != wanted))
+        continue;
+      _wb_bg_count (data, m, (int) l, 1 - side, &theirs, NULL, NULL);
+      if (theirs == 0)
+        return (int) l;
+    }
+  return -1;
+}
+
+static gboolean
+replaceable (BgData *data, WbMatch *m, const WbUnitState *u, guint side)
+{
+  BgKind k;
+
+  if (u->side != side || (k = _wb_bg_kind (data, u)) == BG_LEADER)
+    return FALSE;
+  if (u->where.kind == WB_WHERE_ELIMINATED)
+    return return_location (data, m, side, -1) >= 0;
+  return u->where.kind == WB_WHERE_LOCATION && u->halves < _wb_bg_max_halves (data, u) &&
+         _wb_bg_in_supply (data, m, u);
+}
+
+GPtrArray *
+_wb_bg_replaceable (BgData *data, WbMatch *m, guint side)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if (replaceable (data, m, u, side))
+        g_ptr_array_add (out, (gpointer) u->id);
+    }
+  return out;
+}
+
+WbApplyResult
+_wb_bg_replace (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  const char *id = json_object_get_string_member_with_default (action, "unit", "");
+  const char *at = json_object_get_string_member_with_default (action, "at", NULL);
+  WbUnitState *u = wb_match_find_unit (m, id);
+  guint side = m->active;
+  int sp = _wb_bg_replacement_sp (data, m, side);
+  g_autofree char *name = NULL;
+
+  if (!wb_rule_check (ctx, m, "bg.sequence", m->step == BG_REPLACEMENTS && !(m->fdata[BG_F_SUB] & (1 << side)),
+                      error, _("Replacements are taken in the replacement step, once by each side")))
+    return WB_APPLY_REFUSED;
+  if (u == NULL)
+    {
+      refuse (error, _("“%s” is not a unit of the game"), id);
+      return WB_APPLY_REFUSED;
+    }
+  name = unit_text (m, u);
+  if (!wb_rule_check (ctx, m, "bg.replacement", sp > 0, error, _("The %s get no replacements this turn"),
+                      wb_match_side_name (m, side)) ||
+      !wb_rule_check (ctx, m, "bg.replacement", replaceable (data, m, u, side), error,
+                      _("%s cannot take replacements (a reduced unit in supply, or an eliminated one with a "
+                        "replacement location free of the enemy)"), name))
+    return WB_APPLY_REFUSED;
+  if (u->where.kind == WB_WHERE_ELIMINATED)
+    {
+      int loc = return_location (data, m, side, at != NULL ? _wb_bg_loc_id (data, at) : -1);
+      WbUnit *unit = wb_game_find_unit (data->game, u->id);
+      gpointer back = unit != NULL ? g_hash_table_lookup (data->return_sp,
+                                                          g_intern_string (wb_unit_get_class_id (unit)))
+                                   : NULL;
+
+      if (!wb_rule_check (ctx, m, "bg.replacement", loc >= 0, error,
+                          _("%s is not a replacement location free of the enemy"), at ? at : "?"))
+        return WB_APPLY_REFUSED;
+      u->where.kind = WB_WHERE_LOCATION;
+      u->where.place = loc_at (data, loc)->id;
+      /* Base 8: infantry and garrisons at 1 SP; cavalry "just brought back". */
+      u->halves = back != NULL ? 2 * GPOINTER_TO_INT (back) : _wb_bg_max_halves (data, u);
+      u->flags |= WB_UNIT_IN_SCENARIO;
+      g_free (name);
+      name = unit_text (m, u);
+      /* TRANSLATORS: Base 8: an eliminated unit brought back; the unit, the place */
+      wb_rule_say (ctx, m, _("brings %s back at %s (Base 8)."), name, loc_at (data, loc)->name);
+    }
+  else
+    {
+      u->halves = (gint16) MIN (u->halves + 2 * sp, _wb_bg_max_halves (data, u));
+      g_free (name);
+      name = unit_text (m, u);
+      /* TRANSLATORS: Base 8: replacement SP added to a unit */
+      wb_rule_say (ctx, m, _("adds %d replacement SP to %s (Base 8)."), sp, name);
+    }
+  m->fdata[BG_F_SUB] |= 1 << side;
+  _wb_bg_next_replacement (data, m, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* ---- GG 12: the Confederate rail lines ---- */
+
+gboolean
+_wb_bg_rail_cut (BgData *data, WbMatch *m, const char *to)
+{
+  int target = _wb_bg_loc_id (data, to);
+  const char *starts[] = { "richmond", "petersburg" };
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (data->n_loc, 1));
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
+  guint uni = data->union_side;
+
+  if (target < 0)
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (starts); k++)
+    {
+      int l = _wb_bg_loc_id (data, starts[k]), foot;
+
+      if (l < 0)
+        continue;
+      _wb_bg_count (data, m, l, uni, NULL, &foot, NULL);
+      if (foot == 0)
+        {
+          seen[l] = 1;
+          g_array_append_val (queue, l);
+        }
+    }
+  for (guint q = 0; q < queue->len; q++)
+    {
+      int l = g_array_index (queue, int, q);
+
+      if (l == target)
+        return FALSE;
+      for (guint e = 0; e < data->adj[l]->len; e++)
+        {
+          const BgEdge *edge = &g_array_index (data->adj[l], BgEdge, e);
+          int foot;
+
+          if (seen[edge->to] || !edge->rail)
+            continue;
+          _wb_bg_count (data, m, edge->to, uni, NULL, &foot, NULL);
+          if (foot > 0)
+            continue;
+          seen[edge->to] = 1;
+          g_array_append_val (queue, edge->to);
+        }
+    }
+  return TRUE;
+}

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* The Blue & Gray Campaign Series family (Jackson & Sheridan, Grant's
+ * Gamble): shared between its files. Rules are quoted from the series base
+ * rules ("Base 10") and the games' specific rules ("J&S 12", "GG 10");
+ * docs/rules-engine.md describes the state layout. */
+
+#include "wb-point-map.h"
+#include "rules/wb-family.h"
+
+G_BEGIN_DECLS
+
+/* The sequence of play (Base 6), one step each. The victory checks are
+ * made when the battle steps end; they are steps so the log and the turn
+ * bar can name them. */
+enum {
+  BG_WEATHER,          /* the Union rolls (Base 7) */
+  BG_REPLACEMENTS,     /* each side in turn, the first player first (Base 8) */
+  BG_CAP_ROLL,         /* each side in turn rolls 2d6 (Base 9) */
+  BG_FIRST_MOVEMENT,
+  BG_FIRST_BATTLES,
+  BG_FIRST_VICTORY,
+  BG_SECOND_MOVEMENT,
+  BG_SECOND_BATTLES,
+  BG_SECOND_VICTORY,
+  BG_N_STEPS,
+};
+
+/* Unit flags of the family (WbUnitState.flags); WB_UNIT_MOVED marks a unit
+ * activated this player turn. */
+enum {
+  BG_FREE       = WB_UNIT_FAMILY_FLAG << 0,  /* cavalry/leader: may move without CAP (Base 10) */
+  BG_RAIL       = WB_UNIT_FAMILY_FLAG << 1,  /* moved by rail this turn: may not attack */
+  BG_NO_SCREEN  = WB_UNIT_FAMILY_FLAG << 2,  /* cavalry that failed a screen: no more this turn */
+  BG_TRENCH     = WB_UNIT_FAMILY_FLAG << 3,  /* has a trench marker (GG 3) */
+  BG_FOUGHT     = WB_UNIT_FAMILY_FLAG << 4,  /* its location's battle was fought this step */
+  BG_OUT_OF_SUPPLY = WB_UNIT_FAMILY_FLAG << 5,  /* out of supply when last activated (Base 5) */
+  BG_AMPHIBIOUS = WB_UNIT_FAMILY_FLAG << 6,  /* moved by sea this turn */
+};
+
+/* Match data (WbMatch.fdata). The family blob (WbMatch.fblob) is left to
+ * the battle board (wb-bg-battle.[ch]). */
+enum {
+  BG_F_WEATHER,        /* BgWeather of this turn */
+  BG_F_RAIN_TURNS,     /* consecutive turns of rain up to this one */
+  BG_F_CAP,            /* CAP left this turn, per side: 2 entries */
+  BG_F_SUB = BG_F_CAP + 2,   /* within a step: sides done (bit per side) */
+  BG_F_RAIL_USED,      /* rail moves this turn, per side: 2 entries */
+  BG_F_AMPHIB_USED = BG_F_RAIL_USED + 2,   /* amphibious moves this turn, per side: 2 entries */
+  BG_F_SCREENED = BG_F_AMPHIB_USED + 2,    /* locations screened this player turn (index + 1): 4 */
+  BG_F_ONCE = BG_F_SCREENED + 4,   /* bits: one-time VP scored (bit 0: J&S Harpers Ferry) */
+  BG_F_WINNER,         /* automatic victory: the winning side + 1 */
+  BG_F_BATTLE,         /* the battle being fought: location index + 1 (the battle board's) */
+  BG_F_CROSSING_OPEN,  /* GG 2: the turn from which Charles City-City Point may be crossed */
+  BG_F_RAIL_CUT,       /* GG 12: the turn the Confederates have no reinforcements */
+  BG_F_REACTED,        /* GG 10: Lee's reaction made this Union turn (1) */
+  BG_F_REACT_AT,       /* GG 10: a reaction is offered into this location (index + 1) */
+  BG_F_END,
+};
+
+typedef enum {
+  BG_CLEAR,
+  BG_RAIN,
+  BG_RAIN_TWICE,
+} BgWeather;
+
+/* Unit data (WbUnitState.data). */
+enum {
+  BG_DATA_MP,          /* movement points left (after activation) */
+  BG_DATA_START,       /* its location at activation: index + 1 */
+};
+
+typedef enum {
+  BG_INFANTRY,
+  BG_GARRISON,
+  BG_CAVALRY,
+  BG_LEADER,
+} BgKind;
+
+/* A leader's special move (J&S 10): moves with units, starting and ending
+ * together. */
+typedef struct {
+  const char *unit;        /* interned leader unit id */
+  guint       side;
+  int         cap;         /* CAP for the move, or per unit */
+  gboolean    cap_per_unit;
+  int         max_units;
+  int         locations;
+} BgLeaderMove;
+
+typedef struct {
+  int to;                  /* location index */
+  int conn;                /* index into the map's connections */
+  gboolean rail;           /* a railroad */
+  gboolean trace;          /* supply may be traced along it (J&S 5: in the Valley) */
+} BgEdge;
+
+typedef struct {
+  WbGame       *game;
+  WbPointMap   *map;
+  const char   *scenario;       /* interned scenario id */
+  guint         n_loc;
+  GPtrArray    *locs;           /* WbLocation*, by index */
+  GHashTable   *loc_index;      /* interned id → index + 1 */
+  GArray      **adj;            /* per location: BgEdge */
+  int           allowance[4];   /* by BgKind */
+  int           cap_per_turn[2];
+  int           rating[2];
+  int           rain_mp, rain2_mp, oos_mp;
+  guint8       *supply[2];      /* per location: a supply location of the side */
+  gboolean      supply_ports[2];   /* GG 5: any port the side occupies */
+  guint8       *replace_at[2];  /* per location: a replacement location */
+  int           replace_sp[2];
+  gboolean      replace_even[2];
+  GHashTable   *return_sp;      /* class → SP an eliminated unit comes back with */
+  guint8       *rail_ok;        /* per connection: a railroad the rail side controls */
+  guint         rail_sides;     /* bit per side */
+  int           rail_units, rail_cap;
+  guint         amphib_sides;
+  int           amphib_units, amphib_cap;
+  int           screen_retreat_ok, screen_retreat_fail;
+  int           trench_mp;
+  gboolean      trench_in_fortress;
+  GArray       *leader_moves;   /* BgLeaderMove */
+  const char   *valley_tag;     /* interned, J&S */
+  const char   *vp_tag[2];      /* J&S: the VP line tag of each side */
+  gboolean      js, gg;         /* the game's own victory rules (J&S 12, GG 12) */
+  const char   *lee;            /* GG 10: the reacting leader (interned), or NULL */
+  int           crossing[2];    /* GG 2: the Charles City-City Point locations, or -1 */
+  guint         union_side;
+} BgData;
+
+/* wb-bg.c */
+const char   *_wb_bg_side_id        (WbMatch *m, guint side);
+const char   *_wb_bg_side_id_for    (BgData *data, guint side);
+BgKind        _wb_bg_kind           (BgData *data, const WbUnitState *u);
+/* Infantry, garrisons and cavalry that fights as infantry (J&S 3). */
+gboolean      _wb_bg_is_foot        (BgData *data, const WbUnitState *u);
+int           _wb_bg_loc            (BgData *data, const WbWhere *where);
+int           _wb_bg_loc_id         (BgData *data, const char *id);
+gboolean      _wb_bg_has_tag        (BgData *data, int loc, const char *tag);
+int           _wb_bg_max_halves     (BgData *data, const WbUnitState *u);
+guint         _wb_bg_step_side      (WbMatch *m, int step);
+gboolean      _wb_bg_is_movement    (WbMatch *m);
+gboolean      _wb_bg_is_battle      (WbMatch *m);
+/* Counts @side's units at @loc: all, foot units (see _wb_bg_is_foot) and
+ * cavalry. */
+void          _wb_bg_count          (BgData *data, WbMatch *m, int loc, guint side, int *all,
+                                     int *foot, int *cavalry);
+/* Whether @side occupies @loc: has units there and the enemy has none. */
+gboolean      _wb_bg_holds          (BgData *data, WbMatch *m, int loc, guint side);
+
+/* wb-bg-move.c */
+gboolean      _wb_bg_in_supply      (BgData *data, WbMatch *m, const WbUnitState *u);
+/* The movement points @u would have if activated now (Base 10, 5, 7). */
+int           _wb_bg_allowance      (BgData *data, WbMatch *m, const WbUnitState *u);
+WbApplyResult _wb_bg_move           (BgData *data, WbMatch *m, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+WbApplyResult _wb_bg_react          (BgData *data, WbMatch *m, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* Whether Lee may react to a Union unit ending its move at @loc (GG 10). */
+void          _wb_bg_offer_reaction (BgData *data, WbMatch *m, int loc);
+GArray       *_wb_bg_destinations   (BgData *data, WbMatch *m, const char *unit);
+/* The locations from @unit's place to @to along the way "to" would move it
+ * (location ids, interned; transfer container), or NULL. */
+GPtrArray    *_wb_bg_path           (BgData *data, WbMatch *m, const char *unit, const char *to);
+WbApplyResult _wb_bg_replace        (BgData *data, WbMatch *m, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* The units @side may replace now (interned ids; transfer container). */
+GPtrArray    *_wb_bg_replaceable    (BgData *data, WbMatch *m, guint side);
+/* Replacement SP @side gets this turn (Base 8, J&S 8, GG 8). */
+int           _wb_bg_replacement_sp (BgData *data, WbMatch *m, guint side);
+/* GG 12: no line of railroad from Richmond or Petersburg to @to that
+ * avoids locations held by Union infantry or garrisons. */
+gboolean      _wb_bg_rail_cut       (BgData *data, WbMatch *m, const char *to);
+
+/* The replacement step goes on with the next side that has something to
+ * replace (bits of fdata[BG_F_SUB]: sides done), or to the CAP roll. */
+void          _wb_bg_next_replacement (BgData *data, WbMatch *m, WbRuleContext *ctx);
+/* Victory (wb-bg.c): the checks at the end of @side's player turn. */
+void          _wb_bg_victory_check  (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx);
+/* Locations where both sides have units and a battle is still owed
+ * (location indices; transfer container). */
+GArray       *_wb_bg_battles        (BgData *data, WbMatch *m);
+
+/* BATTLE BOARD HOOK: the attacker chose the battle at @loc
+ * ({"type": "battle", "location": ID}). This is where the battle board
+ * (wb-bg-battle.[ch]) takes over: it sets fdata[BG_F_BATTLE] and answers
+ * its own actions until the battle ends, then flags the units there
+ * BG_FOUGHT and clears fdata[BG_F_BATTLE]. Without it the battle is
+ * logged and marked fought, nothing else happens. */
+gboolean      _wb_bg_battle_begin   (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx,
+                                     GError **error);
+
+/* wb-bg-auto.c */
+JsonObject   *_wb_bg_suggest        (BgData *data, WbMatch *m, WbRng *rng);
+void          _wb_bg_offers         (BgData *data, WbMatch *m, GPtrArray *offers);
+
+/* The family's table (registered in wb-family.c by the lead). */
+const WbRulesFamily *wb_bg_family   (void);
+
+G_END_DECLS

@@ -1,0 +1,1257 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-bg"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "wb-command.h"
+#include "wb-scenario.h"
+#include "wb-unit.h"
+#include "rules/bg/wb-bg-private.h"
+
+/* The Blue & Gray Campaign Series family: the game's parameters
+ * (rules.params, read once), the sequence of play (Base 6), the rule
+ * checks, the dispatch of actions and the victory checks (J&S 12, GG 12).
+ * Movement, supply and replacements are in wb-bg-move.c. */
+
+static const WbRuleCheck checks[] = {
+  { "bg.sequence", N_("Each step of the sequence of play is made in order, by the side whose step it is"), "Base 6" },
+  { "bg.cap", N_("Each activated unit costs CAP; no more CAP is spent than the turn gives"), "Base 4, 9, 10" },
+  { "bg.activate-once", N_("No unit may be activated more than once during its player turn"), "Base 10" },
+  { "bg.adjacent", N_("Units move from location to adjacent location along roads and railroads"), "Base 2, 10" },
+  { "bg.allowance", N_("Units may not exceed their movement allowance (weather and supply reduce it)"), "Base 5, 7, 10" },
+  { "bg.enemy-stop", N_("A unit that enters an enemy-occupied location stops its move"), "Base 10" },
+  { "bg.screened", N_("Units may enter a location the enemy cavalry screened but not move through it"), "Base 10" },
+  { "bg.cavalry-alone", N_("Cavalry and leaders by themselves may not enter a location occupied only by the enemy"), "Base 3, 10" },
+  { "bg.leader-end", N_("Leaders must end a move in a location with a friendly unit"), "Base 3" },
+  { "bg.rail", N_("Rail movement: two units a turn, 2 CAP each, along controlled railroads, not through enemy cavalry, not into an attack"), "Base 10, GG 10" },
+  { "bg.amphibious", N_("Amphibious movement: the Union, one unit a turn, 2 CAP, port to port unoccupied by the enemy"), "Base 2, 10" },
+  { "bg.leader-move", N_("A leader's special move takes his units with him, starting and ending together"), "J&S 10" },
+  { "bg.trench", N_("A unit spends 2 movement points to place a trench, not in a fortress"), "GG 3" },
+  { "bg.crossing", N_("The Charles City-City Point crossing is usable only from the turn after Union infantry ends its move in both"), "GG 2" },
+  { "bg.replacement", N_("Replacements go to a reduced unit in supply, or bring back an eliminated unit at a replacement location the enemy does not hold"), "Base 8" },
+  { "bg.battles", N_("Every location where both sides' units are must have its battle"), "Base 6, 11" },
+  { "bg.reaction", N_("Units with Lee react once per Union turn into an adjacent location the Union moved into"), "GG 10" },
+};
+
+const char *
+_wb_bg_side_id (WbMatch *m, guint side)
+{
+  return ((WbSide *) g_ptr_array_index (wb_game_get_sides (m->game), side))->id;
+}
+
+BgKind
+_wb_bg_kind (BgData *data, const WbUnitState *u)
+{
+  WbUnit *unit = wb_game_find_unit (data->game, u->id);
+  const char *klass = unit != NULL ? wb_unit_get_class_id (unit) : NULL;
+
+  if (g_strcmp0 (klass, "garrison") == 0)
+    return BG_GARRISON;
+  if (g_strcmp0 (klass, "cavalry") == 0)
+    return BG_CAVALRY;
+  if (g_strcmp0 (klass, "leader") == 0)
+    return BG_LEADER;
+  return BG_INFANTRY;
+}
+
+gboolean
+_wb_bg_is_foot (BgData *data, const WbUnitState *u)
+{
+  BgKind k = _wb_bg_kind (data, u);
+  WbUnit *unit;
+  const WbAttrValue *v;
+
+  if (k == BG_INFANTRY || k == BG_GARRISON)
+    return TRUE;
+  if (k != BG_CAVALRY)
+    return FALSE;
+  /* J&S 3: the 1864 cavalry "for all other purposes act like infantry". */
+  unit = wb_game_find_unit (data->game, u->id);
+  v = unit != NULL ? wb_unit_get_attr (unit, "fights_as_infantry") : NULL;
+  return v != NULL && v->type == WB_ATTR_BOOL && v->b;
+}
+
+int
+_wb_bg_loc_id (BgData *data, const char *id)
+{
+  gpointer p = id != NULL ? g_hash_table_lookup (data->loc_index, g_intern_string (id)) : NULL;
+
+  return p != NULL ? GPOINTER_TO_INT (p) - 1 : -1;
+}
+
+int
+_wb_bg_loc (BgData *data, const WbWhere *where)
+{
+  return where->kind == WB_WHERE_LOCATION ? _wb_bg_loc_id (data, where->place) : -1;
+}
+
+gboolean
+_wb_bg_has_tag (BgData *data, int loc, const char *tag)
+{
+  WbLocation *l;
+
+  if (loc < 0 || tag == NULL)
+    return FALSE;
+  l = g_ptr_array_index (data->locs, loc);
+  for (guint i = 0; l->tags != NULL && i < l->tags->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (l->tags, i), tag) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+int
+_wb_bg_max_halves (BgData *data, const WbUnitState *u)
+{
+  WbUnit *unit = wb_game_find_unit (data->game, u->id);
+
+  return unit != NULL ? wb_unit_get_strength (unit)->halves[0] : u->halves;
+}
+
+void
+_wb_bg_count (BgData *data, WbMatch *m, int loc, guint side, int *all, int *foot, int *cavalry)
+{
+  int a = 0, f = 0, c = 0;
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (u->side != side || _wb_bg_loc (data, &u->where) != loc)
+        continue;
+      a++;
+      if (_wb_bg_is_foot (data, u))
+        f++;
+      else if (_wb_bg_kind (data, u) == BG_CAVALRY)
+        c++;
+    }
+  if (all != NULL)
+    *all = a;
+  if (foot != NULL)
+    *foot = f;
+  if (cavalry != NULL)
+    *cavalry = c;
+}
+
+gboolean
+_wb_bg_holds (BgData *data, WbMatch *m, int loc, guint side)
+{
+  int mine, theirs;
+
+  _wb_bg_count (data, m, loc, side, &mine, NULL, NULL);
+  _wb_bg_count (data, m, loc, 1 - side, &theirs, NULL, NULL);
+  return mine > 0 && theirs == 0;
+}
+
+guint
+_wb_bg_step_side (WbMatch *m, int step)
+{
+  return step < BG_SECOND_MOVEMENT ? m->first_side : 1 - m->first_side;
+}
+
+gboolean
+_wb_bg_is_movement (WbMatch *m)
+{
+  return m->step == BG_FIRST_MOVEMENT || m->step == BG_SECOND_MOVEMENT;
+}
+
+gboolean
+_wb_bg_is_battle (WbMatch *m)
+{
+  return m->step == BG_FIRST_BATTLES || m->step == BG_SECOND_BATTLES;
+}
+
+/* ---- Parameters ---- */
+
+static gboolean
+fail (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+fail (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, message);
+  return FALSE;
+}
+
+/* rules.params.@name, or its member named for the scenario when it has one
+ * (J&S keys its values by "1862" and "1864"). */
+static JsonNode *
+param (BgData *data, JsonObject *o, const char *name)
+{
+  JsonNode *n = o != NULL ? json_object_get_member (o, name) : NULL;
+
+  if (n != NULL && JSON_NODE_HOLDS_OBJECT (n) &&
+      json_object_has_member (json_node_get_object (n), data->scenario))
+    return json_object_get_member (json_node_get_object (n), data->scenario);
+  return n;
+}
+
+static gboolean
+is_number (JsonNode *n)
+{
+  return n != NULL && JSON_NODE_HOLDS_VALUE (n) &&
+         (json_node_get_value_type (n) == G_TYPE_INT64 || json_node_get_value_type (n) == G_TYPE_DOUBLE);
+}
+
+/* An int per side: {"union": 2, "confederate": 2}. */
+static gboolean
+per_side_int (BgData *data, JsonObject *o, const char *name, int out[2], gboolean required,
+              int fallback, GError **error)
+{
+  JsonNode *n = param (data, o, name);
+  GPtrArray *sides = wb_game_get_sides (data->game);
+
+  out[0] = out[1] = fallback;
+  if (n == NULL && !required)
+    return TRUE;
+  if (n == NULL || !JSON_NODE_HOLDS_OBJECT (n))
+    return fail (error, _("rules.params.%s: expected an object of a number per side (scenario %s)"),
+                 name, data->scenario);
+  for (guint s = 0; s < 2; s++)
+    {
+      const char *id = ((WbSide *) g_ptr_array_index (sides, s))->id;
+      JsonNode *v = json_object_get_member (json_node_get_object (n), id);
+
+      if (!is_number (v))
+        {
+          if (!required)
+            continue;
+          return fail (error, _("rules.params.%s: no number for the side “%s” (scenario %s)"), name, id,
+                       data->scenario);
+        }
+      out[s] = (int) json_node_get_int (v);
+    }
+  return TRUE;
+}
+
+static int
+side_index (BgData *data, const char *id)
+{
+  GPtrArray *sides = wb_game_get_sides (data->game);
+
+  for (guint s = 0; s < sides->len; s++)
+    if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, s))->id, id) == 0)
+      return (int) s;
+  return -1;
+}
+
+/* A list of sides: ["union"], as bits. */
+static gboolean
+side_bits (BgData *data, JsonObject *o, const char *name, guint *bits, GError **error)
+{
+  JsonNode *n = param (data, o, name);
+
+  *bits = 0;
+  if (n == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (n))
+    return fail (error, _("rules.params.%s: expected a list of side ids"), name);
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
+    {
+      const char *id = json_array_get_string_element (json_node_get_array (n), i);
+      int s = side_index (data, id);
+
+      if (s < 0)
+        return fail (error, _("rules.params.%s: “%s” is not a side of the game"), name, id ? id : "?");
+      *bits |= 1u << s;
+    }
+  return TRUE;
+}
+
+/* {"union": ["harpers-ferry"], …} into per-location flags, or the
+ * locations' own fields (@field: "supply", "replacement") without it. */
+static gboolean
+per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supply, guint8 *out[2],
+                    GError **error)
+{
+  JsonNode *n = param (data, o, name);
+  GPtrArray *sides = wb_game_get_sides (data->game);
+
+  for (guint s = 0; s < 2; s++)
+    out[s] = g_new0 (guint8, data->n_loc);
+  if (n == NULL)
+    {
+      for (guint l = 0; l < data->n_loc; l++)
+        {
+          WbLocation *loc = g_ptr_array_index (data->locs, l);
+          GPtrArray *list = supply ? loc->supply : loc->replacement;
+
+          for (guint i = 0; list != NULL && i < list->len; i++)
+            {
+              int s = side_index (data, g_ptr_array_index (list, i));
+              if (s == 0 || s == 1)
+                out[s][l] = 1;
+            }
+        }
+      return TRUE;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return fail (error, _("rules.params.%s: expected an object of location lists per side"), name);
+  for (guint s = 0; s < 2; s++)
+    {
+      const char *id = ((WbSide *) g_ptr_array_index (sides, s))->id;
+      JsonNode *v = json_object_get_member (json_node_get_object (n), id);
+
+      if (v == NULL)
+        continue;
+      if (!JSON_NODE_HOLDS_ARRAY (v))
+        return fail (error, _("rules.params.%s.%s: expected a list of location ids"), name, id);
+      for (guint i = 0; i < json_array_get_length (json_node_get_array (v)); i++)
+        {
+          const char *lid = json_array_get_string_element (json_node_get_array (v), i);
+          int l = _wb_bg_loc_id (data, lid);
+
+          if (l < 0)
+            return fail (error, _("rules.params.%s.%s: “%s” is not a location of the map"), name, id,
+                         lid ? lid : "?");
+          out[s][l] = 1;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+read_replacements (BgData *data, JsonObject *o, GError **error)
+{
+  JsonNode *n = param (data, o, "replacements");
+  GPtrArray *sides = wb_game_get_sides (data->game);
+  JsonNode *r;
+
+  if (n == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return fail (error, _("rules.params.replacements: expected an object per side (scenario %s)"),
+                 data->scenario);
+  for (guint s = 0; s < 2; s++)
+    {
+      const char *id = ((WbSide *) g_ptr_array_index (sides, s))->id;
+      JsonNode *v = json_object_get_member (json_node_get_object (n), id);
+      const char *every;
+
+      if (v == NULL)
+        continue;
+      if (!JSON_NODE_HOLDS_OBJECT (v))
+        return fail (error, _("rules.params.replacements.%s: expected {\"sp\": n, \"every\": …}"), id);
+      data->replace_sp[s] = (int) json_object_get_int_member_with_default (json_node_get_object (v), "sp", 0);
+      every = json_object_get_string_member_with_default (json_node_get_object (v), "every", "turn");
+      if (g_strcmp0 (every, "even turn") == 0)
+        data->replace_even[s] = TRUE;
+      else if (g_strcmp0 (every, "turn") != 0)
+        return fail (error, _("rules.params.replacements.%s.every: “%s” (expected turn or even turn)"),
+                     id, every);
+    }
+  if ((r = param (data, o, "replacement_return_sp")) != NULL && JSON_NODE_HOLDS_OBJECT (r))
+    {
+      g_autoptr(GList) members = json_object_get_members (json_node_get_object (r));
+
+      for (GList *l = members; l; l = l->next)
+        g_hash_table_insert (data->return_sp, (gpointer) g_intern_string (l->data),
+                             GINT_TO_POINTER ((int) json_object_get_int_member (json_node_get_object (r), l->data)));
+    }
+  return TRUE;
+}
+
+static gboolean
+read_leader_moves (BgData *data, JsonObject *o, GError **error)
+{
+  JsonNode *n = param (data, o, "leader_abilities");
+  g_autoptr(GList) members = NULL;
+
+  if (n == NULL || !JSON_NODE_HOLDS_OBJECT (n))
+    return TRUE;
+  members = json_object_get_members (json_node_get_object (n));
+  for (GList *l = members; l; l = l->next)
+    {
+      JsonNode *v = json_object_get_member (json_node_get_object (n), l->data);
+      JsonObject *a;
+      BgLeaderMove lm = { 0 };
+      int s;
+
+      if (!JSON_NODE_HOLDS_OBJECT (v))
+        return fail (error, _("rules.params.leader_abilities.%s: expected an object"), (char *) l->data);
+      a = json_node_get_object (v);
+      s = side_index (data, json_object_get_string_member_with_default (a, "side", ""));
+      if (s < 0)
+        return fail (error, _("rules.params.leader_abilities.%s: no side of the game"), (char *) l->data);
+      if (g_strcmp0 (l->data, "lee") == 0)
+        data->lee = g_intern_string ("lee");
+      if (!json_object_has_member (a, "locations"))
+        continue;   /* an ability of the battle board (GG 11) or of reaction (GG 10) */
+      if (wb_game_find_unit (data->game, l->data) == NULL)
+        return fail (error, _("rules.params.leader_abilities: “%s” is not a unit of the game"),
+                     (char *) l->data);
+      lm.unit = g_intern_string (l->data);
+      lm.side = (guint) s;
+      lm.cap = (int) json_object_get_int_member_with_default (a, "cap", 1);
+      lm.cap_per_unit = json_object_get_boolean_member_with_default (a, "cap_per_unit", FALSE);
+      lm.max_units = (int) json_object_get_int_member_with_default (a, "max_units", 1);
+      lm.locations = (int) json_object_get_int_member_with_default (a, "locations", 4);
+      g_array_append_val (data->leader_moves, lm);
+    }
+  return TRUE;
+}
+
+static void
+bg_release (gpointer p)
+{
+  BgData *data = p;
+
+  if (data == NULL)
+    return;
+  for (guint l = 0; data->adj != NULL && l < data->n_loc; l++)
+    g_array_unref (data->adj[l]);
+  g_free (data->adj);
+  for (guint s = 0; s < 2; s++)
+    {
+      g_free (data->supply[s]);
+      g_free (data->replace_at[s]);
+    }
+  g_free (data->rail_ok);
+  g_clear_pointer (&data->loc_index, g_hash_table_unref);
+  g_clear_pointer (&data->return_sp, g_hash_table_unref);
+  g_clear_pointer (&data->leader_moves, g_array_unref);
+  g_clear_object (&data->game);
+  g_free (data);
+}
+
+static gboolean
+read_params (BgData *data, JsonObject *o, GError **error)
+{
+  static const char * const kinds[] = { "infantry", "garrison", "cavalry", "leader" };
+  JsonNode *n;
+  const char *trace_tag, *exclude;
+
+  /* Base 3: infantry 3, garrisons 2, cavalry and leaders 4. */
+  data->allowance[BG_INFANTRY] = 3;
+  data->allowance[BG_GARRISON] = 2;
+  data->allowance[BG_CAVALRY] = 4;
+  data->allowance[BG_LEADER] = 4;
+  if ((n = param (data, o, "movement_allowance")) != NULL)
+    {
+      if (!JSON_NODE_HOLDS_OBJECT (n))
+        return fail (error, _("rules.params.movement_allowance: expected a number per unit class"));
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        {
+          JsonNode *v = json_object_get_member (json_node_get_object (n), kinds[k]);
+          if (v != NULL && !is_number (v))
+            return fail (error, _("rules.params.movement_allowance.%s: expected a number"), kinds[k]);
+          if (v != NULL)
+            data->allowance[k] = CLAMP ((int) json_node_get_int (v), 0, 100);
+        }
+    }
+  if (!per_side_int (data, o, "cap_per_turn", data->cap_per_turn, TRUE, 0, error) ||
+      !per_side_int (data, o, "army_commander_rating", data->rating, TRUE, 0, error))
+    return FALSE;
+  data->rain_mp = (int) ABS (json_object_get_int_member_with_default (o, "rain_movement", -1));
+  data->rain2_mp = (int) ABS (json_object_get_int_member_with_default (o, "rain_two_turns_movement", -2));
+  data->oos_mp = (int) ABS (json_object_get_int_member_with_default (o, "out_of_supply_movement", -1));
+  if (!per_side_locations (data, o, "supply_locations", TRUE, data->supply, error) ||
+      !per_side_locations (data, o, "replacement_locations", FALSE, data->replace_at, error))
+    return FALSE;
+  if (json_object_get_boolean_member_with_default (o, "union_supply_any_occupied_port", FALSE))
+    data->supply_ports[data->union_side] = TRUE;
+  trace_tag = json_object_get_string_member_with_default (o, "supply_trace_tag", NULL);
+  if (!read_replacements (data, o, error) || !read_leader_moves (data, o, error))
+    return FALSE;
+  if (!side_bits (data, o, "rail_movement_sides", &data->rail_sides, error) ||
+      !side_bits (data, o, "amphibious_sides", &data->amphib_sides, error))
+    return FALSE;
+  data->rail_units = (int) json_object_get_int_member_with_default (o, "rail_movement_units_per_turn", 2);
+  data->rail_cap = (int) json_object_get_int_member_with_default (o, "rail_movement_cap", 2);
+  data->amphib_units = (int) json_object_get_int_member_with_default (o, "amphibious_units_per_turn", 1);
+  data->amphib_cap = (int) json_object_get_int_member_with_default (o, "amphibious_cap", 2);
+  if ((n = json_object_get_member (o, "screen_roll")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
+    {
+      data->screen_retreat_ok = (int) json_object_get_int_member_with_default (json_node_get_object (n), "retreat_on_success", 1);
+      data->screen_retreat_fail = (int) json_object_get_int_member_with_default (json_node_get_object (n), "retreat_on_failure", 3);
+    }
+  data->trench_mp = (int) json_object_get_int_member_with_default (o, "trench_cost_mp", 0);
+  data->trench_in_fortress = json_object_get_boolean_member_with_default (o, "trench_in_fortress", FALSE);
+  if ((exclude = json_object_get_string_member_with_default (o, "valley_tag", NULL)) != NULL)
+    data->valley_tag = g_intern_string (exclude);
+  if ((n = json_object_get_member (o, "vp_line_tags")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
+    for (guint s = 0; s < 2; s++)
+      {
+        const char *tag = json_object_get_string_member_with_default (json_node_get_object (n),
+                                                                      _wb_bg_side_id_for (data, s), NULL);
+        data->vp_tag[s] = tag != NULL ? g_intern_string (tag) : NULL;
+      }
+
+  /* The connections: supply is traced along those whose two ends carry
+   * the trace tag (J&S 5); the rail side controls the railroads whose
+   * ends are not north of the Rappahannock (GG 10: the tag is the map's;
+   * rules.params.rail_uncontrolled_tag may name another). */
+  exclude = json_object_get_string_member_with_default (o, "rail_uncontrolled_tag", "north-of-rappahannock");
+  {
+    GPtrArray *conns = wb_point_map_get_connections (data->map);
+
+    data->rail_ok = g_new0 (guint8, MAX (conns->len, 1));
+    for (guint c = 0; c < conns->len; c++)
+      {
+        WbConnection *cn = g_ptr_array_index (conns, c);
+        int a = _wb_bg_loc_id (data, cn->a), b = _wb_bg_loc_id (data, cn->b);
+        gboolean rail = g_strcmp0 (cn->klass, "railroad") == 0;
+        BgEdge e;
+
+        if (a < 0 || b < 0 || a == b)
+          continue;
+        data->rail_ok[c] = rail && !_wb_bg_has_tag (data, a, exclude) && !_wb_bg_has_tag (data, b, exclude);
+        e.conn = (int) c;
+        e.rail = rail;
+        e.trace = trace_tag == NULL || (_wb_bg_has_tag (data, a, trace_tag) && _wb_bg_has_tag (data, b, trace_tag));
+        e.to = b;
+        g_array_append_val (data->adj[a], e);
+        e.to = a;
+        g_array_append_val (data->adj[b], e);
+      }
+  }
+  data->crossing[0] = _wb_bg_loc_id (data, "charles-city");
+  data->crossing[1] = _wb_bg_loc_id (data, "city-point");
+  return TRUE;
+}
+
+const char *
+_wb_bg_side_id_for (BgData *data, guint side)
+{
+  return ((WbSide *) g_ptr_array_index (wb_game_get_sides (data->game), side))->id;
+}
+
+static gpointer
+bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
+{
+  JsonNode *params = wb_game_get_rules (game)->params;
+  JsonObject *o = params != NULL && JSON_NODE_HOLDS_OBJECT (params) ? json_node_get_object (params) : NULL;
+  const char *game_id;
+  BgData *data;
+  int u;
+
+  if (!WB_IS_POINT_MAP (setup->map))
+    {
+      fail (error, _("The Blue & Gray Campaign rules are played on a map of locations"));
+      return NULL;
+    }
+  if (wb_game_get_sides (game)->len != 2)
+    {
+      fail (error, _("The Blue & Gray Campaign rules are for two sides"));
+      return NULL;
+    }
+  if (o == NULL)
+    {
+      fail (error, _("The Blue & Gray Campaign rules need rules.params (CAP and army commander ratings)"));
+      return NULL;
+    }
+  data = g_new0 (BgData, 1);
+  data->game = g_object_ref (game);
+  data->map = WB_POINT_MAP (setup->map);
+  data->scenario = g_intern_string (wb_scenario_get_id (setup->scenario));
+  data->locs = wb_point_map_get_locations (data->map);
+  data->n_loc = data->locs->len;
+  data->loc_index = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint l = 0; l < data->n_loc; l++)
+    g_hash_table_insert (data->loc_index, (gpointer) ((WbLocation *) g_ptr_array_index (data->locs, l))->id,
+                         GINT_TO_POINTER (l + 1));
+  data->adj = g_new0 (GArray *, MAX (data->n_loc, 1));
+  for (guint l = 0; l < data->n_loc; l++)
+    data->adj[l] = g_array_new (FALSE, FALSE, sizeof (BgEdge));
+  data->return_sp = g_hash_table_new (g_direct_hash, g_direct_equal);
+  data->leader_moves = g_array_new (FALSE, TRUE, sizeof (BgLeaderMove));
+  data->screen_retreat_ok = 1;
+  data->screen_retreat_fail = 3;
+  u = side_index (data, "union");
+  data->union_side = u >= 0 ? (guint) u : 0;
+  if (!read_params (data, o, error))
+    {
+      bg_release (data);
+      return NULL;
+    }
+  /* The games' own victory rules (J&S 12, GG 12) are C keyed by the game. */
+  game_id = wb_game_get_id (game);
+  data->js = g_strcmp0 (game_id, "jackson-sheridan") == 0;
+  data->gg = g_strcmp0 (game_id, "grants-gamble") == 0;
+  return data;
+}
+
+/* ---- The sequence of play ---- */
+
+static void
+bg_start (gpointer p, WbMatch *m)
+{
+  BgData *data = p;
+
+  m->step = BG_WEATHER;
+  m->active = data->union_side;
+  m->fdata[BG_F_CAP] = data->cap_per_turn[0];
+  m->fdata[BG_F_CAP + 1] = data->cap_per_turn[1];
+}
+
+static char *
+bg_describe_step (gpointer p, WbMatch *m)
+{
+  if (m->fdata[BG_F_REACT_AT] > 0)
+    return g_strdup (_("Lee's Reaction"));
+  if (m->fdata[BG_F_BATTLE] > 0)
+    return g_strdup (_("Battle"));
+  switch (m->step)
+    {
+    case BG_WEATHER:
+      return g_strdup (_("Weather Roll"));
+    case BG_REPLACEMENTS:
+      return g_strdup (_("Replacements"));
+    case BG_CAP_ROLL:
+      return g_strdup (_("CAP Roll"));
+    case BG_FIRST_MOVEMENT:
+      return g_strdup (_("First Player Movement"));
+    case BG_FIRST_BATTLES:
+      return g_strdup (_("First Player Battles"));
+    case BG_FIRST_VICTORY:
+      return g_strdup (_("Victory Check for the Second Player"));
+    case BG_SECOND_MOVEMENT:
+      return g_strdup (_("Second Player Movement"));
+    case BG_SECOND_BATTLES:
+      return g_strdup (_("Second Player Battles"));
+    case BG_SECOND_VICTORY:
+    default:
+      return g_strdup (_("Victory Check for the First Player"));
+    }
+}
+
+static const char *
+bg_awaiting (gpointer p, WbMatch *m)
+{
+  if (m->over)
+    return "over";
+  if (m->fdata[BG_F_REACT_AT] > 0)
+    return "react";
+  switch (m->step)
+    {
+    case BG_WEATHER:
+    case BG_CAP_ROLL:
+      return "roll";
+    case BG_REPLACEMENTS:
+      return "replace";
+    case BG_FIRST_BATTLES:
+    case BG_SECOND_BATTLES:
+      return "battle";
+    default:
+      return "move";
+    }
+}
+
+static void
+new_turn (BgData *data, WbMatch *m)
+{
+  for (guint i = 0; i < m->units->len; i++)
+    g_array_index (m->units, WbUnitState, i).flags &=
+      ~(guint32) (WB_UNIT_MOVED | BG_FREE | BG_RAIL | BG_NO_SCREEN | BG_FOUGHT | BG_AMPHIBIOUS);
+  for (guint s = 0; s < 2; s++)
+    {
+      m->fdata[BG_F_CAP + s] = data->cap_per_turn[s];
+      m->fdata[BG_F_RAIL_USED + s] = 0;
+      m->fdata[BG_F_AMPHIB_USED + s] = 0;
+    }
+}
+
+static void enter_step (BgData *data, WbMatch *m, int step, WbRuleContext *ctx);
+
+/* The replacement step: the next side with something to replace, or on. */
+void
+_wb_bg_next_replacement (BgData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  for (guint k = 0; k < 2; k++)
+    {
+      guint side = k == 0 ? m->first_side : 1 - m->first_side;
+      int sp;
+
+      if (m->fdata[BG_F_SUB] & (1 << side))
+        continue;
+      sp = _wb_bg_replacement_sp (data, m, side);
+      if (sp > 0)
+        {
+          g_autoptr(GPtrArray) list = _wb_bg_replaceable (data, m, side);
+
+          if (list->len > 0)
+            {
+              m->active = side;
+              return;
+            }
+          m->active = side;
+          /* TRANSLATORS: Base 8: "If all units are at their maximum SP the replacement points are lost" */
+          wb_rule_say (ctx, m, _("has no unit to take replacements: %d SP lost (Base 8)."), sp);
+        }
+      m->fdata[BG_F_SUB] |= 1 << side;
+    }
+  enter_step (data, m, BG_CAP_ROLL, ctx);
+}
+
+static void
+enter_step (BgData *data, WbMatch *m, int step, WbRuleContext *ctx)
+{
+  m->step = step;
+  m->fdata[BG_F_SUB] = 0;
+  switch (step)
+    {
+    case BG_WEATHER:
+      m->active = data->union_side;
+      break;
+    case BG_REPLACEMENTS:
+      _wb_bg_next_replacement (data, m, ctx);
+      break;
+    case BG_CAP_ROLL:
+      m->active = m->first_side;
+      break;
+    case BG_FIRST_MOVEMENT:
+    case BG_SECOND_MOVEMENT:
+      m->active = _wb_bg_step_side (m, step);
+      for (guint k = 0; k < 4; k++)
+        m->fdata[BG_F_SCREENED + k] = 0;
+      m->fdata[BG_F_REACTED] = 0;
+      break;
+    case BG_FIRST_BATTLES:
+    case BG_SECOND_BATTLES:
+      {
+        g_autoptr(GArray) battles = NULL;
+
+        m->active = _wb_bg_step_side (m, step);
+        for (guint i = 0; i < m->units->len; i++)
+          g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) BG_FOUGHT;
+        battles = _wb_bg_battles (data, m);
+        if (battles->len == 0)
+          enter_step (data, m, step + 1, ctx);
+      }
+      break;
+    case BG_FIRST_VICTORY:
+    case BG_SECOND_VICTORY:
+      _wb_bg_victory_check (data, m, _wb_bg_step_side (m, step), ctx);
+      if (m->over)
+        return;
+      if (step == BG_FIRST_VICTORY)
+        {
+          enter_step (data, m, BG_SECOND_MOVEMENT, ctx);
+          return;
+        }
+      /* End turn (Base 6). */
+      if (m->turn >= wb_match_n_turns (m))
+        {
+          g_autofree char *result = NULL;
+
+          m->over = TRUE;
+          result = wb_match_result_text (m);
+          /* TRANSLATORS: the log's last line: each side's VP, then who wins (J&S 12, GG 12) */
+          wb_rule_say (ctx, m, _("The last turn is over: %s %d VP, %s %d VP. %s."),
+                       wb_match_side_name (m, 0), m->vp[0], wb_match_side_name (m, 1), m->vp[1], result);
+          return;
+        }
+      m->turn++;
+      new_turn (data, m);
+      enter_step (data, m, BG_WEATHER, ctx);
+      break;
+    default:
+      break;
+    }
+}
+
+static gboolean
+check_sequence (WbRuleContext *ctx, WbMatch *m, gboolean ok, GError **error, const char *what)
+{
+  return wb_rule_check (ctx, m, "bg.sequence", ok, error, "%s", what);
+}
+
+/* Base 7: the Union rolls a die: 6 is rain; rain two turns running takes
+ * 2 MP. The weather table (rules.params.weather_table) is read when the
+ * game has one: a cell starting "Rain" is rain. */
+static WbApplyResult
+weather_roll (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  int face;
+  gboolean rain;
+
+  if (!check_sequence (ctx, m, m->step == BG_WEATHER && m->active == data->union_side, error,
+                       _("The weather is rolled by the Union at the start of the turn")))
+    return WB_APPLY_REFUSED;
+  if (!wb_rule_die (ctx, m, action, 0, 6, &face, error))
+    return WB_APPLY_REFUSED;
+  rain = face == 6;
+  m->fdata[BG_F_RAIN_TURNS] = rain ? m->fdata[BG_F_RAIN_TURNS] + 1 : 0;
+  m->fdata[BG_F_WEATHER] = !rain ? BG_CLEAR : m->fdata[BG_F_RAIN_TURNS] >= 2 ? BG_RAIN_TWICE : BG_RAIN;
+  switch (m->fdata[BG_F_WEATHER])
+    {
+    case BG_CLEAR:
+      /* TRANSLATORS: the weather roll's result (Base 7); %d the die */
+      wb_rule_say (ctx, m, _("rolls %d for the weather: clear."), face);
+      break;
+    case BG_RAIN:
+      wb_rule_say (ctx, m, _("rolls %d for the weather: rain, movement −%d (Base 7)."), face, data->rain_mp);
+      break;
+    default:
+      wb_rule_say (ctx, m, _("rolls %d for the weather: rain for the second turn, movement −%d (Base 7)."),
+                   face, data->rain2_mp);
+      break;
+    }
+  enter_step (data, m, BG_REPLACEMENTS, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* Base 9: each side rolls 2d6; a total at least its army commander's
+ * rating gives one more CAP this turn. */
+static WbApplyResult
+cap_roll (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  int a, b;
+  guint side = m->active;
+
+  if (!check_sequence (ctx, m, m->step == BG_CAP_ROLL && !(m->fdata[BG_F_SUB] & (1 << side)), error,
+                       _("Each side rolls for CAP once, in the CAP Roll step")))
+    return WB_APPLY_REFUSED;
+  if (!wb_rule_die (ctx, m, action, 0, 6, &a, error) || !wb_rule_die (ctx, m, action, 1, 6, &b, error))
+    return WB_APPLY_REFUSED;
+  if (a + b >= data->rating[side])
+    {
+      m->fdata[BG_F_CAP + side]++;
+      /* TRANSLATORS: the CAP roll (Base 9): two dice, their total, the rating, the CAP now */
+      wb_rule_say (ctx, m, _("rolls %d + %d = %d for CAP against a rating of %d: one more CAP, %d this turn (Base 9)."),
+                   a, b, a + b, data->rating[side], m->fdata[BG_F_CAP + side]);
+    }
+  else
+    wb_rule_say (ctx, m, _("rolls %d + %d = %d for CAP against a rating of %d: no extra CAP, %d this turn (Base 9)."),
+                 a, b, a + b, data->rating[side], m->fdata[BG_F_CAP + side]);
+  m->fdata[BG_F_SUB] |= 1 << side;
+  if (m->fdata[BG_F_SUB] == 3)
+    enter_step (data, m, BG_FIRST_MOVEMENT, ctx);
+  else
+    m->active = 1 - side;
+  return WB_APPLY_DONE;
+}
+
+GArray *
+_wb_bg_battles (BgData *data, WbMatch *m)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint l = 0; l < data->n_loc; l++)
+    {
+      gboolean side[2] = { FALSE, FALSE }, unfought = FALSE;
+
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+          if (_wb_bg_loc (data, &u->where) != (int) l || u->side > 1)
+            continue;
+          side[u->side] = TRUE;
+          unfought |= !(u->flags & BG_FOUGHT);
+        }
+      if (side[0] && side[1] && unfought)
+        {
+          int v = (int) l;
+          g_array_append_val (out, v);
+        }
+    }
+  return out;
+}
+
+gboolean
+_wb_bg_battle_begin (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx, GError **error)
+{
+  WbLocation *l = g_ptr_array_index (data->locs, loc);
+
+  /* BATTLE BOARD HOOK (see wb-bg-private.h): the battle board starts here
+   * and keeps fdata[BG_F_BATTLE] set until it ends. Until it is
+   * integrated the battle is only logged. */
+  /* TRANSLATORS: a battle the attacker chose to fight (Base 11); the battle board is not played yet */
+  wb_rule_say (ctx, m, _("fights the battle at %s (the battle board is played by hand: use the overrides)."),
+               l->name);
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if (_wb_bg_loc (data, &u->where) == loc)
+        u->flags |= BG_FOUGHT;
+    }
+  return TRUE;
+}
+
+static WbApplyResult
+battle (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  const char *id = json_object_get_string_member_with_default (action, "location", NULL);
+  int loc = _wb_bg_loc_id (data, id);
+  g_autoptr(GArray) battles = NULL;
+  gboolean owed = FALSE;
+
+  if (!check_sequence (ctx, m, _wb_bg_is_battle (m) && m->fdata[BG_F_BATTLE] == 0, error,
+                       _("Battles are fought in the active player's battle step, one at a time")))
+    return WB_APPLY_REFUSED;
+  if (loc < 0)
+    {
+      fail (error, _("“%s” is not a location of the map"), id ? id : "");
+      return WB_APPLY_REFUSED;
+    }
+  battles = _wb_bg_battles (data, m);
+  for (guint i = 0; i < battles->len; i++)
+    owed |= g_array_index (battles, int, i) == loc;
+  if (!owed)
+    {
+      fail (error, _("There is no battle to fight at %s"), ((WbLocation *) g_ptr_array_index (data->locs, loc))->name);
+      return WB_APPLY_REFUSED;
+    }
+  return _wb_bg_battle_begin (data, m, loc, ctx, error) ? WB_APPLY_DONE : WB_APPLY_REFUSED;
+}
+
+static WbApplyResult
+end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
+{
+  g_autofree char *done = bg_describe_step (data, m);
+
+  if (m->fdata[BG_F_REACT_AT] > 0 || m->fdata[BG_F_BATTLE] > 0)
+    {
+      fail (error, m->fdata[BG_F_BATTLE] > 0 ? _("Finish the battle first")
+                                             : _("The Confederates answer the reaction first"));
+      return WB_APPLY_REFUSED;
+    }
+  switch (m->step)
+    {
+    case BG_WEATHER:
+    case BG_CAP_ROLL:
+      if (!check_sequence (ctx, m, FALSE, error, _("Roll the dice of this step first")))
+        return WB_APPLY_REFUSED;
+      enter_step (data, m, m->step + 1, ctx);
+      return WB_APPLY_DONE;
+    case BG_REPLACEMENTS:
+      /* TRANSLATORS: a side takes no replacement this turn */
+      wb_rule_say (ctx, m, _("takes no replacement."));
+      m->fdata[BG_F_SUB] |= 1 << m->active;
+      _wb_bg_next_replacement (data, m, ctx);
+      return WB_APPLY_DONE;
+    case BG_FIRST_BATTLES:
+    case BG_SECOND_BATTLES:
+      {
+        g_autoptr(GArray) battles = _wb_bg_battles (data, m);
+
+        if (!wb_rule_check (ctx, m, "bg.battles", battles->len == 0, error,
+                            _("%u battles are still to be fought"), battles->len))
+          return WB_APPLY_REFUSED;
+      }
+      break;
+    case BG_FIRST_MOVEMENT:
+    case BG_SECOND_MOVEMENT:
+      /* GG 2: Union infantry ending its move in both crossing locations
+       * opens the crossing from the next turn. */
+      if (data->crossing[0] >= 0 && data->crossing[1] >= 0 && m->active == data->union_side &&
+          m->fdata[BG_F_CROSSING_OPEN] == 0)
+        {
+          gboolean both = TRUE;
+
+          for (guint k = 0; k < 2; k++)
+            {
+              gboolean here = FALSE;
+              for (guint i = 0; i < m->units->len; i++)
+                {
+                  WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+                  here |= u->side == data->union_side && _wb_bg_kind (data, u) == BG_INFANTRY &&
+                          _wb_bg_loc (data, &u->where) == data->crossing[k];
+                }
+              both &= here;
+            }
+          if (both)
+            {
+              m->fdata[BG_F_CROSSING_OPEN] = m->turn + 1;
+              wb_rule_say (ctx, m, _("holds Charles City and City Point with infantry: the crossing opens next turn (GG 2)."));
+            }
+        }
+      break;
+    default:
+      break;
+    }
+  wb_rule_say (ctx, m, _("ends the %s."), done);
+  enter_step (data, m, m->step + 1, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* ---- Victory (J&S 12, GG 12) ---- */
+
+static int
+unit_loc (BgData *data, WbMatch *m, const char *id)
+{
+  WbUnitState *u = wb_match_find_unit (m, id);
+  return u != NULL ? _wb_bg_loc (data, &u->where) : -1;
+}
+
+static void
+win (WbMatch *m, guint side, WbRuleContext *ctx, const char *why)
+{
+  if (m->over)
+    return;
+  m->fdata[BG_F_WINNER] = (int) side + 1;
+  m->over = TRUE;
+  /* TRANSLATORS: an automatic victory: the side, then the condition and its rule */
+  wb_rule_say (ctx, m, _("Automatic victory for the %s: %s."), wb_match_side_name (m, side), why);
+}
+
+static int
+infantry_sp (BgData *data, WbMatch *m, guint side)
+{
+  int halves = 0;
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if (u->side == side && _wb_bg_kind (data, u) == BG_INFANTRY && u->where.kind == WB_WHERE_LOCATION)
+        halves += u->halves;
+    }
+  return halves / 2;
+}
+
+static void
+js_victory (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
+{
+  guint other = 1 - side, csa = 1 - data->union_side, uni = data->union_side;
+  gboolean y1862 = g_strcmp0 (data->scenario, "1862") == 0;
+  int count = 0, hf = _wb_bg_loc_id (data, "harpers-ferry");
+  gboolean outside = FALSE;
+
+  /* The VP lines: the other side's in-supply infantry past its line at
+   * the end of this side's turn, 1 VP each. */
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      int loc = _wb_bg_loc (data, &u->where);
+
+      if (u->side == other && _wb_bg_kind (data, u) == BG_INFANTRY && _wb_bg_has_tag (data, loc, data->vp_tag[other]) &&
+          _wb_bg_in_supply (data, m, u))
+        count++;
+    }
+  if (count > 0)
+    {
+      m->vp[other] += count;
+      /* TRANSLATORS: J&S 12: VP for in-supply infantry past the VP line */
+      wb_rule_say (ctx, m, _("%d in-supply %s infantry past the VP line: %d VP to the %s (J&S 12)."), count,
+                   wb_match_side_name (m, other), count, wb_match_side_name (m, other));
+    }
+  /* Harpers Ferry, once in the game, at the end of the Union turn. */
+  if (side == uni && hf >= 0 && !(m->fdata[BG_F_ONCE] & 1))
+    for (guint i = 0; i < m->units->len; i++)
+      {
+        WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+        if (u->side == csa && _wb_bg_kind (data, u) == BG_INFANTRY && _wb_bg_loc (data, &u->where) == hf &&
+            _wb_bg_in_supply (data, m, u))
+          {
+            int vp = ((WbLocation *) g_ptr_array_index (data->locs, hf))->vp;
+            vp = vp > 0 ? vp : 3;
+            m->vp[csa] += vp;
+            m->fdata[BG_F_ONCE] |= 1;
+            wb_rule_say (ctx, m, _("Confederate infantry in supply holds Harpers Ferry: %d VP, once in the game (J&S 12)."), vp);
+            break;
+          }
+      }
+  /* Units outside the Valley: 1 VP to the other side (not Shields in 1862). */
+  for (guint i = 0; i < m->units->len && data->valley_tag != NULL; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      int loc = _wb_bg_loc (data, &u->where);
+
+      if (u->side == side && loc >= 0 && !_wb_bg_has_tag (data, loc, data->valley_tag) &&
+          !(y1862 && g_strcmp0 (u->id, "s") == 0))
+        outside = TRUE;
+    }
+  if (outside)
+    {
+      m->vp[other] += 1;
+      wb_rule_say (ctx, m, _("ends its turn with units outside the Valley: 1 VP to the %s (J&S 12)."),
+                   wb_match_side_name (m, other));
+    }
+  if (y1862 && side == uni && m->turn >= 4 && unit_loc (data, m, "s") != _wb_bg_loc_id (data, "manassas"))
+    {
+      m->vp[csa] += 1;
+      wb_rule_say (ctx, m, _("Shields does not end the Union turn in Manassas: 1 VP to the Confederates (J&S 12)."));
+    }
+  if (y1862 && side == csa && data->valley_tag != NULL)
+    {
+      int jl = unit_loc (data, m, "jackson");
+      if (jl >= 0 && !_wb_bg_has_tag (data, jl, data->valley_tag))
+        {
+          m->vp[uni] += 2;
+          wb_rule_say (ctx, m, _("Jackson ends the Confederate turn outside the Valley: 2 VP to the Union (J&S 12)."));
+        }
+    }
+  /* Automatic victories. */
+  if (y1862)
+    {
+      WbUnitState *j = wb_match_find_unit (m, "jackson");
+      if (j != NULL && j->where.kind == WB_WHERE_ELIMINATED)
+        win (m, uni, ctx, _("the Jackson leader unit is eliminated (J&S 12)"));
+    }
+  else
+    {
+      int st = _wb_bg_loc_id (data, "staunton"), ly = _wb_bg_loc_id (data, "lynchburg");
+      int north = 0, inf_st, inf_ly;
+
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+          if (u->side == csa && _wb_bg_kind (data, u) == BG_INFANTRY &&
+              _wb_bg_has_tag (data, _wb_bg_loc (data, &u->where), data->vp_tag[csa]))
+            north++;
+        }
+      inf_st = inf_ly = 0;
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+          if (u->side != uni || _wb_bg_kind (data, u) != BG_INFANTRY)
+            continue;
+          inf_st += _wb_bg_loc (data, &u->where) == st;
+          inf_ly += _wb_bg_loc (data, &u->where) == ly;
+        }
+      if (st >= 0 && ly >= 0 && inf_st > 0 && inf_ly > 0 && north == 0)
+        win (m, uni, ctx, _("Union infantry occupies Staunton and Lynchburg and no Confederate infantry is north of the gray line (J&S 12)"));
+    }
+}
+
+static void
+gg_victory (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
+{
+  guint uni = data->union_side, csa = 1 - data->union_side;
+  int rich = _wb_bg_loc_id (data, "richmond"), pete = _wb_bg_loc_id (data, "petersburg");
+
+  if (infantry_sp (data, m, uni) < 28)
+    win (m, csa, ctx, _("the Union infantry is below 28 SP (GG 12)"));
+  else if (infantry_sp (data, m, csa) < 14)
+    win (m, uni, ctx, _("the Confederate infantry is below 14 SP (GG 12)"));
+  if (m->over || m->step != BG_SECOND_VICTORY)
+    return;
+  /* The end of the game turn. */
+  if (rich >= 0 && pete >= 0 && _wb_bg_holds (data, m, rich, uni) && _wb_bg_holds (data, m, pete, uni))
+    {
+      win (m, uni, ctx, _("the Union holds Petersburg and Richmond at the end of a turn (GG 12)"));
+      return;
+    }
+  if (_wb_bg_rail_cut (data, m, "cumberland") && _wb_bg_rail_cut (data, m, "hicksford"))
+    {
+      m->vp[uni] += 2;
+      m->fdata[BG_F_RAIL_CUT] = m->turn + 1;
+      wb_rule_say (ctx, m, _("Both Confederate rail lines are cut: 2 VP to the Union, no Confederate reinforcements next turn (GG 12)."));
+    }
+}
+
+/* The scenario's occupy entries scored at the end of the game (GG 12:
+ * Richmond 10, Petersburg 5 to the side that occupies it). J&S writes its
+ * per-turn VP lines as occupy entries too: those are scored each turn by
+ * js_victory, not here. */
+static void
+score_occupy (BgData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  GPtrArray *victory = wb_scenario_get_victory (m->scenario);
+
+  for (guint i = 0; i < victory->len; i++)
+    {
+      WbVictory *v = g_ptr_array_index (victory, i);
+      int side = side_index (data, v->side);
+
+      if (v->kind != WB_VICTORY_OCCUPY || side < 0 || v->places == NULL)
+        continue;
+      for (guint k = 0; k < v->places->len; k++)
+        {
+          WbPlace *p = &g_array_index (v->places, WbPlace, k);
+          int loc = p->kind == WB_PLACE_LOCATION ? _wb_bg_loc_id (data, p->ref) : -1;
+
+          if (loc >= 0 && _wb_bg_holds (data, m, loc, (guint) side))
+            {
+              m->vp[side] += v->vp;
+              /* TRANSLATORS: VP at the end of the game for an occupied location (GG 12) */
+              wb_rule_say (ctx, m, _("The %s occupies %s at the end of the game: %d VP."),
+                           wb_match_side_name (m, (guint) side),
+                           ((WbLocation *) g_ptr_array_index (data->locs, loc))->name, v->vp);
+            }
+        }
+    }
+}
+
+void
+_wb_bg_victory_check (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
+{
+  if (data->js)
+    js_victory (data, m, side, ctx);
+  else if (data->gg)
+    gg_victory (data, m, side, ctx);
+  if (!m->over && data->gg && m->step == BG_SECOND_VICTORY && m->turn >= wb_match_n_turns (m))
+    score_occupy (data, m, ctx);
+}
+
+/* ---- Dispatch ---- */
+
+static WbApplyResult
+bg_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BgData *data = p;
+  const char *type = json_object_get_string_member_with_default (action, "type", "");
+
+  if (m->over)
+    return WB_APPLY_NOT_MINE;
+  if (strcmp (type, "end_step") == 0)
+    return end_step (data, m, ctx, error);
+  if (strcmp (type, "weather_roll") == 0)
+    return weather_roll (data, m, action, ctx, error);
+  if (strcmp (type, "cap_roll") == 0)
+    return cap_roll (data, m, action, ctx, error);
+  if (strcmp (type, "replace") == 0)
+    return _wb_bg_replace (data, m, action, ctx, error);
+  if (strcmp (type, "react") == 0 || strcmp (type, "no_reaction") == 0)
+    return _wb_bg_react (data, m, action, ctx, error);
+  if (m->fdata[BG_F_REACT_AT] > 0 && (strcmp (type, "move") == 0 || strcmp (type, "battle") == 0))
+    {
+      fail (error, _("The Confederates answer the reaction first"));
+      return WB_APPLY_REFUSED;
+    }
+  if (strcmp (type, "move") == 0)
+    return _wb_bg_move (data, m, action, ctx, error);
+  if (strcmp (type, "battle") == 0)
+    return battle (data, m, action, ctx, error);
+  return WB_APPLY_NOT_MINE;
+}
+
+static GArray *
+bg_destinations (gpointer p, WbMatch *m, const char *unit)
+{
+  return _wb_bg_destinations (p, m, unit);
+}
+
+static JsonObject *
+bg_suggest (gpointer p, WbMatch *m, WbRng *rng)
+{
+  return _wb_bg_suggest (p, m, rng);
+}
+
+static void
+bg_offers (gpointer p, WbMatch *m, GPtrArray *offers)
+{
+  _wb_bg_offers (p, m, offers);
+}
+
+static const WbRulesFamily family = {
+  .id = "bg-campaign",
+  .name = N_("Blue & Gray Campaign Series"),
+  .checks = checks,
+  .n_checks = G_N_ELEMENTS (checks),
+  .prepare = bg_prepare,
+  .release = bg_release,
+  .start = bg_start,
+  .describe_step = bg_describe_step,
+  .destinations = bg_destinations,
+  .awaiting = bg_awaiting,
+  /* .path takes a hex: point maps use _wb_bg_path (by location id). */
+  .suggest = bg_suggest,
+  .offers = bg_offers,
+  .apply = bg_apply,
+};
+
+const WbRulesFamily *
+wb_bg_family (void)
+{
+  return &family;
+}
