@@ -351,8 +351,10 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
         return TRUE;
     }
   w->stopped = TRUE;
-  return wb_rule_check (ctx, m, "bg.enemy-stop", last, error,
-                        _("The move stops at %s, where the enemy is"), nl->name);
+  /* A path through the enemy is refused; one the dice changed (a
+   * screening cavalry unit retreating onto the way) just stops. */
+  return *die > 0 || wb_rule_check (ctx, m, "bg.enemy-stop", last, error,
+                                    _("The move stops at %s, where the enemy is"), nl->name);
 }
 
 static const BgLeaderMove *

@@ -1,0 +1,850 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-test-bg"
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warbench-core.h"
+#include "rules/bg/wb-bg-private.h"
+#include "rules/wb-play.h"
+
+/* The Blue & Gray Campaign family on the bundled Jackson & Sheridan (1862,
+ * 1864) and Grant's Gamble: parameters per scenario year, the sequence of
+ * play with physical dice (weather, rain twice, CAP, replacements), the
+ * movement of the base rules' Movement & Battle Example, supply, screening,
+ * cavalry alone, free movement, leaders, rail and amphibious limits, the
+ * battle step and each victory rule, and automatic games to the end. */
+
+typedef struct {
+  WbGame        *game;
+  const WbRulesFamily *family;
+  BgData        *data;
+  WbMatch       *m;
+  GHashTable    *settings;
+  GPtrArray     *events;
+  gboolean       physical;
+} Fixture;
+
+static void
+log_event_free (WbLogEvent *e)
+{
+  g_free (e->text);
+  g_free (e);
+}
+
+static WbGame *
+load (const char *name)
+{
+  g_autofree char *file_name = g_strdup_printf ("%s.warbench", name);
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games", file_name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+static void
+setup (Fixture *f, const char *game, const char *scenario)
+{
+  g_autoptr(GError) error = NULL;
+
+  memset (f, 0, sizeof *f);
+  f->game = load (game);
+  f->m = wb_match_new (f->game, scenario, NULL, 7, &error);
+  ck_assert_msg (f->m != NULL, "%s", error ? error->message : "");
+  f->family = wb_bg_family ();
+  f->data = f->family->prepare (f->game, f->m, &error);
+  ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
+  f->family->start (f->data, f->m);
+  f->settings = g_hash_table_new (g_str_hash, g_str_equal);
+  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) log_event_free);
+}
+
+static void
+teardown (Fixture *f)
+{
+  f->family->release (f->data);
+  wb_match_free (f->m);
+  g_object_unref (f->game);
+  g_hash_table_unref (f->settings);
+  g_ptr_array_unref (f->events);
+}
+
+static WbApplyResult
+apply (Fixture *f, const char *json, GError **error)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+  WbRuleContext ctx = { f->settings, f->events, f->family->checks, f->family->n_checks };
+
+  WbMatch *copy = wb_match_copy (f->m);
+  WbApplyResult r;
+
+  /* As the engine does: on a copy, kept only when the action is played. */
+  ctx.physical_dice = f->physical;
+  ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
+  r = f->family->apply (f->data, copy, json_node_get_object (json_parser_get_root (p)), &ctx, error);
+  if (r == WB_APPLY_DONE)
+    {
+      wb_match_free (f->m);
+      f->m = copy;
+    }
+  else
+    wb_match_free (copy);
+  return r;
+}
+
+static void
+ok (Fixture *f, const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  ck_assert_msg (apply (f, json, &error) == WB_APPLY_DONE, "%s: %s", json, error ? error->message : "");
+}
+
+static void
+refused (Fixture *f, const char *json, const char *rule)
+{
+  g_autoptr(GError) error = NULL;
+  ck_assert_msg (apply (f, json, &error) == WB_APPLY_REFUSED, "played: %s", json);
+  ck_assert_msg (strstr (error->message, rule) != NULL, "%s: no %s in: %s", json, rule, error->message);
+}
+
+static WbUnitState *
+unit (Fixture *f, const char *id)
+{
+  WbUnitState *u = wb_match_find_unit (f->m, id);
+  ck_assert_msg (u != NULL, "no unit %s", id);
+  return u;
+}
+
+static const char *
+where (Fixture *f, const char *id)
+{
+  WbUnitState *u = unit (f, id);
+  return u->where.kind == WB_WHERE_LOCATION ? u->where.place : "(off map)";
+}
+
+/* Puts @id at @loc (NULL: eliminated). */
+static void
+put (Fixture *f, const char *id, const char *loc)
+{
+  WbUnitState *u = unit (f, id);
+
+  ck_assert (loc == NULL || _wb_bg_loc_id (f->data, loc) >= 0);
+  u->where.kind = loc != NULL ? WB_WHERE_LOCATION : WB_WHERE_ELIMINATED;
+  u->where.place = loc != NULL ? g_intern_string (loc) : NULL;
+}
+
+/* Everyone off the map but @keep (NULL-terminated). */
+static void
+clear_map (Fixture *f, ...)
+{
+  va_list args;
+  g_autoptr(GPtrArray) keep = g_ptr_array_new ();
+  const char *id;
+
+  va_start (args, f);
+  while ((id = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (keep, (gpointer) g_intern_string (id));
+  va_end (args);
+  for (guint i = 0; i < f->m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (f->m->units, WbUnitState, i);
+      if (!g_ptr_array_find (keep, u->id, NULL))
+        {
+          u->where.kind = WB_WHERE_WAITING;
+          u->where.place = NULL;
+        }
+    }
+}
+
+static void
+movement (Fixture *f, guint side, int cap)
+{
+  f->m->step = side == f->m->first_side ? BG_FIRST_MOVEMENT : BG_SECOND_MOVEMENT;
+  f->m->active = side;
+  f->m->fdata[BG_F_CAP + side] = cap;
+}
+
+static const char *
+last_event (Fixture *f)
+{
+  ck_assert_uint_gt (f->events->len, 0);
+  return ((WbLogEvent *) g_ptr_array_index (f->events, f->events->len - 1))->text;
+}
+
+static gboolean
+can_reach (Fixture *f, const char *id, const char *loc, int *cost)
+{
+  g_autoptr(GArray) d = f->family->destinations (f->data, f->m, id);
+
+  for (guint i = 0; d != NULL && i < d->len; i++)
+    if (g_strcmp0 (g_array_index (d, WbDestination, i).where.place, loc) == 0)
+      {
+        if (cost != NULL)
+          *cost = g_array_index (d, WbDestination, i).cost;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+enum { UNION = 0, CSA = 1 };
+
+START_TEST (test_params)
+{
+  Fixture f;
+  g_autoptr(GError) error = NULL;
+  WbGame *game;
+  WbMatch *m;
+  JsonObject *params;
+
+  setup (&f, "jackson-sheridan", "1862");
+  ck_assert_int_eq (f.data->rating[UNION], 9);
+  ck_assert_int_eq (f.data->rating[CSA], 7);
+  ck_assert_int_eq (f.data->cap_per_turn[UNION], 2);
+  ck_assert_int_eq (f.data->allowance[BG_GARRISON], 2);
+  ck_assert_int_eq (f.data->leader_moves->len, 1);
+  ck_assert_int_eq (f.m->step, BG_WEATHER);
+  ck_assert_uint_eq (f.m->active, UNION);
+  teardown (&f);
+  setup (&f, "jackson-sheridan", "1864");
+  ck_assert_int_eq (f.data->rating[UNION], 8);
+  ck_assert (f.data->replace_even[CSA] && !f.data->replace_even[UNION]);
+  ck_assert_int_eq (f.data->leader_moves->len, 2);
+  teardown (&f);
+  setup (&f, "grants-gamble", "campaign");
+  ck_assert_int_eq (f.data->cap_per_turn[CSA], 3);
+  ck_assert_int_eq (f.data->rating[UNION], 7);
+  ck_assert (f.data->supply[UNION][_wb_bg_loc_id (f.data, "sperryville")]);
+  ck_assert (f.data->supply[CSA][_wb_bg_loc_id (f.data, "hicksford")]);
+  ck_assert (f.data->replace_at[CSA][_wb_bg_loc_id (f.data, "richmond")]);
+  ck_assert (f.data->supply_ports[UNION]);
+  ck_assert_ptr_eq (f.data->lee, g_intern_string ("lee"));
+  teardown (&f);
+
+  /* A missing game parameter is a clear error. */
+  game = load ("grants-gamble");
+  params = json_node_get_object (wb_game_get_rules (game)->params);
+  json_object_remove_member (params, "cap_per_turn");
+  m = wb_match_new (game, "campaign", NULL, 1, &error);
+  ck_assert_ptr_nonnull (m);
+  ck_assert_ptr_null (wb_bg_family ()->prepare (game, m, &error));
+  ck_assert_msg (strstr (error->message, "cap_per_turn") != NULL, "%s", error->message);
+  g_clear_error (&error);
+  json_object_set_string_member (params, "cap_per_turn", "three");
+  ck_assert_ptr_null (wb_bg_family ()->prepare (game, m, &error));
+  ck_assert_msg (strstr (error->message, "cap_per_turn") != NULL, "%s", error->message);
+  wb_match_free (m);
+  g_object_unref (game);
+}
+END_TEST
+
+/* Base 6, 7, 9: the weather, rain twice, the CAP roll, with typed dice. */
+START_TEST (test_weather_and_cap)
+{
+  Fixture f;
+
+  setup (&f, "jackson-sheridan", "1862");
+  f.physical = TRUE;
+  refused (&f, "{\"type\": \"cap_roll\", \"rolls\": [6, 6]}", "bg.sequence");
+  refused (&f, "{\"type\": \"end_step\"}", "bg.sequence");
+  ok (&f, "{\"type\": \"weather_roll\", \"rolls\": [6]}");
+  ck_assert_int_eq (f.m->fdata[BG_F_WEATHER], BG_RAIN);
+  /* Nothing to replace on turn 1: straight to the CAP roll, first player first. */
+  ck_assert_int_eq (f.m->step, BG_CAP_ROLL);
+  ck_assert_uint_eq (f.m->active, CSA);
+  ok (&f, "{\"type\": \"cap_roll\", \"rolls\": [3, 4]}");   /* 7 >= Jackson's 7 */
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 3);
+  ck_assert_uint_eq (f.m->active, UNION);
+  ok (&f, "{\"type\": \"cap_roll\", \"rolls\": [4, 4]}");   /* 8 < Lincoln's 9 */
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 2);
+  ck_assert_msg (strstr (last_event (&f), "no extra CAP") != NULL, "%s", last_event (&f));
+  ck_assert_int_eq (f.m->step, BG_FIRST_MOVEMENT);
+  ck_assert_uint_eq (f.m->active, CSA);
+  /* Rain: infantry 3 − 1. */
+  ck_assert_int_eq (_wb_bg_allowance (f.data, f.m, unit (&f, "b")), 2);
+  /* The turn goes round: no battles, the victory checks, the next weather. */
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert_int_eq (f.m->step, BG_SECOND_MOVEMENT);
+  ck_assert_uint_eq (f.m->active, UNION);
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert_int_eq (f.m->turn, 2);
+  ck_assert_int_eq (f.m->step, BG_WEATHER);
+  ok (&f, "{\"type\": \"weather_roll\", \"rolls\": [6]}");
+  ck_assert_int_eq (f.m->fdata[BG_F_WEATHER], BG_RAIN_TWICE);
+  ck_assert_int_eq (_wb_bg_allowance (f.data, f.m, unit (&f, "b")), 1);
+  ck_assert_int_eq (_wb_bg_allowance (f.data, f.m, unit (&f, "union-g-romney-1862")), 0);
+  /* Replacements (each side has a point, nobody reduced): the CAP roll again, reset to 2. */
+  ck_assert_int_eq (f.m->step, BG_CAP_ROLL);
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 2);
+  teardown (&f);
+}
+END_TEST
+
+/* Base 8, J&S 8. */
+START_TEST (test_replacements)
+{
+  Fixture f;
+
+  setup (&f, "jackson-sheridan", "1862");
+  f.physical = TRUE;
+  unit (&f, "ja")->halves = 10;            /* 5 of 8 SP */
+  put (&f, "jo", NULL);       /* eliminated */
+  unit (&f, "b")->halves = 20;
+  ok (&f, "{\"type\": \"weather_roll\", \"rolls\": [2]}");
+  ck_assert_int_eq (f.m->step, BG_REPLACEMENTS);
+  ck_assert_uint_eq (f.m->active, CSA);
+  refused (&f, "{\"type\": \"replace\", \"unit\": \"ew\"}", "bg.replacement");   /* at full strength */
+  refused (&f, "{\"type\": \"replace\", \"unit\": \"b\"}", "bg.replacement");    /* not his */
+  ok (&f, "{\"type\": \"replace\", \"unit\": \"jo\"}");
+  ck_assert_str_eq (where (&f, "jo"), "staunton");
+  ck_assert_int_eq (unit (&f, "jo")->halves, 2);
+  ck_assert_uint_eq (f.m->active, UNION);
+  ok (&f, "{\"type\": \"replace\", \"unit\": \"b\"}");
+  ck_assert_int_eq (unit (&f, "b")->halves, 22);
+  ck_assert_int_eq (f.m->step, BG_CAP_ROLL);
+  teardown (&f);
+
+  /* The enemy at the replacement location; out of supply; 1864: the
+   * Confederates only on even turns. */
+  setup (&f, "jackson-sheridan", "1862");
+  put (&f, "jo", NULL);
+  put (&f, "f", "staunton");
+  ck_assert_uint_eq (_wb_bg_replaceable (f.data, f.m, CSA)->len, 0);
+  unit (&f, "m")->halves = 8;
+  put (&f, "m", "snickersville");   /* out of the Valley: no supply (J&S 5) */
+  ck_assert (!_wb_bg_in_supply (f.data, f.m, unit (&f, "m")));
+  ck_assert_uint_eq (_wb_bg_replaceable (f.data, f.m, UNION)->len, 0);
+  teardown (&f);
+  setup (&f, "jackson-sheridan", "1864");
+  ck_assert_int_eq (_wb_bg_replacement_sp (f.data, f.m, CSA), 0);
+  ck_assert_int_eq (_wb_bg_replacement_sp (f.data, f.m, UNION), 1);
+  f.m->turn = 2;
+  ck_assert_int_eq (_wb_bg_replacement_sp (f.data, f.m, CSA), 1);
+  teardown (&f);
+}
+END_TEST
+
+/* Base 13, Movement & Battle Example (1864): VI from Winchester across a
+ * mountain and a river into Snickersville, VIII from Front Royal through
+ * Salem, XIX unable to reach Snickersville. */
+START_TEST (test_movement_example)
+{
+  Fixture f;
+  g_autoptr(GPtrArray) path = NULL;
+  int cost = 0;
+
+  setup (&f, "jackson-sheridan", "1864");
+  clear_map (&f, "vi", "viii", "xix", "eaa", NULL);
+  put (&f, "vi", "winchester");
+  put (&f, "viii", "front-royal");
+  put (&f, "xix", "harrisonburg");
+  put (&f, "eaa", "snickersville");
+  movement (&f, UNION, 3);
+  ck_assert (can_reach (&f, "vi", "snickersville", &cost));
+  ck_assert_int_eq (cost, 1);
+  ck_assert (can_reach (&f, "viii", "snickersville", &cost));
+  ck_assert_int_eq (cost, 2);
+  path = _wb_bg_path (f.data, f.m, "viii", "snickersville");
+  ck_assert_uint_eq (path->len, 3);
+  ck_assert_str_eq (g_ptr_array_index (path, 1), "salem");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"snickersville\"]}");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"viii\", \"to\": \"snickersville\"}");
+  ck_assert_str_eq (where (&f, "viii"), "snickersville");
+  ck_assert (can_reach (&f, "xix", "salem", &cost));
+  ck_assert_int_eq (cost, 3);
+  ck_assert (!can_reach (&f, "xix", "snickersville", NULL));
+  refused (&f, "{\"type\": \"move\", \"unit\": \"xix\", \"path\": [\"conrads-store\", \"front-royal\", \"salem\", \"snickersville\"]}",
+           "bg.allowance");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"xix\", \"to\": \"salem\"}");
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 0);
+  /* Once each, and no CAP left. */
+  refused (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"winchester\"]}", "bg.activate-once");
+  /* The battle step: the attacker picks the battle; the hook marks it fought. */
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert_int_eq (f.m->step, BG_FIRST_BATTLES);
+  refused (&f, "{\"type\": \"end_step\"}", "bg.battles");
+  ck_assert_uint_eq (_wb_bg_battles (f.data, f.m)->len, 1);
+  ok (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
+  ck_assert_uint_eq (_wb_bg_battles (f.data, f.m)->len, 0);
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert_int_eq (f.m->step, BG_SECOND_MOVEMENT);
+  teardown (&f);
+}
+END_TEST
+
+/* Base 10: entering the enemy stops; adjacency; allowance out of supply. */
+START_TEST (test_stops_and_supply)
+{
+  Fixture f;
+
+  setup (&f, "jackson-sheridan", "1864");
+  clear_map (&f, "vi", "eaa", "union-g-hf-1864", NULL);
+  put (&f, "vi", "winchester");
+  put (&f, "eaa", "strasburg");
+  movement (&f, UNION, 3);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"new-market\"]}", "bg.adjacent");
+  refused (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"strasburg\", \"new-market\"]}", "bg.enemy-stop");
+  ck_assert (_wb_bg_in_supply (f.data, f.m, unit (&f, "vi")));
+  ck_assert_int_eq (_wb_bg_allowance (f.data, f.m, unit (&f, "vi")), 3);
+  /* Confederate infantry at Harpers Ferry cuts the Union supply (Base 5). */
+  put (&f, "eaa", "harpers-ferry");
+  ck_assert (!_wb_bg_in_supply (f.data, f.m, unit (&f, "vi")));
+  ck_assert_int_eq (_wb_bg_allowance (f.data, f.m, unit (&f, "vi")), 2);
+  ok (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"strasburg\"]}");
+  ck_assert_msg (strstr (last_event (&f), "out of supply") != NULL, "%s", last_event (&f));
+  ck_assert (unit (&f, "vi")->flags & BG_OUT_OF_SUPPLY);
+  /* A garrison blocks too, cavalry does not (1862). */
+  teardown (&f);
+  setup (&f, "jackson-sheridan", "1862");
+  clear_map (&f, "b", "csa-cav-1862", "csa-g1-1862", NULL);
+  put (&f, "b", "strasburg");
+  put (&f, "csa-cav-1862", "winchester");
+  ck_assert (_wb_bg_in_supply (f.data, f.m, unit (&f, "b")));    /* cavalry does not block */
+  put (&f, "csa-g1-1862", "winchester");   /* the one way to Harpers Ferry */
+  ck_assert (!_wb_bg_in_supply (f.data, f.m, unit (&f, "b")));
+  teardown (&f);
+}
+END_TEST
+
+/* Base 10 cavalry screening, both ways (GG: screens 3 and 2). */
+START_TEST (test_screening)
+{
+  Fixture f;
+
+  setup (&f, "grants-gamble", "campaign");
+  f.physical = TRUE;
+  clear_map (&f, "union-vi", "union-v", "union-ii", "csa-cav-3", "csa-ii", NULL);
+  put (&f, "union-vi", "culpeper-ch");
+  put (&f, "union-v", "culpeper-ch");
+  put (&f, "union-ii", "culpeper-ch");
+  put (&f, "csa-cav-3", "orange-ch");
+  put (&f, "csa-ii", "hanover-junction");
+  movement (&f, UNION, 3);
+  /* A 3 against screen 3: screened, the move ends at Orange CH; the cavalry retreats 1. */
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\", \"gordonsville\"], \"rolls\": [3]}");
+  ck_assert_str_eq (where (&f, "union-vi"), "orange-ch");
+  ck_assert_str_ne (where (&f, "csa-cav-3"), "orange-ch");
+  ck_assert (!(unit (&f, "csa-cav-3")->flags & BG_NO_SCREEN));
+  /* Others may enter the screened location but not move through it. */
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-v\", \"path\": [\"orange-ch\", \"gordonsville\"]}", "bg.screened");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-v\", \"path\": [\"orange-ch\"]}");
+  teardown (&f);
+
+  setup (&f, "grants-gamble", "campaign");
+  f.physical = TRUE;
+  clear_map (&f, "union-vi", "csa-cav-3", "csa-ii", NULL);
+  put (&f, "union-vi", "culpeper-ch");
+  put (&f, "csa-cav-3", "orange-ch");
+  put (&f, "csa-ii", "hanover-junction");
+  movement (&f, UNION, 3);
+  /* A 4: the screen fails; the cavalry retreats 3 and screens no more; the move goes on. */
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\", \"gordonsville\"], \"rolls\": [4]}");
+  ck_assert_str_eq (where (&f, "union-vi"), "gordonsville");
+  ck_assert (unit (&f, "csa-cav-3")->flags & BG_NO_SCREEN);
+  ck_assert_str_ne (where (&f, "csa-cav-3"), "orange-ch");
+  /* With no movement points left after entering, there is no screen: the move stops. */
+  teardown (&f);
+}
+END_TEST
+
+/* Base 3, 10: cavalry and leaders alone; leaders end with friends; free
+ * movement with activated infantry. */
+START_TEST (test_cavalry_and_leaders)
+{
+  Fixture f;
+
+  setup (&f, "grants-gamble", "campaign");
+  clear_map (&f, "union-vi", "union-cav-3", "grant", "csa-ii", NULL);
+  put (&f, "union-vi", "culpeper-ch");
+  put (&f, "union-cav-3", "elk-tavern");
+  put (&f, "grant", "falmouth");
+  put (&f, "csa-ii", "orange-ch");
+  movement (&f, UNION, 3);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-cav-3\", \"path\": [\"culpeper-ch\", \"orange-ch\"]}",
+           "bg.cavalry-alone");
+  ck_assert (!can_reach (&f, "union-cav-3", "orange-ch", NULL));
+  refused (&f, "{\"type\": \"move\", \"unit\": \"grant\", \"path\": [\"fredericksburg\"]}", "bg.leader-end");
+  /* The infantry goes in first; then the cavalry from next door may follow, without CAP. */
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\"]}");
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 2);
+  ck_assert (unit (&f, "union-cav-3")->flags & BG_FREE);
+  ck_assert (!(unit (&f, "grant")->flags & BG_FREE));   /* Falmouth is not next to Culpeper */
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-cav-3\", \"path\": [\"culpeper-ch\", \"orange-ch\"]}");
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 2);
+  ck_assert_msg (strstr (last_event (&f), "without CAP") != NULL, "%s", last_event (&f));
+  teardown (&f);
+}
+END_TEST
+
+/* J&S 10: Jackson moves with up to two units, 1 CAP each. */
+START_TEST (test_leader_move)
+{
+  Fixture f;
+
+  setup (&f, "jackson-sheridan", "1862");
+  clear_map (&f, "jackson", "ja", "ew", "jo", NULL);
+  put (&f, "jackson", "harrisonburg");
+  put (&f, "ja", "harrisonburg");
+  put (&f, "ew", "harrisonburg");
+  put (&f, "jo", "harrisonburg");
+  movement (&f, CSA, 3);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"jackson\", \"with\": [\"ja\", \"ew\", \"jo\"], \"path\": [\"new-market\"]}",
+           "bg.leader-move");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"jackson\", \"with\": [\"ja\", \"ew\"], "
+          "\"path\": [\"new-market\", \"strasburg\", \"winchester\", \"martinsburg\"]}");
+  ck_assert_str_eq (where (&f, "ja"), "martinsburg");
+  ck_assert_str_eq (where (&f, "ew"), "martinsburg");
+  ck_assert_str_eq (where (&f, "jackson"), "martinsburg");
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 1);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"ja\", \"path\": [\"winchester\"]}", "bg.activate-once");
+  teardown (&f);
+}
+END_TEST
+
+/* Base 10 rail movement (GG 10: the Confederates south of the Rappahannock). */
+START_TEST (test_rail)
+{
+  Fixture f;
+
+  setup (&f, "grants-gamble", "campaign");
+  clear_map (&f, "csa-ii", "csa-iii", "csa-i-a", "union-cav-3", "union-ii", NULL);
+  put (&f, "csa-ii", "gordonsville");
+  put (&f, "csa-iii", "richmond");
+  put (&f, "csa-i-a", "petersburg");
+  put (&f, "union-ii", "yorktown");
+  put (&f, "union-cav-3", "hanover-junction");
+  movement (&f, CSA, 4);
+  /* Enemy cavalry at Hanover Junction blocks the way through it. */
+  refused (&f, "{\"type\": \"move\", \"unit\": \"csa-ii\", \"rail\": true, "
+               "\"path\": [\"louisa-ch\", \"hanover-junction\", \"richmond\"]}", "bg.rail");
+  /* A road is no railroad. */
+  refused (&f, "{\"type\": \"move\", \"unit\": \"csa-iii\", \"rail\": true, \"path\": [\"cold-harbor\"]}", "bg.rail");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"csa-iii\", \"rail\": true, "
+          "\"path\": [\"chesterfield-ch\", \"petersburg\", \"stony-creek\", \"hicksford\"]}");
+  ck_assert_str_eq (where (&f, "csa-iii"), "hicksford");
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 2);
+  ok (&f, "{\"type\": \"move\", \"unit\": \"csa-ii\", \"rail\": true, \"path\": [\"louisa-ch\"]}");
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 0);
+  f.m->fdata[BG_F_CAP + CSA] = 4;
+  refused (&f, "{\"type\": \"move\", \"unit\": \"csa-i-a\", \"rail\": true, \"path\": [\"stony-creek\"]}", "bg.rail");
+  /* The Union does not move by rail; north of the Rappahannock is not controlled. */
+  movement (&f, UNION, 4);
+  put (&f, "union-ii", "falmouth");
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-ii\", \"rail\": true, \"path\": [\"fredericksburg\"]}", "bg.rail");
+  teardown (&f);
+}
+END_TEST
+
+/* Base 10 amphibious movement. */
+START_TEST (test_amphibious)
+{
+  Fixture f;
+
+  setup (&f, "grants-gamble", "campaign");
+  clear_map (&f, "union-x", "union-xviii", "csa-i-b", NULL);
+  put (&f, "union-x", "yorktown");
+  put (&f, "union-xviii", "ft-monroe");
+  put (&f, "csa-i-b", "white-house");
+  movement (&f, UNION, 4);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-x\", \"amphibious\": true, \"path\": [\"white-house\"]}",
+           "bg.amphibious");
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-x\", \"amphibious\": true, \"path\": [\"petersburg\"]}",
+           "bg.amphibious");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-x\", \"amphibious\": true, \"path\": [\"city-point\"]}");
+  ck_assert_str_eq (where (&f, "union-x"), "city-point");
+  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 2);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-xviii\", \"amphibious\": true, \"path\": [\"aquia-landing\"]}",
+           "bg.amphibious");
+  /* The Confederates do not. */
+  movement (&f, CSA, 4);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"csa-i-b\", \"amphibious\": true, \"path\": [\"yorktown\"]}",
+           "bg.amphibious");
+  teardown (&f);
+}
+END_TEST
+
+/* GG 3 trenches, GG 2 the Charles City crossing, GG 5 ports. */
+START_TEST (test_gg_specials)
+{
+  Fixture f;
+
+  setup (&f, "grants-gamble", "campaign");
+  /* Enough infantry on both sides to stay above GG 12's thresholds. */
+  clear_map (&f, "union-x", "union-xviii", "union-v", "union-ii", "csa-g-richmond-4", "csa-ii", "csa-iii", NULL);
+  put (&f, "union-x", "charles-city");
+  put (&f, "union-xviii", "city-point");
+  put (&f, "csa-g-richmond-4", "richmond");
+  put (&f, "csa-ii", "amelia-ch");
+  movement (&f, UNION, 4);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-x\", \"path\": [\"city-point\"]}", "bg.crossing");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-xviii\", \"trench\": true}");
+  ck_assert (unit (&f, "union-xviii")->flags & BG_TRENCH);
+  ck_assert_int_eq (unit (&f, "union-xviii")->data[BG_DATA_MP], 1);
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert_int_eq (f.m->fdata[BG_F_CROSSING_OPEN], 2);
+  f.m->turn = 2;
+  movement (&f, UNION, 4);
+  unit (&f, "union-x")->flags &= ~(guint32) WB_UNIT_MOVED;
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-x\", \"path\": [\"city-point\"]}");
+  /* No trench in a fortress. */
+  put (&f, "union-x", "petersburg");
+  unit (&f, "union-x")->flags &= ~(guint32) WB_UNIT_MOVED;
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-x\", \"trench\": true}", "bg.trench");
+  /* GG 5: an occupied port supplies the Union. Williamsburg's ways
+   * inland are held: only Yorktown and Fort Monroe are left. */
+  put (&f, "union-x", "williamsburg");
+  put (&f, "csa-ii", "new-kent-ch");
+  put (&f, "csa-g-richmond-4", "charles-city");
+  put (&f, "union-xviii", "petersburg");
+  ck_assert (!_wb_bg_in_supply (f.data, f.m, unit (&f, "union-x")));
+  put (&f, "union-xviii", "yorktown");
+  ck_assert (_wb_bg_in_supply (f.data, f.m, unit (&f, "union-x")));
+  teardown (&f);
+}
+END_TEST
+
+/* GG 10: Lee's reaction. */
+START_TEST (test_reaction)
+{
+  Fixture f;
+
+  setup (&f, "grants-gamble", "campaign");
+  clear_map (&f, "lee", "csa-ii", "csa-iii", "csa-i-a", "union-vi", "union-v", NULL);
+  put (&f, "lee", "chancellorsville");
+  put (&f, "csa-ii", "chancellorsville");
+  put (&f, "csa-iii", "chancellorsville");
+  put (&f, "csa-i-a", "fredericksburg");
+  put (&f, "union-vi", "culpeper-ch");
+  put (&f, "union-v", "culpeper-ch");
+  movement (&f, UNION, 3);
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\"]}");
+  ck_assert_uint_eq (f.m->active, CSA);
+  ck_assert_str_eq (f.family->awaiting (f.data, f.m), "react");
+  refused (&f, "{\"type\": \"react\", \"units\": [\"csa-i-a\"]}", "bg.reaction");
+  ok (&f, "{\"type\": \"react\", \"units\": [\"csa-ii\"]}");
+  ck_assert_str_eq (where (&f, "csa-ii"), "orange-ch");
+  ck_assert_uint_eq (f.m->active, UNION);
+  /* Once per Union turn. */
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-v\", \"path\": [\"orange-ch\"]}");
+  ck_assert_uint_eq (f.m->active, UNION);
+  teardown (&f);
+}
+END_TEST
+
+static void
+victory_check (Fixture *f, guint side)
+{
+  WbRuleContext ctx = { f->settings, f->events, f->family->checks, f->family->n_checks };
+
+  f->m->step = side == f->m->first_side ? BG_FIRST_VICTORY : BG_SECOND_VICTORY;
+  _wb_bg_victory_check (f->data, f->m, side, &ctx);
+}
+
+/* J&S 12. */
+START_TEST (test_js_victory)
+{
+  Fixture f;
+
+  setup (&f, "jackson-sheridan", "1862");
+  clear_map (&f, "ja", "ew", "s", "jackson", "b", NULL);
+  put (&f, "ja", "winchester");       /* north of the gray line, supplied by Strasburg-New Market-… */
+  put (&f, "ew", "harpers-ferry");
+  put (&f, "jackson", "winchester");
+  put (&f, "s", "manassas");
+  put (&f, "b", "moorefield");
+  f.m->turn = 4;
+  victory_check (&f, UNION);
+  /* 2 in-supply infantry past the line, 3 for Harpers Ferry once. */
+  ck_assert_int_eq (f.m->vp[CSA], 5);
+  victory_check (&f, UNION);
+  ck_assert_int_eq (f.m->vp[CSA], 7);
+  /* Shields away from Manassas from turn 4; a Union unit outside the Valley. */
+  put (&f, "s", "new-market");
+  put (&f, "b", "salem");
+  f.m->vp[CSA] = 0;
+  victory_check (&f, UNION);
+  ck_assert_int_eq (f.m->vp[CSA], 2 + 1 + 1);
+  /* Jackson outside the Valley: 1 (any unit) + 2. */
+  put (&f, "b", "moorefield");
+  put (&f, "jackson", "snickersville");
+  f.m->vp[UNION] = 0;
+  victory_check (&f, CSA);
+  ck_assert_int_eq (f.m->vp[UNION], 3);
+  /* Out of supply infantry scores nothing: the Union cuts Winchester's line. */
+  put (&f, "jackson", "winchester");
+  put (&f, "b", "strasburg");
+  put (&f, "f", "front-royal");
+  put (&f, "m", "romney");
+  put (&f, "s", "manassas");
+  f.m->vp[CSA] = 0;
+  victory_check (&f, UNION);
+  ck_assert_int_eq (f.m->vp[CSA], 0);
+  /* Jackson eliminated: automatic Union victory. */
+  put (&f, "jackson", NULL);
+  victory_check (&f, CSA);
+  ck_assert (f.m->over);
+  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  teardown (&f);
+
+  setup (&f, "jackson-sheridan", "1864");
+  clear_map (&f, "vi", "viii", "eaa", NULL);
+  put (&f, "vi", "staunton");
+  put (&f, "viii", "lynchburg");
+  put (&f, "eaa", "winchester");
+  victory_check (&f, CSA);
+  ck_assert (!f.m->over);
+  put (&f, "eaa", "new-market");
+  victory_check (&f, CSA);
+  ck_assert (f.m->over);
+  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  teardown (&f);
+}
+END_TEST
+
+/* GG 12. */
+START_TEST (test_gg_victory)
+{
+  Fixture f;
+
+  setup (&f, "grants-gamble", "campaign");
+  /* Both rail lines cut: Amelia CH and Stony Creek held by Union infantry. */
+  ck_assert (!_wb_bg_rail_cut (f.data, f.m, "cumberland"));
+  put (&f, "union-ix", "amelia-ch");
+  ck_assert (_wb_bg_rail_cut (f.data, f.m, "cumberland"));
+  ck_assert (!_wb_bg_rail_cut (f.data, f.m, "hicksford"));
+  put (&f, "union-x", "stony-creek");
+  victory_check (&f, CSA);
+  ck_assert_int_eq (f.m->vp[UNION], 2);
+  ck_assert_int_eq (f.m->fdata[BG_F_RAIL_CUT], 2);
+  /* The cities at the end of the game. */
+  f.m->turn = wb_match_n_turns (f.m);
+  f.m->vp[UNION] = 0;
+  victory_check (&f, CSA);
+  ck_assert_int_eq (f.m->vp[CSA], 15);
+  ck_assert_int_eq (f.m->vp[UNION], 2);
+  teardown (&f);
+
+  setup (&f, "grants-gamble", "campaign");
+  clear_map (&f, "union-v", "union-ii", "csa-ii", NULL);
+  put (&f, "union-v", "richmond");
+  put (&f, "union-ii", "petersburg");
+  put (&f, "csa-ii", "gordonsville");
+  victory_check (&f, CSA);   /* Union infantry 24 SP < 28 */
+  ck_assert (f.m->over);
+  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], CSA + 1);
+  teardown (&f);
+
+  setup (&f, "grants-gamble", "campaign");
+  put (&f, "union-v", "richmond");
+  put (&f, "union-ii", "petersburg");
+  put (&f, "csa-g-richmond-4", NULL);
+  put (&f, "csa-g-richmond-2", NULL);
+  put (&f, "csa-g-petersburg", NULL);
+  victory_check (&f, UNION);   /* the first player's check: not the end of the turn */
+  ck_assert (!f.m->over);
+  victory_check (&f, CSA);
+  ck_assert (f.m->over);
+  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  teardown (&f);
+
+  setup (&f, "grants-gamble", "campaign");
+  put (&f, "csa-ii", NULL);
+  put (&f, "csa-iii", NULL);   /* 8 + 4 infantry SP left */
+  victory_check (&f, UNION);
+  ck_assert (f.m->over);
+  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  teardown (&f);
+}
+END_TEST
+
+/* Offers, and whole games by the automatic player that end legally. */
+static void
+auto_game (const char *game, const char *scenario, guint64 seed)
+{
+  Fixture f;
+  g_autoptr(GPtrArray) offers = g_ptr_array_new ();
+  WbRng rng;
+  int n = 0;
+
+  setup (&f, game, scenario);
+  wb_rng_seed (&rng, seed, 1);
+  f.family->offers (f.data, f.m, offers);
+  ck_assert_uint_eq (offers->len, 1);
+  ck_assert_str_eq (((WbOffer *) g_ptr_array_index (offers, 0))->label, "Roll for Weather");
+  for (guint i = 0; i < offers->len; i++)
+    {
+      g_free (((WbOffer *) g_ptr_array_index (offers, i))->label);
+      json_object_unref (((WbOffer *) g_ptr_array_index (offers, i))->action);
+      g_free (g_ptr_array_index (offers, i));
+    }
+  while (!f.m->over && n < 20000)
+    {
+      g_autoptr(JsonObject) a = f.family->suggest (f.data, f.m, &rng);
+      g_autoptr(JsonNode) node = NULL;
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+      WbRuleContext ctx = { f.settings, f.events, f.family->checks, f.family->n_checks };
+
+      ck_assert_ptr_nonnull (a);
+      node = json_node_init_object (json_node_alloc (), a);
+      text = json_to_string (node, FALSE);
+      ck_assert_msg (f.family->apply (f.data, f.m, a, &ctx, &error) == WB_APPLY_DONE, "%s %s seed %" G_GUINT64_FORMAT
+                     " turn %d: %s: %s", game, scenario, seed, f.m->turn, text, error ? error->message : "");
+      n++;
+    }
+  ck_assert_msg (f.m->over, "%s did not end", game);
+  teardown (&f);
+}
+
+START_TEST (test_auto_games)
+{
+  for (guint64 seed = 1; seed <= 3; seed++)
+    {
+      auto_game ("jackson-sheridan", "1862", seed);
+      auto_game ("jackson-sheridan", "1864", seed);
+      auto_game ("grants-gamble", "campaign", seed);
+    }
+}
+END_TEST
+
+static Suite *
+bg_suite (void)
+{
+  Suite *s = suite_create ("bg");
+  TCase *tc = tcase_create ("core");
+
+  tcase_set_timeout (tc, 60);
+  tcase_add_test (tc, test_params);
+  tcase_add_test (tc, test_weather_and_cap);
+  tcase_add_test (tc, test_replacements);
+  tcase_add_test (tc, test_movement_example);
+  tcase_add_test (tc, test_stops_and_supply);
+  tcase_add_test (tc, test_screening);
+  tcase_add_test (tc, test_cavalry_and_leaders);
+  tcase_add_test (tc, test_leader_move);
+  tcase_add_test (tc, test_rail);
+  tcase_add_test (tc, test_amphibious);
+  tcase_add_test (tc, test_gg_specials);
+  tcase_add_test (tc, test_reaction);
+  tcase_add_test (tc, test_js_victory);
+  tcase_add_test (tc, test_gg_victory);
+  tcase_add_test (tc, test_auto_games);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr = srunner_create (bg_suite ());
+  int failed;
+
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
