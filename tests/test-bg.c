@@ -446,7 +446,24 @@ START_TEST (test_screening)
   ck_assert_str_eq (where (&f, "union-vi"), "gordonsville");
   ck_assert (unit (&f, "csa-cav-3")->flags & BG_NO_SCREEN);
   ck_assert_str_ne (where (&f, "csa-cav-3"), "orange-ch");
-  /* With no movement points left after entering, there is no screen: the move stops. */
+  teardown (&f);
+
+  /* J&S 3: the 1864 cavalry fights unless its owner says it screens. */
+  setup (&f, "jackson-sheridan", "1864");
+  f.physical = TRUE;
+  clear_map (&f, "vi", "csa-cav-1864", "eaa", NULL);
+  put (&f, "vi", "winchester");
+  put (&f, "csa-cav-1864", "strasburg");
+  put (&f, "eaa", "staunton");
+  movement (&f, UNION, 3);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"strasburg\", \"new-market\"]}", "bg.enemy-stop");
+  refused (&f, "{\"type\": \"screen\", \"unit\": \"csa-cav-1864\"}", "bg.screen-choice");   /* not his turn */
+  movement (&f, CSA, 2);
+  refused (&f, "{\"type\": \"screen\", \"unit\": \"eaa\"}", "bg.screen-choice");
+  ok (&f, "{\"type\": \"screen\", \"unit\": \"csa-cav-1864\", \"screen\": true}");
+  movement (&f, UNION, 3);
+  ok (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"strasburg\", \"new-market\"], \"rolls\": [3]}");
+  ck_assert_str_eq (where (&f, "vi"), "strasburg");   /* 3 <= its 3 SP */
   teardown (&f);
 }
 END_TEST
@@ -613,7 +630,8 @@ START_TEST (test_reaction)
   Fixture f;
 
   setup (&f, "grants-gamble", "campaign");
-  clear_map (&f, "lee", "csa-ii", "csa-iii", "csa-i-a", "union-vi", "union-v", NULL);
+  clear_map (&f, "lee", "csa-ii", "csa-iii", "csa-i-a", "union-vi", "union-v", "union-ii", NULL);
+  put (&f, "union-ii", "culpeper-ch");
   put (&f, "lee", "chancellorsville");
   put (&f, "csa-ii", "chancellorsville");
   put (&f, "csa-iii", "chancellorsville");
@@ -628,9 +646,14 @@ START_TEST (test_reaction)
   ok (&f, "{\"type\": \"react\", \"units\": [\"csa-ii\"]}");
   ck_assert_str_eq (where (&f, "csa-ii"), "orange-ch");
   ck_assert_uint_eq (f.m->active, UNION);
-  /* Once per Union turn. */
+  ck_assert (unit (&f, "csa-ii")->flags & BG_REACTED);
+  /* Each unit with Lee reacts once per Union turn: III is left. */
   ok (&f, "{\"type\": \"move\", \"unit\": \"union-v\", \"path\": [\"orange-ch\"]}");
+  ck_assert_uint_eq (f.m->active, CSA);
+  ok (&f, "{\"type\": \"react\", \"units\": [\"csa-iii\"]}");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-ii\", \"path\": [\"orange-ch\"]}");
   ck_assert_uint_eq (f.m->active, UNION);
+  ck_assert_str_eq (f.family->awaiting (f.data, f.m), "move");
   teardown (&f);
 }
 END_TEST

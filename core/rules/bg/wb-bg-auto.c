@@ -41,7 +41,7 @@ with_lee (BgData *data, WbMatch *m)
   for (guint i = 0; i < m->units->len && at >= 0; i++)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      if (u->side == lee->side && u != lee && _wb_bg_loc (data, &u->where) == at)
+      if (u->side == lee->side && u != lee && _wb_bg_loc (data, &u->where) == at && !(u->flags & BG_REACTED))
         json_array_add_string_element (a, u->id);
     }
   return a;

@@ -268,6 +268,55 @@ screen_value (BgData *data, const WbUnitState *u)
   return MAX (u->halves / 2, 1);
 }
 
+/* Cavalry screens; the J&S 1864 cavalry that fights as infantry only when
+ * its owner said so (J&S 3). */
+static gboolean
+may_screen (BgData *data, const WbUnitState *u)
+{
+  if (_wb_bg_kind (data, u) != BG_CAVALRY)
+    return FALSE;
+  return !_wb_bg_is_foot (data, u) || (u->flags & BG_SCREENS);
+}
+
+static void
+screeners (BgData *data, WbMatch *m, int loc, guint side, int *n)
+{
+  *n = 0;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if (u->side == side && _wb_bg_loc (data, &u->where) == loc && may_screen (data, u))
+        (*n)++;
+    }
+}
+
+WbApplyResult
+_wb_bg_set_screen (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  const char *id = json_object_get_string_member_with_default (action, "unit", "");
+  gboolean on = json_object_get_boolean_member_with_default (action, "screen", TRUE);
+  WbUnitState *u = wb_match_find_unit (m, id);
+  g_autofree char *name = NULL;
+
+  if (u == NULL)
+    {
+      refuse (error, _("“%s” is not a unit of the game"), id);
+      return WB_APPLY_REFUSED;
+    }
+  name = unit_text (m, u);
+  if (!wb_rule_check (ctx, m, "bg.screen-choice",
+                      u->side == m->active && _wb_bg_kind (data, u) == BG_CAVALRY && _wb_bg_is_foot (data, u),
+                      error, _("%s has no choice between screening and fighting"), name))
+    return WB_APPLY_REFUSED;
+  if (on)
+    u->flags |= BG_SCREENS;
+  else
+    u->flags &= ~(guint32) BG_SCREENS;
+  /* TRANSLATORS: J&S 3: the owner's choice for his fast cavalry */
+  wb_rule_say (ctx, m, on ? _("%s will screen (J&S 3).") : _("%s will fight (J&S 3)."), name);
+  return WB_APPLY_DONE;
+}
+
 typedef struct {
   GPtrArray *movers;     /* WbUnitState* moving together */
   gboolean   foot;       /* any infantry or garrison among them */
@@ -299,8 +348,10 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
   if (!wb_rule_check (ctx, m, "bg.screened", w->at == w->start || !is_screened (m, w->at), error,
                       _("%s was screened: units may enter it but not move through"), loc_at (data, w->at)->name))
     return FALSE;
-  _wb_bg_count (data, m, next, 1 - side, &theirs, &their_foot, &their_cav);
+  _wb_bg_count (data, m, next, 1 - side, &theirs, NULL, NULL);
   _wb_bg_count (data, m, next, side, &mine, NULL, NULL);
+  screeners (data, m, next, 1 - side, &their_cav);
+  their_foot = theirs - their_cav;
   if (!wb_rule_check (ctx, m, "bg.cavalry-alone", w->foot || theirs == 0 || mine > 0, error,
                       _("Cavalry and leaders by themselves may not enter %s, held only by the enemy"), nl->name))
     return FALSE;
@@ -323,7 +374,8 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
           g_autofree char *name = NULL;
           int face, value;
 
-          if (c->side == side || _wb_bg_loc (data, &c->where) != next || (c->flags & BG_NO_SCREEN))
+          if (c->side == side || _wb_bg_loc (data, &c->where) != next || (c->flags & BG_NO_SCREEN) ||
+              !may_screen (data, c))
             continue;
           if (!wb_rule_die (ctx, m, action, (*die)++, 6, &face, error))
             return FALSE;
@@ -707,8 +759,17 @@ _wb_bg_offer_reaction (BgData *data, WbMatch *m, int loc)
   int lee = lee_location (data, m);
   guint csa = 1 - data->union_side;
 
-  if (lee < 0 || loc < 0 || m->active != data->union_side || m->fdata[BG_F_REACTED] ||
-      find_edge (data, lee, loc) == NULL || !has_friend (data, m, lee, csa))
+  gboolean any = FALSE;
+
+  if (lee < 0 || loc < 0 || m->active != data->union_side || find_edge (data, lee, loc) == NULL)
+    return;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      any |= u->side == csa && u->id != data->lee && _wb_bg_loc (data, &u->where) == lee &&
+             !(u->flags & BG_REACTED);
+    }
+  if (!any)
     return;
   m->fdata[BG_F_REACT_AT] = loc + 1;
   m->active = csa;
@@ -739,9 +800,12 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
       WbUnitState *u = wb_match_find_unit (m, json_array_get_string_element (a, i));
 
       if (!wb_rule_check (ctx, m, "bg.reaction", u != NULL && u->side == m->active && _wb_bg_loc (data, &u->where) == lee,
-                          error, _("Only units with Lee react")))
+                          error, _("Only units with Lee react")) ||
+          !wb_rule_check (ctx, m, "bg.reaction", !(u->flags & BG_REACTED), error,
+                          _("%s already reacted this turn"), u->id))
         return WB_APPLY_REFUSED;
       u->where.place = loc_at (data, to)->id;
+      u->flags |= BG_REACTED;
       if (names->len > 0)
         g_string_append (names, ", ");
       g_string_append (names, u->id);
@@ -751,7 +815,6 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
     return WB_APPLY_REFUSED;
   /* TRANSLATORS: GG 10: units with Lee react into a location; the units, the place */
   wb_rule_say (ctx, m, _("reacts with %s into %s (GG 10)."), names->str, loc_at (data, to)->name);
-  m->fdata[BG_F_REACTED] = 1;
   m->fdata[BG_F_REACT_AT] = 0;
   m->active = data->union_side;
   return WB_APPLY_DONE;

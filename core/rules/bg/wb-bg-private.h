@@ -37,6 +37,8 @@ enum {
   BG_FOUGHT     = WB_UNIT_FAMILY_FLAG << 4,  /* its location's battle was fought this step */
   BG_OUT_OF_SUPPLY = WB_UNIT_FAMILY_FLAG << 5,  /* out of supply when last activated (Base 5) */
   BG_AMPHIBIOUS = WB_UNIT_FAMILY_FLAG << 6,  /* moved by sea this turn */
+  BG_REACTED    = WB_UNIT_FAMILY_FLAG << 7,  /* reacted with Lee this turn (GG 10) */
+  BG_SCREENS    = WB_UNIT_FAMILY_FLAG << 8,  /* J&S 3: the 1864 cavalry screens rather than fights */
 };
 
 /* Match data (WbMatch.fdata). The family blob (WbMatch.fblob) is left to
@@ -54,7 +56,6 @@ enum {
   BG_F_BATTLE,         /* the battle being fought: location index + 1 (the battle board's) */
   BG_F_CROSSING_OPEN,  /* GG 2: the turn from which Charles City-City Point may be crossed */
   BG_F_RAIL_CUT,       /* GG 12: the turn the Confederates have no reinforcements */
-  BG_F_REACTED,        /* GG 10: Lee's reaction made this Union turn (1) */
   BG_F_REACT_AT,       /* GG 10: a reaction is offered into this location (index + 1) */
   BG_F_END,
 };
@@ -129,6 +130,7 @@ typedef struct {
   const char   *lee;            /* GG 10: the reacting leader (interned), or NULL */
   int           crossing[2];    /* GG 2: the Charles City-City Point locations, or -1 */
   guint         union_side;
+  guint8        rain[7];        /* by the weather die: rain (Base 7, the weather table) */
 } BgData;
 
 /* wb-bg.c */
@@ -156,6 +158,10 @@ gboolean      _wb_bg_in_supply      (BgData *data, WbMatch *m, const WbUnitState
 /* The movement points @u would have if activated now (Base 10, 5, 7). */
 int           _wb_bg_allowance      (BgData *data, WbMatch *m, const WbUnitState *u);
 WbApplyResult _wb_bg_move           (BgData *data, WbMatch *m, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* J&S 3: {"type": "screen", "unit": ID, "screen": true|false}: the owner
+ * of a cavalry unit that fights as infantry says whether it screens. */
+WbApplyResult _wb_bg_set_screen     (BgData *data, WbMatch *m, JsonObject *action,
                                      WbRuleContext *ctx, GError **error);
 WbApplyResult _wb_bg_react          (BgData *data, WbMatch *m, JsonObject *action,
                                      WbRuleContext *ctx, GError **error);

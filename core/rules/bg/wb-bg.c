@@ -8,6 +8,7 @@
 
 #include "wb-command.h"
 #include "wb-scenario.h"
+#include "wb-table.h"
 #include "wb-unit.h"
 #include "rules/bg/wb-bg-private.h"
 
@@ -34,6 +35,7 @@ static const WbRuleCheck checks[] = {
   { "bg.replacement", N_("Replacements go to a reduced unit in supply, or bring back an eliminated unit at a replacement location the enemy does not hold"), "Base 8" },
   { "bg.battles", N_("Every location where both sides' units are must have its battle"), "Base 6, 11" },
   { "bg.reaction", N_("Units with Lee react once per Union turn into an adjacent location the Union moved into"), "GG 10" },
+  { "bg.screen-choice", N_("Only the 1864 cavalry that fights as infantry chooses to screen, by its owner"), "J&S 3" },
 };
 
 const char *
@@ -513,6 +515,27 @@ read_params (BgData *data, JsonObject *o, GError **error)
         g_array_append_val (data->adj[b], e);
       }
   }
+  /* Base 7: a 6 is rain; the weather table, when the game names one, says
+   * which rolls are (a cell starting "Rain"). */
+  data->rain[6] = 1;
+  {
+    WbTable *t = wb_game_find_table (data->game, json_object_get_string_member_with_default (o, "weather_table", "weather"));
+
+    for (int face = 1; t != NULL && face <= 6; face++)
+      {
+        GPtrArray *rows = wb_table_get_rows (t);
+
+        data->rain[face] = 0;
+        for (guint r = 0; r < rows->len; r++)
+          {
+            WbTableRow *row = g_ptr_array_index (rows, r);
+            int hi = row->hi >= row->lo ? row->hi : row->lo;
+
+            if (face >= row->lo && face <= hi && row->cells->len > 0)
+              data->rain[face] = g_ascii_strncasecmp (g_ptr_array_index (row->cells, 0), "rain", 4) == 0;
+          }
+      }
+  }
   data->crossing[0] = _wb_bg_loc_id (data, "charles-city");
   data->crossing[1] = _wb_bg_loc_id (data, "city-point");
   return TRUE;
@@ -650,7 +673,7 @@ new_turn (BgData *data, WbMatch *m)
 {
   for (guint i = 0; i < m->units->len; i++)
     g_array_index (m->units, WbUnitState, i).flags &=
-      ~(guint32) (WB_UNIT_MOVED | BG_FREE | BG_RAIL | BG_NO_SCREEN | BG_FOUGHT | BG_AMPHIBIOUS);
+      ~(guint32) (WB_UNIT_MOVED | BG_FREE | BG_RAIL | BG_NO_SCREEN | BG_FOUGHT | BG_AMPHIBIOUS | BG_REACTED);
   for (guint s = 0; s < 2; s++)
     {
       m->fdata[BG_F_CAP + s] = data->cap_per_turn[s];
@@ -712,7 +735,6 @@ enter_step (BgData *data, WbMatch *m, int step, WbRuleContext *ctx)
       m->active = _wb_bg_step_side (m, step);
       for (guint k = 0; k < 4; k++)
         m->fdata[BG_F_SCREENED + k] = 0;
-      m->fdata[BG_F_REACTED] = 0;
       break;
     case BG_FIRST_BATTLES:
     case BG_SECOND_BATTLES:
@@ -778,7 +800,7 @@ weather_roll (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
     return WB_APPLY_REFUSED;
   if (!wb_rule_die (ctx, m, action, 0, 6, &face, error))
     return WB_APPLY_REFUSED;
-  rain = face == 6;
+  rain = data->rain[face];
   m->fdata[BG_F_RAIN_TURNS] = rain ? m->fdata[BG_F_RAIN_TURNS] + 1 : 0;
   m->fdata[BG_F_WEATHER] = !rain ? BG_CLEAR : m->fdata[BG_F_RAIN_TURNS] >= 2 ? BG_RAIN_TWICE : BG_RAIN;
   switch (m->fdata[BG_F_WEATHER])
@@ -1201,6 +1223,8 @@ bg_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
     return cap_roll (data, m, action, ctx, error);
   if (strcmp (type, "replace") == 0)
     return _wb_bg_replace (data, m, action, ctx, error);
+  if (strcmp (type, "screen") == 0)
+    return _wb_bg_set_screen (data, m, action, ctx, error);
   if (strcmp (type, "react") == 0 || strcmp (type, "no_reaction") == 0)
     return _wb_bg_react (data, m, action, ctx, error);
   if (m->fdata[BG_F_REACT_AT] > 0 && (strcmp (type, "move") == 0 || strcmp (type, "battle") == 0))
