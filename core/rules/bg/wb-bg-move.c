@@ -305,7 +305,8 @@ _wb_bg_set_screen (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *
     }
   name = unit_text (m, u);
   if (!wb_rule_check (ctx, m, "bg.screen-choice",
-                      u->side == m->active && _wb_bg_kind (data, u) == BG_CAVALRY && _wb_bg_is_foot (data, u),
+                      _wb_bg_is_movement (m) && u->side == m->active && _wb_bg_kind (data, u) == BG_CAVALRY &&
+                      _wb_bg_is_foot (data, u),
                       error, _("%s has no choice between screening and fighting"), name))
     return WB_APPLY_REFUSED;
   if (on)

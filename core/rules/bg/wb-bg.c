@@ -1223,17 +1223,19 @@ bg_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
     return cap_roll (data, m, action, ctx, error);
   if (strcmp (type, "replace") == 0)
     return _wb_bg_replace (data, m, action, ctx, error);
-  if (strcmp (type, "screen") == 0)
-    return _wb_bg_set_screen (data, m, action, ctx, error);
   if (strcmp (type, "react") == 0 || strcmp (type, "no_reaction") == 0)
     return _wb_bg_react (data, m, action, ctx, error);
-  if (m->fdata[BG_F_REACT_AT] > 0 && (strcmp (type, "move") == 0 || strcmp (type, "battle") == 0))
+  if ((m->fdata[BG_F_REACT_AT] > 0 || m->fdata[BG_F_BATTLE] > 0) &&
+      (strcmp (type, "move") == 0 || strcmp (type, "battle") == 0 || strcmp (type, "screen") == 0))
     {
-      fail (error, _("The Confederates answer the reaction first"));
+      fail (error, m->fdata[BG_F_BATTLE] > 0 ? _("Finish the battle first")
+                                             : _("The Confederates answer the reaction first"));
       return WB_APPLY_REFUSED;
     }
   if (strcmp (type, "move") == 0)
     return _wb_bg_move (data, m, action, ctx, error);
+  if (strcmp (type, "screen") == 0)
+    return _wb_bg_set_screen (data, m, action, ctx, error);
   if (strcmp (type, "battle") == 0)
     return battle (data, m, action, ctx, error);
   return WB_APPLY_NOT_MINE;
