@@ -493,6 +493,12 @@ START_TEST (test_cavalry_and_leaders)
   ok (&f, "{\"type\": \"move\", \"unit\": \"union-cav-3\", \"path\": [\"culpeper-ch\", \"orange-ch\"]}");
   ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 2);
   ck_assert_msg (strstr (last_event (&f), "without CAP") != NULL, "%s", last_event (&f));
+  /* A rule set to warn is played and logged. */
+  g_hash_table_insert (f.settings, (gpointer) "bg.leader-end", (gpointer) "warn");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"grant\", \"path\": [\"fredericksburg\"]}");
+  ck_assert_str_eq (where (&f, "grant"), "fredericksburg");
+  ck_assert_msg (strstr (((WbLogEvent *) g_ptr_array_index (f.events, f.events->len - 2))->text, "bg.leader-end") != NULL,
+                 "%s", ((WbLogEvent *) g_ptr_array_index (f.events, f.events->len - 2))->text);
   teardown (&f);
 }
 END_TEST
@@ -785,6 +791,8 @@ START_TEST (test_gg_victory)
 END_TEST
 
 /* Offers, and whole games by the automatic player that end legally. */
+static guint n_auto_moves, n_auto_battles;
+
 static void
 auto_game (const char *game, const char *scenario, guint64 seed)
 {
@@ -818,6 +826,8 @@ auto_game (const char *game, const char *scenario, guint64 seed)
       ck_assert_msg (f.family->apply (f.data, f.m, a, &ctx, &error) == WB_APPLY_DONE, "%s %s seed %" G_GUINT64_FORMAT
                      " turn %d: %s: %s", game, scenario, seed, f.m->turn, text, error ? error->message : "");
       n++;
+      n_auto_moves += g_strcmp0 (json_object_get_string_member (a, "type"), "move") == 0;
+      n_auto_battles += g_strcmp0 (json_object_get_string_member (a, "type"), "battle") == 0;
     }
   ck_assert_msg (f.m->over, "%s did not end", game);
   teardown (&f);
@@ -831,6 +841,9 @@ START_TEST (test_auto_games)
       auto_game ("jackson-sheridan", "1864", seed);
       auto_game ("grants-gamble", "campaign", seed);
     }
+  /* The automatic player does play: it moves and fights. */
+  ck_assert_uint_gt (n_auto_moves, 100);
+  ck_assert_uint_gt (n_auto_battles, 0);
 }
 END_TEST
 
