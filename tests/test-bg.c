@@ -9,6 +9,7 @@
 #include "warbench-core.h"
 #include "rules/bg/wb-bg-private.h"
 #include "rules/wb-play.h"
+#include "rules/wb-hex-movement.h"
 
 /* The Blue & Gray Campaign family on the bundled Jackson & Sheridan (1862,
  * 1864) and Grant's Gamble: parameters per scenario year, the sequence of
@@ -185,7 +186,7 @@ can_reach (Fixture *f, const char *id, const char *loc, int *cost)
     if (g_strcmp0 (g_array_index (d, WbDestination, i).where.place, loc) == 0)
       {
         if (cost != NULL)
-          *cost = g_array_index (d, WbDestination, i).cost;
+          *cost = g_array_index (d, WbDestination, i).cost / WB_MOVE_QUARTERS;
         return TRUE;
       }
   return FALSE;

@@ -9,6 +9,7 @@
 #include "wb-command.h"
 #include "wb-unit.h"
 #include "rules/bg/wb-bg-private.h"
+#include "rules/wb-hex-movement.h"
 
 /* Blue & Gray Campaign movement (Base 10): activation with CAP, the
  * allowance after weather and supply, stops, cavalry screening, cavalry
@@ -889,7 +890,8 @@ _wb_bg_destinations (BgData *data, WbMatch *m, const char *unit)
   out = g_array_new (FALSE, FALSE, sizeof (WbDestination));
   for (guint l = 0; l < data->n_loc; l++)
     {
-      WbDestination d = { { WB_WHERE_LOCATION, { 0, 0 }, loc_at (data, l)->id }, cost[l] };
+      /* In quarter MP, as on hex maps (the play view shows them so). */
+      WbDestination d = { { WB_WHERE_LOCATION, { 0, 0 }, loc_at (data, l)->id }, cost[l] * WB_MOVE_QUARTERS };
 
       if (cost[l] <= 0 || (leader && !has_friend (data, m, (int) l, u->side)))
         continue;
