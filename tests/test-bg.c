@@ -721,10 +721,17 @@ START_TEST (test_js_victory)
   teardown (&f);
 
   setup (&f, "jackson-sheridan", "1864");
-  clear_map (&f, "vi", "viii", "eaa", NULL);
+  clear_map (&f, "vi", "viii", "eaa", "csa-cav-1864", NULL);
+  /* J&S 3: the 1864 cavalry counts as infantry past the VP line. */
+  put (&f, "csa-cav-1864", "martinsburg");
+  put (&f, "vi", "new-market");
+  put (&f, "viii", "port-republic");
+  put (&f, "eaa", "winchester");
+  victory_check (&f, UNION);
+  ck_assert_int_eq (f.m->vp[CSA], 2);
+  put (&f, "csa-cav-1864", "strasburg");
   put (&f, "vi", "staunton");
   put (&f, "viii", "lynchburg");
-  put (&f, "eaa", "winchester");
   victory_check (&f, CSA);
   ck_assert (!f.m->over);
   put (&f, "eaa", "new-market");

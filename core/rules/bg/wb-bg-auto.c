@@ -121,8 +121,7 @@ random_move (BgData *data, WbMatch *m, WbRng *rng)
   for (guint i = 0; i < m->units->len; i++)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      BgKind k = _wb_bg_kind (data, u);
-      gboolean free_move = (k == BG_CAVALRY || k == BG_LEADER) && (u->flags & BG_FREE);
+      gboolean free_move = _wb_bg_is_escort (data, u) && (u->flags & BG_FREE);
 
       if (u->side == m->active && !(u->flags & WB_UNIT_MOVED) && _wb_bg_loc (data, &u->where) >= 0 &&
           (free_move || m->fdata[BG_F_CAP + m->active] >= 1))

@@ -443,11 +443,9 @@ open_free_movement (BgData *data, WbMatch *m, const WbUnitState *u, int start)
   for (guint i = 0; i < m->units->len; i++)
     {
       WbUnitState *c = &g_array_index (m->units, WbUnitState, i);
-      BgKind k = _wb_bg_kind (data, c);
       int at = _wb_bg_loc (data, &c->where);
 
-      if (c->side != u->side || c == u || (c->flags & WB_UNIT_MOVED) || (k != BG_CAVALRY && k != BG_LEADER) ||
-          at < 0)
+      if (c->side != u->side || c == u || (c->flags & WB_UNIT_MOVED) || !_wb_bg_is_escort (data, c) || at < 0)
         continue;
       if (at == start || find_edge (data, start, at) != NULL)
         c->flags |= BG_FREE;
@@ -681,7 +679,7 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
       w.mp = MAX (lm->locations - weather_mp (data, m) - (oos ? data->oos_mp : 0), 0);
       cost = lm->cap_per_unit ? lm->cap * (int) n : lm->cap;
     }
-  else if ((kind == BG_CAVALRY || kind == BG_LEADER) && (u->flags & BG_FREE))
+  else if (_wb_bg_is_escort (data, u) && (u->flags & BG_FREE))
     cost = 0;
   if (!spend_cap (m, u->side, cost, ctx, error))
     return WB_APPLY_REFUSED;
@@ -725,7 +723,7 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
     }
   if (trench)
     u->flags |= BG_TRENCH;
-  if (_wb_bg_is_foot (data, u) && kind != BG_CAVALRY)
+  if (_wb_bg_is_foot (data, u))
     open_free_movement (data, m, u, start);
   route = path_text (data, start, path, (int) path->len);
   if (cost == 0)

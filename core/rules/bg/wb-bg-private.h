@@ -139,6 +139,12 @@ const char   *_wb_bg_side_id_for    (BgData *data, guint side);
 BgKind        _wb_bg_kind           (BgData *data, const WbUnitState *u);
 /* Infantry, garrisons and cavalry that fights as infantry (J&S 3). */
 gboolean      _wb_bg_is_foot        (BgData *data, const WbUnitState *u);
+/* Infantry, and cavalry that acts as infantry (J&S 3), for the victory
+ * rules that count infantry. */
+gboolean      _wb_bg_is_infantry    (BgData *data, const WbUnitState *u);
+/* Cavalry and leaders that move with infantry (Base 10); not the J&S 1864
+ * cavalry, which acts as infantry. */
+gboolean      _wb_bg_is_escort      (BgData *data, const WbUnitState *u);
 int           _wb_bg_loc            (BgData *data, const WbWhere *where);
 int           _wb_bg_loc_id         (BgData *data, const char *id);
 gboolean      _wb_bg_has_tag        (BgData *data, int loc, const char *tag);

@@ -76,6 +76,22 @@ _wb_bg_is_foot (BgData *data, const WbUnitState *u)
   return v != NULL && v->type == WB_ATTR_BOOL && v->b;
 }
 
+gboolean
+_wb_bg_is_infantry (BgData *data, const WbUnitState *u)
+{
+  BgKind k = _wb_bg_kind (data, u);
+
+  return k == BG_INFANTRY || (k == BG_CAVALRY && _wb_bg_is_foot (data, u));
+}
+
+gboolean
+_wb_bg_is_escort (BgData *data, const WbUnitState *u)
+{
+  BgKind k = _wb_bg_kind (data, u);
+
+  return k == BG_LEADER || (k == BG_CAVALRY && !_wb_bg_is_foot (data, u));
+}
+
 int
 _wb_bg_loc_id (BgData *data, const char *id)
 {
@@ -976,7 +992,7 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
               for (guint i = 0; i < m->units->len; i++)
                 {
                   WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-                  here |= u->side == data->union_side && _wb_bg_kind (data, u) == BG_INFANTRY &&
+                  here |= u->side == data->union_side && _wb_bg_is_infantry (data, u) &&
                           _wb_bg_loc (data, &u->where) == data->crossing[k];
                 }
               both &= here;
@@ -1024,7 +1040,7 @@ infantry_sp (BgData *data, WbMatch *m, guint side)
   for (guint i = 0; i < m->units->len; i++)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      if (u->side == side && _wb_bg_kind (data, u) == BG_INFANTRY && u->where.kind == WB_WHERE_LOCATION)
+      if (u->side == side && _wb_bg_is_infantry (data, u) && u->where.kind == WB_WHERE_LOCATION)
         halves += u->halves;
     }
   return halves / 2;
@@ -1045,7 +1061,7 @@ js_victory (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
       int loc = _wb_bg_loc (data, &u->where);
 
-      if (u->side == other && _wb_bg_kind (data, u) == BG_INFANTRY && _wb_bg_has_tag (data, loc, data->vp_tag[other]) &&
+      if (u->side == other && _wb_bg_is_infantry (data, u) && _wb_bg_has_tag (data, loc, data->vp_tag[other]) &&
           _wb_bg_in_supply (data, m, u))
         count++;
     }
@@ -1061,7 +1077,7 @@ js_victory (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
     for (guint i = 0; i < m->units->len; i++)
       {
         WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-        if (u->side == csa && _wb_bg_kind (data, u) == BG_INFANTRY && _wb_bg_loc (data, &u->where) == hf &&
+        if (u->side == csa && _wb_bg_is_infantry (data, u) && _wb_bg_loc (data, &u->where) == hf &&
             _wb_bg_in_supply (data, m, u))
           {
             int vp = ((WbLocation *) g_ptr_array_index (data->locs, hf))->vp;
@@ -1117,7 +1133,7 @@ js_victory (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
       for (guint i = 0; i < m->units->len; i++)
         {
           WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-          if (u->side == csa && _wb_bg_kind (data, u) == BG_INFANTRY &&
+          if (u->side == csa && _wb_bg_is_infantry (data, u) &&
               _wb_bg_has_tag (data, _wb_bg_loc (data, &u->where), data->vp_tag[csa]))
             north++;
         }
@@ -1125,7 +1141,7 @@ js_victory (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
       for (guint i = 0; i < m->units->len; i++)
         {
           WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-          if (u->side != uni || _wb_bg_kind (data, u) != BG_INFANTRY)
+          if (u->side != uni || !_wb_bg_is_infantry (data, u))
             continue;
           inf_st += _wb_bg_loc (data, &u->where) == st;
           inf_ly += _wb_bg_loc (data, &u->where) == ly;
