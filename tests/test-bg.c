@@ -449,6 +449,27 @@ START_TEST (test_screening)
   ck_assert_str_ne (where (&f, "csa-cav-3"), "orange-ch");
   teardown (&f);
 
+  /* A move that ends on the cavalry with MP left screens too; with no MP
+   * left it stops there for a battle. */
+  setup (&f, "grants-gamble", "campaign");
+  f.physical = TRUE;
+  clear_map (&f, "union-vi", "union-ix", "csa-cav-2", "csa-cav-3", "csa-ii", NULL);
+  put (&f, "union-vi", "culpeper-ch");
+  put (&f, "union-ix", "madison-ch");
+  put (&f, "csa-cav-2", "orange-ch");
+  put (&f, "csa-cav-3", "gordonsville");
+  put (&f, "csa-ii", "hanover-junction");
+  movement (&f, UNION, 3);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\"]}", "die 1");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\"], \"rolls\": [2]}");
+  ck_assert_str_ne (where (&f, "csa-cav-2"), "orange-ch");
+  f.m->fdata[BG_F_WEATHER] = BG_RAIN_TWICE;   /* 1 MP: no screen at Gordonsville */
+  put (&f, "union-ix", "orange-ch");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-ix\", \"path\": [\"gordonsville\"]}");
+  ck_assert_str_eq (where (&f, "csa-cav-3"), "gordonsville");
+  ck_assert_uint_eq (_wb_bg_battles (f.data, f.m)->len, 1);
+  teardown (&f);
+
   /* J&S 3: the 1864 cavalry fights unless its owner says it screens. */
   setup (&f, "jackson-sheridan", "1864");
   f.physical = TRUE;

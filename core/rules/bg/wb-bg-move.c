@@ -336,7 +336,7 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
 {
   guint side = ((WbUnitState *) g_ptr_array_index (w->movers, 0))->side;
   WbLocation *nl = loc_at (data, next);
-  int theirs, their_foot, their_cav, mine;
+  int theirs, their_foot, their_cav, mine, prev;
 
   if (!wb_rule_check (ctx, m, "bg.adjacent", find_edge (data, w->at, next) != NULL, error,
                       _("%s is not connected to %s by a road or railroad"), nl->name, loc_at (data, w->at)->name))
@@ -357,6 +357,7 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
   if (!wb_rule_check (ctx, m, "bg.cavalry-alone", w->foot || theirs == 0 || mine > 0, error,
                       _("Cavalry and leaders by themselves may not enter %s, held only by the enemy"), nl->name))
     return FALSE;
+  prev = w->at;
   w->mp--;
   w->at = next;
   for (guint i = 0; i < w->movers->len; i++)
@@ -367,8 +368,9 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
     }
   if (theirs == 0)
     return TRUE;
-  /* Screening: only enemy cavalry there, and movement points left. */
-  if (their_foot == 0 && their_cav == theirs && w->mp > 0 && !last)
+  /* Screening: only enemy cavalry there, and movement points left (even
+   * when the move was to end there: the cavalry retreats either way). */
+  if (their_foot == 0 && their_cav == theirs && w->mp > 0)
     {
       for (guint i = 0; i < m->units->len && !w->stopped; i++)
         {
@@ -390,14 +392,14 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
                            face, name, value, nl->name);
               w->stopped = TRUE;
               mark_screened (m, next);
-              retreat_cavalry (data, m, c, w->start, data->screen_retreat_ok, ctx);
+              retreat_cavalry (data, m, c, prev, data->screen_retreat_ok, ctx);
             }
           else
             {
               wb_rule_say (ctx, m, _("rolls %d against %s's screen of %d: the screen fails (Base 10)."),
                            face, name, value);
               c->flags |= BG_NO_SCREEN;
-              retreat_cavalry (data, m, c, w->start, data->screen_retreat_fail, ctx);
+              retreat_cavalry (data, m, c, prev, data->screen_retreat_fail, ctx);
             }
         }
       _wb_bg_count (data, m, next, 1 - side, &theirs, NULL, NULL);
