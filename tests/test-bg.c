@@ -739,6 +739,13 @@ START_TEST (test_js_victory)
   victory_check (&f, CSA);
   ck_assert (f.m->over);
   ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  /* Whatever the VP: the engine's result is the automatic victory. */
+  f.m->vp[CSA] = 10;
+  ck_assert_int_eq (wb_match_winner (f.m), UNION);
+  {
+    g_autofree char *result = wb_match_result_text (f.m);
+    ck_assert_str_eq (result, "Union wins by automatic victory");
+  }
   teardown (&f);
 
   setup (&f, "jackson-sheridan", "1864");

@@ -425,6 +425,8 @@ wb_match_winner (WbMatch *match)
   g_return_val_if_fail (match != NULL, -1);
   if (!match->over || n == 0)
     return -1;
+  if (match->decided > 0 && (guint) match->decided <= n)
+    return match->decided - 1;
   for (guint s = 0; s < n; s++)
     if (best < 0 || match->vp[s] > match->vp[best])
       best = (int) s;
@@ -444,6 +446,9 @@ wb_match_result_text (WbMatch *match)
   if (!match->over)
     return NULL;
   winner = wb_match_winner (match);
+  if (winner >= 0 && match->decided > 0)
+    /* TRANSLATORS: the end of a game won outright: the winner */
+    return g_strdup_printf (_("%s wins by automatic victory"), wb_match_side_name (match, (guint) winner));
   if (winner < 0)
     {
       int top = G_MININT;

@@ -73,6 +73,7 @@ typedef struct {
   int         vp[WB_MATCH_MAX_SIDES];
   WbRng       rng;
   gboolean    over;
+  int         decided;     /* side + 1 that won outright (an automatic victory); 0: by VP */
   gint32      fdata[32];   /* the family's (copied with the state) */
   /* More family state, plain bytes without pointers (a battle board),
    * copied with the state; NULL when the family keeps none. */
@@ -121,8 +122,9 @@ gboolean     wb_match_turn_is_night (WbMatch *match, int turn);
 /* Whether the scenario option @id was chosen for this match. */
 gboolean     wb_match_has_option   (WbMatch *match, const char *id);
 int          wb_match_n_turns      (WbMatch *match);
-/* The side with the most VP (-1 for a draw, or while the game goes on):
- * "the Player with the higher total wins" (SPI 18.0). */
+/* The side that won outright (@decided), else the side with the most VP
+ * (-1 for a draw, or while the game goes on): "the Player with the higher
+ * total wins" (SPI 18.0). */
 int          wb_match_winner       (WbMatch *match);
 /* "Confederate wins, 47 VP to 30" or "A draw at 30 VP" (transfer full);
  * NULL while the game goes on. */

@@ -1027,6 +1027,7 @@ win (WbMatch *m, guint side, WbRuleContext *ctx, const char *why)
   if (m->over)
     return;
   m->fdata[BG_F_WINNER] = (int) side + 1;
+  m->decided = (int) side + 1;
   m->over = TRUE;
   /* TRANSLATORS: an automatic victory: the side, then the condition and its rule */
   wb_rule_say (ctx, m, _("Automatic victory for the %s: %s."), wb_match_side_name (m, side), why);
