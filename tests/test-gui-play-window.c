@@ -414,6 +414,42 @@ START_TEST (test_fog_of_war)
       texture = render_widget (GTK_WIDGET (window));
       gdk_texture_save_to_png (texture, shot);
     }
+  /* A point map in override mode: a click on a unit's location picks it,
+   * a click on another location puts it there. */
+  {
+    WbPointMap *pm = WB_POINT_MAP (wb_map_view_get_map (view));
+    WbMatch *now = wb_play_get_state (play);
+    WbUnitState *u = NULL;
+    WbLocation *from, *to = NULL;
+    GPtrArray *locs = wb_point_map_get_locations (pm);
+    g_autofree char *unit = NULL;
+
+    for (guint i = 0; i < now->units->len && u == NULL; i++)
+      if (g_array_index (now->units, WbUnitState, i).where.kind == WB_WHERE_LOCATION)
+        u = &g_array_index (now->units, WbUnitState, i);
+    ck_assert_ptr_nonnull (u);
+    unit = g_strdup (u->id);
+    from = wb_point_map_find_location (pm, u->where.place);
+    for (guint i = 0; i < locs->len && to == NULL; i++)
+      {
+        WbLocation *l = g_ptr_array_index (locs, i);
+        WbWhere w = { WB_WHERE_LOCATION, { 0, 0 }, g_intern_string (l->id) };
+        g_autoptr(GPtrArray) there = wb_match_units_at (now, &w);
+        if (l != from && there->len == 0)
+          to = l;
+      }
+    ck_assert_ptr_nonnull (to);
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-override", NULL));
+    g_signal_emit_by_name (view, "point-clicked", from->x, from->y);
+    ck_assert_str_eq (wb_play_controller_get_selected (wb_window_get_play_controller (window)), unit);
+    g_signal_emit_by_name (view, "point-clicked", to->x, to->y);
+    now = wb_play_get_state (play);
+    ck_assert_str_eq (wb_match_find_unit (now, unit)->where.place, to->id);
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    ck_assert_str_eq (wb_match_find_unit (wb_play_get_state (play), unit)->where.place, from->id);
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-override", NULL));
+    m = wb_play_get_state (play);
+  }
   /* The other side's turn: hidden until the hand-over, then theirs. */
   {
     GtkWidget *end_step = find_named (GTK_WIDGET (window), "end-step");

@@ -107,9 +107,10 @@ wb_play_controller_act (WbPlayController *self, JsonObject *action)
   return TRUE;
 }
 
-/* The units at @hex of @side (or of every side but @side with @others). */
+/* The units at @where (a hex or a location) of @side (or of every side but
+ * @side with @others). */
 static GPtrArray *
-units_at (WbPlayController *self, WbOffset hex, guint side, gboolean others)
+units_at (WbPlayController *self, const WbWhere *where, guint side, gboolean others)
 {
   WbMatch *m = wb_play_get_state (self->play);
   GPtrArray *out = g_ptr_array_new ();
@@ -117,47 +118,46 @@ units_at (WbPlayController *self, WbOffset hex, guint side, gboolean others)
   for (guint i = 0; i < m->units->len; i++)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      if ((u->flags & WB_UNIT_IN_SCENARIO) && u->where.kind == WB_WHERE_HEX &&
-          u->where.hex.col == hex.col && u->where.hex.row == hex.row && ((u->side == side) != others))
+      if ((u->flags & WB_UNIT_IN_SCENARIO) && wb_where_equal (&u->where, where) && ((u->side == side) != others))
         g_ptr_array_add (out, u);
     }
   return out;
 }
 
-/* Whether @hex is one of the selected unit's destinations. */
+/* Whether @where is one of the selected unit's destinations. */
 static gboolean
-highlighted (WbPlayController *self, WbOffset hex)
+highlighted (WbPlayController *self, const WbWhere *where)
 {
   for (guint i = 0; self->highlights != NULL && i < self->highlights->len; i++)
     {
       const WbDestination *d = &g_array_index (self->highlights, WbDestination, i);
-      if (d->where.kind == WB_WHERE_HEX && d->where.hex.col == hex.col && d->where.hex.row == hex.row)
+      if (wb_where_equal (&d->where, where))
         return TRUE;
     }
   return FALSE;
 }
 
+/* {"type": @type, "unit": @unit, @member: {"hex": …} or {"location": …}} */
 static JsonObject *
-unit_action (const char *type, const char *unit, const char *member, const char *hex)
+unit_action (WbPlayController *self, const char *type, const char *unit, const char *member,
+             const WbWhere *where)
 {
   JsonObject *a = json_object_new ();
-  JsonObject *where = json_object_new ();
 
   json_object_set_string_member (a, "type", type);
   json_object_set_string_member (a, "unit", unit);
-  json_object_set_string_member (where, "hex", hex);
-  json_object_set_object_member (a, member, where);
+  json_object_set_object_member (a, member, wb_match_where_to_json (wb_play_get_state (self->play), where));
   return a;
 }
 
-/* A unit of the side to act at @hex, after the selected one when it is
+/* A unit of the side to act at @where, after the selected one when it is
  * there too (clicking a stack goes through it); only units with somewhere
  * to go. */
 static const char *
-next_unit (WbPlayController *self, WbOffset hex)
+next_unit (WbPlayController *self, const WbWhere *where)
 {
   WbMatch *m = wb_play_get_state (self->play);
-  g_autoptr(GPtrArray) here = units_at (self, hex, m->active, FALSE);
+  g_autoptr(GPtrArray) here = units_at (self, where, m->active, FALSE);
   guint start = 0, i;
 
   for (i = 0; i < here->len; i++)
@@ -175,26 +175,24 @@ next_unit (WbPlayController *self, WbOffset hex)
 }
 
 static void
-click_move (WbPlayController *self, WbOffset hex, const char *verb)
+click_move (WbPlayController *self, const WbWhere *where, const char *verb)
 {
   WbMatch *m = wb_play_get_state (self->play);
   const char *unit;
-  char text[32];
 
-  hex_text (self, hex, text);
-  if (self->selected != NULL && highlighted (self, hex))
+  if (self->selected != NULL && highlighted (self, where))
     {
       WbUnitState *u = wb_match_find_unit (m, self->selected);
       g_autoptr(JsonObject) a = NULL;
 
       if (g_strcmp0 (verb, "move") == 0 && u != NULL && u->where.kind == WB_WHERE_WAITING)
-        a = unit_action ("enter", self->selected, "at", text);
+        a = unit_action (self, "enter", self->selected, "at", where);
       else if (g_strcmp0 (verb, "retreat") == 0)
         {
           /* Into a full friendly hex the rules may let it displace one. */
-          g_autoptr(GPtrArray) friends = units_at (self, hex, m->active, FALSE);
+          g_autoptr(GPtrArray) friends = units_at (self, where, m->active, FALSE);
 
-          a = unit_action ("retreat", self->selected, "to", text);
+          a = unit_action (self, "retreat", self->selected, "to", where);
           for (guint i = 0; i < friends->len; i++)
             {
               WbPreview preview;
@@ -208,15 +206,15 @@ click_move (WbPlayController *self, WbOffset hex, const char *verb)
             }
         }
       else
-        a = unit_action (verb, self->selected, "to", text);
+        a = unit_action (self, verb, self->selected, "to", where);
       wb_play_controller_act (self, a);
       return;
     }
-  unit = next_unit (self, hex);
+  unit = next_unit (self, where);
   set_selected (self, unit);
   if (unit == NULL && self->selected == NULL)
     {
-      g_autoptr(GPtrArray) mine = units_at (self, hex, m->active, FALSE);
+      g_autoptr(GPtrArray) mine = units_at (self, where, m->active, FALSE);
       if (mine->len > 0)
         say (self, g_strcmp0 (verb, "move") == 0 ? _("These units cannot move now")
                                                   : _("None of these units can do that now"));
@@ -235,14 +233,17 @@ toggle (GPtrArray *list, const char *s)
 }
 
 static void
-click_attack (WbPlayController *self, WbOffset hex)
+click_attack (WbPlayController *self, const WbWhere *where)
 {
   WbMatch *m = wb_play_get_state (self->play);
-  g_autoptr(GPtrArray) mine = units_at (self, hex, m->active, FALSE);
-  g_autoptr(GPtrArray) theirs = units_at (self, hex, m->active, TRUE);
+  g_autoptr(GPtrArray) mine = units_at (self, where, m->active, FALSE);
+  g_autoptr(GPtrArray) theirs = units_at (self, where, m->active, TRUE);
   char text[32];
 
-  hex_text (self, hex, text);
+  /* Attacks name the hexes attacked (hex maps). */
+  if (where->kind != WB_WHERE_HEX)
+    return;
+  hex_text (self, where->hex, text);
   if (theirs->len > 0)
     toggle (self->hexes, text);
   else
@@ -268,10 +269,10 @@ click_attack (WbPlayController *self, WbOffset hex)
 }
 
 static void
-click_eliminate (WbPlayController *self, WbOffset hex)
+click_eliminate (WbPlayController *self, const WbWhere *where)
 {
   WbMatch *m = wb_play_get_state (self->play);
-  g_autoptr(GPtrArray) mine = units_at (self, hex, m->active, FALSE);
+  g_autoptr(GPtrArray) mine = units_at (self, where, m->active, FALSE);
 
   /* One unit a click: the next of the stack not picked yet, or the picks
    * of the hex dropped when all are picked. */
@@ -315,21 +316,21 @@ click_marker (WbPlayController *self, WbOffset hex)
  * lets go; with a unit selected, a click elsewhere puts it there; else a
  * click picks the first unit of the hex, of either side. */
 static void
-click_override (WbPlayController *self, WbOffset hex)
+click_override (WbPlayController *self, const WbWhere *where)
 {
   WbMatch *m = wb_play_get_state (self->play);
-  WbWhere w = { WB_WHERE_HEX, hex, NULL };
-  g_autoptr(GPtrArray) here = wb_match_units_at (m, &w);
+  g_autoptr(GPtrArray) here = wb_match_units_at (m, where);
   WbUnitState *sel = self->selected != NULL ? wb_match_find_unit (m, self->selected) : NULL;
-  char text[32];
 
+  /* Markers are hex features: put down on hexes. */
   if (self->marker != NULL)
     {
-      click_marker (self, hex);
+      if (where->kind == WB_WHERE_HEX)
+        click_marker (self, where->hex);
       return;
     }
 
-  if (sel != NULL && wb_where_equal (&sel->where, &w))
+  if (sel != NULL && wb_where_equal (&sel->where, where))
     {
       for (guint i = 0; i < here->len; i++)
         if (g_ptr_array_index (here, i) == sel)
@@ -343,10 +344,8 @@ click_override (WbPlayController *self, WbOffset hex)
     }
   if (sel != NULL)
     {
-      g_autoptr(JsonObject) a = NULL;
+      g_autoptr(JsonObject) a = unit_action (self, "override_move", sel->id, "to", where);
 
-      hex_text (self, hex, text);
-      a = unit_action ("override_move", sel->id, "to", text);
       wb_play_controller_act (self, a);
       return;
     }
@@ -354,28 +353,54 @@ click_override (WbPlayController *self, WbOffset hex)
     set_selected (self, ((WbUnitState *) g_ptr_array_index (here, 0))->id);
 }
 
-void
-wb_play_controller_click_hex (WbPlayController *self, WbOffset hex)
+static void
+click (WbPlayController *self, const WbWhere *where)
 {
   const char *what;
 
-  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
-  if (hex_map (self) == NULL || !wb_hex_map_contains (hex_map (self), hex))
-    return;
   if (self->override)
     {
-      click_override (self, hex);
+      click_override (self, where);
       return;
     }
   what = wb_play_awaiting (self->play);
   if (g_strcmp0 (what, "move") == 0 || g_strcmp0 (what, "retreat") == 0 || g_strcmp0 (what, "advance") == 0)
-    click_move (self, hex, what);
+    click_move (self, where, what);
   else if (g_strcmp0 (what, "attack") == 0)
-    click_attack (self, hex);
+    click_attack (self, where);
   else if (g_strcmp0 (what, "eliminate") == 0)
-    click_eliminate (self, hex);
+    click_eliminate (self, where);
   else if (g_strcmp0 (what, "over") == 0)
     say (self, _("The game is over"));
+}
+
+void
+wb_play_controller_click_hex (WbPlayController *self, WbOffset hex)
+{
+  WbWhere where = { WB_WHERE_HEX, hex, NULL };
+
+  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  if (hex_map (self) == NULL || !wb_hex_map_contains (hex_map (self), hex))
+    return;
+  click (self, &where);
+}
+
+void
+wb_play_controller_click_location (WbPlayController *self, const char *location)
+{
+  WbMatch *m;
+  WbLocation *loc;
+  WbWhere where = { WB_WHERE_LOCATION, { 0, 0 }, NULL };
+
+  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
+  m = wb_play_get_state (self->play);
+  loc = WB_IS_POINT_MAP (m->map) && location != NULL ? wb_point_map_find_location (WB_POINT_MAP (m->map), location)
+                                                      : NULL;
+  if (loc == NULL)
+    return;
+  /* The match's places are interned (wb_where_equal compares pointers). */
+  where.place = g_intern_string (loc->id);
+  click (self, &where);
 }
 
 void

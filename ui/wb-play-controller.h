@@ -30,9 +30,12 @@ G_DECLARE_FINAL_TYPE (WbPlayController, wb_play_controller, WB, PLAY_CONTROLLER,
  * highlighted destinations changed), "message" (const char *). */
 WbPlayController *wb_play_controller_new          (WbPlay           *play);
 WbPlay           *wb_play_controller_get_play     (WbPlayController *self);
-/* A click on @hex of the play map. */
+/* A click on @hex of the play map (hex maps), or on @location (point
+ * maps): the same meanings, with locations for hexes. */
 void              wb_play_controller_click_hex    (WbPlayController *self,
                                                    WbOffset          hex);
+void              wb_play_controller_click_location (WbPlayController *self,
+                                                     const char       *location);
 /* Designer override mode (the "override" property): a click on any unit's
  * hex (either side) selects it — again on its hex: the next unit of the
  * stack, then none; with a unit selected, a click on any other hex puts it

@@ -256,6 +256,16 @@ _wb_window_play_take_click (WbWindow *self, double x, double y)
       show_message (self, NULL);
       wb_play_controller_click_hex (self->play_controller, hex);
     }
+  else if (WB_IS_POINT_MAP (map))
+    {
+      /* The location under the click, as the canvas picks it for hovering. */
+      WbLocation *loc = wb_point_map_location_at (WB_POINT_MAP (map), x, y,
+                                                  MAX (10.0, 12.0 / wb_map_view_get_zoom (self->map_view)));
+
+      show_message (self, NULL);
+      if (loc != NULL)
+        wb_play_controller_click_location (self->play_controller, loc->id);
+    }
   return TRUE;
 }
 
