@@ -12,6 +12,7 @@
 #include "wb-command.h"
 #include "wb-error.h"
 #include "wb-file-private.h"
+#include "wb-family.h"
 #include "wb-journal.h"
 
 struct _WbJournal
@@ -593,7 +594,7 @@ read_header (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h)
 
       for (guint i = 0; i < json_array_get_length (a) && i < 1000; i++)
         if (json_node_get_value_type (json_array_get_element (a, i)) == G_TYPE_STRING)
-          g_ptr_array_add (opts, g_strdup (json_array_get_string_element (a, i)));
+          g_ptr_array_add (opts, g_strdup (wb_json_array_string (a, i)));
       g_ptr_array_add (opts, NULL);
       h->options = (char **) g_ptr_array_free (opts, FALSE);
     }

@@ -10,6 +10,7 @@
 #include "wb-hex-map.h"
 #include "wb-point-map.h"
 #include "wb-unit.h"
+#include "rules/wb-family.h"
 #include "rules/wb-match.h"
 
 static guint
@@ -297,13 +298,13 @@ wb_match_parse_where (WbMatch *m, JsonObject *o, WbWhere *where, GError **error)
       return TRUE;
     }
   if (o != NULL && json_object_has_member (o, "hex"))
-    place.kind = WB_PLACE_HEX, place.ref = (char *) json_object_get_string_member_with_default (o, "hex", "");
+    place.kind = WB_PLACE_HEX, place.ref = (char *) wb_json_string (o, "hex", "");
   else if (o != NULL && json_object_has_member (o, "location"))
     place.kind = WB_PLACE_LOCATION,
-    place.ref = (char *) json_object_get_string_member_with_default (o, "location", "");
+    place.ref = (char *) wb_json_string (o, "location", "");
   else if (o != NULL && json_object_has_member (o, "box"))
     {
-      const char *box = json_object_get_string_member_with_default (o, "box", "");
+      const char *box = wb_json_string (o, "box", "");
       GPtrArray *boxes = wb_scenario_get_boxes (m->scenario);
 
       for (guint i = 0; i < boxes->len; i++)

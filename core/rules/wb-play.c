@@ -90,7 +90,7 @@ wb_play_init (WbPlay *self)
 static WbUnitState *
 action_unit (WbMatch *m, JsonObject *a, GError **error)
 {
-  const char *id = json_object_get_string_member_with_default (a, "unit", NULL);
+  const char *id = wb_json_string (a, "unit", NULL);
   WbUnitState *u = wb_match_find_unit (m, id);
 
   if (u == NULL)
@@ -156,12 +156,12 @@ static gboolean
 apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
               GError **error)
 {
-  const char *type = json_object_get_string_member_with_default (a, "type", "");
+  const char *type = wb_json_string (a, "type", "");
 
   if (strcmp (type, "set_rule") == 0)
     {
-      const char *rule = json_object_get_string_member_with_default (a, "rule", "");
-      const char *level = json_object_get_string_member_with_default (a, "level", "");
+      const char *rule = wb_json_string (a, "rule", "");
+      const char *level = wb_json_string (a, "level", "");
       int index = -1, lv = -1;
 
       for (guint i = 0; i < ctx->n_checks && i < G_N_ELEMENTS (m->rule_levels); i++)
@@ -221,7 +221,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
   if (strcmp (type, "override_strength") == 0)
     {
       WbUnitState *u = action_unit (m, a, error);
-      gint64 halves = json_object_get_int_member_with_default (a, "halves", -1);
+      gint64 halves = wb_json_int (a, "halves", -1);
       g_autofree char *before = NULL, *after = NULL;
 
       if (u == NULL)
@@ -242,8 +242,8 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
     }
   if (strcmp (type, "override_vp") == 0)
     {
-      gint64 side = json_object_get_int_member_with_default (a, "side", -1);
-      gint64 vp = json_object_get_int_member_with_default (a, "vp", G_MININT64);
+      gint64 side = wb_json_int (a, "side", -1);
+      gint64 vp = wb_json_int (a, "vp", G_MININT64);
 
       if (side < 0 || side >= wb_match_n_sides (m) || vp < -100000 || vp > 100000)
         {
@@ -258,9 +258,9 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
     }
   if (strcmp (type, "override_marker") == 0)
     {
-      const char *id = json_object_get_string_member_with_default (a, "feature", "");
-      const char *text = json_object_get_string_member_with_default (a, "hex", "");
-      gboolean remove = json_object_get_boolean_member_with_default (a, "remove", FALSE);
+      const char *id = wb_json_string (a, "feature", "");
+      const char *text = wb_json_string (a, "hex", "");
+      gboolean remove = wb_json_bool (a, "remove", FALSE);
       WbFeatureType *f = wb_game_find_feature (m->game, id);
       WbMatchMarker k;
       int at;
@@ -303,8 +303,8 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
     }
   if (strcmp (type, "roll") == 0)
     {
-      const char *spec = json_object_get_string_member_with_default (a, "dice", "1d6");
-      const char *why = json_object_get_string_member_with_default (a, "why", NULL);
+      const char *spec = wb_json_string (a, "dice", "1d6");
+      const char *why = wb_json_string (a, "why", NULL);
       int n, sides, total = 0;
       gboolean d66;
       g_autoptr(GString) faces = g_string_new (NULL);

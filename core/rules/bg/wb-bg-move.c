@@ -294,8 +294,8 @@ screeners (BgData *data, WbMatch *m, int loc, guint side, int *n)
 WbApplyResult
 _wb_bg_set_screen (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  const char *id = json_object_get_string_member_with_default (action, "unit", "");
-  gboolean on = json_object_get_boolean_member_with_default (action, "screen", TRUE);
+  const char *id = wb_json_string (action, "unit", "");
+  gboolean on = wb_json_bool (action, "screen", TRUE);
   WbUnitState *u = wb_match_find_unit (m, id);
   g_autofree char *name = NULL;
 
@@ -458,7 +458,7 @@ static gboolean
 read_path (BgData *data, WbMatch *m, JsonObject *action, const WbUnitState *u, GArray *path, GError **error)
 {
   JsonNode *n = json_object_get_member (action, "path");
-  const char *to = json_object_get_string_member_with_default (action, "to", NULL);
+  const char *to = wb_json_string (action, "to", NULL);
 
   if (n != NULL && JSON_NODE_HOLDS_ARRAY (n))
     {
@@ -466,7 +466,7 @@ read_path (BgData *data, WbMatch *m, JsonObject *action, const WbUnitState *u, G
 
       for (guint i = 0; i < json_array_get_length (a) && i < 1000; i++)
         {
-          const char *id = json_array_get_string_element (a, i);
+          const char *id = wb_json_array_string (a, i);
           int l = _wb_bg_loc_id (data, id);
 
           if (l < 0)
@@ -491,7 +491,7 @@ read_path (BgData *data, WbMatch *m, JsonObject *action, const WbUnitState *u, G
         }
       return TRUE;
     }
-  return json_object_get_boolean_member_with_default (action, "trench", FALSE)
+  return wb_json_bool (action, "trench", FALSE)
          ? TRUE : refuse (error, _("A move needs a \"path\" of location ids or a \"to\" location"));
 }
 
@@ -590,11 +590,11 @@ path_text (BgData *data, int start, GArray *path, int upto)
 WbApplyResult
 _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  const char *id = json_object_get_string_member_with_default (action, "unit", "");
+  const char *id = wb_json_string (action, "unit", "");
   WbUnitState *u = wb_match_find_unit (m, id);
-  gboolean rail = json_object_get_boolean_member_with_default (action, "rail", FALSE);
-  gboolean amphibious = json_object_get_boolean_member_with_default (action, "amphibious", FALSE);
-  gboolean trench = json_object_get_boolean_member_with_default (action, "trench", FALSE);
+  gboolean rail = wb_json_bool (action, "rail", FALSE);
+  gboolean amphibious = wb_json_bool (action, "amphibious", FALSE);
+  gboolean trench = wb_json_bool (action, "trench", FALSE);
   JsonNode *with = json_object_get_member (action, "with");
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
   g_autoptr(GPtrArray) movers = g_ptr_array_new ();
@@ -660,11 +660,11 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
         return WB_APPLY_REFUSED;
       for (guint i = 0; i < n; i++)
         {
-          WbUnitState *o = wb_match_find_unit (m, json_array_get_string_element (a, i));
+          WbUnitState *o = wb_match_find_unit (m, wb_json_array_string (a, i));
 
           if (o == NULL)
             {
-              refuse (error, _("“%s” is not a unit of the game"), json_array_get_string_element (a, i));
+              refuse (error, _("“%s” is not a unit of the game"), wb_json_array_string (a, i));
               return WB_APPLY_REFUSED;
             }
           if (!wb_rule_check (ctx, m, "bg.leader-move",
@@ -780,7 +780,7 @@ _wb_bg_offer_reaction (BgData *data, WbMatch *m, int loc)
 WbApplyResult
 _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  const char *type = json_object_get_string_member_with_default (action, "type", "");
+  const char *type = wb_json_string (action, "type", "");
   int to = m->fdata[BG_F_REACT_AT] - 1, lee = lee_location (data, m);
   JsonNode *n = json_object_get_member (action, "units");
   JsonArray *a = n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
@@ -799,7 +799,7 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
     return WB_APPLY_REFUSED;
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
-      WbUnitState *u = wb_match_find_unit (m, json_array_get_string_element (a, i));
+      WbUnitState *u = wb_match_find_unit (m, wb_json_array_string (a, i));
 
       if (!wb_rule_check (ctx, m, "bg.reaction", u != NULL && u->side == m->active && _wb_bg_loc (data, &u->where) == lee,
                           error, _("Only units with Lee react")) ||
@@ -979,8 +979,8 @@ _wb_bg_replaceable (BgData *data, WbMatch *m, guint side)
 WbApplyResult
 _wb_bg_replace (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  const char *id = json_object_get_string_member_with_default (action, "unit", "");
-  const char *at = json_object_get_string_member_with_default (action, "at", NULL);
+  const char *id = wb_json_string (action, "unit", "");
+  const char *at = wb_json_string (action, "at", NULL);
   WbUnitState *u = wb_match_find_unit (m, id);
   guint side = m->active;
   int sp = _wb_bg_replacement_sp (data, m, side);

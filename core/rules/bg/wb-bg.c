@@ -274,7 +274,7 @@ side_bits (BgData *data, JsonObject *o, const char *name, guint *bits, GError **
     return fail (error, _("rules.params.%s: expected a list of side ids"), name);
   for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
     {
-      const char *id = json_array_get_string_element (json_node_get_array (n), i);
+      const char *id = wb_json_array_string (json_node_get_array (n), i);
       int s = side_index (data, id);
 
       if (s < 0)
@@ -324,7 +324,7 @@ per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supp
         return fail (error, _("rules.params.%s.%s: expected a list of location ids"), name, id);
       for (guint i = 0; i < json_array_get_length (json_node_get_array (v)); i++)
         {
-          const char *lid = json_array_get_string_element (json_node_get_array (v), i);
+          const char *lid = wb_json_array_string (json_node_get_array (v), i);
           int l = _wb_bg_loc_id (data, lid);
 
           if (l < 0)
@@ -358,8 +358,8 @@ read_replacements (BgData *data, JsonObject *o, GError **error)
         continue;
       if (!JSON_NODE_HOLDS_OBJECT (v))
         return fail (error, _("rules.params.replacements.%s: expected {\"sp\": n, \"every\": …}"), id);
-      data->replace_sp[s] = (int) json_object_get_int_member_with_default (json_node_get_object (v), "sp", 0);
-      every = json_object_get_string_member_with_default (json_node_get_object (v), "every", "turn");
+      data->replace_sp[s] = (int) wb_json_int (json_node_get_object (v), "sp", 0);
+      every = wb_json_string (json_node_get_object (v), "every", "turn");
       if (g_strcmp0 (every, "even turn") == 0)
         data->replace_even[s] = TRUE;
       else if (g_strcmp0 (every, "turn") != 0)
@@ -372,7 +372,7 @@ read_replacements (BgData *data, JsonObject *o, GError **error)
 
       for (GList *l = members; l; l = l->next)
         g_hash_table_insert (data->return_sp, (gpointer) g_intern_string (l->data),
-                             GINT_TO_POINTER ((int) json_object_get_int_member (json_node_get_object (r), l->data)));
+                             GINT_TO_POINTER ((int) wb_json_int (json_node_get_object (r), l->data, 0)));
     }
   return TRUE;
 }
@@ -396,7 +396,7 @@ read_leader_moves (BgData *data, JsonObject *o, GError **error)
       if (!JSON_NODE_HOLDS_OBJECT (v))
         return fail (error, _("rules.params.leader_abilities.%s: expected an object"), (char *) l->data);
       a = json_node_get_object (v);
-      s = side_index (data, json_object_get_string_member_with_default (a, "side", ""));
+      s = side_index (data, wb_json_string (a, "side", ""));
       if (s < 0)
         return fail (error, _("rules.params.leader_abilities.%s: no side of the game"), (char *) l->data);
       if (g_strcmp0 (l->data, "lee") == 0)
@@ -408,10 +408,10 @@ read_leader_moves (BgData *data, JsonObject *o, GError **error)
                      (char *) l->data);
       lm.unit = g_intern_string (l->data);
       lm.side = (guint) s;
-      lm.cap = (int) json_object_get_int_member_with_default (a, "cap", 1);
-      lm.cap_per_unit = json_object_get_boolean_member_with_default (a, "cap_per_unit", FALSE);
-      lm.max_units = (int) json_object_get_int_member_with_default (a, "max_units", 1);
-      lm.locations = (int) json_object_get_int_member_with_default (a, "locations", 4);
+      lm.cap = (int) wb_json_int (a, "cap", 1);
+      lm.cap_per_unit = wb_json_bool (a, "cap_per_unit", FALSE);
+      lm.max_units = (int) wb_json_int (a, "max_units", 1);
+      lm.locations = (int) wb_json_int (a, "locations", 4);
       g_array_append_val (data->leader_moves, lm);
     }
   return TRUE;
@@ -468,37 +468,37 @@ read_params (BgData *data, JsonObject *o, GError **error)
   if (!per_side_int (data, o, "cap_per_turn", data->cap_per_turn, TRUE, 0, error) ||
       !per_side_int (data, o, "army_commander_rating", data->rating, TRUE, 0, error))
     return FALSE;
-  data->rain_mp = (int) ABS (json_object_get_int_member_with_default (o, "rain_movement", -1));
-  data->rain2_mp = (int) ABS (json_object_get_int_member_with_default (o, "rain_two_turns_movement", -2));
-  data->oos_mp = (int) ABS (json_object_get_int_member_with_default (o, "out_of_supply_movement", -1));
+  data->rain_mp = (int) ABS (wb_json_int (o, "rain_movement", -1));
+  data->rain2_mp = (int) ABS (wb_json_int (o, "rain_two_turns_movement", -2));
+  data->oos_mp = (int) ABS (wb_json_int (o, "out_of_supply_movement", -1));
   if (!per_side_locations (data, o, "supply_locations", TRUE, data->supply, error) ||
       !per_side_locations (data, o, "replacement_locations", FALSE, data->replace_at, error))
     return FALSE;
-  if (json_object_get_boolean_member_with_default (o, "union_supply_any_occupied_port", FALSE))
+  if (wb_json_bool (o, "union_supply_any_occupied_port", FALSE))
     data->supply_ports[data->union_side] = TRUE;
-  trace_tag = json_object_get_string_member_with_default (o, "supply_trace_tag", NULL);
+  trace_tag = wb_json_string (o, "supply_trace_tag", NULL);
   if (!read_replacements (data, o, error) || !read_leader_moves (data, o, error))
     return FALSE;
   if (!side_bits (data, o, "rail_movement_sides", &data->rail_sides, error) ||
       !side_bits (data, o, "amphibious_sides", &data->amphib_sides, error))
     return FALSE;
-  data->rail_units = (int) json_object_get_int_member_with_default (o, "rail_movement_units_per_turn", 2);
-  data->rail_cap = (int) json_object_get_int_member_with_default (o, "rail_movement_cap", 2);
-  data->amphib_units = (int) json_object_get_int_member_with_default (o, "amphibious_units_per_turn", 1);
-  data->amphib_cap = (int) json_object_get_int_member_with_default (o, "amphibious_cap", 2);
+  data->rail_units = (int) wb_json_int (o, "rail_movement_units_per_turn", 2);
+  data->rail_cap = (int) wb_json_int (o, "rail_movement_cap", 2);
+  data->amphib_units = (int) wb_json_int (o, "amphibious_units_per_turn", 1);
+  data->amphib_cap = (int) wb_json_int (o, "amphibious_cap", 2);
   if ((n = json_object_get_member (o, "screen_roll")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
     {
-      data->screen_retreat_ok = (int) json_object_get_int_member_with_default (json_node_get_object (n), "retreat_on_success", 1);
-      data->screen_retreat_fail = (int) json_object_get_int_member_with_default (json_node_get_object (n), "retreat_on_failure", 3);
+      data->screen_retreat_ok = (int) wb_json_int (json_node_get_object (n), "retreat_on_success", 1);
+      data->screen_retreat_fail = (int) wb_json_int (json_node_get_object (n), "retreat_on_failure", 3);
     }
-  data->trench_mp = (int) json_object_get_int_member_with_default (o, "trench_cost_mp", 0);
-  data->trench_in_fortress = json_object_get_boolean_member_with_default (o, "trench_in_fortress", FALSE);
-  if ((exclude = json_object_get_string_member_with_default (o, "valley_tag", NULL)) != NULL)
+  data->trench_mp = (int) wb_json_int (o, "trench_cost_mp", 0);
+  data->trench_in_fortress = wb_json_bool (o, "trench_in_fortress", FALSE);
+  if ((exclude = wb_json_string (o, "valley_tag", NULL)) != NULL)
     data->valley_tag = g_intern_string (exclude);
   if ((n = json_object_get_member (o, "vp_line_tags")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
     for (guint s = 0; s < 2; s++)
       {
-        const char *tag = json_object_get_string_member_with_default (json_node_get_object (n),
+        const char *tag = wb_json_string (json_node_get_object (n),
                                                                       _wb_bg_side_id_for (data, s), NULL);
         data->vp_tag[s] = tag != NULL ? g_intern_string (tag) : NULL;
       }
@@ -507,7 +507,7 @@ read_params (BgData *data, JsonObject *o, GError **error)
    * the trace tag (J&S 5); the rail side controls the railroads whose
    * ends are not north of the Rappahannock (GG 10: the tag is the map's;
    * rules.params.rail_uncontrolled_tag may name another). */
-  exclude = json_object_get_string_member_with_default (o, "rail_uncontrolled_tag", "north-of-rappahannock");
+  exclude = wb_json_string (o, "rail_uncontrolled_tag", "north-of-rappahannock");
   {
     GPtrArray *conns = wb_point_map_get_connections (data->map);
 
@@ -535,7 +535,7 @@ read_params (BgData *data, JsonObject *o, GError **error)
    * which rolls are (a cell starting "Rain"). */
   data->rain[6] = 1;
   {
-    WbTable *t = wb_game_find_table (data->game, json_object_get_string_member_with_default (o, "weather_table", "weather"));
+    WbTable *t = wb_game_find_table (data->game, wb_json_string (o, "weather_table", "weather"));
 
     for (int face = 1; t != NULL && face <= 6; face++)
       {
@@ -918,7 +918,7 @@ _wb_bg_battle_begin (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx, GErr
 static WbApplyResult
 battle (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  const char *id = json_object_get_string_member_with_default (action, "location", NULL);
+  const char *id = wb_json_string (action, "location", NULL);
   int loc = _wb_bg_loc_id (data, id);
   g_autoptr(GArray) battles = NULL;
   gboolean owed = FALSE;
@@ -1228,7 +1228,7 @@ static WbApplyResult
 bg_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   BgData *data = p;
-  const char *type = json_object_get_string_member_with_default (action, "type", "");
+  const char *type = wb_json_string (action, "type", "");
 
   if (m->over)
     return WB_APPLY_NOT_MINE;

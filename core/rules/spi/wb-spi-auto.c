@@ -81,7 +81,7 @@ answer (SpiData *data, WbMatch *m, WbRng *rng)
                 gboolean listed = FALSE;
 
                 for (guint k = 0; k < json_array_get_length (list); k++)
-                  listed |= g_strcmp0 (json_array_get_string_element (list, k), u->id) == 0;
+                  listed |= g_strcmp0 (wb_json_array_string (list, k), u->id) == 0;
                 if ((u->flags & SPI_ATTACKER) && _wb_spi_on_map (u) && !listed &&
                     (best == NULL || u->halves < best->halves))
                   best = u;
@@ -210,7 +210,7 @@ mandatory_attack (SpiData *data, WbMatch *m)
         continue;
       wb_hex_map_format_hex (data->map, o->where.hex, buf, sizeof buf);
       for (guint d = 0; d < json_array_get_length (defenders); d++)
-        listed |= g_strcmp0 (json_array_get_string_element (defenders, d), buf) == 0;
+        listed |= g_strcmp0 (wb_json_array_string (defenders, d), buf) == 0;
       if (!listed && json_array_get_length (defenders) < 6)
         json_array_add_string_element (defenders, buf);
     }

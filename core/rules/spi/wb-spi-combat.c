@@ -90,7 +90,7 @@ parse_hex_member (SpiData *data, JsonObject *o, const char *member, WbOffset *he
   JsonNode *n = json_object_get_member (o, member);
 
   return n != NULL && JSON_NODE_HOLDS_OBJECT (n) &&
-         parse_hex_text (data, json_object_get_string_member_with_default (json_node_get_object (n), "hex", NULL), hex);
+         parse_hex_text (data, wb_json_string (json_node_get_object (n), "hex", NULL), hex);
 }
 
 /* A hexside feature that prohibits crossing and no other feature there
@@ -506,7 +506,7 @@ read_units (WbMatch *m, JsonObject *action, const char *member, UnitList *out, G
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       const char *id = json_node_get_value_type (json_array_get_element (a, i)) == G_TYPE_STRING
-                         ? json_array_get_string_element (a, i) : NULL;
+                         ? wb_json_array_string (a, i) : NULL;
       WbUnitState *u = wb_match_find_unit (m, id);
 
       if (u == NULL || !_wb_spi_on_map (u))
@@ -596,7 +596,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
     }
   for (guint i = 0; i < json_array_get_length (json_node_get_array (dn)); i++)
     {
-      const char *t = json_array_get_string_element (json_node_get_array (dn), i);
+      const char *t = wb_json_array_string (json_node_get_array (dn), i);
       if (!parse_hex_text (data, t, &dhex[n_dhex]))
         {
           g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
@@ -741,7 +741,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   computed = wb_table_combat_column (data->crt, attack * 4, MAX (defense_scaled, 1), &clamp);
   column = computed;
   /* 7.9: the attacker may lower the odds before the roll. */
-  reduce = json_object_get_string_member_with_default (action, "odds", NULL);
+  reduce = wb_json_string (action, "odds", NULL);
   if (reduce != NULL)
     {
       GPtrArray *cols = wb_table_get_columns (data->crt);
@@ -782,7 +782,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   /* A cell the rulebook does not give: the players say what it is. */
   if (cell != NULL && wb_table_cell_is_unknown (cell))
     {
-      const char *given = json_object_get_string_member_with_default (action, "result", NULL);
+      const char *given = wb_json_string (action, "result", NULL);
 
       if (given == NULL || !wb_table_code_effect (data->crt, given, &effect))
         {
@@ -924,7 +924,7 @@ answer_stay (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
 static WbApplyResult
 answer_retreat (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  const char *id = json_object_get_string_member_with_default (action, "unit", NULL);
+  const char *id = wb_json_string (action, "unit", NULL);
   WbUnitState *u = wb_match_find_unit (m, id);
   g_autofree char *name = NULL, *from = NULL, *to_text = NULL;
   WbOffset to, was;
@@ -955,7 +955,7 @@ answer_retreat (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   was = u->where.hex;
   if (kind == RETREAT_DISPLACE)
     {
-      const char *other = json_object_get_string_member_with_default (action, "displace", NULL);
+      const char *other = wb_json_string (action, "displace", NULL);
       WbUnitState *o = wb_match_find_unit (m, other);
       g_autofree char *oname = NULL;
 
@@ -1019,7 +1019,7 @@ answer_exchange (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *c
 static WbApplyResult
 answer_advance (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  const char *type = json_object_get_string_member_with_default (action, "type", "");
+  const char *type = wb_json_string (action, "type", "");
   const char *id;
   WbUnitState *u;
   WbOffset to, into;
@@ -1031,7 +1031,7 @@ answer_advance (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
       end_combat (data, m);
       return WB_APPLY_DONE;
     }
-  id = json_object_get_string_member_with_default (action, "unit", NULL);
+  id = wb_json_string (action, "unit", NULL);
   u = wb_match_find_unit (m, id);
   if (u == NULL || !parse_hex_member (data, action, "to", &to))
     {
@@ -1071,7 +1071,7 @@ answer_advance (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 WbApplyResult
 _wb_spi_answer (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  const char *type = json_object_get_string_member_with_default (action, "type", "");
+  const char *type = wb_json_string (action, "type", "");
   SpiPending pending = (SpiPending) m->fdata[SPI_F_PENDING];
   const char *wanted = pending == SPI_PENDING_RETREAT ? "retreat"
                      : pending == SPI_PENDING_EXCHANGE ? "eliminate"

@@ -189,7 +189,7 @@ mp_text (int quarters)
 static WbUnitState *
 find_unit (WbMatch *m, JsonObject *action, GError **error)
 {
-  const char *id = json_object_get_string_member_with_default (action, "unit", NULL);
+  const char *id = wb_json_string (action, "unit", NULL);
   WbUnitState *u = wb_match_find_unit (m, id);
 
   if (u == NULL || !(u->flags & WB_UNIT_IN_SCENARIO))
@@ -205,7 +205,7 @@ parse_hex (SpiData *data, JsonObject *action, const char *member, WbOffset *hex,
   const char *text = NULL;
 
   if (n != NULL && JSON_NODE_HOLDS_OBJECT (n))
-    text = json_object_get_string_member_with_default (json_node_get_object (n), "hex", NULL);
+    text = wb_json_string (json_node_get_object (n), "hex", NULL);
   if (text == NULL || !wb_hex_map_parse_hex (data->map, text, hex) || !wb_hex_map_contains (data->map, *hex))
     {
       g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
@@ -375,7 +375,7 @@ _wb_spi_held (SpiData *data, WbMatch *m, const WbUnitState *u, gboolean *unrolle
 WbApplyResult
 _wb_spi_command_roll (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  gint64 i = json_object_get_int_member_with_default (action, "roll", 0);
+  gint64 i = wb_json_int (action, "roll", 0);
   const SpiCommandRoll *c;
   const char *name;
   int die;

@@ -105,14 +105,14 @@ read_profile (SpiData *data, JsonObject *o, guint index, GError **error)
         return FALSE;
       }
   if (json_object_has_member (o, "side"))
-    p->side = g_intern_string (json_object_get_string_member_with_default (o, "side", ""));
+    p->side = g_intern_string (wb_json_string (o, "side", ""));
   if (json_object_has_member (o, "class"))
-    p->klass = g_intern_string (json_object_get_string_member_with_default (o, "class", ""));
+    p->klass = g_intern_string (wb_json_string (o, "class", ""));
   if ((n = json_object_get_member (o, "turns")) != NULL && JSON_NODE_HOLDS_ARRAY (n) &&
       json_array_get_length (json_node_get_array (n)) == 2)
     {
-      p->first_turn = (int) json_array_get_int_element (json_node_get_array (n), 0);
-      p->last_turn = (int) json_array_get_int_element (json_node_get_array (n), 1);
+      p->first_turn = (int) wb_json_array_int (json_node_get_array (n), 0, 0);
+      p->last_turn = (int) wb_json_array_int (json_node_get_array (n), 1, 0);
     }
   if ((n = json_object_get_member (o, "costs")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
     {
@@ -121,12 +121,12 @@ read_profile (SpiData *data, JsonObject *o, guint index, GError **error)
       p->costs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       for (GList *l = ids; l; l = l->next)
         g_hash_table_insert (p->costs, g_strdup (l->data),
-                             new_double (json_object_get_double_member (json_node_get_object (n), l->data)));
+                             new_double (wb_json_double (json_node_get_object (n), l->data, 0)));
     }
   p->terrain = strv_member (o, "terrain");
   p->adjacent = strv_member (o, "adjacent");
   p->hexes_with = strv_member (o, "hexes_with");
-  enter = json_object_get_string_member_with_default (o, "enter", "any");
+  enter = wb_json_string (o, "enter", "any");
   if (g_strcmp0 (enter, "road_only") == 0)
     p->enter = WB_ENTER_ROAD_ONLY;
   else if (g_strcmp0 (enter, "adjacent") == 0)
@@ -138,11 +138,11 @@ read_profile (SpiData *data, JsonObject *o, guint index, GError **error)
                      "adjacent)"), index, enter);
       return FALSE;
     }
-  p->zoc_exempt = json_object_get_boolean_member_with_default (o, "zoc_exempt", FALSE);
-  p->no_enter_zoc = json_object_get_boolean_member_with_default (o, "no_enter_zoc", FALSE);
-  p->no_stack = json_object_get_boolean_member_with_default (o, "no_stack", FALSE);
-  p->no_attack = json_object_get_boolean_member_with_default (o, "no_attack", FALSE);
-  p->rule = g_strdup (json_object_get_string_member_with_default (o, "rule", NULL));
+  p->zoc_exempt = wb_json_bool (o, "zoc_exempt", FALSE);
+  p->no_enter_zoc = wb_json_bool (o, "no_enter_zoc", FALSE);
+  p->no_stack = wb_json_bool (o, "no_stack", FALSE);
+  p->no_attack = wb_json_bool (o, "no_attack", FALSE);
+  p->rule = g_strdup (wb_json_string (o, "rule", NULL));
   return TRUE;
 }
 
@@ -157,7 +157,7 @@ command_roll_free (SpiCommandRoll *c)
 static const char *
 intern_member (JsonObject *o, const char *member)
 {
-  const char *s = json_object_get_string_member_with_default (o, member, NULL);
+  const char *s = wb_json_string (o, member, NULL);
   return s != NULL ? g_intern_string (s) : NULL;
 }
 
@@ -183,12 +183,12 @@ read_command_rolls (SpiData *data, JsonObject *o)
       c->side = intern_member (co, "side");
       c->formation = intern_member (co, "formation");
       c->except_class = intern_member (co, "except_class");
-      c->name = g_strdup (json_object_get_string_member_with_default (co, "name", NULL));
-      c->rule = g_strdup (json_object_get_string_member_with_default (co, "rule", NULL));
+      c->name = g_strdup (wb_json_string (co, "name", NULL));
+      c->rule = g_strdup (wb_json_string (co, "rule", NULL));
       if ((held = json_object_get_member (co, "held_on")) != NULL && JSON_NODE_HOLDS_ARRAY (held))
         for (guint k = 0; k < json_array_get_length (json_node_get_array (held)); k++)
           {
-            gint64 v = json_array_get_int_element (json_node_get_array (held), k);
+            gint64 v = wb_json_array_int (json_node_get_array (held), k, 0);
             if (v >= 1 && v <= 6)
               c->held_on |= 1u << v;
           }
@@ -251,18 +251,18 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data->crt = wb_game_find_table (game, "crt");
   if (o != NULL)
     {
-      data->allowance = (int) (json_object_get_double_member_with_default (o, "movement_allowance", 6)
+      data->allowance = (int) (wb_json_double (o, "movement_allowance", 6)
                                * WB_MOVE_QUARTERS);
-      data->crt = wb_game_find_table (game, json_object_get_string_member_with_default (o, "crt", "crt"));
-      data->artillery_range = (int) json_object_get_int_member_with_default (o, "artillery_range", 3);
+      data->crt = wb_game_find_table (game, wb_json_string (o, "crt", "crt"));
+      data->artillery_range = (int) wb_json_int (o, "artillery_range", 3);
       {
-        const char *holder = json_object_get_string_member_with_default (o, "objectives_held_by", NULL);
+        const char *holder = wb_json_string (o, "objectives_held_by", NULL);
         GPtrArray *sides = wb_game_get_sides (game);
         for (guint i = 0; holder != NULL && i < sides->len; i++)
           if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, i))->id, holder) == 0)
             data->objectives_side = i + 1;
       }
-      data->stacking = (int) json_object_get_int_member_with_default (o, "stacking", 2);
+      data->stacking = (int) wb_json_int (o, "stacking", 2);
       data->no_end = strv_member (o, "no_end_features");
       read_command_rolls (data, o);
       if ((n = json_object_get_member (o, "movement_profiles")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
@@ -397,7 +397,7 @@ static WbApplyResult
 spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   SpiData *data = p;
-  const char *type = json_object_get_string_member_with_default (action, "type", "");
+  const char *type = wb_json_string (action, "type", "");
 
   if (m->over)
     return WB_APPLY_NOT_MINE;
