@@ -360,7 +360,8 @@ START_TEST (test_movement_example)
   ck_assert (!can_reach (&f, "xix", "snickersville", NULL));
   refused (&f, "{\"type\": \"move\", \"unit\": \"xix\", \"path\": [\"conrads-store\", \"front-royal\", \"salem\", \"snickersville\"]}",
            "bg.allowance");
-  ok (&f, "{\"type\": \"move\", \"unit\": \"xix\", \"to\": \"salem\"}");
+  /* The place as the play window writes it. */
+  ok (&f, "{\"type\": \"move\", \"unit\": \"xix\", \"to\": {\"location\": \"salem\"}}");
   ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 0);
   /* Once each, and no CAP left. */
   refused (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"winchester\"]}", "bg.activate-once");

@@ -454,11 +454,23 @@ open_free_movement (BgData *data, WbMatch *m, const WbUnitState *u, int start)
     }
 }
 
+/* A location named by @member: its id, or a place as the engine writes
+ * it ({"location": ID}, what the play window sends). */
+static const char *
+location_member (JsonObject *action, const char *member)
+{
+  JsonNode *n = json_object_get_member (action, member);
+
+  if (n != NULL && JSON_NODE_HOLDS_OBJECT (n))
+    return wb_json_string (json_node_get_object (n), "location", NULL);
+  return wb_json_string (action, member, NULL);
+}
+
 static gboolean
 read_path (BgData *data, WbMatch *m, JsonObject *action, const WbUnitState *u, GArray *path, GError **error)
 {
   JsonNode *n = json_object_get_member (action, "path");
-  const char *to = wb_json_string (action, "to", NULL);
+  const char *to = location_member (action, "to");
 
   if (n != NULL && JSON_NODE_HOLDS_ARRAY (n))
     {
@@ -980,7 +992,7 @@ WbApplyResult
 _wb_bg_replace (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   const char *id = wb_json_string (action, "unit", "");
-  const char *at = wb_json_string (action, "at", NULL);
+  const char *at = location_member (action, "at");
   WbUnitState *u = wb_match_find_unit (m, id);
   guint side = m->active;
   int sp = _wb_bg_replacement_sp (data, m, side);
