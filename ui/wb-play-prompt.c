@@ -134,22 +134,12 @@ update (WbPlayPrompt *self)
   const char *hint;
   g_autofree char *text = NULL;
 
-  if (g_strcmp0 (what, "move") == 0)
-    hint = _("Click a unit, then one of the hexes shown, to move it; a waiting reinforcement enters at its hex.");
-  else if (g_strcmp0 (what, "attack") == 0)
-    hint = _("Click your attacking units and the enemy hexes they attack; the odds show before the roll.");
-  else if (g_strcmp0 (what, "retreat") == 0)
-    hint = _("Retreat: click a unit that must retreat, then the hex it goes to.");
-  else if (g_strcmp0 (what, "advance") == 0)
-    hint = _("Advance after combat: click a victorious unit and the vacated hex, or No Advance.");
-  else if (g_strcmp0 (what, "eliminate") == 0)
-    hint = _("Exchange: click the attacking units to lose (at least the defender's printed strength).");
-  else if (g_strcmp0 (what, "over") == 0)
-    hint = _("The game is over.");
+  hint = self->play != NULL ? wb_play_hint (self->play) : _("No playtest is open.");
+  if (*step != '\0')
+    /* TRANSLATORS: the play prompt: the step, then what to do */
+    text = g_strdup_printf (_("%s — %s"), step, hint);
   else
-    hint = _("Free play: the engine does not play these rules yet; move units and roll as the rules say.");
-  /* TRANSLATORS: the play prompt: the step, then what to do */
-  text = g_strdup_printf (_("%s — %s"), step, hint);
+    text = g_strdup (hint);
   gtk_label_set_text (self->text, text);
 
   gtk_label_set_text (self->odds, "");

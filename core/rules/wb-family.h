@@ -116,6 +116,9 @@ struct _WbRulesFamily
   /* The kind of action the step waits for, for the play window: "move",
    * "attack", "retreat", "advance", "eliminate" (a static string). */
   const char *(*awaiting)    (gpointer data, WbMatch *m);
+  /* What the player does now, in a sentence for the play window's prompt
+   * ("Click a unit, then one of the hexes shown…"; translated), or NULL. */
+  const char *(*hint)        (gpointer data, WbMatch *m);
   /* The hexes from @unit's place to @hex along the way its move would go
    * (WbOffset, transfer full), or NULL. */
   GArray   *(*path)          (gpointer data, WbMatch *m, const char *unit, WbOffset hex);

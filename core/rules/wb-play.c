@@ -856,6 +856,22 @@ wb_play_preview (WbPlay *self, JsonObject *action, WbPreview *preview, GError **
 }
 
 const char *
+wb_play_hint (WbPlay *self)
+{
+  const char *hint = NULL;
+
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  if (self->state->over)
+    return _("The game is over.");
+  if (self->family == NULL)
+    return _("Free play: the engine does not play these rules yet; move units (Override) and roll as the rules "
+             "say.");
+  if (self->family->hint != NULL)
+    hint = self->family->hint (self->family_data, self->state);
+  return hint != NULL ? hint : _("Play as the step asks; End Step when done.");
+}
+
+const char *
 wb_play_awaiting (WbPlay *self)
 {
   g_return_val_if_fail (WB_IS_PLAY (self), NULL);

@@ -125,6 +125,8 @@ GArray          *wb_play_destinations (WbPlay *self, const char *unit);
 /* What the step waits for: "move", "attack", "retreat", "advance",
  * "eliminate", "over" when the game is over, "any" in free play. */
 const char      *wb_play_awaiting     (WbPlay *self);
+/* What the player does now, for the play window's prompt (translated). */
+const char      *wb_play_hint         (WbPlay *self);
 /* The way @unit's move to @hex would go (WbOffset, transfer full), or NULL. */
 GArray          *wb_play_path         (WbPlay *self, const char *unit, WbOffset hex);
 /* What @action would do, without doing it: refused with the rules' message

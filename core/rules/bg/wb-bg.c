@@ -684,6 +684,25 @@ bg_awaiting (gpointer p, WbMatch *m)
     }
 }
 
+static const char *
+bg_hint (gpointer p, WbMatch *m)
+{
+  const char *what = bg_awaiting (p, m);
+
+  if (g_strcmp0 (what, "react") == 0)
+    return _("Lee's reaction: move units with Lee into the location the Union entered, or no reaction.");
+  if (g_strcmp0 (what, "roll") == 0)
+    return _("Roll with the button for this step.");
+  if (g_strcmp0 (what, "replace") == 0)
+    return _("Replacements: add the point to a reduced unit in supply, or bring an eliminated unit back at "
+             "the replacement location.");
+  if (g_strcmp0 (what, "battle") == 0)
+    return _("Battles: click a location where both sides are, to fight there; the attacker chooses the order.");
+  if (g_strcmp0 (what, "move") == 0)
+    return _("Click a unit, then one of the locations shown: each unit moved costs a command action point.");
+  return NULL;
+}
+
 static void
 new_turn (BgData *data, WbMatch *m)
 {
@@ -1287,6 +1306,7 @@ static const WbRulesFamily family = {
   .describe_step = bg_describe_step,
   .destinations = bg_destinations,
   .awaiting = bg_awaiting,
+  .hint = bg_hint,
   /* .path takes a hex: point maps use _wb_bg_path (by location id). */
   .suggest = bg_suggest,
   .offers = bg_offers,

@@ -470,6 +470,24 @@ spi_offers (gpointer p, WbMatch *m, GPtrArray *offers)
   _wb_spi_offers (p, m, offers);
 }
 
+static const char *
+spi_hint (gpointer p, WbMatch *m)
+{
+  const char *what = spi_awaiting (p, m);
+
+  if (g_strcmp0 (what, "move") == 0)
+    return _("Click a unit, then one of the hexes shown, to move it; a waiting reinforcement enters at its hex.");
+  if (g_strcmp0 (what, "attack") == 0)
+    return _("Click your attacking units and the enemy hexes they attack; the odds show before the roll.");
+  if (g_strcmp0 (what, "retreat") == 0)
+    return _("Retreat: click a unit that must retreat, then the hex it goes to.");
+  if (g_strcmp0 (what, "advance") == 0)
+    return _("Advance after combat: click a victorious unit and the vacated hex, or No Advance.");
+  if (g_strcmp0 (what, "eliminate") == 0)
+    return _("Exchange: click the attacking units to lose (at least the defender's printed strength).");
+  return NULL;
+}
+
 static const WbRulesFamily family = {
   .id = "spi-blue-gray",
   .name = N_("SPI Blue & Gray"),
@@ -483,6 +501,7 @@ static const WbRulesFamily family = {
   .suggest = spi_suggest,
   .path = spi_path,
   .awaiting = spi_awaiting,
+  .hint = spi_hint,
   .offers = spi_offers,
   .apply = spi_apply,
 };
