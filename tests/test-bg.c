@@ -352,6 +352,16 @@ START_TEST (test_movement_example)
   path = _wb_bg_path (f.data, f.m, "viii", "snickersville");
   ck_assert_uint_eq (path->len, 3);
   ck_assert_str_eq (g_ptr_array_index (path, 1), "salem");
+  /* The same as places, for the play window's path preview. */
+  {
+    WbWhere to = { WB_WHERE_LOCATION, { 0, 0 }, g_intern_string ("snickersville") };
+    g_autoptr(GArray) route = f.family->route (f.data, f.m, "viii", &to);
+
+    ck_assert_uint_eq (route->len, 3);
+    ck_assert_str_eq (g_array_index (route, WbWhere, 0).place, "front-royal");
+    ck_assert_str_eq (g_array_index (route, WbWhere, 1).place, "salem");
+    ck_assert (wb_where_equal (&g_array_index (route, WbWhere, 2), &to));
+  }
   ok (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"snickersville\"]}");
   ok (&f, "{\"type\": \"move\", \"unit\": \"viii\", \"to\": \"snickersville\"}");
   ck_assert_str_eq (where (&f, "viii"), "snickersville");

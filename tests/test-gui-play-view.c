@@ -521,6 +521,57 @@ START_TEST (test_play_view_path_and_selection)
 }
 END_TEST
 
+/* On a map of locations the path runs through the locations' points: the
+ * orange line covers the middle location's point, and goes when cleared. */
+START_TEST (test_play_view_route_on_locations)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "jackson-sheridan.warbench", NULL);
+  WbWindow *window = open_window (path);
+  WbMapView *view = wb_window_get_map_view (window);
+  WbPointMap *map = WB_POINT_MAP (wb_map_view_get_map (view));
+  g_autoptr(GArray) route = g_array_new (FALSE, TRUE, sizeof (WbWhere));
+  g_autoptr(Pixels) plain = NULL, drawn = NULL, cleared = NULL;
+  const char *steps[] = { "front-royal", "salem", "snickersville" };
+  WbLocation *mid;
+  double wx, wy;
+  int x, y;
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      WbWhere w = { WB_WHERE_LOCATION, { 0, 0 }, g_intern_string (steps[i]) };
+      ck_assert_ptr_nonnull (wb_point_map_find_location (map, steps[i]));
+      g_array_append_val (route, w);
+    }
+  wb_map_view_set_zoom (view, 1.0);
+  mid = wb_point_map_find_location (map, "salem");
+  wb_map_view_set_center (view, mid->x, mid->y);
+  plain = grab (view);
+  wb_map_view_set_route (view, route);
+  ck_assert_uint_eq (wb_map_view_get_path_length (view), 3);
+  drawn = grab (view);
+  wb_map_view_map_to_widget (view, mid->x, mid->y, &wx, &wy);
+  x = (int) wx, y = (int) wy;
+  {
+    const guchar *p = pixel (drawn, x, y);
+
+    ck_assert_msg (ABS (p[2] - 0xe6) <= 2 && ABS (p[1] - 0x61) <= 2 && p[0] <= 2,
+                   "path at Salem %02x%02x%02x", p[2], p[1], p[0]);
+  }
+  /* A place the map does not have: no path at all. */
+  {
+    WbWhere nowhere = { WB_WHERE_LOCATION, { 0, 0 }, g_intern_string ("atlantis") };
+    g_array_append_val (route, nowhere);
+    wb_map_view_set_route (view, route);
+    ck_assert_uint_eq (wb_map_view_get_path_length (view), 0);
+  }
+  wb_map_view_set_route (view, NULL);
+  cleared = grab (view);
+  ck_assert_int_eq (memcmp (pixel (plain, x, y), pixel (cleared, x, y), 4), 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -532,6 +583,7 @@ make_suite (void)
   tcase_add_test (tc, test_play_view_match_units);
   tcase_add_test (tc, test_play_view_highlights);
   tcase_add_test (tc, test_play_view_path_and_selection);
+  tcase_add_test (tc, test_play_view_route_on_locations);
   suite_add_tcase (s, tc);
 
   return s;

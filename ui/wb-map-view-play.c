@@ -112,27 +112,87 @@ wb_map_view_get_n_highlights (WbMapView *self)
   return self->highlights != NULL ? self->highlights->len : 0;
 }
 
+/* Keeps @points (x, y pairs; at least two points) as the path shown. */
+static void
+take_path (WbMapView *self, GArray *points)
+{
+  if (self->path == NULL && points == NULL)
+    return;
+  g_clear_pointer (&self->path, g_array_unref);
+  self->path = points;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 void
 wb_map_view_set_path (WbMapView *self,
                       GArray    *hexes)
 {
+  GArray *points = NULL;
+
   g_return_if_fail (WB_IS_MAP_VIEW (self));
   g_return_if_fail (hexes == NULL || g_array_get_element_size (hexes) == sizeof (WbOffset));
 
-  if (self->path == NULL && (hexes == NULL || hexes->len < 2))
-    return;
+  if (hexes != NULL && hexes->len >= 2 && WB_IS_HEX_MAP (self->map))
+    {
+      WbHexMap *map = WB_HEX_MAP (self->map);
 
-  g_clear_pointer (&self->path, g_array_unref);
-  if (hexes != NULL && hexes->len >= 2)
-    self->path = g_array_copy (hexes);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+      points = g_array_sized_new (FALSE, FALSE, sizeof (double), 2 * hexes->len);
+      for (guint i = 0; i < hexes->len; i++)
+        {
+          double xy[2];
+
+          wb_hex_center (wb_hex_map_get_layout (map), wb_hex_map_get_hex_size (map),
+                         g_array_index (hexes, WbOffset, i), &xy[0], &xy[1]);
+          g_array_append_vals (points, xy, 2);
+        }
+    }
+  take_path (self, points);
+}
+
+void
+wb_map_view_set_route (WbMapView *self,
+                       GArray    *places)
+{
+  GArray *points = NULL;
+
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  g_return_if_fail (places == NULL || g_array_get_element_size (places) == sizeof (WbWhere));
+
+  if (places != NULL && places->len >= 2)
+    {
+      points = g_array_sized_new (FALSE, FALSE, sizeof (double), 2 * places->len);
+      for (guint i = 0; i < places->len; i++)
+        {
+          const WbWhere *w = &g_array_index (places, WbWhere, i);
+          double xy[2];
+
+          if (w->kind == WB_WHERE_HEX && WB_IS_HEX_MAP (self->map))
+            wb_hex_center (wb_hex_map_get_layout (WB_HEX_MAP (self->map)),
+                           wb_hex_map_get_hex_size (WB_HEX_MAP (self->map)), w->hex, &xy[0], &xy[1]);
+          else if (w->kind == WB_WHERE_LOCATION && WB_IS_POINT_MAP (self->map) && w->place != NULL &&
+                   wb_point_map_find_location (WB_POINT_MAP (self->map), w->place) != NULL)
+            {
+              WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (self->map), w->place);
+              xy[0] = loc->x;
+              xy[1] = loc->y;
+            }
+          else
+            {
+              /* A place this map does not have: no path. */
+              g_clear_pointer (&points, g_array_unref);
+              break;
+            }
+          g_array_append_vals (points, xy, 2);
+        }
+    }
+  take_path (self, points);
 }
 
 guint
 wb_map_view_get_path_length (WbMapView *self)
 {
   g_return_val_if_fail (WB_IS_MAP_VIEW (self), 0);
-  return self->path != NULL ? self->path->len : 0;
+  return self->path != NULL ? self->path->len / 2 : 0;
 }
 
 void
@@ -353,19 +413,13 @@ static void
 draw_path (WbMapView *self,
            cairo_t   *cr)
 {
-  WbHexMap *map = WB_HEX_MAP (self->map);
-  WbHexLayout layout = wb_hex_map_get_layout (map);
-  double size = wb_hex_map_get_hex_size (map);
-  guint n = self->path->len;
-  g_autofree double *xy = g_new (double, 2 * n);
-  /* Widget pixels, a little thinner where hexes are small on screen. */
-  double hex_px = 2 * size * self->zoom;
+  guint n = self->path->len / 2;
+  const double *xy = (const double *) self->path->data;
+  /* Widget pixels, a little thinner where hexes are small on screen (a
+   * map of locations: as for hexes 50 pixels wide). */
+  double hex_px = WB_IS_HEX_MAP (self->map) ? 2 * wb_hex_map_get_hex_size (WB_HEX_MAP (self->map)) * self->zoom : 50;
   double k = CLAMP (hex_px / 50, 0.6, 1.0) / self->zoom;
   double ax, ay, bx, by, len, ux, uy, head = 14 * k;
-
-  for (guint i = 0; i < n; i++)
-    wb_hex_center (layout, size, g_array_index (self->path, WbOffset, i), &xy[2 * i],
-                   &xy[2 * i + 1]);
 
   /* The line stops short of the last centre, where the arrow's tip is. */
   ax = xy[2 * n - 4], ay = xy[2 * n - 3];
@@ -476,7 +530,7 @@ _wb_map_view_draw_play (WbMapView *self,
   cairo_new_path (cr);
   if (self->highlights != NULL && self->match == NULL)
     draw_highlights (self, cr);
-  if (self->path != NULL && WB_IS_HEX_MAP (self->map))
+  if (self->path != NULL && self->path->len >= 4)
     draw_path (self, cr);
   /* The costs over the path, which would hide their digits. */
   if (self->highlights != NULL)

@@ -142,7 +142,7 @@ struct _WbMapView
   guint            units_builds;
   /* Play overlays (wb-map-view-play.c). */
   GArray          *highlights;          /* WbDestination, or NULL */
-  GArray          *path;                /* WbOffset, or NULL */
+  GArray          *path;                /* the path's map points (double x, y pairs), or NULL */
   gboolean         has_selected_hex;
   WbOffset         selected_hex;
 

@@ -950,6 +950,13 @@ wb_map_view_get_hover_hex (WbMapView *self,
   return self->hover_has_hex;
 }
 
+const char *
+wb_map_view_get_hover_location (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), NULL);
+  return self->hover_location;
+}
+
 guint
 wb_map_view_get_frame_count (WbMapView *self)
 {

@@ -85,6 +85,8 @@ const char *wb_map_view_get_hover_text  (WbMapView  *self);
 /* The hovered hex; FALSE when the pointer is not over a hex. */
 gboolean    wb_map_view_get_hover_hex   (WbMapView  *self,
                                          WbOffset   *hex);
+/* The hovered location's id (maps of locations), or NULL. */
+const char *wb_map_view_get_hover_location (WbMapView *self);
 
 /* Snapshots taken so far; tests wait for it to move. */
 guint       wb_map_view_get_frame_count (WbMapView  *self);
@@ -181,6 +183,10 @@ guint       wb_map_view_get_n_highlights (WbMapView     *self);
  * order, ending in an arrowhead. Copied; NULL or fewer than 2 clear it. */
 void        wb_map_view_set_path        (WbMapView      *self,
                                          GArray         *hexes);
+/* The same through places (WbWhere: hexes, or locations on a map of
+ * locations), as rules families give a move's route; NULL clears it. */
+void        wb_map_view_set_route       (WbMapView  *self,
+                                         GArray     *places);
 /* How many hexes the path shown has (0: none). */
 guint       wb_map_view_get_path_length (WbMapView *self);
 /* Fog of war: with @side (a side id) every other side's counters are drawn

@@ -39,14 +39,22 @@ static void
 update_path (WbWindow *self)
 {
   const char *selected = wb_play_controller_get_selected (self->play_controller);
-  g_autoptr(GArray) path = NULL;
-  WbOffset hover;
+  g_autoptr(GArray) route = NULL;
+  WbWhere to = { WB_WHERE_HEX, { 0, 0 }, NULL };
+  gboolean over;
 
+  /* The hex or the location under the pointer. */
+  over = wb_map_view_get_hover_hex (self->map_view, &to.hex);
+  if (!over && wb_map_view_get_hover_location (self->map_view) != NULL)
+    {
+      to.kind = WB_WHERE_LOCATION;
+      to.place = g_intern_string (wb_map_view_get_hover_location (self->map_view));
+      over = TRUE;
+    }
   /* In override mode the unit goes straight where it is put. */
-  if (selected != NULL && !wb_play_controller_get_override (self->play_controller) &&
-      wb_map_view_get_hover_hex (self->map_view, &hover))
-    path = wb_play_path (self->play, selected, hover);
-  wb_map_view_set_path (self->map_view, path);
+  if (selected != NULL && over && !wb_play_controller_get_override (self->play_controller))
+    route = wb_play_route (self->play, selected, &to);
+  wb_map_view_set_route (self->map_view, route);
 }
 
 /* The controller's picks in the prompt, its selection on the map. */

@@ -122,6 +122,9 @@ struct _WbRulesFamily
   /* The hexes from @unit's place to @hex along the way its move would go
    * (WbOffset, transfer full), or NULL. */
   GArray   *(*path)          (gpointer data, WbMatch *m, const char *unit, WbOffset hex);
+  /* The places from @unit's place to @to along the way its move would go
+   * (WbWhere, transfer full), or NULL — maps of locations (hex maps: path). */
+  GArray   *(*route)         (gpointer data, WbMatch *m, const char *unit, const WbWhere *to);
   /* One legal action for the side to act, chosen with @rng — the automatic
    * player (warbench-cli play --auto); NULL when the game is over. */
   JsonObject *(*suggest)     (gpointer data, WbMatch *m, WbRng *rng);

@@ -841,6 +841,29 @@ wb_play_path (WbPlay *self, const char *unit, WbOffset hex)
   return self->family->path (self->family_data, self->state, unit, hex);
 }
 
+GArray *
+wb_play_route (WbPlay *self, const char *unit, const WbWhere *to)
+{
+  g_autoptr(GArray) hexes = NULL;
+  GArray *out;
+
+  g_return_val_if_fail (WB_IS_PLAY (self) && to != NULL, NULL);
+  if (self->family == NULL)
+    return NULL;
+  if (self->family->route != NULL)
+    return self->family->route (self->family_data, self->state, unit, to);
+  if (to->kind != WB_WHERE_HEX || self->family->path == NULL ||
+      (hexes = self->family->path (self->family_data, self->state, unit, to->hex)) == NULL)
+    return NULL;
+  out = g_array_sized_new (FALSE, TRUE, sizeof (WbWhere), hexes->len);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      WbWhere w = { WB_WHERE_HEX, g_array_index (hexes, WbOffset, i), NULL };
+      g_array_append_val (out, w);
+    }
+  return out;
+}
+
 gboolean
 wb_play_preview (WbPlay *self, JsonObject *action, WbPreview *preview, GError **error)
 {

@@ -129,6 +129,9 @@ const char      *wb_play_awaiting     (WbPlay *self);
 const char      *wb_play_hint         (WbPlay *self);
 /* The way @unit's move to @hex would go (WbOffset, transfer full), or NULL. */
 GArray          *wb_play_path         (WbPlay *self, const char *unit, WbOffset hex);
+/* The way @unit's move to @to would go, as places (WbWhere, transfer full):
+ * through hexes or locations, whichever the map has; NULL when none. */
+GArray          *wb_play_route        (WbPlay *self, const char *unit, const WbWhere *to);
 /* What @action would do, without doing it: refused with the rules' message
  * as wb_play_act would, else its description (an attack's odds and the
  * column, before the roll) in @preview (free its text with g_free). */

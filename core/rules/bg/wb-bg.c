@@ -684,6 +684,26 @@ bg_awaiting (gpointer p, WbMatch *m)
     }
 }
 
+/* The locations from the unit's to @to (the start first), for the path
+ * preview. */
+static GArray *
+bg_route (gpointer p, WbMatch *m, const char *unit, const WbWhere *to)
+{
+  g_autoptr(GPtrArray) ids = NULL;
+  GArray *out;
+
+  if (to->kind != WB_WHERE_LOCATION || to->place == NULL ||
+      (ids = _wb_bg_path (p, m, unit, to->place)) == NULL)
+    return NULL;
+  out = g_array_sized_new (FALSE, TRUE, sizeof (WbWhere), ids->len);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      WbWhere w = { WB_WHERE_LOCATION, { 0, 0 }, g_intern_string (g_ptr_array_index (ids, i)) };
+      g_array_append_val (out, w);
+    }
+  return out;
+}
+
 static const char *
 bg_hint (gpointer p, WbMatch *m)
 {
@@ -1307,7 +1327,7 @@ static const WbRulesFamily family = {
   .destinations = bg_destinations,
   .awaiting = bg_awaiting,
   .hint = bg_hint,
-  /* .path takes a hex: point maps use _wb_bg_path (by location id). */
+  .route = bg_route,
   .suggest = bg_suggest,
   .offers = bg_offers,
   .apply = bg_apply,
