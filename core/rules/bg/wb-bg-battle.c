@@ -1,0 +1,1281 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-bg-battle"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "wb-command.h"
+#include "rules/bg/wb-bg-battle.h"
+
+/* The battle board of the Blue & Gray Campaign Series (base rules 11),
+ * a state machine over plain data. Every action works on a copy of the
+ * board and writes its lines to a buffer: only when all its dice were
+ * there is the copy kept and are the lines said, so a missing typed roll
+ * changes nothing. */
+
+typedef struct {
+  const WbBgBattleIo *io;
+  GPtrArray          *lines;   /* NULL: nobody listens */
+} Run;
+
+static void say (Run *run, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+say (Run        *run,
+     const char *format,
+     ...)
+{
+  va_list args;
+
+  if (run->lines == NULL)
+    return;
+  va_start (args, format);
+  g_ptr_array_add (run->lines, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+static gboolean
+roll_die (Run      *run,
+          int       sides,
+          int      *face,
+          GError  **error)
+{
+  if (run->io == NULL || run->io->die == NULL)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("The battle has no dice"));
+      return FALSE;
+    }
+  if (!run->io->die (run->io->data, sides, face, error))
+    return FALSE;
+  if (*face < 1 || *face > sides)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("A die of %d faces shows 1 to %d, not %d"), sides, sides, *face);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const char *
+unit_name (Run                  *run,
+           const WbBgBattleUnit *u,
+           char                  buf[48])
+{
+  const char *n = NULL;
+
+  if (run->io != NULL && run->io->name != NULL)
+    n = run->io->name (run->io->data, u->index);
+  if (n != NULL)
+    return n;
+  g_snprintf (buf, 48, _("unit %d"), u->index);
+  return buf;
+}
+
+static const char *
+side_name (Run     *run,
+           WbBgSide side)
+{
+  const char *n = NULL;
+
+  if (run->io != NULL && run->io->side_name != NULL)
+    n = run->io->side_name (run->io->data, side);
+  if (n != NULL)
+    return n;
+  return side == WB_BG_ATTACKER ? _("Attacker") : _("Defender");
+}
+
+static gboolean
+run_begin (Run                *run,
+           const WbBgBattleIo *io)
+{
+  run->io = io;
+  run->lines = io != NULL && io->say != NULL ? g_ptr_array_new_with_free_func (g_free) : NULL;
+  return TRUE;
+}
+
+/* Keeps @work and says its lines when @ok; drops both otherwise. */
+static gboolean
+run_end (Run              *run,
+         WbBgBattle       *b,
+         const WbBgBattle *work,
+         gboolean          ok)
+{
+  if (ok)
+    {
+      memcpy (b, work, sizeof *b);
+      if (run->lines != NULL)
+        for (guint i = 0; i < run->lines->len; i++)
+          run->io->say (run->io->data, g_ptr_array_index (run->lines, i));
+    }
+  g_clear_pointer (&run->lines, g_ptr_array_unref);
+  return ok;
+}
+
+/* Units */
+
+static gboolean
+alive (const WbBgBattleUnit *u)
+{
+  return (u->flags & (WB_BG_UNIT_ELIMINATED | WB_BG_UNIT_DROPPED)) == 0;
+}
+
+static gboolean
+in_battle (const WbBgBattleUnit *u)
+{
+  return alive (u) && u->box != WB_BG_BOX_OFF;
+}
+
+static gboolean
+in_line (const WbBgBattleUnit *u)
+{
+  return in_battle (u) &&
+         (u->box == WB_BG_BOX_LINE || u->box == WB_BG_BOX_CROSSING || u->box == WB_BG_BOX_FORTIFIED);
+}
+
+/* Infantry, garrisons and cavalry that fights as infantry: they stand in
+ * the line and fire. */
+static gboolean
+fights (const WbBgBattleUnit *u)
+{
+  return u->klass == WB_BG_CLASS_INFANTRY || u->klass == WB_BG_CLASS_GARRISON ||
+         u->klass == WB_BG_CLASS_FIGHTING_CAVALRY;
+}
+
+static WbBgSide
+other (WbBgSide side)
+{
+  return side == WB_BG_ATTACKER ? WB_BG_DEFENDER : WB_BG_ATTACKER;
+}
+
+int
+wb_bg_battle_line_count (const WbBgBattle *b,
+                         WbBgSide          side)
+{
+  int n = 0;
+
+  g_return_val_if_fail (b != NULL, 0);
+  for (int i = 0; i < b->n_units; i++)
+    if (b->units[i].side == side && in_line (&b->units[i]))
+      n++;
+  return n;
+}
+
+static int
+battle_count (const WbBgBattle *b,
+              WbBgSide          side)
+{
+  int n = 0;
+
+  for (int i = 0; i < b->n_units; i++)
+    if (b->units[i].side == side && in_battle (&b->units[i]))
+      n++;
+  return n;
+}
+
+static int
+base_dice (const WbBgBattle     *b,
+           const WbBgBattleUnit *u)
+{
+  if (u->dice > 0)
+    return u->dice;
+  return b->dice_by_sp[MIN (u->sp, WB_BG_BATTLE_MAX_SP)];
+}
+
+int
+wb_bg_battle_unit_dice (const WbBgBattle *b,
+                        int               slot)
+{
+  const WbBgBattleUnit *u;
+  int n;
+
+  g_return_val_if_fail (b != NULL, 0);
+  g_return_val_if_fail (slot >= 0 && slot < b->n_units, 0);
+  u = &b->units[slot];
+  if (!in_line (u) || !fights (u))
+    return 0;
+  n = base_dice (b, u);
+  if (u->box == WB_BG_BOX_FORTIFIED)
+    n += b->fortress_dice;
+  if (u->box == WB_BG_BOX_CROSSING && b->round <= 1)
+    n += b->crossing_dice;
+  if (u->flags & WB_BG_UNIT_TRENCH)
+    n += b->trench_dice;
+  return MAX (n, 0);
+}
+
+gboolean
+wb_bg_battle_can_take_hit (const WbBgBattle *b,
+                           int               slot)
+{
+  const WbBgBattleUnit *u;
+
+  g_return_val_if_fail (b != NULL, FALSE);
+  if (b->stage != WB_BG_STAGE_ALLOCATE || slot < 0 || slot >= b->n_units)
+    return FALSE;
+  u = &b->units[slot];
+  if (u->side != b->side || !in_battle (u) || u->sp == 0)
+    return FALSE;
+  /* 11.2: reserve and failed morale take losses only when the line is
+   * gone; retreat fire falls on every retreating unit (11.3). */
+  return b->retreat_fire || in_line (u) || wb_bg_battle_line_count (b, u->side) == 0;
+}
+
+static gboolean
+any_target (const WbBgBattle *b)
+{
+  for (int i = 0; i < b->n_units; i++)
+    if (wb_bg_battle_can_take_hit (b, i))
+      return TRUE;
+  return FALSE;
+}
+
+/* One hit: the next lower step of its blocks, else 1 SP. */
+static void
+take_hit (WbBgBattleUnit *u)
+{
+  int next = -1;
+
+  if (u->n_steps > 0)
+    {
+      for (int i = 0; i < u->n_steps; i++)
+        if (u->steps[i] < u->sp && u->steps[i] > next)
+          next = u->steps[i];
+      u->sp = next > 0 ? next : 0;
+    }
+  else
+    u->sp--;
+  u->hits++;
+  if (u->sp == 0)
+    u->flags |= WB_BG_UNIT_ELIMINATED;
+}
+
+/* Setting up */
+
+void
+wb_bg_battle_init (WbBgBattle *b)
+{
+  static const guint8 dice_by_sp[WB_BG_BATTLE_MAX_SP + 1] = {
+    /* The battle-dice table of the bundled games knows 6–8 SP (4 dice);
+     * the rest is the family's to give. These keep a bare board usable. */
+    0, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+  };
+
+  g_return_if_fail (b != NULL);
+  memset (b, 0, sizeof *b);
+  b->stage = WB_BG_STAGE_SETUP;
+  b->hit_on = 6;
+  b->crossing_dice = -1;
+  b->fortress_dice = 2;
+  b->trench_dice = 1;
+  b->rating[0] = b->rating[1] = 7;
+  b->retreat_side = 0xff;
+  memcpy (b->dice_by_sp, dice_by_sp, sizeof dice_by_sp);
+}
+
+int
+wb_bg_battle_add (WbBgBattle *b,
+                  int         index,
+                  WbBgSide    side,
+                  WbBgClass   klass,
+                  int         sp,
+                  int         morale,
+                  int         dice,
+                  guint       flags,
+                  gboolean    candidate)
+{
+  WbBgBattleUnit *u;
+
+  g_return_val_if_fail (b != NULL, -1);
+  if (b->n_units >= WB_BG_BATTLE_MAX_UNITS || index < 0 || index > G_MAXINT16 ||
+      (side != WB_BG_ATTACKER && side != WB_BG_DEFENDER) || klass > WB_BG_CLASS_FIGHTING_CAVALRY ||
+      sp < 0 || sp > 255 || morale < 0 || morale > 255 || dice < 0 || dice > 255 ||
+      (!candidate && b->stage != WB_BG_STAGE_SETUP) || b->stage == WB_BG_STAGE_OVER)
+    return -1;
+  u = &b->units[b->n_units];
+  memset (u, 0, sizeof *u);
+  u->index = index;
+  u->side = side;
+  u->klass = klass;
+  u->sp = sp;
+  u->morale = morale;
+  u->dice = dice;
+  u->flags = flags & (WB_BG_UNIT_CROSSED | WB_BG_UNIT_TRENCH | WB_BG_UNIT_GRANT);
+  u->box = candidate ? WB_BG_BOX_OFF : fights (u) ? WB_BG_BOX_LINE : WB_BG_BOX_RESERVE;
+  u->prev_box = u->box;
+  return b->n_units++;
+}
+
+void
+wb_bg_battle_set_steps (WbBgBattle *b,
+                        int         slot,
+                        const int  *steps,
+                        int         n_steps)
+{
+  WbBgBattleUnit *u;
+
+  g_return_if_fail (b != NULL);
+  g_return_if_fail (slot >= 0 && slot < b->n_units);
+  g_return_if_fail (n_steps >= 0 && (steps != NULL || n_steps == 0));
+  u = &b->units[slot];
+  u->n_steps = 0;
+  for (int i = 0; i < n_steps && u->n_steps < WB_BG_BATTLE_MAX_STEPS; i++)
+    if (steps[i] > 0 && steps[i] <= 255)
+      u->steps[u->n_steps++] = steps[i];
+}
+
+void
+wb_bg_battle_drop (WbBgBattle *b,
+                   int         slot)
+{
+  g_return_if_fail (b != NULL);
+  g_return_if_fail (slot >= 0 && slot < b->n_units);
+  if (b->units[slot].box == WB_BG_BOX_OFF)
+    b->units[slot].flags |= WB_BG_UNIT_DROPPED;
+}
+
+int
+wb_bg_battle_find (const WbBgBattle *b,
+                   int               index)
+{
+  g_return_val_if_fail (b != NULL, -1);
+  for (int i = 0; i < b->n_units; i++)
+    if (b->units[i].index == index)
+      return i;
+  return -1;
+}
+
+/* The sequence (11.2): each enter_* moves to a stage, or past it when
+ * there is nothing to decide there. */
+
+static void enter_fire            (WbBgBattle *b, Run *run, WbBgSide side);
+static void enter_morale          (WbBgBattle *b, Run *run, WbBgSide side);
+static void after_morale          (WbBgBattle *b, Run *run, WbBgSide side);
+static void enter_retreat_choice  (WbBgBattle *b, Run *run, WbBgSide side);
+static void enter_reinforce       (WbBgBattle *b, Run *run, WbBgSide side);
+static void begin_retreat         (WbBgBattle *b, Run *run, WbBgSide side, WbBgRetreat kind);
+
+static void
+finish (WbBgBattle *b,
+        Run        *run)
+{
+  WbBgBattleResult r;
+
+  b->stage = WB_BG_STAGE_OVER;
+  wb_bg_battle_result (b, &r);
+  if (r.holder >= 0)
+    say (run, _("The battle is over: %s holds the location"), side_name (run, r.holder));
+  else
+    say (run, _("The battle is over: neither side is left"));
+}
+
+static void
+enter_fire (WbBgBattle *b,
+            Run        *run,
+            WbBgSide    side)
+{
+  (void) run;
+  b->stage = WB_BG_STAGE_FIRE;
+  b->side = side;
+}
+
+/* After a side allocated the hits of battle fire. */
+static void
+after_allocate (WbBgBattle *b,
+                Run        *run)
+{
+  WbBgSide hit = b->side;
+
+  if (b->retreat_fire)
+    {
+      b->retreat_fire = 0;
+      /* 11.5: the side that stayed may bring its candidates in without a roll. */
+      enter_reinforce (b, run, other (hit));
+      return;
+    }
+  if (wb_bg_battle_line_count (b, hit) == 0)
+    {
+      begin_retreat (b, run, hit, WB_BG_RETREAT_FORCED);
+      return;
+    }
+  if (hit == WB_BG_ATTACKER)
+    enter_fire (b, run, WB_BG_ATTACKER);
+  else
+    enter_morale (b, run, WB_BG_ATTACKER);
+}
+
+static void
+enter_allocate (WbBgBattle *b,
+                Run        *run,
+                WbBgSide    side,
+                int         hits)
+{
+  b->stage = WB_BG_STAGE_ALLOCATE;
+  b->side = side;
+  b->pending_hits = MIN (hits, 255);
+  if (b->pending_hits > 0 && !any_target (b))
+    {
+      say (run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
+                             "%d hits are lost: no unit of %s can take them", b->pending_hits),
+           b->pending_hits, side_name (run, side));
+      b->pending_hits = 0;
+    }
+  if (b->pending_hits == 0)
+    after_allocate (b, run);
+}
+
+static gboolean
+has_hit_units (const WbBgBattle *b,
+               WbBgSide          side)
+{
+  for (int i = 0; i < b->n_units; i++)
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+
+      if (u->side == side && in_battle (u) && u->hits > 0 && u->box != WB_BG_BOX_FAILED)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+enter_morale (WbBgBattle *b,
+              Run        *run,
+              WbBgSide    side)
+{
+  b->stage = WB_BG_STAGE_MORALE;
+  b->side = side;
+  if (!has_hit_units (b, side))
+    after_morale (b, run, side);
+}
+
+static gboolean
+grant_may_reroll (const WbBgBattle *b,
+                  WbBgSide          side)
+{
+  gboolean grant = FALSE, failed = FALSE;
+
+  if (b->reroll_used & (1u << side))
+    return FALSE;
+  for (int i = 0; i < b->n_units; i++)
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+
+      if (u->side != side || !in_battle (u))
+        continue;
+      if ((u->flags & WB_BG_UNIT_GRANT) && u->box == WB_BG_BOX_RESERVE)
+        grant = TRUE;
+      if (u->flags & WB_BG_UNIT_FAILED_NOW)
+        failed = TRUE;
+    }
+  return grant && failed;
+}
+
+static void
+after_morale (WbBgBattle *b,
+              Run        *run,
+              WbBgSide    side)
+{
+  if (b->stage == WB_BG_STAGE_MORALE && grant_may_reroll (b, side))
+    {
+      b->stage = WB_BG_STAGE_REROLL;
+      b->side = side;
+      return;
+    }
+  if (wb_bg_battle_line_count (b, side) == 0)
+    {
+      /* 11.2: an attacker whose line is empty retreats before the
+       * defender checks. */
+      begin_retreat (b, run, side, WB_BG_RETREAT_FORCED);
+      return;
+    }
+  if (side == WB_BG_ATTACKER)
+    enter_morale (b, run, WB_BG_DEFENDER);
+  else
+    enter_retreat_choice (b, run, WB_BG_ATTACKER);
+}
+
+static void
+next_round (WbBgBattle *b,
+            Run        *run)
+{
+  char buf[48];
+
+  b->round++;
+  b->reroll_used = 0;
+  say (run, _("Battle round %d"), b->round);
+  for (int i = 0; i < b->n_units; i++)
+    {
+      WbBgBattleUnit *u = &b->units[i];
+
+      u->hits = 0;
+      u->flags &= ~WB_BG_UNIT_FAILED_NOW;
+      if (in_battle (u) && u->box == WB_BG_BOX_CROSSING)
+        {
+          u->box = WB_BG_BOX_LINE;
+          say (run, _("%s moves from the river/mountain line to the line"), unit_name (run, u, buf));
+        }
+    }
+  enter_fire (b, run, WB_BG_DEFENDER);
+}
+
+static void
+enter_retreat_choice (WbBgBattle *b,
+                      Run        *run,
+                      WbBgSide    side)
+{
+  b->stage = WB_BG_STAGE_RETREAT;
+  b->side = side;
+  if (b->no_retreat[side])
+    {
+      say (run, _("%s has no location to retreat to: the battle goes on"), side_name (run, side));
+      if (side == WB_BG_ATTACKER)
+        enter_retreat_choice (b, run, WB_BG_DEFENDER);
+      else
+        enter_reinforce (b, run, WB_BG_DEFENDER);
+    }
+}
+
+static gboolean
+has_candidates (const WbBgBattle *b,
+                WbBgSide          side)
+{
+  for (int i = 0; i < b->n_units; i++)
+    if (b->units[i].side == side && alive (&b->units[i]) && b->units[i].box == WB_BG_BOX_OFF)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+after_reinforce (WbBgBattle *b,
+                 Run        *run)
+{
+  if (b->retreat != WB_BG_RETREAT_NONE)
+    finish (b, run);
+  else if (b->side == WB_BG_DEFENDER)
+    enter_reinforce (b, run, WB_BG_ATTACKER);
+  else
+    next_round (b, run);
+}
+
+static void
+enter_reinforce (WbBgBattle *b,
+                 Run        *run,
+                 WbBgSide    side)
+{
+  b->stage = WB_BG_STAGE_REINFORCE;
+  b->side = side;
+  if (!has_candidates (b, side) || battle_count (b, side) == 0)
+    after_reinforce (b, run);
+}
+
+static void
+begin_retreat (WbBgBattle *b,
+               Run        *run,
+               WbBgSide    side,
+               WbBgRetreat kind)
+{
+  b->retreat_side = side;
+  b->retreat = kind;
+  if (battle_count (b, side) == 0)
+    {
+      say (run, _("%s has no unit left in the battle"), side_name (run, side));
+      enter_reinforce (b, run, other (side));
+      return;
+    }
+  if (kind == WB_BG_RETREAT_FORCED)
+    {
+      if (b->no_retreat[side])
+        {
+          char buf[48];
+
+          say (run, _("%s's line is empty: forced retreat, but no location to retreat to — all its units are eliminated"),
+               side_name (run, side));
+          for (int i = 0; i < b->n_units; i++)
+            {
+              WbBgBattleUnit *u = &b->units[i];
+
+              if (u->side == side && in_battle (u))
+                {
+                  u->flags |= WB_BG_UNIT_ELIMINATED;
+                  say (run, _("%s is eliminated"), unit_name (run, u, buf));
+                }
+            }
+          enter_reinforce (b, run, other (side));
+          return;
+        }
+      say (run, _("%s's line is empty: forced retreat of two locations"), side_name (run, side));
+    }
+  else
+    say (run, _("%s retreats voluntarily, one location"), side_name (run, side));
+  b->stage = WB_BG_STAGE_RETREAT_FIRE;
+  b->side = other (side);
+}
+
+/* Starting */
+
+gboolean
+wb_bg_battle_start (WbBgBattle         *b,
+                    int                 fortress_capacity,
+                    const WbBgBattleIo *io,
+                    GError            **error)
+{
+  WbBgBattle work;
+  Run run;
+  int defenders = 0;
+  char buf[48];
+
+  g_return_val_if_fail (b != NULL, FALSE);
+  if (b->stage != WB_BG_STAGE_SETUP)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("The battle has already started"));
+      return FALSE;
+    }
+  if (fortress_capacity < 0 || fortress_capacity > WB_BG_BATTLE_MAX_UNITS)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("A fortress holds 0 to %d units, not %d"), WB_BG_BATTLE_MAX_UNITS, fortress_capacity);
+      return FALSE;
+    }
+  memcpy (&work, b, sizeof work);
+  run_begin (&run, io);
+  work.round = 1;
+  work.fortress_capacity = fortress_capacity;
+  say (&run, _("Battle: %s attacks %s"), side_name (&run, WB_BG_ATTACKER), side_name (&run, WB_BG_DEFENDER));
+  /* 11.1: the defender's infantry and garrisons in the line, then the
+   * attacker's, those that crossed a river or mountain in their own line;
+   * leaders and cavalry in reserve. */
+  for (int i = 0; i < work.n_units; i++)
+    {
+      WbBgBattleUnit *u = &work.units[i];
+
+      if (u->box == WB_BG_BOX_OFF)
+        continue;
+      u->box = fights (u) ? WB_BG_BOX_LINE : WB_BG_BOX_RESERVE;
+      if (u->side == WB_BG_ATTACKER && u->box == WB_BG_BOX_LINE && (u->flags & WB_BG_UNIT_CROSSED))
+        u->box = WB_BG_BOX_CROSSING;
+      if (u->side == WB_BG_DEFENDER && u->box == WB_BG_BOX_LINE)
+        defenders++;
+    }
+  if (fortress_capacity > 0 && defenders > fortress_capacity)
+    {
+      work.stage = WB_BG_STAGE_DEPLOY;
+      work.side = WB_BG_DEFENDER;
+      say (&run, _("%s chooses the %d units of the fortified city line"),
+           side_name (&run, WB_BG_DEFENDER), fortress_capacity);
+      return run_end (&run, b, &work, TRUE);
+    }
+  for (int i = 0; i < work.n_units; i++)
+    {
+      WbBgBattleUnit *u = &work.units[i];
+
+      if (fortress_capacity > 0 && u->side == WB_BG_DEFENDER && u->box == WB_BG_BOX_LINE)
+        {
+          u->box = WB_BG_BOX_FORTIFIED;
+          say (&run, _("%s stands in the fortified city line (+%d dice)"), unit_name (&run, u, buf),
+               work.fortress_dice);
+        }
+    }
+  if (wb_bg_battle_line_count (&work, WB_BG_DEFENDER) == 0)
+    begin_retreat (&work, &run, WB_BG_DEFENDER, WB_BG_RETREAT_FORCED);
+  else if (wb_bg_battle_line_count (&work, WB_BG_ATTACKER) == 0)
+    begin_retreat (&work, &run, WB_BG_ATTACKER, WB_BG_RETREAT_FORCED);
+  else
+    enter_fire (&work, &run, WB_BG_DEFENDER);
+  return run_end (&run, b, &work, TRUE);
+}
+
+WbBgStage
+wb_bg_battle_stage (const WbBgBattle *b,
+                    WbBgSide         *side)
+{
+  g_return_val_if_fail (b != NULL, WB_BG_STAGE_OVER);
+  if (side != NULL)
+    *side = b->side;
+  return b->stage;
+}
+
+gboolean
+wb_bg_battle_stage_rolls (WbBgStage stage)
+{
+  return stage == WB_BG_STAGE_FIRE || stage == WB_BG_STAGE_MORALE || stage == WB_BG_STAGE_RETREAT_FIRE;
+}
+
+const char *
+wb_bg_battle_stage_name (WbBgStage stage)
+{
+  switch (stage)
+    {
+    case WB_BG_STAGE_SETUP: return _("Battle set-up");
+    case WB_BG_STAGE_DEPLOY: return _("Deploy in the fortified city line");
+    case WB_BG_STAGE_FIRE: return _("Battle fire");
+    case WB_BG_STAGE_ALLOCATE: return _("Apply hits");
+    case WB_BG_STAGE_MORALE: return _("Morale check");
+    case WB_BG_STAGE_REROLL: return _("Re-roll a failed morale check");
+    case WB_BG_STAGE_RETREAT_FIRE: return _("Retreat fire");
+    case WB_BG_STAGE_RETREAT: return _("Voluntary retreat?");
+    case WB_BG_STAGE_REINFORCE: return _("Battle reinforcement");
+    case WB_BG_STAGE_OVER: return _("Battle over");
+    default: return "";
+    }
+}
+
+static gboolean
+expect (const WbBgBattle *b,
+        WbBgStage         stage,
+        GError          **error)
+{
+  if (b->stage == stage)
+    return TRUE;
+  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+               _("The battle waits for “%s”, not “%s”"), wb_bg_battle_stage_name (b->stage),
+               wb_bg_battle_stage_name (stage));
+  return FALSE;
+}
+
+gboolean
+wb_bg_battle_fortify (WbBgBattle         *b,
+                      guint32             mask,
+                      const WbBgBattleIo *io,
+                      GError            **error)
+{
+  WbBgBattle work;
+  Run run;
+  char buf[48];
+  int n = 0;
+
+  g_return_val_if_fail (b != NULL, FALSE);
+  if (!expect (b, WB_BG_STAGE_DEPLOY, error))
+    return FALSE;
+  for (int i = 0; i < WB_BG_BATTLE_MAX_UNITS; i++)
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+
+      if (!(mask & (1u << i)))
+        continue;
+      if (i >= b->n_units || u->side != WB_BG_DEFENDER || u->box != WB_BG_BOX_LINE)
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       _("Only the defender's line units can take the fortified city line"));
+          return FALSE;
+        }
+      n++;
+    }
+  if (n > b->fortress_capacity)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("The fortified city line holds %d units, not %d"), b->fortress_capacity, n);
+      return FALSE;
+    }
+  memcpy (&work, b, sizeof work);
+  run_begin (&run, io);
+  for (int i = 0; i < work.n_units; i++)
+    if (mask & (1u << i))
+      {
+        work.units[i].box = WB_BG_BOX_FORTIFIED;
+        say (&run, _("%s stands in the fortified city line (+%d dice)"), unit_name (&run, &work.units[i], buf),
+             work.fortress_dice);
+      }
+  if (wb_bg_battle_line_count (&work, WB_BG_ATTACKER) == 0)
+    begin_retreat (&work, &run, WB_BG_ATTACKER, WB_BG_RETREAT_FORCED);
+  else
+    enter_fire (&work, &run, WB_BG_DEFENDER);
+  return run_end (&run, b, &work, TRUE);
+}
+
+/* Rolling */
+
+/* @n dice for one unit: the hits (faces ≥ hit_on), the faces in @faces. */
+static gboolean
+roll_dice (WbBgBattle *b,
+           Run        *run,
+           int         n,
+           int        *hits,
+           GString    *faces,
+           GError    **error)
+{
+  for (int k = 0; k < n; k++)
+    {
+      int face;
+
+      if (!roll_die (run, 6, &face, error))
+        return FALSE;
+      if (face >= b->hit_on)
+        (*hits)++;
+      if (faces != NULL)
+        g_string_append_printf (faces, k > 0 ? " %d" : "%d", face);
+    }
+  return TRUE;
+}
+
+/* "; −1, across a river or mountain" (a real minus sign) */
+static void
+append_modifier (GString    *m,
+                 int         dice,
+                 const char *why)
+{
+  g_string_append_printf (m, "%s%s%d, %s", m->len ? "; " : "", dice < 0 ? "−" : "+", ABS (dice), why);
+}
+
+static void
+say_fire (Run                  *run,
+          const WbBgBattle     *b,
+          const WbBgBattleUnit *u,
+          int                   n,
+          const char           *why,
+          GString              *faces,
+          int                   hits)
+{
+  char buf[48];
+  g_autofree char *mods = NULL;
+  GString *m;
+
+  if (run->lines == NULL)
+    return;
+  m = g_string_new (why);
+  if (u->box == WB_BG_BOX_CROSSING && b->round <= 1 && b->crossing_dice != 0)
+    append_modifier (m, b->crossing_dice, _("across a river or mountain"));
+  if (u->box == WB_BG_BOX_FORTIFIED && b->fortress_dice != 0)
+    append_modifier (m, b->fortress_dice, _("fortified city"));
+  if ((u->flags & WB_BG_UNIT_TRENCH) && in_line (u) && b->trench_dice != 0)
+    append_modifier (m, b->trench_dice, _("trench"));
+  mods = m->len > 0 ? g_strdup_printf (" (%s)", m->str) : g_strdup ("");
+  g_string_free (m, TRUE);
+  {
+    g_autofree char *dice = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d die", "%d dice", n), n);
+    g_autofree char *hit_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits), hits);
+
+    /* "Union VI rolls 3 dice (−1, across a river or mountain): 6 2 5 → 1 hit" */
+    say (run, _("%s rolls %s%s: %s → %s"), unit_name (run, u, buf), dice, mods, n > 0 ? faces->str : "—", hit_text);
+  }
+}
+
+static gboolean
+roll_fire (WbBgBattle *b,
+           Run        *run,
+           GError    **error)
+{
+  WbBgSide side = b->side;
+  int total = 0;
+  g_autoptr(GString) faces = run->lines != NULL ? g_string_new (NULL) : NULL;
+
+  for (int i = 0; i < b->n_units; i++)
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+      int n, hits = 0;
+
+      if (u->side != side || !in_line (u) || !fights (u))
+        continue;
+      n = wb_bg_battle_unit_dice (b, i);
+      if (faces != NULL)
+        g_string_truncate (faces, 0);
+      if (!roll_dice (b, run, n, &hits, faces, error))
+        return FALSE;
+      say_fire (run, b, u, n, "", faces, hits);
+      total += hits;
+    }
+  enter_allocate (b, run, other (side), total);
+  return TRUE;
+}
+
+/* 11.3: forced — every infantry and garrison unit of the other side in
+ * the location rolls a normal battle fire (a unit still in a line with its
+ * line's dice; one in failed morale its own dice); voluntary — one die each. */
+static gboolean
+roll_retreat_fire (WbBgBattle *b,
+                   Run        *run,
+                   GError    **error)
+{
+  WbBgSide side = b->side;
+  int total = 0;
+  g_autoptr(GString) faces = run->lines != NULL ? g_string_new (NULL) : NULL;
+
+  for (int i = 0; i < b->n_units; i++)
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+      int n, hits = 0;
+
+      if (u->side != side || !in_battle (u) || !fights (u))
+        continue;
+      if (b->retreat == WB_BG_RETREAT_VOLUNTARY)
+        n = 1;
+      else if (in_line (u))
+        n = wb_bg_battle_unit_dice (b, i);
+      else
+        n = base_dice (b, u);
+      if (faces != NULL)
+        g_string_truncate (faces, 0);
+      if (!roll_dice (b, run, n, &hits, faces, error))
+        return FALSE;
+      say_fire (run, b, u, n, b->retreat == WB_BG_RETREAT_VOLUNTARY ? _("retreat fire") : _("forced retreat fire"),
+                faces, hits);
+      total += hits;
+    }
+  b->retreat_fire = 1;
+  b->stage = WB_BG_STAGE_ALLOCATE;
+  b->side = other (side);
+  b->pending_hits = MIN (total, 255);
+  if (b->pending_hits > 0 && !any_target (b))
+    {
+      say (run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
+                             "%d hits are lost: no unit of %s can take them", b->pending_hits),
+           b->pending_hits, side_name (run, b->side));
+      b->pending_hits = 0;
+    }
+  if (b->pending_hits == 0)
+    after_allocate (b, run);
+  return TRUE;
+}
+
+/* One check: a die per hit, any above morale fails it. */
+static gboolean
+check_unit (WbBgBattle     *b,
+            Run            *run,
+            WbBgBattleUnit *u,
+            gboolean        reroll,
+            GError        **error)
+{
+  char buf[48];
+  gboolean failed = FALSE;
+  g_autoptr(GString) faces = run->lines != NULL ? g_string_new (NULL) : NULL;
+
+  (void) b;
+  for (int k = 0; k < u->hits; k++)
+    {
+      int face;
+
+      if (!roll_die (run, 6, &face, error))
+        return FALSE;
+      if (face > u->morale)
+        failed = TRUE;
+      if (faces != NULL)
+        g_string_append_printf (faces, k > 0 ? " %d" : "%d", face);
+    }
+  if (failed && !reroll)
+    {
+      u->prev_box = u->box;
+      u->box = WB_BG_BOX_FAILED;
+      u->flags |= WB_BG_UNIT_FAILED_NOW;
+    }
+  else if (!failed && reroll)
+    {
+      u->box = u->prev_box;
+      u->flags &= ~WB_BG_UNIT_FAILED_NOW;
+    }
+  if (run->lines != NULL)
+    {
+      const char *what = failed ? _("fails: to the failed morale position") : reroll ? _("passes: back in its position")
+                                                                                     : _("passes");
+
+      say (run, reroll ? _("%s re-rolls its morale check (morale %d): %s → %s")
+                       : _("%s checks morale %d: %s → %s"),
+           unit_name (run, u, buf), u->morale, faces->str, what);
+    }
+  return TRUE;
+}
+
+static gboolean
+roll_morale (WbBgBattle *b,
+             Run        *run,
+             GError    **error)
+{
+  WbBgSide side = b->side;
+
+  for (int i = 0; i < b->n_units; i++)
+    {
+      WbBgBattleUnit *u = &b->units[i];
+
+      if (u->side == side && in_battle (u) && u->hits > 0 && u->box != WB_BG_BOX_FAILED &&
+          !check_unit (b, run, u, FALSE, error))
+        return FALSE;
+    }
+  after_morale (b, run, side);
+  return TRUE;
+}
+
+gboolean
+wb_bg_battle_roll (WbBgBattle         *b,
+                   const WbBgBattleIo *io,
+                   GError            **error)
+{
+  WbBgBattle work;
+  Run run;
+  gboolean ok;
+
+  g_return_val_if_fail (b != NULL, FALSE);
+  if (!wb_bg_battle_stage_rolls (b->stage))
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("The battle waits for “%s”, not a roll"), wb_bg_battle_stage_name (b->stage));
+      return FALSE;
+    }
+  memcpy (&work, b, sizeof work);
+  run_begin (&run, io);
+  if (b->stage == WB_BG_STAGE_FIRE)
+    ok = roll_fire (&work, &run, error);
+  else if (b->stage == WB_BG_STAGE_MORALE)
+    ok = roll_morale (&work, &run, error);
+  else
+    ok = roll_retreat_fire (&work, &run, error);
+  return run_end (&run, b, &work, ok);
+}
+
+/* Choosing */
+
+gboolean
+wb_bg_battle_allocate (WbBgBattle         *b,
+                       const int          *slots,
+                       int                 n,
+                       const WbBgBattleIo *io,
+                       GError            **error)
+{
+  WbBgBattle work;
+  Run run;
+  int taken[WB_BG_BATTLE_MAX_UNITS] = { 0 };
+  int before[WB_BG_BATTLE_MAX_UNITS];
+  char buf[48];
+  int i;
+
+  g_return_val_if_fail (b != NULL, FALSE);
+  g_return_val_if_fail (n >= 0 && (slots != NULL || n == 0), FALSE);
+  if (!expect (b, WB_BG_STAGE_ALLOCATE, error))
+    return FALSE;
+  if (n > b->pending_hits)
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   _("%d hits to apply, not %d"), b->pending_hits, n);
+      return FALSE;
+    }
+  memcpy (&work, b, sizeof work);
+  for (int k = 0; k < work.n_units; k++)
+    before[k] = work.units[k].sp;
+  for (i = 0; i < n && any_target (&work); i++)
+    {
+      if (!wb_bg_battle_can_take_hit (&work, slots[i]))
+        {
+          if (slots[i] >= 0 && slots[i] < work.n_units && work.units[slots[i]].side == work.side &&
+              in_battle (&work.units[slots[i]]) && !in_line (&work.units[slots[i]]) && work.units[slots[i]].sp > 0)
+            g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                         _("Units in reserve or failed morale take hits only when no unit is left in the line (rule 11.2)"));
+          else
+            g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                         _("Hit %d: that unit cannot take a hit"), i + 1);
+          return FALSE;
+        }
+      take_hit (&work.units[slots[i]]);
+      taken[slots[i]]++;
+      work.pending_hits--;
+    }
+  if (work.pending_hits > 0 && any_target (&work))
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   g_dngettext (GETTEXT_PACKAGE, "%d more hit to apply", "%d more hits to apply", work.pending_hits),
+                   work.pending_hits);
+      return FALSE;
+    }
+  run_begin (&run, io);
+  for (int k = 0; k < work.n_units; k++)
+    {
+      const WbBgBattleUnit *u = &work.units[k];
+
+      if (taken[k] == 0)
+        continue;
+      if (!alive (u))
+        say (&run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d SP → eliminated",
+                                "%s takes %d hits: %d SP → eliminated", taken[k]),
+             unit_name (&run, u, buf), taken[k], before[k]);
+      else
+        say (&run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d → %d SP", "%s takes %d hits: %d → %d SP", taken[k]),
+             unit_name (&run, u, buf), taken[k], before[k], u->sp);
+    }
+  if (work.pending_hits > 0)
+    say (&run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
+                            "%d hits are lost: no unit of %s can take them", work.pending_hits),
+         work.pending_hits, side_name (&run, work.side));
+  work.pending_hits = 0;
+  after_allocate (&work, &run);
+  return run_end (&run, b, &work, TRUE);
+}
+
+int
+wb_bg_battle_suggest_allocation (const WbBgBattle *b,
+                                 int              *slots,
+                                 int               max)
+{
+  WbBgBattle work;
+  int n = 0;
+
+  g_return_val_if_fail (b != NULL, 0);
+  if (b->stage != WB_BG_STAGE_ALLOCATE)
+    return 0;
+  memcpy (&work, b, sizeof work);
+  while (n < max && work.pending_hits > 0)
+    {
+      int best = -1;
+
+      for (int i = 0; i < work.n_units; i++)
+        if (wb_bg_battle_can_take_hit (&work, i) &&
+            (best < 0 || work.units[i].sp > work.units[best].sp))
+          best = i;
+      if (best < 0)
+        break;
+      take_hit (&work.units[best]);
+      work.pending_hits--;
+      slots[n++] = best;
+    }
+  return n;
+}
+
+gboolean
+wb_bg_battle_reroll (WbBgBattle         *b,
+                     int                 slot,
+                     const WbBgBattleIo *io,
+                     GError            **error)
+{
+  WbBgBattle work;
+  Run run;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (b != NULL, FALSE);
+  if (!expect (b, WB_BG_STAGE_REROLL, error))
+    return FALSE;
+  if (slot >= 0 && (slot >= b->n_units || b->units[slot].side != b->side ||
+                    !(b->units[slot].flags & WB_BG_UNIT_FAILED_NOW) || !in_battle (&b->units[slot])))
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("Only a unit that failed its morale check this round can re-roll it"));
+      return FALSE;
+    }
+  memcpy (&work, b, sizeof work);
+  run_begin (&run, io);
+  work.reroll_used |= 1u << work.side;
+  if (slot >= 0)
+    ok = check_unit (&work, &run, &work.units[slot], TRUE, error);
+  if (ok)
+    {
+      /* after_morale would offer the re-roll again at REROLL: leave it. */
+      work.stage = WB_BG_STAGE_REROLL;
+      after_morale (&work, &run, work.side);
+    }
+  return run_end (&run, b, &work, ok);
+}
+
+gboolean
+wb_bg_battle_decide (WbBgBattle         *b,
+                     gboolean            retreat,
+                     const WbBgBattleIo *io,
+                     GError            **error)
+{
+  WbBgBattle work;
+  Run run;
+
+  g_return_val_if_fail (b != NULL, FALSE);
+  if (!expect (b, WB_BG_STAGE_RETREAT, error))
+    return FALSE;
+  if (retreat && b->no_retreat[b->side])
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                   _("No location to retreat to: the battle goes on (rule 11.4)"));
+      return FALSE;
+    }
+  memcpy (&work, b, sizeof work);
+  run_begin (&run, io);
+  if (retreat)
+    begin_retreat (&work, &run, work.side, WB_BG_RETREAT_VOLUNTARY);
+  else
+    {
+      say (&run, _("%s stays in the battle"), side_name (&run, work.side));
+      if (work.side == WB_BG_ATTACKER)
+        enter_retreat_choice (&work, &run, WB_BG_DEFENDER);
+      else
+        enter_reinforce (&work, &run, WB_BG_DEFENDER);
+    }
+  return run_end (&run, b, &work, TRUE);
+}
+
+gboolean
+wb_bg_battle_reinforce (WbBgBattle         *b,
+                        guint32             mask,
+                        const WbBgBattleIo *io,
+                        GError            **error)
+{
+  WbBgBattle work;
+  Run run;
+  char buf[48];
+  gboolean free_entry;
+
+  g_return_val_if_fail (b != NULL, FALSE);
+  if (!expect (b, WB_BG_STAGE_REINFORCE, error))
+    return FALSE;
+  for (int i = 0; i < WB_BG_BATTLE_MAX_UNITS; i++)
+    if ((mask & (1u << i)) &&
+        (i >= b->n_units || b->units[i].side != b->side || b->units[i].box != WB_BG_BOX_OFF ||
+         !alive (&b->units[i])))
+      {
+        g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                     _("Only units of the side reinforcing, in adjacent locations, can try to reinforce"));
+        return FALSE;
+      }
+  memcpy (&work, b, sizeof work);
+  run_begin (&run, io);
+  /* 11.5: without a roll when the other side retreated. */
+  free_entry = work.retreat != WB_BG_RETREAT_NONE && work.retreat_side == other (work.side);
+  for (int i = 0; i < work.n_units; i++)
+    {
+      WbBgBattleUnit *u = &work.units[i];
+      int a, c;
+
+      if (!(mask & (1u << i)))
+        continue;
+      if (free_entry)
+        {
+          say (&run, _("%s enters the battle location (the enemy retreated: no roll)"), unit_name (&run, u, buf));
+        }
+      else
+        {
+          if (!roll_die (&run, 6, &a, error) || !roll_die (&run, 6, &c, error))
+            return run_end (&run, b, &work, FALSE);
+          if (a + c < work.rating[work.side])
+            {
+              say (&run, _("%s tries to reinforce: %d + %d = %d, below the commander rating %d — it stays"),
+                   unit_name (&run, u, buf), a, c, a + c, work.rating[work.side]);
+              continue;
+            }
+          say (&run, _("%s reinforces: %d + %d = %d ≥ commander rating %d — into the line"),
+               unit_name (&run, u, buf), a, c, a + c, work.rating[work.side]);
+        }
+      u->box = fights (u) ? WB_BG_BOX_LINE : WB_BG_BOX_RESERVE;
+      u->flags |= WB_BG_UNIT_ENTERED;
+    }
+  after_reinforce (&work, &run);
+  return run_end (&run, b, &work, TRUE);
+}
+
+void
+wb_bg_battle_result (const WbBgBattle *b,
+                     WbBgBattleResult *r)
+{
+  int left[2] = { 0, 0 };
+
+  g_return_if_fail (b != NULL && r != NULL);
+  memset (r, 0, sizeof *r);
+  r->over = b->stage == WB_BG_STAGE_OVER;
+  r->retreat = b->retreat;
+  r->retreat_side = b->retreat == WB_BG_RETREAT_NONE ? -1 : b->retreat_side;
+  r->retreat_locations = b->retreat == WB_BG_RETREAT_FORCED ? 2 : b->retreat == WB_BG_RETREAT_VOLUNTARY ? 1 : 0;
+  r->retreat_blocked = b->retreat == WB_BG_RETREAT_FORCED && b->no_retreat[b->retreat_side];
+  for (int i = 0; i < b->n_units; i++)
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+
+      if (u->flags & WB_BG_UNIT_ELIMINATED)
+        r->eliminated[u->side]++;
+      else if (in_battle (u))
+        left[u->side]++;
+    }
+  if (r->retreat_side >= 0)
+    r->holder = left[other (r->retreat_side)] > 0 ? (int) other (r->retreat_side) : -1;
+  else
+    r->holder = left[WB_BG_DEFENDER] > 0 ? WB_BG_DEFENDER : left[WB_BG_ATTACKER] > 0 ? WB_BG_ATTACKER : -1;
+}
