@@ -10,15 +10,24 @@
 #include "rules/bg/wb-bg-battle.h"
 
 /* The battle board of the Blue & Gray Campaign Series (base rules 11),
- * a state machine over plain data. Every action works on a copy of the
- * board and writes its lines to a buffer: only when all its dice were
- * there is the copy kept and are the lines said, so a missing typed roll
- * changes nothing. */
+ * a state machine over plain data. Every action first checks its
+ * arguments, then draws all the dice it needs (how many is known before
+ * any is read), and only then changes the board and says what happened:
+ * a missing typed roll stops it with the board untouched. */
+
+#define RUN_DICE 256
 
 typedef struct {
   const WbBgBattleIo *io;
-  GPtrArray          *lines;   /* NULL: nobody listens */
+  gboolean            talk;     /* someone listens: format the lines */
+  int                *faces;
+  int                 n_faces;
+  int                 next;
+  int                *buf;      /* RUN_DICE faces on the caller's stack, or NULL */
 } Run;
+
+/* The arguments (names, plurals, translations) only when someone listens. */
+#define SAY(run, ...) G_STMT_START { if ((run)->talk) say ((run), __VA_ARGS__); } G_STMT_END
 
 static void say (Run *run, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
@@ -27,35 +36,69 @@ say (Run        *run,
      const char *format,
      ...)
 {
+  g_autofree char *text = NULL;
   va_list args;
 
-  if (run->lines == NULL)
-    return;
   va_start (args, format);
-  g_ptr_array_add (run->lines, g_strdup_vprintf (format, args));
+  text = g_strdup_vprintf (format, args);
   va_end (args);
+  run->io->say (run->io->data, text);
 }
 
-static gboolean
-roll_die (Run      *run,
-          int       sides,
-          int      *face,
-          GError  **error)
+static void
+run_begin (Run                *run,
+           const WbBgBattleIo *io)
 {
-  if (run->io == NULL || run->io->die == NULL)
+  run->io = io;
+  run->talk = io != NULL && io->say != NULL;
+  run->buf = NULL;
+  run->faces = NULL;
+  run->n_faces = run->next = 0;
+}
+
+static void
+run_end (Run *run)
+{
+  if (run->faces != run->buf)
+    g_free (run->faces);
+  run->faces = NULL;
+}
+
+/* Draws the @n dice of six faces the action will read. */
+static gboolean
+draw (Run     *run,
+      int      n,
+      GError **error)
+{
+  run->faces = n > RUN_DICE || run->buf == NULL ? g_new (int, MAX (n, 1)) : run->buf;
+  for (int i = 0; i < n; i++)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("The battle has no dice"));
-      return FALSE;
+      int *face = &run->faces[i];
+
+      if (run->io == NULL || run->io->die == NULL)
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("The battle has no dice"));
+          return FALSE;
+        }
+      if (!run->io->die (run->io->data, 6, face, error))
+        return FALSE;
+      if (*face < 1 || *face > 6)
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                       _("A die of %d faces shows 1 to %d, not %d"), 6, 6, *face);
+          return FALSE;
+        }
     }
-  if (!run->io->die (run->io->data, sides, face, error))
-    return FALSE;
-  if (*face < 1 || *face > sides)
-    {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
-                   _("A die of %d faces shows 1 to %d, not %d"), sides, sides, *face);
-      return FALSE;
-    }
+  run->n_faces = n;
   return TRUE;
+}
+
+/* The next die drawn. */
+static int
+take (Run *run)
+{
+  g_assert (run->next < run->n_faces);
+  return run->faces[run->next++];
 }
 
 static const char *
@@ -86,80 +129,73 @@ side_name (Run     *run,
   return side == WB_BG_ATTACKER ? _("Attacker") : _("Defender");
 }
 
-static gboolean
-run_begin (Run                *run,
-           const WbBgBattleIo *io)
+/* The header and the units in use: what a board is. */
+static inline void
+copy_board (WbBgBattle       *dst,
+            const WbBgBattle *src)
 {
-  run->io = io;
-  run->lines = io != NULL && io->say != NULL ? g_ptr_array_new_with_free_func (g_free) : NULL;
-  return TRUE;
-}
-
-/* Keeps @work and says its lines when @ok; drops both otherwise. */
-static gboolean
-run_end (Run              *run,
-         WbBgBattle       *b,
-         const WbBgBattle *work,
-         gboolean          ok)
-{
-  if (ok)
-    {
-      memcpy (b, work, sizeof *b);
-      if (run->lines != NULL)
-        for (guint i = 0; i < run->lines->len; i++)
-          run->io->say (run->io->data, g_ptr_array_index (run->lines, i));
-    }
-  g_clear_pointer (&run->lines, g_ptr_array_unref);
-  return ok;
+  memcpy (dst, src, G_STRUCT_OFFSET (WbBgBattle, units) + src->n_units * sizeof (WbBgBattleUnit));
 }
 
 /* Units */
 
-static gboolean
+static inline gboolean
 alive (const WbBgBattleUnit *u)
 {
   return (u->flags & (WB_BG_UNIT_ELIMINATED | WB_BG_UNIT_DROPPED)) == 0;
 }
 
-static gboolean
+static inline gboolean
 in_battle (const WbBgBattleUnit *u)
 {
   return alive (u) && u->box != WB_BG_BOX_OFF;
 }
 
-static gboolean
+static inline gboolean
+in_line_box (guint box)
+{
+  return box == WB_BG_BOX_LINE || box == WB_BG_BOX_CROSSING || box == WB_BG_BOX_FORTIFIED;
+}
+
+static inline gboolean
 in_line (const WbBgBattleUnit *u)
 {
-  return in_battle (u) &&
-         (u->box == WB_BG_BOX_LINE || u->box == WB_BG_BOX_CROSSING || u->box == WB_BG_BOX_FORTIFIED);
+  return in_battle (u) && in_line_box (u->box);
 }
 
 /* Infantry, garrisons and cavalry that fights as infantry: they stand in
  * the line and fire. */
-static gboolean
+static inline gboolean
 fights (const WbBgBattleUnit *u)
 {
   return u->klass == WB_BG_CLASS_INFANTRY || u->klass == WB_BG_CLASS_GARRISON ||
          u->klass == WB_BG_CLASS_FIGHTING_CAVALRY;
 }
 
-static WbBgSide
+static inline WbBgSide
 other (WbBgSide side)
 {
   return side == WB_BG_ATTACKER ? WB_BG_DEFENDER : WB_BG_ATTACKER;
+}
+
+static int
+line_count (const WbBgBattle *b,
+            WbBgSide          side)
+{
+  int n = 0;
+
+  for (int i = 0; i < b->n_units; i++)
+    if (b->units[i].side == side && in_line (&b->units[i]))
+      n++;
+  return n;
 }
 
 int
 wb_bg_battle_line_count (const WbBgBattle *b,
                          WbBgSide          side)
 {
-  int n = 0;
-
   g_return_val_if_fail (b != NULL, 0);
-  for (int i = 0; i < b->n_units; i++)
-    if (b->units[i].side == side && in_line (&b->units[i]))
-      n++;
-  return n;
+  return line_count (b, side);
 }
 
 static int
@@ -183,16 +219,13 @@ base_dice (const WbBgBattle     *b,
   return b->dice_by_sp[MIN (u->sp, WB_BG_BATTLE_MAX_SP)];
 }
 
-int
-wb_bg_battle_unit_dice (const WbBgBattle *b,
-                        int               slot)
+static inline int
+unit_dice (const WbBgBattle *b,
+           int               slot)
 {
-  const WbBgBattleUnit *u;
+  const WbBgBattleUnit *u = &b->units[slot];
   int n;
 
-  g_return_val_if_fail (b != NULL, 0);
-  g_return_val_if_fail (slot >= 0 && slot < b->n_units, 0);
-  u = &b->units[slot];
   if (!in_line (u) || !fights (u))
     return 0;
   n = base_dice (b, u);
@@ -205,47 +238,73 @@ wb_bg_battle_unit_dice (const WbBgBattle *b,
   return MAX (n, 0);
 }
 
-gboolean
-wb_bg_battle_can_take_hit (const WbBgBattle *b,
-                           int               slot)
+int
+wb_bg_battle_unit_dice (const WbBgBattle *b,
+                        int               slot)
 {
-  const WbBgBattleUnit *u;
+  g_return_val_if_fail (b != NULL, 0);
+  g_return_val_if_fail (slot >= 0 && slot < b->n_units, 0);
+  return unit_dice (b, slot);
+}
 
-  g_return_val_if_fail (b != NULL, FALSE);
-  if (b->stage != WB_BG_STAGE_ALLOCATE || slot < 0 || slot >= b->n_units)
-    return FALSE;
-  u = &b->units[slot];
+static gboolean
+can_take_hit (const WbBgBattle *b,
+              int               slot,
+              gboolean          line_left)
+{
+  const WbBgBattleUnit *u = &b->units[slot];
+
   if (u->side != b->side || !in_battle (u) || u->sp == 0)
     return FALSE;
   /* 11.2: reserve and failed morale take losses only when the line is
    * gone; retreat fire falls on every retreating unit (11.3). */
-  return b->retreat_fire || in_line (u) || wb_bg_battle_line_count (b, u->side) == 0;
+  return b->retreat_fire || !line_left || in_line (u);
 }
 
+gboolean
+wb_bg_battle_can_take_hit (const WbBgBattle *b,
+                           int               slot)
+{
+  g_return_val_if_fail (b != NULL, FALSE);
+  if (b->stage != WB_BG_STAGE_ALLOCATE || slot < 0 || slot >= b->n_units)
+    return FALSE;
+  return can_take_hit (b, slot, line_count (b, b->side) > 0);
+}
+
+/* Some unit can take a hit: while a line unit is left it can, and when
+ * none is, any unit of the side with SP can. */
 static gboolean
 any_target (const WbBgBattle *b)
 {
   for (int i = 0; i < b->n_units; i++)
-    if (wb_bg_battle_can_take_hit (b, i))
-      return TRUE;
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+
+      if (u->side == b->side && in_battle (u) && u->sp > 0)
+        return TRUE;
+    }
   return FALSE;
 }
 
-/* One hit: the next lower step of its blocks, else 1 SP. */
+/* After one more hit at @sp: the next lower step of its blocks, else 1 SP less. */
+static int
+next_sp (const WbBgBattleUnit *u,
+         int                   sp)
+{
+  int next = 0;
+
+  if (u->n_steps == 0)
+    return MAX (sp - 1, 0);
+  for (int i = 0; i < u->n_steps; i++)
+    if (u->steps[i] < sp && u->steps[i] > next)
+      next = u->steps[i];
+  return next;
+}
+
 static void
 take_hit (WbBgBattleUnit *u)
 {
-  int next = -1;
-
-  if (u->n_steps > 0)
-    {
-      for (int i = 0; i < u->n_steps; i++)
-        if (u->steps[i] < u->sp && u->steps[i] > next)
-          next = u->steps[i];
-      u->sp = next > 0 ? next : 0;
-    }
-  else
-    u->sp--;
+  u->sp = next_sp (u, u->sp);
   u->hits++;
   if (u->sp == 0)
     u->flags |= WB_BG_UNIT_ELIMINATED;
@@ -365,9 +424,9 @@ finish (WbBgBattle *b,
   b->stage = WB_BG_STAGE_OVER;
   wb_bg_battle_result (b, &r);
   if (r.holder >= 0)
-    say (run, _("The battle is over: %s holds the location"), side_name (run, r.holder));
+    SAY (run, _("The battle is over: %s holds the location"), side_name (run, r.holder));
   else
-    say (run, _("The battle is over: neither side is left"));
+    SAY (run, _("The battle is over: neither side is left"));
 }
 
 static void
@@ -394,7 +453,7 @@ after_allocate (WbBgBattle *b,
       enter_reinforce (b, run, other (hit));
       return;
     }
-  if (wb_bg_battle_line_count (b, hit) == 0)
+  if (line_count (b, hit) == 0)
     {
       begin_retreat (b, run, hit, WB_BG_RETREAT_FORCED);
       return;
@@ -416,7 +475,7 @@ enter_allocate (WbBgBattle *b,
   b->pending_hits = MIN (hits, 255);
   if (b->pending_hits > 0 && !any_target (b))
     {
-      say (run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
+      SAY (run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
                              "%d hits are lost: no unit of %s can take them", b->pending_hits),
            b->pending_hits, side_name (run, side));
       b->pending_hits = 0;
@@ -483,7 +542,7 @@ after_morale (WbBgBattle *b,
       b->side = side;
       return;
     }
-  if (wb_bg_battle_line_count (b, side) == 0)
+  if (line_count (b, side) == 0)
     {
       /* 11.2: an attacker whose line is empty retreats before the
        * defender checks. */
@@ -504,7 +563,7 @@ next_round (WbBgBattle *b,
 
   b->round++;
   b->reroll_used = 0;
-  say (run, _("Battle round %d"), b->round);
+  SAY (run, _("Battle round %d"), b->round);
   for (int i = 0; i < b->n_units; i++)
     {
       WbBgBattleUnit *u = &b->units[i];
@@ -514,7 +573,7 @@ next_round (WbBgBattle *b,
       if (in_battle (u) && u->box == WB_BG_BOX_CROSSING)
         {
           u->box = WB_BG_BOX_LINE;
-          say (run, _("%s moves from the river/mountain line to the line"), unit_name (run, u, buf));
+          SAY (run, _("%s moves from the river/mountain line to the line"), unit_name (run, u, buf));
         }
     }
   enter_fire (b, run, WB_BG_DEFENDER);
@@ -529,7 +588,7 @@ enter_retreat_choice (WbBgBattle *b,
   b->side = side;
   if (b->no_retreat[side])
     {
-      say (run, _("%s has no location to retreat to: the battle goes on"), side_name (run, side));
+      SAY (run, _("%s has no location to retreat to: the battle goes on"), side_name (run, side));
       if (side == WB_BG_ATTACKER)
         enter_retreat_choice (b, run, WB_BG_DEFENDER);
       else
@@ -580,7 +639,7 @@ begin_retreat (WbBgBattle *b,
   b->retreat = kind;
   if (battle_count (b, side) == 0)
     {
-      say (run, _("%s has no unit left in the battle"), side_name (run, side));
+      SAY (run, _("%s has no unit left in the battle"), side_name (run, side));
       enter_reinforce (b, run, other (side));
       return;
     }
@@ -590,7 +649,7 @@ begin_retreat (WbBgBattle *b,
         {
           char buf[48];
 
-          say (run, _("%s's line is empty: forced retreat, but no location to retreat to — all its units are eliminated"),
+          SAY (run, _("%s's line is empty: forced retreat, but no location to retreat to — all its units are eliminated"),
                side_name (run, side));
           for (int i = 0; i < b->n_units; i++)
             {
@@ -599,16 +658,16 @@ begin_retreat (WbBgBattle *b,
               if (u->side == side && in_battle (u))
                 {
                   u->flags |= WB_BG_UNIT_ELIMINATED;
-                  say (run, _("%s is eliminated"), unit_name (run, u, buf));
+                  SAY (run, _("%s is eliminated"), unit_name (run, u, buf));
                 }
             }
           enter_reinforce (b, run, other (side));
           return;
         }
-      say (run, _("%s's line is empty: forced retreat of two locations"), side_name (run, side));
+      SAY (run, _("%s's line is empty: forced retreat of two locations"), side_name (run, side));
     }
   else
-    say (run, _("%s retreats voluntarily, one location"), side_name (run, side));
+    SAY (run, _("%s retreats voluntarily, one location"), side_name (run, side));
   b->stage = WB_BG_STAGE_RETREAT_FIRE;
   b->side = other (side);
 }
@@ -621,7 +680,6 @@ wb_bg_battle_start (WbBgBattle         *b,
                     const WbBgBattleIo *io,
                     GError            **error)
 {
-  WbBgBattle work;
   Run run;
   int defenders = 0;
   char buf[48];
@@ -638,17 +696,16 @@ wb_bg_battle_start (WbBgBattle         *b,
                    _("A fortress holds 0 to %d units, not %d"), WB_BG_BATTLE_MAX_UNITS, fortress_capacity);
       return FALSE;
     }
-  memcpy (&work, b, sizeof work);
   run_begin (&run, io);
-  work.round = 1;
-  work.fortress_capacity = fortress_capacity;
-  say (&run, _("Battle: %s attacks %s"), side_name (&run, WB_BG_ATTACKER), side_name (&run, WB_BG_DEFENDER));
+  b->round = 1;
+  b->fortress_capacity = fortress_capacity;
+  SAY (&run, _("Battle: %s attacks %s"), side_name (&run, WB_BG_ATTACKER), side_name (&run, WB_BG_DEFENDER));
   /* 11.1: the defender's infantry and garrisons in the line, then the
    * attacker's, those that crossed a river or mountain in their own line;
    * leaders and cavalry in reserve. */
-  for (int i = 0; i < work.n_units; i++)
+  for (int i = 0; i < b->n_units; i++)
     {
-      WbBgBattleUnit *u = &work.units[i];
+      WbBgBattleUnit *u = &b->units[i];
 
       if (u->box == WB_BG_BOX_OFF)
         continue;
@@ -660,30 +717,32 @@ wb_bg_battle_start (WbBgBattle         *b,
     }
   if (fortress_capacity > 0 && defenders > fortress_capacity)
     {
-      work.stage = WB_BG_STAGE_DEPLOY;
-      work.side = WB_BG_DEFENDER;
-      say (&run, _("%s chooses the %d units of the fortified city line"),
+      b->stage = WB_BG_STAGE_DEPLOY;
+      b->side = WB_BG_DEFENDER;
+      SAY (&run, _("%s chooses the %d units of the fortified city line"),
            side_name (&run, WB_BG_DEFENDER), fortress_capacity);
-      return run_end (&run, b, &work, TRUE);
+      run_end (&run);
+  return TRUE;
     }
-  for (int i = 0; i < work.n_units; i++)
+  for (int i = 0; i < b->n_units; i++)
     {
-      WbBgBattleUnit *u = &work.units[i];
+      WbBgBattleUnit *u = &b->units[i];
 
       if (fortress_capacity > 0 && u->side == WB_BG_DEFENDER && u->box == WB_BG_BOX_LINE)
         {
           u->box = WB_BG_BOX_FORTIFIED;
-          say (&run, _("%s stands in the fortified city line (+%d dice)"), unit_name (&run, u, buf),
-               work.fortress_dice);
+          SAY (&run, _("%s stands in the fortified city line (+%d dice)"), unit_name (&run, u, buf),
+               b->fortress_dice);
         }
     }
-  if (wb_bg_battle_line_count (&work, WB_BG_DEFENDER) == 0)
-    begin_retreat (&work, &run, WB_BG_DEFENDER, WB_BG_RETREAT_FORCED);
-  else if (wb_bg_battle_line_count (&work, WB_BG_ATTACKER) == 0)
-    begin_retreat (&work, &run, WB_BG_ATTACKER, WB_BG_RETREAT_FORCED);
+  if (line_count (b, WB_BG_DEFENDER) == 0)
+    begin_retreat (b, &run, WB_BG_DEFENDER, WB_BG_RETREAT_FORCED);
+  else if (line_count (b, WB_BG_ATTACKER) == 0)
+    begin_retreat (b, &run, WB_BG_ATTACKER, WB_BG_RETREAT_FORCED);
   else
-    enter_fire (&work, &run, WB_BG_DEFENDER);
-  return run_end (&run, b, &work, TRUE);
+    enter_fire (b, &run, WB_BG_DEFENDER);
+  run_end (&run);
+  return TRUE;
 }
 
 WbBgStage
@@ -740,7 +799,6 @@ wb_bg_battle_fortify (WbBgBattle         *b,
                       const WbBgBattleIo *io,
                       GError            **error)
 {
-  WbBgBattle work;
   Run run;
   char buf[48];
   int n = 0;
@@ -768,45 +826,69 @@ wb_bg_battle_fortify (WbBgBattle         *b,
                    _("The fortified city line holds %d units, not %d"), b->fortress_capacity, n);
       return FALSE;
     }
-  memcpy (&work, b, sizeof work);
   run_begin (&run, io);
-  for (int i = 0; i < work.n_units; i++)
+  for (int i = 0; i < b->n_units; i++)
     if (mask & (1u << i))
       {
-        work.units[i].box = WB_BG_BOX_FORTIFIED;
-        say (&run, _("%s stands in the fortified city line (+%d dice)"), unit_name (&run, &work.units[i], buf),
-             work.fortress_dice);
+        b->units[i].box = WB_BG_BOX_FORTIFIED;
+        SAY (&run, _("%s stands in the fortified city line (+%d dice)"), unit_name (&run, &b->units[i], buf),
+             b->fortress_dice);
       }
-  if (wb_bg_battle_line_count (&work, WB_BG_ATTACKER) == 0)
-    begin_retreat (&work, &run, WB_BG_ATTACKER, WB_BG_RETREAT_FORCED);
+  if (line_count (b, WB_BG_ATTACKER) == 0)
+    begin_retreat (b, &run, WB_BG_ATTACKER, WB_BG_RETREAT_FORCED);
   else
-    enter_fire (&work, &run, WB_BG_DEFENDER);
-  return run_end (&run, b, &work, TRUE);
+    enter_fire (b, &run, WB_BG_DEFENDER);
+  run_end (&run);
+  return TRUE;
 }
 
 /* Rolling */
 
-/* @n dice for one unit: the hits (faces ≥ hit_on), the faces in @faces. */
-static gboolean
-roll_dice (WbBgBattle *b,
-           Run        *run,
-           int         n,
-           int        *hits,
-           GString    *faces,
-           GError    **error)
+/* The dice @slot rolls at the FIRE or RETREAT_FIRE stage; −1: it does not.
+ * 11.3: forced retreat fire is a normal battle fire of every infantry and
+ * garrison unit of the other side in the location (one still in a line
+ * with its line's dice, one in failed morale with its own); voluntary
+ * retreat fire is one die each. */
+static int
+fire_dice (const WbBgBattle *b,
+           int               slot)
 {
-  for (int k = 0; k < n; k++)
-    {
-      int face;
+  const WbBgBattleUnit *u = &b->units[slot];
 
-      if (!roll_die (run, 6, &face, error))
-        return FALSE;
-      if (face >= b->hit_on)
-        (*hits)++;
-      if (faces != NULL)
-        g_string_append_printf (faces, k > 0 ? " %d" : "%d", face);
+  if (u->side != b->side || !fights (u))
+    return -1;
+  if (b->stage == WB_BG_STAGE_FIRE)
+    return in_line (u) ? unit_dice (b, slot) : -1;
+  if (!in_battle (u))
+    return -1;
+  if (b->retreat == WB_BG_RETREAT_VOLUNTARY)
+    return 1;
+  return in_line (u) ? unit_dice (b, slot) : base_dice (b, u);
+}
+
+static gboolean
+checks_morale (const WbBgBattle     *b,
+               const WbBgBattleUnit *u)
+{
+  return u->side == b->side && in_battle (u) && u->hits > 0 && u->box != WB_BG_BOX_FAILED;
+}
+
+/* How many dice the roll of this stage reads. */
+static int
+dice_needed (const WbBgBattle *b,
+             int               dice[WB_BG_BATTLE_MAX_UNITS])
+{
+  int n = 0;
+
+  for (int i = 0; i < b->n_units; i++)
+    {
+      if (b->stage == WB_BG_STAGE_MORALE)
+        dice[i] = checks_morale (b, &b->units[i]) ? b->units[i].hits : -1;
+      else
+        dice[i] = fire_dice (b, i);
+      n += MAX (dice[i], 0);
     }
-  return TRUE;
+  return n;
 }
 
 /* "; −1, across a river or mountain" (a real minus sign) */
@@ -829,11 +911,10 @@ say_fire (Run                  *run,
 {
   char buf[48];
   g_autofree char *mods = NULL;
-  GString *m;
+  g_autofree char *dice = NULL;
+  g_autofree char *hit_text = NULL;
+  GString *m = g_string_new (why);
 
-  if (run->lines == NULL)
-    return;
-  m = g_string_new (why);
   if (u->box == WB_BG_BOX_CROSSING && b->round <= 1 && b->crossing_dice != 0)
     append_modifier (m, b->crossing_dice, _("across a river or mountain"));
   if (u->box == WB_BG_BOX_FORTIFIED && b->fortress_dice != 0)
@@ -842,111 +923,64 @@ say_fire (Run                  *run,
     append_modifier (m, b->trench_dice, _("trench"));
   mods = m->len > 0 ? g_strdup_printf (" (%s)", m->str) : g_strdup ("");
   g_string_free (m, TRUE);
-  {
-    g_autofree char *dice = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d die", "%d dice", n), n);
-    g_autofree char *hit_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits), hits);
-
-    /* "Union VI rolls 3 dice (−1, across a river or mountain): 6 2 5 → 1 hit" */
-    say (run, _("%s rolls %s%s: %s → %s"), unit_name (run, u, buf), dice, mods, n > 0 ? faces->str : "—", hit_text);
-  }
+  dice = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d die", "%d dice", n), n);
+  hit_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits), hits);
+  /* "Union VI rolls 3 dice (−1, across a river or mountain): 6 2 5 → 1 hit" */
+  say (run, _("%s rolls %s%s: %s → %s"), unit_name (run, u, buf), dice, mods, n > 0 ? faces->str : "—", hit_text);
 }
 
-static gboolean
+/* FIRE and RETREAT_FIRE: each unit's dice, every face ≥ hit_on a hit. */
+static void
 roll_fire (WbBgBattle *b,
            Run        *run,
-           GError    **error)
+           const int  *dice)
 {
   WbBgSide side = b->side;
+  gboolean retreat = b->stage == WB_BG_STAGE_RETREAT_FIRE;
   int total = 0;
-  g_autoptr(GString) faces = run->lines != NULL ? g_string_new (NULL) : NULL;
+  g_autoptr(GString) faces = run->talk ? g_string_new (NULL) : NULL;
 
   for (int i = 0; i < b->n_units; i++)
     {
-      const WbBgBattleUnit *u = &b->units[i];
-      int n, hits = 0;
+      int n = dice[i], hits = 0;
 
-      if (u->side != side || !in_line (u) || !fights (u))
+      if (n < 0)
         continue;
-      n = wb_bg_battle_unit_dice (b, i);
       if (faces != NULL)
         g_string_truncate (faces, 0);
-      if (!roll_dice (b, run, n, &hits, faces, error))
-        return FALSE;
-      say_fire (run, b, u, n, "", faces, hits);
+      for (int k = 0; k < n; k++)
+        {
+          int face = take (run);
+
+          hits += face >= b->hit_on;
+          if (faces != NULL)
+            g_string_append_printf (faces, k > 0 ? " %d" : "%d", face);
+        }
+      if (run->talk)
+        say_fire (run, b, &b->units[i], n,
+                  !retreat ? "" : b->retreat == WB_BG_RETREAT_VOLUNTARY ? _("retreat fire") : _("forced retreat fire"),
+                  faces, hits);
       total += hits;
     }
+  if (retreat)
+    b->retreat_fire = 1;
   enter_allocate (b, run, other (side), total);
-  return TRUE;
-}
-
-/* 11.3: forced — every infantry and garrison unit of the other side in
- * the location rolls a normal battle fire (a unit still in a line with its
- * line's dice; one in failed morale its own dice); voluntary — one die each. */
-static gboolean
-roll_retreat_fire (WbBgBattle *b,
-                   Run        *run,
-                   GError    **error)
-{
-  WbBgSide side = b->side;
-  int total = 0;
-  g_autoptr(GString) faces = run->lines != NULL ? g_string_new (NULL) : NULL;
-
-  for (int i = 0; i < b->n_units; i++)
-    {
-      const WbBgBattleUnit *u = &b->units[i];
-      int n, hits = 0;
-
-      if (u->side != side || !in_battle (u) || !fights (u))
-        continue;
-      if (b->retreat == WB_BG_RETREAT_VOLUNTARY)
-        n = 1;
-      else if (in_line (u))
-        n = wb_bg_battle_unit_dice (b, i);
-      else
-        n = base_dice (b, u);
-      if (faces != NULL)
-        g_string_truncate (faces, 0);
-      if (!roll_dice (b, run, n, &hits, faces, error))
-        return FALSE;
-      say_fire (run, b, u, n, b->retreat == WB_BG_RETREAT_VOLUNTARY ? _("retreat fire") : _("forced retreat fire"),
-                faces, hits);
-      total += hits;
-    }
-  b->retreat_fire = 1;
-  b->stage = WB_BG_STAGE_ALLOCATE;
-  b->side = other (side);
-  b->pending_hits = MIN (total, 255);
-  if (b->pending_hits > 0 && !any_target (b))
-    {
-      say (run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
-                             "%d hits are lost: no unit of %s can take them", b->pending_hits),
-           b->pending_hits, side_name (run, b->side));
-      b->pending_hits = 0;
-    }
-  if (b->pending_hits == 0)
-    after_allocate (b, run);
-  return TRUE;
 }
 
 /* One check: a die per hit, any above morale fails it. */
-static gboolean
-check_unit (WbBgBattle     *b,
-            Run            *run,
+static void
+check_unit (Run            *run,
             WbBgBattleUnit *u,
-            gboolean        reroll,
-            GError        **error)
+            gboolean        reroll)
 {
   char buf[48];
   gboolean failed = FALSE;
-  g_autoptr(GString) faces = run->lines != NULL ? g_string_new (NULL) : NULL;
+  g_autoptr(GString) faces = run->talk ? g_string_new (NULL) : NULL;
 
-  (void) b;
   for (int k = 0; k < u->hits; k++)
     {
-      int face;
+      int face = take (run);
 
-      if (!roll_die (run, 6, &face, error))
-        return FALSE;
       if (face > u->morale)
         failed = TRUE;
       if (faces != NULL)
@@ -963,35 +997,28 @@ check_unit (WbBgBattle     *b,
       u->box = u->prev_box;
       u->flags &= ~WB_BG_UNIT_FAILED_NOW;
     }
-  if (run->lines != NULL)
+  if (run->talk)
     {
       const char *what = failed ? _("fails: to the failed morale position") : reroll ? _("passes: back in its position")
                                                                                      : _("passes");
 
-      say (run, reroll ? _("%s re-rolls its morale check (morale %d): %s → %s")
-                       : _("%s checks morale %d: %s → %s"),
-           unit_name (run, u, buf), u->morale, faces->str, what);
+      if (reroll)
+        say (run, _("%s re-rolls its morale check (morale %d): %s → %s"), unit_name (run, u, buf), u->morale,
+             faces->str, what);
+      else
+        say (run, _("%s checks morale %d: %s → %s"), unit_name (run, u, buf), u->morale, faces->str, what);
     }
-  return TRUE;
 }
 
-static gboolean
+static void
 roll_morale (WbBgBattle *b,
              Run        *run,
-             GError    **error)
+             const int  *dice)
 {
-  WbBgSide side = b->side;
-
   for (int i = 0; i < b->n_units; i++)
-    {
-      WbBgBattleUnit *u = &b->units[i];
-
-      if (u->side == side && in_battle (u) && u->hits > 0 && u->box != WB_BG_BOX_FAILED &&
-          !check_unit (b, run, u, FALSE, error))
-        return FALSE;
-    }
-  after_morale (b, run, side);
-  return TRUE;
+    if (dice[i] > 0)
+      check_unit (run, &b->units[i], FALSE);
+  after_morale (b, run, b->side);
 }
 
 gboolean
@@ -999,9 +1026,9 @@ wb_bg_battle_roll (WbBgBattle         *b,
                    const WbBgBattleIo *io,
                    GError            **error)
 {
-  WbBgBattle work;
   Run run;
-  gboolean ok;
+  int dice[WB_BG_BATTLE_MAX_UNITS];
+  int faces[RUN_DICE];
 
   g_return_val_if_fail (b != NULL, FALSE);
   if (!wb_bg_battle_stage_rolls (b->stage))
@@ -1010,15 +1037,19 @@ wb_bg_battle_roll (WbBgBattle         *b,
                    _("The battle waits for “%s”, not a roll"), wb_bg_battle_stage_name (b->stage));
       return FALSE;
     }
-  memcpy (&work, b, sizeof work);
   run_begin (&run, io);
-  if (b->stage == WB_BG_STAGE_FIRE)
-    ok = roll_fire (&work, &run, error);
-  else if (b->stage == WB_BG_STAGE_MORALE)
-    ok = roll_morale (&work, &run, error);
+  run.buf = faces;
+  if (!draw (&run, dice_needed (b, dice), error))
+    {
+      run_end (&run);
+      return FALSE;
+    }
+  if (b->stage == WB_BG_STAGE_MORALE)
+    roll_morale (b, &run, dice);
   else
-    ok = roll_retreat_fire (&work, &run, error);
-  return run_end (&run, b, &work, ok);
+    roll_fire (b, &run, dice);
+  run_end (&run);
+  return TRUE;
 }
 
 /* Choosing */
@@ -1030,10 +1061,10 @@ wb_bg_battle_allocate (WbBgBattle         *b,
                        const WbBgBattleIo *io,
                        GError            **error)
 {
-  WbBgBattle work;
   Run run;
   int taken[WB_BG_BATTLE_MAX_UNITS] = { 0 };
-  int before[WB_BG_BATTLE_MAX_UNITS];
+  int line_n, targets;
+  int before[WB_BG_BATTLE_MAX_UNITS], sp[WB_BG_BATTLE_MAX_UNITS];
   char buf[48];
   int i;
 
@@ -1047,55 +1078,74 @@ wb_bg_battle_allocate (WbBgBattle         *b,
                    _("%d hits to apply, not %d"), b->pending_hits, n);
       return FALSE;
     }
-  memcpy (&work, b, sizeof work);
-  for (int k = 0; k < work.n_units; k++)
-    before[k] = work.units[k].sp;
-  for (i = 0; i < n && any_target (&work); i++)
+  /* Check every hit on the SP it would leave before touching the board. */
+  line_n = line_count (b, b->side);
+  targets = 0;
+  for (int k = 0; k < b->n_units; k++)
     {
-      if (!wb_bg_battle_can_take_hit (&work, slots[i]))
+      const WbBgBattleUnit *u = &b->units[k];
+
+      before[k] = sp[k] = u->sp;
+      targets += u->side == b->side && in_battle (u) && u->sp > 0;
+    }
+  for (i = 0; i < n && targets > 0; i++)
+    {
+      int s = slots[i];
+      const WbBgBattleUnit *u = s >= 0 && s < b->n_units ? &b->units[s] : NULL;
+
+      if (u == NULL || u->side != b->side || !in_battle (u) || sp[s] == 0)
         {
-          if (slots[i] >= 0 && slots[i] < work.n_units && work.units[slots[i]].side == work.side &&
-              in_battle (&work.units[slots[i]]) && !in_line (&work.units[slots[i]]) && work.units[slots[i]].sp > 0)
-            g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
-                         _("Units in reserve or failed morale take hits only when no unit is left in the line (rule 11.2)"));
-          else
-            g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
-                         _("Hit %d: that unit cannot take a hit"), i + 1);
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       _("Hit %d: that unit cannot take a hit"), i + 1);
           return FALSE;
         }
-      take_hit (&work.units[slots[i]]);
-      taken[slots[i]]++;
-      work.pending_hits--;
+      if (!b->retreat_fire && line_n > 0 && !in_line_box (u->box))
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       _("Units in reserve or failed morale take hits only when no unit is left in the line (rule 11.2)"));
+          return FALSE;
+        }
+      sp[s] = next_sp (u, sp[s]);
+      if (sp[s] == 0)
+        {
+          targets--;
+          line_n -= in_line_box (u->box);
+        }
+      taken[s]++;
     }
-  if (work.pending_hits > 0 && any_target (&work))
+  if (b->pending_hits - i > 0 && targets > 0)
     {
       g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
-                   g_dngettext (GETTEXT_PACKAGE, "%d more hit to apply", "%d more hits to apply", work.pending_hits),
-                   work.pending_hits);
+                   g_dngettext (GETTEXT_PACKAGE, "%d more hit to apply", "%d more hits to apply", b->pending_hits - i),
+                   b->pending_hits - i);
       return FALSE;
     }
+  for (int k = 0; k < i; k++)
+    take_hit (&b->units[slots[k]]);
+  b->pending_hits -= i;
   run_begin (&run, io);
-  for (int k = 0; k < work.n_units; k++)
+  for (int k = 0; k < b->n_units; k++)
     {
-      const WbBgBattleUnit *u = &work.units[k];
+      const WbBgBattleUnit *u = &b->units[k];
 
       if (taken[k] == 0)
         continue;
       if (!alive (u))
-        say (&run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d SP → eliminated",
+        SAY (&run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d SP → eliminated",
                                 "%s takes %d hits: %d SP → eliminated", taken[k]),
              unit_name (&run, u, buf), taken[k], before[k]);
       else
-        say (&run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d → %d SP", "%s takes %d hits: %d → %d SP", taken[k]),
+        SAY (&run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d → %d SP", "%s takes %d hits: %d → %d SP", taken[k]),
              unit_name (&run, u, buf), taken[k], before[k], u->sp);
     }
-  if (work.pending_hits > 0)
-    say (&run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
-                            "%d hits are lost: no unit of %s can take them", work.pending_hits),
-         work.pending_hits, side_name (&run, work.side));
-  work.pending_hits = 0;
-  after_allocate (&work, &run);
-  return run_end (&run, b, &work, TRUE);
+  if (b->pending_hits > 0)
+    SAY (&run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
+                            "%d hits are lost: no unit of %s can take them", b->pending_hits),
+         b->pending_hits, side_name (&run, b->side));
+  b->pending_hits = 0;
+  after_allocate (b, &run);
+  run_end (&run);
+  return TRUE;
 }
 
 int
@@ -1103,25 +1153,32 @@ wb_bg_battle_suggest_allocation (const WbBgBattle *b,
                                  int              *slots,
                                  int               max)
 {
-  WbBgBattle work;
-  int n = 0;
+  int sp[WB_BG_BATTLE_MAX_UNITS];
+  int n = 0, line_n;
 
   g_return_val_if_fail (b != NULL, 0);
   if (b->stage != WB_BG_STAGE_ALLOCATE)
     return 0;
-  memcpy (&work, b, sizeof work);
-  while (n < max && work.pending_hits > 0)
+  line_n = line_count (b, b->side);
+  for (int i = 0; i < b->n_units; i++)
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+
+      sp[i] = u->side == b->side && in_battle (u) ? u->sp : 0;
+    }
+  while (n < max && n < b->pending_hits)
     {
       int best = -1;
 
-      for (int i = 0; i < work.n_units; i++)
-        if (wb_bg_battle_can_take_hit (&work, i) &&
-            (best < 0 || work.units[i].sp > work.units[best].sp))
+      for (int i = 0; i < b->n_units; i++)
+        if (sp[i] > 0 && (b->retreat_fire || line_n == 0 || in_line_box (b->units[i].box)) &&
+            (best < 0 || sp[i] > sp[best]))
           best = i;
       if (best < 0)
         break;
-      take_hit (&work.units[best]);
-      work.pending_hits--;
+      sp[best] = next_sp (&b->units[best], sp[best]);
+      if (sp[best] == 0)
+        line_n -= in_line_box (b->units[best].box);
       slots[n++] = best;
     }
   return n;
@@ -1133,9 +1190,8 @@ wb_bg_battle_reroll (WbBgBattle         *b,
                      const WbBgBattleIo *io,
                      GError            **error)
 {
-  WbBgBattle work;
   Run run;
-  gboolean ok = TRUE;
+  int faces[RUN_DICE];
 
   g_return_val_if_fail (b != NULL, FALSE);
   if (!expect (b, WB_BG_STAGE_REROLL, error))
@@ -1147,18 +1203,20 @@ wb_bg_battle_reroll (WbBgBattle         *b,
                    _("Only a unit that failed its morale check this round can re-roll it"));
       return FALSE;
     }
-  memcpy (&work, b, sizeof work);
   run_begin (&run, io);
-  work.reroll_used |= 1u << work.side;
-  if (slot >= 0)
-    ok = check_unit (&work, &run, &work.units[slot], TRUE, error);
-  if (ok)
+  run.buf = faces;
+  if (slot >= 0 && !draw (&run, b->units[slot].hits, error))
     {
-      /* after_morale would offer the re-roll again at REROLL: leave it. */
-      work.stage = WB_BG_STAGE_REROLL;
-      after_morale (&work, &run, work.side);
+      run_end (&run);
+      return FALSE;
     }
-  return run_end (&run, b, &work, ok);
+  b->reroll_used |= 1u << b->side;
+  if (slot >= 0)
+    check_unit (&run, &b->units[slot], TRUE);
+  /* Still at REROLL: after_morale does not offer the re-roll again. */
+  after_morale (b, &run, b->side);
+  run_end (&run);
+  return TRUE;
 }
 
 gboolean
@@ -1167,7 +1225,6 @@ wb_bg_battle_decide (WbBgBattle         *b,
                      const WbBgBattleIo *io,
                      GError            **error)
 {
-  WbBgBattle work;
   Run run;
 
   g_return_val_if_fail (b != NULL, FALSE);
@@ -1179,19 +1236,19 @@ wb_bg_battle_decide (WbBgBattle         *b,
                    _("No location to retreat to: the battle goes on (rule 11.4)"));
       return FALSE;
     }
-  memcpy (&work, b, sizeof work);
   run_begin (&run, io);
   if (retreat)
-    begin_retreat (&work, &run, work.side, WB_BG_RETREAT_VOLUNTARY);
+    begin_retreat (b, &run, b->side, WB_BG_RETREAT_VOLUNTARY);
   else
     {
-      say (&run, _("%s stays in the battle"), side_name (&run, work.side));
-      if (work.side == WB_BG_ATTACKER)
-        enter_retreat_choice (&work, &run, WB_BG_DEFENDER);
+      SAY (&run, _("%s stays in the battle"), side_name (&run, b->side));
+      if (b->side == WB_BG_ATTACKER)
+        enter_retreat_choice (b, &run, WB_BG_DEFENDER);
       else
-        enter_reinforce (&work, &run, WB_BG_DEFENDER);
+        enter_reinforce (b, &run, WB_BG_DEFENDER);
     }
-  return run_end (&run, b, &work, TRUE);
+  run_end (&run);
+  return TRUE;
 }
 
 gboolean
@@ -1200,8 +1257,8 @@ wb_bg_battle_reinforce (WbBgBattle         *b,
                         const WbBgBattleIo *io,
                         GError            **error)
 {
-  WbBgBattle work;
   Run run;
+  int faces[RUN_DICE];
   char buf[48];
   gboolean free_entry;
 
@@ -1217,39 +1274,45 @@ wb_bg_battle_reinforce (WbBgBattle         *b,
                      _("Only units of the side reinforcing, in adjacent locations, can try to reinforce"));
         return FALSE;
       }
-  memcpy (&work, b, sizeof work);
   run_begin (&run, io);
   /* 11.5: without a roll when the other side retreated. */
-  free_entry = work.retreat != WB_BG_RETREAT_NONE && work.retreat_side == other (work.side);
-  for (int i = 0; i < work.n_units; i++)
+  free_entry = b->retreat != WB_BG_RETREAT_NONE && b->retreat_side == other (b->side);
+  run.buf = faces;
+  if (!free_entry && !draw (&run, 2 * __builtin_popcount (mask), error))
     {
-      WbBgBattleUnit *u = &work.units[i];
+      run_end (&run);
+      return FALSE;
+    }
+  for (int i = 0; i < b->n_units; i++)
+    {
+      WbBgBattleUnit *u = &b->units[i];
       int a, c;
 
       if (!(mask & (1u << i)))
         continue;
       if (free_entry)
         {
-          say (&run, _("%s enters the battle location (the enemy retreated: no roll)"), unit_name (&run, u, buf));
+          SAY (&run, _("%s enters the battle location (the enemy retreated: no roll)"), unit_name (&run, u, buf));
         }
       else
         {
-          if (!roll_die (&run, 6, &a, error) || !roll_die (&run, 6, &c, error))
-            return run_end (&run, b, &work, FALSE);
-          if (a + c < work.rating[work.side])
+          a = take (&run);
+          c = take (&run);
+          if (a + c < b->rating[b->side])
             {
-              say (&run, _("%s tries to reinforce: %d + %d = %d, below the commander rating %d — it stays"),
-                   unit_name (&run, u, buf), a, c, a + c, work.rating[work.side]);
+              SAY (&run, _("%s tries to reinforce: %d + %d = %d, below the commander rating %d — it stays"),
+                   unit_name (&run, u, buf), a, c, a + c, b->rating[b->side]);
               continue;
             }
-          say (&run, _("%s reinforces: %d + %d = %d ≥ commander rating %d — into the line"),
-               unit_name (&run, u, buf), a, c, a + c, work.rating[work.side]);
+          SAY (&run, _("%s reinforces: %d + %d = %d ≥ commander rating %d — into the line"),
+               unit_name (&run, u, buf), a, c, a + c, b->rating[b->side]);
         }
       u->box = fights (u) ? WB_BG_BOX_LINE : WB_BG_BOX_RESERVE;
       u->flags |= WB_BG_UNIT_ENTERED;
     }
-  after_reinforce (&work, &run);
-  return run_end (&run, b, &work, TRUE);
+  after_reinforce (b, &run);
+  run_end (&run);
+  return TRUE;
 }
 
 void
