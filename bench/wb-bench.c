@@ -883,7 +883,7 @@ bench_replay (void)
 /* (l) Blue & Gray battles on the battle board (core/rules/bg/wb-bg-battle.c):
  * three units a side and one reinforcement candidate each (below); random
  * dice (PCG32); hits on the biggest line unit, a side retreats when its
- * line has under half the enemy's dice, every candidate tries.
+ * line has under half the enemy line's SP, every candidate tries.
  * Played to the end without log lines, the way the automatic player does. */
 static long bench_dice;
 
@@ -896,15 +896,20 @@ bench_die (gpointer data, int sides, int *face, GError **error)
   return TRUE;
 }
 
-/* The policy: retreat when the own line rolls under half the enemy's dice. */
+/* The policy: retreat when the own line has under half the enemy's SP. */
 static gboolean
 wants_retreat (const WbBgBattle *b, WbBgSide side)
 {
-  int n[2] = { 0, 0 };
+  int sp[2] = { 0, 0 };
 
   for (int i = 0; i < b->n_units; i++)
-    n[b->units[i].side] += wb_bg_battle_unit_dice (b, i);
-  return 2 * n[side] < n[!side];
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+
+      if (!(u->flags & WB_BG_UNIT_ELIMINATED) && u->box <= WB_BG_BOX_FORTIFIED)
+        sp[u->side] += u->sp;
+    }
+  return 2 * sp[side] < sp[!side];
 }
 
 static int

@@ -948,14 +948,23 @@ roll_fire (WbBgBattle *b,
         continue;
       if (faces != NULL)
         g_string_truncate (faces, 0);
-      for (int k = 0; k < n; k++)
+      g_assert (run->next + n <= run->n_faces);
+      if (faces == NULL)
         {
-          int face = take (run);
+          const int *f = run->faces + run->next;
 
-          hits += face >= b->hit_on;
-          if (faces != NULL)
-            g_string_append_printf (faces, k > 0 ? " %d" : "%d", face);
+          for (int k = 0; k < n; k++)
+            hits += f[k] >= b->hit_on;
+          run->next += n;
         }
+      else
+        for (int k = 0; k < n; k++)
+          {
+            int face = take (run);
+
+            hits += face >= b->hit_on;
+            g_string_append_printf (faces, k > 0 ? " %d" : "%d", face);
+          }
       if (run->talk)
         say_fire (run, b, &b->units[i], n,
                   !retreat ? "" : b->retreat == WB_BG_RETREAT_VOLUNTARY ? _("retreat fire") : _("forced retreat fire"),
@@ -1062,7 +1071,7 @@ wb_bg_battle_allocate (WbBgBattle         *b,
                        GError            **error)
 {
   Run run;
-  int taken[WB_BG_BATTLE_MAX_UNITS] = { 0 };
+  int taken[WB_BG_BATTLE_MAX_UNITS];
   int line_n, targets;
   int before[WB_BG_BATTLE_MAX_UNITS], sp[WB_BG_BATTLE_MAX_UNITS];
   char buf[48];
@@ -1086,6 +1095,7 @@ wb_bg_battle_allocate (WbBgBattle         *b,
       const WbBgBattleUnit *u = &b->units[k];
 
       before[k] = sp[k] = u->sp;
+      taken[k] = 0;
       targets += u->side == b->side && in_battle (u) && u->sp > 0;
     }
   for (i = 0; i < n && targets > 0; i++)
