@@ -142,25 +142,25 @@ copy_board (WbBgBattle       *dst,
 static inline gboolean
 alive (const WbBgBattleUnit *u)
 {
-  return (u->flags & (WB_BG_UNIT_ELIMINATED | WB_BG_UNIT_DROPPED)) == 0;
+  return u->box != WB_BG_BOX_GONE;
 }
 
 static inline gboolean
 in_battle (const WbBgBattleUnit *u)
 {
-  return alive (u) && u->box != WB_BG_BOX_OFF;
+  return u->box < WB_BG_BOX_OFF;
 }
 
 static inline gboolean
 in_line_box (guint box)
 {
-  return box == WB_BG_BOX_LINE || box == WB_BG_BOX_CROSSING || box == WB_BG_BOX_FORTIFIED;
+  return box <= WB_BG_BOX_FORTIFIED;
 }
 
 static inline gboolean
 in_line (const WbBgBattleUnit *u)
 {
-  return in_battle (u) && in_line_box (u->box);
+  return in_line_box (u->box);
 }
 
 /* Infantry, garrisons and cavalry that fights as infantry: they stand in
@@ -307,7 +307,10 @@ take_hit (WbBgBattleUnit *u)
   u->sp = next_sp (u, u->sp);
   u->hits++;
   if (u->sp == 0)
-    u->flags |= WB_BG_UNIT_ELIMINATED;
+    {
+      u->flags |= WB_BG_UNIT_ELIMINATED;
+      u->box = WB_BG_BOX_GONE;
+    }
 }
 
 /* Setting up */
@@ -316,9 +319,10 @@ void
 wb_bg_battle_init (WbBgBattle *b)
 {
   static const guint8 dice_by_sp[WB_BG_BATTLE_MAX_SP + 1] = {
-    /* The battle-dice table of the bundled games knows 6–8 SP (4 dice);
-     * the rest is the family's to give. These keep a bare board usable. */
-    0, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+    /* The battle-dice table of the bundled games (6 SP stated: 4 dice;
+     * the rest reconstructed there from the rulebook's example: 1–4 SP 3
+     * dice, 5–12 SP 4); above 12 SP as 12. The family loads its game's. */
+    0, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4
   };
 
   g_return_if_fail (b != NULL);
@@ -361,6 +365,8 @@ wb_bg_battle_add (WbBgBattle *b,
   u->morale = morale;
   u->dice = dice;
   u->flags = flags & (WB_BG_UNIT_CROSSED | WB_BG_UNIT_TRENCH | WB_BG_UNIT_GRANT);
+  if (u->flags & WB_BG_UNIT_GRANT)
+    b->grant |= 1u << side;
   u->box = candidate ? WB_BG_BOX_OFF : fights (u) ? WB_BG_BOX_LINE : WB_BG_BOX_RESERVE;
   u->prev_box = u->box;
   return b->n_units++;
@@ -391,7 +397,10 @@ wb_bg_battle_drop (WbBgBattle *b,
   g_return_if_fail (b != NULL);
   g_return_if_fail (slot >= 0 && slot < b->n_units);
   if (b->units[slot].box == WB_BG_BOX_OFF)
-    b->units[slot].flags |= WB_BG_UNIT_DROPPED;
+    {
+      b->units[slot].flags |= WB_BG_UNIT_DROPPED;
+      b->units[slot].box = WB_BG_BOX_GONE;
+    }
 }
 
 int
@@ -515,7 +524,7 @@ grant_may_reroll (const WbBgBattle *b,
 {
   gboolean grant = FALSE, failed = FALSE;
 
-  if (b->reroll_used & (1u << side))
+  if ((b->reroll_used & (1u << side)) || !(b->grant & (1u << side)))
     return FALSE;
   for (int i = 0; i < b->n_units; i++)
     {
@@ -658,6 +667,7 @@ begin_retreat (WbBgBattle *b,
               if (u->side == side && in_battle (u))
                 {
                   u->flags |= WB_BG_UNIT_ELIMINATED;
+                  u->box = WB_BG_BOX_GONE;
                   SAY (run, _("%s is eliminated"), unit_name (run, u, buf));
                 }
             }
@@ -707,7 +717,7 @@ wb_bg_battle_start (WbBgBattle         *b,
     {
       WbBgBattleUnit *u = &b->units[i];
 
-      if (u->box == WB_BG_BOX_OFF)
+      if (u->box >= WB_BG_BOX_OFF)
         continue;
       u->box = fights (u) ? WB_BG_BOX_LINE : WB_BG_BOX_RESERVE;
       if (u->side == WB_BG_ATTACKER && u->box == WB_BG_BOX_LINE && (u->flags & WB_BG_UNIT_CROSSED))
@@ -1134,7 +1144,7 @@ wb_bg_battle_allocate (WbBgBattle         *b,
     take_hit (&b->units[slots[k]]);
   b->pending_hits -= i;
   run_begin (&run, io);
-  for (int k = 0; k < b->n_units; k++)
+  for (int k = 0; run.talk && k < b->n_units; k++)
     {
       const WbBgBattleUnit *u = &b->units[k];
 
@@ -1275,15 +1285,17 @@ wb_bg_battle_reinforce (WbBgBattle         *b,
   g_return_val_if_fail (b != NULL, FALSE);
   if (!expect (b, WB_BG_STAGE_REINFORCE, error))
     return FALSE;
-  for (int i = 0; i < WB_BG_BATTLE_MAX_UNITS; i++)
-    if ((mask & (1u << i)) &&
-        (i >= b->n_units || b->units[i].side != b->side || b->units[i].box != WB_BG_BOX_OFF ||
-         !alive (&b->units[i])))
-      {
-        g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
-                     _("Only units of the side reinforcing, in adjacent locations, can try to reinforce"));
-        return FALSE;
-      }
+  for (guint32 left = mask; left != 0; left &= left - 1)
+    {
+      int i = __builtin_ctz (left);
+
+      if (i >= b->n_units || b->units[i].side != b->side || b->units[i].box != WB_BG_BOX_OFF)
+        {
+          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       _("Only units of the side reinforcing, in adjacent locations, can try to reinforce"));
+          return FALSE;
+        }
+    }
   run_begin (&run, io);
   /* 11.5: without a roll when the other side retreated. */
   free_entry = b->retreat != WB_BG_RETREAT_NONE && b->retreat_side == other (b->side);
@@ -1293,13 +1305,11 @@ wb_bg_battle_reinforce (WbBgBattle         *b,
       run_end (&run);
       return FALSE;
     }
-  for (int i = 0; i < b->n_units; i++)
+  for (guint32 left = mask; left != 0; left &= left - 1)
     {
-      WbBgBattleUnit *u = &b->units[i];
+      WbBgBattleUnit *u = &b->units[__builtin_ctz (left)];
       int a, c;
 
-      if (!(mask & (1u << i)))
-        continue;
       if (free_entry)
         {
           SAY (&run, _("%s enters the battle location (the enemy retreated: no roll)"), unit_name (&run, u, buf));

@@ -38,6 +38,8 @@ typedef enum {
   WB_BG_CLASS_FIGHTING_CAVALRY, /* Jackson & Sheridan 1864 (Part 1, 3): fights as infantry */
 } WbBgClass;
 
+/* In this order: the line boxes first, then the rest of the battle,
+ * then the units not in it. */
 typedef enum {
   WB_BG_BOX_LINE = 0,
   WB_BG_BOX_CROSSING,    /* the attacker's river/mountain line: crossing_dice in round 1 */
@@ -45,6 +47,7 @@ typedef enum {
   WB_BG_BOX_RESERVE,
   WB_BG_BOX_FAILED,      /* failed morale: for the rest of the battle */
   WB_BG_BOX_OFF,         /* a reinforcement candidate not (yet) in the battle */
+  WB_BG_BOX_GONE,        /* eliminated, or a candidate dropped */
 } WbBgBox;
 
 typedef enum {
@@ -111,6 +114,7 @@ typedef struct {
   guint8  retreat_side;     /* 0xff: none */
   guint8  retreat;          /* WbBgRetreat */
   guint8  reroll_used;      /* bit per side, this round */
+  guint8  grant;            /* bit per side: it has a GRANT unit */
   guint8  dice_by_sp[WB_BG_BATTLE_MAX_SP + 1];
   WbBgBattleUnit units[WB_BG_BATTLE_MAX_UNITS];
 } WbBgBattle;
