@@ -614,6 +614,62 @@ START_TEST (test_missing_die)
 }
 END_TEST
 
+/* Jackson & Sheridan 1864 (Part 1, 3): cavalry that fights stands in the
+ * line and fires; cavalry that does not stands in reserve. A dropped
+ * candidate cannot reinforce; a side wiped out leaves the other holding
+ * the location, whose candidates enter without a roll. */
+START_TEST (test_cavalry_drop_and_wipe_out)
+{
+  WbBgBattle b;
+  WbBgBattleIo io;
+  Dice d;
+  WbBgBattleResult r;
+  g_autoptr(GError) error = NULL;
+  int fcav, cav, d1, cand, gone;
+
+  dice_init (&d, &io);
+  wb_bg_battle_init (&b);
+  fcav = wb_bg_battle_add (&b, 0, WB_BG_ATTACKER, WB_BG_CLASS_FIGHTING_CAVALRY, 3, 4, 0, 0, FALSE);
+  cav = wb_bg_battle_add (&b, 1, WB_BG_ATTACKER, WB_BG_CLASS_CAVALRY, 3, 4, 0, 0, FALSE);
+  cand = wb_bg_battle_add (&b, 2, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 8, 4, 0, 0, TRUE);
+  gone = wb_bg_battle_add (&b, 3, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 8, 4, 0, 0, TRUE);
+  d1 = wb_bg_battle_add (&b, 4, WB_BG_DEFENDER, WB_BG_CLASS_GARRISON, 1, 4, 0, 0, FALSE);
+  ck_assert_int_eq (wb_bg_battle_find (&b, 4), d1);
+  ck_assert (wb_bg_battle_start (&b, 0, &io, &error));
+  ck_assert_int_eq (b.units[fcav].box, WB_BG_BOX_LINE);
+  ck_assert_int_eq (b.units[cav].box, WB_BG_BOX_RESERVE);
+  /* 3 SP: 3 dice by the series' table; the reserve cavalry none. */
+  ck_assert_int_eq (wb_bg_battle_unit_dice (&b, fcav), 3);
+  ck_assert_int_eq (wb_bg_battle_unit_dice (&b, cav), 0);
+  wb_bg_battle_drop (&b, gone);
+  ck_assert_int_eq (b.units[gone].box, WB_BG_BOX_GONE);
+  PUSH (&d, 1, 1, 1);
+  roll_ok (&b, &io);
+  PUSH (&d, 6, 1, 1);
+  roll_ok (&b, &io);
+  ALLOCATE (&b, &io, d1);
+  /* The garrison is gone: no retreat fire, the attacker's candidates
+   * enter without a roll (not the dropped one). */
+  ck_assert (has_line (&d, "Confederate has no unit left in the battle"));
+  assert_stage (&b, WB_BG_STAGE_REINFORCE, WB_BG_ATTACKER);
+  ck_assert (!wb_bg_battle_reinforce (&b, 1u << gone, &io, &error));
+  g_clear_error (&error);
+  d.n_faces = d.next = 0;
+  ck_assert (wb_bg_battle_reinforce (&b, 1u << cand, &io, &error));
+  ck_assert (b.units[cand].flags & WB_BG_UNIT_ENTERED);
+  assert_stage (&b, WB_BG_STAGE_OVER, WB_BG_ATTACKER);
+  wb_bg_battle_result (&b, &r);
+  ck_assert_int_eq (r.holder, WB_BG_ATTACKER);
+  ck_assert_int_eq (r.retreat, WB_BG_RETREAT_NONE);
+  ck_assert_int_eq (r.retreat_side, -1);
+  ck_assert_int_eq (r.retreat_locations, 0);
+  ck_assert_int_eq (r.eliminated[WB_BG_DEFENDER], 1);
+  ck_assert_int_eq (r.eliminated[WB_BG_ATTACKER], 0);
+  ck_assert (has_line (&d, "The battle is over: Union holds the location"));
+  g_ptr_array_unref (d.lines);
+}
+END_TEST
+
 static Suite *
 bg_battle_suite (void)
 {
@@ -628,6 +684,7 @@ bg_battle_suite (void)
   tcase_add_test (tc, test_fortress_and_trench);
   tcase_add_test (tc, test_grant_reroll);
   tcase_add_test (tc, test_missing_die);
+  tcase_add_test (tc, test_cavalry_drop_and_wipe_out);
   suite_add_tcase (s, tc);
   return s;
 }

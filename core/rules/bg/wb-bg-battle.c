@@ -619,7 +619,7 @@ static void
 after_reinforce (WbBgBattle *b,
                  Run        *run)
 {
-  if (b->retreat != WB_BG_RETREAT_NONE)
+  if (b->ending)
     finish (b, run);
   else if (b->side == WB_BG_DEFENDER)
     enter_reinforce (b, run, WB_BG_ATTACKER);
@@ -644,10 +644,13 @@ begin_retreat (WbBgBattle *b,
                WbBgSide    side,
                WbBgRetreat kind)
 {
+  b->ending = 1;
   b->retreat_side = side;
   b->retreat = kind;
   if (battle_count (b, side) == 0)
     {
+      /* Wiped out: nothing retreats. */
+      b->retreat = WB_BG_RETREAT_NONE;
       SAY (run, _("%s has no unit left in the battle"), side_name (run, side));
       enter_reinforce (b, run, other (side));
       return;
@@ -1297,8 +1300,8 @@ wb_bg_battle_reinforce (WbBgBattle         *b,
         }
     }
   run_begin (&run, io);
-  /* 11.5: without a roll when the other side retreated. */
-  free_entry = b->retreat != WB_BG_RETREAT_NONE && b->retreat_side == other (b->side);
+  /* 11.5: without a roll when the other side retreated (or is gone). */
+  free_entry = b->ending && b->retreat_side == other (b->side);
   run.buf = faces;
   if (!free_entry && !draw (&run, 2 * __builtin_popcount (mask), error))
     {
@@ -1357,8 +1360,8 @@ wb_bg_battle_result (const WbBgBattle *b,
       else if (in_battle (u))
         left[u->side]++;
     }
-  if (r->retreat_side >= 0)
-    r->holder = left[other (r->retreat_side)] > 0 ? (int) other (r->retreat_side) : -1;
+  if (b->ending)
+    r->holder = left[other (b->retreat_side)] > 0 ? (int) other (b->retreat_side) : -1;
   else
     r->holder = left[WB_BG_DEFENDER] > 0 ? WB_BG_DEFENDER : left[WB_BG_ATTACKER] > 0 ? WB_BG_ATTACKER : -1;
 }

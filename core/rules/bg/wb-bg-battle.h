@@ -111,8 +111,9 @@ typedef struct {
   /* Progress. */
   guint8  pending_hits;     /* for ALLOCATE */
   guint8  retreat_fire;     /* the hits being allocated are retreat fire: any unit takes them */
-  guint8  retreat_side;     /* 0xff: none */
-  guint8  retreat;          /* WbBgRetreat */
+  guint8  retreat_side;     /* the side that retreats or was wiped out; 0xff: none */
+  guint8  retreat;          /* WbBgRetreat (NONE for a side wiped out) */
+  guint8  ending;           /* the battle ends after the other side's reinforcement */
   guint8  reroll_used;      /* bit per side, this round */
   guint8  grant;            /* bit per side: it has a GRANT unit */
   guint8  dice_by_sp[WB_BG_BATTLE_MAX_SP + 1];
@@ -133,7 +134,7 @@ typedef struct {
 
 typedef struct {
   gboolean     over;
-  int          retreat_side;       /* WbBgSide, or -1 */
+  int          retreat_side;       /* WbBgSide, or -1 (none, or the side was wiped out) */
   WbBgRetreat  retreat;
   int          retreat_locations;  /* 1 voluntary, 2 forced, 0 none */
   gboolean     retreat_blocked;    /* forced with no retreat location: all eliminated */
