@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wb-command.h"
+#include "warbench-core.h"
 #include "rules/bg/wb-bg-battle.h"
+#include "rules/wb-family.h"
 
 /* The Blue & Gray battle board (base rules 11) with forced dice: the
  * rulebook's Movement & Battle Example step by step, forced and voluntary
@@ -670,6 +671,104 @@ START_TEST (test_cavalry_drop_and_wipe_out)
 }
 END_TEST
 
+/* How the family wires the board: its dice through wb_rule_die (the
+ * match's seeded dice, or the players' "rolls" of the action, counted
+ * from 0 for each action), the board in the match's family blob. */
+typedef struct {
+  WbRuleContext *ctx;
+  WbMatch       *m;
+  JsonObject    *action;
+  guint          index;
+} FamilyDice;
+
+static gboolean
+family_die (gpointer data, int sides, int *face, GError **error)
+{
+  FamilyDice *fd = data;
+
+  return wb_rule_die (fd->ctx, fd->m, fd->action, fd->index++, sides, face, error);
+}
+
+static void
+example_board (WbBgBattle *b)
+{
+  wb_bg_battle_init (b);
+  wb_bg_battle_add (b, 0, WB_BG_DEFENDER, WB_BG_CLASS_INFANTRY, 8, 4, 0, 0, FALSE);
+  wb_bg_battle_add (b, 1, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 12, 3, 0, WB_BG_UNIT_CROSSED, FALSE);
+  wb_bg_battle_add (b, 2, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 10, 3, 0, 0, FALSE);
+}
+
+START_TEST (test_family_dice_and_blob)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "jackson-sheridan.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = wb_game_load (file, NULL, &error);
+  WbMatch *m, *copy;
+  WbRuleContext ctx = { 0 };
+  FamilyDice fd = { 0 };
+  WbBgBattleIo io = { family_die, NULL, NULL, NULL, &fd };
+  WbBgBattle *b, *b2, before;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *action;
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  m = wb_match_new (game, "1864", NULL, 7, &error);
+  ck_assert_msg (m != NULL, "%s", error ? error->message : "");
+  b = wb_match_family_blob (m, sizeof (WbBgBattle));
+  example_board (b);
+  ck_assert (wb_bg_battle_start (b, 0, &io, &error));
+
+  /* Seeded dice: a copy of the match (undo, a branch, a replay) plays the
+   * same roll. */
+  copy = wb_match_copy (m);
+  b2 = wb_match_family_blob (copy, sizeof (WbBgBattle));
+  ck_assert (memcmp (b, b2, sizeof *b) == 0);
+  fd.ctx = &ctx;
+  fd.m = m;
+  fd.index = 0;
+  ck_assert (wb_bg_battle_roll (b, &io, &error));
+  fd.m = copy;
+  fd.index = 0;
+  ck_assert (wb_bg_battle_roll (b2, &io, &error));
+  ck_assert (memcmp (b, b2, sizeof *b) == 0);
+  ck_assert_int_eq (b->stage, b2->stage);
+  wb_match_free (copy);
+
+  /* Typed rolls: the action's "rolls" are read in order; one short and
+   * the board stays as it was, with wb_rule_die naming the missing die. */
+  while (b->stage == WB_BG_STAGE_ALLOCATE)
+    {
+      int slots[16];
+      int n = wb_bg_battle_suggest_allocation (b, slots, 16);
+
+      ck_assert (wb_bg_battle_allocate (b, slots, n, &io, &error));
+    }
+  ck_assert_int_eq (b->stage, WB_BG_STAGE_FIRE);
+  ck_assert_int_eq (b->side, WB_BG_ATTACKER);
+  ck_assert (json_parser_load_from_data (parser, "{\"rolls\": [6, 6, 1, 1, 1, 1]}", -1, NULL));
+  action = json_node_get_object (json_parser_get_root (parser));
+  ctx.physical_dice = TRUE;
+  fd.action = action;
+  fd.index = 0;
+  memcpy (&before, b, sizeof before);
+  /* VI rolls 3 (4, −1 across the river), VIII 4: seven dice, six given. */
+  ck_assert (!wb_bg_battle_roll (b, &io, &error));
+  g_clear_error (&error);
+  ck_assert (memcmp (&before, b, sizeof before) == 0);
+  ck_assert_int_eq (ctx.needed_index, 6);
+  ck_assert_int_eq (ctx.needed_sides, 6);
+  ck_assert (json_parser_load_from_data (parser, "{\"rolls\": [6, 6, 1, 1, 1, 1, 1]}", -1, NULL));
+  fd.action = json_node_get_object (json_parser_get_root (parser));
+  fd.index = 0;
+  ck_assert_msg (wb_bg_battle_roll (b, &io, &error), "%s", error ? error->message : "");
+  ck_assert_int_eq (b->stage, WB_BG_STAGE_ALLOCATE);
+  ck_assert_int_eq (b->pending_hits, 2);
+  wb_match_free (m);
+}
+END_TEST
+
 static Suite *
 bg_battle_suite (void)
 {
@@ -685,6 +784,7 @@ bg_battle_suite (void)
   tcase_add_test (tc, test_grant_reroll);
   tcase_add_test (tc, test_missing_die);
   tcase_add_test (tc, test_cavalry_drop_and_wipe_out);
+  tcase_add_test (tc, test_family_dice_and_blob);
   suite_add_tcase (s, tc);
   return s;
 }
