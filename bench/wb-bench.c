@@ -930,7 +930,7 @@ bench_battle (void)
   /* The Movement & Battle Example's shape: two corps (one across a river)
    * and Sheridan against two divisions (one entrenched) and cavalry; one
    * corps and one division in adjacent locations may reinforce. */
-  wb_bg_battle_add (&setup, 0, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 12, 4, 0, WB_BG_UNIT_CROSSED, FALSE);
+  wb_bg_battle_add (&setup, 0, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 12, 4, 0, WB_BG_UNIT_RIVER, FALSE);
   wb_bg_battle_add (&setup, 1, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 10, 3, 0, 0, FALSE);
   wb_bg_battle_add (&setup, 2, WB_BG_ATTACKER, WB_BG_CLASS_LEADER, 0, 0, 0, 0, FALSE);
   wb_bg_battle_add (&setup, 3, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 10, 3, 0, 0, TRUE);

@@ -167,7 +167,7 @@ START_TEST (test_example)
   ck_assert_int_eq (wb_bg_battle_unit_dice (&b, viii), 3);
   PUSH (&d, 6, 2, 5, 1, 3, 4);
   roll_ok (&b, &io);
-  ck_assert_msg (has_line (&d, "Union VI rolls 3 dice (−1, across a river or mountain): 6 2 5 → 1 hit"),
+  ck_assert_msg (has_line (&d, "Union VI rolls 3 dice (−1, across a river and a mountain): 6 2 5 → 1 hit"),
                  "%s", (char *) g_ptr_array_index (d.lines, d.lines->len - 2));
   ck_assert (has_line (&d, "Union VIII rolls 3 dice: 1 3 4 → 0 hits"));
   assert_stage (&b, WB_BG_STAGE_ALLOCATE, WB_BG_DEFENDER);
@@ -694,7 +694,7 @@ example_board (WbBgBattle *b)
 {
   wb_bg_battle_init (b);
   wb_bg_battle_add (b, 0, WB_BG_DEFENDER, WB_BG_CLASS_INFANTRY, 8, 4, 0, 0, FALSE);
-  wb_bg_battle_add (b, 1, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 12, 3, 0, WB_BG_UNIT_CROSSED, FALSE);
+  wb_bg_battle_add (b, 1, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 12, 3, 0, WB_BG_UNIT_RIVER, FALSE);
   wb_bg_battle_add (b, 2, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 10, 3, 0, 0, FALSE);
 }
 

@@ -904,7 +904,7 @@ dice_needed (const WbBgBattle *b,
   return n;
 }
 
-/* "; −1, across a river or mountain" (a real minus sign) */
+/* "; −1, across a river" (a real minus sign) */
 static void
 append_modifier (GString    *m,
                  int         dice,
@@ -929,7 +929,9 @@ say_fire (Run                  *run,
   GString *m = g_string_new (why);
 
   if (u->box == WB_BG_BOX_CROSSING && b->round <= 1 && b->crossing_dice != 0)
-    append_modifier (m, b->crossing_dice, _("across a river or mountain"));
+    append_modifier (m, b->crossing_dice,
+                     (u->flags & WB_BG_UNIT_CROSSED) == WB_BG_UNIT_CROSSED ? _("across a river and a mountain")
+                     : (u->flags & WB_BG_UNIT_MOUNTAIN) ? _("across a mountain") : _("across a river"));
   if (u->box == WB_BG_BOX_FORTIFIED && b->fortress_dice != 0)
     append_modifier (m, b->fortress_dice, _("fortified city"));
   if ((u->flags & WB_BG_UNIT_TRENCH) && in_line (u) && b->trench_dice != 0)
@@ -938,7 +940,7 @@ say_fire (Run                  *run,
   g_string_free (m, TRUE);
   dice = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d die", "%d dice", n), n);
   hit_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits), hits);
-  /* "Union VI rolls 3 dice (−1, across a river or mountain): 6 2 5 → 1 hit" */
+  /* "Union VI rolls 3 dice (−1, across a river and a mountain): 6 2 5 → 1 hit" */
   say (run, _("%s rolls %s%s: %s → %s"), unit_name (run, u, buf), dice, mods, n > 0 ? faces->str : "—", hit_text);
 }
 

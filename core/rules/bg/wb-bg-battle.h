@@ -51,7 +51,7 @@ typedef enum {
 } WbBgBox;
 
 typedef enum {
-  WB_BG_UNIT_CROSSED    = 1 << 0,  /* attacked across a river or mountain: the crossing line */
+  WB_BG_UNIT_RIVER      = 1 << 0,  /* attacked along a road crossing a river: the crossing line */
   WB_BG_UNIT_TRENCH     = 1 << 1,  /* a trench marker (Grant's Gamble 3): trench_dice each round */
   WB_BG_UNIT_GRANT      = 1 << 2,  /* a leader whose side may re-roll one failed morale check a
                                     * round while he is in reserve (Grant's Gamble 11) */
@@ -59,7 +59,11 @@ typedef enum {
   WB_BG_UNIT_ENTERED    = 1 << 4,  /* a candidate that reinforced the battle */
   WB_BG_UNIT_FAILED_NOW = 1 << 5,  /* failed its morale check this round */
   WB_BG_UNIT_DROPPED    = 1 << 6,  /* a candidate the family took back (wb_bg_battle_drop) */
+  WB_BG_UNIT_MOUNTAIN   = 1 << 7,  /* … crossing a mountain (both: one die less all the same) */
 } WbBgUnitFlags;
+
+/* Crossed a river or a mountain to attack (base rules 2, 11.1). */
+#define WB_BG_UNIT_CROSSED (WB_BG_UNIT_RIVER | WB_BG_UNIT_MOUNTAIN)
 
 typedef enum {
   WB_BG_STAGE_SETUP = 0,     /* units being added: wb_bg_battle_start () */
@@ -143,7 +147,7 @@ typedef struct {
 } WbBgBattleResult;
 
 void         wb_bg_battle_init        (WbBgBattle *b);
-/* A unit in the battle location (@flags: CROSSED, TRENCH, GRANT), or with
+/* A unit in the battle location (@flags: RIVER, MOUNTAIN, TRENCH, GRANT), or with
  * @candidate a unit in an adjacent location that may reinforce. Its slot,
  * or -1 when the board is full or the arguments are wrong. */
 int          wb_bg_battle_add         (WbBgBattle *b, int index, WbBgSide side, WbBgClass klass,
