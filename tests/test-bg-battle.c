@@ -170,9 +170,9 @@ START_TEST (test_example)
   ck_assert_msg (has_line (&d, "Union VI rolls 3 dice (−1, across a river and a mountain): 6 2 5 → 1 hit"),
                  "%s", (char *) g_ptr_array_index (d.lines, d.lines->len - 2));
   ck_assert (has_line (&d, "Union VIII rolls 3 dice: 1 3 4 → 0 hits"));
-  assert_stage (&b, WB_BG_STAGE_ALLOCATE, WB_BG_DEFENDER);
-  ALLOCATE (&b, &io, ea);
+  /* EA alone can take it: no choice to ask for. */
   ck_assert_int_eq (b.units[ea].sp, 7);
+  ck_assert (has_line (&d, "Confederate EA takes 1 hit: 8 → 7 SP"));
 
   /* Morale: the attacker first, VIII rolls 5 and 2 against 3 and fails. */
   assert_stage (&b, WB_BG_STAGE_MORALE, WB_BG_ATTACKER);
@@ -253,7 +253,7 @@ START_TEST (test_forced_retreat)
   roll_ok (&b, &io);
   PUSH (&d, 6, 6, 2);
   roll_ok (&b, &io);
-  ALLOCATE (&b, &io, d1, d1);
+  /* D1 is the only line unit: both hits on it, no choice to ask for. */
   ck_assert (b.units[d1].flags & WB_BG_UNIT_ELIMINATED);
   ck_assert (has_line (&d, "Confederate's line is empty: forced retreat of two locations"));
   /* Retreat fire from A1 (3 dice) and A2 in failed morale (its 2 dice). */
@@ -261,9 +261,7 @@ START_TEST (test_forced_retreat)
   PUSH (&d, 1, 2, 3, 6, 1);
   roll_ok (&b, &io);
   ck_assert_int_eq (d.next, 5);
-  assert_stage (&b, WB_BG_STAGE_ALLOCATE, WB_BG_DEFENDER);
-  ck_assert_int_eq (b.pending_hits, 1);
-  ALLOCATE (&b, &io, cav);
+  /* The cavalry, all that is left, takes the hit. */
   ck_assert_int_eq (b.units[cav].sp, 2);
   assert_stage (&b, WB_BG_STAGE_OVER, WB_BG_ATTACKER);
   wb_bg_battle_result (&b, &r);
@@ -298,10 +296,10 @@ START_TEST (test_forced_retreat_blocked)
   ck_assert (wb_bg_battle_start (&b, 0, &io, &error));
   PUSH (&d, 6, 1);
   roll_ok (&b, &io);
-  ALLOCATE (&b, &io, a1);
   PUSH (&d, 6, 1);
   roll_ok (&b, &io);
-  ALLOCATE (&b, &io, d1);
+  ck_assert_int_eq (b.units[a1].sp, 5);
+  ck_assert_int_eq (b.units[d1].sp, 5);
   /* A1 fails (6 > 2): the defender, also hit, does not check. */
   PUSH (&d, 6);
   roll_ok (&b, &io);
@@ -384,7 +382,7 @@ START_TEST (test_allocation)
   WbBgBattleIo io;
   Dice d;
   g_autoptr(GError) error = NULL;
-  int a1, acav, d1;
+  int a1, acav, d1, a2;
   const int steps[] = { 12, 10, 8, 6 };
   int slots[4];
 
@@ -393,6 +391,7 @@ START_TEST (test_allocation)
   a1 = wb_bg_battle_add (&b, 0, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 12, 4, 4, 0, FALSE);
   acav = wb_bg_battle_add (&b, 1, WB_BG_ATTACKER, WB_BG_CLASS_CAVALRY, 2, 4, 0, 0, FALSE);
   d1 = wb_bg_battle_add (&b, 2, WB_BG_DEFENDER, WB_BG_CLASS_INFANTRY, 6, 4, 4, 0, FALSE);
+  a2 = wb_bg_battle_add (&b, 3, WB_BG_ATTACKER, WB_BG_CLASS_GARRISON, 2, 4, 0, 0, FALSE);
   wb_bg_battle_set_steps (&b, a1, steps, G_N_ELEMENTS (steps));
   ck_assert (wb_bg_battle_start (&b, 0, &io, &error));
   PUSH (&d, 6, 6, 6, 1);
@@ -400,6 +399,7 @@ START_TEST (test_allocation)
   ck_assert_int_eq (b.pending_hits, 3);
   ck_assert (!wb_bg_battle_can_take_hit (&b, acav));
   ck_assert (wb_bg_battle_can_take_hit (&b, a1));
+  ck_assert (wb_bg_battle_can_take_hit (&b, a2));
   ck_assert (!wb_bg_battle_can_take_hit (&b, d1));
   memcpy (&before, &b, sizeof b);
   {
@@ -425,6 +425,24 @@ START_TEST (test_allocation)
   ck_assert_int_eq (b.units[a1].sp, 6);
   ck_assert_int_eq (b.units[acav].sp, 2);
   ck_assert (has_line (&d, "unit 0 takes 3 hits: 12 → 6 SP"));
+  g_ptr_array_unref (d.lines);
+
+  /* Two hits on a 2-SP garrison alone in the line, a cavalry unit in
+   * reserve: the first must go to the garrison, which is then gone, and
+   * the second to the cavalry — no choice, so the side is not asked. */
+  dice_init (&d, &io);
+  wb_bg_battle_init (&b);
+  a2 = wb_bg_battle_add (&b, 0, WB_BG_ATTACKER, WB_BG_CLASS_GARRISON, 1, 4, 1, 0, FALSE);
+  acav = wb_bg_battle_add (&b, 1, WB_BG_ATTACKER, WB_BG_CLASS_CAVALRY, 2, 4, 0, 0, FALSE);
+  d1 = wb_bg_battle_add (&b, 2, WB_BG_DEFENDER, WB_BG_CLASS_INFANTRY, 6, 4, 2, 0, FALSE);
+  ck_assert (wb_bg_battle_start (&b, 0, &io, &error));
+  PUSH (&d, 6, 6);
+  roll_ok (&b, &io);
+  ck_assert (b.units[a2].flags & WB_BG_UNIT_ELIMINATED);
+  ck_assert_int_eq (b.units[acav].sp, 1);
+  ck_assert (has_line (&d, "unit 0 takes 1 hit: 1 SP → eliminated"));
+  /* The attacker's line is empty: forced retreat; D1 fires. */
+  assert_stage (&b, WB_BG_STAGE_RETREAT_FIRE, WB_BG_DEFENDER);
   g_ptr_array_unref (d.lines);
 }
 END_TEST
@@ -512,7 +530,6 @@ START_TEST (test_grant_reroll)
   ALLOCATE (&b, &io, v, vi);
   PUSH (&d, 6, 1, 1, 1, 1, 1, 1, 1);
   roll_ok (&b, &io);
-  ALLOCATE (&b, &io, d1);
   /* Both Union units fail (4 > 3): Grant may re-roll one. */
   PUSH (&d, 4, 6);
   roll_ok (&b, &io);
@@ -578,8 +595,10 @@ START_TEST (test_missing_die)
   ck_assert_int_eq (d.lines->len, 0);
   PUSH (&d, 6, 6, 6, 1);
   roll_ok (&b, &io);
-  ck_assert_int_eq (b.pending_hits, 3);
-  ck_assert_int_eq (d.lines->len, 1);
+  /* The attacker's only unit takes the three hits. */
+  ck_assert_int_eq (b.units[0].sp, 5);
+  ck_assert_int_eq (d.lines->len, 2);
+  assert_stage (&b, WB_BG_STAGE_FIRE, WB_BG_ATTACKER);
   /* Wrong stage. */
   ck_assert (!wb_bg_battle_decide (&b, TRUE, &io, &error));
   ck_assert (g_error_matches (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID));
@@ -648,7 +667,6 @@ START_TEST (test_cavalry_drop_and_wipe_out)
   roll_ok (&b, &io);
   PUSH (&d, 6, 1, 1);
   roll_ok (&b, &io);
-  ALLOCATE (&b, &io, d1);
   /* The garrison is gone: no retreat fire, the attacker's candidates
    * enter without a roll (not the dropped one). */
   ck_assert (has_line (&d, "Confederate has no unit left in the battle"));
@@ -763,8 +781,7 @@ START_TEST (test_family_dice_and_blob)
   fd.action = json_node_get_object (json_parser_get_root (parser));
   fd.index = 0;
   ck_assert_msg (wb_bg_battle_roll (b, &io, &error), "%s", error ? error->message : "");
-  ck_assert_int_eq (b->stage, WB_BG_STAGE_ALLOCATE);
-  ck_assert_int_eq (b->pending_hits, 2);
+  ck_assert_int_eq (b->units[0].sp, 6);   /* EA, alone, takes both */
   wb_match_free (m);
 }
 END_TEST

@@ -423,6 +423,7 @@ static void after_morale          (WbBgBattle *b, Run *run, WbBgSide side);
 static void enter_retreat_choice  (WbBgBattle *b, Run *run, WbBgSide side);
 static void enter_reinforce       (WbBgBattle *b, Run *run, WbBgSide side);
 static void begin_retreat         (WbBgBattle *b, Run *run, WbBgSide side, WbBgRetreat kind);
+static void apply_hits            (WbBgBattle *b, Run *run, const int *slots, int n);
 
 static void
 finish (WbBgBattle *b,
@@ -473,12 +474,48 @@ after_allocate (WbBgBattle *b,
     enter_morale (b, run, WB_BG_ATTACKER);
 }
 
+/* The hits of the stage when only one unit can take each of them, in
+ * order (how many: the rest are lost); −1 when the side has a choice. */
+static int
+forced_allocation (const WbBgBattle *b,
+                   int              *slots)
+{
+  int sp[WB_BG_BATTLE_MAX_UNITS];
+  int line_n = line_count (b, b->side), n;
+
+  for (int i = 0; i < b->n_units; i++)
+    sp[i] = b->units[i].side == b->side && in_battle (&b->units[i]) ? b->units[i].sp : 0;
+  for (n = 0; n < b->pending_hits; n++)
+    {
+      int only = -1, count = 0;
+
+      for (int i = 0; i < b->n_units && count < 2; i++)
+        if (sp[i] > 0 && (b->retreat_fire || line_n == 0 || in_line_box (b->units[i].box)))
+          {
+            only = i;
+            count++;
+          }
+      if (count == 0)
+        break;
+      if (count > 1)
+        return -1;
+      slots[n] = only;
+      sp[only] = next_sp (&b->units[only], sp[only]);
+      if (sp[only] == 0)
+        line_n -= in_line_box (b->units[only].box);
+    }
+  return n;
+}
+
 static void
 enter_allocate (WbBgBattle *b,
                 Run        *run,
                 WbBgSide    side,
                 int         hits)
 {
+  int slots[256];
+  int n;
+
   b->stage = WB_BG_STAGE_ALLOCATE;
   b->side = side;
   b->pending_hits = MIN (hits, 255);
@@ -491,6 +528,8 @@ enter_allocate (WbBgBattle *b,
     }
   if (b->pending_hits == 0)
     after_allocate (b, run);
+  else if ((n = forced_allocation (b, slots)) >= 0)
+    apply_hits (b, run, slots, n);   /* no choice to make: the side is not asked */
 }
 
 static gboolean
@@ -1076,6 +1115,48 @@ wb_bg_battle_roll (WbBgBattle         *b,
   return TRUE;
 }
 
+/* Applies @n hits, one per slot in order (already checked), and says
+ * so; hits beyond them are lost. */
+static void
+apply_hits (WbBgBattle *b,
+            Run        *run,
+            const int  *slots,
+            int         n)
+{
+  int taken[WB_BG_BATTLE_MAX_UNITS] = { 0 };
+  int before[WB_BG_BATTLE_MAX_UNITS];
+  char buf[48];
+
+  for (int k = 0; k < b->n_units; k++)
+    before[k] = b->units[k].sp;
+  for (int k = 0; k < n; k++)
+    {
+      take_hit (&b->units[slots[k]]);
+      taken[slots[k]]++;
+    }
+  b->pending_hits -= MIN (n, b->pending_hits);
+  for (int k = 0; run->talk && k < b->n_units; k++)
+    {
+      const WbBgBattleUnit *u = &b->units[k];
+
+      if (taken[k] == 0)
+        continue;
+      if (!alive (u))
+        say (run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d SP → eliminated",
+                               "%s takes %d hits: %d SP → eliminated", taken[k]),
+             unit_name (run, u, buf), taken[k], before[k]);
+      else
+        say (run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d → %d SP", "%s takes %d hits: %d → %d SP", taken[k]),
+             unit_name (run, u, buf), taken[k], before[k], u->sp);
+    }
+  if (b->pending_hits > 0)
+    SAY (run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
+                           "%d hits are lost: no unit of %s can take them", b->pending_hits),
+         b->pending_hits, side_name (run, b->side));
+  b->pending_hits = 0;
+  after_allocate (b, run);
+}
+
 /* Choosing */
 
 gboolean
@@ -1086,10 +1167,8 @@ wb_bg_battle_allocate (WbBgBattle         *b,
                        GError            **error)
 {
   Run run;
-  int taken[WB_BG_BATTLE_MAX_UNITS];
   int line_n, targets;
-  int before[WB_BG_BATTLE_MAX_UNITS], sp[WB_BG_BATTLE_MAX_UNITS];
-  char buf[48];
+  int sp[WB_BG_BATTLE_MAX_UNITS];
   int i;
 
   g_return_val_if_fail (b != NULL, FALSE);
@@ -1109,8 +1188,7 @@ wb_bg_battle_allocate (WbBgBattle         *b,
     {
       const WbBgBattleUnit *u = &b->units[k];
 
-      before[k] = sp[k] = u->sp;
-      taken[k] = 0;
+      sp[k] = u->sp;
       targets += u->side == b->side && in_battle (u) && u->sp > 0;
     }
   for (i = 0; i < n && targets > 0; i++)
@@ -1136,7 +1214,6 @@ wb_bg_battle_allocate (WbBgBattle         *b,
           targets--;
           line_n -= in_line_box (u->box);
         }
-      taken[s]++;
     }
   if (b->pending_hits - i > 0 && targets > 0)
     {
@@ -1145,30 +1222,8 @@ wb_bg_battle_allocate (WbBgBattle         *b,
                    b->pending_hits - i);
       return FALSE;
     }
-  for (int k = 0; k < i; k++)
-    take_hit (&b->units[slots[k]]);
-  b->pending_hits -= i;
   run_begin (&run, io);
-  for (int k = 0; run.talk && k < b->n_units; k++)
-    {
-      const WbBgBattleUnit *u = &b->units[k];
-
-      if (taken[k] == 0)
-        continue;
-      if (!alive (u))
-        SAY (&run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d SP → eliminated",
-                                "%s takes %d hits: %d SP → eliminated", taken[k]),
-             unit_name (&run, u, buf), taken[k], before[k]);
-      else
-        SAY (&run, g_dngettext (GETTEXT_PACKAGE, "%s takes %d hit: %d → %d SP", "%s takes %d hits: %d → %d SP", taken[k]),
-             unit_name (&run, u, buf), taken[k], before[k], u->sp);
-    }
-  if (b->pending_hits > 0)
-    SAY (&run, g_dngettext (GETTEXT_PACKAGE, "%d hit is lost: no unit of %s can take it",
-                            "%d hits are lost: no unit of %s can take them", b->pending_hits),
-         b->pending_hits, side_name (&run, b->side));
-  b->pending_hits = 0;
-  after_allocate (b, &run);
+  apply_hits (b, &run, slots, i);
   run_end (&run);
   return TRUE;
 }

@@ -173,7 +173,9 @@ gboolean     wb_bg_battle_fortify     (WbBgBattle *b, guint32 mask, const WbBgBa
                                        GError **error);
 /* FIRE, MORALE, RETREAT_FIRE. */
 gboolean     wb_bg_battle_roll        (WbBgBattle *b, const WbBgBattleIo *io, GError **error);
-/* ALLOCATE: one slot per hit, in order (each must be able to take it then). */
+/* ALLOCATE: one slot per hit, in order (each must be able to take it then).
+ * The board waits here only when the side has a choice; hits that only one
+ * unit can take are applied when they are rolled. */
 gboolean     wb_bg_battle_allocate    (WbBgBattle *b, const int *slots, int n, const WbBgBattleIo *io,
                                        GError **error);
 /* REROLL: the slot of a unit that failed this round, or -1 to keep the results. */
