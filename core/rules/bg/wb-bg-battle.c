@@ -129,14 +129,6 @@ side_name (Run     *run,
   return side == WB_BG_ATTACKER ? _("Attacker") : _("Defender");
 }
 
-/* The header and the units in use: what a board is. */
-static inline void
-copy_board (WbBgBattle       *dst,
-            const WbBgBattle *src)
-{
-  memcpy (dst, src, G_STRUCT_OFFSET (WbBgBattle, units) + src->n_units * sizeof (WbBgBattleUnit));
-}
-
 /* Units */
 
 static inline gboolean
