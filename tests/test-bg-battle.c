@@ -146,6 +146,7 @@ START_TEST (test_example)
   ck_assert (wb_bg_battle_start (&b, 0, &io, &error));
   ck_assert_int_eq (b.units[ea].box, WB_BG_BOX_LINE);
   ck_assert_int_eq (b.units[vi].box, WB_BG_BOX_CROSSING);
+  ck_assert (has_line (&d, "Union VI stands in the river/mountain line (−1 die in the first round)"));
   ck_assert_int_eq (b.units[viii].box, WB_BG_BOX_LINE);
   ck_assert_int_eq (b.units[xix].box, WB_BG_BOX_OFF);
   assert_stage (&b, WB_BG_STAGE_FIRE, WB_BG_DEFENDER);

@@ -755,7 +755,13 @@ wb_bg_battle_start (WbBgBattle         *b,
         continue;
       u->box = fights (u) ? WB_BG_BOX_LINE : WB_BG_BOX_RESERVE;
       if (u->side == WB_BG_ATTACKER && u->box == WB_BG_BOX_LINE && (u->flags & WB_BG_UNIT_CROSSED))
-        u->box = WB_BG_BOX_CROSSING;
+        {
+          u->box = WB_BG_BOX_CROSSING;
+          SAY (&run, g_dngettext (GETTEXT_PACKAGE, "%s stands in the river/mountain line (%s%d die in the first round)",
+                                  "%s stands in the river/mountain line (%s%d dice in the first round)",
+                                  ABS (b->crossing_dice)),
+               unit_name (&run, u, buf), b->crossing_dice < 0 ? "−" : "+", ABS (b->crossing_dice));
+        }
       if (u->side == WB_BG_DEFENDER && u->box == WB_BG_BOX_LINE)
         defenders++;
     }
