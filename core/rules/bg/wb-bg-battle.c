@@ -473,8 +473,23 @@ forced_allocation (const WbBgBattle *b,
                    int              *slots)
 {
   int sp[WB_BG_BATTLE_MAX_UNITS];
-  int line_n = line_count (b, b->side), n;
+  int line_n = 0, other_n = 0, n;
 
+  /* The usual case first: two units could take the first hit. */
+  for (int i = 0; i < b->n_units; i++)
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+
+      if (u->side == b->side && in_battle (u) && u->sp > 0)
+        {
+          if (in_line_box (u->box))
+            line_n++;
+          else
+            other_n++;
+        }
+    }
+  if (line_n > 1 || ((b->retreat_fire || line_n == 0) && line_n + other_n > 1))
+    return -1;
   for (int i = 0; i < b->n_units; i++)
     sp[i] = b->units[i].side == b->side && in_battle (&b->units[i]) ? b->units[i].sp : 0;
   for (n = 0; n < b->pending_hits; n++)
