@@ -14,6 +14,7 @@
 #include "warbench-core.h"
 #include "rules/wb-hex-movement.h"
 #include "rules/wb-play.h"
+#include "rules/bg/wb-bg-battle.h"
 
 /*
  * wb-bench: the numbers behind bench/README.md. Every measurement runs in
@@ -879,6 +880,130 @@ bench_replay (void)
   return 0;
 }
 
+/* (l) Blue & Gray battles on the battle board (core/rules/bg/wb-bg-battle.c):
+ * three units a side and one reinforcement candidate each (below); random
+ * dice (PCG32); hits on the biggest line unit, a side retreats when its
+ * line has under half the enemy line's SP, every candidate tries.
+ * Played to the end without log lines, the way the automatic player does. */
+static long bench_dice;
+
+static gboolean
+bench_die (gpointer data, int sides, int *face, GError **error)
+{
+  (void) error;
+  bench_dice++;
+  *face = wb_rng_die (data, sides);
+  return TRUE;
+}
+
+/* The policy: retreat when the own line has under half the enemy's SP. */
+static gboolean
+wants_retreat (const WbBgBattle *b, WbBgSide side)
+{
+  int sp[2] = { 0, 0 };
+
+  for (int i = 0; i < b->n_units; i++)
+    {
+      const WbBgBattleUnit *u = &b->units[i];
+
+      if (!(u->flags & WB_BG_UNIT_ELIMINATED) && u->box <= WB_BG_BOX_FORTIFIED)
+        sp[u->side] += u->sp;
+    }
+  return 2 * sp[side] < sp[!side];
+}
+
+static int
+bench_battle (void)
+{
+  const int battles = 1 << 20;
+  WbRng rng;
+  WbBgBattleIo io = { bench_die, NULL, NULL, NULL, NULL };
+  WbBgBattle setup;
+  double t0, secs;
+  long rounds = 0, actions = 0, attacker_held = 0;
+
+  wb_rng_seed (&rng, 1864, WB_RNG_MATCH_STREAM);
+  io.data = &rng;
+  wb_bg_battle_init (&setup);
+  setup.rating[WB_BG_ATTACKER] = 8;
+  setup.rating[WB_BG_DEFENDER] = 7;
+  /* The Movement & Battle Example's shape: two corps (one across a river)
+   * and Sheridan against two divisions (one entrenched) and cavalry; one
+   * corps and one division in adjacent locations may reinforce. */
+  wb_bg_battle_add (&setup, 0, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 12, 4, 0, WB_BG_UNIT_RIVER, FALSE);
+  wb_bg_battle_add (&setup, 1, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 10, 3, 0, 0, FALSE);
+  wb_bg_battle_add (&setup, 2, WB_BG_ATTACKER, WB_BG_CLASS_LEADER, 0, 0, 0, 0, FALSE);
+  wb_bg_battle_add (&setup, 3, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 10, 3, 0, 0, TRUE);
+  wb_bg_battle_add (&setup, 4, WB_BG_DEFENDER, WB_BG_CLASS_INFANTRY, 8, 4, 0, WB_BG_UNIT_TRENCH, FALSE);
+  wb_bg_battle_add (&setup, 5, WB_BG_DEFENDER, WB_BG_CLASS_INFANTRY, 8, 4, 0, 0, FALSE);
+  wb_bg_battle_add (&setup, 6, WB_BG_DEFENDER, WB_BG_CLASS_CAVALRY, 3, 4, 0, 0, FALSE);
+  wb_bg_battle_add (&setup, 7, WB_BG_DEFENDER, WB_BG_CLASS_INFANTRY, 4, 4, 0, 0, TRUE);
+  t0 = now ();
+  for (int k = 0; k < battles; k++)
+    {
+      WbBgBattle b;
+      WbBgSide side;
+      WbBgStage stage;
+      WbBgBattleResult r;
+      int slots[64];
+
+      memcpy (&b, &setup, sizeof b);
+      if (!wb_bg_battle_start (&b, 0, &io, NULL))
+        return 1;
+      while ((stage = wb_bg_battle_stage (&b, &side)) != WB_BG_STAGE_OVER)
+        {
+          gboolean ok = TRUE;
+          guint32 mask = 0;
+
+          actions++;
+          switch (stage)
+            {
+            case WB_BG_STAGE_FIRE:
+            case WB_BG_STAGE_MORALE:
+            case WB_BG_STAGE_RETREAT_FIRE:
+              ok = wb_bg_battle_roll (&b, &io, NULL);
+              break;
+            case WB_BG_STAGE_ALLOCATE:
+              ok = wb_bg_battle_allocate (&b, slots, wb_bg_battle_suggest_allocation (&b, slots, 64), &io, NULL);
+              break;
+            case WB_BG_STAGE_REROLL:
+              ok = wb_bg_battle_reroll (&b, -1, &io, NULL);
+              break;
+            case WB_BG_STAGE_RETREAT:
+              ok = wb_bg_battle_decide (&b, wants_retreat (&b, side), &io, NULL);
+              rounds += side == WB_BG_ATTACKER;
+              break;
+            case WB_BG_STAGE_REINFORCE:
+              for (int i = 0; i < b.n_units; i++)
+                if (b.units[i].side == side && b.units[i].box == WB_BG_BOX_OFF)
+                  mask |= 1u << i;
+              ok = wb_bg_battle_reinforce (&b, mask, &io, NULL);
+              break;
+            case WB_BG_STAGE_DEPLOY:
+              ok = wb_bg_battle_fortify (&b, 0, &io, NULL);
+              break;
+            case WB_BG_STAGE_SETUP:
+            case WB_BG_STAGE_OVER:
+            default:
+              ok = FALSE;
+              break;
+            }
+          if (!ok)
+            {
+              fprintf (stderr, "wb-bench: the battle refused an action at %s\n", wb_bg_battle_stage_name (stage));
+              return 1;
+            }
+        }
+      wb_bg_battle_result (&b, &r);
+      attacker_held += r.holder == WB_BG_ATTACKER;
+    }
+  secs = now () - t0;
+  printf ("battle: %d Blue & Gray battles in %.3f s: %.0f battles/s (%.1f rounds, %.1f actions, %.1f dice a battle; "
+          "the attacker held %.0f %%)\n", battles, secs, battles / secs, (double) rounds / battles,
+          (double) actions / battles, (double) bench_dice / battles, 100.0 * attacker_held / battles);
+  return 0;
+}
+
 static int
 run_self (const char *self,
           const char *arg1,
@@ -922,6 +1047,8 @@ main (int    argc,
     return bench_wilderness_rules ();
   if (g_str_equal (cmd, "replay"))
     return bench_replay ();
+  if (g_str_equal (cmd, "battle"))
+    return bench_battle ();
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -946,6 +1073,7 @@ main (int    argc,
           failed |= run_self (self, "rules", NULL);
           failed |= run_self (self, "game", NULL);
           failed |= run_self (self, "replay", NULL);
+          failed |= run_self (self, "battle", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -953,6 +1081,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | load [FILE] | gen FILE]\n");
   return 2;
 }
