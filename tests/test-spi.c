@@ -453,6 +453,9 @@ START_TEST (test_rough_and_retreat)
   ok (&f, ATTACK2 ("gordon", "csa-0218", "0612"));
   ck_assert_msg (log_has (&f, " in 0612: 13 to 8 → 1-1, die 1 → Dr"), "%s", last_event (&f));
   ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Union");
+  /* The Union answers the retreat, but it is still the Confederate player's
+   * turn: no hot-seat hand-over for it. */
+  ck_assert_str_eq (wb_match_side_name (f.m, f.family->player (f.data, f.m)), "Confederate");
   refused (&f, "{\"type\": \"retreat\", \"unit\": \"3-2-V\", \"to\": {\"hex\": \"0712\"}}", "spi.retreat");
   refused (&f, "{\"type\": \"retreat\", \"unit\": \"3-2-V\", \"to\": {\"hex\": \"0614\"}}", "spi.retreat");
   ok (&f, "{\"type\": \"retreat\", \"unit\": \"3-2-V\", \"to\": {\"hex\": \"0613\"}}");

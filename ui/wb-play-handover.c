@@ -28,7 +28,8 @@ wb_play_needs_handover (WbPlay *play, guint before)
 
   g_return_val_if_fail (WB_IS_PLAY (play), FALSE);
   m = wb_play_get_state (play);
-  return !m->over && m->active != before;
+  /* Between the players' turns, not for a prompt of the other side. */
+  return !m->over && wb_play_player (play) != before;
 }
 
 void
@@ -40,7 +41,7 @@ wb_play_handover_set_play (WbPlayHandover *self, WbPlay *play)
 
   g_return_if_fail (WB_IS_PLAY_HANDOVER (self) && WB_IS_PLAY (play));
   m = wb_play_get_state (play);
-  side = wb_match_side_name (m, m->active);
+  side = wb_match_side_name (m, wb_play_player (play));
   step = wb_play_describe_step (play);
   /* TRANSLATORS: the hot-seat hand-over screen's title: "Union to play" */
   title = g_strdup_printf (_("%s to play"), side);

@@ -23,7 +23,9 @@ const char  *wb_play_handover_get_title  (WbPlayHandover *self);
 void         wb_play_handover_activate   (WbPlayHandover *self);
 
 /* Hand-over rules: TRUE when the screen should be handed over after an
- * action moved play from side @before to the state's active side. */
+ * action moved play from player @before to another player's turn
+ * (wb_play_player: a prompt the other side answers in the middle of a
+ * turn — a retreat — is no hand-over). */
 gboolean     wb_play_needs_handover      (WbPlay *play, guint before);
 
 G_END_DECLS

@@ -151,7 +151,7 @@ refresh (WbWindow *self)
     }
   else if (back || !gtk_widget_get_visible (self->play_handover))
     show_map (self);
-  self->play_side = m->active;
+  self->play_side = wb_play_player (self->play);
   self->play_cursor = cursor;
   if (self->play_rules != NULL)
     wb_play_rules_refresh (WB_PLAY_RULES (self->play_rules));
@@ -346,7 +346,7 @@ wb_window_play (WbWindow *self, WbPlay *play)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
   gtk_widget_set_visible (self->play_override_slot, FALSE);
   m = wb_play_get_state (play);
-  self->play_side = m->active;
+  self->play_side = wb_play_player (play);
   self->play_cursor = wb_journal_get_cursor (wb_play_get_journal (play));
   gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "map");
   wb_map_view_set_map (self->map_view, self->game, m->map, m->scenario);

@@ -113,6 +113,10 @@ struct _WbRulesFamily
   /* Where @unit may move now (WbDestination), for the play view's
    * highlights; NULL when it may not move. */
   GArray   *(*destinations)  (gpointer data, WbMatch *m, const char *unit);
+  /* Whose player turn it is (the phasing side), which may differ from the
+   * side that must answer a prompt now (a retreat, a reaction); the
+   * hot-seat hand-over follows it. NULL: the active side. */
+  guint       (*player)      (gpointer data, WbMatch *m);
   /* The kind of action the step waits for, for the play window: "move",
    * "attack", "retreat", "advance", "eliminate" (a static string). */
   const char *(*awaiting)    (gpointer data, WbMatch *m);

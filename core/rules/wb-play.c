@@ -878,6 +878,15 @@ wb_play_preview (WbPlay *self, JsonObject *action, WbPreview *preview, GError **
   return apply_full (self, m, action, events, preview, error);
 }
 
+guint
+wb_play_player (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), 0);
+  if (self->family != NULL && self->family->player != NULL)
+    return self->family->player (self->family_data, self->state);
+  return self->state->active;
+}
+
 const char *
 wb_play_hint (WbPlay *self)
 {

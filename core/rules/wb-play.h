@@ -125,6 +125,9 @@ GArray          *wb_play_destinations (WbPlay *self, const char *unit);
 /* What the step waits for: "move", "attack", "retreat", "advance",
  * "eliminate", "over" when the game is over, "any" in free play. */
 const char      *wb_play_awaiting     (WbPlay *self);
+/* Whose player turn it is (the phasing side; the active side when the
+ * family does not say): the hot-seat hand-over follows it. */
+guint            wb_play_player       (WbPlay *self);
 /* What the player does now, for the play window's prompt (translated). */
 const char      *wb_play_hint         (WbPlay *self);
 /* The way @unit's move to @hex would go (WbOffset, transfer full), or NULL. */

@@ -684,6 +684,26 @@ bg_awaiting (gpointer p, WbMatch *m)
     }
 }
 
+/* The player whose movement or battles it is; before movement (weather,
+ * replacements, CAP rolls) whoever acts. */
+static guint
+bg_player (gpointer p, WbMatch *m)
+{
+  switch (m->step)
+    {
+    case BG_FIRST_MOVEMENT:
+    case BG_FIRST_BATTLES:
+    case BG_FIRST_VICTORY:
+      return m->first_side;
+    case BG_SECOND_MOVEMENT:
+    case BG_SECOND_BATTLES:
+    case BG_SECOND_VICTORY:
+      return 1 - m->first_side;
+    default:
+      return m->active;
+    }
+}
+
 /* The locations from the unit's to @to (the start first), for the path
  * preview. */
 static GArray *
@@ -1326,6 +1346,7 @@ static const WbRulesFamily family = {
   .describe_step = bg_describe_step,
   .destinations = bg_destinations,
   .awaiting = bg_awaiting,
+  .player = bg_player,
   .hint = bg_hint,
   .route = bg_route,
   .suggest = bg_suggest,

@@ -470,6 +470,12 @@ spi_offers (gpointer p, WbMatch *m, GPtrArray *offers)
   _wb_spi_offers (p, m, offers);
 }
 
+static guint
+spi_player (gpointer p, WbMatch *m)
+{
+  return _wb_spi_phasing (m);
+}
+
 static const char *
 spi_hint (gpointer p, WbMatch *m)
 {
@@ -501,6 +507,7 @@ static const WbRulesFamily family = {
   .suggest = spi_suggest,
   .path = spi_path,
   .awaiting = spi_awaiting,
+  .player = spi_player,
   .hint = spi_hint,
   .offers = spi_offers,
   .apply = spi_apply,
