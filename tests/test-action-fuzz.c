@@ -67,6 +67,21 @@ wrong_value (guint kind)
     }
 }
 
+/* The rule levels the mutated actions are applied under: every check
+ * enforced, or every check off (a designer trying a rule change) — off
+ * must not let a malformed action through to code that trusts it. */
+static GHashTable *
+levels (const WbRulesFamily *family, const char *level)
+{
+  GHashTable *settings = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; level != NULL && i < family->n_checks; i++)
+    g_hash_table_insert (settings, (gpointer) family->checks[i].id, (gpointer) level);
+  return settings;
+}
+
+static const char *fuzz_level;
+
 /* A copy of @o that shares nothing with it (json_node_copy shares the
  * object). */
 static JsonNode *
@@ -96,7 +111,7 @@ fuzz_action (const WbRulesFamily *family, gpointer data, WbMatch *m, JsonObject 
           JsonObject *copy = json_node_get_object (copy_node);
           g_autoptr(WbMatch) probe = wb_match_copy (m);
           g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
-          g_autoptr(GHashTable) settings = g_hash_table_new (g_str_hash, g_str_equal);
+          g_autoptr(GHashTable) settings = levels (family, fuzz_level);
           WbRuleContext ctx = { settings, events, family->checks, family->n_checks, FALSE, probe, NULL };
           g_autoptr(GError) error = NULL;
 
@@ -124,7 +139,8 @@ fuzz_action (const WbRulesFamily *family, gpointer data, WbMatch *m, JsonObject 
                   JsonObject *copy = json_node_get_object (copy_node);
                   g_autoptr(WbMatch) probe = wb_match_copy (m);
                   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
-                  WbRuleContext ctx = { NULL, events, family->checks, family->n_checks, FALSE, probe, NULL };
+                  g_autoptr(GHashTable) settings = levels (family, fuzz_level);
+                  WbRuleContext ctx = { settings, events, family->checks, family->n_checks, FALSE, probe, NULL };
                   g_autoptr(GError) error = NULL;
 
                   json_object_set_member (json_object_get_object_member (copy, name), k->data, wrong_value (kind));
@@ -139,7 +155,8 @@ fuzz_action (const WbRulesFamily *family, gpointer data, WbMatch *m, JsonObject 
               JsonObject *copy = json_node_get_object (copy_node);
               g_autoptr(WbMatch) probe = wb_match_copy (m);
               g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
-              WbRuleContext ctx = { NULL, events, family->checks, family->n_checks, FALSE, probe, NULL };
+              g_autoptr(GHashTable) settings = levels (family, fuzz_level);
+              WbRuleContext ctx = { settings, events, family->checks, family->n_checks, FALSE, probe, NULL };
               g_autoptr(GError) error = NULL;
               JsonArray *list = json_object_get_array_member (copy, name);
               JsonArray *wrong = json_array_new ();
@@ -197,14 +214,21 @@ fuzz_game (const WbRulesFamily *family, const char *game_name, const char *scena
 
 START_TEST (test_fuzz_spi)
 {
+  fuzz_level = NULL;
   fuzz_game (wb_spi_family (), "battle-of-the-wilderness", "historical", 3, 400);
+  fuzz_level = "off";
+  fuzz_game (wb_spi_family (), "battle-of-the-wilderness", "historical", 4, 400);
 }
 END_TEST
 
 START_TEST (test_fuzz_bg)
 {
+  fuzz_level = NULL;
   fuzz_game (wb_bg_family (), "jackson-sheridan", "1862", 5, 300);
   fuzz_game (wb_bg_family (), "grants-gamble", "campaign", 5, 300);
+  fuzz_level = "off";
+  fuzz_game (wb_bg_family (), "jackson-sheridan", "1864", 6, 300);
+  fuzz_game (wb_bg_family (), "grants-gamble", "campaign", 6, 300);
 }
 END_TEST
 
@@ -274,6 +298,9 @@ main (void)
 {
   SRunner *sr = srunner_create (make_suite ());
   int failed;
+
+  /* A warning too (an error set twice: a refusal that went on) fails. */
+  g_log_set_always_fatal (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL | G_LOG_FATAL_MASK);
 
   srunner_run_all (sr, CK_NORMAL);
   failed = srunner_ntests_failed (sr);

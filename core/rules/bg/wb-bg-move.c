@@ -338,9 +338,11 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
   WbLocation *nl = loc_at (data, next);
   int theirs, their_foot, their_cav, mine, prev;
 
-  if (!wb_rule_check (ctx, m, "bg.adjacent", find_edge (data, w->at, next) != NULL, error,
-                      _("%s is not connected to %s by a road or railroad"), nl->name, loc_at (data, w->at)->name))
-    return FALSE;
+  /* Not a rule a designer turns off: units go along connections (the
+   * designer override puts a unit anywhere). */
+  if (find_edge (data, w->at, next) == NULL)
+    return refuse (error, _("%s is not connected to %s by a road or railroad (rule bg.adjacent)"), nl->name,
+                   loc_at (data, w->at)->name);
   if (!wb_rule_check (ctx, m, "bg.crossing", !crossing_closed (data, m, w->at, next), error,
                       _("The crossing between Charles City and City Point is not open yet")))
     return FALSE;
@@ -528,7 +530,7 @@ rail_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleContext
                       _("The %s may not move by rail"), wb_match_side_name (m, side)) ||
       !wb_rule_check (ctx, m, "bg.rail", m->fdata[BG_F_RAIL_USED + side] < data->rail_units, error,
                       _("%d units already moved by rail this turn"), m->fdata[BG_F_RAIL_USED + side]) ||
-      !wb_rule_check (ctx, m, "bg.rail", path->len > 0, error, _("A rail move goes somewhere")) ||
+      (path->len == 0 && !refuse (error, _("A rail move goes somewhere"))) ||
       !spend_cap (m, side, data->rail_cap, ctx, error))
     return FALSE;
   for (guint i = 0; i < path->len; i++)
@@ -536,7 +538,9 @@ rail_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleContext
       int next = g_array_index (path, int, i), theirs, their_cav;
       const BgEdge *e = find_edge (data, at, next);
 
-      if (!wb_rule_check (ctx, m, "bg.rail", e != NULL && e->rail && data->rail_ok[e->conn], error,
+      if (e == NULL)
+        return refuse (error, _("%s and %s are not connected"), loc_at (data, at)->name, loc_at (data, next)->name);
+      if (!wb_rule_check (ctx, m, "bg.rail", e->rail && data->rail_ok[e->conn], error,
                           _("%s to %s is not a railroad the %s control"), loc_at (data, at)->name,
                           loc_at (data, next)->name, wb_match_side_name (m, side)))
         return FALSE;
@@ -566,8 +570,7 @@ amphibious_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleC
                       _("Only the Union makes amphibious moves")) ||
       !wb_rule_check (ctx, m, "bg.amphibious", m->fdata[BG_F_AMPHIB_USED + side] < data->amphib_units, error,
                       _("One unit a turn moves by sea")) ||
-      !wb_rule_check (ctx, m, "bg.amphibious", path->len == 1, error,
-                      _("An amphibious move goes straight to one port")))
+      (path->len != 1 && !refuse (error, _("An amphibious move goes straight to one port"))))
     return FALSE;
   to = g_array_index (path, int, 0);
   _wb_bg_count (data, m, to, 1 - side, &theirs, NULL, NULL);
@@ -665,9 +668,12 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
       JsonArray *a = JSON_NODE_HOLDS_ARRAY (with) ? json_node_get_array (with) : NULL;
       guint n = a != NULL ? json_array_get_length (a) : 0;
 
-      if (!wb_rule_check (ctx, m, "bg.leader-move", lm != NULL, error,
-                          _("%s has no special move with other units"), name) ||
-          !wb_rule_check (ctx, m, "bg.leader-move", n >= 1 && (int) n <= lm->max_units, error,
+      if (lm == NULL)
+        {
+          refuse (error, _("%s has no special move with other units"), name);
+          return WB_APPLY_REFUSED;
+        }
+      if (!wb_rule_check (ctx, m, "bg.leader-move", n >= 1 && (int) n <= lm->max_units, error,
                           _("%s moves with 1 to %d units"), name, lm->max_units))
         return WB_APPLY_REFUSED;
       for (guint i = 0; i < n; i++)
@@ -798,22 +804,32 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
   JsonArray *a = n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
   g_autoptr(GString) names = g_string_new (NULL);
 
-  if (!wb_rule_check (ctx, m, "bg.reaction", to >= 0, error, _("No Union move to react to")))
-    return WB_APPLY_REFUSED;
+  if (to < 0)
+    {
+      refuse (error, _("No Union move to react to"));
+      return WB_APPLY_REFUSED;
+    }
   if (strcmp (type, "no_reaction") == 0)
     {
       m->fdata[BG_F_REACT_AT] = 0;
       m->active = data->union_side;
       return WB_APPLY_DONE;
     }
-  if (!wb_rule_check (ctx, m, "bg.reaction", a != NULL && json_array_get_length (a) > 0, error,
-                      _("A reaction names the \"units\" that go")))
-    return WB_APPLY_REFUSED;
+  if (a == NULL || json_array_get_length (a) == 0)
+    {
+      refuse (error, _("A reaction names the \"units\" that go"));
+      return WB_APPLY_REFUSED;
+    }
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       WbUnitState *u = wb_match_find_unit (m, wb_json_array_string (a, i));
 
-      if (!wb_rule_check (ctx, m, "bg.reaction", u != NULL && u->side == m->active && _wb_bg_loc (data, &u->where) == lee,
+      if (u == NULL)
+        {
+          refuse (error, _("“%s” is not a unit of the game"), wb_json_array_string (a, i) ? wb_json_array_string (a, i) : "");
+          return WB_APPLY_REFUSED;
+        }
+      if (!wb_rule_check (ctx, m, "bg.reaction", u->side == m->active && _wb_bg_loc (data, &u->where) == lee,
                           error, _("Only units with Lee react")) ||
           !wb_rule_check (ctx, m, "bg.reaction", !(u->flags & BG_REACTED), error,
                           _("%s already reacted this turn"), u->id))
@@ -1021,9 +1037,12 @@ _wb_bg_replace (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx
                                                           g_intern_string (wb_unit_get_class_id (unit)))
                                    : NULL;
 
-      if (!wb_rule_check (ctx, m, "bg.replacement", loc >= 0, error,
-                          _("%s is not a replacement location free of the enemy"), at ? at : "?"))
-        return WB_APPLY_REFUSED;
+      if (loc < 0)
+        {
+          refuse (error, _("%s is not a replacement location free of the enemy (rule bg.replacement)"),
+                  at ? at : "?");
+          return WB_APPLY_REFUSED;
+        }
       u->where.kind = WB_WHERE_LOCATION;
       u->where.place = loc_at (data, loc)->id;
       /* Base 8: infantry and garrisons at 1 SP; cavalry "just brought back". */
