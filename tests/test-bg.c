@@ -365,6 +365,10 @@ START_TEST (test_movement_example)
   ok (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"snickersville\"]}");
   ok (&f, "{\"type\": \"move\", \"unit\": \"viii\", \"to\": \"snickersville\"}");
   ck_assert_str_eq (where (&f, "viii"), "snickersville");
+  /* Where each came from into the battle: VI straight from Winchester,
+   * VIII through Salem (the road that decides the crossing, Base 2). */
+  ck_assert_int_eq (wb_match_find_unit (f.m, "vi")->data[BG_DATA_FROM] - 1, _wb_bg_loc_id (f.data, "winchester"));
+  ck_assert_int_eq (wb_match_find_unit (f.m, "viii")->data[BG_DATA_FROM] - 1, _wb_bg_loc_id (f.data, "salem"));
   ck_assert (can_reach (&f, "xix", "salem", &cost));
   ck_assert_int_eq (cost, 3);
   ck_assert (!can_reach (&f, "xix", "snickersville", NULL));

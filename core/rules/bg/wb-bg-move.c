@@ -367,6 +367,7 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
       WbUnitState *u = g_ptr_array_index (w->movers, i);
       u->where.kind = WB_WHERE_LOCATION;
       u->where.place = nl->id;
+      u->data[BG_DATA_FROM] = prev + 1;
     }
   if (theirs == 0)
     return TRUE;

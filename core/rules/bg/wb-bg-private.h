@@ -70,6 +70,8 @@ typedef enum {
 enum {
   BG_DATA_MP,          /* movement points left (after activation) */
   BG_DATA_START,       /* its location at activation: index + 1 */
+  BG_DATA_FROM,        /* the location it entered its present one from, this turn: index + 1
+                        * (a battle's crossing and the attacker's retreat, Base 2, 11.4) */
 };
 
 typedef enum {

@@ -747,8 +747,12 @@ static void
 new_turn (BgData *data, WbMatch *m)
 {
   for (guint i = 0; i < m->units->len; i++)
-    g_array_index (m->units, WbUnitState, i).flags &=
-      ~(guint32) (WB_UNIT_MOVED | BG_FREE | BG_RAIL | BG_NO_SCREEN | BG_FOUGHT | BG_AMPHIBIOUS | BG_REACTED);
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      u->flags &= ~(guint32) (WB_UNIT_MOVED | BG_FREE | BG_RAIL | BG_NO_SCREEN | BG_FOUGHT | BG_AMPHIBIOUS | BG_REACTED);
+      u->data[BG_DATA_FROM] = 0;
+    }
   for (guint s = 0; s < 2; s++)
     {
       m->fdata[BG_F_CAP + s] = data->cap_per_turn[s];
