@@ -152,6 +152,7 @@ START_TEST (test_example)
   assert_stage (&b, WB_BG_STAGE_FIRE, WB_BG_DEFENDER);
 
   /* EA rolls 4 dice: two hits. */
+  ck_assert_int_eq (wb_bg_battle_dice_needed (&b), 4);
   PUSH (&d, 6, 6, 1, 2);
   roll_ok (&b, &io);
   ck_assert (has_line (&d, "Confederate EA rolls 4 dice: 6 6 1 2 → 2 hits"));
@@ -166,6 +167,7 @@ START_TEST (test_example)
   /* VI rolls 3 dice, not 4 (−1 in the first round); VIII 3: six dice, one hit. */
   ck_assert_int_eq (wb_bg_battle_unit_dice (&b, vi), 3);
   ck_assert_int_eq (wb_bg_battle_unit_dice (&b, viii), 3);
+  ck_assert_int_eq (wb_bg_battle_dice_needed (&b), 6);
   PUSH (&d, 6, 2, 5, 1, 3, 4);
   roll_ok (&b, &io);
   ck_assert_msg (has_line (&d, "Union VI rolls 3 dice (−1, across a river and a mountain): 6 2 5 → 1 hit"),
@@ -177,6 +179,7 @@ START_TEST (test_example)
 
   /* Morale: the attacker first, VIII rolls 5 and 2 against 3 and fails. */
   assert_stage (&b, WB_BG_STAGE_MORALE, WB_BG_ATTACKER);
+  ck_assert_int_eq (wb_bg_battle_dice_needed (&b), 2);
   PUSH (&d, 5, 2);
   roll_ok (&b, &io);
   ck_assert_int_eq (b.units[viii].box, WB_BG_BOX_FAILED);
@@ -189,6 +192,7 @@ START_TEST (test_example)
 
   /* Neither retreats. */
   assert_stage (&b, WB_BG_STAGE_RETREAT, WB_BG_ATTACKER);
+  ck_assert_int_eq (wb_bg_battle_dice_needed (&b), 0);
   ck_assert (wb_bg_battle_decide (&b, FALSE, &io, &error));
   assert_stage (&b, WB_BG_STAGE_RETREAT, WB_BG_DEFENDER);
   ck_assert (wb_bg_battle_decide (&b, FALSE, &io, &error));

@@ -963,6 +963,15 @@ dice_needed (const WbBgBattle *b,
   return n;
 }
 
+int
+wb_bg_battle_dice_needed (const WbBgBattle *b)
+{
+  int dice[WB_BG_BATTLE_MAX_UNITS];
+
+  g_return_val_if_fail (b != NULL, 0);
+  return wb_bg_battle_stage_rolls (b->stage) ? dice_needed (b, dice) : 0;
+}
+
 /* "; −1, across a river" (a real minus sign) */
 static void
 append_modifier (GString    *m,
