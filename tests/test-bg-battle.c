@@ -152,6 +152,7 @@ START_TEST (test_example)
   assert_stage (&b, WB_BG_STAGE_FIRE, WB_BG_DEFENDER);
 
   /* EA rolls 4 dice: two hits. */
+  ck_assert_int_eq (wb_bg_battle_dice_needed (&b), 4);
   PUSH (&d, 6, 6, 1, 2);
   roll_ok (&b, &io);
   ck_assert (has_line (&d, "Confederate EA rolls 4 dice: 6 6 1 2 → 2 hits"));
@@ -166,6 +167,7 @@ START_TEST (test_example)
   /* VI rolls 3 dice, not 4 (−1 in the first round); VIII 3: six dice, one hit. */
   ck_assert_int_eq (wb_bg_battle_unit_dice (&b, vi), 3);
   ck_assert_int_eq (wb_bg_battle_unit_dice (&b, viii), 3);
+  ck_assert_int_eq (wb_bg_battle_dice_needed (&b), 6);
   PUSH (&d, 6, 2, 5, 1, 3, 4);
   roll_ok (&b, &io);
   ck_assert_msg (has_line (&d, "Union VI rolls 3 dice (−1, across a river and a mountain): 6 2 5 → 1 hit"),
@@ -177,6 +179,7 @@ START_TEST (test_example)
 
   /* Morale: the attacker first, VIII rolls 5 and 2 against 3 and fails. */
   assert_stage (&b, WB_BG_STAGE_MORALE, WB_BG_ATTACKER);
+  ck_assert_int_eq (wb_bg_battle_dice_needed (&b), 2);
   PUSH (&d, 5, 2);
   roll_ok (&b, &io);
   ck_assert_int_eq (b.units[viii].box, WB_BG_BOX_FAILED);
@@ -189,6 +192,7 @@ START_TEST (test_example)
 
   /* Neither retreats. */
   assert_stage (&b, WB_BG_STAGE_RETREAT, WB_BG_ATTACKER);
+  ck_assert_int_eq (wb_bg_battle_dice_needed (&b), 0);
   ck_assert (wb_bg_battle_decide (&b, FALSE, &io, &error));
   assert_stage (&b, WB_BG_STAGE_RETREAT, WB_BG_DEFENDER);
   ck_assert (wb_bg_battle_decide (&b, FALSE, &io, &error));
@@ -787,6 +791,57 @@ START_TEST (test_family_dice_and_blob)
 }
 END_TEST
 
+/* 11.4: a side with no location to retreat to is not asked (the battle
+ * goes on) and may not retreat; the defender retreats, the attacker's
+ * candidate enters without a roll. */
+START_TEST (test_no_retreat_location)
+{
+  WbBgBattle b;
+  WbBgBattleIo io;
+  Dice d;
+  WbBgBattleResult r;
+  g_autoptr(GError) error = NULL;
+  int cand;
+
+  dice_init (&d, &io);
+  wb_bg_battle_init (&b);
+  b.no_retreat[WB_BG_ATTACKER] = 1;
+  wb_bg_battle_add (&b, 0, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 6, 4, 2, 0, FALSE);
+  cand = wb_bg_battle_add (&b, 1, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 6, 4, 2, 0, TRUE);
+  wb_bg_battle_add (&b, 2, WB_BG_DEFENDER, WB_BG_CLASS_INFANTRY, 6, 4, 2, 0, FALSE);
+  ck_assert (wb_bg_battle_start (&b, 0, &io, &error));
+  PUSH (&d, 1, 1);
+  roll_ok (&b, &io);
+  PUSH (&d, 1, 1);
+  roll_ok (&b, &io);
+  /* The attacker cannot retreat: the defender decides. */
+  ck_assert (has_line (&d, "Union has no location to retreat to: the battle goes on"));
+  assert_stage (&b, WB_BG_STAGE_RETREAT, WB_BG_DEFENDER);
+  b.no_retreat[WB_BG_DEFENDER] = 1;
+  ck_assert (!wb_bg_battle_decide (&b, TRUE, &io, &error));
+  ck_assert (strstr (error->message, "11.4") != NULL);
+  g_clear_error (&error);
+  b.no_retreat[WB_BG_DEFENDER] = 0;
+  ck_assert (wb_bg_battle_decide (&b, TRUE, &io, &error));
+  /* Retreat fire: the attacker's one unit, one die; no hit. */
+  assert_stage (&b, WB_BG_STAGE_RETREAT_FIRE, WB_BG_ATTACKER);
+  PUSH (&d, 5);
+  roll_ok (&b, &io);
+  assert_stage (&b, WB_BG_STAGE_REINFORCE, WB_BG_ATTACKER);
+  d.n_faces = d.next = 0;
+  ck_assert (wb_bg_battle_reinforce (&b, 1u << cand, &io, &error));
+  ck_assert_int_eq (b.units[cand].box, WB_BG_BOX_LINE);
+  wb_bg_battle_result (&b, &r);
+  ck_assert (r.over);
+  ck_assert_int_eq (r.retreat_side, WB_BG_DEFENDER);
+  ck_assert_int_eq (r.retreat, WB_BG_RETREAT_VOLUNTARY);
+  ck_assert_int_eq (r.retreat_locations, 1);
+  ck_assert (!r.retreat_blocked);
+  ck_assert_int_eq (r.holder, WB_BG_ATTACKER);
+  g_ptr_array_unref (d.lines);
+}
+END_TEST
+
 static Suite *
 bg_battle_suite (void)
 {
@@ -803,6 +858,7 @@ bg_battle_suite (void)
   tcase_add_test (tc, test_missing_die);
   tcase_add_test (tc, test_cavalry_drop_and_wipe_out);
   tcase_add_test (tc, test_family_dice_and_blob);
+  tcase_add_test (tc, test_no_retreat_location);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -70,17 +70,24 @@ draw (Run     *run,
       int      n,
       GError **error)
 {
+  gboolean (*die) (gpointer, int, int *, GError **);
+  gpointer data;
+
+  if (n > 0 && (run->io == NULL || run->io->die == NULL))
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("The battle has no dice"));
+      return FALSE;
+    }
   run->faces = n > RUN_DICE || run->buf == NULL ? g_new (int, MAX (n, 1)) : run->buf;
+  if (n == 0)
+    return TRUE;
+  die = run->io->die;
+  data = run->io->data;
   for (int i = 0; i < n; i++)
     {
       int *face = &run->faces[i];
 
-      if (run->io == NULL || run->io->die == NULL)
-        {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("The battle has no dice"));
-          return FALSE;
-        }
-      if (!run->io->die (run->io->data, 6, face, error))
+      if (!die (data, 6, face, error))
         return FALSE;
       if (*face < 1 || *face > 6)
         {
@@ -954,6 +961,15 @@ dice_needed (const WbBgBattle *b,
       n += MAX (dice[i], 0);
     }
   return n;
+}
+
+int
+wb_bg_battle_dice_needed (const WbBgBattle *b)
+{
+  int dice[WB_BG_BATTLE_MAX_UNITS];
+
+  g_return_val_if_fail (b != NULL, 0);
+  return wb_bg_battle_stage_rolls (b->stage) ? dice_needed (b, dice) : 0;
 }
 
 /* "; −1, across a river" (a real minus sign) */

@@ -188,6 +188,10 @@ gboolean     wb_bg_battle_reinforce   (WbBgBattle *b, guint32 mask, const WbBgBa
                                        GError **error);
 
 /* Queries. */
+/* How many dice the roll the stage waits for reads (the players' typed
+ * rolls: "roll 7 dice"); 0 when it waits for a choice. A reinforcement
+ * reads 2 per unit trying. */
+int          wb_bg_battle_dice_needed (const WbBgBattle *b);
 int          wb_bg_battle_unit_dice   (const WbBgBattle *b, int slot);
 gboolean     wb_bg_battle_can_take_hit(const WbBgBattle *b, int slot);
 int          wb_bg_battle_line_count  (const WbBgBattle *b, WbBgSide side);
