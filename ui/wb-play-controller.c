@@ -353,6 +353,21 @@ click_override (WbPlayController *self, const WbWhere *where)
     set_selected (self, ((WbUnitState *) g_ptr_array_index (here, 0))->id);
 }
 
+/* A battle step (maps of locations): a click on a location where both
+ * sides are fights the battle there ({"type": "battle", "location": ID}). */
+static void
+click_battle (WbPlayController *self, const WbWhere *where)
+{
+  g_autoptr(JsonObject) a = NULL;
+
+  if (where->kind != WB_WHERE_LOCATION)
+    return;
+  a = json_object_new ();
+  json_object_set_string_member (a, "type", "battle");
+  json_object_set_string_member (a, "location", where->place);
+  wb_play_controller_act (self, a);
+}
+
 static void
 click (WbPlayController *self, const WbWhere *where)
 {
@@ -370,8 +385,13 @@ click (WbPlayController *self, const WbWhere *where)
     click_attack (self, where);
   else if (g_strcmp0 (what, "eliminate") == 0)
     click_eliminate (self, where);
+  else if (g_strcmp0 (what, "battle") == 0)
+    click_battle (self, where);
   else if (g_strcmp0 (what, "over") == 0)
     say (self, _("The game is over"));
+  else if (g_strcmp0 (what, "any") != 0)
+    /* Rolls, replacements, reactions: the prompt's buttons. */
+    say (self, _("This step is played with the buttons of the prompt"));
 }
 
 void

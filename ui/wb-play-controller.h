@@ -24,6 +24,10 @@ G_DECLARE_FINAL_TYPE (WbPlayController, wb_play_controller, WB, PLAY_CONTROLLER,
  *               friendly hex displaces one of its units, as the rules let).
  *   advance   — a victorious unit, then the vacated hex.
  *   eliminate — units to lose, toggled.
+ *   battle    — a location where both sides are: the battle there is fought
+ *               (maps of locations).
+ *   other kinds (rolls, replacements, reactions) are played with the
+ *   prompt's buttons (the family's offers); a click says so.
  * Every action goes through wb_play_act; a refusal is emitted as
  * "message" (in override mode the rules are not asked: see below). Signals: "changed" after an action was played (the view, the
  * log, the prompt refresh), "selection-changed" (the selected unit and its

@@ -351,6 +351,7 @@ wb_window_play (WbWindow *self, WbPlay *play)
   gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "map");
   wb_map_view_set_map (self->map_view, self->game, m->map, m->scenario);
   wb_map_view_set_editing (self->map_view, FALSE);
+  _wb_window_update_status (self);
   wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), play);
   wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), play);
   wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), play);

@@ -129,6 +129,8 @@ gboolean _wb_window_play_undo (WbWindow *self, gboolean redo);
 /* In play, Undo and Redo follow the journal (TRUE: set them). */
 gboolean _wb_window_play_update_undo (WbWindow *self);
 void _wb_window_update_actions (WbWindow *self);
+/* The status line under the map: the hovered place, or the map and scenario. */
+void _wb_window_update_status (WbWindow *self);
 void _wb_window_on_before_edit (WbWindow *self);
 void _wb_window_on_area_changed (WbWindow *self, double x, double y, double width, double height);
 void _wb_window_undo_action (GtkWidget *widget, const char *action_name, GVariant *parameter);

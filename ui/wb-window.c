@@ -175,8 +175,8 @@ update_title (WbWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
-static void
-update_status (WbWindow *self)
+void
+_wb_window_update_status (WbWindow *self)
 {
   WbMap *map = wb_map_view_get_map (self->map_view);
   const char *hover = wb_map_view_get_hover_text (self->map_view);
@@ -365,7 +365,7 @@ on_sidebar_map_selected (WbWindow   *self,
   _wb_window_oob_map_shown (self);
   _wb_window_scenario_shown (self);
   update_actions (self);
-  update_status (self);
+  _wb_window_update_status (self);
 }
 
 void
@@ -454,7 +454,7 @@ wb_window_set_game (WbWindow *self,
   add_to_recent (self);
   show_page (self);
   update_title (self);
-  update_status (self);
+  _wb_window_update_status (self);
   update_actions (self);
 
   /* So that the arrow keys pan the map straight away. */
@@ -1178,7 +1178,7 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WbWindow, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_map_selected);
-  gtk_widget_class_bind_template_callback (widget_class, update_status);
+  gtk_widget_class_bind_template_callback_full (widget_class, "update_status", G_CALLBACK (_wb_window_update_status));
   gtk_widget_class_bind_template_child (widget_class, WbWindow, editor_label);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, canvas_box);
@@ -1318,7 +1318,7 @@ wb_window_init (WbWindow *self)
 
   on_zoom_changed (self);
   update_title (self);
-  update_status (self);
+  _wb_window_update_status (self);
   show_page (self);
 }
 

@@ -12,17 +12,40 @@
 
 /* The families the engine plays. Each lands with its tests; a game whose
  * family is not here is played in free play (wb-play.h). */
+/* Families registered at run time (a family still being built, in its
+ * tests): looked up after the built-in ones. */
+static GPtrArray *extra_families;
+G_LOCK_DEFINE_STATIC (extra_families);
+
 const WbRulesFamily *
 wb_rules_family_find (const char *id)
 {
   const WbRulesFamily *families[] = {
     wb_spi_family (),
   };
+  const WbRulesFamily *found = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (families); i++)
     if (g_strcmp0 (families[i]->id, id) == 0)
       return families[i];
-  return NULL;
+  G_LOCK (extra_families);
+  for (guint i = 0; extra_families != NULL && i < extra_families->len && found == NULL; i++)
+    if (g_strcmp0 (((const WbRulesFamily *) g_ptr_array_index (extra_families, i))->id, id) == 0)
+      found = g_ptr_array_index (extra_families, i);
+  G_UNLOCK (extra_families);
+  return found;
+}
+
+void
+wb_rules_family_register (const WbRulesFamily *family)
+{
+  g_return_if_fail (family != NULL && family->id != NULL);
+  G_LOCK (extra_families);
+  if (extra_families == NULL)
+    extra_families = g_ptr_array_new ();
+  if (!g_ptr_array_find (extra_families, family, NULL))
+    g_ptr_array_add (extra_families, (gpointer) family);
+  G_UNLOCK (extra_families);
 }
 
 static const char *

@@ -154,5 +154,8 @@ gint64       wb_json_array_int    (JsonArray *a, guint i, gint64 fallback);
 
 /* The family registered under @id, or NULL. */
 const WbRulesFamily *wb_rules_family_find (const char *id);
+/* Adds @family to those found by id (a family not yet enabled for everyone,
+ * in its tests); the built-in ones come first. */
+void                 wb_rules_family_register (const WbRulesFamily *family);
 
 G_END_DECLS

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-gui-play-bg"
+
+#include "config.h"
+
+#include <check.h>
+#include <string.h>
+
+#include "wb-play-prompt.h"
+#include "wb-window.h"
+#include "rules/bg/wb-bg-private.h"
+
+#include "gui-common.h"
+
+/* The play window on a map of locations, with the Blue & Gray Campaign
+ * family (registered here: it is not enabled for everyone yet): the
+ * rolls before movement are the prompt's buttons; a click on a location
+ * picks the side's unit there (again: the next of the stack), its
+ * destinations are shown, a click on one moves it (a command action point
+ * spent); the enemy's blocks are face down for the player at the screen. */
+
+static GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return w;
+      if ((found = find_type (w, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_named (GtkWidget *root, const char *name)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
+        return w;
+      if ((found = find_named (w, name)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+click_location (WbWindow *window, const char *id)
+{
+  WbMapView *view = wb_window_get_map_view (window);
+  WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (wb_map_view_get_map (view)), id);
+
+  ck_assert_msg (loc != NULL, "%s", id);
+  g_signal_emit_by_name (view, "point-clicked", loc->x, loc->y);
+}
+
+START_TEST (test_bg_moves_by_clicks)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "jackson-sheridan.warbench", NULL);
+  WbWindow *window;
+  WbMapView *view;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = NULL;
+  WbPlayPrompt *prompt;
+  WbPlayController *ctl;
+  WbMatch *m;
+  GtkWidget *ready;
+  guint guard = 0;
+
+  wb_rules_family_register (wb_bg_family ());
+  window = open_window (path);
+  view = wb_window_get_map_view (window);
+  play = wb_play_new (wb_window_get_game (window), NULL, "1864", NULL, 11, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  ck_assert (!wb_play_is_free_play (play));
+  wb_window_play (window, play);
+  wait_until_settled (view);
+  prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
+  ctl = wb_window_get_play_controller (window);
+
+  /* Weather, replacements, CAP rolls: the prompt's buttons, until the
+   * Union (first in 1864) moves. */
+  while (g_strcmp0 (wb_play_awaiting (play), "move") != 0)
+    {
+      ready = find_named (GTK_WIDGET (window), "handover-ready");
+      if (ready != NULL && gtk_widget_is_visible (ready))
+        g_signal_emit_by_name (ready, "clicked");
+      ck_assert_uint_gt (wb_play_prompt_n_offers (prompt), 0);
+      ck_assert (wb_play_prompt_take_offer (prompt, 0));
+      ck_assert_uint_lt (++guard, 20);
+    }
+  ready = find_named (GTK_WIDGET (window), "handover-ready");
+  if (ready != NULL && gtk_widget_is_visible (ready))
+    g_signal_emit_by_name (ready, "clicked");
+  m = wb_play_get_state (play);
+  ck_assert_str_eq (wb_match_side_name (m, m->active), "Union");
+  /* The Union player at the screen: the Confederate blocks face down. */
+  ck_assert_str_eq (wb_map_view_get_viewer (view), "union");
+
+  /* Harpers Ferry holds the Union army: clicks go through the stack to VI. */
+  for (int i = 0; i < 8 && g_strcmp0 (wb_play_controller_get_selected (ctl), "vi") != 0; i++)
+    click_location (window, "harpers-ferry");
+  ck_assert_str_eq (wb_play_controller_get_selected (ctl), "vi");
+  ck_assert_uint_gt (wb_map_view_get_n_highlights (view), 0);
+  {
+    int cap = m->fdata[BG_F_CAP + m->active];
+
+    click_location (window, "winchester");
+    m = wb_play_get_state (play);
+    ck_assert_str_eq (wb_match_find_unit (m, "vi")->where.place, "winchester");
+    ck_assert_int_eq (m->fdata[BG_F_CAP + m->active], cap - 1);
+  }
+  if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+    {
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *shot = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "play-bg.png", NULL);
+      for (int i = 0; i < 8 && g_strcmp0 (wb_play_controller_get_selected (ctl), "viii") != 0; i++)
+        click_location (window, "harpers-ferry");
+      wait_until_settled (view);
+      spin_for (500);
+      texture = render_widget (GTK_WIDGET (window));
+      gdk_texture_save_to_png (texture, shot);
+    }
+  /* Undo takes the move back, the CAP too. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ck_assert_str_eq (wb_match_find_unit (wb_play_get_state (play), "vi")->where.place, "harpers-ferry");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+static Suite *
+make_suite (void)
+{
+  Suite *s = suite_create ("test-gui-play-bg");
+  TCase *tc = tcase_create ("play-bg");
+
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_add_test (tc, test_bg_moves_by_clicks);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return gui_main (make_suite);
+}
