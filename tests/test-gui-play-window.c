@@ -107,8 +107,13 @@ START_TEST (test_play_mode)
   g_autofree char *w = NULL;
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  ck_assert_str_eq (gtk_actionable_get_action_name (GTK_ACTIONABLE (find_named (GTK_WIDGET (window), "play-button"))),
+                    "win.new-playtest");
   wb_window_play (window, play);
   ck_assert (wb_window_get_playing (window));
+  /* The header bar's button ends it now. */
+  ck_assert_str_eq (gtk_actionable_get_action_name (GTK_ACTIONABLE (find_named (GTK_WIDGET (window), "play-button"))),
+                    "win.end-playtest");
   ck_assert_ptr_nonnull (wb_map_view_get_match (view));
   ck_assert (find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbTurnBar")));
   ck_assert (find_visible_type (GTK_WIDGET (window), g_type_from_name ("WbPlayLogPane")));

@@ -312,6 +312,20 @@ wb_window_get_play_controller (WbWindow *self)
   return self->play_controller;
 }
 
+/* The header bar's button starts a playtest, or ends the one on. */
+static void
+set_play_button (WbWindow *self, gboolean playing)
+{
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->play_button),
+                                  playing ? "win.end-playtest" : "win.new-playtest");
+  adw_button_content_set_icon_name (self->play_button_content,
+                                    playing ? "media-playback-stop-symbolic" : "media-playback-start-symbolic");
+  adw_button_content_set_label (self->play_button_content, playing ? _("_End Playtest") : _("_Playtest"));
+  gtk_widget_set_tooltip_text (self->play_button,
+                               playing ? _("Back to editing; the playtest's journal is saved (Shift+F5)")
+                                       : _("Playtest this game hot-seat, with its rules (F5)"));
+}
+
 static void
 set_chrome (WbWindow *self, gboolean playing)
 {
@@ -360,6 +374,7 @@ wb_window_play (WbWindow *self, WbPlay *play)
   set_chrome (self, TRUE);
   refresh (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", TRUE);
+  set_play_button (self, TRUE);
 }
 
 void
@@ -387,6 +402,7 @@ _wb_window_end_play (WbWindow *self)
   _wb_window_on_editing_changed (self);
   _wb_window_update_actions (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", FALSE);
+  set_play_button (self, FALSE);
 }
 
 static void

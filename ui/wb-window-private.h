@@ -36,6 +36,8 @@ struct _WbWindow
   GtkPaned             *scenario_paned;
   GtkWidget            *scenario_pane;
   GtkWidget            *undo_button;
+  GtkWidget            *play_button;           /* Playtest / End Playtest in the header bar */
+  AdwButtonContent     *play_button_content;
   GtkWidget            *redo_button;
   GMenu                *edit_section;
   GtkWidget            *palette;

@@ -1185,6 +1185,8 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WbWindow, scenario_paned);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, scenario_pane);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, play_button_content);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, edit_section);
   gtk_widget_class_bind_template_callback (widget_class, on_zoom_changed);
@@ -1223,6 +1225,8 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.redo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.legend", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.new-playtest", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, GDK_SHIFT_MASK, "win.end-playtest", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "win.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK,
