@@ -277,6 +277,92 @@ START_TEST (test_physical_dice_and_offers)
 }
 END_TEST
 
+static void
+act_json (WbPlay *play, const char *json)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
+  ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error), "%s: %s", json,
+                 error ? error->message : "");
+}
+
+/* A cell the rulebook does not give ("?"): the attack asks the players
+ * for the roll (physical dice), then for the result, offering the CRT's
+ * codes; the result chosen is played and logged. */
+START_TEST (test_unknown_cell_asks_result)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = NULL;
+  WbTable *crt = wb_game_find_table (game, "crt");
+  WbPlayPrompt *prompt;
+  GPtrArray *log;
+  const char *text;
+
+  ck_assert_ptr_nonnull (crt);
+  for (guint r = 0; r < wb_table_get_rows (crt)->len; r++)
+    {
+      WbTableRow *row = g_ptr_array_index (wb_table_get_rows (crt), r);
+      for (guint c = 0; c < row->cells->len; c++)
+        {
+          g_free (row->cells->pdata[c]);
+          row->cells->pdata[c] = g_strdup ("?");
+        }
+    }
+  play = wb_play_new_full (game, NULL, "historical", NULL, 3, TRUE, NULL, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  act_json (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
+  act_json (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
+  act_json (play, "{\"type\": \"end_step\"}");
+  wb_window_play (window, play);
+  wait_until_settled (wb_window_get_map_view (window));
+  prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
+  ck_assert_ptr_nonnull (prompt);
+  ck_assert (!wb_play_prompt_enter_result (prompt, "De"));
+  ck_assert (wb_play_prompt_toggle_unit (prompt, "gordon"));
+  ck_assert (wb_play_prompt_toggle_hex (prompt, "0516"));
+  ck_assert (wb_play_prompt_activate (prompt));
+  /* First the die, then the cell's result. */
+  ck_assert (!wb_play_prompt_enter_result (prompt, "De"));
+  ck_assert (wb_play_prompt_enter_roll (prompt, 4));
+  log = wb_play_get_log (play);
+  ck_assert (log->len == 0 || strstr (((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text, "die 4") == NULL);
+  {
+    GtkWidget *drop = find_type (GTK_WIDGET (prompt), GTK_TYPE_DROP_DOWN);
+    GListModel *model;
+    gboolean has_de = FALSE;
+
+    ck_assert (drop != NULL && gtk_widget_is_visible (drop));
+    model = gtk_drop_down_get_model (GTK_DROP_DOWN (drop));
+    ck_assert_uint_gt (g_list_model_get_n_items (model), 3);
+    for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+      has_de |= g_str_has_prefix (gtk_string_list_get_string (GTK_STRING_LIST (model), i), "De");
+    ck_assert (has_de);
+    if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+      {
+        g_autoptr(GdkTexture) texture = NULL;
+        g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "play-result.png", NULL);
+        spin_for (300);
+        texture = render_widget (GTK_WIDGET (window));
+        gdk_texture_save_to_png (texture, path);
+      }
+  }
+  ck_assert (wb_play_prompt_enter_result (prompt, "De"));
+  log = wb_play_get_log (play);
+  text = ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text;
+  for (guint i = 0; i < log->len; i++)
+    if (strstr (((WbLogEvent *) g_ptr_array_index (log, i))->text, "die 4 → De") != NULL)
+      text = NULL;
+  ck_assert_msg (text == NULL, "no “die 4 → De” in the log; last: %s", text);
+  ck_assert_int_eq (wb_match_find_unit (wb_play_get_state (play), "1-2-V")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert (!wb_play_prompt_enter_result (prompt, "De"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 /* The designer's tools in the window: Override puts an enemy unit where
  * the rules would not (Ctrl+Z takes it back); Rule Checks… opens the
  * dialog for this playtest; the History tab lists the branches an undo
@@ -485,6 +571,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_play_mode);
   tcase_add_test (tc, test_physical_dice_and_offers);
+  tcase_add_test (tc, test_unknown_cell_asks_result);
   tcase_add_test (tc, test_override_rules_history);
   tcase_add_test (tc, test_fog_of_war);
   suite_add_tcase (s, tc);

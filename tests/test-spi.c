@@ -807,6 +807,10 @@ START_TEST (test_physical_dice_and_unknown_cells)
                                            &ctx, &error), WB_APPLY_REFUSED);
         ck_assert_msg (strstr (error->message, words[i]) != NULL, "%s", error->message);
       }
+    /* The play window asks the players for the cell: which one it is. */
+    ck_assert_ptr_eq (ctx.needed_table, crt);
+    ck_assert_int_eq (ctx.needed_column, 4);
+    ck_assert_int_eq (ctx.needed_roll, 3);
     ck_assert (json_parser_load_from_data (p, given, -1, NULL));
     ck_assert_int_eq (f.family->apply (f.data, f.m, json_node_get_object (json_parser_get_root (p)),
                                        &ctx, &error), WB_APPLY_DONE);

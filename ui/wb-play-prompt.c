@@ -33,6 +33,13 @@ struct _WbPlayPrompt
   GtkWidget    *roll_box;
   GtkLabel     *roll_label;
   GtkSpinButton *roll_spin;
+  /* A cell the rulebook does not give: the action waiting for the
+   * players' result, and the codes offered. */
+  JsonObject   *pending_result;
+  GPtrArray    *result_codes;  /* char* */
+  GtkWidget    *result_box;
+  GtkLabel     *result_label;
+  GtkDropDown  *result_drop;
 };
 
 G_DEFINE_FINAL_TYPE (WbPlayPrompt, wb_play_prompt, GTK_TYPE_WIDGET)
@@ -177,8 +184,10 @@ update (WbPlayPrompt *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->main_button), action != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->no_advance), g_strcmp0 (what, "advance") == 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->clear),
-                            self->units->len > 0 || self->hexes->len > 0 || self->pending != NULL);
+                            self->units->len > 0 || self->hexes->len > 0 || self->pending != NULL ||
+                            self->pending_result != NULL);
   gtk_widget_set_visible (self->roll_box, self->pending != NULL);
+  gtk_widget_set_visible (self->result_box, self->pending_result != NULL);
 }
 
 static void
@@ -339,6 +348,87 @@ on_enter_roll (WbPlayPrompt *self)
   wb_play_prompt_enter_roll (self, gtk_spin_button_get_value_as_int (self->roll_spin));
 }
 
+void
+wb_play_prompt_ask_result (WbPlayPrompt *self, JsonObject *action, WbTable *table, int column, int roll)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GPtrArray *columns, *codes, *rows;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (WB_IS_PLAY_PROMPT (self) && action != NULL && WB_IS_TABLE (table));
+  g_clear_pointer (&self->pending_result, json_object_unref);
+  self->pending_result = json_object_ref (action);
+  /* The choices: the table's codes, then any other code printed in it. */
+  g_ptr_array_set_size (self->result_codes, 0);
+  codes = wb_table_get_codes (table);
+  for (guint i = 0; i < codes->len; i++)
+    {
+      WbResultCode *c = g_ptr_array_index (codes, i);
+      g_autofree char *name = c->name != NULL && *c->name != '\0' ? g_strdup_printf ("%s — %s", c->code, c->name)
+                                                                  : g_strdup (c->code);
+      g_ptr_array_add (self->result_codes, g_strdup (c->code));
+      gtk_string_list_append (names, name);
+    }
+  rows = wb_table_get_rows (table);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      WbTableRow *row = g_ptr_array_index (rows, r);
+
+      for (guint c = 0; c < row->cells->len; c++)
+        {
+          const char *cell = g_ptr_array_index (row->cells, c);
+
+          if (cell != NULL && *cell != '\0' && strcmp (cell, "?") != 0 && !str_in (self->result_codes, cell, NULL))
+            {
+              g_ptr_array_add (self->result_codes, g_strdup (cell));
+              gtk_string_list_append (names, cell);
+            }
+        }
+    }
+  gtk_drop_down_set_model (self->result_drop, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->result_drop, 0);
+  columns = wb_table_get_columns (table);
+  /* TRANSLATORS: a table cell the rulebook does not print: the table, the
+   * roll and the column; the players choose the result */
+  text = g_strdup_printf (_("%s gives no result for %d on %s — choose it:"), wb_table_get_name (table), roll,
+                          column >= 0 && (guint) column < columns->len
+                          ? ((WbTableColumn *) g_ptr_array_index (columns, column))->label : "?");
+  gtk_label_set_text (self->result_label, text);
+  update (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->result_drop));
+}
+
+gboolean
+wb_play_prompt_enter_result (WbPlayPrompt *self, const char *code)
+{
+  g_autoptr(JsonObject) action = NULL;
+  g_autoptr(GList) members = NULL;
+
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self) && code != NULL, FALSE);
+  if (self->pending_result == NULL)
+    return FALSE;
+  action = json_object_new ();
+  members = json_object_get_members (self->pending_result);
+  for (GList *l = members; l != NULL; l = l->next)
+    if (strcmp (l->data, "result") != 0)
+      json_object_set_member (action, l->data,
+                              json_node_copy (json_object_get_member (self->pending_result, l->data)));
+  json_object_set_string_member (action, "result", code);
+  g_clear_pointer (&self->pending_result, json_object_unref);
+  update (self);
+  g_signal_emit (self, signals[ACT], 0, action);
+  return TRUE;
+}
+
+static void
+on_enter_result (WbPlayPrompt *self)
+{
+  guint i = gtk_drop_down_get_selected (self->result_drop);
+
+  if (i < self->result_codes->len)
+    wb_play_prompt_enter_result (self, g_ptr_array_index (self->result_codes, i));
+}
+
 static gboolean
 toggle (WbPlayPrompt *self, GPtrArray *list, const char *s)
 {
@@ -382,6 +472,7 @@ wb_play_prompt_refresh (WbPlayPrompt *self)
   g_return_if_fail (WB_IS_PLAY_PROMPT (self));
   clear_picks (self);
   g_clear_pointer (&self->pending, json_object_unref);
+  g_clear_pointer (&self->pending_result, json_object_unref);
   update_offers (self);
   update_dice (self);
   update (self);
@@ -437,6 +528,7 @@ on_clear (WbPlayPrompt *self)
 {
   clear_picks (self);
   g_clear_pointer (&self->pending, json_object_unref);
+  g_clear_pointer (&self->pending_result, json_object_unref);
   update (self);
   g_signal_emit (self, signals[CLEARED], 0);
 }
@@ -449,6 +541,8 @@ wb_play_prompt_dispose (GObject *object)
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->play);
   g_clear_pointer (&self->pending, json_object_unref);
+  g_clear_pointer (&self->pending_result, json_object_unref);
+  g_clear_pointer (&self->result_codes, g_ptr_array_unref);
   g_clear_pointer (&self->offers, g_ptr_array_unref);
   G_OBJECT_CLASS (wb_play_prompt_parent_class)->dispose (object);
 }
@@ -570,6 +664,25 @@ wb_play_prompt_init (WbPlayPrompt *self)
     gtk_box_append (GTK_BOX (self->roll_box), enter);
   }
   gtk_box_append (GTK_BOX (buttons), self->roll_box);
+  /* A cell the rulebook does not give: the players' result. */
+  self->result_codes = g_ptr_array_new_with_free_func (g_free);
+  self->result_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->result_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->result_label, TRUE);
+  self->result_drop = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->result_drop), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  self->result_label, NULL, -1);
+  {
+    GtkWidget *enter = gtk_button_new_with_mnemonic (_("Enter _Result"));
+
+    gtk_widget_add_css_class (enter, "suggested-action");
+    gtk_widget_set_tooltip_text (enter, _("Play the action with the result the players chose"));
+    g_signal_connect_swapped (enter, "clicked", G_CALLBACK (on_enter_result), self);
+    gtk_box_append (GTK_BOX (self->result_box), GTK_WIDGET (self->result_label));
+    gtk_box_append (GTK_BOX (self->result_box), GTK_WIDGET (self->result_drop));
+    gtk_box_append (GTK_BOX (self->result_box), enter);
+  }
+  gtk_box_append (GTK_BOX (buttons), self->result_box);
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->clear));
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->no_advance));
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->main_button));

@@ -51,6 +51,17 @@ void         wb_play_prompt_ask_roll     (WbPlayPrompt *self,
 /* What Enter Roll does with @face (FALSE when no roll is asked for). */
 gboolean     wb_play_prompt_enter_roll   (WbPlayPrompt *self,
                                           int           face);
+/* A cell of @table the rulebook does not give came up (roll @roll on
+ * @column): the bar offers the table's codes and plays @action again
+ * with "result": the code chosen. */
+void         wb_play_prompt_ask_result   (WbPlayPrompt *self,
+                                          JsonObject   *action,
+                                          WbTable      *table,
+                                          int           column,
+                                          int           roll);
+/* What Enter Result does with @code (FALSE when none is asked for). */
+gboolean     wb_play_prompt_enter_result (WbPlayPrompt *self,
+                                          const char   *code);
 /* The offered actions' buttons ("Roll for General Burnside"), in order
  * (tests: the labels; activating one emits "act"). */
 guint        wb_play_prompt_n_offers     (WbPlayPrompt *self);

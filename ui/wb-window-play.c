@@ -189,10 +189,18 @@ on_needs_roll (WbWindow *self, JsonObject *action)
   guint index;
   int sides;
 
+  WbTable *table;
+  int column, roll;
+
   if (wb_play_needs_roll (self->play, &index, &sides))
     {
       show_message (self, NULL);
       wb_play_prompt_ask_roll (WB_PLAY_PROMPT (self->play_prompt), action, index, sides);
+    }
+  else if (wb_play_needs_result (self->play, &table, &column, &roll))
+    {
+      show_message (self, NULL);
+      wb_play_prompt_ask_result (WB_PLAY_PROMPT (self->play_prompt), action, table, column, roll);
     }
 }
 

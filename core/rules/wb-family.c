@@ -230,6 +230,24 @@ wb_rule_check (WbRuleContext *ctx, WbMatch *m, const char *id, gboolean ok, GErr
   return FALSE;
 }
 
+void
+wb_rule_needs_result (WbRuleContext *ctx, WbTable *table, int column, int roll, GError **error)
+{
+  GPtrArray *columns = wb_table_get_columns (table);
+  const char *label = column >= 0 && (guint) column < columns->len
+                      ? ((WbTableColumn *) g_ptr_array_index (columns, column))->label : "?";
+
+  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+               _("%s does not give the result of a %d on %s: the players give it (\"result\": a code of the "
+                 "table)"), wb_table_get_name (table), roll, label);
+  if (ctx != NULL)
+    {
+      ctx->needed_table = table;
+      ctx->needed_column = column;
+      ctx->needed_roll = roll;
+    }
+}
+
 static void
 remember_roll (WbRuleContext *ctx, int face, int sides)
 {

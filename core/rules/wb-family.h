@@ -52,6 +52,11 @@ typedef struct {
   int         rolled_sides[8];
   guint       needed_index;
   int         needed_sides;
+  /* A table cell the rulebook does not give ("?") came up: the players
+   * give the result (wb_rule_needs_result); NULL: none. */
+  WbTable    *needed_table;
+  int         needed_column;
+  int         needed_roll;
 } WbRuleContext;
 
 WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);
@@ -65,6 +70,11 @@ gboolean     wb_rule_check   (WbRuleContext *ctx, WbMatch *m, const char *id, gb
  * FALSE with a message when a typed roll is missing or impossible. */
 gboolean     wb_rule_die     (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index,
                               int sides, int *face, GError **error);
+/* A cell of @table the rulebook does not give came up (column @column,
+ * roll @roll): refuses the action with a message, and tells the play
+ * window to ask the players for the result (wb_play_needs_result); the
+ * action is then played again with "result": a code of the table. */
+void         wb_rule_needs_result (WbRuleContext *ctx, WbTable *table, int column, int roll, GError **error);
 /* Writes a log line for the active side: "Turn 3 (May 5, 3), Union: …". */
 void         wb_rule_say     (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
                               G_GNUC_PRINTF (3, 4);

@@ -31,6 +31,10 @@ struct _WbPlay
   /* The die the last refused action lacked (physical dice), sides 0: none. */
   guint       needed_index;
   int         needed_sides;
+  /* The table cell the last refused action lacked a result for. */
+  WbTable    *needed_table;
+  int         needed_column;
+  int         needed_roll;
 };
 
 G_DEFINE_FINAL_TYPE (WbPlay, wb_play, G_TYPE_OBJECT)
@@ -369,6 +373,9 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
 out:
   self->needed_index = ctx.needed_index;
   self->needed_sides = ok ? 0 : ctx.needed_sides;
+  self->needed_table = ok ? NULL : ctx.needed_table;
+  self->needed_column = ctx.needed_column;
+  self->needed_roll = ctx.needed_roll;
   return ok;
 }
 
@@ -725,6 +732,21 @@ wb_play_needs_roll (WbPlay *self, guint *index, int *sides)
     *index = self->needed_index;
   if (sides != NULL)
     *sides = self->needed_sides;
+  return TRUE;
+}
+
+gboolean
+wb_play_needs_result (WbPlay *self, WbTable **table, int *column, int *roll)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
+  if (self->needed_table == NULL)
+    return FALSE;
+  if (table != NULL)
+    *table = self->needed_table;
+  if (column != NULL)
+    *column = self->needed_column;
+  if (roll != NULL)
+    *roll = self->needed_roll;
   return TRUE;
 }
 

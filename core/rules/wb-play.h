@@ -151,6 +151,10 @@ gboolean         wb_play_act          (WbPlay *self, JsonObject *action, GError 
  * wb_play_preview refused lacked a typed roll — the @index-th die (0 the
  * first) of @sides faces, to be added to its "rolls" array. */
 gboolean         wb_play_needs_roll   (WbPlay *self, guint *index, int *sides);
+/* Whether the last action refused lacked the players' result for a cell
+ * the rulebook does not give: the table (its codes are the choices), the
+ * column and the roll. */
+gboolean         wb_play_needs_result (WbPlay *self, WbTable **table, int *column, int *roll);
 /* The events the action at the cursor wrote (WbLogEvent*, borrowed; NULL
  * at the start). */
 GPtrArray       *wb_play_last_events  (WbPlay *self);

@@ -786,10 +786,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 
       if (given == NULL || !wb_table_code_effect (data->crt, given, &effect))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
-                       _("The combat results table does not give the result of a %d on %s: the "
-                         "players give it (\"result\": a code of the table)"), roll,
-                       ((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (data->crt), column))->label);
+          wb_rule_needs_result (ctx, data->crt, column, roll, error);
           return WB_APPLY_REFUSED;
         }
       cell = g_intern_string (given);
