@@ -387,7 +387,8 @@ add_unit (BgData *data, BgFight *f, WbMatch *m, guint i, guint flags, gboolean c
   int dice = unit_int_attr (data, u, "dice", 0);
   int slot;
 
-  if (klass != WB_BG_CLASS_LEADER && sp == 0)
+  if (sp == 0 && (klass == WB_BG_CLASS_INFANTRY || klass == WB_BG_CLASS_GARRISON ||
+                  klass == WB_BG_CLASS_FIGHTING_CAVALRY))
     return -1;
   if (klass == WB_BG_CLASS_LEADER && data->grant != NULL && u->id == data->grant)
     flags |= WB_BG_UNIT_GRANT;
@@ -553,8 +554,10 @@ lone_units (BgData *data, WbMatch *m, BgFight *f, WbRuleContext *ctx)
 
         for (guint l = 0; l < data->n_loc; l++)
           dist[l] = -1;
-        dist[f->loc] = 0;
-        g_array_append_val (queue, f->loc);
+        int start = f->loc;
+
+        dist[start] = 0;
+        g_array_append_val (queue, start);
         for (guint q = 0; q < queue->len && dest < 0; q++)
           {
             int at = g_array_index (queue, int, q);
