@@ -617,9 +617,8 @@ finish (BgData *data, WbMatch *m, BgFight *f, WbRuleContext *ctx)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
 
-      u->flags &= ~(guint32) BG_RETREATED_IN;
       if (_wb_bg_loc (data, &u->where) == f->loc)
-        u->flags |= BG_FOUGHT;
+        u->flags = (u->flags | BG_FOUGHT) & ~(guint32) BG_RETREATED_IN;
     }
   lone_units (data, m, f, ctx);
   for (int s = 0; s < f->board.n_units; s++)

@@ -755,7 +755,8 @@ new_turn (BgData *data, WbMatch *m)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
 
-      u->flags &= ~(guint32) (WB_UNIT_MOVED | BG_FREE | BG_RAIL | BG_NO_SCREEN | BG_FOUGHT | BG_AMPHIBIOUS | BG_REACTED);
+      u->flags &= ~(guint32) (WB_UNIT_MOVED | BG_FREE | BG_RAIL | BG_NO_SCREEN | BG_FOUGHT | BG_AMPHIBIOUS | BG_REACTED |
+                               BG_RETREATED_IN);
       u->data[BG_DATA_FROM] = 0;
     }
   for (guint s = 0; s < 2; s++)
