@@ -411,6 +411,57 @@ START_TEST (test_forced_retreat)
 }
 END_TEST
 
+/* Plays the battle on with typed 1s (no hits, morale passed) and no
+ * reinforcement until it ends. */
+static void
+play_out (Fixture *f)
+{
+  for (int n = 0; n < 20 && f->m->fdata[BG_F_BATTLE] > 0; n++)
+    {
+      const char *what = awaiting (f);
+
+      ck_assert_str_ne (what, "battle-retreat-to");
+      ok (f, strcmp (what, "battle-reinforce") == 0 ? "{\"type\": \"battle_reinforce\", \"units\": []}"
+             : strcmp (what, "battle-decide") == 0 ? "{\"type\": \"battle_retreat\", \"retreat\": false}"
+             : "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}");
+    }
+  ck_assert_int_eq (f->m->fdata[BG_F_BATTLE], 0);
+}
+
+/* J&S 1862: Jackson's last infantry falls, his line is empty and every
+ * road out is held or was the attacker's: all eliminated, and the Jackson
+ * leader's elimination is the Union's automatic victory (J&S 12), checked
+ * at once after the battle. */
+START_TEST (test_jackson_eliminated)
+{
+  Fixture f;
+
+  setup (&f, "jackson-sheridan", "1862");
+  f.physical = TRUE;
+  clear_map (&f, "f", "b", "ja", "jackson", NULL);
+  put (&f, "f", "snickersville");
+  put (&f, "b", "salem");
+  put (&f, "ja", "snickersville");
+  put (&f, "jackson", "snickersville");
+  unit (&f, "ja")->halves = 2;
+  f.m->step = f.m->first_side == UNION ? BG_FIRST_BATTLES : BG_SECOND_BATTLES;
+  f.m->active = UNION;
+  unit (&f, "f")->data[BG_DATA_FROM] = _wb_bg_loc_id (f.data, "winchester") + 1;
+  ok (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
+  ck_assert_int_eq (slot_of (&f, "jackson")->box, WB_BG_BOX_RESERVE);
+  ck_assert_int_eq (slot_of (&f, "b")->box, WB_BG_BOX_OFF);   /* may reinforce from Salem */
+  ck_assert (board (&f)->no_retreat[WB_BG_DEFENDER]);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 1, 1]}");   /* ja: 1 SP, eliminated */
+  play_out (&f);
+  ck_assert_int_eq (unit (&f, "ja")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert_int_eq (unit (&f, "jackson")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert (f.m->over);
+  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  teardown (&f);
+}
+END_TEST
+
 /* Units put straight into a battle in Grant's Gamble: the Union attacks
  * @loc, coming from @from. */
 static void
@@ -587,6 +638,7 @@ bg_fight_suite (void)
   tcase_add_test (tc, test_example);
   tcase_add_test (tc, test_voluntary_retreat);
   tcase_add_test (tc, test_forced_retreat);
+  tcase_add_test (tc, test_jackson_eliminated);
   tcase_add_test (tc, test_grant_reroll);
   tcase_add_test (tc, test_fortress);
   tcase_add_test (tc, test_auto_games);

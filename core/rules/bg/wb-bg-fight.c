@@ -310,7 +310,10 @@ board_class (BgData *data, const WbUnitState *u)
     case BG_GARRISON:
       return WB_BG_CLASS_GARRISON;
     case BG_CAVALRY:
-      return _wb_bg_is_foot (data, u) ? WB_BG_CLASS_FIGHTING_CAVALRY : WB_BG_CLASS_CAVALRY;
+      /* J&S 3: the 1864 cavalry fights as infantry unless its owner has
+       * it screen (BG_SCREENS): then it stands in reserve as cavalry. */
+      return _wb_bg_is_foot (data, u) && !(u->flags & BG_SCREENS) ? WB_BG_CLASS_FIGHTING_CAVALRY
+                                                                   : WB_BG_CLASS_CAVALRY;
     case BG_LEADER:
       return WB_BG_CLASS_LEADER;
     case BG_INFANTRY:
