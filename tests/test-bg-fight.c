@@ -412,20 +412,49 @@ START_TEST (test_forced_retreat)
 END_TEST
 
 /* Plays the battle on with typed 1s (no hits, morale passed) and no
- * reinforcement until it ends. */
+ * reinforcement until it ends; the Union retreats when @union_retreats,
+ * to the first location offered. */
 static void
-play_out (Fixture *f)
+play_out_retreat (Fixture *f, gboolean union_retreats)
 {
   for (int n = 0; n < 20 && f->m->fdata[BG_F_BATTLE] > 0; n++)
     {
       const char *what = awaiting (f);
 
-      ck_assert_str_ne (what, "battle-retreat-to");
-      ok (f, strcmp (what, "battle-reinforce") == 0 ? "{\"type\": \"battle_reinforce\", \"units\": []}"
-             : strcmp (what, "battle-decide") == 0 ? "{\"type\": \"battle_retreat\", \"retreat\": false}"
-             : "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}");
+      if (strcmp (what, "battle-retreat-to") == 0)
+        {
+          g_autoptr(GPtrArray) offers = g_ptr_array_new ();
+          g_autofree char *json = NULL;
+          WbOffer *o;
+
+          f->family->offers (f->data, f->m, offers);
+          ck_assert_uint_gt (offers->len, 0);
+          o = g_ptr_array_index (offers, 0);
+          json = g_strdup_printf ("{\"type\": \"battle_retreat_to\", \"to\": \"%s\"}",
+                                  json_object_get_string_member (o->action, "to"));
+          for (guint i = 0; i < offers->len; i++)
+            {
+              o = g_ptr_array_index (offers, i);
+              g_free (o->label);
+              json_object_unref (o->action);
+              g_free (o);
+            }
+          ok (f, json);
+        }
+      else if (strcmp (what, "battle-decide") == 0)
+        ok (f, union_retreats && f->m->active == UNION ? "{\"type\": \"battle_retreat\", \"retreat\": true}"
+                                                      : "{\"type\": \"battle_retreat\", \"retreat\": false}");
+      else
+        ok (f, strcmp (what, "battle-reinforce") == 0 ? "{\"type\": \"battle_reinforce\", \"units\": []}"
+               : "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}");
     }
   ck_assert_int_eq (f->m->fdata[BG_F_BATTLE], 0);
+}
+
+static void
+play_out (Fixture *f)
+{
+  play_out_retreat (f, FALSE);
 }
 
 /* J&S 1862: Jackson's last infantry falls, his line is empty and every
@@ -458,6 +487,51 @@ START_TEST (test_jackson_eliminated)
   ck_assert_int_eq (unit (&f, "jackson")->where.kind, WB_WHERE_ELIMINATED);
   ck_assert (f.m->over);
   ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  teardown (&f);
+}
+END_TEST
+
+/* Base 11.4: with no other way out the defender may retreat into an
+ * adjacent battle location, where it stands in the failed morale box. */
+START_TEST (test_retreat_into_battle)
+{
+  Fixture f;
+
+  setup (&f, "jackson-sheridan", "1864");
+  f.physical = TRUE;
+  clear_map (&f, "vi", "viii", "eaa", "eab", NULL);
+  put (&f, "vi", "winchester");
+  put (&f, "viii", "front-royal");
+  put (&f, "eaa", "snickersville");
+  put (&f, "eab", "salem");
+  movement (&f, UNION, 3);
+  ok (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"to\": \"snickersville\"}");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"viii\", \"to\": \"salem\"}");
+  ok (&f, "{\"type\": \"end_step\"}");
+  ok (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
+  /* VIII is in a battle of its own at Salem: not a candidate here. */
+  ck_assert_int_eq (wb_bg_battle_find (board (&f), (int) (unit (&f, "viii") - &g_array_index (f.m->units, WbUnitState, 0))), -1);
+  ck_assert (!board (&f)->no_retreat[WB_BG_DEFENDER]);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 1]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1]}");
+  ck_assert_str_eq (awaiting (&f), "battle-decide");
+  ok (&f, "{\"type\": \"battle_retreat\", \"retreat\": false}");
+  ck_assert_uint_eq (f.m->active, CSA);
+  ok (&f, "{\"type\": \"battle_retreat\", \"retreat\": true}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1]}");   /* VI: one die */
+  ck_assert_str_eq (awaiting (&f), "battle-retreat-to");
+  refused (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"winchester\"}", "cannot retreat");
+  ok (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"salem\"}");
+  ck_assert_str_eq (where (&f, "eaa"), "salem");
+  ck_assert (logged (&f, "into the battle there"));
+  /* The battle at Salem: EA in the failed morale box, EB in the line. */
+  ok (&f, "{\"type\": \"battle\", \"location\": \"salem\"}");
+  ck_assert_int_eq (slot_of (&f, "eaa")->box, WB_BG_BOX_FAILED);
+  ck_assert_int_eq (slot_of (&f, "eab")->box, WB_BG_BOX_LINE);
+  ck_assert_int_eq (slot_of (&f, "viii")->box, WB_BG_BOX_CROSSING);   /* over the mountain from Front Royal */
+  play_out_retreat (&f, TRUE);
+  ck_assert_str_eq (where (&f, "viii"), "front-royal");
+  ck_assert_int_eq (unit (&f, "eaa")->flags & BG_RETREATED_IN, 0);
   teardown (&f);
 }
 END_TEST
@@ -639,6 +713,7 @@ bg_fight_suite (void)
   tcase_add_test (tc, test_voluntary_retreat);
   tcase_add_test (tc, test_forced_retreat);
   tcase_add_test (tc, test_jackson_eliminated);
+  tcase_add_test (tc, test_retreat_into_battle);
   tcase_add_test (tc, test_grant_reroll);
   tcase_add_test (tc, test_fortress);
   tcase_add_test (tc, test_auto_games);
