@@ -262,6 +262,10 @@ START_TEST (test_example)
   /* EA fires first: the defender is active, the button says Roll. */
   ck_assert_str_eq (awaiting (&f), "battle-fire");
   ck_assert_uint_eq (f.m->active, CSA);
+  {
+    g_autofree char *step = f.family->describe_step (f.data, f.m);
+    ck_assert_str_eq (step, "Battle at Snickersville, Round 1: Battle fire");
+  }
   f.family->offers (f.data, f.m, offers);
   ck_assert_uint_eq (offers->len, 1);
   ck_assert_str_eq (((WbOffer *) g_ptr_array_index (offers, 0))->label, "Roll");

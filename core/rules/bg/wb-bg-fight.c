@@ -920,6 +920,26 @@ _wb_bg_fight_awaiting (BgData *data, WbMatch *m)
     }
 }
 
+char *
+_wb_bg_fight_describe (BgData *data, WbMatch *m)
+{
+  BgFight *f;
+  WbLocation *l;
+
+  if (m->fdata[BG_F_BATTLE] <= 0 || m->fblob == NULL || m->fblob_size != sizeof (BgFight))
+    return NULL;
+  f = fight_of (m);
+  if (f->loc < 0 || (guint) f->loc >= data->n_loc)
+    return NULL;
+  l = g_ptr_array_index (data->locs, f->loc);
+  if (f->retreat_pending)
+    /* TRANSLATORS: the turn bar during a battle: the location, then what it waits for */
+    return g_strdup_printf (_("Battle at %s: Retreat"), l->name);
+  /* TRANSLATORS: the turn bar during a battle: the location, the round, the stage */
+  return g_strdup_printf (_("Battle at %s, Round %d: %s"), l->name, f->board.round,
+                          wb_bg_battle_stage_name (wb_bg_battle_stage (&f->board, NULL)));
+}
+
 const char *
 _wb_bg_fight_hint (BgData *data, WbMatch *m)
 {

@@ -224,6 +224,8 @@ WbApplyResult _wb_bg_fight_apply    (BgData *data, WbMatch *m, const char *type,
 /* "battle-fire", "battle-allocate", … while a battle runs, else NULL. */
 const char   *_wb_bg_fight_awaiting (BgData *data, WbMatch *m);
 const char   *_wb_bg_fight_hint     (BgData *data, WbMatch *m);
+/* "Battle at Snickersville, Round 2: Battle fire" (transfer full), or NULL. */
+char         *_wb_bg_fight_describe (BgData *data, WbMatch *m);
 void          _wb_bg_fight_offers   (BgData *data, WbMatch *m, GPtrArray *offers);
 JsonObject   *_wb_bg_fight_suggest  (BgData *data, WbMatch *m, WbRng *rng);
 /* wb-bg.c: the automatic victories checked at once (after a battle). */

@@ -638,7 +638,10 @@ bg_describe_step (gpointer p, WbMatch *m)
   if (m->fdata[BG_F_REACT_AT] > 0)
     return g_strdup (_("Lee's Reaction"));
   if (m->fdata[BG_F_BATTLE] > 0)
-    return g_strdup (_("Battle"));
+    {
+      char *text = _wb_bg_fight_describe (p, m);
+      return text != NULL ? text : g_strdup (_("Battle"));
+    }
   switch (m->step)
     {
     case BG_WEATHER:
