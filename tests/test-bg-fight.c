@@ -264,7 +264,7 @@ START_TEST (test_example)
   ck_assert_uint_eq (f.m->active, CSA);
   {
     g_autofree char *step = f.family->describe_step (f.data, f.m);
-    ck_assert_str_eq (step, "Battle at Snickersville, Round 1: Battle fire");
+    ck_assert_str_eq (step, "Battle at Snickersville, Round 1: Battle fire (4 dice)");
   }
   f.family->offers (f.data, f.m, offers);
   ck_assert_uint_eq (offers->len, 1);
@@ -276,6 +276,10 @@ START_TEST (test_example)
   ck_assert_uint_eq (f.m->active, UNION);
   refused (&f, "{\"type\": \"battle_allocate\", \"units\": \"viii\"}", "list of units");
   refused (&f, "{\"type\": \"battle_allocate\", \"units\": [\"nobody\", 3]}", "not a unit of this battle");
+  {
+    g_autofree char *step = f.family->describe_step (f.data, f.m);
+    ck_assert_str_eq (step, "Battle at Snickersville, Round 1: Apply hits");
+  }
   ok (&f, "{\"type\": \"battle_allocate\", \"units\": [\"viii\", \"viii\"]}");
   ck_assert_int_eq (unit (&f, "viii")->halves, 4);   /* 4 → 2 SP on the map */
   /* VIII 3 dice, VI 3 (−1): one hit, on EA alone: 8 → 7. */

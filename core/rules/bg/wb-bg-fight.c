@@ -935,6 +935,11 @@ _wb_bg_fight_describe (BgData *data, WbMatch *m)
   if (f->retreat_pending)
     /* TRANSLATORS: the turn bar during a battle: the location, then what it waits for */
     return g_strdup_printf (_("Battle at %s: Retreat"), l->name);
+  if (wb_bg_battle_dice_needed (&f->board) > 0)
+    /* TRANSLATORS: the turn bar during a battle: the location, the round, the stage, the dice to roll */
+    return g_strdup_printf (_("Battle at %s, Round %d: %s (%d dice)"), l->name, f->board.round,
+                            wb_bg_battle_stage_name (wb_bg_battle_stage (&f->board, NULL)),
+                            wb_bg_battle_dice_needed (&f->board));
   /* TRANSLATORS: the turn bar during a battle: the location, the round, the stage */
   return g_strdup_printf (_("Battle at %s, Round %d: %s"), l->name, f->board.round,
                           wb_bg_battle_stage_name (wb_bg_battle_stage (&f->board, NULL)));
