@@ -9,6 +9,7 @@
 #include "warbench-core.h"
 #include "rules/bg/wb-bg-private.h"
 #include "rules/bg/wb-bg-battle.h"
+#include "rules/bg/wb-bg-fight.h"
 #include "rules/wb-play.h"
 #include "rules/wb-hex-movement.h"
 
@@ -176,10 +177,16 @@ enum { UNION = 0, CSA = 1 };
 static WbBgBattle *
 board (Fixture *f)
 {
+  const WbBgBattle *b;
+  guint attacker = 9;
+  int loc = -1;
+
   ck_assert_int_gt (f->m->fdata[BG_F_BATTLE], 0);
-  ck_assert_ptr_nonnull (f->m->fblob);
-  /* The family's blob starts with the board. */
-  return (WbBgBattle *) f->m->fblob;
+  b = wb_bg_match_battle (f->m, &attacker, &loc);
+  ck_assert_ptr_nonnull (b);
+  ck_assert_int_eq (loc, f->m->fdata[BG_F_BATTLE] - 1);
+  ck_assert_uint_lt (attacker, 2);
+  return (WbBgBattle *) b;
 }
 
 static WbBgBattleUnit *
@@ -357,6 +364,7 @@ START_TEST (test_voluntary_retreat)
   ck_assert (unit (&f, "eaa")->flags & BG_FOUGHT);
   ck_assert_int_eq (unit (&f, "eaa")->flags & WB_UNIT_REVEALED, 0);
   ck_assert_int_eq (f.m->fdata[BG_F_BATTLE], 0);
+  ck_assert_ptr_null (wb_bg_match_battle (f.m, NULL, NULL));
   ck_assert_str_eq (awaiting (&f), "battle");
   ck_assert_uint_eq (f.m->active, UNION);
   ok (&f, "{\"type\": \"end_step\"}");

@@ -8,6 +8,7 @@
 
 #include "rules/bg/wb-bg-private.h"
 #include "rules/bg/wb-bg-battle.h"
+#include "rules/bg/wb-bg-fight.h"
 #include "wb-command.h"
 #include "wb-game.h"
 #include "wb-table.h"
@@ -176,6 +177,22 @@ static void
 io_clear (Io *io)
 {
   g_ptr_array_unref (io->names);
+}
+
+const WbBgBattle *
+wb_bg_match_battle (WbMatch *match, guint *attacker, int *location)
+{
+  BgFight *f;
+
+  g_return_val_if_fail (match != NULL, NULL);
+  if (match->fdata[BG_F_BATTLE] <= 0 || match->fblob == NULL || match->fblob_size != sizeof (BgFight))
+    return NULL;
+  f = fight_of (match);
+  if (attacker != NULL)
+    *attacker = f->attacker;
+  if (location != NULL)
+    *location = f->loc;
+  return &f->board;
 }
 
 /* ---- Where a side may retreat (Base 11.4) ---- */
