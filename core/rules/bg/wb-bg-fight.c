@@ -205,13 +205,18 @@ has_side (BgData *data, WbMatch *m, int loc, guint side)
   return all > 0;
 }
 
+/* Whether an attacking unit of the battle (still there or eliminated in
+ * it, or a reinforcement that entered) came from @loc. */
 static gboolean
 attacked_from (BgData *data, WbMatch *m, BgFight *f, int loc)
 {
-  for (guint i = 0; i < m->units->len; i++)
+  for (int s = 0; s < f->board.n_units; s++)
     {
-      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      if (u->side == f->attacker && _wb_bg_loc (data, &u->where) == f->loc && u->data[BG_DATA_FROM] == loc + 1)
+      WbBgBattleUnit *bu = &f->board.units[s];
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, bu->index);
+
+      if (bu->side == WB_BG_ATTACKER && bu->box != WB_BG_BOX_OFF && !(bu->flags & WB_BG_UNIT_DROPPED) &&
+          u->data[BG_DATA_FROM] == loc + 1)
         return TRUE;
     }
   return FALSE;
@@ -540,6 +545,7 @@ sync_units (BgData *data, WbMatch *m, BgFight *f)
         }
       else if ((bu->flags & WB_BG_UNIT_ENTERED) && _wb_bg_loc (data, &u->where) != f->loc)
         {
+          u->data[BG_DATA_FROM] = _wb_bg_loc (data, &u->where) + 1;
           u->where.kind = WB_WHERE_LOCATION;
           u->where.place = g_intern_string (place);
           u->flags |= BG_FOUGHT;
