@@ -379,15 +379,16 @@ START_TEST (test_movement_example)
   ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 0);
   /* Once each, and no CAP left. */
   refused (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"winchester\"]}", "bg.activate-once");
-  /* The battle step: the attacker picks the battle; the hook marks it fought. */
+  /* The battle step: the attacker picks the battle; the battle board takes
+   * over (tests/test-bg-fight.c plays it). */
   ok (&f, "{\"type\": \"end_step\"}");
   ck_assert_int_eq (f.m->step, BG_FIRST_BATTLES);
   refused (&f, "{\"type\": \"end_step\"}", "bg.battles");
   ck_assert_uint_eq (_wb_bg_battles (f.data, f.m)->len, 1);
   ok (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
-  ck_assert_uint_eq (_wb_bg_battles (f.data, f.m)->len, 0);
-  ok (&f, "{\"type\": \"end_step\"}");
-  ck_assert_int_eq (f.m->step, BG_SECOND_MOVEMENT);
+  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE] - 1, _wb_bg_loc_id (f.data, "snickersville"));
+  refused (&f, "{\"type\": \"end_step\"}", "Finish the battle first");
+  refused (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}", "Finish the battle first");
   teardown (&f);
 }
 END_TEST

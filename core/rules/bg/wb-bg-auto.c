@@ -52,6 +52,11 @@ _wb_bg_offers (BgData *data, WbMatch *m, GPtrArray *offers)
 {
   if (m->over)
     return;
+  if (m->fdata[BG_F_BATTLE] > 0)
+    {
+      _wb_bg_fight_offers (data, m, offers);
+      return;
+    }
   if (m->fdata[BG_F_REACT_AT] > 0)
     {
       JsonObject *a = action ("react");
@@ -154,6 +159,8 @@ _wb_bg_suggest (BgData *data, WbMatch *m, WbRng *rng)
 
   if (m->over)
     return NULL;
+  if (m->fdata[BG_F_BATTLE] > 0 && (a = _wb_bg_fight_suggest (data, m, rng)) != NULL)
+    return a;
   if (m->fdata[BG_F_REACT_AT] > 0)
     {
       if (wb_rng_bounded (rng, 2) == 0)

@@ -39,10 +39,13 @@ enum {
   BG_AMPHIBIOUS = WB_UNIT_FAMILY_FLAG << 6,  /* moved by sea this turn */
   BG_REACTED    = WB_UNIT_FAMILY_FLAG << 7,  /* reacted with Lee this turn (GG 10) */
   BG_SCREENS    = WB_UNIT_FAMILY_FLAG << 8,  /* J&S 3: the 1864 cavalry screens rather than fights */
+  BG_RETREATED_IN = WB_UNIT_FAMILY_FLAG << 9,  /* retreated into a battle still to be fought: failed
+                                                * morale there (Base 11.4) */
 };
 
-/* Match data (WbMatch.fdata). The family blob (WbMatch.fblob) is left to
- * the battle board (wb-bg-battle.[ch]). */
+/* Match data (WbMatch.fdata). The family blob (WbMatch.fblob) holds the
+ * battle being fought (wb-bg-fight.c: the board of wb-bg-battle.[ch], the
+ * location, the attacker). */
 enum {
   BG_F_WEATHER,        /* BgWeather of this turn */
   BG_F_RAIN_TURNS,     /* consecutive turns of rain up to this one */
@@ -133,6 +136,10 @@ typedef struct {
   int           crossing[2];    /* GG 2: the Charles City-City Point locations, or -1 */
   guint         union_side;
   guint8        rain[7];        /* by the weather die: rain (Base 7, the weather table) */
+  /* The battle board's parameters (Base 11, 2; GG 3, 11). */
+  int           hit_on, crossing_dice, fortress_dice, trench_dice;
+  guint8        dice_by_sp[25]; /* the battle-dice table by SP (0: the board's default) */
+  const char   *grant;          /* GG 11: the leader of the morale re-roll (interned), or NULL */
 } BgData;
 
 /* wb-bg.c */
@@ -198,14 +205,31 @@ void          _wb_bg_victory_check  (BgData *data, WbMatch *m, guint side, WbRul
  * (location indices; transfer container). */
 GArray       *_wb_bg_battles        (BgData *data, WbMatch *m);
 
-/* BATTLE BOARD HOOK: the attacker chose the battle at @loc
- * ({"type": "battle", "location": ID}). This is where the battle board
- * (wb-bg-battle.[ch]) takes over: it sets fdata[BG_F_BATTLE] and answers
- * its own actions until the battle ends, then flags the units there
- * BG_FOUGHT and clears fdata[BG_F_BATTLE]. Without it the battle is
- * logged and marked fought, nothing else happens. */
+/* The attacker chose the battle at @loc ({"type": "battle", "location":
+ * ID}): the battle board (wb-bg-fight.c) takes over: it sets
+ * fdata[BG_F_BATTLE] and answers its own actions until the battle ends,
+ * then flags the units there BG_FOUGHT and clears fdata[BG_F_BATTLE]. */
 gboolean      _wb_bg_battle_begin   (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx,
                                      GError **error);
+
+/* wb-bg-fight.c: the battle board on the map. */
+void          _wb_bg_fight_read_params (BgData *data, JsonObject *params);
+/* Sets up the battle at @loc for the active side (the attacker) and starts it. */
+gboolean      _wb_bg_fight_begin    (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx,
+                                     GError **error);
+/* The battle actions ("battle_roll", "battle_allocate", "battle_fortify",
+ * "battle_reroll", "battle_retreat", "battle_reinforce", "battle_retreat_to"). */
+WbApplyResult _wb_bg_fight_apply    (BgData *data, WbMatch *m, const char *type, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* "battle-fire", "battle-allocate", … while a battle runs, else NULL. */
+const char   *_wb_bg_fight_awaiting (BgData *data, WbMatch *m);
+const char   *_wb_bg_fight_hint     (BgData *data, WbMatch *m);
+/* "Battle at Snickersville, Round 2: Battle fire" (transfer full), or NULL. */
+char         *_wb_bg_fight_describe (BgData *data, WbMatch *m);
+void          _wb_bg_fight_offers   (BgData *data, WbMatch *m, GPtrArray *offers);
+JsonObject   *_wb_bg_fight_suggest  (BgData *data, WbMatch *m, WbRng *rng);
+/* wb-bg.c: the automatic victories checked at once (after a battle). */
+void          _wb_bg_auto_victory   (BgData *data, WbMatch *m, WbRuleContext *ctx);
 
 /* wb-bg-auto.c */
 JsonObject   *_wb_bg_suggest        (BgData *data, WbMatch *m, WbRng *rng);

@@ -552,6 +552,7 @@ read_params (BgData *data, JsonObject *o, GError **error)
           }
       }
   }
+  _wb_bg_fight_read_params (data, o);
   data->crossing[0] = _wb_bg_loc_id (data, "charles-city");
   data->crossing[1] = _wb_bg_loc_id (data, "city-point");
   return TRUE;
@@ -637,7 +638,10 @@ bg_describe_step (gpointer p, WbMatch *m)
   if (m->fdata[BG_F_REACT_AT] > 0)
     return g_strdup (_("Lee's Reaction"));
   if (m->fdata[BG_F_BATTLE] > 0)
-    return g_strdup (_("Battle"));
+    {
+      char *text = _wb_bg_fight_describe (p, m);
+      return text != NULL ? text : g_strdup (_("Battle"));
+    }
   switch (m->step)
     {
     case BG_WEATHER:
@@ -669,6 +673,8 @@ bg_awaiting (gpointer p, WbMatch *m)
     return "over";
   if (m->fdata[BG_F_REACT_AT] > 0)
     return "react";
+  if (m->fdata[BG_F_BATTLE] > 0 && _wb_bg_fight_awaiting (p, m) != NULL)
+    return _wb_bg_fight_awaiting (p, m);
   switch (m->step)
     {
     case BG_WEATHER:
@@ -729,6 +735,8 @@ bg_hint (gpointer p, WbMatch *m)
 {
   const char *what = bg_awaiting (p, m);
 
+  if (g_str_has_prefix (what, "battle-"))
+    return _wb_bg_fight_hint (p, m);
   if (g_strcmp0 (what, "react") == 0)
     return _("Lee's reaction: move units with Lee into the location the Union entered, or no reaction.");
   if (g_strcmp0 (what, "roll") == 0)
@@ -750,7 +758,8 @@ new_turn (BgData *data, WbMatch *m)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
 
-      u->flags &= ~(guint32) (WB_UNIT_MOVED | BG_FREE | BG_RAIL | BG_NO_SCREEN | BG_FOUGHT | BG_AMPHIBIOUS | BG_REACTED);
+      u->flags &= ~(guint32) (WB_UNIT_MOVED | BG_FREE | BG_RAIL | BG_NO_SCREEN | BG_FOUGHT | BG_AMPHIBIOUS | BG_REACTED |
+                               BG_RETREATED_IN);
       u->data[BG_DATA_FROM] = 0;
     }
   for (guint s = 0; s < 2; s++)
@@ -961,21 +970,7 @@ _wb_bg_battles (BgData *data, WbMatch *m)
 gboolean
 _wb_bg_battle_begin (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx, GError **error)
 {
-  WbLocation *l = g_ptr_array_index (data->locs, loc);
-
-  /* BATTLE BOARD HOOK (see wb-bg-private.h): the battle board starts here
-   * and keeps fdata[BG_F_BATTLE] set until it ends. Until it is
-   * integrated the battle is only logged. */
-  /* TRANSLATORS: a battle the attacker chose to fight (Base 11); the battle board is not played yet */
-  wb_rule_say (ctx, m, _("fights the battle at %s (the battle board is played by hand: use the overrides)."),
-               l->name);
-  for (guint i = 0; i < m->units->len; i++)
-    {
-      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      if (_wb_bg_loc (data, &u->where) == loc)
-        u->flags |= BG_FOUGHT;
-    }
-  return TRUE;
+  return _wb_bg_fight_begin (data, m, loc, ctx, error);
 }
 
 static WbApplyResult
@@ -1274,6 +1269,31 @@ score_occupy (BgData *data, WbMatch *m, WbRuleContext *ctx)
     }
 }
 
+/* The automatic victories that do not wait for the end of a turn, checked
+ * after each battle: J&S 12 (1862) the Jackson leader unit eliminated;
+ * GG 12 either side's infantry below its threshold. */
+void
+_wb_bg_auto_victory (BgData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  if (m->over)
+    return;
+  if (data->js && g_strcmp0 (data->scenario, "1862") == 0)
+    {
+      WbUnitState *j = wb_match_find_unit (m, "jackson");
+      if (j != NULL && j->where.kind == WB_WHERE_ELIMINATED)
+        win (m, data->union_side, ctx, _("the Jackson leader unit is eliminated (J&S 12)"));
+    }
+  else if (data->gg)
+    {
+      guint uni = data->union_side, csa = 1 - data->union_side;
+
+      if (infantry_sp (data, m, uni) < 28)
+        win (m, csa, ctx, _("the Union infantry is below 28 SP (GG 12)"));
+      else if (infantry_sp (data, m, csa) < 14)
+        win (m, uni, ctx, _("the Confederate infantry is below 14 SP (GG 12)"));
+    }
+}
+
 void
 _wb_bg_victory_check (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
 {
@@ -1318,7 +1338,7 @@ bg_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
     return _wb_bg_set_screen (data, m, action, ctx, error);
   if (strcmp (type, "battle") == 0)
     return battle (data, m, action, ctx, error);
-  return WB_APPLY_NOT_MINE;
+  return _wb_bg_fight_apply (data, m, type, action, ctx, error);
 }
 
 static GArray *

@@ -1,0 +1,750 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-test-bg-fight"
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warbench-core.h"
+#include "rules/bg/wb-bg-private.h"
+#include "rules/bg/wb-bg-battle.h"
+#include "rules/bg/wb-bg-fight.h"
+#include "rules/wb-play.h"
+#include "rules/wb-hex-movement.h"
+
+/* The Blue & Gray Campaign family's battles on the map (Base 11, 2; GG 3,
+ * 11): the rulebook's Movement & Battle Example played through the
+ * family's actions with typed dice, voluntary and forced retreats with
+ * their destinations, a blocked forced retreat, Grant's re-roll, the
+ * fortress capacity, and automatic games fought to the end and replayed
+ * from their actions. */
+
+typedef struct {
+  WbGame        *game;
+  const WbRulesFamily *family;
+  BgData        *data;
+  WbMatch       *m;
+  GHashTable    *settings;
+  GPtrArray     *events;
+  gboolean       physical;
+} Fixture;
+
+static void
+log_event_free (WbLogEvent *e)
+{
+  g_free (e->text);
+  g_free (e);
+}
+
+static WbGame *
+load (const char *name)
+{
+  g_autofree char *file_name = g_strdup_printf ("%s.warbench", name);
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games", file_name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+static void
+setup (Fixture *f, const char *game, const char *scenario)
+{
+  g_autoptr(GError) error = NULL;
+
+  memset (f, 0, sizeof *f);
+  f->game = load (game);
+  f->m = wb_match_new (f->game, scenario, NULL, 7, &error);
+  ck_assert_msg (f->m != NULL, "%s", error ? error->message : "");
+  f->family = wb_bg_family ();
+  f->data = f->family->prepare (f->game, f->m, &error);
+  ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
+  f->family->start (f->data, f->m);
+  f->settings = g_hash_table_new (g_str_hash, g_str_equal);
+  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) log_event_free);
+}
+
+static void
+teardown (Fixture *f)
+{
+  f->family->release (f->data);
+  wb_match_free (f->m);
+  g_object_unref (f->game);
+  g_hash_table_unref (f->settings);
+  g_ptr_array_unref (f->events);
+}
+
+static WbApplyResult
+apply (Fixture *f, const char *json, GError **error)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+  WbRuleContext ctx = { f->settings, f->events, f->family->checks, f->family->n_checks };
+
+  WbMatch *copy = wb_match_copy (f->m);
+  WbApplyResult r;
+
+  /* As the engine does: on a copy, kept only when the action is played. */
+  ctx.physical_dice = f->physical;
+  ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
+  r = f->family->apply (f->data, copy, json_node_get_object (json_parser_get_root (p)), &ctx, error);
+  if (r == WB_APPLY_DONE)
+    {
+      wb_match_free (f->m);
+      f->m = copy;
+    }
+  else
+    wb_match_free (copy);
+  return r;
+}
+
+static void
+ok (Fixture *f, const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  ck_assert_msg (apply (f, json, &error) == WB_APPLY_DONE, "%s: %s", json, error ? error->message : "");
+}
+
+static void
+refused (Fixture *f, const char *json, const char *rule)
+{
+  g_autoptr(GError) error = NULL;
+  ck_assert_msg (apply (f, json, &error) == WB_APPLY_REFUSED, "played: %s", json);
+  ck_assert_msg (strstr (error->message, rule) != NULL, "%s: no %s in: %s", json, rule, error->message);
+}
+
+static WbUnitState *
+unit (Fixture *f, const char *id)
+{
+  WbUnitState *u = wb_match_find_unit (f->m, id);
+  ck_assert_msg (u != NULL, "no unit %s", id);
+  return u;
+}
+
+static const char *
+where (Fixture *f, const char *id)
+{
+  WbUnitState *u = unit (f, id);
+  return u->where.kind == WB_WHERE_LOCATION ? u->where.place : "(off map)";
+}
+
+/* Puts @id at @loc (NULL: eliminated). */
+static void
+put (Fixture *f, const char *id, const char *loc)
+{
+  WbUnitState *u = unit (f, id);
+
+  ck_assert (loc == NULL || _wb_bg_loc_id (f->data, loc) >= 0);
+  u->where.kind = loc != NULL ? WB_WHERE_LOCATION : WB_WHERE_ELIMINATED;
+  u->where.place = loc != NULL ? g_intern_string (loc) : NULL;
+}
+
+/* Everyone off the map but @keep (NULL-terminated). */
+static void
+clear_map (Fixture *f, ...)
+{
+  va_list args;
+  g_autoptr(GPtrArray) keep = g_ptr_array_new ();
+  const char *id;
+
+  va_start (args, f);
+  while ((id = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (keep, (gpointer) g_intern_string (id));
+  va_end (args);
+  for (guint i = 0; i < f->m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (f->m->units, WbUnitState, i);
+      if (!g_ptr_array_find (keep, u->id, NULL))
+        {
+          u->where.kind = WB_WHERE_WAITING;
+          u->where.place = NULL;
+        }
+    }
+}
+
+static void
+movement (Fixture *f, guint side, int cap)
+{
+  f->m->step = side == f->m->first_side ? BG_FIRST_MOVEMENT : BG_SECOND_MOVEMENT;
+  f->m->active = side;
+  f->m->fdata[BG_F_CAP + side] = cap;
+}
+
+enum { UNION = 0, CSA = 1 };
+
+static WbBgBattle *
+board (Fixture *f)
+{
+  const WbBgBattle *b;
+  guint attacker = 9;
+  int loc = -1;
+
+  ck_assert_int_gt (f->m->fdata[BG_F_BATTLE], 0);
+  b = wb_bg_match_battle (f->m, &attacker, &loc);
+  ck_assert_ptr_nonnull (b);
+  ck_assert_int_eq (loc, f->m->fdata[BG_F_BATTLE] - 1);
+  ck_assert_uint_lt (attacker, 2);
+  return (WbBgBattle *) b;
+}
+
+static WbBgBattleUnit *
+slot_of (Fixture *f, const char *id)
+{
+  WbBgBattle *b = board (f);
+  WbUnitState *u = unit (f, id);
+  int slot = wb_bg_battle_find (b, (int) (u - &g_array_index (f->m->units, WbUnitState, 0)));
+
+  ck_assert_msg (slot >= 0, "%s is not in the battle", id);
+  return &b->units[slot];
+}
+
+static const char *
+awaiting (Fixture *f)
+{
+  return f->family->awaiting (f->data, f->m);
+}
+
+static gboolean
+logged (Fixture *f, const char *text)
+{
+  for (guint i = 0; i < f->events->len; i++)
+    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Base 13: the example's moves (VI from Winchester across the mountain and
+ * river, VIII through Salem, XIX to Salem), then the battle step. VIII is
+ * the example's 4 SP block. */
+static void
+example_setup_full (Fixture *f, gboolean full)
+{
+  setup (f, "jackson-sheridan", "1864");
+  f->physical = TRUE;
+  clear_map (f, "vi", "viii", "xix", "eaa", NULL);
+  put (f, "vi", "winchester");
+  put (f, "viii", "front-royal");
+  put (f, "xix", "harrisonburg");
+  put (f, "eaa", "snickersville");
+  unit (f, "viii")->halves = 8;
+  movement (f, UNION, 3);
+  ok (f, "{\"type\": \"move\", \"unit\": \"vi\", \"to\": \"snickersville\"}");
+  if (full)
+    {
+      ok (f, "{\"type\": \"move\", \"unit\": \"viii\", \"to\": \"snickersville\"}");
+      ok (f, "{\"type\": \"move\", \"unit\": \"xix\", \"to\": \"salem\"}");
+    }
+  ok (f, "{\"type\": \"end_step\"}");
+  ck_assert_int_eq (f->m->step, BG_FIRST_BATTLES);
+  ok (f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
+}
+
+static void
+example_setup (Fixture *f)
+{
+  example_setup_full (f, TRUE);
+}
+
+START_TEST (test_example)
+{
+  Fixture f;
+  g_autoptr(GPtrArray) offers = g_ptr_array_new ();
+
+  example_setup (&f);
+  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE] - 1, _wb_bg_loc_id (f.data, "snickersville"));
+  /* VI in the river/mountain line, VIII in the line, EA defends, XIX may reinforce from Salem. */
+  ck_assert_int_eq (slot_of (&f, "vi")->box, WB_BG_BOX_CROSSING);
+  ck_assert (slot_of (&f, "vi")->flags & WB_BG_UNIT_RIVER);
+  ck_assert (slot_of (&f, "vi")->flags & WB_BG_UNIT_MOUNTAIN);
+  ck_assert_int_eq (slot_of (&f, "viii")->box, WB_BG_BOX_LINE);
+  ck_assert_int_eq (slot_of (&f, "viii")->flags & WB_BG_UNIT_CROSSED, 0);   /* Salem-Snickersville: no crossing */
+  ck_assert_int_eq (slot_of (&f, "eaa")->box, WB_BG_BOX_LINE);
+  ck_assert_int_eq (slot_of (&f, "xix")->box, WB_BG_BOX_OFF);
+  ck_assert (unit (&f, "eaa")->flags & WB_UNIT_REVEALED);
+  /* Nothing else while the battle runs. */
+  refused (&f, "{\"type\": \"end_step\"}", "Finish the battle first");
+  refused (&f, "{\"type\": \"battle_reinforce\", \"units\": []}", "");
+  /* EA fires first: the defender is active, the button says Roll. */
+  ck_assert_str_eq (awaiting (&f), "battle-fire");
+  ck_assert_uint_eq (f.m->active, CSA);
+  {
+    g_autofree char *step = f.family->describe_step (f.data, f.m);
+    ck_assert_str_eq (step, "Battle at Snickersville, Round 1: Battle fire (4 dice)");
+  }
+  f.family->offers (f.data, f.m, offers);
+  ck_assert_uint_eq (offers->len, 1);
+  ck_assert_str_eq (((WbOffer *) g_ptr_array_index (offers, 0))->label, "Roll");
+  refused (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 6]}", "");   /* four dice to type */
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 6, 1, 2]}");
+  ck_assert (logged (&f, "rolls 4 dice: 6 6 1 2"));
+  ck_assert_str_eq (awaiting (&f), "battle-allocate");
+  ck_assert_uint_eq (f.m->active, UNION);
+  refused (&f, "{\"type\": \"battle_allocate\", \"units\": \"viii\"}", "list of units");
+  refused (&f, "{\"type\": \"battle_allocate\", \"units\": [\"nobody\", 3]}", "not a unit of this battle");
+  {
+    g_autofree char *step = f.family->describe_step (f.data, f.m);
+    ck_assert_str_eq (step, "Battle at Snickersville, Round 1: Apply hits");
+  }
+  ok (&f, "{\"type\": \"battle_allocate\", \"units\": [\"viii\", \"viii\"]}");
+  ck_assert_int_eq (unit (&f, "viii")->halves, 4);   /* 4 → 2 SP on the map */
+  /* VIII 3 dice, VI 3 (−1): one hit, on EA alone: 8 → 7. */
+  ck_assert_str_eq (awaiting (&f), "battle-fire");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 2, 5, 1, 3, 4]}");
+  ck_assert_int_eq (unit (&f, "eaa")->halves, 14);
+  /* Morale: VIII rolls 5 and 2 against 3 and fails; EA rolls 3 and passes. */
+  ck_assert_str_eq (awaiting (&f), "battle-morale");
+  ck_assert_uint_eq (f.m->active, UNION);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [5, 2]}");
+  ck_assert_int_eq (slot_of (&f, "viii")->box, WB_BG_BOX_FAILED);
+  ck_assert_uint_eq (f.m->active, CSA);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [3]}");
+  ck_assert_int_eq (slot_of (&f, "eaa")->box, WB_BG_BOX_LINE);
+  /* Neither retreats: the Union stays; EA could not (Winchester and Salem
+   * are where the Union came from, Base 11.4) and is not asked. */
+  ck_assert_str_eq (awaiting (&f), "battle-decide");
+  ck_assert (board (&f)->no_retreat[WB_BG_DEFENDER]);
+  refused (&f, "{\"type\": \"battle_retreat\"}", "true or false");
+  ok (&f, "{\"type\": \"battle_retreat\", \"retreat\": false}");
+  /* XIX reinforces from Salem: 4 + 5 ≥ Sheridan's 8; it is in Snickersville now. */
+  ck_assert_str_eq (awaiting (&f), "battle-reinforce");
+  ck_assert_uint_eq (f.m->active, UNION);
+  refused (&f, "{\"type\": \"battle_reinforce\", \"units\": [\"eaa\"]}", "");
+  ok (&f, "{\"type\": \"battle_reinforce\", \"units\": [\"xix\"], \"rolls\": [4, 5]}");
+  ck_assert_str_eq (where (&f, "xix"), "snickersville");
+  ck_assert (unit (&f, "xix")->flags & BG_FOUGHT);
+  ck_assert_int_eq (slot_of (&f, "xix")->box, WB_BG_BOX_LINE);
+  /* Round two: VI moves to the line. */
+  ck_assert_int_eq (board (&f)->round, 2);
+  ck_assert_int_eq (slot_of (&f, "vi")->box, WB_BG_BOX_LINE);
+  ck_assert_int_eq (wb_bg_battle_unit_dice (board (&f), slot_of (&f, "vi") - board (&f)->units), 4);
+  ck_assert_str_eq (awaiting (&f), "battle-fire");
+  ck_assert_uint_eq (f.m->active, CSA);
+  for (guint i = 0; i < offers->len; i++)
+    {
+      g_free (((WbOffer *) g_ptr_array_index (offers, i))->label);
+      json_object_unref (((WbOffer *) g_ptr_array_index (offers, i))->action);
+      g_free (g_ptr_array_index (offers, i));
+    }
+  teardown (&f);
+}
+END_TEST
+
+/* Base 11.3, 11.4: the attacker retreats voluntarily after round one: the
+ * defender's retreat fire (one die per infantry unit), then the attacker
+ * goes back only to a location it attacked from. */
+START_TEST (test_voluntary_retreat)
+{
+  Fixture f;
+
+  example_setup (&f);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 2]}");        /* EA: no hit */
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 2, 3, 1, 3, 4]}");  /* no hit */
+  ck_assert_str_eq (awaiting (&f), "battle-decide");
+  ck_assert_uint_eq (f.m->active, UNION);
+  ok (&f, "{\"type\": \"battle_retreat\", \"retreat\": true}");
+  /* EA's retreat fire: one die, a 6: one hit for the Union to allocate. */
+  ck_assert_str_eq (awaiting (&f), "battle-retreat-fire");
+  ck_assert_uint_eq (f.m->active, CSA);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6]}");
+  ck_assert_str_eq (awaiting (&f), "battle-allocate");
+  ok (&f, "{\"type\": \"battle_allocate\", \"units\": [\"vi\"]}");
+  ck_assert_int_eq (unit (&f, "vi")->halves, 22);
+  /* Where to: Winchester or Salem (attacked from), not Manassas. */
+  ck_assert_str_eq (awaiting (&f), "battle-retreat-to");
+  ck_assert_uint_eq (f.m->active, UNION);
+  refused (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"manassas\"}", "cannot retreat");
+  refused (&f, "{\"type\": \"battle_roll\"}", "retreating units go first");
+  ok (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"salem\"}");
+  ck_assert_str_eq (where (&f, "vi"), "salem");
+  ck_assert_str_eq (where (&f, "viii"), "salem");
+  ck_assert_str_eq (where (&f, "eaa"), "snickersville");
+  ck_assert (unit (&f, "vi")->flags & BG_FOUGHT);
+  ck_assert (unit (&f, "eaa")->flags & BG_FOUGHT);
+  ck_assert_int_eq (unit (&f, "eaa")->flags & WB_UNIT_REVEALED, 0);
+  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE], 0);
+  ck_assert_ptr_null (wb_bg_match_battle (f.m, NULL, NULL));
+  ck_assert_str_eq (awaiting (&f), "battle");
+  ck_assert_uint_eq (f.m->active, UNION);
+  ok (&f, "{\"type\": \"end_step\"}");
+  teardown (&f);
+}
+END_TEST
+
+/* Base 11.3, 11.4: EA alone fails morale: a forced retreat; the Union's
+ * retreat fire; XIX enters without a roll; EA retreats two locations,
+ * not where the enemy came from. */
+START_TEST (test_forced_retreat)
+{
+  Fixture f;
+  int n;
+
+  /* VI attacks alone from Winchester; VIII stays in Front Royal. */
+  example_setup_full (&f, FALSE);
+  ck_assert (!board (&f)->no_retreat[WB_BG_DEFENDER]);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 2]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 2, 3]}");   /* one hit on EA */
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6]}");         /* EA fails (morale 4) */
+  /* Forced retreat: the Union fires a normal battle fire. */
+  ck_assert_str_eq (awaiting (&f), "battle-retreat-fire");
+  ck_assert_uint_eq (f.m->active, UNION);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 1, 1, 1]}");
+  ck_assert_int_eq (unit (&f, "eaa")->halves, 12);
+  ck_assert_str_eq (awaiting (&f), "battle-retreat-to");
+  ck_assert_uint_eq (f.m->active, CSA);
+  /* Two locations: through Salem to Manassas; not Front Royal (VIII is
+   * there), not Salem (one location), not Winchester (the attacker came
+   * from there). */
+  refused (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"salem\"}", "cannot retreat");
+  refused (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"winchester\"}", "cannot retreat");
+  refused (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"front-royal\"}", "cannot retreat");
+  refused (&f, "{\"type\": \"battle_retreat_to\", \"to\": 7}", "cannot retreat");
+  ok (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"manassas\"}");
+  ck_assert_str_eq (where (&f, "eaa"), "manassas");
+  ck_assert_str_eq (where (&f, "vi"), "snickersville");
+  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE], 0);
+  (void) n;
+  teardown (&f);
+
+  /* Snickersville's only other road leads to Salem, where XIX is: EA has
+   * nowhere to go and a forced retreat eliminates it. */
+  example_setup (&f);
+  n = 0;
+  ck_assert (board (&f)->no_retreat[WB_BG_DEFENDER]);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 2]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 2, 3, 1, 3, 4]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6]}");
+  for (; n < 4 && f.m->fdata[BG_F_BATTLE] > 0; n++)
+    {
+      ok (&f, g_str_has_prefix (awaiting (&f), "battle-reinforce") ? "{\"type\": \"battle_reinforce\", \"units\": []}"
+                                                                  : "{\"type\": \"battle_roll\", \"rolls\": [1,1,1,1,1,1,1,1]}");
+    }
+  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE], 0);
+  ck_assert_int_eq (unit (&f, "eaa")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert (logged (&f, "all its units are eliminated"));
+  teardown (&f);
+}
+END_TEST
+
+/* Plays the battle on with typed 1s (no hits, morale passed) and no
+ * reinforcement until it ends; the Union retreats when @union_retreats,
+ * to the first location offered. */
+static void
+play_out_retreat (Fixture *f, gboolean union_retreats)
+{
+  for (int n = 0; n < 20 && f->m->fdata[BG_F_BATTLE] > 0; n++)
+    {
+      const char *what = awaiting (f);
+
+      if (strcmp (what, "battle-retreat-to") == 0)
+        {
+          g_autoptr(GPtrArray) offers = g_ptr_array_new ();
+          g_autofree char *json = NULL;
+          WbOffer *o;
+
+          f->family->offers (f->data, f->m, offers);
+          ck_assert_uint_gt (offers->len, 0);
+          o = g_ptr_array_index (offers, 0);
+          json = g_strdup_printf ("{\"type\": \"battle_retreat_to\", \"to\": \"%s\"}",
+                                  json_object_get_string_member (o->action, "to"));
+          for (guint i = 0; i < offers->len; i++)
+            {
+              o = g_ptr_array_index (offers, i);
+              g_free (o->label);
+              json_object_unref (o->action);
+              g_free (o);
+            }
+          ok (f, json);
+        }
+      else if (strcmp (what, "battle-decide") == 0)
+        ok (f, union_retreats && f->m->active == UNION ? "{\"type\": \"battle_retreat\", \"retreat\": true}"
+                                                      : "{\"type\": \"battle_retreat\", \"retreat\": false}");
+      else
+        ok (f, strcmp (what, "battle-reinforce") == 0 ? "{\"type\": \"battle_reinforce\", \"units\": []}"
+               : "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}");
+    }
+  ck_assert_int_eq (f->m->fdata[BG_F_BATTLE], 0);
+}
+
+static void
+play_out (Fixture *f)
+{
+  play_out_retreat (f, FALSE);
+}
+
+/* J&S 1862: Jackson's last infantry falls, his line is empty and every
+ * road out is held or was the attacker's: all eliminated, and the Jackson
+ * leader's elimination is the Union's automatic victory (J&S 12), checked
+ * at once after the battle. */
+START_TEST (test_jackson_eliminated)
+{
+  Fixture f;
+
+  setup (&f, "jackson-sheridan", "1862");
+  f.physical = TRUE;
+  clear_map (&f, "f", "b", "ja", "jackson", NULL);
+  put (&f, "f", "snickersville");
+  put (&f, "b", "salem");
+  put (&f, "ja", "snickersville");
+  put (&f, "jackson", "snickersville");
+  unit (&f, "ja")->halves = 2;
+  f.m->step = f.m->first_side == UNION ? BG_FIRST_BATTLES : BG_SECOND_BATTLES;
+  f.m->active = UNION;
+  unit (&f, "f")->data[BG_DATA_FROM] = _wb_bg_loc_id (f.data, "winchester") + 1;
+  ok (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
+  ck_assert_int_eq (slot_of (&f, "jackson")->box, WB_BG_BOX_RESERVE);
+  ck_assert_int_eq (slot_of (&f, "b")->box, WB_BG_BOX_OFF);   /* may reinforce from Salem */
+  ck_assert (board (&f)->no_retreat[WB_BG_DEFENDER]);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 1, 1]}");   /* ja: 1 SP, eliminated */
+  play_out (&f);
+  ck_assert_int_eq (unit (&f, "ja")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert_int_eq (unit (&f, "jackson")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert (f.m->over);
+  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  teardown (&f);
+}
+END_TEST
+
+/* Base 11.4: with no other way out the defender may retreat into an
+ * adjacent battle location, where it stands in the failed morale box. */
+START_TEST (test_retreat_into_battle)
+{
+  Fixture f;
+
+  setup (&f, "jackson-sheridan", "1864");
+  f.physical = TRUE;
+  clear_map (&f, "vi", "viii", "eaa", "eab", NULL);
+  put (&f, "vi", "winchester");
+  put (&f, "viii", "front-royal");
+  put (&f, "eaa", "snickersville");
+  put (&f, "eab", "salem");
+  movement (&f, UNION, 3);
+  ok (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"to\": \"snickersville\"}");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"viii\", \"to\": \"salem\"}");
+  ok (&f, "{\"type\": \"end_step\"}");
+  ok (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
+  /* VIII is in a battle of its own at Salem: not a candidate here. */
+  ck_assert_int_eq (wb_bg_battle_find (board (&f), (int) (unit (&f, "viii") - &g_array_index (f.m->units, WbUnitState, 0))), -1);
+  ck_assert (!board (&f)->no_retreat[WB_BG_DEFENDER]);
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 1]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1]}");
+  ck_assert_str_eq (awaiting (&f), "battle-decide");
+  ok (&f, "{\"type\": \"battle_retreat\", \"retreat\": false}");
+  ck_assert_uint_eq (f.m->active, CSA);
+  ok (&f, "{\"type\": \"battle_retreat\", \"retreat\": true}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1]}");   /* VI: one die */
+  ck_assert_str_eq (awaiting (&f), "battle-retreat-to");
+  refused (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"winchester\"}", "cannot retreat");
+  ok (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"salem\"}");
+  ck_assert_str_eq (where (&f, "eaa"), "salem");
+  ck_assert (logged (&f, "into the battle there"));
+  /* The battle at Salem: EA in the failed morale box, EB in the line. */
+  ok (&f, "{\"type\": \"battle\", \"location\": \"salem\"}");
+  ck_assert_int_eq (slot_of (&f, "eaa")->box, WB_BG_BOX_FAILED);
+  ck_assert_int_eq (slot_of (&f, "eab")->box, WB_BG_BOX_LINE);
+  ck_assert_int_eq (slot_of (&f, "viii")->box, WB_BG_BOX_CROSSING);   /* over the mountain from Front Royal */
+  play_out_retreat (&f, TRUE);
+  ck_assert_str_eq (where (&f, "viii"), "front-royal");
+  ck_assert_int_eq (unit (&f, "eaa")->flags & BG_RETREATED_IN, 0);
+  teardown (&f);
+}
+END_TEST
+
+/* Units put straight into a battle in Grant's Gamble: the Union attacks
+ * @loc, coming from @from. */
+static void
+gg_battle (Fixture *f, const char *loc, const char *from)
+{
+  f->m->step = f->m->first_side == UNION ? BG_FIRST_BATTLES : BG_SECOND_BATTLES;
+  f->m->active = UNION;
+  for (guint i = 0; i < f->m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (f->m->units, WbUnitState, i);
+      if (u->side == UNION && u->where.kind == WB_WHERE_LOCATION && g_strcmp0 (u->where.place, loc) == 0)
+        u->data[BG_DATA_FROM] = _wb_bg_loc_id (f->data, from) + 1;
+    }
+  {
+    g_autofree char *json = g_strdup_printf ("{\"type\": \"battle\", \"location\": \"%s\"}", loc);
+    ok (f, json);
+  }
+}
+
+/* GG 11: Grant in reserve re-rolls one failed morale check a round. */
+START_TEST (test_grant_reroll)
+{
+  Fixture f;
+
+  setup (&f, "grants-gamble", "campaign");
+  f.physical = TRUE;
+  clear_map (&f, "grant", "union-vi", "union-ix", "csa-g-disputania", NULL);
+  put (&f, "grant", "disputania");
+  put (&f, "union-vi", "disputania");
+  put (&f, "union-ix", "disputania");
+  put (&f, "csa-g-disputania", "disputania");
+  gg_battle (&f, "disputania", "city-point");
+  ck_assert (slot_of (&f, "grant")->flags & WB_BG_UNIT_GRANT);
+  ck_assert_int_eq (slot_of (&f, "grant")->box, WB_BG_BOX_RESERVE);
+  ck_assert_str_eq (awaiting (&f), "battle-fire");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 1, 1]}");          /* the garrison: one hit */
+  ck_assert_str_eq (awaiting (&f), "battle-allocate");
+  ok (&f, "{\"type\": \"battle_allocate\", \"units\": [\"union-vi\"]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 1, 1, 1, 1, 1]}");   /* no hit */
+  ck_assert_str_eq (awaiting (&f), "battle-morale");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6]}");                /* VI fails */
+  ck_assert_str_eq (awaiting (&f), "battle-reroll");
+  ck_assert_uint_eq (f.m->active, UNION);
+  refused (&f, "{\"type\": \"battle_reroll\", \"unit\": \"csa-g-disputania\"}", "");
+  refused (&f, "{\"type\": \"battle_reroll\", \"unit\": 5}", "not a unit of this battle");
+  ok (&f, "{\"type\": \"battle_reroll\", \"unit\": \"union-vi\", \"rolls\": [2]}");
+  ck_assert_int_eq (slot_of (&f, "union-vi")->box, WB_BG_BOX_LINE);
+  ck_assert_str_ne (awaiting (&f), "battle-reroll");
+  teardown (&f);
+}
+END_TEST
+
+/* Base 2, 11.1: Petersburg holds two defending units in its fortified
+ * city line; with more the defender chooses. */
+START_TEST (test_fortress)
+{
+  Fixture f;
+
+  setup (&f, "grants-gamble", "campaign");
+  f.physical = TRUE;
+  clear_map (&f, "union-vi", "csa-g-petersburg", "csa-i-a", "csa-iii", NULL);
+  put (&f, "union-vi", "petersburg");
+  put (&f, "csa-g-petersburg", "petersburg");
+  put (&f, "csa-i-a", "petersburg");
+  put (&f, "csa-iii", "petersburg");
+  gg_battle (&f, "petersburg", "city-point");
+  ck_assert_int_eq (board (&f)->fortress_capacity, 2);
+  ck_assert_str_eq (awaiting (&f), "battle-deploy");
+  ck_assert_uint_eq (f.m->active, CSA);
+  refused (&f, "{\"type\": \"battle_fortify\", \"units\": [\"csa-g-petersburg\", \"csa-i-a\", \"csa-iii\"]}", "holds 2");
+  refused (&f, "{\"type\": \"battle_fortify\", \"units\": [\"union-vi\"]}", "");
+  ok (&f, "{\"type\": \"battle_fortify\", \"units\": [\"csa-i-a\", \"csa-iii\"]}");
+  ck_assert_int_eq (slot_of (&f, "csa-i-a")->box, WB_BG_BOX_FORTIFIED);
+  ck_assert_int_eq (slot_of (&f, "csa-iii")->box, WB_BG_BOX_FORTIFIED);
+  ck_assert_int_eq (slot_of (&f, "csa-g-petersburg")->box, WB_BG_BOX_LINE);
+  ck_assert_str_eq (awaiting (&f), "battle-fire");
+  teardown (&f);
+}
+END_TEST
+
+/* Automatic games of the three scenarios fight their battles to the end;
+ * each is replayed by applying its actions to a fresh match (the family
+ * is not registered: wb_play cannot be used), which must end in the same
+ * state. */
+static guint n_battle_actions, n_retreats;
+
+static void
+assert_same (WbMatch *a, WbMatch *b)
+{
+  ck_assert_int_eq (a->turn, b->turn);
+  ck_assert_int_eq (a->step, b->step);
+  ck_assert_uint_eq (a->active, b->active);
+  ck_assert_int_eq (a->over, b->over);
+  ck_assert_int_eq (a->vp[0], b->vp[0]);
+  ck_assert_int_eq (a->vp[1], b->vp[1]);
+  ck_assert (memcmp (a->fdata, b->fdata, sizeof a->fdata) == 0);
+  ck_assert_uint_eq (a->fblob_size, b->fblob_size);
+  ck_assert (a->fblob_size == 0 || memcmp (a->fblob, b->fblob, a->fblob_size) == 0);
+  for (guint i = 0; i < a->units->len; i++)
+    {
+      WbUnitState *x = &g_array_index (a->units, WbUnitState, i), *y = &g_array_index (b->units, WbUnitState, i);
+
+      ck_assert_msg (wb_where_equal (&x->where, &y->where), "%s", x->id);
+      ck_assert_int_eq (x->halves, y->halves);
+      ck_assert_uint_eq (x->flags, y->flags);
+      ck_assert (memcmp (x->data, y->data, sizeof x->data) == 0);
+    }
+}
+
+static void
+auto_game (const char *game, const char *scenario, guint64 seed)
+{
+  Fixture f, r;
+  g_autoptr(GPtrArray) played = g_ptr_array_new_with_free_func (g_free);
+  WbRng rng;
+  int n = 0;
+
+  setup (&f, game, scenario);
+  wb_rng_seed (&rng, seed, 1);
+  wb_rng_seed (&f.m->rng, seed, 2);
+  while (!f.m->over && n < 30000)
+    {
+      g_autoptr(JsonObject) a = f.family->suggest (f.data, f.m, &rng);
+      g_autoptr(JsonNode) node = NULL;
+      g_autoptr(GError) error = NULL;
+      WbRuleContext ctx = { f.settings, f.events, f.family->checks, f.family->n_checks };
+      char *text;
+      const char *type;
+
+      ck_assert_ptr_nonnull (a);
+      node = json_node_init_object (json_node_alloc (), a);
+      text = json_to_string (node, FALSE);
+      ck_assert_msg (f.family->apply (f.data, f.m, a, &ctx, &error) == WB_APPLY_DONE,
+                     "%s %s seed %" G_GUINT64_FORMAT " turn %d: %s: %s", game, scenario, seed, f.m->turn, text,
+                     error ? error->message : "");
+      g_ptr_array_add (played, text);
+      type = json_object_get_string_member (a, "type");
+      n_battle_actions += g_str_has_prefix (type, "battle_");
+      n_retreats += g_strcmp0 (type, "battle_retreat_to") == 0;
+      n++;
+    }
+  ck_assert_msg (f.m->over, "%s %s seed %" G_GUINT64_FORMAT " did not end", game, scenario, seed);
+  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE], 0);
+  /* The replay. */
+  setup (&r, game, scenario);
+  wb_rng_seed (&r.m->rng, seed, 2);
+  for (guint i = 0; i < played->len; i++)
+    ok (&r, g_ptr_array_index (played, i));
+  assert_same (f.m, r.m);
+  teardown (&r);
+  teardown (&f);
+}
+
+START_TEST (test_auto_games)
+{
+  for (guint64 seed = 1; seed <= 4; seed++)
+    {
+      auto_game ("jackson-sheridan", "1862", seed);
+      auto_game ("jackson-sheridan", "1864", seed);
+      auto_game ("grants-gamble", "campaign", seed);
+    }
+  ck_assert_uint_gt (n_battle_actions, 100);
+  ck_assert_uint_gt (n_retreats, 0);
+}
+END_TEST
+
+static Suite *
+bg_fight_suite (void)
+{
+  Suite *s = suite_create ("bg-fight");
+  TCase *tc = tcase_create ("core");
+
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_example);
+  tcase_add_test (tc, test_voluntary_retreat);
+  tcase_add_test (tc, test_forced_retreat);
+  tcase_add_test (tc, test_jackson_eliminated);
+  tcase_add_test (tc, test_retreat_into_battle);
+  tcase_add_test (tc, test_grant_reroll);
+  tcase_add_test (tc, test_fortress);
+  tcase_add_test (tc, test_auto_games);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr = srunner_create (bg_fight_suite ());
+  int failed;
+
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
