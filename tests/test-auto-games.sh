@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Whole automatic games of the bundled Wilderness for many seeds, alone and
-# with each optional rule: every game must end legally (the automatic
-# player's every action accepted by the rules, the sixteenth turn over),
-# and a saved game must replay to the same result.
+# with each optional rule, and of the Blue & Gray games (Jackson & Sheridan
+# 1862 and 1864, Grant's Gamble): every game must end legally (the
+# automatic player's every action accepted by the rules, the last turn
+# over or an automatic victory), and a saved game must replay to the same
+# result.
 # Usage: test-auto-games.sh WARBENCH_CLI SOURCE_DIR
 CLI=$1
 GAME=$2/data/games/battle-of-the-wilderness.warbench
@@ -13,10 +15,16 @@ failures=0
 games=0
 
 play() {
+  play_game "$GAME" "$@"
+}
+
+play_game() {
+  game=$1
+  shift
   games=$((games + 1))
-  if ! "$CLI" play "$GAME" --auto -q "$@" > "$TMP/out" 2> "$TMP/err" ||
+  if ! "$CLI" play "$game" --auto -q "$@" > "$TMP/out" 2> "$TMP/err" ||
      ! grep -q '· game over$' "$TMP/out"; then
-    printf 'FAIL: play %s\n' "$*"
+    printf 'FAIL: play %s %s\n' "$(basename "$game")" "$*"
     sed 's/^/  | /' "$TMP/err" "$TMP/out" | head -n 10
     failures=$((failures + 1))
   fi
@@ -32,16 +40,33 @@ for option in attack-effectiveness burnside pickett lethargic; do
 done
 play --seed 5 --option attack-effectiveness --option burnside --option pickett
 
+JS=$2/data/games/jackson-sheridan.warbench
+GG=$2/data/games/grants-gamble.warbench
+for seed in $(seq 1 20); do
+  play_game "$JS" --scenario 1862 --seed "$seed"
+  play_game "$JS" --scenario 1864 --seed "$seed"
+  play_game "$GG" --scenario campaign --seed "$seed"
+done
+
 # Replays reproduce the game exactly.
-for seed in 3 17; do
-  "$CLI" play "$GAME" --auto --seed "$seed" --option attack-effectiveness --save "$TMP/g.warbench-play" > "$TMP/played"
-  "$CLI" replay "$TMP/g.warbench-play" --game "$GAME" > "$TMP/replayed"
+replay() {
+  seed=$1
+  game=$2
+  shift 2
+  "$CLI" play "$game" --auto --seed "$seed" "$@" --save "$TMP/g.warbench-play" > "$TMP/played"
+  "$CLI" replay "$TMP/g.warbench-play" --game "$game" > "$TMP/replayed"
   grep '^Turn\|^Victory\|^Result' "$TMP/played" > "$TMP/a"
   grep '^Turn\|^Victory\|^Result' "$TMP/replayed" > "$TMP/b"
   if [ ! -s "$TMP/a" ] || ! cmp -s "$TMP/a" "$TMP/b"; then
-    printf 'FAIL: the replay of seed %s differs\n' "$seed"
+    printf 'FAIL: the replay of %s seed %s differs\n' "$(basename "$game")" "$seed"
     failures=$((failures + 1))
   fi
+}
+for seed in 3 17; do
+  replay "$seed" "$GAME" --option attack-effectiveness
+  replay "$seed" "$JS" --scenario 1862
+  replay "$seed" "$JS" --scenario 1864
+  replay "$seed" "$GG" --scenario campaign
 done
 
 printf '%d games, %d failed\n' "$games" "$failures"

@@ -8,6 +8,7 @@
 #include "wb-command.h"
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
+#include "rules/bg/wb-bg-private.h"
 #include "rules/spi/wb-spi-private.h"
 
 /* The families the engine plays. Each lands with its tests; a game whose
@@ -22,6 +23,7 @@ wb_rules_family_find (const char *id)
 {
   const WbRulesFamily *families[] = {
     wb_spi_family (),
+    wb_bg_family (),
   };
   const WbRulesFamily *found = NULL;
 
