@@ -683,9 +683,9 @@ bench_moves (void)
 }
 
 static WbGame *
-load_wilderness (void)
+load_bundled (const char *name)
 {
-  g_autofree char *path = g_build_filename (SOURCE_DATADIR, "games", "battle-of-the-wilderness.warbench", NULL);
+  g_autofree char *path = g_build_filename (SOURCE_DATADIR, "games", name, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   WbGame *game = wb_game_load (file, NULL, &error);
@@ -695,14 +695,30 @@ load_wilderness (void)
   return game;
 }
 
+static WbGame *
+load_wilderness (void)
+{
+  return load_bundled ("battle-of-the-wilderness.warbench");
+}
+
+/* Plays @scenario of @game to the end with the automatic player on both
+ * sides; the number of actions in @n. */
+static WbPlay *auto_game_of (WbGame *game, const char *scenario, guint64 seed, int extra_rolls, int *n);
+
+static WbPlay *
+auto_game (WbGame *game, guint64 seed, int extra_rolls, int *n)
+{
+  return auto_game_of (game, "historical", seed, extra_rolls, n);
+}
+
 /* Plays the Wilderness to the end with the automatic player on both sides
  * (warbench-cli play --auto), @extra_rolls engine "roll" actions before
  * each of its actions; the number of actions in @n. */
 static WbPlay *
-auto_game (WbGame *game, guint64 seed, int extra_rolls, int *n)
+auto_game_of (WbGame *game, const char *scenario, guint64 seed, int extra_rolls, int *n)
 {
   g_autoptr(GError) error = NULL;
-  WbPlay *play = wb_play_new (game, NULL, "historical", NULL, seed, &error);
+  WbPlay *play = wb_play_new (game, NULL, scenario, NULL, seed, &error);
   g_autoptr(JsonObject) roll = json_object_new ();
   WbRng policy;
 
@@ -841,6 +857,45 @@ bench_game (void)
   secs = now () - t0;
   printf ("game: %d automatic 16-turn Wilderness games in %.3f s: %.1f ms a game (%.0f actions a game)\n",
           games, secs, secs * 1e3 / games, (double) total / games);
+  return 0;
+}
+
+/* (m) whole automatic games of the Blue & Gray scenarios. */
+static int
+bench_bg_game (void)
+{
+  const struct { const char *file, *scenario; } games[] = {
+    { "jackson-sheridan.warbench", "1862" },
+    { "jackson-sheridan.warbench", "1864" },
+    { "grants-gamble.warbench", "campaign" },
+  };
+  const int runs = 20;
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr(WbGame) game = load_bundled (games[g].file);
+      int total = 0, turns = 0, decided = 0;
+      double t0, secs;
+
+      if (game == NULL)
+        return 1;
+      t0 = now ();
+      for (int i = 0; i < runs; i++)
+        {
+          int n;
+          g_autoptr(WbPlay) play = auto_game_of (game, games[g].scenario, 1000 + i, 0, &n);
+          WbMatch *m = wb_play_get_state (play);
+
+          total += n;
+          turns += m->turn;
+          decided += m->decided;
+        }
+      secs = now () - t0;
+      printf ("bg-game: %d automatic games of %s %s in %.3f s: %.1f ms a game (%.0f actions, %.1f turns a game; "
+              "%d ended by an automatic victory)\n",
+              runs, games[g].file, games[g].scenario, secs, secs * 1e3 / runs, (double) total / runs,
+              (double) turns / runs, decided);
+    }
   return 0;
 }
 
@@ -1049,6 +1104,8 @@ main (int    argc,
     return bench_replay ();
   if (g_str_equal (cmd, "battle"))
     return bench_battle ();
+  if (g_str_equal (cmd, "bg-game"))
+    return bench_bg_game ();
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -1074,6 +1131,7 @@ main (int    argc,
           failed |= run_self (self, "game", NULL);
           failed |= run_self (self, "replay", NULL);
           failed |= run_self (self, "battle", NULL);
+          failed |= run_self (self, "bg-game", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -1081,6 +1139,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | load [FILE] | gen FILE]\n");
   return 2;
 }
