@@ -1,0 +1,242 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-gui-play-bg-game"
+
+#include "config.h"
+
+#include <check.h>
+#include <string.h>
+
+#include "wb-play-prompt.h"
+#include "wb-window.h"
+
+#include "gui-common.h"
+
+/* Whole Blue & Gray games played hot-seat through the play window —
+ * Jackson & Sheridan 1862 and 1864, Grant's Gamble: what each player does
+ * is chosen by the automatic player, but every action is made the way a
+ * person makes it — a click on the unit's location (again: the next unit
+ * of the stack) and one on its destination for a move; the prompt's
+ * buttons for the rolls (weather, CAP), replacements, Lee's reaction, the
+ * battles to fight and every decision of the battle board; the turn bar's
+ * End Step — and the hand-over screen is passed whenever it shows. Each
+ * gesture must add exactly one journal entry; the game ends (the last
+ * turn or an automatic victory), and replaying its journal gives the state
+ * on screen. */
+
+static GtkWidget *
+find_named (GtkWidget *root, const char *name)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
+        return w;
+      if ((found = find_named (w, name)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return w;
+      if ((found = find_type (w, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+click_location (WbWindow *window, const char *id)
+{
+  WbMapView *view = wb_window_get_map_view (window);
+  WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (wb_map_view_get_map (view)), id);
+
+  ck_assert_msg (loc != NULL, "%s", id);
+  g_signal_emit_by_name (view, "point-clicked", loc->x, loc->y);
+}
+
+/* Clicks on the unit's location until it is the one selected. */
+static void
+select_unit (WbWindow *window, WbPlay *play, const char *unit)
+{
+  WbUnitState *u = wb_match_find_unit (wb_play_get_state (play), unit);
+  WbPlayController *ctl = wb_window_get_play_controller (window);
+
+  ck_assert_ptr_nonnull (u);
+  ck_assert_int_eq (u->where.kind, WB_WHERE_LOCATION);
+  for (int i = 0; i < 16; i++)
+    {
+      click_location (window, u->where.place);
+      if (g_strcmp0 (wb_play_controller_get_selected (ctl), unit) == 0)
+        return;
+    }
+  ck_abort_msg ("could not select %s in %s", unit, u->where.place);
+}
+
+static gboolean
+same_action (JsonObject *a, JsonObject *b)
+{
+  g_autoptr(JsonNode) na = json_node_init_object (json_node_alloc (), a);
+  g_autoptr(JsonNode) nb = json_node_init_object (json_node_alloc (), b);
+
+  return json_node_equal (na, nb);
+}
+
+/* Makes @a through the window as a player would; its kind in @kinds. */
+static void
+gesture (WbWindow *window, WbPlay *play, WbPlayPrompt *prompt, JsonObject *a, GHashTable *kinds)
+{
+  const char *type = json_object_get_string_member (a, "type");
+
+  g_hash_table_add (kinds, g_strdup (type));
+  if (strcmp (type, "move") == 0)
+    {
+      select_unit (window, play, json_object_get_string_member (a, "unit"));
+      click_location (window, json_object_get_string_member (a, "to"));
+      return;
+    }
+  if (strcmp (type, "end_step") == 0)
+    {
+      GtkWidget *end = find_named (GTK_WIDGET (window), "end-step");
+      /* End Step, or the offer that ends it ("No Replacement"). */
+      if (end != NULL && gtk_widget_is_sensitive (end) && gtk_widget_is_visible (end))
+        {
+          g_signal_emit_by_name (end, "clicked");
+          return;
+        }
+    }
+  {
+    g_autoptr(GPtrArray) offers = wb_play_offers (play);
+
+    ck_assert_uint_eq (offers->len, wb_play_prompt_n_offers (prompt));
+    for (guint i = 0; i < offers->len; i++)
+      if (same_action (((WbOffer *) g_ptr_array_index (offers, i))->action, a))
+        {
+          ck_assert (wb_play_prompt_take_offer (prompt, i));
+          return;
+        }
+  }
+  {
+    g_autofree char *json = json_to_string (json_node_init_object (json_node_alloc (), a), FALSE);
+    ck_abort_msg ("no gesture for %s (awaiting %s)", json, wb_play_awaiting (play));
+  }
+}
+
+static void
+whole_game (const char *file, const char *scenario, guint64 seed)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games", file, NULL);
+  WbWindow *window = open_window (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (wb_window_get_game (window), NULL, scenario, NULL, seed, &error);
+  g_autoptr(GHashTable) kinds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(WbMatch) replayed = NULL;
+  WbPlayPrompt *prompt;
+  WbRng policy;
+  guint actions = 0;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  ck_assert (!wb_play_is_free_play (play));
+  wb_window_play (window, play);
+  wait_until_settled (wb_window_get_map_view (window));
+  prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
+  ck_assert_ptr_nonnull (prompt);
+  wb_rng_seed (&policy, seed, 1);
+  while (!wb_play_get_state (play)->over)
+    {
+      g_autoptr(JsonObject) a = NULL;
+      GtkWidget *ready = find_named (GTK_WIDGET (window), "handover-ready");
+      guint before = wb_journal_get_n_entries (wb_play_get_journal (play));
+
+      if (ready != NULL && gtk_widget_is_visible (ready))
+        g_signal_emit_by_name (ready, "clicked");
+      a = wb_play_suggest (play, &policy);
+      ck_assert_ptr_nonnull (a);
+      gesture (window, play, prompt, a, kinds);
+      ck_assert_msg (wb_journal_get_n_entries (wb_play_get_journal (play)) == before + 1,
+                     "%s %s: action %u (%s) was not made through the window", file, scenario, actions,
+                     json_object_get_string_member (a, "type"));
+      actions++;
+      ck_assert_uint_lt (actions, 5000);
+    }
+  /* What a game has: moves, battles fought on the board, the rolls. */
+  ck_assert (g_hash_table_contains (kinds, "move"));
+  ck_assert (g_hash_table_contains (kinds, "cap_roll"));
+  ck_assert (g_hash_table_contains (kinds, "weather_roll"));
+  ck_assert (g_hash_table_contains (kinds, "battle"));
+  ck_assert (g_hash_table_contains (kinds, "battle_roll"));
+  ck_assert (g_hash_table_contains (kinds, "battle_allocate"));
+  replayed = wb_play_replay (play, wb_journal_get_cursor (wb_play_get_journal (play)), NULL, &error);
+  ck_assert_msg (replayed != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (replayed->turn, wb_play_get_state (play)->turn);
+  ck_assert_int_eq (replayed->vp[0], wb_play_get_state (play)->vp[0]);
+  ck_assert_int_eq (replayed->vp[1], wb_play_get_state (play)->vp[1]);
+  for (guint i = 0; i < replayed->units->len; i++)
+    {
+      WbUnitState *r = &g_array_index (replayed->units, WbUnitState, i);
+      WbUnitState *s = &g_array_index (wb_play_get_state (play)->units, WbUnitState, i);
+      ck_assert_str_eq (r->id, s->id);
+      ck_assert_int_eq (r->halves, s->halves);
+      ck_assert_int_eq (r->where.kind, s->where.kind);
+      ck_assert_str_eq (r->where.place != NULL ? r->where.place : "", s->where.place != NULL ? s->where.place : "");
+    }
+  {
+    g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (kinds), (GCompareFunc) strcmp);
+    g_autoptr(GString) names = g_string_new (NULL);
+    g_autofree char *result = wb_match_result_text (wb_play_get_state (play));
+
+    for (GList *l = keys; l != NULL; l = l->next)
+      g_string_append_printf (names, " %s", (char *) l->data);
+    g_debug ("%s %s seed %" G_GUINT64_FORMAT ": %u actions through the window, turn %d, %s; actions:%s", file,
+             scenario, seed, actions, wb_play_get_state (play)->turn,
+             result, names->str);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+START_TEST (test_jackson_1862)
+{
+  whole_game ("jackson-sheridan.warbench", "1862", 3);
+}
+END_TEST
+
+START_TEST (test_sheridan_1864)
+{
+  whole_game ("jackson-sheridan.warbench", "1864", 5);
+}
+END_TEST
+
+START_TEST (test_grants_gamble)
+{
+  whole_game ("grants-gamble.warbench", "campaign", 7);
+}
+END_TEST
+
+static Suite *
+make_suite (void)
+{
+  Suite *s = suite_create ("test-gui-play-bg-game");
+  TCase *tc = tcase_create ("games");
+
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_set_timeout (tc, 300);
+  tcase_add_test (tc, test_jackson_1862);
+  tcase_add_test (tc, test_sheridan_1864);
+  tcase_add_test (tc, test_grants_gamble);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return gui_main (make_suite);
+}
