@@ -129,6 +129,9 @@ RULES = {
         "replacements": {"union": {"sp": 1, "every": "turn"},
                          "confederate": {"sp": 1, "every": "even turn"}},
         "replacement_return_sp": {"infantry": 1, "garrison": 1},
+        # Game-Specific 2: the Charles City-City Point road.
+        "closed_crossing": {"locations": ["charles-city", "city-point"], "side": "union",
+                            "rule": "GG 2"},
         # Base 10.
         "rail_movement_units_per_turn": 2,
         "rail_movement_cap": 2,
@@ -136,6 +139,7 @@ RULES = {
         "rail_control": ("Game-Specific 10: Confederates control all railroad lines south of the "
                          "Rappahannock River (locations north of it carry the tag "
                          "north-of-rappahannock). Union cannot do rail movement."),
+        "rail_uncontrolled_tag": "north-of-rappahannock",
         "amphibious_sides": ["union"],
         "amphibious_units_per_turn": 1,
         "amphibious_cap": 2,
@@ -153,17 +157,32 @@ RULES = {
         "trench_cost_mp": 2,
         "trench_extra_dice": 1,
         "trench_in_fortress": False,
+        "trench_rule": "GG 3",
         # Game-Specific 10 and 11.
         "leader_abilities": {
-            "lee": {"side": "confederate",
+            "lee": {"side": "confederate", "reaction": True, "rule": "GG 10",
                     "text": ("Reaction Movement (Game-Specific 10): any and all units in a location "
                              "with Lee can react to Union moves into adjacent locations, defended "
                              "or not, one at a time or all at once; once per Union turn.")},
-            "grant": {"side": "union",
+            "grant": {"side": "union", "morale_reroll": True, "rule": "GG 11",
                       "text": ("Game-Specific 11: if the Grant leader unit is present and in "
                                "reserve, the player can re-roll one failed morale check for one "
                                "unit each battle round.")},
         },
+        # Game-Specific 12: the victory conditions the family plays, in the order it checks them
+        # (docs/rules-engine.md lists the vocabulary). Richmond's and Petersburg's VP at the end
+        # of the game are the scenario's occupy entries.
+        "victory": [
+            {"type": "infantry_below", "side": "confederate", "sp": 28, "at": "any_time",
+             "rule": "GG 12"},
+            {"type": "infantry_below", "side": "union", "sp": 14, "at": "any_time", "rule": "GG 12"},
+            {"type": "hold_all", "side": "union", "locations": ["petersburg", "richmond"],
+             "at": "game_turn", "rule": "GG 12"},
+            {"type": "rail_cut", "side": "union", "from": ["richmond", "petersburg"],
+             "to": ["cumberland", "hicksford"], "vp": 2, "no_reinforcements": True,
+             "at": "game_turn", "rule": "GG 12"},
+            {"type": "scenario_occupy", "at": "game_end", "rule": "GG 12"},
+        ],
     },
 }
 

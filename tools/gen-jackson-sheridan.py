@@ -138,20 +138,61 @@ RULES = {
         "leader_abilities": {
             "1862": {"jackson": {"side": "confederate", "cap": 1, "cap_per_unit": True,
                                  "max_units": 2, "locations": 4, "start_and_end_together": True,
-                                 "text": JACKSON_TEXT}},
+                                 "rule": "J&S 10", "text": JACKSON_TEXT}},
             "1864": {"sheridan": {"side": "union", "cap": 1, "cap_per_unit": False,
                                   "max_units": 1, "locations": 4, "start_and_end_together": True,
-                                  "text": SHERIDAN_TEXT},
+                                  "rule": "J&S 10", "text": SHERIDAN_TEXT},
                      "early": {"side": "confederate", "cap": 1, "cap_per_unit": False,
                                "max_units": 1, "locations": 4, "start_and_end_together": True,
-                               "text": EARLY_TEXT}}},
+                               "rule": "J&S 10", "text": EARLY_TEXT}}},
         # Part 1, 3: one cavalry unit a side moves as cavalry but fights as infantry (1864).
         "cavalry_fights_as_infantry": {"1864": {"union": 1, "confederate": 1}},
-        # Part 1, 2 and 12: the map tags the victory rules read.
-        "valley_tag": "in-valley",
-        "vp_line_tags": {"confederate": "north-of-gray-line", "union": "south-of-blue-line"},
+        # Part 1, 2 and 12: the victory conditions the family plays, in the order it checks them
+        # (docs/rules-engine.md lists the vocabulary); they read the map's tags.
+        "victory": {"1862": None, "1864": None},
     },
 }
+
+# Part 1, 12, common to both years: the VP lines (per in-supply infantry unit past the line at
+# the end of the enemy's player turn), Harpers Ferry once, any unit outside the Valley.
+VICTORY_COMMON = [
+    {"type": "vp_line", "side": "confederate", "tag": "north-of-gray-line", "vp": 1,
+     "at": "enemy_turn", "rule": "J&S 12"},
+    {"type": "vp_line", "side": "union", "tag": "south-of-blue-line", "vp": 1,
+     "at": "enemy_turn", "rule": "J&S 12"},
+    {"type": "once_location", "side": "confederate", "location": "harpers-ferry", "vp": 3,
+     "at": "enemy_turn", "rule": "J&S 12"},
+    {"type": "outside_tag", "side": "union", "tag": "in-valley", "area": "the Valley", "vp": 1,
+     "at": "enemy_turn", "rule": "J&S 12"},
+]
+
+
+def victory_params(year):
+    out = [dict(c) for c in VICTORY_COMMON]
+    # "Other than Shields in the 1862 game": the Union's units outside the Valley.
+    union_out = {"type": "outside_tag", "side": "confederate", "tag": "in-valley",
+                 "area": "the Valley", "vp": 1, "at": "enemy_turn", "rule": "J&S 12"}
+    if year == "1862":
+        union_out["exempt"] = ["s"]
+    out.append(union_out)
+    if year == "1862":
+        out += [
+            {"type": "unit_at_from_turn", "side": "confederate", "unit": "s", "location": "manassas",
+             "from_turn": 4, "vp": 1, "at": "enemy_turn", "rule": "J&S 12"},
+            {"type": "unit_outside_tag", "side": "union", "unit": "jackson", "tag": "in-valley",
+             "area": "the Valley", "vp": 2, "at": "enemy_turn", "rule": "J&S 12"},
+            {"type": "unit_eliminated", "side": "union", "unit": "jackson", "at": "any_time",
+             "rule": "J&S 12"},
+        ]
+    else:
+        out.append(
+            {"type": "occupy_all", "side": "union", "locations": ["staunton", "lynchburg"],
+             "tag": "north-of-gray-line", "area": "north of the gray line", "at": "player_turn",
+             "rule": "J&S 12"})
+    return out
+
+
+RULES["params"]["victory"] = {year: victory_params(year) for year in ("1862", "1864")}
 
 MOVE = {"id": "movement", "name": "Movement", "type": "int", "min": 0, "max": 9}
 MORALE = {"id": "morale", "name": "Morale", "type": "int", "min": 1, "max": 6}

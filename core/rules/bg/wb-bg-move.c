@@ -46,6 +46,15 @@ unit_text (WbMatch *m, const WbUnitState *u)
   return wb_match_unit_text (m, u);
 }
 
+/* A log line naming @side's blocks: the enemy sees only their backs
+ * (issue 7: the log respects this), so it reads @public_text (NULL:
+ * nothing) and @side the full line. Both are plain text here. */
+static void
+say_hidden (WbRuleContext *ctx, WbMatch *m, guint side, const char *public_text, const char *text)
+{
+  wb_rule_say_secret (ctx, m, side, public_text, "%s", text);
+}
+
 /* Whether @loc holds units of @side's enemy that block supply (Base 5:
  * infantry or garrisons). */
 static gboolean
@@ -242,8 +251,14 @@ retreat_cavalry (BgData *data, WbMatch *m, WbUnitState *cav, int from, int steps
             {
               cav->where.kind = WB_WHERE_ELIMINATED;
               cav->where.place = NULL;
+              g_autofree char *full = NULL, *hidden = NULL;
+
               /* TRANSLATORS: a screening cavalry unit with no retreat (Base 11.4) */
-              wb_rule_say (ctx, m, _("%s has no retreat and is eliminated (Base 11.4)."), name);
+              full = g_strdup_printf (_("%s has no retreat and is eliminated (Base 11.4)."), name);
+              /* TRANSLATORS: the same for the enemy, who sees only the block's back; %s the side ("Union") */
+              hidden = g_strdup_printf (_("A %s block has no retreat and is eliminated (Base 11.4)."),
+                                        wb_match_side_name (m, cav->side));
+              say_hidden (ctx, m, cav->side, hidden, full);
               return;
             }
           break;
@@ -253,7 +268,14 @@ retreat_cavalry (BgData *data, WbMatch *m, WbUnitState *cav, int from, int steps
     }
   cav->where.kind = WB_WHERE_LOCATION;
   cav->where.place = loc_at (data, at)->id;
-  wb_rule_say (ctx, m, _("%s retreats to %s."), name, loc_at (data, at)->name);
+  {
+    g_autofree char *full = g_strdup_printf (_("%s retreats to %s."), name, loc_at (data, at)->name);
+    /* TRANSLATORS: a hidden block retreats: the side ("Union"), the place */
+    g_autofree char *hidden = g_strdup_printf (_("A %s block retreats to %s."), wb_match_side_name (m, cav->side),
+                                               loc_at (data, at)->name);
+
+    say_hidden (ctx, m, cav->side, hidden, full);
+  }
 }
 
 static int
@@ -315,7 +337,12 @@ _wb_bg_set_screen (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *
   else
     u->flags &= ~(guint32) BG_SCREENS;
   /* TRANSLATORS: J&S 3: the owner's choice for his fast cavalry */
-  wb_rule_say (ctx, m, on ? _("%s will screen (J&S 3).") : _("%s will fight (J&S 3)."), name);
+  {
+    g_autofree char *full = g_strdup_printf (on ? _("%s will screen (J&S 3).") : _("%s will fight (J&S 3)."), name);
+
+    /* The owner's choice: the enemy reads nothing. */
+    say_hidden (ctx, m, u->side, NULL, full);
+  }
   return WB_APPLY_DONE;
 }
 
@@ -344,7 +371,7 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
     return refuse (error, _("%s is not connected to %s by a road or railroad (rule bg.adjacent)"), nl->name,
                    loc_at (data, w->at)->name);
   if (!wb_rule_check (ctx, m, "bg.crossing", !crossing_closed (data, m, w->at, next), error,
-                      _("The crossing between Charles City and City Point is not open yet")))
+                      _("The crossing between %s and %s is not open yet"), loc_at (data, w->at)->name, nl->name))
     return FALSE;
   if (!wb_rule_check (ctx, m, "bg.allowance", w->mp >= 1, error,
                       _("No movement points are left to enter %s"), nl->name))
@@ -391,16 +418,27 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
           if (face <= value)
             {
               /* TRANSLATORS: Base 10 screening: the die, the cavalry, its screen value, the place */
-              wb_rule_say (ctx, m, _("rolls %d against %s's screen of %d: screened, the move ends at %s (Base 10)."),
-                           face, name, value, nl->name);
+              g_autofree char *full = g_strdup_printf (
+                _("rolls %d against %s's screen of %d: screened, the move ends at %s (Base 10)."), face, name, value,
+                nl->name);
+              /* TRANSLATORS: the same for the mover, who does not see which block screens */
+              g_autofree char *hidden = g_strdup_printf (
+                _("rolls %d against a cavalry screen of %d: screened, the move ends at %s (Base 10)."), face, value,
+                nl->name);
+
+              say_hidden (ctx, m, c->side, hidden, full);
               w->stopped = TRUE;
               mark_screened (m, next);
               retreat_cavalry (data, m, c, prev, data->screen_retreat_ok, ctx);
             }
           else
             {
-              wb_rule_say (ctx, m, _("rolls %d against %s's screen of %d: the screen fails (Base 10)."),
-                           face, name, value);
+              g_autofree char *full = g_strdup_printf (
+                _("rolls %d against %s's screen of %d: the screen fails (Base 10)."), face, name, value);
+              g_autofree char *hidden = g_strdup_printf (
+                _("rolls %d against a cavalry screen of %d: the screen fails (Base 10)."), face, value);
+
+              say_hidden (ctx, m, c->side, hidden, full);
               c->flags |= BG_NO_SCREEN;
               retreat_cavalry (data, m, c, prev, data->screen_retreat_fail, ctx);
             }
@@ -653,9 +691,18 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
       u->data[BG_DATA_MP] = 0;
       u->data[BG_DATA_START] = start + 1;
       route = path_text (data, start, path, (int) path->len);
-      /* TRANSLATORS: a rail or sea move: the unit, the way, the CAP left */
-      wb_rule_say (ctx, m, rail ? _("moves %s by rail: %s (%d CAP left).") : _("moves %s by sea: %s (%d CAP left)."),
-                   name, route, m->fdata[BG_F_CAP + u->side]);
+      {
+        /* TRANSLATORS: a rail or sea move: the unit, the way, the CAP left */
+        g_autofree char *full = g_strdup_printf (rail ? _("moves %s by rail: %s (%d CAP left).")
+                                                      : _("moves %s by sea: %s (%d CAP left)."),
+                                                 name, route, m->fdata[BG_F_CAP + u->side]);
+        /* TRANSLATORS: the same for the enemy, who does not see which block: the way, the CAP left */
+        g_autofree char *hidden = g_strdup_printf (rail ? _("moves a block by rail: %s (%d CAP left).")
+                                                        : _("moves a block by sea: %s (%d CAP left)."),
+                                                   route, m->fdata[BG_F_CAP + u->side]);
+
+        say_hidden (ctx, m, u->side, hidden, full);
+      }
       _wb_bg_offer_reaction (data, m, _wb_bg_loc (data, &u->where));
       return WB_APPLY_DONE;
     }
@@ -747,18 +794,50 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
   if (_wb_bg_is_foot (data, u))
     open_free_movement (data, m, u, start);
   route = path_text (data, start, path, (int) path->len);
-  if (cost == 0)
-    /* TRANSLATORS: a move without CAP (Base 10 free movement): the unit, the way */
-    wb_rule_say (ctx, m, _("moves %s with the infantry, without CAP: %s."), name, route);
-  else if (movers->len > 1)
-    wb_rule_say (ctx, m, _("moves %s with %u units: %s (%d CAP, %d left, J&S 10)."), name, movers->len - 1,
-                 route, cost, m->fdata[BG_F_CAP + u->side]);
-  else
-    /* TRANSLATORS: a move: the unit, the way, whether out of supply, the CAP left */
-    wb_rule_say (ctx, m, _("moves %s%s: %s (%d CAP left)."), name, oos ? _(" (out of supply)") : "", route,
-                 m->fdata[BG_F_CAP + u->side]);
+  {
+    g_autofree char *full = NULL, *hidden = NULL;
+
+    if (cost == 0)
+      {
+        /* TRANSLATORS: a move without CAP (Base 10 free movement): the unit, the way */
+        full = g_strdup_printf (_("moves %s with the infantry, without CAP: %s."), name, route);
+        /* TRANSLATORS: the same for the enemy, who does not see which block: the way */
+        hidden = g_strdup_printf (_("moves a block with the infantry, without CAP: %s."), route);
+      }
+    else if (movers->len > 1)
+      {
+        const BgLeaderMove *lm = leader_move_of (data, u);
+
+        /* TRANSLATORS: a leader's special move: the leader, the number of units with him, the way, the CAP
+         * spent and left, the rule */
+        full = g_strdup_printf (_("moves %s with %u units: %s (%d CAP, %d left, %s)."), name, movers->len - 1,
+                                route, cost, m->fdata[BG_F_CAP + u->side], lm->rule);
+        /* TRANSLATORS: the same for the enemy: the number of blocks, the way, the CAP spent and left, the rule */
+        hidden = g_strdup_printf (_("moves %u blocks together: %s (%d CAP, %d left, %s)."), movers->len, route,
+                                  cost, m->fdata[BG_F_CAP + u->side], lm->rule);
+      }
+    else
+      {
+        /* TRANSLATORS: a move: the unit, the way, whether out of supply, the CAP left */
+        full = g_strdup_printf (_("moves %s%s: %s (%d CAP left)."), name, oos ? _(" (out of supply)") : "", route,
+                                m->fdata[BG_F_CAP + u->side]);
+        /* TRANSLATORS: the same for the enemy, who does not see which block: whether out of supply, the way,
+         * the CAP left */
+        hidden = g_strdup_printf (_("moves a block%s: %s (%d CAP left)."), oos ? _(" (out of supply)") : "", route,
+                                  m->fdata[BG_F_CAP + u->side]);
+      }
+    say_hidden (ctx, m, u->side, hidden, full);
+  }
   if (trench)
-    wb_rule_say (ctx, m, _("%s digs a trench at %s (GG 3)."), name, loc_at (data, w.at)->name);
+    {
+      g_autofree char *full = g_strdup_printf (_("%s digs a trench at %s (%s)."), name, loc_at (data, w.at)->name,
+                                               data->trench_rule);
+      /* TRANSLATORS: a hidden block places a trench marker (GG 3): the place, the rule */
+      g_autofree char *hidden = g_strdup_printf (_("A block digs a trench at %s (%s)."), loc_at (data, w.at)->name,
+                                                 data->trench_rule);
+
+      say_hidden (ctx, m, u->side, hidden, full);
+    }
   if (path->len > 0)
     _wb_bg_offer_reaction (data, m, w.at);
   return WB_APPLY_DONE;
@@ -778,11 +857,14 @@ void
 _wb_bg_offer_reaction (BgData *data, WbMatch *m, int loc)
 {
   int lee = lee_location (data, m);
-  guint csa = 1 - data->union_side;
-
+  guint csa;
   gboolean any = FALSE;
 
-  if (lee < 0 || loc < 0 || m->active != data->union_side || find_edge (data, lee, loc) == NULL)
+  if (lee < 0 || loc < 0)
+    return;
+  /* The leader's side reacts to the enemy's moves. */
+  csa = wb_match_find_unit (m, data->lee)->side;
+  if (m->active != 1 - csa || find_edge (data, lee, loc) == NULL)
     return;
   for (guint i = 0; i < m->units->len; i++)
     {
@@ -813,7 +895,7 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
   if (strcmp (type, "no_reaction") == 0)
     {
       m->fdata[BG_F_REACT_AT] = 0;
-      m->active = data->union_side;
+      m->active = 1 - m->active;
       return WB_APPLY_DONE;
     }
   if (a == NULL || json_array_get_length (a) == 0)
@@ -844,10 +926,18 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
   if (!wb_rule_check (ctx, m, "bg.leader-end", lee_location (data, m) != lee || has_friend (data, m, lee, m->active) ||
                       has_friend (data, m, to, m->active), error, _("Lee must end with a friendly unit")))
     return WB_APPLY_REFUSED;
-  /* TRANSLATORS: GG 10: units with Lee react into a location; the units, the place */
-  wb_rule_say (ctx, m, _("reacts with %s into %s (GG 10)."), names->str, loc_at (data, to)->name);
+  {
+    /* TRANSLATORS: GG 10: units with Lee react into a location; the units, the place, the rule */
+    g_autofree char *full = g_strdup_printf (_("reacts with %s into %s (%s)."), names->str, loc_at (data, to)->name,
+                                             data->reaction_rule);
+    /* TRANSLATORS: the same for the enemy, who does not see which blocks: their number, the place, the rule */
+    g_autofree char *hidden = g_strdup_printf (_("reacts with %u blocks into %s (%s)."), json_array_get_length (a),
+                                               loc_at (data, to)->name, data->reaction_rule);
+
+    say_hidden (ctx, m, m->active, hidden, full);
+  }
   m->fdata[BG_F_REACT_AT] = 0;
-  m->active = data->union_side;
+  m->active = 1 - m->active;
   return WB_APPLY_DONE;
 }
 
@@ -1051,43 +1141,50 @@ _wb_bg_replace (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx
       u->flags |= WB_UNIT_IN_SCENARIO;
       g_free (name);
       name = unit_text (m, u);
-      /* TRANSLATORS: Base 8: an eliminated unit brought back; the unit, the place */
-      wb_rule_say (ctx, m, _("brings %s back at %s (Base 8)."), name, loc_at (data, loc)->name);
+      {
+        /* TRANSLATORS: Base 8: an eliminated unit brought back; the unit, the place */
+        g_autofree char *full = g_strdup_printf (_("brings %s back at %s (Base 8)."), name, loc_at (data, loc)->name);
+        /* TRANSLATORS: the same for the enemy, who does not see which block: the place */
+        g_autofree char *hidden = g_strdup_printf (_("brings a block back at %s (Base 8)."), loc_at (data, loc)->name);
+
+        say_hidden (ctx, m, side, hidden, full);
+      }
     }
   else
     {
       u->halves = (gint16) MIN (u->halves + 2 * sp, _wb_bg_max_halves (data, u));
       g_free (name);
       name = unit_text (m, u);
-      /* TRANSLATORS: Base 8: replacement SP added to a unit */
-      wb_rule_say (ctx, m, _("adds %d replacement SP to %s (Base 8)."), sp, name);
+      {
+        /* TRANSLATORS: Base 8: replacement SP added to a unit */
+        g_autofree char *full = g_strdup_printf (_("adds %d replacement SP to %s (Base 8)."), sp, name);
+        /* TRANSLATORS: the same for the enemy, who does not see which block */
+        g_autofree char *hidden = g_strdup_printf (_("adds %d replacement SP to a block (Base 8)."), sp);
+
+        say_hidden (ctx, m, side, hidden, full);
+      }
     }
   m->fdata[BG_F_SUB] |= 1 << side;
   _wb_bg_next_replacement (data, m, ctx);
   return WB_APPLY_DONE;
 }
 
-/* ---- GG 12: the Confederate rail lines ---- */
+/* ---- GG 12: the rail lines (a rail_cut victory condition) ---- */
 
 gboolean
-_wb_bg_rail_cut (BgData *data, WbMatch *m, const char *to)
+_wb_bg_rail_cut_from (BgData *data, WbMatch *m, guint cutter, GArray *from, int target)
 {
-  int target = _wb_bg_loc_id (data, to);
-  const char *starts[] = { "richmond", "petersburg" };
   g_autofree guint8 *seen = g_new0 (guint8, MAX (data->n_loc, 1));
   g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
-  guint uni = data->union_side;
 
   if (target < 0)
     return FALSE;
-  for (guint k = 0; k < G_N_ELEMENTS (starts); k++)
+  for (guint k = 0; from != NULL && k < from->len; k++)
     {
-      int l = _wb_bg_loc_id (data, starts[k]), foot;
+      int l = g_array_index (from, int, k), foot;
 
-      if (l < 0)
-        continue;
-      _wb_bg_count (data, m, l, uni, NULL, &foot, NULL);
-      if (foot == 0)
+      _wb_bg_count (data, m, l, cutter, NULL, &foot, NULL);
+      if (foot == 0 && !seen[l])
         {
           seen[l] = 1;
           g_array_append_val (queue, l);
@@ -1106,7 +1203,7 @@ _wb_bg_rail_cut (BgData *data, WbMatch *m, const char *to)
 
           if (seen[edge->to] || !edge->rail)
             continue;
-          _wb_bg_count (data, m, edge->to, uni, NULL, &foot, NULL);
+          _wb_bg_count (data, m, edge->to, cutter, NULL, &foot, NULL);
           if (foot > 0)
             continue;
           seen[edge->to] = 1;
@@ -1114,4 +1211,17 @@ _wb_bg_rail_cut (BgData *data, WbMatch *m, const char *to)
         }
     }
   return TRUE;
+}
+
+gboolean
+_wb_bg_rail_cut (BgData *data, WbMatch *m, const char *to)
+{
+  for (guint i = 0; i < data->victory->len; i++)
+    {
+      BgVictory *v = &g_array_index (data->victory, BgVictory, i);
+
+      if (v->type == BG_V_RAIL_CUT)
+        return _wb_bg_rail_cut_from (data, m, v->side, v->from, _wb_bg_loc_id (data, to));
+    }
+  return FALSE;
 }

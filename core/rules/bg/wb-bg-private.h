@@ -54,7 +54,7 @@ enum {
   BG_F_RAIL_USED,      /* rail moves this turn, per side: 2 entries */
   BG_F_AMPHIB_USED = BG_F_RAIL_USED + 2,   /* amphibious moves this turn, per side: 2 entries */
   BG_F_SCREENED = BG_F_AMPHIB_USED + 2,    /* locations screened this player turn (index + 1): 4 */
-  BG_F_ONCE = BG_F_SCREENED + 4,   /* bits: one-time VP scored (bit 0: J&S Harpers Ferry) */
+  BG_F_ONCE = BG_F_SCREENED + 4,   /* bits: one-time VP scored (bit: the condition's index) */
   BG_F_WINNER,         /* automatic victory: the winning side + 1 */
   BG_F_BATTLE,         /* the battle being fought: location index + 1 (the battle board's) */
   BG_F_CROSSING_OPEN,  /* GG 2: the turn from which Charles City-City Point may be crossed */
@@ -93,7 +93,54 @@ typedef struct {
   gboolean    cap_per_unit;
   int         max_units;
   int         locations;
+  const char *rule;        /* interned: the rule the log cites (default "J&S 10") */
 } BgLeaderMove;
+
+/* The game's victory conditions (rules.params.victory), evaluated in
+ * their order by _wb_bg_victory_check; docs/rules-engine.md lists the
+ * vocabulary. */
+typedef enum {
+  BG_V_VP_LINE,            /* the side's in-supply infantry in @tag: @vp each */
+  BG_V_ONCE_LOCATION,      /* the side's in-supply infantry at @locs[0]: @vp once in the game */
+  BG_V_OUTSIDE_TAG,        /* any enemy unit (not @exempt) outside @tag: @vp */
+  BG_V_UNIT_OUTSIDE_TAG,   /* the enemy @unit outside @tag: @vp */
+  BG_V_UNIT_AT_FROM_TURN,  /* the enemy @unit not at @locs[0] from turn @turn: @vp */
+  BG_V_UNIT_ELIMINATED,    /* the enemy @unit eliminated: the side wins */
+  BG_V_OCCUPY_ALL,         /* the side's infantry at each of @locs, no enemy infantry in @tag: wins */
+  BG_V_HOLD_ALL,           /* the side holds each of @locs: wins */
+  BG_V_INFANTRY_BELOW,     /* the enemy's infantry below @sp SP: the side wins */
+  BG_V_RAIL_CUT,           /* no enemy railroad from @from to any of @locs: @vp (and no reinforcements) */
+  BG_V_SCENARIO_OCCUPY,    /* the scenario's occupy entries: their VP to the side holding the place */
+  BG_V_N_TYPES,
+} BgVictoryType;
+
+/* When a condition is checked, relative to its side. */
+typedef enum {
+  BG_AT_ENEMY_TURN,        /* the end of the enemy's player turn */
+  BG_AT_OWN_TURN,          /* the end of the side's own player turn */
+  BG_AT_PLAYER_TURN,       /* the end of each player turn */
+  BG_AT_GAME_TURN,         /* the end of each game turn (the second player's victory check) */
+  BG_AT_ANY_TIME,          /* each player turn's end and after each battle */
+  BG_AT_GAME_END,          /* the end of the last game turn */
+} BgWhen;
+
+typedef struct {
+  BgVictoryType type;
+  BgWhen        at;
+  guint         side;      /* the side that scores or wins */
+  int           vp;        /* VP (BG_V_ONCE_LOCATION: -1, the location's own) */
+  int           sp;        /* BG_V_INFANTRY_BELOW */
+  int           turn;      /* BG_V_UNIT_AT_FROM_TURN */
+  guint         index;     /* its place in the list (the bit of fdata[BG_F_ONCE]) */
+  const char   *tag;       /* interned map tag */
+  const char   *unit;      /* interned unit id */
+  char         *area;      /* what the log calls @tag's locations ("the Valley") */
+  char         *rule;      /* the rule the log cites ("J&S 12") */
+  GArray       *locs;      /* location indices (int) */
+  GArray       *from;      /* BG_V_RAIL_CUT: the locations the rail lines run from */
+  GPtrArray    *exempt;    /* BG_V_OUTSIDE_TAG: interned unit ids */
+  gboolean      no_reinforcements;   /* BG_V_RAIL_CUT: sets fdata[BG_F_RAIL_CUT] */
+} BgVictory;
 
 typedef struct {
   int to;                  /* location index */
@@ -129,12 +176,14 @@ typedef struct {
   int           trench_mp;
   gboolean      trench_in_fortress;
   GArray       *leader_moves;   /* BgLeaderMove */
-  const char   *valley_tag;     /* interned, J&S */
-  const char   *vp_tag[2];      /* J&S: the VP line tag of each side */
-  gboolean      js, gg;         /* the game's own victory rules (J&S 12, GG 12) */
+  GArray       *victory;        /* BgVictory: rules.params.victory of the scenario */
   const char   *lee;            /* GG 10: the reacting leader (interned), or NULL */
-  int           crossing[2];    /* GG 2: the Charles City-City Point locations, or -1 */
-  guint         union_side;
+  const char   *reaction_rule;  /* interned: the rule the log cites for it */
+  const char   *trench_rule;    /* interned: the rule the log cites for trenches */
+  int           crossing[2];    /* GG 2: the closed crossing's locations, or -1 */
+  guint         crossing_side;  /* whose infantry opens it */
+  char         *crossing_rule;  /* the rule the log cites */
+  guint         union_side;     /* the side that rolls the weather (weather_roll_side) */
   guint8        rain[7];        /* by the weather die: rain (Base 7, the weather table) */
   /* The battle board's parameters (Base 11, 2; GG 3, 11). */
   int           hit_on, crossing_dice, fortress_dice, trench_dice;
@@ -192,8 +241,11 @@ WbApplyResult _wb_bg_replace        (BgData *data, WbMatch *m, JsonObject *actio
 GPtrArray    *_wb_bg_replaceable    (BgData *data, WbMatch *m, guint side);
 /* Replacement SP @side gets this turn (Base 8, J&S 8, GG 8). */
 int           _wb_bg_replacement_sp (BgData *data, WbMatch *m, guint side);
-/* GG 12: no line of railroad from Richmond or Petersburg to @to that
- * avoids locations held by Union infantry or garrisons. */
+/* GG 12: no line of railroad from any of @from (location indices) to @to
+ * that avoids locations held by @cutter's infantry or garrisons. */
+gboolean      _wb_bg_rail_cut_from  (BgData *data, WbMatch *m, guint cutter, GArray *from, int to);
+/* The same for the game's first rail_cut victory condition (FALSE without
+ * one, or when @to is not a location). */
 gboolean      _wb_bg_rail_cut       (BgData *data, WbMatch *m, const char *to);
 
 /* The replacement step goes on with the next side that has something to

@@ -377,14 +377,23 @@ read_replacements (BgData *data, JsonObject *o, GError **error)
   return TRUE;
 }
 
+/* rules.params.leader_abilities: by unit id, each {"side": ID, …}: those
+ * with "locations" are special moves (J&S 10); "reaction": true is the
+ * leader whose units react (GG 10); "morale_reroll": true the leader whose
+ * presence in reserve re-rolls a failed morale check (GG 11). */
 static gboolean
-read_leader_moves (BgData *data, JsonObject *o, GError **error)
+read_leader_abilities (BgData *data, JsonObject *o, GError **error)
 {
   JsonNode *n = param (data, o, "leader_abilities");
   g_autoptr(GList) members = NULL;
 
-  if (n == NULL || !JSON_NODE_HOLDS_OBJECT (n))
+  data->lee = NULL;
+  data->reaction_rule = g_intern_string ("GG 10");
+  data->grant = NULL;
+  if (n == NULL)
     return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return fail (error, _("rules.params.leader_abilities: expected an object of abilities by unit id"));
   members = json_object_get_members (json_node_get_object (n));
   for (GList *l = members; l; l = l->next)
     {
@@ -398,21 +407,310 @@ read_leader_moves (BgData *data, JsonObject *o, GError **error)
       a = json_node_get_object (v);
       s = side_index (data, wb_json_string (a, "side", ""));
       if (s < 0)
-        return fail (error, _("rules.params.leader_abilities.%s: no side of the game"), (char *) l->data);
-      if (g_strcmp0 (l->data, "lee") == 0)
-        data->lee = g_intern_string ("lee");
-      if (!json_object_has_member (a, "locations"))
-        continue;   /* an ability of the battle board (GG 11) or of reaction (GG 10) */
+        return fail (error, _("rules.params.leader_abilities.%s.side: not a side of the game"), (char *) l->data);
       if (wb_game_find_unit (data->game, l->data) == NULL)
-        return fail (error, _("rules.params.leader_abilities: “%s” is not a unit of the game"),
-                     (char *) l->data);
+        {
+          /* A text-only ability of a leader the game lacks is harmless;
+           * one the rules play must name a unit. */
+          if (!json_object_has_member (a, "locations") && !wb_json_bool (a, "reaction", FALSE) &&
+              !wb_json_bool (a, "morale_reroll", FALSE))
+            continue;
+          return fail (error, _("rules.params.leader_abilities: “%s” is not a unit of the game"),
+                       (char *) l->data);
+        }
+      if (wb_json_bool (a, "reaction", FALSE))
+        {
+          data->lee = g_intern_string (l->data);
+          data->reaction_rule = g_intern_string (wb_json_string (a, "rule", "GG 10"));
+        }
+      if (wb_json_bool (a, "morale_reroll", FALSE))
+        data->grant = g_intern_string (l->data);
+      if (!json_object_has_member (a, "locations"))
+        continue;
       lm.unit = g_intern_string (l->data);
       lm.side = (guint) s;
       lm.cap = (int) wb_json_int (a, "cap", 1);
       lm.cap_per_unit = wb_json_bool (a, "cap_per_unit", FALSE);
       lm.max_units = (int) wb_json_int (a, "max_units", 1);
       lm.locations = (int) wb_json_int (a, "locations", 4);
+      lm.rule = g_intern_string (wb_json_string (a, "rule", "J&S 10"));
       g_array_append_val (data->leader_moves, lm);
+    }
+  return TRUE;
+}
+
+/* rules.params.closed_crossing (GG 2): {"locations": [A, B], "side": ID,
+ * "rule": TEXT}: the connection between A and B is closed until the turn
+ * after the side's infantry ends a move in both. */
+static gboolean
+read_crossing (BgData *data, JsonObject *o, GError **error)
+{
+  JsonNode *n = param (data, o, "closed_crossing");
+  JsonObject *c;
+  JsonNode *locs;
+  int s;
+
+  data->crossing[0] = data->crossing[1] = -1;
+  if (n == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return fail (error, _("rules.params.closed_crossing: expected {\"locations\": [A, B], \"side\": ID}"));
+  c = json_node_get_object (n);
+  locs = json_object_get_member (c, "locations");
+  if (locs == NULL || !JSON_NODE_HOLDS_ARRAY (locs) || json_array_get_length (json_node_get_array (locs)) != 2)
+    return fail (error, _("rules.params.closed_crossing.locations: expected two location ids"));
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *id = wb_json_array_string (json_node_get_array (locs), k);
+
+      data->crossing[k] = _wb_bg_loc_id (data, id);
+      if (data->crossing[k] < 0)
+        return fail (error, _("rules.params.closed_crossing.locations[%u]: unknown location “%s”"), k,
+                     id != NULL ? id : "");
+    }
+  s = side_index (data, wb_json_string (c, "side", ""));
+  if (s < 0)
+    return fail (error, _("rules.params.closed_crossing.side: unknown side “%s”"), wb_json_string (c, "side", ""));
+  data->crossing_side = (guint) s;
+  data->crossing_rule = g_strdup (wb_json_string (c, "rule", "GG 2"));
+  return TRUE;
+}
+
+/* ---- The victory conditions (rules.params.victory) ---- */
+
+static const char * const victory_types[BG_V_N_TYPES] = {
+  "vp_line", "once_location", "outside_tag", "unit_outside_tag", "unit_at_from_turn", "unit_eliminated",
+  "occupy_all", "hold_all", "infantry_below", "rail_cut", "scenario_occupy",
+};
+
+static const char * const whens[] = {
+  "enemy_turn", "own_turn", "player_turn", "game_turn", "any_time", "game_end",
+};
+
+/* When each type is checked unless the condition says ("at"). */
+static const BgWhen default_when[BG_V_N_TYPES] = {
+  BG_AT_ENEMY_TURN, BG_AT_ENEMY_TURN, BG_AT_ENEMY_TURN, BG_AT_ENEMY_TURN, BG_AT_ENEMY_TURN,
+  BG_AT_ANY_TIME, BG_AT_PLAYER_TURN, BG_AT_GAME_TURN, BG_AT_ANY_TIME, BG_AT_GAME_TURN, BG_AT_GAME_END,
+};
+
+static void
+victory_clear (BgVictory *v)
+{
+  g_free (v->area);
+  g_free (v->rule);
+  g_clear_pointer (&v->locs, g_array_unref);
+  g_clear_pointer (&v->from, g_array_unref);
+  g_clear_pointer (&v->exempt, g_ptr_array_unref);
+}
+
+/* @member of condition @c: a list of location ids (or one id when @one),
+ * as indices. */
+static GArray *
+victory_locations (BgData *data, JsonObject *c, const char *member, gboolean one, const char *path,
+                   GError **error)
+{
+  JsonNode *n = json_object_get_member (c, member);
+  g_autoptr(GArray) out = g_array_new (FALSE, FALSE, sizeof (int));
+
+  if (n == NULL)
+    {
+      fail (error, _("%s.%s: missing (%s)"), path, member, one ? _("a location id") : _("a list of location ids"));
+      return NULL;
+    }
+  if (one ? !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING
+          : !JSON_NODE_HOLDS_ARRAY (n) || json_array_get_length (json_node_get_array (n)) == 0)
+    {
+      fail (error, one ? _("%s.%s: expected a location id") : _("%s.%s: expected a list of location ids"), path,
+            member);
+      return NULL;
+    }
+  for (guint i = 0; i < (one ? 1 : json_array_get_length (json_node_get_array (n))); i++)
+    {
+      const char *id = one ? json_node_get_string (n) : wb_json_array_string (json_node_get_array (n), i);
+      int l = _wb_bg_loc_id (data, id);
+
+      if (l < 0)
+        {
+          if (one)
+            fail (error, _("%s.%s: unknown location “%s”"), path, member, id != NULL ? id : "");
+          else
+            fail (error, _("%s.%s[%u]: unknown location “%s”"), path, member, i, id != NULL ? id : "");
+          return NULL;
+        }
+      g_array_append_val (out, l);
+    }
+  return g_steal_pointer (&out);
+}
+
+static gboolean
+victory_int (JsonObject *c, const char *member, gboolean required, int fallback, int *out, const char *path,
+             GError **error)
+{
+  JsonNode *n = json_object_get_member (c, member);
+
+  *out = fallback;
+  if (n == NULL)
+    return !required || fail (error, _("%s.%s: missing (a number)"), path, member);
+  if (!is_number (n))
+    return fail (error, _("%s.%s: expected a number"), path, member);
+  *out = (int) json_node_get_int (n);
+  return TRUE;
+}
+
+static gboolean
+victory_string (JsonObject *c, const char *member, const char **out, const char *path, GError **error)
+{
+  JsonNode *n = json_object_get_member (c, member);
+
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+    return fail (error, _("%s.%s: expected a string"), path, member);
+  *out = json_node_get_string (n);
+  return TRUE;
+}
+
+static gboolean
+read_condition (BgData *data, JsonObject *c, guint index, const char *path, BgVictory *v, GError **error)
+{
+  const char *type = wb_json_string (c, "type", NULL), *side = wb_json_string (c, "side", NULL);
+  const char *at = wb_json_string (c, "at", NULL), *str;
+  int s, t = -1;
+
+  memset (v, 0, sizeof *v);
+  v->index = index;
+  for (guint k = 0; type != NULL && k < BG_V_N_TYPES; k++)
+    if (strcmp (type, victory_types[k]) == 0)
+      t = (int) k;
+  if (t < 0)
+    return fail (error, _("%s.type: unknown condition “%s” (expected vp_line, once_location, outside_tag, "
+                          "unit_outside_tag, unit_at_from_turn, unit_eliminated, occupy_all, hold_all, "
+                          "infantry_below, rail_cut or scenario_occupy)"), path, type != NULL ? type : "");
+  v->type = (BgVictoryType) t;
+  v->at = default_when[t];
+  if (at != NULL)
+    {
+      guint k;
+      for (k = 0; k < G_N_ELEMENTS (whens) && strcmp (at, whens[k]) != 0; k++)
+        ;
+      if (k == G_N_ELEMENTS (whens))
+        return fail (error, _("%s.at: unknown time “%s” (expected enemy_turn, own_turn, player_turn, game_turn, "
+                              "any_time or game_end)"), path, at);
+      v->at = (BgWhen) k;
+    }
+  s = side_index (data, side);
+  if (s < 0 && v->type != BG_V_SCENARIO_OCCUPY)
+    return fail (error, _("%s.side: unknown side “%s”"), path, side != NULL ? side : "");
+  v->side = s >= 0 ? (guint) s : 0;
+  v->rule = g_strdup (wb_json_string (c, "rule", ""));
+  v->area = g_strdup (wb_json_string (c, "area", NULL));
+  if (!victory_int (c, "vp", FALSE, 1, &v->vp, path, error))
+    return FALSE;
+  switch (v->type)
+    {
+    case BG_V_VP_LINE:
+    case BG_V_OUTSIDE_TAG:
+    case BG_V_UNIT_OUTSIDE_TAG:
+    case BG_V_OCCUPY_ALL:
+      if (v->type == BG_V_OCCUPY_ALL && !json_object_has_member (c, "tag"))
+        break;
+      if (!victory_string (c, "tag", &str, path, error))
+        return FALSE;
+      v->tag = g_intern_string (str);
+      break;
+    default:
+      break;
+    }
+  switch (v->type)
+    {
+    case BG_V_ONCE_LOCATION:
+      if (!victory_int (c, "vp", FALSE, -1, &v->vp, path, error))
+        return FALSE;
+      if (index >= 32)
+        return fail (error, _("%s: a once-in-the-game condition must be among the first 32"), path);
+      /* fall through */
+    case BG_V_UNIT_AT_FROM_TURN:
+      if ((v->locs = victory_locations (data, c, "location", TRUE, path, error)) == NULL)
+        return FALSE;
+      break;
+    case BG_V_OCCUPY_ALL:
+    case BG_V_HOLD_ALL:
+      if ((v->locs = victory_locations (data, c, "locations", FALSE, path, error)) == NULL)
+        return FALSE;
+      break;
+    case BG_V_RAIL_CUT:
+      if ((v->from = victory_locations (data, c, "from", FALSE, path, error)) == NULL ||
+          (v->locs = victory_locations (data, c, "to", FALSE, path, error)) == NULL)
+        return FALSE;
+      v->no_reinforcements = wb_json_bool (c, "no_reinforcements", FALSE);
+      break;
+    case BG_V_INFANTRY_BELOW:
+      if (!victory_int (c, "sp", TRUE, 0, &v->sp, path, error))
+        return FALSE;
+      break;
+    default:
+      break;
+    }
+  if (v->type == BG_V_UNIT_AT_FROM_TURN && !victory_int (c, "from_turn", FALSE, 1, &v->turn, path, error))
+    return FALSE;
+  if (v->type == BG_V_UNIT_OUTSIDE_TAG || v->type == BG_V_UNIT_AT_FROM_TURN || v->type == BG_V_UNIT_ELIMINATED)
+    {
+      WbUnit *unit;
+
+      if (!victory_string (c, "unit", &str, path, error))
+        return FALSE;
+      unit = wb_game_find_unit (data->game, str);
+      if (unit == NULL)
+        return fail (error, _("%s.unit: unknown unit “%s”"), path, str);
+      if (side_index (data, wb_unit_get_side (unit)) == (int) v->side)
+        return fail (error, _("%s.unit: “%s” is not the enemy's (the condition scores for the side “%s”)"), path,
+                     str, side);
+      v->unit = g_intern_string (str);
+    }
+  if (v->type == BG_V_OUTSIDE_TAG)
+    {
+      JsonNode *n = json_object_get_member (c, "exempt");
+
+      v->exempt = g_ptr_array_new ();
+      if (n != NULL && !JSON_NODE_HOLDS_ARRAY (n))
+        return fail (error, _("%s.exempt: expected a list of unit ids"), path);
+      for (guint i = 0; n != NULL && i < json_array_get_length (json_node_get_array (n)); i++)
+        {
+          const char *id = wb_json_array_string (json_node_get_array (n), i);
+
+          if (id == NULL || wb_game_find_unit (data->game, id) == NULL)
+            return fail (error, _("%s.exempt[%u]: unknown unit “%s”"), path, i, id != NULL ? id : "");
+          g_ptr_array_add (v->exempt, (gpointer) g_intern_string (id));
+        }
+    }
+  return TRUE;
+}
+
+/* rules.params.victory (per scenario like the other parameters): the
+ * list of conditions, each {"type": …, "side": …, "rule": …, …}. */
+static gboolean
+read_victory (BgData *data, JsonObject *o, GError **error)
+{
+  JsonNode *all = json_object_get_member (o, "victory"), *n = param (data, o, "victory");
+  g_autofree char *base = NULL;
+
+  if (n == NULL)
+    return TRUE;
+  base = n != all ? g_strdup_printf ("rules.params.victory.%s", data->scenario) : g_strdup ("rules.params.victory");
+  if (!JSON_NODE_HOLDS_ARRAY (n))
+    return fail (error, _("%s: expected a list of victory conditions (or an object of lists by scenario)"), base);
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
+    {
+      JsonNode *e = json_array_get_element (json_node_get_array (n), i);
+      g_autofree char *path = g_strdup_printf ("%s[%u]", base, i);
+      BgVictory v;
+
+      if (!JSON_NODE_HOLDS_OBJECT (e))
+        return fail (error, _("%s: expected an object"), path);
+      if (!read_condition (data, json_node_get_object (e), i, path, &v, error))
+        {
+          victory_clear (&v);
+          return FALSE;
+        }
+      g_array_append_val (data->victory, v);
     }
   return TRUE;
 }
@@ -436,6 +734,10 @@ bg_release (gpointer p)
   g_clear_pointer (&data->loc_index, g_hash_table_unref);
   g_clear_pointer (&data->return_sp, g_hash_table_unref);
   g_clear_pointer (&data->leader_moves, g_array_unref);
+  for (guint i = 0; data->victory != NULL && i < data->victory->len; i++)
+    victory_clear (&g_array_index (data->victory, BgVictory, i));
+  g_clear_pointer (&data->victory, g_array_unref);
+  g_free (data->crossing_rule);
   g_clear_object (&data->game);
   g_free (data);
 }
@@ -477,7 +779,7 @@ read_params (BgData *data, JsonObject *o, GError **error)
   if (wb_json_bool (o, "union_supply_any_occupied_port", FALSE))
     data->supply_ports[data->union_side] = TRUE;
   trace_tag = wb_json_string (o, "supply_trace_tag", NULL);
-  if (!read_replacements (data, o, error) || !read_leader_moves (data, o, error))
+  if (!read_replacements (data, o, error))
     return FALSE;
   if (!side_bits (data, o, "rail_movement_sides", &data->rail_sides, error) ||
       !side_bits (data, o, "amphibious_sides", &data->amphib_sides, error))
@@ -493,21 +795,12 @@ read_params (BgData *data, JsonObject *o, GError **error)
     }
   data->trench_mp = (int) wb_json_int (o, "trench_cost_mp", 0);
   data->trench_in_fortress = wb_json_bool (o, "trench_in_fortress", FALSE);
-  if ((exclude = wb_json_string (o, "valley_tag", NULL)) != NULL)
-    data->valley_tag = g_intern_string (exclude);
-  if ((n = json_object_get_member (o, "vp_line_tags")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
-    for (guint s = 0; s < 2; s++)
-      {
-        const char *tag = wb_json_string (json_node_get_object (n),
-                                                                      _wb_bg_side_id_for (data, s), NULL);
-        data->vp_tag[s] = tag != NULL ? g_intern_string (tag) : NULL;
-      }
-
+  data->trench_rule = g_intern_string (wb_json_string (o, "trench_rule", "GG 3"));
   /* The connections: supply is traced along those whose two ends carry
    * the trace tag (J&S 5); the rail side controls the railroads whose
-   * ends are not north of the Rappahannock (GG 10: the tag is the map's;
-   * rules.params.rail_uncontrolled_tag may name another). */
-  exclude = wb_json_string (o, "rail_uncontrolled_tag", "north-of-rappahannock");
+   * ends do not carry rules.params.rail_uncontrolled_tag (GG 10: north of
+   * the Rappahannock). */
+  exclude = wb_json_string (o, "rail_uncontrolled_tag", NULL);
   {
     GPtrArray *conns = wb_point_map_get_connections (data->map);
 
@@ -521,7 +814,8 @@ read_params (BgData *data, JsonObject *o, GError **error)
 
         if (a < 0 || b < 0 || a == b)
           continue;
-        data->rail_ok[c] = rail && !_wb_bg_has_tag (data, a, exclude) && !_wb_bg_has_tag (data, b, exclude);
+        data->rail_ok[c] = rail && (exclude == NULL ||
+                                    (!_wb_bg_has_tag (data, a, exclude) && !_wb_bg_has_tag (data, b, exclude)));
         e.conn = (int) c;
         e.rail = rail;
         e.trace = trace_tag == NULL || (_wb_bg_has_tag (data, a, trace_tag) && _wb_bg_has_tag (data, b, trace_tag));
@@ -553,9 +847,11 @@ read_params (BgData *data, JsonObject *o, GError **error)
       }
   }
   _wb_bg_fight_read_params (data, o);
-  data->crossing[0] = _wb_bg_loc_id (data, "charles-city");
-  data->crossing[1] = _wb_bg_loc_id (data, "city-point");
-  return TRUE;
+  /* After the battle board's parameters: the leader of GG 11 is the one
+   * whose ability says "morale_reroll". */
+  if (!read_leader_abilities (data, o, error))
+    return FALSE;
+  return read_crossing (data, o, error) && read_victory (data, o, error);
 }
 
 const char *
@@ -569,7 +865,7 @@ bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
 {
   JsonNode *params = wb_game_get_rules (game)->params;
   JsonObject *o = params != NULL && JSON_NODE_HOLDS_OBJECT (params) ? json_node_get_object (params) : NULL;
-  const char *game_id;
+  const char *weather_side;
   BgData *data;
   int u;
 
@@ -605,17 +901,23 @@ bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data->leader_moves = g_array_new (FALSE, TRUE, sizeof (BgLeaderMove));
   data->screen_retreat_ok = 1;
   data->screen_retreat_fail = 3;
-  u = side_index (data, "union");
+  data->victory = g_array_new (FALSE, TRUE, sizeof (BgVictory));
+  /* Base 7: "The Union player rolls" the weather; the side is a parameter,
+   * the first side without it. */
+  weather_side = wb_json_string (o, "weather_roll_side", NULL);
+  u = side_index (data, weather_side);
+  if (weather_side != NULL && u < 0)
+    {
+      fail (error, _("rules.params.weather_roll_side: unknown side “%s”"), weather_side);
+      bg_release (data);
+      return NULL;
+    }
   data->union_side = u >= 0 ? (guint) u : 0;
   if (!read_params (data, o, error))
     {
       bg_release (data);
       return NULL;
     }
-  /* The games' own victory rules (J&S 12, GG 12) are C keyed by the game. */
-  game_id = wb_game_get_id (game);
-  data->js = g_strcmp0 (game_id, "jackson-sheridan") == 0;
-  data->gg = g_strcmp0 (game_id, "grants-gamble") == 0;
   return data;
 }
 
@@ -1037,9 +1339,9 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
       break;
     case BG_FIRST_MOVEMENT:
     case BG_SECOND_MOVEMENT:
-      /* GG 2: Union infantry ending its move in both crossing locations
-       * opens the crossing from the next turn. */
-      if (data->crossing[0] >= 0 && data->crossing[1] >= 0 && m->active == data->union_side &&
+      /* GG 2: the side's infantry ending its move in both ends of the
+       * closed crossing opens it from the next turn. */
+      if (data->crossing[0] >= 0 && data->crossing[1] >= 0 && m->active == data->crossing_side &&
           m->fdata[BG_F_CROSSING_OPEN] == 0)
         {
           gboolean both = TRUE;
@@ -1050,7 +1352,7 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
               for (guint i = 0; i < m->units->len; i++)
                 {
                   WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-                  here |= u->side == data->union_side && _wb_bg_is_infantry (data, u) &&
+                  here |= u->side == data->crossing_side && _wb_bg_is_infantry (data, u) &&
                           _wb_bg_loc (data, &u->where) == data->crossing[k];
                 }
               both &= here;
@@ -1058,7 +1360,11 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
           if (both)
             {
               m->fdata[BG_F_CROSSING_OPEN] = m->turn + 1;
-              wb_rule_say (ctx, m, _("holds Charles City and City Point with infantry: the crossing opens next turn (GG 2)."));
+              /* TRANSLATORS: GG 2: the two ends of the crossing, then the rule */
+              wb_rule_say (ctx, m, _("holds %s and %s with infantry: the crossing opens next turn (%s)."),
+                           ((WbLocation *) g_ptr_array_index (data->locs, data->crossing[0]))->name,
+                           ((WbLocation *) g_ptr_array_index (data->locs, data->crossing[1]))->name,
+                           data->crossing_rule);
             }
         }
       break;
@@ -1070,13 +1376,54 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
   return WB_APPLY_DONE;
 }
 
-/* ---- Victory (J&S 12, GG 12) ---- */
+/* ---- Victory (J&S 12, GG 12): the conditions of rules.params.victory ---- */
+
+static WbLocation *
+location (BgData *data, int l)
+{
+  return g_ptr_array_index (data->locs, l);
+}
 
 static int
 unit_loc (BgData *data, WbMatch *m, const char *id)
 {
   WbUnitState *u = wb_match_find_unit (m, id);
   return u != NULL ? _wb_bg_loc (data, &u->where) : -1;
+}
+
+/* What the log calls a unit of a condition: its name, else its
+ * designation. */
+static const char *
+unit_name (BgData *data, const char *id)
+{
+  WbUnit *unit = wb_game_find_unit (data->game, id);
+  const char *name = unit != NULL ? wb_unit_get_name (unit) : NULL;
+
+  if (name != NULL && *name != '\0')
+    return name;
+  return unit != NULL ? wb_unit_get_designation (unit) : id;
+}
+
+/* "Staunton and Lynchburg" (transfer full). */
+static char *
+locations_text (BgData *data, GArray *locs)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < locs->len; i++)
+    {
+      if (i > 0)
+        /* TRANSLATORS: between the last two of a list of places ("Staunton and Lynchburg") */
+        g_string_append (s, i + 1 == locs->len ? _(" and ") : ", ");
+      g_string_append (s, location (data, g_array_index (locs, int, i))->name);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static const char *
+area_text (const BgVictory *v)
+{
+  return v->area != NULL ? v->area : v->tag;
 }
 
 static void
@@ -1105,143 +1452,26 @@ infantry_sp (BgData *data, WbMatch *m, guint side)
   return halves / 2;
 }
 
-static void
-js_victory (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
+/* @side's infantry at @loc (in supply only when @supplied). */
+static int
+infantry_at (BgData *data, WbMatch *m, guint side, int loc, gboolean supplied)
 {
-  guint other = 1 - side, csa = 1 - data->union_side, uni = data->union_side;
-  gboolean y1862 = g_strcmp0 (data->scenario, "1862") == 0;
-  int count = 0, hf = _wb_bg_loc_id (data, "harpers-ferry");
-  gboolean outside = FALSE;
+  int n = 0;
 
-  /* The VP lines: the other side's in-supply infantry past its line at
-   * the end of this side's turn, 1 VP each. */
   for (guint i = 0; i < m->units->len; i++)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      int loc = _wb_bg_loc (data, &u->where);
-
-      if (u->side == other && _wb_bg_is_infantry (data, u) && _wb_bg_has_tag (data, loc, data->vp_tag[other]) &&
-          _wb_bg_in_supply (data, m, u))
-        count++;
+      if (u->side == side && _wb_bg_is_infantry (data, u) && _wb_bg_loc (data, &u->where) == loc &&
+          (!supplied || _wb_bg_in_supply (data, m, u)))
+        n++;
     }
-  if (count > 0)
-    {
-      m->vp[other] += count;
-      /* TRANSLATORS: J&S 12: VP for in-supply infantry past the VP line */
-      wb_rule_say (ctx, m, _("%d in-supply %s infantry past the VP line: %d VP to the %s (J&S 12)."), count,
-                   wb_match_side_name (m, other), count, wb_match_side_name (m, other));
-    }
-  /* Harpers Ferry, once in the game, at the end of the Union turn. */
-  if (side == uni && hf >= 0 && !(m->fdata[BG_F_ONCE] & 1))
-    for (guint i = 0; i < m->units->len; i++)
-      {
-        WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-        if (u->side == csa && _wb_bg_is_infantry (data, u) && _wb_bg_loc (data, &u->where) == hf &&
-            _wb_bg_in_supply (data, m, u))
-          {
-            int vp = ((WbLocation *) g_ptr_array_index (data->locs, hf))->vp;
-            vp = vp > 0 ? vp : 3;
-            m->vp[csa] += vp;
-            m->fdata[BG_F_ONCE] |= 1;
-            wb_rule_say (ctx, m, _("Confederate infantry in supply holds Harpers Ferry: %d VP, once in the game (J&S 12)."), vp);
-            break;
-          }
-      }
-  /* Units outside the Valley: 1 VP to the other side (not Shields in 1862). */
-  for (guint i = 0; i < m->units->len && data->valley_tag != NULL; i++)
-    {
-      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      int loc = _wb_bg_loc (data, &u->where);
-
-      if (u->side == side && loc >= 0 && !_wb_bg_has_tag (data, loc, data->valley_tag) &&
-          !(y1862 && g_strcmp0 (u->id, "s") == 0))
-        outside = TRUE;
-    }
-  if (outside)
-    {
-      m->vp[other] += 1;
-      wb_rule_say (ctx, m, _("ends its turn with units outside the Valley: 1 VP to the %s (J&S 12)."),
-                   wb_match_side_name (m, other));
-    }
-  if (y1862 && side == uni && m->turn >= 4 && unit_loc (data, m, "s") != _wb_bg_loc_id (data, "manassas"))
-    {
-      m->vp[csa] += 1;
-      wb_rule_say (ctx, m, _("Shields does not end the Union turn in Manassas: 1 VP to the Confederates (J&S 12)."));
-    }
-  if (y1862 && side == csa && data->valley_tag != NULL)
-    {
-      int jl = unit_loc (data, m, "jackson");
-      if (jl >= 0 && !_wb_bg_has_tag (data, jl, data->valley_tag))
-        {
-          m->vp[uni] += 2;
-          wb_rule_say (ctx, m, _("Jackson ends the Confederate turn outside the Valley: 2 VP to the Union (J&S 12)."));
-        }
-    }
-  /* Automatic victories. */
-  if (y1862)
-    {
-      WbUnitState *j = wb_match_find_unit (m, "jackson");
-      if (j != NULL && j->where.kind == WB_WHERE_ELIMINATED)
-        win (m, uni, ctx, _("the Jackson leader unit is eliminated (J&S 12)"));
-    }
-  else
-    {
-      int st = _wb_bg_loc_id (data, "staunton"), ly = _wb_bg_loc_id (data, "lynchburg");
-      int north = 0, inf_st, inf_ly;
-
-      for (guint i = 0; i < m->units->len; i++)
-        {
-          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-          if (u->side == csa && _wb_bg_is_infantry (data, u) &&
-              _wb_bg_has_tag (data, _wb_bg_loc (data, &u->where), data->vp_tag[csa]))
-            north++;
-        }
-      inf_st = inf_ly = 0;
-      for (guint i = 0; i < m->units->len; i++)
-        {
-          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-          if (u->side != uni || !_wb_bg_is_infantry (data, u))
-            continue;
-          inf_st += _wb_bg_loc (data, &u->where) == st;
-          inf_ly += _wb_bg_loc (data, &u->where) == ly;
-        }
-      if (st >= 0 && ly >= 0 && inf_st > 0 && inf_ly > 0 && north == 0)
-        win (m, uni, ctx, _("Union infantry occupies Staunton and Lynchburg and no Confederate infantry is north of the gray line (J&S 12)"));
-    }
-}
-
-static void
-gg_victory (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
-{
-  guint uni = data->union_side, csa = 1 - data->union_side;
-  int rich = _wb_bg_loc_id (data, "richmond"), pete = _wb_bg_loc_id (data, "petersburg");
-
-  if (infantry_sp (data, m, uni) < 28)
-    win (m, csa, ctx, _("the Union infantry is below 28 SP (GG 12)"));
-  else if (infantry_sp (data, m, csa) < 14)
-    win (m, uni, ctx, _("the Confederate infantry is below 14 SP (GG 12)"));
-  if (m->over || m->step != BG_SECOND_VICTORY)
-    return;
-  /* The end of the game turn. */
-  if (rich >= 0 && pete >= 0 && _wb_bg_holds (data, m, rich, uni) && _wb_bg_holds (data, m, pete, uni))
-    {
-      win (m, uni, ctx, _("the Union holds Petersburg and Richmond at the end of a turn (GG 12)"));
-      return;
-    }
-  if (_wb_bg_rail_cut (data, m, "cumberland") && _wb_bg_rail_cut (data, m, "hicksford"))
-    {
-      m->vp[uni] += 2;
-      m->fdata[BG_F_RAIL_CUT] = m->turn + 1;
-      wb_rule_say (ctx, m, _("Both Confederate rail lines are cut: 2 VP to the Union, no Confederate reinforcements next turn (GG 12)."));
-    }
+  return n;
 }
 
 /* The scenario's occupy entries scored at the end of the game (GG 12:
- * Richmond 10, Petersburg 5 to the side that occupies it). J&S writes its
- * per-turn VP lines as occupy entries too: those are scored each turn by
- * js_victory, not here. */
+ * Richmond 10, Petersburg 5 to the side that occupies it). */
 static void
-score_occupy (BgData *data, WbMatch *m, WbRuleContext *ctx)
+score_occupy (BgData *data, WbMatch *m, const BgVictory *c, WbRuleContext *ctx)
 {
   GPtrArray *victory = wb_scenario_get_victory (m->scenario);
 
@@ -1260,49 +1490,250 @@ score_occupy (BgData *data, WbMatch *m, WbRuleContext *ctx)
           if (loc >= 0 && _wb_bg_holds (data, m, loc, (guint) side))
             {
               m->vp[side] += v->vp;
-              /* TRANSLATORS: VP at the end of the game for an occupied location (GG 12) */
-              wb_rule_say (ctx, m, _("The %s occupies %s at the end of the game: %d VP."),
-                           wb_match_side_name (m, (guint) side),
-                           ((WbLocation *) g_ptr_array_index (data->locs, loc))->name, v->vp);
+              /* TRANSLATORS: VP at the end of the game for an occupied location, then the rule (GG 12) */
+              wb_rule_say (ctx, m, _("The %s occupies %s at the end of the game: %d VP (%s)."),
+                           wb_match_side_name (m, (guint) side), location (data, loc)->name, v->vp, c->rule);
             }
         }
     }
 }
 
-/* The automatic victories that do not wait for the end of a turn, checked
- * after each battle: J&S 12 (1862) the Jackson leader unit eliminated;
- * GG 12 either side's infantry below its threshold. */
+/* Whether condition @v is checked now: at the end of @side's player turn
+ * (@side < 0: after a battle). */
+static gboolean
+victory_due (const BgVictory *v, WbMatch *m, int side)
+{
+  if (side < 0)
+    return v->at == BG_AT_ANY_TIME;
+  switch (v->at)
+    {
+    case BG_AT_ENEMY_TURN:
+      return (guint) side != v->side;
+    case BG_AT_OWN_TURN:
+      return (guint) side == v->side;
+    case BG_AT_GAME_TURN:
+      return m->step == BG_SECOND_VICTORY;
+    case BG_AT_GAME_END:
+      return m->step == BG_SECOND_VICTORY && m->turn >= wb_match_n_turns (m);
+    case BG_AT_PLAYER_TURN:
+    case BG_AT_ANY_TIME:
+    default:
+      return TRUE;
+    }
+}
+
+static void
+victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *ctx)
+{
+  guint me = v->side, enemy = 1 - v->side;
+  const char *mine = wb_match_side_name (m, me), *theirs = wb_match_side_name (m, enemy);
+  g_autofree char *why = NULL;
+
+  switch (v->type)
+    {
+    case BG_V_VP_LINE:
+      {
+        int count = 0;
+
+        for (guint i = 0; i < m->units->len; i++)
+          {
+            WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+            if (u->side == me && _wb_bg_is_infantry (data, u) &&
+                _wb_bg_has_tag (data, _wb_bg_loc (data, &u->where), v->tag) && _wb_bg_in_supply (data, m, u))
+              count++;
+          }
+        if (count > 0)
+          {
+            m->vp[me] += count * v->vp;
+            /* TRANSLATORS: J&S 12: VP for in-supply infantry past the VP line; the count, the side, the VP,
+             * the side, the rule */
+            wb_rule_say (ctx, m, _("%d in-supply %s infantry past the VP line: %d VP to the %s (%s)."), count,
+                         mine, count * v->vp, mine, v->rule);
+          }
+      }
+      break;
+    case BG_V_ONCE_LOCATION:
+      {
+        int loc = g_array_index (v->locs, int, 0), vp = v->vp >= 0 ? v->vp : location (data, loc)->vp;
+
+        if ((m->fdata[BG_F_ONCE] & (1 << v->index)) || infantry_at (data, m, me, loc, TRUE) == 0)
+          break;
+        m->vp[me] += vp;
+        m->fdata[BG_F_ONCE] |= 1 << v->index;
+        /* TRANSLATORS: J&S 12: the side, the location, the VP, the rule */
+        wb_rule_say (ctx, m, _("%s infantry in supply holds %s: %d VP, once in the game (%s)."), mine,
+                     location (data, loc)->name, vp, v->rule);
+      }
+      break;
+    case BG_V_OUTSIDE_TAG:
+      {
+        gboolean outside = FALSE;
+
+        for (guint i = 0; i < m->units->len && !outside; i++)
+          {
+            WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+            int loc = _wb_bg_loc (data, &u->where);
+
+            outside = u->side == enemy && loc >= 0 && !_wb_bg_has_tag (data, loc, v->tag) &&
+                      !g_ptr_array_find (v->exempt, u->id, NULL);
+          }
+        if (outside)
+          {
+            m->vp[me] += v->vp;
+            /* TRANSLATORS: J&S 12: the side whose units are out ("the Union"), the area ("the Valley"),
+             * the VP, the side that scores, the rule */
+            wb_rule_say (ctx, m, _("The %s ends its turn with units outside %s: %d VP to the %s (%s)."), theirs,
+                         area_text (v), v->vp, mine, v->rule);
+          }
+      }
+      break;
+    case BG_V_UNIT_OUTSIDE_TAG:
+      {
+        int loc = unit_loc (data, m, v->unit);
+
+        if (loc >= 0 && !_wb_bg_has_tag (data, loc, v->tag))
+          {
+            m->vp[me] += v->vp;
+            /* TRANSLATORS: J&S 12: the unit, the side's turn, the area, the VP, the side, the rule */
+            wb_rule_say (ctx, m, _("%s ends the %s turn outside %s: %d VP to the %s (%s)."),
+                         unit_name (data, v->unit), theirs, area_text (v), v->vp, mine, v->rule);
+          }
+      }
+      break;
+    case BG_V_UNIT_AT_FROM_TURN:
+      {
+        int loc = g_array_index (v->locs, int, 0);
+
+        if (m->turn >= v->turn && unit_loc (data, m, v->unit) != loc)
+          {
+            m->vp[me] += v->vp;
+            /* TRANSLATORS: J&S 12: the unit, the side's turn, the location, the VP, the side, the rule */
+            wb_rule_say (ctx, m, _("%s does not end the %s turn in %s: %d VP to the %s (%s)."),
+                         unit_name (data, v->unit), theirs, location (data, loc)->name, v->vp, mine, v->rule);
+          }
+      }
+      break;
+    case BG_V_UNIT_ELIMINATED:
+      {
+        WbUnitState *u = wb_match_find_unit (m, v->unit);
+
+        if (u == NULL || u->where.kind != WB_WHERE_ELIMINATED)
+          break;
+        /* TRANSLATORS: an automatic victory's condition: the unit, the rule */
+        why = g_strdup_printf (_("%s is eliminated (%s)"), unit_name (data, v->unit), v->rule);
+        win (m, me, ctx, why);
+      }
+      break;
+    case BG_V_OCCUPY_ALL:
+      {
+        gboolean all = TRUE;
+        int enemy_in_tag = 0;
+        g_autofree char *places = NULL;
+
+        for (guint k = 0; k < v->locs->len && all; k++)
+          all = infantry_at (data, m, me, g_array_index (v->locs, int, k), FALSE) > 0;
+        for (guint i = 0; all && v->tag != NULL && i < m->units->len; i++)
+          {
+            WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+            if (u->side == enemy && _wb_bg_is_infantry (data, u) &&
+                _wb_bg_has_tag (data, _wb_bg_loc (data, &u->where), v->tag))
+              enemy_in_tag++;
+          }
+        if (!all || enemy_in_tag > 0)
+          break;
+        places = locations_text (data, v->locs);
+        if (v->tag != NULL)
+          /* TRANSLATORS: an automatic victory's condition: the side, the places, the enemy, the area
+           * ("north of the gray line"), the rule */
+          why = g_strdup_printf (_("%s infantry occupies %s and no %s infantry is %s (%s)"), mine, places, theirs,
+                                 area_text (v), v->rule);
+        else
+          why = g_strdup_printf (_("%s infantry occupies %s (%s)"), mine, places, v->rule);
+        win (m, me, ctx, why);
+      }
+      break;
+    case BG_V_HOLD_ALL:
+      {
+        gboolean all = TRUE;
+        g_autofree char *places = NULL;
+
+        for (guint k = 0; k < v->locs->len && all; k++)
+          all = _wb_bg_holds (data, m, g_array_index (v->locs, int, k), me);
+        if (!all)
+          break;
+        places = locations_text (data, v->locs);
+        /* TRANSLATORS: an automatic victory's condition: the side, the places, the rule */
+        why = g_strdup_printf (_("the %s holds %s at the end of a turn (%s)"), mine, places, v->rule);
+        win (m, me, ctx, why);
+      }
+      break;
+    case BG_V_INFANTRY_BELOW:
+      if (infantry_sp (data, m, enemy) >= v->sp)
+        break;
+      /* TRANSLATORS: an automatic victory's condition: the side, the SP, the rule */
+      why = g_strdup_printf (_("the %s infantry is below %d SP (%s)"), theirs, v->sp, v->rule);
+      win (m, me, ctx, why);
+      break;
+    case BG_V_RAIL_CUT:
+      {
+        gboolean all = TRUE;
+        g_autofree char *places = NULL;
+
+        for (guint k = 0; k < v->locs->len && all; k++)
+          all = _wb_bg_rail_cut_from (data, m, me, v->from, g_array_index (v->locs, int, k));
+        if (!all)
+          break;
+        m->vp[me] += v->vp;
+        places = locations_text (data, v->locs);
+        if (v->no_reinforcements)
+          {
+            m->fdata[BG_F_RAIL_CUT] = m->turn + 1;
+            /* TRANSLATORS: GG 12: the side whose lines are cut, the places, the VP, the side scoring, the
+             * side again, the rule */
+            wb_rule_say (ctx, m, _("The %s rail lines to %s are cut: %d VP to the %s, no %s reinforcements next "
+                                   "turn (%s)."), theirs, places, v->vp, mine, theirs, v->rule);
+          }
+        else
+          wb_rule_say (ctx, m, _("The %s rail lines to %s are cut: %d VP to the %s (%s)."), theirs, places, v->vp,
+                       mine, v->rule);
+      }
+      break;
+    case BG_V_SCENARIO_OCCUPY:
+      score_occupy (data, m, v, ctx);
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+victory_checks (BgData *data, WbMatch *m, int side, WbRuleContext *ctx)
+{
+  for (guint i = 0; i < data->victory->len && !m->over; i++)
+    {
+      const BgVictory *v = &g_array_index (data->victory, BgVictory, i);
+
+      if (victory_due (v, m, side))
+        victory_condition (data, m, v, ctx);
+    }
+}
+
+/* The automatic victories that do not wait for the end of a turn (the
+ * conditions "at": "any_time"), checked after each battle: J&S 12 (1862)
+ * the Jackson leader unit eliminated; GG 12 either side's infantry below
+ * its threshold. */
 void
 _wb_bg_auto_victory (BgData *data, WbMatch *m, WbRuleContext *ctx)
 {
-  if (m->over)
-    return;
-  if (data->js && g_strcmp0 (data->scenario, "1862") == 0)
-    {
-      WbUnitState *j = wb_match_find_unit (m, "jackson");
-      if (j != NULL && j->where.kind == WB_WHERE_ELIMINATED)
-        win (m, data->union_side, ctx, _("the Jackson leader unit is eliminated (J&S 12)"));
-    }
-  else if (data->gg)
-    {
-      guint uni = data->union_side, csa = 1 - data->union_side;
-
-      if (infantry_sp (data, m, uni) < 28)
-        win (m, csa, ctx, _("the Union infantry is below 28 SP (GG 12)"));
-      else if (infantry_sp (data, m, csa) < 14)
-        win (m, uni, ctx, _("the Confederate infantry is below 14 SP (GG 12)"));
-    }
+  if (!m->over)
+    victory_checks (data, m, -1, ctx);
 }
 
 void
 _wb_bg_victory_check (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
 {
-  if (data->js)
-    js_victory (data, m, side, ctx);
-  else if (data->gg)
-    gg_victory (data, m, side, ctx);
-  if (!m->over && data->gg && m->step == BG_SECOND_VICTORY && m->turn >= wb_match_n_turns (m))
-    score_occupy (data, m, ctx);
+  victory_checks (data, m, (int) side, ctx);
 }
 
 /* ---- Dispatch ---- */
