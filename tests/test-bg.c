@@ -28,12 +28,6 @@ typedef struct {
   gboolean       physical;
 } Fixture;
 
-static void
-log_event_free (WbLogEvent *e)
-{
-  g_free (e->text);
-  g_free (e);
-}
 
 static WbGame *
 load (const char *name)
@@ -62,7 +56,7 @@ setup (Fixture *f, const char *game, const char *scenario)
   ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
   f->family->start (f->data, f->m);
   f->settings = g_hash_table_new (g_str_hash, g_str_equal);
-  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) log_event_free);
+  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
 }
 
 static void
@@ -842,6 +836,270 @@ START_TEST (test_gg_victory)
 }
 END_TEST
 
+/* Replaces rules.params.victory of @game with @json (the whole member,
+ * parsed), as a designer editing the game's rules would. */
+static void
+set_victory (WbGame *game, const char *json)
+{
+  JsonObject *params = json_node_get_object (wb_game_get_rules (game)->params);
+  g_autoptr(JsonParser) p = json_parser_new ();
+
+  ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
+  json_object_set_member (params, "victory", json_node_copy (json_parser_get_root (p)));
+}
+
+/* The family prepared for @game's @scenario after set_victory (@json):
+ * the error message, or NULL when it prepares. */
+static char *
+victory_error (const char *game_id, const char *scenario, const char *json)
+{
+  g_autoptr(WbGame) game = load (game_id);
+  g_autoptr(GError) error = NULL;
+  WbMatch *m;
+  gpointer data;
+
+  set_victory (game, json);
+  m = wb_match_new (game, scenario, NULL, 7, &error);
+  ck_assert_msg (m != NULL, "%s", error ? error->message : "");
+  data = wb_bg_family ()->prepare (game, m, &error);
+  wb_match_free (m);
+  if (data != NULL)
+    {
+      wb_bg_family ()->release (data);
+      return NULL;
+    }
+  return g_strdup (error->message);
+}
+
+/* A setup() whose game has @json as its rules.params.victory. */
+static void
+setup_victory (Fixture *f, const char *game, const char *scenario, const char *json)
+{
+  g_autoptr(GError) error = NULL;
+
+  setup (f, game, scenario);
+  f->family->release (f->data);
+  set_victory (f->game, json);
+  f->data = f->family->prepare (f->game, f->m, &error);
+  ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
+}
+
+static gboolean
+logged (Fixture *f, const char *text)
+{
+  for (guint i = 0; i < f->events->len; i++)
+    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 7 item 5: the victory rules are data; the family plays whatever
+ * conditions the game gives, citing the rule the data names. */
+START_TEST (test_victory_from_data)
+{
+  Fixture f;
+
+  /* The bundled J&S 1862 position of test_js_victory scores 2 VP for the
+   * line; the same with the line worth 2 VP a unit, and a house rule of
+   * an automatic victory for holding Winchester at the end of a turn. */
+  setup_victory (&f, "jackson-sheridan", "1862",
+                 "{\"1862\": [{\"type\": \"vp_line\", \"side\": \"confederate\", \"tag\": \"north-of-gray-line\", "
+                 "\"vp\": 2, \"rule\": \"House 1\"}, {\"type\": \"hold_all\", \"side\": \"confederate\", "
+                 "\"locations\": [\"winchester\"], \"at\": \"own_turn\", \"rule\": \"House 2\"}]}");
+  clear_map (&f, "ja", "ew", "s", "jackson", "b", NULL);
+  put (&f, "ja", "winchester");
+  put (&f, "ew", "harpers-ferry");
+  put (&f, "jackson", "winchester");
+  put (&f, "s", "manassas");
+  put (&f, "b", "moorefield");
+  f.m->turn = 4;
+  victory_check (&f, UNION);
+  /* 2 units × 2 VP; no Harpers Ferry bonus, no Shields rule: not in the data. */
+  ck_assert_int_eq (f.m->vp[CSA], 4);
+  ck_assert (logged (&f, "2 in-supply Confederate infantry past the VP line: 4 VP to the Confederate (House 1)."));
+  ck_assert (!f.m->over);   /* not the Confederate turn: hold_all is checked at its end */
+  put (&f, "b", "salem");   /* a Union unit outside the Valley scores nothing either */
+  victory_check (&f, CSA);
+  ck_assert_int_eq (f.m->vp[CSA], 4);
+  ck_assert (f.m->over);
+  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], CSA + 1);
+  ck_assert (logged (&f, "Automatic victory for the Confederate: the Confederate holds Winchester at the end of a turn (House 2)."));
+  teardown (&f);
+
+  /* The same position with the bundled data: no automatic victory. */
+  setup (&f, "jackson-sheridan", "1862");
+  clear_map (&f, "ja", "ew", "s", "jackson", "b", NULL);
+  put (&f, "ja", "winchester");
+  put (&f, "ew", "harpers-ferry");
+  put (&f, "jackson", "winchester");
+  put (&f, "s", "manassas");
+  put (&f, "b", "moorefield");
+  victory_check (&f, CSA);
+  ck_assert (!f.m->over);
+  teardown (&f);
+
+  /* GG: a lower threshold of the Union infantry moves the result; a
+   * condition checked at any time decides after a battle too. */
+  setup_victory (&f, "grants-gamble", "campaign",
+                 "[{\"type\": \"infantry_below\", \"side\": \"confederate\", \"sp\": 20, \"rule\": \"Variant 1\"}]");
+  clear_map (&f, "union-v", "union-ii", "csa-ii", NULL);
+  put (&f, "union-v", "richmond");
+  put (&f, "union-ii", "petersburg");
+  put (&f, "csa-ii", "gordonsville");
+  victory_check (&f, CSA);   /* Union infantry 24 SP: not below 20 */
+  ck_assert (!f.m->over);
+  unit (&f, "union-ii")->halves = 2;
+  {
+    WbRuleContext ctx = { f.settings, f.events, f.family->checks, f.family->n_checks };
+    _wb_bg_auto_victory (f.data, f.m, &ctx);
+  }
+  ck_assert (f.m->over);
+  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], CSA + 1);
+  ck_assert (logged (&f, "the Union infantry is below 20 SP (Variant 1)"));
+  teardown (&f);
+
+  /* A once-in-the-game location scores once, whichever condition it is. */
+  setup_victory (&f, "grants-gamble", "campaign",
+                 "[{\"type\": \"once_location\", \"side\": \"union\", \"location\": \"orange-ch\", \"vp\": 4, "
+                 "\"at\": \"own_turn\", \"rule\": \"Variant 2\"}]");
+  put (&f, "union-v", "orange-ch");
+  victory_check (&f, UNION);
+  victory_check (&f, UNION);
+  ck_assert_int_eq (f.m->vp[UNION], 4);
+  ck_assert (logged (&f, "Union infantry in supply holds Orange CH: 4 VP, once in the game (Variant 2)."));
+  teardown (&f);
+}
+END_TEST
+
+/* A malformed condition: prepare names the JSON path. */
+START_TEST (test_victory_params)
+{
+  static const struct {
+    const char *game, *scenario, *json, *message;
+  } cases[] = {
+    { "grants-gamble", "campaign",
+      "[{\"type\": \"hold_all\", \"side\": \"union\", \"locations\": [\"richmond\"]}, "
+      "{\"type\": \"scenario_occupy\"}, "
+      "{\"type\": \"once_location\", \"side\": \"union\", \"location\": \"x\"}]",
+      "rules.params.victory[2].location: unknown location “x”" },
+    { "grants-gamble", "campaign", "[{\"type\": \"hold_all\", \"side\": \"union\", \"locations\": [\"richmond\", \"y\"]}]",
+      "rules.params.victory[0].locations[1]: unknown location “y”" },
+    { "jackson-sheridan", "1864",
+      "{\"1862\": [], \"1864\": [{\"type\": \"vp_line\", \"side\": \"union\", \"tag\": \"t\"}, "
+      "{\"type\": \"win_by_magic\", \"side\": \"union\"}]}",
+      "rules.params.victory.1864[1].type: unknown condition “win_by_magic”" },
+    { "jackson-sheridan", "1862", "[{\"type\": \"vp_line\", \"side\": \"rebels\", \"tag\": \"t\"}]",
+      "rules.params.victory[0].side: unknown side “rebels”" },
+    { "jackson-sheridan", "1862", "[{\"type\": \"vp_line\", \"side\": \"union\"}]",
+      "rules.params.victory[0].tag: expected a string" },
+    { "jackson-sheridan", "1862",
+      "[{\"type\": \"unit_eliminated\", \"side\": \"confederate\", \"unit\": \"jackson\"}]",
+      "rules.params.victory[0].unit: “jackson” is not the enemy's" },
+    { "jackson-sheridan", "1862",
+      "[{\"type\": \"unit_eliminated\", \"side\": \"union\", \"unit\": \"lee\"}]",
+      "rules.params.victory[0].unit: unknown unit “lee”" },
+    { "jackson-sheridan", "1862",
+      "[{\"type\": \"outside_tag\", \"side\": \"union\", \"tag\": \"in-valley\", \"exempt\": [\"zz\"]}]",
+      "rules.params.victory[0].exempt[0]: unknown unit “zz”" },
+    { "grants-gamble", "campaign", "[{\"type\": \"infantry_below\", \"side\": \"union\", \"sp\": \"many\"}]",
+      "rules.params.victory[0].sp: expected a number" },
+    { "grants-gamble", "campaign", "[{\"type\": \"hold_all\", \"side\": \"union\", \"locations\": [\"richmond\"], \"at\": \"dawn\"}]",
+      "rules.params.victory[0].at: unknown time “dawn”" },
+    { "grants-gamble", "campaign", "{\"type\": \"hold_all\"}",
+      "rules.params.victory: expected a list of victory conditions" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *message = victory_error (cases[i].game, cases[i].scenario, cases[i].json);
+
+      ck_assert_msg (message != NULL, "prepared: %s", cases[i].json);
+      ck_assert_msg (g_str_has_prefix (message, cases[i].message), "%s: %s", cases[i].json, message);
+    }
+  /* An empty list: no victory condition but the VP at the end. */
+  ck_assert_ptr_null (victory_error ("grants-gamble", "campaign", "[]"));
+}
+END_TEST
+
+/* The owner of a block reads its log lines in full; the enemy, who sees
+ * only the block's back, reads them without its name (issue 7 item 4). */
+static WbLogEvent *
+last_log_event (Fixture *f)
+{
+  ck_assert_uint_gt (f->events->len, 0);
+  return g_ptr_array_index (f->events, f->events->len - 1);
+}
+
+static void
+assert_hidden (WbLogEvent *e, guint owner, const char *name, const char *hidden)
+{
+  const char *mine = wb_log_event_text_for (e, (int) owner), *theirs = wb_log_event_text_for (e, (int) (1 - owner));
+
+  ck_assert_msg (strstr (mine, name) != NULL, "the owner does not read %s in: %s", name, mine);
+  ck_assert_msg (theirs != NULL, "the enemy reads nothing of: %s", mine);
+  ck_assert_msg (strstr (theirs, name) == NULL, "the enemy reads %s in: %s", name, theirs);
+  ck_assert_msg (strstr (theirs, hidden) != NULL, "no “%s” in: %s", hidden, theirs);
+  /* No viewer (the replay, the designer): everything. */
+  ck_assert_str_eq (wb_log_event_text_for (e, -1), e->text);
+}
+
+START_TEST (test_hidden_log)
+{
+  Fixture f;
+  g_autofree char *vi = NULL, *cav = NULL, *jo = NULL, *b = NULL;
+
+  setup (&f, "grants-gamble", "campaign");
+  f.physical = TRUE;
+  clear_map (&f, "union-vi", "union-v", "csa-cav-3", "csa-ii", NULL);
+  put (&f, "union-vi", "culpeper-ch");
+  put (&f, "union-v", "culpeper-ch");
+  put (&f, "csa-cav-3", "orange-ch");
+  put (&f, "csa-ii", "hanover-junction");
+  vi = wb_match_unit_text (f.m, unit (&f, "union-vi"));
+  cav = wb_match_unit_text (f.m, unit (&f, "csa-cav-3"));
+  movement (&f, UNION, 3);
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\", \"gordonsville\"], \"rolls\": [3]}");
+  /* The screen, the cavalry's retreat, then the move. */
+  ck_assert_uint_ge (f.events->len, 3);
+  {
+    WbLogEvent *screen = g_ptr_array_index (f.events, f.events->len - 3);
+    WbLogEvent *retreat = g_ptr_array_index (f.events, f.events->len - 2);
+    WbLogEvent *move = last_log_event (&f);
+
+    assert_hidden (screen, CSA, cav, "rolls 3 against a cavalry screen of 3: screened, the move ends at Orange CH");
+    assert_hidden (retreat, CSA, cav, "A Confederate block retreats to");
+    assert_hidden (move, UNION, vi, "moves a block: Culpeper CH → Orange CH (2 CAP left).");
+    ck_assert_str_eq (wb_log_event_text_for (move, CSA),
+                      "Turn 1, Union: moves a block: Culpeper CH → Orange CH (2 CAP left).");
+    /* Both read the dice. */
+    ck_assert_int_eq (screen->n_dice, 1);
+  }
+  teardown (&f);
+
+  /* Replacements: the enemy learns that a block was reinforced or came back, not which. */
+  setup (&f, "jackson-sheridan", "1862");
+  f.physical = TRUE;
+  put (&f, "jo", NULL);
+  unit (&f, "b")->halves = 20;
+  ok (&f, "{\"type\": \"weather_roll\", \"rolls\": [2]}");
+  ok (&f, "{\"type\": \"replace\", \"unit\": \"jo\"}");
+  jo = wb_match_unit_text (f.m, unit (&f, "jo"));
+  assert_hidden (last_log_event (&f), CSA, jo, "brings a block back at Staunton (Base 8).");
+  ok (&f, "{\"type\": \"replace\", \"unit\": \"b\"}");
+  b = wb_match_unit_text (f.m, unit (&f, "b"));
+  assert_hidden (last_log_event (&f), UNION, b, "adds 1 replacement SP to a block (Base 8).");
+  teardown (&f);
+
+  /* J&S 3: the owner's choice to screen is his alone. */
+  setup (&f, "jackson-sheridan", "1864");
+  movement (&f, UNION, 2);
+  ok (&f, "{\"type\": \"screen\", \"unit\": \"union-cav-1864\", \"screen\": true}");
+  ck_assert_ptr_nonnull (wb_log_event_text_for (last_log_event (&f), UNION));
+  ck_assert_ptr_null (wb_log_event_text_for (last_log_event (&f), CSA));
+  teardown (&f);
+}
+END_TEST
+
 /* Offers, and whole games by the automatic player that end legally. */
 static guint n_auto_moves, n_auto_battles;
 
@@ -920,6 +1178,9 @@ bg_suite (void)
   tcase_add_test (tc, test_reaction);
   tcase_add_test (tc, test_js_victory);
   tcase_add_test (tc, test_gg_victory);
+  tcase_add_test (tc, test_victory_from_data);
+  tcase_add_test (tc, test_victory_params);
+  tcase_add_test (tc, test_hidden_log);
   tcase_add_test (tc, test_auto_games);
   suite_add_tcase (s, tc);
   return s;

@@ -656,7 +656,7 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
   int start, cost = 1;
   gboolean oos = FALSE;
   BgKind kind;
-  guint die = 0;
+  guint die = 0, entered = 0;
   Walk w = { 0 };
 
   if (u == NULL)
@@ -755,8 +755,9 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
   w.start = w.at = start;
   for (guint i = 0; i < movers->len; i++)
     w.foot |= _wb_bg_is_foot (data, g_ptr_array_index (movers, i));
-  for (guint i = 0; i < path->len && !w.stopped; i++)
-    if (!enter (data, m, &w, g_array_index (path, int, i), i + 1 == path->len, action, &die, ctx, error))
+  for (entered = 0; entered < path->len && !w.stopped; entered++)
+    if (!enter (data, m, &w, g_array_index (path, int, entered), entered + 1 == path->len, action, &die, ctx,
+                error))
       return WB_APPLY_REFUSED;
   if (trench)
     {
@@ -793,7 +794,8 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
     u->flags |= BG_TRENCH;
   if (_wb_bg_is_foot (data, u))
     open_free_movement (data, m, u, start);
-  route = path_text (data, start, path, (int) path->len);
+  /* The way it went: a screen may have stopped it short. */
+  route = path_text (data, start, path, (int) entered);
   {
     g_autofree char *full = NULL, *hidden = NULL;
 
