@@ -31,7 +31,7 @@ static const WbRuleCheck checks[] = {
   { "bg.amphibious", N_("Amphibious movement: the Union, one unit a turn, 2 CAP, port to port unoccupied by the enemy"), "Base 2, 10" },
   { "bg.leader-move", N_("A leader's special move takes his units with him, starting and ending together"), "J&S 10" },
   { "bg.trench", N_("A unit spends 2 movement points to place a trench, not in a fortress"), "GG 3" },
-  { "bg.crossing", N_("The Charles City-City Point crossing is usable only from the turn after Union infantry ends its move in both"), "GG 2" },
+  { "bg.crossing", N_("A closed crossing (Charles City-City Point) is usable only from the turn after the side's infantry ends its move at both ends"), "GG 2" },
   { "bg.replacement", N_("Replacements go to a reduced unit in supply, or bring back an eliminated unit at a replacement location the enemy does not hold"), "Base 8" },
   { "bg.battles", N_("Every location where both sides' units are must have its battle"), "Base 6, 11" },
   { "bg.reaction", N_("Units with Lee react once per Union turn into an adjacent location the Union moved into"), "GG 10" },
