@@ -985,13 +985,15 @@ START_TEST (test_victory_params)
     { "grants-gamble", "campaign", "[{\"type\": \"hold_all\", \"side\": \"union\", \"locations\": [\"richmond\", \"y\"]}]",
       "rules.params.victory[0].locations[1]: unknown location “y”" },
     { "jackson-sheridan", "1864",
-      "{\"1862\": [], \"1864\": [{\"type\": \"vp_line\", \"side\": \"union\", \"tag\": \"t\"}, "
+      "{\"1862\": [], \"1864\": [{\"type\": \"vp_line\", \"side\": \"union\", \"tag\": \"in-valley\"}, "
       "{\"type\": \"win_by_magic\", \"side\": \"union\"}]}",
       "rules.params.victory.1864[1].type: unknown condition “win_by_magic”" },
     { "jackson-sheridan", "1862", "[{\"type\": \"vp_line\", \"side\": \"rebels\", \"tag\": \"t\"}]",
       "rules.params.victory[0].side: unknown side “rebels”" },
     { "jackson-sheridan", "1862", "[{\"type\": \"vp_line\", \"side\": \"union\"}]",
       "rules.params.victory[0].tag: expected a string" },
+    { "jackson-sheridan", "1862", "[{\"type\": \"outside_tag\", \"side\": \"union\", \"tag\": \"in-vally\"}]",
+      "rules.params.victory[0].tag: no location of the map has the tag “in-vally”" },
     { "jackson-sheridan", "1862",
       "[{\"type\": \"unit_eliminated\", \"side\": \"confederate\", \"unit\": \"jackson\"}]",
       "rules.params.victory[0].unit: “jackson” is not the enemy's" },

@@ -338,6 +338,103 @@ def replacements_text(r):
     return "%d SP each %s" % (r["sp"], r["every"])
 
 
+VICTORY_TYPES = {
+    # type: (required members, default "at") — the family's vocabulary (docs/rules-engine.md)
+    "vp_line": (("side", "tag"), "enemy_turn"),
+    "once_location": (("side", "location"), "enemy_turn"),
+    "outside_tag": (("side", "tag"), "enemy_turn"),
+    "unit_outside_tag": (("side", "unit", "tag"), "enemy_turn"),
+    "unit_at_from_turn": (("side", "unit", "location"), "enemy_turn"),
+    "unit_eliminated": (("side", "unit"), "any_time"),
+    "occupy_all": (("side", "locations"), "player_turn"),
+    "hold_all": (("side", "locations"), "game_turn"),
+    "infantry_below": (("side", "sp"), "any_time"),
+    "rail_cut": (("side", "from", "to"), "game_turn"),
+    "scenario_occupy": ((), "game_end"),
+}
+VICTORY_TIMES = ("enemy_turn", "own_turn", "player_turn", "game_turn", "any_time", "game_end")
+
+
+def by_scenario(value, scenarios):
+    """A parameter's value for each scenario id: {id: value} (the family takes the member named
+    for the scenario when there is one)."""
+    if isinstance(value, dict) and any(s in value for s in scenarios):
+        return {s: value.get(s) for s in scenarios}
+    return {s: value for s in scenarios}
+
+
+def check_params(game):
+    """Checks the ids the game's own rules parameters name (victory conditions, leader abilities,
+    the closed crossing) against the game, as the family's prepare does; returns error strings."""
+    errors = []
+    err = errors.append
+    params = game["rules"]["params"]
+    mp = game["maps"][0]
+    locs = {e["id"]: e for e in mp["locations"]}
+    tags = {t for e in mp["locations"] for t in e.get("tags", [])}
+    sides = [s["id"] for s in game["sides"]]
+    units = {u["id"]: u for u in game["units"]}
+    scenarios = [s["id"] for s in game["scenarios"]]
+
+    for sc, conds in by_scenario(params.get("victory", []), scenarios).items():
+        if not isinstance(conds, list):
+            err("victory (%s): not a list" % sc)
+            continue
+        for i, c in enumerate(conds):
+            where = "victory (%s) [%d]" % (sc, i)
+            kind = VICTORY_TYPES.get(c.get("type"))
+            if kind is None:
+                err("%s: unknown type %r" % (where, c.get("type")))
+                continue
+            for m in kind[0]:
+                if m not in c:
+                    err("%s: no %s" % (where, m))
+            if c.get("at", kind[1]) not in VICTORY_TIMES:
+                err("%s: unknown at %r" % (where, c["at"]))
+            if "side" in c and c["side"] not in sides:
+                err("%s: unknown side %r" % (where, c["side"]))
+            if not c.get("rule"):
+                err("%s: no rule to cite" % where)
+            for m in ("tag",):
+                if m in c and c[m] not in tags:
+                    err("%s: no location has the tag %r" % (where, c[m]))
+            for m in ("location",):
+                if m in c and c[m] not in locs:
+                    err("%s: unknown location %r" % (where, c[m]))
+            for m in ("locations", "from", "to"):
+                for l in c.get(m, []):
+                    if l not in locs:
+                        err("%s: %s: unknown location %r" % (where, m, l))
+            if "unit" in c:
+                u = units.get(c["unit"])
+                if u is None:
+                    err("%s: unknown unit %r" % (where, c["unit"]))
+                elif u["side"] == c.get("side"):
+                    err("%s: %s is not the enemy's" % (where, c["unit"]))
+            for u in c.get("exempt", []):
+                if u not in units:
+                    err("%s: exempt: unknown unit %r" % (where, u))
+            if c.get("type") == "once_location" and i >= 32:
+                err("%s: once_location must be among the first 32" % where)
+    for sc, abilities in by_scenario(params.get("leader_abilities", {}), scenarios).items():
+        for uid, a in (abilities or {}).items():
+            plays = "locations" in a or a.get("reaction") or a.get("morale_reroll")
+            if plays and uid not in units:
+                err("leader_abilities (%s): %s is not a unit" % (sc, uid))
+            if a.get("side") not in sides:
+                err("leader_abilities (%s): %s: unknown side %r" % (sc, uid, a.get("side")))
+    crossing = params.get("closed_crossing")
+    if crossing is not None:
+        if len(crossing.get("locations", [])) != 2 or any(l not in locs for l in crossing["locations"]):
+            err("closed_crossing: two locations of the map")
+        if crossing.get("side") not in sides:
+            err("closed_crossing: unknown side")
+    tag = params.get("rail_uncontrolled_tag")
+    if tag is not None and tag not in tags:
+        err("rail_uncontrolled_tag: no location has the tag %r" % tag)
+    return errors
+
+
 def check_tables(tables, params):
     """Checks what the text fixes; returns a list of error strings."""
     errors = []

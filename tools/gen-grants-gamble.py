@@ -1141,7 +1141,7 @@ def point_segment_distance(p, a, b):
 
 
 def check(game):
-    errors = bgcs.check_tables(game["tables"], RULES["params"])
+    errors = bgcs.check_tables(game["tables"], RULES["params"]) + bgcs.check_params(game)
     err = errors.append
     dice = {t["id"]: t for t in game["tables"]}["battle-dice"]
     if [m["dice"] for m in dice["modifiers"] if m["id"] == "trench"] != [1]:

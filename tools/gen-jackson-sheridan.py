@@ -1100,7 +1100,7 @@ def label_problems(e, locations, connections, pts, placed):
 
 
 def check(game):
-    errors = bgcs.check_tables(game["tables"], RULES["params"])
+    errors = bgcs.check_tables(game["tables"], RULES["params"]) + bgcs.check_params(game)
     err = errors.append
     mp = game["maps"][0]
     locs = {e["id"]: e for e in mp["locations"]}

@@ -615,6 +615,14 @@ read_condition (BgData *data, JsonObject *c, guint index, const char *path, BgVi
       if (!victory_string (c, "tag", &str, path, error))
         return FALSE;
       v->tag = g_intern_string (str);
+      {
+        gboolean found = FALSE;
+
+        for (guint l = 0; l < data->n_loc && !found; l++)
+          found = _wb_bg_has_tag (data, (int) l, v->tag);
+        if (!found)
+          return fail (error, _("%s.tag: no location of the map has the tag “%s”"), path, str);
+      }
       break;
     default:
       break;
