@@ -1565,10 +1565,10 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
       {
         int loc = g_array_index (v->locs, int, 0), vp = v->vp >= 0 ? v->vp : location (data, loc)->vp;
 
-        if ((m->fdata[BG_F_ONCE] & (1 << v->index)) || infantry_at (data, m, me, loc, TRUE) == 0)
+        if (((guint32) m->fdata[BG_F_ONCE] & (1u << v->index)) || infantry_at (data, m, me, loc, TRUE) == 0)
           break;
         m->vp[me] += vp;
-        m->fdata[BG_F_ONCE] |= 1 << v->index;
+        m->fdata[BG_F_ONCE] = (gint32) ((guint32) m->fdata[BG_F_ONCE] | (1u << v->index));
         /* TRANSLATORS: J&S 12: the side, the location, the VP, the rule */
         wb_rule_say (ctx, m, _("%s infantry in supply holds %s: %d VP, once in the game (%s)."), mine,
                      location (data, loc)->name, vp, v->rule);
