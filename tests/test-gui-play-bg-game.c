@@ -141,7 +141,7 @@ whole_game (const char *file, const char *scenario, guint64 seed)
   g_autoptr(WbMatch) replayed = NULL;
   WbPlayPrompt *prompt;
   WbRng policy;
-  guint actions = 0;
+  guint actions = 0, handovers = 0;
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
   ck_assert (!wb_play_is_free_play (play));
@@ -157,7 +157,10 @@ whole_game (const char *file, const char *scenario, guint64 seed)
       guint before = wb_journal_get_n_entries (wb_play_get_journal (play));
 
       if (ready != NULL && gtk_widget_is_visible (ready))
-        g_signal_emit_by_name (ready, "clicked");
+        {
+          g_signal_emit_by_name (ready, "clicked");
+          handovers++;
+        }
       a = wb_play_suggest (play, &policy);
       ck_assert_ptr_nonnull (a);
       gesture (window, play, prompt, a, kinds);
@@ -195,8 +198,8 @@ whole_game (const char *file, const char *scenario, guint64 seed)
 
     for (GList *l = keys; l != NULL; l = l->next)
       g_string_append_printf (names, " %s", (char *) l->data);
-    g_debug ("%s %s seed %" G_GUINT64_FORMAT ": %u actions through the window, turn %d, %s; actions:%s", file,
-             scenario, seed, actions, wb_play_get_state (play)->turn,
+    g_debug ("%s %s seed %" G_GUINT64_FORMAT ": %u actions through the window, %u hand-overs, turn %d, %s; "
+             "actions:%s", file, scenario, seed, actions, handovers, wb_play_get_state (play)->turn,
              result, names->str);
   }
   gtk_window_destroy (GTK_WINDOW (window));

@@ -308,6 +308,20 @@ START_TEST (test_log_pane_and_turn_bar)
 }
 END_TEST
 
+/* Whether a mapped label in @root shows a text with @part. */
+static gboolean
+shows_label (GtkWidget *root, const char *part)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w) && strstr (gtk_label_get_text (GTK_LABEL (w)), part) != NULL)
+        return TRUE;
+      if (shows_label (w, part))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Hidden information in the pane: set to the side at the screen, it shows
  * a secret line of the other side as that side's public text, and leaves
  * out one without; back to the designer's view (-1) it shows all. */
@@ -330,27 +344,41 @@ START_TEST (test_log_pane_viewer)
     WbRuleContext ctx = { NULL, wb_play_get_log (play), NULL, 0, FALSE, m, NULL };
     wb_rule_say_secret (&ctx, m, owner, "a block moves", "%s moves", "Stafrd (5)");
     wb_rule_say_secret (&ctx, m, owner, NULL, "%s is held back", "Stafrd (5)");
+    wb_rule_say (&ctx, m, "%s", "the step goes on");
   }
   window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
   pane_w = wb_play_log_pane_new ();
   gtk_window_set_child (GTK_WINDOW (window), pane_w);
   pane = WB_PLAY_LOG_PANE (pane_w);
   wb_play_log_pane_set_play (pane, play);
   gtk_window_present (GTK_WINDOW (window));
   before = n_rows (pane);
-  ck_assert_uint_ge (before, 3);
+  ck_assert_uint_ge (before, 4);
+  spin_for (500);
   {
-    g_autoptr(WbPlayLogRow) last = g_list_model_get_item (wb_play_log_pane_get_rows (pane), before - 1);
-    ck_assert_ptr_nonnull (strstr (wb_play_log_row_get_text (last), "Stafrd (5) is held back"));
+    g_autoptr(WbPlayLogRow) held = g_list_model_get_item (wb_play_log_pane_get_rows (pane), before - 2);
+    ck_assert_ptr_nonnull (strstr (wb_play_log_row_get_text (held), "Stafrd (5) is held back"));
   }
+  ck_assert (shows_label (pane_w, "Stafrd (5) moves"));
   wb_play_log_pane_set_viewer (pane, (int) other);
   ck_assert_uint_eq (n_rows (pane), before - 1);
   {
+    g_autoptr(WbPlayLogRow) moves = g_list_model_get_item (wb_play_log_pane_get_rows (pane), before - 3);
     g_autoptr(WbPlayLogRow) last = g_list_model_get_item (wb_play_log_pane_get_rows (pane), before - 2);
-    ck_assert_ptr_nonnull (strstr (wb_play_log_row_get_text (last), ": a block moves"));
+    ck_assert_ptr_nonnull (strstr (wb_play_log_row_get_text (moves), ": a block moves"));
+    ck_assert_ptr_nonnull (strstr (wb_play_log_row_get_text (last), "the step goes on"));
   }
+  /* What the pane shows follows: the other side reads the public text. */
+  spin_for (100);
+  ck_assert (shows_label (pane_w, "a block moves"));
+  ck_assert (!shows_label (pane_w, "Stafrd (5)"));
   wb_play_log_pane_set_viewer (pane, (int) owner);
   ck_assert_uint_eq (n_rows (pane), before);
+  spin_for (100);
+  ck_assert (shows_label (pane_w, "Stafrd (5) moves"));
+  ck_assert (shows_label (pane_w, "Stafrd (5) is held back"));
+  ck_assert (!shows_label (pane_w, "a block moves"));
   wb_play_log_pane_set_viewer (pane, -1);
   ck_assert_uint_eq (n_rows (pane), before);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -11,6 +11,7 @@
 struct _WbPlayLogRow
 {
   GObject  parent_instance;
+  guint    index;   /* in the play's log */
   guint32  entry;
   char    *turn;
   char    *side;
@@ -32,10 +33,16 @@ wb_play_log_row_finalize (GObject *object)
   G_OBJECT_CLASS (wb_play_log_row_parent_class)->finalize (object);
 }
 
+static guint row_changed_signal;
+
 static void
 wb_play_log_row_class_init (WbPlayLogRowClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = wb_play_log_row_finalize;
+  /* Its text changed (the other side at the screen reads another
+   * version): the cells showing it follow. */
+  row_changed_signal = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                     NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -132,6 +139,15 @@ scroll_to (WbPlayLogPane *self, guint position)
       gtk_widget_activate_action (c, "list.scroll-to-item", "u", position);
 }
 
+/* Old rows [position, position + n_removed) give way to the new rows
+ * items[first_item …][n_added]. */
+typedef struct {
+  guint position;
+  guint n_removed;
+  guint first_item;
+  guint n_added;
+} Run;
+
 void
 wb_play_log_pane_refresh (WbPlayLogPane *self)
 {
@@ -139,8 +155,9 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
   WbMatch *m;
   WbLogFilter filter;
   g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GArray) runs = NULL;
   g_autofree char *status = NULL;
-  guint n_old, kept, shown;
+  guint n_old, shown;
 
   g_return_if_fail (WB_IS_PLAY_LOG_PANE (self));
 
@@ -153,41 +170,85 @@ wb_play_log_pane_refresh (WbPlayLogPane *self)
   log = wb_play_get_log (self->play);
   m = wb_play_get_state (self->play);
   wb_play_log_pane_get_filter (self, &filter);
-  items = g_ptr_array_new_with_free_func (g_object_unref);
-  /* The rows already shown for the same events stay (after an action the
-   * log only grew; after undo it lost its end): only the rest is made. */
+  /* The rows already shown for the same events with the same text stay:
+   * after an action the log only grew, after undo it lost its end, after
+   * the hand-over only the other side's secret lines change. The old rows
+   * and the events shown are both in log order: a merge finds the runs to
+   * replace, spliced from the end so that the positions hold. */
   n_old = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
-  kept = 0;
+  runs = g_array_new (FALSE, FALSE, sizeof (Run));
+  items = g_ptr_array_new_with_free_func (g_object_unref);
   shown = 0;
-  for (guint i = 0; i < log->len; i++)
-    {
-      WbLogEvent *e = g_ptr_array_index (log, i);
-      WbPlayLogRow *row;
+  {
+    guint o = 0;
+    Run run = { 0, 0, 0, 0 };
+    gboolean open = FALSE;
 
-      if (!wb_log_filter_matches (&filter, e))
-        continue;
-      shown++;
-      if (kept == shown - 1 && kept < n_old)
+    for (guint i = 0; i <= log->len; i++)
+      {
+        WbLogEvent *e = i < log->len ? g_ptr_array_index (log, i) : NULL;
+        g_autoptr(WbPlayLogRow) old_row = NULL;
+        const char *text;
+
+        /* Old rows of events before this one (filtered out now, or past
+         * the end of the log) go. */
+        for (;;)
+          {
+            g_clear_object (&old_row);
+            old_row = o < n_old ? g_list_model_get_item (G_LIST_MODEL (self->rows), o) : NULL;
+            if (old_row == NULL || (e != NULL && old_row->index >= i))
+              break;
+            if (!open)
+              run = (Run) { o, 0, items->len, 0 }, open = TRUE;
+            run.n_removed++;
+            o++;
+          }
+        if (e == NULL)
+          break;
+        if (!wb_log_filter_matches (&filter, e))
+          continue;
+        shown++;
+        text = wb_log_event_text_for (e, self->viewer);
+        if (old_row != NULL && old_row->index == i && old_row->entry == e->entry)
+          {
+            if (open)
+              g_array_append_val (runs, run), open = FALSE;
+            /* The same event read by another side: the row changes in
+             * place (splicing rows one by one is slow in GtkColumnView). */
+            if (g_strcmp0 (old_row->text, text) != 0)
+              {
+                g_free (old_row->body);
+                g_free (old_row->text);
+                old_row->body = wb_play_log_event_body_for (self->play, e, self->viewer);
+                old_row->text = g_strdup (text);
+                g_signal_emit (old_row, row_changed_signal, 0);
+              }
+            o++;
+            continue;
+          }
+        if (!open)
+          run = (Run) { o, 0, items->len, 0 }, open = TRUE;
         {
-          g_autoptr(WbPlayLogRow) old_row = g_list_model_get_item (G_LIST_MODEL (self->rows), kept);
+          WbPlayLogRow *row = g_object_new (WB_TYPE_PLAY_LOG_ROW, NULL);
 
-          if (old_row->entry == e->entry &&
-              g_strcmp0 (old_row->text, wb_log_event_text_for (e, self->viewer)) == 0)
-            {
-              kept++;
-              continue;
-            }
+          row->index = i;
+          row->entry = e->entry;
+          row->turn = wb_match_turn_text (m, e->turn);
+          row->side = g_strdup (e->side < wb_match_n_sides (m) ? wb_match_side_name (m, e->side) : "");
+          row->body = wb_play_log_event_body_for (self->play, e, self->viewer);
+          row->text = g_strdup (text);
+          g_ptr_array_add (items, row);
+          run.n_added++;
         }
-      row = g_object_new (WB_TYPE_PLAY_LOG_ROW, NULL);
-      row->entry = e->entry;
-      row->turn = wb_match_turn_text (m, e->turn);
-      row->side = g_strdup (e->side < wb_match_n_sides (m) ? wb_match_side_name (m, e->side) : "");
-      row->body = wb_play_log_event_body_for (self->play, e, self->viewer);
-      row->text = g_strdup (wb_log_event_text_for (e, self->viewer));
-      g_ptr_array_add (items, row);
+      }
+    if (open)
+      g_array_append_val (runs, run);
+  }
+  for (guint r = runs->len; r-- > 0;)
+    {
+      Run *run = &g_array_index (runs, Run, r);
+      g_list_store_splice (self->rows, run->position, run->n_removed, items->pdata + run->first_item, run->n_added);
     }
-  if (kept < n_old || items->len > 0)
-    g_list_store_splice (self->rows, kept, n_old - kept, items->pdata, items->len);
   if (shown == log->len)
     /* TRANSLATORS: the battle log pane's count of events */
     status = g_strdup_printf (ngettext ("%u event", "%u events", log->len),
@@ -439,15 +500,13 @@ setup_cell (GtkSignalListItemFactory *factory,
 }
 
 static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  column)
+show_row (GtkListItem *item, int column)
 {
   WbPlayLogRow *row = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
   const char *text;
 
-  switch (GPOINTER_TO_INT (column))
+  switch (column)
     {
     case COLUMN_TURN:
       text = row->turn;
@@ -467,6 +526,30 @@ bind_cell (GtkSignalListItemFactory *factory,
 }
 
 static void
+on_row_changed (WbPlayLogRow *row, GtkListItem *item)
+{
+  show_row (item, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "wb-column")));
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  column)
+{
+  g_object_set_data (G_OBJECT (item), "wb-column", column);
+  show_row (item, GPOINTER_TO_INT (column));
+  g_signal_connect (gtk_list_item_get_item (item), "changed", G_CALLBACK (on_row_changed), item);
+}
+
+static void
+unbind_cell (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  column)
+{
+  g_signal_handlers_disconnect_by_func (gtk_list_item_get_item (item), on_row_changed, item);
+}
+
+static void
 add_column (WbPlayLogPane *self, const char *title, int column)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
@@ -474,6 +557,7 @@ add_column (WbPlayLogPane *self, const char *title, int column)
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), GINT_TO_POINTER (column));
   c = gtk_column_view_column_new (title, g_object_ref (factory));
   gtk_column_view_column_set_expand (c, column == COLUMN_EVENT);
   gtk_column_view_column_set_resizable (c, column != COLUMN_EVENT);
