@@ -632,6 +632,44 @@ START_TEST (test_fortress)
 }
 END_TEST
 
+/* GG 12: both Confederate rail lines cut at the end of the last turn: no
+ * Confederate unit reinforces a battle this turn; the next turn they may
+ * again. */
+START_TEST (test_rail_cut_no_reinforcements)
+{
+  for (int cut = 0; cut <= 1; cut++)
+    {
+      Fixture f;
+
+      setup (&f, "grants-gamble", "campaign");
+      f.physical = TRUE;
+      clear_map (&f, "union-vi", "csa-g-petersburg", "csa-iii", NULL);
+      put (&f, "union-vi", "petersburg");
+      put (&f, "csa-g-petersburg", "petersburg");
+      put (&f, "csa-iii", "chesterfield-ch");
+      if (cut)
+        {
+          f.m->fdata[BG_F_RAIL_CUT] = f.m->turn;
+          f.m->fdata[BG_F_RAIL_CUT_SIDE] = CSA + 1;
+        }
+      gg_battle (&f, "petersburg", "city-point");
+      if (cut)
+        {
+          ck_assert_int_lt (wb_bg_battle_find (board (&f), (int) (unit (&f, "csa-iii") -
+                                                               &g_array_index (f.m->units, WbUnitState, 0))), 0);
+          ck_assert (logged (&f, "rail lines were cut last turn: no reinforcements"));
+        }
+      else
+        {
+          ck_assert_ptr_nonnull (slot_of (&f, "csa-iii"));
+          ck_assert_int_eq (slot_of (&f, "csa-iii")->box, WB_BG_BOX_OFF);
+          ck_assert (!logged (&f, "rail lines were cut"));
+        }
+      teardown (&f);
+    }
+}
+END_TEST
+
 /* Automatic games of the three scenarios fight their battles to the end;
  * each is replayed by applying its actions to a fresh match (the family
  * is not registered: wb_play cannot be used), which must end in the same
@@ -732,6 +770,7 @@ bg_fight_suite (void)
   tcase_add_test (tc, test_retreat_into_battle);
   tcase_add_test (tc, test_grant_reroll);
   tcase_add_test (tc, test_fortress);
+  tcase_add_test (tc, test_rail_cut_no_reinforcements);
   tcase_add_test (tc, test_auto_games);
   suite_add_tcase (s, tc);
   return s;

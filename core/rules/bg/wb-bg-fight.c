@@ -450,7 +450,7 @@ _wb_bg_fight_begin (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx, GErro
   guint attacker = m->active;
   WbBgBattleIo bio;
   Io io;
-  gboolean ok;
+  gboolean ok, cut = FALSE;
 
   memset (f, 0, sizeof *f);
   wb_bg_battle_init (&f->board);
@@ -496,12 +496,23 @@ _wb_bg_fight_begin (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx, GErro
           if (u->side > 1 || _wb_bg_loc (data, &u->where) != to || (u->flags & BG_FOUGHT) ||
               wb_bg_battle_find (&f->board, (int) i) >= 0)
             continue;
+          /* GG 12: both rail lines cut last turn: no reinforcements. */
+          if (m->fdata[BG_F_RAIL_CUT] == m->turn && m->fdata[BG_F_RAIL_CUT_SIDE] == (int) u->side + 1)
+            {
+              cut = TRUE;
+              continue;
+            }
           add_unit (data, f, m, i, 0, TRUE);
         }
     }
   m->fdata[BG_F_BATTLE] = loc + 1;
   /* TRANSLATORS: the attacker begins a battle (Base 11) */
   wb_rule_say (ctx, m, _("attacks at %s."), l->name);
+  if (cut)
+    /* TRANSLATORS: GG 12: the side whose rail lines were cut last turn */
+    wb_rule_say (ctx, m, _("The %s rail lines were cut last turn: no reinforcements from the adjacent "
+                           "locations in this battle."),
+                 wb_match_side_name (m, (guint) m->fdata[BG_F_RAIL_CUT_SIDE] - 1));
   update_no_retreat (data, m, f);
   io_init (&io, &bio, data, m, f, ctx, NULL);
   ok = wb_bg_battle_start (&f->board, l->fortress > 0 ? l->fortress : 0, &bio, error);

@@ -58,7 +58,8 @@ enum {
   BG_F_WINNER,         /* automatic victory: the winning side + 1 */
   BG_F_BATTLE,         /* the battle being fought: location index + 1 (the battle board's) */
   BG_F_CROSSING_OPEN,  /* GG 2: the turn from which Charles City-City Point may be crossed */
-  BG_F_RAIL_CUT,       /* GG 12: the turn the Confederates have no reinforcements */
+  BG_F_RAIL_CUT,       /* GG 12: the turn a side has no battle reinforcements */
+  BG_F_RAIL_CUT_SIDE,  /* … that side + 1 */
   BG_F_REACT_AT,       /* GG 10: a reaction is offered into this location (index + 1) */
   BG_F_END,
 };
@@ -139,7 +140,7 @@ typedef struct {
   GArray       *locs;      /* location indices (int) */
   GArray       *from;      /* BG_V_RAIL_CUT: the locations the rail lines run from */
   GPtrArray    *exempt;    /* BG_V_OUTSIDE_TAG: interned unit ids */
-  gboolean      no_reinforcements;   /* BG_V_RAIL_CUT: sets fdata[BG_F_RAIL_CUT] */
+  gboolean      no_reinforcements;   /* BG_V_RAIL_CUT: sets fdata[BG_F_RAIL_CUT(_SIDE)] */
 } BgVictory;
 
 typedef struct {

@@ -1697,6 +1697,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
         if (v->no_reinforcements)
           {
             m->fdata[BG_F_RAIL_CUT] = m->turn + 1;
+            m->fdata[BG_F_RAIL_CUT_SIDE] = (int) enemy + 1;
             /* TRANSLATORS: GG 12: the side whose lines are cut, the places, the VP, the side scoring, the
              * side again, the rule */
             wb_rule_say (ctx, m, _("The %s rail lines to %s are cut: %d VP to the %s, no %s reinforcements next "
