@@ -80,6 +80,7 @@ apply (Fixture *f, const char *json, GError **error)
 
   /* As the engine does: on a copy, kept only when the action is played. */
   ctx.physical_dice = f->physical;
+  ctx.hidden_units = f->family->hidden_units;
   ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
   r = f->family->apply (f->data, copy, json_node_get_object (json_parser_get_root (p)), &ctx, error);
   if (r == WB_APPLY_DONE)
@@ -529,8 +530,16 @@ START_TEST (test_cavalry_and_leaders)
   g_hash_table_insert (f.settings, (gpointer) "bg.leader-end", (gpointer) "warn");
   ok (&f, "{\"type\": \"move\", \"unit\": \"grant\", \"path\": [\"fredericksburg\"]}");
   ck_assert_str_eq (where (&f, "grant"), "fredericksburg");
-  ck_assert_msg (strstr (((WbLogEvent *) g_ptr_array_index (f.events, f.events->len - 2))->text, "bg.leader-end") != NULL,
-                 "%s", ((WbLogEvent *) g_ptr_array_index (f.events, f.events->len - 2))->text);
+  {
+    WbLogEvent *warned = g_ptr_array_index (f.events, f.events->len - 2);
+    const char *theirs = wb_log_event_text_for (warned, CSA);
+
+    ck_assert_msg (strstr (warned->text, "bg.leader-end") != NULL, "%s", warned->text);
+    ck_assert_msg (strstr (wb_log_event_text_for (warned, UNION), "Grant") != NULL, "%s", warned->text);
+    /* The enemy reads that a rule was broken, not by which block. */
+    ck_assert (theirs != NULL && strstr (theirs, "bg.leader-end") != NULL);
+    ck_assert_msg (strstr (theirs, "Grant") == NULL, "%s", theirs);
+  }
   teardown (&f);
 }
 END_TEST

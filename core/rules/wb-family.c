@@ -219,8 +219,16 @@ wb_rule_check (WbRuleContext *ctx, WbMatch *m, const char *id, gboolean ok, GErr
   va_end (args);
   if (level == WB_RULE_WARN)
     {
-      /* TRANSLATORS: a rule broken with the rule set to warn: the message, the rule's id */
-      wb_rule_say (ctx, m, _("rule broken (warned): %s [%s]"), message, id);
+      if (ctx != NULL && ctx->hidden_units && m != NULL)
+        {
+          /* TRANSLATORS: a rule broken with the rule set to warn, as the other side reads it in a game of
+           * hidden units: the rule's id */
+          g_autofree char *seen = g_strdup_printf (_("rule broken (warned) [%s]"), id);
+          /* TRANSLATORS: a rule broken with the rule set to warn: the message, the rule's id */
+          wb_rule_say_secret (ctx, m, m->active, seen, _("rule broken (warned): %s [%s]"), message, id);
+        }
+      else
+        wb_rule_say (ctx, m, _("rule broken (warned): %s [%s]"), message, id);
       return TRUE;
     }
   if (check != NULL && check->rule != NULL)

@@ -57,6 +57,8 @@ typedef struct {
   WbTable    *needed_table;
   int         needed_column;
   int         needed_roll;
+  /* The family hides units (WbRulesFamily.hidden_units). */
+  gboolean    hidden_units;
 } WbRuleContext;
 
 WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);
@@ -148,6 +150,10 @@ struct _WbRulesFamily
   /* Plays @action on @m (a copy the engine keeps only when this succeeds). */
   WbApplyResult (*apply)     (gpointer data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
                               GError **error);
+  /* Each side's units are hidden from the other (blocks): a rule broken
+   * with the rule set to warn is logged in full only for the side that
+   * broke it (its message may name a hidden unit). */
+  gboolean  hidden_units;
 };
 
 /* Reading actions and rules parameters, which come from files (untrusted):

@@ -357,6 +357,7 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
     {
       ctx.checks = self->family->checks;
       ctx.n_checks = self->family->n_checks;
+      ctx.hidden_units = self->family->hidden_units;
       switch (self->family->apply (self->family_data, m, action, &ctx, error))
         {
         case WB_APPLY_DONE:

@@ -1816,6 +1816,7 @@ static const WbRulesFamily family = {
   .suggest = bg_suggest,
   .offers = bg_offers,
   .apply = bg_apply,
+  .hidden_units = TRUE,
 };
 
 const WbRulesFamily *
