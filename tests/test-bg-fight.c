@@ -263,6 +263,17 @@ START_TEST (test_example)
   ck_assert_int_eq (slot_of (&f, "eaa")->box, WB_BG_BOX_LINE);
   ck_assert_int_eq (slot_of (&f, "xix")->box, WB_BG_BOX_OFF);
   ck_assert (unit (&f, "eaa")->flags & WB_UNIT_REVEALED);
+  /* Only a match of this family has a board: another family's fdata and
+   * blob mean other things. */
+  {
+    WbRulesRef *rules = wb_game_get_rules (f.game);
+    const char *family = rules->family;
+
+    rules->family = "spi-blue-gray";
+    ck_assert_ptr_null (wb_bg_match_battle (f.m, NULL, NULL));
+    rules->family = family;
+    ck_assert_ptr_nonnull (wb_bg_match_battle (f.m, NULL, NULL));
+  }
   /* Nothing else while the battle runs. */
   refused (&f, "{\"type\": \"end_step\"}", "Finish the battle first");
   refused (&f, "{\"type\": \"battle_reinforce\", \"units\": []}", "");

@@ -55,7 +55,11 @@ struct _WbBgBattleView
   graphene_rect_t units[WB_BG_BATTLE_MAX_UNITS];
   gboolean        shown[WB_BG_BATTLE_MAX_UNITS];
   int             wanted_height;
-  guint           fit_source;   /* sets the height the layout wants, after a draw */
+  guint           fit_source;
+  /* The players' picks (wb_bg_battle_view_set_picks). */
+  guint8          picks[WB_BG_BATTLE_MAX_UNITS];
+  gboolean        pick_hits;
+  guint32         clickable;   /* sets the height the layout wants, after a draw */
 };
 
 G_DEFINE_FINAL_TYPE (WbBgBattleView, wb_bg_battle_view, GTK_TYPE_WIDGET)
@@ -350,6 +354,51 @@ draw_unit (WbBgBattleView *self, cairo_t *cr, PangoLayout *pl, int slot)
       cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
       cairo_fill (cr);
     }
+  /* What a click may pick: a dashed outline. */
+  if ((self->clickable & (1u << slot)) && self->picks[slot] == 0)
+    {
+      graphene_rect_t out = GRAPHENE_RECT_INIT (x - 3, y - 3, s + 6, s + 6);
+
+      rounded (cr, &out, 7);
+      cairo_set_source_rgba (cr, 0.95, 0.65, 0.1, 0.9);
+      cairo_set_line_width (cr, 2);
+      cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  if (self->picks[slot] > 0 && !self->pick_hits)
+    {
+      /* Chosen: a thick outline and a check mark. */
+      graphene_rect_t out = GRAPHENE_RECT_INIT (x - 3, y - 3, s + 6, s + 6);
+
+      rounded (cr, &out, 7);
+      cairo_set_source_rgb (cr, 0.15, 0.55, 0.95);
+      cairo_set_line_width (cr, 3.5);
+      cairo_stroke (cr);
+      cairo_new_path (cr);
+      cairo_arc (cr, x + s - 10, y + s - 10, 9, 0, 2 * G_PI);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, 2.2);
+      cairo_move_to (cr, x + s - 14, y + s - 10);
+      cairo_line_to (cr, x + s - 11, y + s - 7);
+      cairo_line_to (cr, x + s - 6, y + s - 13);
+      cairo_stroke (cr);
+    }
+  else if (self->picks[slot] > 0)
+    {
+      /* Hits being allocated: a red badge "−2" over the corner. */
+      g_autofree char *badge = g_strdup_printf ("−%u", self->picks[slot]);
+      graphene_rect_t b = GRAPHENE_RECT_INIT (x + s - 24, y + s - 20, 30, 22);
+
+      rounded (cr, &b, 8);
+      cairo_set_source_rgb (cr, 0.85, 0.1, 0.12);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+      text_at (cr, pl, badge, x + s - 9, y + s - 18, TRUE, 13);
+    }
 }
 
 static void
@@ -455,6 +504,8 @@ wb_bg_battle_view_set (WbBgBattleView   *self,
   clear_looks (self);
   self->has_battle = battle != NULL && game != NULL && match != NULL;
   self->laid_width = -1;
+  memset (self->picks, 0, sizeof self->picks);
+  self->clickable = 0;
   if (!self->has_battle)
     {
       gtk_label_set_text (GTK_LABEL (self->title), _("No battle"));
@@ -547,6 +598,30 @@ wb_bg_battle_view_unit_rect (WbBgBattleView *self, int slot, graphene_rect_t *re
   if (rect != NULL)
     *rect = self->units[slot];
   return TRUE;
+}
+
+void
+wb_bg_battle_view_set_picks (WbBgBattleView *self,
+                             const guint8   *counts,
+                             gboolean        hits,
+                             guint32         clickable)
+{
+  g_return_if_fail (WB_IS_BG_BATTLE_VIEW (self));
+  if (counts != NULL)
+    memcpy (self->picks, counts, sizeof self->picks);
+  else
+    memset (self->picks, 0, sizeof self->picks);
+  self->pick_hits = hits;
+  self->clickable = counts != NULL ? clickable : 0;
+  gtk_widget_queue_draw (self->area);
+}
+
+guint
+wb_bg_battle_view_get_picks (WbBgBattleView *self,
+                             int             slot)
+{
+  g_return_val_if_fail (WB_IS_BG_BATTLE_VIEW (self), 0);
+  return slot >= 0 && slot < WB_BG_BATTLE_MAX_UNITS ? self->picks[slot] : 0;
 }
 
 const char *

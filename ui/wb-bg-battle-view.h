@@ -29,6 +29,18 @@ void        wb_bg_battle_view_set        (WbBgBattleView   *self,
                                           const WbMatch    *match,
                                           const WbBgBattle *battle,
                                           const char       *location);
+/* The players' picks drawn over the units: with @hits, @counts[slot] red
+ * "−1" badges (the hits being allocated), else a highlight on each unit
+ * whose count is not 0 (the fortified line, the reinforcements chosen);
+ * @clickable (bit per slot) outlines the units a click may pick. @counts
+ * NULL clears them. Kept until the next wb_bg_battle_view_set. */
+void        wb_bg_battle_view_set_picks  (WbBgBattleView   *self,
+                                          const guint8     *counts,
+                                          gboolean          hits,
+                                          guint32           clickable);
+/* The picks shown on @slot (tests). */
+guint       wb_bg_battle_view_get_picks  (WbBgBattleView   *self,
+                                          int               slot);
 /* The slot of the unit drawn at (@x, @y) in the widget, or -1 (tests). */
 int         wb_bg_battle_view_slot_at    (WbBgBattleView   *self,
                                           double            x,

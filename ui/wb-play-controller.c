@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "wb-play-controller.h"
+#include "rules/bg/wb-bg-fight.h"
 
 struct _WbPlayController
 {
@@ -45,6 +46,21 @@ static void
 say (WbPlayController *self, const char *message)
 {
   g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+static void
+sayf (WbPlayController *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+sayf (WbPlayController *self, const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  say (self, text);
 }
 
 static gboolean
@@ -368,6 +384,20 @@ click_battle (WbPlayController *self, const WbWhere *where)
   wb_play_controller_act (self, a);
 }
 
+/* A Blue & Gray retreat: a click on the location the units go to. */
+static void
+click_retreat_to (WbPlayController *self, const WbWhere *where)
+{
+  g_autoptr(JsonObject) a = NULL;
+
+  if (where->kind != WB_WHERE_LOCATION)
+    return;
+  a = json_object_new ();
+  json_object_set_string_member (a, "type", "battle_retreat_to");
+  json_object_set_string_member (a, "to", where->place);
+  wb_play_controller_act (self, a);
+}
+
 static void
 click (WbPlayController *self, const WbWhere *where)
 {
@@ -387,6 +417,10 @@ click (WbPlayController *self, const WbWhere *where)
     click_eliminate (self, where);
   else if (g_strcmp0 (what, "battle") == 0)
     click_battle (self, where);
+  else if (g_strcmp0 (what, "battle-retreat-to") == 0)
+    click_retreat_to (self, where);
+  else if (what != NULL && g_str_has_prefix (what, "battle-"))
+    say (self, _("The battle is fought on the battle board: click its units, or use the prompt's buttons"));
   else if (g_strcmp0 (what, "over") == 0)
     say (self, _("The game is over"));
   else if (g_strcmp0 (what, "any") != 0)
@@ -421,6 +455,138 @@ wb_play_controller_click_location (WbPlayController *self, const char *location)
   /* The match's places are interned (wb_where_equal compares pointers). */
   where.place = g_intern_string (loc->id);
   click (self, &where);
+}
+
+/* The board slot of the unit @id, or -1. */
+static int
+battle_slot (WbMatch *m, const WbBgBattle *b, const char *id)
+{
+  WbUnitState *u = id != NULL ? wb_match_find_unit (m, id) : NULL;
+
+  return u != NULL ? wb_bg_battle_find (b, (int) (u - &g_array_index (m->units, WbUnitState, 0))) : -1;
+}
+
+/* Whether the hits picked and one more on @slot can be taken, tried on a
+ * copy of the board (the board's own rules, 11.2); a message when not. */
+static gboolean
+can_add_hit (WbPlayController *self, WbMatch *m, const WbBgBattle *b, int slot)
+{
+  WbBgBattle trial = *b;
+  int slots[WB_BG_BATTLE_MAX_UNITS * 2];
+  int n = 0, on_slot = 0;
+  g_autoptr(GError) error = NULL;
+
+  if ((int) self->units->len >= b->pending_hits)
+    {
+      sayf (self, g_dngettext (GETTEXT_PACKAGE, "%d hit is assigned: Apply Hits, or Clear to choose again",
+                              "All %d hits are assigned: Apply Hits, or Clear to choose again", b->pending_hits),
+           b->pending_hits);
+      return FALSE;
+    }
+  for (guint i = 0; i < self->units->len && n < (int) G_N_ELEMENTS (slots) - 1; i++)
+    {
+      slots[n] = battle_slot (m, b, g_ptr_array_index (self->units, i));
+      on_slot += slots[n] == slot;
+      n++;
+    }
+  slots[n++] = slot;
+  on_slot++;
+  trial.pending_hits = (guint8) n;
+  if (!wb_bg_battle_allocate (&trial, slots, n, NULL, &error))
+    {
+      say (self, error->message);
+      return FALSE;
+    }
+  /* Eliminated by the hits before: this one would be lost. */
+  if (trial.units[slot].hits != b->units[slot].hits + on_slot)
+    {
+      say (self, _("That unit is eliminated by the hits picked already"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+wb_play_controller_click_battle_unit (WbPlayController *self, const char *unit)
+{
+  WbMatch *m;
+  const WbBgBattle *b;
+  const char *what;
+  WbBgSide side;
+  int slot;
+
+  g_return_if_fail (WB_IS_PLAY_CONTROLLER (self) && unit != NULL);
+  m = wb_play_get_state (self->play);
+  b = wb_bg_match_battle (m, NULL, NULL);
+  what = wb_play_awaiting (self->play);
+  if (b == NULL || (slot = battle_slot (m, b, unit)) < 0)
+    {
+      say (self, _("That unit is not in the battle"));
+      return;
+    }
+  wb_bg_battle_stage (b, &side);
+  if (g_strcmp0 (what, "battle-allocate") == 0)
+    {
+      if (b->units[slot].side != side)
+        {
+          say (self, _("The hits fall on the other side's units"));
+          return;
+        }
+      if (!can_add_hit (self, m, b, slot))
+        return;
+      g_ptr_array_add (self->units, g_strdup (unit));
+    }
+  else if (g_strcmp0 (what, "battle-deploy") == 0)
+    {
+      if (!str_in (self->units, unit, NULL))
+        {
+          if (b->units[slot].side != WB_BG_DEFENDER || b->units[slot].box != WB_BG_BOX_LINE)
+            {
+              say (self, _("Only the defender's line units can take the fortified city line"));
+              return;
+            }
+          if (self->units->len >= b->fortress_capacity)
+            {
+              sayf (self, g_dngettext (GETTEXT_PACKAGE, "The fortified city line holds %d unit",
+                                      "The fortified city line holds %d units", b->fortress_capacity),
+                   b->fortress_capacity);
+              return;
+            }
+        }
+      toggle (self->units, unit);
+    }
+  else if (g_strcmp0 (what, "battle-reinforce") == 0)
+    {
+      if (b->units[slot].side != side || b->units[slot].box != WB_BG_BOX_OFF)
+        {
+          say (self, _("Only units of the side reinforcing, in adjacent locations, can try to reinforce"));
+          return;
+        }
+      toggle (self->units, unit);
+    }
+  else if (g_strcmp0 (what, "battle-reroll") == 0)
+    {
+      g_autoptr(JsonObject) a = NULL;
+
+      if (b->units[slot].side != side || !(b->units[slot].flags & WB_BG_UNIT_FAILED_NOW))
+        {
+          say (self, _("Only a unit that failed its morale check this round can re-roll it"));
+          return;
+        }
+      a = json_object_new ();
+      json_object_set_string_member (a, "type", "battle_reroll");
+      json_object_set_string_member (a, "unit", unit);
+      wb_play_controller_act (self, a);
+      return;
+    }
+  else
+    {
+      say (self, wb_bg_battle_stage_rolls (wb_bg_battle_stage (b, NULL))
+                 ? _("The battle waits for a roll: the prompt's Roll button")
+                 : _("This step is played with the buttons of the prompt"));
+      return;
+    }
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
 void

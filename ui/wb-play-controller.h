@@ -26,6 +26,9 @@ G_DECLARE_FINAL_TYPE (WbPlayController, wb_play_controller, WB, PLAY_CONTROLLER,
  *   eliminate — units to lose, toggled.
  *   battle    — a location where both sides are: the battle there is fought
  *               (maps of locations).
+ *   battle-retreat-to — the location the retreating units go to.
+ *   battle-*  — a Blue & Gray battle board: clicks on its units
+ *               (wb_play_controller_click_battle_unit).
  *   other kinds (rolls, replacements, reactions) are played with the
  *   prompt's buttons (the family's offers); a click says so.
  * Every action goes through wb_play_act; a refusal is emitted as
@@ -56,6 +59,19 @@ gboolean          wb_play_controller_get_override (WbPlayController *self);
 void              wb_play_controller_set_marker   (WbPlayController *self,
                                                    const char       *feature);
 const char       *wb_play_controller_get_marker   (WbPlayController *self);
+/* A click on a unit of a Blue & Gray battle board (the battle view), by
+ * what the battle waits for:
+ *   battle-allocate  — one more hit on @unit (a unit may take several),
+ *                      when the board lets it take it then (11.2: the
+ *                      line first) — else "message" says why;
+ *   battle-deploy    — toggles a defending line unit for the fortified
+ *                      city line (up to its capacity);
+ *   battle-reinforce — toggles a candidate of the side reinforcing;
+ *   battle-reroll    — re-rolls @unit's failed morale check (played).
+ * The picks are get_picked_units (in order, repeated for hits); the
+ * prompt plays them (Apply Hits, Fortify, Reinforce). */
+void              wb_play_controller_click_battle_unit (WbPlayController *self,
+                                                        const char       *unit);
 /* Picks a unit (from the reserve, or a unit list; in override mode any
  * unit, wherever it is). */
 void              wb_play_controller_select_unit  (WbPlayController *self,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "wb-play-prompt.h"
+#include "rules/bg/wb-bg-fight.h"
 
 struct _WbPlayPrompt
 {
@@ -92,6 +93,18 @@ wb_play_prompt_get_action (WbPlayPrompt *self)
       json_object_set_array_member (a, "defenders", string_array (self->hexes));
       return a;
     }
+  /* A Blue & Gray battle board: the units clicked. */
+  if ((g_strcmp0 (what, "battle-allocate") == 0 && self->units->len > 0) ||
+      g_strcmp0 (what, "battle-deploy") == 0 ||
+      (g_strcmp0 (what, "battle-reinforce") == 0 && self->units->len > 0))
+    {
+      a = json_object_new ();
+      json_object_set_string_member (a, "type", g_strcmp0 (what, "battle-allocate") == 0 ? "battle_allocate"
+                                                : g_strcmp0 (what, "battle-deploy") == 0 ? "battle_fortify"
+                                                : "battle_reinforce");
+      json_object_set_array_member (a, "units", string_array (self->units));
+      return a;
+    }
   if (g_strcmp0 (what, "eliminate") == 0 && self->units->len > 0)
     {
       a = json_object_new ();
@@ -130,6 +143,67 @@ column_chances (WbPlayPrompt *self, WbTable *table, int column)
       g_string_append_printf (s, _("%s%s %s %%"), s->len ? " · " : "", o->result, pct);
     }
   return g_string_free (s, FALSE);
+}
+
+/* A unit's name for the prompt ("VI Corps"). */
+static char *
+unit_text (WbPlayPrompt *self, const char *id)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  WbUnit *unit = wb_game_find_unit (m->game, id);
+  const char *name = unit != NULL ? wb_unit_get_name (unit) : NULL;
+
+  return g_strdup (name != NULL && *name != '\0' ? name : id);
+}
+
+/* The battle board's picks: "Hits: VI Corps ×2, VIII Corps (3 of 3)". */
+static void
+update_battle (WbPlayPrompt *self, const char *what)
+{
+  const WbBgBattle *b = wb_bg_match_battle (wb_play_get_state (self->play), NULL, NULL);
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autofree char *line = NULL;
+  GPtrArray *seen = g_ptr_array_new ();
+
+  if (b == NULL)
+    {
+      g_ptr_array_unref (seen);
+      return;
+    }
+  for (guint i = 0; i < self->units->len; i++)
+    {
+      const char *id = g_ptr_array_index (self->units, i);
+      g_autofree char *name = NULL;
+      guint count = 0;
+
+      if (str_in (seen, id, NULL))
+        continue;
+      g_ptr_array_add (seen, (gpointer) id);
+      for (guint k = i; k < self->units->len; k++)
+        count += g_strcmp0 (g_ptr_array_index (self->units, k), id) == 0;
+      name = unit_text (self, id);
+      if (list->len > 0)
+        g_string_append (list, ", ");
+      if (count > 1)
+        /* TRANSLATORS: a unit and the hits picked for it: "VI Corps ×2" */
+        g_string_append_printf (list, _("%s ×%u"), name, count);
+      else
+        g_string_append (list, name);
+    }
+  g_ptr_array_unref (seen);
+  if (g_strcmp0 (what, "battle-allocate") == 0)
+    /* TRANSLATORS: the hits clicked on the battle board: the units, then how many of how many */
+    line = g_strdup_printf (_("Hits: %s (%u of %d)"), list->len > 0 ? list->str : _("none yet"),
+                            self->units->len, b->pending_hits);
+  else if (g_strcmp0 (what, "battle-deploy") == 0)
+    /* TRANSLATORS: the units clicked for the fortified city line, then how many of how many */
+    line = g_strdup_printf (_("Fortified city line: %s (%u of %d)"), list->len > 0 ? list->str : _("none"),
+                            self->units->len, b->fortress_capacity);
+  else if (g_strcmp0 (what, "battle-reinforce") == 0 && self->units->len > 0)
+    /* TRANSLATORS: the units clicked that try to reinforce the battle */
+    line = g_strdup_printf (_("Reinforcements: %s"), list->str);
+  if (line != NULL)
+    gtk_label_set_text (self->odds, line);
 }
 
 static void
@@ -177,10 +251,27 @@ update (WbPlayPrompt *self)
       gtk_label_set_text (self->odds, n);
     }
 
+  else if (g_str_has_prefix (what, "battle-"))
+    update_battle (self, what);
+
   gtk_button_set_label (self->main_button, g_strcmp0 (what, "eliminate") == 0 ? _("_Lose These Units")
-                                                                              : _("_Attack"));
+                                           : g_strcmp0 (what, "battle-allocate") == 0 ? _("_Apply Hits")
+                                           : g_strcmp0 (what, "battle-deploy") == 0 ? _("_Fortify")
+                                           : g_strcmp0 (what, "battle-reinforce") == 0 ? _("_Reinforce")
+                                           : _("_Attack"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->main_button),
+                               g_strcmp0 (what, "battle-allocate") == 0
+                               ? _("Apply the hits to the units clicked on the battle board")
+                               : g_strcmp0 (what, "battle-deploy") == 0
+                               ? _("The units clicked on the battle board take the fortified city line")
+                               : g_strcmp0 (what, "battle-reinforce") == 0
+                               ? _("The units clicked beside the battle board try to reinforce")
+                               : g_strcmp0 (what, "eliminate") == 0 ? _("Lose the units picked")
+                               : _("Roll and apply the result"));
   gtk_widget_set_visible (GTK_WIDGET (self->main_button),
-                          g_strcmp0 (what, "attack") == 0 || g_strcmp0 (what, "eliminate") == 0);
+                          g_strcmp0 (what, "attack") == 0 || g_strcmp0 (what, "eliminate") == 0 ||
+                          g_strcmp0 (what, "battle-allocate") == 0 || g_strcmp0 (what, "battle-deploy") == 0 ||
+                          g_strcmp0 (what, "battle-reinforce") == 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->main_button), action != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->no_advance), g_strcmp0 (what, "advance") == 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->clear),
@@ -450,6 +541,16 @@ wb_play_prompt_toggle_unit (WbPlayPrompt *self, const char *unit)
 {
   g_return_val_if_fail (WB_IS_PLAY_PROMPT (self) && unit != NULL, FALSE);
   return toggle (self, self->units, unit);
+}
+
+void
+wb_play_prompt_set_units (WbPlayPrompt *self, GPtrArray *units)
+{
+  g_return_if_fail (WB_IS_PLAY_PROMPT (self) && units != NULL);
+  g_ptr_array_set_size (self->units, 0);
+  for (guint i = 0; i < units->len; i++)
+    g_ptr_array_add (self->units, g_strdup (g_ptr_array_index (units, i)));
+  update (self);
 }
 
 gboolean

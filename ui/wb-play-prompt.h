@@ -13,7 +13,8 @@ G_DECLARE_FINAL_TYPE (WbPlayPrompt, wb_play_prompt, WB, PLAY_PROMPT, GtkWidget)
 
 /* The bar under the play view that says what the game waits for and holds
  * the action being put together: the units picked (attackers, or the units
- * an exchange takes), the hexes attacked, the odds and the column with the
+ * an exchange takes; on a Blue & Gray battle board the hits allocated, the
+ * fortified line, the reinforcements), the hexes attacked, the odds and the column with the
  * exact chance of each result before the roll (wb_play_preview and the
  * table analysis), and the buttons to play it — Attack, Lose These Units,
  * No Advance, Clear, and the step's offers (a command roll). It shows the
@@ -31,6 +32,10 @@ void         wb_play_prompt_refresh      (WbPlayPrompt *self);
  * a unit to lose); TRUE when it is picked now. */
 gboolean     wb_play_prompt_toggle_unit  (WbPlayPrompt *self,
                                           const char   *unit);
+/* Sets the units picked (the controller's picks, in order; a unit may be
+ * there more than once: the hits of a Blue & Gray battle). */
+void         wb_play_prompt_set_units    (WbPlayPrompt *self,
+                                          GPtrArray    *units);
 /* Picks or unpicks a hex to attack ("0414"). */
 gboolean     wb_play_prompt_toggle_hex   (WbPlayPrompt *self,
                                           const char   *hex);

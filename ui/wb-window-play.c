@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "wb-bg-battle-view.h"
 #include "wb-play-controller.h"
 #include "wb-play-dialog.h"
 #include "wb-play-handover.h"
@@ -15,6 +16,7 @@
 #include "wb-play-rules.h"
 #include "wb-turn-bar.h"
 #include "wb-window-private.h"
+#include "rules/bg/wb-bg-fight.h"
 
 /* Play mode: a playtest on the canvas. New Playtest… (or Open Playtest…)
  * puts the window in play: the map view shows the match (its own copy of
@@ -25,7 +27,16 @@
  * battle log. Clicks on the map go to the play controller; after every
  * action everything follows the new state, and between the two players'
  * turns the hand-over screen hides the map. End Playtest goes back to
- * editing; the journal has been on disk all along. */
+ * editing; the journal has been on disk all along.
+ *
+ * A Blue & Gray battle (wb_bg_match_battle) is fought on its board: the
+ * battle view takes the map's place while the battle lasts (the turn
+ * bar's Battle Board toggle shows the map and back), the prompt keeps the
+ * stage's buttons, and clicks on the board's units go to the controller
+ * (hits, the fortified line, reinforcements, a re-roll). Both players sit
+ * at the board: the battle reveals the blocks in it, and the hand-over
+ * follows the phasing player (wb_play_player), who does not change inside
+ * a battle — no hand-over between its steps. */
 
 static void
 show_message (WbWindow *self, const char *message)
@@ -57,6 +68,49 @@ update_path (WbWindow *self)
   wb_map_view_set_route (self->map_view, route);
 }
 
+/* The units a click on the board may pick now, and the picks so far. */
+static void
+sync_battle_picks (WbWindow *self)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  const WbBgBattle *b = wb_bg_match_battle (m, NULL, NULL);
+  GPtrArray *units = wb_play_controller_get_picked_units (self->play_controller);
+  const char *what = wb_play_awaiting (self->play);
+  guint8 counts[WB_BG_BATTLE_MAX_UNITS] = { 0 };
+  guint32 clickable = 0;
+  WbBgSide side;
+
+  if (b == NULL)
+    return;
+  wb_bg_battle_stage (b, &side);
+  for (guint i = 0; i < units->len; i++)
+    {
+      WbUnitState *u = wb_match_find_unit (m, g_ptr_array_index (units, i));
+      int slot = u != NULL ? wb_bg_battle_find (b, (int) (u - &g_array_index (m->units, WbUnitState, 0))) : -1;
+
+      if (slot >= 0 && counts[slot] < G_MAXUINT8)
+        counts[slot]++;
+    }
+  for (int s = 0; s < b->n_units; s++)
+    {
+      const WbBgBattleUnit *bu = &b->units[s];
+      gboolean can = FALSE;
+
+      if (g_strcmp0 (what, "battle-allocate") == 0)
+        can = wb_bg_battle_can_take_hit (b, s);
+      else if (g_strcmp0 (what, "battle-deploy") == 0)
+        can = bu->side == WB_BG_DEFENDER && bu->box == WB_BG_BOX_LINE;
+      else if (g_strcmp0 (what, "battle-reinforce") == 0)
+        can = bu->side == side && bu->box == WB_BG_BOX_OFF;
+      else if (g_strcmp0 (what, "battle-reroll") == 0)
+        can = bu->side == side && (bu->flags & WB_BG_UNIT_FAILED_NOW);
+      if (can)
+        clickable |= 1u << s;
+    }
+  wb_bg_battle_view_set_picks (WB_BG_BATTLE_VIEW (self->play_battle_view), counts,
+                               g_strcmp0 (what, "battle-allocate") == 0, clickable);
+}
+
 /* The controller's picks in the prompt, its selection on the map. */
 static void
 sync_selection (WbWindow *self)
@@ -69,10 +123,10 @@ sync_selection (WbWindow *self)
   WbUnitState *u = selected != NULL ? wb_match_find_unit (m, selected) : NULL;
 
   wb_play_prompt_refresh (prompt);
-  for (guint i = 0; i < units->len; i++)
-    wb_play_prompt_toggle_unit (prompt, g_ptr_array_index (units, i));
+  wb_play_prompt_set_units (prompt, units);
   for (guint i = 0; i < hexes->len; i++)
     wb_play_prompt_toggle_hex (prompt, g_ptr_array_index (hexes, i));
+  sync_battle_picks (self);
   wb_map_view_set_highlights (self->map_view, wb_play_controller_get_highlights (self->play_controller));
   wb_map_view_set_selected_hex (self->map_view,
                                 u != NULL && u->where.kind == WB_WHERE_HEX ? &u->where.hex : NULL);
@@ -92,15 +146,71 @@ on_hover (WbWindow *self)
 static void
 show_handover (WbWindow *self, gboolean handover)
 {
+  gboolean board = self->play_in_battle &&
+                   gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->play_battle_toggle));
+
   gtk_widget_set_visible (self->play_handover, handover);
-  gtk_widget_set_visible (GTK_WIDGET (self->map_view), !handover);
+  gtk_widget_set_visible (GTK_WIDGET (self->map_view), !handover && !board);
+  gtk_widget_set_visible (self->play_battle_pane, !handover && board);
   gtk_widget_set_visible (self->play_prompt, !handover);
   gtk_widget_set_visible (self->play_side_panel, !handover);
 }
 
+/* The battle being fought on the board, or none: the board comes (in
+ * the map's place) when a battle starts — after an action, an undo, a
+ * jump in the history — and the map comes back when it ends. */
+static void
+update_battle (WbWindow *self)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  int loc = -1;
+  const WbBgBattle *b = wb_bg_match_battle (m, NULL, &loc);
+  GPtrArray *locs = WB_IS_POINT_MAP (m->map) ? wb_point_map_get_locations (WB_POINT_MAP (m->map)) : NULL;
+  const char *name = locs != NULL && loc >= 0 && (guint) loc < locs->len
+                     ? ((WbLocation *) g_ptr_array_index (locs, loc))->name : "?";
+
+  if ((b != NULL) != self->play_in_battle)
+    {
+      self->play_in_battle = b != NULL;
+      /* A new battle: its board first. */
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_battle_toggle), b != NULL);
+    }
+  gtk_widget_set_visible (self->play_battle_toggle, b != NULL);
+  wb_bg_battle_view_set (WB_BG_BATTLE_VIEW (self->play_battle_view), self->game, m, b, name);
+}
+
+static void
+on_battle_toggled (WbWindow *self)
+{
+  if (self->play == NULL)
+    return;
+  if (!gtk_widget_get_visible (self->play_handover))
+    show_handover (self, FALSE);
+}
+
+/* A click on a unit of the board. */
+static void
+on_battle_unit (WbWindow *self, int slot)
+{
+  WbMatch *m;
+  const WbBgBattle *b;
+
+  if (self->play == NULL)
+    return;
+  m = wb_play_get_state (self->play);
+  b = wb_bg_match_battle (m, NULL, NULL);
+  if (b == NULL || slot < 0 || slot >= b->n_units)
+    return;
+  show_message (self, NULL);
+  wb_play_controller_click_battle_unit (self->play_controller,
+                                        g_array_index (m->units, WbUnitState, b->units[slot].index).id);
+}
+
 /* Fog of war where the game has it: with blocks (Columbia, the Blue &
- * Gray Campaign Series), the player at the screen (the side to act) sees
- * the enemy's blocks face down. */
+ * Gray Campaign Series), the player at the screen (the one the hand-over
+ * gave it to: wb_play_player — in a battle the phasing player, though
+ * the defender answers some of its steps) sees the enemy's blocks face
+ * down; the battle board shows the blocks of the battle face up. */
 static void
 update_viewer (WbWindow *self)
 {
@@ -108,11 +218,13 @@ update_viewer (WbWindow *self)
   GPtrArray *sides = wb_game_get_sides (self->game);
   const char *viewer = NULL;
 
-  if (wb_counter_style_hides (wb_counter_style_for_game (self->game)) && !m->over && m->active < sides->len)
-    viewer = ((WbSide *) g_ptr_array_index (sides, m->active))->id;
+  guint player = wb_play_player (self->play);
+
+  if (wb_counter_style_hides (wb_counter_style_for_game (self->game)) && !m->over && player < sides->len)
+    viewer = ((WbSide *) g_ptr_array_index (sides, player))->id;
   wb_map_view_set_viewer (self->map_view, viewer);
   /* The log too: what that side may read of hidden moves. */
-  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane), viewer != NULL ? (int) m->active : -1);
+  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane), viewer != NULL ? (int) player : -1);
 }
 
 static void
@@ -139,6 +251,7 @@ refresh (WbWindow *self)
   if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->play_tabs)), "history") == 0)
     wb_play_history_refresh (WB_PLAY_HISTORY (self->play_history));
   wb_play_reserve_refresh (WB_PLAY_RESERVE (self->play_reserve));
+  update_battle (self);
   sync_selection (self);
   /* Hot-seat: the other player's turn is theirs to see — after an action
    * played forward (or redone); going back shows the map at once. */
@@ -348,6 +461,12 @@ set_chrome (WbWindow *self, gboolean playing)
   gtk_widget_set_visible (self->play_side_panel, playing);
   gtk_widget_set_visible (self->play_handover, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->map_view), TRUE);
+  if (!playing)
+    {
+      self->play_in_battle = FALSE;
+      gtk_widget_set_visible (self->play_battle_pane, FALSE);
+      gtk_widget_set_visible (self->play_battle_toggle, FALSE);
+    }
 }
 
 void
@@ -405,6 +524,7 @@ _wb_window_end_play (WbWindow *self)
   wb_map_view_set_highlights (self->map_view, NULL);
   wb_map_view_set_path (self->map_view, NULL);
   wb_map_view_set_selected_hex (self->map_view, NULL);
+  wb_bg_battle_view_set (WB_BG_BATTLE_VIEW (self->play_battle_view), NULL, NULL, NULL, NULL);
   set_chrome (self, FALSE);
   show_message (self, NULL);
   _wb_window_on_editing_changed (self);
@@ -552,6 +672,19 @@ play_rules_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* F6: the battle board or the map, while a battle is fought. */
+static void
+play_battle_board_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+  GtkToggleButton *toggle = GTK_TOGGLE_BUTTON (self->play_battle_toggle);
+
+  if (self->play != NULL && self->play_in_battle)
+    gtk_toggle_button_set_active (toggle, !gtk_toggle_button_get_active (toggle));
+}
+
 static void
 end_playtest_action (GtkWidget  *widget,
                      const char *action_name,
@@ -568,6 +701,8 @@ _wb_window_play_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.end-playtest", NULL, end_playtest_action);
   gtk_widget_class_install_action (widget_class, "win.play-override", NULL, play_override_action);
   gtk_widget_class_install_action (widget_class, "win.play-rules", NULL, play_rules_action);
+  gtk_widget_class_install_action (widget_class, "win.play-battle-board", NULL, play_battle_board_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "win.play-battle-board", NULL);
 }
 
 void
@@ -630,8 +765,32 @@ _wb_window_play_init (WbWindow *self)
   }
   wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), self->play_override_toggle);
 
+  /* The battle board (Blue & Gray), in the map's place while a battle is
+   * fought; the toggle shows the map and back. */
+  self->play_battle_view = wb_bg_battle_view_new ();
+  gtk_widget_set_name (self->play_battle_view, "play-battle-view");
+  self->play_battle_pane = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->play_battle_pane), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->play_battle_pane), self->play_battle_view);
+  gtk_widget_set_hexpand (self->play_battle_pane, TRUE);
+  gtk_widget_set_vexpand (self->play_battle_pane, TRUE);
+  gtk_widget_add_css_class (self->play_battle_pane, "view");
+  gtk_widget_set_visible (self->play_battle_pane, FALSE);
+  self->play_battle_toggle = gtk_toggle_button_new_with_mnemonic (_("_Battle Board"));
+  gtk_widget_set_name (self->play_battle_toggle, "play-battle-toggle");
+  gtk_widget_set_tooltip_text (self->play_battle_toggle,
+                               _("Show the battle board, or the map while the battle goes on (F6)"));
+  gtk_widget_set_visible (self->play_battle_toggle, FALSE);
+  g_signal_connect_object (self->play_battle_toggle, "toggled", G_CALLBACK (on_battle_toggled), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_battle_view, "unit-activated", G_CALLBACK (on_battle_unit), self,
+                           G_CONNECT_SWAPPED);
+  wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), self->play_battle_toggle);
+
   gtk_box_prepend (GTK_BOX (page_box), self->turn_bar);
   gtk_box_insert_child_after (GTK_BOX (page_box), self->play_prompt, GTK_WIDGET (self->scenario_paned));
+  gtk_box_insert_child_after (self->canvas_box, self->play_battle_pane, GTK_WIDGET (self->map_view));
   gtk_box_append (self->canvas_box, self->play_handover);
   gtk_box_append (self->canvas_box, self->play_side_panel);
 

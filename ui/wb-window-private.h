@@ -69,6 +69,11 @@ struct _WbWindow
   GtkWidget            *play_rules;             /* WbPlayRules while open (weak) */
   GtkWidget            *play_history;           /* WbPlayHistory: branches, bookmarks */
   GtkWidget            *play_tabs;              /* GtkStack: the log, the history */
+  /* A Blue & Gray battle being fought: its board in place of the map. */
+  GtkWidget            *play_battle_pane;       /* holds the WbBgBattleView, beside the map view */
+  GtkWidget            *play_battle_view;       /* WbBgBattleView */
+  GtkWidget            *play_battle_toggle;     /* "Battle Board" in the turn bar: board or map */
+  gboolean              play_in_battle;
 
   WbGame               *game;
   WbUndoStack          *undo_stack;

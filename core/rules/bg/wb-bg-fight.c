@@ -184,7 +184,13 @@ wb_bg_match_battle (WbMatch *match, guint *attacker, int *location)
 {
   BgFight *f;
 
+  WbRulesRef *rules;
+
   g_return_val_if_fail (match != NULL, NULL);
+  /* Only a match of this family: another's fdata and blob mean other things. */
+  rules = match->game != NULL ? wb_game_get_rules (match->game) : NULL;
+  if (rules == NULL || g_strcmp0 (rules->family, "bg-campaign") != 0)
+    return NULL;
   if (match->fdata[BG_F_BATTLE] <= 0 || match->fblob == NULL || match->fblob_size != sizeof (BgFight))
     return NULL;
   f = fight_of (match);

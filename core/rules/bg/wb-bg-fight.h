@@ -10,7 +10,8 @@ G_BEGIN_DECLS
  * window's battle view: the board (its units' `index` is their index in
  * @match->units), with the attacking side's index in *@attacker and the
  * battle location's index in the map's locations in *@location (either
- * may be NULL); NULL when no battle is being fought. The board belongs to
+ * may be NULL); NULL when no battle is being fought, or when @match is
+ * not a match of the Blue & Gray family ("bg-campaign"). The board belongs to
  * the match: copy it to keep it. */
 const WbBgBattle *wb_bg_match_battle (WbMatch *match, guint *attacker, int *location);
 
