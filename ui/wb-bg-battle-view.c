@@ -154,11 +154,13 @@ box_height (double width, guint n)
   return TITLE + rows * (BLOCK + GAP) + GAP;
 }
 
+/* The board's boxes with @cols blocks across the candidates' column; the
+ * height it needs. */
 static double
-layout (WbBgBattleView *self, int width)
+layout_boxes (WbBgBattleView *self, int width, guint cols)
 {
   gboolean candidates = count_in (self, BOX_DEF_CANDIDATES) + count_in (self, BOX_ATT_CANDIDATES) > 0;
-  double side_w = candidates ? 2 * BLOCK + 3 * GAP : 0;
+  double side_w = candidates ? cols * BLOCK + (cols + 1) * GAP : 0;
   double board_w = MAX (4 * (BLOCK + GAP), width - 2 * MARGIN - (candidates ? side_w + GAP : 0));
   double y = MARGIN, half_w = (board_w - GAP) / 2;
   gboolean def_special = self->battle.fortress_capacity > 0 || count_in (self, BOX_DEF_SPECIAL) > 0;
@@ -215,6 +217,59 @@ layout (WbBgBattleView *self, int width)
       self->boxes[BOX_DEF_CANDIDATES] = GRAPHENE_RECT_INIT (x, top, side_w, mid - 3 * GAP - top);
       self->boxes[BOX_ATT_CANDIDATES] = GRAPHENE_RECT_INIT (x, mid, side_w, bottom - mid);
     }
+  return ceil (y + h + MARGIN);
+}
+
+/* Whether the units waiting beside the board fit their boxes. */
+static gboolean
+candidates_fit (WbBgBattleView *self)
+{
+  for (Box b = BOX_DEF_CANDIDATES; b <= BOX_ATT_CANDIDATES; b++)
+    if (self->boxes[b].size.width > 0 &&
+        box_height (self->boxes[b].size.width, count_in (self, b)) > self->boxes[b].size.height + 0.5)
+      return FALSE;
+  return TRUE;
+}
+
+static double
+layout (WbBgBattleView *self, int width)
+{
+  double height = 0;
+  guint cols;
+
+  /* Two blocks across beside the board; more when they do not fit. */
+  for (cols = 2; cols <= 4; cols++)
+    {
+      height = layout_boxes (self, width, cols);
+      if (candidates_fit (self))
+        break;
+    }
+  /* Still too many: the attacker's box grows downwards (and the board). */
+  for (Box b = BOX_DEF_CANDIDATES; b <= BOX_ATT_CANDIDATES; b++)
+    if (self->boxes[b].size.width > 0)
+      {
+        double need = box_height (self->boxes[b].size.width, count_in (self, b));
+
+        if (need > self->boxes[b].size.height)
+          {
+            if (b == BOX_DEF_CANDIDATES)
+              {
+                /* Down over the front line's gap: shift the attacker's side. */
+                double extra = need - self->boxes[b].size.height;
+
+                self->boxes[b].size.height = need;
+                for (Box o = BOX_ATT_LINE; o <= BOX_ATT_BACK_FAILED; o++)
+                  self->boxes[o].origin.y += extra;
+                self->boxes[BOX_ATT_CANDIDATES].origin.y += extra;
+                height += extra;
+              }
+            else
+              {
+                height += need - self->boxes[b].size.height;
+                self->boxes[b].size.height = need;
+              }
+          }
+      }
 
   /* The units, in slot order, left to right in their boxes. */
   {
@@ -236,7 +291,7 @@ layout (WbBgBattleView *self, int width)
                                              r->origin.y + TITLE + (k / per_row) * (BLOCK + GAP), BLOCK, BLOCK);
       }
   }
-  return ceil (y + h + MARGIN);
+  return height;
 }
 
 static gboolean
@@ -387,9 +442,9 @@ draw_unit (WbBgBattleView *self, cairo_t *cr, PangoLayout *pl, int slot)
     }
   else if (self->picks[slot] > 0)
     {
-      /* Hits being allocated: a red badge "−2" over the corner. */
+      /* Hits being allocated: a red badge "−2" on the block's bottom edge. */
       g_autofree char *badge = g_strdup_printf ("−%u", self->picks[slot]);
-      graphene_rect_t b = GRAPHENE_RECT_INIT (x + s - 24, y + s - 20, 30, 22);
+      graphene_rect_t b = GRAPHENE_RECT_INIT (x + s / 2 - 14, y + s - 5, 28, 17);
 
       rounded (cr, &b, 8);
       cairo_set_source_rgb (cr, 0.85, 0.1, 0.12);
@@ -397,7 +452,7 @@ draw_unit (WbBgBattleView *self, cairo_t *cr, PangoLayout *pl, int slot)
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
-      text_at (cr, pl, badge, x + s - 9, y + s - 18, TRUE, 13);
+      text_at (cr, pl, badge, x + s / 2, y + s - 5, TRUE, 12);
     }
 }
 

@@ -294,7 +294,7 @@ update_offers (WbPlayPrompt *self)
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (self->offers_box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->offers_box), child);
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->offers_box), child);
   g_clear_pointer (&self->offers, g_ptr_array_unref);
   self->offers = self->play != NULL ? wb_play_offers (self->play) : NULL;
   for (guint i = 0; self->offers != NULL && i < self->offers->len; i++)
@@ -306,7 +306,7 @@ update_offers (WbPlayPrompt *self)
       gtk_widget_set_tooltip_text (button, _("The step asks for this before the units it concerns act"));
       g_object_set_data (G_OBJECT (button), "wb-offer", GUINT_TO_POINTER (i));
       g_signal_connect (button, "clicked", G_CALLBACK (on_offer), self);
-      gtk_box_append (GTK_BOX (self->offers_box), button);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->offers_box), button);
     }
   gtk_widget_set_visible (self->offers_box, self->offers != NULL && self->offers->len > 0);
 }
@@ -349,6 +349,17 @@ update_dice (WbPlayPrompt *self)
         g_string_append_c (text, '\n');
       g_string_append (text, e->text);
     }
+  /* Big dice, smaller when a battle rolls many. */
+  {
+    PangoAttrList *attrs = pango_attr_list_new ();
+    guint n = (guint) g_utf8_strlen (numbers->str, -1) > 0 ? 1 : 0;
+
+    for (const char *c = numbers->str; *c != '\0'; c++)
+      n += *c == ' ';
+    pango_attr_list_insert (attrs, pango_attr_scale_new (n <= 4 ? 3.0 : n <= 8 ? 2.2 : 1.6));
+    gtk_label_set_attributes (self->dice, attrs);
+    pango_attr_list_unref (attrs);
+  }
   gtk_label_set_text (self->dice, faces->str);
   gtk_label_set_text (self->dice_text, text->str);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->dice), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -720,6 +731,7 @@ wb_play_prompt_init (WbPlayPrompt *self)
   gtk_widget_set_hexpand (labels, TRUE);
   self->text = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->text, TRUE);
+  gtk_label_set_width_chars (self->text, 28);
   gtk_label_set_xalign (self->text, 0);
   self->odds = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->odds, TRUE);
@@ -743,7 +755,15 @@ wb_play_prompt_init (WbPlayPrompt *self)
   self->clear = GTK_BUTTON (gtk_button_new_with_mnemonic (_("C_lear")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->clear), _("Drop the units and hexes picked"));
   g_signal_connect_swapped (self->clear, "clicked", G_CALLBACK (on_clear), self);
-  self->offers_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* Many offers (a retreat's destinations) wrap onto more lines rather
+   * than widen the window. */
+  self->offers_box = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->offers_box), GTK_SELECTION_NONE);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->offers_box), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->offers_box), 6);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->offers_box), 4);
+  gtk_flow_box_set_activate_on_single_click (GTK_FLOW_BOX (self->offers_box), FALSE);
+  gtk_widget_set_valign (self->offers_box, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (buttons), self->offers_box);
   /* Physical dice: the players' roll. */
   self->roll_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);

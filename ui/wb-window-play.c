@@ -705,6 +705,40 @@ _wb_window_play_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "win.play-battle-board", NULL);
 }
 
+/* GTK 4.8: a GtkPaned whose end child is hidden keeps its handle's last
+ * allocation, and its drag gesture (capture phase) claims the presses
+ * there — a strip across the map, the battle board and the hand-over
+ * screen where clicks did nothing (the hand-over's button sits in it at
+ * 1280×800). While the scenario pane is hidden the paned has nothing to
+ * resize: its drag gesture is off. */
+static void
+on_scenario_pane_visible (WbWindow *self)
+{
+  gboolean shown = gtk_widget_get_visible (self->scenario_pane);
+  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (self->scenario_paned));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      GtkEventController *c = GTK_EVENT_CONTROLLER (controller);
+      GtkPropagationPhase phase = gtk_event_controller_get_propagation_phase (c);
+      int kept = GPOINTER_TO_INT (g_object_get_data (controller, "wb-phase"));
+
+      if (!GTK_IS_GESTURE_DRAG (controller))
+        continue;
+      /* Its own phase back when the pane shows again. */
+      if (!shown && phase != GTK_PHASE_NONE)
+        {
+          g_object_set_data (controller, "wb-phase", GINT_TO_POINTER (phase + 1));
+          gtk_event_controller_set_propagation_phase (c, GTK_PHASE_NONE);
+        }
+      else if (shown && kept > 0)
+        gtk_event_controller_set_propagation_phase (c, (GtkPropagationPhase) (kept - 1));
+    }
+  g_object_unref (controllers);
+}
+
 void
 _wb_window_play_init (WbWindow *self)
 {
@@ -811,6 +845,9 @@ _wb_window_play_init (WbWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->map_view, "notify::hover-text", G_CALLBACK (on_hover), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->scenario_pane, "notify::visible", G_CALLBACK (on_scenario_pane_visible), self,
+                           G_CONNECT_SWAPPED);
+  on_scenario_pane_visible (self);
   set_chrome (self, FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", FALSE);
 }
