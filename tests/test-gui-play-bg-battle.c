@@ -310,6 +310,7 @@ START_TEST (test_battle_in_window)
   ck_assert (gtk_widget_is_visible (GTK_WIDGET (view)));
   ck_assert (!gtk_widget_is_visible (GTK_WIDGET (board)));
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-battle-board", NULL));
+  ck_assert (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
   ck_assert (gtk_widget_is_visible (GTK_WIDGET (board)));
   ck_assert (!gtk_widget_is_visible (GTK_WIDGET (view)));
 
@@ -338,6 +339,7 @@ START_TEST (test_battle_in_window)
     }
   ck_assert (gtk_widget_is_visible (GTK_WIDGET (board)));
   ck_assert_int_ge (offer_index (play, "Retreat"), 0);
+  shoot (window, "play-bg-battle-decide");
   ck_assert (wb_play_prompt_take_offer (prompt, (guint) offer_index (play, "Retreat")));
   /* The defender's retreat fire, its hits, then where the Union goes. */
   guard = 0;
@@ -358,6 +360,7 @@ START_TEST (test_battle_in_window)
       ck_assert_int_lt (++guard, 12);
     }
   ck_assert (gtk_widget_is_visible (GTK_WIDGET (board)));
+  shoot (window, "play-bg-battle-retreat");
   /* A click on the map: Salem (where VIII came from). */
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
   {

@@ -308,6 +308,9 @@ update_offers (WbPlayPrompt *self)
       g_signal_connect (button, "clicked", G_CALLBACK (on_offer), self);
       gtk_flow_box_append (GTK_FLOW_BOX (self->offers_box), button);
     }
+  /* Up to three side by side; more wrap. */
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->offers_box),
+                                          self->offers != NULL ? CLAMP (self->offers->len, 1, 3) : 1);
   gtk_widget_set_visible (self->offers_box, self->offers != NULL && self->offers->len > 0);
 }
 
@@ -362,6 +365,7 @@ update_dice (WbPlayPrompt *self)
   }
   gtk_label_set_text (self->dice, faces->str);
   gtk_label_set_text (self->dice_text, text->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dice_text), text->len > 0 ? text->str : NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->dice), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   numbers->str, -1);
   gtk_widget_set_visible (self->dice_box, faces->len > 0);
@@ -722,6 +726,11 @@ wb_play_prompt_init (WbPlayPrompt *self)
   gtk_label_set_wrap (self->dice_text, TRUE);
   gtk_label_set_xalign (self->dice_text, 0);
   gtk_label_set_max_width_chars (self->dice_text, 40);
+  /* A battle rolls for several units: up to four lines, all of them in
+   * the tooltip (and the log). */
+  gtk_label_set_width_chars (self->dice_text, 30);
+  gtk_label_set_lines (self->dice_text, 4);
+  gtk_label_set_ellipsize (self->dice_text, PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (GTK_WIDGET (self->dice_text), "dim-label");
   gtk_box_append (GTK_BOX (self->dice_box), GTK_WIDGET (self->dice));
   gtk_box_append (GTK_BOX (self->dice_box), GTK_WIDGET (self->dice_text));
@@ -732,6 +741,8 @@ wb_play_prompt_init (WbPlayPrompt *self)
   self->text = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->text, TRUE);
   gtk_label_set_width_chars (self->text, 28);
+  /* Not wider than that: the offers beside it keep their own width. */
+  gtk_label_set_max_width_chars (self->text, 60);
   gtk_label_set_xalign (self->text, 0);
   self->odds = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->odds, TRUE);

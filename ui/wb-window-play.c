@@ -672,7 +672,7 @@ play_rules_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* F6: the battle board or the map, while a battle is fought. */
+/* Ctrl+B: the battle board or the map, while a battle is fought. */
 static void
 play_battle_board_action (GtkWidget  *widget,
                           const char *action_name,
@@ -702,7 +702,7 @@ _wb_window_play_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.play-override", NULL, play_override_action);
   gtk_widget_class_install_action (widget_class, "win.play-rules", NULL, play_rules_action);
   gtk_widget_class_install_action (widget_class, "win.play-battle-board", NULL, play_battle_board_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "win.play-battle-board", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "win.play-battle-board", NULL);
 }
 
 /* GTK 4.8: a GtkPaned whose end child is hidden keeps its handle's last
@@ -814,7 +814,7 @@ _wb_window_play_init (WbWindow *self)
   self->play_battle_toggle = gtk_toggle_button_new_with_mnemonic (_("_Battle Board"));
   gtk_widget_set_name (self->play_battle_toggle, "play-battle-toggle");
   gtk_widget_set_tooltip_text (self->play_battle_toggle,
-                               _("Show the battle board, or the map while the battle goes on (F6)"));
+                               _("Show the battle board, or the map while the battle goes on (Ctrl+B)"));
   gtk_widget_set_visible (self->play_battle_toggle, FALSE);
   g_signal_connect_object (self->play_battle_toggle, "toggled", G_CALLBACK (on_battle_toggled), self,
                            G_CONNECT_SWAPPED);
