@@ -123,6 +123,8 @@ click_unit (WbBgBattleView *view, WbPlay *play, const char *id)
   g_signal_emit_by_name (view, "unit-activated", slot);
 }
 
+static WbPlay *prompt_play;   /* the play roll () takes Roll in */
+
 /* The prompt's offer labelled @label (its index), or -1. */
 static int
 offer_index (WbPlay *play, const char *label)
@@ -135,18 +137,34 @@ offer_index (WbPlay *play, const char *label)
   return -1;
 }
 
+/* @start (the prompt's Roll, its main button) plays an action; each die
+ * it asks for is typed (Enter Roll) until it is played. */
+static void
+type_dice (WbPlayPrompt *prompt, WbPlay *play, gboolean (*start) (WbPlayPrompt *), const int *faces, int n)
+{
+  guint32 cursor = wb_journal_get_cursor (wb_play_get_journal (play));
+
+  ck_assert (start (prompt));
+  for (int k = 0; k < n && wb_journal_get_cursor (wb_play_get_journal (play)) == cursor; k++)
+    ck_assert (wb_play_prompt_enter_roll (prompt, faces[k]));
+  ck_assert_uint_ne (wb_journal_get_cursor (wb_play_get_journal (play)), cursor);
+}
+
+/* The prompt's Roll button. */
+static gboolean
+take_roll (WbPlayPrompt *prompt)
+{
+  int i = offer_index (prompt_play, "Roll");
+
+  return i >= 0 && wb_play_prompt_take_offer (prompt, (guint) i);
+}
+
 /* The prompt's Roll, then each die typed (Enter Roll) until it is played. */
 static void
 roll (WbPlayPrompt *prompt, WbPlay *play, const int *faces, int n)
 {
-  guint32 cursor = wb_journal_get_cursor (wb_play_get_journal (play));
-  int i = offer_index (play, "Roll");
-
-  ck_assert_int_ge (i, 0);
-  ck_assert (wb_play_prompt_take_offer (prompt, (guint) i));
-  for (int k = 0; k < n && wb_journal_get_cursor (wb_play_get_journal (play)) == cursor; k++)
-    ck_assert (wb_play_prompt_enter_roll (prompt, faces[k]));
-  ck_assert_uint_ne (wb_journal_get_cursor (wb_play_get_journal (play)), cursor);
+  prompt_play = play;
+  type_dice (prompt, play, take_roll, faces, n);
 }
 
 static void
@@ -320,22 +338,55 @@ START_TEST (test_battle_in_window)
     roll (prompt, play, faces, 9);
   }
   shoot (window, "play-bg-battle-board");
-  /* Fought on with the offers until the attacker may retreat: it does. */
+  /* Fought on with the offers: both sides stay for a second round; XIX,
+   * clicked beside the board, reinforces the Union (2 dice against the
+   * commander's rating); in the next decision the Union retreats. */
   guard = 0;
-  while (g_strcmp0 (wb_play_awaiting (play), "battle-decide") != 0)
+  for (gboolean reinforced = FALSE;;)
     {
       const char *what = wb_play_awaiting (play);
+      gboolean union_acts;
 
+      m = wb_play_get_state (play);
+      union_acts = g_strcmp0 (wb_match_side_name (m, m->active), "Union") == 0;
       ck_assert_msg (g_str_has_prefix (what, "battle-"), "awaiting %s", what);
       ck_assert (!visible (window, "handover-ready"));
-      if (g_strcmp0 (what, "battle-allocate") == 0)
+      ck_assert (gtk_widget_is_visible (GTK_WIDGET (board)));
+      if (g_strcmp0 (what, "battle-decide") == 0)
+        {
+          if (union_acts && reinforced)
+            break;
+          ck_assert (wb_play_prompt_take_offer (prompt, (guint) offer_index (play, "Stay")));
+        }
+      else if (g_strcmp0 (what, "battle-allocate") == 0)
         ck_assert (wb_play_prompt_take_offer (prompt, (guint) offer_index (play, "Hits on the Strongest")));
+      else if (g_strcmp0 (what, "battle-reinforce") == 0 && union_acts && !reinforced)
+        {
+          int faces[] = { 6, 6 };
+          g_autoptr(JsonObject) a = NULL;
+
+          /* EAA is no candidate of the Union's; XIX is. */
+          click_unit (board, play, "eaa");
+          ck_assert_uint_eq (wb_play_controller_get_picked_units (wb_window_get_play_controller (window))->len, 0);
+          click_unit (board, play, "xix");
+          ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "xix")), 1);
+          ck_assert_str_eq (wb_play_prompt_get_odds (prompt), "Reinforcements: XIX Corps");
+          a = wb_play_prompt_get_action (prompt);
+          ck_assert_str_eq (json_object_get_string_member (a, "type"), "battle_reinforce");
+          shoot (window, "play-bg-battle-reinforce");
+          type_dice (prompt, play, wb_play_prompt_activate, faces, 2);
+          ck_assert_int_eq (wb_bg_match_battle (wb_play_get_state (play), NULL, NULL)->units[slot_of (play, "xix")].box,
+                            WB_BG_BOX_LINE);
+          reinforced = TRUE;
+        }
+      else if (g_strcmp0 (what, "battle-reinforce") == 0)
+        ck_assert (wb_play_prompt_take_offer (prompt, (guint) offer_index (play, "No Reinforcement")));
       else
         {
-          int faces[] = { 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6 };
+          int faces[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
           roll (prompt, play, faces, 12);
         }
-      ck_assert_int_lt (++guard, 12);
+      ck_assert_int_lt (++guard, 30);
     }
   ck_assert (gtk_widget_is_visible (GTK_WIDGET (board)));
   ck_assert_int_ge (offer_index (play, "Retreat"), 0);
@@ -391,6 +442,130 @@ START_TEST (test_battle_in_window)
 }
 END_TEST
 
+/* Grant's Gamble: Petersburg holds two units in its fortified city line
+ * and three defend it: the Confederate clicks the two that take it (a
+ * third, and a Union unit, are refused) and Fortify plays them; VI fails
+ * its morale check with Grant in reserve: a click on VI re-rolls it, the
+ * die typed in the prompt. */
+START_TEST (test_fortress_and_reroll)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "grants-gamble.warbench", NULL);
+  WbWindow *window;
+  WbMapView *view;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = NULL;
+  WbPlayPrompt *prompt;
+  WbBgBattleView *board;
+  WbPlayController *ctl;
+  WbMatch *m;
+  int guard = 0;
+
+  window = open_window (path);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  view = wb_window_get_map_view (window);
+  play = wb_play_new_full (wb_window_get_game (window), NULL, "campaign", NULL, 5, TRUE, NULL, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  while (g_strcmp0 (wb_play_awaiting (play), "move") != 0)
+    {
+      g_autoptr(GPtrArray) offers = wb_play_offers (play);
+      g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+      g_autoptr(JsonNode) copy = NULL;
+
+      ck_assert_msg (offers != NULL && offers->len > 0, "awaiting %s", wb_play_awaiting (play));
+      json_node_set_object (node, ((WbOffer *) g_ptr_array_index (offers, 0))->action);
+      copy = json_node_copy (node);
+      act_rolling (play, json_node_get_object (copy), 6);
+      ck_assert_int_lt (++guard, 20);
+    }
+  m = wb_play_get_state (play);
+  ck_assert_str_eq (wb_match_side_name (m, m->active), "Union");
+  act_json (play, "{\"type\": \"override_move\", \"unit\": \"union-vi\", \"to\": {\"location\": \"city-point\"}}");
+  act_json (play, "{\"type\": \"override_move\", \"unit\": \"grant\", \"to\": {\"location\": \"petersburg\"}}");
+  act_json (play, "{\"type\": \"override_move\", \"unit\": \"csa-i-a\", \"to\": {\"location\": \"petersburg\"}}");
+  act_json (play, "{\"type\": \"override_move\", \"unit\": \"csa-iii\", \"to\": {\"location\": \"petersburg\"}}");
+  act_json (play, "{\"type\": \"move\", \"unit\": \"union-vi\", \"to\": {\"location\": \"petersburg\"}}");
+  guard = 0;
+  while (g_strcmp0 (wb_play_awaiting (play), "battle") != 0)
+    {
+      act_json (play, "{\"type\": \"end_step\"}");
+      ck_assert_int_lt (++guard, 5);
+    }
+  wb_window_play (window, play);
+  wait_until_settled (view);
+  prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
+  board = WB_BG_BATTLE_VIEW (find_named (GTK_WIDGET (window), "play-battle-view"));
+  ctl = wb_window_get_play_controller (window);
+  if (visible (window, "handover-ready"))
+    g_signal_emit_by_name (find_named (GTK_WIDGET (window), "handover-ready"), "clicked");
+  {
+    WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (wb_map_view_get_map (view)), "petersburg");
+    g_signal_emit_by_name (view, "point-clicked", loc->x, loc->y);
+  }
+  ck_assert_str_eq (wb_play_awaiting (play), "battle-deploy");
+  ck_assert (gtk_widget_is_visible (GTK_WIDGET (board)));
+  ck_assert (!visible (window, "handover-ready"));
+
+  /* The fortified city line: two of the three, by clicks. */
+  click_unit (board, play, "union-vi");
+  ck_assert_uint_eq (wb_play_controller_get_picked_units (ctl)->len, 0);
+  click_unit (board, play, "csa-i-a");
+  click_unit (board, play, "csa-iii");
+  click_unit (board, play, "csa-g-petersburg");
+  ck_assert_uint_eq (wb_play_controller_get_picked_units (ctl)->len, 2);
+  ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "csa-i-a")), 1);
+  ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "csa-g-petersburg")), 0);
+  ck_assert (g_str_has_prefix (wb_play_prompt_get_odds (prompt), "Fortified city line: "));
+  ck_assert (g_str_has_suffix (wb_play_prompt_get_odds (prompt), "(2 of 2)"));
+  /* Again on one: dropped, and back. */
+  click_unit (board, play, "csa-iii");
+  ck_assert_uint_eq (wb_play_controller_get_picked_units (ctl)->len, 1);
+  click_unit (board, play, "csa-iii");
+  shoot (window, "play-bg-battle-fortify");
+  ck_assert (wb_play_prompt_activate (prompt));
+  {
+    const WbBgBattle *b = wb_bg_match_battle (wb_play_get_state (play), NULL, NULL);
+
+    ck_assert_int_eq (b->units[slot_of (play, "csa-i-a")].box, WB_BG_BOX_FORTIFIED);
+    ck_assert_int_eq (b->units[slot_of (play, "csa-iii")].box, WB_BG_BOX_FORTIFIED);
+    ck_assert_int_eq (b->units[slot_of (play, "csa-g-petersburg")].box, WB_BG_BOX_LINE);
+  }
+
+  /* One hit on VI (the only Union unit that can take it), no hit back,
+   * VI fails its morale check: Grant may re-roll it. */
+  {
+    int fire[] = { 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+    int miss[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+    int fail[] = { 6 };
+
+    roll (prompt, play, fire, G_N_ELEMENTS (fire));
+    ck_assert_str_eq (wb_play_awaiting (play), "battle-fire");
+    roll (prompt, play, miss, G_N_ELEMENTS (miss));
+    ck_assert_str_eq (wb_play_awaiting (play), "battle-morale");
+    roll (prompt, play, fail, 1);
+  }
+  ck_assert_str_eq (wb_play_awaiting (play), "battle-reroll");
+  ck_assert_int_eq (wb_bg_match_battle (wb_play_get_state (play), NULL, NULL)->units[slot_of (play, "union-vi")].box,
+                    WB_BG_BOX_FAILED);
+  /* The Confederate's garrison did not fail: refused; VI: the die asked for. */
+  click_unit (board, play, "csa-g-petersburg");
+  ck_assert_str_eq (wb_play_awaiting (play), "battle-reroll");
+  {
+    guint32 cursor = wb_journal_get_cursor (wb_play_get_journal (play));
+
+    click_unit (board, play, "union-vi");
+    ck_assert_uint_eq (wb_journal_get_cursor (wb_play_get_journal (play)), cursor);
+    shoot (window, "play-bg-battle-reroll");
+    ck_assert (wb_play_prompt_enter_roll (prompt, 2));
+    ck_assert_uint_ne (wb_journal_get_cursor (wb_play_get_journal (play)), cursor);
+  }
+  ck_assert_str_ne (wb_play_awaiting (play), "battle-reroll");
+  ck_assert_int_eq (wb_bg_match_battle (wb_play_get_state (play), NULL, NULL)->units[slot_of (play, "union-vi")].box,
+                    WB_BG_BOX_LINE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -400,6 +575,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_set_timeout (tc, 60);
   tcase_add_test (tc, test_battle_in_window);
+  tcase_add_test (tc, test_fortress_and_reroll);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -23,7 +23,7 @@ struct _WbPlayController
 
 G_DEFINE_FINAL_TYPE (WbPlayController, wb_play_controller, G_TYPE_OBJECT)
 
-enum { CHANGED, SELECTION_CHANGED, MESSAGE, N_SIGNALS };
+enum { CHANGED, SELECTION_CHANGED, MESSAGE, NEEDS_ROLL, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 enum { PROP_0, PROP_OVERRIDE, N_PROPS };
@@ -106,6 +106,10 @@ wb_play_controller_act (WbPlayController *self, JsonObject *action)
   if (!wb_play_act (self->play, action, &error))
     {
       say (self, error->message);
+      /* Physical dice: the players' roll (or a result the table lacks) is
+       * asked for, and the action played again with it. */
+      if (wb_play_needs_roll (self->play, NULL, NULL) || wb_play_needs_result (self->play, NULL, NULL, NULL))
+        g_signal_emit (self, signals[NEEDS_ROLL], 0, action);
       return FALSE;
     }
   if (self->override && self->selected != NULL &&
@@ -741,6 +745,12 @@ wb_play_controller_class_init (WbPlayControllerClass *klass)
                                              G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * WbPlayController::needs-roll:
+   * @action: (type Json.Object): the action refused for want of the players' roll
+   */
+  signals[NEEDS_ROLL] = g_signal_new ("needs-roll", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                      NULL, NULL, G_TYPE_NONE, 1, JSON_TYPE_OBJECT);
 }
 
 static void

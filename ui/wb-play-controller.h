@@ -34,7 +34,10 @@ G_DECLARE_FINAL_TYPE (WbPlayController, wb_play_controller, WB, PLAY_CONTROLLER,
  * Every action goes through wb_play_act; a refusal is emitted as
  * "message" (in override mode the rules are not asked: see below). Signals: "changed" after an action was played (the view, the
  * log, the prompt refresh), "selection-changed" (the selected unit and its
- * highlighted destinations changed), "message" (const char *). */
+ * highlighted destinations changed), "message" (const char *),
+ * "needs-roll" (JsonObject *action: refused for want of the players' dice
+ * in physical-dice mode, or of a result the table lacks — the prompt asks
+ * and plays it again). */
 WbPlayController *wb_play_controller_new          (WbPlay           *play);
 WbPlay           *wb_play_controller_get_play     (WbPlayController *self);
 /* A click on @hex of the play map (hex maps), or on @location (point

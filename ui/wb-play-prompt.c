@@ -279,6 +279,10 @@ update (WbPlayPrompt *self)
                             self->pending_result != NULL);
   gtk_widget_set_visible (self->roll_box, self->pending != NULL);
   gtk_widget_set_visible (self->result_box, self->pending_result != NULL);
+  /* While the players' roll is asked for, the roll is the one thing to
+   * do (Clear gives the offers back). */
+  gtk_widget_set_visible (self->offers_box, self->offers != NULL && self->offers->len > 0 &&
+                                            self->pending == NULL && self->pending_result == NULL);
 }
 
 static void
@@ -311,7 +315,6 @@ update_offers (WbPlayPrompt *self)
   /* Up to three side by side; more wrap. */
   gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->offers_box),
                                           self->offers != NULL ? CLAMP (self->offers->len, 1, 3) : 1);
-  gtk_widget_set_visible (self->offers_box, self->offers != NULL && self->offers->len > 0);
 }
 
 /* "⚃" for a d6's 4, "[7]" for other dice. */
@@ -728,7 +731,7 @@ wb_play_prompt_init (WbPlayPrompt *self)
   gtk_label_set_max_width_chars (self->dice_text, 40);
   /* A battle rolls for several units: up to four lines, all of them in
    * the tooltip (and the log). */
-  gtk_label_set_width_chars (self->dice_text, 30);
+  gtk_label_set_width_chars (self->dice_text, 24);
   gtk_label_set_lines (self->dice_text, 4);
   gtk_label_set_ellipsize (self->dice_text, PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (GTK_WIDGET (self->dice_text), "dim-label");
@@ -740,7 +743,7 @@ wb_play_prompt_init (WbPlayPrompt *self)
   gtk_widget_set_hexpand (labels, TRUE);
   self->text = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->text, TRUE);
-  gtk_label_set_width_chars (self->text, 28);
+  gtk_label_set_width_chars (self->text, 24);
   /* Not wider than that: the offers beside it keep their own width. */
   gtk_label_set_max_width_chars (self->text, 60);
   gtk_label_set_xalign (self->text, 0);

@@ -96,10 +96,12 @@ sync_battle_picks (WbWindow *self)
       const WbBgBattleUnit *bu = &b->units[s];
       gboolean can = FALSE;
 
+      /* All hits picked, the fortified line full: nothing more to click. */
       if (g_strcmp0 (what, "battle-allocate") == 0)
-        can = wb_bg_battle_can_take_hit (b, s);
+        can = wb_bg_battle_can_take_hit (b, s) && units->len < b->pending_hits;
       else if (g_strcmp0 (what, "battle-deploy") == 0)
-        can = bu->side == WB_BG_DEFENDER && bu->box == WB_BG_BOX_LINE;
+        can = bu->side == WB_BG_DEFENDER && bu->box == WB_BG_BOX_LINE &&
+              (units->len < b->fortress_capacity || counts[s] > 0);
       else if (g_strcmp0 (what, "battle-reinforce") == 0)
         can = bu->side == side && bu->box == WB_BG_BOX_OFF;
       else if (g_strcmp0 (what, "battle-reroll") == 0)
@@ -317,11 +319,12 @@ on_needs_roll (WbWindow *self, JsonObject *action)
     }
 }
 
+/* The controller asks for the players' roll itself ("needs-roll"), for
+ * the prompt's actions as for clicks (a re-roll on the battle board). */
 static void
 on_prompt_act (WbWindow *self, JsonObject *action)
 {
-  if (!wb_play_controller_act (self->play_controller, action))
-    on_needs_roll (self, action);
+  wb_play_controller_act (self->play_controller, action);
 }
 
 static void
@@ -482,6 +485,7 @@ wb_window_play (WbWindow *self, WbPlay *play)
   g_signal_connect_object (self->play_controller, "selection-changed", G_CALLBACK (sync_selection), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_controller, "message", G_CALLBACK (show_message), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_controller, "needs-roll", G_CALLBACK (on_needs_roll), self, G_CONNECT_SWAPPED);
   self->play_override = wb_play_override_new (self->play_controller);
   gtk_box_append (GTK_BOX (self->play_override_slot), self->play_override);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
