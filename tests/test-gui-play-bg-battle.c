@@ -20,9 +20,10 @@
  * for each die; the Union's hits are clicked on the board (the other
  * side's unit and a hit too many are refused), Apply Hits plays them on
  * the units clicked; the hand-over does not come between the battle's
- * steps; the Battle Board toggle shows the map and back; the battle is
- * fought to its end (a retreat, by a click on the map) and the map comes
- * back; Ctrl+Z brings the board back. */
+ * steps; the Battle Board toggle shows the map and back; a reinforcement
+ * is clicked beside the board; the battle is fought to its end (a
+ * retreat, by a click on the map) and the map comes back; Ctrl+Z brings
+ * the board back. */
 
 static GtkWidget *
 find_type (GtkWidget *root, GType type)
