@@ -219,7 +219,6 @@ update_viewer (WbWindow *self)
   WbMatch *m = wb_play_get_state (self->play);
   GPtrArray *sides = wb_game_get_sides (self->game);
   const char *viewer = NULL;
-
   guint player = wb_play_player (self->play);
 
   if (wb_counter_style_hides (wb_counter_style_for_game (self->game)) && !m->over && player < sides->len)
