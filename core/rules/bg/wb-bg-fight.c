@@ -43,18 +43,14 @@ fail (GError **error, const char *format, ...)
 void
 _wb_bg_fight_read_params (BgData *data, JsonObject *o)
 {
-  JsonNode *n;
   WbTable *t;
 
   data->hit_on = (int) CLAMP (wb_json_int (o, "battle_hit_on", 6), 1, 7);
   data->crossing_dice = (int) CLAMP (wb_json_int (o, "crossing_first_round_dice", -1), -6, 6);
   data->fortress_dice = (int) CLAMP (wb_json_int (o, "fortress_extra_dice", 2), -6, 6);
   data->trench_dice = (int) CLAMP (wb_json_int (o, "trench_extra_dice", 1), -6, 6);
-  /* GG 11: the leader whose side may re-roll a failed morale check. */
-  data->grant = NULL;
-  if ((n = json_object_get_member (o, "leader_abilities")) != NULL && JSON_NODE_HOLDS_OBJECT (n) &&
-      json_object_has_member (json_node_get_object (n), "grant") && wb_game_find_unit (data->game, "grant") != NULL)
-    data->grant = g_intern_string ("grant");
+  /* The leader of the morale re-roll (data->grant) is read with the
+   * leader abilities (`morale_reroll`, wb-bg.c). */
   /* Dice by SP: the battle-dice table's first column, row by SP; above
    * the last row its value; 0 where the table has none (the board's own
    * defaults then). */
