@@ -333,10 +333,27 @@ START_TEST (test_battle_in_window)
   ck_assert (gtk_widget_is_visible (GTK_WIDGET (board)));
   ck_assert (!gtk_widget_is_visible (GTK_WIDGET (view)));
 
-  /* The Union fires (VIII 2 SP, VI across the river one die less): misses. */
+  /* The Union fires (VIII 2 SP, VI across the river one die less): misses,
+   * the dice typed at once in the prompt's entry; a typo is refused first
+   * with nothing played. */
   {
-    int faces[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
-    roll (prompt, play, faces, 9);
+    guint32 cursor = wb_journal_get_cursor (wb_play_get_journal (play));
+    GPtrArray *log;
+
+    prompt_play = play;
+    ck_assert (take_roll (prompt));
+    ck_assert_uint_eq (wb_journal_get_cursor (wb_play_get_journal (play)), cursor);
+    ck_assert (!wb_play_prompt_enter_roll_text (prompt, "1 1 7"));
+    shoot (window, "play-bg-battle-dice");
+    ck_assert (!wb_play_prompt_enter_roll_text (prompt, "1 x"));
+    ck_assert (!wb_play_prompt_enter_roll_text (prompt, "  "));
+    ck_assert_uint_eq (wb_journal_get_cursor (wb_play_get_journal (play)), cursor);
+    ck_assert (wb_play_prompt_enter_roll_text (prompt, "1 1 1, 1 1 1 1"));
+    ck_assert_uint_eq (wb_journal_get_cursor (wb_play_get_journal (play)), cursor + 1);
+    log = wb_play_get_log (play);
+    ck_assert_msg (strstr (((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text, "1 1 1") != NULL ||
+                   strstr (((WbLogEvent *) g_ptr_array_index (log, log->len - 2))->text, "1 1 1") != NULL,
+                   "%s", ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text);
   }
   shoot (window, "play-bg-battle-board");
   /* Fought on with the offers: both sides stay for a second round; XIX,

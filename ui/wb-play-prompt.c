@@ -33,7 +33,8 @@ struct _WbPlayPrompt
   guint         pending_index;
   GtkWidget    *roll_box;
   GtkLabel     *roll_label;
-  GtkSpinButton *roll_spin;
+  GtkEntry     *roll_entry;   /* one die, or several separated by spaces */
+  int           pending_sides;
   /* A cell the rulebook does not give: the action waiting for the
    * players' result, and the codes offered. */
   JsonObject   *pending_result;
@@ -410,27 +411,35 @@ wb_play_prompt_ask_roll (WbPlayPrompt *self, JsonObject *action, guint index, in
   g_clear_pointer (&self->pending, json_object_unref);
   self->pending = json_object_ref (action);
   self->pending_index = index;
-  /* TRANSLATORS: physical dice: which die the players roll now, and its faces */
-  text = g_strdup_printf (_("Roll die %u (1–%d) and enter it:"), index + 1, sides);
+  self->pending_sides = sides;
+  /* TRANSLATORS: physical dice: which die the players roll now, and its faces; several dice may be
+   * typed at once */
+  text = g_strdup_printf (_("Roll die %u (1–%d) and enter it, or all the dice rolled (6 3 1):"), index + 1, sides);
   gtk_label_set_text (self->roll_label, text);
-  gtk_spin_button_set_range (self->roll_spin, 1, sides);
-  gtk_spin_button_set_value (self->roll_spin, 1);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->roll_label), "error");
+  gtk_editable_set_text (GTK_EDITABLE (self->roll_entry), "");
   update (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->roll_spin));
+  gtk_widget_grab_focus (GTK_WIDGET (self->roll_entry));
 }
 
 gboolean
 wb_play_prompt_enter_roll (WbPlayPrompt *self, int face)
+{
+  return wb_play_prompt_enter_rolls (self, &face, 1);
+}
+
+gboolean
+wb_play_prompt_enter_rolls (WbPlayPrompt *self, const int *faces, guint n_faces)
 {
   g_autoptr(JsonObject) action = NULL;
   g_autoptr(GList) members = NULL;
   JsonNode *n;
   JsonArray *rolls;
 
-  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), FALSE);
-  if (self->pending == NULL)
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self) && (faces != NULL || n_faces == 0), FALSE);
+  if (self->pending == NULL || n_faces == 0)
     return FALSE;
-  /* A copy of the action with the roll at its index in "rolls". */
+  /* A copy of the action with the rolls from its index in "rolls". */
   action = json_object_new ();
   members = json_object_get_members (self->pending);
   for (GList *l = members; l != NULL; l = l->next)
@@ -443,7 +452,8 @@ wb_play_prompt_enter_roll (WbPlayPrompt *self, int face)
       json_array_add_element (rolls, json_node_copy (json_array_get_element (json_node_get_array (n), i)));
   while (json_array_get_length (rolls) < self->pending_index)
     json_array_add_int_element (rolls, 1);
-  json_array_add_int_element (rolls, face);
+  for (guint i = 0; i < n_faces; i++)
+    json_array_add_int_element (rolls, faces[i]);
   json_object_set_array_member (action, "rolls", rolls);
   g_clear_pointer (&self->pending, json_object_unref);
   update (self);
@@ -451,10 +461,49 @@ wb_play_prompt_enter_roll (WbPlayPrompt *self, int face)
   return TRUE;
 }
 
+gboolean
+wb_play_prompt_enter_roll_text (WbPlayPrompt *self, const char *text)
+{
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree char *problem = NULL;
+
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self) && text != NULL, FALSE);
+  if (self->pending == NULL)
+    return FALSE;
+  words = g_strsplit_set (text, " ,;\t", -1);
+  for (guint i = 0; words[i] != NULL && problem == NULL; i++)
+    {
+      guint64 v;
+
+      if (words[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (words[i], 10, 1, (guint64) self->pending_sides, &v, NULL))
+        /* TRANSLATORS: physical dice: what was typed is not a die's face; the faces */
+        problem = g_strdup_printf (_("“%s” is not a die: type numbers from 1 to %d"), words[i], self->pending_sides);
+      else
+        {
+          int face = (int) v;
+          g_array_append_val (faces, face);
+        }
+    }
+  if (problem == NULL && faces->len == 0)
+    problem = g_strdup_printf (_("Type the die rolled, 1 to %d"), self->pending_sides);
+  if (problem != NULL)
+    {
+      gtk_label_set_text (self->roll_label, problem);
+      gtk_widget_add_css_class (GTK_WIDGET (self->roll_label), "error");
+      gtk_widget_grab_focus (GTK_WIDGET (self->roll_entry));
+      return FALSE;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (self->roll_label), "error");
+  return wb_play_prompt_enter_rolls (self, (const int *) faces->data, faces->len);
+}
+
 static void
 on_enter_roll (WbPlayPrompt *self)
 {
-  wb_play_prompt_enter_roll (self, gtk_spin_button_get_value_as_int (self->roll_spin));
+  wb_play_prompt_enter_roll_text (self, gtk_editable_get_text (GTK_EDITABLE (self->roll_entry)));
 }
 
 void
@@ -782,20 +831,24 @@ wb_play_prompt_init (WbPlayPrompt *self)
   /* Physical dice: the players' roll. */
   self->roll_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->roll_label = GTK_LABEL (gtk_label_new (NULL));
-  self->roll_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 6, 1));
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->roll_spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+  gtk_label_set_wrap (self->roll_label, TRUE);
+  gtk_label_set_max_width_chars (self->roll_label, 32);
+  self->roll_entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->roll_entry), 10);
+  gtk_entry_set_input_purpose (self->roll_entry, GTK_INPUT_PURPOSE_DIGITS);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->roll_entry),
+                               _("The die the players rolled, or all of them separated by spaces"));
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->roll_entry), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
                                   self->roll_label, NULL, -1);
-  /* Enter in the spin button's text (GtkSpinButton::activate is GTK 4.14). */
-  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (self->roll_spin)), "activate",
-                            G_CALLBACK (on_enter_roll), self);
+  g_signal_connect_swapped (self->roll_entry, "activate", G_CALLBACK (on_enter_roll), self);
   {
     GtkWidget *enter = gtk_button_new_with_mnemonic (_("_Enter Roll"));
 
     gtk_widget_add_css_class (enter, "suggested-action");
-    gtk_widget_set_tooltip_text (enter, _("Play the action with the die the players rolled"));
+    gtk_widget_set_tooltip_text (enter, _("Play the action with the dice the players rolled"));
     g_signal_connect_swapped (enter, "clicked", G_CALLBACK (on_enter_roll), self);
     gtk_box_append (GTK_BOX (self->roll_box), GTK_WIDGET (self->roll_label));
-    gtk_box_append (GTK_BOX (self->roll_box), GTK_WIDGET (self->roll_spin));
+    gtk_box_append (GTK_BOX (self->roll_box), GTK_WIDGET (self->roll_entry));
     gtk_box_append (GTK_BOX (self->roll_box), enter);
   }
   gtk_box_append (GTK_BOX (buttons), self->roll_box);

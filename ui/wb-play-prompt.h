@@ -53,9 +53,21 @@ void         wb_play_prompt_ask_roll     (WbPlayPrompt *self,
                                           JsonObject   *action,
                                           guint         index,
                                           int           sides);
-/* What Enter Roll does with @face (FALSE when no roll is asked for). */
+/* Plays the action asked for with @face as its die (FALSE when no roll
+ * is asked for). */
 gboolean     wb_play_prompt_enter_roll   (WbPlayPrompt *self,
                                           int           face);
+/* The same with @n_faces dice from the one asked for on (a battle's
+ * round typed at once); the action asks again if it needs more. */
+gboolean     wb_play_prompt_enter_rolls  (WbPlayPrompt *self,
+                                          const int    *faces,
+                                          guint         n_faces);
+/* What Enter Roll does with the text typed: one die or several
+ * separated by spaces or commas ("6 3 1"); a text that is not dice of
+ * the faces asked for is refused with a message in the bar, nothing
+ * played (FALSE). */
+gboolean     wb_play_prompt_enter_roll_text (WbPlayPrompt *self,
+                                             const char   *text);
 /* A cell of @table the rulebook does not give came up (roll @roll on
  * @column): the bar offers the table's codes and plays @action again
  * with "result": the code chosen. */
