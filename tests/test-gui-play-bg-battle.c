@@ -8,6 +8,7 @@
 
 #include "wb-bg-battle-view.h"
 #include "wb-play-prompt.h"
+#include "wb-play-reserve.h"
 #include "wb-window.h"
 #include "rules/bg/wb-bg-fight.h"
 
@@ -283,6 +284,15 @@ START_TEST (test_battle_in_window)
   ck_assert (!visible (window, "handover-ready"));
   /* The map keeps the Union player's view (the battle reveals only its blocks, on the board). */
   ck_assert_str_eq (wb_map_view_get_viewer (view), "union");
+  /* So does the reserve: the phasing player's reinforcements. */
+  {
+    GtkWidget *reserve = find_type (GTK_WIDGET (window), WB_TYPE_PLAY_RESERVE);
+    g_autoptr(GPtrArray) texts = NULL;
+
+    ck_assert_ptr_nonnull (reserve);
+    texts = wb_play_reserve_get_texts (WB_PLAY_RESERVE (reserve));
+    ck_assert_str_eq (g_ptr_array_index (texts, 0), "Union reinforcements");
+  }
   {
     int faces[] = { 6, 6, 1, 2 };
     roll (prompt, play, faces, 4);

@@ -88,6 +88,7 @@ wb_play_reserve_refresh (WbPlayReserve *self)
 {
   GtkWidget *child;
   WbMatch *m;
+  guint player;
 
   g_return_if_fail (WB_IS_PLAY_RESERVE (self));
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
@@ -95,8 +96,11 @@ wb_play_reserve_refresh (WbPlayReserve *self)
   if (self->play == NULL)
     return;
   m = wb_play_get_state (self->play);
+  /* The phasing player's (the one at the screen), also while the other
+   * side answers a prompt in its turn. */
+  player = wb_play_player (self->play);
   {
-    g_autofree char *heading = g_strdup_printf (_("%s reinforcements"), wb_match_side_name (m, m->active));
+    g_autofree char *heading = g_strdup_printf (_("%s reinforcements"), wb_match_side_name (m, player));
     add_heading (self, heading);
   }
   for (int pass = 0; pass < 2; pass++)
@@ -106,7 +110,7 @@ wb_play_reserve_refresh (WbPlayReserve *self)
         g_autofree char *name = NULL, *at = NULL, *text = NULL;
         gboolean due;
 
-        if (u->side != m->active || u->where.kind != WB_WHERE_WAITING || u->arrives <= 0 ||
+        if (u->side != player || u->where.kind != WB_WHERE_WAITING || u->arrives <= 0 ||
             !(u->flags & WB_UNIT_IN_SCENARIO))
           continue;
         due = u->arrives <= m->turn;
