@@ -70,6 +70,7 @@ dice_init (Dice *d, WbBgBattleIo *io)
   io->say = dice_say;
   io->name = dice_name;
   io->side_name = dice_side;
+  io->say_dice = NULL;
   io->data = d;
 }
 

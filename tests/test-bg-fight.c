@@ -247,6 +247,25 @@ example_setup (Fixture *f)
   example_setup_full (f, TRUE);
 }
 
+/* The last log line with @text carries exactly the dice @faces ("6 2 5"). */
+static void
+assert_line_dice (Fixture *f, const char *text, const char *faces)
+{
+  for (guint i = f->events->len; i-- > 0;)
+    {
+      WbLogEvent *e = g_ptr_array_index (f->events, i);
+      g_autoptr(GString) got = g_string_new (NULL);
+
+      if (strstr (e->text, text) == NULL)
+        continue;
+      for (guint k = 0; k < e->n_dice; k++)
+        g_string_append_printf (got, k > 0 ? " %d" : "%d", e->dice[k]);
+      ck_assert_msg (strcmp (got->str, faces) == 0, "%s: dice “%s”, not “%s”", e->text, got->str, faces);
+      return;
+    }
+  ck_abort_msg ("no log line with “%s”", text);
+}
+
 START_TEST (test_example)
 {
   Fixture f;
@@ -304,11 +323,15 @@ START_TEST (test_example)
   ck_assert_str_eq (awaiting (&f), "battle-fire");
   ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 2, 5, 1, 3, 4]}");
   ck_assert_int_eq (unit (&f, "eaa")->halves, 14);
+  /* Each unit's line carries its own dice (the play window shows them). */
+  assert_line_dice (&f, "Union VIII rolls 3 dice: 1 3 4", "1 3 4");
+  assert_line_dice (&f, "Union VI rolls 3 dice (−1, across a river and a mountain): 6 2 5", "6 2 5");
   /* Morale: VIII rolls 5 and 2 against 3 and fails; EA rolls 3 and passes. */
   ck_assert_str_eq (awaiting (&f), "battle-morale");
   ck_assert_uint_eq (f.m->active, UNION);
   ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [5, 2]}");
   ck_assert_int_eq (slot_of (&f, "viii")->box, WB_BG_BOX_FAILED);
+  assert_line_dice (&f, "Union VIII checks morale", "5 2");
   ck_assert_uint_eq (f.m->active, CSA);
   ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [3]}");
   ck_assert_int_eq (slot_of (&f, "eaa")->box, WB_BG_BOX_LINE);
@@ -323,6 +346,7 @@ START_TEST (test_example)
   ck_assert_uint_eq (f.m->active, UNION);
   refused (&f, "{\"type\": \"battle_reinforce\", \"units\": [\"eaa\"]}", "");
   ok (&f, "{\"type\": \"battle_reinforce\", \"units\": [\"xix\"], \"rolls\": [4, 5]}");
+  assert_line_dice (&f, "Union XIX reinforces", "4 5");
   ck_assert_str_eq (where (&f, "xix"), "snickersville");
   ck_assert (unit (&f, "xix")->flags & BG_FOUGHT);
   ck_assert_int_eq (slot_of (&f, "xix")->box, WB_BG_BOX_LINE);

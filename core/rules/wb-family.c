@@ -187,6 +187,21 @@ wb_rule_say (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
 }
 
 void
+wb_rule_say_dice (WbRuleContext *ctx, WbMatch *m, guint n_dice, const char *format, ...)
+{
+  guint total = ctx->n_rolled, take = MIN (n_dice, total);
+  va_list args;
+
+  ctx->n_rolled = take;
+  va_start (args, format);
+  say (ctx, m, format, args);
+  va_end (args);
+  memmove (ctx->rolled, ctx->rolled + take, (total - take) * sizeof ctx->rolled[0]);
+  memmove (ctx->rolled_sides, ctx->rolled_sides + take, (total - take) * sizeof ctx->rolled_sides[0]);
+  ctx->n_rolled = total - take;
+}
+
+void
 wb_rule_say_secret (WbRuleContext *ctx, WbMatch *m, guint side, const char *public_text,
                     const char *format, ...)
 {

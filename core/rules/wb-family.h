@@ -34,6 +34,10 @@ typedef struct {
   int      column;   /* its column, or -1 */
 } WbPreview;
 
+/* The dice an action may roll before its next log line (a battle round
+ * draws every unit's dice first, then writes a line for each). */
+#define WB_RULE_MAX_ROLLED 64
+
 /* What an action being applied may use: the match's rule levels, and the
  * log events it writes (WbLogEvent*). */
 typedef struct {
@@ -48,8 +52,8 @@ typedef struct {
    * next one gets them), and in physical-dice mode the die a refused
    * action lacked (needed_sides 0: none). */
   guint       n_rolled;
-  int         rolled[8];
-  int         rolled_sides[8];
+  int         rolled[WB_RULE_MAX_ROLLED];
+  int         rolled_sides[WB_RULE_MAX_ROLLED];
   guint       needed_index;
   int         needed_sides;
   /* A table cell the rulebook does not give ("?") came up: the players
@@ -77,9 +81,14 @@ gboolean     wb_rule_die     (WbRuleContext *ctx, WbMatch *m, JsonObject *action
  * window to ask the players for the result (wb_play_needs_result); the
  * action is then played again with "result": a code of the table. */
 void         wb_rule_needs_result (WbRuleContext *ctx, WbTable *table, int column, int roll, GError **error);
-/* Writes a log line for the active side: "Turn 3 (May 5, 3), Union: …". */
+/* Writes a log line for the active side: "Turn 3 (May 5, 3), Union: …"; the
+ * dice rolled since the last line go with it. */
 void         wb_rule_say     (WbRuleContext *ctx, WbMatch *m, const char *format, ...)
                               G_GNUC_PRINTF (3, 4);
+/* The same, with only the first @n_dice of those dice: the rest wait for
+ * the next lines (a battle round's dice, one line per unit). */
+void         wb_rule_say_dice (WbRuleContext *ctx, WbMatch *m, guint n_dice, const char *format, ...)
+                               G_GNUC_PRINTF (4, 5);
 /* A log line only @side may read in full (hidden information: a block's
  * name); the other sides read @public_text (NULL: nothing), with the same
  * "Turn …, Side: " start. */

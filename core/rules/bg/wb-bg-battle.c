@@ -30,6 +30,8 @@ typedef struct {
 #define SAY(run, ...) G_STMT_START { if ((run)->talk) say ((run), __VA_ARGS__); } G_STMT_END
 
 static void say (Run *run, const char *format, ...) G_GNUC_PRINTF (2, 3);
+static void say_dice (Run *run, int n_dice, const char *format, ...) G_GNUC_PRINTF (3, 4);
+#define SAY_DICE(run, n, ...) G_STMT_START { if ((run)->talk) say_dice ((run), (n), __VA_ARGS__); } G_STMT_END
 
 static void
 say (Run        *run,
@@ -43,6 +45,26 @@ say (Run        *run,
   text = g_strdup_vprintf (format, args);
   va_end (args);
   run->io->say (run->io->data, text);
+}
+
+/* A line that reports the next @n_dice of the dice drawn (the family's
+ * log shows them with it), when the family takes them so. */
+static void
+say_dice (Run        *run,
+          int         n_dice,
+          const char *format,
+          ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (run->io->say_dice != NULL)
+    run->io->say_dice (run->io->data, text, n_dice);
+  else
+    run->io->say (run->io->data, text);
 }
 
 static void
@@ -1009,7 +1031,8 @@ say_fire (Run                  *run,
   dice = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d die", "%d dice", n), n);
   hit_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits), hits);
   /* "Union VI rolls 3 dice (−1, across a river and a mountain): 6 2 5 → 1 hit" */
-  say (run, _("%s rolls %s%s: %s → %s"), unit_name (run, u, buf), dice, mods, n > 0 ? faces->str : "—", hit_text);
+  say_dice (run, n, _("%s rolls %s%s: %s → %s"), unit_name (run, u, buf), dice, mods, n > 0 ? faces->str : "—",
+            hit_text);
 }
 
 /* FIRE and RETREAT_FIRE: each unit's dice, every face ≥ hit_on a hit. */
@@ -1095,10 +1118,11 @@ check_unit (Run            *run,
                                                                                      : _("passes");
 
       if (reroll)
-        say (run, _("%s re-rolls its morale check (morale %d): %s → %s"), unit_name (run, u, buf), u->morale,
-             faces->str, what);
+        say_dice (run, u->hits, _("%s re-rolls its morale check (morale %d): %s → %s"), unit_name (run, u, buf),
+                  u->morale, faces->str, what);
       else
-        say (run, _("%s checks morale %d: %s → %s"), unit_name (run, u, buf), u->morale, faces->str, what);
+        say_dice (run, u->hits, _("%s checks morale %d: %s → %s"), unit_name (run, u, buf), u->morale, faces->str,
+                  what);
     }
 }
 
@@ -1409,11 +1433,11 @@ wb_bg_battle_reinforce (WbBgBattle         *b,
           c = take (&run);
           if (a + c < b->rating[b->side])
             {
-              SAY (&run, _("%s tries to reinforce: %d + %d = %d, below the commander rating %d — it stays"),
+              SAY_DICE (&run, 2, _("%s tries to reinforce: %d + %d = %d, below the commander rating %d — it stays"),
                    unit_name (&run, u, buf), a, c, a + c, b->rating[b->side]);
               continue;
             }
-          SAY (&run, _("%s reinforces: %d + %d = %d ≥ commander rating %d — into the line"),
+          SAY_DICE (&run, 2, _("%s reinforces: %d + %d = %d ≥ commander rating %d — into the line"),
                unit_name (&run, u, buf), a, c, a + c, b->rating[b->side]);
         }
       u->box = fights (u) ? WB_BG_BOX_LINE : WB_BG_BOX_RESERVE;

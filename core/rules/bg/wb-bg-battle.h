@@ -126,14 +126,17 @@ typedef struct {
 
 /* What the board needs from the family. @die: one die of @sides faces in
  * *face, or FALSE with @error (a typed roll missing); @say: a line of the
- * log (may be NULL); @name: a unit's name for those lines, by the family's
- * index ("Union VI"); @side_name: "Union" (both may be NULL). */
+ * log (may be NULL); @say_dice: a line that reports the next @n_dice of
+ * the dice drawn (a unit's fire, morale check or reinforcement roll; NULL:
+ * @say); @name: a unit's name for those lines, by the family's index
+ * ("Union VI"); @side_name: "Union" (both may be NULL). */
 typedef struct {
   gboolean    (*die)       (gpointer data, int sides, int *face, GError **error);
   void        (*say)       (gpointer data, const char *text);
   const char *(*name)      (gpointer data, int index);
   const char *(*side_name) (gpointer data, WbBgSide side);
   gpointer      data;
+  void        (*say_dice)  (gpointer data, const char *text, int n_dice);
 } WbBgBattleIo;
 
 typedef struct {

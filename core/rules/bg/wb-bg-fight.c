@@ -127,6 +127,13 @@ io_say (gpointer p, const char *text)
   wb_rule_say (io->ctx, io->m, "%s.", text);
 }
 
+static void
+io_say_dice (gpointer p, const char *text, int n_dice)
+{
+  Io *io = p;
+  wb_rule_say_dice (io->ctx, io->m, (guint) MAX (n_dice, 0), "%s.", text);
+}
+
 static const char *
 io_name (gpointer p, int index)
 {
@@ -164,6 +171,7 @@ io_init (Io *io, WbBgBattleIo *bio, BgData *data, WbMatch *m, BgFight *f, WbRule
   io->names = g_ptr_array_new_with_free_func (g_free);
   bio->die = io_die;
   bio->say = io_say;
+  bio->say_dice = io_say_dice;
   bio->name = io_name;
   bio->side_name = io_side_name;
   bio->data = io;
