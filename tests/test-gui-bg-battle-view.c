@@ -52,6 +52,33 @@ box_is_right_of (const graphene_rect_t *a, const graphene_rect_t *b)
   return a->origin.x >= b->origin.x + b->size.width;
 }
 
+static void
+remember_slot (int *out, int slot)
+{
+  *out = slot;
+}
+
+/* A key pressed on @widget, as its key controller reports it; whether it
+ * was handled. */
+static gboolean
+press_key (GtkWidget *widget, guint keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      gboolean handled = FALSE;
+
+      if (!GTK_IS_EVENT_CONTROLLER_KEY (c))
+        continue;
+      g_signal_emit_by_name (c, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+      return handled;
+    }
+  ck_abort_msg ("no key controller");
+  return FALSE;
+}
+
 START_TEST (test_battle_board)
 {
   g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
@@ -124,6 +151,48 @@ START_TEST (test_battle_board)
       g_autofree char *shot = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "bg-battle-board.png", NULL);
       gdk_texture_save_to_png (texture, shot);
     }
+  /* The keyboard: Tab into the board puts it on the first unit (the
+   * defender's, above); the arrows go in reading order (VIII, then VI on
+   * its right); Enter activates the unit as a click does. */
+  {
+    GtkWidget *area = gtk_widget_get_last_child (view_w);
+    int activated = -1;
+
+    ck_assert (gtk_widget_get_focusable (area));
+    ck_assert (gtk_widget_grab_focus (area));
+    spin_for (50);
+    /* (Under Xvfb without a window manager the window may not be active:
+     * the first arrow then goes to the first unit.) */
+    if (wb_bg_battle_view_get_focus_slot (view) < 0)
+      ck_assert (press_key (area, GDK_KEY_Right));
+    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), eaa);
+    ck_assert (!press_key (area, GDK_KEY_Left) || wb_bg_battle_view_get_focus_slot (view) == eaa);
+    g_signal_connect_swapped (view, "unit-activated", G_CALLBACK (remember_slot), &activated);
+    ck_assert (press_key (area, GDK_KEY_Right));
+    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), viii);
+    ck_assert (press_key (area, GDK_KEY_Right));
+    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), vi);
+    if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+      {
+        g_autoptr(GdkTexture) texture = NULL;
+        g_autofree char *shot = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "bg-battle-board-keyboard.png", NULL);
+        spin_for (100);
+        texture = render_widget (window);
+        gdk_texture_save_to_png (texture, shot);
+      }
+    ck_assert (press_key (area, GDK_KEY_Return));
+    ck_assert_int_eq (activated, vi);
+    ck_assert (press_key (area, GDK_KEY_Left));
+    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), viii);
+    ck_assert (press_key (area, GDK_KEY_space));
+    ck_assert_int_eq (activated, viii);
+    ck_assert (press_key (area, GDK_KEY_End));
+    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), sheridan);
+    ck_assert (press_key (area, GDK_KEY_Home));
+    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), eaa);
+    ck_assert (!press_key (area, GDK_KEY_a));
+    g_signal_handlers_disconnect_by_func (view, remember_slot, &activated);
+  }
   wb_bg_battle_view_set (view, NULL, NULL, NULL, NULL);
   ck_assert_str_eq (wb_bg_battle_view_get_title (view), "No battle");
   ck_assert_int_eq (wb_bg_battle_view_slot_at (view, r_viii.origin.x + 5, r_viii.origin.y + 5), -1);

@@ -60,6 +60,8 @@ struct _WbBgBattleView
   guint8          picks[WB_BG_BATTLE_MAX_UNITS];
   gboolean        pick_hits;
   guint32         clickable;   /* sets the height the layout wants, after a draw */
+  /* Keyboard: the unit the arrows are on (Space/Enter activates it), -1. */
+  int             focus_slot;
 };
 
 G_DEFINE_FINAL_TYPE (WbBgBattleView, wb_bg_battle_view, GTK_TYPE_WIDGET)
@@ -520,6 +522,143 @@ draw (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
   for (int i = 0; i < self->battle.n_units; i++)
     if (self->shown[i])
       draw_unit (self, cr, pl, i);
+  /* The keyboard's unit. */
+  if (gtk_widget_has_focus (self->area) && self->focus_slot >= 0 && self->focus_slot < self->battle.n_units &&
+      self->shown[self->focus_slot])
+    {
+      graphene_rect_t r = self->units[self->focus_slot];
+
+      graphene_rect_inset (&r, -5, -5);
+      rounded (cr, &r, 6);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
+      cairo_set_line_width (cr, 2);
+      cairo_set_dash (cr, (double[]) { 3, 2 }, 2, 0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+}
+
+static void ensure_layout (WbBgBattleView *self);
+#define ensure_layout_early ensure_layout
+
+/* The shown units in reading order: top to bottom, left to right. */
+static int
+reading_order (WbBgBattleView *self, int *order)
+{
+  int n = 0;
+
+  ensure_layout_early (self);
+  for (int i = 0; i < self->battle.n_units; i++)
+    if (self->shown[i])
+      order[n++] = i;
+  for (int a = 1; a < n; a++)
+    for (int b = a; b > 0; b--)
+      {
+        const graphene_rect_t *p = &self->units[order[b - 1]], *q = &self->units[order[b]];
+        gboolean after = p->origin.y > q->origin.y + 1 ||
+                         (ABS (p->origin.y - q->origin.y) <= 1 && p->origin.x > q->origin.x);
+        int t;
+
+        if (!after)
+          break;
+        t = order[b - 1], order[b - 1] = order[b], order[b] = t;
+      }
+  return n;
+}
+
+/* The keyboard's unit for screen readers: its name, SP, box and picks. */
+static void
+announce_focus (WbBgBattleView *self)
+{
+  g_autofree char *text = NULL;
+  int slot = self->focus_slot;
+
+  if (slot < 0 || slot >= self->battle.n_units || !self->shown[slot])
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_LABEL);
+      return;
+    }
+  if (self->picks[slot] > 0 && self->pick_hits)
+    /* TRANSLATORS: the battle board's unit under the keyboard: name, SP, box, hits picked for it */
+    text = g_strdup_printf (_("%s, %d SP, %s, %u hits picked"), self->looks[slot].name, self->battle.units[slot].sp,
+                            box_title (self, box_of (&self->battle.units[slot])), self->picks[slot]);
+  else if (self->picks[slot] > 0)
+    /* TRANSLATORS: the battle board's unit under the keyboard: name, SP, box; picked */
+    text = g_strdup_printf (_("%s, %d SP, %s, picked"), self->looks[slot].name, self->battle.units[slot].sp,
+                            box_title (self, box_of (&self->battle.units[slot])));
+  else
+    /* TRANSLATORS: the battle board's unit under the keyboard: name, SP, box */
+    text = g_strdup_printf (_("%s, %d SP, %s"), self->looks[slot].name, self->battle.units[slot].sp,
+                            box_title (self, box_of (&self->battle.units[slot])));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+static void
+move_focus (WbBgBattleView *self, int step, gboolean to_end)
+{
+  int order[WB_BG_BATTLE_MAX_UNITS];
+  int n = reading_order (self, order), at = -1;
+
+  if (n == 0)
+    return;
+  for (int k = 0; k < n; k++)
+    if (order[k] == self->focus_slot)
+      at = k;
+  if (to_end)
+    at = step < 0 ? 0 : n - 1;
+  else if (at < 0)
+    at = step < 0 ? n - 1 : 0;
+  else
+    at = CLAMP (at + step, 0, n - 1);
+  self->focus_slot = order[at];
+  announce_focus (self);
+  gtk_widget_queue_draw (self->area);
+}
+
+static gboolean
+on_key (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state, WbBgBattleView *self)
+{
+  if (!self->has_battle || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Left:
+    case GDK_KEY_KP_Up:
+      move_focus (self, -1, FALSE);
+      return TRUE;
+    case GDK_KEY_Right:
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Right:
+    case GDK_KEY_KP_Down:
+      move_focus (self, 1, FALSE);
+      return TRUE;
+    case GDK_KEY_Home:
+      move_focus (self, -1, TRUE);
+      return TRUE;
+    case GDK_KEY_End:
+      move_focus (self, 1, TRUE);
+      return TRUE;
+    case GDK_KEY_space:
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      if (self->focus_slot < 0 || self->focus_slot >= self->battle.n_units || !self->shown[self->focus_slot])
+        return FALSE;
+      g_signal_emit (self, signals[UNIT_ACTIVATED], 0, self->focus_slot);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+on_focus_changed (WbBgBattleView *self)
+{
+  if (gtk_widget_has_focus (self->area) && (self->focus_slot < 0 || self->focus_slot >= self->battle.n_units ||
+                                            !self->shown[self->focus_slot]))
+    move_focus (self, -1, TRUE);
+  gtk_widget_queue_draw (self->area);
 }
 
 /* The name of the side that acts now. */
@@ -679,6 +818,13 @@ wb_bg_battle_view_get_picks (WbBgBattleView *self,
   return slot >= 0 && slot < WB_BG_BATTLE_MAX_UNITS ? self->picks[slot] : 0;
 }
 
+int
+wb_bg_battle_view_get_focus_slot (WbBgBattleView *self)
+{
+  g_return_val_if_fail (WB_IS_BG_BATTLE_VIEW (self), -1);
+  return self->focus_slot;
+}
+
 const char *
 wb_bg_battle_view_get_title (WbBgBattleView *self)
 {
@@ -691,8 +837,13 @@ on_pressed (GtkGestureClick *gesture, int n_press, double x, double y, WbBgBattl
 {
   int slot = wb_bg_battle_view_slot_at (self, x, y);
 
+  gtk_widget_grab_focus (self->area);
   if (slot >= 0)
-    g_signal_emit (self, signals[UNIT_ACTIVATED], 0, slot);
+    {
+      self->focus_slot = slot;
+      announce_focus (self);
+      g_signal_emit (self, signals[UNIT_ACTIVATED], 0, slot);
+    }
 }
 
 static void
@@ -747,6 +898,21 @@ wb_bg_battle_view_init (WbBgBattleView *self)
   gtk_widget_set_parent (self->area, GTK_WIDGET (self));
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (click));
+  /* The keyboard: Tab into the board, the arrows go from unit to unit,
+   * Space or Enter does what a click on it does. */
+  self->focus_slot = -1;
+  gtk_widget_set_focusable (self->area, TRUE);
+  gtk_widget_set_tooltip_text (self->area, _("Click a unit, or use the arrow keys and Space, to pick it"));
+  {
+    GtkEventController *key = gtk_event_controller_key_new ();
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+
+    g_signal_connect (key, "key-pressed", G_CALLBACK (on_key), self);
+    gtk_widget_add_controller (self->area, key);
+    g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
+    g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
+    gtk_widget_add_controller (self->area, focus);
+  }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Battle board"), -1);
 }
 

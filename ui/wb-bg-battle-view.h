@@ -18,9 +18,10 @@ G_DECLARE_FINAL_TYPE (WbBgBattleView, wb_bg_battle_view, WB, BG_BATTLE_VIEW, Gtk
  * Reserve and Failed Morale boxes at the back; the units in them as blocks
  * with their SP, the dice they roll now and their morale; the units in
  * adjacent locations that may reinforce beside the board; the round and
- * what the board waits for above. A click on a unit emits
- * "unit-activated" (int slot) — the hit allocation and the fortified
- * line are chosen that way. The view keeps its own copy of the board. */
+ * what the board waits for above. A click on a unit — or Space/Enter on
+ * the unit the arrow keys are on — emits "unit-activated" (int slot): the
+ * hit allocation and the fortified line are chosen that way. The view
+ * keeps its own copy of the board. */
 GtkWidget  *wb_bg_battle_view_new        (void);
 /* Shows @battle (copied) fought at @location, the units named from @match
  * and coloured by @game's sides; NULL clears the board. */
@@ -49,6 +50,9 @@ int         wb_bg_battle_view_slot_at    (WbBgBattleView   *self,
 gboolean    wb_bg_battle_view_unit_rect  (WbBgBattleView   *self,
                                           int               slot,
                                           graphene_rect_t  *rect);
+/* The unit the keyboard is on (the arrows move it, Space or Enter
+ * activates it), or -1. */
+int         wb_bg_battle_view_get_focus_slot (WbBgBattleView *self);
 /* The heading it shows: "Battle at Snickersville · round 1 · the
  * Confederate fires" (tests). */
 const char *wb_bg_battle_view_get_title  (WbBgBattleView   *self);
