@@ -1003,7 +1003,7 @@ _wb_bg_fight_hint (BgData *data, WbMatch *m)
   if (strcmp (what, "battle-allocate") == 0)
     return _("Apply the hits: click a unit of the line for each hit (Base 11.2).");
   if (strcmp (what, "battle-reroll") == 0)
-    return _("Grant may re-roll one failed morale check this round, or keep the results (GG 11).");
+    return _("The leader may re-roll one failed morale check this round, or keep the results.");
   if (strcmp (what, "battle-decide") == 0)
     return _("Retreat from the battle, or stay for another round (Base 11.3).");
   if (strcmp (what, "battle-reinforce") == 0)

@@ -606,7 +606,7 @@ amphibious_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleC
   int at = _wb_bg_loc (data, &u->where), to, theirs;
 
   if (!wb_rule_check (ctx, m, "bg.amphibious", (data->amphib_sides & (1u << side)) != 0, error,
-                      _("Only the Union makes amphibious moves")) ||
+                      _("The %s makes no amphibious moves"), wb_match_side_name (m, side)) ||
       !wb_rule_check (ctx, m, "bg.amphibious", m->fdata[BG_F_AMPHIB_USED + side] < data->amphib_units, error,
                       _("One unit a turn moves by sea")) ||
       (path->len != 1 && !refuse (error, _("An amphibious move goes straight to one port"))))
@@ -891,7 +891,7 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
 
   if (to < 0)
     {
-      refuse (error, _("No Union move to react to"));
+      refuse (error, _("No enemy move to react to"));
       return WB_APPLY_REFUSED;
     }
   if (strcmp (type, "no_reaction") == 0)
@@ -915,7 +915,7 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
           return WB_APPLY_REFUSED;
         }
       if (!wb_rule_check (ctx, m, "bg.reaction", u->side == m->active && _wb_bg_loc (data, &u->where) == lee,
-                          error, _("Only units with Lee react")) ||
+                          error, _("Only units with %s react"), _wb_bg_unit_name (data, data->lee)) ||
           !wb_rule_check (ctx, m, "bg.reaction", !(u->flags & BG_REACTED), error,
                           _("%s already reacted this turn"), u->id))
         return WB_APPLY_REFUSED;
@@ -926,7 +926,8 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
       g_string_append (names, u->id);
     }
   if (!wb_rule_check (ctx, m, "bg.leader-end", lee_location (data, m) != lee || has_friend (data, m, lee, m->active) ||
-                      has_friend (data, m, to, m->active), error, _("Lee must end with a friendly unit")))
+                      has_friend (data, m, to, m->active), error, _("%s must end with a friendly unit"),
+                      _wb_bg_unit_name (data, data->lee)))
     return WB_APPLY_REFUSED;
   {
     /* TRANSLATORS: GG 10: units with Lee react into a location; the units, the place, the rule */

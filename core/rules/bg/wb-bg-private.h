@@ -232,6 +232,8 @@ WbApplyResult _wb_bg_react          (BgData *data, WbMatch *m, JsonObject *actio
                                      WbRuleContext *ctx, GError **error);
 /* Whether Lee may react to a Union unit ending its move at @loc (GG 10). */
 void          _wb_bg_offer_reaction (BgData *data, WbMatch *m, int loc);
+/* A unit's name for the log ("Lee"), else its designation, else @id. */
+const char   *_wb_bg_unit_name      (BgData *data, const char *id);
 GArray       *_wb_bg_destinations   (BgData *data, WbMatch *m, const char *unit);
 /* The locations from @unit's place to @to along the way "to" would move it
  * (location ids, interned; transfer container), or NULL. */

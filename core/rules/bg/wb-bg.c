@@ -28,14 +28,14 @@ static const WbRuleCheck checks[] = {
   { "bg.cavalry-alone", N_("Cavalry and leaders by themselves may not enter a location occupied only by the enemy"), "Base 3, 10" },
   { "bg.leader-end", N_("Leaders must end a move in a location with a friendly unit"), "Base 3" },
   { "bg.rail", N_("Rail movement: two units a turn, 2 CAP each, along controlled railroads, not through enemy cavalry, not into an attack"), "Base 10, GG 10" },
-  { "bg.amphibious", N_("Amphibious movement: the Union, one unit a turn, 2 CAP, port to port unoccupied by the enemy"), "Base 2, 10" },
+  { "bg.amphibious", N_("Amphibious movement: only the sides the game allows, one unit a turn, 2 CAP, port to port unoccupied by the enemy"), "Base 2, 10" },
   { "bg.leader-move", N_("A leader's special move takes his units with him, starting and ending together"), "J&S 10" },
   { "bg.trench", N_("A unit spends 2 movement points to place a trench, not in a fortress"), "GG 3" },
-  { "bg.crossing", N_("A closed crossing (Charles City-City Point) is usable only from the turn after the side's infantry ends its move at both ends"), "GG 2" },
+  { "bg.crossing", N_("A closed crossing is usable only from the turn after the side's infantry ends its move at both ends"), "GG 2" },
   { "bg.replacement", N_("Replacements go to a reduced unit in supply, or bring back an eliminated unit at a replacement location the enemy does not hold"), "Base 8" },
   { "bg.battles", N_("Every location where both sides' units are must have its battle"), "Base 6, 11" },
-  { "bg.reaction", N_("Units with Lee react once per Union turn into an adjacent location the Union moved into"), "GG 10" },
-  { "bg.screen-choice", N_("Only the 1864 cavalry that fights as infantry chooses to screen, by its owner"), "J&S 3" },
+  { "bg.reaction", N_("Units with a reacting leader react once per enemy turn into an adjacent location the enemy moved into"), "GG 10" },
+  { "bg.screen-choice", N_("Only cavalry that fights as infantry chooses whether to screen, by its owner"), "J&S 3" },
 };
 
 const char *
@@ -946,7 +946,8 @@ static char *
 bg_describe_step (gpointer p, WbMatch *m)
 {
   if (m->fdata[BG_F_REACT_AT] > 0)
-    return g_strdup (_("Lee's Reaction"));
+    /* TRANSLATORS: the step of a leader's reaction (GG 10: "Lee's Reaction"): the leader */
+    return g_strdup_printf (_("%s's Reaction"), _wb_bg_unit_name (p, ((BgData *) p)->lee));
   if (m->fdata[BG_F_BATTLE] > 0)
     {
       char *text = _wb_bg_fight_describe (p, m);
@@ -1048,7 +1049,7 @@ bg_hint (gpointer p, WbMatch *m)
   if (g_str_has_prefix (what, "battle-"))
     return _wb_bg_fight_hint (p, m);
   if (g_strcmp0 (what, "react") == 0)
-    return _("Lee's reaction: move units with Lee into the location the Union entered, or no reaction.");
+    return _("Reaction: move units with the reacting leader into the location the enemy entered, or no reaction.");
   if (g_strcmp0 (what, "roll") == 0)
     return _("Roll with the button for this step.");
   if (g_strcmp0 (what, "replace") == 0)
@@ -1193,8 +1194,9 @@ weather_roll (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
   int face;
   gboolean rain;
 
-  if (!check_sequence (ctx, m, m->step == BG_WEATHER && m->active == data->union_side, error,
-                       _("The weather is rolled by the Union at the start of the turn")))
+  if (!wb_rule_check (ctx, m, "bg.sequence", m->step == BG_WEATHER && m->active == data->union_side, error,
+                      _("The weather is rolled by the %s at the start of the turn"),
+                      wb_match_side_name (m, data->union_side)))
     return WB_APPLY_REFUSED;
   if (!wb_rule_die (ctx, m, action, 0, 6, &face, error))
     return WB_APPLY_REFUSED;
@@ -1401,8 +1403,8 @@ unit_loc (BgData *data, WbMatch *m, const char *id)
 
 /* What the log calls a unit of a condition: its name, else its
  * designation. */
-static const char *
-unit_name (BgData *data, const char *id)
+const char *
+_wb_bg_unit_name (BgData *data, const char *id)
 {
   WbUnit *unit = wb_game_find_unit (data->game, id);
   const char *name = unit != NULL ? wb_unit_get_name (unit) : NULL;
@@ -1605,7 +1607,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
             m->vp[me] += v->vp;
             /* TRANSLATORS: J&S 12: the unit, the side's turn, the area, the VP, the side, the rule */
             wb_rule_say (ctx, m, _("%s ends the %s turn outside %s: %d VP to the %s (%s)."),
-                         unit_name (data, v->unit), theirs, area_text (v), v->vp, mine, v->rule);
+                         _wb_bg_unit_name (data, v->unit), theirs, area_text (v), v->vp, mine, v->rule);
           }
       }
       break;
@@ -1618,7 +1620,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
             m->vp[me] += v->vp;
             /* TRANSLATORS: J&S 12: the unit, the side's turn, the location, the VP, the side, the rule */
             wb_rule_say (ctx, m, _("%s does not end the %s turn in %s: %d VP to the %s (%s)."),
-                         unit_name (data, v->unit), theirs, location (data, loc)->name, v->vp, mine, v->rule);
+                         _wb_bg_unit_name (data, v->unit), theirs, location (data, loc)->name, v->vp, mine, v->rule);
           }
       }
       break;
@@ -1629,7 +1631,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
         if (u == NULL || u->where.kind != WB_WHERE_ELIMINATED)
           break;
         /* TRANSLATORS: an automatic victory's condition: the unit, the rule */
-        why = g_strdup_printf (_("%s is eliminated (%s)"), unit_name (data, v->unit), v->rule);
+        why = g_strdup_printf (_("%s is eliminated (%s)"), _wb_bg_unit_name (data, v->unit), v->rule);
         win (m, me, ctx, why);
       }
       break;
