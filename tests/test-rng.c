@@ -59,6 +59,46 @@ START_TEST (test_dice)
 }
 END_TEST
 
+/* The dice are part of the journal format: a die of n faces is the first
+ * PCG32 output r ≥ 2^32 mod n, as r mod n + 1. Every bound (the d6 has a
+ * path of its own) gives exactly that; and the first d6 of seed 42,
+ * stream 54 are pinned. */
+static guint32
+reference_bounded (WbRng *rng, guint32 bound)
+{
+  guint32 threshold = (guint32) (-bound) % bound;
+
+  for (;;)
+    {
+      guint32 r = wb_rng_next (rng);
+      if (r >= threshold)
+        return r % bound;
+    }
+}
+
+START_TEST (test_dice_are_specified)
+{
+  static const int d6[] = { 4, 4, 3, 2, 2, 5, 6, 4, 1, 3 };
+  WbRng a, b;
+
+  wb_rng_seed (&a, 42, 54);
+  for (guint i = 0; i < G_N_ELEMENTS (d6); i++)
+    ck_assert_int_eq (wb_rng_die (&a, 6), d6[i]);
+  for (guint32 bound = 1; bound <= 40; bound++)
+    {
+      wb_rng_seed (&a, 1000 + bound, WB_RNG_MATCH_STREAM);
+      wb_rng_seed (&b, 1000 + bound, WB_RNG_MATCH_STREAM);
+      for (int i = 0; i < 20000; i++)
+        ck_assert_uint_eq (wb_rng_bounded (&a, bound), reference_bounded (&b, bound));
+    }
+  /* Near the threshold too: bounds whose 2^32 mod n is large. */
+  wb_rng_seed (&a, 7, 7);
+  wb_rng_seed (&b, 7, 7);
+  for (int i = 0; i < 20000; i++)
+    ck_assert_uint_eq (wb_rng_bounded (&a, 3000000000u), reference_bounded (&b, 3000000000u));
+}
+END_TEST
+
 static Suite *
 rng_suite (void)
 {
@@ -67,6 +107,7 @@ rng_suite (void)
 
   tcase_add_test (tc, test_reference_vectors);
   tcase_add_test (tc, test_dice);
+  tcase_add_test (tc, test_dice_are_specified);
   suite_add_tcase (s, tc);
   return s;
 }

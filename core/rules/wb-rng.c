@@ -34,6 +34,15 @@ wb_rng_bounded (WbRng *rng, guint32 bound)
   guint32 threshold;
 
   g_return_val_if_fail (bound >= 1, 0);
+  /* A d6, the common case, with the same results as below but divisions
+   * by a constant (multiplications): 2^32 mod 6 = 4. */
+  if (bound == 6)
+    for (;;)
+      {
+        guint32 r = wb_rng_next (rng);
+        if (r >= 4)
+          return r % 6;
+      }
   /* 2^32 mod bound: values below it would favour the low results. */
   threshold = (guint32) (-bound) % bound;
   for (;;)
