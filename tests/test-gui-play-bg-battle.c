@@ -292,6 +292,7 @@ START_TEST (test_battle_in_window)
     ck_assert_ptr_nonnull (reserve);
     texts = wb_play_reserve_get_texts (WB_PLAY_RESERVE (reserve));
     ck_assert_str_eq (g_ptr_array_index (texts, 0), "Union reinforcements");
+    ck_assert_str_eq (g_ptr_array_index (texts, 1), "None");   /* the game has no schedule */
   }
   {
     int faces[] = { 6, 6, 1, 2 };

@@ -178,7 +178,9 @@ START_TEST (test_reserve)
     }
   ck_assert_uint_eq (now, 9);
   ck_assert_uint_eq (later, 2 + 15);   /* turn 5 at 0118, turn 9 at 0728 or 0627 */
-  ck_assert_str_eq (g_ptr_array_index (texts, texts->len - 1), "Eliminated");
+  /* Nobody eliminated yet: the heading says so. */
+  ck_assert_str_eq (g_ptr_array_index (texts, texts->len - 2), "Eliminated");
+  ck_assert_str_eq (g_ptr_array_index (texts, texts->len - 1), "None");
 
   g_signal_connect (reserve, "unit-activated", G_CALLBACK (on_unit), &activated);
   {
@@ -197,6 +199,7 @@ START_TEST (test_reserve)
   g_ptr_array_unref (texts);
   texts = wb_play_reserve_get_texts (reserve);
   ck_assert_str_eq (g_ptr_array_index (texts, texts->len - 1), "Confederate · Stafrd (5)");
+  ck_assert_str_eq (g_ptr_array_index (texts, texts->len - 2), "Eliminated");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 END_TEST

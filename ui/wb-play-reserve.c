@@ -88,7 +88,7 @@ wb_play_reserve_refresh (WbPlayReserve *self)
 {
   GtkWidget *child;
   WbMatch *m;
-  guint player;
+  guint player, shown = 0;
 
   g_return_if_fail (WB_IS_PLAY_RESERVE (self));
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
@@ -122,7 +122,12 @@ wb_play_reserve_refresh (WbPlayReserve *self)
         text = due ? g_strdup_printf (_("%s — at %s, now"), name, at)
                    : g_strdup_printf (_("%s — at %s, turn %d"), name, at, u->arrives);
         add_row (self, text, u->id, due);
+        shown++;
       }
+  if (shown == 0)
+    /* TRANSLATORS: the reserve's list of reinforcements or of the eliminated, when empty */
+    add_row (self, C_("reserve", "None"), NULL, FALSE);
+  shown = 0;
   add_heading (self, _("Eliminated"));
   for (guint i = 0; i < m->units->len; i++)
     {
@@ -134,7 +139,10 @@ wb_play_reserve_refresh (WbPlayReserve *self)
       name = wb_match_unit_text (m, u);
       text = g_strdup_printf ("%s · %s", wb_match_side_name (m, u->side), name);
       add_row (self, text, NULL, FALSE);
+      shown++;
     }
+  if (shown == 0)
+    add_row (self, C_("reserve", "None"), NULL, FALSE);
 }
 
 void
