@@ -706,9 +706,9 @@ START_TEST (test_rail_cut_no_reinforcements)
 END_TEST
 
 /* Automatic games of the three scenarios fight their battles to the end;
- * each is replayed by applying its actions to a fresh match (the family
- * is not registered: wb_play cannot be used), which must end in the same
- * state. */
+ * each is replayed by applying its actions to a fresh match, straight
+ * through the family (the engine's replay is tested by the auto-games
+ * test and test-gui-play-bg-game), which must end in the same state. */
 static guint n_battle_actions, n_retreats;
 
 static void

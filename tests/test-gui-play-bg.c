@@ -13,7 +13,7 @@
 #include "gui-common.h"
 
 /* The play window on a map of locations, with the Blue & Gray Campaign
- * family (registered here: it is not enabled for everyone yet): the
+ * family: the
  * rolls before movement are the prompt's buttons; a click on a location
  * picks the side's unit there (again: the next of the stack), its
  * destinations are shown, a click on one moves it (a command action point
@@ -73,7 +73,10 @@ START_TEST (test_bg_moves_by_clicks)
   GtkWidget *ready;
   guint guard = 0;
 
+  /* Registering a built-in family again changes nothing (a family being
+   * built is registered so in its tests). */
   wb_rules_family_register (wb_bg_family ());
+  ck_assert_ptr_eq (wb_rules_family_find ("bg-campaign"), wb_bg_family ());
   window = open_window (path);
   view = wb_window_get_map_view (window);
   play = wb_play_new (wb_window_get_game (window), NULL, "1864", NULL, 11, &error);
