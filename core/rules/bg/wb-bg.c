@@ -14,8 +14,8 @@
 
 /* The Blue & Gray Campaign Series family: the game's parameters
  * (rules.params, read once), the sequence of play (Base 6), the rule
- * checks, the dispatch of actions and the victory checks (J&S 12, GG 12).
- * Movement, supply and replacements are in wb-bg-move.c. */
+ * checks and the dispatch of actions. Movement, supply and replacements
+ * are in wb-bg-move.c, the victory conditions in wb-bg-victory.c. */
 
 static const WbRuleCheck checks[] = {
   { "bg.sequence", N_("Each step of the sequence of play is made in order, by the side whose step it is"), "Base 6" },
@@ -183,11 +183,8 @@ _wb_bg_is_battle (WbMatch *m)
 
 /* ---- Parameters ---- */
 
-static gboolean
-fail (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-fail (GError **error, const char *format, ...)
+gboolean
+_wb_bg_fail (GError **error, const char *format, ...)
 {
   va_list args;
   g_autofree char *message = NULL;
@@ -199,10 +196,8 @@ fail (GError **error, const char *format, ...)
   return FALSE;
 }
 
-/* rules.params.@name, or its member named for the scenario when it has one
- * (J&S keys its values by "1862" and "1864"). */
-static JsonNode *
-param (BgData *data, JsonObject *o, const char *name)
+JsonNode *
+_wb_bg_param (BgData *data, JsonObject *o, const char *name)
 {
   JsonNode *n = o != NULL ? json_object_get_member (o, name) : NULL;
 
@@ -212,8 +207,8 @@ param (BgData *data, JsonObject *o, const char *name)
   return n;
 }
 
-static gboolean
-is_number (JsonNode *n)
+gboolean
+_wb_bg_is_number (JsonNode *n)
 {
   return n != NULL && JSON_NODE_HOLDS_VALUE (n) &&
          (json_node_get_value_type (n) == G_TYPE_INT64 || json_node_get_value_type (n) == G_TYPE_DOUBLE);
@@ -224,25 +219,25 @@ static gboolean
 per_side_int (BgData *data, JsonObject *o, const char *name, int out[2], gboolean required,
               int fallback, GError **error)
 {
-  JsonNode *n = param (data, o, name);
+  JsonNode *n = _wb_bg_param (data, o, name);
   GPtrArray *sides = wb_game_get_sides (data->game);
 
   out[0] = out[1] = fallback;
   if (n == NULL && !required)
     return TRUE;
   if (n == NULL || !JSON_NODE_HOLDS_OBJECT (n))
-    return fail (error, _("rules.params.%s: expected an object of a number per side (scenario %s)"),
+    return _wb_bg_fail (error, _("rules.params.%s: expected an object of a number per side (scenario %s)"),
                  name, data->scenario);
   for (guint s = 0; s < 2; s++)
     {
       const char *id = ((WbSide *) g_ptr_array_index (sides, s))->id;
       JsonNode *v = json_object_get_member (json_node_get_object (n), id);
 
-      if (!is_number (v))
+      if (!_wb_bg_is_number (v))
         {
           if (!required)
             continue;
-          return fail (error, _("rules.params.%s: no number for the side “%s” (scenario %s)"), name, id,
+          return _wb_bg_fail (error, _("rules.params.%s: no number for the side “%s” (scenario %s)"), name, id,
                        data->scenario);
         }
       out[s] = (int) json_node_get_int (v);
@@ -250,8 +245,8 @@ per_side_int (BgData *data, JsonObject *o, const char *name, int out[2], gboolea
   return TRUE;
 }
 
-static int
-side_index (BgData *data, const char *id)
+int
+_wb_bg_side_index (BgData *data, const char *id)
 {
   GPtrArray *sides = wb_game_get_sides (data->game);
 
@@ -265,20 +260,20 @@ side_index (BgData *data, const char *id)
 static gboolean
 side_bits (BgData *data, JsonObject *o, const char *name, guint *bits, GError **error)
 {
-  JsonNode *n = param (data, o, name);
+  JsonNode *n = _wb_bg_param (data, o, name);
 
   *bits = 0;
   if (n == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (n))
-    return fail (error, _("rules.params.%s: expected a list of side ids"), name);
+    return _wb_bg_fail (error, _("rules.params.%s: expected a list of side ids"), name);
   for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
     {
       const char *id = wb_json_array_string (json_node_get_array (n), i);
-      int s = side_index (data, id);
+      int s = _wb_bg_side_index (data, id);
 
       if (s < 0)
-        return fail (error, _("rules.params.%s: “%s” is not a side of the game"), name, id ? id : "?");
+        return _wb_bg_fail (error, _("rules.params.%s: “%s” is not a side of the game"), name, id ? id : "?");
       *bits |= 1u << s;
     }
   return TRUE;
@@ -290,7 +285,7 @@ static gboolean
 per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supply, guint8 *out[2],
                     GError **error)
 {
-  JsonNode *n = param (data, o, name);
+  JsonNode *n = _wb_bg_param (data, o, name);
   GPtrArray *sides = wb_game_get_sides (data->game);
 
   for (guint s = 0; s < 2; s++)
@@ -304,7 +299,7 @@ per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supp
 
           for (guint i = 0; list != NULL && i < list->len; i++)
             {
-              int s = side_index (data, g_ptr_array_index (list, i));
+              int s = _wb_bg_side_index (data, g_ptr_array_index (list, i));
               if (s == 0 || s == 1)
                 out[s][l] = 1;
             }
@@ -312,7 +307,7 @@ per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supp
       return TRUE;
     }
   if (!JSON_NODE_HOLDS_OBJECT (n))
-    return fail (error, _("rules.params.%s: expected an object of location lists per side"), name);
+    return _wb_bg_fail (error, _("rules.params.%s: expected an object of location lists per side"), name);
   for (guint s = 0; s < 2; s++)
     {
       const char *id = ((WbSide *) g_ptr_array_index (sides, s))->id;
@@ -321,14 +316,14 @@ per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supp
       if (v == NULL)
         continue;
       if (!JSON_NODE_HOLDS_ARRAY (v))
-        return fail (error, _("rules.params.%s.%s: expected a list of location ids"), name, id);
+        return _wb_bg_fail (error, _("rules.params.%s.%s: expected a list of location ids"), name, id);
       for (guint i = 0; i < json_array_get_length (json_node_get_array (v)); i++)
         {
           const char *lid = wb_json_array_string (json_node_get_array (v), i);
           int l = _wb_bg_loc_id (data, lid);
 
           if (l < 0)
-            return fail (error, _("rules.params.%s.%s: “%s” is not a location of the map"), name, id,
+            return _wb_bg_fail (error, _("rules.params.%s.%s: “%s” is not a location of the map"), name, id,
                          lid ? lid : "?");
           out[s][l] = 1;
         }
@@ -339,14 +334,14 @@ per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supp
 static gboolean
 read_replacements (BgData *data, JsonObject *o, GError **error)
 {
-  JsonNode *n = param (data, o, "replacements");
+  JsonNode *n = _wb_bg_param (data, o, "replacements");
   GPtrArray *sides = wb_game_get_sides (data->game);
   JsonNode *r;
 
   if (n == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_OBJECT (n))
-    return fail (error, _("rules.params.replacements: expected an object per side (scenario %s)"),
+    return _wb_bg_fail (error, _("rules.params.replacements: expected an object per side (scenario %s)"),
                  data->scenario);
   for (guint s = 0; s < 2; s++)
     {
@@ -357,16 +352,16 @@ read_replacements (BgData *data, JsonObject *o, GError **error)
       if (v == NULL)
         continue;
       if (!JSON_NODE_HOLDS_OBJECT (v))
-        return fail (error, _("rules.params.replacements.%s: expected {\"sp\": n, \"every\": …}"), id);
+        return _wb_bg_fail (error, _("rules.params.replacements.%s: expected {\"sp\": n, \"every\": …}"), id);
       data->replace_sp[s] = (int) wb_json_int (json_node_get_object (v), "sp", 0);
       every = wb_json_string (json_node_get_object (v), "every", "turn");
       if (g_strcmp0 (every, "even turn") == 0)
         data->replace_even[s] = TRUE;
       else if (g_strcmp0 (every, "turn") != 0)
-        return fail (error, _("rules.params.replacements.%s.every: “%s” (expected turn or even turn)"),
+        return _wb_bg_fail (error, _("rules.params.replacements.%s.every: “%s” (expected turn or even turn)"),
                      id, every);
     }
-  if ((r = param (data, o, "replacement_return_sp")) != NULL && JSON_NODE_HOLDS_OBJECT (r))
+  if ((r = _wb_bg_param (data, o, "replacement_return_sp")) != NULL && JSON_NODE_HOLDS_OBJECT (r))
     {
       g_autoptr(GList) members = json_object_get_members (json_node_get_object (r));
 
@@ -384,7 +379,7 @@ read_replacements (BgData *data, JsonObject *o, GError **error)
 static gboolean
 read_leader_abilities (BgData *data, JsonObject *o, GError **error)
 {
-  JsonNode *n = param (data, o, "leader_abilities");
+  JsonNode *n = _wb_bg_param (data, o, "leader_abilities");
   g_autoptr(GList) members = NULL;
 
   data->lee = NULL;
@@ -393,7 +388,7 @@ read_leader_abilities (BgData *data, JsonObject *o, GError **error)
   if (n == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_OBJECT (n))
-    return fail (error, _("rules.params.leader_abilities: expected an object of abilities by unit id"));
+    return _wb_bg_fail (error, _("rules.params.leader_abilities: expected an object of abilities by unit id"));
   members = json_object_get_members (json_node_get_object (n));
   for (GList *l = members; l; l = l->next)
     {
@@ -403,11 +398,11 @@ read_leader_abilities (BgData *data, JsonObject *o, GError **error)
       int s;
 
       if (!JSON_NODE_HOLDS_OBJECT (v))
-        return fail (error, _("rules.params.leader_abilities.%s: expected an object"), (char *) l->data);
+        return _wb_bg_fail (error, _("rules.params.leader_abilities.%s: expected an object"), (char *) l->data);
       a = json_node_get_object (v);
-      s = side_index (data, wb_json_string (a, "side", ""));
+      s = _wb_bg_side_index (data, wb_json_string (a, "side", ""));
       if (s < 0)
-        return fail (error, _("rules.params.leader_abilities.%s.side: not a side of the game"), (char *) l->data);
+        return _wb_bg_fail (error, _("rules.params.leader_abilities.%s.side: not a side of the game"), (char *) l->data);
       if (wb_game_find_unit (data->game, l->data) == NULL)
         {
           /* A text-only ability of a leader the game lacks is harmless;
@@ -415,7 +410,7 @@ read_leader_abilities (BgData *data, JsonObject *o, GError **error)
           if (!json_object_has_member (a, "locations") && !wb_json_bool (a, "reaction", FALSE) &&
               !wb_json_bool (a, "morale_reroll", FALSE))
             continue;
-          return fail (error, _("rules.params.leader_abilities: “%s” is not a unit of the game"),
+          return _wb_bg_fail (error, _("rules.params.leader_abilities: “%s” is not a unit of the game"),
                        (char *) l->data);
         }
       if (wb_json_bool (a, "reaction", FALSE))
@@ -445,7 +440,7 @@ read_leader_abilities (BgData *data, JsonObject *o, GError **error)
 static gboolean
 read_crossing (BgData *data, JsonObject *o, GError **error)
 {
-  JsonNode *n = param (data, o, "closed_crossing");
+  JsonNode *n = _wb_bg_param (data, o, "closed_crossing");
   JsonObject *c;
   JsonNode *locs;
   int s;
@@ -454,272 +449,25 @@ read_crossing (BgData *data, JsonObject *o, GError **error)
   if (n == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_OBJECT (n))
-    return fail (error, _("rules.params.closed_crossing: expected {\"locations\": [A, B], \"side\": ID}"));
+    return _wb_bg_fail (error, _("rules.params.closed_crossing: expected {\"locations\": [A, B], \"side\": ID}"));
   c = json_node_get_object (n);
   locs = json_object_get_member (c, "locations");
   if (locs == NULL || !JSON_NODE_HOLDS_ARRAY (locs) || json_array_get_length (json_node_get_array (locs)) != 2)
-    return fail (error, _("rules.params.closed_crossing.locations: expected two location ids"));
+    return _wb_bg_fail (error, _("rules.params.closed_crossing.locations: expected two location ids"));
   for (guint k = 0; k < 2; k++)
     {
       const char *id = wb_json_array_string (json_node_get_array (locs), k);
 
       data->crossing[k] = _wb_bg_loc_id (data, id);
       if (data->crossing[k] < 0)
-        return fail (error, _("rules.params.closed_crossing.locations[%u]: unknown location “%s”"), k,
+        return _wb_bg_fail (error, _("rules.params.closed_crossing.locations[%u]: unknown location “%s”"), k,
                      id != NULL ? id : "");
     }
-  s = side_index (data, wb_json_string (c, "side", ""));
+  s = _wb_bg_side_index (data, wb_json_string (c, "side", ""));
   if (s < 0)
-    return fail (error, _("rules.params.closed_crossing.side: unknown side “%s”"), wb_json_string (c, "side", ""));
+    return _wb_bg_fail (error, _("rules.params.closed_crossing.side: unknown side “%s”"), wb_json_string (c, "side", ""));
   data->crossing_side = (guint) s;
   data->crossing_rule = g_strdup (wb_json_string (c, "rule", "GG 2"));
-  return TRUE;
-}
-
-/* ---- The victory conditions (rules.params.victory) ---- */
-
-static const char * const victory_types[BG_V_N_TYPES] = {
-  "vp_line", "once_location", "outside_tag", "unit_outside_tag", "unit_at_from_turn", "unit_eliminated",
-  "occupy_all", "hold_all", "infantry_below", "rail_cut", "scenario_occupy",
-};
-
-static const char * const whens[] = {
-  "enemy_turn", "own_turn", "player_turn", "game_turn", "any_time", "game_end",
-};
-
-/* When each type is checked unless the condition says ("at"). */
-static const BgWhen default_when[BG_V_N_TYPES] = {
-  BG_AT_ENEMY_TURN, BG_AT_ENEMY_TURN, BG_AT_ENEMY_TURN, BG_AT_ENEMY_TURN, BG_AT_ENEMY_TURN,
-  BG_AT_ANY_TIME, BG_AT_PLAYER_TURN, BG_AT_GAME_TURN, BG_AT_ANY_TIME, BG_AT_GAME_TURN, BG_AT_GAME_END,
-};
-
-static void
-victory_clear (BgVictory *v)
-{
-  g_free (v->area);
-  g_free (v->rule);
-  g_clear_pointer (&v->locs, g_array_unref);
-  g_clear_pointer (&v->from, g_array_unref);
-  g_clear_pointer (&v->exempt, g_ptr_array_unref);
-}
-
-/* @member of condition @c: a list of location ids (or one id when @one),
- * as indices. */
-static GArray *
-victory_locations (BgData *data, JsonObject *c, const char *member, gboolean one, const char *path,
-                   GError **error)
-{
-  JsonNode *n = json_object_get_member (c, member);
-  g_autoptr(GArray) out = g_array_new (FALSE, FALSE, sizeof (int));
-
-  if (n == NULL)
-    {
-      fail (error, _("%s.%s: missing (%s)"), path, member, one ? _("a location id") : _("a list of location ids"));
-      return NULL;
-    }
-  if (one ? !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING
-          : !JSON_NODE_HOLDS_ARRAY (n) || json_array_get_length (json_node_get_array (n)) == 0)
-    {
-      fail (error, one ? _("%s.%s: expected a location id") : _("%s.%s: expected a list of location ids"), path,
-            member);
-      return NULL;
-    }
-  for (guint i = 0; i < (one ? 1 : json_array_get_length (json_node_get_array (n))); i++)
-    {
-      const char *id = one ? json_node_get_string (n) : wb_json_array_string (json_node_get_array (n), i);
-      int l = _wb_bg_loc_id (data, id);
-
-      if (l < 0)
-        {
-          if (one)
-            fail (error, _("%s.%s: unknown location “%s”"), path, member, id != NULL ? id : "");
-          else
-            fail (error, _("%s.%s[%u]: unknown location “%s”"), path, member, i, id != NULL ? id : "");
-          return NULL;
-        }
-      g_array_append_val (out, l);
-    }
-  return g_steal_pointer (&out);
-}
-
-static gboolean
-victory_int (JsonObject *c, const char *member, gboolean required, int fallback, int *out, const char *path,
-             GError **error)
-{
-  JsonNode *n = json_object_get_member (c, member);
-
-  *out = fallback;
-  if (n == NULL)
-    return !required || fail (error, _("%s.%s: missing (a number)"), path, member);
-  if (!is_number (n))
-    return fail (error, _("%s.%s: expected a number"), path, member);
-  *out = (int) json_node_get_int (n);
-  return TRUE;
-}
-
-static gboolean
-victory_string (JsonObject *c, const char *member, const char **out, const char *path, GError **error)
-{
-  JsonNode *n = json_object_get_member (c, member);
-
-  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
-    return fail (error, _("%s.%s: expected a string"), path, member);
-  *out = json_node_get_string (n);
-  return TRUE;
-}
-
-static gboolean
-read_condition (BgData *data, JsonObject *c, guint index, const char *path, BgVictory *v, GError **error)
-{
-  const char *type = wb_json_string (c, "type", NULL), *side = wb_json_string (c, "side", NULL);
-  const char *at = wb_json_string (c, "at", NULL), *str;
-  int s, t = -1;
-
-  memset (v, 0, sizeof *v);
-  v->index = index;
-  for (guint k = 0; type != NULL && k < BG_V_N_TYPES; k++)
-    if (strcmp (type, victory_types[k]) == 0)
-      t = (int) k;
-  if (t < 0)
-    return fail (error, _("%s.type: unknown condition “%s” (expected vp_line, once_location, outside_tag, "
-                          "unit_outside_tag, unit_at_from_turn, unit_eliminated, occupy_all, hold_all, "
-                          "infantry_below, rail_cut or scenario_occupy)"), path, type != NULL ? type : "");
-  v->type = (BgVictoryType) t;
-  v->at = default_when[t];
-  if (at != NULL)
-    {
-      guint k;
-      for (k = 0; k < G_N_ELEMENTS (whens) && strcmp (at, whens[k]) != 0; k++)
-        ;
-      if (k == G_N_ELEMENTS (whens))
-        return fail (error, _("%s.at: unknown time “%s” (expected enemy_turn, own_turn, player_turn, game_turn, "
-                              "any_time or game_end)"), path, at);
-      v->at = (BgWhen) k;
-    }
-  s = side_index (data, side);
-  if (s < 0 && v->type != BG_V_SCENARIO_OCCUPY)
-    return fail (error, _("%s.side: unknown side “%s”"), path, side != NULL ? side : "");
-  v->side = s >= 0 ? (guint) s : 0;
-  v->rule = g_strdup (wb_json_string (c, "rule", ""));
-  v->area = g_strdup (wb_json_string (c, "area", NULL));
-  if (!victory_int (c, "vp", FALSE, 1, &v->vp, path, error))
-    return FALSE;
-  switch (v->type)
-    {
-    case BG_V_VP_LINE:
-    case BG_V_OUTSIDE_TAG:
-    case BG_V_UNIT_OUTSIDE_TAG:
-    case BG_V_OCCUPY_ALL:
-      if (v->type == BG_V_OCCUPY_ALL && !json_object_has_member (c, "tag"))
-        break;
-      if (!victory_string (c, "tag", &str, path, error))
-        return FALSE;
-      v->tag = g_intern_string (str);
-      {
-        gboolean found = FALSE;
-
-        for (guint l = 0; l < data->n_loc && !found; l++)
-          found = _wb_bg_has_tag (data, (int) l, v->tag);
-        if (!found)
-          return fail (error, _("%s.tag: no location of the map has the tag “%s”"), path, str);
-      }
-      break;
-    default:
-      break;
-    }
-  switch (v->type)
-    {
-    case BG_V_ONCE_LOCATION:
-      if (!victory_int (c, "vp", FALSE, -1, &v->vp, path, error))
-        return FALSE;
-      if (index >= 32)
-        return fail (error, _("%s: a once-in-the-game condition must be among the first 32"), path);
-      /* fall through */
-    case BG_V_UNIT_AT_FROM_TURN:
-      if ((v->locs = victory_locations (data, c, "location", TRUE, path, error)) == NULL)
-        return FALSE;
-      break;
-    case BG_V_OCCUPY_ALL:
-    case BG_V_HOLD_ALL:
-      if ((v->locs = victory_locations (data, c, "locations", FALSE, path, error)) == NULL)
-        return FALSE;
-      break;
-    case BG_V_RAIL_CUT:
-      if ((v->from = victory_locations (data, c, "from", FALSE, path, error)) == NULL ||
-          (v->locs = victory_locations (data, c, "to", FALSE, path, error)) == NULL)
-        return FALSE;
-      v->no_reinforcements = wb_json_bool (c, "no_reinforcements", FALSE);
-      break;
-    case BG_V_INFANTRY_BELOW:
-      if (!victory_int (c, "sp", TRUE, 0, &v->sp, path, error))
-        return FALSE;
-      break;
-    default:
-      break;
-    }
-  if (v->type == BG_V_UNIT_AT_FROM_TURN && !victory_int (c, "from_turn", FALSE, 1, &v->turn, path, error))
-    return FALSE;
-  if (v->type == BG_V_UNIT_OUTSIDE_TAG || v->type == BG_V_UNIT_AT_FROM_TURN || v->type == BG_V_UNIT_ELIMINATED)
-    {
-      WbUnit *unit;
-
-      if (!victory_string (c, "unit", &str, path, error))
-        return FALSE;
-      unit = wb_game_find_unit (data->game, str);
-      if (unit == NULL)
-        return fail (error, _("%s.unit: unknown unit “%s”"), path, str);
-      if (side_index (data, wb_unit_get_side (unit)) == (int) v->side)
-        return fail (error, _("%s.unit: “%s” is not the enemy's (the condition scores for the side “%s”)"), path,
-                     str, side);
-      v->unit = g_intern_string (str);
-    }
-  if (v->type == BG_V_OUTSIDE_TAG)
-    {
-      JsonNode *n = json_object_get_member (c, "exempt");
-
-      v->exempt = g_ptr_array_new ();
-      if (n != NULL && !JSON_NODE_HOLDS_ARRAY (n))
-        return fail (error, _("%s.exempt: expected a list of unit ids"), path);
-      for (guint i = 0; n != NULL && i < json_array_get_length (json_node_get_array (n)); i++)
-        {
-          const char *id = wb_json_array_string (json_node_get_array (n), i);
-
-          if (id == NULL || wb_game_find_unit (data->game, id) == NULL)
-            return fail (error, _("%s.exempt[%u]: unknown unit “%s”"), path, i, id != NULL ? id : "");
-          g_ptr_array_add (v->exempt, (gpointer) g_intern_string (id));
-        }
-    }
-  return TRUE;
-}
-
-/* rules.params.victory (per scenario like the other parameters): the
- * list of conditions, each {"type": …, "side": …, "rule": …, …}. */
-static gboolean
-read_victory (BgData *data, JsonObject *o, GError **error)
-{
-  JsonNode *all = json_object_get_member (o, "victory"), *n = param (data, o, "victory");
-  g_autofree char *base = NULL;
-
-  if (n == NULL)
-    return TRUE;
-  base = n != all ? g_strdup_printf ("rules.params.victory.%s", data->scenario) : g_strdup ("rules.params.victory");
-  if (!JSON_NODE_HOLDS_ARRAY (n))
-    return fail (error, _("%s: expected a list of victory conditions (or an object of lists by scenario)"), base);
-  for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
-    {
-      JsonNode *e = json_array_get_element (json_node_get_array (n), i);
-      g_autofree char *path = g_strdup_printf ("%s[%u]", base, i);
-      BgVictory v;
-
-      if (!JSON_NODE_HOLDS_OBJECT (e))
-        return fail (error, _("%s: expected an object"), path);
-      if (!read_condition (data, json_node_get_object (e), i, path, &v, error))
-        {
-          victory_clear (&v);
-          return FALSE;
-        }
-      g_array_append_val (data->victory, v);
-    }
   return TRUE;
 }
 
@@ -743,7 +491,7 @@ bg_release (gpointer p)
   g_clear_pointer (&data->return_sp, g_hash_table_unref);
   g_clear_pointer (&data->leader_moves, g_array_unref);
   for (guint i = 0; data->victory != NULL && i < data->victory->len; i++)
-    victory_clear (&g_array_index (data->victory, BgVictory, i));
+    _wb_bg_victory_clear (&g_array_index (data->victory, BgVictory, i));
   g_clear_pointer (&data->victory, g_array_unref);
   g_free (data->crossing_rule);
   g_clear_object (&data->game);
@@ -762,15 +510,15 @@ read_params (BgData *data, JsonObject *o, GError **error)
   data->allowance[BG_GARRISON] = 2;
   data->allowance[BG_CAVALRY] = 4;
   data->allowance[BG_LEADER] = 4;
-  if ((n = param (data, o, "movement_allowance")) != NULL)
+  if ((n = _wb_bg_param (data, o, "movement_allowance")) != NULL)
     {
       if (!JSON_NODE_HOLDS_OBJECT (n))
-        return fail (error, _("rules.params.movement_allowance: expected a number per unit class"));
+        return _wb_bg_fail (error, _("rules.params.movement_allowance: expected a number per unit class"));
       for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
         {
           JsonNode *v = json_object_get_member (json_node_get_object (n), kinds[k]);
-          if (v != NULL && !is_number (v))
-            return fail (error, _("rules.params.movement_allowance.%s: expected a number"), kinds[k]);
+          if (v != NULL && !_wb_bg_is_number (v))
+            return _wb_bg_fail (error, _("rules.params.movement_allowance.%s: expected a number"), kinds[k]);
           if (v != NULL)
             data->allowance[k] = CLAMP ((int) json_node_get_int (v), 0, 100);
         }
@@ -859,7 +607,7 @@ read_params (BgData *data, JsonObject *o, GError **error)
    * whose ability says "morale_reroll". */
   if (!read_leader_abilities (data, o, error))
     return FALSE;
-  return read_crossing (data, o, error) && read_victory (data, o, error);
+  return read_crossing (data, o, error) && _wb_bg_read_victory (data, o, error);
 }
 
 const char *
@@ -879,17 +627,17 @@ bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
 
   if (!WB_IS_POINT_MAP (setup->map))
     {
-      fail (error, _("The Blue & Gray Campaign rules are played on a map of locations"));
+      _wb_bg_fail (error, _("The Blue & Gray Campaign rules are played on a map of locations"));
       return NULL;
     }
   if (wb_game_get_sides (game)->len != 2)
     {
-      fail (error, _("The Blue & Gray Campaign rules are for two sides"));
+      _wb_bg_fail (error, _("The Blue & Gray Campaign rules are for two sides"));
       return NULL;
     }
   if (o == NULL)
     {
-      fail (error, _("The Blue & Gray Campaign rules need rules.params (CAP and army commander ratings)"));
+      _wb_bg_fail (error, _("The Blue & Gray Campaign rules need rules.params (CAP and army commander ratings)"));
       return NULL;
     }
   data = g_new0 (BgData, 1);
@@ -913,10 +661,10 @@ bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
   /* Base 7: "The Union player rolls" the weather; the side is a parameter,
    * the first side without it. */
   weather_side = wb_json_string (o, "weather_roll_side", NULL);
-  u = side_index (data, weather_side);
+  u = _wb_bg_side_index (data, weather_side);
   if (weather_side != NULL && u < 0)
     {
-      fail (error, _("rules.params.weather_roll_side: unknown side “%s”"), weather_side);
+      _wb_bg_fail (error, _("rules.params.weather_roll_side: unknown side “%s”"), weather_side);
       bg_release (data);
       return NULL;
     }
@@ -1298,7 +1046,7 @@ battle (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
     return WB_APPLY_REFUSED;
   if (loc < 0)
     {
-      fail (error, _("“%s” is not a location of the map"), id ? id : "");
+      _wb_bg_fail (error, _("“%s” is not a location of the map"), id ? id : "");
       return WB_APPLY_REFUSED;
     }
   battles = _wb_bg_battles (data, m);
@@ -1306,7 +1054,7 @@ battle (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
     owed |= g_array_index (battles, int, i) == loc;
   if (!owed)
     {
-      fail (error, _("There is no battle to fight at %s"), ((WbLocation *) g_ptr_array_index (data->locs, loc))->name);
+      _wb_bg_fail (error, _("There is no battle to fight at %s"), ((WbLocation *) g_ptr_array_index (data->locs, loc))->name);
       return WB_APPLY_REFUSED;
     }
   return _wb_bg_battle_begin (data, m, loc, ctx, error) ? WB_APPLY_DONE : WB_APPLY_REFUSED;
@@ -1319,7 +1067,7 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
 
   if (m->fdata[BG_F_REACT_AT] > 0 || m->fdata[BG_F_BATTLE] > 0)
     {
-      fail (error, m->fdata[BG_F_BATTLE] > 0 ? _("Finish the battle first")
+      _wb_bg_fail (error, m->fdata[BG_F_BATTLE] > 0 ? _("Finish the battle first")
                                              : _("The Confederates answer the reaction first"));
       return WB_APPLY_REFUSED;
     }
@@ -1386,367 +1134,6 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
   return WB_APPLY_DONE;
 }
 
-/* ---- Victory (J&S 12, GG 12): the conditions of rules.params.victory ---- */
-
-static WbLocation *
-location (BgData *data, int l)
-{
-  return g_ptr_array_index (data->locs, l);
-}
-
-static int
-unit_loc (BgData *data, WbMatch *m, const char *id)
-{
-  WbUnitState *u = wb_match_find_unit (m, id);
-  return u != NULL ? _wb_bg_loc (data, &u->where) : -1;
-}
-
-/* What the log calls a unit of a condition: its name, else its
- * designation. */
-const char *
-_wb_bg_unit_name (BgData *data, const char *id)
-{
-  WbUnit *unit = wb_game_find_unit (data->game, id);
-  const char *name = unit != NULL ? wb_unit_get_name (unit) : NULL;
-
-  if (name != NULL && *name != '\0')
-    return name;
-  return unit != NULL ? wb_unit_get_designation (unit) : id;
-}
-
-/* "Staunton and Lynchburg" (transfer full). */
-static char *
-locations_text (BgData *data, GArray *locs)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; i < locs->len; i++)
-    {
-      if (i > 0)
-        /* TRANSLATORS: between the last two of a list of places ("Staunton and Lynchburg") */
-        g_string_append (s, i + 1 == locs->len ? _(" and ") : ", ");
-      g_string_append (s, location (data, g_array_index (locs, int, i))->name);
-    }
-  return g_string_free (s, FALSE);
-}
-
-static const char *
-area_text (const BgVictory *v)
-{
-  return v->area != NULL ? v->area : v->tag;
-}
-
-static void
-win (WbMatch *m, guint side, WbRuleContext *ctx, const char *why)
-{
-  if (m->over)
-    return;
-  m->fdata[BG_F_WINNER] = (int) side + 1;
-  m->decided = (int) side + 1;
-  m->over = TRUE;
-  /* TRANSLATORS: an automatic victory: the side, then the condition and its rule */
-  wb_rule_say (ctx, m, _("Automatic victory for the %s: %s."), wb_match_side_name (m, side), why);
-}
-
-static int
-infantry_sp (BgData *data, WbMatch *m, guint side)
-{
-  int halves = 0;
-
-  for (guint i = 0; i < m->units->len; i++)
-    {
-      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      if (u->side == side && _wb_bg_is_infantry (data, u) && u->where.kind == WB_WHERE_LOCATION)
-        halves += u->halves;
-    }
-  return halves / 2;
-}
-
-/* @side's infantry at @loc (in supply only when @supplied). */
-static int
-infantry_at (BgData *data, WbMatch *m, guint side, int loc, gboolean supplied)
-{
-  int n = 0;
-
-  for (guint i = 0; i < m->units->len; i++)
-    {
-      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      if (u->side == side && _wb_bg_is_infantry (data, u) && _wb_bg_loc (data, &u->where) == loc &&
-          (!supplied || _wb_bg_in_supply (data, m, u)))
-        n++;
-    }
-  return n;
-}
-
-/* The scenario's occupy entries scored at the end of the game (GG 12:
- * Richmond 10, Petersburg 5 to the side that occupies it). */
-static void
-score_occupy (BgData *data, WbMatch *m, const BgVictory *c, WbRuleContext *ctx)
-{
-  GPtrArray *victory = wb_scenario_get_victory (m->scenario);
-
-  for (guint i = 0; i < victory->len; i++)
-    {
-      WbVictory *v = g_ptr_array_index (victory, i);
-      int side = side_index (data, v->side);
-
-      if (v->kind != WB_VICTORY_OCCUPY || side < 0 || v->places == NULL)
-        continue;
-      for (guint k = 0; k < v->places->len; k++)
-        {
-          WbPlace *p = &g_array_index (v->places, WbPlace, k);
-          int loc = p->kind == WB_PLACE_LOCATION ? _wb_bg_loc_id (data, p->ref) : -1;
-
-          if (loc >= 0 && _wb_bg_holds (data, m, loc, (guint) side))
-            {
-              m->vp[side] += v->vp;
-              /* TRANSLATORS: VP at the end of the game for an occupied location, then the rule (GG 12) */
-              wb_rule_say (ctx, m, _("The %s occupies %s at the end of the game: %d VP (%s)."),
-                           wb_match_side_name (m, (guint) side), location (data, loc)->name, v->vp, c->rule);
-            }
-        }
-    }
-}
-
-/* Whether condition @v is checked now: at the end of @side's player turn
- * (@side < 0: after a battle). */
-static gboolean
-victory_due (const BgVictory *v, WbMatch *m, int side)
-{
-  if (side < 0)
-    return v->at == BG_AT_ANY_TIME;
-  switch (v->at)
-    {
-    case BG_AT_ENEMY_TURN:
-      return (guint) side != v->side;
-    case BG_AT_OWN_TURN:
-      return (guint) side == v->side;
-    case BG_AT_GAME_TURN:
-      return m->step == BG_SECOND_VICTORY;
-    case BG_AT_GAME_END:
-      return m->step == BG_SECOND_VICTORY && m->turn >= wb_match_n_turns (m);
-    case BG_AT_PLAYER_TURN:
-    case BG_AT_ANY_TIME:
-    default:
-      return TRUE;
-    }
-}
-
-static void
-victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *ctx)
-{
-  guint me = v->side, enemy = 1 - v->side;
-  const char *mine = wb_match_side_name (m, me), *theirs = wb_match_side_name (m, enemy);
-  g_autofree char *why = NULL;
-
-  switch (v->type)
-    {
-    case BG_V_VP_LINE:
-      {
-        int count = 0;
-
-        for (guint i = 0; i < m->units->len; i++)
-          {
-            WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-
-            if (u->side == me && _wb_bg_is_infantry (data, u) &&
-                _wb_bg_has_tag (data, _wb_bg_loc (data, &u->where), v->tag) && _wb_bg_in_supply (data, m, u))
-              count++;
-          }
-        if (count > 0)
-          {
-            m->vp[me] += count * v->vp;
-            /* TRANSLATORS: J&S 12: VP for in-supply infantry past the VP line; the count, the side, the VP,
-             * the side, the rule */
-            wb_rule_say (ctx, m, _("%d in-supply %s infantry past the VP line: %d VP to the %s (%s)."), count,
-                         mine, count * v->vp, mine, v->rule);
-          }
-      }
-      break;
-    case BG_V_ONCE_LOCATION:
-      {
-        int loc = g_array_index (v->locs, int, 0), vp = v->vp >= 0 ? v->vp : location (data, loc)->vp;
-
-        if (((guint32) m->fdata[BG_F_ONCE] & (1u << v->index)) || infantry_at (data, m, me, loc, TRUE) == 0)
-          break;
-        m->vp[me] += vp;
-        m->fdata[BG_F_ONCE] = (gint32) ((guint32) m->fdata[BG_F_ONCE] | (1u << v->index));
-        /* TRANSLATORS: J&S 12: the side, the location, the VP, the rule */
-        wb_rule_say (ctx, m, _("%s infantry in supply holds %s: %d VP, once in the game (%s)."), mine,
-                     location (data, loc)->name, vp, v->rule);
-      }
-      break;
-    case BG_V_OUTSIDE_TAG:
-      {
-        gboolean outside = FALSE;
-
-        for (guint i = 0; i < m->units->len && !outside; i++)
-          {
-            WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-            int loc = _wb_bg_loc (data, &u->where);
-
-            outside = u->side == enemy && loc >= 0 && !_wb_bg_has_tag (data, loc, v->tag) &&
-                      !g_ptr_array_find (v->exempt, u->id, NULL);
-          }
-        if (outside)
-          {
-            m->vp[me] += v->vp;
-            /* TRANSLATORS: J&S 12: the side whose units are out ("the Union"), the area ("the Valley"),
-             * the VP, the side that scores, the rule */
-            wb_rule_say (ctx, m, _("The %s ends its turn with units outside %s: %d VP to the %s (%s)."), theirs,
-                         area_text (v), v->vp, mine, v->rule);
-          }
-      }
-      break;
-    case BG_V_UNIT_OUTSIDE_TAG:
-      {
-        int loc = unit_loc (data, m, v->unit);
-
-        if (loc >= 0 && !_wb_bg_has_tag (data, loc, v->tag))
-          {
-            m->vp[me] += v->vp;
-            /* TRANSLATORS: J&S 12: the unit, the side's turn, the area, the VP, the side, the rule */
-            wb_rule_say (ctx, m, _("%s ends the %s turn outside %s: %d VP to the %s (%s)."),
-                         _wb_bg_unit_name (data, v->unit), theirs, area_text (v), v->vp, mine, v->rule);
-          }
-      }
-      break;
-    case BG_V_UNIT_AT_FROM_TURN:
-      {
-        int loc = g_array_index (v->locs, int, 0);
-
-        if (m->turn >= v->turn && unit_loc (data, m, v->unit) != loc)
-          {
-            m->vp[me] += v->vp;
-            /* TRANSLATORS: J&S 12: the unit, the side's turn, the location, the VP, the side, the rule */
-            wb_rule_say (ctx, m, _("%s does not end the %s turn in %s: %d VP to the %s (%s)."),
-                         _wb_bg_unit_name (data, v->unit), theirs, location (data, loc)->name, v->vp, mine, v->rule);
-          }
-      }
-      break;
-    case BG_V_UNIT_ELIMINATED:
-      {
-        WbUnitState *u = wb_match_find_unit (m, v->unit);
-
-        if (u == NULL || u->where.kind != WB_WHERE_ELIMINATED)
-          break;
-        /* TRANSLATORS: an automatic victory's condition: the unit, the rule */
-        why = g_strdup_printf (_("%s is eliminated (%s)"), _wb_bg_unit_name (data, v->unit), v->rule);
-        win (m, me, ctx, why);
-      }
-      break;
-    case BG_V_OCCUPY_ALL:
-      {
-        gboolean all = TRUE;
-        int enemy_in_tag = 0;
-        g_autofree char *places = NULL;
-
-        for (guint k = 0; k < v->locs->len && all; k++)
-          all = infantry_at (data, m, me, g_array_index (v->locs, int, k), FALSE) > 0;
-        for (guint i = 0; all && v->tag != NULL && i < m->units->len; i++)
-          {
-            WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-            if (u->side == enemy && _wb_bg_is_infantry (data, u) &&
-                _wb_bg_has_tag (data, _wb_bg_loc (data, &u->where), v->tag))
-              enemy_in_tag++;
-          }
-        if (!all || enemy_in_tag > 0)
-          break;
-        places = locations_text (data, v->locs);
-        if (v->tag != NULL)
-          /* TRANSLATORS: an automatic victory's condition: the side, the places, the enemy, the area
-           * ("north of the gray line"), the rule */
-          why = g_strdup_printf (_("%s infantry occupies %s and no %s infantry is %s (%s)"), mine, places, theirs,
-                                 area_text (v), v->rule);
-        else
-          why = g_strdup_printf (_("%s infantry occupies %s (%s)"), mine, places, v->rule);
-        win (m, me, ctx, why);
-      }
-      break;
-    case BG_V_HOLD_ALL:
-      {
-        gboolean all = TRUE;
-        g_autofree char *places = NULL;
-
-        for (guint k = 0; k < v->locs->len && all; k++)
-          all = _wb_bg_holds (data, m, g_array_index (v->locs, int, k), me);
-        if (!all)
-          break;
-        places = locations_text (data, v->locs);
-        /* TRANSLATORS: an automatic victory's condition: the side, the places, the rule */
-        why = g_strdup_printf (_("the %s holds %s at the end of a turn (%s)"), mine, places, v->rule);
-        win (m, me, ctx, why);
-      }
-      break;
-    case BG_V_INFANTRY_BELOW:
-      if (infantry_sp (data, m, enemy) >= v->sp)
-        break;
-      /* TRANSLATORS: an automatic victory's condition: the side, the SP, the rule */
-      why = g_strdup_printf (_("the %s infantry is below %d SP (%s)"), theirs, v->sp, v->rule);
-      win (m, me, ctx, why);
-      break;
-    case BG_V_RAIL_CUT:
-      {
-        gboolean all = TRUE;
-        g_autofree char *places = NULL;
-
-        for (guint k = 0; k < v->locs->len && all; k++)
-          all = _wb_bg_rail_cut_from (data, m, me, v->from, g_array_index (v->locs, int, k));
-        if (!all)
-          break;
-        m->vp[me] += v->vp;
-        places = locations_text (data, v->locs);
-        if (v->no_reinforcements)
-          {
-            m->fdata[BG_F_RAIL_CUT] = m->turn + 1;
-            m->fdata[BG_F_RAIL_CUT_SIDE] = (int) enemy + 1;
-            /* TRANSLATORS: GG 12: the side whose lines are cut, the places, the VP, the side scoring, the
-             * side again, the rule */
-            wb_rule_say (ctx, m, _("The %s rail lines to %s are cut: %d VP to the %s, no %s reinforcements next "
-                                   "turn (%s)."), theirs, places, v->vp, mine, theirs, v->rule);
-          }
-        else
-          wb_rule_say (ctx, m, _("The %s rail lines to %s are cut: %d VP to the %s (%s)."), theirs, places, v->vp,
-                       mine, v->rule);
-      }
-      break;
-    case BG_V_SCENARIO_OCCUPY:
-      score_occupy (data, m, v, ctx);
-      break;
-    default:
-      break;
-    }
-}
-
-static void
-victory_checks (BgData *data, WbMatch *m, int side, WbRuleContext *ctx)
-{
-  for (guint i = 0; i < data->victory->len && !m->over; i++)
-    {
-      const BgVictory *v = &g_array_index (data->victory, BgVictory, i);
-
-      if (victory_due (v, m, side))
-        victory_condition (data, m, v, ctx);
-    }
-}
-
-/* The automatic victories that do not wait for the end of a turn (the
- * conditions "at": "any_time"), checked after each battle: J&S 12 (1862)
- * the Jackson leader unit eliminated; GG 12 either side's infantry below
- * its threshold. */
-void
-_wb_bg_auto_victory (BgData *data, WbMatch *m, WbRuleContext *ctx)
-{
-  if (!m->over)
-    victory_checks (data, m, -1, ctx);
-}
-
-void
-_wb_bg_victory_check (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx)
-{
-  victory_checks (data, m, (int) side, ctx);
-}
-
 /* ---- Dispatch ---- */
 
 static WbApplyResult
@@ -1770,7 +1157,7 @@ bg_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
   if ((m->fdata[BG_F_REACT_AT] > 0 || m->fdata[BG_F_BATTLE] > 0) &&
       (strcmp (type, "move") == 0 || strcmp (type, "battle") == 0 || strcmp (type, "screen") == 0))
     {
-      fail (error, m->fdata[BG_F_BATTLE] > 0 ? _("Finish the battle first")
+      _wb_bg_fail (error, m->fdata[BG_F_BATTLE] > 0 ? _("Finish the battle first")
                                              : _("The Confederates answer the reaction first"));
       return WB_APPLY_REFUSED;
     }
