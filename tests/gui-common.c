@@ -402,3 +402,54 @@ gui_main (Suite *(*make_suite) (void))
 
   return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+GtkWidget *
+find_named (GtkWidget *root, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found = find_named (w, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return w;
+      if ((found = find_type (w, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+void
+click_location (WbWindow *window, const char *id)
+{
+  WbMapView *view = wb_window_get_map_view (window);
+  WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (wb_map_view_get_map (view)), id);
+
+  ck_assert_msg (loc != NULL, "%s", id);
+  g_signal_emit_by_name (view, "point-clicked", loc->x, loc->y);
+}
+
+void
+play_act_ok (WbPlay *play, const char *json)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
+  ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error), "%s: %s", json,
+                 error ? error->message : "");
+}

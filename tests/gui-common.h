@@ -42,3 +42,11 @@ guint count_color (GdkTexture *texture, const char *hex);
 void hex_centre (WbHexMap *map, int col, int row, double *x, double *y);
 void canvas_drag (WbMapView *view, int c0, int r0, int c1, int r1);
 int gui_main (Suite *(*make_suite) (void));
+
+/* Widgets by name (@root itself included) or by type (below @root), or NULL. */
+GtkWidget *find_named (GtkWidget *root, const char *name);
+GtkWidget *find_type (GtkWidget *root, GType type);
+/* A click on a location of the window's map of locations, as the canvas reports it. */
+void click_location (WbWindow *window, const char *id);
+/* Plays @json on @play; the test fails if it is refused. */
+void play_act_ok (WbPlay *play, const char *json);

@@ -320,24 +320,6 @@ START_TEST (test_line_tool)
 }
 END_TEST
 
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_type (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 START_TEST (test_add_delete_map)
 {
   WbWindow *window = open_test_game ();

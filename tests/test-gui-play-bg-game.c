@@ -23,46 +23,6 @@
  * turn or an automatic victory), and replaying its journal gives the state
  * on screen. */
 
-static GtkWidget *
-find_named (GtkWidget *root, const char *name)
-{
-  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
-    {
-      GtkWidget *found;
-
-      if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
-        return w;
-      if ((found = find_named (w, name)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_type (GtkWidget *root, GType type)
-{
-  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-        return w;
-      if ((found = find_type (w, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-click_location (WbWindow *window, const char *id)
-{
-  WbMapView *view = wb_window_get_map_view (window);
-  WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (wb_map_view_get_map (view)), id);
-
-  ck_assert_msg (loc != NULL, "%s", id);
-  g_signal_emit_by_name (view, "point-clicked", loc->x, loc->y);
-}
-
 /* Clicks on the unit's location until it is the one selected. */
 static void
 select_unit (WbWindow *window, WbPlay *play, const char *unit)

@@ -21,36 +21,6 @@
  * each change of player. Each gesture must add exactly one journal entry;
  * the game ends, and replaying its journal gives the state on screen. */
 
-static GtkWidget *
-find_named (GtkWidget *root, const char *name)
-{
-  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
-    {
-      GtkWidget *found;
-
-      if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
-        return w;
-      if ((found = find_named (w, name)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_type (GtkWidget *root, GType type)
-{
-  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-        return w;
-      if ((found = find_type (w, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 click (WbWindow *window, const char *text)
 {

@@ -33,36 +33,11 @@ load_wilderness (void)
   return game;
 }
 
-static void
-act_ok (WbPlay *play, const char *json)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
-  ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error),
-                 "%s: %s", json, error ? error->message : "");
-}
-
 static char *
 where (WbPlay *play, const char *unit)
 {
   WbMatch *m = wb_play_get_state (play);
   return wb_match_where_text (m, &wb_match_find_unit (m, unit)->where);
-}
-
-static GtkWidget *
-find_named (GtkWidget *widget, const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_named (c, name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* The popover of the pane's menu button named @name. */
@@ -177,10 +152,10 @@ START_TEST (test_history_pane)
                                                                GTK_TYPE_SCROLLED_WINDOW)));
 
   /* Two moves, one undone, another move: two branches of two actions. */
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0615\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0615\"}}");
   ck_assert (wb_play_undo (play, NULL));
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0413\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0413\"}}");
   wb_play_history_refresh (pane);
   ck_assert_uint_eq (wb_play_history_n_branches (pane), 2);
   ck_assert_uint_eq (wb_play_history_n_marks (pane), 0);
@@ -388,7 +363,7 @@ static void
 end_steps (WbPlay *play, guint n)
 {
   for (guint i = 0; i < n; i++)
-    act_ok (play, "{\"type\": \"end_step\"}");
+    play_act_ok (play, "{\"type\": \"end_step\"}");
 }
 
 /* The result column: who leads, and at the end who won or a draw, on
@@ -409,17 +384,17 @@ START_TEST (test_history_results)
   play = wb_play_new (game, NULL, "17.1", NULL, 3, &error);
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
   ck_assert (wb_play_is_free_play (play));
-  act_ok (play, "{\"type\": \"override_vp\", \"side\": 0, \"vp\": 12}");
-  act_ok (play, "{\"type\": \"override_vp\", \"side\": 1, \"vp\": 5}");
+  play_act_ok (play, "{\"type\": \"override_vp\", \"side\": 0, \"vp\": 12}");
+  play_act_ok (play, "{\"type\": \"override_vp\", \"side\": 1, \"vp\": 5}");
   end_steps (play, 10);
   ck_assert (wb_play_get_state (play)->over);
   /* A second branch: the Confederates ahead, not over yet. */
   ck_assert (wb_play_go_to (play, 1, NULL));
-  act_ok (play, "{\"type\": \"override_vp\", \"side\": 1, \"vp\": 20}");
+  play_act_ok (play, "{\"type\": \"override_vp\", \"side\": 1, \"vp\": 20}");
   end_steps (play, 3);
   /* A third: even, then to the end. */
   ck_assert (wb_play_go_to (play, 1, NULL));
-  act_ok (play, "{\"type\": \"override_vp\", \"side\": 1, \"vp\": 12}");
+  play_act_ok (play, "{\"type\": \"override_vp\", \"side\": 1, \"vp\": 12}");
   ck_assert_uint_eq (wb_journal_get_cursor (wb_play_get_journal (play)), 17);
   ck_assert_int_eq (wb_play_get_state (play)->vp[1], 12);
 

@@ -31,31 +31,6 @@ load_wilderness (void)
   return game;
 }
 
-static void
-act_ok (WbPlay *play, const char *json)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
-  ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error),
-                 "%s: %s", json, error ? error->message : "");
-}
-
-static GtkWidget *
-find_named (GtkWidget *widget, const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_named (c, name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static guint
 n_rows (WbPlayLogPane *pane)
 {
@@ -132,11 +107,11 @@ START_TEST (test_log_pane_and_turn_bar)
   game = load_wilderness ();
   play = wb_play_new_full (game, NULL, "historical", NULL, 7, TRUE, NULL, &error);
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
-  act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"why\": \"<b> & c\", \"rolls\": [3, 4]}");
-  act_ok (play, "{\"type\": \"end_step\"}");
-  act_ok (play, "{\"type\": \"end_step\"}");
-  act_ok (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": 6}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
+  play_act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"why\": \"<b> & c\", \"rolls\": [3, 4]}");
+  play_act_ok (play, "{\"type\": \"end_step\"}");
+  play_act_ok (play, "{\"type\": \"end_step\"}");
+  play_act_ok (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": 6}");
 
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 720, 420);
@@ -286,7 +261,7 @@ START_TEST (test_log_pane_and_turn_bar)
   /* A refused End Step: a Confederate unit left in a Union zone of control
    * without attacking (7.11). The bar says why and nothing changes. */
   g_signal_emit_by_name (end_step, "clicked");
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0615\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0615\"}}");
   g_signal_emit_by_name (end_step, "clicked");
   ck_assert_str_eq (label_text (bar_w, 0), "Turn 2 (May 5, 2) · Confederate · Combat Phase");
   changed = 0;
@@ -336,7 +311,7 @@ START_TEST (test_log_pane_viewer)
   guint owner, other, before;
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-  act_ok (play, "{\"type\": \"end_step\"}");
+  play_act_ok (play, "{\"type\": \"end_step\"}");
   m = wb_play_get_state (play);
   owner = m->active;
   other = 1 - owner;

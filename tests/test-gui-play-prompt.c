@@ -31,17 +31,6 @@ load_wilderness (void)
 }
 
 static void
-act (WbPlay *play, const char *json)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
-  ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error), "%s",
-                 error ? error->message : "");
-}
-
-static void
 on_act (WbPlayPrompt *prompt, JsonObject *action, char **out)
 {
   g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), action);
@@ -62,10 +51,10 @@ START_TEST (test_attack_prompt)
   wb_play_prompt_set_play (prompt, play);
   ck_assert_ptr_nonnull (strstr (wb_play_prompt_get_text (prompt), "Movement Phase — Click a unit"));
 
-  act (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
-  act (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
-  act (play, "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"0615\"}}");
-  act (play, "{\"type\": \"end_step\"}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"0615\"}}");
+  play_act_ok (play, "{\"type\": \"end_step\"}");
   wb_play_prompt_refresh (prompt);
   ck_assert_str_eq (wb_play_awaiting (play), "attack");
   ck_assert_ptr_nonnull (strstr (wb_play_prompt_get_text (prompt), "Combat Phase — Click your attacking units"));
@@ -121,9 +110,9 @@ START_TEST (test_handover)
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 500);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (handover));
   gtk_window_present (GTK_WINDOW (window));
-  act (play, "{\"type\": \"end_step\"}");
+  play_act_ok (play, "{\"type\": \"end_step\"}");
   ck_assert (!wb_play_needs_handover (play, before));   /* Movement → Combat: the same player */
-  act (play, "{\"type\": \"end_step\"}");
+  play_act_ok (play, "{\"type\": \"end_step\"}");
   ck_assert (wb_play_needs_handover (play, before));
   wb_play_handover_set_play (handover, play);
   ck_assert_str_eq (wb_play_handover_get_title (handover), "Union to play");
@@ -194,7 +183,7 @@ START_TEST (test_reserve)
   }
   ck_assert_str_eq (activated, "cooke");
 
-  act (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"eliminated\": true}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"eliminated\": true}}");
   wb_play_reserve_refresh (reserve);
   g_ptr_array_unref (texts);
   texts = wb_play_reserve_get_texts (reserve);

@@ -82,21 +82,6 @@ find_visible_type (GtkWidget *root, GType type)
   return FALSE;
 }
 
-static GtkWidget *
-find_named (GtkWidget *root, const char *name)
-{
-  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
-    {
-      GtkWidget *found;
-
-      if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
-        return w;
-      if ((found = find_named (w, name)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 START_TEST (test_play_mode)
 {
   WbWindow *window = open_test_game ();
@@ -206,21 +191,6 @@ START_TEST (test_play_mode)
 }
 END_TEST
 
-static GtkWidget *
-find_type (GtkWidget *root, GType type)
-{
-  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-        return w;
-      if ((found = find_type (w, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Physical dice with General Burnside (19.2): the Union's Movement Phase
  * offers the command roll as a button; the players' roll is asked for in
  * the prompt and the action is played with it; the die is shown. */
@@ -277,17 +247,6 @@ START_TEST (test_physical_dice_and_offers)
 }
 END_TEST
 
-static void
-act_json (WbPlay *play, const char *json)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
-  ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error), "%s: %s", json,
-                 error ? error->message : "");
-}
-
 /* A cell the rulebook does not give ("?"): the attack asks the players
  * for the roll (physical dice), then for the result, offering the CRT's
  * codes; the result chosen is played and logged. */
@@ -314,9 +273,9 @@ START_TEST (test_unknown_cell_asks_result)
     }
   play = wb_play_new_full (game, NULL, "historical", NULL, 3, TRUE, NULL, &error);
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-  act_json (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
-  act_json (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
-  act_json (play, "{\"type\": \"end_step\"}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
+  play_act_ok (play, "{\"type\": \"end_step\"}");
   wb_window_play (window, play);
   wait_until_settled (wb_window_get_map_view (window));
   prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
