@@ -54,12 +54,14 @@ cmd_play (const char  *prog,
   g_auto(GStrv) chosen = NULL;
   gint64 seed = 1;
   int max_actions = 100000;
-  gboolean automatic = FALSE, quiet = FALSE;
+  gboolean automatic = FALSE, quiet = FALSE, physical = FALSE;
   const GOptionEntry entries[] = {
     { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario_id, N_("The scenario (default: the first)"), N_("ID") },
     { "option", 'O', 0, G_OPTION_ARG_STRING_ARRAY, &chosen, N_("An optional rule in force (repeatable)"), N_("ID") },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("The match's seed: its dice (default 1)"), N_("N") },
     { "auto", 0, 0, G_OPTION_ARG_NONE, &automatic, N_("Both sides played by the automatic player"), NULL },
+    { "physical-dice", 0, 0, G_OPTION_ARG_NONE, &physical,
+      N_("Physical dice: the automatic player types its own rolls into each action"), NULL },
     { "save", 'o', 0, G_OPTION_ARG_FILENAME, &save, N_("Write the playtest journal (.warbench-play)"), N_("FILE") },
     { "max-actions", 0, 0, G_OPTION_ARG_INT, &max_actions, N_("Stop after this many actions (default 100000)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Only the result, not the log"), NULL },
@@ -69,7 +71,7 @@ cmd_play (const char  *prog,
   g_autoptr(WbGame) game = NULL;
   g_autoptr(WbPlay) play = NULL;
   WbScenario *scenario;
-  WbRng policy;
+  WbRng policy, players_dice;
   guint printed = 0;
   int n = 0;
 
@@ -102,8 +104,8 @@ cmd_play (const char  *prog,
     }
   {
     g_autofree char *base = g_path_get_basename (argv[1]);
-    play = wb_play_new (game, base, wb_scenario_get_id (scenario), (const char * const *) chosen,
-                        (guint64) seed, &error);
+    play = wb_play_new_full (game, base, wb_scenario_get_id (scenario), (const char * const *) chosen,
+                             (guint64) seed, physical, NULL, &error);
   }
   if (play == NULL)
     {
@@ -123,6 +125,8 @@ cmd_play (const char  *prog,
     }
   /* The automatic player's own choices, apart from the match's dice. */
   wb_rng_seed (&policy, (guint64) seed, WB_RNG_MATCH_STREAM + 1);
+  /* With physical dice, the rolls the players type: dice of their own. */
+  wb_rng_seed (&players_dice, (guint64) seed, WB_RNG_MATCH_STREAM + 2);
   for (;;)
     {
       g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
@@ -136,7 +140,7 @@ cmd_play (const char  *prog,
           print_result (play);
           return STATUS_FAILED;
         }
-      if (!wb_play_act (play, a, &error))
+      if (!wb_play_act_as_players (play, a, &players_dice, &policy, &error))
         {
           g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), a);
           g_autofree char *text = json_to_string (node, FALSE);
@@ -157,20 +161,23 @@ cmd_replay (const char  *prog,
             char       **argv)
 {
   g_autofree char *game_path = NULL, *render = NULL;
-  gboolean quiet = FALSE;
+  gboolean quiet = FALSE, transcript = FALSE;
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_FILENAME, &game_path,
       N_("The game file (default: the one the journal names, beside it)"), N_("FILE") },
     { "render", 'o', 0, G_OPTION_ARG_FILENAME, &render,
       N_("Draw the map as the match stands to a PNG, SVG or PDF"), N_("OUT") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Only the final state, not the log"), NULL },
+    { "transcript", 't', 0, G_OPTION_ARG_NONE, &transcript,
+      N_("Print the whole playtest as text to compare across versions: every entry with its log lines, "
+         "the state at the end of every branch"), NULL },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(WbJournal) journal = NULL;
   g_autoptr(WbGame) game = NULL;
   g_autoptr(WbPlay) play = NULL;
-  g_autofree char *warning = NULL;
+  g_autofree char *warning = NULL, *cut = NULL;
   g_autofree char *data = NULL;
   gsize len = 0;
   guint printed = 0;
@@ -183,7 +190,7 @@ cmd_replay (const char  *prog,
     return usage_error (prog, "replay", argc < 2 ? _("No playtest given") : _("Give exactly one playtest"));
   /* The journal names its game: read its header first. */
   if (!g_file_get_contents (argv[1], &data, &len, &error) ||
-      (journal = wb_journal_load_from_data (data, len, argv[1], NULL, &error)) == NULL)
+      (journal = wb_journal_load_from_data (data, len, argv[1], &cut, &error)) == NULL)
     {
       out (stderr, "%s\n", error->message);
       return STATUS_FAILED;
@@ -203,14 +210,29 @@ cmd_replay (const char  *prog,
       print_load_error (game_path, error);
       return STATUS_FAILED;
     }
-  play = wb_play_open (game, argv[1], &warning, &error);
+  /* The journal as read, not reopened for appending: replaying writes nothing. */
+  play = wb_play_open_journal (game, journal, argv[1], &warning, &error);
   if (play == NULL)
     {
       out (stderr, "%s\n", error->message);
       return STATUS_FAILED;
     }
+  if (cut != NULL)
+    out (stderr, "%s\n", cut);
   if (warning != NULL)
     out (stderr, "%s\n", warning);
+  if (transcript)
+    {
+      g_autofree char *text = wb_play_transcript (play, &error);
+
+      if (text == NULL)
+        {
+          out (stderr, "%s: %s\n", argv[1], error->message);
+          return STATUS_FAILED;
+        }
+      fputs (text, stdout);
+      return STATUS_OK;
+    }
   print_new_events (play, &printed, quiet);
   if (render != NULL)
     {

@@ -482,7 +482,12 @@ wb_play_replay (WbPlay *self, guint32 entry, GPtrArray **log, GError **error)
       g_autoptr(GPtrArray) events = new_events ();
 
       if (!apply (self, m, e->action, events, error))
-        return NULL;
+        {
+          g_prefix_error (error, _("Replaying entry %u: "), e->id);
+          return NULL;
+        }
+      for (guint k = 0; k < events->len; k++)
+        ((WbLogEvent *) g_ptr_array_index (events, k))->entry = e->id;
       while (events->len > 0)
         g_ptr_array_add (all, g_ptr_array_steal_index (events, 0));
     }
@@ -571,49 +576,62 @@ wb_play_open (WbGame      *game,
               char       **warning,
               GError     **error)
 {
-  g_autoptr(WbPlay) self = NULL;
-  g_autofree char *crash = NULL, *sha = NULL;
-  const WbPlayHeader *h;
-  GString *warn = g_string_new (NULL);
+  g_autoptr(WbJournal) journal = NULL;
+  g_autofree char *crash = NULL;
+  WbPlay *self;
 
   g_return_val_if_fail (WB_IS_GAME (game), NULL);
   if (warning)
     *warning = NULL;
+  journal = wb_journal_open (path, &crash, error);
+  if (journal == NULL)
+    return NULL;
+  self = wb_play_open_journal (game, journal, path, warning, error);
+  if (self != NULL && crash != NULL && warning != NULL)
+    {
+      char *both = *warning != NULL ? g_strconcat (crash, "\n", *warning, NULL) : g_strdup (crash);
+      g_free (*warning);
+      *warning = both;
+    }
+  return self;
+}
+
+WbPlay *
+wb_play_open_journal (WbGame      *game,
+                      WbJournal   *journal,
+                      const char  *name,
+                      char       **warning,
+                      GError     **error)
+{
+  g_autoptr(WbPlay) self = NULL;
+  g_autofree char *sha = NULL;
+  const WbPlayHeader *h;
+
+  g_return_val_if_fail (WB_IS_GAME (game), NULL);
+  g_return_val_if_fail (WB_IS_JOURNAL (journal), NULL);
+  if (warning)
+    *warning = NULL;
+  if (name == NULL)
+    name = _("The playtest");
   self = g_object_new (WB_TYPE_PLAY, NULL);
   self->game = g_object_ref (game);
-  self->journal = wb_journal_open (path, &crash, error);
-  if (self->journal == NULL)
-    goto fail;
+  self->journal = g_object_ref (journal);
   h = wb_journal_get_header (self->journal);
   if (g_strcmp0 (h->game_id, wb_game_get_id (game)) != 0)
     {
       g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_REFERENCE,
-                   _("%s is a playtest of “%s”, not of this game (“%s”)"), path,
+                   _("%s is a playtest of “%s”, not of this game (“%s”)"), name,
                    h->game_title != NULL ? h->game_title : h->game_id, wb_game_get_title (game));
-      goto fail;
-    }
-  sha = game_sha256 (game);
-  if (crash != NULL)
-    g_string_append (warn, crash);
-  if (g_strcmp0 (sha, h->game_sha256) != 0)
-    {
-      if (warn->len)
-        g_string_append_c (warn, '\n');
-      g_string_append (warn, _("The game has changed since this playtest began: the replay uses the "
-                               "game as it is now."));
+      return NULL;
     }
   self->setup = wb_match_new (game, h->scenario, (const char * const *) h->options, h->seed, error);
   if (self->setup == NULL || !prepare_family (self, error) || !move_to_cursor (self, error))
-    goto fail;
-  if (warning && warn->len > 0)
-    *warning = g_string_free (warn, FALSE);
-  else
-    g_string_free (warn, TRUE);
+    return NULL;
+  sha = game_sha256 (game);
+  if (g_strcmp0 (sha, h->game_sha256) != 0 && warning != NULL)
+    *warning = g_strdup (_("The game has changed since this playtest began: the replay uses the "
+                           "game as it is now."));
   return g_steal_pointer (&self);
-
-fail:
-  g_string_free (warn, TRUE);
-  return NULL;
 }
 
 WbGame *
@@ -721,6 +739,58 @@ wb_play_act (WbPlay *self, JsonObject *action, GError **error)
   wb_match_free (self->state);
   self->state = g_steal_pointer (&m);
   return TRUE;
+}
+
+/* Plays @a as the players at the table would: a die the action lacks
+ * (physical dice) is rolled and typed into its "rolls", a cell the
+ * rulebook does not give is answered with one of the table's codes, and
+ * the action is played again. */
+gboolean
+wb_play_act_as_players (WbPlay *self, JsonObject *action, WbRng *dice, WbRng *policy, GError **error)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self) && action != NULL && dice != NULL && policy != NULL, FALSE);
+  for (int tries = 0; tries < 1000; tries++)
+    {
+      g_autoptr(GError) local = NULL;
+      guint index;
+      int sides, column, roll;
+      WbTable *table;
+
+      if (wb_play_act (self, action, &local))
+        return TRUE;
+      if (wb_play_needs_roll (self, &index, &sides))
+        {
+          JsonNode *n = json_object_get_member (action, "rolls");
+          JsonArray *rolls = n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
+
+          if (rolls == NULL)
+            {
+              rolls = json_array_new ();
+              json_object_set_array_member (action, "rolls", rolls);
+            }
+          if (json_array_get_length (rolls) != index)
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return FALSE;
+            }
+          json_array_add_int_element (rolls, wb_rng_die (dice, sides));
+          continue;
+        }
+      if (wb_play_needs_result (self, &table, &column, &roll) && wb_table_get_codes (table)->len > 0 &&
+          !json_object_has_member (action, "result"))
+        {
+          GPtrArray *codes = wb_table_get_codes (table);
+          guint pick = wb_rng_bounded (policy, codes->len);
+
+          json_object_set_string_member (action, "result", ((WbResultCode *) g_ptr_array_index (codes, pick))->code);
+          continue;
+        }
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                       _("The action still lacks a roll after the players typed theirs"));
+  return FALSE;
 }
 
 gboolean

@@ -83,6 +83,24 @@ WbPlay          *wb_play_open         (WbGame             *game,
                                        char              **warning,
                                        GError            **error);
 
+/* The same from a journal already read (a reference is taken; it keeps
+ * appending to its file, if it has one); @name names it in messages. */
+WbPlay          *wb_play_open_journal (WbGame             *game,
+                                       WbJournal          *journal,
+                                       const char         *name,
+                                       char              **warning,
+                                       GError            **error);
+/* The whole playtest as text, to compare across versions (the golden
+ * playtests, `warbench-cli replay --transcript`): the header, every entry's
+ * action and the log lines it wrote (with their dice, and what the other
+ * sides read of a secret line), the bookmarks and notes, the state at the
+ * end of every branch (each replayed afresh from the start, without
+ * snapshots) and at the cursor, with what the step there waits for and
+ * offers. Only what a player can see or a later action depends on:
+ * never the family's private fields or the game file's checksum. NULL with
+ * @error when an entry does not replay (transfer full). */
+char            *wb_play_transcript   (WbPlay *self, GError **error);
+
 WbGame          *wb_play_get_game     (WbPlay *self);
 WbJournal       *wb_play_get_journal  (WbPlay *self);
 /* The state at the cursor (owned by the play; valid until the next call). */
@@ -147,6 +165,14 @@ gboolean         wb_play_is_free_play (WbPlay *self);
  * when none). */
 GPtrArray       *wb_play_offers       (WbPlay *self);
 gboolean         wb_play_act          (WbPlay *self, JsonObject *action, GError **error);
+/* Plays @action as players at a table would (the automatic player, the
+ * CLI, the golden playtests): a die it lacks in physical-dice mode is
+ * rolled with @dice and typed into its "rolls", a table cell the rulebook
+ * does not give is answered with one of the table's codes chosen with
+ * @policy ("result"), and the action is played again. @action is changed
+ * to what was played. */
+gboolean         wb_play_act_as_players (WbPlay *self, JsonObject *action, WbRng *dice, WbRng *policy,
+                                         GError **error);
 /* In physical-dice mode: whether the last action wb_play_act or
  * wb_play_preview refused lacked a typed roll — the @index-th die (0 the
  * first) of @sides faces, to be added to its "rolls" array. */
