@@ -171,6 +171,74 @@ START_TEST (test_fire_shifts_and_ends)
 }
 END_TEST
 
+/* The ends of a table are exact columns: a shift that lands on the first
+ * or last column reads that column, and only a shift one column further is
+ * clamped (or refused, where that end refuses). A player relies on a 2-1
+ * shifted one right reading 3-1, and shifted two right still reading 3-1,
+ * never a column the table does not have. */
+START_TEST (test_shift_one_past_the_ends)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = load_tables (
+    "[{\"id\": \"crt\", \"kind\": \"odds\", \"dice\": \"1d6\", \"ends\": {\"left\": \"clamp\", \"right\": \"clamp\"},"
+    " \"columns\": [{\"label\": \"1-2\", \"lo\": 1, \"hi\": 2}, {\"label\": \"1-1\", \"lo\": 1, \"hi\": 1},"
+    "  {\"label\": \"2-1\", \"lo\": 2, \"hi\": 1}, {\"label\": \"3-1\", \"lo\": 3, \"hi\": 1}],"
+    " \"rows\": [{\"label\": \"1-6\", \"lo\": 1, \"hi\": 6, \"cells\": [\"Ae\", \"Ar\", \"Dr\", \"De\"]}]}]",
+    &error);
+  g_autoptr(WbGame) fire_game = load_tables (fire_tables, NULL);
+  WbTable *crt, *fire;
+  WbColumnClamp clamp;
+  int column;
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  crt = wb_game_find_table (game, "crt");
+  fire = wb_game_find_table (fire_game, "crt");
+
+  /* 8 to 4 is 2-1: one right is the last column, exactly. */
+  column = wb_table_combat_column (crt, 8, 4, &clamp);
+  ck_assert_int_eq (column, 2);
+  ck_assert_int_eq (wb_table_shift_column (crt, column, 1, FALSE, &clamp), 3);
+  ck_assert_int_eq (clamp, WB_COLUMN_EXACT);
+  ck_assert_str_eq (wb_table_resolve (crt, 3, 4), "De");
+  /* One column past the end: clamped to the last column, the same result. */
+  column = wb_table_shift_column (crt, column, 2, FALSE, &clamp);
+  ck_assert_int_eq (column, 3);
+  ck_assert_int_eq (clamp, WB_COLUMN_CLAMPED_HIGH);
+  ck_assert_str_eq (wb_table_resolve (crt, (guint) column, 4), "De");
+  ck_assert_int_eq (wb_table_shift_column (crt, 3, 1, FALSE, &clamp), 3);
+  ck_assert_int_eq (clamp, WB_COLUMN_CLAMPED_HIGH);
+
+  /* 4 to 4 is 1-1: one left is the first column, exactly; one column
+   * before it is clamped to the first. */
+  column = wb_table_combat_column (crt, 4, 4, &clamp);
+  ck_assert_int_eq (column, 1);
+  ck_assert_int_eq (wb_table_shift_column (crt, column, -1, FALSE, &clamp), 0);
+  ck_assert_int_eq (clamp, WB_COLUMN_EXACT);
+  column = wb_table_shift_column (crt, column, -2, FALSE, &clamp);
+  ck_assert_int_eq (column, 0);
+  ck_assert_int_eq (clamp, WB_COLUMN_CLAMPED_LOW);
+  ck_assert_str_eq (wb_table_resolve (crt, (guint) column, 4), "Ae");
+  ck_assert_int_eq (wb_table_shift_column (crt, 0, -1, FALSE, &clamp), 0);
+  ck_assert_int_eq (clamp, WB_COLUMN_CLAMPED_LOW);
+
+  /* Where the left end refuses (Blind Swords' normal fire), landing on
+   * the first column is still a fire on it; one column before is refused,
+   * or clamped to it for defensive fire. */
+  ck_assert_int_eq (wb_table_shift_column (fire, 1, -1, FALSE, &clamp), 0);
+  ck_assert_int_eq (clamp, WB_COLUMN_EXACT);
+  ck_assert_str_eq (wb_table_resolve (fire, 0, 63), "green:0");
+  ck_assert_int_eq (wb_table_shift_column (fire, 0, -1, FALSE, &clamp), -1);
+  ck_assert_int_eq (clamp, WB_COLUMN_CLAMPED_LOW);
+  ck_assert_int_eq (wb_table_shift_column (fire, 0, -1, TRUE, &clamp), 0);
+  ck_assert_int_eq (clamp, WB_COLUMN_CLAMPED_LOW);
+  /* Its right end clamps: exactly the last column, then one past it. */
+  ck_assert_int_eq (wb_table_shift_column (fire, 2, 1, FALSE, &clamp), 3);
+  ck_assert_int_eq (clamp, WB_COLUMN_EXACT);
+  ck_assert_int_eq (wb_table_shift_column (fire, 2, 2, FALSE, &clamp), 3);
+  ck_assert_int_eq (clamp, WB_COLUMN_CLAMPED_HIGH);
+}
+END_TEST
+
 START_TEST (test_round_trip)
 {
   g_autoptr(GError) error = NULL;
@@ -425,6 +493,7 @@ table_resolve_suite (void)
   TCase *tc = tcase_create ("core");
 
   tcase_add_test (tc, test_fire_shifts_and_ends);
+  tcase_add_test (tc, test_shift_one_past_the_ends);
   tcase_add_test (tc, test_round_trip);
   tcase_add_test (tc, test_dice_pools);
   tcase_add_test (tc, test_odds_ends_and_effects);
