@@ -279,6 +279,102 @@ START_TEST (test_movement)
 }
 END_TEST
 
+static JsonObject *
+parse_action (const char *json)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+
+  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
+  return json_object_ref (json_node_get_object (json_parser_get_root (p)));
+}
+
+/* Plays @json as the play window does; NULL when played, else the error. */
+static GError *
+play_act (WbPlay *play, const char *json)
+{
+  g_autoptr(JsonObject) a = parse_action (json);
+  GError *error = NULL;
+
+  if (wb_play_act (play, a, &error))
+    return NULL;
+  ck_assert_ptr_nonnull (error);
+  return error;
+}
+
+static void
+play_ok (WbPlay *play, const char *json)
+{
+  g_autoptr(GError) error = play_act (play, json);
+  ck_assert_msg (error == NULL, "%s: %s", json, error ? error->message : "");
+}
+
+static const char *
+play_last_log (WbPlay *play)
+{
+  GPtrArray *log = wb_play_get_log (play);
+
+  ck_assert_uint_gt (log->len, 0);
+  return ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text;
+}
+
+/* 5.13, 6.3: a unit that starts its move in an enemy zone of control may
+ * not leave it by moving: Stafford put beside 1/1/V (0616) in 0516 is
+ * refused the way back to 0414, naming the rule. Set to warn, the move is
+ * played and the log says which rule it broke; set to off, it is played
+ * without a word. */
+START_TEST (test_zoc_exit)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "battle-of-the-wilderness.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = wb_game_load (file, NULL, &error);
+  g_autoptr(WbPlay) play = NULL;
+  const char *back = MOVE ("stafford", "0414");
+  guint32 before;
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  play = wb_play_new (game, NULL, "historical", NULL, 1, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0516\"}}");
+  before = wb_journal_get_n_entries (wb_play_get_journal (play));
+  {
+    g_autoptr(GError) e = play_act (play, back);
+    g_autofree char *w = NULL;
+
+    ck_assert_ptr_nonnull (e);
+    ck_assert_msg (strstr (e->message, "spi.zoc-exit") != NULL, "%s", e->message);
+    ck_assert_msg (strstr (e->message, "enemy zone of control") != NULL, "%s", e->message);
+    ck_assert_uint_eq (wb_journal_get_n_entries (wb_play_get_journal (play)), before);
+    w = wb_match_where_text (wb_play_get_state (play),
+                             &wb_match_find_unit (wb_play_get_state (play), "stafford")->where);
+    ck_assert_str_eq (w, "0516");
+  }
+  /* Warned: played, and the log names the rule. */
+  play_ok (play, "{\"type\": \"set_rule\", \"rule\": \"spi.zoc-exit\", \"level\": \"warn\"}");
+  play_ok (play, back);
+  {
+    GPtrArray *log = wb_play_get_log (play);
+    const char *warned = ((WbLogEvent *) g_ptr_array_index (log, log->len - 2))->text;
+
+    ck_assert_msg (strstr (warned, "rule broken (warned): ") != NULL && strstr (warned, "[spi.zoc-exit]") != NULL,
+                   "%s", warned);
+    ck_assert_msg (strstr (play_last_log (play), "0516 → 0414") != NULL, "%s", play_last_log (play));
+  }
+  /* Off: played, nothing said of the rule. */
+  ck_assert (wb_play_undo (play, NULL));
+  ck_assert (wb_play_undo (play, NULL));
+  play_ok (play, "{\"type\": \"set_rule\", \"rule\": \"spi.zoc-exit\", \"level\": \"off\"}");
+  play_ok (play, back);
+  ck_assert_msg (strstr (play_last_log (play), "0516 → 0414") != NULL, "%s", play_last_log (play));
+  {
+    GPtrArray *log = wb_play_get_log (play);
+    for (guint i = 0; i < log->len; i++)
+      ck_assert_ptr_null (strstr (((WbLogEvent *) g_ptr_array_index (log, i))->text, "rule broken"));
+  }
+}
+END_TEST
+
 START_TEST (test_union_first_day)
 {
   Fixture f = { 0 };
@@ -558,6 +654,39 @@ START_TEST (test_exchange)
 }
 END_TEST
 
+/* 7.6 Ex: units of exactly the owed printed strength settle the exchange;
+ * units of less are refused. Gordon (7) with Wright (4) and Perry (3)
+ * attack 1/2/V (4): 14 to 4 is 3-1, a 6 is Ex and 4 SP are owed. */
+START_TEST (test_exchange_exact)
+{
+  Fixture f = { 0 };
+
+  setup (&f);
+  place (&f, "1-2-V", "0516");
+  place (&f, "gordon", "0515");
+  place (&f, "wright", "0615");
+  place (&f, "perry", "0615");
+  ok (&f, END);
+  force_die (&f, 6);
+  ok (&f, "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"wright\", \"perry\"], \"defenders\": [\"0516\"]}");
+  ck_assert_msg (log_has (&f, ": 14 to 4 → 3-1, die 6 → Ex"), "%s", last_event (&f));
+  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_EXCHANGE);
+  ck_assert_int_eq (f.m->fdata[SPI_F_EX_NEEDED], 2 * 4);
+  /* Perry's 3 are less than the 4 owed. */
+  refused (&f, "{\"type\": \"eliminate\", \"units\": [\"perry\"]}", "at least 4");
+  ck_assert_int_eq (wb_match_find_unit (f.m, "perry")->where.kind, WB_WHERE_HEX);
+  /* Wright's 4 are exactly the 4 owed. */
+  ok (&f, "{\"type\": \"eliminate\", \"units\": [\"wright\"]}");
+  ck_assert_int_eq (wb_match_find_unit (f.m, "wright")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert_int_eq (wb_match_find_unit (f.m, "perry")->where.kind, WB_WHERE_HEX);
+  ck_assert_int_eq (wb_match_find_unit (f.m, "gordon")->where.kind, WB_WHERE_HEX);
+  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_ADVANCE);
+  /* 18.1: 2 VP a Confederate Strength Point lost. */
+  ck_assert_int_eq (f.m->vp[0], 2 * 4);
+  teardown (&f);
+}
+END_TEST
+
 /* 9.0: no attack across a creek but at a bridge or ford; 7.11/7.12: the
  * Combat Phase cannot end while adjacent units have not fought. */
 START_TEST (test_creek_and_mandatory)
@@ -637,6 +766,53 @@ START_TEST (test_bombardment)
   h = hex_of (&f, "csa-art-3");
   ck_assert_str_eq (h, "0514");
   ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+  teardown (&f);
+}
+END_TEST
+
+/* 8.32: a Line of Sight that runs exactly along a hexside is blocked only
+ * when both hexes beside it block. 0512 → 0712 runs between 0611 (forest,
+ * blocking) and 0612 (rough, which alone does not block, 8.33): the
+ * battery bombards. 0610 → 0712 runs between 0611 and 0711, both forest:
+ * refused. */
+START_TEST (test_bombardment_along_a_hexside)
+{
+  Fixture f = { 0 };
+  const char *bombard = "{\"type\": \"attack\", \"attackers\": [\"csa-art-3\"], \"defenders\": [\"0712\"]}";
+  const struct { const char *hex; gboolean blocks; } beside[] = {
+    { "0611", TRUE }, { "0612", FALSE }, { "0711", TRUE },
+  };
+  WbHexMap *map;
+
+  setup (&f);
+  map = WB_HEX_MAP (f.m->map);
+  /* The map as the rule needs it: which hexes beside the lines block. */
+  for (guint i = 0; i < G_N_ELEMENTS (beside); i++)
+    {
+      WbTerrainType *t = wb_game_find_terrain (f.game, wb_hex_map_get_terrain (map, hex_at (&f, beside[i].hex)));
+      ck_assert_msg (t->blocks_los == beside[i].blocks, "%s: %s", beside[i].hex, t->id);
+    }
+  /* Both lines are two hexes long and run along a hexside: their middle
+   * step is a tie between the two hexes named above. */
+  {
+    WbLosStep steps[3];
+    WbHexLayout layout = wb_hex_map_get_layout (map);
+
+    ck_assert_uint_eq (wb_hex_line (layout, hex_at (&f, "0512"), hex_at (&f, "0712"), steps, 3), 3);
+    ck_assert (steps[1].tie);
+    ck_assert_uint_eq (wb_hex_line (layout, hex_at (&f, "0610"), hex_at (&f, "0712"), steps, 3), 3);
+    ck_assert (steps[1].tie);
+  }
+  place (&f, "1-2-V", "0712");
+  place (&f, "csa-art-3", "0610");
+  ok (&f, END);
+  refused (&f, bombard, "spi.bombard-range");
+  place (&f, "csa-art-3", "0512");
+  /* 2 to 4 in forest (no effect on combat) is 1-2; a 1 is Dr. */
+  force_die (&f, 1);
+  ok (&f, bombard);
+  ck_assert_msg (log_has (&f, "3 (2) attack 1/2/V (4) in 0712: 2 to 4 → 1-2, die 1 → Dr"), "%s", last_event (&f));
+  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_RETREAT);
   teardown (&f);
 }
 END_TEST
@@ -830,16 +1006,19 @@ spi_suite (void)
 
   tcase_add_test (tc, test_sequence);
   tcase_add_test (tc, test_movement);
+  tcase_add_test (tc, test_zoc_exit);
   tcase_add_test (tc, test_union_first_day);
   tcase_add_test (tc, test_reinforcements);
   tcase_add_test (tc, test_attack_odds_and_blocked_retreat);
   tcase_add_test (tc, test_rough_and_retreat);
   tcase_add_test (tc, test_displacement);
   tcase_add_test (tc, test_exchange);
+  tcase_add_test (tc, test_exchange_exact);
   tcase_add_test (tc, test_creek_and_mandatory);
   tcase_add_test (tc, test_physical_dice_and_unknown_cells);
   tcase_add_test (tc, test_td_displacement);
   tcase_add_test (tc, test_bombardment);
+  tcase_add_test (tc, test_bombardment_along_a_hexside);
   suite_add_tcase (s, tc);
   return s;
 }
