@@ -27,6 +27,15 @@ last_event (Fixture *f)
 }
 
 static gboolean
+logged (Fixture *f, const char *text)
+{
+  for (guint i = 0; i < f->events->len; i++)
+    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
 can_reach (Fixture *f, const char *id, const char *loc, int *cost)
 {
   g_autoptr(GArray) d = f->family->destinations (f->data, f->m, id);
@@ -128,6 +137,119 @@ START_TEST (test_weather_and_cap)
   /* Replacements (each side has a point, nobody reduced): the CAP roll again, reset to 2. */
   ck_assert_int_eq (f.m->step, BG_CAP_ROLL);
   ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 2);
+  teardown (&f);
+}
+END_TEST
+
+static JsonObject *
+parse_action (const char *json)
+{
+  g_autoptr(JsonParser) p = json_parser_new ();
+
+  ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
+  return json_object_ref (json_node_get_object (json_parser_get_root (p)));
+}
+
+static void
+play_ok (WbPlay *play, const char *json)
+{
+  g_autoptr(JsonObject) a = parse_action (json);
+  g_autoptr(GError) error = NULL;
+
+  ck_assert_msg (wb_play_act (play, a, &error), "%s: %s", json, error ? error->message : "");
+}
+
+static const char *
+play_last_log (WbPlay *play)
+{
+  GPtrArray *log = wb_play_get_log (play);
+
+  ck_assert_uint_gt (log->len, 0);
+  return ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text;
+}
+
+/* Base 9: "If the total rolled on the 2 dice is equal to or greater than
+ * the Army Commander Rating for that side then the player receives one
+ * extra CAP." Played as the players do, with their own dice: Jackson's
+ * rating is 7 and 2 + 5 is 7, one more CAP; Lincoln's is 9, 4 + 5 gives
+ * one more and 3 + 5 none. */
+START_TEST (test_cap_roll_equal_to_rating)
+{
+  g_autoptr(WbGame) game = load ("jackson-sheridan");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new_full (game, NULL, "1862", NULL, 7, TRUE, NULL, &error);
+  WbMatch *m;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  play_ok (play, "{\"type\": \"weather_roll\", \"rolls\": [1]}");
+  m = wb_play_get_state (play);
+  ck_assert_int_eq (m->step, BG_CAP_ROLL);
+  ck_assert_uint_eq (m->active, CSA);
+  ck_assert_int_eq (m->fdata[BG_F_CAP + CSA], 2);
+  play_ok (play, "{\"type\": \"cap_roll\", \"rolls\": [2, 5]}");
+  m = wb_play_get_state (play);
+  ck_assert_int_eq (m->fdata[BG_F_CAP + CSA], 3);
+  ck_assert_msg (strstr (play_last_log (play),
+                         "rolls 2 + 5 = 7 for CAP against a rating of 7: one more CAP, 3 this turn (Base 9).") != NULL,
+                 "%s", play_last_log (play));
+  /* The Union's 9: equal gives one more, one below none. */
+  play_ok (play, "{\"type\": \"cap_roll\", \"rolls\": [4, 5]}");
+  m = wb_play_get_state (play);
+  ck_assert_int_eq (m->fdata[BG_F_CAP + UNION], 3);
+  ck_assert_int_eq (m->step, BG_FIRST_MOVEMENT);
+  ck_assert (wb_play_undo (play, NULL));
+  play_ok (play, "{\"type\": \"cap_roll\", \"rolls\": [3, 5]}");
+  m = wb_play_get_state (play);
+  ck_assert_int_eq (m->fdata[BG_F_CAP + UNION], 2);
+  ck_assert_msg (strstr (play_last_log (play), "8 for CAP against a rating of 9: no extra CAP") != NULL,
+                 "%s", play_last_log (play));
+}
+END_TEST
+
+/* Base 11.5: "If the die roll is equal to or greater than the current
+ * Army Commander Rating then the unit enters the battle location." The
+ * Movement & Battle Example (1864) played to its reinforcement with typed
+ * dice: XIX in Salem rolls against Sheridan's 8 — 3 + 4 stays out, 2 + 6
+ * enters. */
+START_TEST (test_battle_reinforcement_equal_to_rating)
+{
+  Fixture f;
+  WbMatch *before;
+
+  setup (&f, "jackson-sheridan", "1864");
+  f.physical = TRUE;
+  ck_assert_int_eq (f.data->rating[UNION], 8);
+  clear_map (&f, "vi", "viii", "xix", "eaa", NULL);
+  put (&f, "vi", "winchester");
+  put (&f, "viii", "front-royal");
+  put (&f, "xix", "harrisonburg");
+  put (&f, "eaa", "snickersville");
+  unit (&f, "viii")->halves = 8;
+  movement (&f, UNION, 3);
+  ok (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"to\": \"snickersville\"}");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"viii\", \"to\": \"snickersville\"}");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"xix\", \"to\": \"salem\"}");
+  ok (&f, "{\"type\": \"end_step\"}");
+  ok (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
+  /* Round 1 as in the example, neither side retreating. */
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 6, 1, 2]}");
+  ok (&f, "{\"type\": \"battle_allocate\", \"units\": [\"viii\", \"viii\"]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 2, 5, 1, 3, 4]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [5, 2]}");
+  ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [3]}");
+  ok (&f, "{\"type\": \"battle_retreat\", \"retreat\": false}");
+  ck_assert_str_eq (f.family->awaiting (f.data, f.m), "battle-reinforce");
+  before = wb_match_copy (f.m);
+  /* One below the rating: XIX stays in Salem. */
+  ok (&f, "{\"type\": \"battle_reinforce\", \"units\": [\"xix\"], \"rolls\": [3, 4]}");
+  ck_assert (logged (&f, "XIX tries to reinforce: 3 + 4 = 7, below the commander rating 8"));
+  ck_assert_str_eq (where (&f, "xix"), "salem");
+  /* Equal to the rating: XIX enters the battle. */
+  wb_match_free (f.m);
+  f.m = before;
+  ok (&f, "{\"type\": \"battle_reinforce\", \"units\": [\"xix\"], \"rolls\": [2, 6]}");
+  ck_assert_str_eq (where (&f, "xix"), "snickersville");
+  ck_assert (logged (&f, "XIX reinforces: 2 + 6 = 8 ≥ commander rating 8"));
   teardown (&f);
 }
 END_TEST
@@ -745,15 +867,6 @@ setup_victory (Fixture *f, const char *game, const char *scenario, const char *j
   ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
 }
 
-static gboolean
-logged (Fixture *f, const char *text)
-{
-  for (guint i = 0; i < f->events->len; i++)
-    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
 /* Issue 7 item 5: the victory rules are data; the family plays whatever
  * conditions the game gives, citing the rule the data names. */
 START_TEST (test_victory_from_data)
@@ -1029,6 +1142,8 @@ bg_suite (void)
   tcase_set_timeout (tc, 60);
   tcase_add_test (tc, test_params);
   tcase_add_test (tc, test_weather_and_cap);
+  tcase_add_test (tc, test_cap_roll_equal_to_rating);
+  tcase_add_test (tc, test_battle_reinforcement_equal_to_rating);
   tcase_add_test (tc, test_replacements);
   tcase_add_test (tc, test_movement_example);
   tcase_add_test (tc, test_stops_and_supply);
