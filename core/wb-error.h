@@ -20,6 +20,8 @@ G_BEGIN_DECLS
  * @WB_FORMAT_ERROR_REFERENCE: a reference names nothing that exists
  * @WB_FORMAT_ERROR_OFF_MAP: a hex lies outside its map
  * @WB_FORMAT_ERROR_TOO_LARGE: the file or a count in it exceeds the limits
+ * @WB_FORMAT_ERROR_TOO_OLD: a playtest played by rules that have changed since
+ *   in a way that cannot replay it
  */
 typedef enum {
   WB_FORMAT_ERROR_IO,
@@ -33,6 +35,7 @@ typedef enum {
   WB_FORMAT_ERROR_REFERENCE,
   WB_FORMAT_ERROR_OFF_MAP,
   WB_FORMAT_ERROR_TOO_LARGE,
+  WB_FORMAT_ERROR_TOO_OLD,
 } WbFormatError;
 
 GQuark wb_format_error_quark (void);

@@ -61,6 +61,7 @@ first_difference (const char *expected, const char *actual, char **exp_line, cha
 START_TEST (test_manifest)
 {
   guint n_journals = 0;
+  gboolean formats[WB_PLAY_FORMAT_VERSION + 1] = { FALSE };
   g_autoptr(GHashTable) games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   /* Every playtest the manifest names is here, and the bundled games that
@@ -79,6 +80,23 @@ START_TEST (test_manifest)
       ck_assert_msg (g_file_test (transcript, G_FILE_TEST_IS_REGULAR), "%s is missing", transcript);
       ck_assert_msg (game != NULL && scenario != NULL && kind != NULL, "[%s] lacks game, scenario or play",
                      groups[i]);
+      /* The format it was written in, as its manifest says. */
+      {
+        g_autofree char *text = NULL;
+        g_autoptr(WbJournal) j = NULL;
+        gsize len = 0;
+        gint64 format = g_key_file_get_int64 (manifest, groups[i], "format", NULL);
+
+        ck_assert (g_file_get_contents (journal, &text, &len, NULL));
+        j = wb_journal_load_from_data (text, len, journal, NULL, NULL);
+        ck_assert_msg (j != NULL, "%s does not load", journal);
+        ck_assert_msg (format >= 1 && format <= WB_PLAY_FORMAT_VERSION, "[%s] format=%" G_GINT64_FORMAT,
+                       groups[i], format);
+        ck_assert_msg (wb_journal_get_header (j)->format_version == format,
+                       "[%s]: the journal is in format %u, the manifest says %" G_GINT64_FORMAT, groups[i],
+                       wb_journal_get_header (j)->format_version, format);
+        formats[format] = TRUE;
+      }
       g_hash_table_add (games, g_strdup_printf ("%s %s %s", game, scenario, kind));
       n_journals++;
     }
@@ -100,6 +118,9 @@ START_TEST (test_manifest)
         }
   }
   ck_assert_uint_ge (n_journals, 12);
+  /* Golden journals of every format version stay in the tests. */
+  for (guint f = 1; f <= WB_PLAY_FORMAT_VERSION; f++)
+    ck_assert_msg (formats[f], "no golden playtest in journal format %u", f);
 }
 END_TEST
 

@@ -678,6 +678,218 @@ START_TEST (test_markers)
 }
 END_TEST
 
+/* --- versions and old playtests (docs/rules-engine.md) ------------------- */
+
+/* A family at version 3 that changed twice: version 2 made a mark cost a
+ * die, and old journals cannot replay; version 3 reads a mark anew, and
+ * keeps the old reading for journals played before. */
+static const WbRulesChange version_changes[] = {
+  { 2, FALSE, "a mark costs a die" },
+  { 3, TRUE, "a mark is read anew" },
+};
+
+static gpointer
+versions_prepare (WbGame *game, const WbMatch *setup, GError **error)
+{
+  return GINT_TO_POINTER (1);
+}
+
+static WbApplyResult
+versions_apply (gpointer data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  if (g_strcmp0 (wb_json_string (action, "type", ""), "mark") != 0)
+    return WB_APPLY_NOT_MINE;
+  wb_rule_say (ctx, m, "mark read the %s way (version %u)", ctx->family_version >= 3 ? "new" : "old",
+               ctx->family_version);
+  return WB_APPLY_DONE;
+}
+
+static const WbRulesFamily versions_family = {
+  .id = "test-versions",
+  .name = "Versions",
+  .prepare = versions_prepare,
+  .apply = versions_apply,
+  .version = 3,
+  .changes = version_changes,
+  .n_changes = G_N_ELEMENTS (version_changes),
+};
+
+static WbGame *
+load_minimal (const char *family)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_TEST_DATA"), "minimal.warbench", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) s = NULL;
+  g_autoptr(GError) error = NULL;
+  WbGame *game;
+
+  ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+  s = g_string_new (text);
+  g_string_replace (s, "\"family\": \"spi-blue-gray\"", family, 1);
+  game = wb_game_load_from_data (s->str, (gssize) s->len, "minimal.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+/* Opens a journal of the given header members and actions. */
+static WbPlay *
+open_text (WbGame *game, const char *header_members, const char *lines, GError **error)
+{
+  g_autofree char *text = g_strdup_printf ("{\"format\": \"warbench-play\", \"game\": {\"id\": \"%s\"}, "
+                                           "\"scenario\": \"basic\", \"seed\": \"5\", %s}\n%s",
+                                           wb_game_get_id (game), header_members, lines);
+  g_autoptr(WbJournal) j = wb_journal_load_from_data (text, strlen (text), "old.warbench-play", NULL, error);
+
+  return j != NULL ? wb_play_open_journal (game, j, "old.warbench-play", NULL, error) : NULL;
+}
+
+#define V2(engine, family, version)                                                  \
+  "\"version\": 2, \"engine\": {\"version\": " engine ", \"warbench\": \"0.1.0\"}, " \
+  "\"family\": {\"id\": \"" family "\", \"version\": " version "}"
+
+START_TEST (test_versions)
+{
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *mark = "{\"entry\": 1, \"parent\": 0, \"action\": {\"type\": \"mark\"}}\n";
+
+  wb_rules_family_register (&versions_family);
+  game = load_minimal ("\"family\": \"test-versions\"");
+
+  /* A new playtest records what plays it. */
+  {
+    g_autoptr(WbPlay) play = wb_play_new (game, NULL, "basic", NULL, 5, &error);
+    const WbPlayHeader *h;
+    g_autofree char *data = NULL;
+
+    ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+    h = wb_journal_get_header (wb_play_get_journal (play));
+    ck_assert_uint_eq (h->engine_version, WB_ENGINE_VERSION);
+    ck_assert_str_eq (h->family_id, "test-versions");
+    ck_assert_uint_eq (h->family_version, 3);
+    act_ok (play, "{\"type\": \"mark\"}");
+    ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: mark read the new way (version 3)");
+    data = wb_journal_to_data (wb_play_get_journal (play));
+    ck_assert_ptr_nonnull (strstr (data, "\"version\":2,"));
+    ck_assert_ptr_nonnull (strstr (data, "\"engine\":{\"version\":1,\"warbench\":\"" PACKAGE_VERSION "\"}"));
+    ck_assert_ptr_nonnull (strstr (data, "\"family\":{\"id\":\"test-versions\",\"version\":3}"));
+  }
+
+  /* Played by version 2: the change of version 3 keeps the old reading. */
+  {
+    g_autoptr(WbPlay) play = open_text (game, V2 ("1", "test-versions", "2"), mark, &error);
+
+    ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+    ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: mark read the old way (version 2)");
+    /* What it plays next is read the old way too: the match is version 2's. */
+    act_ok (play, "{\"type\": \"mark\"}");
+    ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: mark read the old way (version 2)");
+  }
+
+  /* Played by version 1: version 2's change cannot replay it; the message
+   * names the versions and the change. */
+  {
+    g_autoptr(WbPlay) play = open_text (game, V2 ("1", "test-versions", "1"), mark, &error);
+
+    ck_assert_ptr_null (play);
+    ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_TOO_OLD));
+    ck_assert_msg (strstr (error->message, "test-versions version 1") != NULL &&
+                   strstr (error->message, "version 2 changed how the game plays: a mark costs a die") != NULL,
+                   "%s", error->message);
+    g_clear_error (&error);
+  }
+
+  /* Played by a newer Warbench: the family's or the engine's version. */
+  {
+    g_autoptr(WbPlay) play = open_text (game, V2 ("1", "test-versions", "4"), mark, &error);
+
+    ck_assert_ptr_null (play);
+    ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_TOO_NEW));
+    ck_assert_msg (strstr (error->message, "test-versions version 4; this one plays up to version 3") != NULL,
+                   "%s", error->message);
+    g_clear_error (&error);
+    play = open_text (game, V2 ("2", "test-versions", "3"), mark, &error);
+    ck_assert_ptr_null (play);
+    ck_assert_msg (strstr (error->message, "the engine version 2; this one plays up to version 1") != NULL,
+                   "%s", error->message);
+    g_clear_error (&error);
+  }
+
+  /* Played with other rules than the game names now: refused. */
+  {
+    g_autoptr(WbPlay) play = open_text (game, V2 ("1", "spi-blue-gray", "1"), mark, &error);
+
+    ck_assert_ptr_null (play);
+    ck_assert_msg (strstr (error->message, "played with the “spi-blue-gray” rules") != NULL, "%s",
+                   error->message);
+    g_clear_error (&error);
+  }
+
+  /* A header without versions in format 2: refused, naming the member. */
+  {
+    g_autoptr(WbPlay) play = open_text (game, "\"version\": 2, \"family\": {\"id\": \"x\", \"version\": 1}",
+                                        mark, &error);
+
+    ck_assert_ptr_null (play);
+    ck_assert_msg (strstr (error->message, "old.warbench-play:1: “engine.version” must be a whole number") != NULL,
+                   "%s", error->message);
+    g_clear_error (&error);
+    play = open_text (game, "\"version\": 2, \"engine\": {\"version\": 1}, \"family\": {\"version\": -1}", mark,
+                      &error);
+    ck_assert_ptr_null (play);
+    ck_assert_msg (strstr (error->message, "“family.version” must be a whole number from 0") != NULL, "%s",
+                   error->message);
+    g_clear_error (&error);
+  }
+}
+END_TEST
+
+/* Journals of format 1 did not record versions: one of the families the
+ * engine played then (spi-blue-gray, bg-campaign) was version 1, any
+ * other family was free play — and it replays in free play still, when
+ * the family has landed since. Saved again, it says so. */
+START_TEST (test_format1_migration)
+{
+  g_autoptr(GError) error = NULL;
+  const char *step = "{\"entry\": 1, \"parent\": 0, \"action\": {\"type\": \"end_step\"}}\n";
+
+  wb_rules_family_register (&versions_family);
+  {
+    g_autoptr(WbGame) game = load_minimal ("\"family\": \"test-versions\"");
+    g_autoptr(WbPlay) play = open_text (game, "\"version\": 1", step, &error);
+    g_autofree char *data = NULL;
+    g_autoptr(WbJournal) again = NULL;
+    const WbPlayHeader *h;
+
+    ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+    ck_assert (wb_play_is_free_play (play));
+    ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: Red ends the step.");
+    h = wb_journal_get_header (wb_play_get_journal (play));
+    ck_assert_uint_eq (h->format_version, 1);
+    ck_assert_uint_eq (h->engine_version, 1);
+    ck_assert_str_eq (h->family_id, "test-versions");
+    ck_assert_uint_eq (h->family_version, 0);
+    data = wb_journal_to_data (wb_play_get_journal (play));
+    ck_assert_ptr_nonnull (strstr (data, "\"version\":2,"));
+    ck_assert_ptr_nonnull (strstr (data, "\"family\":{\"id\":\"test-versions\",\"version\":0}"));
+    again = wb_journal_load_from_data (data, strlen (data), "again", NULL, &error);
+    ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+    g_clear_object (&play);
+    play = wb_play_open_journal (game, again, "again", NULL, &error);
+    ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+    ck_assert (wb_play_is_free_play (play));
+  }
+  {
+    g_autoptr(WbGame) game = load_minimal ("\"family\": \"spi-blue-gray\"");
+    g_autoptr(WbPlay) play = open_text (game, "\"version\": 1", "", &error);
+
+    ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+    ck_assert (!wb_play_is_free_play (play));
+    ck_assert_uint_eq (wb_journal_get_header (wb_play_get_journal (play))->family_version, 1);
+  }
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -694,6 +906,8 @@ play_suite (void)
   tcase_add_test (tc, test_set_rule);
   tcase_add_test (tc, test_preview_and_path);
   tcase_add_test (tc, test_markers);
+  tcase_add_test (tc, test_versions);
+  tcase_add_test (tc, test_format1_migration);
   suite_add_tcase (s, tc);
   return s;
 }

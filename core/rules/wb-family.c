@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "wb-command.h"
+#include "wb-error.h"
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
 #include "rules/bg/wb-bg-private.h"
@@ -36,6 +37,38 @@ wb_rules_family_find (const char *id)
       found = g_ptr_array_index (extra_families, i);
   G_UNLOCK (extra_families);
   return found;
+}
+
+gboolean
+wb_rules_version_check (const char          *what,
+                        guint                played,
+                        guint                current,
+                        const WbRulesChange *changes,
+                        guint                n_changes,
+                        GError             **error)
+{
+  if (played > current)
+    {
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_TOO_NEW,
+                   /* TRANSLATORS: a playtest from a newer Warbench: the rules (a family id, or
+                    * "the engine"), the version that played it, the version here */
+                   _("This playtest was played by a newer Warbench (%s version %u; this one plays up to "
+                     "version %u): open it with that Warbench or a newer one"), what, played, current);
+      return FALSE;
+    }
+  for (guint i = 0; i < n_changes; i++)
+    if (changes[i].version > played && changes[i].version <= current && !changes[i].old_kept)
+      {
+        g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_TOO_OLD,
+                     /* TRANSLATORS: the rules (a family id, or "the engine"), the version that
+                      * played the playtest, the version that changed, what changed */
+                     _("This playtest was played by %s version %u, and version %u changed how the game "
+                       "plays: %s. It cannot replay as it was played: open it with a Warbench of %s "
+                       "version %u, or start a new playtest"),
+                     what, played, changes[i].version, _(changes[i].text), what, played);
+        return FALSE;
+      }
+  return TRUE;
 }
 
 void

@@ -63,6 +63,10 @@ typedef struct {
   int         needed_roll;
   /* The family hides units (WbRulesFamily.hidden_units). */
   gboolean    hidden_units;
+  /* The version of the family that played the journal (its header's), at
+   * most WbRulesFamily.version: a family that changed a reading on purpose
+   * and keeps the old one for old journals tests it. */
+  guint       family_version;
 } WbRuleContext;
 
 WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);
@@ -114,6 +118,18 @@ typedef struct {
   JsonObject *action;
 } WbOffer;
 
+/* A deliberate change of what a family (or the engine) plays, from
+ * @version on (docs/rules-engine.md, "Versions and old playtests"). A
+ * journal played by an older version either replays as it did — @old_kept:
+ * the family keeps the old reading, choosing by
+ * WbRuleContext.family_version — or is refused with @text, which says what
+ * changed. */
+typedef struct {
+  guint       version;
+  gboolean    old_kept;
+  const char *text;      /* N_() */
+} WbRulesChange;
+
 typedef struct _WbRulesFamily WbRulesFamily;
 
 struct _WbRulesFamily
@@ -163,7 +179,22 @@ struct _WbRulesFamily
    * with the rule set to warn is logged in full only for the side that
    * broke it (its message may name a hidden unit). */
   gboolean  hidden_units;
+  /* The version of what the family plays (0 is read as 1), recorded in
+   * every journal: raised by each deliberate change of a result, a log line
+   * or the automatic player's choice, and the change listed in @changes
+   * (oldest first) so that an older journal replays as it did or is
+   * refused with a message. */
+  guint                version;
+  const WbRulesChange *changes;
+  guint                n_changes;
 };
+
+/* Whether a journal played by version @played of @what (a family's id, or
+ * "the engine") replays with @current and @changes: FALSE with @error
+ * naming both versions and the change when @played is newer than
+ * @current, or when a change since @played does not keep the old reading. */
+gboolean     wb_rules_version_check (const char *what, guint played, guint current,
+                                     const WbRulesChange *changes, guint n_changes, GError **error);
 
 /* Reading actions and rules parameters, which come from files (untrusted):
  * a member of another JSON type than asked for, or missing, gives

@@ -38,6 +38,8 @@ wb_play_header_clear (WbPlayHeader *h)
   g_clear_pointer (&h->scenario, g_free);
   g_clear_pointer (&h->options, g_strfreev);
   g_clear_pointer (&h->settings, g_hash_table_unref);
+  g_clear_pointer (&h->warbench_version, g_free);
+  g_clear_pointer (&h->family_id, g_free);
 }
 
 static void
@@ -54,6 +56,11 @@ header_copy (WbPlayHeader *dst, const WbPlayHeader *src)
   dst->options = g_strdupv (src->options);
   dst->seed = src->seed;
   dst->physical_dice = src->physical_dice;
+  dst->engine_version = src->engine_version;
+  dst->warbench_version = g_strdup (src->warbench_version);
+  dst->family_id = g_strdup (src->family_id);
+  dst->family_version = src->family_version;
+  dst->format_version = src->format_version;
   dst->settings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   if (src->settings != NULL)
     {
@@ -119,6 +126,16 @@ wb_journal_get_header (WbJournal *self)
 {
   g_return_val_if_fail (WB_IS_JOURNAL (self), NULL);
   return &self->header;
+}
+
+void
+wb_journal_set_played_by (WbJournal *self, guint engine_version, const char *family_id, guint family_version)
+{
+  g_return_if_fail (WB_IS_JOURNAL (self));
+  self->header.engine_version = engine_version;
+  g_free (self->header.family_id);
+  self->header.family_id = g_strdup (family_id);
+  self->header.family_version = family_version;
 }
 
 guint
@@ -202,6 +219,20 @@ header_line (const WbPlayHeader *h)
   }
   if (h->physical_dice)
     json_object_set_boolean_member (o, "physical_dice", TRUE);
+  {
+    JsonObject *engine = json_object_new ();
+    JsonObject *family = json_object_new ();
+
+    json_object_set_int_member (engine, "version", MAX (h->engine_version, 1));
+    if (h->warbench_version != NULL)
+      json_object_set_string_member (engine, "warbench", h->warbench_version);
+    json_object_set_object_member (o, "engine", engine);
+    if (h->family_id != NULL)
+      json_object_set_string_member (family, "id", h->family_id);
+    json_object_set_int_member (family, "version",
+                                h->family_version == WB_FAMILY_VERSION_UNKNOWN ? 1 : h->family_version);
+    json_object_set_object_member (o, "family", family);
+  }
   if (h->settings != NULL && g_hash_table_size (h->settings) > 0)
     {
       JsonObject *so = json_object_new ();
@@ -557,6 +588,41 @@ get_str (JsonObject *o, const char *member)
   return n != NULL && json_node_get_value_type (n) == G_TYPE_STRING ? json_node_get_string (n) : NULL;
 }
 
+/* A whole number from @lo to 1,000,000 in @member of @o; @path names it. */
+static gboolean
+get_version (LoadCtx *ctx, JsonObject *o, const char *member, const char *path, gint64 lo, guint *out)
+{
+  JsonNode *n = o != NULL ? json_object_get_member (o, member) : NULL;
+
+  if (n == NULL || json_node_get_value_type (n) != G_TYPE_INT64 || json_node_get_int (n) < lo ||
+      json_node_get_int (n) > 1000000)
+    {
+      g_autofree char *m = g_strdup_printf (_("“%s” must be a whole number from %d"), path, (int) lo);
+      return load_fail (ctx, WB_FORMAT_ERROR_TYPE, m);
+    }
+  *out = (guint) json_node_get_int (n);
+  return TRUE;
+}
+
+/* Version 2: {"engine": {"version": N, "warbench": "0.1.0"},
+ *             "family": {"id": "spi-blue-gray", "version": N}}. */
+static gboolean
+read_versions (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h)
+{
+  JsonNode *e = json_object_get_member (o, "engine");
+  JsonNode *f = json_object_get_member (o, "family");
+  JsonObject *engine = e != NULL && JSON_NODE_HOLDS_OBJECT (e) ? json_node_get_object (e) : NULL;
+  JsonObject *family = f != NULL && JSON_NODE_HOLDS_OBJECT (f) ? json_node_get_object (f) : NULL;
+
+  if (!get_version (ctx, engine, "version", "engine.version", 1, &h->engine_version) ||
+      !get_version (ctx, family, "version", "family.version", 0, &h->family_version))
+    return FALSE;
+  h->warbench_version = g_strdup (get_str (engine, "warbench"));
+  /* Without an id: the game's family. */
+  h->family_id = g_strdup (get_str (family, "id"));
+  return TRUE;
+}
+
 static gboolean
 read_header (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h)
 {
@@ -572,6 +638,15 @@ read_header (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h)
     return load_fail (ctx, WB_FORMAT_ERROR_MISSING, _("missing “version” (a whole number)"));
   if (json_node_get_int (n) > WB_PLAY_FORMAT_VERSION)
     return load_fail (ctx, WB_FORMAT_ERROR_TOO_NEW, _("written by a newer Warbench"));
+  h->format_version = (guint) json_node_get_int (n);
+  if (h->format_version == 1)
+    {
+      /* Migrated: version 1 did not say what played it. */
+      h->engine_version = 1;
+      h->family_version = WB_FAMILY_VERSION_UNKNOWN;
+    }
+  else if (!read_versions (ctx, o, h))
+    return FALSE;
   if ((n = json_object_get_member (o, "game")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
     {
       JsonObject *g = json_node_get_object (n);

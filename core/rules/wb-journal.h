@@ -22,7 +22,14 @@ G_BEGIN_DECLS
  * other bad line is an error naming its line number. */
 
 #define WB_PLAY_FORMAT_NAME    "warbench-play"
-#define WB_PLAY_FORMAT_VERSION 1
+/* 1: the first; 2: the header records the versions of the engine and of
+ * the rules family that played it (a version 1 journal is read as played
+ * by engine version 1, and by version 1 of the families the engine played
+ * then — spi-blue-gray, bg-campaign — or in free play: see
+ * wb_play_open_journal). */
+#define WB_PLAY_FORMAT_VERSION 2
+/* WbPlayHeader.family_version of a version 1 journal, which did not say. */
+#define WB_FAMILY_VERSION_UNKNOWN G_MAXUINT
 #define WB_JOURNAL_MAX_ENTRIES 1000000
 #define WB_JOURNAL_MAX_LINE    (64 * 1024)
 
@@ -39,6 +46,16 @@ typedef struct {
   guint64     seed;
   gboolean    physical_dice; /* players type their own rolls into the actions */
   GHashTable *settings;      /* rule check id → "enforce" | "warn" | "off" */
+  /* What played it (docs/rules-engine.md, "Versions and old playtests"):
+   * the engine's version (WB_ENGINE_VERSION), the Warbench release (for
+   * messages), the rules family's id and version (0: free play, the engine
+   * did not play the family then). */
+  guint       engine_version;
+  char       *warbench_version;
+  char       *family_id;
+  guint       family_version;
+  /* The format version the file was written in (0 for a new journal). */
+  guint       format_version;
 } WbPlayHeader;
 
 void          wb_play_header_clear (WbPlayHeader *header);
@@ -61,6 +78,10 @@ G_DECLARE_FINAL_TYPE (WbJournal, wb_journal, WB, JOURNAL, GObject)
 WbJournal       *wb_journal_new           (const WbPlayHeader *header);
 const WbPlayHeader *wb_journal_get_header (WbJournal *self);
 
+/* What played a journal read from format 1, which did not record it, once
+ * the play knows (wb_play_open_journal): kept when the journal is saved. */
+void             wb_journal_set_played_by (WbJournal *self, guint engine_version, const char *family_id,
+                                           guint family_version);
 guint            wb_journal_get_n_entries (WbJournal *self);
 const WbJournalEntry *wb_journal_get_entry (WbJournal *self, guint32 id);
 guint32          wb_journal_get_cursor    (WbJournal *self);

@@ -154,6 +154,8 @@ append_header (GString *out, WbPlay *play)
     }
   g_string_append_printf (out, "\nrules: %s\n",
                           wb_play_is_free_play (play) ? "free play" : wb_game_get_rules (wb_play_get_game (play))->family);
+  g_string_append_printf (out, "played by: engine version %u, %s version %u\n", h->engine_version,
+                          h->family_id != NULL ? h->family_id : "", h->family_version);
   g_string_append_printf (out, "entries: %u, cursor at %u\n", wb_journal_get_n_entries (journal) - 1,
                           wb_journal_get_cursor (journal));
 }

@@ -28,6 +28,7 @@ struct _WbPlay
   GPtrArray  *log;         /* the events from the start to the cursor (borrowed) */
   const WbRulesFamily *family;   /* NULL: free play */
   gpointer    family_data;
+  guint       family_version;    /* the family's version that played the journal */
   /* The die the last refused action lacked (physical dice), sides 0: none. */
   guint       needed_index;
   int         needed_sides;
@@ -38,6 +39,17 @@ struct _WbPlay
 };
 
 G_DEFINE_FINAL_TYPE (WbPlay, wb_play, G_TYPE_OBJECT)
+
+/* The deliberate changes of what the engine plays (WB_ENGINE_VERSION),
+ * oldest first: none since version 1. */
+static const WbRulesChange engine_changes[] = {
+  { 0, FALSE, NULL },
+};
+
+/* The families the engine played when journals did not record versions
+ * (format 1): a version 1 journal of one of them was played by its
+ * version 1; of any other family, in free play. */
+static const char *const format1_families[] = { "spi-blue-gray", "bg-campaign" };
 
 const char *
 wb_log_event_text_for (const WbLogEvent *event, int viewer)
@@ -358,6 +370,7 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
       ctx.checks = self->family->checks;
       ctx.n_checks = self->family->n_checks;
       ctx.hidden_units = self->family->hidden_units;
+      ctx.family_version = self->family_version;
       switch (self->family->apply (self->family_data, m, action, &ctx, error))
         {
         case WB_APPLY_DONE:
@@ -500,10 +513,19 @@ wb_play_replay (WbPlay *self, guint32 entry, GPtrArray **log, GError **error)
 
 /* The game's rules family, prepared for this match, and the set-up adjusted
  * by it; without one the match is free play. */
-static gboolean
-prepare_family (WbPlay *self, GError **error)
+static guint
+family_version (const WbRulesFamily *family)
 {
-  self->family = wb_rules_family_find (wb_game_get_rules (self->game)->family);
+  return family == NULL ? 0 : MAX (family->version, 1);
+}
+
+/* @played: the family version of the journal; G_MAXUINT for a new match
+ * (the version here), 0 for a match played in free play. */
+static gboolean
+prepare_family (WbPlay *self, guint played, GError **error)
+{
+  self->family = played == 0 ? NULL : wb_rules_family_find (wb_game_get_rules (self->game)->family);
+  self->family_version = played == G_MAXUINT ? family_version (self->family) : played;
   if (self->family == NULL)
     return TRUE;
   self->family_data = self->family->prepare (self->game, self->setup, error);
@@ -553,9 +575,13 @@ wb_play_new_full (WbGame             *game,
   self = g_object_new (WB_TYPE_PLAY, NULL);
   self->game = g_object_ref (game);
   self->setup = wb_match_new (game, scenario, options, seed, error);
-  if (self->setup == NULL || !prepare_family (self, error))
+  if (self->setup == NULL || !prepare_family (self, G_MAXUINT, error))
     return NULL;
   sha = game_sha256 (game);
+  h.engine_version = WB_ENGINE_VERSION;
+  h.warbench_version = (char *) PACKAGE_VERSION;
+  h.family_id = (char *) wb_game_get_rules (game)->family;
+  h.family_version = self->family_version;
   h.game_id = (char *) wb_game_get_id (game);
   h.game_title = (char *) wb_game_get_title (game);
   h.game_sha256 = sha;
@@ -596,6 +622,50 @@ wb_play_open (WbGame      *game,
   return self;
 }
 
+/* Whether the engine and the game's family here replay a journal with
+ * header @h: @played is the family version it was played by (0: free
+ * play). */
+static gboolean
+versions_check (WbPlay *self, const WbPlayHeader *h, guint *played, GError **error)
+{
+  const char *id = wb_game_get_rules (self->game)->family;
+  const WbRulesFamily *family = wb_rules_family_find (id);
+
+  if (!wb_rules_version_check (_("the engine"), h->engine_version, WB_ENGINE_VERSION, engine_changes,
+                               G_N_ELEMENTS (engine_changes) - 1, error))
+    return FALSE;
+  *played = h->family_version;
+  if (h->family_version == WB_FAMILY_VERSION_UNKNOWN)
+    {
+      *played = 0;
+      for (guint i = 0; i < G_N_ELEMENTS (format1_families); i++)
+        if (g_strcmp0 (id, format1_families[i]) == 0)
+          *played = 1;
+      return TRUE;
+    }
+  if (h->family_id != NULL && g_strcmp0 (h->family_id, id) != 0)
+    {
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_REFERENCE,
+                   /* TRANSLATORS: the rules family of the playtest, the game's now */
+                   _("This playtest was played with the “%s” rules, and the game now names “%s”: it "
+                     "cannot replay"), h->family_id, id != NULL ? id : "");
+      return FALSE;
+    }
+  /* Played in free play: it replays in free play, whatever the engine
+   * plays now. */
+  if (*played == 0)
+    return TRUE;
+  if (family == NULL)
+    {
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_TOO_NEW,
+                   _("This playtest was played with the “%s” rules (version %u), which this Warbench does "
+                     "not play"), id != NULL ? id : "", *played);
+      return FALSE;
+    }
+  return wb_rules_version_check (family->id, *played, family_version (family), family->changes,
+                                 family->n_changes, error);
+}
+
 WbPlay *
 wb_play_open_journal (WbGame      *game,
                       WbJournal   *journal,
@@ -606,6 +676,7 @@ wb_play_open_journal (WbGame      *game,
   g_autoptr(WbPlay) self = NULL;
   g_autofree char *sha = NULL;
   const WbPlayHeader *h;
+  guint played;
 
   g_return_val_if_fail (WB_IS_GAME (game), NULL);
   g_return_val_if_fail (WB_IS_JOURNAL (journal), NULL);
@@ -624,9 +695,13 @@ wb_play_open_journal (WbGame      *game,
                    h->game_title != NULL ? h->game_title : h->game_id, wb_game_get_title (game));
       return NULL;
     }
-  self->setup = wb_match_new (game, h->scenario, (const char * const *) h->options, h->seed, error);
-  if (self->setup == NULL || !prepare_family (self, error) || !move_to_cursor (self, error))
+  if (!versions_check (self, h, &played, error))
     return NULL;
+  self->setup = wb_match_new (game, h->scenario, (const char * const *) h->options, h->seed, error);
+  if (self->setup == NULL || !prepare_family (self, played, error) || !move_to_cursor (self, error))
+    return NULL;
+  if (h->family_version == WB_FAMILY_VERSION_UNKNOWN)
+    wb_journal_set_played_by (self->journal, h->engine_version, wb_game_get_rules (game)->family, played);
   sha = game_sha256 (game);
   if (g_strcmp0 (sha, h->game_sha256) != 0 && warning != NULL)
     *warning = g_strdup (_("The game has changed since this playtest began: the replay uses the "

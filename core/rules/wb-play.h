@@ -28,6 +28,14 @@ G_BEGIN_DECLS
  * {"eliminated": true}. Until a game's rules family is implemented, a match
  * is played with these alone (free play): the steps are one per side. */
 
+/* The version of what the engine itself plays — the dice (the match
+ * stream, how a die is drawn), the set-up of a match, the engine's own
+ * actions — recorded in every journal with the family's version (see
+ * WbRulesFamily.version and docs/rules-engine.md, "Versions and old
+ * playtests"). Raised by a deliberate change of those, listed in
+ * wb-play.c's engine_changes. */
+#define WB_ENGINE_VERSION 1
+
 #define WB_LOG_MAX_DICE 8
 
 typedef struct {
