@@ -99,6 +99,27 @@ START_TEST (test_dice_are_specified)
 }
 END_TEST
 
+/* The match dice are part of every saved playtest: the stream is "WARBENCH"
+ * in ASCII, and seed 1 on it gives these first 20 d6 (computed apart, with
+ * a transcription of the reference pcg32_srandom_r / pcg32_boundedrand_r,
+ * docs/rules-engine.md). A change here makes every journal a designer has
+ * saved replay other dice. */
+START_TEST (test_match_stream_pinned)
+{
+  static const int d6[] = { 6, 1, 6, 4, 1, 1, 1, 5, 3, 1, 5, 1, 6, 4, 3, 4, 4, 3, 5, 3 };
+  const guint64 stream = WB_RNG_MATCH_STREAM;
+  char name[9] = { 0 };
+  WbRng rng;
+
+  for (guint i = 0; i < 8; i++)
+    name[i] = (char) ((stream >> (8 * (7 - i))) & 0xff);
+  ck_assert_str_eq (name, "WARBENCH");
+  wb_rng_seed (&rng, 1, WB_RNG_MATCH_STREAM);
+  for (guint i = 0; i < G_N_ELEMENTS (d6); i++)
+    ck_assert_msg (wb_rng_die (&rng, 6) == d6[i], "d6 number %u of seed 1", i + 1);
+}
+END_TEST
+
 static Suite *
 rng_suite (void)
 {
@@ -108,6 +129,7 @@ rng_suite (void)
   tcase_add_test (tc, test_reference_vectors);
   tcase_add_test (tc, test_dice);
   tcase_add_test (tc, test_dice_are_specified);
+  tcase_add_test (tc, test_match_stream_pinned);
   suite_add_tcase (s, tc);
   return s;
 }
