@@ -402,6 +402,23 @@ cmp -s "$TMP/replayed-log" "$TMP/played-log" || fail "replay: another log than t
 # The map as the match stands.
 expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" -q -o "$TMP/final.png"
 head -c 8 "$TMP/final.png" | od -An -c | grep -q 'P   N   G' || fail "replay -o: not a PNG"
+# The transcript to compare across versions: the header, every entry with
+# its log lines, the state at the end; the same text every time.
+expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" --transcript
+cp "$TMP/out" "$TMP/transcript"
+expect_output "$TMP/transcript" '^played by: engine version 1, spi-blue-gray version 1$'
+expect_output "$TMP/transcript" '^entry 1 after 0: \{"type":'
+expect_output "$TMP/transcript" '^  over: yes · '
+expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" -t
+cmp -s "$TMP/out" "$TMP/transcript" || fail "replay --transcript twice gave two texts"
+# Physical dice: the automatic player types its rolls into the actions,
+# and the journal replays from them alone.
+expect_status 0 "$CLI" play "$TMP/battle-of-the-wilderness.warbench" --auto --seed 4 --physical-dice \
+  -q --save "$TMP/p4.warbench-play"
+grep -q '"physical_dice":true' "$TMP/p4.warbench-play" || fail "play --physical-dice: not in the journal"
+grep -q '"rolls":\[[1-6]' "$TMP/p4.warbench-play" || fail "play --physical-dice: no typed rolls"
+expect_status 0 "$CLI" replay "$TMP/p4.warbench-play" -t
+expect_output "$TMP/out" '^dice: physical$'
 # A crash mid-line: the replay warns and goes on.
 printf '{"entry": 99999, "par' >> "$TMP/g9.warbench-play"
 expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" --quiet
