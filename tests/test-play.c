@@ -732,6 +732,8 @@ load_minimal (const char *family)
 }
 
 /* Opens a journal of the given header members and actions. */
+static char *open_warning;
+
 static WbPlay *
 open_text (WbGame *game, const char *header_members, const char *lines, GError **error)
 {
@@ -740,7 +742,8 @@ open_text (WbGame *game, const char *header_members, const char *lines, GError *
                                            wb_game_get_id (game), header_members, lines);
   g_autoptr(WbJournal) j = wb_journal_load_from_data (text, strlen (text), "old.warbench-play", NULL, error);
 
-  return j != NULL ? wb_play_open_journal (game, j, "old.warbench-play", NULL, error) : NULL;
+  g_clear_pointer (&open_warning, g_free);
+  return j != NULL ? wb_play_open_journal (game, j, "old.warbench-play", &open_warning, error) : NULL;
 }
 
 #define V2(engine, family, version)                                                  \
@@ -781,6 +784,10 @@ START_TEST (test_versions)
 
     ck_assert_msg (play != NULL, "%s", error ? error->message : "");
     ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: mark read the old way (version 2)");
+    ck_assert_msg (open_warning != NULL && strstr (open_warning, "Played by test-versions version 2: it replays "
+                                                   "and goes on as that version played, without the change "
+                                                   "of version 3 (a mark is read anew)") != NULL,
+                   "%s", open_warning ? open_warning : "no warning");
     /* What it plays next is read the old way too: the match is version 2's. */
     act_ok (play, "{\"type\": \"mark\"}");
     ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: mark read the old way (version 2)");

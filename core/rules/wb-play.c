@@ -703,9 +703,29 @@ wb_play_open_journal (WbGame      *game,
   if (h->family_version == WB_FAMILY_VERSION_UNKNOWN)
     wb_journal_set_played_by (self->journal, h->engine_version, wb_game_get_rules (game)->family, played);
   sha = game_sha256 (game);
-  if (g_strcmp0 (sha, h->game_sha256) != 0 && warning != NULL)
-    *warning = g_strdup (_("The game has changed since this playtest began: the replay uses the "
-                           "game as it is now."));
+  if (warning != NULL)
+    {
+      g_autoptr(GString) w = g_string_new (NULL);
+
+      if (g_strcmp0 (sha, h->game_sha256) != 0)
+        g_string_append (w, _("The game has changed since this playtest began: the replay uses the "
+                              "game as it is now."));
+      /* Changes since that keep the old reading: say the match keeps it. */
+      for (guint i = 0; self->family != NULL && i < self->family->n_changes; i++)
+        if (self->family->changes[i].version > played && self->family->changes[i].old_kept)
+          {
+            if (w->len > 0)
+              g_string_append_c (w, '\n');
+            /* TRANSLATORS: the family, the version that played the playtest, the version
+             * that changed, what changed */
+            g_string_append_printf (w, _("Played by %s version %u: it replays and goes on as that version "
+                                         "played, without the change of version %u (%s)."),
+                                    self->family->id, played, self->family->changes[i].version,
+                                    _(self->family->changes[i].text));
+          }
+      if (w->len > 0)
+        *warning = g_strdup (w->str);
+    }
   return g_steal_pointer (&self);
 }
 
