@@ -183,6 +183,26 @@ START_TEST (test_play_mode)
     w = where (window, "stafford");
     ck_assert_str_eq (w, "0413");
     ck_assert_ptr_nonnull (wb_map_view_get_match (view));
+    /* A playtest played by a newer version of the rules is refused with a
+     * message that says so; the playtest open stays. */
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *newer = g_build_filename (dir, "newer.warbench-play", NULL);
+      g_autoptr(GFile) newer_file = g_file_new_for_path (newer);
+      g_autoptr(GString) s = NULL;
+
+      ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+      s = g_string_new (text);
+      ck_assert_uint_eq (g_string_replace (s, "\"family\":{\"id\":\"spi-blue-gray\",\"version\":1}",
+                                           "\"family\":{\"id\":\"spi-blue-gray\",\"version\":99}", 1), 1);
+      ck_assert (g_file_set_contents (newer, s->str, -1, NULL));
+      ck_assert (!wb_window_open_playtest (window, newer_file, &error));
+      ck_assert_msg (strstr (error->message, "played by a newer Warbench (spi-blue-gray version 99") != NULL, "%s",
+                     error->message);
+      g_clear_error (&error);
+      ck_assert (wb_window_get_play (window) == again);
+      g_unlink (newer);
+    }
     ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-playtest", NULL));
     g_unlink (path);
     g_rmdir (dir);
