@@ -153,20 +153,44 @@ check_crossing (Reader *r, const char *id)
   return check_feature_where (r, id, WB_FEATURE_CROSSING);
 }
 
+/* The hexes and hexsides of a hex map's entries read so far: each is
+ * listed once, or a second entry would silently replace the first's label
+ * and merge its features. */
+typedef struct
+{
+  WbHexMap   *map;
+  GHashTable *hexes;
+  GHashTable *sides;
+} EntryCtx;
+
 static gboolean
 read_hex_entry (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "hex", "label", "features", NULL };
-  WbHexMap *map = data;
+  EntryCtx *ctx = data;
+  WbHexMap *map = ctx->map;
   GPtrArray *features = r->ids;
   WbJsonNode *obj;
   const char *label;
   WbOffset hex;
+  gpointer key;
 
   g_ptr_array_set_size (features, 0);
   if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
-      !read_hex_ref (r, map, "hex", obj, &hex) ||
-      !wb_read_get_string (r, obj, "label", FALSE, &label) ||
+      !read_hex_ref (r, map, "hex", obj, &hex))
+    return FALSE;
+  key = GUINT_TO_POINTER ((guint) hex.col * 2048u + (guint) hex.row + 1u);
+  if (!g_hash_table_add (ctx->hexes, key))
+    {
+      char text[16];
+      gsize old = wb_read_push_member (r, "hex");
+
+      wb_hex_map_format_hex (map, hex, text, sizeof text);
+      fail (r, WB_FORMAT_ERROR_DUPLICATE, _("hex %s is listed twice"), text);
+      wb_read_pop (r, old);
+      return FALSE;
+    }
+  if (!wb_read_get_string (r, obj, "label", FALSE, &label) ||
       !wb_read_get_id_list (r, obj, "features", 64, check_hex_feature, features))
     return FALSE;
   if (label)
@@ -180,7 +204,8 @@ static gboolean
 read_hexside_entry (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "hex", "dir", "features", NULL };
-  WbHexMap *map = data;
+  EntryCtx *ctx = data;
+  WbHexMap *map = ctx->map;
   const char **dirs = wb_hex_map_get_layout (map).orientation == WB_HEX_FLAT
                       ? flat_dirs : pointy_dirs;
   GPtrArray *features = r->ids;
@@ -204,6 +229,19 @@ read_hexside_entry (Reader *r, WbJsonNode *node, guint index, gpointer data)
       wb_read_pop (r, old);
       return FALSE;
     }
+  {
+    /* Either hex may name the side: both names are one side. */
+    WbHexside side = wb_hexside_canonical (wb_hex_map_get_layout (map), hex, dir);
+    gpointer key = GUINT_TO_POINTER (((guint) (side.hex.col + 1) * 2048u + (guint) (side.hex.row + 1)) * 4u +
+                                     (guint) side.dir + 1u);
+    if (!g_hash_table_add (ctx->sides, key))
+      {
+        char text[16];
+
+        wb_hex_map_format_hex (map, hex, text, sizeof text);
+        return fail (r, WB_FORMAT_ERROR_DUPLICATE, _("the hexside %s %s is listed twice"), text, dir_name);
+      }
+  }
   g_ptr_array_set_size (features, 0);
   if (!wb_read_get_id_list (r, obj, "features", 64, check_hexside_feature, features))
     return FALSE;
@@ -366,12 +404,18 @@ read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
   map = wb_hex_map_new (id, layout, cols, rows, default_terrain);
   wb_hex_map_set_numbering (map, first_col, first_row, digits);
   wb_hex_map_set_hex_size (map, hex_size);
-  if (!read_map_rows (r, obj, map, FALSE) || !read_map_rows (r, obj, map, TRUE) ||
-      !wb_read_for_each (r, obj, "hexes", (guint) cols * (guint) rows, FALSE, read_hex_entry, map) ||
-      !wb_read_for_each (r, obj, "hexsides", (guint) cols * (guint) rows * 3 + 4000, FALSE,
-                 read_hexside_entry, map) ||
-      !wb_read_for_each (r, obj, "marks", WB_GAME_MAX_ENTITIES, FALSE, read_mark, map))
-    return FALSE;
+  {
+    g_autoptr(GHashTable) hexes = g_hash_table_new (NULL, NULL);
+    g_autoptr(GHashTable) sides = g_hash_table_new (NULL, NULL);
+    EntryCtx entries = { map, hexes, sides };
+
+    if (!read_map_rows (r, obj, map, FALSE) || !read_map_rows (r, obj, map, TRUE) ||
+        !wb_read_for_each (r, obj, "hexes", (guint) cols * (guint) rows, FALSE, read_hex_entry, &entries) ||
+        !wb_read_for_each (r, obj, "hexsides", (guint) cols * (guint) rows * 3 + 4000, FALSE,
+                   read_hexside_entry, &entries) ||
+        !wb_read_for_each (r, obj, "marks", WB_GAME_MAX_ENTITIES, FALSE, read_mark, map))
+      return FALSE;
+  }
   *out = WB_MAP (g_steal_pointer (&map));
   return TRUE;
 }
@@ -429,14 +473,25 @@ check_location_in_current (Reader *r, const char *id)
   return fail (r, WB_FORMAT_ERROR_REFERENCE, _("unknown location “%s”"), id);
 }
 
+/* A point map and its connections read so far: two connections of one
+ * class between the same two locations (in either order) are one listed
+ * twice; connections of different classes may join the same locations. */
+typedef struct
+{
+  WbPointMap *map;
+  GHashTable *seen;
+} ConnectionCtx;
+
 static gboolean
 read_connection (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = { "a", "b", "class", "crossings", "note", NULL };
-  WbPointMap *map = data;
+  ConnectionCtx *ctx = data;
+  WbPointMap *map = ctx->map;
   WbJsonNode *obj;
   const char *a, *b, *klass;
   WbConnection *c;
+  char *key;
 
   r->point_map = map;
   if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
@@ -446,6 +501,10 @@ read_connection (Reader *r, WbJsonNode *node, guint index, gpointer data)
     return FALSE;
   if (a == b)
     return fail (r, WB_FORMAT_ERROR_REFERENCE, _("a connection must join two different locations"));
+  key = strcmp (a, b) < 0 ? g_strjoin ("\n", a, b, klass, NULL) : g_strjoin ("\n", b, a, klass, NULL);
+  if (!g_hash_table_add (ctx->seen, key))
+    return fail (r, WB_FORMAT_ERROR_DUPLICATE, _("the %s connection between “%s” and “%s” is listed twice"),
+                 klass, a, b);
   c = wb_connection_new (a, b, klass);
   wb_point_map_add_connection (map, c);
   return read_string_ids (r, obj, "crossings", check_crossing, c->crossings) &&
@@ -467,9 +526,15 @@ read_point_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
       !wb_read_get_number (r, obj, "height", TRUE, 1, WB_POINT_MAP_MAX_EXTENT, &h))
     return FALSE;
   map = wb_point_map_new (id, w, h);
-  if (!wb_read_for_each (r, obj, "locations", WB_POINT_MAP_MAX_LOCATIONS, FALSE, read_location, map) ||
-      !wb_read_for_each (r, obj, "connections", WB_POINT_MAP_MAX_LOCATIONS * 8, FALSE, read_connection, map))
-    return FALSE;
+  {
+    g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    ConnectionCtx connections = { map, seen };
+
+    if (!wb_read_for_each (r, obj, "locations", WB_POINT_MAP_MAX_LOCATIONS, FALSE, read_location, map) ||
+        !wb_read_for_each (r, obj, "connections", WB_POINT_MAP_MAX_LOCATIONS * 8, FALSE, read_connection,
+                           &connections))
+      return FALSE;
+  }
   *out = WB_MAP (g_steal_pointer (&map));
   return TRUE;
 }

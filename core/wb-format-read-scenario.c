@@ -338,14 +338,18 @@ read_special_rule (Reader *r, WbJsonNode *node, guint index, gpointer data)
   ScenarioCtx *ctx = data;
   WbJsonNode *obj;
   const char *id;
+  GPtrArray *rules = wb_scenario_get_special_rules (ctx->scenario);
   WbSpecialRule *rule;
 
   if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
       !wb_read_get_id (r, obj, "id", TRUE, &id))
     return FALSE;
+  for (guint i = 0; i < rules->len; i++)
+    if (((WbSpecialRule *) g_ptr_array_index (rules, i))->id == id)
+      return wb_read_duplicate (r, "special rule", id);
   rule = g_new0 (WbSpecialRule, 1);
   rule->id = id;
-  g_ptr_array_add (wb_scenario_get_special_rules (ctx->scenario), rule);
+  g_ptr_array_add (rules, rule);
   return wb_read_get_text (r, obj, "title", &rule->title) && wb_read_get_text (r, obj, "text", &rule->text);
 }
 
