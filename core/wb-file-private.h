@@ -13,4 +13,18 @@ gboolean wb_file_write_atomic  (const char *path, const char *data, gsize len, G
 gboolean wb_file_append_synced (int fd, const char *path, const char *data, gsize len,
                                 GError **error);
 
+/* For tests only: make every later wb_file_write_atomic fail at one step
+ * with @errn (EIO, ENOSPC…), as a failing or full disk would, until it is
+ * set back to WB_FILE_FAULT_NONE. A write fault writes half the data, then
+ * fails (a short write). */
+typedef enum
+{
+  WB_FILE_FAULT_NONE,
+  WB_FILE_FAULT_WRITE,
+  WB_FILE_FAULT_FSYNC,
+  WB_FILE_FAULT_RENAME,
+} WbFileFault;
+
+void     wb_file_set_fault     (WbFileFault fault, int errn);
+
 G_END_DECLS

@@ -13,6 +13,55 @@
 #include "wb-error.h"
 #include "wb-file-private.h"
 
+static WbFileFault fault;
+static int         fault_errno;
+
+void
+wb_file_set_fault (WbFileFault f, int errn)
+{
+  fault = f;
+  fault_errno = errn;
+}
+
+/* The system calls of the save, each failing as the disk would when a test
+ * set a fault there: the code below checks what they return, never the fault. */
+static ssize_t
+save_write (int fd, const char *data, gsize len, gsize done)
+{
+  if (fault == WB_FILE_FAULT_WRITE)
+    {
+      if (done > 0)
+        {
+          errno = fault_errno;
+          return -1;
+        }
+      len = MAX (len / 2, 1);
+    }
+  return write (fd, data, len);
+}
+
+static int
+save_fsync (int fd)
+{
+  if (fault == WB_FILE_FAULT_FSYNC)
+    {
+      errno = fault_errno;
+      return -1;
+    }
+  return fsync (fd);
+}
+
+static int
+save_rename (const char *from, const char *to)
+{
+  if (fault == WB_FILE_FAULT_RENAME)
+    {
+      errno = fault_errno;
+      return -1;
+    }
+  return rename (from, to);
+}
+
 gboolean
 wb_file_write_atomic (const char *path, const char *data, gsize len, GError **error)
 {
@@ -31,14 +80,14 @@ wb_file_write_atomic (const char *path, const char *data, gsize len, GError **er
     (void) fchmod (fd, st.st_mode & 07777);
   while (done < len)
     {
-      ssize_t n = write (fd, data + done, len - done);
+      ssize_t n = save_write (fd, data + done, len - done, done);
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
         goto fail_fd;
       done += (gsize) n;
     }
-  if (fsync (fd) != 0)
+  if (save_fsync (fd) != 0)
     goto fail_fd;
   if (close (fd) != 0)
     {
@@ -46,7 +95,7 @@ wb_file_write_atomic (const char *path, const char *data, gsize len, GError **er
       goto fail_tmp;
     }
   fd = -1;
-  if (rename (tmp, path) != 0)
+  if (save_rename (tmp, path) != 0)
     goto fail_tmp;
   /* Make the rename itself durable. */
   fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <math.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "warbench-core.h"
+#include "wb-file-private.h"
 #include "wb-json-locate-private.h"
 
 static char *
@@ -921,6 +923,60 @@ START_TEST (test_save_failure_keeps_original)
 }
 END_TEST
 
+/* A save the disk fails part way — a short write when it fills up, an
+ * fsync or a rename it refuses — returns FALSE with an error naming the file
+ * and the cause; the file keeps its old content byte for byte and no
+ * temporary .NAME.XXXXXX is left beside it. Once the disk works again the
+ * same save goes through. */
+START_TEST (test_save_faults)
+{
+  static const struct { WbFileFault fault; int errn; } faults[] = {
+    { WB_FILE_FAULT_WRITE, ENOSPC },
+    { WB_FILE_FAULT_FSYNC, EIO },
+    { WB_FILE_FAULT_FSYNC, ENOSPC },
+    { WB_FILE_FAULT_RENAME, EIO },
+  };
+  g_autoptr(WbGame) game = load_minimal ();
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "game.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old = NULL, *expected = NULL, *saved = NULL;
+  gsize old_len = 0;
+
+  ck_assert_msg (wb_game_save (game, file, NULL, &error), "%s", error ? error->message : "");
+  ck_assert (g_file_get_contents (path, &old, &old_len, NULL));
+  wb_game_set_title (game, "Renamed");
+  for (guint i = 0; i < G_N_ELEMENTS (faults); i++)
+    {
+      g_autofree char *now = NULL;
+      gsize now_len = 0;
+      gboolean saved_ok;
+
+      wb_file_set_fault (faults[i].fault, faults[i].errn);
+      saved_ok = wb_game_save (game, file, NULL, &error);
+      wb_file_set_fault (WB_FILE_FAULT_NONE, 0);
+      ck_assert_msg (!saved_ok, "fault %u: saved", i);
+      ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO));
+      ck_assert_msg (strstr (error->message, path) != NULL, "fault %u: %s", i, error->message);
+      ck_assert_msg (strstr (error->message, g_strerror (faults[i].errn)) != NULL, "fault %u: %s", i,
+                     error->message);
+      g_clear_error (&error);
+      ck_assert (g_file_get_contents (path, &now, &now_len, NULL));
+      ck_assert_msg (now_len == old_len && memcmp (now, old, old_len) == 0, "fault %u: the file changed", i);
+      ck_assert_msg (count_entries (dir) == 1, "fault %u: a temporary file was left", i);
+    }
+  ck_assert_msg (wb_game_save (game, file, NULL, &error), "%s", error ? error->message : "");
+  ck_assert (g_file_get_contents (path, &saved, NULL, NULL));
+  expected = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (saved, expected);
+  ck_assert_uint_eq (count_entries (dir), 1);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
 START_TEST (test_load_file_errors)
 {
   g_autofree char *dir = make_temp_dir ();
@@ -976,6 +1032,7 @@ format_suite (void)
   tcase_add_test (tc, test_locate);
   tcase_add_test (tc, test_save_atomic);
   tcase_add_test (tc, test_save_failure_keeps_original);
+  tcase_add_test (tc, test_save_faults);
   tcase_add_test (tc, test_load_file_errors);
   tcase_add_test (tc, test_starter_games_valid);
   tcase_add_test (tc, test_migration_1_to_2);
