@@ -15,8 +15,9 @@ gboolean wb_file_append_synced (int fd, const char *path, const char *data, gsiz
 
 /* For tests only: make every later wb_file_write_atomic fail at one step
  * with @errn (EIO, ENOSPC…), as a failing or full disk would, until it is
- * set back to WB_FILE_FAULT_NONE. A write fault writes half the data, then
- * fails (a short write). */
+ * set back to WB_FILE_FAULT_NONE. A write fault is a short write: the first
+ * write after setting it writes half of what it is given, every later one
+ * fails. */
 typedef enum
 {
   WB_FILE_FAULT_NONE,

@@ -15,26 +15,30 @@
 
 static WbFileFault fault;
 static int         fault_errno;
+static gboolean    fault_short_written;
 
 void
 wb_file_set_fault (WbFileFault f, int errn)
 {
   fault = f;
   fault_errno = errn;
+  fault_short_written = FALSE;
 }
 
-/* The system calls of the save, each failing as the disk would when a test
- * set a fault there: the code below checks what they return, never the fault. */
+/* The save's system calls, each failing as a failing or full disk would
+ * when a test set a fault there. The save below keeps the plain calls
+ * (the macros route them here) and checks only what they return. */
 static ssize_t
-save_write (int fd, const char *data, gsize len, gsize done)
+save_write (int fd, const void *data, size_t len)
 {
   if (fault == WB_FILE_FAULT_WRITE)
     {
-      if (done > 0)
+      if (fault_short_written)
         {
           errno = fault_errno;
           return -1;
         }
+      fault_short_written = TRUE;
       len = MAX (len / 2, 1);
     }
   return write (fd, data, len);
@@ -62,6 +66,10 @@ save_rename (const char *from, const char *to)
   return rename (from, to);
 }
 
+#define write(fd, data, len) save_write (fd, data, len)
+#define fsync(fd)            save_fsync (fd)
+#define rename(from, to)     save_rename (from, to)
+
 gboolean
 wb_file_write_atomic (const char *path, const char *data, gsize len, GError **error)
 {
@@ -80,14 +88,14 @@ wb_file_write_atomic (const char *path, const char *data, gsize len, GError **er
     (void) fchmod (fd, st.st_mode & 07777);
   while (done < len)
     {
-      ssize_t n = save_write (fd, data + done, len - done, done);
+      ssize_t n = write (fd, data + done, len - done);
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
         goto fail_fd;
       done += (gsize) n;
     }
-  if (save_fsync (fd) != 0)
+  if (fsync (fd) != 0)
     goto fail_fd;
   if (close (fd) != 0)
     {
@@ -95,7 +103,7 @@ wb_file_write_atomic (const char *path, const char *data, gsize len, GError **er
       goto fail_tmp;
     }
   fd = -1;
-  if (save_rename (tmp, path) != 0)
+  if (rename (tmp, path) != 0)
     goto fail_tmp;
   /* Make the rename itself durable. */
   fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -121,6 +129,9 @@ fail_errno:
   return FALSE;
 }
 
+#undef write
+#undef fsync
+#undef rename
 
 gboolean
 wb_file_append_synced (int fd, const char *path, const char *data, gsize len, GError **error)
