@@ -687,6 +687,35 @@ START_TEST (test_exchange_exact)
 }
 END_TEST
 
+/* 7.6 Ex when the adjacent attackers are worth exactly what is owed: they
+ * all go at once, nobody is asked to choose. 1/2/V (4) and the V and VI
+ * Corps artillery (6 + 6) bombarding from 0703 attack Wright (4) in 0701:
+ * 16 to 4 is 4-1, a 6 is Ex; bombarding artillery suffers nothing (8.15). */
+START_TEST (test_exchange_all_owed)
+{
+  Fixture f = { 0 };
+
+  setup (&f);
+  ok (&f, END);
+  ok (&f, END);
+  ok (&f, END);
+  ck_assert_int_eq (f.m->step, SPI_SECOND_COMBAT);
+  place (&f, "wright", "0701");
+  place (&f, "1-2-V", "0702");
+  place (&f, "art-V", "0703");
+  place (&f, "art-VI", "0703");
+  force_die (&f, 6);
+  ok (&f, "{\"type\": \"attack\", \"attackers\": [\"1-2-V\", \"art-V\", \"art-VI\"], \"defenders\": [\"0701\"]}");
+  ck_assert_msg (log_has (&f, ": 16 to 4 → 4-1, die 6 → Ex"), "%s", last_event (&f));
+  ck_assert_int_eq (wb_match_find_unit (f.m, "wright")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert_int_eq (wb_match_find_unit (f.m, "1-2-V")->where.kind, WB_WHERE_ELIMINATED);
+  ck_assert_int_ne (f.m->fdata[SPI_F_PENDING], SPI_PENDING_EXCHANGE);
+  ck_assert_int_eq (wb_match_find_unit (f.m, "art-V")->where.kind, WB_WHERE_HEX);
+  ck_assert_int_eq (wb_match_find_unit (f.m, "art-VI")->where.kind, WB_WHERE_HEX);
+  teardown (&f);
+}
+END_TEST
+
 /* 9.0: no attack across a creek but at a bridge or ford; 7.11/7.12: the
  * Combat Phase cannot end while adjacent units have not fought. */
 START_TEST (test_creek_and_mandatory)
@@ -1014,6 +1043,7 @@ spi_suite (void)
   tcase_add_test (tc, test_displacement);
   tcase_add_test (tc, test_exchange);
   tcase_add_test (tc, test_exchange_exact);
+  tcase_add_test (tc, test_exchange_all_owed);
   tcase_add_test (tc, test_creek_and_mandatory);
   tcase_add_test (tc, test_physical_dice_and_unknown_cells);
   tcase_add_test (tc, test_td_displacement);
