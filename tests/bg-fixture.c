@@ -141,3 +141,12 @@ movement (Fixture *f, guint side, int cap)
   f->m->active = side;
   f->m->fdata[BG_F_CAP + side] = cap;
 }
+
+gboolean
+logged (Fixture *f, const char *text)
+{
+  for (guint i = 0; i < f->events->len; i++)
+    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
+      return TRUE;
+  return FALSE;
+}

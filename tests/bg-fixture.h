@@ -32,5 +32,7 @@ const char    *where (Fixture *f, const char *id);
 void           put (Fixture *f, const char *id, const char *loc);
 void           clear_map (Fixture *f, ...);
 void           movement (Fixture *f, guint side, int cap);
+/* Whether a log line the fixture's actions wrote holds @text. */
+gboolean       logged (Fixture *f, const char *text);
 
 enum { UNION = 0, CSA = 1 };

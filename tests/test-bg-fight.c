@@ -54,15 +54,6 @@ awaiting (Fixture *f)
   return f->family->awaiting (f->data, f->m);
 }
 
-static gboolean
-logged (Fixture *f, const char *text)
-{
-  for (guint i = 0; i < f->events->len; i++)
-    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
 /* Base 13: the example's moves (VI from Winchester across the mountain and
  * river, VIII through Salem, XIX to Salem), then the battle step. VIII is
  * the example's 4 SP block. */

@@ -27,15 +27,6 @@ last_event (Fixture *f)
 }
 
 static gboolean
-logged (Fixture *f, const char *text)
-{
-  for (guint i = 0; i < f->events->len; i++)
-    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
 can_reach (Fixture *f, const char *id, const char *loc, int *cost)
 {
   g_autoptr(GArray) d = f->family->destinations (f->data, f->m, id);
