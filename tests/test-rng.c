@@ -99,6 +99,36 @@ START_TEST (test_dice_are_specified)
 }
 END_TEST
 
+/* The d6 rejects the four lowest outputs (2^32 mod 6 = 4), as
+ * pcg32_boundedrand_r does: kept, they would make 1 and 2 come up a little
+ * more often than the other faces, and every journal would replay other
+ * dice than the reference. A state of 0 makes the next output 0 (the
+ * output comes from the state before the step; on streams 54 and 0 the
+ * one after it too): those are thrown away and the die is the first output
+ * of 4 or more's, as the reference's, never the 1 a kept 0 would give. */
+START_TEST (test_d6_rejects_the_low_outputs)
+{
+  static const guint64 streams[] = { WB_RNG_MATCH_STREAM, 54, 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (streams); i++)
+    {
+      WbRng a = { 0, (streams[i] << 1u) | 1u };
+      WbRng b = a, probe = a;
+      guint32 r;
+      guint rejected = 0;
+
+      while ((r = wb_rng_next (&probe)) < 4)
+        rejected++;
+      ck_assert_uint_ge (rejected, 1);
+      ck_assert_msg (r % 6 != 0, "stream %u: the test needs a first kept output not ≡ 0 (mod 6)", i);
+      ck_assert_int_eq (wb_rng_die (&a, 6), 1 + (int) (r % 6));
+      ck_assert_int_eq (1 + (int) reference_bounded (&b, 6), 1 + (int) (r % 6));
+      /* The rejected outputs are used up: the dice go on from the same place. */
+      ck_assert (a.state == probe.state && b.state == probe.state);
+    }
+}
+END_TEST
+
 /* The match dice are part of every saved playtest: the stream is "WARBENCH"
  * in ASCII, and seed 1 on it gives these first 20 d6 (computed apart, with
  * a transcription of the reference pcg32_srandom_r / pcg32_boundedrand_r,
@@ -129,6 +159,7 @@ rng_suite (void)
   tcase_add_test (tc, test_reference_vectors);
   tcase_add_test (tc, test_dice);
   tcase_add_test (tc, test_dice_are_specified);
+  tcase_add_test (tc, test_d6_rejects_the_low_outputs);
   tcase_add_test (tc, test_match_stream_pinned);
   suite_add_tcase (s, tc);
   return s;
