@@ -183,6 +183,9 @@ START_TEST (test_bundled_games_canonical)
 }
 END_TEST
 
+/* An id of the longest length the format allows (64 characters). */
+#define ID_64 "a-very-long-unit-id.of-exactly-sixty-four-characters_0123456789a"
+
 typedef struct
 {
   const char *name;
@@ -329,6 +332,18 @@ static const Invalid invalid_cases[] = {
     WB_FORMAT_ERROR_REFERENCE, "$.counter.slots.morale: the counter slot “morale” names the attribute “elan”, which no unit class has" },
   { "counter-member", "\"stacking\": 2}},", "\"stacking\": 2}}, \"counter\": {\"style\": \"spi\", \"colour\": \"red\"},",
     WB_FORMAT_ERROR_TYPE, "$.counter.colour: unknown member" },
+  /* The limits, one past each (test_limits_accepted loads each limit
+   * itself): an id of 65 characters, an attribute whose min is above its
+   * max, a column numbered 100 with 2 digits, a connection from a location
+   * to itself. */
+  { "id-too-long", "{\"id\": \"r2\"", "{\"id\": \"" ID_64 "x\"", WB_FORMAT_ERROR_TYPE,
+    "minimal.warbench:106:12: $.units[3].id: “" ID_64 "x” is not a valid id (expected 1–64 characters" },
+  { "attr-min-above-max", "\"min\": 0, \"max\": 10}", "\"min\": 10.5, \"max\": 10}", WB_FORMAT_ERROR_RANGE,
+    "minimal.warbench:11:194: $.unit_classes[0].attrs[2]: min 10.5 is greater than max 10" },
+  { "numbering-digits", "\"first_col\": 1,", "\"first_col\": 97,", WB_FORMAT_ERROR_RANGE,
+    "minimal.warbench:57:20: $.maps[0].numbering: 2 digits cannot number 4 columns and 3 rows from 97, 1" },
+  { "connection-self", "{\"a\": \"a\", \"b\": \"b\"", "{\"a\": \"a\", \"b\": \"a\"", WB_FORMAT_ERROR_REFERENCE,
+    "minimal.warbench:94:9: $.maps[1].connections[0]: a connection must join two different locations" },
   { "root-array", "{\n  \"format\"", "[{\n  \"format\"", WB_FORMAT_ERROR_SYNTAX, "minimal.warbench:" },
 };
 
@@ -370,6 +385,124 @@ START_TEST (test_invalid)
   /* Every message names the file and a line:column. */
   ck_assert_msg (g_regex_match_simple ("^minimal\\.warbench:[0-9]+:[0-9]+: ", error->message, 0, 0),
                  "%s: message “%s” lacks file:line:col", c->name, error->message);
+}
+END_TEST
+
+/* The minimal game with each @find replaced by @replace (all of them),
+ * loaded: it must load. */
+static WbGame *
+load_edited (const char *find, const char *replace)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autoptr(GString) edit = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  WbGame *game;
+
+  ck_assert_msg (g_string_replace (edit, find, replace, 0) > 0, "“%s” not in the fixture", find);
+  game = wb_game_load_from_data (edit->str, (gssize) edit->len, "minimal.warbench", &error);
+  ck_assert_msg (game != NULL, "%s → %s: %s", find, replace, error ? error->message : "");
+  return game;
+}
+
+/* Each limit the invalid table refuses one past is itself accepted, and
+ * survives a save: an id of exactly 64 characters, an attribute whose min
+ * is its max (a fixed value), the highest column and row numbers the
+ * map's digits can write. */
+START_TEST (test_limits_accepted)
+{
+  /* A unit id of 64 characters, in the order of battle and in the
+   * scenario's reinforcements. */
+  {
+    g_autoptr(WbGame) game = load_edited ("\"r2\"", "\"" ID_64 "\"");
+    g_autofree char *saved = wb_game_to_data (game, NULL);
+    g_autoptr(WbGame) again = wb_game_load_from_data (saved, -1, "saved", NULL);
+    WbReinforcement *r;
+
+    ck_assert_uint_eq (strlen (ID_64), 64);
+    ck_assert_ptr_nonnull (wb_game_find_unit (game, ID_64));
+    r = g_ptr_array_index (wb_scenario_get_reinforcements (wb_game_find_scenario (game, "basic")), 0);
+    ck_assert_str_eq (g_ptr_array_index (r->units, 0), ID_64);
+    ck_assert_ptr_nonnull (again);
+    ck_assert_ptr_nonnull (wb_game_find_unit (again, ID_64));
+  }
+  /* Morale fixed at 3.5: b1's 3.5 is in range. */
+  {
+    g_autoptr(WbGame) game = load_edited ("\"min\": 0, \"max\": 10}", "\"min\": 3.5, \"max\": 3.5}");
+    g_autofree char *saved = wb_game_to_data (game, NULL);
+    g_autoptr(WbGame) again = wb_game_load_from_data (saved, -1, "saved", NULL);
+    WbAttrDef *morale = wb_unit_type_find_attr (wb_game_find_unit_class (game, "infantry"), "morale");
+
+    ck_assert_double_eq (morale->min, 3.5);
+    ck_assert_double_eq (morale->max, 3.5);
+    ck_assert_double_eq (wb_unit_get_attr (wb_game_find_unit (game, "b1"), "morale")->d, 3.5);
+    ck_assert_ptr_nonnull (again);
+  }
+  /* Two digits write 4 columns from 96 and 3 rows from 97: the last
+   * column is 99, the last row 99 (the invalid table refuses columns from
+   * 97, whose last would be 100). The minimal map's own hexes are named
+   * from 1, so the starter map stands in. */
+  {
+    g_autoptr(WbGame) starter = wb_game_new_starter (4, 3);
+    g_autofree char *data = wb_game_to_data (starter, NULL);
+    g_autoptr(GString) edit = g_string_new (data);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(WbGame) game = NULL;
+    WbHexMap *map;
+    WbOffset hex;
+    char name[8];
+
+    ck_assert_uint_eq (g_string_replace (edit, "{\"first_col\": 1, \"first_row\": 1, \"digits\": 2}",
+                                         "{\"first_col\": 96, \"first_row\": 97, \"digits\": 2}", 1), 1);
+    game = wb_game_load_from_data (edit->str, -1, "numbered.warbench", &error);
+    ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+    map = WB_HEX_MAP (g_ptr_array_index (wb_game_get_maps (game), 0));
+    wb_hex_map_format_hex (map, (WbOffset) { 3, 2 }, name, sizeof name);
+    ck_assert_str_eq (name, "9999");
+    ck_assert (wb_hex_map_parse_hex (map, "9697", &hex));
+    ck_assert (hex.col == 0 && hex.row == 0);
+    /* One more column needs a third digit: refused. */
+    g_string_replace (edit, "\"first_col\": 96,", "\"first_col\": 97,", 1);
+    g_clear_object (&game);
+    game = wb_game_load_from_data (edit->str, -1, "numbered.warbench", &error);
+    ck_assert_ptr_null (game);
+    ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_RANGE));
+    ck_assert_msg (strstr (error->message, "2 digits cannot number 4 columns and 3 rows from 97, 97") != NULL,
+                   "%s", error->message);
+  }
+}
+END_TEST
+
+/* A file of every format version up to this Warbench's loads; a file of
+ * the next version is refused as too new, naming both versions, before
+ * anything in it is read: an older Warbench must never half-read a newer
+ * file and save it back without what it did not understand. */
+START_TEST (test_versions_read)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autofree char *next = g_strdup_printf ("\"version\": %d,", WB_FORMAT_VERSION + 1);
+  g_autofree char *expect = g_strdup_printf ("minimal.warbench:3:14: $.version: written by a newer Warbench "
+                                             "(format version %d; this one reads up to %d)",
+                                             WB_FORMAT_VERSION + 1, WB_FORMAT_VERSION);
+  g_autoptr(GString) edit = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+
+  for (int v = 1; v <= WB_FORMAT_VERSION; v++)
+    {
+      g_autofree char *version = g_strdup_printf ("\"version\": %d,", v);
+      g_autoptr(GString) e = g_string_new (text);
+      g_autoptr(WbGame) g = NULL;
+
+      ck_assert_uint_eq (g_string_replace (e, "\"version\": 1,", version, 1), 1);
+      g = wb_game_load_from_data (e->str, -1, "minimal.warbench", &error);
+      ck_assert_msg (g != NULL, "version %d: %s", v, error ? error->message : "");
+    }
+  edit = g_string_new (text);
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", next, 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "minimal.warbench", &error);
+  ck_assert_ptr_null (game);
+  ck_assert_msg (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_TOO_NEW), "%s", error->message);
+  ck_assert_str_eq (error->message, expect);
 }
 END_TEST
 
@@ -1026,6 +1159,8 @@ format_suite (void)
   tcase_add_test (tc, test_round_trip);
   tcase_add_test (tc, test_bundled_games_canonical);
   tcase_add_loop_test (tc, test_invalid, 0, G_N_ELEMENTS (invalid_cases));
+  tcase_add_test (tc, test_limits_accepted);
+  tcase_add_test (tc, test_versions_read);
   tcase_add_test (tc, test_empty_and_garbage);
   tcase_add_test (tc, test_deep_nesting);
   tcase_add_test (tc, test_mutations);
