@@ -239,6 +239,76 @@ START_TEST (test_shift_one_past_the_ends)
 }
 END_TEST
 
+/* A fire table whose target's cover is one group of modifiers: of those
+ * in force only one counts, the largest; two of the same size are a tie
+ * the table's order settles — the first listed applies, whatever order
+ * the player names them in. @first and @second are the two cover
+ * modifiers of size 1 in the order listed; a fort (size 2) comes last. */
+static char *
+cover_tables (const char *first, const char *second)
+{
+  return g_strconcat ("[{\"id\": \"fire\", \"name\": \"Fire\", \"kind\": \"fire\", \"dice\": \"1d6\","
+                      " \"modifiers\": [", first, ", ", second, ","
+                      "  {\"id\": \"fort\", \"text\": \"Target in a fort\", \"columns\": -2, \"group\": \"cover\"},"
+                      "  {\"id\": \"flank\", \"text\": \"Flanking fire\", \"columns\": 1}],"
+                      " \"columns\": [{\"label\": \"1\", \"lo\": 1, \"hi\": 1}, {\"label\": \"2\", \"lo\": 2, \"hi\": 2},"
+                      "  {\"label\": \"3\", \"lo\": 3, \"hi\": 3}],"
+                      " \"rows\": [{\"label\": \"1-4\", \"lo\": 1, \"hi\": 4, \"cells\": [\"-\", \"-\", \"D\"]},"
+                      "  {\"label\": \"5-6\", \"lo\": 5, \"hi\": 6, \"cells\": [\"D\", \"DD\", \"DDD\"]}]}]", NULL);
+}
+
+START_TEST (test_modifier_group_tie)
+{
+  static const char *wall = "{\"id\": \"wall\", \"text\": \"Behind a stone wall\", \"columns\": -1, \"group\": \"cover\"}";
+  static const char *woods = "{\"id\": \"woods\", \"text\": \"Target in woods\", \"roll\": -1, \"group\": \"cover\"}";
+  const char *wall_woods[] = { "wall", "woods", NULL };
+  const char *woods_wall[] = { "woods", "wall", NULL };
+  const char *all[] = { "woods", "flank", "wall", "fort", NULL };
+  g_autofree char *wall_first = cover_tables (wall, woods);
+  g_autofree char *woods_first = cover_tables (woods, wall);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) a = load_tables (wall_first, &error);
+  g_autoptr(WbGame) b = NULL;
+  WbModifierTotal total;
+  WbTable *fire;
+
+  ck_assert_msg (a != NULL, "%s", error ? error->message : "");
+  b = load_tables (woods_first, &error);
+  ck_assert_msg (b != NULL, "%s", error ? error->message : "");
+
+  /* The wall listed first: a target behind a wall in woods is shifted a
+   * column left, the roll unchanged — in either order named. Fired on in
+   * column 2 with a 5: column 1, "D". */
+  fire = wb_game_find_table (a, "fire");
+  ck_assert (wb_table_modifiers_total (fire, wall_woods, &total, NULL));
+  ck_assert_int_eq (total.columns, -1);
+  ck_assert_int_eq (total.roll, 0);
+  ck_assert (wb_table_modifiers_total (fire, woods_wall, &total, NULL));
+  ck_assert_int_eq (total.columns, -1);
+  ck_assert_int_eq (total.roll, 0);
+  ck_assert_str_eq (wb_table_resolve (fire, (guint) wb_table_shift_column (fire, 1, total.columns, FALSE, NULL),
+                                      5 + total.roll), "D");
+
+  /* The woods listed first: the roll is one less, the column unchanged:
+   * column 2 with a 4, no effect. */
+  fire = wb_game_find_table (b, "fire");
+  ck_assert (wb_table_modifiers_total (fire, wall_woods, &total, NULL));
+  ck_assert_int_eq (total.columns, 0);
+  ck_assert_int_eq (total.roll, -1);
+  ck_assert (wb_table_modifiers_total (fire, woods_wall, &total, NULL));
+  ck_assert_int_eq (total.columns, 0);
+  ck_assert_int_eq (total.roll, -1);
+  ck_assert_str_eq (wb_table_resolve (fire, (guint) wb_table_shift_column (fire, 1, total.columns, FALSE, NULL),
+                                      5 + total.roll), "-");
+
+  /* A larger cover wins over both, though listed last; a modifier of no
+   * group adds to it. */
+  ck_assert (wb_table_modifiers_total (fire, all, &total, NULL));
+  ck_assert_int_eq (total.columns, -2 + 1);
+  ck_assert_int_eq (total.roll, 0);
+}
+END_TEST
+
 START_TEST (test_round_trip)
 {
   g_autoptr(GError) error = NULL;
@@ -494,6 +564,7 @@ table_resolve_suite (void)
 
   tcase_add_test (tc, test_fire_shifts_and_ends);
   tcase_add_test (tc, test_shift_one_past_the_ends);
+  tcase_add_test (tc, test_modifier_group_tie);
   tcase_add_test (tc, test_round_trip);
   tcase_add_test (tc, test_dice_pools);
   tcase_add_test (tc, test_odds_ends_and_effects);
