@@ -897,6 +897,129 @@ START_TEST (test_format1_migration)
 }
 END_TEST
 
+/* Free play (a family the engine does not play yet) takes one step per
+ * side a turn, and ends after the last turn's last step, not before: the
+ * minimal game's 4 turns, Red first, are 8 steps. Each step says its turn
+ * (the last, "Night", a night turn) and side; then the game is over, the
+ * log says so and nothing more is played but the designer's overrides. */
+START_TEST (test_free_play_to_the_last_turn)
+{
+  static const char *sides[] = { "Red", "Blue" };
+  static const char *labels[] = { "Dawn", "Noon", "Dusk", "Night" };
+  g_autoptr(WbGame) game = load_minimal ("\"family\": \"not-played-yet\"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "basic", NULL, 1, &error);
+  g_autofree char *over = NULL;
+  GError *e;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  ck_assert (wb_play_is_free_play (play));
+  for (int turn = 1; turn <= 4; turn++)
+    for (guint side = 0; side < 2; side++)
+      {
+        g_autofree char *step = wb_play_describe_step (play);
+        g_autofree char *expect = g_strdup_printf ("Turn %d (%s) · %s%s", turn, labels[turn - 1], sides[side],
+                                                   turn == 4 ? " · night" : "");
+
+        ck_assert_str_eq (step, expect);
+        ck_assert (!wb_play_get_state (play)->over);
+        ck_assert_str_eq (wb_play_awaiting (play), "any");
+        act_ok (play, "{\"type\": \"end_step\"}");
+      }
+  ck_assert (wb_play_get_state (play)->over);
+  ck_assert_int_eq (wb_play_get_state (play)->turn, 4);
+  ck_assert_str_eq (wb_play_awaiting (play), "over");
+  over = wb_play_describe_step (play);
+  ck_assert_str_eq (over, "Turn 4 (Night) · game over");
+  ck_assert_str_eq (last_log (play), "Turn 4 (Night), Blue: The last turn is over.");
+  e = act_fails (play, "{\"type\": \"end_step\"}");
+  g_error_free (e);
+}
+END_TEST
+
+/* The last turn may be a night turn: the minimal game's fourth and last
+ * ("night": [4]). Played by the SPI family, that turn has no Combat Phase
+ * (10.0): its two Movement Phases and the game is over; the turns before
+ * it have all four phases. */
+START_TEST (test_night_last_turn)
+{
+  g_autoptr(WbGame) game = load_minimal ("\"family\": \"spi-blue-gray\"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "basic", NULL, 1, &error);
+  WbMatch *m;
+  guint steps[5] = { 0 };
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  ck_assert (!wb_play_is_free_play (play));
+  m = wb_play_get_state (play);
+  ck_assert (!wb_match_turn_is_night (m, 3));
+  ck_assert (wb_match_turn_is_night (m, 4));
+  ck_assert (!wb_match_turn_is_night (m, 5));
+  while (!wb_play_get_state (play)->over)
+    {
+      g_autofree char *step = wb_play_describe_step (play);
+
+      m = wb_play_get_state (play);
+      ck_assert_int_le (m->turn, 4);
+      ck_assert_msg (m->turn < 4 || strstr (step, "Combat") == NULL, "%s", step);
+      steps[m->turn]++;
+      act_ok (play, "{\"type\": \"end_step\"}");
+    }
+  ck_assert_uint_eq (steps[1], 4);
+  ck_assert_uint_eq (steps[3], 4);
+  ck_assert_uint_eq (steps[4], 2);
+}
+END_TEST
+
+/* A unit the set-up places on the map is not also a reinforcement, though
+ * a reinforcement of the scenario lists it: here r1 is set up in 0401
+ * unless "late" is chosen, and listed to arrive on turn 3 whatever is
+ * chosen. Without "late" it starts in 0401 with nothing to wait for; with
+ * "late" it waits to arrive on turn 3. */
+START_TEST (test_setup_not_reinforcement)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_TEST_DATA"), "minimal.warbench", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) s = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  const char *late[] = { "late", NULL };
+
+  ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+  s = g_string_new (text);
+  ck_assert_uint_eq (g_string_replace (s, "\"units\": [\"r1\"], \"option\": \"late\"", "\"units\": [\"r1\"]", 1), 1);
+  game = wb_game_load_from_data (s->str, (gssize) s->len, "minimal.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  {
+    g_autoptr(WbPlay) play = wb_play_new (game, NULL, "basic", NULL, 1, &error);
+    g_autofree char *w = NULL, *transcript = NULL;
+    WbUnitState *r1;
+
+    ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+    r1 = wb_match_find_unit (wb_play_get_state (play), "r1");
+    w = where (play, "r1");
+    ck_assert_str_eq (w, "0401");
+    ck_assert_int_eq (r1->arrives, 0);
+    transcript = wb_play_transcript (play, &error);
+    ck_assert_msg (transcript != NULL, "%s", error ? error->message : "");
+    ck_assert_msg (strstr (transcript, "unit r1 (Red): hex 0401, 1 half SP\n") != NULL, "%s", transcript);
+  }
+  {
+    g_autoptr(WbPlay) play = wb_play_new (game, NULL, "basic", late, 1, &error);
+    g_autofree char *transcript = NULL;
+    WbUnitState *r1;
+
+    ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+    r1 = wb_match_find_unit (wb_play_get_state (play), "r1");
+    ck_assert_int_eq (r1->where.kind, WB_WHERE_WAITING);
+    ck_assert_int_eq (r1->arrives, 3);
+    transcript = wb_play_transcript (play, &error);
+    ck_assert_msg (transcript != NULL, "%s", error ? error->message : "");
+    ck_assert_msg (strstr (transcript, "unit r1 (Red): waiting, 1 half SP, arrives turn 3\n") != NULL, "%s", transcript);
+  }
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -915,6 +1038,9 @@ play_suite (void)
   tcase_add_test (tc, test_markers);
   tcase_add_test (tc, test_versions);
   tcase_add_test (tc, test_format1_migration);
+  tcase_add_test (tc, test_free_play_to_the_last_turn);
+  tcase_add_test (tc, test_night_last_turn);
+  tcase_add_test (tc, test_setup_not_reinforcement);
   suite_add_tcase (s, tc);
   return s;
 }
