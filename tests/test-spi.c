@@ -846,6 +846,126 @@ START_TEST (test_bombardment_along_a_hexside)
 }
 END_TEST
 
+/* The Wilderness played as the play window plays it, from seed 1. */
+static WbPlay *
+wilderness_play (WbGame **game)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "battle-of-the-wilderness.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  WbPlay *play;
+
+  *game = wb_game_load (file, NULL, &error);
+  ck_assert_msg (*game != NULL, "%s", error ? error->message : "");
+  play = wb_play_new (*game, NULL, "historical", NULL, 1, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  return play;
+}
+
+static gboolean
+play_log_has (WbPlay *play, const char *text)
+{
+  GPtrArray *log = wb_play_get_log (play);
+
+  for (guint i = 0; i < log->len; i++)
+    if (strstr (((WbLogEvent *) g_ptr_array_index (log, i))->text, text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+#define OVERRIDE(unit, hex) "{\"type\": \"override_move\", \"unit\": \"" unit "\", \"to\": {\"hex\": \"" hex "\"}}"
+
+/* 8.1: artillery bombards from as far as its range, three hexes in the
+ * Wilderness (rules.params.artillery_range), and no further. Along the
+ * straight line 1201 → 1302 → 1402 → 1503 → 1603, all clear (no hex
+ * blocks the Line of Sight, 8.33), far from every other unit: the Third
+ * Corps Artillery four hexes from 1/2/V is refused naming the rule; three
+ * hexes away it bombards, 2 to 4 at 1-2. */
+START_TEST (test_bombardment_range)
+{
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbPlay) play = wilderness_play (&game);
+  const char *bombard = "{\"type\": \"attack\", \"attackers\": [\"csa-art-3\"], \"defenders\": [\"1201\"]}";
+  const char *line[] = { "1201", "1302", "1402", "1503", "1603" };
+  WbMatch *m = wb_play_get_state (play);
+  WbHexMap *map = WB_HEX_MAP (m->map);
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  WbOffset hexes[G_N_ELEMENTS (line)];
+  guint32 before;
+
+  /* The map as the test needs it. */
+  for (guint i = 0; i < G_N_ELEMENTS (line); i++)
+    {
+      ck_assert (wb_hex_map_parse_hex (map, line[i], &hexes[i]));
+      ck_assert_int_eq (wb_hex_distance (layout, hexes[0], hexes[i]), (int) i);
+      ck_assert_msg (!wb_game_find_terrain (game, wb_hex_map_get_terrain (map, hexes[i]))->blocks_los, "%s", line[i]);
+    }
+  play_ok (play, OVERRIDE ("1-2-V", "1201"));
+  play_ok (play, OVERRIDE ("csa-art-3", "1603"));
+  play_ok (play, END);
+  ck_assert_int_eq (wb_play_get_state (play)->step, SPI_FIRST_COMBAT);
+  before = wb_journal_get_n_entries (wb_play_get_journal (play));
+  {
+    g_autoptr(GError) e = play_act (play, bombard);
+
+    ck_assert_ptr_nonnull (e);
+    ck_assert_msg (strstr (e->message, "no line of sight within 3 hexes") != NULL &&
+                   strstr (e->message, "spi.bombard-range") != NULL, "%s", e->message);
+    ck_assert_uint_eq (wb_journal_get_n_entries (wb_play_get_journal (play)), before);
+  }
+  play_ok (play, OVERRIDE ("csa-art-3", "1503"));
+  play_ok (play, bombard);
+  ck_assert_msg (play_log_has (play, "3 (2) attack 1/2/V (4) in 1201: 2 to 4 → 1-2, die "), "%s",
+                 play_last_log (play));
+}
+END_TEST
+
+/* 7.9: the attacker may name lower odds than the attack's before the roll,
+ * or the attack's own: Gordon (7) and the 2nd North Carolina (6) against
+ * 1/2/V (4) are 13 to 4, 3-1. Naming 3-1 attacks at 3-1, naming 1-1 at
+ * 1-1; 4-1 is higher, refused, and so is a column the table lacks. */
+START_TEST (test_attack_names_lower_odds)
+{
+  static const struct { const char *odds; const char *column; } named[] = {
+    { NULL, "3-1" }, { "3-1", "3-1" }, { "2-1", "2-1" }, { "1-1", "1-1" }, { "1-5", "1-5" },
+  };
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbPlay) play = wilderness_play (&game);
+
+  play_ok (play, OVERRIDE ("1-2-V", "0516"));
+  play_ok (play, OVERRIDE ("gordon", "0515"));
+  play_ok (play, OVERRIDE ("csa-0218", "0615"));
+  play_ok (play, END);
+  for (guint i = 0; i < G_N_ELEMENTS (named); i++)
+    {
+      g_autofree char *json = NULL, *logged = NULL;
+
+      json = named[i].odds == NULL
+        ? g_strdup (ATTACK2 ("gordon", "csa-0218", "0516"))
+        : g_strdup_printf ("{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], "
+                           "\"defenders\": [\"0516\"], \"odds\": \"%s\"}", named[i].odds);
+      logged = g_strdup_printf (" in 0516: 13 to 4 → %s, die ", named[i].column);
+      play_ok (play, json);
+      ck_assert_msg (play_log_has (play, logged), "%s: %s", json, play_last_log (play));
+      ck_assert (wb_play_undo (play, NULL));
+      ck_assert (!play_log_has (play, logged));
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *odds = i == 0 ? "4-1" : "7-1";
+      g_autofree char *json = g_strdup_printf ("{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], "
+                                               "\"defenders\": [\"0516\"], \"odds\": \"%s\"}", odds);
+      guint32 before = wb_journal_get_n_entries (wb_play_get_journal (play));
+      g_autoptr(GError) e = play_act (play, json);
+
+      ck_assert_msg (e != NULL, "played at %s", odds);
+      ck_assert_msg (strstr (e->message, "may be lowered, not raised") != NULL, "%s", e->message);
+      ck_assert_uint_eq (wb_journal_get_n_entries (wb_play_get_journal (play)), before);
+    }
+}
+END_TEST
+
 static gboolean
 road_or_trail (Fixture *f, WbOffset h)
 {
@@ -1049,6 +1169,8 @@ spi_suite (void)
   tcase_add_test (tc, test_td_displacement);
   tcase_add_test (tc, test_bombardment);
   tcase_add_test (tc, test_bombardment_along_a_hexside);
+  tcase_add_test (tc, test_bombardment_range);
+  tcase_add_test (tc, test_attack_names_lower_odds);
   suite_add_tcase (s, tc);
   return s;
 }
