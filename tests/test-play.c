@@ -1020,6 +1020,58 @@ START_TEST (test_setup_not_reinforcement)
 }
 END_TEST
 
+/* An automatic game that goes the distance ends after its scenario's last
+ * turn, on that turn, whatever the family: the log's last line says the
+ * last turn is over and no line is of a turn after it. Seeds whose games
+ * are not won early (as warbench-cli play --auto plays them). */
+START_TEST (test_auto_games_end_on_the_last_turn)
+{
+  static const struct { const char *file, *scenario, *over; } games[] = {
+    { "jackson-sheridan.warbench", "1862", "Turn 16, Union: The last turn is over: " },
+    { "battle-of-the-wilderness.warbench", "historical", "Turn 16 (May 6, 8), Union: The last Game-Turn is over: " },
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games", games[g].file, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WbGame) game = wb_game_load (file, NULL, &error);
+      g_autoptr(WbPlay) play = NULL;
+      g_autofree char *step = NULL;
+      WbRng policy, dice;
+      GPtrArray *log;
+      guint n = 0;
+
+      ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+      play = wb_play_new (game, NULL, games[g].scenario, NULL, 1, &error);
+      ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+      wb_rng_seed (&policy, 1, WB_RNG_MATCH_STREAM + 1);
+      wb_rng_seed (&dice, 1, WB_RNG_MATCH_STREAM + 2);
+      for (;;)
+        {
+          g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+
+          if (a == NULL)
+            break;
+          ck_assert_uint_lt (n++, 20000);
+          ck_assert_msg (wb_play_act_as_players (play, a, &dice, &policy, &error), "%s: %s", games[g].file,
+                         error ? error->message : "");
+        }
+      ck_assert (wb_play_get_state (play)->over);
+      ck_assert_int_eq (wb_play_get_state (play)->turn, 16);
+      ck_assert_int_eq (wb_match_n_turns (wb_play_get_state (play)), 16);
+      step = wb_play_describe_step (play);
+      ck_assert_msg (g_str_has_prefix (step, "Turn 16") && g_str_has_suffix (step, " · game over"), "%s", step);
+      ck_assert_msg (g_str_has_prefix (last_log (play), games[g].over), "%s: %s", games[g].file, last_log (play));
+      log = wb_play_get_log (play);
+      for (guint i = 0; i < log->len; i++)
+        ck_assert_msg (!g_str_has_prefix (((WbLogEvent *) g_ptr_array_index (log, i))->text, "Turn 17"), "%s: %s",
+                       games[g].file, ((WbLogEvent *) g_ptr_array_index (log, i))->text);
+    }
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -1041,6 +1093,7 @@ play_suite (void)
   tcase_add_test (tc, test_free_play_to_the_last_turn);
   tcase_add_test (tc, test_night_last_turn);
   tcase_add_test (tc, test_setup_not_reinforcement);
+  tcase_add_test (tc, test_auto_games_end_on_the_last_turn);
   suite_add_tcase (s, tc);
   return s;
 }
