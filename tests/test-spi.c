@@ -429,6 +429,75 @@ START_TEST (test_reinforcements)
 }
 END_TEST
 
+/* How many units are in @h. */
+static guint
+units_in (WbMatch *m, WbOffset h)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      n += u->where.kind == WB_WHERE_HEX && u->where.hex.col == h.col && u->where.hex.row == h.row;
+    }
+  return n;
+}
+
+/* 15.15: a reinforcement moves on with what arriving in column left it:
+ * Kirkland, second in the column at 0128, has spent 2 of its 6 Movement
+ * Points entering at 0127 and has 4 left: the play view offers hexes up to
+ * 4 MP away, it moves to one of them, and a hex 5 MP away is refused for
+ * the allowance (5.15). */
+START_TEST (test_reinforcement_moves_on)
+{
+  Fixture f = { 0 };
+  SpiData *data;
+  WbUnitState *u;
+  WbHexGraph *g;
+  g_autoptr(GArray) dest = NULL;
+  g_autofree char *json = NULL, *h = NULL;
+  char four[8] = "", five[8] = "";
+  int most = 0;
+
+  setup (&f);
+  data = f.data;
+  ok (&f, ENTER ("cooke", "0128"));
+  ok (&f, ENTER ("kirkland", "0127"));
+  dest = f.family->destinations (f.data, f.m, "kirkland");
+  ck_assert_ptr_nonnull (dest);
+  for (guint i = 0; i < dest->len; i++)
+    {
+      const WbDestination *d = &g_array_index (dest, WbDestination, i);
+
+      most = MAX (most, d->cost);
+      if (d->cost == 4 * WB_MOVE_QUARTERS && !*four)
+        wb_hex_map_format_hex (data->map, d->where.hex, four, sizeof four);
+    }
+  ck_assert_int_eq (most, 4 * WB_MOVE_QUARTERS);
+  ck_assert (*four);
+  /* A hex the whole 6 MP would reach at 5, with nobody in it. */
+  u = wb_match_find_unit (f.m, "kirkland");
+  g = _wb_spi_graph (data, f.m, u, f.m->turn);
+  _wb_spi_mark_enemies (data, f.m, u->side);
+  wb_hex_graph_reach (g, u->where.hex, 6 * WB_MOVE_QUARTERS, data->enemy, data->zoc, WB_REACH_ZOC_STOPS);
+  for (int r = 0; r < data->rows && !*five; r++)
+    for (int c = 0; c < data->cols && !*five; c++)
+      if (wb_hex_graph_reached_cost (g, (WbOffset) { c, r }) == 5 * WB_MOVE_QUARTERS &&
+          units_in (f.m, (WbOffset) { c, r }) == 0)
+        wb_hex_map_format_hex (data->map, (WbOffset) { c, r }, five, sizeof five);
+  ck_assert_msg (*five, "no hex 5 MP from Kirkland");
+  json = g_strdup_printf ("{\"type\": \"move\", \"unit\": \"kirkland\", \"to\": {\"hex\": \"%s\"}}", five);
+  refused (&f, json, "spi.allowance");
+  g_free (json);
+  json = g_strdup_printf ("{\"type\": \"move\", \"unit\": \"kirkland\", \"to\": {\"hex\": \"%s\"}}", four);
+  ok (&f, json);
+  ck_assert_msg (strstr (last_event (&f), "(4 MP)") != NULL, "%s", last_event (&f));
+  h = hex_of (&f, "kirkland");
+  ck_assert_str_eq (h, four);
+  teardown (&f);
+}
+END_TEST
+
 /* --- combat ------------------------------------------------------------------ */
 
 static WbOffset
@@ -981,19 +1050,6 @@ road_or_trail (Fixture *f, WbOffset h)
   return FALSE;
 }
 
-static guint
-units_in (WbMatch *m, WbOffset h)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < m->units->len; i++)
-    {
-      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      n += u->where.kind == WB_WHERE_HEX && u->where.hex.col == h.col && u->where.hex.row == h.row;
-    }
-  return n;
-}
-
 /* 17.35: a Train Defense unit may be displaced (7.8), but only where it
  * may be: a road or trail hex (17.34), alone (17.33), out of enemy zones
  * of control. Searched on the map: a road hex with the train unit, a
@@ -1158,6 +1214,7 @@ spi_suite (void)
   tcase_add_test (tc, test_zoc_exit);
   tcase_add_test (tc, test_union_first_day);
   tcase_add_test (tc, test_reinforcements);
+  tcase_add_test (tc, test_reinforcement_moves_on);
   tcase_add_test (tc, test_attack_odds_and_blocked_retreat);
   tcase_add_test (tc, test_rough_and_retreat);
   tcase_add_test (tc, test_displacement);
