@@ -915,9 +915,10 @@ START_TEST (test_bombardment_along_a_hexside)
 }
 END_TEST
 
-/* The Wilderness played as the play window plays it, from seed 1. */
+/* The Wilderness played as the play window plays it, from seed 1; with
+ * @physical dice the players type their rolls. */
 static WbPlay *
-wilderness_play (WbGame **game)
+wilderness_play_full (WbGame **game, gboolean physical)
 {
   g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
                                             "battle-of-the-wilderness.warbench", NULL);
@@ -927,9 +928,15 @@ wilderness_play (WbGame **game)
 
   *game = wb_game_load (file, NULL, &error);
   ck_assert_msg (*game != NULL, "%s", error ? error->message : "");
-  play = wb_play_new (*game, NULL, "historical", NULL, 1, &error);
+  play = wb_play_new_full (*game, NULL, "historical", NULL, 1, physical, NULL, &error);
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
   return play;
+}
+
+static WbPlay *
+wilderness_play (WbGame **game)
+{
+  return wilderness_play_full (game, FALSE);
 }
 
 static gboolean
@@ -1032,6 +1039,53 @@ START_TEST (test_attack_names_lower_odds)
       ck_assert_msg (strstr (e->message, "may be lowered, not raised") != NULL, "%s", e->message);
       ck_assert_uint_eq (wb_journal_get_n_entries (wb_play_get_journal (play)), before);
     }
+}
+END_TEST
+
+/* 7.75, 5.32: an advance after combat never overstacks. In play by the
+ * rules the hex a combat vacated is empty, but a designer may put units
+ * in it before the advance (override_move): once it holds two, no third
+ * may advance into it — the play view offers no advance and the action is
+ * refused. Gordon and the 2nd North Carolina roll a 1 at 3-1 against 1/2/V
+ * in 0516: De. */
+START_TEST (test_advance_into_a_full_hex)
+{
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbPlay) play = wilderness_play_full (&game, TRUE);
+
+  play_ok (play, OVERRIDE ("1-2-V", "0516"));
+  play_ok (play, OVERRIDE ("gordon", "0515"));
+  play_ok (play, OVERRIDE ("csa-0218", "0615"));
+  play_ok (play, END);
+  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], \"defenders\": [\"0516\"], "
+                 "\"rolls\": [1]}");
+  ck_assert_msg (play_log_has (play, " in 0516: 13 to 4 → 3-1, die 1 → De"), "%s", play_last_log (play));
+  ck_assert_str_eq (wb_play_awaiting (play), "advance");
+  /* One unit there: there is room for Gordon. */
+  play_ok (play, OVERRIDE ("stafford", "0516"));
+  {
+    g_autoptr(GArray) dest = wb_play_destinations (play, "gordon");
+    g_autofree char *t = NULL;
+
+    ck_assert_ptr_nonnull (dest);
+    ck_assert_uint_eq (dest->len, 1);
+    t = wb_match_where_text (wb_play_get_state (play), &g_array_index (dest, WbDestination, 0).where);
+    ck_assert_str_eq (t, "0516");
+  }
+  /* Two: full. */
+  play_ok (play, OVERRIDE ("stonewall", "0516"));
+  {
+    g_autoptr(GArray) dest = wb_play_destinations (play, "gordon");
+    g_autoptr(GError) e = play_act (play, "{\"type\": \"advance\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0516\"}}");
+    g_autofree char *w = NULL;
+
+    ck_assert (dest == NULL || dest->len == 0);
+    ck_assert_ptr_nonnull (e);
+    ck_assert_msg (strstr (e->message, "may not advance into 0516") != NULL, "%s", e->message);
+    w = wb_match_where_text (wb_play_get_state (play), &wb_match_find_unit (wb_play_get_state (play), "gordon")->where);
+    ck_assert_str_eq (w, "0515");
+  }
+  play_ok (play, "{\"type\": \"no_advance\"}");
 }
 END_TEST
 
@@ -1228,6 +1282,7 @@ spi_suite (void)
   tcase_add_test (tc, test_bombardment_along_a_hexside);
   tcase_add_test (tc, test_bombardment_range);
   tcase_add_test (tc, test_attack_names_lower_odds);
+  tcase_add_test (tc, test_advance_into_a_full_hex);
   suite_add_tcase (s, tc);
   return s;
 }
