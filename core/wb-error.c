@@ -5,3 +5,4 @@
 #include "wb-error.h"
 
 G_DEFINE_QUARK (wb-format-error-quark, wb_format_error)
+G_DEFINE_QUARK (wb-rules-error-quark, wb_rules_error)

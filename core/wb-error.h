@@ -40,4 +40,34 @@ typedef enum {
 
 GQuark wb_format_error_quark (void);
 
+#define WB_RULES_ERROR (wb_rules_error_quark ())
+
+/**
+ * WbRulesError:
+ * @WB_RULES_ERROR_INVALID: the action does not fit the step or the state (not
+ *   now, not this unit, nothing to undo) or is malformed
+ * @WB_RULES_ERROR_NOT_FOUND: the action names a unit, place, scenario or entry
+ *   the game or the journal lacks
+ * @WB_RULES_ERROR_RANGE: a number is out of its range (a die's face, a strength)
+ * @WB_RULES_ERROR_BROKEN: the action breaks a rule whose check is enforced; the
+ *   message names the rule's id and the rulebook's section
+ * @WB_RULES_ERROR_NEEDS_ROLL: physical dice: the players' roll the action needs
+ *   is missing (wb_play_needs_roll says which die)
+ * @WB_RULES_ERROR_NEEDS_RESULT: a table cell the rulebook does not give came
+ *   up: the players give the result (wb_play_needs_result)
+ *
+ * Why the rules engine refused an action (core/rules/). A refused action
+ * changes nothing.
+ */
+typedef enum {
+  WB_RULES_ERROR_INVALID,
+  WB_RULES_ERROR_NOT_FOUND,
+  WB_RULES_ERROR_RANGE,
+  WB_RULES_ERROR_BROKEN,
+  WB_RULES_ERROR_NEEDS_ROLL,
+  WB_RULES_ERROR_NEEDS_RESULT,
+} WbRulesError;
+
+GQuark wb_rules_error_quark (void);
+
 G_END_DECLS

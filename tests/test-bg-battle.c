@@ -30,7 +30,7 @@ dice_die (gpointer data, int sides, int *face, GError **error)
 
   if (d->next >= d->n_faces)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, "The players roll: give die %d of %d faces",
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, "The players roll: give die %d of %d faces",
                    d->next + 1, sides);
       return FALSE;
     }
@@ -412,7 +412,7 @@ START_TEST (test_allocation)
     const int s[] = { a1, acav, a1 };
 
     ck_assert (!wb_bg_battle_allocate (&b, s, 3, &io, &error));
-    ck_assert (g_error_matches (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID));
+    ck_assert (g_error_matches (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID));
     ck_assert (strstr (error->message, "11.2") != NULL);
     g_clear_error (&error);
   }
@@ -472,7 +472,7 @@ START_TEST (test_fortress_and_trench)
   ck_assert (wb_bg_battle_start (&b, 2, &io, &error));
   assert_stage (&b, WB_BG_STAGE_DEPLOY, WB_BG_DEFENDER);
   ck_assert (!wb_bg_battle_fortify (&b, (1u << d1) | (1u << d2) | (1u << d3), &io, &error));
-  ck_assert (g_error_matches (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE));
+  ck_assert (g_error_matches (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE));
   g_clear_error (&error);
   ck_assert (!wb_bg_battle_fortify (&b, 1u << a1, &io, &error));
   g_clear_error (&error);
@@ -607,7 +607,7 @@ START_TEST (test_missing_die)
   assert_stage (&b, WB_BG_STAGE_FIRE, WB_BG_ATTACKER);
   /* Wrong stage. */
   ck_assert (!wb_bg_battle_decide (&b, TRUE, &io, &error));
-  ck_assert (g_error_matches (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID));
+  ck_assert (g_error_matches (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID));
   g_clear_error (&error);
   g_ptr_array_unref (d.lines);
 

@@ -349,6 +349,7 @@ START_TEST (test_rule_levels)
   ck_assert (wb_rule_check (&ctx, m, "spi.zoc-exit", TRUE, &error, "fine"));
   ck_assert (!wb_rule_check (&ctx, m, "spi.zoc-exit", FALSE, &error, "%s may not leave", "Stafrd"));
   ck_assert_str_eq (error->message, "Stafrd may not leave (rule spi.zoc-exit, 5.13)");
+  ck_assert (g_error_matches (error, WB_RULES_ERROR, WB_RULES_ERROR_BROKEN));
   g_clear_error (&error);
   ck_assert_uint_eq (events->len, 0);
   g_hash_table_insert (settings, (gpointer) "spi.zoc-exit", (gpointer) "warn");
@@ -401,6 +402,7 @@ START_TEST (test_physical_dice)
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
   e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\"}");
   ck_assert_ptr_nonnull (strstr (e->message, "The players roll"));
+  ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_NEEDS_ROLL));
   g_error_free (e);
   /* The window asks for what is missing: the first die, of 6 faces … */
   {
@@ -417,6 +419,7 @@ START_TEST (test_physical_dice)
     ck_assert_uint_eq (index, 1);
     e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3, 9]}");
     ck_assert (!wb_play_needs_roll (play, NULL, NULL));
+    ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_RANGE));
     g_error_free (e);
   }
   act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3, 4]}");
@@ -641,13 +644,13 @@ START_TEST (test_markers)
   ck_assert_str_eq (e->message, "There is a Town marker at 0515 already");
   g_error_free (e);
   e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"creek\", \"hex\": \"0515\"}");
-  ck_assert_int_eq (e->code, WB_COMMAND_ERROR_NOT_FOUND);
+  ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND));
   g_error_free (e);
   e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"moat\", \"hex\": \"0515\"}");
-  ck_assert_int_eq (e->code, WB_COMMAND_ERROR_NOT_FOUND);
+  ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND));
   g_error_free (e);
   e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"9999\"}");
-  ck_assert_int_eq (e->code, WB_COMMAND_ERROR_INVALID);
+  ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_INVALID));
   g_error_free (e);
   e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"ferry\", \"hex\": \"0515\", \"remove\": true}");
   ck_assert_str_eq (e->message, "There is no River Ferry marker at 0515");

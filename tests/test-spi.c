@@ -1232,6 +1232,7 @@ START_TEST (test_physical_dice_and_unknown_cells)
                         "\"defenders\": [\"0612\"], \"rolls\": [3], \"result\": \"De\"}";
     const char *cases[] = { no_dice, bad_die, unknown };
     const char *words[] = { "The players roll", "1 to 6, not 7", "the players give it" };
+    const WbRulesError codes[] = { WB_RULES_ERROR_NEEDS_ROLL, WB_RULES_ERROR_RANGE, WB_RULES_ERROR_NEEDS_RESULT };
 
     for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
       {
@@ -1241,6 +1242,7 @@ START_TEST (test_physical_dice_and_unknown_cells)
         ck_assert_int_eq (f.family->apply (f.data, copy, json_node_get_object (json_parser_get_root (p)),
                                            &ctx, &error), WB_APPLY_REFUSED);
         ck_assert_msg (strstr (error->message, words[i]) != NULL, "%s", error->message);
+        ck_assert (g_error_matches (error, WB_RULES_ERROR, codes[i]));
       }
     /* The play window asks the players for the cell: which one it is. */
     ck_assert_ptr_eq (ctx.needed_table, crt);

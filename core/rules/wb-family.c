@@ -5,82 +5,9 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "wb-command.h"
 #include "wb-error.h"
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
-
-static const char *
-node_string (JsonNode *n, const char *fallback)
-{
-  return n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING
-         ? json_node_get_string (n) : fallback;
-}
-
-static gint64
-node_int (JsonNode *n, gint64 fallback)
-{
-  double d;
-
-  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n))
-    return fallback;
-  if (json_node_get_value_type (n) == G_TYPE_INT64)
-    return json_node_get_int (n);
-  if (json_node_get_value_type (n) == G_TYPE_DOUBLE)
-    {
-      d = json_node_get_double (n);
-      if (d == (double) (gint64) d && d > -9e15 && d < 9e15)
-        return (gint64) d;
-    }
-  return fallback;
-}
-
-const char *
-wb_json_string (JsonObject *o, const char *member, const char *fallback)
-{
-  return o != NULL ? node_string (json_object_get_member (o, member), fallback) : fallback;
-}
-
-gint64
-wb_json_int (JsonObject *o, const char *member, gint64 fallback)
-{
-  return o != NULL ? node_int (json_object_get_member (o, member), fallback) : fallback;
-}
-
-double
-wb_json_double (JsonObject *o, const char *member, double fallback)
-{
-  JsonNode *n = o != NULL ? json_object_get_member (o, member) : NULL;
-
-  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n))
-    return fallback;
-  if (json_node_get_value_type (n) == G_TYPE_DOUBLE)
-    return json_node_get_double (n);
-  if (json_node_get_value_type (n) == G_TYPE_INT64)
-    return (double) json_node_get_int (n);
-  return fallback;
-}
-
-gboolean
-wb_json_bool (JsonObject *o, const char *member, gboolean fallback)
-{
-  JsonNode *n = o != NULL ? json_object_get_member (o, member) : NULL;
-
-  return n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_BOOLEAN
-         ? json_node_get_boolean (n) : fallback;
-}
-
-const char *
-wb_json_array_string (JsonArray *a, guint i)
-{
-  return a != NULL && i < json_array_get_length (a) ? node_string (json_array_get_element (a, i), NULL) : NULL;
-}
-
-gint64
-wb_json_array_int (JsonArray *a, guint i, gint64 fallback)
-{
-  return a != NULL && i < json_array_get_length (a) ? node_int (json_array_get_element (a, i), fallback) : fallback;
-}
 
 static int
 check_index (const WbRuleContext *ctx, const char *id)
@@ -208,10 +135,10 @@ wb_rule_check (WbRuleContext *ctx, WbMatch *m, const char *id, gboolean ok, GErr
     }
   if (check != NULL && check->rule != NULL)
     /* TRANSLATORS: a refusal: why, the rule's id, where the rulebook says it */
-    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("%s (rule %s, %s)"), message,
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_BROKEN, _("%s (rule %s, %s)"), message,
                  id, check->rule);
   else
-    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("%s (rule %s)"), message, id);
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_BROKEN, _("%s (rule %s)"), message, id);
   return FALSE;
 }
 
@@ -222,7 +149,7 @@ wb_rule_needs_result (WbRuleContext *ctx, WbTable *table, int column, int roll, 
   const char *label = column >= 0 && (guint) column < columns->len
                       ? ((WbTableColumn *) g_ptr_array_index (columns, column))->label : "?";
 
-  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+  g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NEEDS_RESULT,
                _("%s does not give the result of a %d on %s: the players give it (\"result\": a code of the "
                  "table)"), wb_table_get_name (table), roll, label);
   if (ctx != NULL)
@@ -262,7 +189,7 @@ wb_rule_die (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index, in
   if (a == NULL || index >= json_array_get_length (a) ||
       json_node_get_value_type (json_array_get_element (a, index)) != G_TYPE_INT64)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NEEDS_ROLL,
                    _("The players roll: give die %u of %d faces (\"rolls\": [n, …])"), index + 1, sides);
       ctx->needed_index = index;
       ctx->needed_sides = sides;
@@ -271,7 +198,7 @@ wb_rule_die (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index, in
   v = json_array_get_int_element (a, index);
   if (v < 1 || v > sides)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
                    _("A die of %d faces shows 1 to %d, not %" G_GINT64_FORMAT), sides, sides, v);
       return FALSE;
     }

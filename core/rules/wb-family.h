@@ -2,6 +2,7 @@
 #pragma once
 
 #include "rules/wb-match.h"
+#include "rules/wb-json-access.h"
 
 G_BEGIN_DECLS
 
@@ -195,18 +196,6 @@ struct _WbRulesFamily
  * @current, or when a change since @played does not keep the old reading. */
 gboolean     wb_rules_version_check (const char *what, guint played, guint current,
                                      const WbRulesChange *changes, guint n_changes, GError **error);
-
-/* Reading actions and rules parameters, which come from files (untrusted):
- * a member of another JSON type than asked for, or missing, gives
- * @fallback — never a critical warning. Integers accept whole doubles;
- * doubles accept integers. */
-const char  *wb_json_string       (JsonObject *o, const char *member, const char *fallback);
-gint64       wb_json_int          (JsonObject *o, const char *member, gint64 fallback);
-double       wb_json_double       (JsonObject *o, const char *member, double fallback);
-gboolean     wb_json_bool         (JsonObject *o, const char *member, gboolean fallback);
-/* The element @i of @a as a string (NULL when it is not one) or an integer. */
-const char  *wb_json_array_string (JsonArray *a, guint i);
-gint64       wb_json_array_int    (JsonArray *a, guint i, gint64 fallback);
 
 /* The family registered under @id, or NULL. */
 const WbRulesFamily *wb_rules_family_find (const char *id);

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "wb-command.h"
 #include "wb-error.h"
 #include "wb-file-private.h"
 #include "wb-family.h"
@@ -286,7 +285,7 @@ check_id (WbJournal *self, guint32 id, GError **error)
 {
   if (id < self->entries->len)
     return TRUE;
-  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+  g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                _("The journal has no entry %u"), id);
   return FALSE;
 }
@@ -320,7 +319,7 @@ wb_journal_append (WbJournal  *self,
   g_return_val_if_fail (action != NULL, FALSE);
   if (self->entries->len >= WB_JOURNAL_MAX_ENTRIES)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
                    _("A journal holds at most %d actions"), WB_JOURNAL_MAX_ENTRIES);
       return FALSE;
     }
@@ -361,7 +360,7 @@ wb_journal_undo (WbJournal *self, GError **error)
   g_return_val_if_fail (WB_IS_JOURNAL (self), FALSE);
   if (self->cursor == 0)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("Nothing to undo: this is the start of the scenario"));
       return FALSE;
     }
@@ -378,7 +377,7 @@ wb_journal_redo (WbJournal *self, GError **error)
   e = &g_array_index (self->entries, WbJournalEntry, self->cursor);
   if (e->n_children == 0)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("Nothing to redo"));
       return FALSE;
     }
@@ -402,7 +401,7 @@ set_text (WbJournal *self, guint32 id, const char *member, const char *key, cons
     return FALSE;
   if (text != NULL && strlen (text) > WB_JOURNAL_MAX_LINE / 2)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE, _("The text is too long"));
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE, _("The text is too long"));
       return FALSE;
     }
   if (!write_line (self, event_line (member, id, key, text), error))

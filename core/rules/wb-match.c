@@ -6,10 +6,10 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "wb-command.h"
 #include "wb-hex-map.h"
 #include "wb-point-map.h"
 #include "wb-unit.h"
+#include "wb-error.h"
 #include "rules/wb-family.h"
 #include "rules/wb-match.h"
 
@@ -34,7 +34,7 @@ place_to_where (WbMatch *m, const WbPlace *place, WbWhere *where, GError **error
       if (!WB_IS_HEX_MAP (m->map) || !wb_hex_map_parse_hex (WB_HEX_MAP (m->map), place->ref, &where->hex) ||
           !wb_hex_map_contains (WB_HEX_MAP (m->map), where->hex))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                        _("No hex “%s” on the map"), place->ref);
           return FALSE;
         }
@@ -43,7 +43,7 @@ place_to_where (WbMatch *m, const WbPlace *place, WbWhere *where, GError **error
     case WB_PLACE_LOCATION:
       if (!WB_IS_POINT_MAP (m->map) || wb_point_map_find_location (WB_POINT_MAP (m->map), place->ref) == NULL)
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                        _("No location “%s” on the map"), place->ref);
           return FALSE;
         }
@@ -73,13 +73,13 @@ wb_match_new (WbGame             *game,
   sc = scenario != NULL ? wb_game_find_scenario (game, scenario) : NULL;
   if (sc == NULL)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                    _("The game has no scenario “%s”"), scenario != NULL ? scenario : "");
       return NULL;
     }
   if (wb_game_get_sides (game)->len > WB_MATCH_MAX_SIDES)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
                    _("A match has at most %d sides"), WB_MATCH_MAX_SIDES);
       return NULL;
     }
@@ -89,7 +89,7 @@ wb_match_new (WbGame             *game,
   m->map = wb_game_find_map (game, wb_scenario_get_map (sc));
   if (m->map == NULL)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                    _("Scenario “%s” is played on a map the game does not have"), scenario);
       return NULL;
     }
@@ -314,13 +314,13 @@ wb_match_parse_where (WbMatch *m, JsonObject *o, WbWhere *where, GError **error)
             where->place = g_intern_string (box);
             return TRUE;
           }
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                    _("The scenario has no box “%s”"), box);
       return FALSE;
     }
   else
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("A place is a hex, a location, a box or “eliminated”"));
       return FALSE;
     }

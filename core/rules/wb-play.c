@@ -5,7 +5,6 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "wb-command.h"
 #include "wb-error.h"
 #include "wb-format.h"
 #include "wb-unit.h"
@@ -110,7 +109,7 @@ action_unit (WbMatch *m, JsonObject *a, GError **error)
   WbUnitState *u = wb_match_find_unit (m, id);
 
   if (u == NULL)
-    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                  _("No unit “%s” in the game"), id != NULL ? id : "");
   return u;
 }
@@ -188,7 +187,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
           lv = (int) i;
       if (index < 0 || lv < 0)
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("“%s” is not a rule of this game, or “%s” not enforce, warn or off"), rule, level);
           return FALSE;
         }
@@ -200,7 +199,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
 
   if (m->over && strcmp (type, "override_vp") != 0)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("The game is over"));
       return FALSE;
     }
@@ -222,7 +221,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
           !wb_match_parse_where (m, json_node_get_object (to), &w, error))
         {
           if (error != NULL && *error == NULL)
-            g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+            g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                                  _("An override move needs “to”: a place"));
           return FALSE;
         }
@@ -244,7 +243,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
         return FALSE;
       if (halves < 0 || halves > 2 * 1000)
         {
-          g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+          g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
                                _("A strength is 0 to 1000 SP, in half SP"));
           return FALSE;
         }
@@ -263,7 +262,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
 
       if (side < 0 || side >= wb_match_n_sides (m) || vp < -100000 || vp > 100000)
         {
-          g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+          g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
                                _("An override of VP names a side and −100000 to 100000 VP"));
           return FALSE;
         }
@@ -283,14 +282,14 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
 
       if (f == NULL || f->where != WB_FEATURE_HEX)
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                        _("“%s” is not a hex feature of the game (a marker is one)"), id);
           return FALSE;
         }
       if (!WB_IS_HEX_MAP (m->map) || !wb_hex_map_parse_hex (WB_HEX_MAP (m->map), text, &k.hex) ||
           !wb_hex_map_contains (WB_HEX_MAP (m->map), k.hex))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("A marker goes on a hex of the map: “%s” is not one"), text);
           return FALSE;
         }
@@ -298,7 +297,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
       at = wb_match_find_marker (m, k.feature, k.hex);
       if (remove != (at >= 0))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        remove ? _("There is no %s marker at %s") : _("There is a %s marker at %s already"),
                        f->name != NULL ? f->name : f->id, text);
           return FALSE;
@@ -327,7 +326,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
 
       if (!parse_dice (spec, &n, &sides, &d66))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("“%s” is not dice to roll (expected NdM such as 2d6, or d66)"), spec);
           return FALSE;
         }
@@ -346,7 +345,7 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
         wb_rule_say (ctx, m, _("rolled %s: %s → %d"), spec, faces->str, total);
       return TRUE;
     }
-  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+  g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                _("Unknown action “%s” (the rules of this game are played in free play: end_step, "
                  "override_move, override_strength, override_vp, override_marker, roll)"), type);
   return FALSE;
@@ -883,7 +882,7 @@ wb_play_act_as_players (WbPlay *self, JsonObject *action, WbRng *dice, WbRng *po
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
-  g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+  g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("The action still lacks a roll after the players typed theirs"));
   return FALSE;
 }

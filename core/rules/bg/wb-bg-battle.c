@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "wb-command.h"
+#include "wb-error.h"
 #include "rules/bg/wb-bg-battle.h"
 
 /* The battle board of the Blue & Gray Campaign Series (base rules 11),
@@ -97,7 +97,7 @@ draw (Run     *run,
 
   if (n > 0 && (run->io == NULL || run->io->die == NULL))
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("The battle has no dice"));
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, _("The battle has no dice"));
       return FALSE;
     }
   run->faces = n > RUN_DICE || run->buf == NULL ? g_new (int, MAX (n, 1)) : run->buf;
@@ -113,7 +113,7 @@ draw (Run     *run,
         return FALSE;
       if (*face < 1 || *face > 6)
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
                        _("A die of %d faces shows 1 to %d, not %d"), 6, 6, *face);
           return FALSE;
         }
@@ -775,12 +775,12 @@ wb_bg_battle_start (WbBgBattle         *b,
   g_return_val_if_fail (b != NULL, FALSE);
   if (b->stage != WB_BG_STAGE_SETUP)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, _("The battle has already started"));
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, _("The battle has already started"));
       return FALSE;
     }
   if (fortress_capacity < 0 || fortress_capacity > WB_BG_BATTLE_MAX_UNITS)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
                    _("A fortress holds 0 to %d units, not %d"), WB_BG_BATTLE_MAX_UNITS, fortress_capacity);
       return FALSE;
     }
@@ -881,7 +881,7 @@ expect (const WbBgBattle *b,
 {
   if (b->stage == stage)
     return TRUE;
-  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+  g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                _("The battle waits for “%s”, not “%s”"), wb_bg_battle_stage_name (b->stage),
                wb_bg_battle_stage_name (stage));
   return FALSE;
@@ -908,7 +908,7 @@ wb_bg_battle_fortify (WbBgBattle         *b,
         continue;
       if (i >= b->n_units || u->side != WB_BG_DEFENDER || u->box != WB_BG_BOX_LINE)
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("Only the defender's line units can take the fortified city line"));
           return FALSE;
         }
@@ -916,7 +916,7 @@ wb_bg_battle_fortify (WbBgBattle         *b,
     }
   if (n > b->fortress_capacity)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
                    _("The fortified city line holds %d units, not %d"), b->fortress_capacity, n);
       return FALSE;
     }
@@ -1149,7 +1149,7 @@ wb_bg_battle_roll (WbBgBattle         *b,
   g_return_val_if_fail (b != NULL, FALSE);
   if (!wb_bg_battle_stage_rolls (b->stage))
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("The battle waits for “%s”, not a roll"), wb_bg_battle_stage_name (b->stage));
       return FALSE;
     }
@@ -1230,7 +1230,7 @@ wb_bg_battle_allocate (WbBgBattle         *b,
     return FALSE;
   if (n > b->pending_hits)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
                    _("%d hits to apply, not %d"), b->pending_hits, n);
       return FALSE;
     }
@@ -1251,13 +1251,13 @@ wb_bg_battle_allocate (WbBgBattle         *b,
 
       if (u == NULL || u->side != b->side || !in_battle (u) || sp[s] == 0)
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("Hit %d: that unit cannot take a hit"), i + 1);
           return FALSE;
         }
       if (!b->retreat_fire && line_n > 0 && !in_line_box (u->box))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("Units in reserve or failed morale take hits only when no unit is left in the line (rule 11.2)"));
           return FALSE;
         }
@@ -1270,7 +1270,7 @@ wb_bg_battle_allocate (WbBgBattle         *b,
     }
   if (b->pending_hits - i > 0 && targets > 0)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    g_dngettext (GETTEXT_PACKAGE, "%d more hit to apply", "%d more hits to apply", b->pending_hits - i),
                    b->pending_hits - i);
       return FALSE;
@@ -1332,7 +1332,7 @@ wb_bg_battle_reroll (WbBgBattle         *b,
   if (slot >= 0 && (slot >= b->n_units || b->units[slot].side != b->side ||
                     !(b->units[slot].flags & WB_BG_UNIT_FAILED_NOW) || !in_battle (&b->units[slot])))
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("Only a unit that failed its morale check this round can re-roll it"));
       return FALSE;
     }
@@ -1365,7 +1365,7 @@ wb_bg_battle_decide (WbBgBattle         *b,
     return FALSE;
   if (retreat && b->no_retreat[b->side])
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("No location to retreat to: the battle goes on (rule 11.4)"));
       return FALSE;
     }
@@ -1404,7 +1404,7 @@ wb_bg_battle_reinforce (WbBgBattle         *b,
 
       if (i >= b->n_units || b->units[i].side != b->side || b->units[i].box != WB_BG_BOX_OFF)
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("Only units of the side reinforcing, in adjacent locations, can try to reinforce"));
           return FALSE;
         }

@@ -6,10 +6,10 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "wb-error.h"
 #include "rules/bg/wb-bg-private.h"
 #include "rules/bg/wb-bg-battle.h"
 #include "rules/bg/wb-bg-fight.h"
-#include "wb-command.h"
 #include "wb-game.h"
 #include "wb-table.h"
 #include "wb-unit.h"
@@ -33,7 +33,7 @@ fail (GError **error, const char *format, ...)
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, text);
+  g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, text);
   g_free (text);
   return FALSE;
 }

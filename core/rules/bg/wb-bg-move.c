@@ -6,8 +6,8 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "wb-command.h"
 #include "wb-unit.h"
+#include "wb-error.h"
 #include "rules/bg/wb-bg-private.h"
 #include "rules/wb-hex-movement.h"
 
@@ -36,7 +36,7 @@ refuse (GError **error, const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, message);
+  g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, message);
   return FALSE;
 }
 

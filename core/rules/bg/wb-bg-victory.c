@@ -6,7 +6,6 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "wb-command.h"
 #include "wb-scenario.h"
 #include "wb-unit.h"
 #include "rules/bg/wb-bg-private.h"

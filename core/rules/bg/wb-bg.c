@@ -6,10 +6,10 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "wb-command.h"
 #include "wb-scenario.h"
 #include "wb-table.h"
 #include "wb-unit.h"
+#include "wb-error.h"
 #include "rules/bg/wb-bg-private.h"
 
 /* The Blue & Gray Campaign Series family: the game's parameters
@@ -192,7 +192,7 @@ _wb_bg_fail (GError **error, const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, message);
+  g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, message);
   return FALSE;
 }
 

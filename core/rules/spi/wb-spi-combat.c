@@ -6,9 +6,9 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "wb-command.h"
 #include "wb-table-resolve.h"
 #include "wb-unit.h"
+#include "wb-error.h"
 #include "rules/spi/wb-spi-private.h"
 
 /* SPI Blue & Gray combat (7.0): attacks by adjacent units and bombarding
@@ -498,7 +498,7 @@ read_units (WbMatch *m, JsonObject *action, const char *member, UnitList *out, G
   out->n = 0;
   if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("“%s” must be a list of unit ids"), member);
       return FALSE;
     }
@@ -511,19 +511,19 @@ read_units (WbMatch *m, JsonObject *action, const char *member, UnitList *out, G
 
       if (u == NULL || !_wb_spi_on_map (u))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                        _("No unit “%s” on the map"), id != NULL ? id : "");
           return FALSE;
         }
       if (out->n >= G_N_ELEMENTS (out->units))
         {
-          g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE, _("Too many units"));
+          g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE, _("Too many units"));
           return FALSE;
         }
       for (guint k = 0; k < out->n; k++)
         if (out->units[k] == u)
           {
-            g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+            g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                          _("%s is listed twice"), id);
             return FALSE;
           }
@@ -572,7 +572,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 
   if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("Finish the combat in progress first"));
       return WB_APPLY_REFUSED;
     }
@@ -583,14 +583,14 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
     return WB_APPLY_REFUSED;
   if (data->crt == NULL)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                            _("The game has no combat results table (rules.params.crt)"));
       return WB_APPLY_REFUSED;
     }
   if (dn == NULL || !JSON_NODE_HOLDS_ARRAY (dn) || json_array_get_length (json_node_get_array (dn)) == 0 ||
       json_array_get_length (json_node_get_array (dn)) > MAX_COMBAT_HEXES || attackers.n == 0)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("An attack names its attackers and the hexes attacked (\"defenders\": [\"0414\"])"));
       return WB_APPLY_REFUSED;
     }
@@ -599,7 +599,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
       const char *t = wb_json_array_string (json_node_get_array (dn), i);
       if (!parse_hex_text (data, t, &dhex[n_dhex]))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("“%s” is not a hex of the map"), t != NULL ? t : "");
           return WB_APPLY_REFUSED;
         }
@@ -631,7 +631,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
         }
       if (in_hex == 0)
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("No enemy unit in %s"), t);
           g_string_free (hx, TRUE);
           return WB_APPLY_REFUSED;
@@ -752,7 +752,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
           want = (int) c;
       if (want < 0 || want > computed)
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("The odds may be lowered, not raised: “%s” is not a column at or below the "
                          "attack's"), reduce);
           return WB_APPLY_REFUSED;
@@ -761,7 +761,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
     }
   if (column < 0)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("These odds are not on the combat results table"));
       return WB_APPLY_REFUSED;
     }
@@ -793,7 +793,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
     }
   if (cell == NULL || !wb_table_code_effect (data->crt, cell, &effect))
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("The combat results table has no known result for a %d on %s"), roll,
                    ((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (data->crt), column))->label);
       return WB_APPLY_REFUSED;
@@ -910,7 +910,7 @@ answer_stay (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
     }
   if (!any)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("No bombarding artillery may elect to retreat now (8.16)"));
       return WB_APPLY_REFUSED;
     }
@@ -929,14 +929,14 @@ answer_retreat (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 
   if (u == NULL || !(u->flags & (SPI_MUST_RETREAT | SPI_MAY_RETREAT)) || u->side != m->active)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("“%s” does not owe a retreat now"), id != NULL ? id : "");
       return WB_APPLY_REFUSED;
     }
   name = wb_match_unit_text (m, u);
   if (!parse_hex_member (data, action, "to", &to))
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("A retreat names the hex: {\"to\": {\"hex\": \"0414\"}}"));
       return WB_APPLY_REFUSED;
     }
@@ -958,7 +958,7 @@ answer_retreat (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 
       if (o == NULL || o->side != u->side || !_wb_spi_on_map (o) || !same_hex (o->where.hex, to))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("%s can only retreat into %s by displacing a unit there (\"displace\": ID)"),
                        name, to_text);
           return WB_APPLY_REFUSED;
@@ -991,7 +991,7 @@ answer_exchange (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *c
       g_autofree char *name = wb_match_unit_text (m, chosen.units[i]);
       if (!(chosen.units[i]->flags & SPI_ATTACKER))
         {
-          g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("%s did not attack from an adjacent hex in this combat"), name);
           return WB_APPLY_REFUSED;
         }
@@ -1000,7 +1000,7 @@ answer_exchange (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *c
   if (total < m->fdata[SPI_F_EX_NEEDED])
     {
       g_autofree char *need = strength_text (m->fdata[SPI_F_EX_NEEDED]);
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("The exchange takes attacking units of at least %s printed Strength Points (7.6)"),
                    need);
       return WB_APPLY_REFUSED;
@@ -1032,7 +1032,7 @@ answer_advance (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   u = wb_match_find_unit (m, id);
   if (u == NULL || !parse_hex_member (data, action, "to", &to))
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("An advance names a unit and the vacated hex: {\"unit\": ID, \"to\": {\"hex\": …}}"));
       return WB_APPLY_REFUSED;
     }
@@ -1040,7 +1040,7 @@ answer_advance (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   to_text = hex_text (data, to);
   if (!may_advance (data, m, u, &into) || direction (data, u->where.hex, to) < 0)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("%s may not advance into %s: only a victorious unit of this combat, into a hex "
                      "next to it that the combat vacated (7.75)"), name, to_text);
       return WB_APPLY_REFUSED;
@@ -1051,7 +1051,7 @@ answer_advance (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
       vacated |= m->fdata[SPI_F_VACATED + i] == hex_code (to);
     if (!vacated || units_of_side_at (m, 1 - u->side, to, NULL) > 0)
       {
-        g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+        g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                      _("%s was not vacated by this combat"), to_text);
         return WB_APPLY_REFUSED;
       }
@@ -1083,10 +1083,10 @@ _wb_spi_answer (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   if (pending == SPI_PENDING_ADVANCE && (strcmp (type, "advance") == 0 || strcmp (type, "no_advance") == 0))
     return answer_advance (data, m, action, ctx, error);
   if (wanted != NULL)
-    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                  _("The combat waits for the %s to %s"), wb_match_side_name (m, m->active), wanted);
   else
-    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                  _("No combat waits for “%s”"), type);
   return WB_APPLY_REFUSED;
 }
@@ -1172,7 +1172,7 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
 
   if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("Finish the combat in progress first"));
       return FALSE;
     }

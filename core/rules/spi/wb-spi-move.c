@@ -6,8 +6,8 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "wb-command.h"
 #include "wb-unit.h"
+#include "wb-error.h"
 #include "rules/spi/wb-spi-private.h"
 
 /* SPI Blue & Gray movement (5.0), zones of control (6.0), stacking (5.3),
@@ -193,7 +193,7 @@ find_unit (WbMatch *m, JsonObject *action, GError **error)
   WbUnitState *u = wb_match_find_unit (m, id);
 
   if (u == NULL || !(u->flags & WB_UNIT_IN_SCENARIO))
-    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
                  _("No unit “%s” in this scenario"), id != NULL ? id : "");
   return u != NULL && (u->flags & WB_UNIT_IN_SCENARIO) ? u : NULL;
 }
@@ -208,7 +208,7 @@ parse_hex (SpiData *data, JsonObject *action, const char *member, WbOffset *hex,
     text = wb_json_string (json_node_get_object (n), "hex", NULL);
   if (text == NULL || !wb_hex_map_parse_hex (data->map, text, hex) || !wb_hex_map_contains (data->map, *hex))
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("“%s” must be a hex of the map, as {\"hex\": \"0414\"}"), member);
       return FALSE;
     }
@@ -383,7 +383,7 @@ _wb_spi_command_roll (SpiData *data, WbMatch *m, JsonObject *action, WbRuleConte
   if (i < 0 || i >= data->command_rolls->len ||
       !(m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT))
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("No such command roll in this Movement Phase"));
       return WB_APPLY_REFUSED;
     }
@@ -392,7 +392,7 @@ _wb_spi_command_roll (SpiData *data, WbMatch *m, JsonObject *action, WbRuleConte
   if ((c->option != NULL && !wb_match_has_option (m, c->option)) ||
       g_strcmp0 (side_id (m, m->active), c->side) != 0 || (m->fdata[SPI_F_COMMAND] & (1 << (16 + i))))
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("%s is not rolled for now"), name);
       return WB_APPLY_REFUSED;
     }
@@ -461,7 +461,7 @@ _wb_spi_move (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
   name = wb_match_unit_text (m, u);
   if (!on_map (u))
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("%s is not on the map"), name);
       return WB_APPLY_REFUSED;
     }
@@ -487,7 +487,7 @@ _wb_spi_move (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
         if (unrolled)
           {
             /* The roll is an action of its own, so the log and replay have it. */
-            g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+            g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                          _("Roll for %s first: its command roll is an action of its own (rule %s)"),
                          c->name != NULL ? c->name : c->formation, c->rule != NULL ? c->rule : "");
             return WB_APPLY_REFUSED;
@@ -654,7 +654,7 @@ _wb_spi_enter (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx
   at_text = hex_text (data, at);
   if (u->where.kind != WB_WHERE_WAITING || u->arrives <= 0)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("%s is not a reinforcement waiting to enter"), name);
       return WB_APPLY_REFUSED;
     }

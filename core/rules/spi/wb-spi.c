@@ -6,8 +6,8 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "wb-command.h"
 #include "wb-unit.h"
+#include "wb-error.h"
 #include "rules/spi/wb-spi-private.h"
 
 /* The SPI Blue & Gray family: the sequence of play (4.0), the game's
@@ -99,7 +99,7 @@ read_profile (SpiData *data, JsonObject *o, guint index, GError **error)
   for (GList *l = members; l; l = l->next)
     if (!g_strv_contains (allowed, l->data))
       {
-        g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+        g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                      _("rules.params.movement_profiles[%u]: unknown member “%s”"), index,
                      (const char *) l->data);
         return FALSE;
@@ -133,7 +133,7 @@ read_profile (SpiData *data, JsonObject *o, guint index, GError **error)
     p->enter = WB_ENTER_ADJACENT;
   else if (g_strcmp0 (enter, "any") != 0)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("rules.params.movement_profiles[%u].enter: “%s” (expected any, road_only or "
                      "adjacent)"), index, enter);
       return FALSE;
@@ -223,13 +223,13 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
 
   if (!WB_IS_HEX_MAP (setup->map))
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("The SPI Blue & Gray rules are played on a hex map"));
       return NULL;
     }
   if (wb_game_get_sides (game)->len != 2)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("The SPI Blue & Gray rules are for two sides"));
       return NULL;
     }
@@ -272,7 +272,7 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
             if (!JSON_NODE_HOLDS_OBJECT (e) || !read_profile (data, json_node_get_object (e), i, error))
               {
                 if (error != NULL && *error == NULL)
-                  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                  g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                                _("rules.params.movement_profiles[%u] is not an object"), i);
                 spi_release (data);
                 return NULL;
@@ -284,7 +284,7 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data->artillery_range = CLAMP (data->artillery_range, 1, 100);
   if (data->crt != NULL && wb_table_get_kind (data->crt) != WB_TABLE_ODDS)
     {
-      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("The table “%s” is not an odds combat results table"), wb_table_get_name (data->crt));
       spi_release (data);
       return NULL;
@@ -335,7 +335,7 @@ end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
 
   if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
     {
-      g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+      g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("Finish the combat in progress first"));
       return FALSE;
     }
@@ -409,7 +409,7 @@ spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
     {
       if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
         {
-          g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+          g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                                _("Finish the combat in progress first"));
           return WB_APPLY_REFUSED;
         }
