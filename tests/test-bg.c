@@ -657,6 +657,14 @@ START_TEST (test_reaction)
   refused (&f, "{\"type\": \"react\", \"units\": [\"csa-i-a\"]}", "bg.reaction");
   ok (&f, "{\"type\": \"react\", \"units\": [\"csa-ii\"]}");
   ck_assert_str_eq (where (&f, "csa-ii"), "orange-ch");
+  /* The log names the block as the map shows it, never by its id; the
+   * Union reads only how many. */
+  {
+    WbLogEvent *e = g_ptr_array_index (f.events, f.events->len - 1);
+
+    ck_assert_msg (strstr (e->text, "reacts with II (") != NULL && strstr (e->text, "csa-") == NULL, "%s", e->text);
+    ck_assert_msg (strstr (e->public_text, "reacts with 1 block into") != NULL, "%s", e->public_text);
+  }
   ck_assert_uint_eq (f.m->active, UNION);
   ck_assert (unit (&f, "csa-ii")->flags & BG_REACTED);
   /* Each unit with Lee reacts once per Union turn: III is left. */

@@ -738,7 +738,7 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
                               _wb_bg_kind (data, o) != BG_LEADER && !g_ptr_array_find (movers, o, NULL),
                               error, _("The units moving with %s start with him"), name) ||
               !wb_rule_check (ctx, m, "bg.activate-once", !(o->flags & WB_UNIT_MOVED), error,
-                              _("%s was already activated this turn"), o->id))
+                              _("%s was already activated this turn"), _wb_bg_unit_name (data, o->id)))
             return WB_APPLY_REFUSED;
           g_ptr_array_add (movers, o);
           oos |= !_wb_bg_in_supply (data, m, o);
@@ -917,13 +917,16 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
       if (!wb_rule_check (ctx, m, "bg.reaction", u->side == m->active && _wb_bg_loc (data, &u->where) == lee,
                           error, _("Only units with %s react"), _wb_bg_unit_name (data, data->lee)) ||
           !wb_rule_check (ctx, m, "bg.reaction", !(u->flags & BG_REACTED), error,
-                          _("%s already reacted this turn"), u->id))
+                          _("%s already reacted this turn"), _wb_bg_unit_name (data, u->id)))
         return WB_APPLY_REFUSED;
       u->where.place = loc_at (data, to)->id;
       u->flags |= BG_REACTED;
       if (names->len > 0)
         g_string_append (names, ", ");
-      g_string_append (names, u->id);
+      {
+        g_autofree char *text = wb_match_unit_text (m, u);
+        g_string_append (names, text);
+      }
     }
   if (!wb_rule_check (ctx, m, "bg.leader-end", lee_location (data, m) != lee || has_friend (data, m, lee, m->active) ||
                       has_friend (data, m, to, m->active), error, _("%s must end with a friendly unit"),
@@ -933,9 +936,12 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
     /* TRANSLATORS: GG 10: units with Lee react into a location; the units, the place, the rule */
     g_autofree char *full = g_strdup_printf (_("reacts with %s into %s (%s)."), names->str, loc_at (data, to)->name,
                                              data->reaction_rule);
-    /* TRANSLATORS: the same for the enemy, who does not see which blocks: their number, the place, the rule */
-    g_autofree char *hidden = g_strdup_printf (_("reacts with %u blocks into %s (%s)."), json_array_get_length (a),
-                                               loc_at (data, to)->name, data->reaction_rule);
+    guint n_units = json_array_get_length (a);
+    g_autofree char *hidden = g_strdup_printf (
+      /* TRANSLATORS: the same for the enemy, who does not see which blocks: their number, the place, the rule */
+      g_dngettext (GETTEXT_PACKAGE, "reacts with %u block into %s (%s).", "reacts with %u blocks into %s (%s).",
+                   n_units),
+      n_units, loc_at (data, to)->name, data->reaction_rule);
 
     say_hidden (ctx, m, m->active, hidden, full);
   }
