@@ -255,3 +255,48 @@ cmd_replay (const char  *prog,
   print_result (play);
   return STATUS_OK;
 }
+
+/* The families the engine plays and their rule checks: the ids a designer
+ * sets to enforce, warn or off in a playtest (the New Playtest dialog, a
+ * journal's "settings"), with the rulebook section each models. */
+int
+cmd_rules (const char  *prog,
+           int          argc,
+           char       **argv)
+{
+  const GOptionEntry entries[] = { { NULL } };
+  g_autoptr(GPtrArray) families = NULL;
+  gboolean found = FALSE;
+
+  if (!parse_options (prog, "rules", _("[FAMILY]"),
+                      _("Lists the rules families the engine plays, by id, with their version and each "
+                        "rule check: its id (for a playtest's settings: enforce, warn or off), what it "
+                        "says and the rulebook section it models. A game whose family is not listed is "
+                        "played in free play."), NULL, entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (argc > 2)
+    return usage_error (prog, "rules", _("Give at most one family"));
+  families = wb_rules_family_list ();
+  for (guint i = 0; i < families->len; i++)
+    {
+      const WbRulesFamily *f = g_ptr_array_index (families, i);
+
+      if (argc == 2 && g_strcmp0 (argv[1], f->id) != 0)
+        continue;
+      found = TRUE;
+      out (stdout, "%s%s — %s, version %u\n", i > 0 && argc < 2 ? "\n" : "", f->id, _(f->name),
+           MAX (f->version, 1));
+      for (guint k = 0; k < f->n_checks; k++)
+        out (stdout, "  %-24s %s (%s)\n", f->checks[k].id, _(f->checks[k].title),
+             f->checks[k].rule != NULL ? f->checks[k].rule : "");
+    }
+  if (!found)
+    {
+      out (stderr, _("No rules family “%s”; the engine plays:"), argc == 2 ? argv[1] : "");
+      for (guint i = 0; i < families->len; i++)
+        out (stderr, " %s", ((const WbRulesFamily *) g_ptr_array_index (families, i))->id);
+      out (stderr, "\n");
+      return STATUS_FAILED;
+    }
+  return STATUS_OK;
+}

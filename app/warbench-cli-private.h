@@ -45,5 +45,6 @@ int       cmd_setup        (const char *prog, int argc, char **argv);
 int       cmd_oob          (const char *prog, int argc, char **argv);
 int       cmd_play         (const char *prog, int argc, char **argv);
 int       cmd_replay       (const char *prog, int argc, char **argv);
+int       cmd_rules        (const char *prog, int argc, char **argv);
 
 G_END_DECLS

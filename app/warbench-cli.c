@@ -837,6 +837,7 @@ static const Command commands[] = {
   { "play", N_("FILE --auto [--scenario ID] [--seed N] [--option ID…] [--save OUT]"),
     N_("Play a whole game with the automatic player on both sides"), cmd_play },
   { "replay", N_("SAVE [--game FILE]"), N_("Replay a saved playtest: its log and final state"), cmd_replay },
+  { "rules", N_("[FAMILY]"), N_("The rules families the engine plays, and each one's rule checks"), cmd_rules },
 };
 
 static void

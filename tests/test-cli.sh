@@ -431,6 +431,18 @@ expect_status 1 "$CLI" play "$SRCDIR/data/games/shenandoah.warbench" --auto
 expect_output "$TMP/err" 'does not play the .columbia-block. rules yet'
 expect_status 1 "$CLI" play "$WILD" --auto --scenario nope
 
+step "rules: the families the engine plays and their rule checks"
+expect_status 0 "$CLI" rules
+expect_output "$TMP/out" '^spi-blue-gray — SPI Blue & Gray, version 1$'
+expect_output "$TMP/out" '^bg-campaign — '
+expect_output "$TMP/out" '^  spi.zoc-exit +A unit may not leave an enemy-controlled hex by movement \(5.13, 6.3\)$'
+expect_status 0 "$CLI" rules bg-campaign
+expect_output "$TMP/out" '^  bg.cap '
+if grep -q 'spi\.' "$TMP/out"; then fail "rules bg-campaign: another family's checks listed"; fi
+expect_status 1 "$CLI" rules columbia-blocks
+expect_output "$TMP/err" 'No rules family .columbia-blocks.; the engine plays: spi-blue-gray bg-campaign'
+expect_status 2 "$CLI" rules a b
+
 step "table: the chart as PDF, SVG and PNG"
 expect_status 0 "$CLI" table "$WILD" crt --pdf "$TMP/table.pdf"
 expect_magic "$TMP/table.pdf" 255044462d

@@ -197,6 +197,9 @@ struct _WbRulesFamily
 gboolean     wb_rules_version_check (const char *what, guint played, guint current,
                                      const WbRulesChange *changes, guint n_changes, GError **error);
 
+/* Every family the engine plays, built in first, then those registered
+ * (transfer container: the families are static). */
+GPtrArray           *wb_rules_family_list (void);
 /* The family registered under @id, or NULL. */
 const WbRulesFamily *wb_rules_family_find (const char *id);
 /* Adds @family to those found by id (a family not yet enabled for everyone,

@@ -38,6 +38,23 @@ wb_rules_family_find (const char *id)
   return found;
 }
 
+GPtrArray *
+wb_rules_family_list (void)
+{
+  const WbRulesFamily *families[64];
+  guint n = wb_rules_builtin_families (families, G_N_ELEMENTS (families));
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (out, (gpointer) families[i]);
+  G_LOCK (extra_families);
+  for (guint i = 0; extra_families != NULL && i < extra_families->len; i++)
+    if (!g_ptr_array_find (out, g_ptr_array_index (extra_families, i), NULL))
+      g_ptr_array_add (out, g_ptr_array_index (extra_families, i));
+  G_UNLOCK (extra_families);
+  return out;
+}
+
 void
 wb_rules_family_register (const WbRulesFamily *family)
 {
