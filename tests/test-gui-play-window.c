@@ -89,7 +89,7 @@ START_TEST (test_play_mode)
   WbMapView *view = wb_window_get_map_view (window);
   g_autoptr(GError) error = NULL;
   g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, &error);
-  g_autofree char *w = NULL;
+  g_autofree char *w = NULL, *w2 = NULL;
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
   ck_assert_str_eq (gtk_actionable_get_action_name (GTK_ACTIONABLE (find_named (GTK_WIDGET (window), "play-button"))),
@@ -119,6 +119,22 @@ START_TEST (test_play_mode)
     WbMatch *shown = (WbMatch *) wb_map_view_get_match (view);
     WbUnitState *u = wb_match_find_unit (shown, "stafford");
     ck_assert (u->where.hex.col == hex_of (window, "0413").col && u->where.hex.row == hex_of (window, "0413").row);
+  }
+  /* The window observes the play: an action played on it from anywhere
+   * (here straight on the WbPlay) shows at once: the map draws the new
+   * state (its dice moved on with the roll), and again after the undo. */
+  {
+    g_autoptr(JsonParser) p = json_parser_new ();
+    g_autoptr(GError) act_error = NULL;
+
+    ck_assert (json_parser_load_from_data (p, "{\"type\": \"roll\", \"dice\": \"2d6\"}", -1, NULL));
+    ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &act_error), "%s",
+                   act_error ? act_error->message : "");
+    ck_assert (wb_map_view_get_match (view)->rng.state == wb_play_get_state (play)->rng.state);
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    ck_assert (wb_map_view_get_match (view)->rng.state == wb_play_get_state (play)->rng.state);
+    w2 = where (window, "stafford");
+    ck_assert_str_eq (w2, "0413");
   }
   if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
     {

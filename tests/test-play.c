@@ -681,6 +681,47 @@ START_TEST (test_markers)
 }
 END_TEST
 
+/* Every view observes the play: WbPlay::changed once per action, undo,
+ * redo or jump, saying what changed; nothing for a refused action or an
+ * undo at the start. */
+static void
+on_changed (WbPlay *play, guint what, gpointer data)
+{
+  GArray *seen = data;
+
+  g_array_append_val (seen, what);
+}
+
+START_TEST (test_changed_signal)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 7, &error);
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (guint));
+  const guint moved = WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR | WB_PLAY_CHANGED_LOG;
+  GError *e;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  g_signal_connect (play, "changed", G_CALLBACK (on_changed), seen);
+  ck_assert (!wb_play_undo (play, NULL));
+  ck_assert_uint_eq (seen->len, 0);
+  act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\"}");
+  ck_assert_uint_eq (seen->len, 1);
+  ck_assert_uint_eq (g_array_index (seen, guint, 0), moved | WB_PLAY_CHANGED_BRANCHES);
+  e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"0d6\"}");
+  g_error_free (e);
+  ck_assert_uint_eq (seen->len, 1);
+  ck_assert (wb_play_undo (play, NULL));
+  ck_assert (wb_play_redo (play, NULL));
+  ck_assert (wb_play_go_to (play, 0, NULL));
+  ck_assert (!wb_play_go_to (play, 99, NULL));
+  ck_assert_uint_eq (seen->len, 4);
+  for (guint i = 1; i < seen->len; i++)
+    ck_assert_uint_eq (g_array_index (seen, guint, i), moved);
+  g_signal_handlers_disconnect_by_data (play, seen);
+}
+END_TEST
+
 /* --- versions and old playtests (docs/rules-engine.md) ------------------- */
 
 /* A family at version 3 that changed twice: version 2 made a mark cost a
@@ -1091,6 +1132,7 @@ play_suite (void)
   tcase_add_test (tc, test_set_rule);
   tcase_add_test (tc, test_preview_and_path);
   tcase_add_test (tc, test_markers);
+  tcase_add_test (tc, test_changed_signal);
   tcase_add_test (tc, test_versions);
   tcase_add_test (tc, test_format1_migration);
   tcase_add_test (tc, test_free_play_to_the_last_turn);

@@ -272,6 +272,12 @@ refresh (WbWindow *self)
   _wb_window_update_actions (self);
 }
 
+static void
+on_play_changed (WbWindow *self, guint what, WbPlay *play)
+{
+  refresh (self);
+}
+
 gboolean
 _wb_window_play_update_undo (WbWindow *self)
 {
@@ -344,7 +350,6 @@ on_entry_activated (WbWindow *self, guint entry)
   wb_play_controller_clear (self->play_controller);
   if (self->play_override != NULL)
     wb_play_override_refresh (WB_PLAY_OVERRIDE (self->play_override));
-  refresh (self);
 }
 
 static void
@@ -362,7 +367,6 @@ on_history_changed (WbWindow *self)
   wb_play_controller_clear (self->play_controller);
   if (self->play_override != NULL)
     wb_play_override_refresh (WB_PLAY_OVERRIDE (self->play_override));
-  refresh (self);
 }
 
 static void
@@ -410,7 +414,6 @@ _wb_window_play_undo (WbWindow *self, gboolean redo)
   if (!(redo ? wb_play_redo (self->play, &error) : wb_play_undo (self->play, &error)))
     show_message (self, error->message);
   wb_play_controller_clear (self->play_controller);
-  refresh (self);
   return TRUE;
 }
 
@@ -480,7 +483,10 @@ wb_window_play (WbWindow *self, WbPlay *play)
   _wb_window_end_play (self);
   self->play = g_object_ref (play);
   self->play_controller = wb_play_controller_new (play);
-  g_signal_connect_object (self->play_controller, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  /* The window observes the play: every action, undo, redo or jump —
+   * from the map, the prompt, the turn bar, the log, the history or the
+   * rule checks — refreshes it once. */
+  g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_controller, "selection-changed", G_CALLBACK (sync_selection), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_controller, "message", G_CALLBACK (show_message), self, G_CONNECT_SWAPPED);
@@ -520,6 +526,7 @@ _wb_window_end_play (WbWindow *self)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
   wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), NULL);
   g_clear_object (&self->play_controller);
+  g_signal_handlers_disconnect_by_data (self->play, self);
   g_clear_object (&self->play);
   wb_map_view_set_match (self->map_view, NULL);
   wb_map_view_set_viewer (self->map_view, NULL);
@@ -671,7 +678,6 @@ play_rules_action (GtkWidget  *widget,
   dialog = wb_play_rules_new (GTK_WINDOW (self), self->play);
   self->play_rules = GTK_WIDGET (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->play_rules);
-  g_signal_connect_object (dialog, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -831,7 +837,6 @@ _wb_window_play_init (WbWindow *self)
   gtk_box_append (self->canvas_box, self->play_handover);
   gtk_box_append (self->canvas_box, self->play_side_panel);
 
-  g_signal_connect_object (self->turn_bar, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->turn_bar, "needs-roll", G_CALLBACK (on_needs_roll), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_prompt, "act", G_CALLBACK (on_prompt_act), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_prompt, "cleared", G_CALLBACK (on_prompt_cleared), self,

@@ -39,6 +39,8 @@ struct _WbPlay
 
 G_DEFINE_FINAL_TYPE (WbPlay, wb_play, G_TYPE_OBJECT)
 
+static guint changed_signal;
+
 /* The deliberate changes of what the engine plays (WB_ENGINE_VERSION),
  * oldest first: none since version 1. */
 static const WbRulesChange engine_changes[] = {
@@ -90,6 +92,18 @@ static void
 wb_play_class_init (WbPlayClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = wb_play_finalize;
+  /* WbPlay::changed (WbPlay *play, guint what): the play changed —
+   * @what is WbPlayChange flags. Emitted after it happened, once per
+   * action, undo, redo or jump, so every view observes the play instead of
+   * being refreshed by hand. */
+  changed_signal = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                 NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+emit_changed (WbPlay *self, guint what)
+{
+  g_signal_emit (self, changed_signal, 0, what);
 }
 
 static void
@@ -832,6 +846,8 @@ wb_play_act (WbPlay *self, JsonObject *action, GError **error)
     g_hash_table_replace (self->snapshots, GUINT_TO_POINTER (id), wb_match_copy (m));
   wb_match_free (self->state);
   self->state = g_steal_pointer (&m);
+  emit_changed (self, WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR | WB_PLAY_CHANGED_LOG |
+                      WB_PLAY_CHANGED_BRANCHES);
   return TRUE;
 }
 
@@ -945,21 +961,30 @@ gboolean
 wb_play_undo (WbPlay *self, GError **error)
 {
   g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
-  return wb_journal_undo (self->journal, error) && move_to_cursor (self, error);
+  if (!wb_journal_undo (self->journal, error) || !move_to_cursor (self, error))
+    return FALSE;
+  emit_changed (self, WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR | WB_PLAY_CHANGED_LOG);
+  return TRUE;
 }
 
 gboolean
 wb_play_redo (WbPlay *self, GError **error)
 {
   g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
-  return wb_journal_redo (self->journal, error) && move_to_cursor (self, error);
+  if (!wb_journal_redo (self->journal, error) || !move_to_cursor (self, error))
+    return FALSE;
+  emit_changed (self, WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR | WB_PLAY_CHANGED_LOG);
+  return TRUE;
 }
 
 gboolean
 wb_play_go_to (WbPlay *self, guint32 entry, GError **error)
 {
   g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
-  return wb_journal_go_to (self->journal, entry, error) && move_to_cursor (self, error);
+  if (!wb_journal_go_to (self->journal, entry, error) || !move_to_cursor (self, error))
+    return FALSE;
+  emit_changed (self, WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR | WB_PLAY_CHANGED_LOG);
+  return TRUE;
 }
 
 gboolean

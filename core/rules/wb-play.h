@@ -61,6 +61,16 @@ const char *wb_log_event_text_for (const WbLogEvent *event, int viewer);
 void        wb_log_event_free     (WbLogEvent *event);
 
 
+/* What changed, for the WbPlay::changed signal ("changed", a guint of these
+ * flags): the state at the cursor, the cursor, the log to the cursor, the
+ * tree of branches (an entry added). */
+typedef enum {
+  WB_PLAY_CHANGED_STATE    = 1 << 0,
+  WB_PLAY_CHANGED_CURSOR   = 1 << 1,
+  WB_PLAY_CHANGED_LOG      = 1 << 2,
+  WB_PLAY_CHANGED_BRANCHES = 1 << 3,
+} WbPlayChange;
+
 #define WB_TYPE_PLAY (wb_play_get_type ())
 G_DECLARE_FINAL_TYPE (WbPlay, wb_play, WB, PLAY, GObject)
 
