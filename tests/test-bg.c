@@ -11,6 +11,7 @@
 #include "rules/bg/wb-bg-private.h"
 #include "rules/wb-play.h"
 #include "rules/wb-hex-movement.h"
+#include "play-common.h"
 
 /* The Blue & Gray Campaign family on the bundled Jackson & Sheridan (1862,
  * 1864) and Grant's Gamble: parameters per scenario year, the sequence of
@@ -131,33 +132,6 @@ START_TEST (test_weather_and_cap)
   teardown (&f);
 }
 END_TEST
-
-static JsonObject *
-parse_action (const char *json)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-
-  ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
-  return json_object_ref (json_node_get_object (json_parser_get_root (p)));
-}
-
-static void
-play_ok (WbPlay *play, const char *json)
-{
-  g_autoptr(JsonObject) a = parse_action (json);
-  g_autoptr(GError) error = NULL;
-
-  ck_assert_msg (wb_play_act (play, a, &error), "%s: %s", json, error ? error->message : "");
-}
-
-static const char *
-play_last_log (WbPlay *play)
-{
-  GPtrArray *log = wb_play_get_log (play);
-
-  ck_assert_uint_gt (log->len, 0);
-  return ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text;
-}
 
 /* Base 9: "If the total rolled on the 2 dice is equal to or greater than
  * the Army Commander Rating for that side then the player receives one

@@ -11,6 +11,7 @@
 #include "rules/wb-play.h"
 #include "rules/wb-play-log.h"
 #include "rules/wb-family.h"
+#include "play-common.h"
 
 /* The battle log exported (core/rules/wb-play-log.c): a few actions on the
  * bundled Wilderness with the players' own dice (so the rolls are known), and
@@ -29,17 +30,6 @@ load_wilderness (void)
   return game;
 }
 
-static void
-act_ok (WbPlay *play, const char *json)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
-  ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error),
-                 "%s: %s", json, error ? error->message : "");
-}
-
 /* Five entries: a move, a roll whose reason needs escaping, the end of the
  * Confederate Movement and Combat Phases, then a Union action. */
 static WbPlay *
@@ -49,11 +39,11 @@ new_play (WbGame *game)
   WbPlay *play = wb_play_new_full (game, NULL, "historical", NULL, 7, TRUE, NULL, &error);
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
-  act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"why\": \"<b> & c\", \"rolls\": [3, 4]}");
-  act_ok (play, "{\"type\": \"end_step\"}");
-  act_ok (play, "{\"type\": \"end_step\"}");
-  act_ok (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": 6}");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
+  play_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"why\": \"<b> & c\", \"rolls\": [3, 4]}");
+  play_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": 6}");
   return play;
 }
 

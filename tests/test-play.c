@@ -10,6 +10,7 @@
 #include "warbench-core.h"
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
+#include "play-common.h"
 
 /* A playtest (core/rules/wb-play.c) on the bundled Wilderness: the set-up
  * from the scenario, the engine's own actions (end of step, designer
@@ -30,49 +31,11 @@ load_wilderness (void)
   return game;
 }
 
-static JsonObject *
-parse_action (const char *json)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-
-  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
-  return json_object_ref (json_node_get_object (json_parser_get_root (p)));
-}
-
-static void
-act_ok (WbPlay *play, const char *json)
-{
-  g_autoptr(JsonObject) a = parse_action (json);
-  g_autoptr(GError) error = NULL;
-
-  ck_assert_msg (wb_play_act (play, a, &error), "%s: %s", json, error ? error->message : "");
-}
-
-static GError *
-act_fails (WbPlay *play, const char *json)
-{
-  g_autoptr(JsonObject) a = parse_action (json);
-  GError *error = NULL;
-  guint n = wb_journal_get_n_entries (wb_play_get_journal (play));
-
-  ck_assert_msg (!wb_play_act (play, a, &error), "played: %s", json);
-  ck_assert_uint_eq (wb_journal_get_n_entries (wb_play_get_journal (play)), n);
-  return error;
-}
-
 static char *
 where (WbPlay *play, const char *unit)
 {
   WbMatch *m = wb_play_get_state (play);
   return wb_match_where_text (m, &wb_match_find_unit (m, unit)->where);
-}
-
-static const char *
-last_log (WbPlay *play)
-{
-  GPtrArray *log = wb_play_get_log (play);
-  ck_assert_uint_gt (log->len, 0);
-  return ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text;
 }
 
 static void
@@ -117,41 +80,41 @@ START_TEST (test_setup_and_actions)
   ck_assert_int_eq (cooke->where.kind, WB_WHERE_WAITING);
   ck_assert_int_eq (cooke->arrives, 1);
 
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
   g_free (w);
   w = where (play, "stafford");
   ck_assert_str_eq (w, "0515");
-  ck_assert_str_eq (last_log (play),
+  ck_assert_str_eq (play_last_log (play),
                     "Turn 1 (May 5, 1), Confederate: Stafrd (5) moved from 0414 to 0515 (designer override)");
-  act_ok (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": 6}");
+  play_ok (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": 6}");
   ck_assert_int_eq (wb_match_find_unit (wb_play_get_state (play), "stafford")->halves, 6);
-  act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"why\": \"a test\"}");
-  ck_assert_ptr_nonnull (strstr (last_log (play), "rolled 2d6 for a test: "));
+  play_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"why\": \"a test\"}");
+  ck_assert_ptr_nonnull (strstr (play_last_log (play), "rolled 2d6 for a test: "));
   /* The SPI family's steps: the Confederate Movement and Combat Phases,
    * then the Union's (wb-spi.c has the whole sequence). */
-  act_ok (play, "{\"type\": \"end_step\"}");
-  act_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"end_step\"}");
   m = wb_play_get_state (play);
   ck_assert_str_eq (wb_match_side_name (m, m->active), "Union");
-  act_ok (play, "{\"type\": \"end_step\"}");
-  act_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"end_step\"}");
   m = wb_play_get_state (play);
   ck_assert_int_eq (m->turn, 2);
   ck_assert_str_eq (wb_match_side_name (m, m->active), "Confederate");
 
   /* Refused actions change nothing and are not journalled. */
-  e = act_fails (play, "{\"type\": \"fly\"}");
+  e = play_fails (play, "{\"type\": \"fly\"}");
   ck_assert_ptr_nonnull (strstr (e->message, "fly"));
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"override_move\", \"unit\": \"nobody\", \"to\": {\"hex\": \"0515\"}}");
+  e = play_fails (play, "{\"type\": \"override_move\", \"unit\": \"nobody\", \"to\": {\"hex\": \"0515\"}}");
   ck_assert_ptr_nonnull (strstr (e->message, "nobody"));
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"9999\"}}");
+  e = play_fails (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"9999\"}}");
   ck_assert_ptr_nonnull (strstr (e->message, "9999"));
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": -1}");
+  e = play_fails (play, "{\"type\": \"override_strength\", \"unit\": \"stafford\", \"halves\": -1}");
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"0d6\"}");
+  e = play_fails (play, "{\"type\": \"roll\", \"dice\": \"0d6\"}");
   g_error_free (e);
   ck_assert_int_eq (wb_play_get_state (play)->turn, 2);
 }
@@ -168,9 +131,9 @@ START_TEST (test_undo_branch_replay)
   g_autoptr(GArray) leaves = NULL;
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
-  act_ok (play, "{\"type\": \"roll\", \"dice\": \"1d6\"}");
-  first_roll = g_strdup (last_log (play));
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
+  play_ok (play, "{\"type\": \"roll\", \"dice\": \"1d6\"}");
+  first_roll = g_strdup (play_last_log (play));
   ck_assert (wb_play_undo (play, NULL));
   ck_assert (wb_play_undo (play, NULL));
   w = where (play, "stafford");
@@ -179,11 +142,11 @@ START_TEST (test_undo_branch_replay)
   ck_assert (wb_play_redo (play, NULL));
   ck_assert (wb_play_redo (play, NULL));
   /* The same roll after undo and redo: the dice follow the seed. */
-  ck_assert_str_eq (last_log (play), first_roll);
+  ck_assert_str_eq (play_last_log (play), first_roll);
 
   /* Back two and another move: a branch. */
   ck_assert (wb_play_go_to (play, 0, NULL));
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0413\"}}");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0413\"}}");
   leaves = wb_journal_leaves (j);
   ck_assert_uint_eq (leaves->len, 2);
   g_free (w);
@@ -242,9 +205,9 @@ START_TEST (test_undo_branch_replay)
   for (int i = 0; i < 300; i++)
     {
       g_autofree char *a = g_strdup_printf ("{\"type\": \"roll\", \"dice\": \"%dd6\"}", 1 + i % 3);
-      act_ok (play, a);
+      play_ok (play, a);
       if (i % 25 == 0)
-        act_ok (play, "{\"type\": \"end_step\"}");
+        play_ok (play, "{\"type\": \"end_step\"}");
     }
   {
     guint32 end = wb_journal_get_cursor (j);
@@ -276,11 +239,11 @@ START_TEST (test_save_resume)
   g_autoptr(WbPlay) back = NULL;
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-  act_ok (play, "{\"type\": \"roll\", \"dice\": \"d66\"}");
+  play_ok (play, "{\"type\": \"roll\", \"dice\": \"d66\"}");
   ck_assert_msg (wb_play_save (play, path, &error), "%s", error ? error->message : "");
   /* After the save each action is on disk at once. */
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"eliminated\": true}}");
-  act_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"eliminated\": true}}");
+  play_ok (play, "{\"type\": \"end_step\"}");
   /* Bookmarks and notes too, and their removal. */
   ck_assert (wb_journal_set_bookmark (wb_play_get_journal (play), 2, "Stafford gone", NULL));
   ck_assert (wb_journal_set_note (wb_play_get_journal (play), 2, "Too early?\nTry 0515.", NULL));
@@ -301,7 +264,7 @@ START_TEST (test_save_resume)
     ck_assert_ptr_null (wb_journal_get_entry (bj, 3)->note);
     ck_assert_uint_eq (wb_journal_get_cursor (bj), 3);
   }
-  ck_assert_str_eq (last_log (back), last_log (play));
+  ck_assert_str_eq (play_last_log (back), play_last_log (play));
   g_clear_object (&back);
 
   /* The game changed: a warning, the replay still runs. */
@@ -400,7 +363,7 @@ START_TEST (test_physical_dice)
   GError *e;
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-  e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\"}");
+  e = play_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\"}");
   ck_assert_ptr_nonnull (strstr (e->message, "The players roll"));
   ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_NEEDS_ROLL));
   g_error_free (e);
@@ -412,19 +375,19 @@ START_TEST (test_physical_dice)
     ck_assert (wb_play_needs_roll (play, &index, &sides));
     ck_assert_uint_eq (index, 0);
     ck_assert_int_eq (sides, 6);
-    e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3]}");
+    e = play_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3]}");
     g_error_free (e);
     /* … then the second. */
     ck_assert (wb_play_needs_roll (play, &index, &sides));
     ck_assert_uint_eq (index, 1);
-    e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3, 9]}");
+    e = play_fails (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3, 9]}");
     ck_assert (!wb_play_needs_roll (play, NULL, NULL));
     ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_RANGE));
     g_error_free (e);
   }
-  act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3, 4]}");
+  play_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\", \"rolls\": [3, 4]}");
   ck_assert (!wb_play_needs_roll (play, NULL, NULL));
-  ck_assert_ptr_nonnull (strstr (last_log (play), ": 3 4 → 7"));
+  ck_assert_ptr_nonnull (strstr (play_last_log (play), ": 3 4 → 7"));
   /* The dice rolled go with the line, for the play window to show. */
   {
     GPtrArray *last = wb_play_last_events (play);
@@ -443,7 +406,7 @@ START_TEST (test_physical_dice)
     g_autoptr(GPtrArray) log = NULL;
     g_autoptr(WbMatch) again = wb_play_replay (play, 1, &log, &error);
     ck_assert_ptr_nonnull (again);
-    ck_assert_str_eq (((WbLogEvent *) g_ptr_array_index (log, 0))->text, last_log (play));
+    ck_assert_str_eq (((WbLogEvent *) g_ptr_array_index (log, 0))->text, play_last_log (play));
   }
 }
 END_TEST
@@ -462,15 +425,15 @@ START_TEST (test_offers)
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
   none = wb_play_offers (play);
   ck_assert_uint_eq (none->len, 0);   /* the Confederates move first */
-  act_ok (play, "{\"type\": \"end_step\"}");
-  act_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"end_step\"}");
   ck_assert_str_eq (wb_match_side_name (wb_play_get_state (play), wb_play_get_state (play)->active), "Union");
   offers = wb_play_offers (play);
   ck_assert_uint_eq (offers->len, 1);
   o = g_ptr_array_index (offers, 0);
   ck_assert_str_eq (o->label, "Roll for General Burnside");
   ck_assert (wb_play_act (play, o->action, &error));
-  ck_assert_ptr_nonnull (strstr (last_log (play), "General Burnside: die "));
+  ck_assert_ptr_nonnull (strstr (play_last_log (play), "General Burnside: die "));
   after = wb_play_offers (play);
   ck_assert_uint_eq (after->len, 0);
 }
@@ -515,22 +478,22 @@ START_TEST (test_set_rule)
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
   /* The Confederates' Movement Phase: a Union move is refused (5.11). */
-  e = act_fails (play, union_move);
+  e = play_fails (play, union_move);
   ck_assert_ptr_nonnull (strstr (e->message, "spi.phasing"));
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"set_rule\", \"rule\": \"spi.nothing\", \"level\": \"off\"}");
+  e = play_fails (play, "{\"type\": \"set_rule\", \"rule\": \"spi.nothing\", \"level\": \"off\"}");
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"set_rule\", \"rule\": \"spi.phasing\", \"level\": \"sometimes\"}");
+  e = play_fails (play, "{\"type\": \"set_rule\", \"rule\": \"spi.phasing\", \"level\": \"sometimes\"}");
   g_error_free (e);
-  act_ok (play, "{\"type\": \"set_rule\", \"rule\": \"spi.phasing\", \"level\": \"off\"}");
-  ck_assert_ptr_nonnull (strstr (last_log (play), "rule spi.phasing"));
-  act_ok (play, union_move);
+  play_ok (play, "{\"type\": \"set_rule\", \"rule\": \"spi.phasing\", \"level\": \"off\"}");
+  ck_assert_ptr_nonnull (strstr (play_last_log (play), "rule spi.phasing"));
+  play_ok (play, union_move);
   w = where (play, "1-1-V");
   ck_assert_str_eq (w, "0716");
   /* Undone, the rule is enforced again. */
   ck_assert (wb_play_undo (play, NULL));
   ck_assert (wb_play_undo (play, NULL));
-  e = act_fails (play, union_move);
+  e = play_fails (play, union_move);
   ck_assert_ptr_nonnull (strstr (e->message, "spi.phasing"));
   g_error_free (e);
 }
@@ -554,10 +517,10 @@ START_TEST (test_preview_and_path)
   path = wb_play_path (play, "stafford", to);
   ck_assert_ptr_nonnull (path);
   ck_assert_uint_eq (path->len, 2);
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
-  act_ok (play, "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"0615\"}}");
-  act_ok (play, "{\"type\": \"end_step\"}");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"0615\"}}");
+  play_ok (play, "{\"type\": \"end_step\"}");
   n = wb_journal_get_n_entries (wb_play_get_journal (play));
   attack = parse_action ("{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], "
                          "\"defenders\": [\"0516\"]}");
@@ -628,10 +591,10 @@ START_TEST (test_markers)
   ck_assert_uint_eq (wb_play_get_state (play)->markers->len, 0);
   before = render_units (game, wb_play_get_state (play));
 
-  act_ok (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"0515\"}");
+  play_ok (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"0515\"}");
   ck_assert_uint_eq (wb_play_get_state (play)->markers->len, 1);
   ck_assert_int_eq (wb_match_find_marker (wb_play_get_state (play), "town", h), 0);
-  ck_assert_str_eq (last_log (play), "Turn 1 (May 5, 1), Confederate: Town marker put at 0515 (designer override)");
+  ck_assert_str_eq (play_last_log (play), "Turn 1 (May 5, 1), Confederate: Town marker put at 0515 (designer override)");
   copy = wb_match_copy (wb_play_get_state (play));
   ck_assert_int_eq (wb_match_find_marker (copy, "town", h), 0);
   ck_assert_ptr_ne (copy->markers, wb_play_get_state (play)->markers);
@@ -640,28 +603,28 @@ START_TEST (test_markers)
 
   /* Refused: the same marker twice, a hexside feature, an unknown one, a
    * hex off the map, taking off one that is not there. */
-  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"0515\"}");
+  e = play_fails (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"0515\"}");
   ck_assert_str_eq (e->message, "There is a Town marker at 0515 already");
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"creek\", \"hex\": \"0515\"}");
+  e = play_fails (play, "{\"type\": \"override_marker\", \"feature\": \"creek\", \"hex\": \"0515\"}");
   ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND));
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"moat\", \"hex\": \"0515\"}");
+  e = play_fails (play, "{\"type\": \"override_marker\", \"feature\": \"moat\", \"hex\": \"0515\"}");
   ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND));
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"9999\"}");
+  e = play_fails (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"9999\"}");
   ck_assert (g_error_matches (e, WB_RULES_ERROR, WB_RULES_ERROR_INVALID));
   g_error_free (e);
-  e = act_fails (play, "{\"type\": \"override_marker\", \"feature\": \"ferry\", \"hex\": \"0515\", \"remove\": true}");
+  e = play_fails (play, "{\"type\": \"override_marker\", \"feature\": \"ferry\", \"hex\": \"0515\", \"remove\": true}");
   ck_assert_str_eq (e->message, "There is no River Ferry marker at 0515");
   g_error_free (e);
 
   /* A second, then the first taken off: the second stays. */
-  act_ok (play, "{\"type\": \"override_marker\", \"feature\": \"ferry\", \"hex\": \"0516\"}");
-  act_ok (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"0515\", \"remove\": true}");
+  play_ok (play, "{\"type\": \"override_marker\", \"feature\": \"ferry\", \"hex\": \"0516\"}");
+  play_ok (play, "{\"type\": \"override_marker\", \"feature\": \"town\", \"hex\": \"0515\", \"remove\": true}");
   ck_assert_uint_eq (wb_play_get_state (play)->markers->len, 1);
   ck_assert_int_eq (wb_match_find_marker (wb_play_get_state (play), "town", h), -1);
-  ck_assert_str_eq (last_log (play), "Turn 1 (May 5, 1), Confederate: Town marker taken off 0515 (designer override)");
+  ck_assert_str_eq (play_last_log (play), "Turn 1 (May 5, 1), Confederate: Town marker taken off 0515 (designer override)");
   replayed = wb_play_replay (play, wb_journal_get_cursor (wb_play_get_journal (play)), NULL, NULL);
   ck_assert_ptr_nonnull (replayed);
   ck_assert_uint_eq (replayed->markers->len, 1);
@@ -705,10 +668,10 @@ START_TEST (test_changed_signal)
   g_signal_connect (play, "changed", G_CALLBACK (on_changed), seen);
   ck_assert (!wb_play_undo (play, NULL));
   ck_assert_uint_eq (seen->len, 0);
-  act_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\"}");
+  play_ok (play, "{\"type\": \"roll\", \"dice\": \"2d6\"}");
   ck_assert_uint_eq (seen->len, 1);
   ck_assert_uint_eq (g_array_index (seen, guint, 0), moved | WB_PLAY_CHANGED_BRANCHES);
-  e = act_fails (play, "{\"type\": \"roll\", \"dice\": \"0d6\"}");
+  e = play_fails (play, "{\"type\": \"roll\", \"dice\": \"0d6\"}");
   g_error_free (e);
   ck_assert_uint_eq (seen->len, 1);
   ck_assert (wb_play_undo (play, NULL));
@@ -814,8 +777,8 @@ START_TEST (test_versions)
     ck_assert_uint_eq (h->engine_version, WB_ENGINE_VERSION);
     ck_assert_str_eq (h->family_id, "test-versions");
     ck_assert_uint_eq (h->family_version, 3);
-    act_ok (play, "{\"type\": \"mark\"}");
-    ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: mark read the new way (version 3)");
+    play_ok (play, "{\"type\": \"mark\"}");
+    ck_assert_str_eq (play_last_log (play), "Turn 1 (Dawn), Red: mark read the new way (version 3)");
     data = wb_journal_to_data (wb_play_get_journal (play));
     ck_assert_ptr_nonnull (strstr (data, "\"version\":2,"));
     ck_assert_ptr_nonnull (strstr (data, "\"engine\":{\"version\":1,\"warbench\":\"" PACKAGE_VERSION "\"}"));
@@ -827,14 +790,14 @@ START_TEST (test_versions)
     g_autoptr(WbPlay) play = open_text (game, V2 ("1", "test-versions", "2"), mark, &error);
 
     ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-    ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: mark read the old way (version 2)");
+    ck_assert_str_eq (play_last_log (play), "Turn 1 (Dawn), Red: mark read the old way (version 2)");
     ck_assert_msg (open_warning != NULL && strstr (open_warning, "Played by test-versions version 2: it replays "
                                                    "and goes on as that version played, without the change "
                                                    "of version 3 (a mark is read anew)") != NULL,
                    "%s", open_warning ? open_warning : "no warning");
     /* What it plays next is read the old way too: the match is version 2's. */
-    act_ok (play, "{\"type\": \"mark\"}");
-    ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: mark read the old way (version 2)");
+    play_ok (play, "{\"type\": \"mark\"}");
+    ck_assert_str_eq (play_last_log (play), "Turn 1 (Dawn), Red: mark read the old way (version 2)");
   }
 
   /* Played by version 1: version 2's change cannot replay it; the message
@@ -914,7 +877,7 @@ START_TEST (test_format1_migration)
 
     ck_assert_msg (play != NULL, "%s", error ? error->message : "");
     ck_assert (wb_play_is_free_play (play));
-    ck_assert_str_eq (last_log (play), "Turn 1 (Dawn), Red: Red ends the step.");
+    ck_assert_str_eq (play_last_log (play), "Turn 1 (Dawn), Red: Red ends the step.");
     h = wb_journal_get_header (wb_play_get_journal (play));
     ck_assert_uint_eq (h->format_version, 1);
     ck_assert_uint_eq (h->engine_version, 1);
@@ -968,15 +931,15 @@ START_TEST (test_free_play_to_the_last_turn)
         ck_assert_str_eq (step, expect);
         ck_assert (!wb_play_get_state (play)->over);
         ck_assert_str_eq (wb_play_awaiting (play), "any");
-        act_ok (play, "{\"type\": \"end_step\"}");
+        play_ok (play, "{\"type\": \"end_step\"}");
       }
   ck_assert (wb_play_get_state (play)->over);
   ck_assert_int_eq (wb_play_get_state (play)->turn, 4);
   ck_assert_str_eq (wb_play_awaiting (play), "over");
   over = wb_play_describe_step (play);
   ck_assert_str_eq (over, "Turn 4 (Night) · game over");
-  ck_assert_str_eq (last_log (play), "Turn 4 (Night), Blue: The last turn is over.");
-  e = act_fails (play, "{\"type\": \"end_step\"}");
+  ck_assert_str_eq (play_last_log (play), "Turn 4 (Night), Blue: The last turn is over.");
+  e = play_fails (play, "{\"type\": \"end_step\"}");
   g_error_free (e);
 }
 END_TEST
@@ -1007,7 +970,7 @@ START_TEST (test_night_last_turn)
       ck_assert_int_le (m->turn, 4);
       ck_assert_msg (m->turn < 4 || strstr (step, "Combat") == NULL, "%s", step);
       steps[m->turn]++;
-      act_ok (play, "{\"type\": \"end_step\"}");
+      play_ok (play, "{\"type\": \"end_step\"}");
     }
   ck_assert_uint_eq (steps[1], 4);
   ck_assert_uint_eq (steps[3], 4);
@@ -1107,7 +1070,7 @@ START_TEST (test_auto_games_end_on_the_last_turn)
       ck_assert_int_eq (wb_match_n_turns (wb_play_get_state (play)), 16);
       step = wb_play_describe_step (play);
       ck_assert_msg (g_str_has_prefix (step, "Turn 16") && g_str_has_suffix (step, " · game over"), "%s", step);
-      ck_assert_msg (g_str_has_prefix (last_log (play), games[g].over), "%s: %s", games[g].file, last_log (play));
+      ck_assert_msg (g_str_has_prefix (play_last_log (play), games[g].over), "%s: %s", games[g].file, play_last_log (play));
       log = wb_play_get_log (play);
       for (guint i = 0; i < log->len; i++)
         ck_assert_msg (!g_str_has_prefix (((WbLogEvent *) g_ptr_array_index (log, i))->text, "Turn 17"), "%s: %s",

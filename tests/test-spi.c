@@ -9,6 +9,7 @@
 #include "warbench-core.h"
 #include "rules/spi/wb-spi-private.h"
 #include "rules/wb-play.h"
+#include "play-common.h"
 
 /* The SPI Blue & Gray family on the bundled Battle of the Wilderness:
  * the sequence of play (4.1, 10.0), movement with zones of control,
@@ -278,44 +279,6 @@ START_TEST (test_movement)
   teardown (&f);
 }
 END_TEST
-
-static JsonObject *
-parse_action (const char *json)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-
-  ck_assert (json_parser_load_from_data (p, json, -1, NULL));
-  return json_object_ref (json_node_get_object (json_parser_get_root (p)));
-}
-
-/* Plays @json as the play window does; NULL when played, else the error. */
-static GError *
-play_act (WbPlay *play, const char *json)
-{
-  g_autoptr(JsonObject) a = parse_action (json);
-  GError *error = NULL;
-
-  if (wb_play_act (play, a, &error))
-    return NULL;
-  ck_assert_ptr_nonnull (error);
-  return error;
-}
-
-static void
-play_ok (WbPlay *play, const char *json)
-{
-  g_autoptr(GError) error = play_act (play, json);
-  ck_assert_msg (error == NULL, "%s: %s", json, error ? error->message : "");
-}
-
-static const char *
-play_last_log (WbPlay *play)
-{
-  GPtrArray *log = wb_play_get_log (play);
-
-  ck_assert_uint_gt (log->len, 0);
-  return ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text;
-}
 
 /* 5.13, 6.3: a unit that starts its move in an enemy zone of control may
  * not leave it by moving: Stafford put beside 1/1/V (0616) in 0516 is
