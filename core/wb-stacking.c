@@ -107,6 +107,27 @@ on_pike_or_railway (WbGame     *game,
   return FALSE;
 }
 
+gboolean
+wb_game_stacking_limit (WbGame        *game,
+                        WbMap         *map,
+                        const WbPlace *place,
+                        double        *limit,
+                        gboolean      *in_sp)
+{
+  Rule rule;
+
+  g_return_val_if_fail (WB_IS_GAME (game) && place != NULL && limit != NULL && in_sp != NULL, FALSE);
+  rule = read_rule (game);
+  if (rule.kind == RULE_NONE || place->kind == WB_PLACE_BOX)
+    return FALSE;
+  *limit = rule.base;
+  *in_sp = rule.kind == RULE_SP;
+  if (rule.kind == RULE_TOWNS && place->kind == WB_PLACE_LOCATION && WB_IS_POINT_MAP (map) &&
+      on_pike_or_railway (game, WB_POINT_MAP (map), place->ref))
+    *limit += rule.extra;
+  return TRUE;
+}
+
 typedef struct {
   WbPlace     place;   /* borrowed from the set-up line */
   const char *side;

@@ -38,4 +38,14 @@ GPtrArray *wb_scenario_check_stacking    (WbGame              *game,
                                           WbScenario          *scenario,
                                           const char * const  *chosen);
 
+/* The game's stacking limit for one side at @place of @map, as
+ * wb_scenario_check_stacking reads it: FALSE when the rule sets none there
+ * (off-map boxes, "unlimited"); @in_sp TRUE when it counts strength points,
+ * else units. */
+gboolean   wb_game_stacking_limit       (WbGame              *game,
+                                          WbMap               *map,
+                                          const WbPlace       *place,
+                                          double              *limit,
+                                          gboolean            *in_sp);
+
 G_END_DECLS

@@ -54,3 +54,11 @@ play_last_log (WbPlay *play)
   ck_assert_uint_gt (log->len, 0);
   return ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text;
 }
+
+void
+play_finish_setup (WbPlay *play)
+{
+  for (int i = 0; i < 8 && g_strcmp0 (wb_play_awaiting (play), "deploy") == 0; i++)
+    play_ok (play, "{\"type\": \"end_step\"}");
+  ck_assert_str_ne (wb_play_awaiting (play), "deploy");
+}

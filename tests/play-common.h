@@ -17,5 +17,8 @@ void         play_ok       (WbPlay *play, const char *json);
 /* Plays @json, which must be refused without a journal entry: the error
  * (transfer full). */
 GError      *play_fails    (WbPlay *play, const char *json);
+/* Ends the set-up step of every side that has one (the scenario's
+ * choices stay at their first place): play from the family's first step. */
+void         play_finish_setup (WbPlay *play);
 /* The last line of the log to the cursor; fails the test when it is empty. */
 const char  *play_last_log (WbPlay *play);

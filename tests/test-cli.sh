@@ -406,7 +406,7 @@ head -c 8 "$TMP/final.png" | od -An -c | grep -q 'P   N   G' || fail "replay -o:
 # its log lines, the state at the end; the same text every time.
 expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" --transcript
 cp "$TMP/out" "$TMP/transcript"
-expect_output "$TMP/transcript" '^played by: engine version 1, spi-blue-gray version 1$'
+expect_output "$TMP/transcript" '^played by: engine version 2, spi-blue-gray version 1$'
 expect_output "$TMP/transcript" '^entry 1 after 0: \{"type":'
 expect_output "$TMP/transcript" '^  over: yes · '
 expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" -t

@@ -180,6 +180,18 @@ START_TEST (test_recipe)
   ck_assert_msg (game != NULL, "[%s]: %s", group, error ? error->message : "");
   saved = golden_open (dir, group, game, &error);
   ck_assert_msg (saved != NULL, "[%s]: %s", group, error ? error->message : "");
+  /* A journal kept from an older engine ("engine=N" in the manifest) pins
+   * how old journals replay; today's automatic player plays otherwise (a
+   * set-up step since engine version 2), so its recipe is not played again. */
+  if (g_key_file_has_key (manifest, group, "engine", NULL))
+    {
+      guint64 engine = g_key_file_get_uint64 (manifest, group, "engine", NULL);
+
+      ck_assert_msg (engine < WB_ENGINE_VERSION, "[%s]: engine=%" G_GUINT64_FORMAT " is today's engine: play "
+                     "its recipe again", group, engine);
+      ck_assert_uint_eq (wb_journal_get_header (wb_play_get_journal (saved))->engine_version, engine);
+      return;
+    }
   again = golden_play (manifest, dir, group, game, NULL, &error);
   ck_assert_msg (again != NULL, "[%s] does not play again: %s", group, error ? error->message : "");
   a = wb_play_get_journal (saved);

@@ -465,6 +465,9 @@ START_TEST (test_fortress_and_reroll)
   view = wb_window_get_map_view (window);
   play = wb_play_new_full (wb_window_get_game (window), NULL, "campaign", NULL, 5, TRUE, NULL, &error);
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  /* Each side's set-up (GG 13), every unit at its first place. */
+  while (g_strcmp0 (wb_play_awaiting (play), "deploy") == 0)
+    act_rolling (play, parse ("{\"type\": \"end_step\"}"), 6);
   while (g_strcmp0 (wb_play_awaiting (play), "move") != 0)
     {
       g_autoptr(GPtrArray) offers = wb_play_offers (play);

@@ -63,6 +63,12 @@ gesture (WbWindow *window, WbPlay *play, WbPlayPrompt *prompt, JsonObject *a, GH
       click_location (window, json_object_get_string_member (a, "to"));
       return;
     }
+  if (strcmp (type, "deploy") == 0)
+    {
+      select_unit (window, play, json_object_get_string_member (a, "unit"));
+      click_location (window, json_object_get_string_member (json_object_get_object_member (a, "at"), "location"));
+      return;
+    }
   if (strcmp (type, "end_step") == 0)
     {
       GtkWidget *end = find_named (GTK_WIDGET (window), "end-step");

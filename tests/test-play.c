@@ -777,11 +777,12 @@ START_TEST (test_versions)
     ck_assert_uint_eq (h->engine_version, WB_ENGINE_VERSION);
     ck_assert_str_eq (h->family_id, "test-versions");
     ck_assert_uint_eq (h->family_version, 3);
+    play_finish_setup (play);
     play_ok (play, "{\"type\": \"mark\"}");
     ck_assert_str_eq (play_last_log (play), "Turn 1 (Dawn), Red: mark read the new way (version 3)");
     data = wb_journal_to_data (wb_play_get_journal (play));
     ck_assert_ptr_nonnull (strstr (data, "\"version\":2,"));
-    ck_assert_ptr_nonnull (strstr (data, "\"engine\":{\"version\":1,\"warbench\":\"" PACKAGE_VERSION "\"}"));
+    ck_assert_ptr_nonnull (strstr (data, "\"engine\":{\"version\":2,\"warbench\":\"" PACKAGE_VERSION "\"}"));
     ck_assert_ptr_nonnull (strstr (data, "\"family\":{\"id\":\"test-versions\",\"version\":3}"));
   }
 
@@ -822,9 +823,9 @@ START_TEST (test_versions)
     ck_assert_msg (strstr (error->message, "test-versions version 4; this one plays up to version 3") != NULL,
                    "%s", error->message);
     g_clear_error (&error);
-    play = open_text (game, V2 ("2", "test-versions", "3"), mark, &error);
+    play = open_text (game, V2 ("3", "test-versions", "3"), mark, &error);
     ck_assert_ptr_null (play);
-    ck_assert_msg (strstr (error->message, "the engine version 2; this one plays up to version 1") != NULL,
+    ck_assert_msg (strstr (error->message, "the engine version 3; this one plays up to version 2") != NULL,
                    "%s", error->message);
     g_clear_error (&error);
   }
@@ -921,6 +922,7 @@ START_TEST (test_free_play_to_the_last_turn)
 
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
   ck_assert (wb_play_is_free_play (play));
+  play_finish_setup (play);
   for (int turn = 1; turn <= 4; turn++)
     for (guint side = 0; side < 2; side++)
       {
@@ -962,6 +964,7 @@ START_TEST (test_night_last_turn)
   ck_assert (!wb_match_turn_is_night (m, 3));
   ck_assert (wb_match_turn_is_night (m, 4));
   ck_assert (!wb_match_turn_is_night (m, 5));
+  play_finish_setup (play);
   while (!wb_play_get_state (play)->over)
     {
       g_autofree char *step = wb_play_describe_step (play);

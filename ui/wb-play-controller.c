@@ -207,6 +207,8 @@ click_move (WbPlayController *self, const WbWhere *where, const char *verb)
 
       if (g_strcmp0 (verb, "move") == 0 && u != NULL && u->where.kind == WB_WHERE_WAITING)
         a = unit_action (self, "enter", self->selected, "at", where);
+      else if (g_strcmp0 (verb, "deploy") == 0)
+        a = unit_action (self, "deploy", self->selected, "at", where);
       else if (g_strcmp0 (verb, "retreat") == 0)
         {
           /* Into a full friendly hex the rules may let it displace one. */
@@ -413,7 +415,8 @@ click (WbPlayController *self, const WbWhere *where)
       return;
     }
   what = wb_play_awaiting (self->play);
-  if (g_strcmp0 (what, "move") == 0 || g_strcmp0 (what, "retreat") == 0 || g_strcmp0 (what, "advance") == 0)
+  if (g_strcmp0 (what, "move") == 0 || g_strcmp0 (what, "retreat") == 0 || g_strcmp0 (what, "advance") == 0 ||
+      g_strcmp0 (what, "deploy") == 0)
     click_move (self, where, what);
   else if (g_strcmp0 (what, "attack") == 0)
     click_attack (self, where);

@@ -24,8 +24,8 @@ side_index (WbGame *game, const char *side)
   return 0;
 }
 
-static gboolean
-place_to_where (WbMatch *m, const WbPlace *place, WbWhere *where, GError **error)
+gboolean
+wb_match_place_where (WbMatch *m, const WbPlace *place, WbWhere *where, GError **error)
 {
   memset (where, 0, sizeof *where);
   switch (place->kind)
@@ -110,7 +110,7 @@ wb_match_new (WbGame             *game,
       place = wb_scenario_find_setup (sc, st.id, options);
       if (place != NULL)
         {
-          if (!place_to_where (m, place, &st.where, error))
+          if (!wb_match_place_where (m, place, &st.where, error))
             {
               g_prefix_error (error, _("Set-up of %s: "), wb_unit_get_designation (u));
               return NULL;
@@ -324,7 +324,7 @@ wb_match_parse_where (WbMatch *m, JsonObject *o, WbWhere *where, GError **error)
                            _("A place is a hex, a location, a box or “eliminated”"));
       return FALSE;
     }
-  return place_to_where (m, &place, where, error);
+  return wb_match_place_where (m, &place, where, error);
 }
 
 JsonObject *

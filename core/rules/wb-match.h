@@ -38,6 +38,7 @@ typedef enum {
   WB_UNIT_MOVED       = 1 << 1,   /* this step */
   WB_UNIT_ATTACKED    = 1 << 2,
   WB_UNIT_REVEALED    = 1 << 3,   /* its face is known to the enemy */
+  WB_UNIT_DEPLOYED    = 1 << 4,   /* placed by its side in the deployment step */
 } WbUnitFlags;
 #define WB_UNIT_FAMILY_FLAG (1u << 16)
 
@@ -74,6 +75,12 @@ typedef struct {
   WbRng       rng;
   gboolean    over;
   int         decided;     /* side + 1 that won outright (an automatic victory); 0: by VP */
+  /* The deployment step (wb-deploy.c): the side + 1 placing the units its
+   * set-up gives a choice of places, 0 when none is; the sides still to
+   * deploy after it, a bit each; the side active once every side has. */
+  guint8      deploying;
+  guint8      deploy_pending;
+  guint8      deploy_resume;
   gint32      fdata[32];   /* the family's (copied with the state) */
   /* More family state, plain bytes without pointers (a battle board),
    * copied with the state; NULL when the family keeps none. */
@@ -110,6 +117,9 @@ char        *wb_match_where_text   (WbMatch *match, const WbWhere *where);
  * {"box": ID}, {"eliminated": true}. */
 gboolean     wb_match_parse_where  (WbMatch *match, JsonObject *o, WbWhere *where, GError **error);
 JsonObject  *wb_match_where_to_json (WbMatch *match, const WbWhere *where);
+/* A place of the scenario (a set-up's, a reinforcement's) as a WbWhere of
+ * the match's map; FALSE with a message when the map has no such place. */
+gboolean     wb_match_place_where  (WbMatch *match, const WbPlace *place, WbWhere *where, GError **error);
 /* The index of @feature's marker at @hex in @match->markers, or -1. */
 int          wb_match_find_marker  (const WbMatch *match, const char *feature, WbOffset hex);
 /* "Stafrd (5)": the designation and the current strength. */

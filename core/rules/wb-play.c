@@ -10,6 +10,7 @@
 #include "wb-unit.h"
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
+#include "rules/wb-deploy-private.h"
 
 /* A snapshot of the state every this many entries along a path. */
 #define SNAPSHOT_EVERY 64
@@ -28,6 +29,7 @@ struct _WbPlay
   const WbRulesFamily *family;   /* NULL: free play */
   gpointer    family_data;
   guint       family_version;    /* the family's version that played the journal */
+  guint       engine_version;    /* the engine's version that played it */
   /* The die the last refused action lacked (physical dice), sides 0: none. */
   guint       needed_index;
   int         needed_sides;
@@ -42,8 +44,9 @@ G_DEFINE_FINAL_TYPE (WbPlay, wb_play, G_TYPE_OBJECT)
 static guint changed_signal;
 
 /* The deliberate changes of what the engine plays (WB_ENGINE_VERSION),
- * oldest first: none since version 1. */
+ * oldest first. */
 static const WbRulesChange engine_changes[] = {
+  { 2, TRUE, N_("play opens with a set-up step where the scenario gives units a choice of places") },
   { 0, FALSE, NULL },
 };
 
@@ -384,6 +387,22 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
       ctx.n_checks = self->family->n_checks;
       ctx.hidden_units = self->family->hidden_units;
       ctx.family_version = self->family_version;
+    }
+  if (m->deploying > 0 && !m->over)
+    switch (_wb_deploy_apply (m, action, &ctx, error))
+      {
+      case WB_APPLY_DONE:
+        ok = TRUE;
+        goto out;
+      case WB_APPLY_REFUSED:
+        goto out;
+      case WB_APPLY_NOT_MINE:
+      default:
+        ok = apply_engine (m, action, &ctx, FALSE, error);
+        goto out;
+      }
+  if (self->family != NULL)
+    {
       switch (self->family->apply (self->family_data, m, action, &ctx, error))
         {
         case WB_APPLY_DONE:
@@ -539,16 +558,20 @@ prepare_family (WbPlay *self, guint played, GError **error)
 {
   self->family = played == 0 ? NULL : wb_rules_family_find (wb_game_get_rules (self->game)->family);
   self->family_version = played == G_MAXUINT ? family_version (self->family) : played;
-  if (self->family == NULL)
-    return TRUE;
-  self->family_data = self->family->prepare (self->game, self->setup, error);
-  if (self->family_data == NULL && error != NULL && *error != NULL)
+  if (self->family != NULL)
     {
-      self->family = NULL;
-      return FALSE;
+      self->family_data = self->family->prepare (self->game, self->setup, error);
+      if (self->family_data == NULL && error != NULL && *error != NULL)
+        {
+          self->family = NULL;
+          return FALSE;
+        }
+      if (self->family->start != NULL)
+        self->family->start (self->family_data, self->setup);
     }
-  if (self->family->start != NULL)
-    self->family->start (self->family_data, self->setup);
+  /* Engine version 2: the set-up step where the scenario gives a choice. */
+  if (self->engine_version >= 2)
+    _wb_deploy_begin (self->setup);
   return TRUE;
 }
 
@@ -587,6 +610,7 @@ wb_play_new_full (WbGame             *game,
   g_return_val_if_fail (WB_IS_GAME (game), NULL);
   self = g_object_new (WB_TYPE_PLAY, NULL);
   self->game = g_object_ref (game);
+  self->engine_version = WB_ENGINE_VERSION;
   self->setup = wb_match_new (game, scenario, options, seed, error);
   if (self->setup == NULL || !prepare_family (self, G_MAXUINT, error))
     return NULL;
@@ -710,6 +734,7 @@ wb_play_open_journal (WbGame      *game,
     }
   if (!versions_check (self, h, &played, error))
     return NULL;
+  self->engine_version = MAX (h->engine_version, 1);
   self->setup = wb_match_new (game, h->scenario, (const char * const *) h->options, h->seed, error);
   if (self->setup == NULL || !prepare_family (self, played, error) || !move_to_cursor (self, error))
     return NULL;
@@ -780,6 +805,11 @@ wb_play_describe_state (WbPlay *self, WbMatch *state)
   turn = wb_match_turn_text (state, state->turn);
   if (state->over)
     return g_strdup_printf (_("%s · game over"), turn);
+  if (state->deploying > 0)
+    {
+      g_autofree char *step = _wb_deploy_describe (state);
+      return g_strdup_printf ("%s · %s · %s", turn, wb_match_side_name (state, state->active), step);
+    }
   if (self->family != NULL && self->family->describe_step != NULL)
     {
       g_autofree char *step = self->family->describe_step (self->family_data, state);
@@ -801,6 +831,8 @@ JsonObject *
 wb_play_suggest (WbPlay *self, WbRng *policy)
 {
   g_return_val_if_fail (WB_IS_PLAY (self) && policy != NULL, NULL);
+  if (self->state->deploying > 0 && !self->state->over)
+    return _wb_deploy_suggest (self->state, policy);
   if (self->family == NULL || self->family->suggest == NULL || self->state->over)
     return NULL;
   return self->family->suggest (self->family_data, self->state, policy);
@@ -810,6 +842,8 @@ GArray *
 wb_play_destinations (WbPlay *self, const char *unit)
 {
   g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  if (self->state->deploying > 0)
+    return _wb_deploy_destinations (self->state, unit);
   if (self->family == NULL || self->family->destinations == NULL)
     return NULL;
   return self->family->destinations (self->family_data, self->state, unit);
@@ -952,7 +986,7 @@ wb_play_offers (WbPlay *self)
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) offer_free);
 
   g_return_val_if_fail (WB_IS_PLAY (self), out);
-  if (self->family != NULL && self->family->offers != NULL && !self->state->over)
+  if (self->family != NULL && self->family->offers != NULL && !self->state->over && self->state->deploying == 0)
     self->family->offers (self->family_data, self->state, out);
   return out;
 }
@@ -1094,6 +1128,8 @@ guint
 wb_play_player (WbPlay *self)
 {
   g_return_val_if_fail (WB_IS_PLAY (self), 0);
+  if (self->state->deploying > 0)
+    return self->state->active;
   if (self->family != NULL && self->family->player != NULL)
     return self->family->player (self->family_data, self->state);
   return self->state->active;
@@ -1107,6 +1143,8 @@ wb_play_hint (WbPlay *self)
   g_return_val_if_fail (WB_IS_PLAY (self), NULL);
   if (self->state->over)
     return _("The game is over.");
+  if (self->state->deploying > 0)
+    return _wb_deploy_hint (self->state);
   if (self->family == NULL)
     return _("Free play: the engine does not play these rules yet; move units (Override) and roll as the rules "
              "say.");
@@ -1121,6 +1159,8 @@ wb_play_awaiting (WbPlay *self)
   g_return_val_if_fail (WB_IS_PLAY (self), NULL);
   if (self->state->over)
     return "over";
+  if (self->state->deploying > 0)
+    return "deploy";
   if (self->family == NULL || self->family->awaiting == NULL)
     return "any";
   return self->family->awaiting (self->family_data, self->state);

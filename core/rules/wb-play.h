@@ -34,7 +34,7 @@ G_BEGIN_DECLS
  * WbRulesFamily.version and docs/rules-engine.md, "Versions and old
  * playtests"). Raised by a deliberate change of those, listed in
  * wb-play.c's engine_changes. */
-#define WB_ENGINE_VERSION 1
+#define WB_ENGINE_VERSION 2
 
 #define WB_LOG_MAX_DICE 8
 
