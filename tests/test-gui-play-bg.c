@@ -97,6 +97,60 @@ START_TEST (test_bg_moves_by_clicks)
 }
 END_TEST
 
+/* The set-up step through the window (GG 13): the Union at the screen,
+ * Grant clicked at Culpeper CH shows his two other places, a click on
+ * Falmouth sets him up there; End Step hands over to the Confederates. */
+START_TEST (test_setup_by_clicks)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games", "grants-gamble.warbench",
+                                            NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = NULL;
+  WbWindow *window;
+  WbMapView *view;
+  WbPlayController *ctl;
+  GtkWidget *ready, *end;
+
+  window = open_window (path);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  view = wb_window_get_map_view (window);
+  play = wb_play_new (wb_window_get_game (window), NULL, "campaign", NULL, 3, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_window_play (window, play);
+  wait_until_settled (view);
+  ctl = wb_window_get_play_controller (window);
+  ready = find_named (GTK_WIDGET (window), "handover-ready");
+  if (ready != NULL && gtk_widget_is_visible (ready))
+    g_signal_emit_by_name (ready, "clicked");
+  ck_assert_str_eq (wb_play_awaiting (play), "deploy");
+  ck_assert_str_eq (wb_map_view_get_viewer (view), "union");
+  for (int i = 0; i < 12 && g_strcmp0 (wb_play_controller_get_selected (ctl), "grant") != 0; i++)
+    click_location (window, "culpeper-ch");
+  ck_assert_str_eq (wb_play_controller_get_selected (ctl), "grant");
+  ck_assert_uint_eq (wb_map_view_get_n_highlights (view), 2);
+  if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
+    {
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *shot = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "play-setup.png", NULL);
+
+      wait_until_settled (view);
+      spin_for (500);
+      texture = render_widget (GTK_WIDGET (window));
+      gdk_texture_save_to_png (texture, shot);
+    }
+  click_location (window, "falmouth");
+  ck_assert_str_eq (wb_match_find_unit (wb_play_get_state (play), "grant")->where.place, "falmouth");
+  end = find_named (GTK_WIDGET (window), "end-step");
+  ck_assert (end != NULL && gtk_widget_is_sensitive (end));
+  g_signal_emit_by_name (end, "clicked");
+  ck_assert_str_eq (wb_play_awaiting (play), "deploy");
+  ck_assert_uint_eq (wb_play_player (play), 1);
+  ready = find_named (GTK_WIDGET (window), "handover-ready");
+  ck_assert (ready != NULL && gtk_widget_is_visible (ready));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -105,6 +159,7 @@ make_suite (void)
 
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_bg_moves_by_clicks);
+  tcase_add_test (tc, test_setup_by_clicks);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -340,6 +340,6 @@ _wb_deploy_describe (WbMatch *m)
 const char *
 _wb_deploy_hint (WbMatch *m)
 {
-  return _("Set-up: click a unit the scenario gives a choice of places, then one of the places shown; "
+  return _("Click a unit the scenario gives a choice of places, then one of the places shown; "
            "End Step when your units are placed.");
 }
