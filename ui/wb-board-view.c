@@ -32,6 +32,7 @@ struct _WbBoardView
   GtkWidget       *title;
   GtkWidget       *area;
   WbBoard         *board;
+  WbPlay          *play;       /* observed, or NULL */
   GArray          *looks;      /* UnitLook, by unit */
   /* The layout for the area's current width. */
   int              laid_width;
@@ -762,6 +763,38 @@ wb_board_view_set_picks (WbBoardView *self, const WbStep *step, const WbPicks *p
   gtk_widget_queue_draw (self->area);
 }
 
+static void
+on_play_changed (WbBoardView *self, guint what)
+{
+  if (what & (WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR))
+    wb_board_view_set (self, wb_play_get_game (self->play), wb_play_board (self->play));
+}
+
+void
+wb_board_view_set_play (WbBoardView *self, WbPlay *play)
+{
+  g_return_if_fail (WB_IS_BOARD_VIEW (self));
+  g_return_if_fail (play == NULL || WB_IS_PLAY (play));
+
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
+  g_set_object (&self->play, play);
+  if (play != NULL)
+    {
+      g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
+      wb_board_view_set (self, wb_play_get_game (play), wb_play_board (play));
+    }
+  else
+    wb_board_view_set (self, NULL, NULL);
+}
+
+gboolean
+wb_board_view_has_board (WbBoardView *self)
+{
+  g_return_val_if_fail (WB_IS_BOARD_VIEW (self), FALSE);
+  return self->board != NULL;
+}
+
 guint
 wb_board_view_get_picks (WbBoardView *self, const char *unit)
 {
@@ -851,6 +884,9 @@ wb_board_view_dispose (GObject *object)
   WbBoardView *self = WB_BOARD_VIEW (object);
 
   g_clear_pointer (&self->board, wb_board_free);
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
+  g_clear_object (&self->play);
   g_clear_handle_id (&self->fit_source, g_source_remove);
   g_clear_pointer (&self->title, gtk_widget_unparent);
   g_clear_pointer (&self->area, gtk_widget_unparent);

@@ -5,6 +5,7 @@
 
 #include "warbench-core.h"
 #include "rules/wb-step.h"
+#include "rules/wb-play.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,13 @@ GtkWidget  *wb_board_view_new           (void);
 void        wb_board_view_set           (WbBoardView   *self,
                                          WbGame        *game,
                                          WbBoard       *board);
+/* The view observes @play (NULL: none; a reference is kept): it shows
+ * the board the play's step is played on (wb_play_board), or none, after
+ * every action, undo or jump. */
+void        wb_board_view_set_play      (WbBoardView   *self,
+                                         WbPlay        *play);
+/* Whether a board is shown. */
+gboolean    wb_board_view_has_board     (WbBoardView   *self);
 /* The picks of @step's list of board units drawn over them: each picked
  * unit as the list draws it (a badge "−2", or chosen), the candidates
  * not picked yet outlined. @step NULL clears them. */

@@ -618,8 +618,18 @@ wb_play_controller_get_step (WbPlayController *self)
 static void
 on_play_changed (WbPlayController *self, guint what)
 {
-  if (what & (WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR))
-    wb_play_controller_clear (self);
+  g_autofree char *kept = NULL;
+
+  if (!(what & (WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR)))
+    return;
+  /* Override: the unit picked stays picked while it is in the match (its
+   * strength, another place, after an undo). */
+  if (self->override && self->selected != NULL &&
+      wb_match_find_unit (wb_play_get_state (self->play), self->selected) != NULL)
+    kept = g_strdup (self->selected);
+  wb_play_controller_clear (self);
+  if (kept != NULL)
+    set_selected (self, kept);
 }
 
 static void

@@ -117,16 +117,15 @@ show_handover (WbWindow *self, gboolean handover)
 static void
 update_battle (WbWindow *self)
 {
-  WbBoard *board = wb_play_board (self->play);
+  gboolean board = wb_board_view_has_board (WB_BOARD_VIEW (self->play_battle_view));
 
-  if ((board != NULL) != self->play_in_battle)
+  if (board != self->play_in_battle)
     {
-      self->play_in_battle = board != NULL;
+      self->play_in_battle = board;
       /* A new board: it first. */
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_battle_toggle), board != NULL);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_battle_toggle), board);
     }
-  gtk_widget_set_visible (self->play_battle_toggle, board != NULL);
-  wb_board_view_set (WB_BOARD_VIEW (self->play_battle_view), self->game, board);
+  gtk_widget_set_visible (self->play_battle_toggle, board);
 }
 
 static void
@@ -176,24 +175,19 @@ show_map (WbWindow *self)
     update_viewer (self);
 }
 
+/* The window's own part after every action, undo or jump: the panes
+ * (the map, the board, the prompt, the turn bar, the log, the history,
+ * the reserve, the rule checks) observe the play themselves; here the
+ * board or the map in front, the hand-over and the actions. */
 static void
 refresh (WbWindow *self)
 {
-  WbMatch *m = wb_play_get_state (self->play);
   WbJournal *journal = wb_play_get_journal (self->play);
   guint32 cursor = wb_journal_get_cursor (journal);
   const WbJournalEntry *entry = wb_journal_get_entry (journal, cursor);
   gboolean forward, back;
 
-  wb_map_view_set_match (self->map_view, m);
-  wb_turn_bar_refresh (WB_TURN_BAR (self->turn_bar));
-  wb_play_log_pane_refresh (WB_PLAY_LOG_PANE (self->log_pane));
-  /* The history replays every branch: only while it is shown. */
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->play_tabs)), "history") == 0)
-    wb_play_history_refresh (WB_PLAY_HISTORY (self->play_history));
-  wb_play_reserve_refresh (WB_PLAY_RESERVE (self->play_reserve));
   update_battle (self);
-  sync_selection (self);
   /* Hot-seat: the other player's turn is theirs to see — after an action
    * played forward (or redone); going back shows the map at once. */
   forward = cursor != 0 && entry != NULL && entry->parent == self->play_cursor;
@@ -207,8 +201,6 @@ refresh (WbWindow *self)
     show_map (self);
   self->play_side = wb_play_player (self->play);
   self->play_cursor = cursor;
-  if (self->play_rules != NULL)
-    wb_play_rules_refresh (WB_PLAY_RULES (self->play_rules));
   _wb_window_update_actions (self);
 }
 
@@ -287,26 +279,6 @@ on_entry_activated (WbWindow *self, guint entry)
    * the players act). */
   if (!wb_play_go_to (self->play, entry, &error))
     show_message (self, error->message);
-  wb_play_controller_clear (self->play_controller);
-  if (self->play_override != NULL)
-    wb_play_override_refresh (WB_PLAY_OVERRIDE (self->play_override));
-}
-
-static void
-on_tab_changed (WbWindow *self)
-{
-  if (self->play != NULL &&
-      g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->play_tabs)), "history") == 0)
-    wb_play_history_refresh (WB_PLAY_HISTORY (self->play_history));
-}
-
-/* The history pane went to a branch or a bookmark: a jump, no hand-over. */
-static void
-on_history_changed (WbWindow *self)
-{
-  wb_play_controller_clear (self->play_controller);
-  if (self->play_override != NULL)
-    wb_play_override_refresh (WB_PLAY_OVERRIDE (self->play_override));
 }
 
 static void
@@ -353,7 +325,6 @@ _wb_window_play_undo (WbWindow *self, gboolean redo)
     return FALSE;
   if (!(redo ? wb_play_redo (self->play, &error) : wb_play_undo (self->play, &error)))
     show_message (self, error->message);
-  wb_play_controller_clear (self->play_controller);
   return TRUE;
 }
 
@@ -422,10 +393,24 @@ wb_window_play (WbWindow *self, WbPlay *play)
   g_return_if_fail (WB_IS_WINDOW (self) && WB_IS_PLAY (play));
   _wb_window_end_play (self);
   self->play = g_object_ref (play);
+  m = wb_play_get_state (play);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "map");
+  wb_map_view_set_map (self->map_view, self->game, m->map, m->scenario);
+  wb_map_view_set_editing (self->map_view, FALSE);
+  /* Each pane observes the play (WbPlay::changed) and follows every
+   * action, undo, redo or jump — from the map, the prompt, the turn bar,
+   * the log, the history or the rule checks, or played on the WbPlay
+   * itself. The board first: the controller's step is for its board. */
+  wb_board_view_set_play (WB_BOARD_VIEW (self->play_battle_view), play);
+  wb_map_view_set_play (self->map_view, play);
+  wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), play);
+  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), play);
+  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), play);
+  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), play);
+  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), play);
   self->play_controller = wb_play_controller_new (play);
-  /* The window observes the play: every action, undo, redo or jump —
-   * from the map, the prompt, the turn bar, the log, the history or the
-   * rule checks — refreshes it once. */
+  /* The window's own part: the board or the map, the hand-over, the
+   * actions. */
   g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_controller, "selection-changed", G_CALLBACK (sync_selection), self,
                            G_CONNECT_SWAPPED);
@@ -435,20 +420,12 @@ wb_window_play (WbWindow *self, WbPlay *play)
   gtk_box_append (GTK_BOX (self->play_override_slot), self->play_override);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
   gtk_widget_set_visible (self->play_override_slot, FALSE);
-  m = wb_play_get_state (play);
   self->play_side = wb_play_player (play);
   self->play_cursor = wb_journal_get_cursor (wb_play_get_journal (play));
-  gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "map");
-  wb_map_view_set_map (self->map_view, self->game, m->map, m->scenario);
-  wb_map_view_set_editing (self->map_view, FALSE);
   _wb_window_update_status (self);
-  wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), play);
-  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), play);
-  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), play);
-  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), play);
-  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), play);
   set_chrome (self, TRUE);
   refresh (self);
+  sync_selection (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", TRUE);
   set_play_button (self, TRUE);
 }
@@ -465,6 +442,12 @@ _wb_window_end_play (WbWindow *self)
   self->play_override = NULL;
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
   wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), NULL);
+  wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), NULL);
+  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), NULL);
+  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), NULL);
+  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), NULL);
+  wb_map_view_set_play (self->map_view, NULL);
+  wb_board_view_set_play (WB_BOARD_VIEW (self->play_battle_view), NULL);
   g_clear_object (&self->play_controller);
   g_signal_handlers_disconnect_by_data (self->play, self);
   g_clear_object (&self->play);
@@ -474,7 +457,6 @@ _wb_window_end_play (WbWindow *self)
   wb_map_view_set_highlights (self->map_view, NULL);
   wb_map_view_set_path (self->map_view, NULL);
   wb_map_view_set_selected_hex (self->map_view, NULL);
-  wb_board_view_set (WB_BOARD_VIEW (self->play_battle_view), NULL, NULL);
   set_chrome (self, FALSE);
   show_message (self, NULL);
   _wb_window_on_editing_changed (self);
@@ -782,10 +764,6 @@ _wb_window_play_init (WbWindow *self)
   g_signal_connect_object (self->play_prompt, "cleared", G_CALLBACK (on_prompt_cleared), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->log_pane, "entry-activated", G_CALLBACK (on_entry_activated), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_history, "changed", G_CALLBACK (on_history_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_tabs, "notify::visible-child", G_CALLBACK (on_tab_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_reserve, "unit-activated", G_CALLBACK (on_reserve_unit), self,
                            G_CONNECT_SWAPPED);
