@@ -216,6 +216,63 @@ START_TEST (test_spi_combat)
 }
 END_TEST
 
+/* 7.8: the only way back is into a full friendly hex: the retreat the
+ * picks make displaces the unit there the rules would displace (the play
+ * window tried each until the rules took one), and the rules take it. */
+START_TEST (test_spi_displacement)
+{
+  g_autoptr(WbPlay) play = wilderness ();
+  g_autoptr(WbPicks) picks = wb_picks_new ();
+  g_autoptr(WbStep) step = NULL;
+  g_autoptr(JsonObject) action = NULL;
+  WbHexMap *map = WB_HEX_MAP (wb_play_get_state (play)->map);
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  WbOffset h, n;
+  char hx[32], nx[32], nex[32], nwx[32], sx[32];
+  const struct { const char *unit; const char *hex; } setup[] = {
+    { "1-2-V", hx }, { "gordon", sx }, { "2-2-V", nx }, { "1-3-V", nx },
+    { "3-3-V", nex }, { "2-1-V", nex }, { "3-1-V", nwx }, { "1-1-V", nwx },
+  };
+  WbPreview preview;
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (wb_hex_map_parse_hex (map, "1621", &h));
+  wb_hex_map_format_hex (map, h, hx, sizeof hx);
+  n = wb_hex_neighbour (layout, h, 0);
+  wb_hex_map_format_hex (map, n, nx, sizeof nx);
+  wb_hex_map_format_hex (map, wb_hex_neighbour (layout, h, 1), nex, sizeof nex);
+  wb_hex_map_format_hex (map, wb_hex_neighbour (layout, h, 5), nwx, sizeof nwx);
+  wb_hex_map_format_hex (map, wb_hex_neighbour (layout, h, 3), sx, sizeof sx);
+  for (guint i = 0; i < G_N_ELEMENTS (setup); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{\"type\": \"override_move\", \"unit\": \"%s\", "
+                                               "\"to\": {\"hex\": \"%s\"}}", setup[i].unit, setup[i].hex);
+      play_ok (play, json);
+    }
+  play_ok (play, "{\"type\": \"end_step\"}");
+  force_die (play, 1);
+  {
+    g_autofree char *json = g_strdup_printf ("{\"type\": \"attack\", \"attackers\": [\"gordon\"], "
+                                             "\"defenders\": [\"%s\"]}", hx);
+    play_ok (play, json);
+  }
+  wb_picks_add (picks, 0, "1-2-V");
+  step = wb_play_step (play, picks);
+  ck_assert (has (step, 0, "1-2-V"));
+  ck_assert (has (step, 1, nx));
+  wb_picks_add (picks, 1, nx);
+  action = wb_play_step_action (play, picks);
+  ck_assert_ptr_nonnull (action);
+  ck_assert_str_eq (json_object_get_string_member (action, "type"), "retreat");
+  ck_assert (json_object_has_member (action, "displace"));
+  ck_assert_msg (wb_play_preview (play, action, &preview, &error), "%s", error != NULL ? error->message : "");
+  g_free (preview.text);
+  /* Without the displacement the rules refuse it. */
+  json_object_remove_member (action, "displace");
+  ck_assert (!wb_play_preview (play, action, &preview, NULL));
+}
+END_TEST
+
 /* Over, and what a click on the map says then. */
 START_TEST (test_over)
 {
@@ -417,6 +474,7 @@ make_suite (void)
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_spi_move);
   tcase_add_test (tc, test_spi_combat);
+  tcase_add_test (tc, test_spi_displacement);
   tcase_add_test (tc, test_over);
   tcase_add_test (tc, test_bg_battle_board);
   tcase_add_test (tc, test_bg_fortify);

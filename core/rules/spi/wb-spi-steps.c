@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "rules/wb-play.h"
 #include "wb-spi-private.h"
 
 /* The SPI family's steps for the play UI (rules/wb-step.h): what the
@@ -134,6 +135,20 @@ _wb_spi_step (SpiData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
     }
 }
 
+/* Whether the rules (every check enforced) take the retreat @a, tried on a
+ * copy of @m. */
+static gboolean
+retreat_takes (SpiData *data, WbMatch *m, JsonObject *a)
+{
+  g_autoptr(WbMatch) copy = wb_match_copy (m);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
+  WbRuleContext ctx = { 0 };
+
+  ctx.events = events;
+  ctx.match = copy;
+  return _wb_spi_answer (data, copy, a, &ctx, NULL) == WB_APPLY_DONE;
+}
+
 /* {"type": @type, "unit": ID, @member: {"hex": …}} from a unit and its hex. */
 static JsonObject *
 unit_action (WbMatch *m, const WbPicks *picks, const char *type, const char *member, WbWhere *to)
@@ -169,24 +184,24 @@ _wb_spi_step_action (SpiData *data, WbMatch *m, const WbPicks *picks)
     case SPI_STEP_RETREAT:
       a = unit_action (m, picks, "retreat", "to", &to);
       u = wb_match_find_unit (m, wb_picks_get (picks, 0, 0));
-      if (a != NULL && u != NULL && u->where.kind == WB_WHERE_HEX)
+      if (a != NULL && u != NULL && u->where.kind == WB_WHERE_HEX && !retreat_takes (data, m, a))
         {
           /* Into a full friendly hex a unit may retreat only by displacing
-           * one there (7.8): the one the rules would displace. */
-          g_autoptr(GPtrArray) displace = g_ptr_array_new ();
-          g_autoptr(GArray) hexes = _wb_spi_retreats (data, m, u, displace);
+           * one there that can itself retreat (7.8): the first the rules
+           * take. */
+          g_autoptr(GPtrArray) there = wb_match_units_at (m, &to);
 
-          for (guint i = 0; i < hexes->len; i++)
+          for (guint i = 0; i < there->len; i++)
             {
-              WbOffset h = g_array_index (hexes, WbOffset, i);
-              WbUnitState *victim = g_ptr_array_index (displace, i);
+              WbUnitState *o = g_ptr_array_index (there, i);
 
-              if (h.col == to.hex.col && h.row == to.hex.row && victim != NULL)
-                {
-                  json_object_set_string_member (a, "displace", victim->id);
-                  break;
-                }
+              if (o == u || o->side != u->side)
+                continue;
+              json_object_set_string_member (a, "displace", o->id);
+              if (retreat_takes (data, m, a))
+                return a;
             }
+          json_object_remove_member (a, "displace");
         }
       return a;
     case SPI_STEP_ATTACK:
