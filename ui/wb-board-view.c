@@ -723,9 +723,12 @@ wb_board_view_set (WbBoardView *self, WbGame *game, WbBoard *board)
 
         if (!SHOWN (self, i))
           continue;
-        /* TRANSLATORS: a unit on a board for screen readers: name, value (SP), box */
-        g_string_append_printf (s, _("; %s %s in %s"), u->label, u->value != NULL ? u->value : "",
-                                box_title (self, u->box));
+        if (u->value != NULL)
+          /* TRANSLATORS: a unit on a board for screen readers: name, value (SP), box */
+          g_string_append_printf (s, _("; %s %s in %s"), u->label, u->value, box_title (self, u->box));
+        else
+          /* TRANSLATORS: a unit on a board for screen readers: name, box */
+          g_string_append_printf (s, _("; %s in %s"), u->label, box_title (self, u->box));
       }
     summary = g_string_free (s, FALSE);
   }

@@ -156,8 +156,9 @@ struct _WbRulesFamily
    * side that must answer a prompt now (a retreat, a reaction); the
    * hot-seat hand-over follows it. NULL: the active side. */
   guint       (*player)      (gpointer data, WbMatch *m);
-  /* The kind of action the step waits for, for the play window: "move",
-   * "attack", "retreat", "advance", "eliminate" (a static string). */
+  /* The kind of action the step waits for: "move", "attack", "retreat",
+   * "advance", "eliminate" (a static string), for the CLI, the transcripts
+   * and the family's tests; the play UI runs @step instead. */
   const char *(*awaiting)    (gpointer data, WbMatch *m);
   /* What the player does now, in a sentence for the play window's prompt
    * ("Click a unit, then one of the hexes shown…"; translated), or NULL. */

@@ -159,7 +159,8 @@ JsonObject      *wb_play_suggest      (WbPlay *self, WbRng *policy);
 /* Where @unit may move now (WbDestination, transfer full), or NULL. */
 GArray          *wb_play_destinations (WbPlay *self, const char *unit);
 /* What the step waits for: "move", "attack", "retreat", "advance",
- * "eliminate", "over" when the game is over, "any" in free play. */
+ * "eliminate", "over" when the game is over, "any" in free play (the CLI,
+ * the transcripts; the play UI runs wb_play_step). */
 const char      *wb_play_awaiting     (WbPlay *self);
 /* Whose player turn it is (the phasing side; the active side when the
  * family does not say): the hot-seat hand-over follows it. */
