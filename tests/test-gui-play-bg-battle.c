@@ -6,7 +6,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "wb-bg-battle-view.h"
+#include "wb-board-view.h"
 #include "wb-play-prompt.h"
 #include "wb-play-reserve.h"
 #include "wb-window.h"
@@ -84,15 +84,13 @@ slot_of (WbPlay *play, const char *id)
 
 /* A click on @id's block on the board, where the view draws it. */
 static void
-click_unit (WbBgBattleView *view, WbPlay *play, const char *id)
+click_unit (WbBoardView *view, WbPlay *play, const char *id)
 {
-  int slot = slot_of (play, id);
   graphene_rect_t r;
 
-  ck_assert_msg (wb_bg_battle_view_unit_rect (view, slot, &r), "%s is not drawn", id);
-  ck_assert_int_eq (wb_bg_battle_view_slot_at (view, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2),
-                    slot);
-  g_signal_emit_by_name (view, "unit-activated", slot);
+  ck_assert_msg (wb_board_view_unit_rect (view, id, &r), "%s is not drawn", id);
+  ck_assert_str_eq (wb_board_view_unit_at (view, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2), id);
+  g_signal_emit_by_name (view, "unit-activated", id);
 }
 
 static WbPlay *prompt_play;   /* the play roll () takes Roll in */
@@ -172,7 +170,7 @@ START_TEST (test_battle_in_window)
   g_autoptr(GError) error = NULL;
   g_autoptr(WbPlay) play = NULL;
   WbPlayPrompt *prompt;
-  WbBgBattleView *board;
+  WbBoardView *board;
   GtkWidget *toggle;
   WbMatch *m;
   int viii_halves, vi_halves, guard = 0;
@@ -226,7 +224,7 @@ START_TEST (test_battle_in_window)
   wb_window_play (window, play);
   wait_until_settled (view);
   prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
-  board = WB_BG_BATTLE_VIEW (find_named (GTK_WIDGET (window), "play-battle-view"));
+  board = WB_BOARD_VIEW (find_named (GTK_WIDGET (window), "play-battle-view"));
   toggle = find_named (GTK_WIDGET (window), "play-battle-toggle");
   ck_assert_ptr_nonnull (board);
   ck_assert_ptr_nonnull (toggle);
@@ -247,7 +245,7 @@ START_TEST (test_battle_in_window)
   ck_assert (gtk_widget_is_visible (GTK_WIDGET (board)));
   ck_assert (!gtk_widget_is_visible (GTK_WIDGET (view)));
   ck_assert (gtk_widget_is_visible (toggle));
-  ck_assert (strstr (wb_bg_battle_view_get_title (board), "Snickersville") != NULL);
+  ck_assert (strstr (wb_board_view_get_title (board), "Snickersville") != NULL);
   /* The Confederate fires first: both players at the board, no hand-over. */
   m = wb_play_get_state (play);
   ck_assert_str_eq (wb_match_side_name (m, m->active), "Confederate");
@@ -280,14 +278,14 @@ START_TEST (test_battle_in_window)
   click_unit (board, play, "eaa");
   ck_assert_uint_eq (wb_play_controller_get_picked_units (wb_window_get_play_controller (window))->len, 0);
   click_unit (board, play, "viii");
-  ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "viii")), 1);
+  ck_assert_uint_eq (wb_board_view_get_picks (board, "viii"), 1);
   ck_assert_str_eq (wb_play_prompt_get_odds (prompt), "Hits: VIII Corps (1 of 2)");
   click_unit (board, play, "viii");
-  ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "viii")), 2);
+  ck_assert_uint_eq (wb_board_view_get_picks (board, "viii"), 2);
   ck_assert_str_eq (wb_play_prompt_get_odds (prompt), "Hits: VIII Corps ×2 (2 of 2)");
   /* A third is refused. */
   click_unit (board, play, "vi");
-  ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "vi")), 0);
+  ck_assert_uint_eq (wb_board_view_get_picks (board, "vi"), 0);
   ck_assert_uint_eq (wb_play_controller_get_picked_units (wb_window_get_play_controller (window))->len, 2);
   shoot (window, "play-bg-battle-allocate");
   /* Apply Hits: VIII takes both, VI none. */
@@ -303,7 +301,7 @@ START_TEST (test_battle_in_window)
     ck_assert_int_eq (wb_match_find_unit (m, "viii")->halves, 2 * b->units[s].sp);
   }
   ck_assert_str_eq (wb_play_awaiting (play), "battle-fire");
-  ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "viii")), 0);
+  ck_assert_uint_eq (wb_board_view_get_picks (board, "viii"), 0);
 
   /* The map during the battle, and back. */
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
@@ -368,7 +366,7 @@ START_TEST (test_battle_in_window)
           click_unit (board, play, "eaa");
           ck_assert_uint_eq (wb_play_controller_get_picked_units (wb_window_get_play_controller (window))->len, 0);
           click_unit (board, play, "xix");
-          ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "xix")), 1);
+          ck_assert_uint_eq (wb_board_view_get_picks (board, "xix"), 1);
           ck_assert_str_eq (wb_play_prompt_get_odds (prompt), "Reinforcements: XIX Corps");
           a = wb_play_prompt_get_action (prompt);
           ck_assert_str_eq (json_object_get_string_member (a, "type"), "battle_reinforce");
@@ -455,7 +453,7 @@ START_TEST (test_fortress_and_reroll)
   g_autoptr(GError) error = NULL;
   g_autoptr(WbPlay) play = NULL;
   WbPlayPrompt *prompt;
-  WbBgBattleView *board;
+  WbBoardView *board;
   WbPlayController *ctl;
   WbMatch *m;
   int guard = 0;
@@ -496,7 +494,7 @@ START_TEST (test_fortress_and_reroll)
   wb_window_play (window, play);
   wait_until_settled (view);
   prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
-  board = WB_BG_BATTLE_VIEW (find_named (GTK_WIDGET (window), "play-battle-view"));
+  board = WB_BOARD_VIEW (find_named (GTK_WIDGET (window), "play-battle-view"));
   ctl = wb_window_get_play_controller (window);
   if (visible (window, "handover-ready"))
     g_signal_emit_by_name (find_named (GTK_WIDGET (window), "handover-ready"), "clicked");
@@ -515,8 +513,8 @@ START_TEST (test_fortress_and_reroll)
   click_unit (board, play, "csa-iii");
   click_unit (board, play, "csa-g-petersburg");
   ck_assert_uint_eq (wb_play_controller_get_picked_units (ctl)->len, 2);
-  ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "csa-i-a")), 1);
-  ck_assert_uint_eq (wb_bg_battle_view_get_picks (board, slot_of (play, "csa-g-petersburg")), 0);
+  ck_assert_uint_eq (wb_board_view_get_picks (board, "csa-i-a"), 1);
+  ck_assert_uint_eq (wb_board_view_get_picks (board, "csa-g-petersburg"), 0);
   ck_assert (g_str_has_prefix (wb_play_prompt_get_odds (prompt), "Fortified city line: "));
   ck_assert (g_str_has_suffix (wb_play_prompt_get_odds (prompt), "(2 of 2)"));
   /* Again on one: dropped, and back. */

@@ -222,9 +222,37 @@ wb_map_view_get_selected_hex (WbMapView *self,
   return self->has_selected_hex;
 }
 
+static void
+on_play_changed (WbMapView *self, guint what)
+{
+  if (what & (WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR))
+    wb_map_view_set_match (self, wb_play_get_state (self->play));
+}
+
+void
+wb_map_view_set_play (WbMapView *self, WbPlay *play)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+  g_return_if_fail (play == NULL || WB_IS_PLAY (play));
+
+  if (self->play == play)
+    return;
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
+  g_set_object (&self->play, play);
+  if (play != NULL)
+    {
+      g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
+      wb_map_view_set_match (self, wb_play_get_state (play));
+    }
+}
+
 void
 _wb_map_view_play_finalize (WbMapView *self)
 {
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
+  g_clear_object (&self->play);
   g_clear_pointer (&self->match, wb_match_free);
   g_clear_pointer (&self->highlights, g_array_unref);
   g_clear_pointer (&self->path, g_array_unref);

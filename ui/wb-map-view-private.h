@@ -134,6 +134,7 @@ struct _WbMapView
    * its units layer, an image of its own over the static layers, which no
    * longer hold the units. @units_serial is bumped by each new state. */
   WbMatch         *match;
+  WbPlay          *play;        /* observed: the match follows it */
   const char      *viewer;      /* interned side id: the others' counters hidden */
   guint            units_serial;
   Image            units;

@@ -5,6 +5,7 @@
 
 #include "warbench-core.h"
 #include "rules/wb-match.h"
+#include "rules/wb-play.h"
 
 G_BEGIN_DECLS
 
@@ -172,6 +173,12 @@ void        wb_map_view_set_match       (WbMapView      *self,
                                          const WbMatch  *match);
 /* The view's copy, or NULL. */
 const WbMatch *wb_map_view_get_match    (WbMapView      *self);
+/* The view observes @play (a reference is kept): the units follow the
+ * state at its cursor after every action, undo or jump
+ * (wb_map_view_set_match on WbPlay::changed), whoever played it. NULL
+ * stops observing (the match shown stays until set_match). */
+void        wb_map_view_set_play        (WbMapView      *self,
+                                         WbPlay         *play);
 /* Move highlights, drawn over the map: each hex of @destinations
  * (WbDestination, core/rules/wb-family.h) tinted, with its cost in MP
  * written in it when the hex is large enough on screen to hold it.

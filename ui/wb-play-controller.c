@@ -6,17 +6,18 @@
 #include <string.h>
 
 #include "wb-play-controller.h"
-#include "rules/bg/wb-bg-fight.h"
 
 struct _WbPlayController
 {
   GObject     parent_instance;
 
   WbPlay     *play;
-  char       *selected;     /* a unit id, or NULL */
+  WbPicks    *picks;        /* the step's picks, list by list */
+  WbStep     *step;         /* the step for those picks */
+  char       *selected;     /* override mode: the unit picked, or NULL */
   GArray     *highlights;   /* WbDestination, or NULL */
-  GPtrArray  *units;        /* char*: picked for an attack or an exchange */
-  GPtrArray  *hexes;        /* char*: enemy hexes picked for an attack */
+  GPtrArray  *units;        /* char*: the units picked (derived from the picks) */
+  GPtrArray  *hexes;        /* char*: the hexes picked (derived from the picks) */
   gboolean    override;     /* designer override mode */
   const char *marker;       /* interned feature id: override clicks put or take off this marker */
 };
@@ -48,43 +49,113 @@ say (WbPlayController *self, const char *message)
   g_signal_emit (self, signals[MESSAGE], 0, message);
 }
 
-static void
-sayf (WbPlayController *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-sayf (WbPlayController *self, const char *format, ...)
+static WbPickList *
+list_at (WbPlayController *self, guint l)
 {
-  g_autofree char *text = NULL;
-  va_list args;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  say (self, text);
+  return self->step != NULL && l < self->step->lists->len ? g_ptr_array_index (self->step->lists, l) : NULL;
 }
 
-static gboolean
-str_in (GPtrArray *list, const char *s, guint *index)
+/* The list whose pick is the selected unit: a unit picked alone that the
+ * lists after it depend on (a move: its destinations); -1 when none. */
+static int
+leading_list (WbPlayController *self)
 {
-  for (guint i = 0; i < list->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (list, i), s) == 0)
-      {
-        if (index)
-          *index = i;
-        return TRUE;
-      }
-  return FALSE;
+  for (guint l = 0; self->step != NULL && l < self->step->lists->len; l++)
+    {
+      WbPickList *list = list_at (self, l);
+
+      if (list->kind == WB_PICK_UNIT && (list->flags & WB_PICK_LEADS) && list->max == 1)
+        return (int) l;
+    }
+  return -1;
+}
+
+/* The selected unit, its destinations (the candidates of the places
+ * picked after it, with their costs) and the picks by kind, from the step
+ * and the picks. */
+static void
+derive (WbPlayController *self)
+{
+  int lead = leading_list (self);
+
+  g_clear_pointer (&self->highlights, g_array_unref);
+  g_ptr_array_set_size (self->units, 0);
+  g_ptr_array_set_size (self->hexes, 0);
+  if (self->override)
+    {
+      /* Override: anywhere, so nothing is highlighted (the selection is). */
+      return;
+    }
+  for (guint l = 0; self->step != NULL && l < self->step->lists->len; l++)
+    {
+      WbPickList *list = list_at (self, l);
+
+      for (guint i = 0; (int) l != lead && i < wb_picks_count (self->picks, l); i++)
+        {
+          if (list->kind == WB_PICK_UNIT || list->kind == WB_PICK_BOARD_UNIT)
+            g_ptr_array_add (self->units, g_strdup (wb_picks_get (self->picks, l, i)));
+          else if (list->kind == WB_PICK_HEX)
+            g_ptr_array_add (self->hexes, g_strdup (wb_picks_get (self->picks, l, i)));
+        }
+      if (lead >= 0 && (int) l > lead && wb_picks_count (self->picks, (guint) lead) > 0 &&
+          (list->kind == WB_PICK_HEX || list->kind == WB_PICK_LOCATION))
+        {
+          if (self->highlights == NULL)
+            self->highlights = g_array_new (FALSE, FALSE, sizeof (WbDestination));
+          for (guint i = 0; i < list->candidates->len; i++)
+            {
+              const WbPickCandidate *c = &g_array_index (list->candidates, WbPickCandidate, i);
+              WbDestination d = { c->where, c->cost };
+
+              g_array_append_val (self->highlights, d);
+            }
+        }
+    }
+}
+
+/* The step for the picks now; FALSE when the picks made an action the
+ * step plays at once, and it was played. */
+static gboolean
+restep (WbPlayController *self, gboolean may_act)
+{
+  g_clear_pointer (&self->step, wb_step_free);
+  self->step = wb_play_step (self->play, self->override ? NULL : self->picks);
+  if (may_act && !self->override && self->step->auto_act)
+    {
+      g_autoptr(JsonObject) action = wb_play_step_action (self->play, self->picks);
+
+      if (action != NULL)
+        {
+          if (!wb_play_controller_act (self, action))
+            {
+              /* Refused: the picks that made it go (the unit stays). */
+              int lead = leading_list (self);
+
+              for (guint l = lead >= 0 ? (guint) lead + 1 : 0; l < self->step->lists->len; l++)
+                wb_picks_clear_list (self->picks, l);
+              restep (self, FALSE);
+              derive (self);
+              g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+            }
+          return FALSE;
+        }
+    }
+  derive (self);
+  return TRUE;
+}
+
+static void
+picks_changed (WbPlayController *self)
+{
+  if (restep (self, TRUE))
+    g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
 static void
 set_selected (WbPlayController *self, const char *unit)
 {
-  g_clear_pointer (&self->highlights, g_array_unref);
   g_free (self->selected);
   self->selected = g_strdup (unit);
-  /* Override: anywhere, so nothing is highlighted (the selection is). */
-  if (unit != NULL && !self->override)
-    self->highlights = wb_play_destinations (self->play, unit);
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
@@ -92,17 +163,20 @@ void
 wb_play_controller_clear (WbPlayController *self)
 {
   g_return_if_fail (WB_IS_PLAY_CONTROLLER (self));
-  g_ptr_array_set_size (self->units, 0);
-  g_ptr_array_set_size (self->hexes, 0);
-  set_selected (self, NULL);
+  wb_picks_clear (self->picks);
+  g_clear_pointer (&self->selected, g_free);
+  restep (self, FALSE);
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
 gboolean
 wb_play_controller_act (WbPlayController *self, JsonObject *action)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *kept = NULL;
 
   g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self) && action != NULL, FALSE);
+  kept = g_strdup (self->selected);
   if (!wb_play_act (self->play, action, &error))
     {
       say (self, error->message);
@@ -112,49 +186,84 @@ wb_play_controller_act (WbPlayController *self, JsonObject *action)
         g_signal_emit (self, signals[NEEDS_ROLL], 0, action);
       return FALSE;
     }
-  if (self->override && self->selected != NULL &&
-      wb_match_find_unit (wb_play_get_state (self->play), self->selected) != NULL)
-    {
-      /* Override: the unit stays picked, for its strength or another place. */
-      g_autofree char *unit = g_strdup (self->selected);
-      g_ptr_array_set_size (self->units, 0);
-      g_ptr_array_set_size (self->hexes, 0);
-      set_selected (self, unit);
-    }
-  else
-    wb_play_controller_clear (self);
+  /* The play's "changed" dropped the picks. Override: the unit stays
+   * picked, for its strength or another place. */
+  if (self->override && kept != NULL && wb_match_find_unit (wb_play_get_state (self->play), kept) != NULL)
+    set_selected (self, kept);
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
 }
 
-/* The units at @where (a hex or a location) of @side (or of every side but
- * @side with @others). */
-static GPtrArray *
-units_at (WbPlayController *self, const WbWhere *where, guint side, gboolean others)
+static gboolean
+place_equal (const WbWhere *a, const WbWhere *b)
 {
-  WbMatch *m = wb_play_get_state (self->play);
-  GPtrArray *out = g_ptr_array_new ();
-
-  for (guint i = 0; i < m->units->len; i++)
-    {
-      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      if ((u->flags & WB_UNIT_IN_SCENARIO) && wb_where_equal (&u->where, where) && ((u->side == side) != others))
-        g_ptr_array_add (out, u);
-    }
-  return out;
+  if (a->kind != b->kind)
+    return FALSE;
+  if (a->kind == WB_WHERE_HEX)
+    return a->hex.col == b->hex.col && a->hex.row == b->hex.row;
+  return g_strcmp0 (a->place, b->place) == 0;
 }
 
-/* Whether @where is one of the selected unit's destinations. */
+/* Whether @where holds a unit of the side to act. */
 static gboolean
-highlighted (WbPlayController *self, const WbWhere *where)
+side_units_at (WbPlayController *self, const WbWhere *where)
 {
-  for (guint i = 0; self->highlights != NULL && i < self->highlights->len; i++)
-    {
-      const WbDestination *d = &g_array_index (self->highlights, WbDestination, i);
-      if (wb_where_equal (&d->where, where))
-        return TRUE;
-    }
+  WbMatch *m = wb_play_get_state (self->play);
+  g_autoptr(GPtrArray) here = wb_match_units_at (m, where);
+
+  for (guint i = 0; i < here->len; i++)
+    if (((WbUnitState *) g_ptr_array_index (here, i))->side == m->active)
+      return TRUE;
   return FALSE;
+}
+
+/* A click on a place for a list of units: @here, its candidates there. */
+static void
+pick_units (WbPlayController *self, guint l, WbPickList *list, GPtrArray *here, const WbWhere *where)
+{
+  if (list->flags & WB_PICK_GROUP)
+    {
+      /* All together: units in one hex attack together. */
+      WbMatch *m = wb_play_get_state (self->play);
+      g_autoptr(GPtrArray) all = wb_match_units_at (m, where);
+      gboolean any_in = FALSE;
+
+      for (guint i = 0; i < all->len; i++)
+        any_in |= wb_picks_count_value (self->picks, l, ((WbUnitState *) g_ptr_array_index (all, i))->id) > 0;
+      for (guint i = 0; any_in && i < all->len; i++)
+        wb_picks_remove (self->picks, l, ((WbUnitState *) g_ptr_array_index (all, i))->id);
+      for (guint i = 0; !any_in && i < here->len; i++)
+        wb_picks_add (self->picks, l, g_ptr_array_index (here, i));
+    }
+  else if (list->max == 1)
+    {
+      /* One unit: a stack's units in turn. */
+      const char *now = wb_picks_get (self->picks, l, 0);
+      guint start = 0;
+      g_autofree char *next = NULL;
+
+      for (guint i = 0; i < here->len; i++)
+        if (g_strcmp0 (g_ptr_array_index (here, i), now) == 0)
+          start = i + 1;
+      next = g_strdup (g_ptr_array_index (here, start % here->len));
+      for (guint k = l; k < self->step->lists->len && ((list->flags & WB_PICK_LEADS) || k == l); k++)
+        wb_picks_clear_list (self->picks, k);
+      wb_picks_add (self->picks, l, next);
+    }
+  else
+    {
+      /* One a click: the next of the stack not picked yet, or the picks of
+       * the place dropped when all are picked. */
+      for (guint i = 0; i < here->len; i++)
+        if (wb_picks_count_value (self->picks, l, g_ptr_array_index (here, i)) == 0)
+          {
+            if (wb_picks_count (self->picks, l) < list->max)
+              wb_picks_add (self->picks, l, g_ptr_array_index (here, i));
+            return;
+          }
+      for (guint i = 0; i < here->len; i++)
+        wb_picks_remove (self->picks, l, g_ptr_array_index (here, i));
+    }
 }
 
 /* {"type": @type, "unit": @unit, @member: {"hex": …} or {"location": …}} */
@@ -168,153 +277,6 @@ unit_action (WbPlayController *self, const char *type, const char *unit, const c
   json_object_set_string_member (a, "unit", unit);
   json_object_set_object_member (a, member, wb_match_where_to_json (wb_play_get_state (self->play), where));
   return a;
-}
-
-/* A unit of the side to act at @where, after the selected one when it is
- * there too (clicking a stack goes through it); only units with somewhere
- * to go. */
-static const char *
-next_unit (WbPlayController *self, const WbWhere *where)
-{
-  WbMatch *m = wb_play_get_state (self->play);
-  g_autoptr(GPtrArray) here = units_at (self, where, m->active, FALSE);
-  guint start = 0, i;
-
-  for (i = 0; i < here->len; i++)
-    if (g_strcmp0 (((WbUnitState *) g_ptr_array_index (here, i))->id, self->selected) == 0)
-      start = i + 1;
-  for (guint k = 0; k < here->len; k++)
-    {
-      WbUnitState *u = g_ptr_array_index (here, (start + k) % here->len);
-      g_autoptr(GArray) dest = wb_play_destinations (self->play, u->id);
-
-      if (dest != NULL && dest->len > 0)
-        return u->id;
-    }
-  return NULL;
-}
-
-static void
-click_move (WbPlayController *self, const WbWhere *where, const char *verb)
-{
-  WbMatch *m = wb_play_get_state (self->play);
-  const char *unit;
-
-  if (self->selected != NULL && highlighted (self, where))
-    {
-      WbUnitState *u = wb_match_find_unit (m, self->selected);
-      g_autoptr(JsonObject) a = NULL;
-
-      if (g_strcmp0 (verb, "move") == 0 && u != NULL && u->where.kind == WB_WHERE_WAITING)
-        a = unit_action (self, "enter", self->selected, "at", where);
-      else if (g_strcmp0 (verb, "deploy") == 0)
-        a = unit_action (self, "deploy", self->selected, "at", where);
-      else if (g_strcmp0 (verb, "retreat") == 0)
-        {
-          /* Into a full friendly hex the rules may let it displace one. */
-          g_autoptr(GPtrArray) friends = units_at (self, where, m->active, FALSE);
-
-          a = unit_action (self, "retreat", self->selected, "to", where);
-          for (guint i = 0; i < friends->len; i++)
-            {
-              WbPreview preview;
-
-              if (wb_play_preview (self->play, a, &preview, NULL))
-                {
-                  g_free (preview.text);
-                  break;
-                }
-              json_object_set_string_member (a, "displace", ((WbUnitState *) g_ptr_array_index (friends, i))->id);
-            }
-        }
-      else
-        a = unit_action (self, verb, self->selected, "to", where);
-      wb_play_controller_act (self, a);
-      return;
-    }
-  unit = next_unit (self, where);
-  set_selected (self, unit);
-  if (unit == NULL && self->selected == NULL)
-    {
-      g_autoptr(GPtrArray) mine = units_at (self, where, m->active, FALSE);
-      if (mine->len > 0)
-        say (self, g_strcmp0 (verb, "move") == 0 ? _("These units cannot move now")
-                                                  : _("None of these units can do that now"));
-    }
-}
-
-static void
-toggle (GPtrArray *list, const char *s)
-{
-  guint i;
-
-  if (str_in (list, s, &i))
-    g_ptr_array_remove_index (list, i);
-  else
-    g_ptr_array_add (list, g_strdup (s));
-}
-
-static void
-click_attack (WbPlayController *self, const WbWhere *where)
-{
-  WbMatch *m = wb_play_get_state (self->play);
-  g_autoptr(GPtrArray) mine = units_at (self, where, m->active, FALSE);
-  g_autoptr(GPtrArray) theirs = units_at (self, where, m->active, TRUE);
-  char text[32];
-
-  /* Attacks name the hexes attacked (hex maps). */
-  if (where->kind != WB_WHERE_HEX)
-    return;
-  hex_text (self, where->hex, text);
-  if (theirs->len > 0)
-    toggle (self->hexes, text);
-  else
-    {
-      /* All the hex's units that have not attacked join or leave together
-       * (units in one hex attack together). */
-      gboolean any_in = FALSE;
-
-      for (guint i = 0; i < mine->len; i++)
-        any_in |= str_in (self->units, ((WbUnitState *) g_ptr_array_index (mine, i))->id, NULL);
-      for (guint i = 0; i < mine->len; i++)
-        {
-          WbUnitState *u = g_ptr_array_index (mine, i);
-          guint at;
-
-          if (any_in && str_in (self->units, u->id, &at))
-            g_ptr_array_remove_index (self->units, at);
-          else if (!any_in && !(u->flags & WB_UNIT_ATTACKED))
-            g_ptr_array_add (self->units, g_strdup (u->id));
-        }
-    }
-  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
-}
-
-static void
-click_eliminate (WbPlayController *self, const WbWhere *where)
-{
-  WbMatch *m = wb_play_get_state (self->play);
-  g_autoptr(GPtrArray) mine = units_at (self, where, m->active, FALSE);
-
-  /* One unit a click: the next of the stack not picked yet, or the picks
-   * of the hex dropped when all are picked. */
-  for (guint i = 0; i < mine->len; i++)
-    {
-      WbUnitState *u = g_ptr_array_index (mine, i);
-      if (!str_in (self->units, u->id, NULL))
-        {
-          g_ptr_array_add (self->units, g_strdup (u->id));
-          g_signal_emit (self, signals[SELECTION_CHANGED], 0);
-          return;
-        }
-    }
-  for (guint i = 0; i < mine->len; i++)
-    {
-      guint at;
-      if (str_in (self->units, ((WbUnitState *) g_ptr_array_index (mine, i))->id, &at))
-        g_ptr_array_remove_index (self->units, at);
-    }
-  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
 /* Override with a marker chosen: put it down, or take it off when it is
@@ -375,64 +337,79 @@ click_override (WbPlayController *self, const WbWhere *where)
     set_selected (self, ((WbUnitState *) g_ptr_array_index (here, 0))->id);
 }
 
-/* A battle step (maps of locations): a click on a location where both
- * sides are fights the battle there ({"type": "battle", "location": ID}). */
-static void
-click_battle (WbPlayController *self, const WbWhere *where)
-{
-  g_autoptr(JsonObject) a = NULL;
-
-  if (where->kind != WB_WHERE_LOCATION)
-    return;
-  a = json_object_new ();
-  json_object_set_string_member (a, "type", "battle");
-  json_object_set_string_member (a, "location", where->place);
-  wb_play_controller_act (self, a);
-}
-
-/* A Blue & Gray retreat: a click on the location the units go to. */
-static void
-click_retreat_to (WbPlayController *self, const WbWhere *where)
-{
-  g_autoptr(JsonObject) a = NULL;
-
-  if (where->kind != WB_WHERE_LOCATION)
-    return;
-  a = json_object_new ();
-  json_object_set_string_member (a, "type", "battle_retreat_to");
-  json_object_set_string_member (a, "to", where->place);
-  wb_play_controller_act (self, a);
-}
-
+/* A click on a place, for the step's lists: the last that may pick
+ * something there takes it. */
 static void
 click (WbPlayController *self, const WbWhere *where)
 {
-  const char *what;
+  WbMatch *m = wb_play_get_state (self->play);
+  int lead;
 
   if (self->override)
     {
       click_override (self, where);
       return;
     }
-  what = wb_play_awaiting (self->play);
-  if (g_strcmp0 (what, "move") == 0 || g_strcmp0 (what, "retreat") == 0 || g_strcmp0 (what, "advance") == 0 ||
-      g_strcmp0 (what, "deploy") == 0)
-    click_move (self, where, what);
-  else if (g_strcmp0 (what, "attack") == 0)
-    click_attack (self, where);
-  else if (g_strcmp0 (what, "eliminate") == 0)
-    click_eliminate (self, where);
-  else if (g_strcmp0 (what, "battle") == 0)
-    click_battle (self, where);
-  else if (g_strcmp0 (what, "battle-retreat-to") == 0)
-    click_retreat_to (self, where);
-  else if (what != NULL && g_str_has_prefix (what, "battle-"))
-    say (self, _("The battle is fought on the battle board: click its units, or use the prompt's buttons"));
-  else if (g_strcmp0 (what, "over") == 0)
-    say (self, _("The game is over"));
-  else if (g_strcmp0 (what, "any") != 0)
-    /* Rolls, replacements, reactions: the prompt's buttons. */
-    say (self, _("This step is played with the buttons of the prompt"));
+  for (guint k = self->step->lists->len; k > 0; k--)
+    {
+      guint l = k - 1;
+      WbPickList *list = list_at (self, l);
+
+      if (list->kind == WB_PICK_HEX || list->kind == WB_PICK_LOCATION)
+        {
+          WbPickKind kind;
+          g_autofree char *value = wb_step_place_value (m, where, &kind);
+
+          if (value == NULL || kind != list->kind ||
+              (!(list->flags & WB_PICK_ANY) && wb_pick_list_find (list, value) == NULL))
+            continue;
+          if (list->max == 1)
+            wb_picks_clear_list (self->picks, l);
+          if (wb_picks_count_value (self->picks, l, value) > 0)
+            wb_picks_remove (self->picks, l, value);
+          else
+            wb_picks_add (self->picks, l, value);
+          picks_changed (self);
+          return;
+        }
+      if (list->kind == WB_PICK_UNIT)
+        {
+          g_autoptr(GPtrArray) here = g_ptr_array_new ();
+
+          for (guint i = 0; i < list->candidates->len; i++)
+            {
+              const WbPickCandidate *c = &g_array_index (list->candidates, WbPickCandidate, i);
+              if (place_equal (&c->where, where))
+                g_ptr_array_add (here, c->value);
+            }
+          if (here->len == 0)
+            continue;
+          pick_units (self, l, list, here, where);
+          picks_changed (self);
+          return;
+        }
+    }
+  /* No list takes it: why, and a unit picked alone is let go. */
+  {
+    g_autofree char *why = g_strdup (self->step->refusal);
+
+    for (guint l = 0; l < self->step->lists->len; l++)
+      if (list_at (self, l)->kind == WB_PICK_UNIT && list_at (self, l)->refusal != NULL && side_units_at (self, where))
+        {
+          g_free (why);
+          why = g_strdup (list_at (self, l)->refusal);
+          break;
+        }
+    lead = leading_list (self);
+    if (lead >= 0)
+      {
+        for (guint l = (guint) lead; l < self->step->lists->len; l++)
+          wb_picks_clear_list (self->picks, l);
+        picks_changed (self);
+      }
+    if (why != NULL)
+      say (self, why);
+  }
 }
 
 void
@@ -464,136 +441,43 @@ wb_play_controller_click_location (WbPlayController *self, const char *location)
   click (self, &where);
 }
 
-/* The board slot of the unit @id, or -1. */
-static int
-battle_slot (WbMatch *m, const WbBgBattle *b, const char *id)
-{
-  WbUnitState *u = id != NULL ? wb_match_find_unit (m, id) : NULL;
-
-  return u != NULL ? wb_bg_battle_find (b, (int) (u - &g_array_index (m->units, WbUnitState, 0))) : -1;
-}
-
-/* Whether the hits picked and one more on @slot can be taken, tried on a
- * copy of the board (the board's own rules, 11.2); a message when not. */
-static gboolean
-can_add_hit (WbPlayController *self, WbMatch *m, const WbBgBattle *b, int slot)
-{
-  WbBgBattle trial = *b;
-  int slots[WB_BG_BATTLE_MAX_UNITS * 2];
-  int n = 0, on_slot = 0;
-  g_autoptr(GError) error = NULL;
-
-  if ((int) self->units->len >= b->pending_hits)
-    {
-      sayf (self, g_dngettext (GETTEXT_PACKAGE, "%d hit is assigned: Apply Hits, or Clear to choose again",
-                              "All %d hits are assigned: Apply Hits, or Clear to choose again", b->pending_hits),
-           b->pending_hits);
-      return FALSE;
-    }
-  for (guint i = 0; i < self->units->len && n < (int) G_N_ELEMENTS (slots) - 1; i++)
-    {
-      slots[n] = battle_slot (m, b, g_ptr_array_index (self->units, i));
-      on_slot += slots[n] == slot;
-      n++;
-    }
-  slots[n++] = slot;
-  on_slot++;
-  trial.pending_hits = (guint8) n;
-  if (!wb_bg_battle_allocate (&trial, slots, n, NULL, &error))
-    {
-      say (self, error->message);
-      return FALSE;
-    }
-  /* Eliminated by the hits before: this one would be lost. */
-  if (trial.units[slot].hits != b->units[slot].hits + on_slot)
-    {
-      say (self, _("That unit is eliminated by the hits picked already"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
 void
-wb_play_controller_click_battle_unit (WbPlayController *self, const char *unit)
+wb_play_controller_click_board_unit (WbPlayController *self, const char *unit)
 {
-  WbMatch *m;
-  const WbBgBattle *b;
-  const char *what;
-  WbBgSide side;
-  int slot;
+  WbPickList *list = NULL;
+  guint l;
 
   g_return_if_fail (WB_IS_PLAY_CONTROLLER (self) && unit != NULL);
-  m = wb_play_get_state (self->play);
-  b = wb_bg_match_battle (m, NULL, NULL);
-  what = wb_play_awaiting (self->play);
-  if (b == NULL || (slot = battle_slot (m, b, unit)) < 0)
+  if (self->override)
+    return;
+  for (l = 0; l < self->step->lists->len && list == NULL; l++)
+    if (list_at (self, l)->kind == WB_PICK_BOARD_UNIT)
+      list = list_at (self, l);
+  if (list == NULL)
     {
-      say (self, _("That unit is not in the battle"));
+      say (self, self->step->board_refusal != NULL ? self->step->board_refusal
+                                                   : _("This step is played with the buttons of the prompt"));
       return;
     }
-  wb_bg_battle_stage (b, &side);
-  if (g_strcmp0 (what, "battle-allocate") == 0)
+  l--;
+  if (!(list->flags & WB_PICK_REPEAT) && wb_picks_count_value (self->picks, l, unit) > 0)
+    wb_picks_remove (self->picks, l, unit);
+  else if (wb_pick_list_find (list, unit) != NULL)
     {
-      if (b->units[slot].side != side)
-        {
-          say (self, _("The hits fall on the other side's units"));
-          return;
-        }
-      if (!can_add_hit (self, m, b, slot))
+      if (list->max == 1 && !(list->flags & WB_PICK_REPEAT))
+        wb_picks_clear_list (self->picks, l);
+      if (wb_picks_count (self->picks, l) >= list->max)
         return;
-      g_ptr_array_add (self->units, g_strdup (unit));
-    }
-  else if (g_strcmp0 (what, "battle-deploy") == 0)
-    {
-      if (!str_in (self->units, unit, NULL))
-        {
-          if (b->units[slot].side != WB_BG_DEFENDER || b->units[slot].box != WB_BG_BOX_LINE)
-            {
-              say (self, _("Only the defender's line units can take the fortified city line"));
-              return;
-            }
-          if (self->units->len >= b->fortress_capacity)
-            {
-              sayf (self, g_dngettext (GETTEXT_PACKAGE, "The fortified city line holds %d unit",
-                                      "The fortified city line holds %d units", b->fortress_capacity),
-                   b->fortress_capacity);
-              return;
-            }
-        }
-      toggle (self->units, unit);
-    }
-  else if (g_strcmp0 (what, "battle-reinforce") == 0)
-    {
-      if (b->units[slot].side != side || b->units[slot].box != WB_BG_BOX_OFF)
-        {
-          say (self, _("Only units of the side reinforcing, in adjacent locations, can try to reinforce"));
-          return;
-        }
-      toggle (self->units, unit);
-    }
-  else if (g_strcmp0 (what, "battle-reroll") == 0)
-    {
-      g_autoptr(JsonObject) a = NULL;
-
-      if (b->units[slot].side != side || !(b->units[slot].flags & WB_BG_UNIT_FAILED_NOW))
-        {
-          say (self, _("Only a unit that failed its morale check this round can re-roll it"));
-          return;
-        }
-      a = json_object_new ();
-      json_object_set_string_member (a, "type", "battle_reroll");
-      json_object_set_string_member (a, "unit", unit);
-      wb_play_controller_act (self, a);
-      return;
+      wb_picks_add (self->picks, l, unit);
     }
   else
     {
-      say (self, wb_bg_battle_stage_rolls (wb_bg_battle_stage (b, NULL))
-                 ? _("The battle waits for a roll: the prompt's Roll button")
-                 : _("This step is played with the buttons of the prompt"));
+      const char *why = list->reasons != NULL ? g_hash_table_lookup (list->reasons, unit) : NULL;
+
+      say (self, why != NULL ? why : _("That unit is not on the board"));
       return;
     }
-  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+  picks_changed (self);
 }
 
 void
@@ -603,7 +487,36 @@ wb_play_controller_select_unit (WbPlayController *self, const char *unit)
   /* Picking a unit ends putting markers down. */
   if (unit != NULL)
     self->marker = NULL;
-  set_selected (self, unit);
+  if (self->override)
+    {
+      set_selected (self, unit);
+      return;
+    }
+  /* The first list of units that may pick it (a reinforcement). */
+  for (guint l = 0; l < self->step->lists->len; l++)
+    {
+      WbPickList *list = list_at (self, l);
+
+      if (list->kind != WB_PICK_UNIT || unit == NULL || wb_pick_list_find (list, unit) == NULL)
+        continue;
+      if (list->max == 1)
+        for (guint k = l; k < self->step->lists->len && ((list->flags & WB_PICK_LEADS) || k == l); k++)
+          wb_picks_clear_list (self->picks, k);
+      if (wb_picks_count_value (self->picks, l, unit) > 0)
+        wb_picks_remove (self->picks, l, unit);
+      else
+        wb_picks_add (self->picks, l, unit);
+      picks_changed (self);
+      return;
+    }
+  /* None: the unit picked alone is let go. */
+  {
+    int lead = leading_list (self);
+
+    for (guint l = lead >= 0 ? (guint) lead : self->step->lists->len; l < self->step->lists->len; l++)
+      wb_picks_clear_list (self->picks, l);
+    picks_changed (self);
+  }
 }
 
 void
@@ -635,8 +548,13 @@ wb_play_controller_get_play (WbPlayController *self)
 const char *
 wb_play_controller_get_selected (WbPlayController *self)
 {
+  int lead;
+
   g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
-  return self->selected;
+  if (self->override)
+    return self->selected;
+  lead = leading_list (self);
+  return lead >= 0 ? wb_picks_get (self->picks, (guint) lead, 0) : NULL;
 }
 
 void
@@ -681,6 +599,39 @@ wb_play_controller_get_picked_hexes (WbPlayController *self)
   return self->hexes;
 }
 
+const WbPicks *
+wb_play_controller_get_picks (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->picks;
+}
+
+const WbStep *
+wb_play_controller_get_step (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->step;
+}
+
+/* Whatever changed the play (an action, undo, a jump in the history, the
+ * rule checks), the picks were for the state before. */
+static void
+on_play_changed (WbPlayController *self, guint what)
+{
+  g_autofree char *kept = NULL;
+
+  if (!(what & (WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR)))
+    return;
+  /* Override: the unit picked stays picked while it is in the match (its
+   * strength, another place, after an undo). */
+  if (self->override && self->selected != NULL &&
+      wb_match_find_unit (wb_play_get_state (self->play), self->selected) != NULL)
+    kept = g_strdup (self->selected);
+  wb_play_controller_clear (self);
+  if (kept != NULL)
+    set_selected (self, kept);
+}
+
 static void
 wb_play_controller_finalize (GObject *object)
 {
@@ -688,6 +639,8 @@ wb_play_controller_finalize (GObject *object)
 
   g_clear_object (&self->play);
   g_free (self->selected);
+  wb_picks_free (self->picks);
+  g_clear_pointer (&self->step, wb_step_free);
   g_clear_pointer (&self->highlights, g_array_unref);
   g_ptr_array_unref (self->units);
   g_ptr_array_unref (self->hexes);
@@ -759,6 +712,7 @@ wb_play_controller_class_init (WbPlayControllerClass *klass)
 static void
 wb_play_controller_init (WbPlayController *self)
 {
+  self->picks = wb_picks_new ();
   self->units = g_ptr_array_new_with_free_func (g_free);
   self->hexes = g_ptr_array_new_with_free_func (g_free);
 }
@@ -771,5 +725,7 @@ wb_play_controller_new (WbPlay *play)
   g_return_val_if_fail (WB_IS_PLAY (play), NULL);
   self = g_object_new (WB_TYPE_PLAY_CONTROLLER, NULL);
   self->play = g_object_ref (play);
+  g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
+  restep (self, FALSE);
   return self;
 }

@@ -11,30 +11,22 @@ G_BEGIN_DECLS
 #define WB_TYPE_PLAY_CONTROLLER (wb_play_controller_get_type ())
 G_DECLARE_FINAL_TYPE (WbPlayController, wb_play_controller, WB, PLAY_CONTROLLER, GObject)
 
-/* What clicks on the map mean in play (no widgets: the play window feeds
- * it hexes and shows what it says). By what the step waits for
- * (wb_play_awaiting):
- *   move      — a unit of the side to act, then one of its highlighted hexes
- *               (a stack: each click picks the next unit); a reinforcement
- *               picked from the reserve, then an entry hex.
- *   attack    — hexes of own units (all their units that may attack join)
- *               and enemy hexes; the attack itself is played from the
- *               prompt (its picks are kept here and in the prompt's).
- *   retreat   — a unit that owes a retreat, then a highlighted hex (a full
- *               friendly hex displaces one of its units, as the rules let).
- *   advance   — a victorious unit, then the vacated hex.
- *   eliminate — units to lose, toggled.
- *   battle    — a location where both sides are: the battle there is fought
- *               (maps of locations).
- *   battle-retreat-to — the location the retreating units go to.
- *   battle-*  — a Blue & Gray battle board: clicks on its units
- *               (wb_play_controller_click_battle_unit).
- *   other kinds (rolls, replacements, reactions) are played with the
- *   prompt's buttons (the family's offers); a click says so.
- * Every action goes through wb_play_act; a refusal is emitted as
- * "message" (in override mode the rules are not asked: see below). Signals: "changed" after an action was played (the view, the
- * log, the prompt refresh), "selection-changed" (the selected unit and its
- * highlighted destinations changed), "message" (const char *),
+/* What clicks mean in play (no widgets: the play window feeds it hexes,
+ * locations and board units, and shows what it says), for every rules
+ * family alike: the family describes the step (wb_play_step: the lists of
+ * things to pick, their legal candidates, how a click picks them) and the
+ * controller runs that description — a click on a place goes to the last
+ * list that has a candidate there (a unit, then one of its highlighted
+ * hexes; attackers by hex and the enemy hexes; the units to lose), a click
+ * on a board unit to the list of board units; it never knows which family
+ * or step it is. When the picks make an action and the step plays at once
+ * (a move, a re-roll), it is played; otherwise the prompt's main button
+ * plays it (wb_play_step_action). Every action goes through wb_play_act; a
+ * refusal, or a click the step takes nowhere, is emitted as "message" (in
+ * override mode the rules are not asked: see below). The picks are dropped
+ * whenever the play changes (WbPlay::changed). Signals: "changed" after
+ * an action was played, "selection-changed" (the picks, the selected unit
+ * and its highlighted destinations changed), "message" (const char *),
  * "needs-roll" (JsonObject *action: refused for want of the players' dice
  * in physical-dice mode, or of a result the table lacks — the prompt asks
  * and plays it again). */
@@ -62,19 +54,12 @@ gboolean          wb_play_controller_get_override (WbPlayController *self);
 void              wb_play_controller_set_marker   (WbPlayController *self,
                                                    const char       *feature);
 const char       *wb_play_controller_get_marker   (WbPlayController *self);
-/* A click on a unit of a Blue & Gray battle board (the battle view), by
- * what the battle waits for:
- *   battle-allocate  — one more hit on @unit (a unit may take several),
- *                      when the board lets it take it then (11.2: the
- *                      line first) — else "message" says why;
- *   battle-deploy    — toggles a defending line unit for the fortified
- *                      city line (up to its capacity);
- *   battle-reinforce — toggles a candidate of the side reinforcing;
- *   battle-reroll    — re-rolls @unit's failed morale check (played).
- * The picks are get_picked_units (in order, repeated for hits); the
- * prompt plays them (Apply Hits, Fortify, Reinforce). */
-void              wb_play_controller_click_battle_unit (WbPlayController *self,
-                                                        const char       *unit);
+/* A click on @unit of the step's board (the board view): picked by the
+ * step's list of board units when it is a candidate (again: unpicked,
+ * unless the list repeats — a hit more), else "message" says why, in the
+ * family's words. The picks are get_picked_units (in order, repeated). */
+void              wb_play_controller_click_board_unit (WbPlayController *self,
+                                                       const char       *unit);
 /* Picks a unit (from the reserve, or a unit list; in override mode any
  * unit, wherever it is). */
 void              wb_play_controller_select_unit  (WbPlayController *self,
@@ -87,8 +72,14 @@ gboolean          wb_play_controller_act          (WbPlayController *self,
 const char       *wb_play_controller_get_selected (WbPlayController *self);
 /* The selected unit's destinations (WbDestination), or NULL. */
 GArray           *wb_play_controller_get_highlights (WbPlayController *self);
-/* The units and enemy hexes picked for an attack or an exchange. */
+/* The units and hexes picked (an attack's attackers and the hexes they
+ * attack, the units an exchange takes, the hits on a board), besides the
+ * selected unit. */
 GPtrArray        *wb_play_controller_get_picked_units (WbPlayController *self);
 GPtrArray        *wb_play_controller_get_picked_hexes (WbPlayController *self);
+/* All the picks, list by list, and the step they were made in (owned by
+ * the controller; the step changes with the picks and the play). */
+const WbPicks    *wb_play_controller_get_picks   (WbPlayController *self);
+const WbStep     *wb_play_controller_get_step    (WbPlayController *self);
 
 G_END_DECLS

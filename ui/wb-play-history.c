@@ -79,6 +79,7 @@ struct _WbPlayHistory
   GListStore         *marks;
   int                 current_branch;
   guint               n_sides;       /* the VP columns shown */
+  gboolean            stale;         /* the play changed while hidden */
 
   GtkWidget          *branch_view;   /* GtkColumnView */
   GtkWidget          *mark_view;     /* GtkColumnView */
@@ -318,6 +319,7 @@ wb_play_history_refresh (WbPlayHistory *self)
   guint n_branches, n_marks;
 
   g_return_if_fail (WB_IS_PLAY_HISTORY (self));
+  self->stale = FALSE;
 
   if (self->play == NULL)
     {
@@ -835,14 +837,37 @@ note_popover (WbPlayHistory *self)
   return popover;
 }
 
+/* The history replays every branch: it follows the play while it is
+ * shown, and catches up when it is shown again. */
+static void
+on_play_changed (WbPlayHistory *self, guint what)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    wb_play_history_refresh (self);
+  else
+    self->stale = TRUE;
+}
+
+static void
+on_map (WbPlayHistory *self)
+{
+  if (self->stale && self->play != NULL)
+    wb_play_history_refresh (self);
+}
+
 void
 wb_play_history_set_play (WbPlayHistory *self, WbPlay *play)
 {
   g_return_if_fail (WB_IS_PLAY_HISTORY (self));
   g_return_if_fail (play == NULL || WB_IS_PLAY (play));
 
-  if (!g_set_object (&self->play, play))
+  if (self->play == play)
     return;
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
+  g_set_object (&self->play, play);
+  if (play != NULL)
+    g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
   build_branch_columns (self);
   wb_play_history_refresh (self);
 }
@@ -936,6 +961,7 @@ wb_play_history_init (WbPlayHistory *self)
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
+  g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Playtest history"), -1);
   self->branches = g_list_store_new (WB_TYPE_PLAY_HISTORY_ROW);

@@ -301,14 +301,27 @@ fill_filter_models (WbPlayLogPane *self)
   self->updating = FALSE;
 }
 
+/* The log to the cursor follows every action, undo or jump. */
+static void
+on_play_changed (WbPlayLogPane *self, guint what)
+{
+  if (what & (WB_PLAY_CHANGED_LOG | WB_PLAY_CHANGED_CURSOR | WB_PLAY_CHANGED_STATE))
+    wb_play_log_pane_refresh (self);
+}
+
 void
 wb_play_log_pane_set_play (WbPlayLogPane *self, WbPlay *play)
 {
   g_return_if_fail (WB_IS_PLAY_LOG_PANE (self));
   g_return_if_fail (play == NULL || WB_IS_PLAY (play));
 
-  if (!g_set_object (&self->play, play))
+  if (self->play == play)
     return;
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
+  g_set_object (&self->play, play);
+  if (play != NULL)
+    g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
   fill_filter_models (self);
   gtk_widget_set_sensitive (self->turn_filter, play != NULL);
   gtk_widget_set_sensitive (self->side_filter, play != NULL);

@@ -6,22 +6,21 @@
 #include <string.h>
 
 #include "wb-play-prompt.h"
-#include "rules/bg/wb-bg-fight.h"
 
 struct _WbPlayPrompt
 {
   GtkWidget     parent_instance;
 
   WbPlay       *play;
-  GPtrArray    *units;       /* char*: the units picked */
-  GPtrArray    *hexes;       /* char*: the hexes picked */
+  WbPicks      *picks;       /* the step's picks, list by list */
+  WbStep       *step;        /* the step for them (wb_play_step) */
   GHashTable   *stats;       /* WbTable* → WbTableStats*, for the odds line */
 
   GtkWidget    *box;
   GtkLabel     *text;
   GtkLabel     *odds;
   GtkButton    *main_button;
-  GtkButton    *no_advance;
+  GtkWidget    *step_buttons;  /* the step's own buttons (No Advance) */
   GtkButton    *clear;
   GtkWidget    *offers_box;
   GPtrArray    *offers;      /* WbOffer*, the buttons' */
@@ -49,12 +48,6 @@ G_DEFINE_FINAL_TYPE (WbPlayPrompt, wb_play_prompt, GTK_TYPE_WIDGET)
 enum { ACT, CLEARED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-static const char *
-awaiting (WbPlayPrompt *self)
-{
-  return self->play != NULL ? wb_play_awaiting (self->play) : "over";
-}
-
 static gboolean
 str_in (GPtrArray *list, const char *s, guint *index)
 {
@@ -68,52 +61,11 @@ str_in (GPtrArray *list, const char *s, guint *index)
   return FALSE;
 }
 
-static JsonArray *
-string_array (GPtrArray *list)
-{
-  JsonArray *a = json_array_new ();
-
-  for (guint i = 0; i < list->len; i++)
-    json_array_add_string_element (a, g_ptr_array_index (list, i));
-  return a;
-}
-
 JsonObject *
 wb_play_prompt_get_action (WbPlayPrompt *self)
 {
-  const char *what;
-  JsonObject *a;
-
   g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), NULL);
-  what = awaiting (self);
-  if (g_strcmp0 (what, "attack") == 0 && self->units->len > 0 && self->hexes->len > 0)
-    {
-      a = json_object_new ();
-      json_object_set_string_member (a, "type", "attack");
-      json_object_set_array_member (a, "attackers", string_array (self->units));
-      json_object_set_array_member (a, "defenders", string_array (self->hexes));
-      return a;
-    }
-  /* A Blue & Gray battle board: the units clicked. */
-  if ((g_strcmp0 (what, "battle-allocate") == 0 && self->units->len > 0) ||
-      g_strcmp0 (what, "battle-deploy") == 0 ||
-      (g_strcmp0 (what, "battle-reinforce") == 0 && self->units->len > 0))
-    {
-      a = json_object_new ();
-      json_object_set_string_member (a, "type", g_strcmp0 (what, "battle-allocate") == 0 ? "battle_allocate"
-                                                : g_strcmp0 (what, "battle-deploy") == 0 ? "battle_fortify"
-                                                : "battle_reinforce");
-      json_object_set_array_member (a, "units", string_array (self->units));
-      return a;
-    }
-  if (g_strcmp0 (what, "eliminate") == 0 && self->units->len > 0)
-    {
-      a = json_object_new ();
-      json_object_set_string_member (a, "type", "eliminate");
-      json_object_set_array_member (a, "units", string_array (self->units));
-      return a;
-    }
-  return NULL;
+  return self->play != NULL ? wb_play_step_action (self->play, self->picks) : NULL;
 }
 
 /* "Dr 66.7 % · De 16.7 % · Ex 16.7 %": the exact chances of the column. */
@@ -146,77 +98,66 @@ column_chances (WbPlayPrompt *self, WbTable *table, int column)
   return g_string_free (s, FALSE);
 }
 
-/* A unit's name for the prompt ("VI Corps"). */
-static char *
-unit_text (WbPlayPrompt *self, const char *id)
-{
-  WbMatch *m = wb_play_get_state (self->play);
-  WbUnit *unit = wb_game_find_unit (m->game, id);
-  const char *name = unit != NULL ? wb_unit_get_name (unit) : NULL;
+static void on_step_button (GtkButton *button, WbPlayPrompt *self);
 
-  return g_strdup (name != NULL && *name != '\0' ? name : id);
+/* The step's own buttons ("No Advance"), each named after its action's
+ * type ("no-advance"). */
+static void
+update_step_buttons (WbPlayPrompt *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->step_buttons)) != NULL)
+    gtk_box_remove (GTK_BOX (self->step_buttons), child);
+  for (guint i = 0; self->step != NULL && i < self->step->buttons->len; i++)
+    {
+      WbStepButton *b = g_ptr_array_index (self->step->buttons, i);
+      GtkWidget *button = gtk_button_new_with_mnemonic (b->label);
+      g_autofree char *name = g_strdup (wb_json_string (b->action, "type", "step-button"));
+
+      g_strdelimit (name, "_", '-');
+      gtk_widget_set_name (button, name);
+      gtk_widget_set_tooltip_text (button, b->tooltip);
+      g_object_set_data (G_OBJECT (button), "wb-step-button", GUINT_TO_POINTER (i));
+      g_signal_connect (button, "clicked", G_CALLBACK (on_step_button), self);
+      gtk_box_append (GTK_BOX (self->step_buttons), button);
+    }
+  gtk_widget_set_visible (self->step_buttons, self->step != NULL && self->step->buttons->len > 0);
 }
 
-/* The battle board's picks: "Hits: VI Corps ×2, VIII Corps (3 of 3)". */
 static void
-update_battle (WbPlayPrompt *self, const char *what)
+on_step_button (GtkButton *button, WbPlayPrompt *self)
 {
-  const WbBgBattle *b = wb_bg_match_battle (wb_play_get_state (self->play), NULL, NULL);
-  g_autoptr(GString) list = g_string_new (NULL);
-  g_autofree char *line = NULL;
-  GPtrArray *seen = g_ptr_array_new ();
+  guint i = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "wb-step-button"));
+  g_autoptr(JsonObject) action = NULL;
 
-  if (b == NULL)
-    {
-      g_ptr_array_unref (seen);
-      return;
-    }
-  for (guint i = 0; i < self->units->len; i++)
-    {
-      const char *id = g_ptr_array_index (self->units, i);
-      g_autofree char *name = NULL;
-      guint count = 0;
+  if (self->step == NULL || i >= self->step->buttons->len)
+    return;
+  action = json_object_ref (((WbStepButton *) g_ptr_array_index (self->step->buttons, i))->action);
+  g_signal_emit (self, signals[ACT], 0, action);
+}
 
-      if (str_in (seen, id, NULL))
-        continue;
-      g_ptr_array_add (seen, (gpointer) id);
-      for (guint k = i; k < self->units->len; k++)
-        count += g_strcmp0 (g_ptr_array_index (self->units, k), id) == 0;
-      name = unit_text (self, id);
-      if (list->len > 0)
-        g_string_append (list, ", ");
-      if (count > 1)
-        /* TRANSLATORS: a unit and the hits picked for it: "VI Corps ×2" */
-        g_string_append_printf (list, _("%s ×%u"), name, count);
-      else
-        g_string_append (list, name);
-    }
-  g_ptr_array_unref (seen);
-  if (g_strcmp0 (what, "battle-allocate") == 0)
-    /* TRANSLATORS: the hits clicked on the battle board: the units, then how many of how many */
-    line = g_strdup_printf (_("Hits: %s (%u of %d)"), list->len > 0 ? list->str : _("none yet"),
-                            self->units->len, b->pending_hits);
-  else if (g_strcmp0 (what, "battle-deploy") == 0)
-    /* TRANSLATORS: the units clicked for the fortified city line, then how many of how many */
-    line = g_strdup_printf (_("Fortified city line: %s (%u of %d)"), list->len > 0 ? list->str : _("none"),
-                            self->units->len, b->fortress_capacity);
-  else if (g_strcmp0 (what, "battle-reinforce") == 0 && self->units->len > 0)
-    /* TRANSLATORS: the units clicked that try to reinforce the battle */
-    line = g_strdup_printf (_("Reinforcements: %s"), list->str);
-  if (line != NULL)
-    gtk_label_set_text (self->odds, line);
+static gboolean
+any_picks (WbPlayPrompt *self)
+{
+  for (guint l = 0; self->step != NULL && l < self->step->lists->len; l++)
+    if (wb_picks_count (self->picks, l) > 0)
+      return TRUE;
+  return FALSE;
 }
 
 static void
 update (WbPlayPrompt *self)
 {
-  const char *what = awaiting (self);
   g_autofree char *step = self->play != NULL ? wb_play_describe_step (self->play) : g_strdup ("");
-  g_autoptr(JsonObject) action = wb_play_prompt_get_action (self);
+  g_autoptr(JsonObject) action = NULL;
   const char *hint;
   g_autofree char *text = NULL;
 
-  hint = self->play != NULL ? wb_play_hint (self->play) : _("No playtest is open.");
+  g_clear_pointer (&self->step, wb_step_free);
+  self->step = self->play != NULL ? wb_play_step (self->play, self->picks) : NULL;
+  action = wb_play_prompt_get_action (self);
+  hint = self->step != NULL ? self->step->hint : _("No playtest is open.");
   if (*step != '\0')
     /* TRANSLATORS: the play prompt: the step, then what to do */
     text = g_strdup_printf (_("%s — %s"), step, hint);
@@ -226,7 +167,7 @@ update (WbPlayPrompt *self)
 
   gtk_label_set_text (self->odds, "");
   gtk_widget_remove_css_class (GTK_WIDGET (self->odds), "error");
-  if (action != NULL && g_strcmp0 (what, "attack") == 0)
+  if (action != NULL && self->step->preview)
     {
       WbPreview preview;
       g_autoptr(GError) error = NULL;
@@ -245,39 +186,17 @@ update (WbPlayPrompt *self)
           gtk_widget_add_css_class (GTK_WIDGET (self->odds), "error");
         }
     }
-  else if (g_strcmp0 (what, "eliminate") == 0 && self->units->len > 0)
-    {
-      g_autofree char *n = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit to lose", "%u units to lose",
-                                                         self->units->len), self->units->len);
-      gtk_label_set_text (self->odds, n);
-    }
+  else if (self->step != NULL && self->step->summary != NULL)
+    gtk_label_set_text (self->odds, self->step->summary);
 
-  else if (g_str_has_prefix (what, "battle-"))
-    update_battle (self, what);
-
-  gtk_button_set_label (self->main_button, g_strcmp0 (what, "eliminate") == 0 ? _("_Lose These Units")
-                                           : g_strcmp0 (what, "battle-allocate") == 0 ? _("_Apply Hits")
-                                           : g_strcmp0 (what, "battle-deploy") == 0 ? _("_Fortify")
-                                           : g_strcmp0 (what, "battle-reinforce") == 0 ? _("_Reinforce")
-                                           : _("_Attack"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->main_button),
-                               g_strcmp0 (what, "battle-allocate") == 0
-                               ? _("Apply the hits to the units clicked on the battle board")
-                               : g_strcmp0 (what, "battle-deploy") == 0
-                               ? _("The units clicked on the battle board take the fortified city line")
-                               : g_strcmp0 (what, "battle-reinforce") == 0
-                               ? _("The units clicked beside the battle board try to reinforce")
-                               : g_strcmp0 (what, "eliminate") == 0 ? _("Lose the units picked")
-                               : _("Roll and apply the result"));
-  gtk_widget_set_visible (GTK_WIDGET (self->main_button),
-                          g_strcmp0 (what, "attack") == 0 || g_strcmp0 (what, "eliminate") == 0 ||
-                          g_strcmp0 (what, "battle-allocate") == 0 || g_strcmp0 (what, "battle-deploy") == 0 ||
-                          g_strcmp0 (what, "battle-reinforce") == 0);
+  gtk_button_set_label (self->main_button, self->step != NULL && self->step->act_label != NULL
+                                           ? self->step->act_label : _("_Attack"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->main_button), self->step != NULL ? self->step->act_tooltip : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->main_button), self->step != NULL && self->step->act_label != NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->main_button), action != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->no_advance), g_strcmp0 (what, "advance") == 0);
+  update_step_buttons (self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->clear),
-                            self->units->len > 0 || self->hexes->len > 0 || self->pending != NULL ||
-                            self->pending_result != NULL);
+                            any_picks (self) || self->pending != NULL || self->pending_result != NULL);
   gtk_widget_set_visible (self->roll_box, self->pending != NULL);
   gtk_widget_set_visible (self->result_box, self->pending_result != NULL);
   /* While the players' roll is asked for, the roll is the one thing to
@@ -587,36 +506,45 @@ on_enter_result (WbPlayPrompt *self)
     wb_play_prompt_enter_result (self, g_ptr_array_index (self->result_codes, i));
 }
 
+/* Picks or unpicks @value in the first list of the step of @kind (or
+ * @also); TRUE when it is picked now. */
 static gboolean
-toggle (WbPlayPrompt *self, GPtrArray *list, const char *s)
+toggle (WbPlayPrompt *self, WbPickKind kind, WbPickKind also, const char *value)
 {
-  guint i;
+  gboolean picked = FALSE;
 
-  if (str_in (list, s, &i))
+  for (guint l = 0; self->step != NULL && l < self->step->lists->len; l++)
     {
-      g_ptr_array_remove_index (list, i);
-      update (self);
-      return FALSE;
+      WbPickList *list = g_ptr_array_index (self->step->lists, l);
+
+      if (list->kind != kind && list->kind != also)
+        continue;
+      if (wb_picks_count_value (self->picks, l, value) > 0)
+        wb_picks_remove (self->picks, l, value);
+      else
+        {
+          wb_picks_add (self->picks, l, value);
+          picked = TRUE;
+        }
+      break;
     }
-  g_ptr_array_add (list, g_strdup (s));
   update (self);
-  return TRUE;
+  return picked;
 }
 
 gboolean
 wb_play_prompt_toggle_unit (WbPlayPrompt *self, const char *unit)
 {
   g_return_val_if_fail (WB_IS_PLAY_PROMPT (self) && unit != NULL, FALSE);
-  return toggle (self, self->units, unit);
+  return toggle (self, WB_PICK_UNIT, WB_PICK_BOARD_UNIT, unit);
 }
 
 void
-wb_play_prompt_set_units (WbPlayPrompt *self, GPtrArray *units)
+wb_play_prompt_set_picks (WbPlayPrompt *self, const WbPicks *picks)
 {
-  g_return_if_fail (WB_IS_PLAY_PROMPT (self) && units != NULL);
-  g_ptr_array_set_size (self->units, 0);
-  for (guint i = 0; i < units->len; i++)
-    g_ptr_array_add (self->units, g_strdup (g_ptr_array_index (units, i)));
+  g_return_if_fail (WB_IS_PLAY_PROMPT (self) && picks != NULL);
+  wb_picks_free (self->picks);
+  self->picks = wb_picks_copy (picks);
   update (self);
 }
 
@@ -624,14 +552,13 @@ gboolean
 wb_play_prompt_toggle_hex (WbPlayPrompt *self, const char *hex)
 {
   g_return_val_if_fail (WB_IS_PLAY_PROMPT (self) && hex != NULL, FALSE);
-  return toggle (self, self->hexes, hex);
+  return toggle (self, WB_PICK_HEX, WB_PICK_HEX, hex);
 }
 
 static void
 clear_picks (WbPlayPrompt *self)
 {
-  g_ptr_array_set_size (self->units, 0);
-  g_ptr_array_set_size (self->hexes, 0);
+  wb_picks_clear (self->picks);
 }
 
 void
@@ -646,11 +573,23 @@ wb_play_prompt_refresh (WbPlayPrompt *self)
   update (self);
 }
 
+static void
+on_play_changed (WbPlayPrompt *self, guint what)
+{
+  /* The picks and the roll asked for were for the state before. */
+  if (what & (WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR | WB_PLAY_CHANGED_LOG))
+    wb_play_prompt_refresh (self);
+}
+
 void
 wb_play_prompt_set_play (WbPlayPrompt *self, WbPlay *play)
 {
   g_return_if_fail (WB_IS_PLAY_PROMPT (self));
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_data (self->play, self);
   g_set_object (&self->play, play);
+  if (play != NULL)
+    g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
   g_hash_table_remove_all (self->stats);
   wb_play_prompt_refresh (self);
 }
@@ -683,15 +622,6 @@ wb_play_prompt_activate (WbPlayPrompt *self)
 }
 
 static void
-on_no_advance (WbPlayPrompt *self)
-{
-  g_autoptr(JsonObject) action = json_object_new ();
-
-  json_object_set_string_member (action, "type", "no_advance");
-  g_signal_emit (self, signals[ACT], 0, action);
-}
-
-static void
 on_clear (WbPlayPrompt *self)
 {
   clear_picks (self);
@@ -707,7 +637,10 @@ wb_play_prompt_dispose (GObject *object)
   WbPlayPrompt *self = WB_PLAY_PROMPT (object);
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_data (self->play, self);
   g_clear_object (&self->play);
+  g_clear_pointer (&self->step, wb_step_free);
   g_clear_pointer (&self->pending, json_object_unref);
   g_clear_pointer (&self->pending_result, json_object_unref);
   g_clear_pointer (&self->result_codes, g_ptr_array_unref);
@@ -720,8 +653,7 @@ wb_play_prompt_finalize (GObject *object)
 {
   WbPlayPrompt *self = WB_PLAY_PROMPT (object);
 
-  g_ptr_array_unref (self->units);
-  g_ptr_array_unref (self->hexes);
+  wb_picks_free (self->picks);
   g_hash_table_unref (self->stats);
   G_OBJECT_CLASS (wb_play_prompt_parent_class)->finalize (object);
 }
@@ -752,8 +684,7 @@ wb_play_prompt_init (WbPlayPrompt *self)
 {
   GtkWidget *labels, *buttons;
 
-  self->units = g_ptr_array_new_with_free_func (g_free);
-  self->hexes = g_ptr_array_new_with_free_func (g_free);
+  self->picks = wb_picks_new ();
   self->stats = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) wb_table_stats_free);
 
   self->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -811,10 +742,7 @@ wb_play_prompt_init (WbPlayPrompt *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->main_button), "suggested-action");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->main_button), _("Roll and apply the result"));
   g_signal_connect_swapped (self->main_button, "clicked", G_CALLBACK (wb_play_prompt_activate), self);
-  self->no_advance = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_No Advance")));
-  gtk_widget_set_name (GTK_WIDGET (self->no_advance), "no-advance");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->no_advance), _("Stay: no unit advances into the vacated hex"));
-  g_signal_connect_swapped (self->no_advance, "clicked", G_CALLBACK (on_no_advance), self);
+  self->step_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->clear = GTK_BUTTON (gtk_button_new_with_mnemonic (_("C_lear")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->clear), _("Drop the units and hexes picked"));
   g_signal_connect_swapped (self->clear, "clicked", G_CALLBACK (on_clear), self);
@@ -872,7 +800,7 @@ wb_play_prompt_init (WbPlayPrompt *self)
   }
   gtk_box_append (GTK_BOX (buttons), self->result_box);
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->clear));
-  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->no_advance));
+  gtk_box_append (GTK_BOX (buttons), self->step_buttons);
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->main_button));
   gtk_box_append (GTK_BOX (self->box), buttons);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -12,31 +12,34 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (WbPlayPrompt, wb_play_prompt, WB, PLAY_PROMPT, GtkWidget)
 
 /* The bar under the play view that says what the game waits for and holds
- * the action being put together: the units picked (attackers, or the units
- * an exchange takes; on a Blue & Gray battle board the hits allocated, the
- * fortified line, the reinforcements), the hexes attacked, the odds and the column with the
- * exact chance of each result before the roll (wb_play_preview and the
- * table analysis), and the buttons to play it — Attack, Lose These Units,
- * No Advance, Clear, and the step's offers (a command roll). It shows the
- * dice the last action rolled, and in physical-dice mode asks the players
- * for their roll. It builds the action's JSON; the window plays it and
- * calls wb_play_prompt_refresh. Signals: "act" (JsonObject *action) when a
+ * the action being put together, for any rules family: the step's hint
+ * (wb_play_step), the picks in words (the family's summary), what the
+ * action would do before it is played when the step asks for a preview
+ * (an attack's odds and the column with the exact chance of each result),
+ * the main button that plays the action the picks make
+ * (wb_play_step_action: Attack, Lose These Units, Apply Hits…), the
+ * step's own buttons (No Advance), Clear, and the step's offers (a command
+ * roll). It shows the dice the last action rolled, and in physical-dice
+ * mode asks the players for their roll. It observes the play: after every
+ * action, undo or jump (WbPlay::changed) the picks are dropped and the
+ * text follows the state. Signals: "act" (JsonObject *action) when a
  * button plays something; "cleared" when the picks are dropped. */
 GtkWidget   *wb_play_prompt_new          (void);
 void         wb_play_prompt_set_play     (WbPlayPrompt *self,
                                           WbPlay       *play);
-/* After every action: the picks are dropped and the text follows the
- * state (the step, a combat's prompt). */
+/* The picks and the roll asked for dropped, the text and the buttons
+ * following the state (the prompt does it itself when the play changes). */
 void         wb_play_prompt_refresh      (WbPlayPrompt *self);
-/* Picks or unpicks a unit of the side to act (an attacker; in an exchange
- * a unit to lose); TRUE when it is picked now. */
+/* Picks or unpicks a unit in the step's first list of units (an
+ * attacker; in an exchange a unit to lose; a unit of the board); TRUE when
+ * it is picked now. */
 gboolean     wb_play_prompt_toggle_unit  (WbPlayPrompt *self,
                                           const char   *unit);
-/* Sets the units picked (the controller's picks, in order; a unit may be
- * there more than once: the hits of a Blue & Gray battle). */
-void         wb_play_prompt_set_units    (WbPlayPrompt *self,
-                                          GPtrArray    *units);
-/* Picks or unpicks a hex to attack ("0414"). */
+/* Sets the picks (the controller's, list by list of the step; a unit may
+ * be there more than once: the hits on a board). */
+void         wb_play_prompt_set_picks    (WbPlayPrompt  *self,
+                                          const WbPicks *picks);
+/* Picks or unpicks a hex in the step's first list of hexes ("0414"). */
 gboolean     wb_play_prompt_toggle_hex   (WbPlayPrompt *self,
                                           const char   *hex);
 /* The action the picks make now (transfer full), or NULL. */

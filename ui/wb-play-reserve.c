@@ -145,11 +145,23 @@ wb_play_reserve_refresh (WbPlayReserve *self)
     add_row (self, C_("reserve", "None"), NULL, FALSE);
 }
 
+/* Who waits and who was eliminated follows every action, undo or jump. */
+static void
+on_play_changed (WbPlayReserve *self, guint what)
+{
+  if (what & (WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR))
+    wb_play_reserve_refresh (self);
+}
+
 void
 wb_play_reserve_set_play (WbPlayReserve *self, WbPlay *play)
 {
   g_return_if_fail (WB_IS_PLAY_RESERVE (self));
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
   g_set_object (&self->play, play);
+  if (play != NULL)
+    g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
   wb_play_reserve_refresh (self);
 }
 

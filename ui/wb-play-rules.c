@@ -240,6 +240,8 @@ wb_play_rules_new (GtkWindow *parent, WbPlay *play)
   self = g_object_new (WB_TYPE_PLAY_RULES, "transient-for", parent, "destroy-with-parent", TRUE,
                        "title", _("Rule Checks"), "default-width", 560, "default-height", 640, NULL);
   self->play = g_object_ref (play);
+  /* A set_rule undone or jumped over: the levels follow the play. */
+  g_signal_connect_object (play, "changed", G_CALLBACK (wb_play_rules_refresh), self, G_CONNECT_SWAPPED);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   header = adw_header_bar_new ();

@@ -86,14 +86,27 @@ wb_turn_bar_refresh (WbTurnBar *self)
   gtk_widget_set_sensitive (self->end_step, !m->over);
 }
 
+/* The bar follows the play: the step, the VP, Undo and Redo after every
+ * action, undo or jump, whoever played it. */
+static void
+on_play_changed (WbTurnBar *self, guint what)
+{
+  wb_turn_bar_refresh (self);
+}
+
 void
 wb_turn_bar_set_play (WbTurnBar *self, WbPlay *play)
 {
   g_return_if_fail (WB_IS_TURN_BAR (self));
   g_return_if_fail (play == NULL || WB_IS_PLAY (play));
 
-  if (!g_set_object (&self->play, play))
+  if (self->play == play)
     return;
+  if (self->play != NULL)
+    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
+  g_set_object (&self->play, play);
+  if (play != NULL)
+    g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
   set_message (self, NULL);
   wb_turn_bar_refresh (self);
 }
@@ -103,6 +116,20 @@ wb_turn_bar_get_play (WbTurnBar *self)
 {
   g_return_val_if_fail (WB_IS_TURN_BAR (self), NULL);
   return self->play;
+}
+
+const char *
+wb_turn_bar_get_step_text (WbTurnBar *self)
+{
+  g_return_val_if_fail (WB_IS_TURN_BAR (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->step));
+}
+
+const char *
+wb_turn_bar_get_vp_text (WbTurnBar *self)
+{
+  g_return_val_if_fail (WB_IS_TURN_BAR (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->vp));
 }
 
 const char *

@@ -25,5 +25,8 @@ WbPlay     *wb_turn_bar_get_play    (WbTurnBar *self);
 void        wb_turn_bar_refresh     (WbTurnBar *self);
 /* The message shown (a refusal), or NULL. */
 const char *wb_turn_bar_get_message (WbTurnBar *self);
+/* The step and the VP shown ("… · Confederate", "Union 0 VP · …"; tests). */
+const char *wb_turn_bar_get_step_text (WbTurnBar *self);
+const char *wb_turn_bar_get_vp_text   (WbTurnBar *self);
 
 G_END_DECLS

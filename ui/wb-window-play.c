@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "wb-bg-battle-view.h"
+#include "wb-board-view.h"
 #include "wb-play-controller.h"
 #include "wb-play-dialog.h"
 #include "wb-play-handover.h"
@@ -16,7 +16,6 @@
 #include "wb-play-rules.h"
 #include "wb-turn-bar.h"
 #include "wb-window-private.h"
-#include "rules/bg/wb-bg-fight.h"
 
 /* Play mode: a playtest on the canvas. New Playtest… (or Open Playtest…)
  * puts the window in play: the map view shows the match (its own copy of
@@ -29,14 +28,15 @@
  * turns the hand-over screen hides the map. End Playtest goes back to
  * editing; the journal has been on disk all along.
  *
- * A Blue & Gray battle (wb_bg_match_battle) is fought on its board: the
- * battle view takes the map's place while the battle lasts (the turn
- * bar's Battle Board toggle shows the map and back), the prompt keeps the
- * stage's buttons, and clicks on the board's units go to the controller
- * (hits, the fortified line, reinforcements, a re-roll). Both players sit
- * at the board: the battle reveals the blocks in it, and the hand-over
- * follows the phasing player (wb_play_player), who does not change inside
- * a battle — no hand-over between its steps. */
+ * A step played on a board (wb_play_board: a Blue & Gray battle) shows
+ * it in the board view, which takes the map's place while the board lasts
+ * (the turn bar's Battle Board toggle shows the map and back); the prompt
+ * keeps the step's buttons, and clicks on the board's units go to the
+ * controller, which runs the family's step like clicks on the map. Both
+ * players sit at the board: a battle reveals the blocks in it, and the
+ * hand-over follows the phasing player (wb_play_player), who does not
+ * change inside a battle — no hand-over between its steps. Nothing here
+ * knows which family plays. */
 
 static void
 show_message (WbWindow *self, const char *message)
@@ -68,67 +68,20 @@ update_path (WbWindow *self)
   wb_map_view_set_route (self->map_view, route);
 }
 
-/* The units a click on the board may pick now, and the picks so far. */
-static void
-sync_battle_picks (WbWindow *self)
-{
-  WbMatch *m = wb_play_get_state (self->play);
-  const WbBgBattle *b = wb_bg_match_battle (m, NULL, NULL);
-  GPtrArray *units = wb_play_controller_get_picked_units (self->play_controller);
-  const char *what = wb_play_awaiting (self->play);
-  guint8 counts[WB_BG_BATTLE_MAX_UNITS] = { 0 };
-  guint32 clickable = 0;
-  WbBgSide side;
-
-  if (b == NULL)
-    return;
-  wb_bg_battle_stage (b, &side);
-  for (guint i = 0; i < units->len; i++)
-    {
-      WbUnitState *u = wb_match_find_unit (m, g_ptr_array_index (units, i));
-      int slot = u != NULL ? wb_bg_battle_find (b, (int) (u - &g_array_index (m->units, WbUnitState, 0))) : -1;
-
-      if (slot >= 0 && counts[slot] < G_MAXUINT8)
-        counts[slot]++;
-    }
-  for (int s = 0; s < b->n_units; s++)
-    {
-      const WbBgBattleUnit *bu = &b->units[s];
-      gboolean can = FALSE;
-
-      /* All hits picked, the fortified line full: nothing more to click. */
-      if (g_strcmp0 (what, "battle-allocate") == 0)
-        can = wb_bg_battle_can_take_hit (b, s) && units->len < b->pending_hits;
-      else if (g_strcmp0 (what, "battle-deploy") == 0)
-        can = bu->side == WB_BG_DEFENDER && bu->box == WB_BG_BOX_LINE &&
-              (units->len < b->fortress_capacity || counts[s] > 0);
-      else if (g_strcmp0 (what, "battle-reinforce") == 0)
-        can = bu->side == side && bu->box == WB_BG_BOX_OFF;
-      else if (g_strcmp0 (what, "battle-reroll") == 0)
-        can = bu->side == side && (bu->flags & WB_BG_UNIT_FAILED_NOW);
-      if (can)
-        clickable |= 1u << s;
-    }
-  wb_bg_battle_view_set_picks (WB_BG_BATTLE_VIEW (self->play_battle_view), counts,
-                               g_strcmp0 (what, "battle-allocate") == 0, clickable);
-}
-
 /* The controller's picks in the prompt, its selection on the map. */
 static void
 sync_selection (WbWindow *self)
 {
   WbPlayPrompt *prompt = WB_PLAY_PROMPT (self->play_prompt);
-  GPtrArray *units = wb_play_controller_get_picked_units (self->play_controller);
-  GPtrArray *hexes = wb_play_controller_get_picked_hexes (self->play_controller);
   const char *selected = wb_play_controller_get_selected (self->play_controller);
   WbMatch *m = wb_play_get_state (self->play);
   WbUnitState *u = selected != NULL ? wb_match_find_unit (m, selected) : NULL;
 
-  wb_play_prompt_refresh (prompt);
-  wb_play_prompt_set_units (prompt, units);
-  for (guint i = 0; i < hexes->len; i++)
-    wb_play_prompt_toggle_hex (prompt, g_ptr_array_index (hexes, i));
-  sync_battle_picks (self);
+  wb_play_prompt_set_picks (prompt, wb_play_controller_get_picks (self->play_controller));
+  /* The units a click on the board may pick now, and the picks so far. */
+  wb_board_view_set_picks (WB_BOARD_VIEW (self->play_battle_view),
+                           wb_play_controller_get_step (self->play_controller),
+                           wb_play_controller_get_picks (self->play_controller));
   wb_map_view_set_highlights (self->map_view, wb_play_controller_get_highlights (self->play_controller));
   wb_map_view_set_selected_hex (self->map_view,
                                 u != NULL && u->where.kind == WB_WHERE_HEX ? &u->where.hex : NULL);
@@ -158,27 +111,21 @@ show_handover (WbWindow *self, gboolean handover)
   gtk_widget_set_visible (self->play_side_panel, !handover);
 }
 
-/* The battle being fought on the board, or none: the board comes (in
- * the map's place) when a battle starts — after an action, an undo, a
- * jump in the history — and the map comes back when it ends. */
+/* The board the step is played on, or none: the board comes (in the
+ * map's place) when one starts — after an action, an undo, a jump in the
+ * history — and the map comes back when it ends. */
 static void
 update_battle (WbWindow *self)
 {
-  WbMatch *m = wb_play_get_state (self->play);
-  int loc = -1;
-  const WbBgBattle *b = wb_bg_match_battle (m, NULL, &loc);
-  GPtrArray *locs = WB_IS_POINT_MAP (m->map) ? wb_point_map_get_locations (WB_POINT_MAP (m->map)) : NULL;
-  const char *name = locs != NULL && loc >= 0 && (guint) loc < locs->len
-                     ? ((WbLocation *) g_ptr_array_index (locs, loc))->name : "?";
+  gboolean board = wb_board_view_has_board (WB_BOARD_VIEW (self->play_battle_view));
 
-  if ((b != NULL) != self->play_in_battle)
+  if (board != self->play_in_battle)
     {
-      self->play_in_battle = b != NULL;
-      /* A new battle: its board first. */
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_battle_toggle), b != NULL);
+      self->play_in_battle = board;
+      /* A new board: it first. */
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_battle_toggle), board);
     }
-  gtk_widget_set_visible (self->play_battle_toggle, b != NULL);
-  wb_bg_battle_view_set (WB_BG_BATTLE_VIEW (self->play_battle_view), self->game, m, b, name);
+  gtk_widget_set_visible (self->play_battle_toggle, board);
 }
 
 static void
@@ -192,20 +139,12 @@ on_battle_toggled (WbWindow *self)
 
 /* A click on a unit of the board. */
 static void
-on_battle_unit (WbWindow *self, int slot)
+on_battle_unit (WbWindow *self, const char *unit)
 {
-  WbMatch *m;
-  const WbBgBattle *b;
-
-  if (self->play == NULL)
-    return;
-  m = wb_play_get_state (self->play);
-  b = wb_bg_match_battle (m, NULL, NULL);
-  if (b == NULL || slot < 0 || slot >= b->n_units)
+  if (self->play == NULL || unit == NULL)
     return;
   show_message (self, NULL);
-  wb_play_controller_click_battle_unit (self->play_controller,
-                                        g_array_index (m->units, WbUnitState, b->units[slot].index).id);
+  wb_play_controller_click_board_unit (self->play_controller, unit);
 }
 
 /* Fog of war where the game has it: with blocks (Columbia, the Blue &
@@ -236,24 +175,19 @@ show_map (WbWindow *self)
     update_viewer (self);
 }
 
+/* The window's own part after every action, undo or jump: the panes
+ * (the map, the board, the prompt, the turn bar, the log, the history,
+ * the reserve, the rule checks) observe the play themselves; here the
+ * board or the map in front, the hand-over and the actions. */
 static void
 refresh (WbWindow *self)
 {
-  WbMatch *m = wb_play_get_state (self->play);
   WbJournal *journal = wb_play_get_journal (self->play);
   guint32 cursor = wb_journal_get_cursor (journal);
   const WbJournalEntry *entry = wb_journal_get_entry (journal, cursor);
   gboolean forward, back;
 
-  wb_map_view_set_match (self->map_view, m);
-  wb_turn_bar_refresh (WB_TURN_BAR (self->turn_bar));
-  wb_play_log_pane_refresh (WB_PLAY_LOG_PANE (self->log_pane));
-  /* The history replays every branch: only while it is shown. */
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->play_tabs)), "history") == 0)
-    wb_play_history_refresh (WB_PLAY_HISTORY (self->play_history));
-  wb_play_reserve_refresh (WB_PLAY_RESERVE (self->play_reserve));
   update_battle (self);
-  sync_selection (self);
   /* Hot-seat: the other player's turn is theirs to see — after an action
    * played forward (or redone); going back shows the map at once. */
   forward = cursor != 0 && entry != NULL && entry->parent == self->play_cursor;
@@ -267,8 +201,6 @@ refresh (WbWindow *self)
     show_map (self);
   self->play_side = wb_play_player (self->play);
   self->play_cursor = cursor;
-  if (self->play_rules != NULL)
-    wb_play_rules_refresh (WB_PLAY_RULES (self->play_rules));
   _wb_window_update_actions (self);
 }
 
@@ -347,26 +279,6 @@ on_entry_activated (WbWindow *self, guint entry)
    * the players act). */
   if (!wb_play_go_to (self->play, entry, &error))
     show_message (self, error->message);
-  wb_play_controller_clear (self->play_controller);
-  if (self->play_override != NULL)
-    wb_play_override_refresh (WB_PLAY_OVERRIDE (self->play_override));
-}
-
-static void
-on_tab_changed (WbWindow *self)
-{
-  if (self->play != NULL &&
-      g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->play_tabs)), "history") == 0)
-    wb_play_history_refresh (WB_PLAY_HISTORY (self->play_history));
-}
-
-/* The history pane went to a branch or a bookmark: a jump, no hand-over. */
-static void
-on_history_changed (WbWindow *self)
-{
-  wb_play_controller_clear (self->play_controller);
-  if (self->play_override != NULL)
-    wb_play_override_refresh (WB_PLAY_OVERRIDE (self->play_override));
 }
 
 static void
@@ -413,7 +325,6 @@ _wb_window_play_undo (WbWindow *self, gboolean redo)
     return FALSE;
   if (!(redo ? wb_play_redo (self->play, &error) : wb_play_undo (self->play, &error)))
     show_message (self, error->message);
-  wb_play_controller_clear (self->play_controller);
   return TRUE;
 }
 
@@ -482,10 +393,24 @@ wb_window_play (WbWindow *self, WbPlay *play)
   g_return_if_fail (WB_IS_WINDOW (self) && WB_IS_PLAY (play));
   _wb_window_end_play (self);
   self->play = g_object_ref (play);
+  m = wb_play_get_state (play);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "map");
+  wb_map_view_set_map (self->map_view, self->game, m->map, m->scenario);
+  wb_map_view_set_editing (self->map_view, FALSE);
+  /* Each pane observes the play (WbPlay::changed) and follows every
+   * action, undo, redo or jump — from the map, the prompt, the turn bar,
+   * the log, the history or the rule checks, or played on the WbPlay
+   * itself. The board first: the controller's step is for its board. */
+  wb_board_view_set_play (WB_BOARD_VIEW (self->play_battle_view), play);
+  wb_map_view_set_play (self->map_view, play);
+  wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), play);
+  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), play);
+  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), play);
+  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), play);
+  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), play);
   self->play_controller = wb_play_controller_new (play);
-  /* The window observes the play: every action, undo, redo or jump —
-   * from the map, the prompt, the turn bar, the log, the history or the
-   * rule checks — refreshes it once. */
+  /* The window's own part: the board or the map, the hand-over, the
+   * actions. */
   g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_controller, "selection-changed", G_CALLBACK (sync_selection), self,
                            G_CONNECT_SWAPPED);
@@ -495,20 +420,12 @@ wb_window_play (WbWindow *self, WbPlay *play)
   gtk_box_append (GTK_BOX (self->play_override_slot), self->play_override);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
   gtk_widget_set_visible (self->play_override_slot, FALSE);
-  m = wb_play_get_state (play);
   self->play_side = wb_play_player (play);
   self->play_cursor = wb_journal_get_cursor (wb_play_get_journal (play));
-  gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "map");
-  wb_map_view_set_map (self->map_view, self->game, m->map, m->scenario);
-  wb_map_view_set_editing (self->map_view, FALSE);
   _wb_window_update_status (self);
-  wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), play);
-  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), play);
-  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), play);
-  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), play);
-  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), play);
   set_chrome (self, TRUE);
   refresh (self);
+  sync_selection (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", TRUE);
   set_play_button (self, TRUE);
 }
@@ -525,6 +442,12 @@ _wb_window_end_play (WbWindow *self)
   self->play_override = NULL;
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
   wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), NULL);
+  wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), NULL);
+  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), NULL);
+  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), NULL);
+  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), NULL);
+  wb_map_view_set_play (self->map_view, NULL);
+  wb_board_view_set_play (WB_BOARD_VIEW (self->play_battle_view), NULL);
   g_clear_object (&self->play_controller);
   g_signal_handlers_disconnect_by_data (self->play, self);
   g_clear_object (&self->play);
@@ -534,7 +457,6 @@ _wb_window_end_play (WbWindow *self)
   wb_map_view_set_highlights (self->map_view, NULL);
   wb_map_view_set_path (self->map_view, NULL);
   wb_map_view_set_selected_hex (self->map_view, NULL);
-  wb_bg_battle_view_set (WB_BG_BATTLE_VIEW (self->play_battle_view), NULL, NULL, NULL, NULL);
   set_chrome (self, FALSE);
   show_message (self, NULL);
   _wb_window_on_editing_changed (self);
@@ -810,7 +732,7 @@ _wb_window_play_init (WbWindow *self)
 
   /* The battle board (Blue & Gray), in the map's place while a battle is
    * fought; the toggle shows the map and back. */
-  self->play_battle_view = wb_bg_battle_view_new ();
+  self->play_battle_view = wb_board_view_new ();
   gtk_widget_set_name (self->play_battle_view, "play-battle-view");
   self->play_battle_pane = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->play_battle_pane), GTK_POLICY_NEVER,
@@ -842,10 +764,6 @@ _wb_window_play_init (WbWindow *self)
   g_signal_connect_object (self->play_prompt, "cleared", G_CALLBACK (on_prompt_cleared), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->log_pane, "entry-activated", G_CALLBACK (on_entry_activated), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_history, "changed", G_CALLBACK (on_history_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_tabs, "notify::visible-child", G_CALLBACK (on_tab_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_reserve, "unit-activated", G_CALLBACK (on_reserve_unit), self,
                            G_CONNECT_SWAPPED);

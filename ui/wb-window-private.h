@@ -70,8 +70,8 @@ struct _WbWindow
   GtkWidget            *play_history;           /* WbPlayHistory: branches, bookmarks */
   GtkWidget            *play_tabs;              /* GtkStack: the log, the history */
   /* A Blue & Gray battle being fought: its board in place of the map. */
-  GtkWidget            *play_battle_pane;       /* holds the WbBgBattleView, beside the map view */
-  GtkWidget            *play_battle_view;       /* WbBgBattleView */
+  GtkWidget            *play_battle_pane;       /* holds the WbBoardView, beside the map view */
+  GtkWidget            *play_battle_view;       /* WbBoardView: the step's board */
   GtkWidget            *play_battle_toggle;     /* "Battle Board" in the turn bar: board or map */
   gboolean              play_in_battle;
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "rules/wb-family.h"
+#include "rules/wb-step.h"
 
 G_BEGIN_DECLS
 
@@ -24,7 +25,11 @@ WbApplyResult  _wb_deploy_apply        (WbMatch *m, JsonObject *action, WbRuleCo
 JsonObject    *_wb_deploy_suggest      (WbMatch *m, WbRng *rng);
 /* The places @unit may be deployed to now (WbDestination, cost 0), or NULL. */
 GArray        *_wb_deploy_destinations (WbMatch *m, const char *unit);
-/* "Deployment (Game Setup)" */
+/* The play UI's step (rules/wb-step.h): a unit with a choice, then one of
+ * its other places, played at once; and the action those picks make. */
+void           _wb_deploy_step         (WbMatch *m, const WbPicks *picks, WbStep *step);
+JsonObject    *_wb_deploy_step_action  (WbMatch *m, const WbPicks *picks);
+/* "Set-up" */
 char          *_wb_deploy_describe     (WbMatch *m);
 const char    *_wb_deploy_hint         (WbMatch *m);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "wb-error.h"
+#include "wb-hex-map.h"
 #include "wb-stacking.h"
 #include "wb-unit.h"
 #include "rules/wb-deploy-private.h"
@@ -328,6 +329,38 @@ _wb_deploy_destinations (WbMatch *m, const char *unit)
         g_array_append_val (out, d);
     }
   return out;
+}
+
+static GArray *
+step_destinations (gpointer data, WbMatch *m, const char *unit)
+{
+  return _wb_deploy_destinations (m, unit);
+}
+
+void
+_wb_deploy_step (WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  wb_step_add_unit_moves (step, m, picks, step_destinations, NULL,
+                          _("These units have no other place to set up at"));
+  step->hint = g_strdup (_wb_deploy_hint (m));
+}
+
+JsonObject *
+_wb_deploy_step_action (WbMatch *m, const WbPicks *picks)
+{
+  const char *unit = wb_picks_get (picks, 0, 0);
+  const char *value = wb_picks_get (picks, 1, 0);
+  WbWhere where;
+  JsonObject *o;
+
+  if (unit == NULL || value == NULL ||
+      !wb_step_place (m, WB_IS_HEX_MAP (m->map) ? WB_PICK_HEX : WB_PICK_LOCATION, value, &where))
+    return NULL;
+  o = json_object_new ();
+  json_object_set_string_member (o, "type", "deploy");
+  json_object_set_string_member (o, "unit", unit);
+  json_object_set_object_member (o, "at", wb_match_where_to_json (m, &where));
+  return o;
 }
 
 char *

@@ -3,6 +3,7 @@
 
 #include "rules/wb-match.h"
 #include "rules/wb-json-access.h"
+#include "rules/wb-step.h"
 
 G_BEGIN_DECLS
 
@@ -155,8 +156,9 @@ struct _WbRulesFamily
    * side that must answer a prompt now (a retreat, a reaction); the
    * hot-seat hand-over follows it. NULL: the active side. */
   guint       (*player)      (gpointer data, WbMatch *m);
-  /* The kind of action the step waits for, for the play window: "move",
-   * "attack", "retreat", "advance", "eliminate" (a static string). */
+  /* The kind of action the step waits for: "move", "attack", "retreat",
+   * "advance", "eliminate" (a static string), for the CLI, the transcripts
+   * and the family's tests; the play UI runs @step instead. */
   const char *(*awaiting)    (gpointer data, WbMatch *m);
   /* What the player does now, in a sentence for the play window's prompt
    * ("Click a unit, then one of the hexes shown…"; translated), or NULL. */
@@ -188,6 +190,16 @@ struct _WbRulesFamily
   guint                version;
   const WbRulesChange *changes;
   guint                n_changes;
+  /* The play UI's step (rules/wb-step.h): fills @step — what may be
+   * picked now, given @picks so far, the legal candidates, the words —
+   * for a generic controller and prompt; may be NULL (the prompt's
+   * buttons only). */
+  void        (*step)        (gpointer data, WbMatch *m, const WbPicks *picks, WbStep *step);
+  /* The action @picks make in the step now (transfer full), or NULL when
+   * they make none yet. */
+  JsonObject *(*step_action) (gpointer data, WbMatch *m, const WbPicks *picks);
+  /* The board the step is played on (a battle board), or NULL. */
+  WbBoard    *(*board)       (gpointer data, WbMatch *m);
 };
 
 /* Whether a journal played by version @played of @what (a family's id, or

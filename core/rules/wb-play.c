@@ -1153,6 +1153,48 @@ wb_play_hint (WbPlay *self)
   return hint != NULL ? hint : _("Play as the step asks; End Step when done.");
 }
 
+WbStep *
+wb_play_step (WbPlay *self, const WbPicks *picks)
+{
+  g_autoptr(WbPicks) none = NULL;
+  WbStep *step = wb_step_new ();
+
+  g_return_val_if_fail (WB_IS_PLAY (self), step);
+  if (picks == NULL)
+    picks = none = wb_picks_new ();
+  if (self->state->over)
+    step->refusal = g_strdup (_("The game is over"));
+  else if (self->state->deploying > 0)
+    _wb_deploy_step (self->state, picks, step);
+  else if (self->family != NULL && self->family->step != NULL)
+    self->family->step (self->family_data, self->state, picks, step);
+  else if (self->family != NULL)
+    step->refusal = g_strdup (_("This step is played with the buttons of the prompt"));
+  if (step->hint == NULL)
+    step->hint = g_strdup (wb_play_hint (self));
+  return step;
+}
+
+JsonObject *
+wb_play_step_action (WbPlay *self, const WbPicks *picks)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self) && picks != NULL, NULL);
+  if (!self->state->over && self->state->deploying > 0)
+    return _wb_deploy_step_action (self->state, picks);
+  if (self->state->over || self->family == NULL || self->family->step_action == NULL)
+    return NULL;
+  return self->family->step_action (self->family_data, self->state, picks);
+}
+
+WbBoard *
+wb_play_board (WbPlay *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), NULL);
+  if (self->family == NULL || self->family->board == NULL)
+    return NULL;
+  return self->family->board (self->family_data, self->state);
+}
+
 const char *
 wb_play_awaiting (WbPlay *self)
 {

@@ -159,7 +159,8 @@ JsonObject      *wb_play_suggest      (WbPlay *self, WbRng *policy);
 /* Where @unit may move now (WbDestination, transfer full), or NULL. */
 GArray          *wb_play_destinations (WbPlay *self, const char *unit);
 /* What the step waits for: "move", "attack", "retreat", "advance",
- * "eliminate", "over" when the game is over, "any" in free play. */
+ * "eliminate", "over" when the game is over, "any" in free play (the CLI,
+ * the transcripts; the play UI runs wb_play_step). */
 const char      *wb_play_awaiting     (WbPlay *self);
 /* Whose player turn it is (the phasing side; the active side when the
  * family does not say): the hot-seat hand-over follows it. */
@@ -199,6 +200,14 @@ gboolean         wb_play_needs_roll   (WbPlay *self, guint *index, int *sides);
  * the rulebook does not give: the table (its codes are the choices), the
  * column and the roll. */
 gboolean         wb_play_needs_result (WbPlay *self, WbTable **table, int *column, int *roll);
+/* What the player may pick now, given @picks so far (may be NULL: none),
+ * as the family describes it (transfer full; never NULL: over, free play
+ * and a family without steps give a step with no lists). */
+WbStep          *wb_play_step         (WbPlay *self, const WbPicks *picks);
+/* The action @picks make in the step now (transfer full), or NULL. */
+JsonObject      *wb_play_step_action  (WbPlay *self, const WbPicks *picks);
+/* The board the step is played on (transfer full), or NULL. */
+WbBoard         *wb_play_board        (WbPlay *self);
 /* The events the action at the cursor wrote (WbLogEvent*, borrowed; NULL
  * at the start). */
 GPtrArray       *wb_play_last_events  (WbPlay *self);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "rules/wb-match.h"
+#include "rules/wb-step.h"
 #include "rules/bg/wb-bg-battle.h"
 
 G_BEGIN_DECLS
@@ -14,5 +15,10 @@ G_BEGIN_DECLS
  * not a match of the Blue & Gray family ("bg-campaign"). The board belongs to
  * the match: copy it to keep it. */
 const WbBgBattle *wb_bg_match_battle (WbMatch *match, guint *attacker, int *location);
+
+/* @battle as the play UI's generic board (rules/wb-step.h), fought at
+ * @location (its name), its units named from @match: the boxes of base
+ * rules 11.1, each unit's SP, dice, morale and hits (transfer full). */
+WbBoard          *wb_bg_battle_board    (WbMatch *match, const WbBgBattle *battle, const char *location);
 
 G_END_DECLS

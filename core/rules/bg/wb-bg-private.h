@@ -306,4 +306,9 @@ void          _wb_bg_offers         (BgData *data, WbMatch *m, GPtrArray *offers
 /* The family's table (registered in wb-family.c by the lead). */
 const WbRulesFamily *wb_bg_family   (void);
 
+/* The play UI's steps and the battle board as a generic board (wb-bg-steps.c). */
+void          _wb_bg_step           (BgData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
+JsonObject   *_wb_bg_step_action    (BgData *data, WbMatch *m, const WbPicks *picks);
+WbBoard      *_wb_bg_board          (BgData *data, WbMatch *m);
+
 G_END_DECLS

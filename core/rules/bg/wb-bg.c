@@ -1188,6 +1188,24 @@ bg_offers (gpointer p, WbMatch *m, GPtrArray *offers)
   _wb_bg_offers (p, m, offers);
 }
 
+static void
+bg_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  _wb_bg_step (p, m, picks, step);
+}
+
+static JsonObject *
+bg_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
+{
+  return _wb_bg_step_action (p, m, picks);
+}
+
+static WbBoard *
+bg_board (gpointer p, WbMatch *m)
+{
+  return _wb_bg_board (p, m);
+}
+
 static const WbRulesFamily family = {
   .id = "bg-campaign",
   .name = N_("Blue & Gray Campaign Series"),
@@ -1206,6 +1224,9 @@ static const WbRulesFamily family = {
   .offers = bg_offers,
   .apply = bg_apply,
   .hidden_units = TRUE,
+  .step = bg_step,
+  .step_action = bg_step_action,
+  .board = bg_board,
 };
 
 const WbRulesFamily *

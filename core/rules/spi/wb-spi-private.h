@@ -168,4 +168,8 @@ void          _wb_spi_score         (SpiData *data, WbMatch *m);
 /* The family's table (registered in wb-family.c once every phase plays). */
 const WbRulesFamily *wb_spi_family  (void);
 
+/* The play UI's steps (wb-spi-steps.c). */
+void          _wb_spi_step          (SpiData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
+JsonObject   *_wb_spi_step_action   (SpiData *data, WbMatch *m, const WbPicks *picks);
+
 G_END_DECLS

@@ -494,6 +494,18 @@ spi_hint (gpointer p, WbMatch *m)
   return NULL;
 }
 
+static void
+spi_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  _wb_spi_step (p, m, picks, step);
+}
+
+static JsonObject *
+spi_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
+{
+  return _wb_spi_step_action (p, m, picks);
+}
+
 static const WbRulesFamily family = {
   .id = "spi-blue-gray",
   .name = N_("SPI Blue & Gray"),
@@ -511,6 +523,8 @@ static const WbRulesFamily family = {
   .hint = spi_hint,
   .offers = spi_offers,
   .apply = spi_apply,
+  .step = spi_step,
+  .step_action = spi_step_action,
 };
 
 const WbRulesFamily *

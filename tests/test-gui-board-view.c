@@ -1,21 +1,24 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#define G_LOG_DOMAIN "test-gui-bg-battle-view"
+#define G_LOG_DOMAIN "test-gui-board-view"
 
 #include "config.h"
 
 #include <check.h>
 #include <string.h>
 
-#include "wb-bg-battle-view.h"
+#include "wb-board-view.h"
+#include "rules/bg/wb-bg-fight.h"
 
 #include "gui-common.h"
 
-/* The battle board of the rulebook's Movement & Battle Example on the
- * Jackson & Sheridan 1864 map: EAA defending Snickersville, VI attacking
+/* The generic board view, with the Blue & Gray family's battle board of
+ * the rulebook's Movement & Battle Example on the Jackson & Sheridan 1864
+ * map (wb_bg_battle_board): EAA defending Snickersville, VI attacking
  * across a river (its own box, one die less in round 1), VIII in the
  * line, Sheridan in reserve, XIX in Salem able to reinforce. The view
  * puts each unit in its box, says what the board waits for, and finds the
- * unit under a click; after the defender's fire the hits show. */
+ * unit under a click; after the defender's fire the hits show; the picks
+ * of a step (hits as "−1" badges, the candidates outlined) are drawn. */
 
 typedef struct {
   int faces[16];
@@ -53,9 +56,10 @@ box_is_right_of (const graphene_rect_t *a, const graphene_rect_t *b)
 }
 
 static void
-remember_slot (int *out, int slot)
+remember_unit (char **out, const char *unit)
 {
-  *out = slot;
+  g_free (*out);
+  *out = g_strdup (unit);
 }
 
 /* A key pressed on @widget, as its key controller reports it; whether it
@@ -91,7 +95,7 @@ START_TEST (test_battle_board)
   Dice dice = { { 6, 6, 2, 3 }, 4, 0 };
   WbBgBattleIo io = { die, NULL, NULL, NULL, &dice };
   GtkWidget *window, *view_w;
-  WbBgBattleView *view;
+  WbBoardView *view;
   int eaa, vi, viii, xix, sheridan;
   graphene_rect_t r_eaa, r_vi, r_viii, r_xix, r_sheridan;
 
@@ -112,21 +116,21 @@ START_TEST (test_battle_board)
 
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 760, 560);
-  view_w = wb_bg_battle_view_new ();
+  view_w = wb_board_view_new ();
   gtk_window_set_child (GTK_WINDOW (window), view_w);
-  view = WB_BG_BATTLE_VIEW (view_w);
-  ck_assert_str_eq (wb_bg_battle_view_get_title (view), "No battle");
-  wb_bg_battle_view_set (view, game, m, &b, "Snickersville");
+  view = WB_BOARD_VIEW (view_w);
+  ck_assert_str_eq (wb_board_view_get_title (view), "No battle");
+  wb_board_view_set (view, game, wb_bg_battle_board (m, &b, "Snickersville"));
   gtk_window_present (GTK_WINDOW (window));
   spin_for (300);
-  ck_assert_str_eq (wb_bg_battle_view_get_title (view),
+  ck_assert_str_eq (wb_board_view_get_title (view),
                     "Battle at Snickersville · round 1 · Confederate: Battle fire");
 
-  ck_assert (wb_bg_battle_view_unit_rect (view, eaa, &r_eaa));
-  ck_assert (wb_bg_battle_view_unit_rect (view, vi, &r_vi));
-  ck_assert (wb_bg_battle_view_unit_rect (view, viii, &r_viii));
-  ck_assert (wb_bg_battle_view_unit_rect (view, sheridan, &r_sheridan));
-  ck_assert (wb_bg_battle_view_unit_rect (view, xix, &r_xix));
+  ck_assert (wb_board_view_unit_rect (view, "eaa", &r_eaa));
+  ck_assert (wb_board_view_unit_rect (view, "vi", &r_vi));
+  ck_assert (wb_board_view_unit_rect (view, "viii", &r_viii));
+  ck_assert (wb_board_view_unit_rect (view, "sheridan", &r_sheridan));
+  ck_assert (wb_board_view_unit_rect (view, "xix", &r_xix));
   /* The defender above the attacker; VI in the river line right of VIII's
    * line; Sheridan at the back; XIX beside the board. */
   ck_assert (r_eaa.origin.y < r_viii.origin.y);
@@ -134,16 +138,36 @@ START_TEST (test_battle_board)
   ck_assert (r_sheridan.origin.y > r_viii.origin.y);
   ck_assert (box_is_right_of (&r_xix, &r_vi));
   /* A click on a block finds its unit; between blocks, none. */
-  ck_assert_int_eq (wb_bg_battle_view_slot_at (view, r_viii.origin.x + 5, r_viii.origin.y + 5), viii);
-  ck_assert_int_eq (wb_bg_battle_view_slot_at (view, r_vi.origin.x + r_vi.size.width / 2,
-                                               r_vi.origin.y + r_vi.size.height / 2), vi);
-  ck_assert_int_eq (wb_bg_battle_view_slot_at (view, 1, 1), -1);
+  ck_assert_str_eq (wb_board_view_unit_at (view, r_viii.origin.x + 5, r_viii.origin.y + 5), "viii");
+  ck_assert_str_eq (wb_board_view_unit_at (view, r_vi.origin.x + r_vi.size.width / 2,
+                                           r_vi.origin.y + r_vi.size.height / 2), "vi");
+  ck_assert_ptr_null (wb_board_view_unit_at (view, 1, 1));
 
   /* The defender fires: two 6s, two hits for the Union to allocate. */
   ck_assert (wb_bg_battle_roll (&b, &io, NULL));
-  wb_bg_battle_view_set (view, game, m, &b, "Snickersville");
-  ck_assert_str_eq (wb_bg_battle_view_get_title (view),
+  wb_board_view_set (view, game, wb_bg_battle_board (m, &b, "Snickersville"));
+  ck_assert_str_eq (wb_board_view_get_title (view),
                     "Battle at Snickersville · round 1 · Union: Apply hits");
+  /* A step's picks: one hit on VIII picked, VI and VIII may take more. */
+  {
+    g_autoptr(WbStep) step = wb_step_new ();
+    g_autoptr(WbPicks) picks = wb_picks_new ();
+    WbPickList *list = wb_step_add_list (step, WB_PICK_BOARD_UNIT, WB_PICK_REPEAT, 1, 2);
+
+    list->badge = g_strdup ("−");
+    wb_pick_list_add (list, "vi", NULL, -1);
+    wb_pick_list_add (list, "viii", NULL, -1);
+    wb_picks_add (picks, 0, "viii");
+    wb_board_view_set_picks (view, step, picks);
+    ck_assert_uint_eq (wb_board_view_get_picks (view, "viii"), 1);
+    ck_assert_uint_eq (wb_board_view_get_picks (view, "vi"), 0);
+    ck_assert (wb_board_view_get_pickable (view, "vi"));
+    ck_assert (!wb_board_view_get_pickable (view, "eaa"));
+    /* A new board drops them. */
+    wb_board_view_set (view, game, wb_bg_battle_board (m, &b, "Snickersville"));
+    ck_assert_uint_eq (wb_board_view_get_picks (view, "viii"), 0);
+    wb_board_view_set_picks (view, step, picks);
+  }
   spin_for (200);
   if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
     {
@@ -156,22 +180,22 @@ START_TEST (test_battle_board)
    * its right); Enter activates the unit as a click does. */
   {
     GtkWidget *area = gtk_widget_get_last_child (view_w);
-    int activated = -1;
+    g_autofree char *activated = NULL;
 
     ck_assert (gtk_widget_get_focusable (area));
     ck_assert (gtk_widget_grab_focus (area));
     spin_for (50);
     /* (Under Xvfb without a window manager the window may not be active:
      * the first arrow then goes to the first unit.) */
-    if (wb_bg_battle_view_get_focus_slot (view) < 0)
+    if (wb_board_view_get_focus_unit (view) == NULL)
       ck_assert (press_key (area, GDK_KEY_Right));
-    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), eaa);
-    ck_assert (!press_key (area, GDK_KEY_Left) || wb_bg_battle_view_get_focus_slot (view) == eaa);
-    g_signal_connect_swapped (view, "unit-activated", G_CALLBACK (remember_slot), &activated);
+    ck_assert_str_eq (wb_board_view_get_focus_unit (view), "eaa");
+    ck_assert (!press_key (area, GDK_KEY_Left) || g_strcmp0 (wb_board_view_get_focus_unit (view), "eaa") == 0);
+    g_signal_connect_swapped (view, "unit-activated", G_CALLBACK (remember_unit), &activated);
     ck_assert (press_key (area, GDK_KEY_Right));
-    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), viii);
+    ck_assert_str_eq (wb_board_view_get_focus_unit (view), "viii");
     ck_assert (press_key (area, GDK_KEY_Right));
-    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), vi);
+    ck_assert_str_eq (wb_board_view_get_focus_unit (view), "vi");
     if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
       {
         g_autoptr(GdkTexture) texture = NULL;
@@ -181,21 +205,21 @@ START_TEST (test_battle_board)
         gdk_texture_save_to_png (texture, shot);
       }
     ck_assert (press_key (area, GDK_KEY_Return));
-    ck_assert_int_eq (activated, vi);
+    ck_assert_str_eq (activated, "vi");
     ck_assert (press_key (area, GDK_KEY_Left));
-    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), viii);
+    ck_assert_str_eq (wb_board_view_get_focus_unit (view), "viii");
     ck_assert (press_key (area, GDK_KEY_space));
-    ck_assert_int_eq (activated, viii);
+    ck_assert_str_eq (activated, "viii");
     ck_assert (press_key (area, GDK_KEY_End));
-    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), sheridan);
+    ck_assert_str_eq (wb_board_view_get_focus_unit (view), "sheridan");
     ck_assert (press_key (area, GDK_KEY_Home));
-    ck_assert_int_eq (wb_bg_battle_view_get_focus_slot (view), eaa);
+    ck_assert_str_eq (wb_board_view_get_focus_unit (view), "eaa");
     ck_assert (!press_key (area, GDK_KEY_a));
-    g_signal_handlers_disconnect_by_func (view, remember_slot, &activated);
+    g_signal_handlers_disconnect_by_func (view, remember_unit, &activated);
   }
-  wb_bg_battle_view_set (view, NULL, NULL, NULL, NULL);
-  ck_assert_str_eq (wb_bg_battle_view_get_title (view), "No battle");
-  ck_assert_int_eq (wb_bg_battle_view_slot_at (view, r_viii.origin.x + 5, r_viii.origin.y + 5), -1);
+  wb_board_view_set (view, NULL, NULL);
+  ck_assert_str_eq (wb_board_view_get_title (view), "No battle");
+  ck_assert_ptr_null (wb_board_view_unit_at (view, r_viii.origin.x + 5, r_viii.origin.y + 5));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 END_TEST
@@ -203,8 +227,8 @@ END_TEST
 static Suite *
 make_suite (void)
 {
-  Suite *s = suite_create ("test-gui-bg-battle-view");
-  TCase *tc = tcase_create ("battle-view");
+  Suite *s = suite_create ("test-gui-board-view");
+  TCase *tc = tcase_create ("board-view");
 
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_battle_board);
