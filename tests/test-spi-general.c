@@ -10,6 +10,7 @@
 #include "warbench-core.h"
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
+#include "rules/spi/wb-spi-private.h"
 #include "play-common.h"
 
 /* The SPI hex family beyond the Wilderness, each behaviour chosen by the
@@ -242,9 +243,9 @@ END_TEST
 /* Units whose class has attack and defence attributes attack with the one
  * and defend with the other: 1 Bde (attack 4, defence 3, strength 3)
  * against Gren (attack 3, defence 4, strength 4) is 4 to 4; the other way
- * 3 to 3. Naming an attribute no class has falls back to the strength
- * (3 to 4). An exchange costs the attacker its printed attack for the
- * defender's printed defence. */
+ * 3 to 3. An exchange costs the attacker its printed attack for the
+ * defender's printed defence. (Units without them, the Wilderness's,
+ * attack and defend with their strength: test-spi.) */
 START_TEST (test_attack_and_defence)
 {
   static const char * const keep[] = { "a-1", "a-3", "i-1", NULL };
@@ -269,21 +270,6 @@ START_TEST (test_attack_and_defence)
   play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"i-1\"], \"defenders\": [\"0207\"], \"rolls\": [1, 1]}");
   ck_assert_msg (log_has (play, "Gren (4) attack 1 Bde (3) in 0207: 3 to 3 → 1-1, dice 1 + 1 = 2 → AE"), "%s",
                  play_last_log (play));
-
-  {
-    g_autoptr(WbGame) other = river_crossing ();
-    g_autoptr(WbPlay) p2 = NULL;
-
-    set_param (other, "attack_attribute", "\"assault\"");
-    p2 = new_play (other, "crossing", NULL, TRUE);
-    clear_map (p2, keep);
-    put (p2, "i-1", "0307");
-    put (p2, "a-1", "0207");
-    play_ok (p2, END);
-    play_ok (p2, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"0307\"], \"rolls\": [3, 3]}");
-    ck_assert_msg (log_has (p2, "1 Bde (3) attack Gren (4) in 0307: 3 to 4 → 1-2, dice 3 + 3 = 6 → NE"), "%s",
-                   play_last_log (p2));
-  }
 }
 END_TEST
 
@@ -669,27 +655,66 @@ START_TEST (test_ninth_objective)
   play_ok (play, END);
   play_ok (play, END);
   ck_assert_int_eq (wb_play_get_state (play)->vp[0], 10);
-  /* And the first one, taken too, adds its own 3. */
-  put (play, "a-cav", "0201");
+  /* Kronstadt stays Allied when the cavalry goes on (18.13: the last side
+   * there holds it), to the second objective, which adds its own 3. */
+  put (play, "a-cav", "0401");
   play_ok (play, END);
   ck_assert_int_eq (wb_play_get_state (play)->vp[0], 13);
 }
 END_TEST
 
-/* --- the Wilderness's own parameters, switched ------------------------------------ */
+/* --- reinforcements ------------------------------------------------------------------ */
 
-/* Turn 8 of the Wilderness is a night turn: no Combat Phase (10.0) and no
- * entering enemy zones of control (10.2) — unless night_turns_no_combat
- * and night_no_enter_zoc say otherwise. */
+/* reinforcement_entry "free" (river-crossing): the Guard arrives on turn 3
+ * at 0509 with its whole allowance, and goes on four hexes; "column"
+ * (15.15, the Wilderness's): the first unit at the entry hex has spent
+ * 1 MP arriving, and three are left. */
+START_TEST (test_reinforcement_entry)
+{
+  static const char * const none[] = { NULL };
+
+  for (int column = 0; column < 2; column++)
+    {
+      g_autoptr(WbGame) game = river_crossing ();
+      g_autoptr(WbPlay) play = NULL;
+
+      if (column)
+        set_param (game, "reinforcement_entry", "\"column\"");
+      play = new_play (game, "crossing", NULL, FALSE);
+      clear_map (play, none);
+      while (wb_play_get_state (play)->turn < 3)
+        play_ok (play, END);
+      refused (play, "{\"type\": \"enter\", \"unit\": \"i-5\", \"at\": {\"hex\": \"0501\"}}",
+               "may enter only in its side's Movement Phase");
+      play_ok (play, "{\"type\": \"enter\", \"unit\": \"a-5\", \"at\": {\"hex\": \"0509\"}}");
+      ck_assert_str_eq (play_last_log (play), column ? "Turn 3, Allied: Guard (4) enters at 0509 (1 MP spent arriving in column)"
+                                                     : "Turn 3, Allied: Guard (4) enters at 0509");
+      if (column)
+        {
+          refused (play, MOVE ("a-5", "0909"), "spi.allowance");
+          play_ok (play, MOVE ("a-5", "0809"));
+        }
+      else
+        play_ok (play, MOVE ("a-5", "0909"));
+    }
+}
+END_TEST
+
+/* --- the Wilderness's own parameters, switched off --------------------------------- */
+
+/* Turn 8 of the Wilderness is a night turn: no entering an enemy zone of
+ * control (10.2) and no Combat Phase (10.0) — unless night_no_enter_zoc
+ * and night_turns_no_combat say otherwise. Gordon, two hexes from 1/2/V,
+ * steps next to it. */
 START_TEST (test_night_params)
 {
-  for (int rules = 0; rules < 2; rules++)
+  for (int day_rules = 0; day_rules < 2; day_rules++)
     {
       g_autoptr(WbGame) game = wilderness ();
       g_autoptr(WbPlay) play = NULL;
-      WbMatch *m;
+      const char *step = MOVE ("gordon", "0516");
 
-      if (rules == 1)
+      if (day_rules)
         {
           set_param (game, "night_turns_no_combat", "false");
           set_param (game, "night_no_enter_zoc", "false");
@@ -697,13 +722,182 @@ START_TEST (test_night_params)
       play = new_play (game, "historical", NULL, FALSE);
       while (wb_play_get_state (play)->turn < 8)
         play_ok (play, END);
-      /* The Confederates' night Movement Phase: Gordon next to 1/2/V's
-       * zone, two clear hexes from it. */
-      put (play, "1-2-V", "0516");
-      put (play, "gordon", "0316");
-      refused (play, "{\"type\": \"move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0416\"}}", "XX");
-      (void) m;
+      ck_assert (wb_match_turn_is_night (wb_play_get_state (play), 8));
+      put (play, "1-2-V", "0517");
+      put (play, "gordon", "0515");
+      ck_assert_int_eq (distance (play, "0515", "0517"), 2);
+      if (day_rules)
+        play_ok (play, step);
+      else
+        refused (play, step, "spi.night-zoc");
+      play_ok (play, END);
+      /* The Union's Movement Phase at night; the Confederates' Combat
+       * Phase when night turns have one. */
+      ck_assert_int_eq (wb_play_get_state (play)->step, day_rules ? 1 : 2);
     }
+}
+END_TEST
+
+/* attack_effectiveness_optional: with the scenario option chosen, Gordon
+ * attacking from 1/2/V's zone of control and thrown back (1-1, a 4: Ar)
+ * loses its Attack Effectiveness (11.1); with the parameter false the
+ * option does nothing. */
+START_TEST (test_attack_effectiveness_param)
+{
+  static const char * const options[] = { "attack-effectiveness", NULL };
+
+  for (int optional = 1; optional >= 0; optional--)
+    {
+      g_autoptr(WbGame) game = wilderness ();
+      g_autoptr(WbPlay) play = NULL;
+
+      if (!optional)
+        set_param (game, "attack_effectiveness_optional", "false");
+      play = new_play (game, "historical", options, TRUE);
+      put (play, "1-2-V", "0516");
+      put (play, "gordon", "0515");
+      play_ok (play, END);
+      play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"gordon\"], \"defenders\": [\"0516\"], \"rolls\": [4]}");
+      ck_assert_msg (log_has (play, "7 to 4 → 1-1, die 4 → Ar"), "%s", play_last_log (play));
+      ck_assert_int_eq (!!(wb_match_find_unit (wb_play_get_state (play), "gordon")->flags & SPI_INEFFECTIVE),
+                        optional);
+    }
+}
+END_TEST
+
+/* los_hexside: a line of sight along a hexside between a hex that blocks
+ * (0611, forest) and one that does not (0612) is open when both must block
+ * (8.32, the Wilderness) and blocked with "either_blocks": artillery in
+ * 0512 bombarding 1/2/V in 0712. */
+START_TEST (test_los_hexside_param)
+{
+  const char *bombard = "{\"type\": \"attack\", \"attackers\": [\"csa-art-3\"], \"defenders\": [\"0712\"], \"rolls\": [1]}";
+
+  for (int either = 0; either < 2; either++)
+    {
+      g_autoptr(WbGame) game = wilderness ();
+      g_autoptr(WbPlay) play = NULL;
+
+      if (either)
+        set_param (game, "los_hexside", "\"either_blocks\"");
+      play = new_play (game, "historical", NULL, TRUE);
+      put (play, "1-2-V", "0712");
+      put (play, "csa-art-3", "0512");
+      play_ok (play, END);
+      if (either)
+        refused (play, bombard, "spi.bombard-range");
+      else
+        play_ok (play, bombard);
+    }
+}
+END_TEST
+
+/* A misspelt value of a parameter that chooses a rule is refused when the
+ * play starts, naming the parameter and the values it takes. */
+START_TEST (test_bad_choices)
+{
+  static const struct { const char *member, *value, *words; } bad[] = {
+    { "zoc", "\"lockin\"", "rules.params.zoc: “lockin” is not one of none, sticky, locking, rigid" },
+    { "combat", "\"optional\"", "rules.params.combat: “optional” is not one of mandatory, voluntary" },
+    { "odds_rounding", "\"nearest\"", "rules.params.odds_rounding: “nearest” is not one of defender, attacker" },
+    { "los_hexside", "true", "rules.params.los_hexside: “” is not one of both_block, either_blocks" },
+    { "reinforcement_entry", "\"road\"", "rules.params.reinforcement_entry: “road” is not one of column, free" },
+    { "retreat_hexes", "0", "rules.params.retreat_hexes: 0 (expected 1 to 10 hexes)" },
+    { "advance_after_combat", "2", "rules.params.advance_after_combat: 2 (expected 0 or 1 hex)" },
+    { "attack_attribute", "\"assault\"", "rules.params.attack_attribute: no unit class has an attribute “assault”" },
+    { "movement_attribute", "\"mp\"", "rules.params.movement_attribute: no unit class has an attribute “mp”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(WbGame) game = river_crossing ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WbPlay) play = NULL;
+
+      set_param (game, bad[i].member, bad[i].value);
+      play = wb_play_new (game, NULL, "crossing", NULL, 1, &error);
+      ck_assert_ptr_null (play);
+      ck_assert (g_error_matches (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID));
+      ck_assert_msg (strstr (error->message, bad[i].words) != NULL, "%s", error->message);
+    }
+  /* A CRT of another kind, or without dice the rules can roll. */
+  {
+    g_autoptr(WbGame) game = river_crossing ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(WbPlay) play = NULL;
+
+    wb_table_set_dice (wb_game_find_table (game, "crt"), "2d");
+    play = wb_play_new (game, NULL, "crossing", NULL, 1, &error);
+    ck_assert_ptr_null (play);
+    ck_assert_msg (strstr (error->message, "has no dice the rules can roll") != NULL, "%s", error->message);
+  }
+}
+END_TEST
+
+/* --- the designer's game, played and replayed ------------------------------------- */
+
+/* River Crossing played to the end by the automatic player, with the
+ * match's dice and with the players' typed dice (as warbench-cli play
+ * --auto [--physical-dice] plays it), for several seeds: every action
+ * accepted, the last turn (8) over with a result, attacks made on two
+ * dice; saved and reopened, the journal replays to the same transcript. */
+START_TEST (test_designer_game_auto)
+{
+  g_autoptr(WbGame) game = river_crossing ();
+  g_autofree char *dir = g_dir_make_tmp ("wb-river-XXXXXX", NULL);
+  gboolean two_dice = FALSE, retreated_twice = FALSE;
+
+  for (guint seed = 1; seed <= 6; seed++)
+    {
+      gboolean physical = seed > 4;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WbPlay) play = wb_play_new_full (game, "river-crossing.warbench", "crossing", NULL, seed,
+                                                 physical, NULL, &error);
+      g_autoptr(WbPlay) back = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/rc-%u.warbench-play", dir, seed);
+      g_autofree char *transcript = NULL, *replayed = NULL, *warning = NULL;
+      WbRng policy, dice;
+      GPtrArray *log;
+      guint n = 0;
+
+      ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+      ck_assert (!wb_play_is_free_play (play));
+      wb_rng_seed (&policy, seed, WB_RNG_MATCH_STREAM + 1);
+      wb_rng_seed (&dice, seed, WB_RNG_MATCH_STREAM + 2);
+      for (;;)
+        {
+          g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+
+          if (a == NULL)
+            break;
+          ck_assert_uint_lt (n++, 5000);
+          ck_assert_msg (wb_play_act_as_players (play, a, &dice, &policy, &error), "seed %u: %s", seed,
+                         error ? error->message : "");
+        }
+      ck_assert (wb_play_get_state (play)->over);
+      ck_assert_int_eq (wb_play_get_state (play)->turn, 8);
+      ck_assert_msg (g_str_has_prefix (play_last_log (play), "Turn 8, Imperial: The last Game-Turn is over: Allied "),
+                     "%s", play_last_log (play));
+      log = wb_play_get_log (play);
+      for (guint i = 0; i < log->len; i++)
+        {
+          const char *t = ((WbLogEvent *) g_ptr_array_index (log, i))->text;
+          two_dice |= strstr (t, ", dice ") != NULL;
+          retreated_twice |= strstr (t, "→ DR2") != NULL;
+        }
+      transcript = wb_play_transcript (play, &error);
+      ck_assert_msg (transcript != NULL, "%s", error ? error->message : "");
+      ck_assert_msg (wb_play_save (play, path, &error), "%s", error ? error->message : "");
+      back = wb_play_open (game, path, &warning, &error);
+      ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+      replayed = wb_play_transcript (back, &error);
+      ck_assert_msg (replayed != NULL, "%s", error ? error->message : "");
+      ck_assert_str_eq (replayed, transcript);
+      g_unlink (path);
+    }
+  ck_assert (two_dice);
+  ck_assert (retreated_twice);
+  g_rmdir (dir);
 }
 END_TEST
 
@@ -726,6 +920,12 @@ spi_general_suite (void)
   tcase_add_test (tc, test_retreat_hexes_param);
   tcase_add_test (tc, test_no_advance);
   tcase_add_test (tc, test_ninth_objective);
+  tcase_add_test (tc, test_reinforcement_entry);
+  tcase_add_test (tc, test_night_params);
+  tcase_add_test (tc, test_attack_effectiveness_param);
+  tcase_add_test (tc, test_los_hexside_param);
+  tcase_add_test (tc, test_bad_choices);
+  tcase_add_test (tc, test_designer_game_auto);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -225,17 +225,30 @@ choice_param (JsonObject *o, const char *member, const char * const *values, int
 }
 
 /* An attribute of the unit classes a parameter names (a unit's own
- * movement, attack or defence), interned; NULL when no class has it. */
-static const char *
-attribute_param (WbGame *game, JsonObject *o, const char *member, const char *fallback)
+ * movement, attack or defence), interned in @out; NULL when no class has
+ * it — an error when the game names it, so a typo does not play another
+ * rule unseen. */
+static gboolean
+attribute_param (WbGame *game, JsonObject *o, const char *member, const char *fallback, const char **out,
+                 GError **error)
 {
   const char *id = o != NULL ? wb_json_string (o, member, fallback) : fallback;
   GPtrArray *classes = wb_game_get_unit_classes (game);
 
+  *out = NULL;
   for (guint i = 0; id != NULL && i < classes->len; i++)
     if (wb_unit_type_find_attr (g_ptr_array_index (classes, i), id) != NULL)
-      return g_intern_string (id);
-  return NULL;
+      {
+        *out = g_intern_string (id);
+        return TRUE;
+      }
+  if (o != NULL && json_object_has_member (o, member))
+    {
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                   _("rules.params.%s: no unit class has an attribute “%s”"), member, id != NULL ? id : "");
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* The dice the CRT reads (its `dice`): how many and of how many faces. */
@@ -314,10 +327,9 @@ read_choices (SpiData *data, JsonObject *o, GError **error)
   data->night_no_combat = o != NULL ? wb_json_bool (o, "night_turns_no_combat", TRUE) : TRUE;
   data->night_no_enter_zoc = o != NULL ? wb_json_bool (o, "night_no_enter_zoc", TRUE) : TRUE;
   data->ae_optional = o != NULL ? wb_json_bool (o, "attack_effectiveness_optional", TRUE) : TRUE;
-  data->movement_attr = attribute_param (data->game, o, "movement_attribute", "movement");
-  data->attack_attr = attribute_param (data->game, o, "attack_attribute", "attack");
-  data->defense_attr = attribute_param (data->game, o, "defense_attribute", "defense");
-  return TRUE;
+  return attribute_param (data->game, o, "movement_attribute", "movement", &data->movement_attr, error) &&
+         attribute_param (data->game, o, "attack_attribute", "attack", &data->attack_attr, error) &&
+         attribute_param (data->game, o, "defense_attribute", "defense", &data->defense_attr, error);
 }
 
 static gpointer
