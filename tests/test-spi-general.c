@@ -238,6 +238,41 @@ START_TEST (test_crt_2d6_rolled)
 }
 END_TEST
 
+/* A d66 CRT (written "D66"): two dice read as a two-digit number, the
+ * first the tens — the players' 4 and 1 are 41, on the row 41-66 (DE),
+ * and 1 and 4 are 14, on 11-36 (NE). */
+START_TEST (test_crt_d66)
+{
+  static const char * const keep[] = { "a-1", "i-3", NULL };
+  g_autoptr(WbGame) game = river_crossing ();
+  g_autoptr(WbPlay) play = NULL;
+  WbTable *t = wb_table_new ("crt-d66", WB_TABLE_ODDS);
+  GPtrArray *low = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *high = g_ptr_array_new_with_free_func (g_free);
+
+  wb_table_set_name (t, "d66 CRT");
+  wb_table_set_dice (t, "D66");   /* read as wb_dice_new reads it, in either case */
+  wb_table_add_column (t, "1-1", 1, 1);
+  g_ptr_array_add (low, g_strdup ("NE"));
+  g_ptr_array_add (high, g_strdup ("DE"));
+  wb_table_add_row (t, "11-36", 11, 36, low);
+  wb_table_add_row (t, "41-66", 41, 66, high);
+  ck_assert (wb_game_add_table (game, t));
+  set_param (game, "crt", "\"crt-d66\"");
+  play = new_play (game, "crossing", NULL, TRUE);
+  clear_map (play, keep);
+  put (play, "i-3", "0307");
+  put (play, "a-1", "0207");
+  play_ok (play, END);
+  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"0307\"], \"rolls\": [1, 4]}");
+  ck_assert_msg (log_has (play, "4 to 3 → 1-1, dice 1, 4 (14) → NE"), "%s", play_last_log (play));
+  ck_assert (wb_play_undo (play, NULL));
+  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"0307\"], \"rolls\": [4, 1]}");
+  ck_assert_msg (log_has (play, "4 to 3 → 1-1, dice 4, 1 (41) → DE"), "%s", play_last_log (play));
+  ck_assert_int_eq (wb_match_find_unit (wb_play_get_state (play), "i-3")->where.kind, WB_WHERE_ELIMINATED);
+}
+END_TEST
+
 /* --- strengths, columns and rounding ------------------------------------------------ */
 
 /* Units whose class has attack and defence attributes attack with the one
@@ -910,6 +945,7 @@ spi_general_suite (void)
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_crt_2d6_physical);
   tcase_add_test (tc, test_crt_2d6_rolled);
+  tcase_add_test (tc, test_crt_d66);
   tcase_add_test (tc, test_attack_and_defence);
   tcase_add_test (tc, test_differential_and_rounding);
   tcase_add_test (tc, test_unit_movement);

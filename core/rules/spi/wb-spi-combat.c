@@ -639,7 +639,7 @@ static char *
 dice_text (SpiData *data, const int *dice, int value)
 {
   gboolean sum = wb_table_get_read (data->crt) == WB_TABLE_READ_SUM &&
-                 g_strcmp0 (wb_table_get_dice (data->crt), "d66") != 0;
+                 g_ascii_strcasecmp (wb_table_get_dice (data->crt), "d66") != 0;
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < data->crt_dice; i++)
