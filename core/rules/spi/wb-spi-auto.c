@@ -10,8 +10,8 @@
 
 /* The automatic player of the SPI family: a random legal policy that still
  * finishes a game — it answers every prompt, makes every mandatory attack
- * (with voluntary combat, most of the attacks it could make)
- * (grouping units and hexes so each attack is legal), moves a random share
+ * (grouping units and hexes so each attack is legal; with voluntary combat
+ * the same attacks, each phase ending first one time in four), moves a random share
  * of its units to random legal hexes and brings reinforcements on. */
 
 static JsonObject *

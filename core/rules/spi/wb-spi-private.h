@@ -101,7 +101,7 @@ typedef struct {
   int          crt_faces;       /* faces of each */
   GPtrArray   *command_rolls;   /* SpiCommandRoll* */
   int          artillery_range;
-  gboolean     los_either;      /* 8.32 unless set: a line along a hexside is blocked only if both hexes block */
+  gboolean     los_either;      /* a line along a hexside is blocked by either hex (8.32: only by both) */
   SpiZoc       zoc_mode;
   gboolean     voluntary;       /* combat is voluntary (else 7.1: mandatory) */
   int          retreat_hexes;   /* a retreat result's length when its code gives none (7.7: 1) */
