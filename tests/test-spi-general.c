@@ -936,6 +936,62 @@ START_TEST (test_designer_game_auto)
 }
 END_TEST
 
+/* River Crossing draws: its pointy-topped map at its set-up, by the
+ * renderer the canvas, exports and warbench-cli render share — the centre
+ * of an empty clear hex (0105, 0304) in the clear colour, of a woods hex
+ * (0301) not, and of a hex with a unit (Gren on the hills of 0303, 1 Bde
+ * on the clear 0305) in neither its terrain's colour: its counter. */
+START_TEST (test_designer_game_renders)
+{
+  static const struct { const char *hex; const char *color; gboolean same; } probes[] = {
+    { "0105", "#e9e2c0", TRUE }, { "0304", "#e9e2c0", TRUE }, { "0301", "#e9e2c0", FALSE },
+    { "0303", "#c9b48a", FALSE }, { "0303", "#e9e2c0", FALSE }, { "0305", "#e9e2c0", FALSE },
+  };
+  g_autoptr(WbGame) game = river_crossing ();
+  WbMap *map = wb_game_find_map (game, "valley");
+  WbHexMap *hex_map = WB_HEX_MAP (map);
+  WbRenderOptions options;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double w, h;
+
+  ck_assert_int_eq (wb_hex_map_get_layout (hex_map).orientation, WB_HEX_POINTY);
+  wb_map_get_extent (map, &w, &h);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) w + 1, (int) h + 1);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  wb_render_options_init (&options);
+  options.layers = WB_LAYER_ALL & ~WB_LAYER_NUMBERS;
+  options.scale = 1;
+  options.scenario = wb_game_find_scenario (game, "crossing");
+  wb_render_map (game, map, cr, &options);
+  ck_assert_int_eq (cairo_status (cr), CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  for (guint i = 0; i < G_N_ELEMENTS (probes); i++)
+    {
+      WbOffset o;
+      double x, y, r, g, b;
+      const guint8 *px;
+      guint32 argb;
+      gboolean same;
+
+      ck_assert (wb_hex_map_parse_hex (hex_map, probes[i].hex, &o));
+      wb_hex_center (wb_hex_map_get_layout (hex_map), wb_hex_map_get_hex_size (hex_map), o, &x, &y);
+      px = cairo_image_surface_get_data (surface) + (int) y * cairo_image_surface_get_stride (surface) + (int) x * 4;
+      memcpy (&argb, px, 4);
+      ck_assert (wb_color_parse (probes[i].color, &r, &g, &b));
+      same = ABS ((int) ((argb >> 16) & 0xff) - (int) (r * 255 + 0.5)) <= 2 &&
+             ABS ((int) ((argb >> 8) & 0xff) - (int) (g * 255 + 0.5)) <= 2 &&
+             ABS ((int) (argb & 0xff) - (int) (b * 255 + 0.5)) <= 2;
+      ck_assert_msg (same == probes[i].same, "%s: #%06x against %s", probes[i].hex, argb & 0xffffff,
+                     probes[i].color);
+    }
+  cairo_surface_destroy (surface);
+}
+END_TEST
+
 static Suite *
 spi_general_suite (void)
 {
@@ -962,6 +1018,7 @@ spi_general_suite (void)
   tcase_add_test (tc, test_los_hexside_param);
   tcase_add_test (tc, test_bad_choices);
   tcase_add_test (tc, test_designer_game_auto);
+  tcase_add_test (tc, test_designer_game_renders);
   suite_add_tcase (s, tc);
   return s;
 }
