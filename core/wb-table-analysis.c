@@ -148,7 +148,8 @@ wb_table_resolve (WbTable *table,
 /* The codes the analysis understands, matched without regard to case. An
  * exchange eliminates the defender and costs the attacker at least as much
  * strength, counted as half its force. "D2" is two defender steps, "A1" one
- * attacker step (any number); codes joined by "/" ("A1/D2") add up. */
+ * attacker step (any number), "Dr2" a defender retreat of two hexes ("AR3":
+ * the attacker, three); codes joined by "/" ("A1/D2") add up. */
 static const struct {
   const char   *code;
   WbCodeEffect  effect;
@@ -177,6 +178,22 @@ single_code_effect (const char   *code,
         *e = code_effects[i].effect;
         return TRUE;
       }
+  /* "Dr2", "AR3": a retreat of that many hexes. */
+  if ((code[0] == 'A' || code[0] == 'D' || code[0] == 'a' || code[0] == 'd') &&
+      (code[1] == 'r' || code[1] == 'R') && g_ascii_isdigit (code[2]))
+    {
+      char *end;
+      long hexes = strtol (code + 2, &end, 10);
+
+      if (*end != '\0' || hexes > 100)
+        return FALSE;
+      memset (e, 0, sizeof *e);
+      if (g_ascii_toupper (code[0]) == 'A')
+        e->attacker_retreat = hexes;
+      else
+        e->defender_retreat = hexes;
+      return TRUE;
+    }
   if ((code[0] == 'A' || code[0] == 'D' || code[0] == 'a' || code[0] == 'd'))
     {
       const char *p = code + 1;

@@ -176,7 +176,9 @@ wb_table_throw_value (WbTable   *table,
     default:
       break;
     }
-  if (g_strcmp0 (wb_table_get_dice (table), "d66") == 0 && n_dice >= 2)
+  /* "d66" as wb_dice_new reads it, in either case. */
+  if (wb_table_get_dice (table) != NULL && g_ascii_strcasecmp (wb_table_get_dice (table), "d66") == 0 &&
+      n_dice >= 2)
     return dice[0] * 10 + dice[1];
   for (guint i = 0; i < n_dice; i++)
     sum += dice[i];

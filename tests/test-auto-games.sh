@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Whole automatic games of the bundled Wilderness for many seeds, alone and
 # with each optional rule, and of the Blue & Gray games (Jackson & Sheridan
-# 1862 and 1864, Grant's Gamble): every game must end legally (the
+# 1862 and 1864, Grant's Gamble) and of a designer's own SPI game (River
+# Crossing, tests/data): every game must end legally (the
 # automatic player's every action accepted by the rules, the last turn
 # over or an automatic victory), and a saved game must replay to the same
 # result.
@@ -48,6 +49,12 @@ for seed in $(seq 1 20); do
   play_game "$GG" --scenario campaign --seed "$seed"
 done
 
+# A designer's own game on the SPI family (tests/data, issue 14 item 3).
+RC=$2/tests/data/river-crossing.warbench
+for seed in $(seq 1 20); do
+  play_game "$RC" --seed "$seed"
+done
+
 # Replays reproduce the game exactly.
 replay() {
   seed=$1
@@ -67,6 +74,7 @@ for seed in 3 17; do
   replay "$seed" "$JS" --scenario 1862
   replay "$seed" "$JS" --scenario 1864
   replay "$seed" "$GG" --scenario campaign
+  replay "$seed" "$RC"
 done
 
 printf '%d games, %d failed\n' "$games" "$failures"

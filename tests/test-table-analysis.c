@@ -198,6 +198,14 @@ START_TEST (test_codes)
   ck_assert_prob (wb_code_effect_score (&e), 1, 4);
   ck_assert (wb_code_effect ("NE", &e));
   ck_assert_prob (wb_code_effect_score (&e), 0, 1);
+  /* A retreat of n hexes: "Dr2", "AR3" (a retreat of any length scores ½). */
+  ck_assert (wb_code_effect ("Dr2", &e));
+  ck_assert_prob (e.defender_retreat, 2, 1);
+  ck_assert_prob (e.defender_steps, 0, 1);
+  ck_assert_prob (wb_code_effect_score (&e), 1, 2);
+  ck_assert (wb_code_effect ("AR3", &e));
+  ck_assert_prob (e.attacker_retreat, 3, 1);
+  ck_assert (!wb_code_effect ("Dr2x", &e));
   ck_assert (!wb_code_effect ("Dx", &e));
   ck_assert (!wb_code_effect ("Q", &e));
   ck_assert (!wb_code_effect ("A1/", &e));

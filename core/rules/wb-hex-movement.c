@@ -253,7 +253,8 @@ wb_hex_graph_new_for (WbGame *game, WbHexMap *map, const WbMoveProfile *p)
                 prohibited = TRUE;
               else if (f->move_mode == WB_MOVE_SET && fc >= 0)
                 set = set < 0 ? to_quarters (fc) : MIN (set, to_quarters (fc));
-              else if (f->move_mode == WB_MOVE_ADD && fc > 0)
+              else if (f->move_mode == WB_MOVE_ADD && fc > 0 && !negated (game, sides, id))
+                /* A bridge over a river that costs to cross: the bridge's way. */
                 add += to_quarters (fc);
               if (f->blocks_zoc && !negated (game, sides, id))
                 blocks_zoc = TRUE;

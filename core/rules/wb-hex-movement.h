@@ -11,9 +11,10 @@ G_BEGIN_DECLS
  * one of its six hexsides, in quarter MP — the terrain entered (per class,
  * "*" by default; a hex feature with a `set` cost replaces it, an `add`
  * cost adds), roads and trails along the hexside crossed (`set`: the lower
- * of the terrain's cost and theirs — SPI 5.22, 5.23), fords (`add`),
- * creeks (`prohibit` unless negated by a bridge or ford on the same
- * hexside). Which hexsides stop zones of control (a `blocks_zoc` hexside
+ * of the terrain's cost and theirs — SPI 5.22, 5.23), fords and rivers
+ * (`add`), creeks (`prohibit`) — an `add` or `prohibit` hexside feature
+ * counting only when no feature on the same hexside negates it (a bridge
+ * or ford). Which hexsides stop zones of control (a `blocks_zoc` hexside
  * feature not negated) and which hexes receive none (a `blocks_zoc` hex
  * feature: a river ferry, 6.6). Reachability is a Dijkstra search bounded
  * by the allowance, reusing its scratch (no allocation per search). */

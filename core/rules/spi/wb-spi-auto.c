@@ -10,7 +10,8 @@
 
 /* The automatic player of the SPI family: a random legal policy that still
  * finishes a game — it answers every prompt, makes every mandatory attack
- * (grouping units and hexes so each attack is legal), moves a random share
+ * (grouping units and hexes so each attack is legal; with voluntary combat
+ * the same attacks, each phase ending first one time in four), moves a random share
  * of its units to random legal hexes and brings reinforcements on. */
 
 static JsonObject *
@@ -89,7 +90,7 @@ answer (SpiData *data, WbMatch *m, WbRng *rng)
             if (best == NULL)
               break;
             json_array_add_string_element (list, best->id);
-            owed -= wb_strength_current_halves (wb_unit_get_strength (wb_game_find_unit (data->game, best->id)));
+            owed -= _wb_spi_combat_halves (data, best, TRUE, TRUE);
           }
         json_object_set_array_member (a, "units", list);
         return a;
@@ -231,8 +232,12 @@ _wb_spi_suggest (SpiData *data, WbMatch *m, WbRng *rng)
     return a;
   if (m->step == SPI_FIRST_COMBAT || m->step == SPI_SECOND_COMBAT)
     {
-      if ((a = mandatory_attack (data, m)) != NULL)
+      /* Voluntary combat: one time in four the phase ends with the
+       * attacks left unmade. */
+      if ((a = mandatory_attack (data, m)) != NULL &&
+          (!data->voluntary || wb_rng_bounded (rng, 4) != 0))
         return a;
+      g_clear_pointer (&a, json_object_unref);
       return action ("end_step");
     }
 

@@ -6,6 +6,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "wb-dice.h"
 #include "wb-table-resolve.h"
 #include "wb-unit.h"
 #include "wb-error.h"
@@ -31,6 +32,35 @@ gboolean
 _wb_spi_is_artillery (SpiData *data, const WbUnitState *u)
 {
   return g_strcmp0 (_wb_spi_unit_class (data, u), "artillery") == 0;
+}
+
+int
+_wb_spi_combat_halves (SpiData *data, const WbUnitState *u, gboolean attack, gboolean printed)
+{
+  const char *attr = attack ? data->attack_attr : data->defense_attr;
+  WbUnit *unit = wb_game_find_unit (data->game, u->id);
+  int full = unit != NULL ? wb_strength_current_halves (wb_unit_get_strength (unit)) : u->halves;
+  WbUnitType *klass;
+  const WbAttrValue *v;
+  int value;
+
+  klass = unit != NULL && attr != NULL ? wb_game_find_unit_class (data->game, wb_unit_get_class_id (unit)) : NULL;
+  if (klass == NULL || wb_unit_type_find_attr (klass, attr) == NULL || (v = wb_unit_get_attr (unit, attr)) == NULL ||
+      (v->type != WB_ATTR_INT && v->type != WB_ATTR_NUMBER))
+    return printed ? full : u->halves;
+  value = v->type == WB_ATTR_INT ? (int) CLAMP (v->i, 0, 10000) * 2 : (int) (CLAMP (v->d, 0, 10000) * 2 + 0.5);
+  /* A unit a designer weakened (override_strength) attacks and defends
+   * in proportion. */
+  if (printed || full <= 0 || u->halves == full)
+    return value;
+  return (int) ((gint64) value * MAX (u->halves, 0) / full);
+}
+
+/* Whether the optional Attack Effectiveness rules (11.0) are in force. */
+static gboolean
+attack_effectiveness (SpiData *data, WbMatch *m)
+{
+  return data->ae_optional && wb_match_has_option (m, "attack-effectiveness");
 }
 
 gboolean
@@ -67,6 +97,16 @@ static gboolean
 same_hex (WbOffset a, WbOffset b)
 {
   return a.col == b.col && a.row == b.row;
+}
+
+/* @u owes a retreat (@flag: must, or may as bombarding artillery) of
+ * @hexes hexes from where it is now. */
+static void
+owe_retreat (WbUnitState *u, guint32 flag, int hexes)
+{
+  u->flags |= flag;
+  u->data[SPI_DATA_RETREAT] = hexes;
+  u->data[SPI_DATA_ORIGIN] = hex_code (u->where.hex);
 }
 
 static char *
@@ -183,7 +223,8 @@ line_of_sight (SpiData *data, WbOffset from, WbOffset to)
       gboolean a = wb_hex_map_contains (data->map, steps[i].hex) && hex_blocks_los (data, steps[i].hex);
       gboolean b = wb_hex_map_contains (data->map, steps[i].alt) && hex_blocks_los (data, steps[i].alt);
 
-      if (steps[i].tie ? (a && b) : a)
+      /* 8.32: along a hexside both hexes block, or either (los_hexside). */
+      if (steps[i].tie ? (data->los_either ? (a || b) : (a && b)) : a)
         return FALSE;
     }
   return TRUE;
@@ -229,11 +270,12 @@ _wb_spi_eliminate (SpiData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx
   wb_rule_say (ctx, m, _("%s is eliminated"), name);
 }
 
+/* 7.6: the printed strength an exchange counts — the defenders' defence,
+ * the attackers' attack (the one strength of units with one). */
 static int
-printed_halves (SpiData *data, const WbUnitState *u)
+printed_halves (SpiData *data, const WbUnitState *u, gboolean attack)
 {
-  WbUnit *unit = wb_game_find_unit (data->game, u->id);
-  return unit != NULL ? wb_strength_current_halves (wb_unit_get_strength (unit)) : u->halves;
+  return _wb_spi_combat_halves (data, u, attack, TRUE);
 }
 
 static void
@@ -312,6 +354,16 @@ retreat_kind (SpiData *data, WbMatch *m, const WbUnitState *u, WbOffset to, int 
 
   if (dir < 0 || !wb_hex_map_contains (data->map, to))
     return RETREAT_NO;
+  /* A retreat of more than one hex goes further from where it started
+   * with each hex (rules.params.retreat_hexes, a code's length). */
+  if ((u->flags & (SPI_MUST_RETREAT | SPI_MAY_RETREAT)) && u->data[SPI_DATA_ORIGIN] > 0)
+    {
+      WbHexLayout layout = wb_hex_map_get_layout (data->map);
+      WbOffset origin = code_hex (u->data[SPI_DATA_ORIGIN]);
+
+      if (wb_hex_distance (layout, origin, to) <= wb_hex_distance (layout, origin, u->where.hex))
+        return RETREAT_NO;
+    }
   /* Terrain and hexsides as for movement, without the profile's limits on
    * where the unit may go (17.23 lets a Union unit retreat there), but a
    * train defense unit's roads and trails (17.34). */
@@ -396,8 +448,12 @@ static void
 end_combat (SpiData *data, WbMatch *m)
 {
   for (guint i = 0; i < m->units->len; i++)
-    g_array_index (m->units, WbUnitState, i).flags &=
-      ~(guint32) (SPI_ATTACKER | SPI_DEFENDER | SPI_BOMBARDING | SPI_MUST_RETREAT | SPI_MAY_RETREAT);
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      u->flags &= ~(guint32) (SPI_ATTACKER | SPI_DEFENDER | SPI_BOMBARDING | SPI_MUST_RETREAT | SPI_MAY_RETREAT);
+      u->data[SPI_DATA_RETREAT] = u->data[SPI_DATA_ORIGIN] = 0;
+    }
   m->fdata[SPI_F_PENDING] = SPI_PENDING_NONE;
   m->fdata[SPI_F_EX_NEEDED] = 0;
   m->fdata[SPI_F_ADVANCE_SIDE] = 0;
@@ -412,7 +468,7 @@ may_advance (SpiData *data, WbMatch *m, const WbUnitState *u, WbOffset *into)
 {
   guint side = (guint) m->fdata[SPI_F_ADVANCE_SIDE] - 1;
 
-  if (m->fdata[SPI_F_ADVANCE_SIDE] == 0 || u->side != side || !_wb_spi_on_map (u) ||
+  if (data->advance == 0 || m->fdata[SPI_F_ADVANCE_SIDE] == 0 || u->side != side || !_wb_spi_on_map (u) ||
       !(u->flags & (SPI_ATTACKER | SPI_DEFENDER)))
     return FALSE;
   for (int i = 0; i < m->fdata[SPI_F_N_VACATED]; i++)
@@ -471,7 +527,7 @@ next_prompt (SpiData *data, WbMatch *m, WbRuleContext *ctx)
             }
         }
     }
-  if (m->fdata[SPI_F_ADVANCE_SIDE] != 0)
+  if (m->fdata[SPI_F_ADVANCE_SIDE] != 0 && data->advance > 0)
     for (guint i = 0; i < m->units->len; i++)
       if (may_advance (data, m, &g_array_index (m->units, WbUnitState, i), NULL))
         {
@@ -553,6 +609,61 @@ strength_text (int halves)
   return halves % 2 == 0 ? g_strdup_printf ("%d", halves / 2) : g_strdup_printf ("%g", halves / 2.0);
 }
 
+/* The column of the CRT for @attack against @defense (eighths of SP): the
+ * odds, or on a differential table the difference in SP, rounded for the
+ * defender (7.0: 13 to 4 is 3-1) or, with odds_rounding "attacker", up. */
+static int
+combat_column (SpiData *data, int attack, int defense, WbColumnClamp *clamp)
+{
+  if (wb_table_get_kind (data->crt) == WB_TABLE_DIFFERENTIAL)
+    {
+      int diff = attack - defense;
+      /* Whole SP: floor or ceiling, for negative differences too. */
+      int sp = data->odds_for_attacker ? (diff >= 0 ? (diff + 7) / 8 : -((-diff) / 8))
+                                       : (diff >= 0 ? diff / 8 : -((-diff + 7) / 8));
+
+      return wb_table_combat_column (data->crt, sp, 0, clamp);
+    }
+  if (data->odds_for_attacker && attack > 0 && defense > 0)
+    {
+      /* Up to whole odds (7 to 3 is 3-1, 3 to 7 is 1-2), then the column. */
+      if (attack >= defense)
+        return wb_table_combat_column (data->crt, (attack + defense - 1) / defense, 1, clamp);
+      return wb_table_combat_column (data->crt, 1, defense / attack, clamp);
+    }
+  return wb_table_combat_column (data->crt, attack, defense, clamp);
+}
+
+/* "6 + 6 = 12" for dice added up, "3, 5 (35)" for a d66 or one die read. */
+static char *
+dice_text (SpiData *data, const int *dice, int value)
+{
+  gboolean sum = wb_table_get_read (data->crt) == WB_TABLE_READ_SUM &&
+                 g_ascii_strcasecmp (wb_table_get_dice (data->crt), "d66") != 0;
+  GString *s = g_string_new (NULL);
+
+  for (int i = 0; i < data->crt_dice; i++)
+    g_string_append_printf (s, "%s%d", i == 0 ? "" : sum ? " + " : ", ", dice[i]);
+  g_string_append_printf (s, sum ? " = %d" : " (%d)", value);
+  return g_string_free (s, FALSE);
+}
+
+/* How many hexes a retreat result sends units back: what its code says
+ * (its effect in the table's codes, or a number in it: "Dr2"), else the
+ * game's retreat_hexes (7.7: one). */
+static int
+retreat_length (SpiData *data, const char *cell, double effect)
+{
+  const WbResultCode *code = wb_table_find_code (data->crt, cell);
+  gboolean stated = code != NULL && code->has_effect;
+
+  for (const char *p = cell; !stated && *p != '\0'; p++)
+    stated = g_ascii_isdigit (*p);
+  if (!stated)
+    return data->retreat_hexes;
+  return CLAMP ((int) (effect + 0.5), 1, 10);
+}
+
 WbApplyResult
 _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
@@ -563,7 +674,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   UnitList attackers, defenders = { { NULL }, 0 };
   gboolean adjacent_any = FALSE, all_across_defended_sides = TRUE;
   double side_mult = 1e9;
-  int attack = 0, defense_scaled = 0, roll, column, computed;
+  int attack = 0, defense_scaled = 0, roll, column, computed, dice[WB_DICE_MAX_COUNT];
   WbColumnClamp clamp;
   const char *cell, *reduce;
   WbCodeEffect effect;
@@ -610,7 +721,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   hx = g_string_new (NULL);
   for (guint h = 0; h < n_dhex; h++)
     {
-      int in_hex = 0;
+      int in_hex = 0, n_in_hex = 0;
       g_autofree char *t = hex_text (data, dhex[h]);
 
       g_string_append_printf (hx, "%s%s", h ? ", " : "", t);
@@ -620,7 +731,8 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
           if (u->side != _wb_spi_phasing (m) && _wb_spi_on_map (u) && same_hex (u->where.hex, dhex[h]))
             {
               defenders.units[defenders.n++] = u;
-              in_hex += u->halves;
+              in_hex += _wb_spi_combat_halves (data, u, FALSE, FALSE);
+              n_in_hex++;
               if (!wb_rule_check (ctx, m, "spi.attack-once", !(u->flags & SPI_DEFENDED), error,
                                   _("%s has already been attacked this phase"), t))
                 {
@@ -629,7 +741,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
                 }
             }
         }
-      if (in_hex == 0)
+      if (n_in_hex == 0)
         {
           g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                        _("No enemy unit in %s"), t);
@@ -702,7 +814,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
             return WB_APPLY_REFUSED;
           u->flags |= SPI_BOMBARDING;
         }
-      attack += u->halves;
+      attack += _wb_spi_combat_halves (data, u, TRUE, FALSE);
     }
   /* 7.22: units in one hex attack together (8.14: artillery too). */
   for (guint i = 0; i < attackers.n; i++)
@@ -734,11 +846,11 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
     {
       int plain = 0;
       for (guint i = 0; i < defenders.n; i++)
-        plain += defenders.units[i]->halves;
+        plain += _wb_spi_combat_halves (data, defenders.units[i], FALSE, FALSE);
       defense_scaled = MAX (defense_scaled, (int) (plain * side_mult * 4 + 0.5));
     }
 
-  computed = wb_table_combat_column (data->crt, attack * 4, MAX (defense_scaled, 1), &clamp);
+  computed = combat_column (data, attack * 4, MAX (defense_scaled, 1), &clamp);
   column = computed;
   /* 7.9: the attacker may lower the odds before the roll. */
   reduce = wb_json_string (action, "odds", NULL);
@@ -776,8 +888,11 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
       ctx->preview->column = column;
       return WB_APPLY_DONE;
     }
-  if (!wb_rule_die (ctx, m, action, 0, 6, &roll, error))
-    return WB_APPLY_REFUSED;
+  /* The CRT's own dice (1d6, 2d6, d66…), read as the table reads them. */
+  for (int i = 0; i < data->crt_dice; i++)
+    if (!wb_rule_die (ctx, m, action, (guint) i, data->crt_faces, &dice[i], error))
+      return WB_APPLY_REFUSED;
+  roll = wb_table_throw_value (data->crt, dice, (guint) data->crt_dice);
   cell = wb_table_resolve (data->crt, (guint) column, roll);
   /* A cell the rulebook does not give: the players say what it is. */
   if (cell != NULL && wb_table_cell_is_unknown (cell))
@@ -807,12 +922,24 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   dtext = list_text (m, defenders.units, defenders.n);
   astr = strength_text (attack);
   dstr = g_strdup_printf ("%g", defense_scaled / 8.0);
-  /* TRANSLATORS: an attack in the log: attackers, defenders, hexes,
-   * strengths, the odds column, the die, the result */
-  wb_rule_say (ctx, m, _("%s attack %s in %s: %s to %s → %s, die %d → %s"), atext, dtext, hexes,
-               astr, dstr,
-               ((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (data->crt), column))->label,
-               roll, cell);
+  if (data->crt_dice == 1)
+    /* TRANSLATORS: an attack in the log: attackers, defenders, hexes,
+     * strengths, the odds column, the die, the result */
+    wb_rule_say (ctx, m, _("%s attack %s in %s: %s to %s → %s, die %d → %s"), atext, dtext, hexes,
+                 astr, dstr,
+                 ((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (data->crt), column))->label,
+                 roll, cell);
+  else
+    {
+      g_autofree char *thrown = dice_text (data, dice, roll);
+
+      /* TRANSLATORS: an attack in the log: attackers, defenders, hexes,
+       * strengths, the column, the dice ("6 + 6 = 12"), the result */
+      wb_rule_say (ctx, m, _("%s attack %s in %s: %s to %s → %s, dice %s → %s"), atext, dtext, hexes,
+                   astr, dstr,
+                   ((WbTableColumn *) g_ptr_array_index (wb_table_get_columns (data->crt), column))->label,
+                   thrown, cell);
+    }
 
   m->fdata[SPI_F_N_VACATED] = 0;
   if (effect.exchange || effect.defender_eliminated >= 1)
@@ -821,7 +948,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 
       for (guint i = 0; i < defenders.n; i++)
         {
-          owed += printed_halves (data, defenders.units[i]);
+          owed += printed_halves (data, defenders.units[i], FALSE);
           record_vacated (m, defenders.units[i]->where.hex);
           _wb_spi_eliminate (data, m, defenders.units[i], ctx);
         }
@@ -832,7 +959,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 
           for (guint i = 0; i < attackers.n; i++)
             if (attackers.units[i]->flags & SPI_ATTACKER)
-              available += printed_halves (data, attackers.units[i]);
+              available += printed_halves (data, attackers.units[i], TRUE);
           if (available <= owed)
             {
               /* Everything adjacent goes (8.15: bombarding artillery does not). */
@@ -861,25 +988,28 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
     }
   else if (effect.defender_retreat > 0)
     {
+      int length = retreat_length (data, cell, effect.defender_retreat);
+
       for (guint i = 0; i < defenders.n; i++)
-        defenders.units[i]->flags |= SPI_MUST_RETREAT;
+        owe_retreat (defenders.units[i], SPI_MUST_RETREAT, length);
       m->fdata[SPI_F_ADVANCE_SIDE] = (int) _wb_spi_phasing (m) + 1;
     }
   else if (effect.attacker_retreat > 0)
     {
-      gboolean ae = wb_match_has_option (m, "attack-effectiveness");
+      gboolean ae = attack_effectiveness (data, m);
+      int length = retreat_length (data, cell, effect.attacker_retreat);
 
       for (guint i = 0; i < attackers.n; i++)
         if (attackers.units[i]->flags & SPI_ATTACKER)
           {
-            attackers.units[i]->flags |= SPI_MUST_RETREAT;
+            owe_retreat (attackers.units[i], SPI_MUST_RETREAT, length);
             /* 11.1: lost by units attacking from an enemy zone of control. */
             if (ae)
               attackers.units[i]->flags |= SPI_INEFFECTIVE;
           }
         else if (attackers.units[i]->flags & SPI_BOMBARDING)
           /* 8.16: bombarding artillery may elect to suffer it. */
-          attackers.units[i]->flags |= SPI_MAY_RETREAT;
+          owe_retreat (attackers.units[i], SPI_MAY_RETREAT, length);
       m->fdata[SPI_F_ADVANCE_SIDE] = (int) (1 - _wb_spi_phasing (m)) + 1;
     }
   next_prompt (data, m, ctx);
@@ -964,14 +1094,22 @@ answer_retreat (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
           return WB_APPLY_REFUSED;
         }
       oname = wb_match_unit_text (m, o);
-      o->flags |= SPI_MUST_RETREAT;
+      owe_retreat (o, SPI_MUST_RETREAT, 1);
       /* TRANSLATORS: 7.8 displacement in the log */
       wb_rule_say (ctx, m, _("%s retreats %s → %s, displacing %s"), name, from, to_text, oname);
     }
   else
     wb_rule_say (ctx, m, _("%s retreats %s → %s"), name, from, to_text);
   u->where.hex = to;
-  u->flags &= ~(guint32) (SPI_MUST_RETREAT | SPI_MAY_RETREAT);
+  /* A longer retreat goes on, one hex per action; artillery that elected
+   * its Ar (8.16) now owes the rest. */
+  if (--u->data[SPI_DATA_RETREAT] > 0)
+    u->flags = (u->flags & ~(guint32) SPI_MAY_RETREAT) | SPI_MUST_RETREAT;
+  else
+    {
+      u->flags &= ~(guint32) (SPI_MUST_RETREAT | SPI_MAY_RETREAT);
+      u->data[SPI_DATA_RETREAT] = u->data[SPI_DATA_ORIGIN] = 0;
+    }
   if (units_of_side_at (m, u->side, was, NULL) == 0)
     record_vacated (m, was);
   next_prompt (data, m, ctx);
@@ -995,7 +1133,7 @@ answer_exchange (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *c
                        _("%s did not attack from an adjacent hex in this combat"), name);
           return WB_APPLY_REFUSED;
         }
-      total += printed_halves (data, chosen.units[i]);
+      total += printed_halves (data, chosen.units[i], TRUE);
     }
   if (total < m->fdata[SPI_F_EX_NEEDED])
     {
@@ -1116,7 +1254,7 @@ _wb_spi_combat_start (SpiData *data, WbMatch *m, WbRuleContext *ctx)
             {
               g_autofree char *name = wb_match_unit_text (m, u);
 
-              u->flags |= SPI_MUST_RETREAT | SPI_ATTACKER;
+              owe_retreat (u, SPI_MUST_RETREAT | SPI_ATTACKER, 1);
               e->flags |= SPI_DEFENDER;
               if (!any)
                 wb_rule_say (ctx, m, _("%s is next to the enemy: Attacker Retreats (17.31)"), name);
@@ -1138,7 +1276,7 @@ _wb_spi_ineffective_retreats (SpiData *data, WbMatch *m, WbRuleContext *ctx)
   guint phasing = _wb_spi_phasing (m);
   gboolean any = FALSE;
 
-  if (!wb_match_has_option (m, "attack-effectiveness"))
+  if (!attack_effectiveness (data, m))
     return FALSE;
   for (guint i = 0; i < m->units->len; i++)
     {
@@ -1149,7 +1287,7 @@ _wb_spi_ineffective_retreats (SpiData *data, WbMatch *m, WbRuleContext *ctx)
         {
           g_autofree char *name = wb_match_unit_text (m, u);
 
-          u->flags |= SPI_MUST_RETREAT;
+          owe_retreat (u, SPI_MUST_RETREAT, 1);
           wb_rule_say (ctx, m, _("%s, without Attack Effectiveness, is still in an enemy zone of "
                                  "control and must retreat (11.31)"), name);
           any = TRUE;
@@ -1176,6 +1314,10 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
                            _("Finish the combat in progress first"));
       return FALSE;
     }
+  /* rules.params.combat "voluntary": no attack is owed; without zones of
+   * control (zoc "none") none is either. */
+  if (data->voluntary || data->zoc_mode == SPI_ZOC_NONE)
+    return TRUE;
   /* 7.75: units that advanced neither attack nor are attacked: their zones
    * of control oblige no attack, on either side. */
   {
@@ -1228,8 +1370,19 @@ _wb_spi_score (SpiData *data, WbMatch *m)
   GPtrArray *sides = wb_game_get_sides (m->game);
   g_autofree guint8 *zoc0 = g_new0 (guint8, (gsize) data->cols * data->rows);
   g_autofree guint8 *zoc1 = g_new0 (guint8, (gsize) data->cols * data->rows);
-  int objective = 0;
+  guint8 *control = NULL;
+  guint objective = 0, n_objectives = 0;
 
+  /* Who holds each objective hex: a byte each (side + 1, 0 nobody yet) in
+   * the family's blob, copied with the state. */
+  for (guint v = 0; v < victory->len; v++)
+    {
+      WbVictory *vc = g_ptr_array_index (victory, v);
+      if (vc->kind == WB_VICTORY_OCCUPY && vc->places != NULL)
+        n_objectives += vc->places->len;
+    }
+  if (n_objectives > 0)
+    control = wb_match_family_blob (m, n_objectives);
   mark_zoc_of (data, m, 0, zoc0);
   mark_zoc_of (data, m, 1, zoc1);
   m->vp[0] = m->vp[1] = 0;
@@ -1253,20 +1406,20 @@ _wb_spi_score (SpiData *data, WbMatch *m)
             {
               const WbPlace *pl = &g_array_index (vc->places, WbPlace, p);
               WbOffset h;
-              int shift = 2 * (objective % 8), owner, here0, here1;
+              int owner, here0, here1;
 
-              if (pl->kind != WB_PLACE_HEX || !parse_hex_text (data, pl->ref, &h))
+              if (pl->kind != WB_PLACE_HEX || !parse_hex_text (data, pl->ref, &h) || objective >= n_objectives)
                 continue;
               here0 = units_of_side_at (m, 0, h, NULL) > 0 || zoc0[h.row * data->cols + h.col];
               here1 = units_of_side_at (m, 1, h, NULL) > 0 || zoc1[h.row * data->cols + h.col];
-              owner = (m->fdata[SPI_F_CONTROL] >> shift) & 3;
+              owner = control[objective];
               if (owner == 0)
                 owner = (int) data->objectives_side;
               if (here0 && !here1)
                 owner = 1;
               else if (here1 && !here0)
                 owner = 2;
-              m->fdata[SPI_F_CONTROL] = (m->fdata[SPI_F_CONTROL] & ~(3 << shift)) | (owner << shift);
+              control[objective] = (guint8) owner;
               if (owner == (int) side + 1)
                 m->vp[side] += vc->vp;
             }

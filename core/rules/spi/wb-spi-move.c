@@ -23,6 +23,46 @@ _wb_spi_unit_class (SpiData *data, const WbUnitState *u)
   return klass != NULL ? klass : "infantry";
 }
 
+int
+_wb_spi_allowance (SpiData *data, const WbUnitState *u)
+{
+  WbUnit *unit = data->movement_attr != NULL ? wb_game_find_unit (data->game, u->id) : NULL;
+  WbUnitType *klass = unit != NULL ? wb_game_find_unit_class (data->game, wb_unit_get_class_id (unit)) : NULL;
+  const WbAttrValue *v;
+
+  if (klass == NULL || wb_unit_type_find_attr (klass, data->movement_attr) == NULL ||
+      (v = wb_unit_get_attr (unit, data->movement_attr)) == NULL)
+    return data->allowance;
+  switch (v->type)
+    {
+    case WB_ATTR_INT:
+      return (int) CLAMP (v->i, 0, 1000) * WB_MOVE_QUARTERS;
+    case WB_ATTR_NUMBER:
+      return (int) (CLAMP (v->d, 0, 1000) * WB_MOVE_QUARTERS);
+    case WB_ATTR_STRING:
+    case WB_ATTR_BOOL:
+    case WB_ATTR_FIREPOWER:
+    default:
+      return data->allowance;
+    }
+}
+
+WbReachFlags
+_wb_spi_zoc_flags (SpiData *data)
+{
+  switch (data->zoc_mode)
+    {
+    case SPI_ZOC_NONE:
+      return 0;
+    case SPI_ZOC_STICKY:
+      return WB_REACH_ZOC_STOPS;
+    case SPI_ZOC_LOCKING:
+    case SPI_ZOC_RIGID:
+    default:
+      return WB_REACH_ZOC_STOPS | WB_REACH_ZOC_LOCKS;
+    }
+}
+
 static const char *
 side_id (WbMatch *m, guint side)
 {
@@ -135,7 +175,8 @@ _wb_spi_mark_enemies (SpiData *data, WbMatch *m, guint side)
       if (u->side == side || !on_map (u))
         continue;
       data->enemy[u->where.hex.row * data->cols + u->where.hex.col] = 1;
-      wb_hex_graph_add_zoc (base, u->where.hex, data->zoc);
+      if (data->zoc_mode != SPI_ZOC_NONE)
+        wb_hex_graph_add_zoc (base, u->where.hex, data->zoc);
     }
 }
 
@@ -251,12 +292,12 @@ move_search (SpiData *data, WbMatch *m, const WbUnitState *u, guint8 *closed, Mo
         closed[o->where.hex.row * data->cols + o->where.hex.col] = 1;
     }
   s->closed = closed;
-  s->flags = WB_REACH_ZOC_STOPS | WB_REACH_ZOC_LOCKS;
+  s->flags = _wb_spi_zoc_flags (data);
   /* 10.2 at night; 17.32 train defense; 11.2 without Attack Effectiveness. */
-  if (wb_match_turn_is_night (m, m->turn) || (u->flags & SPI_INEFFECTIVE) ||
+  if ((data->night_no_enter_zoc && wb_match_turn_is_night (m, m->turn)) || (u->flags & SPI_INEFFECTIVE) ||
       profiles_say (data, s->profiles, G_STRUCT_OFFSET (SpiProfile, no_enter_zoc)))
     s->flags |= WB_REACH_NO_ENTER_ZOC;
-  s->allowance = MAX (0, data->allowance - u->data[SPI_DATA_SPENT]);
+  s->allowance = MAX (0, _wb_spi_allowance (data, u) - u->data[SPI_DATA_SPENT]);
 }
 
 /* Which rule keeps @to out of reach: the searches relaxed one rule at a
@@ -280,12 +321,15 @@ blocking_rule (SpiData *data, WbMatch *m, const WbUnitState *u, MoveSearch *s, W
       flags &= ~WB_REACH_NO_ENTER_ZOC;
       wb_hex_graph_reach (s->graph, u->where.hex, s->allowance, s->closed, data->zoc, flags);
       if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
-        return wb_match_turn_is_night (m, m->turn) ? "spi.night-zoc" : "spi.profile";
+        return data->night_no_enter_zoc && wb_match_turn_is_night (m, m->turn) ? "spi.night-zoc" : "spi.profile";
     }
-  flags &= ~WB_REACH_ZOC_STOPS;
-  wb_hex_graph_reach (s->graph, u->where.hex, s->allowance, s->closed, data->zoc, flags);
-  if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
-    return "spi.zoc-stop";
+  if (flags & WB_REACH_ZOC_STOPS)
+    {
+      flags &= ~WB_REACH_ZOC_STOPS;
+      wb_hex_graph_reach (s->graph, u->where.hex, s->allowance, s->closed, data->zoc, flags);
+      if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
+        return "spi.zoc-stop";
+    }
   wb_hex_graph_reach (s->graph, u->where.hex, s->allowance, NULL, data->zoc, flags);
   if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
     return data->enemy[to.row * data->cols + to.col] ? "spi.enemy-hex" : "spi.stacking";
@@ -685,6 +729,13 @@ _wb_spi_enter (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx
   u->where.hex = at;
   u->flags |= SPI_ENTERED;
   u->data[SPI_DATA_ENTRY] = code;
+  if (data->entry_free)
+    {
+      /* rules.params.reinforcement_entry "free": its whole allowance left. */
+      u->data[SPI_DATA_SPENT] = 0;
+      wb_rule_say (ctx, m, _("%s enters at %s"), name, at_text);
+      return WB_APPLY_DONE;
+    }
   u->data[SPI_DATA_SPENT] = column * WB_MOVE_QUARTERS;
   mp = mp_text (u->data[SPI_DATA_SPENT]);
   /* TRANSLATORS: a reinforcement in the log: unit, hex, its place in the column */

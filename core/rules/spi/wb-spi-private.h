@@ -41,8 +41,7 @@ enum {
   SPI_F_N_VACATED,    /* hexes vacated by the combat (row * 1000 + col + 1) … */
   SPI_F_VACATED,      /* … up to 8 of them */
   SPI_F_LOST = SPI_F_VACATED + 8,   /* half SP each side has lost: 2 sides */
-  SPI_F_CONTROL = SPI_F_LOST + 2,   /* objective control bits: side + 1 per 2 bits, 8 objectives */
-  SPI_F_COMMAND,      /* command rolls made this phase: bit i held, bit 16 + i rolled (19.2) */
+  SPI_F_COMMAND = SPI_F_LOST + 2,   /* command rolls made this phase: bit i held, bit 16 + i rolled (19.2) */
   SPI_F_END,
 };
 
@@ -57,7 +56,17 @@ typedef enum {
 enum {
   SPI_DATA_SPENT,     /* quarter MP spent this phase (a reinforcement's column) */
   SPI_DATA_ENTRY,     /* the hex it entered at this phase: row * 1000 + col + 1 */
+  SPI_DATA_RETREAT,   /* hexes of retreat still owed (with SPI_MUST_RETREAT / SPI_MAY_RETREAT) */
+  SPI_DATA_ORIGIN,    /* the hex the retreat started from: row * 1000 + col + 1 */
 };
+
+/* Zones of control (rules.params.zoc; docs/rules-engine.md defines each). */
+typedef enum {
+  SPI_ZOC_NONE,       /* no zones of control */
+  SPI_ZOC_STICKY,     /* entering one stops a move; a unit may leave one at the start of its move */
+  SPI_ZOC_LOCKING,    /* entering one stops a move; a unit may not leave one by movement */
+  SPI_ZOC_RIGID,      /* the Wilderness's (SPI 5.13, 6.0-6.6): as locking */
+} SpiZoc;
 
 /* A movement profile read from rules.params.movement_profiles. */
 typedef struct {
@@ -88,13 +97,27 @@ typedef struct {
 typedef struct {
   WbGame      *game;
   WbTable     *crt;
+  int          crt_dice;        /* dice thrown on the CRT (its `dice`: 1d6 → 1, 2d6 and d66 → 2) */
+  int          crt_faces;       /* faces of each */
   GPtrArray   *command_rolls;   /* SpiCommandRoll* */
   int          artillery_range;
-  double       los_tie_both;    /* 8.32: a line along a hexside is blocked only if both hexes block */
+  gboolean     los_either;      /* a line along a hexside is blocked by either hex (8.32: only by both) */
+  SpiZoc       zoc_mode;
+  gboolean     voluntary;       /* combat is voluntary (else 7.1: mandatory) */
+  int          retreat_hexes;   /* a retreat result's length when its code gives none (7.7: 1) */
+  int          advance;         /* hexes a victor may advance after combat: 0 or 1 (7.75) */
+  gboolean     odds_for_attacker; /* odds and differences rounded up (else down, for the defender: 7.0) */
+  gboolean     night_no_combat; /* 10.0: no Combat Phase on a night turn */
+  gboolean     night_no_enter_zoc; /* 10.2: no entering enemy zones of control at night */
+  gboolean     entry_free;      /* reinforcements enter with their whole allowance (else 15.15: in column) */
+  gboolean     ae_optional;     /* 11.0 Attack Effectiveness with the scenario option "attack-effectiveness" */
+  const char  *movement_attr;   /* interned unit attribute: a unit's own Movement Allowance */
+  const char  *attack_attr;     /* interned unit attributes: separate attack and defence strengths */
+  const char  *defense_attr;
   guint        objectives_side; /* 18.13: who holds the objectives at the start, + 1 (0: nobody) */
   WbHexMap    *map;
   int          cols, rows;
-  int          allowance;       /* quarter MP */
+  int          allowance;       /* quarter MP: a unit without its own (movement_attr) */
   int          stacking;
   char       **no_end;          /* hex features a move may not end on (river ferry) */
   GPtrArray   *profiles;        /* SpiProfile* */
@@ -112,6 +135,15 @@ WbHexGraph  *_wb_spi_graph          (SpiData *data, WbMatch *m, const WbUnitStat
  * zones of control. */
 void         _wb_spi_mark_enemies   (SpiData *data, WbMatch *m, guint side);
 const char  *_wb_spi_unit_class     (SpiData *data, const WbUnitState *unit);
+/* @u's Movement Allowance in quarter MP: its class's movement attribute
+ * when the class has one and the unit a value, else the game's. */
+int          _wb_spi_allowance      (SpiData *data, const WbUnitState *u);
+/* The strength @u attacks or defends with, in half SP: its class's attack
+ * or defence attribute when the class has one, scaled by what is left of
+ * its printed strength, else its strength. @printed: at full strength. */
+int          _wb_spi_combat_halves  (SpiData *data, const WbUnitState *u, gboolean attack, gboolean printed);
+/* The reach flags of the game's zones of control (rules.params.zoc). */
+WbReachFlags _wb_spi_zoc_flags      (SpiData *data);
 
 WbApplyResult _wb_spi_move          (SpiData *data, WbMatch *m, JsonObject *action,
                                      WbRuleContext *ctx, GError **error);

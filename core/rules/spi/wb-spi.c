@@ -6,6 +6,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "wb-dice.h"
 #include "wb-unit.h"
 #include "wb-error.h"
 #include "rules/spi/wb-spi-private.h"
@@ -22,7 +23,7 @@ static const WbRuleCheck checks[] = {
   { "spi.zoc-stop", N_("A unit stops when it enters an enemy-controlled hex"), "6.0" },
   { "spi.allowance", N_("A unit may not spend more than its Movement Allowance"), "5.15" },
   { "spi.terrain", N_("Prohibited terrain and hexsides may not be entered or crossed"), "5.2, 9.0" },
-  { "spi.stacking", N_("At most two units in a hex"), "5.32" },
+  { "spi.stacking", N_("No more units in a hex than the stacking limit (two)"), "5.32" },
   { "spi.no-end", N_("A unit may not end its move in a river ferry hex"), "5.24" },
   { "spi.night-zoc", N_("At night units may not enter enemy-controlled hexes"), "10.2" },
   { "spi.profile", N_("The exclusive rules' movement restrictions"), "17.1-17.3" },
@@ -31,14 +32,14 @@ static const WbRuleCheck checks[] = {
   { "spi.combat-phase", N_("Attacks are made in the phasing player's Combat Phase"), "4.1" },
   { "spi.attack-once", N_("No unit attacks or is attacked more than once per Combat Phase"), "7.14" },
   { "spi.adjacent", N_("Attackers are adjacent to every hex they attack, or artillery bombarding"), "7.15, 7.25, 8.1" },
-  { "spi.creek", N_("No attack across a creek except at bridges or fords"), "9.0" },
+  { "spi.creek", N_("No attack across a prohibited hexside (a creek) except at bridges or fords"), "9.0" },
   { "spi.bombard-range", N_("Artillery bombards within its range with a clear line of sight"), "8.11, 8.3" },
   { "spi.bombard-zoc", N_("Artillery in an enemy zone of control attacks adjacent units and does not bombard"), "8.41" },
   { "spi.stack-together", N_("Units in one hex attack together"), "7.22, 8.14" },
   { "spi.td-no-attack", N_("Train Defense units never attack"), "17.31" },
   { "spi.ineffective", N_("Units without Attack Effectiveness may not attack"), "11.2" },
   { "spi.mandatory", N_("Adjacent enemy units must be attacked, and units in enemy zones of control must attack"), "7.11, 7.12, 8.41" },
-  { "spi.retreat", N_("Retreats go one hex, not into enemy zones of control or prohibited terrain"), "7.7" },
+  { "spi.retreat", N_("Retreats go a hex at a time, each further away, not into enemy zones of control or prohibited terrain"), "7.7" },
   { "spi.command-roll", N_("A formation held by its command roll does not move this phase"), "19.2" },
   { "spi.displace", N_("A retreating unit displaces a friendly unit only when it has no other way"), "7.8" },
 };
@@ -196,6 +197,82 @@ read_command_rolls (SpiData *data, JsonObject *o)
     }
 }
 
+/* A parameter that names one of @values (NULL-terminated): its index in
+ * @out, @fallback when it is absent; an error naming the values when it is
+ * anything else, so that a misspelt value does not play another rule. */
+static gboolean
+choice_param (JsonObject *o, const char *member, const char * const *values, int fallback, int *out,
+              GError **error)
+{
+  JsonNode *n = o != NULL ? json_object_get_member (o, member) : NULL;
+  const char *v;
+  g_autofree char *expected = NULL;
+
+  *out = fallback;
+  if (n == NULL)
+    return TRUE;
+  v = json_node_get_value_type (n) == G_TYPE_STRING ? json_node_get_string (n) : NULL;
+  for (int i = 0; v != NULL && values[i] != NULL; i++)
+    if (strcmp (v, values[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  expected = g_strjoinv (", ", (char **) values);
+  g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+               _("rules.params.%s: “%s” is not one of %s"), member, v != NULL ? v : "", expected);
+  return FALSE;
+}
+
+/* An attribute of the unit classes a parameter names (a unit's own
+ * movement, attack or defence), interned in @out; NULL when no class has
+ * it — an error when the game names it, so a typo does not play another
+ * rule unseen. */
+static gboolean
+attribute_param (WbGame *game, JsonObject *o, const char *member, const char *fallback, const char **out,
+                 GError **error)
+{
+  const char *id = o != NULL ? wb_json_string (o, member, fallback) : fallback;
+  GPtrArray *classes = wb_game_get_unit_classes (game);
+
+  *out = NULL;
+  for (guint i = 0; id != NULL && i < classes->len; i++)
+    if (wb_unit_type_find_attr (g_ptr_array_index (classes, i), id) != NULL)
+      {
+        *out = g_intern_string (id);
+        return TRUE;
+      }
+  if (o != NULL && json_object_has_member (o, member))
+    {
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                   _("rules.params.%s: no unit class has an attribute “%s”"), member, id != NULL ? id : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The dice the CRT reads (its `dice`): how many and of how many faces. */
+static gboolean
+read_crt_dice (SpiData *data, GError **error)
+{
+  const char *spec = wb_table_get_dice (data->crt);
+  g_autoptr(GError) local = NULL;
+  g_autoptr(WbDice) dice = spec != NULL ? wb_dice_new (spec, &local) : NULL;
+
+  if (dice == NULL)
+    {
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                   _("The combat results table “%s” has no dice the rules can roll (%s)"),
+                   wb_table_get_name (data->crt), local != NULL ? local->message : _("none given"));
+      return FALSE;
+    }
+  if (g_strcmp0 (dice->spec, "d66") == 0)
+    data->crt_dice = 2, data->crt_faces = 6;
+  else
+    data->crt_dice = dice->min, data->crt_faces = dice->max / MAX (dice->min, 1);
+  return TRUE;
+}
+
 static void
 spi_release (gpointer p)
 {
@@ -211,6 +288,48 @@ spi_release (gpointer p)
   g_free (data->enemy);
   g_free (data->zoc);
   g_free (data);
+}
+
+/* The parameters that choose between the rules of other games of the
+ * system and the Wilderness's (its own values are the defaults). */
+static gboolean
+read_choices (SpiData *data, JsonObject *o, GError **error)
+{
+  static const char * const zoc[] = { "none", "sticky", "locking", "rigid", NULL };
+  static const char * const combat[] = { "mandatory", "voluntary", NULL };
+  static const char * const rounding[] = { "defender", "attacker", NULL };
+  static const char * const los[] = { "both_block", "either_blocks", NULL };
+  static const char * const entry[] = { "column", "free", NULL };
+  int z, c, r, l, e;
+
+  if (!choice_param (o, "zoc", zoc, SPI_ZOC_RIGID, &z, error) ||
+      !choice_param (o, "combat", combat, 0, &c, error) ||
+      !choice_param (o, "odds_rounding", rounding, 0, &r, error) ||
+      !choice_param (o, "los_hexside", los, 0, &l, error) ||
+      !choice_param (o, "reinforcement_entry", entry, 0, &e, error))
+    return FALSE;
+  data->zoc_mode = (SpiZoc) z;
+  data->voluntary = c == 1;
+  data->odds_for_attacker = r == 1;
+  data->los_either = l == 1;
+  data->entry_free = e == 1;
+  data->retreat_hexes = o != NULL ? (int) wb_json_int (o, "retreat_hexes", 1) : 1;
+  data->advance = o != NULL ? (int) wb_json_int (o, "advance_after_combat", 1) : 1;
+  if (data->retreat_hexes < 1 || data->retreat_hexes > 10 || data->advance < 0 || data->advance > 1)
+    {
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                   data->advance < 0 || data->advance > 1
+                     ? _("rules.params.advance_after_combat: %d (expected 0 or 1 hex)")
+                     : _("rules.params.retreat_hexes: %d (expected 1 to 10 hexes)"),
+                   data->advance < 0 || data->advance > 1 ? data->advance : data->retreat_hexes);
+      return FALSE;
+    }
+  data->night_no_combat = o != NULL ? wb_json_bool (o, "night_turns_no_combat", TRUE) : TRUE;
+  data->night_no_enter_zoc = o != NULL ? wb_json_bool (o, "night_no_enter_zoc", TRUE) : TRUE;
+  data->ae_optional = o != NULL ? wb_json_bool (o, "attack_effectiveness_optional", TRUE) : TRUE;
+  return attribute_param (data->game, o, "movement_attribute", "movement", &data->movement_attr, error) &&
+         attribute_param (data->game, o, "attack_attribute", "attack", &data->attack_attr, error) &&
+         attribute_param (data->game, o, "defense_attribute", "defense", &data->defense_attr, error);
 }
 
 static gpointer
@@ -282,10 +401,22 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data->allowance = CLAMP (data->allowance, 0, 1000 * WB_MOVE_QUARTERS);
   data->stacking = CLAMP (data->stacking, 1, 100);
   data->artillery_range = CLAMP (data->artillery_range, 1, 100);
-  if (data->crt != NULL && wb_table_get_kind (data->crt) != WB_TABLE_ODDS)
+  if (!read_choices (data, o, error))
+    {
+      spi_release (data);
+      return NULL;
+    }
+  if (data->crt != NULL && wb_table_get_kind (data->crt) != WB_TABLE_ODDS &&
+      wb_table_get_kind (data->crt) != WB_TABLE_DIFFERENTIAL)
     {
       g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
-                   _("The table “%s” is not an odds combat results table"), wb_table_get_name (data->crt));
+                   _("The table “%s” is not an odds or differential combat results table"),
+                   wb_table_get_name (data->crt));
+      spi_release (data);
+      return NULL;
+    }
+  if (data->crt != NULL && !read_crt_dice (data, error))
+    {
       spi_release (data);
       return NULL;
     }
@@ -383,7 +514,7 @@ end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
         }
     }
   while ((m->step == SPI_FIRST_COMBAT || m->step == SPI_SECOND_COMBAT) &&
-         wb_match_turn_is_night (m, m->turn));
+         data->night_no_combat && wb_match_turn_is_night (m, m->turn));
   m->active = step_side (m, m->step);
   if (night_over)
     for (guint i = 0; i < m->units->len; i++)
