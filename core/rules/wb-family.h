@@ -3,6 +3,7 @@
 
 #include "rules/wb-match.h"
 #include "rules/wb-json-access.h"
+#include "rules/wb-params.h"
 
 G_BEGIN_DECLS
 
@@ -188,6 +189,10 @@ struct _WbRulesFamily
   guint                version;
   const WbRulesChange *changes;
   guint                n_changes;
+  /* The parameters the family reads from rules.params (wb-params.h):
+   * checked when a game loads, printed by warbench-cli rules. */
+  const WbParam       *params;
+  guint                n_params;
 };
 
 /* Whether a journal played by version @played of @what (a family's id, or
