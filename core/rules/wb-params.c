@@ -558,6 +558,8 @@ ids_of (WbGame *game, WbParamRef ref, GPtrArray *out)
     }
 }
 
+static char *table_kinds_text (guint kinds);
+
 static gboolean
 check_ref (Check *c, const WbParam *d, WbParamRef ref, const char *id)
 {
@@ -574,9 +576,15 @@ check_ref (Check *c, const WbParam *d, WbParamRef ref, const char *id)
         t = wb_game_find_table (c->game, id);
         if ((d->table_kinds & (1u << wb_table_get_kind (t))) != 0)
           return TRUE;
-        return check_fail (c, WB_FORMAT_ERROR_TYPE,
-                           _("the table “%s” is not of a kind the rules family plays here (%s)"), id,
-                           d->doc != NULL ? _(d->doc) : "");
+        {
+          static const char * const names[] = { "odds", "differential", "fire", "dice_pool", "roll", "chart" };
+          g_autofree char *kinds = table_kinds_text (d->table_kinds);
+          guint kind = wb_table_get_kind (t);
+
+          return check_fail (c, WB_FORMAT_ERROR_TYPE,
+                             _("the table “%s” is a %s table: the rules family plays a %s table here"), id,
+                             kind < G_N_ELEMENTS (names) ? names[kind] : "?", kinds);
+        }
       }
   near = suggest (id, (const char * const *) c->scratch->pdata, c->scratch->len);
   if (near != NULL)
@@ -593,6 +601,19 @@ check_ref (Check *c, const WbParam *d, WbParamRef ref, const char *id)
                          ref_name (ref), id, list);
     }
   return check_fail (c, WB_FORMAT_ERROR_REFERENCE, _("unknown %s “%s”"), ref_name (ref), id);
+}
+
+/* The table kinds of @kinds, as the file names them: "odds or roll". */
+static char *
+table_kinds_text (guint kinds)
+{
+  static const char * const names[] = { "odds", "differential", "fire", "dice_pool", "roll", "chart" };
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    if (kinds & (1u << k))
+      g_string_append_printf (out, "%s%s", out->len > 0 ? _(" or ") : "", names[k]);
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 static const char *
@@ -1108,8 +1129,13 @@ describe_type (const WbParam *d, GString *out)
     }
   else if (d->type == WB_PARAM_ID_LIST || d->type == WB_PARAM_MAP)
     g_string_append_printf (out, " (%s)", ref_name (d->ref));
+  if (d->ref == WB_PARAM_REF_TABLE && d->table_kinds != 0)
+    {
+      g_autofree char *kinds = table_kinds_text (d->table_kinds);
+      g_string_append_printf (out, _(" (%s)"), kinds);
+    }
   if (d->type == WB_PARAM_INT_LIST && d->length != 0)
-    g_string_append_printf (out, _(" of %u"), d->length);
+    g_string_append_printf (out, _(", %u of them"), d->length);
   if ((d->type == WB_PARAM_INT || d->type == WB_PARAM_NUMBER || d->type == WB_PARAM_INT_LIST) && d->min <= d->max && !(d->min == 0 && d->max == 0))
     {
       if (d->min == d->max)
@@ -1120,7 +1146,7 @@ describe_type (const WbParam *d, GString *out)
   if (d->type == WB_PARAM_BOOL && d->values != NULL)
     g_string_append_printf (out, _(", only %s"), d->values[0]);
   if (d->unit != NULL)
-    g_string_append_printf (out, " %s", d->unit);
+    g_string_append_printf (out, " %s", _(d->unit));
   if (d->type == WB_PARAM_MAP)
     {
       g_string_append (out, " → ");
