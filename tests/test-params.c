@@ -353,6 +353,63 @@ START_TEST (test_reference)
 }
 END_TEST
 
+/* Removing what a parameter names is refused, naming the parameter: the
+ * file would not load again. */
+static void
+assert_refused (WbGame *game, WbCommand *command, const char *fragment)
+{
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autoptr(WbCommand) owned = command;
+  g_autoptr(GError) error = NULL;
+
+  ck_assert (!wb_undo_stack_push (stack, owned, &error));
+  ck_assert_msg (error != NULL && error->domain == WB_COMMAND_ERROR && error->code == WB_COMMAND_ERROR_INVALID,
+                 "%s", error ? error->message : "no error");
+  ck_assert_msg (strstr (error->message, fragment) != NULL, "no “%s” in “%s”", fragment, error->message);
+}
+
+START_TEST (test_removal_refused)
+{
+  g_autofree char *wild_text = bundled_text ("battle-of-the-wilderness");
+  g_autofree char *gg_text = bundled_text ("grants-gamble");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) wild = wb_game_load_from_data (wild_text, -1, "w", &error);
+  g_autoptr(WbGame) gg = wb_game_load_from_data (gg_text, -1, "gg", &error);
+  WbPointMap *map = WB_POINT_MAP (wb_game_find_map (gg, "virginia"));
+
+  assert_refused (wild, wb_command_remove_table_new (wild, "crt"), "(rules.params.crt)");
+  assert_refused (wild, wb_command_remove_feature_new (wild, "ferry"), "(rules.params.no_end_features[0])");
+  assert_refused (gg, wb_command_delete_location_new (gg, map, "cumberland"),
+                  "(rules.params.victory[3].to[0])");
+  /* Lee out of the set-up, still named by his ability (GG 10). */
+  {
+    GPtrArray *scenarios = wb_game_get_scenarios (gg);
+    g_autofree char *why = NULL;
+
+    for (guint i = 0; i < scenarios->len; i++)
+      {
+        GPtrArray *setup = wb_scenario_get_setup (g_ptr_array_index (scenarios, i));
+
+        for (guint k = setup->len; k-- > 0;)
+          if (g_strcmp0 (((WbSetup *) g_ptr_array_index (setup, k))->unit, "lee") == 0)
+            g_ptr_array_remove_index (setup, k);
+      }
+    ck_assert (wb_oob_unit_is_used (gg, "lee", &why));
+    ck_assert_msg (strstr (why, "(rules.params.leader_abilities.lee)") != NULL, "%s", why);
+    ck_assert (!wb_oob_unit_is_used (wild, "no-such-unit", NULL));
+  }
+  /* Named nowhere: removed. */
+  {
+    g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+    g_autoptr(WbCommand) remove = wb_command_remove_table_new (wild, "parts-inventory");
+
+    ck_assert_msg (wb_undo_stack_push (stack, remove, &error),
+                   "%s", error ? error->message : "");
+    ck_assert_ptr_null (wb_game_find_table (wild, "parts-inventory"));
+  }
+}
+END_TEST
+
 /* Each family's declaration: names unique, a document line each, an enum
  * with values, a map with its value, defaults among the allowed values. */
 static void
@@ -413,6 +470,7 @@ make_suite (void)
   tcase_add_test (tc, test_getters);
   tcase_add_test (tc, test_undeclared);
   tcase_add_test (tc, test_reference);
+  tcase_add_test (tc, test_removal_refused);
   tcase_add_test (tc, test_declarations);
   suite_add_tcase (s, tc);
   return s;

@@ -355,11 +355,14 @@ wb_params_entry (const WbParams *params, const char *name, const char *key, WbPa
 
 /* ---- Validation ---- */
 
+#define N_REFS (WB_PARAM_REF_OPTION + 1)
+
 typedef struct {
   WbGame  *game;
   GString *path;
   GError **error;
   GPtrArray *scratch;   /* ids for messages */
+  GHashTable *sets[N_REFS];   /* the game's ids of each kind, built when first needed */
 } Check;
 
 guint
@@ -469,6 +472,7 @@ add_feature_ids (WbGame *game, GPtrArray *out, int where)
 static void
 ids_of (WbGame *game, WbParamRef ref, GPtrArray *out)
 {
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GPtrArray *a;
 
   g_ptr_array_set_size (out, 0);
@@ -512,7 +516,7 @@ ids_of (WbGame *game, WbParamRef ref, GPtrArray *out)
                 g_ptr_array_add (out, (gpointer) loc->id);
               else
                 for (guint t = 0; loc->tags != NULL && t < loc->tags->len; t++)
-                  if (!g_ptr_array_find (out, g_ptr_array_index (loc->tags, t), NULL))
+                  if (g_hash_table_add (seen, g_ptr_array_index (loc->tags, t)))
                     g_ptr_array_add (out, g_ptr_array_index (loc->tags, t));
             }
         }
@@ -548,7 +552,7 @@ ids_of (WbGame *game, WbParamRef ref, GPtrArray *out)
         {
           GPtrArray *opts = wb_scenario_get_options (g_ptr_array_index (a, i));
           for (guint k = 0; k < opts->len; k++)
-            if (!g_ptr_array_find (out, ((WbOption *) g_ptr_array_index (opts, k))->id, NULL))
+            if (g_hash_table_add (seen, (gpointer) ((WbOption *) g_ptr_array_index (opts, k))->id))
               g_ptr_array_add (out, (gpointer) ((WbOption *) g_ptr_array_index (opts, k))->id);
         }
       break;
@@ -565,27 +569,32 @@ check_ref (Check *c, const WbParam *d, WbParamRef ref, const char *id)
 {
   const char *near;
 
+  if (c->sets[ref] == NULL)
+    {
+      c->sets[ref] = g_hash_table_new (g_str_hash, g_str_equal);
+      ids_of (c->game, ref, c->scratch);
+      for (guint i = 0; i < c->scratch->len; i++)
+        g_hash_table_add (c->sets[ref], g_ptr_array_index (c->scratch, i));
+    }
+  if (g_hash_table_contains (c->sets[ref], id))
+    {
+      static const char * const names[] = { "odds", "differential", "fire", "dice_pool", "roll", "chart" };
+      g_autofree char *kinds = NULL;
+      WbTable *t;
+      guint kind;
+
+      if (ref != WB_PARAM_REF_TABLE || d->table_kinds == 0)
+        return TRUE;
+      t = wb_game_find_table (c->game, id);
+      kind = wb_table_get_kind (t);
+      if ((d->table_kinds & (1u << kind)) != 0)
+        return TRUE;
+      kinds = table_kinds_text (d->table_kinds);
+      return check_fail (c, WB_FORMAT_ERROR_TYPE,
+                         _("the table “%s” is a %s table: the rules family plays a %s table here"), id,
+                         kind < G_N_ELEMENTS (names) ? names[kind] : "?", kinds);
+    }
   ids_of (c->game, ref, c->scratch);
-  for (guint i = 0; i < c->scratch->len; i++)
-    if (strcmp (g_ptr_array_index (c->scratch, i), id) == 0)
-      {
-        WbTable *t;
-
-        if (ref != WB_PARAM_REF_TABLE || d->table_kinds == 0)
-          return TRUE;
-        t = wb_game_find_table (c->game, id);
-        if ((d->table_kinds & (1u << wb_table_get_kind (t))) != 0)
-          return TRUE;
-        {
-          static const char * const names[] = { "odds", "differential", "fire", "dice_pool", "roll", "chart" };
-          g_autofree char *kinds = table_kinds_text (d->table_kinds);
-          guint kind = wb_table_get_kind (t);
-
-          return check_fail (c, WB_FORMAT_ERROR_TYPE,
-                             _("the table “%s” is a %s table: the rules family plays a %s table here"), id,
-                             kind < G_N_ELEMENTS (names) ? names[kind] : "?", kinds);
-        }
-      }
   near = suggest (id, (const char * const *) c->scratch->pdata, c->scratch->len);
   if (near != NULL)
     return check_fail (c, WB_FORMAT_ERROR_REFERENCE, _("unknown %s “%s” (did you mean “%s”?)"),
@@ -931,8 +940,9 @@ wb_params_validate (const WbParam *decl, guint n_decl, WbGame *game, JsonNode *n
 {
   g_autoptr(GString) p = g_string_new ("$.rules.params");
   g_autoptr(GPtrArray) scratch = g_ptr_array_new ();
-  Check c = { game, p, error, scratch };
+  Check c = { game, p, error, scratch, { NULL } };
   JsonObject *o;
+  gboolean ok;
 
   g_return_val_if_fail (WB_IS_GAME (game), FALSE);
   g_return_val_if_fail (path != NULL && *path == NULL, FALSE);
@@ -942,19 +952,16 @@ wb_params_validate (const WbParam *decl, guint n_decl, WbGame *game, JsonNode *n
   if (node == NULL)
     return TRUE;
   o = json_node_get_object (node);
-  if (!check_members (&c, decl, n_decl, o))
-    {
-      *path = g_strdup (p->str);
-      return FALSE;
-    }
-  for (guint i = 0; i < n_decl; i++)
+  ok = check_members (&c, decl, n_decl, o);
+  for (guint i = 0; ok && i < n_decl; i++)
     if (decl[i].required && decl[i].per_scenario && !json_object_has_member (o, decl[i].name))
-      {
-        *path = g_strdup (p->str);
-        return check_fail (&c, WB_FORMAT_ERROR_MISSING, _("missing member “%s” (%s)"), decl[i].name,
-                           _(decl[i].doc));
-      }
-  return TRUE;
+      ok = check_fail (&c, WB_FORMAT_ERROR_MISSING, _("missing member “%s” (%s)"), decl[i].name,
+                       _(decl[i].doc));
+  for (guint i = 0; i < N_REFS; i++)
+    g_clear_pointer (&c.sets[i], g_hash_table_unref);
+  if (!ok)
+    *path = g_strdup (p->str);
+  return ok;
 }
 
 /* ---- References, for editors ---- */
