@@ -10,6 +10,7 @@
 #include "wb-format-read-private.h"
 #include "wb-json-locate-private.h"
 #include "wb-util-private.h"
+#include "rules/wb-family.h"
 
 /* The reader walks the parsed JSON once, building the model and checking
  * every value as it goes. Collections are read in dependency order (sides
@@ -1011,6 +1012,26 @@ static const Migration migrations[WB_FORMAT_VERSION + 1] = {
   [5] = migrate_5_to_6,
 };
 
+/* rules.params against the declaration of the game's family, once the
+ * whole document is read (a parameter names sides, classes, tables,
+ * locations, scenarios). A family the engine does not play yet declares
+ * nothing: its parameters are kept unchecked (docs/rules-params.md). */
+static gboolean
+check_params (Reader *r)
+{
+  WbRulesRef *rules = wb_game_get_rules (r->game);
+  const WbRulesFamily *family = wb_rules_family_find (rules->family);
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
+
+  if (family == NULL || family->params == NULL)
+    return TRUE;
+  if (wb_params_validate (family->params, family->n_params, r->game, rules->params, &path, &local_error))
+    return TRUE;
+  g_string_assign (r->path, path);
+  return fail (r, local_error->code, "%s", local_error->message);
+}
+
 static gboolean
 read_document (Reader *r, WbJsonNode *root_node)
 {
@@ -1070,7 +1091,7 @@ read_document (Reader *r, WbJsonNode *root_node)
       wb_read_push_member (r, "sides");
       return fail (r, WB_FORMAT_ERROR_MISSING, _("a game needs at least one side"));
     }
-  return TRUE;
+  return check_params (r);
 }
 
 static WbGame *

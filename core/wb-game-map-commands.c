@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-game-map-commands.h"
+#include "rules/wb-params.h"
 #include "wb-scenario.h"
 #include "wb-util-private.h"
 
@@ -78,6 +79,18 @@ check_table_removable (WbGameMapCommand  *self,
                    _("The game has no table “%s”"), self->id);
       return FALSE;
     }
+  /* A rules parameter naming it (the CRT): the file would not load again. */
+  {
+    g_autofree char *path = wb_params_reference (self->game, 1u << WB_PARAM_REF_TABLE, self->id);
+
+    if (path != NULL)
+      {
+        g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                     _("“%s” is named by the rules parameters (%s): change them first"),
+                     wb_table_get_name (table), path);
+        return FALSE;
+      }
+  }
   for (guint i = 0; i < tables->len; i++)
     {
       WbTable *t = g_ptr_array_index (tables, i);

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-map-commands.h"
+#include "rules/wb-params.h"
 #include "wb-util-private.h"
 
 #define MAX_ELEVATION 9   /* the file stores one digit per hex */
@@ -1088,6 +1089,17 @@ location_in_use (WbDeleteLocationCommand  *self,
             }
         }
     }
+  /* A rules parameter naming it: the file would not load again. */
+  {
+    g_autofree char *path = wb_params_reference (self->game, 1u << WB_PARAM_REF_LOCATION, self->id);
+
+    if (path != NULL)
+      {
+        g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                     _("“%s” is named by the rules parameters (%s): change them first"), loc_name, path);
+        return TRUE;
+      }
+  }
   return FALSE;
 }
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-oob-commands.h"
+#include "rules/wb-params.h"
 #include "wb-util-private.h"
 
 #define MAX_ID_LEN      64
@@ -256,6 +257,18 @@ wb_oob_unit_is_used (WbGame      *game,
           return TRUE;
         }
     }
+  /* A rules parameter naming it: the file would not load again. */
+  {
+    g_autofree char *path = wb_params_reference (game, 1u << WB_PARAM_REF_UNIT, id);
+
+    if (path != NULL)
+      {
+        if (why != NULL)
+          *why = g_strdup_printf (_("“%s” is named by the rules parameters (%s): change them first"),
+                                  unit ? wb_unit_get_name (unit) : id, path);
+        return TRUE;
+      }
+  }
   return FALSE;
 }
 

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-record-commands.h"
+#include "rules/wb-params.h"
 #include "wb-format-read-private.h"
 
 #define MAX_MOVE_COST 1000.0
@@ -603,6 +604,23 @@ snapshot_map (WbRecordCommand *self,
   g_ptr_array_add (self->snapshots, wb_hex_map_snapshot (map));
 }
 
+/* A parameter of the rules family naming it: the file would not load
+ * again (rules.params is checked against the family's declaration). */
+static gboolean
+params_use (WbRecordCommand  *self,
+            GError          **error)
+{
+  g_autofree char *path = wb_params_reference (self->game,
+                                               self->feature ? WB_PARAM_REFS_FEATURE : WB_PARAM_REFS_TERRAIN,
+                                               self->id);
+
+  if (path == NULL)
+    return TRUE;
+  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+               _("“%s” is named by the rules parameters (%s): change them first"), self->id, path);
+  return FALSE;
+}
+
 static gboolean
 remove_terrain_uses (WbRecordCommand  *self,
                      GError          **error)
@@ -613,7 +631,7 @@ remove_terrain_uses (WbRecordCommand  *self,
   GPtrArray *maps;
 
   if (n == 0)
-    return TRUE;
+    return params_use (self, error);
   if (self->replacement == NULL)
     {
       WbTerrainType *t = wb_game_find_terrain (self->game, self->id);
@@ -633,6 +651,8 @@ remove_terrain_uses (WbRecordCommand  *self,
                    _("“%s” cannot be replaced by “%s”"), self->id, self->replacement);
       return FALSE;
     }
+  if (!params_use (self, error))
+    return FALSE;
 
   maps = wb_game_get_maps (self->game);
   for (guint i = 0; i < maps->len; i++)
@@ -676,6 +696,8 @@ remove_feature_uses (WbRecordCommand  *self,
                    conns, f->name ? f->name : self->id);
       return FALSE;
     }
+  if (!params_use (self, error))
+    return FALSE;
 
   maps = wb_game_get_maps (self->game);
   for (guint i = 0; i < maps->len; i++)

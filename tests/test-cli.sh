@@ -443,6 +443,24 @@ expect_status 1 "$CLI" rules columbia-blocks
 expect_output "$TMP/err" 'No rules family .columbia-blocks.; the engine plays: spi-blue-gray bg-campaign'
 expect_status 2 "$CLI" rules a b
 
+step "rules: each family's parameter reference; a wrong parameter refused at load, the same in validate and play"
+expect_status 0 "$CLI" rules spi-blue-gray
+expect_output "$TMP/out" '^  Parameters \(rules\.params\):$'
+expect_output "$TMP/out" '^    artillery_range: whole number, 1 to 100 hexes; default 3 \(8\.1\)$'
+expect_output "$TMP/out" '^    zoc: one of “none”, “sticky”, “locking”, “rigid”; default “rigid” \(6\.0\)$'
+expect_status 0 "$CLI" rules --markdown
+expect_output "$TMP/out" '^\| `victory\[\]\.tag` \| location tag \| none \| '
+sed 's/"side": "union", "formation": "IX"/"side": "bogus", "formation": "IX"/' "$WILD" >"$TMP/bogus-side.warbench"
+expect_output "$TMP/bogus-side.warbench" '"bogus"'
+expect_status 1 "$CLI" validate "$TMP/bogus-side.warbench"
+expect_output "$TMP/err" 'bogus-side\.warbench:5:[0-9]+: \$\.rules\.params\.command_rolls\[0\]\.side: unknown side “bogus”'
+expect_status 1 "$CLI" play "$TMP/bogus-side.warbench" --auto --seed 1
+expect_output "$TMP/err" 'bogus-side\.warbench:5:[0-9]+: \$\.rules\.params\.command_rolls\[0\]\.side: unknown side “bogus”'
+for game in "$SRCDIR"/data/games/*.warbench; do
+  expect_status 0 "$CLI" validate "$game"
+  expect_output "$TMP/out" ': ok$'
+done
+
 step "table: the chart as PDF, SVG and PNG"
 expect_status 0 "$CLI" table "$WILD" crt --pdf "$TMP/table.pdf"
 expect_magic "$TMP/table.pdf" 255044462d

@@ -819,6 +819,8 @@ START_TEST (test_migration_4_to_5)
     g_autoptr(WbGame) bg_game = NULL;
 
     g_string_replace (bg, "\"spi-blue-gray\"", "\"bg-campaign\"", 1);
+    /* The SPI parameters are not the Blue & Gray Campaign's: none. */
+    g_string_replace (bg, ", \"params\": {\"movement_allowance\": 6, \"stacking\": 2}", "", 1);
     bg_game = wb_game_load_from_data (bg->str, -1, "bg.warbench", &error);
     ck_assert_msg (bg_game != NULL, "%s", error ? error->message : "");
     ck_assert_int_eq (wb_counter_style_for_game (bg_game), WB_COUNTER_STYLE_BG_CAMPAIGN);

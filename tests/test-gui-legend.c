@@ -184,33 +184,50 @@ START_TEST (test_legend_add_remove)
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (legend), "legend.remove", NULL));
   ck_assert_uint_eq (wb_game_get_features (game)->len, n_features);
 
-  /* Removing Forest, which hexes use, is refused and changes nothing. */
+  /* Removing Rough, which hexes use, is refused and changes nothing. */
   {
     guint steps = wb_undo_stack_get_n_undo (stack);
     g_autofree char *before = wb_game_to_data (game, NULL);
     g_autofree char *after = NULL;
 
-    ck_assert (wb_legend_editor_select (legend, FALSE, "forest"));
+    ck_assert (wb_legend_editor_select (legend, FALSE, "rough"));
     ck_assert (gtk_widget_activate_action (GTK_WIDGET (legend), "legend.remove", NULL));
     after = wb_game_to_data (game, NULL);
     ck_assert_str_eq (before, after);
     ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), steps);
     ck_assert_ptr_nonnull (wb_legend_editor_get_message (legend));
-    ck_assert_msg (strstr (wb_legend_editor_get_message (legend), "Forest") != NULL, "%s",
+    ck_assert_msg (strstr (wb_legend_editor_get_message (legend), "Rough") != NULL, "%s",
                    wb_legend_editor_get_message (legend));
 
-    /* The offered repaint: Forest becomes Clear, and undo brings it back.
-     * The brush held Forest: it falls back to a type that is left. */
-    wb_map_editor_set_terrain (wb_window_get_map_editor (window), "forest");
+    /* The offered repaint: Rough becomes Clear, and undo brings it back.
+     * The brush held Rough: it falls back to a type that is left. */
+    wb_map_editor_set_terrain (wb_window_get_map_editor (window), "rough");
     ck_assert (gtk_widget_activate_action (GTK_WIDGET (legend), "legend.replace-terrain", "s", "clear"));
-    ck_assert_ptr_null (wb_game_find_terrain (game, "forest"));
+    ck_assert_ptr_null (wb_game_find_terrain (game, "rough"));
     ck_assert_ptr_nonnull (wb_game_find_terrain (game, wb_map_editor_get_terrain (wb_window_get_map_editor (window))));
-    ck_assert_uint_eq (wb_legend_count_terrain (game, "forest", NULL, NULL), 0);
+    ck_assert_uint_eq (wb_legend_count_terrain (game, "rough", NULL, NULL), 0);
     undo (window);
-    ck_assert_ptr_nonnull (wb_game_find_terrain (game, "forest"));
-    ck_assert_uint_gt (wb_legend_count_terrain (game, "forest", NULL, NULL), 0);
+    ck_assert_ptr_nonnull (wb_game_find_terrain (game, "rough"));
+    ck_assert_uint_gt (wb_legend_count_terrain (game, "rough", NULL, NULL), 0);
     after = (g_free (after), wb_game_to_data (game, NULL));
     ck_assert_str_eq (before, after);
+  }
+
+  /* Forest is named by the rules parameters (the Confederate's forest
+   * cost, 17.12): the repaint is refused too, saying where, and changes
+   * nothing — the file would not load again. */
+  {
+    g_autofree char *before = wb_game_to_data (game, NULL);
+    g_autofree char *after = NULL;
+
+    ck_assert (wb_legend_editor_select (legend, FALSE, "forest"));
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (legend), "legend.replace-terrain", "s", "clear"));
+    ck_assert_ptr_nonnull (wb_game_find_terrain (game, "forest"));
+    after = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (before, after);
+    ck_assert_ptr_nonnull (wb_legend_editor_get_message (legend));
+    ck_assert_msg (strstr (wb_legend_editor_get_message (legend), "rules.params.movement_profiles[0].costs.forest") != NULL,
+                   "%s", wb_legend_editor_get_message (legend));
   }
 
   while (wb_undo_stack_get_can_undo (stack))

@@ -530,6 +530,11 @@ START_TEST (test_rules_params)
   ck_assert_ptr_nonnull (at);
   *at = '\0';
   broken = g_strconcat (text, params, at + strlen (old), NULL);
+  /* A family the engine does not play yet: its parameters are not checked
+   * against a declaration (docs/rules-params.md), so any JSON goes. */
+  at = strstr (broken, "\"spi-blue-gray\"");
+  ck_assert_ptr_nonnull (at);
+  memcpy (at, "\"blind-swords\" ", strlen ("\"spi-blue-gray\""));
   game = wb_game_load_from_data (broken, -1, "params.warbench", &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
   expected = json_from_string (params, NULL);

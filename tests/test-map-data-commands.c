@@ -481,11 +481,20 @@ START_TEST (test_table_commands)
   ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND);
   g_error_free (error);
 
+  /* The bundled CRT is the one rules.params.crt names: not deleted while
+   * it is (the file would not load again). */
+  error = push_fails (stack, wb_command_remove_table_new (game, "crt"));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  ck_assert_msg (strstr (error->message, "(rules.params.crt)") != NULL, "%s", error->message);
+  g_error_free (error);
+  json_object_set_string_member (json_node_get_object (wb_game_get_rules (game)->params), "crt", "crt-2");
+
   /* Deleting the bundled CRT, and undo puts it back in its place. */
   push_ok (stack, wb_command_remove_table_new (game, "crt"));
   ck_assert_ptr_null (wb_game_find_table (game, "crt"));
   ck_assert (wb_undo_stack_undo (stack));
   ck_assert_ptr_eq (g_ptr_array_index (wb_game_get_tables (game), 0), first);
+  json_object_set_string_member (json_node_get_object (wb_game_get_rules (game)->params), "crt", "crt");
   for (int i = 0; i < 4; i++)
     ck_assert (wb_undo_stack_undo (stack));
   {

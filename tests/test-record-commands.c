@@ -270,6 +270,12 @@ START_TEST (test_remove_terrain)
   push_fails (game, stack, wb_command_remove_terrain_new (game, "lava", NULL),
               WB_COMMAND_ERROR_NOT_FOUND, NULL);
 
+  /* Named by the rules parameters (the Confederate's forest cost, 17.12):
+   * refused, naming the parameter, since the file would not load again. */
+  push_fails (game, stack, wb_command_remove_terrain_new (game, "forest", "clear"),
+              WB_COMMAND_ERROR_INVALID, "rules.params.movement_profiles[0].costs.forest");
+  json_object_remove_member (json_node_get_object (wb_game_get_rules (game)->params), "movement_profiles");
+
   /* Repainted with clear, and back. */
   ck_assert (g_ptr_array_find (wb_game_get_terrain (game), wb_game_find_terrain (game, "forest"), &index));
   g_signal_connect_swapped (map, "changed", G_CALLBACK (g_atomic_int_inc), &map_changed);

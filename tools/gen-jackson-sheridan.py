@@ -145,8 +145,6 @@ RULES = {
                      "early": {"side": "confederate", "cap": 1, "cap_per_unit": False,
                                "max_units": 1, "locations": 4, "start_and_end_together": True,
                                "rule": "J&S 10", "text": EARLY_TEXT}}},
-        # Part 1, 3: one cavalry unit a side moves as cavalry but fights as infantry (1864).
-        "cavalry_fights_as_infantry": {"1864": {"union": 1, "confederate": 1}},
         # Part 1, 2 and 12: the victory conditions the family plays, in the order it checks them
         # (docs/rules-engine.md lists the vocabulary); they read the map's tags.
         "victory": {"1862": None, "1864": None},

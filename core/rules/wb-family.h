@@ -4,6 +4,7 @@
 #include "rules/wb-match.h"
 #include "rules/wb-json-access.h"
 #include "rules/wb-step.h"
+#include "rules/wb-params.h"
 
 G_BEGIN_DECLS
 
@@ -200,6 +201,10 @@ struct _WbRulesFamily
   JsonObject *(*step_action) (gpointer data, WbMatch *m, const WbPicks *picks);
   /* The board the step is played on (a battle board), or NULL. */
   WbBoard    *(*board)       (gpointer data, WbMatch *m);
+  /* The parameters the family reads from rules.params (wb-params.h):
+   * checked when a game loads, printed by warbench-cli rules. */
+  const WbParam       *params;
+  guint                n_params;
 };
 
 /* Whether a journal played by version @played of @what (a family's id, or

@@ -41,14 +41,14 @@ fail (GError **error, const char *format, ...)
 /* ---- Parameters ---- */
 
 void
-_wb_bg_fight_read_params (BgData *data, JsonObject *o)
+_wb_bg_fight_read_params (BgData *data, const WbParams *o)
 {
   WbTable *t;
 
-  data->hit_on = (int) CLAMP (wb_json_int (o, "battle_hit_on", 6), 1, 7);
-  data->crossing_dice = (int) CLAMP (wb_json_int (o, "crossing_first_round_dice", -1), -6, 6);
-  data->fortress_dice = (int) CLAMP (wb_json_int (o, "fortress_extra_dice", 2), -6, 6);
-  data->trench_dice = (int) CLAMP (wb_json_int (o, "trench_extra_dice", 1), -6, 6);
+  data->hit_on = (int) CLAMP (wb_params_int (o, "battle_hit_on"), 1, 7);
+  data->crossing_dice = (int) CLAMP (wb_params_int (o, "crossing_first_round_dice"), -6, 6);
+  data->fortress_dice = (int) CLAMP (wb_params_int (o, "fortress_extra_dice"), -6, 6);
+  data->trench_dice = (int) CLAMP (wb_params_int (o, "trench_extra_dice"), -6, 6);
   /* The leader of the morale re-roll (data->grant) is read with the
    * leader abilities (`morale_reroll`, wb-bg.c). */
   /* Dice by SP: the battle-dice table's first column, row by SP; above

@@ -254,19 +254,17 @@ gboolean      _wb_bg_rail_cut       (BgData *data, WbMatch *m, const char *to);
 /* The replacement step goes on with the next side that has something to
  * replace (bits of fdata[BG_F_SUB]: sides done), or to the CAP roll. */
 void          _wb_bg_next_replacement (BgData *data, WbMatch *m, WbRuleContext *ctx);
-/* Reading the parameters (wb-bg.c): a refusal with @format as the message
- * (FALSE); rules.params.@name, or its member named for the scenario when
- * it has one (J&S keys its values by "1862" and "1864"); a JSON number; a
- * side's index by id, or -1. */
+/* Reading the parameters (wb-bg.c, through the declaration: wb-params.h):
+ * a refusal with @format as the message (FALSE); a JSON number; a side's
+ * index by id, or -1. */
 gboolean      _wb_bg_fail           (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-JsonNode     *_wb_bg_param          (BgData *data, JsonObject *o, const char *name);
 gboolean      _wb_bg_is_number      (JsonNode *n);
 int           _wb_bg_side_index     (BgData *data, const char *id);
 
 /* Victory (wb-bg-victory.c): rules.params.victory read into
  * data->victory (an error names the condition's JSON path); a condition's
  * memory freed; the checks at the end of @side's player turn. */
-gboolean      _wb_bg_read_victory   (BgData *data, JsonObject *o, GError **error);
+gboolean      _wb_bg_read_victory   (BgData *data, const WbParams *o, GError **error);
 void          _wb_bg_victory_clear  (BgVictory *v);
 void          _wb_bg_victory_check  (BgData *data, WbMatch *m, guint side, WbRuleContext *ctx);
 /* Locations where both sides have units and a battle is still owed
@@ -281,7 +279,7 @@ gboolean      _wb_bg_battle_begin   (BgData *data, WbMatch *m, int loc, WbRuleCo
                                      GError **error);
 
 /* wb-bg-fight.c: the battle board on the map. */
-void          _wb_bg_fight_read_params (BgData *data, JsonObject *params);
+void          _wb_bg_fight_read_params (BgData *data, const WbParams *params);
 /* Sets up the battle at @loc for the active side (the attacker) and starts it. */
 gboolean      _wb_bg_fight_begin    (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx,
                                      GError **error);

@@ -45,10 +45,10 @@ _wb_bg_victory_clear (BgVictory *v)
 /* @member of condition @c: a list of location ids (or one id when @one),
  * as indices. */
 static GArray *
-victory_locations (BgData *data, JsonObject *c, const char *member, gboolean one, const char *path,
+victory_locations (BgData *data, const WbParams *c, const char *member, gboolean one, const char *path,
                    GError **error)
 {
-  JsonNode *n = json_object_get_member (c, member);
+  JsonNode *n = wb_params_node (c, member);
   g_autoptr(GArray) out = g_array_new (FALSE, FALSE, sizeof (int));
 
   if (n == NULL)
@@ -82,10 +82,10 @@ victory_locations (BgData *data, JsonObject *c, const char *member, gboolean one
 }
 
 static gboolean
-victory_int (JsonObject *c, const char *member, gboolean required, int fallback, int *out, const char *path,
+victory_int (const WbParams *c, const char *member, gboolean required, int fallback, int *out, const char *path,
              GError **error)
 {
-  JsonNode *n = json_object_get_member (c, member);
+  JsonNode *n = wb_params_node (c, member);
 
   *out = fallback;
   if (n == NULL)
@@ -97,9 +97,9 @@ victory_int (JsonObject *c, const char *member, gboolean required, int fallback,
 }
 
 static gboolean
-victory_string (JsonObject *c, const char *member, const char **out, const char *path, GError **error)
+victory_string (const WbParams *c, const char *member, const char **out, const char *path, GError **error)
 {
-  JsonNode *n = json_object_get_member (c, member);
+  JsonNode *n = wb_params_node (c, member);
 
   if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
     return _wb_bg_fail (error, _("%s.%s: expected a string"), path, member);
@@ -108,10 +108,10 @@ victory_string (JsonObject *c, const char *member, const char **out, const char 
 }
 
 static gboolean
-read_condition (BgData *data, JsonObject *c, guint index, const char *path, BgVictory *v, GError **error)
+read_condition (BgData *data, const WbParams *c, guint index, const char *path, BgVictory *v, GError **error)
 {
-  const char *type = wb_json_string (c, "type", NULL), *side = wb_json_string (c, "side", NULL);
-  const char *at = wb_json_string (c, "at", NULL), *str;
+  const char *type = wb_params_string (c, "type"), *side = wb_params_string (c, "side");
+  const char *at = wb_params_string (c, "at"), *str;
   int s, t = -1;
 
   memset (v, 0, sizeof *v);
@@ -139,8 +139,8 @@ read_condition (BgData *data, JsonObject *c, guint index, const char *path, BgVi
   if (s < 0 && v->type != BG_V_SCENARIO_OCCUPY)
     return _wb_bg_fail (error, _("%s.side: unknown side “%s”"), path, side != NULL ? side : "");
   v->side = s >= 0 ? (guint) s : 0;
-  v->rule = g_strdup (wb_json_string (c, "rule", ""));
-  v->area = g_strdup (wb_json_string (c, "area", NULL));
+  v->rule = g_strdup (wb_params_string (c, "rule") != NULL ? wb_params_string (c, "rule") : "");
+  v->area = g_strdup (wb_params_string (c, "area"));
   if (!victory_int (c, "vp", FALSE, 1, &v->vp, path, error))
     return FALSE;
   switch (v->type)
@@ -149,7 +149,7 @@ read_condition (BgData *data, JsonObject *c, guint index, const char *path, BgVi
     case BG_V_OUTSIDE_TAG:
     case BG_V_UNIT_OUTSIDE_TAG:
     case BG_V_OCCUPY_ALL:
-      if (v->type == BG_V_OCCUPY_ALL && !json_object_has_member (c, "tag"))
+      if (v->type == BG_V_OCCUPY_ALL && !wb_params_has (c, "tag"))
         break;
       if (!victory_string (c, "tag", &str, path, error))
         return FALSE;
@@ -187,7 +187,7 @@ read_condition (BgData *data, JsonObject *c, guint index, const char *path, BgVi
       if ((v->from = victory_locations (data, c, "from", FALSE, path, error)) == NULL ||
           (v->locs = victory_locations (data, c, "to", FALSE, path, error)) == NULL)
         return FALSE;
-      v->no_reinforcements = wb_json_bool (c, "no_reinforcements", FALSE);
+      v->no_reinforcements = wb_params_bool (c, "no_reinforcements");
       break;
     case BG_V_INFANTRY_BELOW:
       if (!victory_int (c, "sp", TRUE, 0, &v->sp, path, error))
@@ -214,7 +214,7 @@ read_condition (BgData *data, JsonObject *c, guint index, const char *path, BgVi
     }
   if (v->type == BG_V_OUTSIDE_TAG)
     {
-      JsonNode *n = json_object_get_member (c, "exempt");
+      JsonNode *n = wb_params_node (c, "exempt");
 
       v->exempt = g_ptr_array_new ();
       if (n != NULL && !JSON_NODE_HOLDS_ARRAY (n))
@@ -234,25 +234,25 @@ read_condition (BgData *data, JsonObject *c, guint index, const char *path, BgVi
 /* rules.params.victory (per scenario like the other parameters): the
  * list of conditions, each {"type": …, "side": …, "rule": …, …}. */
 gboolean
-_wb_bg_read_victory (BgData *data, JsonObject *o, GError **error)
+_wb_bg_read_victory (BgData *data, const WbParams *o, GError **error)
 {
-  JsonNode *all = json_object_get_member (o, "victory"), *n = _wb_bg_param (data, o, "victory");
+  JsonNode *n = wb_params_node (o, "victory");
   g_autofree char *base = NULL;
 
   if (n == NULL)
     return TRUE;
-  base = n != all ? g_strdup_printf ("rules.params.victory.%s", data->scenario) : g_strdup ("rules.params.victory");
+  base = wb_params_per_scenario (o, "victory") ? g_strdup_printf ("rules.params.victory.%s", data->scenario) : g_strdup ("rules.params.victory");
   if (!JSON_NODE_HOLDS_ARRAY (n))
     return _wb_bg_fail (error, _("%s: expected a list of victory conditions (or an object of lists by scenario)"), base);
   for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
     {
-      JsonNode *e = json_array_get_element (json_node_get_array (n), i);
       g_autofree char *path = g_strdup_printf ("%s[%u]", base, i);
+      WbParams c;
       BgVictory v;
 
-      if (!JSON_NODE_HOLDS_OBJECT (e))
+      if (!wb_params_item (o, "victory", i, &c))
         return _wb_bg_fail (error, _("%s: expected an object"), path);
-      if (!read_condition (data, json_node_get_object (e), i, path, &v, error))
+      if (!read_condition (data, &c, i, path, &v, error))
         {
           _wb_bg_victory_clear (&v);
           return FALSE;

@@ -183,6 +183,230 @@ _wb_bg_is_battle (WbMatch *m)
 
 /* ---- Parameters ---- */
 
+/* The parameters (rules.params) the family reads, checked when a game
+ * loads (docs/rules-params.md). A value marked per scenario may be an
+ * object of values by scenario id (J&S's "1862", "1864"). Texts the
+ * family does not play are notes: documentation for the players. */
+static const char * const only_unlimited[] = { "unlimited", NULL };
+static const char * const only_false[] = { "false", NULL };
+static const char * const only_true[] = { "true", NULL };
+static const char * const every_values[] = { "turn", "even turn", NULL };
+static const char * const victory_type_values[] = {
+  "vp_line", "once_location", "outside_tag", "unit_outside_tag", "unit_at_from_turn", "unit_eliminated",
+  "occupy_all", "hold_all", "infantry_below", "rail_cut", "scenario_occupy", NULL
+};
+static const char * const victory_at_values[] = {
+  "enemy_turn", "own_turn", "player_turn", "game_turn", "any_time", "game_end", NULL
+};
+
+static const WbParam per_side_number[] = {
+  { .name = "value", .type = WB_PARAM_INT, .min = 0, .max = 100 },
+};
+static const WbParam per_side_rating[] = {
+  { .name = "value", .type = WB_PARAM_INT, .min = 0, .max = 13 },
+};
+static const WbParam per_side_location_list[] = {
+  { .name = "value", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_LOCATION },
+};
+static const WbParam return_sp_value[] = {
+  { .name = "value", .type = WB_PARAM_INT, .min = 0, .max = 100, .unit = "SP" },
+};
+static const WbParam allowance_members[] = {
+  { .name = "infantry", .type = WB_PARAM_INT, .def_number = 3, .min = 0, .max = 100, .unit = "MP",
+    .doc = N_("infantry") },
+  { .name = "garrison", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 100, .unit = "MP",
+    .doc = N_("garrisons") },
+  { .name = "cavalry", .type = WB_PARAM_INT, .def_number = 4, .min = 0, .max = 100, .unit = "MP",
+    .doc = N_("cavalry") },
+  { .name = "leader", .type = WB_PARAM_INT, .def_number = 4, .min = 0, .max = 100, .unit = "MP",
+    .doc = N_("leaders") },
+};
+static const WbParam replacement_members[] = {
+  { .name = "sp", .type = WB_PARAM_INT, .min = 0, .max = 100, .unit = "SP",
+    .doc = N_("replacement points each time") },
+  { .name = "every", .type = WB_PARAM_ENUM, .values = every_values, .def_string = "turn",
+    .doc = N_("every turn, or every even turn") },
+};
+static const WbParam replacement_value[] = {
+  { .name = "value", .type = WB_PARAM_OBJECT, .members = replacement_members,
+    .n_members = G_N_ELEMENTS (replacement_members) },
+};
+static const WbParam cap_roll_members[] = {
+  { .name = "dice", .type = WB_PARAM_NOTE, .doc = N_("as printed; the family rolls two dice") },
+  { .name = "extra_cap", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 1,
+    .doc = N_("the CAP a successful roll adds") },
+  { .name = "success", .type = WB_PARAM_NOTE,
+    .doc = N_("as printed; the family plays a total at least the army commander's rating") },
+};
+static const WbParam screen_members[] = {
+  { .name = "dice", .type = WB_PARAM_NOTE, .doc = N_("as printed; the family rolls one die") },
+  { .name = "success", .type = WB_PARAM_NOTE,
+    .doc = N_("as printed; the family plays a roll at most the screen value") },
+  { .name = "retreat_on_success", .type = WB_PARAM_INT, .def_number = 1, .min = 0, .max = 10,
+    .unit = N_("locations"), .doc = N_("how far the screening cavalry retreats after stopping the move") },
+  { .name = "retreat_on_failure", .type = WB_PARAM_INT, .def_number = 3, .min = 0, .max = 10,
+    .unit = N_("locations"), .doc = N_("how far the screening cavalry retreats on a failure") },
+};
+static const WbParam retreat_members[] = {
+  { .name = "voluntary", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 1, .unit = N_("locations"),
+    .doc = N_("how far a voluntary retreat goes") },
+  { .name = "forced", .type = WB_PARAM_INT, .def_number = 2, .min = 2, .max = 2, .unit = N_("locations"),
+    .doc = N_("how far a forced retreat goes") },
+};
+static const WbParam crossing_members[] = {
+  { .name = "locations", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_LOCATION, .min = 2, .max = 2,
+    .required = TRUE, .doc = N_("the two locations of the closed connection") },
+  { .name = "side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .required = TRUE,
+    .doc = N_("the side whose infantry opens it") },
+  { .name = "rule", .type = WB_PARAM_STRING, .def_string = "GG 2", .doc = N_("the rule the log cites") },
+};
+static const WbParam ability_members[] = {
+  { .name = "side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .required = TRUE,
+    .doc = N_("the leader's side") },
+  { .name = "cap", .type = WB_PARAM_INT, .def_number = 1, .min = 0, .max = 100,
+    .doc = N_("special move: its CAP") },
+  { .name = "cap_per_unit", .type = WB_PARAM_BOOL, .doc = N_("special move: the CAP is paid per unit") },
+  { .name = "max_units", .type = WB_PARAM_INT, .def_number = 1, .min = 0, .max = 100,
+    .doc = N_("special move: the units that move with the leader") },
+  { .name = "locations", .type = WB_PARAM_INT, .def_number = 4, .min = 0, .max = 100, .unit = N_("locations"),
+    .doc = N_("special move: how far (a leader with it has a special move)") },
+  { .name = "start_and_end_together", .type = WB_PARAM_BOOL, .def_number = 1, .values = only_true,
+    .doc = N_("special move: the leader and its units start and end together") },
+  { .name = "reaction", .type = WB_PARAM_BOOL, .doc = N_("the leader whose units react to enemy moves next to them"),
+    .rule = "GG 10" },
+  { .name = "morale_reroll", .type = WB_PARAM_BOOL,
+    .doc = N_("the leader whose presence in reserve re-rolls a failed morale check"), .rule = "GG 11" },
+  { .name = "rule", .type = WB_PARAM_STRING, .def_text = N_("“J&S 10”; the reaction “GG 10”"),
+    .doc = N_("the rule the log cites") },
+  { .name = "text", .type = WB_PARAM_NOTE, .doc = N_("the ability as printed") },
+};
+static const WbParam ability_value[] = {
+  { .name = "value", .type = WB_PARAM_OBJECT, .members = ability_members,
+    .n_members = G_N_ELEMENTS (ability_members) },
+};
+static const WbParam victory_members[] = {
+  { .name = "type", .type = WB_PARAM_ENUM, .values = victory_type_values, .required = TRUE,
+    .doc = N_("the kind of condition (docs/rules-engine.md)") },
+  { .name = "side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .doc = N_("the side that scores or wins") },
+  { .name = "rule", .type = WB_PARAM_STRING, .doc = N_("the rule the log cites") },
+  { .name = "at", .type = WB_PARAM_ENUM, .values = victory_at_values, .def_text = N_("the type's"),
+    .doc = N_("when the condition is checked") },
+  { .name = "vp", .type = WB_PARAM_INT, .def_number = 1, .min = -1000, .max = 1000, .unit = "VP",
+    .doc = N_("what it scores") },
+  { .name = "tag", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TAG, .doc = N_("the locations it counts") },
+  { .name = "area", .type = WB_PARAM_STRING, .doc = N_("what the log calls the tagged locations") },
+  { .name = "location", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_LOCATION, .doc = N_("the location") },
+  { .name = "locations", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_LOCATION, .doc = N_("the locations") },
+  { .name = "exempt", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_UNIT, .doc = N_("units it does not count") },
+  { .name = "unit", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_UNIT, .doc = N_("the enemy unit") },
+  { .name = "from_turn", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 10000,
+    .doc = N_("the turn it counts from") },
+  { .name = "sp", .type = WB_PARAM_INT, .min = 0, .max = 10000, .unit = "SP", .doc = N_("the threshold") },
+  { .name = "from", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_LOCATION, .doc = N_("rail_cut: one end") },
+  { .name = "to", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_LOCATION, .doc = N_("rail_cut: the other end") },
+  { .name = "no_reinforcements", .type = WB_PARAM_BOOL,
+    .doc = N_("rail_cut: the cut side has no battle reinforcements the next turn") },
+};
+
+static const WbParam params[] = {
+  { .name = "movement_allowance", .type = WB_PARAM_OBJECT, .per_scenario = TRUE,
+    .doc = N_("Movement Allowance by kind of unit"), .rule = "Base 3",
+    .members = allowance_members, .n_members = G_N_ELEMENTS (allowance_members) },
+  { .name = "stacking", .type = WB_PARAM_ENUM, .values = only_unlimited, .def_string = "unlimited",
+    .doc = N_("any number of units in a location") },
+  { .name = "cap_per_turn", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .required = TRUE, .per_scenario = TRUE,
+    .doc = N_("Command Action Points each side has every turn"), .rule = "Base 9",
+    .members = per_side_number, .n_members = 1 },
+  { .name = "army_commander_rating", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .required = TRUE,
+    .per_scenario = TRUE, .doc = N_("the army commander's rating, the CAP roll's target"), .rule = "Base 9",
+    .members = per_side_rating, .n_members = 1 },
+  { .name = "army_commander", .type = WB_PARAM_NOTE, .per_scenario = TRUE,
+    .doc = N_("the army commanders' names, as printed") },
+  { .name = "cap_roll", .type = WB_PARAM_OBJECT, .doc = N_("the CAP roll"), .rule = "Base 9",
+    .members = cap_roll_members, .n_members = G_N_ELEMENTS (cap_roll_members) },
+  { .name = "cap_carry_over", .type = WB_PARAM_BOOL, .values = only_false,
+    .doc = N_("unspent CAP is lost at the end of the turn"), .rule = "Base 9" },
+  { .name = "activation_cap", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 1, .unit = "CAP",
+    .doc = N_("what activating a unit costs"), .rule = "Base 10" },
+  { .name = "weather_table", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TABLE, .def_string = "weather",
+    .table_kinds = 1u << WB_TABLE_ROLL, .doc = N_("the weather table: a roll table whose rain rows start “Rain”"),
+    .rule = "Base 7" },
+  { .name = "weather_roll_side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .def_text = N_("the first side"),
+    .doc = N_("the side that rolls the weather (and that union_supply_any_occupied_port means)"), .rule = "Base 7" },
+  { .name = "rain_movement", .type = WB_PARAM_INT, .def_number = -1, .min = -100, .max = 100, .unit = "MP",
+    .doc = N_("movement lost in rain"), .rule = "Base 7" },
+  { .name = "rain_two_turns_movement", .type = WB_PARAM_INT, .def_number = -2, .min = -100, .max = 100, .unit = "MP",
+    .doc = N_("movement lost in the second turn of rain running"), .rule = "Base 7" },
+  { .name = "supply_locations", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE,
+    .def_text = N_("the locations' own supply fields"), .doc = N_("each side's supply sources"), .rule = "Base 5",
+    .members = per_side_location_list, .n_members = 1 },
+  { .name = "supply_trace_tag", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TAG, .def_text = N_("every connection"),
+    .doc = N_("supply is traced only along connections whose two ends carry the tag"), .rule = "J&S 5" },
+  { .name = "supply_blocked_by", .type = WB_PARAM_NOTE,
+    .doc = N_("as printed; the family plays supply blocked by enemy infantry and garrisons"), .rule = "Base 5" },
+  { .name = "out_of_supply_movement", .type = WB_PARAM_INT, .def_number = -1, .min = -100, .max = 100,
+    .unit = "MP", .doc = N_("movement lost out of supply"), .rule = "Base 5" },
+  { .name = "union_supply_any_occupied_port", .type = WB_PARAM_BOOL,
+    .doc = N_("any port the weather side occupies is a supply source for it"), .rule = "GG 5" },
+  { .name = "replacements", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE,
+    .def_text = N_("none"), .doc = N_("each side's replacement points"), .rule = "Base 8",
+    .members = replacement_value, .n_members = 1 },
+  { .name = "replacement_locations", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE,
+    .def_text = N_("the locations' own replacement fields"), .doc = N_("where eliminated units come back"),
+    .rule = "Base 8", .members = per_side_location_list, .n_members = 1 },
+  { .name = "replacement_return_sp", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_CLASS, .per_scenario = TRUE,
+    .def_text = N_("none"), .doc = N_("the SP an eliminated unit of the class comes back with"), .rule = "Base 8",
+    .members = return_sp_value, .n_members = 1 },
+  { .name = "closed_crossing", .type = WB_PARAM_OBJECT, .per_scenario = TRUE,
+    .doc = N_("a connection closed until the turn after the side's infantry ends a move at both ends"),
+    .rule = "GG 2", .members = crossing_members, .n_members = G_N_ELEMENTS (crossing_members) },
+  { .name = "rail_movement_sides", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE,
+    .def_text = N_("none"), .doc = N_("the sides that may move by rail"), .rule = "Base 10" },
+  { .name = "rail_movement_units_per_turn", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 100,
+    .doc = N_("units moved by rail a turn"), .rule = "Base 10" },
+  { .name = "rail_movement_cap", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 100, .unit = "CAP",
+    .doc = N_("what a rail move costs"), .rule = "Base 10" },
+  { .name = "rail_control", .type = WB_PARAM_NOTE,
+    .doc = N_("who controls the railroads, as printed (played through rail_uncontrolled_tag)"), .rule = "GG 10" },
+  { .name = "rail_uncontrolled_tag", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TAG, .def_text = N_("none"),
+    .doc = N_("railroads with an end carrying the tag are not controlled"), .rule = "GG 10" },
+  { .name = "amphibious_sides", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE,
+    .def_text = N_("none"), .doc = N_("the sides that may move by sea"), .rule = "Base 10" },
+  { .name = "amphibious_units_per_turn", .type = WB_PARAM_INT, .def_number = 1, .min = 0, .max = 100,
+    .doc = N_("units moved by sea a turn"), .rule = "Base 10" },
+  { .name = "amphibious_cap", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 100, .unit = "CAP",
+    .doc = N_("what a move by sea costs"), .rule = "Base 10" },
+  { .name = "screen_roll", .type = WB_PARAM_OBJECT, .doc = N_("cavalry screening"), .rule = "Base 10",
+    .members = screen_members, .n_members = G_N_ELEMENTS (screen_members) },
+  { .name = "battle_hit_on", .type = WB_PARAM_INT, .def_number = 6, .min = 1, .max = 7,
+    .doc = N_("the lowest face of a battle die that hits (7: none)"), .rule = "Base 11.2" },
+  { .name = "fortress_extra_dice", .type = WB_PARAM_INT, .def_number = 2, .min = -6, .max = 6,
+    .doc = N_("dice added to units on the fortified city line"), .rule = "Base 11.1" },
+  { .name = "crossing_first_round_dice", .type = WB_PARAM_INT, .def_number = -1, .min = -6, .max = 6,
+    .doc = N_("dice added in the first round to units attacking across a river or mountain"), .rule = "Base 11" },
+  { .name = "morale_check", .type = WB_PARAM_NOTE,
+    .doc = N_("as printed; the family rolls one die per hit, failing above the morale"), .rule = "Base 11.2" },
+  { .name = "reinforce_roll", .type = WB_PARAM_NOTE,
+    .doc = N_("as printed; the family rolls two dice against the army commander's rating"), .rule = "Base 11.5" },
+  { .name = "retreat_locations", .type = WB_PARAM_OBJECT, .doc = N_("how far retreats go"), .rule = "Base 11.4",
+    .members = retreat_members, .n_members = G_N_ELEMENTS (retreat_members) },
+  { .name = "voluntary_retreat_fire_dice_per_unit", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 1,
+    .doc = N_("dice the enemy fires per retreating unit in a voluntary retreat"), .rule = "Base 11.3" },
+  { .name = "trench_cost_mp", .type = WB_PARAM_INT, .def_number = 0, .min = 0, .max = 100, .unit = "MP",
+    .def_text = N_("0: no trenches"), .doc = N_("what digging a trench costs"), .rule = "GG 3" },
+  { .name = "trench_extra_dice", .type = WB_PARAM_INT, .def_number = 1, .min = -6, .max = 6,
+    .doc = N_("dice added to units in a trench"), .rule = "GG 3" },
+  { .name = "trench_in_fortress", .type = WB_PARAM_BOOL, .doc = N_("trenches may be dug in a fortress"),
+    .rule = "GG 3" },
+  { .name = "trench_rule", .type = WB_PARAM_STRING, .def_string = "GG 3", .doc = N_("the rule the log cites") },
+  { .name = "leader_abilities", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_UNIT, .per_scenario = TRUE,
+    .def_text = N_("none"), .doc = N_("leaders' abilities by unit"), .rule = "J&S 10, GG 10, GG 11",
+    .members = ability_value, .n_members = 1 },
+  { .name = "victory", .type = WB_PARAM_LIST, .per_scenario = TRUE, .def_text = N_("none: the VP at the end"),
+    .doc = N_("the victory conditions, checked in their order (docs/rules-engine.md)"), .rule = "J&S 12, GG 12",
+    .members = victory_members, .n_members = G_N_ELEMENTS (victory_members) },
+};
+
 gboolean
 _wb_bg_fail (GError **error, const char *format, ...)
 {
@@ -196,17 +420,6 @@ _wb_bg_fail (GError **error, const char *format, ...)
   return FALSE;
 }
 
-JsonNode *
-_wb_bg_param (BgData *data, JsonObject *o, const char *name)
-{
-  JsonNode *n = o != NULL ? json_object_get_member (o, name) : NULL;
-
-  if (n != NULL && JSON_NODE_HOLDS_OBJECT (n) &&
-      json_object_has_member (json_node_get_object (n), data->scenario))
-    return json_object_get_member (json_node_get_object (n), data->scenario);
-  return n;
-}
-
 gboolean
 _wb_bg_is_number (JsonNode *n)
 {
@@ -216,10 +429,10 @@ _wb_bg_is_number (JsonNode *n)
 
 /* An int per side: {"union": 2, "confederate": 2}. */
 static gboolean
-per_side_int (BgData *data, JsonObject *o, const char *name, int out[2], gboolean required,
+per_side_int (BgData *data, const WbParams *o, const char *name, int out[2], gboolean required,
               int fallback, GError **error)
 {
-  JsonNode *n = _wb_bg_param (data, o, name);
+  JsonNode *n = wb_params_node (o, name);
   GPtrArray *sides = wb_game_get_sides (data->game);
 
   out[0] = out[1] = fallback;
@@ -231,8 +444,11 @@ per_side_int (BgData *data, JsonObject *o, const char *name, int out[2], gboolea
   for (guint s = 0; s < 2; s++)
     {
       const char *id = ((WbSide *) g_ptr_array_index (sides, s))->id;
-      JsonNode *v = json_object_get_member (json_node_get_object (n), id);
+      WbParams entry;
+      JsonNode *v;
 
+      wb_params_entry (o, name, id, &entry);
+      v = wb_params_node (&entry, "value");
       if (!_wb_bg_is_number (v))
         {
           if (!required)
@@ -258,9 +474,9 @@ _wb_bg_side_index (BgData *data, const char *id)
 
 /* A list of sides: ["union"], as bits. */
 static gboolean
-side_bits (BgData *data, JsonObject *o, const char *name, guint *bits, GError **error)
+side_bits (BgData *data, const WbParams *o, const char *name, guint *bits, GError **error)
 {
-  JsonNode *n = _wb_bg_param (data, o, name);
+  JsonNode *n = wb_params_node (o, name);
 
   *bits = 0;
   if (n == NULL)
@@ -282,10 +498,10 @@ side_bits (BgData *data, JsonObject *o, const char *name, guint *bits, GError **
 /* {"union": ["harpers-ferry"], …} into per-location flags, or the
  * locations' own fields (@field: "supply", "replacement") without it. */
 static gboolean
-per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supply, guint8 *out[2],
+per_side_locations (BgData *data, const WbParams *o, const char *name, gboolean supply, guint8 *out[2],
                     GError **error)
 {
-  JsonNode *n = _wb_bg_param (data, o, name);
+  JsonNode *n = wb_params_node (o, name);
   GPtrArray *sides = wb_game_get_sides (data->game);
 
   for (guint s = 0; s < 2; s++)
@@ -311,10 +527,12 @@ per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supp
   for (guint s = 0; s < 2; s++)
     {
       const char *id = ((WbSide *) g_ptr_array_index (sides, s))->id;
-      JsonNode *v = json_object_get_member (json_node_get_object (n), id);
+      WbParams entry;
+      JsonNode *v;
 
-      if (v == NULL)
+      if (!wb_params_entry (o, name, id, &entry))
         continue;
+      v = wb_params_node (&entry, "value");
       if (!JSON_NODE_HOLDS_ARRAY (v))
         return _wb_bg_fail (error, _("rules.params.%s.%s: expected a list of location ids"), name, id);
       for (guint i = 0; i < json_array_get_length (json_node_get_array (v)); i++)
@@ -332,11 +550,10 @@ per_side_locations (BgData *data, JsonObject *o, const char *name, gboolean supp
 }
 
 static gboolean
-read_replacements (BgData *data, JsonObject *o, GError **error)
+read_replacements (BgData *data, const WbParams *o, GError **error)
 {
-  JsonNode *n = _wb_bg_param (data, o, "replacements");
+  JsonNode *n = wb_params_node (o, "replacements");
   GPtrArray *sides = wb_game_get_sides (data->game);
-  JsonNode *r;
 
   if (n == NULL)
     return TRUE;
@@ -346,29 +563,33 @@ read_replacements (BgData *data, JsonObject *o, GError **error)
   for (guint s = 0; s < 2; s++)
     {
       const char *id = ((WbSide *) g_ptr_array_index (sides, s))->id;
-      JsonNode *v = json_object_get_member (json_node_get_object (n), id);
+      WbParams v;
       const char *every;
 
-      if (v == NULL)
+      if (!json_object_has_member (json_node_get_object (n), id))
         continue;
-      if (!JSON_NODE_HOLDS_OBJECT (v))
+      if (!wb_params_entry (o, "replacements", id, &v))
         return _wb_bg_fail (error, _("rules.params.replacements.%s: expected {\"sp\": n, \"every\": …}"), id);
-      data->replace_sp[s] = (int) wb_json_int (json_node_get_object (v), "sp", 0);
-      every = wb_json_string (json_node_get_object (v), "every", "turn");
+      data->replace_sp[s] = (int) wb_params_int (&v, "sp");
+      every = wb_params_string (&v, "every");
       if (g_strcmp0 (every, "even turn") == 0)
         data->replace_even[s] = TRUE;
       else if (g_strcmp0 (every, "turn") != 0)
         return _wb_bg_fail (error, _("rules.params.replacements.%s.every: “%s” (expected turn or even turn)"),
                      id, every);
     }
-  if ((r = _wb_bg_param (data, o, "replacement_return_sp")) != NULL && JSON_NODE_HOLDS_OBJECT (r))
-    {
-      g_autoptr(GList) members = json_object_get_members (json_node_get_object (r));
+  {
+    g_autoptr(GList) members = wb_params_keys (o, "replacement_return_sp");
 
-      for (GList *l = members; l; l = l->next)
+    for (GList *l = members; l; l = l->next)
+      {
+        WbParams r;
+
+        wb_params_entry (o, "replacement_return_sp", l->data, &r);
         g_hash_table_insert (data->return_sp, (gpointer) g_intern_string (l->data),
-                             GINT_TO_POINTER ((int) wb_json_int (json_node_get_object (r), l->data, 0)));
-    }
+                             GINT_TO_POINTER ((int) wb_params_int (&r, "value")));
+      }
+  }
   return TRUE;
 }
 
@@ -377,9 +598,9 @@ read_replacements (BgData *data, JsonObject *o, GError **error)
  * leader whose units react (GG 10); "morale_reroll": true the leader whose
  * presence in reserve re-rolls a failed morale check (GG 11). */
 static gboolean
-read_leader_abilities (BgData *data, JsonObject *o, GError **error)
+read_leader_abilities (BgData *data, const WbParams *o, GError **error)
 {
-  JsonNode *n = _wb_bg_param (data, o, "leader_abilities");
+  JsonNode *n = wb_params_node (o, "leader_abilities");
   g_autoptr(GList) members = NULL;
 
   data->lee = NULL;
@@ -389,46 +610,46 @@ read_leader_abilities (BgData *data, JsonObject *o, GError **error)
     return TRUE;
   if (!JSON_NODE_HOLDS_OBJECT (n))
     return _wb_bg_fail (error, _("rules.params.leader_abilities: expected an object of abilities by unit id"));
-  members = json_object_get_members (json_node_get_object (n));
+  members = wb_params_keys (o, "leader_abilities");
   for (GList *l = members; l; l = l->next)
     {
-      JsonNode *v = json_object_get_member (json_node_get_object (n), l->data);
-      JsonObject *a;
+      WbParams a;
       BgLeaderMove lm = { 0 };
+      const char *rule;
       int s;
 
-      if (!JSON_NODE_HOLDS_OBJECT (v))
+      if (!wb_params_entry (o, "leader_abilities", l->data, &a))
         return _wb_bg_fail (error, _("rules.params.leader_abilities.%s: expected an object"), (char *) l->data);
-      a = json_node_get_object (v);
-      s = _wb_bg_side_index (data, wb_json_string (a, "side", ""));
+      s = _wb_bg_side_index (data, wb_params_string (&a, "side"));
       if (s < 0)
         return _wb_bg_fail (error, _("rules.params.leader_abilities.%s.side: not a side of the game"), (char *) l->data);
       if (wb_game_find_unit (data->game, l->data) == NULL)
         {
           /* A text-only ability of a leader the game lacks is harmless;
            * one the rules play must name a unit. */
-          if (!json_object_has_member (a, "locations") && !wb_json_bool (a, "reaction", FALSE) &&
-              !wb_json_bool (a, "morale_reroll", FALSE))
+          if (!wb_params_has (&a, "locations") && !wb_params_bool (&a, "reaction") &&
+              !wb_params_bool (&a, "morale_reroll"))
             continue;
           return _wb_bg_fail (error, _("rules.params.leader_abilities: “%s” is not a unit of the game"),
                        (char *) l->data);
         }
-      if (wb_json_bool (a, "reaction", FALSE))
+      rule = wb_params_string (&a, "rule");
+      if (wb_params_bool (&a, "reaction"))
         {
           data->lee = g_intern_string (l->data);
-          data->reaction_rule = g_intern_string (wb_json_string (a, "rule", "GG 10"));
+          data->reaction_rule = g_intern_string (rule != NULL ? rule : "GG 10");
         }
-      if (wb_json_bool (a, "morale_reroll", FALSE))
+      if (wb_params_bool (&a, "morale_reroll"))
         data->grant = g_intern_string (l->data);
-      if (!json_object_has_member (a, "locations"))
+      if (!wb_params_has (&a, "locations"))
         continue;
       lm.unit = g_intern_string (l->data);
       lm.side = (guint) s;
-      lm.cap = (int) wb_json_int (a, "cap", 1);
-      lm.cap_per_unit = wb_json_bool (a, "cap_per_unit", FALSE);
-      lm.max_units = (int) wb_json_int (a, "max_units", 1);
-      lm.locations = (int) wb_json_int (a, "locations", 4);
-      lm.rule = g_intern_string (wb_json_string (a, "rule", "J&S 10"));
+      lm.cap = (int) wb_params_int (&a, "cap");
+      lm.cap_per_unit = wb_params_bool (&a, "cap_per_unit");
+      lm.max_units = (int) wb_params_int (&a, "max_units");
+      lm.locations = (int) wb_params_int (&a, "locations");
+      lm.rule = g_intern_string (rule != NULL ? rule : "J&S 10");
       g_array_append_val (data->leader_moves, lm);
     }
   return TRUE;
@@ -438,20 +659,19 @@ read_leader_abilities (BgData *data, JsonObject *o, GError **error)
  * "rule": TEXT}: the connection between A and B is closed until the turn
  * after the side's infantry ends a move in both. */
 static gboolean
-read_crossing (BgData *data, JsonObject *o, GError **error)
+read_crossing (BgData *data, const WbParams *o, GError **error)
 {
-  JsonNode *n = _wb_bg_param (data, o, "closed_crossing");
-  JsonObject *c;
-  JsonNode *locs;
+  JsonNode *n = wb_params_node (o, "closed_crossing"), *locs;
+  WbParams c;
+  const char *side;
   int s;
 
   data->crossing[0] = data->crossing[1] = -1;
   if (n == NULL)
     return TRUE;
-  if (!JSON_NODE_HOLDS_OBJECT (n))
+  if (!wb_params_object (o, "closed_crossing", &c))
     return _wb_bg_fail (error, _("rules.params.closed_crossing: expected {\"locations\": [A, B], \"side\": ID}"));
-  c = json_node_get_object (n);
-  locs = json_object_get_member (c, "locations");
+  locs = wb_params_node (&c, "locations");
   if (locs == NULL || !JSON_NODE_HOLDS_ARRAY (locs) || json_array_get_length (json_node_get_array (locs)) != 2)
     return _wb_bg_fail (error, _("rules.params.closed_crossing.locations: expected two location ids"));
   for (guint k = 0; k < 2; k++)
@@ -463,11 +683,12 @@ read_crossing (BgData *data, JsonObject *o, GError **error)
         return _wb_bg_fail (error, _("rules.params.closed_crossing.locations[%u]: unknown location “%s”"), k,
                      id != NULL ? id : "");
     }
-  s = _wb_bg_side_index (data, wb_json_string (c, "side", ""));
+  side = wb_params_string (&c, "side");
+  s = _wb_bg_side_index (data, side);
   if (s < 0)
-    return _wb_bg_fail (error, _("rules.params.closed_crossing.side: unknown side “%s”"), wb_json_string (c, "side", ""));
+    return _wb_bg_fail (error, _("rules.params.closed_crossing.side: unknown side “%s”"), side != NULL ? side : "");
   data->crossing_side = (guint) s;
-  data->crossing_rule = g_strdup (wb_json_string (c, "rule", "GG 2"));
+  data->crossing_rule = g_strdup (wb_params_string (&c, "rule"));
   return TRUE;
 }
 
@@ -499,7 +720,7 @@ bg_release (gpointer p)
 }
 
 static gboolean
-read_params (BgData *data, JsonObject *o, GError **error)
+read_params (BgData *data, const WbParams *o, GError **error)
 {
   static const char * const kinds[] = { "infantry", "garrison", "cavalry", "leader" };
   JsonNode *n;
@@ -510,13 +731,16 @@ read_params (BgData *data, JsonObject *o, GError **error)
   data->allowance[BG_GARRISON] = 2;
   data->allowance[BG_CAVALRY] = 4;
   data->allowance[BG_LEADER] = 4;
-  if ((n = _wb_bg_param (data, o, "movement_allowance")) != NULL)
+  if ((n = wb_params_node (o, "movement_allowance")) != NULL)
     {
       if (!JSON_NODE_HOLDS_OBJECT (n))
         return _wb_bg_fail (error, _("rules.params.movement_allowance: expected a number per unit class"));
+      WbParams ma;
+
+      wb_params_object (o, "movement_allowance", &ma);
       for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
         {
-          JsonNode *v = json_object_get_member (json_node_get_object (n), kinds[k]);
+          JsonNode *v = wb_params_node (&ma, kinds[k]);
           if (v != NULL && !_wb_bg_is_number (v))
             return _wb_bg_fail (error, _("rules.params.movement_allowance.%s: expected a number"), kinds[k]);
           if (v != NULL)
@@ -526,37 +750,39 @@ read_params (BgData *data, JsonObject *o, GError **error)
   if (!per_side_int (data, o, "cap_per_turn", data->cap_per_turn, TRUE, 0, error) ||
       !per_side_int (data, o, "army_commander_rating", data->rating, TRUE, 0, error))
     return FALSE;
-  data->rain_mp = (int) ABS (wb_json_int (o, "rain_movement", -1));
-  data->rain2_mp = (int) ABS (wb_json_int (o, "rain_two_turns_movement", -2));
-  data->oos_mp = (int) ABS (wb_json_int (o, "out_of_supply_movement", -1));
+  data->rain_mp = (int) ABS (wb_params_int (o, "rain_movement"));
+  data->rain2_mp = (int) ABS (wb_params_int (o, "rain_two_turns_movement"));
+  data->oos_mp = (int) ABS (wb_params_int (o, "out_of_supply_movement"));
   if (!per_side_locations (data, o, "supply_locations", TRUE, data->supply, error) ||
       !per_side_locations (data, o, "replacement_locations", FALSE, data->replace_at, error))
     return FALSE;
-  if (wb_json_bool (o, "union_supply_any_occupied_port", FALSE))
+  if (wb_params_bool (o, "union_supply_any_occupied_port"))
     data->supply_ports[data->union_side] = TRUE;
-  trace_tag = wb_json_string (o, "supply_trace_tag", NULL);
+  trace_tag = wb_params_string (o, "supply_trace_tag");
   if (!read_replacements (data, o, error))
     return FALSE;
   if (!side_bits (data, o, "rail_movement_sides", &data->rail_sides, error) ||
       !side_bits (data, o, "amphibious_sides", &data->amphib_sides, error))
     return FALSE;
-  data->rail_units = (int) wb_json_int (o, "rail_movement_units_per_turn", 2);
-  data->rail_cap = (int) wb_json_int (o, "rail_movement_cap", 2);
-  data->amphib_units = (int) wb_json_int (o, "amphibious_units_per_turn", 1);
-  data->amphib_cap = (int) wb_json_int (o, "amphibious_cap", 2);
-  if ((n = json_object_get_member (o, "screen_roll")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
-    {
-      data->screen_retreat_ok = (int) wb_json_int (json_node_get_object (n), "retreat_on_success", 1);
-      data->screen_retreat_fail = (int) wb_json_int (json_node_get_object (n), "retreat_on_failure", 3);
-    }
-  data->trench_mp = (int) wb_json_int (o, "trench_cost_mp", 0);
-  data->trench_in_fortress = wb_json_bool (o, "trench_in_fortress", FALSE);
-  data->trench_rule = g_intern_string (wb_json_string (o, "trench_rule", "GG 3"));
+  data->rail_units = (int) wb_params_int (o, "rail_movement_units_per_turn");
+  data->rail_cap = (int) wb_params_int (o, "rail_movement_cap");
+  data->amphib_units = (int) wb_params_int (o, "amphibious_units_per_turn");
+  data->amphib_cap = (int) wb_params_int (o, "amphibious_cap");
+  {
+    WbParams screen;
+
+    wb_params_object (o, "screen_roll", &screen);
+    data->screen_retreat_ok = (int) wb_params_int (&screen, "retreat_on_success");
+    data->screen_retreat_fail = (int) wb_params_int (&screen, "retreat_on_failure");
+  }
+  data->trench_mp = (int) wb_params_int (o, "trench_cost_mp");
+  data->trench_in_fortress = wb_params_bool (o, "trench_in_fortress");
+  data->trench_rule = g_intern_string (wb_params_string (o, "trench_rule"));
   /* The connections: supply is traced along those whose two ends carry
    * the trace tag (J&S 5); the rail side controls the railroads whose
    * ends do not carry rules.params.rail_uncontrolled_tag (GG 10: north of
    * the Rappahannock). */
-  exclude = wb_json_string (o, "rail_uncontrolled_tag", NULL);
+  exclude = wb_params_string (o, "rail_uncontrolled_tag");
   {
     GPtrArray *conns = wb_point_map_get_connections (data->map);
 
@@ -585,7 +811,7 @@ read_params (BgData *data, JsonObject *o, GError **error)
    * which rolls are (a cell starting "Rain"). */
   data->rain[6] = 1;
   {
-    WbTable *t = wb_game_find_table (data->game, wb_json_string (o, "weather_table", "weather"));
+    WbTable *t = wb_game_find_table (data->game, wb_params_string (o, "weather_table"));
 
     for (int face = 1; t != NULL && face <= 6; face++)
       {
@@ -619,8 +845,7 @@ _wb_bg_side_id_for (BgData *data, guint side)
 static gpointer
 bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
 {
-  JsonNode *params = wb_game_get_rules (game)->params;
-  JsonObject *o = params != NULL && JSON_NODE_HOLDS_OBJECT (params) ? json_node_get_object (params) : NULL;
+  WbParams o;
   const char *weather_side;
   BgData *data;
   int u;
@@ -635,7 +860,8 @@ bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
       _wb_bg_fail (error, _("The Blue & Gray Campaign rules are for two sides"));
       return NULL;
     }
-  if (o == NULL)
+  wb_params_init (&o, params, G_N_ELEMENTS (params), "bg-campaign", game, wb_scenario_get_id (setup->scenario));
+  if (o.values == NULL)
     {
       _wb_bg_fail (error, _("The Blue & Gray Campaign rules need rules.params (CAP and army commander ratings)"));
       return NULL;
@@ -660,7 +886,7 @@ bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data->victory = g_array_new (FALSE, TRUE, sizeof (BgVictory));
   /* Base 7: "The Union player rolls" the weather; the side is a parameter,
    * the first side without it. */
-  weather_side = wb_json_string (o, "weather_roll_side", NULL);
+  weather_side = wb_params_string (&o, "weather_roll_side");
   u = _wb_bg_side_index (data, weather_side);
   if (weather_side != NULL && u < 0)
     {
@@ -669,7 +895,7 @@ bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
       return NULL;
     }
   data->union_side = u >= 0 ? (guint) u : 0;
-  if (!read_params (data, o, error))
+  if (!read_params (data, &o, error))
     {
       bg_release (data);
       return NULL;
@@ -1227,6 +1453,8 @@ static const WbRulesFamily family = {
   .step = bg_step,
   .step_action = bg_step_action,
   .board = bg_board,
+  .params = params,
+  .n_params = G_N_ELEMENTS (params),
 };
 
 const WbRulesFamily *

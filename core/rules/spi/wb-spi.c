@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "wb-dice.h"
+#include "wb-scenario.h"
 #include "wb-unit.h"
 #include "wb-error.h"
 #include "rules/spi/wb-spi-private.h"
@@ -44,32 +45,113 @@ static const WbRuleCheck checks[] = {
   { "spi.displace", N_("A retreating unit displaces a friendly unit only when it has no other way"), "7.8" },
 };
 
-static double *
-new_double (double v)
-{
-  double *p = g_new (double, 1);
-  *p = v;
-  return p;
-}
+/* The parameters (rules.params) the family reads, checked when a game
+ * loads (docs/rules-params.md). Those it plays one way only are declared
+ * with that one value, so a file asking for another is refused. */
+static const char * const enter_values[] = { "any", "road_only", "adjacent", NULL };
+static const char * const zoc_values[] = { "none", "sticky", "locking", "rigid", NULL };
+static const char * const combat_values[] = { "mandatory", "voluntary", NULL };
+static const char * const rounding_values[] = { "defender", "attacker", NULL };
+static const char * const los_values[] = { "both_block", "either_blocks", NULL };
+static const char * const entry_values[] = { "column", "free", NULL };
 
-static char **
-strv_member (JsonObject *o, const char *member)
-{
-  JsonNode *n = json_object_get_member (o, member);
-  GPtrArray *out;
+static const WbParam profile_cost[] = {
+  { .name = "value", .type = WB_PARAM_NUMBER, .min = -1, .max = 1000, .unit = "MP",
+    .doc = N_("the cost of entering the terrain or crossing the feature (negative: prohibited)") },
+};
 
-  if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
-    return NULL;
-  out = g_ptr_array_new ();
-  for (guint i = 0; i < json_array_get_length (json_node_get_array (n)) && i < 100; i++)
-    {
-      JsonNode *e = json_array_get_element (json_node_get_array (n), i);
-      if (json_node_get_value_type (e) == G_TYPE_STRING)
-        g_ptr_array_add (out, g_strdup (json_node_get_string (e)));
-    }
-  g_ptr_array_add (out, NULL);
-  return (char **) g_ptr_array_free (out, FALSE);
-}
+static const WbParam profile_members[] = {
+  { .name = "side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .def_text = N_("every side"),
+    .doc = N_("the side the profile applies to") },
+  { .name = "class", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_CLASS, .def_text = N_("every class"),
+    .doc = N_("the unit class the profile applies to") },
+  { .name = "turns", .type = WB_PARAM_INT_LIST, .min = 1, .max = 10000, .length = 2,
+    .def_text = N_("every turn"), .doc = N_("the first and last turns the profile applies on") },
+  { .name = "costs", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_TERRAIN_OR_FEATURE,
+    .doc = N_("movement costs replacing the legend's, by terrain or feature"),
+    .members = profile_cost, .n_members = 1 },
+  { .name = "terrain", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_TERRAIN,
+    .doc = N_("the terrain the entry restriction (enter) applies to") },
+  { .name = "enter", .type = WB_PARAM_ENUM, .values = enter_values, .def_string = "any",
+    .doc = N_("how that terrain may be entered: any way, along a road or trail only, or from a hex listed in adjacent") },
+  { .name = "zoc_exempt", .type = WB_PARAM_BOOL,
+    .doc = N_("a hex in an enemy zone of control is exempt from the entry restriction") },
+  { .name = "adjacent", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_TERRAIN_OR_FEATURE,
+    .doc = N_("enter adjacent: the terrain or features of the hex the unit comes from") },
+  { .name = "hexes_with", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_HEXSIDE_FEATURE,
+    .doc = N_("the unit enters only hexes with one of these hexside features (a road, a trail)") },
+  { .name = "no_enter_zoc", .type = WB_PARAM_BOOL, .doc = N_("the unit may not enter an enemy zone of control") },
+  { .name = "no_stack", .type = WB_PARAM_BOOL, .doc = N_("the unit may not stack with another unit") },
+  { .name = "no_attack", .type = WB_PARAM_BOOL, .doc = N_("the unit never attacks") },
+  { .name = "rule", .type = WB_PARAM_STRING, .doc = N_("the rule the log cites when the profile refuses a move") },
+};
+
+static const WbParam command_roll_members[] = {
+  { .name = "option", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_OPTION, .def_text = N_("always"),
+    .doc = N_("the scenario option that brings the roll in") },
+  { .name = "side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .required = TRUE,
+    .doc = N_("the side whose formation rolls") },
+  { .name = "formation", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_FORMATION, .required = TRUE,
+    .doc = N_("the formation that rolls, with every formation under it") },
+  { .name = "except_class", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_CLASS,
+    .doc = N_("a unit class of the formation that moves without the roll") },
+  { .name = "held_on", .type = WB_PARAM_INT_LIST, .min = 1, .max = 6,
+    .doc = N_("the rolls of one die that hold the formation this phase") },
+  { .name = "name", .type = WB_PARAM_STRING, .doc = N_("what the button and the log call the roll") },
+  { .name = "rule", .type = WB_PARAM_STRING, .doc = N_("the rule the log cites") },
+};
+
+static const WbParam params[] = {
+  { .name = "movement_allowance", .type = WB_PARAM_NUMBER, .def_number = 6, .min = 0, .max = 1000, .unit = "MP",
+    .doc = N_("the Movement Allowance of a unit without its own (movement_attribute)"), .rule = "5.15" },
+  { .name = "movement_attribute", .type = WB_PARAM_STRING, .def_string = "movement", .unit = "MP",
+    .doc = N_("the unit class attribute that holds a unit's own Movement Allowance"), .rule = "5.0" },
+  { .name = "attack_attribute", .type = WB_PARAM_STRING, .def_string = "attack", .unit = "SP",
+    .doc = N_("the unit class attribute a unit attacks with (else its strength)"), .rule = "7.0" },
+  { .name = "defense_attribute", .type = WB_PARAM_STRING, .def_string = "defense", .unit = "SP",
+    .doc = N_("the unit class attribute a unit defends with (else its strength)"), .rule = "7.0" },
+  { .name = "stacking", .type = WB_PARAM_INT, .def_number = 2, .min = 1, .max = 100, .unit = N_("units"),
+    .doc = N_("the most units in a hex at the end of a move"), .rule = "5.32" },
+  { .name = "crt", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TABLE, .def_string = "crt",
+    .table_kinds = (1u << WB_TABLE_ODDS) | (1u << WB_TABLE_DIFFERENTIAL),
+    .doc = N_("the combat results table: odds or differential, on the dice it names"), .rule = "7.6" },
+  { .name = "odds_rounding", .type = WB_PARAM_ENUM, .values = rounding_values, .def_string = "defender",
+    .doc = N_("odds (or a differential) rounded in the defender's favour, or the attacker's"), .rule = "7.0" },
+  { .name = "zoc", .type = WB_PARAM_ENUM, .values = zoc_values, .def_string = "rigid",
+    .doc = N_("zones of control: none; sticky (stop on entering, may leave); locking or rigid (stop, may not leave)"),
+    .rule = "6.0" },
+  { .name = "combat", .type = WB_PARAM_ENUM, .values = combat_values, .def_string = "mandatory",
+    .doc = N_("whether units in enemy zones of control must attack and be attacked"), .rule = "7.11, 7.12" },
+  { .name = "retreat_hexes", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 10, .unit = N_("hexes"),
+    .doc = N_("how far a retreat goes when its result code states no length"), .rule = "7.7" },
+  { .name = "advance_after_combat", .type = WB_PARAM_INT, .def_number = 1, .min = 0, .max = 1, .unit = N_("hexes"),
+    .doc = N_("whether a victorious unit may advance into a vacated hex"), .rule = "7.75" },
+  { .name = "artillery_range", .type = WB_PARAM_INT, .def_number = 3, .min = 1, .max = 100, .unit = N_("hexes"),
+    .doc = N_("how far artillery bombards"), .rule = "8.1" },
+  { .name = "los_hexside", .type = WB_PARAM_ENUM, .values = los_values, .def_string = "both_block",
+    .doc = N_("a line of sight along a hexside is blocked when the hexes on both sides block, or either"),
+    .rule = "8.32" },
+  { .name = "night_turns_no_combat", .type = WB_PARAM_BOOL, .def_number = 1,
+    .doc = N_("a night turn has no Combat Phase"), .rule = "10.0" },
+  { .name = "night_no_enter_zoc", .type = WB_PARAM_BOOL, .def_number = 1,
+    .doc = N_("at night units may not enter enemy zones of control"), .rule = "10.2" },
+  { .name = "reinforcement_entry", .type = WB_PARAM_ENUM, .values = entry_values, .def_string = "column",
+    .doc = N_("reinforcements enter in column, each paying for the hexes of those before, or each with its whole allowance"),
+    .rule = "15.15" },
+  { .name = "attack_effectiveness_optional", .type = WB_PARAM_BOOL, .def_number = 1,
+    .doc = N_("Attack Effectiveness is played only with the scenario option attack-effectiveness (false: never)"),
+    .rule = "11.0" },
+  { .name = "no_end_features", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_HEX_FEATURE,
+    .doc = N_("hex features a move may not end on (a river ferry)"), .rule = "5.24" },
+  { .name = "objectives_held_by", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .def_text = N_("nobody"),
+    .doc = N_("the side holding the objective hexes at the start"), .rule = "18.13" },
+  { .name = "command_rolls", .type = WB_PARAM_LIST,
+    .doc = N_("a die a formation rolls before it moves, held on some results"), .rule = "19.2",
+    .members = command_roll_members, .n_members = G_N_ELEMENTS (command_roll_members) },
+  { .name = "movement_profiles", .type = WB_PARAM_LIST,
+    .doc = N_("movement restrictions by side, class and turns"), .rule = "17.1-17.3",
+    .members = profile_members, .n_members = G_N_ELEMENTS (profile_members) },
+};
 
 static void
 profile_free (SpiProfile *p)
@@ -82,69 +164,64 @@ profile_free (SpiProfile *p)
   g_free (p);
 }
 
-/* rules.params.movement_profiles (docs/rules-engine.md); an unknown
- * member is an error, so a typo does not switch a rule off unseen. */
-static gboolean
-read_profile (SpiData *data, JsonObject *o, guint index, GError **error)
+static double *
+new_double (double v)
 {
-  static const char * const allowed[] = {
-    "side", "class", "turns", "costs", "terrain", "enter", "zoc_exempt", "adjacent", "hexes_with",
-    "no_enter_zoc", "no_stack", "no_attack", "rule", NULL
-  };
+  double *p = g_new (double, 1);
+  *p = v;
+  return p;
+}
+
+static const char *
+intern_param (const WbParams *o, const char *member)
+{
+  const char *s = wb_params_string (o, member);
+  return s != NULL ? g_intern_string (s) : NULL;
+}
+
+/* rules.params.movement_profiles (docs/rules-params.md). */
+static void
+read_profile (SpiData *data, const WbParams *o)
+{
   SpiProfile *p = g_new0 (SpiProfile, 1);
-  g_autoptr(GList) members = json_object_get_members (o);
   const char *enter;
-  JsonNode *n;
+  g_autoptr(GList) ids = NULL;
+  g_autofree gint64 *turns = NULL;
+  guint n_turns;
 
   g_ptr_array_add (data->profiles, p);
-  for (GList *l = members; l; l = l->next)
-    if (!g_strv_contains (allowed, l->data))
-      {
-        g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
-                     _("rules.params.movement_profiles[%u]: unknown member “%s”"), index,
-                     (const char *) l->data);
-        return FALSE;
-      }
-  if (json_object_has_member (o, "side"))
-    p->side = g_intern_string (wb_json_string (o, "side", ""));
-  if (json_object_has_member (o, "class"))
-    p->klass = g_intern_string (wb_json_string (o, "class", ""));
-  if ((n = json_object_get_member (o, "turns")) != NULL && JSON_NODE_HOLDS_ARRAY (n) &&
-      json_array_get_length (json_node_get_array (n)) == 2)
+  p->side = intern_param (o, "side");
+  p->klass = intern_param (o, "class");
+  turns = wb_params_ints (o, "turns", &n_turns);
+  if (n_turns == 2)
     {
-      p->first_turn = (int) wb_json_array_int (json_node_get_array (n), 0, 0);
-      p->last_turn = (int) wb_json_array_int (json_node_get_array (n), 1, 0);
+      p->first_turn = (int) turns[0];
+      p->last_turn = (int) turns[1];
     }
-  if ((n = json_object_get_member (o, "costs")) != NULL && JSON_NODE_HOLDS_OBJECT (n))
+  if ((ids = wb_params_keys (o, "costs")) != NULL)
     {
-      g_autoptr(GList) ids = json_object_get_members (json_node_get_object (n));
-
       p->costs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       for (GList *l = ids; l; l = l->next)
-        g_hash_table_insert (p->costs, g_strdup (l->data),
-                             new_double (wb_json_double (json_node_get_object (n), l->data, 0)));
+        {
+          WbParams cost;
+
+          wb_params_entry (o, "costs", l->data, &cost);
+          g_hash_table_insert (p->costs, g_strdup (l->data), new_double (wb_params_number (&cost, "value")));
+        }
     }
-  p->terrain = strv_member (o, "terrain");
-  p->adjacent = strv_member (o, "adjacent");
-  p->hexes_with = strv_member (o, "hexes_with");
-  enter = wb_json_string (o, "enter", "any");
+  p->terrain = wb_params_strv (o, "terrain");
+  p->adjacent = wb_params_strv (o, "adjacent");
+  p->hexes_with = wb_params_strv (o, "hexes_with");
+  enter = wb_params_string (o, "enter");
   if (g_strcmp0 (enter, "road_only") == 0)
     p->enter = WB_ENTER_ROAD_ONLY;
   else if (g_strcmp0 (enter, "adjacent") == 0)
     p->enter = WB_ENTER_ADJACENT;
-  else if (g_strcmp0 (enter, "any") != 0)
-    {
-      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
-                   _("rules.params.movement_profiles[%u].enter: “%s” (expected any, road_only or "
-                     "adjacent)"), index, enter);
-      return FALSE;
-    }
-  p->zoc_exempt = wb_json_bool (o, "zoc_exempt", FALSE);
-  p->no_enter_zoc = wb_json_bool (o, "no_enter_zoc", FALSE);
-  p->no_stack = wb_json_bool (o, "no_stack", FALSE);
-  p->no_attack = wb_json_bool (o, "no_attack", FALSE);
-  p->rule = g_strdup (wb_json_string (o, "rule", NULL));
-  return TRUE;
+  p->zoc_exempt = wb_params_bool (o, "zoc_exempt");
+  p->no_enter_zoc = wb_params_bool (o, "no_enter_zoc");
+  p->no_stack = wb_params_bool (o, "no_stack");
+  p->no_attack = wb_params_bool (o, "no_attack");
+  p->rule = g_strdup (wb_params_string (o, "rule"));
 }
 
 static void
@@ -155,63 +232,45 @@ command_roll_free (SpiCommandRoll *c)
   g_free (c);
 }
 
-static const char *
-intern_member (JsonObject *o, const char *member)
-{
-  const char *s = wb_json_string (o, member, NULL);
-  return s != NULL ? g_intern_string (s) : NULL;
-}
-
 static void
-read_command_rolls (SpiData *data, JsonObject *o)
+read_command_rolls (SpiData *data, const WbParams *o)
 {
-  JsonNode *n = json_object_get_member (o, "command_rolls");
-
-  if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
-    return;
-  for (guint i = 0; i < json_array_get_length (json_node_get_array (n)) && i < 16; i++)
+  for (guint i = 0; i < wb_params_length (o, "command_rolls") && i < 16; i++)
     {
-      JsonNode *e = json_array_get_element (json_node_get_array (n), i);
-      JsonObject *co;
+      WbParams co;
       SpiCommandRoll *c;
-      JsonNode *held;
+      g_autofree gint64 *held = NULL;
+      guint n_held;
 
-      if (!JSON_NODE_HOLDS_OBJECT (e))
+      if (!wb_params_item (o, "command_rolls", i, &co))
         continue;
-      co = json_node_get_object (e);
       c = g_new0 (SpiCommandRoll, 1);
-      c->option = intern_member (co, "option");
-      c->side = intern_member (co, "side");
-      c->formation = intern_member (co, "formation");
-      c->except_class = intern_member (co, "except_class");
-      c->name = g_strdup (wb_json_string (co, "name", NULL));
-      c->rule = g_strdup (wb_json_string (co, "rule", NULL));
-      if ((held = json_object_get_member (co, "held_on")) != NULL && JSON_NODE_HOLDS_ARRAY (held))
-        for (guint k = 0; k < json_array_get_length (json_node_get_array (held)); k++)
-          {
-            gint64 v = wb_json_array_int (json_node_get_array (held), k, 0);
-            if (v >= 1 && v <= 6)
-              c->held_on |= 1u << v;
-          }
+      c->option = intern_param (&co, "option");
+      c->side = intern_param (&co, "side");
+      c->formation = intern_param (&co, "formation");
+      c->except_class = intern_param (&co, "except_class");
+      c->name = g_strdup (wb_params_string (&co, "name"));
+      c->rule = g_strdup (wb_params_string (&co, "rule"));
+      held = wb_params_ints (&co, "held_on", &n_held);
+      for (guint k = 0; k < n_held; k++)
+        if (held[k] >= 1 && held[k] <= 6)
+          c->held_on |= 1u << held[k];
       g_ptr_array_add (data->command_rolls, c);
     }
 }
 
-/* A parameter that names one of @values (NULL-terminated): its index in
- * @out, @fallback when it is absent; an error naming the values when it is
- * anything else, so that a misspelt value does not play another rule. */
+/* The index in @values (NULL-terminated) of the value a declared enum
+ * parameter holds. The game file's loader refuses any other value; a game
+ * changed since in memory is refused here, naming the values, so that a
+ * misspelt value never plays another rule. */
 static gboolean
-choice_param (JsonObject *o, const char *member, const char * const *values, int fallback, int *out,
-              GError **error)
+choice_param (const WbParams *o, const char *member, const char * const *values, int *out, GError **error)
 {
-  JsonNode *n = o != NULL ? json_object_get_member (o, member) : NULL;
-  const char *v;
+  JsonNode *n = wb_params_node (o, member);
+  const char *v = n == NULL ? wb_params_string (o, member)
+                : json_node_get_value_type (n) == G_TYPE_STRING ? json_node_get_string (n) : NULL;
   g_autofree char *expected = NULL;
 
-  *out = fallback;
-  if (n == NULL)
-    return TRUE;
-  v = json_node_get_value_type (n) == G_TYPE_STRING ? json_node_get_string (n) : NULL;
   for (int i = 0; v != NULL && values[i] != NULL; i++)
     if (strcmp (v, values[i]) == 0)
       {
@@ -229,10 +288,9 @@ choice_param (JsonObject *o, const char *member, const char * const *values, int
  * it — an error when the game names it, so a typo does not play another
  * rule unseen. */
 static gboolean
-attribute_param (WbGame *game, JsonObject *o, const char *member, const char *fallback, const char **out,
-                 GError **error)
+attribute_param (WbGame *game, const WbParams *o, const char *member, const char **out, GError **error)
 {
-  const char *id = o != NULL ? wb_json_string (o, member, fallback) : fallback;
+  const char *id = wb_params_string (o, member);
   GPtrArray *classes = wb_game_get_unit_classes (game);
 
   *out = NULL;
@@ -242,7 +300,7 @@ attribute_param (WbGame *game, JsonObject *o, const char *member, const char *fa
         *out = g_intern_string (id);
         return TRUE;
       }
-  if (o != NULL && json_object_has_member (o, member))
+  if (wb_params_has (o, member))
     {
       g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("rules.params.%s: no unit class has an attribute “%s”"), member, id != NULL ? id : "");
@@ -293,28 +351,23 @@ spi_release (gpointer p)
 /* The parameters that choose between the rules of other games of the
  * system and the Wilderness's (its own values are the defaults). */
 static gboolean
-read_choices (SpiData *data, JsonObject *o, GError **error)
+read_choices (SpiData *data, const WbParams *o, GError **error)
 {
-  static const char * const zoc[] = { "none", "sticky", "locking", "rigid", NULL };
-  static const char * const combat[] = { "mandatory", "voluntary", NULL };
-  static const char * const rounding[] = { "defender", "attacker", NULL };
-  static const char * const los[] = { "both_block", "either_blocks", NULL };
-  static const char * const entry[] = { "column", "free", NULL };
   int z, c, r, l, e;
 
-  if (!choice_param (o, "zoc", zoc, SPI_ZOC_RIGID, &z, error) ||
-      !choice_param (o, "combat", combat, 0, &c, error) ||
-      !choice_param (o, "odds_rounding", rounding, 0, &r, error) ||
-      !choice_param (o, "los_hexside", los, 0, &l, error) ||
-      !choice_param (o, "reinforcement_entry", entry, 0, &e, error))
+  if (!choice_param (o, "zoc", zoc_values, &z, error) ||
+      !choice_param (o, "combat", combat_values, &c, error) ||
+      !choice_param (o, "odds_rounding", rounding_values, &r, error) ||
+      !choice_param (o, "los_hexside", los_values, &l, error) ||
+      !choice_param (o, "reinforcement_entry", entry_values, &e, error))
     return FALSE;
   data->zoc_mode = (SpiZoc) z;
   data->voluntary = c == 1;
   data->odds_for_attacker = r == 1;
   data->los_either = l == 1;
   data->entry_free = e == 1;
-  data->retreat_hexes = o != NULL ? (int) wb_json_int (o, "retreat_hexes", 1) : 1;
-  data->advance = o != NULL ? (int) wb_json_int (o, "advance_after_combat", 1) : 1;
+  data->retreat_hexes = (int) wb_params_int (o, "retreat_hexes");
+  data->advance = (int) wb_params_int (o, "advance_after_combat");
   if (data->retreat_hexes < 1 || data->retreat_hexes > 10 || data->advance < 0 || data->advance > 1)
     {
       g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
@@ -324,21 +377,19 @@ read_choices (SpiData *data, JsonObject *o, GError **error)
                    data->advance < 0 || data->advance > 1 ? data->advance : data->retreat_hexes);
       return FALSE;
     }
-  data->night_no_combat = o != NULL ? wb_json_bool (o, "night_turns_no_combat", TRUE) : TRUE;
-  data->night_no_enter_zoc = o != NULL ? wb_json_bool (o, "night_no_enter_zoc", TRUE) : TRUE;
-  data->ae_optional = o != NULL ? wb_json_bool (o, "attack_effectiveness_optional", TRUE) : TRUE;
-  return attribute_param (data->game, o, "movement_attribute", "movement", &data->movement_attr, error) &&
-         attribute_param (data->game, o, "attack_attribute", "attack", &data->attack_attr, error) &&
-         attribute_param (data->game, o, "defense_attribute", "defense", &data->defense_attr, error);
+  data->night_no_combat = wb_params_bool (o, "night_turns_no_combat");
+  data->night_no_enter_zoc = wb_params_bool (o, "night_no_enter_zoc");
+  data->ae_optional = wb_params_bool (o, "attack_effectiveness_optional");
+  return attribute_param (data->game, o, "movement_attribute", &data->movement_attr, error) &&
+         attribute_param (data->game, o, "attack_attribute", &data->attack_attr, error) &&
+         attribute_param (data->game, o, "defense_attribute", &data->defense_attr, error);
 }
 
 static gpointer
 spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
 {
-  JsonNode *params = wb_game_get_rules (game)->params;
-  JsonObject *o = params != NULL && JSON_NODE_HOLDS_OBJECT (params) ? json_node_get_object (params) : NULL;
+  WbParams o;
   SpiData *data;
-  JsonNode *n;
 
   if (!WB_IS_HEX_MAP (setup->map))
     {
@@ -352,6 +403,7 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
                            _("The SPI Blue & Gray rules are for two sides"));
       return NULL;
     }
+  wb_params_init (&o, params, G_N_ELEMENTS (params), "spi-blue-gray", game, wb_scenario_get_id (setup->scenario));
   data = g_new0 (SpiData, 1);
   data->game = g_object_ref (game);
   data->map = WB_HEX_MAP (setup->map);
@@ -363,45 +415,37 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data->command_rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) command_roll_free);
   data->graphs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) wb_hex_graph_free);
-  /* 5.0: six Movement Points; 5.32: two units. */
-  data->allowance = 6 * WB_MOVE_QUARTERS;
-  data->stacking = 2;
-  data->artillery_range = 3;
-  data->crt = wb_game_find_table (game, "crt");
-  if (o != NULL)
+  /* 5.0: six Movement Points; 5.32: two units (the declared defaults). */
+  data->allowance = (int) (wb_params_number (&o, "movement_allowance") * WB_MOVE_QUARTERS);
+  data->crt = wb_game_find_table (game, wb_params_string (&o, "crt"));
+  data->artillery_range = (int) wb_params_int (&o, "artillery_range");
+  {
+    const char *holder = wb_params_string (&o, "objectives_held_by");
+    GPtrArray *sides = wb_game_get_sides (game);
+    for (guint i = 0; holder != NULL && i < sides->len; i++)
+      if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, i))->id, holder) == 0)
+        data->objectives_side = i + 1;
+  }
+  data->stacking = (int) wb_params_int (&o, "stacking");
+  data->no_end = wb_params_strv (&o, "no_end_features");
+  read_command_rolls (data, &o);
+  for (guint i = 0; i < wb_params_length (&o, "movement_profiles") && i < 30; i++)
     {
-      data->allowance = (int) (wb_json_double (o, "movement_allowance", 6)
-                               * WB_MOVE_QUARTERS);
-      data->crt = wb_game_find_table (game, wb_json_string (o, "crt", "crt"));
-      data->artillery_range = (int) wb_json_int (o, "artillery_range", 3);
-      {
-        const char *holder = wb_json_string (o, "objectives_held_by", NULL);
-        GPtrArray *sides = wb_game_get_sides (game);
-        for (guint i = 0; holder != NULL && i < sides->len; i++)
-          if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, i))->id, holder) == 0)
-            data->objectives_side = i + 1;
-      }
-      data->stacking = (int) wb_json_int (o, "stacking", 2);
-      data->no_end = strv_member (o, "no_end_features");
-      read_command_rolls (data, o);
-      if ((n = json_object_get_member (o, "movement_profiles")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
-        for (guint i = 0; i < json_array_get_length (json_node_get_array (n)) && i < 30; i++)
-          {
-            JsonNode *e = json_array_get_element (json_node_get_array (n), i);
-            if (!JSON_NODE_HOLDS_OBJECT (e) || !read_profile (data, json_node_get_object (e), i, error))
-              {
-                if (error != NULL && *error == NULL)
-                  g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
-                               _("rules.params.movement_profiles[%u] is not an object"), i);
-                spi_release (data);
-                return NULL;
-              }
-          }
+      WbParams e;
+
+      if (!wb_params_item (&o, "movement_profiles", i, &e))
+        {
+          g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                       _("rules.params.movement_profiles[%u] is not an object"), i);
+          spi_release (data);
+          return NULL;
+        }
+      read_profile (data, &e);
     }
   data->allowance = CLAMP (data->allowance, 0, 1000 * WB_MOVE_QUARTERS);
   data->stacking = CLAMP (data->stacking, 1, 100);
   data->artillery_range = CLAMP (data->artillery_range, 1, 100);
-  if (!read_choices (data, o, error))
+  if (!read_choices (data, &o, error))
     {
       spi_release (data);
       return NULL;
@@ -656,6 +700,8 @@ static const WbRulesFamily family = {
   .apply = spi_apply,
   .step = spi_step,
   .step_action = spi_step_action,
+  .params = params,
+  .n_params = G_N_ELEMENTS (params),
 };
 
 const WbRulesFamily *
