@@ -12,6 +12,8 @@
 #include "wb-application.h"
 #include "wb-drafts.h"
 #include "wb-new-game-dialog.h"
+#include "wb-numbering-dialog.h"
+#include "wb-window-background.h"
 #include "wb-tool-palette.h"
 #include "wb-window.h"
 
@@ -742,6 +744,22 @@ START_TEST (test_new_game_numbering)
   wb_map_view_set_zoom (view, 2.0);
   spin_for (300);
   save_shot (GTK_WIDGET (window), "map-letters.png");
+
+  /* Renumbered from the Map menu: oblique rows, C07 still the first. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.hex-numbering", NULL));
+  {
+    GtkWidget *numbering = wb_window_get_numbering_dialog (window);
+
+    gtk_switch_set_active (GTK_SWITCH (gtk_widget_get_template_child (numbering, WB_TYPE_NUMBERING_DIALOG,
+                                                                      "oblique_switch")), TRUE);
+    spin_for (100);
+    save_shot (numbering, "hex-numbering-dialog.png");
+    ck_assert (gtk_widget_activate_action (numbering, "numbering.apply", NULL));
+  }
+  wb_hex_map_format_hex (hex, (WbOffset) { 1, 0 }, buf, sizeof buf);
+  ck_assert_str_eq (buf, "D08");
+  spin_for (300);
+  save_shot (GTK_WIDGET (window), "map-oblique-letters.png");
 
   quit_app (app);
   clear_drafts ();
