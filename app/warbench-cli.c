@@ -311,9 +311,15 @@ cmd_new (const char  *prog,
   g_autofree char *hex = NULL;
   g_autofree char *output = NULL;
   g_autofree char *title = NULL;
-  gboolean points = FALSE;
+  g_autofree char *scheme = NULL;
+  gboolean points = FALSE, oblique = FALSE;
   const GOptionEntry entries[] = {
     { "hex", 0, 0, G_OPTION_ARG_STRING, &hex, N_("A hex map of this size"), N_("COLSxROWS") },
+    { "numbering", 0, 0, G_OPTION_ARG_STRING, &scheme,
+      N_("How the hex map's hexes are numbered: digits (0704, the default), letters (C07) or mixed (707)"),
+      N_("SCHEME") },
+    { "oblique", 0, 0, G_OPTION_ARG_NONE, &oblique,
+      N_("Number the hex map's rows along the diagonals (see docs/file-format.md)"), NULL },
     { "points", 0, 0, G_OPTION_ARG_NONE, &points, N_("A point-to-point map"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the game to FILE instead of standard output"), N_("FILE") },
@@ -342,7 +348,33 @@ cmd_new (const char  *prog,
       return usage_error (prog, "new", msg);
     }
 
+  if (points && (scheme != NULL || oblique))
+    return usage_error (prog, "new", _("--numbering and --oblique are for a hex map"));
   game = wb_game_new_starter (cols, rows);
+  if (scheme != NULL || oblique)
+    {
+      WbHexMap *map = WB_HEX_MAP (wb_game_find_map (game, "map"));
+      WbHexLayout layout = wb_hex_map_get_layout (map);
+      g_autoptr(GError) error = NULL;
+      WbHexNumbering num;
+
+      wb_hex_map_get_hex_numbering (map, &num);
+      if (scheme != NULL && !wb_hex_numbering_scheme_from_string (scheme, &num.scheme))
+        {
+          g_autofree char *msg =
+            g_strdup_printf (_("Unknown numbering “%s” (expected digits, letters or mixed)"), scheme);
+          return usage_error (prog, "new", msg);
+        }
+      num.oblique = oblique;
+      num.digits = 2;
+      if (!wb_hex_numbering_fit (&num, layout, cols, rows))
+        {
+          wb_hex_numbering_check (&num, layout, cols, rows, &error);
+          out (stderr, "%s: %s\n", prog, error->message);
+          return STATUS_FAILED;
+        }
+      wb_hex_map_set_hex_numbering (map, &num);
+    }
   if (title != NULL)
     wb_game_set_title (game, title);
 
@@ -496,10 +528,19 @@ parse_region (WbMap            *map,
       double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
       WbOffset a, b;
 
-      if (g_strv_length (hexes) != 2 ||
-          !wb_hex_map_parse_hex (hex_map, hexes[0], &a) ||
-          !wb_hex_map_parse_hex (hex_map, hexes[1], &b))
+      if (g_strv_length (hexes) != 2)
         goto bad;
+      for (guint i = 0; i < 2; i++)
+        {
+          g_autoptr(GError) error = NULL;
+
+          if (!wb_hex_map_parse_typed_hex (hex_map, hexes[i], i == 0 ? &a : &b, &error))
+            {
+              /* Translators: "Invalid region “A01-X”: “X” is not a hex number: …" */
+              *message = g_strdup_printf (_("Invalid region “%s”: %s"), text, error->message);
+              return FALSE;
+            }
+        }
       /* The bounding box of every hex in the rectangle of offsets. */
       for (int col = MIN (a.col, b.col); col <= MAX (a.col, b.col); col++)
         for (int row = MIN (a.row, b.row); row <= MAX (a.row, b.row); row += MAX (1, ABS (b.row - a.row)))
@@ -520,10 +561,22 @@ parse_region (WbMap            *map,
     }
 
 bad:
-  *message = g_strdup_printf (WB_IS_HEX_MAP (map)
-                              ? _("Invalid region “%s” (expected two corner hexes such as 0101-1020, or X,Y,W,H in points)")
-                              : _("Invalid region “%s” (expected X,Y,W,H in points)"),
-                              text);
+  if (WB_IS_HEX_MAP (map))
+    {
+      WbHexMap *hex_map = WB_HEX_MAP (map);
+      char first[WB_HEX_NUMBER_MAX_LEN], last[WB_HEX_NUMBER_MAX_LEN];
+
+      wb_hex_map_format_hex (hex_map, (WbOffset) { 0, 0 }, first, sizeof first);
+      wb_hex_map_format_hex (hex_map, (WbOffset) { wb_hex_map_get_cols (hex_map) - 1,
+                                                   wb_hex_map_get_rows (hex_map) - 1 },
+                             last, sizeof last);
+      /* Translators: "Invalid region “x” (expected two corner hexes such as
+       * A01-T20, or X,Y,W,H in points)" */
+      *message = g_strdup_printf (_("Invalid region “%s” (expected two corner hexes such as %s-%s, "
+                                    "or X,Y,W,H in points)"), text, first, last);
+    }
+  else
+    *message = g_strdup_printf (_("Invalid region “%s” (expected X,Y,W,H in points)"), text);
   return FALSE;
 }
 
@@ -818,7 +871,7 @@ cmd_format (const char  *prog,
 static const Command commands[] = {
   { "validate", N_("FILE…"), N_("Check game files and report the first error in each"), cmd_validate },
   { "info", N_("FILE"), N_("Summarise a game: sides, maps, tables, scenarios"), cmd_info },
-  { "new", N_("--hex COLSxROWS | --points [-o FILE] [--title T]"),
+  { "new", N_("--hex COLSxROWS [--numbering SCHEME] [--oblique] | --points [-o FILE] [--title T]"),
     N_("Create a starter game"), cmd_new },
   { "render", N_("FILE [--map ID] [--scenario ID] [--scale S] [--layers LIST] [--region R] [--viewer SIDE] -o OUT"),
     N_("Draw a map to PNG, SVG or PDF"), cmd_render },

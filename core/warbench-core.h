@@ -5,6 +5,7 @@
 #include "wb-enums.h"
 #include "wb-error.h"
 #include "wb-hex.h"
+#include "wb-hex-numbering.h"
 #include "wb-records.h"
 #include "wb-map.h"
 #include "wb-hex-map.h"

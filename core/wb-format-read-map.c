@@ -17,25 +17,18 @@ static const char *pointy_dirs[] = { "ne", "e", "se", "sw", "w", "nw" };
 static gboolean
 check_hex (Reader *r, WbHexMap *map, const char *s, WbOffset *out)
 {
-  char buf[16];
+  g_autoptr(GError) error = NULL;
 
-  if (!wb_hex_map_parse_hex (map, s, out))
-    {
-      int digits;
-      wb_hex_map_get_numbering (map, NULL, NULL, &digits);
-      wb_hex_map_format_hex (map, (WbOffset) { 0, 0 }, buf, sizeof buf);
-      return fail (r, WB_FORMAT_ERROR_TYPE,
-                   _("“%s” is not a hex number (expected %d digits such as “%s”)"),
-                   s, digits * 2, buf);
-    }
+  if (!wb_hex_map_parse_hex_number (map, s, out, &error))
+    return fail (r, WB_FORMAT_ERROR_TYPE, "%s", error->message);
   if (!wb_hex_map_contains (map, *out))
     {
-      char last[16];
+      char first[WB_HEX_NUMBER_MAX_LEN], last[WB_HEX_NUMBER_MAX_LEN];
       wb_hex_map_format_hex (map, (WbOffset) { wb_hex_map_get_cols (map) - 1,
                                                wb_hex_map_get_rows (map) - 1 }, last, sizeof last);
-      wb_hex_map_format_hex (map, (WbOffset) { 0, 0 }, buf, sizeof buf);
+      wb_hex_map_format_hex (map, (WbOffset) { 0, 0 }, first, sizeof first);
       return fail (r, WB_FORMAT_ERROR_OFF_MAP,
-                   _("hex %s is outside the map (expected %s to %s)"), s, buf, last);
+                   _("hex %s is outside the map (expected %s to %s)"), s, first, last);
     }
   return TRUE;
 }
@@ -316,7 +309,8 @@ read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
   g_autoptr(WbHexMap) map = NULL;
   WbHexLayout layout = { WB_HEX_FLAT, WB_HEX_ODD };
   const char *s, *default_terrain;
-  int cols = 0, rows = 0, first_col = 1, first_row = 1, digits = 2;
+  int cols = 0, rows = 0;
+  WbHexNumbering num = { WB_HEX_NUMBERING_DIGITS, FALSE, 1, 1, 2 };
   double hex_size = 30;
   WbJsonNode *numbering;
 
@@ -363,27 +357,30 @@ read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
   numbering = wb_json_object_get (obj, "numbering");
   if (numbering)
     {
-      static const char * const nallowed[] = { "first_col", "first_row", "digits", NULL };
+      static const char * const nallowed[] = { "scheme", "oblique", "first_col", "first_row", "digits", NULL };
+      g_autoptr(GError) error = NULL;
       gsize old = wb_read_push_member (r, "numbering");
       WbJsonNode *n = wb_read_expect_object (r, numbering);
       if (!n || !wb_read_check_members (r, n, nallowed) ||
-          !wb_read_get_int (r, n, "first_col", FALSE, 0, 9999, &first_col) ||
-          !wb_read_get_int (r, n, "first_row", FALSE, 0, 9999, &first_row) ||
-          !wb_read_get_int (r, n, "digits", FALSE, 1, 4, &digits))
+          !wb_read_get_string (r, n, "scheme", FALSE, &s))
         return FALSE;
-      {
-        int limit = 1;
-        for (int i = 0; i < digits; i++)
-          limit *= 10;
-        if (first_col + cols - 1 >= limit || first_row + rows - 1 >= limit)
-          return fail (r, WB_FORMAT_ERROR_RANGE,
-                       _("%d digits cannot number %d columns and %d rows from %d, %d"),
-                       digits, cols, rows, first_col, first_row);
-      }
+      if (s && !wb_hex_numbering_scheme_from_string (s, &num.scheme))
+        {
+          wb_read_push_member (r, "scheme");
+          return fail (r, WB_FORMAT_ERROR_TYPE,
+                       _("unknown numbering scheme “%s” (expected digits, letters or mixed)"), s);
+        }
+      if (!wb_read_get_bool (r, n, "oblique", &num.oblique) ||
+          !wb_read_get_int (r, n, "first_col", FALSE, 0, 9999, &num.first_col) ||
+          !wb_read_get_int (r, n, "first_row", FALSE, 0, 9999, &num.first_row) ||
+          !wb_read_get_int (r, n, "digits", FALSE, 1, 4, &num.digits))
+        return FALSE;
+      if (!wb_hex_numbering_check (&num, layout, cols, rows, &error))
+        return fail (r, WB_FORMAT_ERROR_RANGE, "%s", error->message);
       wb_read_pop (r, old);
     }
-  else if (cols + first_col - 1 >= 100 || rows + first_row - 1 >= 100)
-    digits = (cols + first_col - 1 >= 1000 || rows + first_row - 1 >= 1000) ? 4 : 3;
+  else
+    wb_hex_numbering_fit (&num, layout, cols, rows);
   if (!wb_read_get_string (r, obj, "default_terrain", !wb_json_object_get (obj, "terrain"),
                    &default_terrain))
     return FALSE;
@@ -402,7 +399,7 @@ read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
       default_terrain = ((WbTerrainType *) g_ptr_array_index (terrain, 0))->id;
     }
   map = wb_hex_map_new (id, layout, cols, rows, default_terrain);
-  wb_hex_map_set_numbering (map, first_col, first_row, digits);
+  wb_hex_map_set_hex_numbering (map, &num);
   wb_hex_map_set_hex_size (map, hex_size);
   {
     g_autoptr(GHashTable) hexes = g_hash_table_new (NULL, NULL);

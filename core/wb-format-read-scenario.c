@@ -20,6 +20,7 @@ typedef struct
 static gboolean
 check_place (Reader *r, ScenarioCtx *ctx, WbPlaceKind kind, const char *ref)
 {
+  g_autoptr(GError) error = NULL;
   WbOffset hex;
 
   switch (kind)
@@ -28,8 +29,8 @@ check_place (Reader *r, ScenarioCtx *ctx, WbPlaceKind kind, const char *ref)
       if (!WB_IS_HEX_MAP (ctx->map))
         return fail (r, WB_FORMAT_ERROR_REFERENCE,
                      _("a hex on map “%s”, which is not a hex map"), wb_map_get_id (ctx->map));
-      if (!wb_hex_map_parse_hex (WB_HEX_MAP (ctx->map), ref, &hex))
-        return fail (r, WB_FORMAT_ERROR_TYPE, _("“%s” is not a hex number"), ref);
+      if (!wb_hex_map_parse_hex_number (WB_HEX_MAP (ctx->map), ref, &hex, &error))
+        return fail (r, WB_FORMAT_ERROR_TYPE, "%s", error->message);
       if (!wb_hex_map_contains (WB_HEX_MAP (ctx->map), hex))
         return fail (r, WB_FORMAT_ERROR_OFF_MAP, _("hex %s is outside map “%s”"), ref,
                      wb_map_get_id (ctx->map));

@@ -1003,6 +1003,15 @@ migrate_5_to_6 (WbJsonNode *root, GError **error)
   return TRUE;
 }
 
+/* Version 7 added hex numbering schemes (numbering.scheme: letters "C07",
+ * mixed "707"; numbering.oblique); a version 6 map has neither and keeps
+ * its column and row digits, the default. */
+static gboolean
+migrate_6_to_7 (WbJsonNode *root, GError **error)
+{
+  return TRUE;
+}
+
 /* migrations[v] turns a version v document into version v + 1. */
 static const Migration migrations[WB_FORMAT_VERSION + 1] = {
   [1] = migrate_1_to_2,
@@ -1010,6 +1019,7 @@ static const Migration migrations[WB_FORMAT_VERSION + 1] = {
   [3] = migrate_3_to_4,
   [4] = migrate_4_to_5,
   [5] = migrate_5_to_6,
+  [6] = migrate_6_to_7,
 };
 
 /* rules.params against the declaration of the game's family, once the

@@ -589,7 +589,7 @@ build_hex_map (WbGame *game, WbHexMap *map, JsonObject *o)
 {
   WbHexLayout layout = wb_hex_map_get_layout (map);
   int cols = wb_hex_map_get_cols (map), rows = wb_hex_map_get_rows (map);
-  int first_col, first_row, digits;
+  WbHexNumbering num;
   g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
   g_autoptr(GArray) hexes = wb_hex_map_list_detailed_hexes (map);
   g_autoptr(GArray) sides = wb_hex_map_list_sides (map);
@@ -597,17 +597,23 @@ build_hex_map (WbGame *game, WbHexMap *map, JsonObject *o)
   guint best = 0;
   JsonObject *numbering;
   GPtrArray *marks;
-  char buf[16];
+  char buf[WB_HEX_NUMBER_MAX_LEN];
 
   set_str (o, "orientation", layout.orientation == WB_HEX_FLAT ? "flat" : "pointy");
   set_str (o, "parity", layout.parity == WB_HEX_ODD ? "odd" : "even");
   json_object_set_int_member (o, "cols", cols);
   json_object_set_int_member (o, "rows", rows);
-  wb_hex_map_get_numbering (map, &first_col, &first_row, &digits);
+  wb_hex_map_get_hex_numbering (map, &num);
   numbering = json_object_new ();
-  json_object_set_int_member (numbering, "first_col", first_col);
-  json_object_set_int_member (numbering, "first_row", first_row);
-  json_object_set_int_member (numbering, "digits", digits);
+  /* The defaults (digits, straight) are left out: a version 6 map saves
+   * as it was. */
+  if (num.scheme != WB_HEX_NUMBERING_DIGITS)
+    set_str (numbering, "scheme", wb_hex_numbering_scheme_to_string (num.scheme));
+  if (num.oblique)
+    json_object_set_boolean_member (numbering, "oblique", TRUE);
+  json_object_set_int_member (numbering, "first_col", num.first_col);
+  json_object_set_int_member (numbering, "first_row", num.first_row);
+  json_object_set_int_member (numbering, "digits", num.digits);
   json_object_set_object_member (o, "numbering", numbering);
   set_num (o, "hex_size", wb_hex_map_get_hex_size (map));
 

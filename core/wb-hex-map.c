@@ -20,7 +20,7 @@ struct _WbHexMap
   WbHexLayout  layout;
   int          cols, rows;
   double       hex_size;
-  int          first_col, first_row, digits;
+  WbHexNumbering numbering;
 
   const char **terrain;     /* cols × rows, interned */
   gint16      *elevation;   /* NULL until a level is set */
@@ -121,9 +121,7 @@ static void
 wb_hex_map_init (WbHexMap *self)
 {
   self->hex_size = 30.0;
-  self->first_col = 1;
-  self->first_row = 1;
-  self->digits = 2;
+  self->numbering = (WbHexNumbering) { WB_HEX_NUMBERING_DIGITS, FALSE, 1, 1, 2 };
   self->details = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) hex_detail_free);
   self->sides = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   self->marks = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_map_mark_free);
@@ -154,10 +152,7 @@ wb_hex_map_new (const char  *id,
   terrain = g_intern_string (default_terrain);
   for (gsize i = 0; i < n; i++)
     self->terrain[i] = terrain;
-  while (self->digits < 4 &&
-         (self->first_col + cols - 1 >= (self->digits == 2 ? 100 : 1000) ||
-          self->first_row + rows - 1 >= (self->digits == 2 ? 100 : 1000)))
-    self->digits++;
+  wb_hex_numbering_fit (&self->numbering, layout, cols, rows);
   return self;
 }
 
@@ -215,9 +210,9 @@ wb_hex_map_set_numbering (WbHexMap *self, int first_col, int first_row, int digi
 {
   g_return_if_fail (WB_IS_HEX_MAP (self));
   g_return_if_fail (digits >= 1 && digits <= 4);
-  self->first_col = first_col;
-  self->first_row = first_row;
-  self->digits = digits;
+  self->numbering.first_col = first_col;
+  self->numbering.first_row = first_row;
+  self->numbering.digits = digits;
 }
 
 void
@@ -225,42 +220,67 @@ wb_hex_map_get_numbering (WbHexMap *self, int *first_col, int *first_row, int *d
 {
   g_return_if_fail (WB_IS_HEX_MAP (self));
   if (first_col)
-    *first_col = self->first_col;
+    *first_col = self->numbering.first_col;
   if (first_row)
-    *first_row = self->first_row;
+    *first_row = self->numbering.first_row;
   if (digits)
-    *digits = self->digits;
+    *digits = self->numbering.digits;
+}
+
+void
+wb_hex_map_get_hex_numbering (WbHexMap *self, WbHexNumbering *numbering)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (numbering != NULL);
+  *numbering = self->numbering;
+}
+
+void
+wb_hex_map_set_hex_numbering (WbHexMap *self, const WbHexNumbering *numbering)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+  g_return_if_fail (numbering != NULL);
+  g_return_if_fail (numbering->scheme <= WB_HEX_NUMBERING_MIXED);
+  g_return_if_fail (numbering->digits >= 1 && numbering->digits <= 4);
+  if (self->numbering.scheme == numbering->scheme && self->numbering.oblique == numbering->oblique &&
+      self->numbering.first_col == numbering->first_col &&
+      self->numbering.first_row == numbering->first_row && self->numbering.digits == numbering->digits)
+    return;
+  self->numbering = *numbering;
+  wb_map_changed (WB_MAP (self));
 }
 
 void
 wb_hex_map_format_hex (WbHexMap *self, WbOffset hex, char *buf, gsize len)
 {
   g_return_if_fail (WB_IS_HEX_MAP (self));
-  g_snprintf (buf, len, "%0*d%0*d",
-              self->digits, hex.col + self->first_col,
-              self->digits, hex.row + self->first_row);
+  wb_hex_numbering_format (&self->numbering, self->layout, hex, buf, len);
 }
 
 gboolean
 wb_hex_map_parse_hex (WbHexMap *self, const char *text, WbOffset *hex)
 {
-  int col = 0, row = 0;
+  return wb_hex_map_parse_hex_number (self, text, hex, NULL);
+}
 
+gboolean
+wb_hex_map_parse_hex_number (WbHexMap    *self,
+                             const char  *text,
+                             WbOffset    *hex,
+                             GError     **error)
+{
   g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
-  if (text == NULL || strlen (text) != (gsize) self->digits * 2)
-    return FALSE;
-  for (int i = 0; i < self->digits * 2; i++)
-    {
-      if (!g_ascii_isdigit (text[i]))
-        return FALSE;
-      if (i < self->digits)
-        col = col * 10 + (text[i] - '0');
-      else
-        row = row * 10 + (text[i] - '0');
-    }
-  hex->col = col - self->first_col;
-  hex->row = row - self->first_row;
-  return TRUE;
+  return wb_hex_numbering_parse (&self->numbering, self->layout, text, hex, error);
+}
+
+gboolean
+wb_hex_map_parse_typed_hex (WbHexMap    *self,
+                            const char  *text,
+                            WbOffset    *hex,
+                            GError     **error)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
+  return wb_hex_numbering_parse_typed (&self->numbering, self->layout, text, hex, error);
 }
 
 const char *
@@ -674,9 +694,7 @@ wb_hex_map_snapshot (WbHexMap *self)
   copy->cols = self->cols;
   copy->rows = self->rows;
   copy->hex_size = self->hex_size;
-  copy->first_col = self->first_col;
-  copy->first_row = self->first_row;
-  copy->digits = self->digits;
+  copy->numbering = self->numbering;
   n = (gsize) self->cols * (gsize) self->rows;
   copy->terrain = g_memdup2 (self->terrain, n * sizeof *self->terrain);
   if (self->elevation != NULL)
@@ -708,9 +726,7 @@ wb_hex_map_restore (WbHexMap *self, WbHexMap *snapshot)
   SWAP (self->cols, copy->cols);
   SWAP (self->rows, copy->rows);
   SWAP (self->hex_size, copy->hex_size);
-  SWAP (self->first_col, copy->first_col);
-  SWAP (self->first_row, copy->first_row);
-  SWAP (self->digits, copy->digits);
+  SWAP (self->numbering, copy->numbering);
   SWAP (self->terrain, copy->terrain);
   SWAP (self->elevation, copy->elevation);
   SWAP (self->details, copy->details);
@@ -735,7 +751,6 @@ wb_hex_map_resize (WbHexMap   *self,
   WbHexLayout layout = self->layout;
   GHashTableIter iter;
   gpointer key, value;
-  int digits;
 
   g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
   g_return_val_if_fail (fill != NULL, FALSE);
@@ -830,12 +845,7 @@ wb_hex_map_resize (WbHexMap   *self,
   self->cols = cols;
   self->rows = rows;
   /* Enough digits for the new last column and row. */
-  digits = self->digits;
-  while (digits < 4 &&
-         (self->first_col + cols - 1 >= (digits == 1 ? 10 : digits == 2 ? 100 : 1000) ||
-          self->first_row + rows - 1 >= (digits == 1 ? 10 : digits == 2 ? 100 : 1000)))
-    digits++;
-  self->digits = digits;
+  wb_hex_numbering_fit (&self->numbering, layout, cols, rows);
   wb_map_changed (WB_MAP (self));
   return TRUE;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "wb-hex.h"
+#include "wb-hex-numbering.h"
 #include "wb-map.h"
 
 G_BEGIN_DECLS
@@ -43,13 +44,31 @@ double       wb_hex_map_get_hex_size       (WbHexMap *self);
 void         wb_hex_map_set_hex_size       (WbHexMap *self, double size);
 
 /* Numbering: printed number of column 0 and row 0 (SPI maps start at 1,
- * some at 0) and the digits per part: "0810" is column 8, row 10. */
+ * some at 0) and the digits per part: "0810" is column 8, row 10. Setting
+ * these keeps the scheme and the oblique flag. */
 void         wb_hex_map_set_numbering      (WbHexMap *self, int first_col, int first_row, int digits);
 void         wb_hex_map_get_numbering      (WbHexMap *self, int *first_col, int *first_row, int *digits);
-/* Writes the printed number of @hex into @buf (at least 16 bytes). */
+/* The whole numbering, scheme and oblique flag too (wb-hex-numbering.h).
+ * Setting a different one emits WbMap::changed; the caller checks it with
+ * wb_hex_numbering_check () first. */
+void         wb_hex_map_get_hex_numbering  (WbHexMap *self, WbHexNumbering *numbering);
+void         wb_hex_map_set_hex_numbering  (WbHexMap *self, const WbHexNumbering *numbering);
+/* Writes the printed number of @hex into @buf (at least
+ * WB_HEX_NUMBER_MAX_LEN bytes). */
 void         wb_hex_map_format_hex         (WbHexMap *self, WbOffset hex, char *buf, gsize len);
 /* Parses a printed number; FALSE if malformed (the hex may still be off-map). */
 gboolean     wb_hex_map_parse_hex          (WbHexMap *self, const char *text, WbOffset *hex);
+/* The same, saying what was expected (WB_HEX_NUMBER_ERROR_MALFORMED). */
+gboolean     wb_hex_map_parse_hex_number   (WbHexMap    *self,
+                                            const char  *text,
+                                            WbOffset    *hex,
+                                            GError     **error);
+/* A number as typed: lower case and dropped leading zeros accepted
+ * (wb_hex_numbering_parse_typed ()). */
+gboolean     wb_hex_map_parse_typed_hex    (WbHexMap    *self,
+                                            const char  *text,
+                                            WbOffset    *hex,
+                                            GError     **error);
 
 /* Terrain ids are interned strings. */
 const char  *wb_hex_map_get_terrain        (WbHexMap *self, WbOffset hex);

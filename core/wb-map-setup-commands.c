@@ -415,39 +415,34 @@ static void replace_lines (WbMap *map, GPtrArray *lines);
 
 G_DEFINE_FINAL_TYPE (WbGridCommand, wb_grid_command, WB_TYPE_COMMAND)
 
-/* Whether every hex of a @cols × @rows map numbered from @first_col,
- * @first_row prints in @digits digits a part. */
+/* TRUE (and @error) when @map's numbering cannot number it at @cols ×
+ * @rows with @layout, the parity it will have. */
 static gboolean
-numbering_fits (int cols,
-                int rows,
-                int first_col,
-                int first_row,
-                int digits)
+numbering_error (GError      **error,
+                 WbHexMap     *map,
+                 WbHexLayout   layout,
+                 int           cols,
+                 int           rows)
 {
-  int limit = 1;
+  g_autoptr(GError) why = NULL;
+  WbHexNumbering num;
 
-  for (int i = 0; i < digits; i++)
-    limit *= 10;
-  return first_col + cols - 1 < limit && first_row + rows - 1 < limit;
-}
-
-static gboolean
-numbering_error (GError   **error,
-                 WbHexMap  *map,
-                 int        cols,
-                 int        rows,
-                 int        first_col,
-                 int        first_row,
-                 int        digits)
-{
-  if (numbering_fits (cols, rows, first_col, first_row, digits))
+  wb_hex_map_get_hex_numbering (map, &num);
+  if (wb_hex_numbering_check (&num, layout, cols, rows, &why))
     return FALSE;
-  g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
-               /* Translators: "Column 100 and row 40 of map “Chickasaw Bayou”
-                * do not fit in 2 digits" */
-               _("Column %d and row %d of map “%s” do not fit in %d digits"),
-               first_col + cols - 1, first_row + rows - 1,
-               wb_map_get_name (WB_MAP (map)), digits);
+  if (num.scheme == WB_HEX_NUMBERING_DIGITS && !num.oblique)
+    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                 /* Translators: "Column 100 and row 40 of map “Chickasaw Bayou”
+                  * do not fit in 2 digits" */
+                 _("Column %d and row %d of map “%s” do not fit in %d digits"),
+                 num.first_col + cols - 1, num.first_row + rows - 1,
+                 wb_map_get_name (WB_MAP (map)), num.digits);
+  else
+    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                 /* Translators: the last %s says why, e.g. "letters name 104
+                  * columns at most (A to ZZZZ); this numbering needs 120" */
+                 _("The hex numbers of map “%s” cannot number %d columns and %d rows: %s"),
+                 wb_map_get_name (WB_MAP (map)), cols, rows, why->message);
   return TRUE;
 }
 
@@ -603,6 +598,7 @@ struct _WbResizeExtrasCommand
   WbHexMap         *map;
   int               cols, rows;     /* the new size */
   int               dcol, drow;
+  WbHexLayout       layout;         /* the resized map's (its parity may flip) */
   double            dx, dy;         /* the content's move in map points */
   double            width, height;  /* the new extent */
   /* Set by apply. */
@@ -639,7 +635,8 @@ collect_places (WbResizeExtrasCommand  *self,
     {
       WbPlace *place = &g_array_index (places, WbPlace, i);
       WbOffset hex;
-      char buf[32];
+      char buf[WB_HEX_NUMBER_MAX_LEN];
+      WbHexNumbering num;
       PlaceEdit *edit;
 
       if (place->kind != WB_PLACE_HEX || !wb_hex_map_parse_hex (self->map, place->ref, &hex))
@@ -655,7 +652,10 @@ collect_places (WbResizeExtrasCommand  *self,
                        wb_scenario_get_name (scenario), place->ref);
           return FALSE;
         }
-      wb_hex_map_format_hex (self->map, hex, buf, sizeof buf);
+      /* Printed as the resized map will: an oblique number depends on
+       * the parity. */
+      wb_hex_map_get_hex_numbering (self->map, &num);
+      wb_hex_numbering_format (&num, self->layout, hex, buf, sizeof buf);
       if (strcmp (buf, place->ref) == 0)
         continue;
       edit = g_new0 (PlaceEdit, 1);
@@ -679,7 +679,6 @@ wb_resize_extras_command_apply (WbCommand  *command,
   g_autoptr(GPtrArray) new_lines = NULL;
   g_autoptr(GPtrArray) edits = g_ptr_array_new_with_free_func ((GDestroyNotify) place_edit_free);
   GPtrArray *scenarios = wb_game_get_scenarios (self->game);
-  int first_col, first_row, digits;
   gboolean move = self->dx != 0 || self->dy != 0;
 
   /* Check everything first. */
@@ -691,8 +690,7 @@ wb_resize_extras_command_apply (WbCommand  *command,
                    WB_HEX_MAP_MAX_DIM, self->cols, self->rows);
       return FALSE;
     }
-  wb_hex_map_get_numbering (self->map, &first_col, &first_row, &digits);
-  if (numbering_error (error, self->map, self->cols, self->rows, first_col, first_row, digits))
+  if (numbering_error (error, self->map, self->layout, self->cols, self->rows))
     return FALSE;
   if (bg != NULL && move &&
       !check_placement (error, bg->x + self->dx, bg->y + self->dy, bg->scale, bg->rotation))
@@ -917,6 +915,7 @@ wb_command_resize_hex_map_full_new (WbGame     *game,
   extras->rows = rows;
   extras->dcol = dcol;
   extras->drow = drow;
+  extras->layout = moved;
   extras->dx = x1 - x0;
   extras->dy = y1 - y0;
   wb_hex_map_extent (moved, size, MAX (cols, 1), MAX (rows, 1), &extras->width, &extras->height);
@@ -970,4 +969,188 @@ wb_map_background_relative_path (const char *path,
         g_string_append_c (out, G_DIR_SEPARATOR);
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Hex numbering ------------------------------------------------------------ */
+
+#define WB_TYPE_NUMBERING_COMMAND (wb_numbering_command_get_type ())
+G_DECLARE_FINAL_TYPE (WbNumberingCommand, wb_numbering_command, WB, NUMBERING_COMMAND, WbCommand)
+
+struct _WbNumberingCommand
+{
+  WbCommand       parent_instance;
+
+  WbGame         *game;
+  WbHexMap       *map;
+  WbHexNumbering  numbering;
+  /* Set by apply. */
+  WbHexNumbering  old_numbering;
+  GPtrArray      *place_edits;    /* PlaceEdit */
+};
+
+G_DEFINE_FINAL_TYPE (WbNumberingCommand, wb_numbering_command, WB_TYPE_COMMAND)
+
+/* The hex numbers of @places as @self's numbering prints them, into
+ * @edits: the file writes them in the map's numbering. */
+static void
+renumber_places (WbNumberingCommand *self,
+                 GArray             *places,
+                 GPtrArray          *edits)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (self->map);
+
+  for (guint i = 0; places != NULL && i < places->len; i++)
+    {
+      WbPlace *place = &g_array_index (places, WbPlace, i);
+      char buf[WB_HEX_NUMBER_MAX_LEN];
+      PlaceEdit *edit;
+      WbOffset hex;
+
+      if (place->kind != WB_PLACE_HEX || !wb_hex_map_parse_hex (self->map, place->ref, &hex))
+        continue;
+      wb_hex_numbering_format (&self->numbering, layout, hex, buf, sizeof buf);
+      if (strcmp (buf, place->ref) == 0)
+        continue;
+      edit = g_new0 (PlaceEdit, 1);
+      edit->places = g_array_ref (places);
+      edit->index = i;
+      edit->old_ref = g_strdup (place->ref);
+      edit->new_ref = g_strdup (buf);
+      g_ptr_array_add (edits, edit);
+    }
+}
+
+static gboolean
+wb_numbering_command_apply (WbCommand  *command,
+                            GError    **error)
+{
+  WbNumberingCommand *self = WB_NUMBERING_COMMAND (command);
+  g_autoptr(GPtrArray) edits = g_ptr_array_new_with_free_func ((GDestroyNotify) place_edit_free);
+  g_autoptr(GError) why = NULL;
+  GPtrArray *scenarios = wb_game_get_scenarios (self->game);
+
+  if (!wb_hex_numbering_check (&self->numbering, wb_hex_map_get_layout (self->map),
+                               wb_hex_map_get_cols (self->map), wb_hex_map_get_rows (self->map), &why))
+    {
+      g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
+                   /* Translators: the last %s says why, e.g. "letters name 104
+                    * columns at most (A to ZZZZ); this numbering needs 120" */
+                   _("The hexes of map “%s” cannot be numbered so: %s"),
+                   wb_map_get_name (WB_MAP (self->map)), why->message);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      WbScenario *scenario = g_ptr_array_index (scenarios, i);
+      GPtrArray *setup, *reinforcements, *victory, *markers;
+
+      if (g_strcmp0 (wb_scenario_get_map (scenario), wb_map_get_id (WB_MAP (self->map))) != 0)
+        continue;
+      setup = wb_scenario_get_setup (scenario);
+      reinforcements = wb_scenario_get_reinforcements (scenario);
+      victory = wb_scenario_get_victory (scenario);
+      markers = wb_scenario_get_markers (scenario);
+      for (guint j = 0; j < setup->len; j++)
+        renumber_places (self, ((WbSetup *) g_ptr_array_index (setup, j))->at, edits);
+      for (guint j = 0; j < reinforcements->len; j++)
+        renumber_places (self, ((WbReinforcement *) g_ptr_array_index (reinforcements, j))->at, edits);
+      for (guint j = 0; j < victory->len; j++)
+        renumber_places (self, ((WbVictory *) g_ptr_array_index (victory, j))->places, edits);
+      for (guint j = 0; j < markers->len; j++)
+        renumber_places (self, ((WbMarker *) g_ptr_array_index (markers, j))->at, edits);
+    }
+
+  for (guint i = 0; i < edits->len; i++)
+    {
+      PlaceEdit *edit = g_ptr_array_index (edits, i);
+      WbPlace *place = &g_array_index (edit->places, WbPlace, edit->index);
+
+      g_free (place->ref);
+      place->ref = g_strdup (edit->new_ref);
+    }
+  g_clear_pointer (&self->place_edits, g_ptr_array_unref);
+  self->place_edits = g_steal_pointer (&edits);
+  wb_hex_map_get_hex_numbering (self->map, &self->old_numbering);
+  wb_hex_map_set_hex_numbering (self->map, &self->numbering);
+  if (self->place_edits->len > 0)
+    wb_game_changed (self->game, "scenarios");
+  return TRUE;
+}
+
+static void
+wb_numbering_command_revert (WbCommand *command)
+{
+  WbNumberingCommand *self = WB_NUMBERING_COMMAND (command);
+
+  for (guint i = self->place_edits->len; i-- > 0;)
+    {
+      PlaceEdit *edit = g_ptr_array_index (self->place_edits, i);
+      WbPlace *place = &g_array_index (edit->places, WbPlace, edit->index);
+
+      g_free (place->ref);
+      place->ref = g_strdup (edit->old_ref);
+    }
+  wb_hex_map_set_hex_numbering (self->map, &self->old_numbering);
+  if (self->place_edits->len > 0)
+    wb_game_changed (self->game, "scenarios");
+}
+
+static void
+wb_numbering_command_finalize (GObject *object)
+{
+  WbNumberingCommand *self = WB_NUMBERING_COMMAND (object);
+
+  g_clear_object (&self->game);
+  g_clear_object (&self->map);
+  g_clear_pointer (&self->place_edits, g_ptr_array_unref);
+  G_OBJECT_CLASS (wb_numbering_command_parent_class)->finalize (object);
+}
+
+static void
+wb_numbering_command_class_init (WbNumberingCommandClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  WbCommandClass *command_class = WB_COMMAND_CLASS (klass);
+
+  object_class->finalize = wb_numbering_command_finalize;
+  command_class->apply = wb_numbering_command_apply;
+  command_class->revert = wb_numbering_command_revert;
+}
+
+static void
+wb_numbering_command_init (WbNumberingCommand *self)
+{
+}
+
+/**
+ * wb_command_set_hex_numbering_new:
+ * @game: the game @map belongs to (its scenarios name hexes of it)
+ * @map: a hex map
+ * @numbering: the new numbering
+ *
+ * Returns: (transfer full): the command, not yet applied
+ */
+WbCommand *
+wb_command_set_hex_numbering_new (WbGame               *game,
+                                  WbHexMap             *map,
+                                  const WbHexNumbering *numbering)
+{
+  WbNumberingCommand *self;
+  char first[WB_HEX_NUMBER_MAX_LEN];
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (WB_IS_GAME (game), NULL);
+  g_return_val_if_fail (WB_IS_HEX_MAP (map), NULL);
+  g_return_val_if_fail (numbering != NULL, NULL);
+
+  self = g_object_new (WB_TYPE_NUMBERING_COMMAND, NULL);
+  self->game = g_object_ref (game);
+  self->map = g_object_ref (map);
+  self->numbering = *numbering;
+  wb_hex_numbering_format (numbering, wb_hex_map_get_layout (map), (WbOffset) { 0, 0 }, first, sizeof first);
+  /* Translators: an undo label, "Number Hexes from A01" */
+  label = g_strdup_printf (_("Number Hexes from %s"), first);
+  wb_command_set_label (WB_COMMAND (self), label);
+  return WB_COMMAND (self);
 }

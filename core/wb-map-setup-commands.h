@@ -79,6 +79,16 @@ WbCommand *wb_command_resize_hex_map_full_new     (WbGame          *game,
                                                    int              drow,
                                                    const char      *fill);
 
+/* Numbers @map's hexes with @numbering (scheme, oblique or not, first
+ * column and row, digits) and rewrites the hex numbers of @game's
+ * scenarios on @map to match, as the file writes them in the map's
+ * numbering. Refused (WB_COMMAND_ERROR_RANGE, model untouched) when the
+ * numbering cannot number every hex of the map (wb_hex_numbering_check ()).
+ * One undo step. */
+WbCommand *wb_command_set_hex_numbering_new       (WbGame               *game,
+                                                   WbHexMap             *map,
+                                                   const WbHexNumbering *numbering);
+
 /* The path to store for image @path in a game file in folder @base_dir
  * (NULL for a game never saved): relative ("scans/map.png",
  * "../scans/map.png") when both lie under a common folder other than the

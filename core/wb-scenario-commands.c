@@ -75,6 +75,7 @@ wb_scenario_check_place (WbGame         *game,
     {
     case WB_PLACE_HEX:
       {
+        g_autoptr(GError) why = NULL;
         WbOffset hex;
 
         if (!WB_IS_HEX_MAP (map))
@@ -83,10 +84,9 @@ wb_scenario_check_place (WbGame         *game,
                          _("Hex %s: the scenario’s map is not a hex map"), place->ref);
             return FALSE;
           }
-        if (!wb_hex_map_parse_hex (WB_HEX_MAP (map), place->ref, &hex))
+        if (!wb_hex_map_parse_hex_number (WB_HEX_MAP (map), place->ref, &hex, &why))
           {
-            g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
-                         _("“%s” is not a hex number"), place->ref);
+            g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, why->message);
             return FALSE;
           }
         if (!wb_hex_map_contains (WB_HEX_MAP (map), hex))
@@ -141,6 +141,7 @@ wb_scenario_parse_place (WbGame      *game,
                          GError     **error)
 {
   g_autofree char *t = NULL;
+  g_autoptr(GError) hex_error = NULL;
   WbMap *map;
   GPtrArray *boxes;
 
@@ -160,19 +161,10 @@ wb_scenario_parse_place (WbGame      *game,
   if (WB_IS_HEX_MAP (map))
     {
       WbOffset hex;
-      int first_col, first_row, digits;
-      gboolean numeric = TRUE;
-      g_autofree char *padded = NULL;
 
-      /* "414" for "0414": designers drop the leading zero. */
-      wb_hex_map_get_numbering (WB_HEX_MAP (map), &first_col, &first_row, &digits);
-      for (const char *c = t; *c != '\0'; c++)
-        numeric = numeric && g_ascii_isdigit (*c);
-      if (numeric && strlen (t) < (gsize) digits * 2)
-        padded = g_strdup_printf ("%0*d", digits * 2, atoi (t));
-      if (wb_hex_map_parse_hex (WB_HEX_MAP (map), padded != NULL ? padded : t, &hex))
+      if (wb_hex_map_parse_typed_hex (WB_HEX_MAP (map), t, &hex, &hex_error))
         {
-          char buf[16];
+          char buf[WB_HEX_NUMBER_MAX_LEN];
 
           if (!wb_hex_map_contains (WB_HEX_MAP (map), hex))
             {
@@ -180,7 +172,7 @@ wb_scenario_parse_place (WbGame      *game,
                            _("Hex %s is outside map “%s”"), t, wb_map_get_id (map));
               return FALSE;
             }
-          /* The canonical printed form: "414" becomes "0414". */
+          /* The canonical printed form: "414" becomes "0414", "c7" "C07". */
           wb_hex_map_format_hex (WB_HEX_MAP (map), hex, buf, sizeof buf);
           place->kind = WB_PLACE_HEX;
           place->ref = g_strdup (buf);
@@ -218,7 +210,14 @@ wb_scenario_parse_place (WbGame      *game,
           return TRUE;
         }
     }
-  if (WB_IS_HEX_MAP (map))
+  /* With a digit in it the text was meant as a hex number: say what one
+   * looks like on this map. */
+  if (WB_IS_HEX_MAP (map) && strpbrk (t, "0123456789") != NULL)
+    g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
+                 /* Translators: %s is why, e.g. "“AB07” is not a hex number: a
+                  * column is one letter, written once or more …" */
+                 _("%s; nor is it a box of the scenario"), hex_error->message);
+  else if (WB_IS_HEX_MAP (map))
     g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
                  _("“%s” is neither a hex number nor a box of the scenario"), t);
   else

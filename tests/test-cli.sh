@@ -264,6 +264,24 @@ expect_output "$TMP/err" 'Invalid region'
 expect_status 1 "$CLI" render "$TMP/region.warbench" --region 9999-9999 -o "$TMP/x.png"
 expect_output "$TMP/err" 'outside the map'
 
+step "new --numbering: lettered and oblique hex numbers, typed back in --region"
+expect_status 0 "$CLI" new --hex 20x15 --numbering letters --oblique -o "$TMP/lettered.warbench"
+expect_output "$TMP/lettered.warbench" '"numbering": \{"scheme": "letters", "oblique": true, "first_col": 1, "first_row": 1, "digits": 2\}'
+expect_status 0 "$CLI" validate "$TMP/lettered.warbench"
+expect_status 0 "$CLI" render "$TMP/lettered.warbench" --region a1-E05 -o "$TMP/lettered.png"
+expect_magic "$TMP/lettered.png" 89504e470d0a1a0a
+expect_status 2 "$CLI" render "$TMP/lettered.warbench" --region A01-AB05 -o "$TMP/x.png"
+expect_output "$TMP/err" 'Invalid region “A01-AB05”: “AB05” is not a hex number: a column is one letter'
+expect_status 2 "$CLI" render "$TMP/lettered.warbench" --region nonsense -o "$TMP/x.png"
+expect_output "$TMP/err" 'expected two corner hexes such as A01-T25'
+expect_status 0 "$CLI" new --hex 12x10 --numbering mixed
+expect_output "$TMP/out" '"numbering": \{"scheme": "mixed", "first_col": 1, "first_row": 1, "digits": 2\}'
+expect_status 2 "$CLI" new --hex 12x10 --numbering roman
+expect_output "$TMP/err" 'Unknown numbering “roman” \(expected digits, letters or mixed\)'
+expect_status 2 "$CLI" new --points --numbering letters
+expect_status 1 "$CLI" new --hex 105x10 --numbering letters
+expect_output "$TMP/err" 'letters name 104 columns at most \(A to ZZZZ\); this numbering needs 105'
+
 step "oob: the order of battle as CSV and back"
 WILD="$SRCDIR/data/games/battle-of-the-wilderness.warbench"
 expect_status 0 "$CLI" oob --help

@@ -342,6 +342,22 @@ static const Invalid invalid_cases[] = {
     "minimal.warbench:11:194: $.unit_classes[0].attrs[2]: min 10.5 is greater than max 10" },
   { "numbering-digits", "\"first_col\": 1,", "\"first_col\": 97,", WB_FORMAT_ERROR_RANGE,
     "minimal.warbench:57:20: $.maps[0].numbering: 2 digits cannot number 4 columns and 3 rows from 97, 1" },
+  /* Hex numbering schemes (version 7): an unknown scheme, a flag that is
+   * not a boolean, letters from before A, a hex written in the old digits
+   * on a lettered map, mixed numbers whose rows overflow their digits. */
+  { "numbering-scheme", "\"numbering\": {\"first_col\"", "\"numbering\": {\"scheme\": \"roman\", \"first_col\"",
+    WB_FORMAT_ERROR_TYPE, "minimal.warbench:57:31: $.maps[0].numbering.scheme: unknown numbering scheme “roman” "
+    "(expected digits, letters or mixed)" },
+  { "numbering-oblique", "\"numbering\": {\"first_col\"", "\"numbering\": {\"oblique\": \"yes\", \"first_col\"",
+    WB_FORMAT_ERROR_TYPE, "$.maps[0].numbering.oblique: expected true or false" },
+  { "numbering-letters-a", "\"numbering\": {\"first_col\": 1", "\"numbering\": {\"scheme\": \"letters\", \"first_col\": 0",
+    WB_FORMAT_ERROR_RANGE, "$.maps[0].numbering: letter columns start at 1, column A, not 0" },
+  { "numbering-letters-ref", "\"numbering\": {\"first_col\"", "\"numbering\": {\"scheme\": \"letters\", \"first_col\"",
+    WB_FORMAT_ERROR_TYPE, "$.maps[0].hexes[0].hex: “0201” is not a hex number: expected the column’s letters then "
+    "the row’s number, such as “A01”" },
+  { "numbering-mixed-rows", "\"first_col\": 1, \"first_row\": 1,", "\"scheme\": \"mixed\", \"first_col\": 1, \"first_row\": 98,",
+    WB_FORMAT_ERROR_RANGE, "$.maps[0].numbering: the row numbers run to 100, more than 2 digits hold: "
+    "a number such as “1100” could name two hexes" },
   { "connection-self", "{\"a\": \"a\", \"b\": \"b\"", "{\"a\": \"a\", \"b\": \"a\"", WB_FORMAT_ERROR_REFERENCE,
     "minimal.warbench:94:9: $.maps[1].connections[0]: a connection must join two different locations" },
   { "root-array", "{\n  \"format\"", "[{\n  \"format\"", WB_FORMAT_ERROR_SYNTAX, "minimal.warbench:" },
@@ -615,6 +631,108 @@ START_TEST (test_mutations)
     }
   /* Some mutations are harmless (inside a string); most are not. */
   ck_assert_uint_lt (loaded, 3000);
+}
+END_TEST
+
+/* The minimal game's hex numbers as a lettered, oblique numbering writes
+ * them (flat, odd: the row number grows by one every two columns along the
+ * top: A01, B02, C02, D03). */
+static const char * const lettered_refs[][2] = {
+  { "\"0101\"", "\"A01\"" }, { "\"0102\"", "\"A02\"" }, { "\"0103\"", "\"A03\"" },
+  { "\"0201\"", "\"B02\"" }, { "\"0202\"", "\"B03\"" }, { "\"0301\"", "\"C02\"" },
+  { "\"0401\"", "\"D03\"" },
+};
+
+/* A map numbered with letters along oblique rows loads, names the same
+ * hexes as the digits did (labels, hexsides, marks, the scenario's places)
+ * and saves byte for byte as it loaded. */
+START_TEST (test_numbering_round_trip)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autoptr(GString) edit = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL, again = NULL, digits = NULL;
+  g_autofree char *saved = NULL, *saved_again = NULL;
+  WbHexMap *map, *digits_map;
+  WbHexNumbering num;
+  WbSetup *setup;
+  WbOffset hex;
+  g_autoptr(GArray) sides = NULL, digit_sides = NULL;
+
+  digits = wb_game_load_from_data (text, -1, "minimal.warbench", &error);
+  ck_assert_msg (digits != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (g_string_replace (edit, "\"numbering\": {\"first_col\"",
+                                       "\"numbering\": {\"scheme\": \"letters\", \"oblique\": true, \"first_col\"", 1), 1);
+  for (guint i = 0; i < G_N_ELEMENTS (lettered_refs); i++)
+    ck_assert_uint_ge (g_string_replace (edit, lettered_refs[i][0], lettered_refs[i][1], 0), 1);
+  game = wb_game_load_from_data (edit->str, -1, "lettered.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+
+  map = WB_HEX_MAP (wb_game_find_map (game, "hexes"));
+  digits_map = WB_HEX_MAP (wb_game_find_map (digits, "hexes"));
+  wb_hex_map_get_hex_numbering (map, &num);
+  ck_assert_int_eq (num.scheme, WB_HEX_NUMBERING_LETTERS);
+  ck_assert (num.oblique);
+  ck_assert_str_eq (wb_hex_map_get_label (map, (WbOffset) { 1, 0 }), "Townsville");
+  ck_assert (wb_hex_map_has_elevation (map));
+  sides = wb_hex_map_list_sides (map);
+  digit_sides = wb_hex_map_list_sides (digits_map);
+  ck_assert_uint_eq (sides->len, digit_sides->len);
+  for (guint i = 0; i < sides->len; i++)
+    ck_assert (wb_hexside_equal (g_array_index (sides, WbHexside, i), g_array_index (digit_sides, WbHexside, i)));
+  {
+    WbMapMark *edge = wb_hex_map_find_mark (map, "north-edge");
+    ck_assert_uint_eq (edge->hexes->len, 4);
+    for (guint i = 0; i < 4; i++)
+      ck_assert (wb_offset_equal (g_array_index (edge->hexes, WbOffset, i), (WbOffset) { (int) i, 0 }));
+  }
+  setup = g_ptr_array_index (wb_scenario_get_setup (wb_game_find_scenario (game, "basic")), 0);
+  ck_assert_str_eq (g_array_index (setup->at, WbPlace, 0).ref, "A02");
+  ck_assert (wb_hex_map_parse_hex (map, g_array_index (setup->at, WbPlace, 0).ref, &hex));
+  ck_assert (wb_offset_equal (hex, (WbOffset) { 0, 1 }));
+
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, "\"numbering\": {\"scheme\": \"letters\", \"oblique\": true, "
+                                        "\"first_col\": 1, \"first_row\": 1, \"digits\": 2}"));
+  ck_assert_ptr_nonnull (strstr (saved, "{\"hex\": \"B02\", \"label\": \"Townsville\""));
+  ck_assert_ptr_nonnull (strstr (saved, "\"hexes\": [\"A01\", \"B02\", \"C02\", \"D03\"]"));
+  again = wb_game_load_from_data (saved, -1, "saved", &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  saved_again = wb_game_to_data (again, NULL);
+  ck_assert_str_eq (saved, saved_again);
+}
+END_TEST
+
+/* Version 7 added the numbering schemes: a version 6 map keeps its column
+ * and row digits and saves as version 7 without the new members. */
+START_TEST (test_migration_6_to_7)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autoptr(GString) edit = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *current = g_strdup_printf ("\"version\": %d,", WB_FORMAT_VERSION);
+  WbHexMap *map;
+  WbHexNumbering num;
+  char buf[WB_HEX_NUMBER_MAX_LEN];
+
+  ck_assert_int_eq (WB_FORMAT_VERSION, 7);
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 6,", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "minimal.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  map = WB_HEX_MAP (wb_game_find_map (game, "hexes"));
+  wb_hex_map_get_hex_numbering (map, &num);
+  ck_assert_int_eq (num.scheme, WB_HEX_NUMBERING_DIGITS);
+  ck_assert (!num.oblique);
+  ck_assert_int_eq (num.first_col, 1);
+  ck_assert_int_eq (num.digits, 2);
+  wb_hex_map_format_hex (map, (WbOffset) { 1, 0 }, buf, sizeof buf);
+  ck_assert_str_eq (buf, "0201");
+  ck_assert_str_eq (wb_hex_map_get_label (map, (WbOffset) { 1, 0 }), "Townsville");
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, current));
+  ck_assert_ptr_nonnull (strstr (saved, "\"numbering\": {\"first_col\": 1, \"first_row\": 1, \"digits\": 2}"));
 }
 END_TEST
 
@@ -1177,6 +1295,8 @@ format_suite (void)
   tcase_add_test (tc, test_migration_3_to_4);
   tcase_add_test (tc, test_migration_4_to_5);
   tcase_add_test (tc, test_migration_5_to_6);
+  tcase_add_test (tc, test_migration_6_to_7);
+  tcase_add_test (tc, test_numbering_round_trip);
   tcase_add_test (tc, test_background);
   tcase_add_test (tc, test_background_calibration);
   tcase_add_test (tc, test_background_too_large);

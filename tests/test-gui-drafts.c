@@ -12,6 +12,8 @@
 #include "wb-application.h"
 #include "wb-drafts.h"
 #include "wb-new-game-dialog.h"
+#include "wb-numbering-dialog.h"
+#include "wb-window-background.h"
 #include "wb-tool-palette.h"
 #include "wb-window.h"
 
@@ -620,6 +622,150 @@ START_TEST (test_new_game_dialog)
 }
 END_TEST
 
+/* Saves @widget as NAME.png in WARBENCH_SHOT_DIR, when it is set. */
+static void
+save_shot (GtkWidget  *widget,
+           const char *name)
+{
+  const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  texture = render_widget (widget);
+  path = g_build_filename (dir, name, NULL);
+  ck_assert (gdk_texture_save_to_png (texture, path));
+}
+
+/* The first scrolled window under @widget, or NULL. */
+static GtkScrolledWindow *
+find_scrolled (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return GTK_SCROLLED_WINDOW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkScrolledWindow *found = find_scrolled (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The New Game dialog's hex numbering: the scheme and the oblique switch
+ * show the first and last hex as the map will print them while the
+ * designer chooses; a numbering that cannot number the map disables
+ * Create and says why; the map created is numbered so and its view prints
+ * the numbers ("C07"). With WARBENCH_SHOT_DIR set, the dialog and the map
+ * are saved there. */
+START_TEST (test_new_game_numbering)
+{
+  WbApplication *app = register_app ();
+  WbNewGameDialog *dialog = open_new_game_dialog (app);
+  GtkWidget *create = dialog_child (dialog, "create_button");
+  GtkLabel *status = dialog_child (dialog, "status_label");
+  GtkLabel *example = dialog_child (dialog, "example_label");
+  WbWindow *window;
+  WbHexMap *hex;
+  WbHexNumbering num;
+  WbMapView *view;
+  char buf[WB_HEX_NUMBER_MAX_LEN];
+
+  gtk_editable_set_text (dialog_child (dialog, "title_row"), "Lettered");
+  adw_combo_row_set_selected (dialog_child (dialog, "kind_row"), 0);
+  set_spin (dialog, "cols_spin", 20);
+  set_spin (dialog, "rows_spin", 15);
+  spin_for (50);
+  ck_assert_str_eq (gtk_label_get_text (example), "first hex: 0101, last: 2015");
+
+  adw_combo_row_set_selected (dialog_child (dialog, "scheme_row"), 1);
+  spin_for (50);
+  ck_assert_str_eq (gtk_label_get_text (example), "first hex: A01, last: T15");
+  ck_assert_str_eq (adw_action_row_get_subtitle (dialog_child (dialog, "first_col_row")), "1 is column A");
+  set_spin (dialog, "first_col_spin", 3);
+  set_spin (dialog, "first_row_spin", 7);
+  spin_for (50);
+  ck_assert_str_eq (gtk_label_get_text (example), "first hex: C07, last: V21");
+
+  /* Oblique rows on a flat map: column V (the 20th) starts 10 higher. */
+  gtk_switch_set_active (dialog_child (dialog, "oblique_switch"), TRUE);
+  spin_for (50);
+  ck_assert_str_eq (gtk_label_get_text (example), "first hex: C07, last: V31");
+
+  /* Mixed numbers read from the right, so the rows must fit their digits. */
+  adw_combo_row_set_selected (dialog_child (dialog, "scheme_row"), 2);
+  set_spin (dialog, "first_row_spin", 90);
+  spin_for (50);
+  ck_assert (!gtk_widget_get_sensitive (create));
+  ck_assert (gtk_widget_get_visible (GTK_WIDGET (status)));
+  ck_assert_msg (strstr (gtk_label_get_text (status), "could name two hexes") != NULL, "%s",
+                 gtk_label_get_text (status));
+  ck_assert_ptr_null (wb_new_game_dialog_build_game (dialog, NULL));
+
+  /* Letters end at ZZZZ. */
+  adw_combo_row_set_selected (dialog_child (dialog, "scheme_row"), 1);
+  set_spin (dialog, "cols_spin", 110);
+  spin_for (50);
+  ck_assert (!gtk_widget_get_sensitive (create));
+  ck_assert_msg (strstr (gtk_label_get_text (status), "A to ZZZZ") != NULL, "%s", gtk_label_get_text (status));
+
+  set_spin (dialog, "cols_spin", 20);
+  set_spin (dialog, "first_row_spin", 7);
+  gtk_switch_set_active (dialog_child (dialog, "oblique_switch"), FALSE);
+  spin_for (50);
+  ck_assert (gtk_widget_get_sensitive (create));
+  ck_assert (!gtk_widget_get_visible (GTK_WIDGET (status)));
+  ck_assert_str_eq (gtk_label_get_text (example), "first hex: C07, last: V21");
+  {
+    GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (find_scrolled (GTK_WIDGET (dialog)));
+
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+    spin_for (100);
+    save_shot (GTK_WIDGET (dialog), "new-game-numbering.png");
+  }
+  gtk_widget_activate (create);
+  ck_assert_msg (spin_until (dialog_closed, NULL, LOAD_TIMEOUT_MS), "Create did not close the dialog");
+
+  window = find_window_with_title (app, "Lettered");
+  ck_assert_msg (window != NULL, "no window shows the new game");
+  hex = WB_HEX_MAP (wb_game_find_map (wb_window_get_game (window), "map"));
+  wb_hex_map_get_hex_numbering (hex, &num);
+  ck_assert_int_eq (num.scheme, WB_HEX_NUMBERING_LETTERS);
+  ck_assert (!num.oblique);
+  ck_assert_int_eq (num.first_col, 3);
+  ck_assert_int_eq (num.first_row, 7);
+  wb_hex_map_format_hex (hex, (WbOffset) { 0, 0 }, buf, sizeof buf);
+  ck_assert_str_eq (buf, "C07");
+
+  view = wb_window_get_map_view (window);
+  wb_map_view_set_zoom (view, 2.0);
+  spin_for (300);
+  save_shot (GTK_WIDGET (window), "map-letters.png");
+
+  /* Renumbered from the Map menu: oblique rows, C07 still the first. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.hex-numbering", NULL));
+  {
+    GtkWidget *numbering = wb_window_get_numbering_dialog (window);
+
+    gtk_switch_set_active (GTK_SWITCH (gtk_widget_get_template_child (numbering, WB_TYPE_NUMBERING_DIALOG,
+                                                                      "oblique_switch")), TRUE);
+    spin_for (100);
+    save_shot (numbering, "hex-numbering-dialog.png");
+    ck_assert (gtk_widget_activate_action (numbering, "numbering.apply", NULL));
+  }
+  wb_hex_map_format_hex (hex, (WbOffset) { 1, 0 }, buf, sizeof buf);
+  ck_assert_str_eq (buf, "D08");
+  spin_for (300);
+  save_shot (GTK_WIDGET (window), "map-oblique-letters.png");
+
+  quit_app (app);
+  clear_drafts ();
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -629,6 +775,7 @@ make_suite (void)
   tc = tcase_create ("new-game");
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_new_game_dialog);
+  tcase_add_test (tc, test_new_game_numbering);
   suite_add_tcase (s, tc);
 
   if (test_game == NULL)

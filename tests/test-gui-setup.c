@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "wb-background-dialog.h"
+#include "wb-numbering-dialog.h"
 #include "wb-resize-dialog.h"
 #include "wb-window-background.h"
 #include "wb-window.h"
@@ -620,6 +621,65 @@ START_TEST (test_resize_refused)
 }
 END_TEST
 
+/* Hex Numbering on an existing map: the dialog starts from the map's
+ * numbering, shows the first and last hex as a choice would print them and
+ * refuses one that cannot number the map; Apply renumbers the map and the
+ * scenarios' hexes with it, one undo step. */
+START_TEST (test_numbering_dialog)
+{
+  g_autoptr(Copy) copy = copy_game ("battle-of-the-wilderness.warbench");
+  WbWindow *window = open_window (copy->game);
+  WbGame *game = wb_window_get_game (window);
+  WbScenario *scenario = wb_game_find_scenario (game, "historical");
+  g_autofree char *before = wb_game_to_data (game, NULL);
+  g_autofree char *after = NULL, *undone = NULL;
+  WbHexMap *map = WB_HEX_MAP (wb_map_view_get_map (wb_window_get_map_view (window)));
+  WbNumberingDialog *dialog;
+  WbHexNumbering num;
+  GtkLabel *example;
+
+  ck_assert_str_eq (wb_scenario_find_setup (scenario, "stafford", NULL)->ref, "0414");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.hex-numbering", NULL));
+  dialog = WB_NUMBERING_DIALOG (wb_window_get_numbering_dialog (window));
+  ck_assert_ptr_nonnull (dialog);
+  example = child (dialog, "example_label");
+  ck_assert_str_eq (gtk_label_get_text (example), "first hex: 0101, last: 2328");
+
+  adw_combo_row_set_selected (child (dialog, "scheme_row"), WB_HEX_NUMBERING_LETTERS);
+  ck_assert_str_eq (gtk_label_get_text (example), "first hex: A01, last: W28");
+  gtk_spin_button_set_value (child (dialog, "first_col_spin"), 0);
+  ck_assert (!gtk_widget_is_sensitive (child (dialog, "apply_button")));
+  ck_assert_msg (strstr (gtk_label_get_text (child (dialog, "warning_label")), "letter columns start at 1") != NULL,
+                 "%s", gtk_label_get_text (child (dialog, "warning_label")));
+  gtk_spin_button_set_value (child (dialog, "first_col_spin"), 1);
+  /* Oblique rows on the flat, odd Wilderness map: column W starts 11 lower. */
+  gtk_switch_set_active (child (dialog, "oblique_switch"), TRUE);
+  ck_assert_str_eq (gtk_label_get_text (example), "first hex: A01, last: W39");
+  ck_assert (gtk_widget_is_sensitive (child (dialog, "apply_button")));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (dialog), "numbering.apply", NULL));
+  ck_assert_ptr_null (wb_window_get_numbering_dialog (window));
+
+  wb_hex_map_get_hex_numbering (map, &num);
+  ck_assert_int_eq (num.scheme, WB_HEX_NUMBERING_LETTERS);
+  ck_assert (num.oblique);
+  /* Stafford at column 4, row 14: D, 14 + 2. */
+  ck_assert_str_eq (wb_scenario_find_setup (scenario, "stafford", NULL)->ref, "D16");
+  after = wb_game_to_data (game, NULL);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(WbGame) again = wb_game_load_from_data (after, -1, "renumbered", &error);
+
+    ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  }
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  undone = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (undone, before);
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  ck_assert_str_eq (wb_scenario_find_setup (scenario, "stafford", NULL)->ref, "D16");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 setup_suite (void)
 {
@@ -635,6 +695,7 @@ setup_suite (void)
   tcase_add_test (tc, test_pick_cancelled_by_new_game);
   tcase_add_test (tc, test_resize_dialog);
   tcase_add_test (tc, test_resize_refused);
+  tcase_add_test (tc, test_numbering_dialog);
   suite_add_tcase (s, tc);
   return s;
 }

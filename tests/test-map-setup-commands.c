@@ -468,6 +468,90 @@ START_TEST (test_resize_keeps_places)
 }
 END_TEST
 
+/* A new numbering rewrites the scenarios' hex numbers to name the same
+ * hexes, one undo step; a numbering that cannot number the map is refused. */
+START_TEST (test_set_numbering)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbHexMap *map = WB_HEX_MAP (wb_game_find_map (game, "hexes"));
+  WbScenario *scenario = g_ptr_array_index (wb_game_get_scenarios (game), 0);
+  WbReinforcement *reinf = g_ptr_array_index (wb_scenario_get_reinforcements (scenario), 0);
+  WbVictory *occupy = g_ptr_array_index (wb_scenario_get_victory (scenario), 1);
+  WbHexNumbering lettered = { WB_HEX_NUMBERING_LETTERS, TRUE, 1, 1, 2 };
+  WbHexNumbering bad = { WB_HEX_NUMBERING_LETTERS, FALSE, 0, 1, 2 };
+  g_autofree char *orig = dump (game);
+  g_autofree char *after = NULL, *redone = NULL, *now = NULL;
+  WbHexNumbering got;
+  WbOffset hex;
+  int scenario_changes = 0, map_changes = 0;
+
+  g_signal_connect_swapped (game, "changed::scenarios", G_CALLBACK (count_signal), &scenario_changes);
+  g_signal_connect_swapped (map, "changed", G_CALLBACK (count_signal), &map_changes);
+  push_ok (stack, wb_command_set_hex_numbering_new (game, map, &lettered));
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Number Hexes from A01");
+  wb_hex_map_get_hex_numbering (map, &got);
+  ck_assert_int_eq (got.scheme, WB_HEX_NUMBERING_LETTERS);
+  ck_assert (got.oblique);
+  /* Flat, odd: column B's numbers start at 2, D's at 3. */
+  ck_assert_str_eq (setup_hex (scenario, 0, 0), "A02");
+  ck_assert_str_eq (setup_hex (scenario, 1, 0), "A03");
+  ck_assert_str_eq (setup_hex (scenario, 2, 0), "D03");
+  ck_assert_str_eq (g_array_index (reinf->at, WbPlace, 0).ref, "D03");
+  ck_assert_str_eq (g_array_index (occupy->places, WbPlace, 0).ref, "B02");
+  ck_assert (wb_hex_map_parse_hex (map, "B02", &hex));
+  ck_assert (wb_offset_equal (hex, (WbOffset) { 1, 0 }));
+  ck_assert_int_eq (scenario_changes, 1);
+  ck_assert_int_eq (map_changes, 1);
+  after = dump (game);
+  ck_assert_ptr_nonnull (strstr (after, "{\"hex\": \"B02\", \"label\": \"Townsville\""));
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(WbGame) again = wb_game_load_from_data (after, -1, "renumbered", &error);
+
+    ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  }
+
+  ck_assert (wb_undo_stack_undo (stack));
+  now = dump (game);
+  ck_assert_str_eq (now, orig);
+  ck_assert_int_eq (scenario_changes, 2);
+  ck_assert (wb_undo_stack_redo (stack));
+  redone = dump (game);
+  ck_assert_str_eq (redone, after);
+
+  push_fails (game, stack, wb_command_set_hex_numbering_new (game, map, &bad), WB_COMMAND_ERROR_RANGE);
+}
+END_TEST
+
+/* A resize that flips the parity (one column added on the left) keeps
+ * the scenarios' oblique numbers on their hexes: they are printed as the
+ * resized map numbers them. */
+START_TEST (test_resize_oblique)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbHexMap *map = WB_HEX_MAP (wb_game_find_map (game, "hexes"));
+  WbScenario *scenario = g_ptr_array_index (wb_game_get_scenarios (game), 0);
+  WbHexNumbering oblique = { WB_HEX_NUMBERING_DIGITS, TRUE, 1, 1, 2 };
+  WbOffset hex;
+
+  push_ok (stack, wb_command_set_hex_numbering_new (game, map, &oblique));
+  ck_assert_str_eq (setup_hex (scenario, 0, 0), "0102");
+  ck_assert_str_eq (setup_hex (scenario, 2, 0), "0403");
+  push_ok (stack, wb_command_resize_hex_map_full_new (game, map, 6, 5, 1, 1, "clear"));
+  ck_assert_int_eq (wb_hex_map_get_layout (map).parity, WB_HEX_EVEN);
+  /* b1 was at (0, 1) and is at (1, 2): column 2, row 3 + 0. */
+  ck_assert_str_eq (setup_hex (scenario, 0, 0), "0203");
+  ck_assert (wb_hex_map_parse_hex (map, setup_hex (scenario, 0, 0), &hex));
+  ck_assert (wb_offset_equal (hex, (WbOffset) { 1, 2 }));
+  /* r1 was at (3, 0) and is at (4, 1): row 2 + 2. */
+  ck_assert (wb_hex_map_parse_hex (map, setup_hex (scenario, 2, 0), &hex));
+  ck_assert (wb_offset_equal (hex, (WbOffset) { 4, 1 }));
+  ck_assert_str_eq (setup_hex (scenario, 2, 0), "0504");
+}
+END_TEST
+
 static WbMapLine *
 line_of (const char *style, const char *name, double x0, double y0, double x1, double y1)
 {
@@ -607,6 +691,8 @@ map_setup_suite (void)
   tcase_add_test (tc, test_save_load);
   tcase_add_test (tc, test_grid_keeps_scan);
   tcase_add_test (tc, test_resize_keeps_places);
+  tcase_add_test (tc, test_set_numbering);
+  tcase_add_test (tc, test_resize_oblique);
   tcase_add_test (tc, test_resize_moves_lines);
   tcase_add_test (tc, test_calibrate_to_hexes);
   tcase_add_test (tc, test_relative_path);

@@ -140,6 +140,312 @@ START_TEST (test_hex_map_numbering)
 }
 END_TEST
 
+/* Every layout the map model has: flat and pointy, odd and even offsets. */
+static const WbHexLayout all_layouts[] = {
+  { WB_HEX_FLAT, WB_HEX_ODD }, { WB_HEX_FLAT, WB_HEX_EVEN },
+  { WB_HEX_POINTY, WB_HEX_ODD }, { WB_HEX_POINTY, WB_HEX_EVEN },
+};
+
+/* Each scheme, straight and oblique, from 1 and from 0 (A for letters):
+ * on a 30 × 30 map of each layout, every hex's printed number parses back
+ * to that hex, so no two hexes read alike; the map's own format and parse
+ * agree with the numbering's. */
+START_TEST (test_hex_numbering_round_trip)
+{
+  const WbHexLayout layout = all_layouts[_i];
+
+  for (int scheme = WB_HEX_NUMBERING_DIGITS; scheme <= WB_HEX_NUMBERING_MIXED; scheme++)
+    for (int oblique = 0; oblique < 2; oblique++)
+      for (int first = 0; first < 2; first++)
+        {
+          g_autoptr(WbHexMap) map = wb_hex_map_new ("m", layout, 30, 30, "clear");
+          WbHexNumbering num = { scheme, oblique, first == 0 || scheme == WB_HEX_NUMBERING_LETTERS ? 1 : 0,
+                                 first == 0 ? 1 : 0, 1 };
+          g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+          ck_assert (wb_hex_numbering_fit (&num, layout, 30, 30));
+          ck_assert (wb_hex_numbering_check (&num, layout, 30, 30, NULL));
+          wb_hex_map_set_hex_numbering (map, &num);
+          for (int row = 0; row < 30; row++)
+            for (int col = 0; col < 30; col++)
+              {
+                char buf[WB_HEX_NUMBER_MAX_LEN];
+                g_autoptr(GError) error = NULL;
+                WbOffset hex = { -1, -1 };
+
+                wb_hex_map_format_hex (map, (WbOffset) { col, row }, buf, sizeof buf);
+                ck_assert_msg (wb_hex_map_parse_hex_number (map, buf, &hex, &error),
+                               "scheme %d oblique %d layout %d: %s", scheme, oblique, _i,
+                               error ? error->message : "");
+                ck_assert_msg (hex.col == col && hex.row == row,
+                               "scheme %d oblique %d layout %d: %s is (%d, %d), not (%d, %d)",
+                               scheme, oblique, _i, buf, hex.col, hex.row, col, row);
+                ck_assert_msg (g_hash_table_add (seen, g_strdup (buf)), "%s twice", buf);
+              }
+        }
+}
+END_TEST
+
+/* What the schemes print, as designers see them in print: "0307", "C07"
+ * (A … Z then AA, BB: one letter repeated), "107" and "1207"; a row of
+ * letters takes as many digits as it needs beyond the least. */
+START_TEST (test_hex_numbering_examples)
+{
+  WbHexLayout flat = { WB_HEX_FLAT, WB_HEX_ODD };
+  static const WbHexNumbering digits = { WB_HEX_NUMBERING_DIGITS, FALSE, 1, 1, 2 };
+  static const WbHexNumbering letters = { WB_HEX_NUMBERING_LETTERS, FALSE, 1, 1, 2 };
+  static const WbHexNumbering letters1 = { WB_HEX_NUMBERING_LETTERS, FALSE, 1, 1, 1 };
+  static const WbHexNumbering mixed = { WB_HEX_NUMBERING_MIXED, FALSE, 1, 1, 2 };
+  static const struct { const WbHexNumbering *n; WbOffset hex; const char *text; } cases[] = {
+    { &digits, { 2, 6 }, "0307" },
+    { &letters, { 2, 6 }, "C07" },
+    { &letters, { 25, 0 }, "Z01" },
+    { &letters, { 26, 0 }, "AA01" },
+    { &letters, { 27, 0 }, "BB01" },
+    { &letters, { 51, 0 }, "ZZ01" },
+    { &letters, { 52, 0 }, "AAA01" },
+    { &letters, { 103, 99 }, "ZZZZ100" },
+    { &letters1, { 2, 6 }, "C7" },
+    { &letters1, { 2, 9 }, "C10" },
+    { &mixed, { 0, 6 }, "107" },
+    { &mixed, { 11, 6 }, "1207" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      char buf[WB_HEX_NUMBER_MAX_LEN];
+      WbOffset hex;
+
+      wb_hex_numbering_format (cases[i].n, flat, cases[i].hex, buf, sizeof buf);
+      ck_assert_str_eq (buf, cases[i].text);
+      ck_assert (wb_hex_numbering_parse (cases[i].n, flat, cases[i].text, &hex, NULL));
+      ck_assert_int_eq (hex.col, cases[i].hex.col);
+      ck_assert_int_eq (hex.row, cases[i].hex.row);
+    }
+}
+END_TEST
+
+/* Oblique numbering, as docs/file-format.md defines it: the number across
+ * the stagger is the same for a hex and its north-east neighbour (the
+ * diagonal rising to the right), one more for the neighbour below (flat)
+ * or to the right (pointy); the other number is the straight column
+ * (flat) or row (pointy). Along the top (flat) or left (pointy) edge it
+ * grows by one every two hexes, and hex (0, 0) is still the first. */
+START_TEST (test_hex_numbering_oblique)
+{
+  const WbHexLayout layout = all_layouts[_i];
+  gboolean flat = layout.orientation == WB_HEX_FLAT;
+  WbHexNumbering num = { WB_HEX_NUMBERING_MIXED, TRUE, 1, 1, 3 };
+  /* NE is direction 1 on a flat-topped map, 0 on a pointy one; the next
+   * hex across the stagger is S (3) or E (1). */
+  int ne = flat ? 1 : 0, next = flat ? 3 : 1;
+  char buf[WB_HEX_NUMBER_MAX_LEN];
+
+  for (int row = 0; row < 12; row++)
+    for (int col = 0; col < 12; col++)
+      {
+        WbOffset hex = { col, row };
+        WbOffset up = wb_hex_neighbour (layout, hex, ne), on = wb_hex_neighbour (layout, hex, next);
+        int a, b, a_up, b_up, a_on, b_on;
+
+        wb_hex_numbering_format (&num, layout, hex, buf, sizeof buf);
+        a = atoi (buf) / 1000;
+        b = atoi (buf + strlen (buf) - 3);
+        wb_hex_numbering_format (&num, layout, up, buf, sizeof buf);
+        a_up = atoi (buf) / 1000;
+        b_up = atoi (buf + strlen (buf) - 3);
+        wb_hex_numbering_format (&num, layout, on, buf, sizeof buf);
+        a_on = atoi (buf) / 1000;
+        b_on = atoi (buf + strlen (buf) - 3);
+        if (flat)
+          {
+            ck_assert_int_eq (a, col + 1);
+            ck_assert_int_eq (b_up, b);
+            ck_assert_int_eq (a_up, a + 1);
+            ck_assert_int_eq (b_on, b + 1);
+            ck_assert_int_eq (a_on, a);
+          }
+        else
+          {
+            ck_assert_int_eq (b, row + 1);
+            ck_assert_int_eq (a_up, a);
+            ck_assert_int_eq (b_up, b - 1);
+            ck_assert_int_eq (a_on, a + 1);
+            ck_assert_int_eq (b_on, b);
+          }
+      }
+  /* Along the top or left edge: 1, then one more every two hexes. */
+  for (int k = 0; k < 6; k++)
+    {
+      int odd = layout.parity == WB_HEX_ODD;
+      WbOffset hex = flat ? (WbOffset) { k, 0 } : (WbOffset) { 0, k };
+      int expect = 1 + (odd ? (k + 1) / 2 : k / 2);
+
+      wb_hex_numbering_format (&num, layout, hex, buf, sizeof buf);
+      ck_assert_int_eq (flat ? atoi (buf + strlen (buf) - 3) : atoi (buf) / 1000, expect);
+    }
+}
+END_TEST
+
+typedef struct {
+  WbHexNumberingScheme scheme;
+  int                  digits;
+  const char          *text;
+  const char          *expect;   /* in the message */
+} BadNumber;
+
+/* Text that is not a hex number of the scheme is refused, saying what
+ * was expected with the map's first hex as the example. */
+static const BadNumber bad_numbers[] = {
+  { WB_HEX_NUMBERING_DIGITS, 2, "", "expected 4 digits, the column’s then the row’s, such as “0101”" },
+  { WB_HEX_NUMBERING_DIGITS, 2, "232", "expected 4 digits" },
+  { WB_HEX_NUMBERING_DIGITS, 2, "23a6", "expected digits only, such as “0101”" },
+  { WB_HEX_NUMBERING_DIGITS, 2, "+123", "expected digits only" },
+  { WB_HEX_NUMBERING_DIGITS, 2, "C07", "expected digits only" },
+  { WB_HEX_NUMBERING_LETTERS, 2, "AB07", "a column is one letter, written once or more: A to Z, then AA, BB" },
+  { WB_HEX_NUMBERING_LETTERS, 2, "AAAAA01", "at most 4 letters" },
+  { WB_HEX_NUMBERING_LETTERS, 2, "c07", "column letters are capitals, such as “A01”" },
+  { WB_HEX_NUMBERING_LETTERS, 2, "C7", "the row’s number has 2 digits at least" },
+  { WB_HEX_NUMBERING_LETTERS, 2, "C007", "no more leading zeros" },
+  { WB_HEX_NUMBERING_LETTERS, 2, "0307", "expected the column’s letters then the row’s number, such as “A01”" },
+  { WB_HEX_NUMBERING_LETTERS, 2, "C", "expected the column’s letters then the row’s number" },
+  { WB_HEX_NUMBERING_LETTERS, 2, "C0A7", "expected the column’s letters then the row’s number" },
+  { WB_HEX_NUMBERING_LETTERS, 2, "C07 ", "expected the column’s letters then the row’s number" },
+  { WB_HEX_NUMBERING_MIXED, 2, "07", "expected the column’s number with no leading zero, then the row’s 2 digits, such as “101”" },
+  { WB_HEX_NUMBERING_MIXED, 2, "0107", "no leading zero" },
+  { WB_HEX_NUMBERING_MIXED, 2, "1x07", "expected digits only, such as “101”" },
+  { WB_HEX_NUMBERING_MIXED, 2, "12345678907", "no leading zero" },
+};
+
+START_TEST (test_hex_numbering_malformed)
+{
+  const BadNumber *c = &bad_numbers[_i];
+  WbHexLayout layout = { WB_HEX_FLAT, WB_HEX_ODD };
+  WbHexNumbering num = { c->scheme, FALSE, 1, 1, c->digits };
+  g_autoptr(GError) error = NULL;
+  WbOffset hex;
+
+  ck_assert_msg (!wb_hex_numbering_parse (&num, layout, c->text, &hex, &error), "“%s” parsed", c->text);
+  ck_assert (g_error_matches (error, WB_HEX_NUMBER_ERROR, WB_HEX_NUMBER_ERROR_MALFORMED));
+  ck_assert_msg (g_str_has_prefix (error->message, "“"), "%s", error->message);
+  ck_assert_msg (strstr (error->message, c->expect) != NULL, "“%s”: “%s” lacks “%s”",
+                 c->text, error->message, c->expect);
+}
+END_TEST
+
+/* Typed numbers may drop leading zeros and use lower case; the canonical
+ * form parses strictly. */
+START_TEST (test_hex_numbering_typed)
+{
+  WbHexLayout layout = { WB_HEX_POINTY, WB_HEX_EVEN };
+  WbHexNumbering digits = { WB_HEX_NUMBERING_DIGITS, FALSE, 1, 1, 2 };
+  WbHexNumbering letters = { WB_HEX_NUMBERING_LETTERS, TRUE, 1, 1, 2 };
+  WbHexNumbering mixed = { WB_HEX_NUMBERING_MIXED, FALSE, 1, 1, 2 };
+  g_autoptr(GError) error = NULL;
+  WbOffset hex, strict;
+
+  ck_assert (wb_hex_numbering_parse_typed (&digits, layout, " 414 ", &hex, NULL));
+  ck_assert (wb_hex_numbering_parse (&digits, layout, "0414", &strict, NULL));
+  ck_assert (wb_offset_equal (hex, strict));
+  ck_assert (wb_hex_numbering_parse_typed (&letters, layout, "c7", &hex, NULL));
+  ck_assert (wb_hex_numbering_parse (&letters, layout, "C07", &strict, NULL));
+  ck_assert (wb_offset_equal (hex, strict));
+  ck_assert (wb_hex_numbering_parse_typed (&letters, layout, "bb12", &hex, NULL));
+  ck_assert (wb_hex_numbering_parse (&letters, layout, "BB12", &strict, NULL));
+  ck_assert (wb_offset_equal (hex, strict));
+  /* A mixed number has no leading zero to drop: "17" is column 1, row 7
+   * only if the row has one digit. */
+  ck_assert (!wb_hex_numbering_parse_typed (&mixed, layout, "17", &hex, &error));
+  ck_assert (g_error_matches (error, WB_HEX_NUMBER_ERROR, WB_HEX_NUMBER_ERROR_MALFORMED));
+  g_clear_error (&error);
+  ck_assert (!wb_hex_numbering_parse_typed (&letters, layout, "ab7", &hex, &error));
+  ck_assert_msg (strstr (error->message, "“AB7” is not a hex number: a column is one letter") != NULL,
+                 "%s", error->message);
+}
+END_TEST
+
+/* A numbering that cannot give every hex its own number is refused, and
+ * fitting raises the digits where that helps. */
+START_TEST (test_hex_numbering_check)
+{
+  WbHexLayout flat = { WB_HEX_FLAT, WB_HEX_ODD }, pointy = { WB_HEX_POINTY, WB_HEX_EVEN };
+  WbHexNumbering letters = { WB_HEX_NUMBERING_LETTERS, FALSE, 1, 1, 2 };
+  WbHexNumbering mixed = { WB_HEX_NUMBERING_MIXED, FALSE, 1, 1, 2 };
+  WbHexNumbering oblique = { WB_HEX_NUMBERING_DIGITS, TRUE, 1, 1, 2 };
+  g_autoptr(GError) error = NULL;
+
+  /* A to ZZZZ: 104 columns, not 105; letters start at A. */
+  ck_assert (wb_hex_numbering_check (&letters, flat, 104, 500, NULL));
+  ck_assert (!wb_hex_numbering_check (&letters, flat, 105, 10, &error));
+  ck_assert (g_error_matches (error, WB_HEX_NUMBER_ERROR, WB_HEX_NUMBER_ERROR_NUMBERING));
+  ck_assert_msg (strstr (error->message, "letters name 104 columns at most (A to ZZZZ); this numbering needs 105"),
+                 "%s", error->message);
+  g_clear_error (&error);
+  ck_assert (!wb_hex_numbering_fit (&letters, flat, 105, 10));
+  letters.first_col = 0;
+  ck_assert (!wb_hex_numbering_check (&letters, flat, 10, 10, &error));
+  ck_assert_msg (strstr (error->message, "letter columns start at 1, column A"), "%s", error->message);
+  g_clear_error (&error);
+
+  /* Rows wider than the digits would make mixed numbers ambiguous. */
+  ck_assert (wb_hex_numbering_check (&mixed, flat, 500, 99, NULL));
+  ck_assert (!wb_hex_numbering_check (&mixed, flat, 20, 100, &error));
+  ck_assert_msg (strstr (error->message, "the row numbers run to 100, more than 2 digits hold: "
+                                         "a number such as “1100” could name two hexes"),
+                 "%s", error->message);
+  g_clear_error (&error);
+  ck_assert (wb_hex_numbering_fit (&mixed, flat, 20, 100));
+  ck_assert_int_eq (mixed.digits, 3);
+
+  /* Oblique numbers reach past the rows: 28 rows and 23 columns go to
+   * row number 1 + 27 + 11 = 39 on a flat map; 90 rows to 101. */
+  ck_assert (wb_hex_numbering_check (&oblique, flat, 23, 28, NULL));
+  ck_assert (!wb_hex_numbering_check (&oblique, flat, 23, 90, &error));
+  ck_assert_msg (strstr (error->message, "2 digits cannot number 23 columns and 90 rows from 1, 1 obliquely "
+                                         "(the numbers reach 23, 101)"),
+                 "%s", error->message);
+  g_clear_error (&error);
+  /* On a pointy map the column number is the oblique one. */
+  ck_assert (!wb_hex_numbering_check (&oblique, pointy, 90, 23, &error));
+  ck_assert_msg (strstr (error->message, "(the numbers reach 101, 23)"), "%s", error->message);
+  ck_assert (wb_hex_numbering_fit (&oblique, pointy, 90, 23));
+  ck_assert_int_eq (oblique.digits, 3);
+}
+END_TEST
+
+/* A map keeps its whole numbering through a snapshot and restore, and a
+ * resize grows the digits the oblique numbers need. */
+START_TEST (test_hex_map_numbering_kept)
+{
+  WbHexLayout layout = { WB_HEX_FLAT, WB_HEX_EVEN };
+  g_autoptr(WbHexMap) map = wb_hex_map_new ("m", layout, 20, 20, "clear");
+  g_autoptr(WbHexMap) snapshot = NULL;
+  WbHexNumbering num = { WB_HEX_NUMBERING_LETTERS, TRUE, 3, 1, 2 }, got;
+  char buf[WB_HEX_NUMBER_MAX_LEN];
+
+  wb_hex_map_set_hex_numbering (map, &num);
+  wb_hex_map_format_hex (map, (WbOffset) { 0, 0 }, buf, sizeof buf);
+  ck_assert_str_eq (buf, "C01");
+  snapshot = wb_hex_map_snapshot (map);
+  wb_hex_map_set_hex_numbering (map, &(WbHexNumbering) { WB_HEX_NUMBERING_DIGITS, FALSE, 1, 1, 2 });
+  wb_hex_map_restore (map, snapshot);
+  wb_hex_map_get_hex_numbering (map, &got);
+  ck_assert_int_eq (got.scheme, WB_HEX_NUMBERING_LETTERS);
+  ck_assert (got.oblique);
+  ck_assert_int_eq (got.first_col, 3);
+  /* The old setter keeps the scheme. */
+  wb_hex_map_set_numbering (map, 1, 0, 2);
+  wb_hex_map_format_hex (map, (WbOffset) { 2, 0 }, buf, sizeof buf);
+  ck_assert_str_eq (buf, "C01");
+
+  num = (WbHexNumbering) { WB_HEX_NUMBERING_MIXED, TRUE, 1, 1, 2 };
+  wb_hex_map_set_hex_numbering (map, &num);
+  ck_assert (wb_hex_map_resize (map, 40, 90, 0, 0, "clear"));
+  wb_hex_map_get_hex_numbering (map, &got);
+  ck_assert_int_eq (got.digits, 3);
+}
+END_TEST
+
 START_TEST (test_hex_map_content)
 {
   WbHexLayout layout = { WB_HEX_FLAT, WB_HEX_ODD };
@@ -443,6 +749,13 @@ model_suite (void)
   tcase_add_test (tc, test_unit_properties);
   tcase_add_test (tc, test_strength_strings);
   tcase_add_test (tc, test_hex_map_numbering);
+  tcase_add_loop_test (tc, test_hex_numbering_round_trip, 0, G_N_ELEMENTS (all_layouts));
+  tcase_add_test (tc, test_hex_numbering_examples);
+  tcase_add_loop_test (tc, test_hex_numbering_oblique, 0, G_N_ELEMENTS (all_layouts));
+  tcase_add_loop_test (tc, test_hex_numbering_malformed, 0, G_N_ELEMENTS (bad_numbers));
+  tcase_add_test (tc, test_hex_numbering_typed);
+  tcase_add_test (tc, test_hex_numbering_check);
+  tcase_add_test (tc, test_hex_map_numbering_kept);
   tcase_add_test (tc, test_hex_map_content);
   tcase_add_test (tc, test_hex_map_extent_matches_geometry);
   tcase_add_test (tc, test_point_map);

@@ -1034,6 +1034,73 @@ END_TEST
  * turn, on that turn, whatever the family: the log's last line says the
  * last turn is over and no line is of a turn after it. Seeds whose games
  * are not won early (as warbench-cli play --auto plays them). */
+/* The automatic Wilderness, seed 1, played to the end on @game: the play
+ * (transfer full). */
+static WbPlay *
+play_auto_to_end (WbGame *game)
+{
+  g_autoptr(GError) error = NULL;
+  WbPlay *play = wb_play_new (game, NULL, "historical", NULL, 1, &error);
+  WbRng policy, dice;
+  guint n = 0;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_rng_seed (&policy, 1, WB_RNG_MATCH_STREAM + 1);
+  wb_rng_seed (&dice, 1, WB_RNG_MATCH_STREAM + 2);
+  for (;;)
+    {
+      g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+
+      if (a == NULL)
+        break;
+      ck_assert_uint_lt (n++, 20000);
+      ck_assert_msg (wb_play_act_as_players (play, a, &dice, &policy, &error), "%s", error ? error->message : "");
+    }
+  return play;
+}
+
+/* Hex numbers are only names: the Wilderness renumbered with oblique
+ * column letters (0414 is D16) plays the same automatic game, seed 1, to
+ * the same end, its actions and log naming hexes the new way, and its
+ * journal replays. */
+START_TEST (test_auto_game_renumbered)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(WbGame) lettered = load_wilderness ();
+  g_autoptr(WbPlay) play = play_auto_to_end (game);
+  g_autoptr(WbPlay) relettered = NULL;
+  g_autoptr(WbCommand) cmd = NULL;
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autoptr(GError) error = NULL;
+  WbHexNumbering num = { WB_HEX_NUMBERING_LETTERS, TRUE, 1, 1, 2 };
+  GPtrArray *log, *log2;
+  gboolean named_lettered = FALSE;
+  g_autofree char *at = NULL;
+
+  cmd = wb_command_set_hex_numbering_new (lettered, WB_HEX_MAP (wb_game_find_map (lettered, "wilderness")), &num);
+  ck_assert_msg (wb_undo_stack_push (stack, cmd, &error), "%s", error ? error->message : "");
+  relettered = play_auto_to_end (lettered);
+  assert_same_state (wb_play_get_state (play), wb_play_get_state (relettered));
+  ck_assert (wb_play_get_state (relettered)->over);
+  log = wb_play_get_log (play);
+  log2 = wb_play_get_log (relettered);
+  ck_assert_uint_eq (log->len, log2->len);
+  for (guint i = 0; i < log2->len; i++)
+    named_lettered = named_lettered ||
+                     g_regex_match_simple ("\\b[A-W]\\d\\d\\b", ((WbLogEvent *) g_ptr_array_index (log2, i))->text, 0, 0);
+  ck_assert (named_lettered);
+  at = where (relettered, "stafford");
+  ck_assert_msg (!g_ascii_isdigit (at[0]), "%s", at);
+  {
+    g_autoptr(WbMatch) fresh = wb_play_replay (relettered, wb_journal_get_cursor (wb_play_get_journal (relettered)),
+                                               NULL, &error);
+
+    ck_assert_msg (fresh != NULL, "%s", error ? error->message : "");
+    assert_same_state (wb_play_get_state (relettered), fresh);
+  }
+}
+END_TEST
+
 START_TEST (test_auto_games_end_on_the_last_turn)
 {
   static const struct { const char *file, *scenario, *over; } games[] = {
@@ -1105,6 +1172,7 @@ play_suite (void)
   tcase_add_test (tc, test_night_last_turn);
   tcase_add_test (tc, test_setup_not_reinforcement);
   tcase_add_test (tc, test_auto_games_end_on_the_last_turn);
+  tcase_add_test (tc, test_auto_game_renumbered);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -772,6 +772,90 @@ START_TEST (test_numbers_level_of_detail)
 }
 END_TEST
 
+/* The leftmost and rightmost inked columns of a box, or -1. */
+static void
+ink_extent (cairo_surface_t *surface, int x0, int y0, int x1, int y1, int *left, int *right)
+{
+  *left = *right = -1;
+  for (int x = x0; x < x1; x++)
+    if (count_dark (surface, x, y0, x + 1, y1) > 0)
+      {
+        if (*left < 0)
+          *left = x;
+        *right = x;
+      }
+}
+
+/* Whether two renders have the same pixels in a box. */
+static gboolean
+box_equal (cairo_surface_t *a, cairo_surface_t *b, int x0, int y0, int x1, int y1)
+{
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      if (!pixel_near (get_pixel (a, x, y), get_pixel (b, x, y), 0))
+        return FALSE;
+  return TRUE;
+}
+
+/* The number printed at the top of a hex is the map's numbering's: an
+ * oblique "0202" at column 2's top hex is drawn exactly as a straight
+ * numbering from row 2 draws it there, not as "0201"; letters "C05" is
+ * narrower than "0305" and mixed "305" too. */
+START_TEST (test_numbers_follow_scheme)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  WbHexMap *hex_map = WB_HEX_MAP (map);
+  static const WbHexNumbering straight = { WB_HEX_NUMBERING_DIGITS, FALSE, 1, 1, 2 };
+  static const WbHexNumbering from_row_2 = { WB_HEX_NUMBERING_DIGITS, FALSE, 1, 2, 2 };
+  static const WbHexNumbering oblique = { WB_HEX_NUMBERING_DIGITS, TRUE, 1, 1, 2 };
+  static const WbHexNumbering letters = { WB_HEX_NUMBERING_LETTERS, FALSE, 1, 1, 2 };
+  static const WbHexNumbering mixed = { WB_HEX_NUMBERING_MIXED, FALSE, 1, 1, 2 };
+  cairo_surface_t *s_straight, *s_row_2, *s_oblique, *s_letters, *s_mixed;
+  int x, y, x0, y0, x1, y1, l_digits, r_digits, l_letters, r_letters, l_mixed, r_mixed;
+  char buf[WB_HEX_NUMBER_MAX_LEN];
+
+  wb_hex_map_set_hex_numbering (hex_map, &straight);
+  s_straight = render (game, map, WB_LAYER_NUMBERS, 2.0, NULL);
+  wb_hex_map_set_hex_numbering (hex_map, &from_row_2);
+  s_row_2 = render (game, map, WB_LAYER_NUMBERS, 2.0, NULL);
+  wb_hex_map_set_hex_numbering (hex_map, &oblique);
+  s_oblique = render (game, map, WB_LAYER_NUMBERS, 2.0, NULL);
+  wb_hex_map_format_hex (hex_map, off (1, 0), buf, sizeof buf);
+  ck_assert_str_eq (buf, "0202");
+  wb_hex_map_set_hex_numbering (hex_map, &letters);
+  s_letters = render (game, map, WB_LAYER_NUMBERS, 2.0, NULL);
+  wb_hex_map_set_hex_numbering (hex_map, &mixed);
+  s_mixed = render (game, map, WB_LAYER_NUMBERS, 2.0, NULL);
+
+  /* The top hex of the second column. */
+  hex_pixel (map, off (1, 0), 2.0, &x, &y);
+  x0 = x - 40, y0 = y - 44, x1 = x + 40, y1 = y - 22;
+  ck_assert_int_gt (count_dark (s_oblique, x0, y0, x1, y1), 10);
+  ck_assert (box_equal (s_oblique, s_row_2, x0, y0, x1, y1));
+  ck_assert (!box_equal (s_oblique, s_straight, x0, y0, x1, y1));
+
+  /* Lower down: "0305", "C05", "305". */
+  hex_pixel (map, off (2, 4), 2.0, &x, &y);
+  x0 = x - 40, y0 = y - 44, x1 = x + 40, y1 = y - 22;
+  ink_extent (s_straight, x0, y0, x1, y1, &l_digits, &r_digits);
+  ink_extent (s_letters, x0, y0, x1, y1, &l_letters, &r_letters);
+  ink_extent (s_mixed, x0, y0, x1, y1, &l_mixed, &r_mixed);
+  ck_assert_int_ge (l_digits, 0);
+  ck_assert_int_ge (l_letters, 0);
+  ck_assert_int_ge (l_mixed, 0);
+  ck_assert_int_lt (r_letters - l_letters, r_digits - l_digits);
+  ck_assert_int_lt (r_mixed - l_mixed, r_digits - l_digits);
+  ck_assert (!box_equal (s_letters, s_mixed, x0, y0, x1, y1));
+
+  cairo_surface_destroy (s_straight);
+  cairo_surface_destroy (s_row_2);
+  cairo_surface_destroy (s_oblique);
+  cairo_surface_destroy (s_letters);
+  cairo_surface_destroy (s_mixed);
+}
+END_TEST
+
 START_TEST (test_no_layers_draws_nothing)
 {
   g_autoptr(WbGame) game = make_hex_game (flat_odd);
@@ -1566,6 +1650,7 @@ render_suite (void)
   tcase_add_test (tc, test_units_revealed);
   tcase_add_test (tc, test_scenario_markers);
   tcase_add_test (tc, test_numbers_level_of_detail);
+  tcase_add_test (tc, test_numbers_follow_scheme);
   tcase_add_test (tc, test_no_layers_draws_nothing);
   tcase_add_test (tc, test_point_map);
   tcase_add_test (tc, test_parallel_connections);

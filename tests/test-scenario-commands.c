@@ -100,6 +100,46 @@ START_TEST (test_places)
 }
 END_TEST
 
+/* On a map numbered with letters, typed places take lower case and a
+ * dropped zero and are stored as the map prints them; a malformed number
+ * says what one looks like. */
+START_TEST (test_places_lettered)
+{
+  g_autoptr(WbGame) game = wilderness ();
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbScenario *scenario = historical (game);
+  WbHexMap *map = WB_HEX_MAP (wb_game_find_map (game, "wilderness"));
+  WbHexNumbering lettered = { WB_HEX_NUMBERING_LETTERS, FALSE, 1, 1, 2 };
+  g_autoptr(WbCommand) cmd = wb_command_set_hex_numbering_new (game, map, &lettered);
+  g_autoptr(GError) error = NULL;
+  WbPlace p = { WB_PLACE_HEX, NULL };
+
+  ck_assert_str_eq (first_place (scenario, "stafford"), "0414");
+  ck_assert_msg (wb_undo_stack_push (stack, cmd, &error), "%s", error ? error->message : "");
+  ck_assert_str_eq (first_place (scenario, "stafford"), "D14");
+
+  ck_assert (wb_scenario_parse_place (game, scenario, " c7 ", &p, &error));
+  ck_assert_int_eq (p.kind, WB_PLACE_HEX);
+  ck_assert_str_eq (p.ref, "C07");
+  g_clear_pointer (&p.ref, g_free);
+  ck_assert (wb_scenario_check_place (game, scenario, &(WbPlace) { WB_PLACE_HEX, (char *) "W28" }, TRUE, NULL));
+
+  ck_assert (!wb_scenario_parse_place (game, scenario, "ab7", &p, &error));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND);
+  ck_assert_msg (strstr (error->message, "“AB7” is not a hex number: a column is one letter, written once or more") &&
+                 strstr (error->message, "nor is it a box of the scenario"), "%s", error->message);
+  g_clear_error (&error);
+  ck_assert (!wb_scenario_parse_place (game, scenario, "X07", &p, &error));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_OFF_MAP);
+  g_clear_error (&error);
+  /* The old digits are no hex of this map any more. */
+  ck_assert (!wb_scenario_check_place (game, scenario, &(WbPlace) { WB_PLACE_HEX, (char *) "0414" }, TRUE, &error));
+  ck_assert_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID);
+  ck_assert_msg (strstr (error->message, "“0414” is not a hex number: expected the column’s letters then the row’s number, such as “A01”"),
+                 "%s", error->message);
+}
+END_TEST
+
 START_TEST (test_setup_lines)
 {
   g_autoptr(WbGame) game = wilderness ();
@@ -581,6 +621,7 @@ scenario_suite (void)
   TCase *st = tcase_create ("stacking");
 
   tcase_add_test (tc, test_places);
+  tcase_add_test (tc, test_places_lettered);
   tcase_add_test (tc, test_setup_lines);
   tcase_add_test (tc, test_place_unit);
   tcase_add_test (tc, test_reinforcements);

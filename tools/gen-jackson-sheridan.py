@@ -1006,7 +1006,7 @@ def build_game():
     valley = map_entity()
     return {
         "format": "warbench-game",
-        "version": 6,
+        "version": 7,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

@@ -543,16 +543,21 @@ read_target (WbBackgroundDialog *self,
       g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
       WbOffset hex;
 
-      if (!wb_hex_map_parse_hex (map, text, &hex) || !wb_hex_map_contains (map, hex))
+      g_autoptr(GError) error = NULL;
+
+      if (!wb_hex_map_parse_typed_hex (map, text, &hex, &error) || !wb_hex_map_contains (map, hex))
         {
           g_autofree char *msg = NULL;
-          char example[16];
+          char example[WB_HEX_NUMBER_MAX_LEN];
           WbOffset corner = { 0, 0 };
 
           wb_hex_map_format_hex (map, corner, example, sizeof example);
-          /* Translators: "“4099” is not a hex of this map (a number such as 0101)" */
-          msg = g_strdup_printf (_("“%s” is not a hex of this map (a number such as %s)"),
-                                 text, example);
+          if (error != NULL)
+            msg = g_strdup (error->message);
+          else
+            /* Translators: "“4099” is not a hex of this map (a number such as 0101)" */
+            msg = g_strdup_printf (_("“%s” is not a hex of this map (a number such as %s)"),
+                                   text, example);
           show_message (self, msg);
           gtk_widget_grab_focus (GTK_WIDGET (row));
           return FALSE;

@@ -23,9 +23,13 @@ struct _WbNewGameDialog
   AdwComboRow    *orientation_row;
   AdwComboRow    *parity_row;
   GtkSpinButton  *hex_size_spin;
+  AdwComboRow    *scheme_row;
+  GtkSwitch      *oblique_switch;
+  AdwActionRow   *first_col_row;
   GtkSpinButton  *first_col_spin;
   GtkSpinButton  *first_row_spin;
   GtkSpinButton  *digits_spin;
+  GtkLabel       *example_label;
   GtkSpinButton  *width_spin;
   GtkSpinButton  *height_spin;
   GtkLabel       *status_label;
@@ -45,14 +49,26 @@ spin_int (GtkSpinButton *spin)
   return gtk_spin_button_get_value_as_int (spin);
 }
 
-static int
-power_of_ten (int digits)
+static WbHexLayout
+chosen_layout (WbNewGameDialog *self)
 {
-  int p = 1;
+  return (WbHexLayout) {
+    adw_combo_row_get_selected (self->orientation_row) == 1 ? WB_HEX_POINTY : WB_HEX_FLAT,
+    adw_combo_row_get_selected (self->parity_row) == 1 ? WB_HEX_EVEN : WB_HEX_ODD,
+  };
+}
 
-  while (digits-- > 0)
-    p *= 10;
-  return p;
+/* The scheme row lists the schemes in their enum's order. */
+static WbHexNumbering
+chosen_numbering (WbNewGameDialog *self)
+{
+  return (WbHexNumbering) {
+    (WbHexNumberingScheme) MIN (adw_combo_row_get_selected (self->scheme_row), WB_HEX_NUMBERING_MIXED),
+    gtk_switch_get_active (self->oblique_switch),
+    spin_int (self->first_col_spin),
+    spin_int (self->first_row_spin),
+    spin_int (self->digits_spin),
+  };
 }
 
 /* Whether the choices are valid; if not, why (transfer full). */
@@ -63,10 +79,10 @@ check_choices (WbNewGameDialog *self,
   if (adw_combo_row_get_selected (self->kind_row) == KIND_HEX)
     {
       int cols = spin_int (self->cols_spin), rows = spin_int (self->rows_spin);
-      int digits = spin_int (self->digits_spin);
-      int limit = power_of_ten (digits);
-      int last_col = spin_int (self->first_col_spin) + cols - 1;
-      int last_row = spin_int (self->first_row_spin) + rows - 1;
+      WbHexNumbering num = chosen_numbering (self);
+      g_autoptr(GError) error = NULL;
+      int last_col = num.first_col + cols - 1;
+      int last_row = num.first_row + rows - 1;
 
       if (cols < 1 || cols > WB_HEX_MAP_MAX_DIM || rows < 1 || rows > WB_HEX_MAP_MAX_DIM)
         {
@@ -74,33 +90,50 @@ check_choices (WbNewGameDialog *self,
           *why = g_strdup_printf (_("A map has 1 to %d columns and rows."), WB_HEX_MAP_MAX_DIM);
           return FALSE;
         }
-      if (digits < 2 || digits > 4)
-        {
-          *why = g_strdup (_("Hex numbers have 2 to 4 digits per part."));
-          return FALSE;
-        }
-      if (last_col >= limit)
-        {
-          *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               /* Translators: %d are a column number and a digit count */
-                                               "The last column number, %d, does not fit in %d digit.",
-                                               "The last column number, %d, does not fit in %d digits.",
-                                               digits),
-                                  last_col, digits);
-          return FALSE;
-        }
-      if (last_row >= limit)
-        {
-          *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               /* Translators: %d are a row number and a digit count */
-                                               "The last row number, %d, does not fit in %d digit.",
-                                               "The last row number, %d, does not fit in %d digits.",
-                                               digits),
-                                  last_row, digits);
-          return FALSE;
-        }
+      if (wb_hex_numbering_check (&num, chosen_layout (self), cols, rows, &error))
+        return TRUE;
+      /* The straight digits say which number is too long, as a designer
+       * counts them; the other schemes say what the numbering lacks. */
+      if (num.scheme == WB_HEX_NUMBERING_DIGITS && !num.oblique && last_col >= last_row)
+        *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             /* Translators: %d are a column number and a digit count */
+                                             "The last column number, %d, does not fit in %d digit.",
+                                             "The last column number, %d, does not fit in %d digits.",
+                                             num.digits),
+                                last_col, num.digits);
+      else if (num.scheme == WB_HEX_NUMBERING_DIGITS && !num.oblique)
+        *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             /* Translators: %d are a row number and a digit count */
+                                             "The last row number, %d, does not fit in %d digit.",
+                                             "The last row number, %d, does not fit in %d digits.",
+                                             num.digits),
+                                last_row, num.digits);
+      else
+        /* Translators: %s says why, e.g. "letters name 104 columns at most
+         * (A to ZZZZ); this numbering needs 120" */
+        *why = g_strdup_printf (_("These hex numbers cannot number the map: %s."), error->message);
+      return FALSE;
     }
   return TRUE;
+}
+
+/* The first and last hex as the map will print them. */
+static void
+update_example (WbNewGameDialog *self)
+{
+  WbHexNumbering num = chosen_numbering (self);
+  WbHexLayout layout = chosen_layout (self);
+  int cols = spin_int (self->cols_spin), rows = spin_int (self->rows_spin);
+  char first[WB_HEX_NUMBER_MAX_LEN], last[WB_HEX_NUMBER_MAX_LEN];
+  g_autofree char *text = NULL;
+
+  wb_hex_numbering_format (&num, layout, (WbOffset) { 0, 0 }, first, sizeof first);
+  wb_hex_numbering_format (&num, layout, (WbOffset) { cols - 1, rows - 1 }, last, sizeof last);
+  /* Translators: the first and last hex numbers of the new map */
+  text = g_strdup_printf (_("first hex: %s, last: %s"), first, last);
+  gtk_label_set_text (self->example_label, text);
+  adw_action_row_set_subtitle (self->first_col_row,
+                               num.scheme == WB_HEX_NUMBERING_LETTERS ? _("1 is column A") : "");
 }
 
 static void
@@ -116,6 +149,8 @@ update (WbNewGameDialog *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "new-game.create", valid);
   gtk_label_set_text (self->status_label, why != NULL ? why : "");
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), why != NULL);
+  if (hex)
+    update_example (self);
 }
 
 static void
@@ -132,16 +167,12 @@ build_map (WbNewGameDialog *self,
 {
   if (adw_combo_row_get_selected (self->kind_row) == KIND_HEX)
     {
-      WbHexLayout layout = {
-        adw_combo_row_get_selected (self->orientation_row) == 1 ? WB_HEX_POINTY : WB_HEX_FLAT,
-        adw_combo_row_get_selected (self->parity_row) == 1 ? WB_HEX_EVEN : WB_HEX_ODD,
-      };
-      WbHexMap *map = wb_hex_map_new (id, layout, spin_int (self->cols_spin),
+      WbHexNumbering num = chosen_numbering (self);
+      WbHexMap *map = wb_hex_map_new (id, chosen_layout (self), spin_int (self->cols_spin),
                                       spin_int (self->rows_spin), terrain);
 
       wb_hex_map_set_hex_size (map, gtk_spin_button_get_value (self->hex_size_spin));
-      wb_hex_map_set_numbering (map, spin_int (self->first_col_spin),
-                                spin_int (self->first_row_spin), spin_int (self->digits_spin));
+      wb_hex_map_set_hex_numbering (map, &num);
       return WB_MAP (map);
     }
   return WB_MAP (wb_point_map_new (id, gtk_spin_button_get_value (self->width_spin),
@@ -285,9 +316,13 @@ wb_new_game_dialog_class_init (WbNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, orientation_row);
   gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, parity_row);
   gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, hex_size_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, scheme_row);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, oblique_switch);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, first_col_row);
   gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, first_col_spin);
   gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, first_row_spin);
   gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, digits_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, example_label);
   gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, width_spin);
   gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, height_spin);
   gtk_widget_class_bind_template_child (widget_class, WbNewGameDialog, status_label);

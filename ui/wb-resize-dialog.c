@@ -243,7 +243,8 @@ wb_resize_dialog_new (WbWindow *window)
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
   guint best = 0, common_index = 0;
-  int first_col, first_row, digits, limit = 1;
+  int max_cols = WB_HEX_MAP_MAX_DIM, max_rows = WB_HEX_MAP_MAX_DIM;
+  WbHexNumbering num;
   WbOffset hex;
 
   g_return_val_if_fail (WB_IS_WINDOW (window), NULL);
@@ -285,12 +286,18 @@ wb_resize_dialog_new (WbWindow *window)
   adw_combo_row_set_model (self->fill_row, G_LIST_MODEL (names));
   adw_combo_row_set_selected (self->fill_row, common_index);
 
-  /* Every hex number must still print in the map's digits. */
-  wb_hex_map_get_numbering (self->map, &first_col, &first_row, &digits);
-  for (int i = 0; i < digits; i++)
-    limit *= 10;
-  gtk_spin_button_set_range (self->cols_spin, 1, MIN (WB_HEX_MAP_MAX_DIM, limit - first_col));
-  gtk_spin_button_set_range (self->rows_spin, 1, MIN (WB_HEX_MAP_MAX_DIM, limit - first_row));
+  /* Every hex number must still print in the map's numbering: as many
+   * columns as a one-row map could number, and rows alike (an oblique
+   * numbering that still does not fit is refused by the command). */
+  wb_hex_map_get_hex_numbering (self->map, &num);
+  while (max_cols > 1 &&
+         !wb_hex_numbering_check (&num, wb_hex_map_get_layout (self->map), max_cols, 1, NULL))
+    max_cols--;
+  while (max_rows > 1 &&
+         !wb_hex_numbering_check (&num, wb_hex_map_get_layout (self->map), 1, max_rows, NULL))
+    max_rows--;
+  gtk_spin_button_set_range (self->cols_spin, 1, max_cols);
+  gtk_spin_button_set_range (self->rows_spin, 1, max_rows);
   gtk_spin_button_set_value (self->cols_spin, wb_hex_map_get_cols (self->map));
   gtk_spin_button_set_value (self->rows_spin, wb_hex_map_get_rows (self->map));
 

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-background-dialog.h"
+#include "wb-numbering-dialog.h"
 #include "wb-resize-dialog.h"
 #include "wb-window-background.h"
 #include "wb-window-private.h"
@@ -23,6 +24,7 @@ struct _WbWindowSetup
   GDestroyNotify  destroy;
   GtkWidget      *background_dialog;   /* weak */
   GtkWidget      *resize_dialog;       /* weak */
+  GtkWidget      *numbering_dialog;    /* weak */
 };
 
 /* Ends the pick and calls its function (which may start another pick). */
@@ -211,6 +213,31 @@ _wb_window_resize_map_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (setup->resize_dialog));
 }
 
+void
+_wb_window_hex_numbering_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  WbWindow *self = WB_WINDOW (widget);
+  WbWindowSetup *setup = self->setup;
+  WbMap *map = wb_map_view_get_map (self->map_view);
+
+  if (!WB_IS_HEX_MAP (map))
+    return;
+  if (setup->numbering_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (setup->numbering_dialog));
+  setup->numbering_dialog = GTK_WIDGET (wb_numbering_dialog_new (self));
+  g_object_add_weak_pointer (G_OBJECT (setup->numbering_dialog), (gpointer *) &setup->numbering_dialog);
+  gtk_window_present (GTK_WINDOW (setup->numbering_dialog));
+}
+
+GtkWidget *
+wb_window_get_numbering_dialog (WbWindow *self)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
+  return self->setup->numbering_dialog;
+}
+
 const char *
 wb_window_get_scan_note (WbWindow *self)
 {
@@ -287,6 +314,13 @@ _wb_window_setup_dispose (WbWindow *self)
                                     (gpointer *) &setup->resize_dialog);
       gtk_window_destroy (GTK_WINDOW (setup->resize_dialog));
       setup->resize_dialog = NULL;
+    }
+  if (setup->numbering_dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (setup->numbering_dialog),
+                                    (gpointer *) &setup->numbering_dialog);
+      gtk_window_destroy (GTK_WINDOW (setup->numbering_dialog));
+      setup->numbering_dialog = NULL;
     }
   g_clear_pointer (&self->setup, g_free);
 }

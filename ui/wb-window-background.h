@@ -37,5 +37,6 @@ const char *wb_window_get_scan_note         (WbWindow       *self);
 /* The dialogs the actions opened, while they are open (NULL otherwise). */
 GtkWidget *wb_window_get_background_dialog  (WbWindow       *self);
 GtkWidget *wb_window_get_resize_dialog      (WbWindow       *self);
+GtkWidget *wb_window_get_numbering_dialog   (WbWindow       *self);
 
 G_END_DECLS

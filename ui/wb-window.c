@@ -68,6 +68,8 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.map-background", has_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resize-map",
                                  WB_IS_HEX_MAP (wb_map_view_get_map (self->map_view)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hex-numbering",
+                                 WB_IS_HEX_MAP (wb_map_view_get_map (self->map_view)));
   if (!_wb_window_play_update_undo (self))
     {
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
@@ -1207,6 +1209,8 @@ wb_window_class_init (WbWindowClass *klass)
                                    _wb_window_map_background_action);
   gtk_widget_class_install_action (widget_class, "win.resize-map", NULL,
                                    _wb_window_resize_map_action);
+  gtk_widget_class_install_action (widget_class, "win.hex-numbering", NULL,
+                                   _wb_window_hex_numbering_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
