@@ -9,7 +9,7 @@
 G_BEGIN_DECLS
 
 #define WB_FORMAT_NAME          "warbench-game"
-#define WB_FORMAT_VERSION       6
+#define WB_FORMAT_VERSION       7
 #define WB_FORMAT_MAX_FILE_SIZE (256 * 1024 * 1024)
 #define WB_GAME_FILE_EXTENSION  ".warbench"
 

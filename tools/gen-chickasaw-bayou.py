@@ -2426,7 +2426,7 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 6,
+        "version": 7,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

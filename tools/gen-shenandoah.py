@@ -1137,7 +1137,7 @@ def build_game():
     units = unit_entities()
     return {
         "format": "warbench-game",
-        "version": 6,
+        "version": 7,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

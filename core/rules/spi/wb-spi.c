@@ -494,6 +494,12 @@ spi_hint (gpointer p, WbMatch *m)
   return NULL;
 }
 
+/* What the family treats specially, given by the game (format 7). */
+static const WbRole roles[] = {
+  { "artillery", WB_ROLE_ON_UNIT_CLASS,
+    N_("Bombards from up to rules.params.artillery_range hexes and may stay on an Ar result (8.0)") },
+};
+
 static const WbRulesFamily family = {
   .id = "spi-blue-gray",
   .name = N_("SPI Blue & Gray"),
@@ -511,6 +517,8 @@ static const WbRulesFamily family = {
   .hint = spi_hint,
   .offers = spi_offers,
   .apply = spi_apply,
+  .roles = roles,
+  .n_roles = G_N_ELEMENTS (roles),
 };
 
 const WbRulesFamily *
