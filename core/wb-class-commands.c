@@ -26,13 +26,12 @@ G_DEFINE_FINAL_TYPE (WbClassRolesCommand, wb_class_roles_command, WB_TYPE_COMMAN
 static void
 swap_roles (WbClassRolesCommand *self, WbUnitType *klass)
 {
-  GPtrArray *old;
+  /* The caller holds the model's write lock (wb_edit_push), as for every
+   * command. */
+  GPtrArray *old = klass->roles;
 
-  wb_game_lock_write (self->game);
-  old = klass->roles;
   klass->roles = self->roles;
   self->roles = old;
-  wb_game_unlock_write (self->game);
   wb_game_changed (self->game, "unit_classes");
 }
 
