@@ -49,8 +49,9 @@ static int
 class_index_of (BgData *data, const WbUnitState *u)
 {
   WbUnit *unit = wb_game_find_unit (data->game, u->id);
+  /* Class ids are interned (wb-unit.h), as the index's keys. */
   const char *klass = unit != NULL ? wb_unit_get_class_id (unit) : NULL;
-  gpointer p = klass != NULL ? g_hash_table_lookup (data->class_index, g_intern_string (klass)) : NULL;
+  gpointer p = klass != NULL ? g_hash_table_lookup (data->class_index, klass) : NULL;
 
   return p != NULL ? GPOINTER_TO_INT (p) - 1 : -1;
 }
