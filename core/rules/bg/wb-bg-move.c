@@ -964,57 +964,64 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
 /* The cheapest ways of normal movement from @u's place (Dijkstra over the
  * legend's costs, in quarter MP): each location with its cost and the
  * location it is reached from. Locations of one cost are taken in the order
- * they were reached (a bucket per cost), so with every connection costing
- * the same it is the breadth-first search it was before the legend's costs
- * were read, and picks the same ways. */
+ * they were reached (a bucket queue kept as one list of (location, cost)
+ * read once per cost), so with every connection costing the same it is the
+ * breadth-first search it was before the legend's costs were read, and
+ * picks the same ways. */
+typedef struct {
+  int loc;
+  int cost;
+} Reached;
+
 static void
 reach (BgData *data, WbMatch *m, const WbUnitState *u, int *cost, int *prev)
 {
   int start = _wb_bg_loc (data, &u->where);
   int mp = _wb_bg_allowance (data, m, u) * WB_MOVE_QUARTERS;
   gboolean foot = _wb_bg_is_foot (data, u);
-  g_autoptr(GPtrArray) buckets = NULL;
+  g_autoptr(GArray) queue = NULL;
+  Reached first;
 
   for (guint l = 0; l < data->n_loc; l++)
     cost[l] = prev[l] = -1;
   if (start < 0 || mp < 0)
     return;
-  buckets = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  for (int c = 0; c <= mp; c++)
-    g_ptr_array_add (buckets, g_array_new (FALSE, FALSE, sizeof (int)));
+  queue = g_array_new (FALSE, FALSE, sizeof (Reached));
+  first.loc = start;
+  first.cost = 0;
   cost[start] = 0;
-  g_array_append_val (g_ptr_array_index (buckets, 0), start);
-  for (int c = 0; c <= mp; c++)
-    {
-      GArray *bucket = g_ptr_array_index (buckets, c);
+  g_array_append_val (queue, first);
+  for (int c = 0; c < mp; c++)
+    for (guint q = 0; q < queue->len; q++)
+      {
+        Reached r = g_array_index (queue, Reached, q);
+        int theirs;
 
-      for (guint q = 0; q < bucket->len; q++)
-        {
-          int l = g_array_index (bucket, int, q), theirs;
+        if (r.cost != c || cost[r.loc] != c)
+          continue;   /* another cost's turn, or reached more cheaply since */
+        _wb_bg_count (data, m, r.loc, 1 - u->side, &theirs, NULL, NULL);
+        if (r.loc != start && (theirs > 0 || is_screened (m, r.loc)))
+          continue;   /* the move stops there */
+        for (guint e = 0; e < data->adj[r.loc]->len; e++)
+          {
+            int to = g_array_index (data->adj[r.loc], BgEdge, e).to, enemy, mine;
+            int step = _wb_bg_step_cost (data, u, r.loc, to);
+            Reached next;
 
-          if (cost[l] != c || c >= mp)
-            continue;   /* reached more cheaply since, or no MP left */
-          _wb_bg_count (data, m, l, 1 - u->side, &theirs, NULL, NULL);
-          if (l != start && (theirs > 0 || is_screened (m, l)))
-            continue;   /* the move stops there */
-          for (guint e = 0; e < data->adj[l]->len; e++)
-            {
-              int to = g_array_index (data->adj[l], BgEdge, e).to, enemy, mine;
-              int step = _wb_bg_step_cost (data, u, l, to), next = c + step;
-
-              if (step < 0 || next > mp || (cost[to] >= 0 && cost[to] <= next) || to == start ||
-                  crossing_closed (data, m, l, to))
-                continue;
-              _wb_bg_count (data, m, to, 1 - u->side, &enemy, NULL, NULL);
-              _wb_bg_count (data, m, to, u->side, &mine, NULL, NULL);
-              if (!foot && enemy > 0 && mine == 0)
-                continue;
-              cost[to] = next;
-              prev[to] = l;
-              g_array_append_val (g_ptr_array_index (buckets, next), to);
-            }
-        }
-    }
+            next.loc = to;
+            next.cost = c + step;
+            if (step < 0 || next.cost > mp || (cost[to] >= 0 && cost[to] <= next.cost) || to == start ||
+                crossing_closed (data, m, r.loc, to))
+              continue;
+            _wb_bg_count (data, m, to, 1 - u->side, &enemy, NULL, NULL);
+            _wb_bg_count (data, m, to, u->side, &mine, NULL, NULL);
+            if (!foot && enemy > 0 && mine == 0)
+              continue;
+            cost[to] = next.cost;
+            prev[to] = r.loc;
+            g_array_append_val (queue, next);
+          }
+      }
 }
 
 static gboolean
