@@ -1237,6 +1237,16 @@ START_TEST (test_starter_games_valid)
       ck_assert_msg (again != NULL, "starter %d×%d: %s", sizes[i][0], sizes[i][1],
                      error ? error->message : "");
       ck_assert_uint_eq (wb_game_get_maps (again)->len, 1);
+      /* Its classes and crossings carry the roles its family plays them as
+       * (format 7): SPI artillery bombards; on a map of locations every
+       * class is one of the Blue & Gray four, the river a river crossing. */
+      ck_assert (wb_roles_contain (wb_game_find_unit_class (again, "artillery")->roles,
+                                   sizes[i][0] > 0 ? "artillery" : "infantry"));
+      if (sizes[i][0] == 0)
+        {
+          ck_assert (wb_roles_contain (wb_game_find_unit_class (again, "cavalry")->roles, "cavalry"));
+          ck_assert (wb_roles_contain (wb_game_find_feature (again, "river")->roles, "river-crossing"));
+        }
     }
 }
 END_TEST
