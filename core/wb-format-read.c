@@ -1110,6 +1110,8 @@ imply_roles (WbGame *game)
       WbUnitType *k = g_ptr_array_index (classes, i);
       const char *role = NULL;
 
+      if (k->roles->len > 0)
+        continue;   /* roles given (a version 7 member): the file says */
       for (guint j = 0; j < G_N_ELEMENTS (implied_roles) && role == NULL; j++)
         if (implied_roles[j].on_class && g_strcmp0 (implied_roles[j].family, family) == 0 &&
             (implied_roles[j].id == NULL || strcmp (implied_roles[j].id, k->id) == 0))
@@ -1121,7 +1123,7 @@ imply_roles (WbGame *game)
     {
       WbFeatureType *f = g_ptr_array_index (features, i);
 
-      for (guint j = 0; j < G_N_ELEMENTS (implied_roles); j++)
+      for (guint j = 0; f->roles->len == 0 && j < G_N_ELEMENTS (implied_roles); j++)
         if (!implied_roles[j].on_class && g_strcmp0 (implied_roles[j].family, family) == 0 &&
             implied_roles[j].where == f->where && strcmp (implied_roles[j].id, f->id) == 0 &&
             !wb_roles_contain (f->roles, implied_roles[j].role))

@@ -850,6 +850,19 @@ START_TEST (test_migration_6_to_7)
   ck_assert_uint_eq (wb_game_find_feature (bg, "road")->roles->len, 0);   /* a hexside road: no role */
   saved = wb_game_to_data (bg, NULL);
   ck_assert_ptr_nonnull (strstr (saved, "\"where\": \"crossing\", \"style\": \"river\", \"roles\": [\"river-crossing\"]"));
+  g_clear_object (&bg);
+
+  /* Roles the file gives already are what it means: none are added. */
+  {
+    g_autoptr(GString) given = g_string_new (edit->str);
+
+    ck_assert_uint_eq (g_string_replace (given, "\"symbol\": \"artillery\"}",
+                                         "\"symbol\": \"artillery\", \"roles\": [\"cavalry\"]}", 1), 1);
+    bg = wb_game_load_from_data (given->str, -1, "v6.warbench", &error);
+    ck_assert_msg (bg != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq (wb_game_find_unit_class (bg, "artillery")->roles->len, 1);
+    ck_assert (wb_roles_contain (wb_game_find_unit_class (bg, "artillery")->roles, "cavalry"));
+  }
 
   /* A family the engine does not play reads no roles: none are given. */
   g_string_replace (edit, "\"bg-campaign\"", "\"columbia-block\"", 1);
