@@ -1116,6 +1116,40 @@ START_TEST (test_designer_point_game)
     ck_assert_uint_gt (inked, 450 * 300 / 2);
     cairo_surface_destroy (surface);
   }
+  /* The legend's costs, per class: from Harlan, Foot pays 2 along the trail
+   * to Mill Ford and 1 across the Marsh (3 MP, its whole allowance), 1
+   * along the turnpike to Thornton Gap and 1 more on to Millbrook across
+   * the Blue Ridge (no movement cost: a mountain crossing costs dice).
+   * Seed 2: the first weather is clear. */
+  {
+    g_autoptr(WbPlay) play = wb_play_new (game, path, "campaign", NULL, 2, &error);
+    WbRng policy;
+    int costs[3] = { -1, -1, -1 };
+    static const char *places[3] = { "mill-ford", "gap", "millbrook" };
+
+    ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+    wb_rng_seed (&policy, 2, WB_RNG_MATCH_STREAM + 1);
+    for (guint n = 0; g_strcmp0 (wb_play_awaiting (play), "move") != 0; n++)
+      {
+        g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+
+        ck_assert_uint_lt (n, 10);
+        ck_assert_msg (wb_play_act (play, a, &error), "%s", error ? error->message : "");
+      }
+    ck_assert_uint_eq (wb_play_get_state (play)->active, 0);   /* North moves first */
+    {
+      g_autoptr(GArray) d = wb_play_destinations (play, "n-1");
+
+      ck_assert_ptr_nonnull (d);
+      for (guint i = 0; i < d->len; i++)
+        for (guint k = 0; k < G_N_ELEMENTS (places); k++)
+          if (g_strcmp0 (g_array_index (d, WbDestination, i).where.place, places[k]) == 0)
+            costs[k] = g_array_index (d, WbDestination, i).cost;
+    }
+    ck_assert_int_eq (costs[0], 3 * 4);
+    ck_assert_int_eq (costs[1], 1 * 4);
+    ck_assert_int_eq (costs[2], 2 * 4);
+  }
   for (guint64 seed = 1; seed <= 4; seed++)
     {
       g_autofree char *dir = g_dir_make_tmp ("wb-cedar-run-XXXXXX", NULL);
