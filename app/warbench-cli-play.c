@@ -11,6 +11,7 @@
 
 #include "warbench-core.h"
 #include "rules/wb-play.h"
+#include "rules/wb-roles.h"
 #include "warbench-cli-private.h"
 
 /* warbench-cli: playtests — `play` (a whole game by the automatic player,
@@ -321,9 +322,10 @@ cmd_rules (const char  *prog,
   if (!parse_options (prog, "rules", _("[FAMILY]"),
                       _("Lists the rules families the engine plays, by id, with their version and each "
                         "rule check: its id (for a playtest's settings: enforce, warn or off), what it "
-                        "says and the rulebook section it models; then each parameter the family reads "
-                        "from rules.params: its type, default, what it says and the rule. A game whose "
-                        "family is not listed is played in free play."), NULL, entries, &argc, &argv))
+                        "says and the rulebook section it models; then the roles a game gives its unit "
+                        "classes and features for the family to treat them specially; then each parameter "
+                        "the family reads from rules.params: its type, default, what it says and the rule. "
+                        "A game whose family is not listed is played in free play."), NULL, entries, &argc, &argv))
     return STATUS_USAGE;
   if (argc > 2)
     return usage_error (prog, "rules", _("Give at most one family"));
@@ -342,6 +344,18 @@ cmd_rules (const char  *prog,
       for (guint k = 0; k < f->n_checks; k++)
         out (stdout, "  %-24s %s (%s)\n", f->checks[k].id, _(f->checks[k].title),
              f->checks[k].rule != NULL ? f->checks[k].rule : "");
+      /* The roles a game gives its unit classes and features (format 7). */
+      for (guint k = 0; k < f->n_roles; k++)
+        {
+          WbRoleOn on = 1;
+
+          while (!(f->roles[k].on & on))
+            on <<= 1;
+          if (k == 0)
+            out (stdout, "  %s\n", _("Roles:"));
+          /* TRANSLATORS: a role of `warbench-cli rules`: its id, what it may be given to, what it does */
+          out (stdout, _("  %-24s (%s) %s\n"), f->roles[k].id, wb_role_on_describe (on), _(f->roles[k].doc));
+        }
       if (f->n_params > 0)
         {
           g_autoptr(GString) text = g_string_new (NULL);

@@ -37,4 +37,5 @@
 #include "wb-record-commands.h"
 #include "wb-table-commands.h"
 #include "wb-attribute-commands.h"
+#include "wb-class-commands.h"
 #include "wb-oob-csv.h"

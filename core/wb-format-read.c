@@ -11,6 +11,7 @@
 #include "wb-json-locate-private.h"
 #include "wb-util-private.h"
 #include "rules/wb-family.h"
+#include "rules/wb-roles.h"
 
 /* The reader walks the parsed JSON once, building the model and checking
  * every value as it goes. Collections are read in dependency order (sides
@@ -603,6 +604,63 @@ read_rules (Reader *r, WbJsonNode *root)
 
 /* ---- sides, classes, terrain, features -------------------------------- */
 
+/* "roles": ["cavalry"] (version 7) on a unit class or a feature: each a
+ * valid id, listed once, and one the game's rules family knows for that
+ * kind of record (read after "rules"). */
+static gboolean
+read_roles (Reader *r, WbJsonNode *obj, WbRoleOn on, GPtrArray *out)
+{
+  const char *family = wb_game_get_rules (r->game)->family;
+  WbJsonNode *array;
+  gsize old;
+
+  if (!wb_read_get_array (r, obj, "roles", 64, FALSE, &array))
+    return FALSE;
+  if (array == NULL)
+    return TRUE;
+  old = wb_read_push_member (r, "roles");
+  for (guint i = 0; i < wb_json_array_get_length (array); i++)
+    {
+      WbJsonNode *node = wb_json_array_get (array, i);
+      gsize o2 = wb_read_push_index (r, i);
+      g_autofree char *refusal = NULL;
+      const char *s;
+
+      if (!wb_read_is_string (node))
+        return fail (r, WB_FORMAT_ERROR_TYPE, _("expected a role id, found %s"),
+                     wb_read_node_type_name (node));
+      s = wb_json_get_string (node);
+      if (!wb_read_valid_id (s))
+        return fail (r, WB_FORMAT_ERROR_TYPE, _("“%s” is not a valid role id"), s);
+      if (wb_roles_contain (out, s))
+        return fail (r, WB_FORMAT_ERROR_DUPLICATE, _("the role “%s” is listed twice"), s);
+      if ((refusal = wb_roles_refusal (family, s, on)) != NULL)
+        return fail (r, WB_FORMAT_ERROR_REFERENCE, "%s", refusal);
+      g_ptr_array_add (out, (gpointer) g_intern_string (s));
+      wb_read_pop (r, o2);
+    }
+  wb_read_pop (r, old);
+  return TRUE;
+}
+
+static WbRoleOn
+role_on_feature (WbFeatureWhere where)
+{
+  switch (where)
+    {
+    case WB_FEATURE_HEX:
+      return WB_ROLE_ON_HEX;
+    case WB_FEATURE_HEXSIDE:
+      return WB_ROLE_ON_HEXSIDE;
+    case WB_FEATURE_CONNECTION:
+      return WB_ROLE_ON_CONNECTION;
+    case WB_FEATURE_CROSSING:
+      return WB_ROLE_ON_CROSSING;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 static gboolean
 read_side (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
@@ -670,7 +728,7 @@ read_attr_def (Reader *r, WbJsonNode *node, guint index, gpointer data)
 static gboolean
 read_unit_class (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
-  static const char * const allowed[] = { "id", "name", "symbol", "attrs", NULL };
+  static const char * const allowed[] = { "id", "name", "symbol", "roles", "attrs", NULL };
   static const char * const symbols[] = {
     "infantry", "cavalry", "artillery", "hq", "leader", "garrison", "pioneer", "supply",
     "train", "generic", NULL
@@ -697,6 +755,8 @@ read_unit_class (Reader *r, WbJsonNode *node, guint index, gpointer data)
       return FALSE;
     }
   klass->symbol = g_strdup (symbol ? symbol : "generic");
+  if (!read_roles (r, obj, WB_ROLE_ON_UNIT_CLASS, klass->roles))
+    return FALSE;
   if (!wb_read_for_each (r, obj, "attrs", 256, FALSE, read_attr_def, klass))
     return FALSE;
   if (!wb_game_add_unit_class (r->game, klass))
@@ -805,7 +865,7 @@ read_feature (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = {
     "id", "name", "where", "style", "color", "width", "move_mode", "move", "defense",
-    "blocks_los", "blocks_zoc", "negates", "note", NULL
+    "blocks_los", "blocks_zoc", "negates", "roles", "note", NULL
   };
   g_autoptr(GPtrArray) keep = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_feature_type_free);
   WbJsonNode *obj;
@@ -847,7 +907,8 @@ read_feature (Reader *r, WbJsonNode *node, guint index, gpointer data)
       return FALSE;
     }
   /* Negated features may come later in the list: checked after all are read. */
-  if (!wb_read_get_id_list (r, obj, "negates", 64, NULL, f->negates))
+  if (!wb_read_get_id_list (r, obj, "negates", 64, NULL, f->negates) ||
+      !read_roles (r, obj, role_on_feature (where), f->roles))
     return FALSE;
   if (!wb_game_add_feature (r->game, f))
     return wb_read_duplicate (r, "feature", id);
@@ -1005,11 +1066,73 @@ migrate_5_to_6 (WbJsonNode *root, GError **error)
 
 /* Version 7 added hex numbering schemes (numbering.scheme: letters "C07",
  * mixed "707"; numbering.oblique); a version 6 map has neither and keeps
- * its column and row digits, the default. */
+ * its column and row digits, the default.
+ * 6 → 7: version 7 gave unit classes and features roles; before it, the
+ * families recognised them by their ids. Nothing in the document is
+ * rewritten (WbJsonDoc has no allocator for the new arrays): the roles the
+ * ids implied are given to the records once they are read (imply_roles). */
 static gboolean
 migrate_6_to_7 (WbJsonNode *root, GError **error)
 {
   return TRUE;
+}
+
+/* What the ids of a version 6 game meant to its family — what the
+ * families read by name before version 7: the SPI family's `artillery`
+ * class bombards (8.0); the Blue & Gray Campaign family's `garrison`,
+ * `cavalry` and `leader` classes (every other class played as infantry),
+ * its `river` and `mountain` crossings and its `railroad` connection class
+ * (Base 2, 3, 10, 11). */
+typedef struct {
+  const char    *family;
+  gboolean       on_class;      /* a unit class, else a feature */
+  WbFeatureWhere where;
+  const char    *id;            /* NULL: every class no other line names */
+  const char    *role;
+} ImpliedRole;
+
+static const ImpliedRole implied_roles[] = {
+  { "spi-blue-gray", TRUE,  0,                     "artillery", "artillery" },
+  { "bg-campaign",   TRUE,  0,                     "garrison",  "garrison" },
+  { "bg-campaign",   TRUE,  0,                     "cavalry",   "cavalry" },
+  { "bg-campaign",   TRUE,  0,                     "leader",    "leader" },
+  { "bg-campaign",   TRUE,  0,                     NULL,        "infantry" },
+  { "bg-campaign",   FALSE, WB_FEATURE_CROSSING,   "river",     "river-crossing" },
+  { "bg-campaign",   FALSE, WB_FEATURE_CROSSING,   "mountain",  "mountain-crossing" },
+  { "bg-campaign",   FALSE, WB_FEATURE_CONNECTION, "railroad",  "railroad" },
+};
+
+static void
+imply_roles (WbGame *game)
+{
+  const char *family = wb_game_get_rules (game)->family;
+  GPtrArray *classes = wb_game_get_unit_classes (game);
+  GPtrArray *features = wb_game_get_features (game);
+
+  for (guint i = 0; i < classes->len; i++)
+    {
+      WbUnitType *k = g_ptr_array_index (classes, i);
+      const char *role = NULL;
+
+      if (k->roles->len > 0)
+        continue;   /* roles given (a version 7 member): the file says */
+      for (guint j = 0; j < G_N_ELEMENTS (implied_roles) && role == NULL; j++)
+        if (implied_roles[j].on_class && g_strcmp0 (implied_roles[j].family, family) == 0 &&
+            (implied_roles[j].id == NULL || strcmp (implied_roles[j].id, k->id) == 0))
+          role = implied_roles[j].role;
+      if (role != NULL && !wb_roles_contain (k->roles, role))
+        g_ptr_array_add (k->roles, (gpointer) g_intern_string (role));
+    }
+  for (guint i = 0; i < features->len; i++)
+    {
+      WbFeatureType *f = g_ptr_array_index (features, i);
+
+      for (guint j = 0; f->roles->len == 0 && j < G_N_ELEMENTS (implied_roles); j++)
+        if (!implied_roles[j].on_class && g_strcmp0 (implied_roles[j].family, family) == 0 &&
+            implied_roles[j].where == f->where && strcmp (implied_roles[j].id, f->id) == 0 &&
+            !wb_roles_contain (f->roles, implied_roles[j].role))
+          g_ptr_array_add (f->roles, (gpointer) g_intern_string (implied_roles[j].role));
+    }
 }
 
 /* migrations[v] turns a version v document into version v + 1. */
@@ -1101,6 +1224,8 @@ read_document (Reader *r, WbJsonNode *root_node)
       wb_read_push_member (r, "sides");
       return fail (r, WB_FORMAT_ERROR_MISSING, _("a game needs at least one side"));
     }
+  if (version < 7)
+    imply_roles (r->game);
   return check_params (r);
 }
 

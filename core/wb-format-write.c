@@ -347,6 +347,7 @@ build_classes (WbGame *game)
       set_str (o, "id", k->id);
       set_str (o, "name", k->name);
       set_str (o, "symbol", k->symbol);
+      set_strings (o, "roles", k->roles);
       if (k->attrs->len > 0)
         {
           JsonArray *attrs = json_array_new ();
@@ -423,6 +424,7 @@ build_features (WbGame *game)
       set_true (o, "blocks_los", f->blocks_los);
       set_true (o, "blocks_zoc", f->blocks_zoc);
       set_strings (o, "negates", f->negates);
+      set_strings (o, "roles", f->roles);
       set_str (o, "note", f->note);
       add_object (a, o);
     }

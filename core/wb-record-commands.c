@@ -8,6 +8,7 @@
 #include "wb-record-commands.h"
 #include "rules/wb-params.h"
 #include "wb-format-read-private.h"
+#include "rules/wb-roles.h"
 
 #define MAX_MOVE_COST 1000.0
 #define MAX_DEFENSE   100.0
@@ -360,6 +361,39 @@ check_terrain (WbGame              *game,
          check_number (t->defense, 0, MAX_DEFENSE, _("Defence"), error);
 }
 
+static WbRoleOn
+role_on_feature (WbFeatureWhere where)
+{
+  switch (where)
+    {
+    case WB_FEATURE_HEX:
+      return WB_ROLE_ON_HEX;
+    case WB_FEATURE_HEXSIDE:
+      return WB_ROLE_ON_HEXSIDE;
+    case WB_FEATURE_CONNECTION:
+      return WB_ROLE_ON_CONNECTION;
+    case WB_FEATURE_CROSSING:
+    default:
+      return WB_ROLE_ON_CROSSING;
+    }
+}
+
+/* The roles the reader accepts: valid ids, each once, known to the game's
+ * rules family for that kind of record. */
+static gboolean
+check_roles (WbGame    *game,
+             GPtrArray *roles,
+             WbRoleOn   on,
+             GError   **error)
+{
+  g_autofree char *refusal = wb_roles_list_refusal (wb_game_get_rules (game)->family, roles, on);
+
+  if (refusal == NULL)
+    return TRUE;
+  g_set_error_literal (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID, refusal);
+  return FALSE;
+}
+
 static gboolean
 check_feature (WbGame              *game,
                const WbFeatureType *f,
@@ -416,7 +450,7 @@ check_feature (WbGame              *game,
           return FALSE;
         }
     }
-  return TRUE;
+  return check_roles (game, f->roles, role_on_feature (f->where), error);
 }
 
 /* The command ------------------------------------------------------------ */

@@ -51,6 +51,7 @@ wb_unit_type_new (const char *id)
   WbUnitType *klass = g_new0 (WbUnitType, 1);
   klass->id = g_intern_string (id);
   klass->attrs = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_attr_def_free);
+  klass->roles = g_ptr_array_new ();
   return klass;
 }
 
@@ -62,7 +63,46 @@ wb_unit_type_free (WbUnitType *klass)
   g_free (klass->name);
   g_free (klass->symbol);
   g_ptr_array_unref (klass->attrs);
+  g_ptr_array_unref (klass->roles);
   g_free (klass);
+}
+
+WbUnitType *
+wb_unit_type_copy (const WbUnitType *klass)
+{
+  WbUnitType *copy;
+
+  g_return_val_if_fail (klass != NULL, NULL);
+  copy = wb_unit_type_new (klass->id);
+  copy->name = g_strdup (klass->name);
+  copy->symbol = g_strdup (klass->symbol);
+  for (guint i = 0; i < klass->attrs->len; i++)
+    {
+      const WbAttrDef *d = g_ptr_array_index (klass->attrs, i);
+      WbAttrDef *c = wb_attr_def_new (d->id, d->type);
+
+      c->name = g_strdup (d->name);
+      c->min = d->min;
+      c->max = d->max;
+      g_ptr_array_add (copy->attrs, c);
+    }
+  for (guint i = 0; i < klass->roles->len; i++)
+    g_ptr_array_add (copy->roles, g_ptr_array_index (klass->roles, i));
+  return copy;
+}
+
+gboolean
+wb_roles_contain (GPtrArray *roles, const char *role)
+{
+  const char *interned;
+
+  if (roles == NULL || role == NULL)
+    return FALSE;
+  interned = g_intern_string (role);
+  for (guint i = 0; i < roles->len; i++)
+    if (g_ptr_array_index (roles, i) == interned)
+      return TRUE;
+  return FALSE;
 }
 
 WbAttrDef *
@@ -127,6 +167,7 @@ wb_feature_type_new (const char *id, WbFeatureWhere where)
   f->where = where;
   f->move = g_array_new (FALSE, FALSE, sizeof (WbMoveCost));
   f->negates = g_ptr_array_new ();
+  f->roles = g_ptr_array_new ();
   f->defense = 1.0;
   return f;
 }
@@ -141,6 +182,7 @@ wb_feature_type_free (WbFeatureType *f)
   g_free (f->color);
   g_array_unref (f->move);
   g_ptr_array_unref (f->negates);
+  g_ptr_array_unref (f->roles);
   g_free (f->note);
   g_free (f);
 }
@@ -163,6 +205,8 @@ wb_feature_type_copy (const WbFeatureType *f)
   copy->blocks_zoc = f->blocks_zoc;
   for (guint i = 0; i < f->negates->len; i++)
     g_ptr_array_add (copy->negates, g_ptr_array_index (f->negates, i));
+  for (guint i = 0; i < f->roles->len; i++)
+    g_ptr_array_add (copy->roles, g_ptr_array_index (f->roles, i));
   copy->note = g_strdup (f->note);
   return copy;
 }

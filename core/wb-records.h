@@ -31,6 +31,8 @@ typedef struct {
   char       *name;
   char       *symbol;        /* NATO symbol: infantry, cavalry, artillery, hq, leader, garrison… */
   GPtrArray  *attrs;         /* WbAttrDef*: the attribute schema its counters carry */
+  GPtrArray  *roles;         /* const char* interned role ids (format 7): what the rules
+                                family treats it as ("cavalry"), whatever its id */
 } WbUnitType;
 
 /* A cost per unit class; class "*" is the default. cost < 0: prohibited. */
@@ -66,6 +68,8 @@ typedef struct {
   gboolean        blocks_los;
   gboolean        blocks_zoc;
   GPtrArray      *negates;   /* const char* feature ids it cancels (bridge negates creek) */
+  GPtrArray      *roles;     /* const char* interned role ids (format 7): "river-crossing",
+                                "railroad"… — what the rules family treats it as */
   char           *note;
 } WbFeatureType;
 
@@ -92,6 +96,10 @@ void           wb_attr_def_free       (WbAttrDef *def);
 WbUnitType   *wb_unit_type_new      (const char *id);
 void           wb_unit_type_free     (WbUnitType *klass);
 WbAttrDef     *wb_unit_type_find_attr (WbUnitType *klass, const char *id);
+/* A deep copy (the unit class editor's commands keep whole records). */
+WbUnitType    *wb_unit_type_copy      (const WbUnitType *klass);
+/* Whether @roles (interned role ids, or NULL) holds @role (any string). */
+gboolean       wb_roles_contain       (GPtrArray *roles, const char *role);
 WbTerrainType *wb_terrain_type_new    (const char *id);
 void           wb_terrain_type_free   (WbTerrainType *t);
 /* A deep copy (the legend editor's commands keep whole records). */

@@ -17,7 +17,7 @@ add_side (WbGame *game, const char *id, const char *name, const char *color, con
 }
 
 static void
-add_class (WbGame *game, const char *id, const char *name, const char *symbol)
+add_class (WbGame *game, const char *id, const char *name, const char *symbol, const char *role)
 {
   WbUnitType *k = wb_unit_type_new (id);
   WbAttrDef *movement = wb_attr_def_new ("movement", WB_ATTR_INT);
@@ -28,6 +28,8 @@ add_class (WbGame *game, const char *id, const char *name, const char *symbol)
   movement->min = 0;
   movement->max = 99;
   g_ptr_array_add (k->attrs, movement);
+  if (role != NULL)
+    g_ptr_array_add (k->roles, (gpointer) g_intern_string (role));
   wb_game_add_unit_class (game, k);
 }
 
@@ -87,9 +89,13 @@ new_starter_around (WbMap *map)
 
   add_side (game, "blue", _("Blue"), "#3a5f9f", "#ffffff");
   add_side (game, "red", _("Red"), "#b33a3a", "#ffffff");
-  add_class (game, "infantry", _("Infantry"), "infantry");
-  add_class (game, "cavalry", _("Cavalry"), "cavalry");
-  add_class (game, "artillery", _("Artillery"), "artillery");
+  /* The roles the family plays them as (format 7): the SPI family's
+   * artillery bombards; the Blue & Gray Campaign family plays every class
+   * a unit uses as one of its four, artillery with the infantry (Base 3
+   * has none). */
+  add_class (game, "infantry", _("Infantry"), "infantry", hex ? NULL : "infantry");
+  add_class (game, "cavalry", _("Cavalry"), "cavalry", hex ? NULL : "cavalry");
+  add_class (game, "artillery", _("Artillery"), "artillery", hex ? "artillery" : "infantry");
 
   if (hex)
     {
@@ -110,8 +116,10 @@ new_starter_around (WbMap *map)
     {
       add_feature (game, "road", _("Road"), WB_FEATURE_CONNECTION, "road", "#6b4a2b", 0.08,
                    WB_MOVE_NONE, 0);
-      add_feature (game, "river", _("River"), WB_FEATURE_CROSSING, "river", "#3b7fc4", 0.1,
-                   WB_MOVE_NONE, 0);
+      WbFeatureType *river = add_feature (game, "river", _("River"), WB_FEATURE_CROSSING, "river", "#3b7fc4",
+                                          0.1, WB_MOVE_NONE, 0);
+
+      g_ptr_array_add (river->roles, (gpointer) g_intern_string ("river-crossing"));
     }
   wb_map_set_name (map, _("Map"));
   wb_game_add_map (game, map);

@@ -7,6 +7,7 @@
 
 #include "wb-edit.h"
 #include "wb-legend-editor.h"
+#include "rules/wb-family.h"
 
 /* The map legend: two lists (terrain, features) and one form for the
  * selected entry. The form edits a copy of the record and pushes it as a
@@ -102,6 +103,7 @@ struct _WbLegendEditor
   GtkWidget   *los_check;
   GtkWidget   *zoc_check;
   GtkWidget   *note_entry;
+  GtkWidget   *roles_entry;
   GtkWidget   *move_grid;
   GArray      *move_rows;    /* MoveRow */
   char        *move_key;     /* the classes the grid was built for */
@@ -115,6 +117,7 @@ struct _WbLegendEditor
 G_DEFINE_FINAL_TYPE (WbLegendEditor, wb_legend_editor, GTK_TYPE_WINDOW)
 
 static void refresh (WbLegendEditor *self);
+static void fill_roles (WbLegendEditor *self, WbFeatureType *f);
 
 /* Records ---------------------------------------------------------------- */
 
@@ -814,11 +817,35 @@ fill_form (WbLegendEditor *self)
       set_check (self->los_check, f->blocks_los);
       set_check (self->zoc_check, f->blocks_zoc);
       set_entry (self->note_entry, f->note);
+      fill_roles (self, f);
       fill_move_grid (self, f->move);
       /* Costs count only where the feature adds or sets one. */
       gtk_widget_set_sensitive (self->move_grid, f->move_mode == WB_MOVE_ADD || f->move_mode == WB_MOVE_SET);
       fill_negates (self, f);
     }
+}
+
+/* The roles as the designer types them ("railroad, supply-line"), and the
+ * roles the game's rules family knows for this kind of feature as the
+ * hint. */
+static void
+fill_roles (WbLegendEditor *self,
+            WbFeatureType  *f)
+{
+  const WbRulesFamily *family = wb_rules_family_find (wb_game_get_rules (self->game)->family);
+  WbRoleOn on = f->where == WB_FEATURE_HEX ? WB_ROLE_ON_HEX
+                : f->where == WB_FEATURE_HEXSIDE ? WB_ROLE_ON_HEXSIDE
+                : f->where == WB_FEATURE_CONNECTION ? WB_ROLE_ON_CONNECTION : WB_ROLE_ON_CROSSING;
+  g_autoptr(GString) known = g_string_new (NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < f->roles->len; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", (const char *) g_ptr_array_index (f->roles, i));
+  set_entry (self->roles_entry, text->str);
+  for (guint i = 0; family != NULL && i < family->n_roles; i++)
+    if (family->roles[i].on & on)
+      g_string_append_printf (known, "%s%s", known->len > 0 ? ", " : "", family->roles[i].id);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->roles_entry), known->str);
 }
 
 static void
@@ -915,6 +942,28 @@ on_note_changed (GtkEditable    *entry,
   g_free (*edit_string (&edit, "note"));
   *edit_string (&edit, "note") = text[0] != '\0' ? g_strdup (text) : NULL;
   edit_end (self, &edit, "note");
+}
+
+/* Enter in the roles field: the roles typed, separated by commas or
+ * spaces, as one undoable edit (refused with the reader's message when
+ * the rules family does not know one). */
+static void
+on_roles_activate (GtkEntry       *entry,
+                   WbLegendEditor *self)
+{
+  g_auto(GStrv) words = g_regex_split_simple ("[\\s,]+", gtk_editable_get_text (GTK_EDITABLE (entry)), 0, 0);
+  Edit edit;
+
+  if (!edit_begin (self, &edit) || edit.feature == NULL)
+    {
+      edit_discard (&edit);
+      return;
+    }
+  g_ptr_array_set_size (edit.feature->roles, 0);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      g_ptr_array_add (edit.feature->roles, (gpointer) g_intern_string (words[i]));
+  edit_end (self, &edit, NULL);
 }
 
 static void
@@ -1570,6 +1619,14 @@ build_form (WbLegendEditor *self)
   gtk_widget_set_tooltip_text (self->note_entry, _("Combat effects and anything else, as the rules print them"));
   g_signal_connect (self->note_entry, "changed", G_CALLBACK (on_note_changed), self);
   form_row (self, &row, _("N_ote"), self->note_entry, 0);
+
+  self->roles_entry = gtk_entry_new ();
+  gtk_widget_set_name (self->roles_entry, "roles-entry");
+  gtk_widget_set_tooltip_text (self->roles_entry,
+                               _("What the rules treat it as, whatever its name (a river crossing, a railroad): "
+                                 "the roles the game’s rules know, separated by commas; Enter sets them"));
+  g_signal_connect (self->roles_entry, "activate", G_CALLBACK (on_roles_activate), self);
+  form_row (self, &row, _("_Roles"), self->roles_entry, 2);
   gtk_box_append (GTK_BOX (box), self->form);
 
   /* Movement. */

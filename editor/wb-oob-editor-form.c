@@ -157,6 +157,34 @@ text_command (WbOobEditor *self,
 
   if (unit == NULL)
     return NULL;
+  if (g_str_equal (field, "class-roles"))
+    {
+      /* The roles of the class the units share (format 7): what the rules
+       * play it as, for every unit of the class. */
+      WbUnitType *klass = wb_game_find_unit_class (self->game, wb_unit_get_class_id (unit));
+      g_auto(GStrv) words = g_regex_split_simple ("[\\s,]+", text, 0, 0);
+      g_autoptr(GStrvBuilder) roles = g_strv_builder_new ();
+      g_auto(GStrv) list = NULL;
+      gboolean same = klass != NULL;
+
+      for (guint i = 1; same && i < self->form_units->len; i++)
+        same = g_strcmp0 (wb_unit_get_class_id (g_ptr_array_index (self->form_units, i)), klass->id) == 0;
+      if (!same)
+        return NULL;
+      for (guint i = 0; words[i] != NULL; i++)
+        if (words[i][0] != '\0')
+          g_strv_builder_add (roles, words[i]);
+      list = g_strv_builder_end (roles);
+      {
+        gboolean changed = g_strv_length (list) != klass->roles->len;
+
+        for (guint i = 0; !changed && list[i] != NULL; i++)
+          changed = g_strcmp0 (list[i], g_ptr_array_index (klass->roles, i)) != 0;
+        if (!changed)
+          return NULL;
+      }
+      return wb_command_set_class_roles_new (self->game, klass->id, (const char * const *) list);
+    }
   if (g_str_has_prefix (field, "attr:"))
     {
       const char *id = field + 5;
@@ -763,6 +791,9 @@ build_unit_form (Form      *form,
            _("The unit class: its symbol and the ratings its counter carries"));
   g_strv_builder_unref (names);
   g_strv_builder_unref (ids);
+  add_row (form, _("Class roles"), text_entry (form, "class-roles"),
+           _("What the rules play the unit class as, whatever its name (cavalry, artillery…), for every unit "
+             "of the class: the roles the game’s rules know, separated by commas"));
 
   add_row (form, _("Formation"), formation_dropdown (form, "formation", wb_unit_get_side (unit), NULL),
            _("The formation the unit belongs to"));
@@ -982,6 +1013,15 @@ refresh_unit_values (WbOobEditor *self)
   select_id (field (self, "side"), same ? wb_unit_get_side (unit) : "\x01");
   SHARED (wb_unit_get_class_id);
   select_id (field (self, "class"), same ? wb_unit_get_class_id (unit) : "\x01");
+  {
+    WbUnitType *unit_class = same ? wb_game_find_unit_class (self->game, wb_unit_get_class_id (unit)) : NULL;
+    g_autoptr(GString) roles = g_string_new (NULL);
+
+    for (guint i = 0; unit_class != NULL && i < unit_class->roles->len; i++)
+      g_string_append_printf (roles, "%s%s", i > 0 ? ", " : "", (const char *) g_ptr_array_index (unit_class->roles, i));
+    set_text_unless_focused (field (self, "class-roles"), roles->str);
+    gtk_widget_set_sensitive (field (self, "class-roles"), unit_class != NULL);
+  }
   SHARED (wb_unit_get_formation);
   select_id (field (self, "formation"), same ? wb_unit_get_formation (unit) : "\x01");
   SHARED (wb_unit_get_size);

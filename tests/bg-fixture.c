@@ -19,13 +19,45 @@ load (const char *name)
   return game;
 }
 
+WbGame *
+load_edited (const char *name, ...)
+{
+  g_autofree char *file_name = g_strdup_printf ("%s.warbench", name);
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games", file_name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) edit = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *find;
+  WbGame *game;
+  va_list args;
+
+  ck_assert_msg (g_file_get_contents (path, &text, NULL, &error), "%s", error ? error->message : "");
+  edit = g_string_new (text);
+  va_start (args, name);
+  while ((find = va_arg (args, const char *)) != NULL)
+    {
+      const char *replace = va_arg (args, const char *);
+      ck_assert_msg (g_string_replace (edit, find, replace, 0) > 0, "“%s” is not in %s", find, file_name);
+    }
+  va_end (args);
+  game = wb_game_load_from_data (edit->str, -1, file_name, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
 void
 setup (Fixture *f, const char *game, const char *scenario)
+{
+  setup_game (f, load (game), scenario);
+}
+
+void
+setup_game (Fixture *f, WbGame *game, const char *scenario)
 {
   g_autoptr(GError) error = NULL;
 
   memset (f, 0, sizeof *f);
-  f->game = load (game);
+  f->game = game;
   f->m = wb_match_new (f->game, scenario, NULL, 7, &error);
   ck_assert_msg (f->m != NULL, "%s", error ? error->message : "");
   f->family = wb_bg_family ();

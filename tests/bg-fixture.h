@@ -22,7 +22,12 @@ typedef struct {
 } Fixture;
 
 WbGame        *load (const char *name);
+/* A bundled game with its text edited: pairs of a text to find (at least
+ * once) and its replacement, NULL-terminated. */
+WbGame        *load_edited (const char *name, ...) G_GNUC_NULL_TERMINATED;
 void           setup (Fixture *f, const char *game, const char *scenario);
+/* The same on @game (taken). */
+void           setup_game (Fixture *f, WbGame *game, const char *scenario);
 void           teardown (Fixture *f);
 WbApplyResult  apply (Fixture *f, const char *json, GError **error);
 void           ok (Fixture *f, const char *json);

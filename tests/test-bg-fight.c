@@ -208,6 +208,50 @@ END_TEST
 /* Base 11.3, 11.4: the attacker retreats voluntarily after round one: the
  * defender's retreat fire (one die per infantry unit), then the attacker
  * goes back only to a location it attacked from. */
+/* Issue 14 item 2, roles not names: the example's crossings renamed, a
+ * "creek" with the river-crossing role and a "ridge" with the
+ * mountain-crossing role cost VI the die the river and the mountain did;
+ * without the roles they are only names and cost nothing. */
+START_TEST (test_crossing_roles)
+{
+  for (int with_roles = 1; with_roles >= 0; with_roles--)
+    {
+      Fixture f;
+      WbGame *game = load_edited ("jackson-sheridan",
+                                  "{\"id\": \"mountain\", \"name\": \"Mountain\"", "{\"id\": \"ridge\", \"name\": \"Ridge\"",
+                                  "{\"id\": \"river\", \"name\": \"River\"", "{\"id\": \"creek\", \"name\": \"Creek\"",
+                                  "[\"mountain\"", "[\"ridge\"", "[\"river\"", "[\"creek\"", "\"river\"]", "\"creek\"]",
+                                  "\"roles\": [\"river-crossing\"]",
+                                  with_roles ? "\"roles\": [\"river-crossing\"]" : "\"roles\": []",
+                                  "\"roles\": [\"mountain-crossing\"]",
+                                  with_roles ? "\"roles\": [\"mountain-crossing\"]" : "\"roles\": []", NULL);
+
+      ck_assert_ptr_null (wb_game_find_feature (game, "river"));
+      setup_game (&f, game, "1864");
+      f.physical = TRUE;
+      clear_map (&f, "vi", "viii", "xix", "eaa", NULL);
+      put (&f, "vi", "winchester");
+      put (&f, "eaa", "snickersville");
+      movement (&f, UNION, 3);
+      ok (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"to\": \"snickersville\"}");
+      ok (&f, "{\"type\": \"end_step\"}");
+      ok (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
+      if (with_roles)
+        {
+          ck_assert_int_eq (slot_of (&f, "vi")->box, WB_BG_BOX_CROSSING);
+          ck_assert (slot_of (&f, "vi")->flags & WB_BG_UNIT_RIVER);
+          ck_assert (slot_of (&f, "vi")->flags & WB_BG_UNIT_MOUNTAIN);
+        }
+      else
+        {
+          ck_assert_int_eq (slot_of (&f, "vi")->box, WB_BG_BOX_LINE);
+          ck_assert_int_eq (slot_of (&f, "vi")->flags & WB_BG_UNIT_CROSSED, 0);
+        }
+      teardown (&f);
+    }
+}
+END_TEST
+
 START_TEST (test_voluntary_retreat)
 {
   Fixture f;
@@ -638,6 +682,7 @@ bg_fight_suite (void)
 
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_example);
+  tcase_add_test (tc, test_crossing_roles);
   tcase_add_test (tc, test_voluntary_retreat);
   tcase_add_test (tc, test_forced_retreat);
   tcase_add_test (tc, test_jackson_eliminated);

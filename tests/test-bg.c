@@ -542,6 +542,112 @@ START_TEST (test_rail)
 }
 END_TEST
 
+/* Issue 14 item 2, roles not names: a unit class the game calls "horse"
+ * with the cavalry role screens as cavalry does (the screening test's first
+ * case); without a role of the family's four, the game is refused rather
+ * than played with the class as infantry. */
+START_TEST (test_role_cavalry)
+{
+  Fixture f;
+  g_autoptr(GError) error = NULL;
+  WbGame *game;
+  WbMatch *m;
+
+  setup_game (&f, load_edited ("grants-gamble",
+                               "\"id\": \"cavalry\", \"name\": \"Cavalry\"", "\"id\": \"horse\", \"name\": \"Horse\"",
+                               "\"class\": \"cavalry\"", "\"class\": \"horse\"", NULL), "campaign");
+  ck_assert_str_eq (wb_unit_get_class_id (wb_game_find_unit (f.game, "csa-cav-3")), "horse");
+  ck_assert_int_eq (_wb_bg_kind (f.data, unit (&f, "csa-cav-3")), BG_CAVALRY);
+  f.physical = TRUE;
+  clear_map (&f, "union-vi", "csa-cav-3", "csa-ii", NULL);
+  put (&f, "union-vi", "culpeper-ch");
+  put (&f, "csa-cav-3", "orange-ch");
+  put (&f, "csa-ii", "hanover-junction");
+  movement (&f, UNION, 3);
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\", \"gordonsville\"], \"rolls\": [3]}");
+  ck_assert_str_eq (where (&f, "union-vi"), "orange-ch");
+  ck_assert_str_ne (where (&f, "csa-cav-3"), "orange-ch");
+  ck_assert (logged (&f, "screened, the move ends at Orange CH"));
+  teardown (&f);
+
+  game = load_edited ("grants-gamble",
+                      "\"id\": \"cavalry\", \"name\": \"Cavalry\"", "\"id\": \"horse\", \"name\": \"Horse\"",
+                      "\"class\": \"cavalry\"", "\"class\": \"horse\"",
+                      "\"symbol\": \"cavalry\", \"roles\": [\"cavalry\"], ", "\"symbol\": \"cavalry\", ", NULL);
+  m = wb_match_new (game, "campaign", NULL, 1, &error);
+  ck_assert_ptr_nonnull (m);
+  ck_assert_ptr_null (wb_bg_family ()->prepare (game, m, &error));
+  ck_assert_msg (strstr (error->message, "“horse” has none of the roles") != NULL, "%s", error->message);
+  wb_match_free (m);
+  g_object_unref (game);
+}
+END_TEST
+
+/* A connection class the game calls "rail" carries rail movement when it
+ * has the railroad role, and not without it (Base 10, GG 10). */
+START_TEST (test_role_railroad)
+{
+  static const char *move = "{\"type\": \"move\", \"unit\": \"csa-iii\", \"rail\": true, "
+                            "\"path\": [\"chesterfield-ch\", \"petersburg\", \"stony-creek\", \"hicksford\"]}";
+  Fixture f;
+
+  for (int with_role = 1; with_role >= 0; with_role--)
+    {
+      setup_game (&f, load_edited ("grants-gamble",
+                                   "\"id\": \"railroad\", \"name\": \"Railroad\"", "\"id\": \"rail\", \"name\": \"Rail line\"",
+                                   "\"class\": \"railroad\"", "\"class\": \"rail\"",
+                                   "\"roles\": [\"railroad\"]", with_role ? "\"roles\": [\"railroad\"]" : "\"roles\": []",
+                                   NULL), "campaign");
+      clear_map (&f, "csa-iii", "union-ii", NULL);
+      put (&f, "csa-iii", "richmond");
+      put (&f, "union-ii", "yorktown");
+      movement (&f, CSA, 4);
+      if (with_role)
+        {
+          ok (&f, move);
+          ck_assert_str_eq (where (&f, "csa-iii"), "hicksford");
+          ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 2);
+        }
+      else
+        refused (&f, move, "bg.rail");
+      teardown (&f);
+    }
+}
+END_TEST
+
+/* Base 10 on a map of locations: a connection class's cost is the
+ * legend's, per unit class — a trail costing 2 (1 for cavalry) is what a
+ * move along it pays, in the play view's destinations and in the move. */
+START_TEST (test_connection_cost)
+{
+  Fixture f;
+  int cost = 0;
+
+  setup_game (&f, load_edited ("grants-gamble",
+                               "    {\"id\": \"railroad\", \"name\": \"Railroad\"",
+                               "    {\"id\": \"trail\", \"name\": \"Trail\", \"where\": \"connection\", \"style\": \"trail\", "
+                               "\"move_mode\": \"set\", \"move\": {\"*\": 2, \"cavalry\": 1}},\n"
+                               "    {\"id\": \"railroad\", \"name\": \"Railroad\"",
+                               "{\"a\": \"sperryville\", \"b\": \"culpeper-ch\", \"class\": \"road\"}",
+                               "{\"a\": \"sperryville\", \"b\": \"culpeper-ch\", \"class\": \"trail\"}", NULL), "campaign");
+  clear_map (&f, "union-vi", "union-cav-3", "csa-ii", NULL);
+  put (&f, "union-vi", "culpeper-ch");
+  put (&f, "union-cav-3", "culpeper-ch");
+  put (&f, "csa-ii", "hanover-junction");
+  movement (&f, UNION, 3);
+  ck_assert (can_reach (&f, "union-vi", "sperryville", &cost));
+  ck_assert_int_eq (cost, 2);
+  ck_assert (can_reach (&f, "union-cav-3", "sperryville", &cost));
+  ck_assert_int_eq (cost, 1);
+  /* 2 + 1 + 1 is more than infantry's 3. */
+  refused (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"sperryville\", \"madison-ch\", "
+               "\"stannardsville\"]}", "bg.allowance");
+  ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"sperryville\", \"madison-ch\"]}");
+  ck_assert_str_eq (where (&f, "union-vi"), "madison-ch");
+  teardown (&f);
+}
+END_TEST
+
 /* Base 10 amphibious movement. */
 START_TEST (test_amphibious)
 {
@@ -1125,6 +1231,9 @@ bg_suite (void)
   tcase_add_test (tc, test_leader_move);
   tcase_add_test (tc, test_rail);
   tcase_add_test (tc, test_amphibious);
+  tcase_add_test (tc, test_role_cavalry);
+  tcase_add_test (tc, test_role_railroad);
+  tcase_add_test (tc, test_connection_cost);
   tcase_add_test (tc, test_gg_specials);
   tcase_add_test (tc, test_reaction);
   tcase_add_test (tc, test_js_victory);

@@ -105,6 +105,13 @@ expect_status 0 "$CLI" render "$TMP/hex.warbench" --map map --scenario scenario 
 expect_magic "$TMP/small.PNG" 89504e470d0a1a0a
 expect_status 0 "$CLI" render "$TMP/points.warbench" --layers all,-units -o "$TMP/points.png"
 expect_magic "$TMP/points.png" 89504e470d0a1a0a
+# A designer's own point-to-point game (tests/data/cedar-run.warbench: its own class, crossing
+# and connection names, with roles): it validates, renders, and plays to the end.
+expect_status 0 "$CLI" validate "$SRCDIR/tests/data/cedar-run.warbench"
+expect_status 0 "$CLI" render "$SRCDIR/tests/data/cedar-run.warbench" --scenario campaign -o "$TMP/cedar-run.png"
+expect_magic "$TMP/cedar-run.png" 89504e470d0a1a0a
+expect_status 0 "$CLI" play "$SRCDIR/tests/data/cedar-run.warbench" --auto --seed 3 --save "$TMP/cedar-run.warbench-play"
+expect_status 0 "$CLI" replay "$TMP/cedar-run.warbench-play" --game "$SRCDIR/tests/data/cedar-run.warbench"
 expect_status 2 "$CLI" render "$TMP/hex.warbench" -o "$TMP/map.jpeg"
 expect_status 2 "$CLI" render "$TMP/hex.warbench"
 expect_status 2 "$CLI" render "$TMP/hex.warbench" --layers terrain,bogus -o "$TMP/x.png"
@@ -456,6 +463,8 @@ expect_output "$TMP/out" '^bg-campaign — '
 expect_output "$TMP/out" '^  spi.zoc-exit +A unit may not leave an enemy-controlled hex by movement \(5.13, 6.3\)$'
 expect_status 0 "$CLI" rules bg-campaign
 expect_output "$TMP/out" '^  bg.cap '
+expect_output "$TMP/out" '^  river-crossing +\(crossings\) An attacker that came across it'
+expect_output "$TMP/out" '^  cavalry +\(unit classes\) Cavalry: '
 if grep -q 'spi\.' "$TMP/out"; then fail "rules bg-campaign: another family's checks listed"; fi
 expect_status 1 "$CLI" rules columbia-blocks
 expect_output "$TMP/err" 'No rules family .columbia-blocks.; the engine plays: spi-blue-gray bg-campaign'

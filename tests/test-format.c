@@ -361,6 +361,23 @@ static const Invalid invalid_cases[] = {
   { "connection-self", "{\"a\": \"a\", \"b\": \"b\"", "{\"a\": \"a\", \"b\": \"a\"", WB_FORMAT_ERROR_REFERENCE,
     "minimal.warbench:94:9: $.maps[1].connections[0]: a connection must join two different locations" },
   { "root-array", "{\n  \"format\"", "[{\n  \"format\"", WB_FORMAT_ERROR_SYNTAX, "minimal.warbench:" },
+  /* Roles (version 7): what the family plays a record as. An unknown one
+   * is refused where it stands, with the nearest the family knows. */
+  { "role-unknown", "\"symbol\": \"artillery\"}", "\"symbol\": \"artillery\", \"roles\": [\"artilery\"]}",
+    WB_FORMAT_ERROR_REFERENCE, "minimal.warbench:12:79: $.unit_classes[1].roles[0]: the “spi-blue-gray” rules know "
+    "no role “artilery” (did you mean “artillery”? roles of unit classes: artillery)" },
+  { "role-duplicate", "\"symbol\": \"artillery\"}", "\"symbol\": \"artillery\", \"roles\": [\"artillery\", \"artillery\"]}",
+    WB_FORMAT_ERROR_DUPLICATE, "minimal.warbench:12:92: $.unit_classes[1].roles[1]: the role “artillery” is listed twice" },
+  { "role-invalid-id", "\"symbol\": \"artillery\"}", "\"symbol\": \"artillery\", \"roles\": [\"big guns\"]}",
+    WB_FORMAT_ERROR_TYPE, "$.unit_classes[1].roles[0]: “big guns” is not a valid role id" },
+  { "role-not-array", "\"symbol\": \"artillery\"}", "\"symbol\": \"artillery\", \"roles\": \"artillery\"}",
+    WB_FORMAT_ERROR_TYPE, "$.unit_classes[1].roles" },
+  { "role-wrong-record", "\"where\": \"crossing\", \"style\": \"river\"}",
+    "\"where\": \"crossing\", \"style\": \"river\", \"roles\": [\"artillery\"]}", WB_FORMAT_ERROR_REFERENCE,
+    "$.features[5].roles[0]: the role “artillery” of the “spi-blue-gray” rules is for unit classes, not crossings" },
+  { "role-none-for-kind", "\"where\": \"connection\", \"style\": \"pike\"}",
+    "\"where\": \"connection\", \"style\": \"pike\", \"roles\": [\"railroad\"]}", WB_FORMAT_ERROR_REFERENCE,
+    "$.features[4].roles[0]: the “spi-blue-gray” rules know no role “railroad”, and none for connection classes" },
 };
 
 START_TEST (test_invalid)
@@ -705,7 +722,7 @@ END_TEST
 
 /* Version 7 added the numbering schemes: a version 6 map keeps its column
  * and row digits and saves as version 7 without the new members. */
-START_TEST (test_migration_6_to_7)
+START_TEST (test_migration_6_to_7_numbering)
 {
   g_autofree char *text = read_test_file ("minimal.warbench", NULL);
   g_autoptr(GString) edit = g_string_new (text);
@@ -902,6 +919,96 @@ START_TEST (test_migration_5_to_6)
   ck_assert_ptr_null (strstr (saved, "\"ends\""));
   ck_assert_ptr_null (strstr (saved, "\"effect\""));
   ck_assert_ptr_null (strstr (saved, "\"modifiers\""));
+}
+END_TEST
+
+/* Version 7 gave records roles; a version 6 file gets the roles its ids
+ * meant to its family, so it plays as it did: the SPI family's artillery
+ * class bombards; the Blue & Gray Campaign family's garrison, cavalry and
+ * leader classes (any other class infantry), river and mountain crossings
+ * and railroad connections. Saved, the roles are written out. */
+START_TEST (test_migration_6_to_7)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autofree char *current = g_strdup_printf ("\"version\": %d,", WB_FORMAT_VERSION);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) edit = g_string_new (text);
+  g_autoptr(WbGame) spi = NULL;
+  g_autoptr(WbGame) bg = NULL;
+  g_autoptr(WbGame) again = NULL;
+  g_autoptr(WbGame) free_play = NULL;
+  g_autofree char *saved = NULL;
+
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 6,", 1), 1);
+  spi = wb_game_load_from_data (edit->str, -1, "v6.warbench", &error);
+  ck_assert_msg (spi != NULL, "%s", error ? error->message : "");
+  ck_assert (wb_roles_contain (wb_game_find_unit_class (spi, "artillery")->roles, "artillery"));
+  ck_assert_uint_eq (wb_game_find_unit_class (spi, "infantry")->roles->len, 0);
+  ck_assert_uint_eq (wb_game_find_feature (spi, "river")->roles->len, 0);
+  saved = wb_game_to_data (spi, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, current));
+  ck_assert_ptr_nonnull (strstr (saved, "\"symbol\": \"artillery\", \"roles\": [\"artillery\"]"));
+  again = wb_game_load_from_data (saved, -1, "v7.warbench", &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  ck_assert (wb_roles_contain (wb_game_find_unit_class (again, "artillery")->roles, "artillery"));
+  g_clear_pointer (&saved, g_free);
+
+  /* The Blue & Gray Campaign family: every class plays as one of its four. */
+  g_string_replace (edit, "\"spi-blue-gray\"", "\"bg-campaign\"", 1);
+  /* (without the SPI family's parameters, which the Blue & Gray family does not take) */
+  ck_assert_uint_eq (g_string_replace (edit, ", \"params\": {\"movement_allowance\": 6, \"stacking\": 2}", "", 1), 1);
+  ck_assert_uint_eq (g_string_replace (edit, "{\"id\": \"pike\", \"name\": \"Pike\"",
+                                       "{\"id\": \"railroad\", \"name\": \"Railroad\"", 1), 1);
+  ck_assert_uint_eq (g_string_replace (edit, "\"class\": \"pike\"", "\"class\": \"railroad\"", 0), 1);
+  bg = wb_game_load_from_data (edit->str, -1, "v6.warbench", &error);
+  ck_assert_msg (bg != NULL, "%s", error ? error->message : "");
+  ck_assert (wb_roles_contain (wb_game_find_unit_class (bg, "infantry")->roles, "infantry"));
+  ck_assert (wb_roles_contain (wb_game_find_unit_class (bg, "artillery")->roles, "infantry"));
+  ck_assert_uint_eq (wb_game_find_unit_class (bg, "artillery")->roles->len, 1);
+  ck_assert (wb_roles_contain (wb_game_find_feature (bg, "river")->roles, "river-crossing"));
+  ck_assert (wb_roles_contain (wb_game_find_feature (bg, "railroad")->roles, "railroad"));
+  ck_assert_uint_eq (wb_game_find_feature (bg, "road")->roles->len, 0);   /* a hexside road: no role */
+  saved = wb_game_to_data (bg, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, "\"where\": \"crossing\", \"style\": \"river\", \"roles\": [\"river-crossing\"]"));
+  g_clear_object (&bg);
+
+  /* Roles the file gives already are what it means: none are added. */
+  {
+    g_autoptr(GString) given = g_string_new (edit->str);
+
+    ck_assert_uint_eq (g_string_replace (given, "\"symbol\": \"artillery\"}",
+                                         "\"symbol\": \"artillery\", \"roles\": [\"cavalry\"]}", 1), 1);
+    bg = wb_game_load_from_data (given->str, -1, "v6.warbench", &error);
+    ck_assert_msg (bg != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq (wb_game_find_unit_class (bg, "artillery")->roles->len, 1);
+    ck_assert (wb_roles_contain (wb_game_find_unit_class (bg, "artillery")->roles, "cavalry"));
+  }
+
+  /* A family the engine does not play reads no roles: none are given. */
+  g_string_replace (edit, "\"bg-campaign\"", "\"columbia-block\"", 1);
+  free_play = wb_game_load_from_data (edit->str, -1, "v6.warbench", &error);
+  ck_assert_msg (free_play != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (wb_game_find_unit_class (free_play, "artillery")->roles->len, 0);
+  ck_assert_uint_eq (wb_game_find_feature (free_play, "railroad")->roles->len, 0);
+}
+END_TEST
+
+/* Roles are checked against the game's family only when the engine plays
+ * it: a game of a family still to come may name any valid role. */
+START_TEST (test_roles_free_play)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) edit = g_string_new (text);
+  g_autoptr(WbGame) game = NULL;
+
+  g_string_replace (edit, "\"version\": 1,", "\"version\": 7,", 1);
+  g_string_replace (edit, "\"spi-blue-gray\"", "\"columbia-block\"", 1);
+  ck_assert_uint_eq (g_string_replace (edit, "\"symbol\": \"artillery\"}",
+                                       "\"symbol\": \"artillery\", \"roles\": [\"battery\", \"big-guns\"]}", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "v7.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (wb_game_find_unit_class (game, "artillery")->roles->len, 2);
 }
 END_TEST
 
@@ -1265,6 +1372,16 @@ START_TEST (test_starter_games_valid)
       ck_assert_msg (again != NULL, "starter %d×%d: %s", sizes[i][0], sizes[i][1],
                      error ? error->message : "");
       ck_assert_uint_eq (wb_game_get_maps (again)->len, 1);
+      /* Its classes and crossings carry the roles its family plays them as
+       * (format 7): SPI artillery bombards; on a map of locations every
+       * class is one of the Blue & Gray four, the river a river crossing. */
+      ck_assert (wb_roles_contain (wb_game_find_unit_class (again, "artillery")->roles,
+                                   sizes[i][0] > 0 ? "artillery" : "infantry"));
+      if (sizes[i][0] == 0)
+        {
+          ck_assert (wb_roles_contain (wb_game_find_unit_class (again, "cavalry")->roles, "cavalry"));
+          ck_assert (wb_roles_contain (wb_game_find_feature (again, "river")->roles, "river-crossing"));
+        }
     }
 }
 END_TEST
@@ -1296,7 +1413,9 @@ format_suite (void)
   tcase_add_test (tc, test_migration_4_to_5);
   tcase_add_test (tc, test_migration_5_to_6);
   tcase_add_test (tc, test_migration_6_to_7);
+  tcase_add_test (tc, test_migration_6_to_7_numbering);
   tcase_add_test (tc, test_numbering_round_trip);
+  tcase_add_test (tc, test_roles_free_play);
   tcase_add_test (tc, test_background);
   tcase_add_test (tc, test_background_calibration);
   tcase_add_test (tc, test_background_too_large);

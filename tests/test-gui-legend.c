@@ -240,6 +240,35 @@ START_TEST (test_legend_add_remove)
 }
 END_TEST
 
+/* Issue 14 item 2: a feature's roles field, refused with the reader's
+ * message when the game's rules know no such role for that kind of
+ * feature, the model and the undo stack untouched. */
+START_TEST (test_legend_roles)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  WbLegendEditor *legend = open_legend (window);
+  GtkWidget *roles;
+  guint before = wb_undo_stack_get_n_undo (stack);
+
+  ck_assert (wb_legend_editor_select (legend, TRUE, "creek"));
+  roles = named (legend, "roles-entry");
+  ck_assert (gtk_widget_get_visible (roles));
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (roles)), "");
+  gtk_editable_set_text (GTK_EDITABLE (roles), "river-crossing");
+  g_signal_emit_by_name (roles, "activate");
+  ck_assert_uint_eq (wb_game_find_feature (game, "creek")->roles->len, 0);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), before);
+  ck_assert_msg (strstr (wb_legend_editor_get_message (legend), "and none for hexside features") != NULL, "%s",
+                 wb_legend_editor_get_message (legend));
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (roles)), "");
+  /* A terrain type has no roles field. */
+  ck_assert (wb_legend_editor_select (legend, FALSE, "clear"));
+  ck_assert (!gtk_widget_get_visible (roles));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -255,6 +284,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_legend_edits_and_undo);
   tcase_add_test (tc, test_legend_add_remove);
+  tcase_add_test (tc, test_legend_roles);
   suite_add_tcase (s, tc);
   return s;
 }

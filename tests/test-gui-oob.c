@@ -524,6 +524,46 @@ START_TEST (test_oob_forms_and_ratings)
 }
 END_TEST
 
+/* Issue 14 item 2: the unit form's "Class roles" field shows and sets the
+ * roles of the selected unit's class — what the rules play it as —
+ * refused with the reader's message when the rules do not know the role,
+ * undone by the window's undo. */
+START_TEST (test_oob_class_roles)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  WbOobEditor *oob = open_oob (window, "union");
+  WbUnitType *infantry = wb_game_find_unit_class (game, "infantry");
+  guint before;
+
+  select_ids (oob, "art-V", NULL);
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (field (oob, "class-roles"))), "artillery");
+  select_ids (oob, "1-1-V", NULL);
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (field (oob, "class-roles"))), "");
+  before = wb_undo_stack_get_n_undo (stack);
+
+  type_into (oob, "class-roles", "artilery");
+  ck_assert_uint_eq (infantry->roles->len, 0);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), before);
+  ck_assert (gtk_widget_get_visible (field (oob, "error")));
+  ck_assert_msg (strstr (gtk_label_get_text (GTK_LABEL (field (oob, "error"))), "did you mean “artillery”?") != NULL,
+                 "%s", gtk_label_get_text (GTK_LABEL (field (oob, "error"))));
+
+  wait_field (oob, "class-roles");
+  type_into (oob, "class-roles", "artillery");
+  ck_assert (wb_roles_contain (infantry->roles, "artillery"));
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), before + 1);
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Roles of “Infantry”: artillery");
+
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ck_assert_uint_eq (wb_game_find_unit_class (game, "infantry")->roles->len, 0);
+  wait_field (oob, "class-roles");
+  spin_for (50);
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (field (oob, "class-roles"))), "");
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -540,6 +580,7 @@ make_suite (void)
   tcase_add_test (tc, test_oob_brigade);
   tcase_add_test (tc, test_oob_reparent_multi_search);
   tcase_add_test (tc, test_oob_forms_and_ratings);
+  tcase_add_test (tc, test_oob_class_roles);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -1149,6 +1149,132 @@ START_TEST (test_auto_games_end_on_the_last_turn)
 }
 END_TEST
 
+/* Issue 14 items 2 and 8: a designer's own point-to-point game on the Blue
+ * & Gray Campaign family (tests/data/cedar-run.warbench, authored from the
+ * docs), whose classes ("foot", "horse", "militia", "general"), crossings
+ * ("cedar-run", "ridge", "marsh") and connection classes ("turnpike",
+ * "trail", "rail") carry their own names, roles and costs: it loads,
+ * renders, plays automatically to the end for several seeds, and each game
+ * replays from its saved journal to the same transcript. */
+START_TEST (test_designer_point_game)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_TEST_DATA"), "cedar-run.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = wb_game_load (file, NULL, &error);
+  guint moves = 0, battles = 0, trail_moves = 0;
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  {
+    /* Rendered: the map of locations with its set-up drawn over it. */
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 450, 300);
+    cairo_t *cr = cairo_create (surface);
+    WbRenderOptions options;
+    const guint32 *px;
+    guint inked = 0;
+
+    wb_render_options_init (&options);
+    options.scale = 0.5;
+    options.scenario = wb_game_find_scenario (game, "campaign");
+    cairo_scale (cr, 0.5, 0.5);
+    wb_render_map (game, wb_game_find_map (game, "valley"), cr, &options);
+    cairo_destroy (cr);
+    cairo_surface_flush (surface);
+    px = (const guint32 *) cairo_image_surface_get_data (surface);
+    for (int i = 0; i < 450 * 300; i++)
+      inked += (px[i] >> 24) != 0;
+    ck_assert_uint_gt (inked, 450 * 300 / 2);
+    cairo_surface_destroy (surface);
+  }
+  /* The legend's costs, per class: from Harlan, Foot pays 2 along the trail
+   * to Mill Ford and 1 across the Marsh (3 MP, its whole allowance), 1
+   * along the turnpike to Thornton Gap and 1 more on to Millbrook across
+   * the Blue Ridge (no movement cost: a mountain crossing costs dice).
+   * Seed 2: the first weather is clear. */
+  {
+    g_autoptr(WbPlay) play = wb_play_new (game, path, "campaign", NULL, 2, &error);
+    WbRng policy;
+    int costs[3] = { -1, -1, -1 };
+    static const char *places[3] = { "mill-ford", "gap", "millbrook" };
+
+    ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+    wb_rng_seed (&policy, 2, WB_RNG_MATCH_STREAM + 1);
+    for (guint n = 0; g_strcmp0 (wb_play_awaiting (play), "move") != 0; n++)
+      {
+        g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+
+        ck_assert_uint_lt (n, 10);
+        ck_assert_msg (wb_play_act (play, a, &error), "%s", error ? error->message : "");
+      }
+    ck_assert_uint_eq (wb_play_get_state (play)->active, 0);   /* North moves first */
+    {
+      g_autoptr(GArray) d = wb_play_destinations (play, "n-1");
+
+      ck_assert_ptr_nonnull (d);
+      for (guint i = 0; i < d->len; i++)
+        for (guint k = 0; k < G_N_ELEMENTS (places); k++)
+          if (g_strcmp0 (g_array_index (d, WbDestination, i).where.place, places[k]) == 0)
+            costs[k] = g_array_index (d, WbDestination, i).cost;
+    }
+    ck_assert_int_eq (costs[0], 3 * 4);
+    ck_assert_int_eq (costs[1], 1 * 4);
+    ck_assert_int_eq (costs[2], 2 * 4);
+  }
+  for (guint64 seed = 1; seed <= 4; seed++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("wb-cedar-run-XXXXXX", NULL);
+      g_autofree char *journal = g_build_filename (dir, "cedar-run.warbench-play", NULL);
+      g_autoptr(WbPlay) play = wb_play_new (game, path, "campaign", NULL, seed, &error);
+      g_autoptr(WbPlay) again = NULL;
+      g_autofree char *played = NULL, *replayed = NULL, *warning = NULL;
+      WbRng policy, dice;
+      guint n = 0;
+
+      ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+      ck_assert (!wb_play_is_free_play (play));
+      wb_rng_seed (&policy, seed, WB_RNG_MATCH_STREAM + 1);
+      wb_rng_seed (&dice, seed, WB_RNG_MATCH_STREAM + 2);
+      for (;;)
+        {
+          g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+          const char *type;
+
+          if (a == NULL)
+            break;
+          ck_assert_uint_lt (n++, 20000);
+          type = json_object_get_string_member (a, "type");
+          moves += g_strcmp0 (type, "move") == 0;
+          battles += g_strcmp0 (type, "battle") == 0;
+          ck_assert_msg (wb_play_act_as_players (play, a, &dice, &policy, &error), "seed %" G_GUINT64_FORMAT ": %s",
+                         seed, error ? error->message : "");
+        }
+      ck_assert (wb_play_get_state (play)->over);
+      {
+        GPtrArray *log = wb_play_get_log (play);
+
+        for (guint i = 0; i < log->len; i++)
+          trail_moves += strstr (((WbLogEvent *) g_ptr_array_index (log, i))->text, "Mill Ford") != NULL;
+      }
+      played = wb_play_transcript (play, &error);
+      ck_assert_msg (played != NULL, "%s", error ? error->message : "");
+      ck_assert_msg (wb_play_save (play, journal, &error), "%s", error ? error->message : "");
+      again = wb_play_open (game, journal, &warning, &error);
+      ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+      replayed = wb_play_transcript (again, &error);
+      ck_assert_msg (replayed != NULL, "%s", error ? error->message : "");
+      ck_assert_str_eq (replayed, played);
+      g_clear_object (&again);
+      g_clear_object (&play);
+      g_unlink (journal);
+      g_rmdir (dir);
+    }
+  /* The automatic player plays it: it moves, along the trails too, and fights. */
+  ck_assert_uint_gt (moves, 20);
+  ck_assert_uint_gt (trail_moves, 0);
+  ck_assert_uint_gt (battles, 0);
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -1173,6 +1299,7 @@ play_suite (void)
   tcase_add_test (tc, test_setup_not_reinforcement);
   tcase_add_test (tc, test_auto_games_end_on_the_last_turn);
   tcase_add_test (tc, test_auto_game_renumbered);
+  tcase_add_test (tc, test_designer_point_game);
   suite_add_tcase (s, tc);
   return s;
 }

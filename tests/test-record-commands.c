@@ -405,6 +405,49 @@ START_TEST (test_point_map_features)
 }
 END_TEST
 
+/* Roles (format 7) are set in the editor as undoable edits and checked as
+ * the reader checks them: a connection class given the railroad role, a
+ * unit class renamed in all but its role; refused, an unknown role (with a
+ * suggestion), a role for other records and one listed twice. */
+START_TEST (test_roles)
+{
+  g_autoptr(WbGame) game = load_game ("grants-gamble.warbench");
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  WbFeatureType *f = wb_feature_type_copy (wb_game_find_feature (game, "road"));
+  static const char * const cavalry[] = { "cavalry", NULL };
+  static const char * const typo[] = { "cavlary", NULL };
+  static const char * const wrong[] = { "railroad", NULL };
+  static const char * const twice[] = { "leader", "leader", NULL };
+
+  ck_assert_uint_eq (f->roles->len, 0);
+  g_ptr_array_add (f->roles, (gpointer) g_intern_string ("railroad"));
+  push_and_check_revert (game, stack, wb_command_edit_feature_new (game, f, NULL));
+  ck_assert (wb_roles_contain (wb_game_find_feature (game, "road")->roles, "railroad"));
+  {
+    g_autoptr(WbGame) copy = reload (game);
+    ck_assert (wb_roles_contain (wb_game_find_feature (copy, "road")->roles, "railroad"));
+  }
+  g_ptr_array_add (f->roles, (gpointer) g_intern_string ("river-crossing"));
+  push_fails (game, stack, wb_command_edit_feature_new (game, f, NULL), WB_COMMAND_ERROR_INVALID,
+              "is for crossings, not connection classes");
+  wb_feature_type_free (f);
+
+  push_and_check_revert (game, stack, wb_command_set_class_roles_new (game, "garrison", cavalry));
+  ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Roles of “Garrison”: cavalry");
+  ck_assert (wb_roles_contain (wb_game_find_unit_class (game, "garrison")->roles, "cavalry"));
+  ck_assert (wb_undo_stack_undo (stack));
+  ck_assert (wb_roles_contain (wb_game_find_unit_class (game, "garrison")->roles, "garrison"));
+  ck_assert_uint_eq (wb_game_find_unit_class (game, "garrison")->roles->len, 1);
+  push_fails (game, stack, wb_command_set_class_roles_new (game, "garrison", typo), WB_COMMAND_ERROR_INVALID,
+              "did you mean “cavalry”?");
+  push_fails (game, stack, wb_command_set_class_roles_new (game, "garrison", wrong), WB_COMMAND_ERROR_INVALID,
+              "is for connection classes, not unit classes");
+  push_fails (game, stack, wb_command_set_class_roles_new (game, "garrison", twice), WB_COMMAND_ERROR_INVALID,
+              "listed twice");
+  push_fails (game, stack, wb_command_set_class_roles_new (game, "dragoons", cavalry), WB_COMMAND_ERROR_NOT_FOUND,
+              NULL);
+}
+END_TEST
 
 static guint
 count_rgb (cairo_surface_t *surface, guint32 rgb)
@@ -498,6 +541,7 @@ record_suite (void)
   tcase_add_test (tc, test_remove_unused_terrain);
   tcase_add_test (tc, test_features);
   tcase_add_test (tc, test_point_map_features);
+  tcase_add_test (tc, test_roles);
   tcase_add_test (tc, test_render_follows_legend);
   suite_add_tcase (s, tc);
   return s;

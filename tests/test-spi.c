@@ -831,6 +831,34 @@ START_TEST (test_bombardment)
 }
 END_TEST
 
+/* Issue 14 item 2: what bombards is the class with the artillery role,
+ * whatever its id: the Wilderness artillery without it may only attack
+ * adjacent hexes (7.1), an infantry class given it bombards. */
+START_TEST (test_artillery_role)
+{
+  Fixture f = { 0 };
+  WbUnitType *artillery, *infantry;
+
+  setup (&f);
+  artillery = wb_game_find_unit_class (f.game, "artillery");
+  infantry = wb_game_find_unit_class (f.game, "infantry");
+  ck_assert (wb_roles_contain (artillery->roles, "artillery"));
+  place (&f, "1-2-V", "0517");
+  place (&f, "csa-art-3", "0515");
+  ok (&f, END);
+  g_ptr_array_set_size (artillery->roles, 0);
+  refused (&f, "{\"type\": \"attack\", \"attackers\": [\"csa-art-3\"], \"defenders\": [\"0517\"]}", "spi.adjacent");
+  place (&f, "csa-art-3", "0414");
+  place (&f, "stafford", "0515");
+  refused (&f, "{\"type\": \"attack\", \"attackers\": [\"stafford\"], \"defenders\": [\"0517\"]}", "spi.adjacent");
+  g_ptr_array_add (infantry->roles, (gpointer) g_intern_string ("artillery"));
+  force_die (&f, 4);
+  ok (&f, "{\"type\": \"attack\", \"attackers\": [\"stafford\"], \"defenders\": [\"0517\"]}");
+  ck_assert_msg (log_has (&f, "attack 1/2/V (4) in 0517"), "%s", last_event (&f));
+  teardown (&f);
+}
+END_TEST
+
 /* 8.32: a Line of Sight that runs exactly along a hexside is blocked only
  * when both hexes beside it block. 0512 → 0712 runs between 0611 (forest,
  * blocking) and 0612 (rough, which alone does not block, 8.33): the
@@ -1244,6 +1272,7 @@ spi_suite (void)
   tcase_add_test (tc, test_physical_dice_and_unknown_cells);
   tcase_add_test (tc, test_td_displacement);
   tcase_add_test (tc, test_bombardment);
+  tcase_add_test (tc, test_artillery_role);
   tcase_add_test (tc, test_bombardment_along_a_hexside);
   tcase_add_test (tc, test_bombardment_range);
   tcase_add_test (tc, test_attack_names_lower_odds);

@@ -197,10 +197,10 @@ DICE = {"id": "dice", "name": "Battle dice", "type": "int", "min": 0, "max": 20}
 SCREEN = {"id": "screen", "name": "Screen value", "type": "int", "min": 1, "max": 6}
 ABILITY = {"id": "ability", "name": "Special ability", "type": "string"}
 UNIT_CLASSES = [
-    {"id": "infantry", "name": "Infantry", "symbol": "infantry", "attrs": [MOVE, MORALE, DICE]},
-    {"id": "garrison", "name": "Garrison", "symbol": "garrison", "attrs": [MOVE, MORALE, DICE]},
-    {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry", "attrs": [MOVE, MORALE, DICE, SCREEN]},
-    {"id": "leader", "name": "Leader", "symbol": "leader", "attrs": [MOVE, ABILITY]},
+    {"id": "infantry", "name": "Infantry", "symbol": "infantry", "roles": ["infantry"], "attrs": [MOVE, MORALE, DICE]},
+    {"id": "garrison", "name": "Garrison", "symbol": "garrison", "roles": ["garrison"], "attrs": [MOVE, MORALE, DICE]},
+    {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry", "roles": ["cavalry"], "attrs": [MOVE, MORALE, DICE, SCREEN]},
+    {"id": "leader", "name": "Leader", "symbol": "leader", "roles": ["leader"], "attrs": [MOVE, ABILITY]},
 ]
 
 ROAD_NOTE = ("Base 2, 10: locations joined by a road are adjacent; moving to an adjacent location "
@@ -209,7 +209,7 @@ FEATURES = [
     {"id": "road", "name": "Road", "where": "connection", "style": "road", "color": "#7a4b24",
      "width": 0.09, "move_mode": "set", "move": {"*": 1}, "note": ROAD_NOTE},
     {"id": "railroad", "name": "Railroad", "where": "connection", "style": "railroad",
-     "color": "#1f1f1f", "width": 0.09, "move_mode": "set", "move": {"*": 1},
+     "color": "#1f1f1f", "width": 0.09, "move_mode": "set", "move": {"*": 1}, "roles": ["railroad"],
      "note": ("Base 2, 10: a railroad also joins adjacent locations for normal movement (1 MP). "
               "Rail movement: up to two units per player per turn, 2 CAP each, unlimited distance "
               "along their CONTROLLED railroad, beginning and ending on a rail line; no attack; "
@@ -217,14 +217,14 @@ FEATURES = [
               "Confederates control all railroad lines south of the Rappahannock River (locations "
               "north of it are tagged north-of-rappahannock); Union cannot do rail movement.")},
     {"id": "river", "name": "River", "where": "crossing", "style": "river", "color": "#2f6fb5",
-     "width": 0.1,
+     "width": 0.1, "roles": ["river-crossing"],
      "note": ("Base 2, 11.1: each unit moving on a road or railroad that crosses a river to attack "
               "a defended location rolls one less die for the first battle round (River Line "
               "Position). Only the road or railroad immediately between the attacking and the "
               "defending location counts. Which river "
               "is crossed is in the connection's note.")},
     {"id": "mountain", "name": "Mountain", "where": "crossing", "style": "mountain",
-     "color": "#7b5a3c",
+     "color": "#7b5a3c", "roles": ["mountain-crossing"],
      "note": ("Base 2, 11.1: each unit moving on a road or railroad that crosses a mountain to "
               "attack a defended location rolls one less die for the first battle round (Mountain "
               "Line Position). Only the road or railroad immediately between the attacking and the "

@@ -199,11 +199,11 @@ SCREEN = {"id": "screen", "name": "Screen value", "type": "int", "min": 1, "max"
 FIGHTS = {"id": "fights_as_infantry", "name": "Fights as infantry (1864)", "type": "bool"}
 ABILITY = {"id": "ability", "name": "Special ability", "type": "string"}
 UNIT_CLASSES = [
-    {"id": "infantry", "name": "Infantry", "symbol": "infantry", "attrs": [MOVE, MORALE, DICE]},
-    {"id": "garrison", "name": "Garrison", "symbol": "garrison", "attrs": [MOVE, MORALE, DICE]},
-    {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry",
+    {"id": "infantry", "name": "Infantry", "symbol": "infantry", "roles": ["infantry"], "attrs": [MOVE, MORALE, DICE]},
+    {"id": "garrison", "name": "Garrison", "symbol": "garrison", "roles": ["garrison"], "attrs": [MOVE, MORALE, DICE]},
+    {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry", "roles": ["cavalry"],
      "attrs": [MOVE, MORALE, DICE, SCREEN, FIGHTS]},
-    {"id": "leader", "name": "Leader", "symbol": "leader", "attrs": [MOVE, ABILITY]},
+    {"id": "leader", "name": "Leader", "symbol": "leader", "roles": ["leader"], "attrs": [MOVE, ABILITY]},
 ]
 
 FEATURES = [
@@ -213,18 +213,18 @@ FEATURES = [
               "them. Part 2, 10: each movement point moves a unit one adjacent location along a "
               "road; locations may not be skipped.")},
     {"id": "railroad", "name": "Railroad", "where": "connection", "style": "railroad",
-     "color": "#222222", "width": 0.08, "move_mode": "set", "move": {"*": 1},
+     "color": "#222222", "width": 0.08, "move_mode": "set", "move": {"*": 1}, "roles": ["railroad"],
      "note": ("Part 2, 2 and 10: treated the same as a road for normal movement, and used for rail "
               "movement. Part 1, 10: rail movement is not allowed in 1862 or 1864. The text does "
               "not say which connections of this board, if any, are railroads, so none is marked; "
               "the class is kept for the series.")},
     {"id": "mountain", "name": "Mountain", "where": "crossing", "style": "mountain",
-     "color": "#7a5c34",
+     "color": "#7a5c34", "roles": ["mountain-crossing"],
      "note": ("Part 2, 2 and 11.1: a unit that attacks along a road crossing a mountain rolls one "
               "die less in the first battle round (Mountain/River Line Position). Only the road "
               "immediately between the attacking and defending locations counts. No effect on "
               "movement.")},
-    {"id": "river", "name": "River", "where": "crossing", "style": "river", "color": "#2d6fc0",
+    {"id": "river", "name": "River", "where": "crossing", "style": "river", "color": "#2d6fc0", "roles": ["river-crossing"],
      "note": ("Part 2, 2 and 11.1: a unit that attacks along a road crossing a river rolls one die "
               "less in the first battle round (Mountain/River Line Position). Only the road "
               "immediately between the attacking and defending locations counts; a road crossing "

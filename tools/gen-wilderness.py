@@ -452,7 +452,7 @@ MOVE_ATTR = {"id": "movement", "name": "Movement", "type": "int", "min": 0, "max
 UNIT_CLASSES = [
     {"id": "infantry", "name": "Infantry", "symbol": "infantry", "attrs": [MOVE_ATTR]},
     {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry", "attrs": [MOVE_ATTR]},
-    {"id": "artillery", "name": "Artillery", "symbol": "artillery",
+    {"id": "artillery", "name": "Artillery", "symbol": "artillery", "roles": ["artillery"],
      "attrs": [MOVE_ATTR, {"id": "range", "name": "Range", "type": "int", "min": 0, "max": 99}]},
     {"id": "train", "name": "Train Defense", "symbol": "train", "attrs": [MOVE_ATTR]},
 ]

@@ -133,6 +133,24 @@ typedef struct {
   const char *text;      /* N_() */
 } WbRulesChange;
 
+/* What a role may be given to (docs/file-format.md, "Roles"). */
+typedef enum {
+  WB_ROLE_ON_UNIT_CLASS = 1 << 0,
+  WB_ROLE_ON_HEX        = 1 << 1,   /* hex features (and markers) */
+  WB_ROLE_ON_HEXSIDE    = 1 << 2,
+  WB_ROLE_ON_CONNECTION = 1 << 3,   /* connection classes of maps of locations */
+  WB_ROLE_ON_CROSSING   = 1 << 4,
+} WbRoleOn;
+
+/* A role the family knows: something it treats specially (cavalry that
+ * screens, a river crossing, a rail line), which a game gives to a unit
+ * class or a feature whatever its id. */
+typedef struct {
+  const char *id;        /* "cavalry" */
+  WbRoleOn    on;
+  const char *doc;       /* N_(): one line, with the rulebook section */
+} WbRole;
+
 typedef struct _WbRulesFamily WbRulesFamily;
 
 struct _WbRulesFamily
@@ -205,6 +223,10 @@ struct _WbRulesFamily
    * checked when a game loads, printed by warbench-cli rules. */
   const WbParam       *params;
   guint                n_params;
+  /* The roles the family knows (wb-roles.h): loading a game of the family
+   * refuses any other. */
+  const WbRole        *roles;
+  guint                n_roles;
 };
 
 /* Whether a journal played by version @played of @what (a family's id, or

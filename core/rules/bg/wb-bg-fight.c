@@ -396,10 +396,11 @@ crossing_flags (BgData *data, int from, int to)
       c = g_ptr_array_index (conns, e->conn);
       for (guint i = 0; c->crossings != NULL && i < c->crossings->len; i++)
         {
-          const char *x = g_ptr_array_index (c->crossings, i);
-          if (g_strcmp0 (x, "river") == 0)
+          /* Base 2: the crossing's role, whatever the game calls it. */
+          WbFeatureType *x = wb_game_find_feature (data->game, g_ptr_array_index (c->crossings, i));
+          if (x != NULL && wb_roles_contain (x->roles, "river-crossing"))
             flags |= WB_BG_UNIT_RIVER;
-          else if (g_strcmp0 (x, "mountain") == 0)
+          if (x != NULL && wb_roles_contain (x->roles, "mountain-crossing"))
             flags |= WB_BG_UNIT_MOUNTAIN;
         }
       break;   /* the first road between them */

@@ -349,7 +349,8 @@ _wb_bg_set_screen (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *
 typedef struct {
   GPtrArray *movers;     /* WbUnitState* moving together */
   gboolean   foot;       /* any infantry or garrison among them */
-  int        mp;
+  gboolean   by_location;   /* a count of locations, not MP (J&S 10 leader moves) */
+  int        mp;         /* quarter MP left (WB_MOVE_QUARTERS to a location by_location) */
   int        start;
   int        at;
   gboolean   stopped;
@@ -363,17 +364,23 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
 {
   guint side = ((WbUnitState *) g_ptr_array_index (w->movers, 0))->side;
   WbLocation *nl = loc_at (data, next);
-  int theirs, their_foot, their_cav, mine, prev;
+  int theirs, their_foot, their_cav, mine, prev, cost;
 
   /* Not a rule a designer turns off: units go along connections (the
    * designer override puts a unit anywhere). */
   if (find_edge (data, w->at, next) == NULL)
     return refuse (error, _("%s is not connected to %s by a road or railroad (rule bg.adjacent)"), nl->name,
                    loc_at (data, w->at)->name);
+  /* What the legend says the connection costs the mover's class. */
+  cost = w->by_location ? WB_MOVE_QUARTERS
+                        : _wb_bg_step_cost (data, g_ptr_array_index (w->movers, 0), w->at, next);
+  if (cost < 0)
+    return refuse (error, _("The way from %s to %s may not be used by this unit (the legend forbids it)"),
+                   loc_at (data, w->at)->name, nl->name);
   if (!wb_rule_check (ctx, m, "bg.crossing", !crossing_closed (data, m, w->at, next), error,
                       _("The crossing between %s and %s is not open yet"), loc_at (data, w->at)->name, nl->name))
     return FALSE;
-  if (!wb_rule_check (ctx, m, "bg.allowance", w->mp >= 1, error,
+  if (!wb_rule_check (ctx, m, "bg.allowance", w->mp >= cost, error,
                       _("No movement points are left to enter %s"), nl->name))
     return FALSE;
   if (!wb_rule_check (ctx, m, "bg.screened", w->at == w->start || !is_screened (m, w->at), error,
@@ -387,7 +394,7 @@ enter (BgData *data, WbMatch *m, Walk *w, int next, gboolean last, JsonObject *a
                       _("Cavalry and leaders by themselves may not enter %s, held only by the enemy"), nl->name))
     return FALSE;
   prev = w->at;
-  w->mp--;
+  w->mp = MAX (w->mp - cost, 0);
   w->at = next;
   for (guint i = 0; i < w->movers->len; i++)
     {
@@ -707,7 +714,7 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
       return WB_APPLY_DONE;
     }
 
-  w.mp = _wb_bg_allowance (data, m, u);
+  w.mp = _wb_bg_allowance (data, m, u) * WB_MOVE_QUARTERS;
   oos = !_wb_bg_in_supply (data, m, u);
   if (with != NULL)
     {
@@ -744,7 +751,8 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
           oos |= !_wb_bg_in_supply (data, m, o);
         }
       /* "Weather and Supply effects still apply." */
-      w.mp = MAX (lm->locations - weather_mp (data, m) - (oos ? data->oos_mp : 0), 0);
+      w.mp = MAX (lm->locations - weather_mp (data, m) - (oos ? data->oos_mp : 0), 0) * WB_MOVE_QUARTERS;
+      w.by_location = TRUE;
       cost = lm->cap_per_unit ? lm->cap * (int) n : lm->cap;
     }
   else if (_wb_bg_is_escort (data, u) && (u->flags & BG_FREE))
@@ -767,10 +775,11 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
                           _("This game has no trench markers")) ||
           !wb_rule_check (ctx, m, "bg.trench", here->fortress == 0 || data->trench_in_fortress, error,
                           _("Trench markers may not be placed in a fortress location (%s)"), here->name) ||
-          !wb_rule_check (ctx, m, "bg.trench", w.mp >= data->trench_mp && !w.stopped, error,
-                          _("A trench costs %d movement points and %d are left"), data->trench_mp, w.mp))
+          !wb_rule_check (ctx, m, "bg.trench", w.mp >= data->trench_mp * WB_MOVE_QUARTERS && !w.stopped, error,
+                          _("A trench costs %d movement points and %d are left"), data->trench_mp,
+                          w.mp / WB_MOVE_QUARTERS))
         return WB_APPLY_REFUSED;
-      w.mp -= data->trench_mp;
+      w.mp -= data->trench_mp * WB_MOVE_QUARTERS;
     }
   if (!wb_rule_check (ctx, m, "bg.leader-end", kind != BG_LEADER || has_friend (data, m, w.at, u->side), error,
                       _("%s must end the move with a friendly unit"), name))
@@ -787,7 +796,7 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
         o->flags |= BG_OUT_OF_SUPPLY;
       else
         o->flags &= ~(guint32) BG_OUT_OF_SUPPLY;
-      o->data[BG_DATA_MP] = w.mp;
+      o->data[BG_DATA_MP] = w.mp / WB_MOVE_QUARTERS;
       o->data[BG_DATA_START] = start + 1;
     }
   if (trench)
@@ -952,46 +961,67 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
 
 /* ---- Where a unit may go ---- */
 
-/* A breadth-first search of normal movement from @u's place: each location
- * with its cost and the location it is reached from. */
+/* The cheapest ways of normal movement from @u's place (Dijkstra over the
+ * legend's costs, in quarter MP): each location with its cost and the
+ * location it is reached from. Locations of one cost are taken in the order
+ * they were reached (a bucket queue kept as one list of (location, cost)
+ * read once per cost), so with every connection costing the same it is the
+ * breadth-first search it was before the legend's costs were read, and
+ * picks the same ways. */
+typedef struct {
+  int loc;
+  int cost;
+} Reached;
+
 static void
 reach (BgData *data, WbMatch *m, const WbUnitState *u, int *cost, int *prev)
 {
   int start = _wb_bg_loc (data, &u->where);
-  int mp = _wb_bg_allowance (data, m, u);
+  int mp = _wb_bg_allowance (data, m, u) * WB_MOVE_QUARTERS;
   gboolean foot = _wb_bg_is_foot (data, u);
-  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) queue = NULL;
+  Reached first;
 
   for (guint l = 0; l < data->n_loc; l++)
     cost[l] = prev[l] = -1;
-  if (start < 0)
+  if (start < 0 || mp < 0)
     return;
+  queue = g_array_new (FALSE, FALSE, sizeof (Reached));
+  first.loc = start;
+  first.cost = 0;
   cost[start] = 0;
-  g_array_append_val (queue, start);
-  for (guint q = 0; q < queue->len; q++)
-    {
-      int l = g_array_index (queue, int, q), theirs;
+  g_array_append_val (queue, first);
+  for (int c = 0; c < mp; c++)
+    for (guint q = 0; q < queue->len; q++)
+      {
+        Reached r = g_array_index (queue, Reached, q);
+        int theirs;
 
-      if (cost[l] >= mp)
-        continue;
-      _wb_bg_count (data, m, l, 1 - u->side, &theirs, NULL, NULL);
-      if (l != start && (theirs > 0 || is_screened (m, l)))
-        continue;   /* the move stops there */
-      for (guint e = 0; e < data->adj[l]->len; e++)
-        {
-          int to = g_array_index (data->adj[l], BgEdge, e).to, enemy, mine;
+        if (r.cost != c || cost[r.loc] != c)
+          continue;   /* another cost's turn, or reached more cheaply since */
+        _wb_bg_count (data, m, r.loc, 1 - u->side, &theirs, NULL, NULL);
+        if (r.loc != start && (theirs > 0 || is_screened (m, r.loc)))
+          continue;   /* the move stops there */
+        for (guint e = 0; e < data->adj[r.loc]->len; e++)
+          {
+            int to = g_array_index (data->adj[r.loc], BgEdge, e).to, enemy, mine;
+            int step = _wb_bg_step_cost (data, u, r.loc, to);
+            Reached next;
 
-          if (cost[to] >= 0 || crossing_closed (data, m, l, to))
-            continue;
-          _wb_bg_count (data, m, to, 1 - u->side, &enemy, NULL, NULL);
-          _wb_bg_count (data, m, to, u->side, &mine, NULL, NULL);
-          if (!foot && enemy > 0 && mine == 0)
-            continue;
-          cost[to] = cost[l] + 1;
-          prev[to] = l;
-          g_array_append_val (queue, to);
-        }
-    }
+            next.loc = to;
+            next.cost = c + step;
+            if (step < 0 || next.cost > mp || (cost[to] >= 0 && cost[to] <= next.cost) || to == start ||
+                crossing_closed (data, m, r.loc, to))
+              continue;
+            _wb_bg_count (data, m, to, 1 - u->side, &enemy, NULL, NULL);
+            _wb_bg_count (data, m, to, u->side, &mine, NULL, NULL);
+            if (!foot && enemy > 0 && mine == 0)
+              continue;
+            cost[to] = next.cost;
+            prev[to] = r.loc;
+            g_array_append_val (queue, next);
+          }
+      }
 }
 
 static gboolean
@@ -1019,7 +1049,7 @@ _wb_bg_destinations (BgData *data, WbMatch *m, const char *unit)
   for (guint l = 0; l < data->n_loc; l++)
     {
       /* In quarter MP, as on hex maps (the play view shows them so). */
-      WbDestination d = { { WB_WHERE_LOCATION, { 0, 0 }, loc_at (data, l)->id }, cost[l] * WB_MOVE_QUARTERS };
+      WbDestination d = { { WB_WHERE_LOCATION, { 0, 0 }, loc_at (data, l)->id }, cost[l] };
 
       if (cost[l] <= 0 || (leader && !has_friend (data, m, (int) l, u->side)))
         continue;

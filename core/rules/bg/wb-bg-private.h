@@ -190,6 +190,12 @@ typedef struct {
   int           hit_on, crossing_dice, fortress_dice, trench_dice;
   guint8        dice_by_sp[25]; /* the battle-dice table by SP (0: the board's default) */
   const char   *grant;          /* GG 11: the leader of the morale re-roll (interned), or NULL */
+  /* The unit classes by their roles (format 7), and what a move along each
+   * connection costs each class, from the legend. */
+  GHashTable   *class_index;    /* interned class id → index + 1 */
+  BgKind       *class_kind;     /* by class index */
+  guint         n_classes;
+  int          *conn_cost;      /* [connection × n_classes]: quarter MP, -1 may not be used */
 } BgData;
 
 /* wb-bg.c */
@@ -217,6 +223,10 @@ void          _wb_bg_count          (BgData *data, WbMatch *m, int loc, guint si
                                      int *foot, int *cavalry);
 /* Whether @side occupies @loc: has units there and the enemy has none. */
 gboolean      _wb_bg_holds          (BgData *data, WbMatch *m, int loc, guint side);
+
+/* The quarter MP @u pays to move from location @from to @to along the
+ * cheapest connection between them it may use (the legend's costs), or -1. */
+int           _wb_bg_step_cost      (BgData *data, const WbUnitState *u, int from, int to);
 
 /* wb-bg-move.c */
 gboolean      _wb_bg_in_supply      (BgData *data, WbMatch *m, const WbUnitState *u);

@@ -11,6 +11,7 @@
 #include "wb-unit.h"
 #include "wb-error.h"
 #include "rules/bg/wb-bg-private.h"
+#include "rules/wb-hex-movement.h"
 
 /* The Blue & Gray Campaign Series family: the game's parameters
  * (rules.params, read once), the sequence of play (Base 6), the rule
@@ -44,19 +45,46 @@ _wb_bg_side_id (WbMatch *m, guint side)
   return ((WbSide *) g_ptr_array_index (wb_game_get_sides (m->game), side))->id;
 }
 
+static int
+class_index_of (BgData *data, const WbUnitState *u)
+{
+  WbUnit *unit = wb_game_find_unit (data->game, u->id);
+  /* Class ids are interned (wb-unit.h), as the index's keys. */
+  const char *klass = unit != NULL ? wb_unit_get_class_id (unit) : NULL;
+  gpointer p = klass != NULL ? g_hash_table_lookup (data->class_index, klass) : NULL;
+
+  return p != NULL ? GPOINTER_TO_INT (p) - 1 : -1;
+}
+
+/* The unit's class's role (infantry, garrison, cavalry, leader), which
+ * prepare made sure every class used has. */
 BgKind
 _wb_bg_kind (BgData *data, const WbUnitState *u)
 {
-  WbUnit *unit = wb_game_find_unit (data->game, u->id);
-  const char *klass = unit != NULL ? wb_unit_get_class_id (unit) : NULL;
+  int k = class_index_of (data, u);
 
-  if (g_strcmp0 (klass, "garrison") == 0)
-    return BG_GARRISON;
-  if (g_strcmp0 (klass, "cavalry") == 0)
-    return BG_CAVALRY;
-  if (g_strcmp0 (klass, "leader") == 0)
-    return BG_LEADER;
-  return BG_INFANTRY;
+  return k >= 0 ? data->class_kind[k] : BG_INFANTRY;
+}
+
+int
+_wb_bg_step_cost (BgData *data, const WbUnitState *u, int from, int to)
+{
+  int k = class_index_of (data, u), best = -1;
+
+  if (from < 0 || to < 0 || (guint) from >= data->n_loc)
+    return -1;
+  for (guint e = 0; e < data->adj[from]->len; e++)
+    {
+      const BgEdge *edge = &g_array_index (data->adj[from], BgEdge, e);
+      int c;
+
+      if (edge->to != to)
+        continue;
+      c = k >= 0 ? data->conn_cost[edge->conn * (int) data->n_classes + k] : WB_MOVE_QUARTERS;
+      if (c >= 0 && (best < 0 || c < best))
+        best = c;
+    }
+  return best;
 }
 
 gboolean
@@ -213,13 +241,13 @@ static const WbParam return_sp_value[] = {
 };
 static const WbParam allowance_members[] = {
   { .name = "infantry", .type = WB_PARAM_INT, .def_number = 3, .min = 0, .max = 100, .unit = "MP",
-    .doc = N_("infantry") },
+    .doc = N_("a class with the infantry role") },
   { .name = "garrison", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 100, .unit = "MP",
-    .doc = N_("garrisons") },
+    .doc = N_("a class with the garrison role") },
   { .name = "cavalry", .type = WB_PARAM_INT, .def_number = 4, .min = 0, .max = 100, .unit = "MP",
-    .doc = N_("cavalry") },
+    .doc = N_("a class with the cavalry role") },
   { .name = "leader", .type = WB_PARAM_INT, .def_number = 4, .min = 0, .max = 100, .unit = "MP",
-    .doc = N_("leaders") },
+    .doc = N_("a class with the leader role") },
 };
 static const WbParam replacement_members[] = {
   { .name = "sp", .type = WB_PARAM_INT, .min = 0, .max = 100, .unit = "SP",
@@ -310,7 +338,7 @@ static const WbParam victory_members[] = {
 
 static const WbParam params[] = {
   { .name = "movement_allowance", .type = WB_PARAM_OBJECT, .per_scenario = TRUE,
-    .doc = N_("Movement Allowance by kind of unit"), .rule = "Base 3",
+    .doc = N_("Movement Allowance by role of the unit class (infantry, garrison, cavalry, leader)"), .rule = "Base 3",
     .members = allowance_members, .n_members = G_N_ELEMENTS (allowance_members) },
   { .name = "stacking", .type = WB_PARAM_ENUM, .values = only_unlimited, .def_string = "unlimited",
     .doc = N_("any number of units in a location") },
@@ -708,6 +736,9 @@ bg_release (gpointer p)
       g_free (data->replace_at[s]);
     }
   g_free (data->rail_ok);
+  g_free (data->conn_cost);
+  g_free (data->class_kind);
+  g_clear_pointer (&data->class_index, g_hash_table_unref);
   g_clear_pointer (&data->loc_index, g_hash_table_unref);
   g_clear_pointer (&data->return_sp, g_hash_table_unref);
   g_clear_pointer (&data->leader_moves, g_array_unref);
@@ -717,6 +748,109 @@ bg_release (gpointer p)
   g_free (data->crossing_rule);
   g_clear_object (&data->game);
   g_free (data);
+}
+
+/* Base 10: a unit spends one movement point per location it enters; the
+ * legend may say otherwise for a connection class (a trail costing 2: its
+ * "set" cost for the unit's class, an "add" cost on top of the one), or
+ * forbid it ("prohibit", or a class whose cost is null), and a crossing on
+ * the connection may add its cost or forbid it unless another crossing
+ * there negates it (a ford). @out: quarter MP by class index, -1 may not
+ * be used. */
+static void
+connection_costs (BgData *data, WbConnection *cn, WbFeatureType *klass, int *out)
+{
+  GPtrArray *classes = wb_game_get_unit_classes (data->game);
+
+  for (guint k = 0; k < data->n_classes; k++)
+    {
+      const char *class_id = ((WbUnitType *) g_ptr_array_index (classes, k))->id;
+      double cost = 1;
+      gboolean found, prohibited = FALSE;
+
+      if (klass != NULL)
+        {
+          double v = wb_move_costs_lookup (klass->move, class_id, &found);
+
+          switch (klass->move_mode)
+            {
+            case WB_MOVE_SET:
+              if (found)
+                cost = v;
+              break;
+            case WB_MOVE_ADD:
+              if (found)
+                cost += v;
+              break;
+            case WB_MOVE_PROHIBIT:
+              prohibited = TRUE;
+              break;
+            case WB_MOVE_NONE:
+            default:
+              break;
+            }
+          prohibited |= found && v < 0 && klass->move_mode != WB_MOVE_NONE;
+        }
+      for (guint i = 0; cn->crossings != NULL && i < cn->crossings->len; i++)
+        {
+          WbFeatureType *x = wb_game_find_feature (data->game, g_ptr_array_index (cn->crossings, i));
+          gboolean negated = FALSE;
+          double v;
+
+          if (x == NULL)
+            continue;
+          v = wb_move_costs_lookup (x->move, class_id, &found);
+          if (x->move_mode == WB_MOVE_ADD && found && v >= 0)
+            cost += v;
+          if (x->move_mode != WB_MOVE_PROHIBIT && !(x->move_mode == WB_MOVE_ADD && found && v < 0))
+            continue;
+          for (guint j = 0; j < cn->crossings->len && !negated; j++)
+            {
+              WbFeatureType *y = wb_game_find_feature (data->game, g_ptr_array_index (cn->crossings, j));
+              negated = y != NULL && y != x && g_ptr_array_find (y->negates, x->id, NULL);
+            }
+          prohibited |= !negated;
+        }
+      out[k] = prohibited ? -1 : MAX ((int) (cost * WB_MOVE_QUARTERS + 0.5), 0);
+    }
+}
+
+/* Each unit class the game's units use plays as one of the family's unit
+ * roles (Base 3); a class with none of them, or two, is refused here
+ * rather than played as infantry without a word. */
+static gboolean
+read_classes (BgData *data, GError **error)
+{
+  static const char * const kinds[] = { "infantry", "garrison", "cavalry", "leader" };
+  GPtrArray *classes = wb_game_get_unit_classes (data->game);
+  GPtrArray *units = wb_game_get_units (data->game);
+
+  data->n_classes = classes->len;
+  data->class_index = g_hash_table_new (g_direct_hash, g_direct_equal);
+  data->class_kind = g_new0 (BgKind, MAX (classes->len, 1));
+  for (guint k = 0; k < classes->len; k++)
+    {
+      WbUnitType *klass = g_ptr_array_index (classes, k);
+      int found = -1, n = 0;
+
+      g_hash_table_insert (data->class_index, (gpointer) klass->id, GINT_TO_POINTER (k + 1));
+      for (guint r = 0; r < G_N_ELEMENTS (kinds); r++)
+        if (wb_roles_contain (klass->roles, kinds[r]))
+          {
+            found = (int) r;
+            n++;
+          }
+      if (n > 1)
+        return _wb_bg_fail (error, _("The unit class “%s” has more than one of the roles infantry, garrison, "
+                                     "cavalry and leader: give it one"), klass->id);
+      data->class_kind[k] = found >= 0 ? (BgKind) found : BG_INFANTRY;
+      for (guint u = 0; found < 0 && u < units->len; u++)
+        if (g_strcmp0 (wb_unit_get_class_id (g_ptr_array_index (units, u)), klass->id) == 0)
+          return _wb_bg_fail (error, _("The unit class “%s” has none of the roles the Blue & Gray Campaign "
+                                       "rules play a unit by: give it one of infantry, garrison, cavalry, "
+                                       "leader"), klass->id);
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -787,15 +921,20 @@ read_params (BgData *data, const WbParams *o, GError **error)
     GPtrArray *conns = wb_point_map_get_connections (data->map);
 
     data->rail_ok = g_new0 (guint8, MAX (conns->len, 1));
+    data->conn_cost = g_new (int, MAX (conns->len * data->n_classes, 1));
+    for (guint c = 0; c < conns->len * data->n_classes; c++)
+      data->conn_cost[c] = -1;
     for (guint c = 0; c < conns->len; c++)
       {
         WbConnection *cn = g_ptr_array_index (conns, c);
         int a = _wb_bg_loc_id (data, cn->a), b = _wb_bg_loc_id (data, cn->b);
-        gboolean rail = g_strcmp0 (cn->klass, "railroad") == 0;
+        WbFeatureType *klass = wb_game_find_feature (data->game, cn->klass);
+        gboolean rail = klass != NULL && wb_roles_contain (klass->roles, "railroad");
         BgEdge e;
 
         if (a < 0 || b < 0 || a == b)
           continue;
+        connection_costs (data, cn, klass, data->conn_cost + c * data->n_classes);
         data->rail_ok[c] = rail && (exclude == NULL ||
                                     (!_wb_bg_has_tag (data, a, exclude) && !_wb_bg_has_tag (data, b, exclude)));
         e.conn = (int) c;
@@ -895,7 +1034,7 @@ bg_prepare (WbGame *game, const WbMatch *setup, GError **error)
       return NULL;
     }
   data->union_side = u >= 0 ? (guint) u : 0;
-  if (!read_params (data, &o, error))
+  if (!read_classes (data, error) || !read_params (data, &o, error))
     {
       bg_release (data);
       return NULL;
@@ -1432,6 +1571,24 @@ bg_board (gpointer p, WbMatch *m)
   return _wb_bg_board (p, m);
 }
 
+/* What the family treats specially, given by the game (format 7). */
+static const WbRole roles[] = {
+  { "infantry", WB_ROLE_ON_UNIT_CLASS,
+    N_("Infantry: moves 3, fights in the line, holds and blocks supply, counts for victory (Base 3)") },
+  { "garrison", WB_ROLE_ON_UNIT_CLASS,
+    N_("Garrison: moves 2 and fights like infantry (Base 3)") },
+  { "cavalry", WB_ROLE_ON_UNIT_CLASS,
+    N_("Cavalry: moves 4, screens enemy moves, moves free with infantry, stands in reserve (Base 3, 10)") },
+  { "leader", WB_ROLE_ON_UNIT_CLASS,
+    N_("Leader: moves 4 with his units, never alone into the enemy, ends with a friendly unit (Base 3)") },
+  { "river-crossing", WB_ROLE_ON_CROSSING,
+    N_("An attacker that came across it rolls fewer dice in the first battle round (Base 2, 11)") },
+  { "mountain-crossing", WB_ROLE_ON_CROSSING,
+    N_("An attacker that came across it rolls fewer dice in the first battle round (Base 2, 11)") },
+  { "railroad", WB_ROLE_ON_CONNECTION,
+    N_("Rail movement runs along it, and rail lines for victory (Base 10; GG 10, 12)") },
+};
+
 static const WbRulesFamily family = {
   .id = "bg-campaign",
   .name = N_("Blue & Gray Campaign Series"),
@@ -1455,6 +1612,8 @@ static const WbRulesFamily family = {
   .board = bg_board,
   .params = params,
   .n_params = G_N_ELEMENTS (params),
+  .roles = roles,
+  .n_roles = G_N_ELEMENTS (roles),
 };
 
 const WbRulesFamily *

@@ -31,7 +31,10 @@ _wb_spi_on_map (const WbUnitState *u)
 gboolean
 _wb_spi_is_artillery (SpiData *data, const WbUnitState *u)
 {
-  return g_strcmp0 (_wb_spi_unit_class (data, u), "artillery") == 0;
+  /* The game says which class bombards: the role, not the class's id. */
+  WbUnitType *klass = wb_game_find_unit_class (data->game, _wb_spi_unit_class (data, u));
+
+  return klass != NULL && wb_roles_contain (klass->roles, "artillery");
 }
 
 int

@@ -680,6 +680,11 @@ spi_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
 {
   return _wb_spi_step_action (p, m, picks);
 }
+/* What the family treats specially, given by the game (format 7). */
+static const WbRole roles[] = {
+  { "artillery", WB_ROLE_ON_UNIT_CLASS,
+    N_("Bombards from up to rules.params.artillery_range hexes and may stay on an Ar result (8.0)") },
+};
 
 static const WbRulesFamily family = {
   .id = "spi-blue-gray",
@@ -702,6 +707,8 @@ static const WbRulesFamily family = {
   .step_action = spi_step_action,
   .params = params,
   .n_params = G_N_ELEMENTS (params),
+  .roles = roles,
+  .n_roles = G_N_ELEMENTS (roles),
 };
 
 const WbRulesFamily *
