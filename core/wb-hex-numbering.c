@@ -74,6 +74,33 @@ printed_numbers (const WbHexNumbering *n,
     *a += oblique_shift (layout, hex.row);
 }
 
+/* Writes @value (>= 0) with at least @width digits at @out, which has room
+ * for @room bytes; the bytes written, or 0 when it does not fit. A hex
+ * number is written at every log line and every label drawn: this keeps
+ * printf off that path. */
+static gsize
+put_number (char *out, gsize room, int value, int width)
+{
+  char tmp[16];
+  gsize n = 0;
+
+  if (value < 0)
+    return 0;
+  do
+    {
+      tmp[n++] = (char) ('0' + value % 10);
+      value /= 10;
+    }
+  while (value > 0 && n < sizeof tmp);
+  while ((int) n < width && n < sizeof tmp)
+    tmp[n++] = '0';
+  if (n >= room)
+    return 0;
+  for (gsize i = 0; i < n; i++)
+    out[i] = tmp[n - 1 - i];
+  return n;
+}
+
 void
 wb_hex_numbering_format (const WbHexNumbering *numbering,
                          WbHexLayout           layout,
@@ -108,7 +135,14 @@ wb_hex_numbering_format (const WbHexNumbering *numbering,
       break;
     case WB_HEX_NUMBERING_DIGITS:
     default:
-      g_snprintf (buf, len, "%0*d%0*d", n->digits, a, n->digits, b);
+      {
+        gsize k = put_number (buf, len, a, n->digits), m = 0;
+
+        if (k > 0 && (m = put_number (buf + k, len - k, b, n->digits)) > 0)
+          buf[k + m] = '\0';
+        else
+          g_snprintf (buf, len, "%0*d%0*d", n->digits, a, n->digits, b);
+      }
       break;
     }
 }
