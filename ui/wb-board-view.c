@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "wb-board-view.h"
+#include "wb-play-follow.h"
 
 /* The board is drawn with cairo in a drawing area under a heading label:
  * boxes are rounded rectangles with their names, units are blocks in the
@@ -779,14 +780,9 @@ wb_board_view_set_play (WbBoardView *self, WbPlay *play)
   g_return_if_fail (WB_IS_BOARD_VIEW (self));
   g_return_if_fail (play == NULL || WB_IS_PLAY (play));
 
-  if (self->play != NULL)
-    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
-  g_set_object (&self->play, play);
+  wb_play_follow (self, &self->play, play, G_CALLBACK (on_play_changed));
   if (play != NULL)
-    {
-      g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
-      wb_board_view_set (self, wb_play_get_game (play), wb_play_board (play));
-    }
+    wb_board_view_set (self, wb_play_get_game (play), wb_play_board (play));
   else
     wb_board_view_set (self, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "wb-play-follow.h"
 #include "rules/wb-family.h"
 #include "rules/wb-hex-movement.h"
 #include "wb-map-view-private.h"
@@ -237,14 +238,9 @@ wb_map_view_set_play (WbMapView *self, WbPlay *play)
 
   if (self->play == play)
     return;
-  if (self->play != NULL)
-    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
-  g_set_object (&self->play, play);
+  wb_play_follow (self, &self->play, play, G_CALLBACK (on_play_changed));
   if (play != NULL)
-    {
-      g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
-      wb_map_view_set_match (self, wb_play_get_state (play));
-    }
+    wb_map_view_set_match (self, wb_play_get_state (play));
 }
 
 void

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-play-history.h"
+#include "wb-play-follow.h"
 
 /* --- a row ------------------------------------------------------------------ */
 
@@ -863,11 +864,7 @@ wb_play_history_set_play (WbPlayHistory *self, WbPlay *play)
 
   if (self->play == play)
     return;
-  if (self->play != NULL)
-    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
-  g_set_object (&self->play, play);
-  if (play != NULL)
-    g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
+  wb_play_follow (self, &self->play, play, G_CALLBACK (on_play_changed));
   build_branch_columns (self);
   wb_play_history_refresh (self);
 }

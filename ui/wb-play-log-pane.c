@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-play-log-pane.h"
+#include "wb-play-follow.h"
 
 /* --- a row ------------------------------------------------------------------ */
 
@@ -317,11 +318,7 @@ wb_play_log_pane_set_play (WbPlayLogPane *self, WbPlay *play)
 
   if (self->play == play)
     return;
-  if (self->play != NULL)
-    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
-  g_set_object (&self->play, play);
-  if (play != NULL)
-    g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
+  wb_play_follow (self, &self->play, play, G_CALLBACK (on_play_changed));
   fill_filter_models (self);
   gtk_widget_set_sensitive (self->turn_filter, play != NULL);
   gtk_widget_set_sensitive (self->side_filter, play != NULL);

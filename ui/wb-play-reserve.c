@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-play-reserve.h"
+#include "wb-play-follow.h"
 
 struct _WbPlayReserve
 {
@@ -157,11 +158,7 @@ void
 wb_play_reserve_set_play (WbPlayReserve *self, WbPlay *play)
 {
   g_return_if_fail (WB_IS_PLAY_RESERVE (self));
-  if (self->play != NULL)
-    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
-  g_set_object (&self->play, play);
-  if (play != NULL)
-    g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
+  wb_play_follow (self, &self->play, play, G_CALLBACK (on_play_changed));
   wb_play_reserve_refresh (self);
 }
 

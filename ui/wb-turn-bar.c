@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-turn-bar.h"
+#include "wb-play-follow.h"
 
 struct _WbTurnBar
 {
@@ -102,11 +103,7 @@ wb_turn_bar_set_play (WbTurnBar *self, WbPlay *play)
 
   if (self->play == play)
     return;
-  if (self->play != NULL)
-    g_signal_handlers_disconnect_by_func (self->play, on_play_changed, self);
-  g_set_object (&self->play, play);
-  if (play != NULL)
-    g_signal_connect_object (play, "changed", G_CALLBACK (on_play_changed), self, G_CONNECT_SWAPPED);
+  wb_play_follow (self, &self->play, play, G_CALLBACK (on_play_changed));
   set_message (self, NULL);
   wb_turn_bar_refresh (self);
 }
