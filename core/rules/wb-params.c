@@ -393,9 +393,8 @@ wb_params_distance (const char *a, const char *b)
   return row[lb];
 }
 
-/* The closest of @names to @word, if close enough to be a slip. */
-static const char *
-suggest (const char *word, const char * const *names, guint n)
+const char *
+wb_params_suggest (const char *word, const char * const *names, guint n)
 {
   const char *best = NULL;
   guint best_d = G_MAXUINT;
@@ -595,7 +594,7 @@ check_ref (Check *c, const WbParam *d, WbParamRef ref, const char *id)
                          kind < G_N_ELEMENTS (names) ? names[kind] : "?", kinds);
     }
   ids_of (c->game, ref, c->scratch);
-  near = suggest (id, (const char * const *) c->scratch->pdata, c->scratch->len);
+  near = wb_params_suggest (id, (const char * const *) c->scratch->pdata, c->scratch->len);
   if (near != NULL)
     return check_fail (c, WB_FORMAT_ERROR_REFERENCE, _("unknown %s “%s” (did you mean “%s”?)"),
                        ref_name (ref), id, near);
@@ -678,7 +677,7 @@ check_members (Check *c, const WbParam *decl, guint n_decl, JsonObject *o)
           for (guint i = 0; i < n_decl; i++)
             names[i] = decl[i].name;
           names[n_decl] = NULL;
-          near = suggest (l->data, names, n_decl);
+          near = wb_params_suggest (l->data, names, n_decl);
           if (near != NULL)
             return check_fail (c, WB_FORMAT_ERROR_TYPE, _("unknown parameter “%s” (did you mean “%s”?)"),
                                (const char *) l->data, near);
@@ -743,7 +742,7 @@ check_plain (Check *c, const WbParam *d, JsonNode *n)
       if (!g_strv_contains (d->values, json_node_get_string (n)))
         {
           g_autofree char *list = g_strjoinv (", ", (char **) d->values);
-          const char *near = suggest (json_node_get_string (n), d->values, g_strv_length ((char **) d->values));
+          const char *near = wb_params_suggest (json_node_get_string (n), d->values, g_strv_length ((char **) d->values));
 
           if (near != NULL)
             return check_fail (c, WB_FORMAT_ERROR_TYPE, _("“%s” is not played (did you mean “%s”?)"),

@@ -152,5 +152,9 @@ void         wb_params_describe    (const WbParam *decl, guint n_decl, gboolean 
 
 /* The edit distance of @a and @b (Levenshtein), for "did you mean". */
 guint        wb_params_distance    (const char *a, const char *b);
+/* The closest of @names to @word when it is close enough to be a slip of
+ * the keyboard (the "did you mean" of load errors: parameters, ids, roles),
+ * else NULL. */
+const char  *wb_params_suggest     (const char *word, const char * const *names, guint n);
 
 G_END_DECLS

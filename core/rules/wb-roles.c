@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "rules/wb-params.h"
 #include "rules/wb-roles.h"
 #include "wb-format-read-private.h"
 
@@ -41,51 +42,6 @@ wb_role_on_describe (WbRoleOn on)
     }
 }
 
-/* Levenshtein distance, two rows; ids are at most 64 characters. */
-static guint
-distance (const char *a, const char *b)
-{
-  guint la = (guint) strlen (a), lb = (guint) strlen (b);
-  guint row[65], prev[65];
-
-  if (la > 64 || lb > 64)
-    return G_MAXUINT;
-  for (guint j = 0; j <= lb; j++)
-    prev[j] = j;
-  for (guint i = 1; i <= la; i++)
-    {
-      row[0] = i;
-      for (guint j = 1; j <= lb; j++)
-        {
-          guint sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-          row[j] = MIN (MIN (prev[j] + 1, row[j - 1] + 1), sub);
-        }
-      memcpy (prev, row, sizeof (guint) * (lb + 1));
-    }
-  return prev[lb];
-}
-
-const char *
-wb_roles_suggest (const char *word, const char * const *candidates, guint n)
-{
-  const char *best = NULL;
-  guint best_d = G_MAXUINT, limit;
-
-  g_return_val_if_fail (word != NULL, NULL);
-  limit = MIN (2u, MAX (1u, (guint) strlen (word) / 3));
-  for (guint i = 0; i < n; i++)
-    {
-      guint d = distance (word, candidates[i]);
-
-      if (d < best_d)
-        {
-          best_d = d;
-          best = candidates[i];
-        }
-    }
-  return best_d <= limit ? best : NULL;
-}
-
 char *
 wb_roles_refusal (const char *family_id, const char *role, WbRoleOn on)
 {
@@ -118,7 +74,7 @@ wb_roles_refusal (const char *family_id, const char *role, WbRoleOn on)
       return g_strdup_printf (_("the role “%s” of the “%s” rules is for %s, not %s"),
                               role, family_id, wb_role_on_describe (first), wb_role_on_describe (on));
     }
-  near = wb_roles_suggest (role, (const char * const *) names->pdata, names->len);
+  near = wb_params_suggest (role, (const char * const *) names->pdata, names->len);
   if (names->len == 0)
     return g_strdup_printf (_("the “%s” rules know no role “%s”, and none for %s"),
                             family_id, role, wb_role_on_describe (on));

@@ -24,9 +24,5 @@ char         *wb_roles_refusal          (const char *family_id, const char *role
 /* The same for a whole list (ids interned): also refuses an invalid id or
  * one listed twice. */
 char         *wb_roles_list_refusal     (const char *family_id, GPtrArray *roles, WbRoleOn on);
-/* The candidate closest to @word by edit distance, when close enough to be
- * a slip of the keyboard (at most a third of its length, and 2); NULL
- * otherwise. */
-const char   *wb_roles_suggest          (const char *word, const char * const *candidates, guint n);
 
 G_END_DECLS
