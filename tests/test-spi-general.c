@@ -21,9 +21,10 @@
  * of zones of control, voluntary combat, retreats of two hexes, more than
  * eight objectives, and the Wilderness's other parameters switched off.
  * Most of it on tests/data/river-crossing.warbench, a designer's game
- * written from the docs (pointy-topped hexes, a river between rows 04 and
- * 05 bridged at 0304/0405 and 0804/0805, units printed attack-defence-
- * movement), whose whole automatic games are played and replayed. */
+ * written from the docs (pointy-topped hexes numbered letter-number, C07,
+ * a river between rows 04 and 05 bridged at C04/D05 and H04/H05, units
+ * printed attack-defence-movement), whose whole automatic games are
+ * played and replayed. */
 
 static WbGame *
 load (const char *dir, const char *name)
@@ -152,20 +153,20 @@ refused (WbPlay *play, const char *json, const char *words)
 START_TEST (test_crt_2d6_physical)
 {
   static const struct { int a, b; const char *logged; } throws[] = {
-    { 6, 6, "1 Bde (3) and 2 Bde (3) attack Line (3) in 0307: 8 to 3 → 2-1, dice 6 + 6 = 12 → DE" },
+    { 6, 6, "1 Bde (3) and 2 Bde (3) attack Line (3) in C07: 8 to 3 → 2-1, dice 6 + 6 = 12 → DE" },
     { 3, 4, "8 to 3 → 2-1, dice 3 + 4 = 7 → DR2" },
     { 1, 1, "8 to 3 → 2-1, dice 1 + 1 = 2 → AR" },
   };
   static const char * const keep[] = { "a-1", "a-2", "i-3", NULL };
   g_autoptr(WbGame) game = river_crossing ();
   g_autoptr(WbPlay) play = new_play (game, "crossing", NULL, TRUE);
-  const char *attack = "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"0307\"]";
+  const char *attack = "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"C07\"]";
 
   clear_map (play, keep);
-  put (play, "i-3", "0307");
-  put (play, "a-1", "0207");
-  put (play, "a-2", "0207");
-  ck_assert_int_eq (distance (play, "0207", "0307"), 1);
+  put (play, "i-3", "C07");
+  put (play, "a-1", "B07");
+  put (play, "a-2", "B07");
+  ck_assert_int_eq (distance (play, "B07", "C07"), 1);
   play_ok (play, END);
   {
     g_autofree char *one_die = g_strdup_printf ("%s, \"rolls\": [4]}", attack);
@@ -204,9 +205,9 @@ START_TEST (test_crt_2d6_rolled)
   gboolean high = FALSE;
 
   clear_map (play, keep);
-  put (play, "i-3", "0307");
-  put (play, "a-1", "0207");
-  put (play, "a-2", "0207");
+  put (play, "i-3", "C07");
+  put (play, "a-1", "B07");
+  put (play, "a-2", "B07");
   play_ok (play, END);
   for (int i = 0; i < 40; i++)
     {
@@ -215,7 +216,7 @@ START_TEST (test_crt_2d6_rolled)
       int a, b, sum;
       char code[8];
 
-      play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"0307\"]}");
+      play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"C07\"]}");
       line = NULL;
       for (guint k = 0; k < wb_play_get_log (play)->len; k++)
         {
@@ -261,13 +262,13 @@ START_TEST (test_crt_d66)
   set_param (game, "crt", "\"crt-d66\"");
   play = new_play (game, "crossing", NULL, TRUE);
   clear_map (play, keep);
-  put (play, "i-3", "0307");
-  put (play, "a-1", "0207");
+  put (play, "i-3", "C07");
+  put (play, "a-1", "B07");
   play_ok (play, END);
-  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"0307\"], \"rolls\": [1, 4]}");
+  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"C07\"], \"rolls\": [1, 4]}");
   ck_assert_msg (log_has (play, "4 to 3 → 1-1, dice 1, 4 (14) → NE"), "%s", play_last_log (play));
   ck_assert (wb_play_undo (play, NULL));
-  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"0307\"], \"rolls\": [4, 1]}");
+  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"C07\"], \"rolls\": [4, 1]}");
   ck_assert_msg (log_has (play, "4 to 3 → 1-1, dice 4, 1 (41) → DE"), "%s", play_last_log (play));
   ck_assert_int_eq (wb_match_find_unit (wb_play_get_state (play), "i-3")->where.kind, WB_WHERE_ELIMINATED);
 }
@@ -288,12 +289,12 @@ START_TEST (test_attack_and_defence)
   g_autoptr(WbPlay) play = new_play (game, "crossing", NULL, TRUE);
 
   clear_map (play, keep);
-  put (play, "i-1", "0307");
-  put (play, "a-1", "0207");
+  put (play, "i-1", "C07");
+  put (play, "a-1", "B07");
   play_ok (play, END);
   /* 1-1, 10: EX. Gren's defence 4 is owed: 1 Bde's attack 4 pays it. */
-  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"0307\"], \"rolls\": [5, 5]}");
-  ck_assert_msg (log_has (play, "1 Bde (3) attack Gren (4) in 0307: 4 to 4 → 1-1, dice 5 + 5 = 10 → EX"), "%s",
+  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"C07\"], \"rolls\": [5, 5]}");
+  ck_assert_msg (log_has (play, "1 Bde (3) attack Gren (4) in C07: 4 to 4 → 1-1, dice 5 + 5 = 10 → EX"), "%s",
                  play_last_log (play));
   ck_assert_int_eq (wb_match_find_unit (wb_play_get_state (play), "a-1")->where.kind, WB_WHERE_ELIMINATED);
   ck_assert_int_eq (wb_match_find_unit (wb_play_get_state (play), "i-1")->where.kind, WB_WHERE_ELIMINATED);
@@ -302,8 +303,8 @@ START_TEST (test_attack_and_defence)
    * 1 Bde's defence, 3. */
   play_ok (play, END);
   play_ok (play, END);
-  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"i-1\"], \"defenders\": [\"0207\"], \"rolls\": [1, 1]}");
-  ck_assert_msg (log_has (play, "Gren (4) attack 1 Bde (3) in 0207: 3 to 3 → 1-1, dice 1 + 1 = 2 → AE"), "%s",
+  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"i-1\"], \"defenders\": [\"B07\"], \"rolls\": [1, 1]}");
+  ck_assert_msg (log_has (play, "Gren (4) attack 1 Bde (3) in B07: 3 to 3 → 1-1, dice 1 + 1 = 2 → AE"), "%s",
                  play_last_log (play));
 }
 END_TEST
@@ -344,10 +345,10 @@ START_TEST (test_differential_and_rounding)
 {
   static const char * const keep[] = { "a-1", "a-3", "i-3", NULL };
   static const struct { const char *crt, *rounding, *logged; } cases[] = {
-    { "crt-diff", NULL, "1 Bde (3) attack Line (2.5) in 0307: 4 to 2.5 → +1, die " },
-    { "crt-diff", "attacker", "1 Bde (3) attack Line (2.5) in 0307: 4 to 2.5 → +2, die " },
-    { "crt", "defender", "1 Bde (3) attack Line (2.5) in 0307: 4 to 2.5 → 1-1, dice " },
-    { "crt", "attacker", "1 Bde (3) attack Line (2.5) in 0307: 4 to 2.5 → 2-1, dice " },
+    { "crt-diff", NULL, "1 Bde (3) attack Line (2.5) in C07: 4 to 2.5 → +1, die " },
+    { "crt-diff", "attacker", "1 Bde (3) attack Line (2.5) in C07: 4 to 2.5 → +2, die " },
+    { "crt", "defender", "1 Bde (3) attack Line (2.5) in C07: 4 to 2.5 → 1-1, dice " },
+    { "crt", "attacker", "1 Bde (3) attack Line (2.5) in C07: 4 to 2.5 → 2-1, dice " },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -365,23 +366,23 @@ START_TEST (test_differential_and_rounding)
         }
       play = new_play (game, "crossing", NULL, FALSE);
       clear_map (play, keep);
-      put (play, "i-3", "0307");
-      put (play, "a-1", "0207");
-      put (play, "a-3", "0407");
+      put (play, "i-3", "C07");
+      put (play, "a-1", "B07");
+      put (play, "a-3", "D07");
       play_ok (play, END);
       if (i == 0)
         {
-          play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-3\"], \"defenders\": [\"0307\"]}");
-          ck_assert_msg (log_has (play, "1 Bde (3) and 3 Bde (3) attack Line (3) in 0307: 7 to 3 → +4, die "),
+          play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-3\"], \"defenders\": [\"C07\"]}");
+          ck_assert_msg (log_has (play, "1 Bde (3) and 3 Bde (3) attack Line (3) in C07: 7 to 3 → +4, die "),
                          "%s", play_last_log (play));
           ck_assert (wb_play_undo (play, NULL));
-          play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"0307\"]}");
-          ck_assert_msg (log_has (play, "1 Bde (3) attack Line (3) in 0307: 4 to 3 → +1, die "), "%s",
+          play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"C07\"]}");
+          ck_assert_msg (log_has (play, "1 Bde (3) attack Line (3) in C07: 4 to 3 → +1, die "), "%s",
                          play_last_log (play));
           ck_assert (wb_play_undo (play, NULL));
         }
       play_ok (play, "{\"type\": \"override_strength\", \"unit\": \"i-3\", \"halves\": 5}");
-      play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"0307\"]}");
+      play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"C07\"]}");
       ck_assert_msg (log_has (play, cases[i].logged), "%s: %s", cases[i].logged, play_last_log (play));
     }
 }
@@ -401,27 +402,27 @@ START_TEST (test_unit_movement)
   g_autoptr(WbPlay) play = new_play (game, "crossing", NULL, FALSE);
 
   clear_map (play, keep);
-  put (play, "a-cav", "0109");
-  put (play, "a-1", "0209");
-  ck_assert_int_eq (distance (play, "0109", "0709"), 6);
-  play_ok (play, MOVE ("a-cav", "0709"));
-  ck_assert_msg (log_has (play, "Cav (2) moves 0109 → 0709 (6 MP)"), "%s", play_last_log (play));
-  refused (play, MOVE ("a-1", "0709"), "spi.allowance");
-  play_ok (play, MOVE ("a-1", "0609"));
-  ck_assert_msg (log_has (play, "1 Bde (3) moves 0209 → 0609 (4 MP)"), "%s", play_last_log (play));
+  put (play, "a-cav", "A09");
+  put (play, "a-1", "B09");
+  ck_assert_int_eq (distance (play, "A09", "G09"), 6);
+  play_ok (play, MOVE ("a-cav", "G09"));
+  ck_assert_msg (log_has (play, "Cav (2) moves A09 → G09 (6 MP)"), "%s", play_last_log (play));
+  refused (play, MOVE ("a-1", "G09"), "spi.allowance");
+  play_ok (play, MOVE ("a-1", "F09"));
+  ck_assert_msg (log_has (play, "1 Bde (3) moves B09 → F09 (4 MP)"), "%s", play_last_log (play));
 
   for (int allowance = 4; allowance >= 2; allowance -= 2)
     {
       g_autoptr(WbGame) other = river_crossing ();
       g_autoptr(WbPlay) p2 = NULL;
       g_autofree char *value = g_strdup_printf ("%d", allowance);
-      g_autofree char *far = g_strdup_printf (MOVE ("i-mil", "%02d09"), 2 + allowance);
-      g_autofree char *near = g_strdup_printf (MOVE ("i-mil", "%02d09"), 1 + allowance);
+      g_autofree char *far = g_strdup_printf (MOVE ("i-mil", "%c09"), 'A' + 1 + allowance);
+      g_autofree char *near = g_strdup_printf (MOVE ("i-mil", "%c09"), 'A' + allowance);
 
       set_param (other, "movement_allowance", value);
       p2 = new_play (other, "crossing", NULL, FALSE);
       clear_map (p2, militia);
-      put (p2, "i-mil", "0109");
+      put (p2, "i-mil", "A09");
       play_ok (p2, END);
       play_ok (p2, END);
       refused (p2, far, "spi.allowance");
@@ -430,8 +431,8 @@ START_TEST (test_unit_movement)
 }
 END_TEST
 
-/* A bridge cancels the river's cost: 1 Bde from 0405 over the bridge to
- * 0304 pays the clear hex, 1 MP; from 0505 across the river to 0404 1 + 2
+/* A bridge cancels the river's cost: 1 Bde from D05 over the bridge to
+ * C04 pays the clear hex, 1 MP; from E05 across the river to D04 1 + 2
  * MP. */
 START_TEST (test_bridge_cancels_cost)
 {
@@ -440,27 +441,27 @@ START_TEST (test_bridge_cancels_cost)
   g_autoptr(WbPlay) play = new_play (game, "crossing", NULL, FALSE);
 
   clear_map (play, keep);
-  put (play, "a-1", "0405");
-  put (play, "a-2", "0505");
-  ck_assert_int_eq (distance (play, "0405", "0304"), 1);
-  ck_assert_int_eq (distance (play, "0505", "0404"), 1);
-  play_ok (play, MOVE ("a-1", "0304"));
-  ck_assert_msg (log_has (play, "1 Bde (3) moves 0405 → 0304 (1 MP)"), "%s", play_last_log (play));
-  play_ok (play, MOVE ("a-2", "0404"));
-  ck_assert_msg (log_has (play, "2 Bde (3) moves 0505 → 0404 (3 MP)"), "%s", play_last_log (play));
+  put (play, "a-1", "D05");
+  put (play, "a-2", "E05");
+  ck_assert_int_eq (distance (play, "D05", "C04"), 1);
+  ck_assert_int_eq (distance (play, "E05", "D04"), 1);
+  play_ok (play, MOVE ("a-1", "C04"));
+  ck_assert_msg (log_has (play, "1 Bde (3) moves D05 → C04 (1 MP)"), "%s", play_last_log (play));
+  play_ok (play, MOVE ("a-2", "D04"));
+  ck_assert_msg (log_has (play, "2 Bde (3) moves E05 → D04 (3 MP)"), "%s", play_last_log (play));
 }
 END_TEST
 
 /* --- zones of control --------------------------------------------------------------- */
 
 /* The four kinds of zones of control (docs/rules-engine.md), an Imperial
- * Line (movement 3) moving around 4 Bde in 0507, whose zone holds 0406,
- * 0506 and 0407:
- *   leave   0407 → 0307, out of the zone: locking and rigid refuse it;
- *   across  0406 → 0506, from the zone straight into it again;
- *   through 0306 → 0606 by 0406 and 0506 (3 MP; around is 4): only
+ * Line (movement 3) moving around 4 Bde in E07, whose zone holds D06,
+ * E06 and D07:
+ *   leave   D07 → C07, out of the zone: locking and rigid refuse it;
+ *   across  D06 → E06, from the zone straight into it again;
+ *   through C06 → F06 by D06 and E06 (3 MP; around is 4): only
  *           without zones of control;
- *   enter   0306 → 0406, stopping there: every kind allows it. */
+ *   enter   C06 → D06, stopping there: every kind allows it. */
 START_TEST (test_zoc_kinds)
 {
   static const char * const keep[] = { "a-4", "i-3", NULL };
@@ -474,7 +475,7 @@ START_TEST (test_zoc_kinds)
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
       static const struct { const char *from, *to; } moves[] = {
-        { "0407", "0307" }, { "0406", "0506" }, { "0306", "0606" }, { "0306", "0406" },
+        { "D07", "C07" }, { "D06", "E06" }, { "C06", "F06" }, { "C06", "D06" },
       };
       g_autoptr(WbGame) game = river_crossing ();
       g_autofree char *zoc = g_strdup_printf ("\"%s\"", kinds[k].zoc);
@@ -488,7 +489,7 @@ START_TEST (test_zoc_kinds)
           g_autofree char *json = g_strdup_printf (MOVE ("i-3", "%s"), moves[i].to);
 
           clear_map (play, keep);
-          put (play, "a-4", "0507");
+          put (play, "a-4", "E07");
           put (play, "i-3", moves[i].from);
           play_ok (play, END);
           play_ok (play, END);
@@ -509,12 +510,12 @@ START_TEST (test_zoc_kinds)
     g_autoptr(WbGame) game = river_crossing ();
     g_autoptr(WbPlay) play = new_play (game, "crossing", NULL, FALSE);
 
-    ck_assert_int_eq (distance (play, "0507", "0406"), 1);
-    ck_assert_int_eq (distance (play, "0507", "0506"), 1);
-    ck_assert_int_eq (distance (play, "0507", "0407"), 1);
-    ck_assert_int_eq (distance (play, "0507", "0307"), 2);
-    ck_assert_int_eq (distance (play, "0507", "0306"), 2);
-    ck_assert_int_eq (distance (play, "0507", "0606"), 2);
+    ck_assert_int_eq (distance (play, "E07", "D06"), 1);
+    ck_assert_int_eq (distance (play, "E07", "E06"), 1);
+    ck_assert_int_eq (distance (play, "E07", "D07"), 1);
+    ck_assert_int_eq (distance (play, "E07", "C07"), 2);
+    ck_assert_int_eq (distance (play, "E07", "C06"), 2);
+    ck_assert_int_eq (distance (play, "E07", "F06"), 2);
   }
 }
 END_TEST
@@ -537,8 +538,8 @@ START_TEST (test_voluntary_combat)
         set_param (game, "combat", "\"mandatory\"");
       play = new_play (game, "crossing", NULL, FALSE);
       clear_map (play, keep);
-      put (play, "i-3", "0307");
-      put (play, "a-1", "0207");
+      put (play, "i-3", "C07");
+      put (play, "a-1", "B07");
       play_ok (play, END);
       ck_assert_int_eq (wb_play_get_state (play)->step, 1);
       if (mandatory)
@@ -554,30 +555,30 @@ START_TEST (test_voluntary_combat)
 END_TEST
 
 /* A DR2 retreats the defender two hexes, one action per hex, each further
- * from where it stood: Line in 0307, attacked from 0207 at 2-1 and thrown
- * 3 + 4 = 7, goes to 0306, may not go on to 0407 (next to 0307 again) and
- * goes to 0305; then 1 Bde may advance into 0307. */
+ * from where it stood: Line in C07, attacked from B07 at 2-1 and thrown
+ * 3 + 4 = 7, goes to C06, may not go on to D07 (next to C07 again) and
+ * goes to C05; then 1 Bde may advance into C07. */
 START_TEST (test_two_hex_retreat)
 {
   static const char * const keep[] = { "a-1", "a-2", "i-3", NULL };
   g_autoptr(WbGame) game = river_crossing ();
   g_autoptr(WbPlay) play = new_play (game, "crossing", NULL, TRUE);
-  const char *first = "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"0306\"}}";
+  const char *first = "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"C06\"}}";
 
   clear_map (play, keep);
-  put (play, "i-3", "0307");
-  put (play, "a-1", "0207");
-  put (play, "a-2", "0207");
+  put (play, "i-3", "C07");
+  put (play, "a-1", "B07");
+  put (play, "a-2", "B07");
   play_ok (play, END);
-  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"0307\"], \"rolls\": [3, 4]}");
+  play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"C07\"], \"rolls\": [3, 4]}");
   ck_assert_msg (log_has (play, "8 to 3 → 2-1, dice 3 + 4 = 7 → DR2"), "%s", play_last_log (play));
   ck_assert_str_eq (wb_play_awaiting (play), "retreat");
   play_ok (play, first);
   /* Still owed: the second hex. */
   ck_assert_str_eq (wb_play_awaiting (play), "retreat");
-  ck_assert_int_eq (distance (play, "0306", "0407"), 1);
-  ck_assert_int_eq (distance (play, "0307", "0407"), 1);
-  refused (play, "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"0407\"}}", "spi.retreat");
+  ck_assert_int_eq (distance (play, "C06", "D07"), 1);
+  ck_assert_int_eq (distance (play, "C07", "D07"), 1);
+  refused (play, "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"D07\"}}", "spi.retreat");
   {
     g_autoptr(GArray) offered = wb_play_destinations (play, "i-3");
 
@@ -586,14 +587,14 @@ START_TEST (test_two_hex_retreat)
       {
         g_autofree char *h = wb_match_where_text (wb_play_get_state (play),
                                                   &g_array_index (offered, WbDestination, i).where);
-        ck_assert_msg (distance (play, "0307", h) == 2, "offered %s", h);
+        ck_assert_msg (distance (play, "C07", h) == 2, "offered %s", h);
       }
     ck_assert_uint_gt (offered->len, 0);
   }
-  play_ok (play, "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"0305\"}}");
-  ck_assert_msg (log_has (play, "Line (3) retreats 0306 → 0305"), "%s", play_last_log (play));
+  play_ok (play, "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"C05\"}}");
+  ck_assert_msg (log_has (play, "Line (3) retreats C06 → C05"), "%s", play_last_log (play));
   ck_assert_str_eq (wb_play_awaiting (play), "advance");
-  play_ok (play, "{\"type\": \"advance\", \"unit\": \"a-1\", \"to\": {\"hex\": \"0307\"}}");
+  play_ok (play, "{\"type\": \"advance\", \"unit\": \"a-1\", \"to\": {\"hex\": \"C07\"}}");
 
   /* A one-hex retreat result (DR, 2-1 on a 5) is one action. */
   ck_assert (wb_play_go_to (play, 0, NULL));
@@ -619,14 +620,14 @@ START_TEST (test_retreat_hexes_param)
       set_param (game, "retreat_hexes", value);
       play = new_play (game, "crossing", NULL, TRUE);
       clear_map (play, keep);
-      put (play, "i-3", "0307");
-      put (play, "a-1", "0207");
-      put (play, "a-2", "0207");
+      put (play, "i-3", "C07");
+      put (play, "a-1", "B07");
+      put (play, "a-2", "B07");
       play_ok (play, END);
       /* 2-1, 5: DR. */
-      play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"0307\"], \"rolls\": [1, 4]}");
+      play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"C07\"], \"rolls\": [1, 4]}");
       ck_assert_msg (log_has (play, "→ 2-1, dice 1 + 4 = 5 → DR"), "%s", play_last_log (play));
-      play_ok (play, "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"0306\"}}");
+      play_ok (play, "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"C06\"}}");
       ck_assert_str_eq (wb_play_awaiting (play), hexes == 1 ? "advance" : "retreat");
     }
 }
@@ -647,12 +648,12 @@ START_TEST (test_no_advance)
         set_param (game, "advance_after_combat", "0");
       play = new_play (game, "crossing", NULL, TRUE);
       clear_map (play, keep);
-      put (play, "i-3", "0307");
-      put (play, "a-1", "0207");
-      put (play, "a-2", "0207");
+      put (play, "i-3", "C07");
+      put (play, "a-1", "B07");
+      put (play, "a-2", "B07");
       play_ok (play, END);
-      play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"0307\"], \"rolls\": [1, 4]}");
-      play_ok (play, "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"0306\"}}");
+      play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\", \"a-2\"], \"defenders\": [\"C07\"], \"rolls\": [1, 4]}");
+      play_ok (play, "{\"type\": \"retreat\", \"unit\": \"i-3\", \"to\": {\"hex\": \"C06\"}}");
       ck_assert_str_eq (wb_play_awaiting (play), advance ? "advance" : "attack");
     }
 }
@@ -662,7 +663,7 @@ END_TEST
 
 /* More than eight objectives: Kronstadt, the ninth (10 VP), taken by the
  * Allied cavalry scores 10 and only 10 — before, its control shared the
- * first objective's bits, so that 0201 (3 VP, Imperial) turned Allied too
+ * first objective's bits, so that B01 (3 VP, Imperial) turned Allied too
  * once the score was counted again. The eight others stay Imperial
  * (rules.params.objectives_held_by), which holds none with VP. */
 START_TEST (test_ninth_objective)
@@ -684,7 +685,7 @@ START_TEST (test_ninth_objective)
   play_ok (play, END);
   ck_assert_int_eq (wb_play_get_state (play)->vp[0], 0);
   /* The score is counted after each of the family's actions. */
-  put (play, "a-cav", "0502");
+  put (play, "a-cav", "E02");
   play_ok (play, END);
   ck_assert_int_eq (wb_play_get_state (play)->vp[0], 10);
   play_ok (play, END);
@@ -692,7 +693,7 @@ START_TEST (test_ninth_objective)
   ck_assert_int_eq (wb_play_get_state (play)->vp[0], 10);
   /* Kronstadt stays Allied when the cavalry goes on (18.13: the last side
    * there holds it), to the second objective, which adds its own 3. */
-  put (play, "a-cav", "0401");
+  put (play, "a-cav", "D01");
   play_ok (play, END);
   ck_assert_int_eq (wb_play_get_state (play)->vp[0], 13);
 }
@@ -701,7 +702,7 @@ END_TEST
 /* --- reinforcements ------------------------------------------------------------------ */
 
 /* reinforcement_entry "free" (river-crossing): the Guard arrives on turn 3
- * at 0509 with its whole allowance, and goes on four hexes; "column"
+ * at E09 with its whole allowance, and goes on four hexes; "column"
  * (15.15, the Wilderness's): the first unit at the entry hex has spent
  * 1 MP arriving, and three are left. */
 START_TEST (test_reinforcement_entry)
@@ -719,18 +720,18 @@ START_TEST (test_reinforcement_entry)
       clear_map (play, none);
       while (wb_play_get_state (play)->turn < 3)
         play_ok (play, END);
-      refused (play, "{\"type\": \"enter\", \"unit\": \"i-5\", \"at\": {\"hex\": \"0501\"}}",
+      refused (play, "{\"type\": \"enter\", \"unit\": \"i-5\", \"at\": {\"hex\": \"E01\"}}",
                "may enter only in its side's Movement Phase");
-      play_ok (play, "{\"type\": \"enter\", \"unit\": \"a-5\", \"at\": {\"hex\": \"0509\"}}");
-      ck_assert_str_eq (play_last_log (play), column ? "Turn 3, Allied: Guard (4) enters at 0509 (1 MP spent arriving in column)"
-                                                     : "Turn 3, Allied: Guard (4) enters at 0509");
+      play_ok (play, "{\"type\": \"enter\", \"unit\": \"a-5\", \"at\": {\"hex\": \"E09\"}}");
+      ck_assert_str_eq (play_last_log (play), column ? "Turn 3, Allied: Guard (4) enters at E09 (1 MP spent arriving in column)"
+                                                     : "Turn 3, Allied: Guard (4) enters at E09");
       if (column)
         {
-          refused (play, MOVE ("a-5", "0909"), "spi.allowance");
-          play_ok (play, MOVE ("a-5", "0809"));
+          refused (play, MOVE ("a-5", "I09"), "spi.allowance");
+          play_ok (play, MOVE ("a-5", "H09"));
         }
       else
-        play_ok (play, MOVE ("a-5", "0909"));
+        play_ok (play, MOVE ("a-5", "I09"));
     }
 }
 END_TEST
@@ -938,14 +939,14 @@ END_TEST
 
 /* River Crossing draws: its pointy-topped map at its set-up, by the
  * renderer the canvas, exports and warbench-cli render share — the centre
- * of an empty clear hex (0105, 0304) in the clear colour, of a woods hex
- * (0301) not, and of a hex with a unit (Gren on the hills of 0303, 1 Bde
- * on the clear 0305) in neither its terrain's colour: its counter. */
+ * of an empty clear hex (A05, C04) in the clear colour, of a woods hex
+ * (C01) not, and of a hex with a unit (Gren on the hills of C03, 1 Bde
+ * on the clear C05) in neither its terrain's colour: its counter. */
 START_TEST (test_designer_game_renders)
 {
   static const struct { const char *hex; const char *color; gboolean same; } probes[] = {
-    { "0105", "#e9e2c0", TRUE }, { "0304", "#e9e2c0", TRUE }, { "0301", "#e9e2c0", FALSE },
-    { "0303", "#c9b48a", FALSE }, { "0303", "#e9e2c0", FALSE }, { "0305", "#e9e2c0", FALSE },
+    { "A05", "#e9e2c0", TRUE }, { "C04", "#e9e2c0", TRUE }, { "C01", "#e9e2c0", FALSE },
+    { "C03", "#c9b48a", FALSE }, { "C03", "#e9e2c0", FALSE }, { "C05", "#e9e2c0", FALSE },
   };
   g_autoptr(WbGame) game = river_crossing ();
   WbMap *map = wb_game_find_map (game, "valley");
