@@ -92,13 +92,16 @@ bg_state (WbMatch *m)
   return wb_match_family_state (m, sizeof (BgState));
 }
 
-/* Unit data (WbUnitState.data). */
+/* Unit data (WbUnitState.data), named by index: a struct laid over the
+ * engine's array would read it through another type (strict aliasing). */
 enum {
   BG_DATA_MP,          /* movement points left (after activation) */
   BG_DATA_START,       /* its location at activation: index + 1 */
   BG_DATA_FROM,        /* the location it entered its present one from, this turn: index + 1
                         * (a battle's crossing and the attacker's retreat, Base 2, 11.4) */
+  BG_N_DATA,
 };
+G_STATIC_ASSERT (BG_N_DATA <= G_N_ELEMENTS (((WbUnitState *) NULL)->data));
 
 typedef enum {
   BG_INFANTRY,

@@ -75,13 +75,16 @@ spi_holders (WbMatch *m, gsize n)
   return ((SpiState *) wb_match_family_state (m, sizeof (SpiState) + n))->holder;
 }
 
-/* Unit data (WbUnitState.data). */
+/* Unit data (WbUnitState.data), named by index: a struct laid over the
+ * engine's array would read it through another type (strict aliasing). */
 enum {
   SPI_DATA_SPENT,     /* quarter MP spent this phase (a reinforcement's column) */
   SPI_DATA_ENTRY,     /* the hex it entered at this phase: row * 1000 + col + 1 */
   SPI_DATA_RETREAT,   /* hexes of retreat still owed (with SPI_MUST_RETREAT / SPI_MAY_RETREAT) */
   SPI_DATA_ORIGIN,    /* the hex the retreat started from: row * 1000 + col + 1 */
+  SPI_N_DATA,
 };
+G_STATIC_ASSERT (SPI_N_DATA <= G_N_ELEMENTS (((WbUnitState *) NULL)->data));
 
 /* Zones of control (rules.params.zoc; docs/rules-engine.md defines each). */
 typedef enum {
