@@ -171,7 +171,7 @@ movement (Fixture *f, guint side, int cap)
 {
   f->m->step = side == f->m->first_side ? BG_FIRST_MOVEMENT : BG_SECOND_MOVEMENT;
   f->m->active = side;
-  f->m->fdata[BG_F_CAP + side] = cap;
+  bg_state (f->m)->cap[side] = cap;
 }
 
 gboolean

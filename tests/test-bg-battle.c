@@ -8,6 +8,7 @@
 
 #include "warbench-core.h"
 #include "rules/bg/wb-bg-battle.h"
+#include "rules/bg/wb-bg-private.h"
 #include "rules/wb-family.h"
 
 /* The Blue & Gray battle board (base rules 11) with forced dice: the
@@ -697,7 +698,7 @@ END_TEST
 
 /* How the family wires the board: its dice through wb_rule_die (the
  * match's seeded dice, or the players' "rolls" of the action, counted
- * from 0 for each action), the board in the match's family blob. */
+  * from 0 for each action), the board in the match's family state (BgState). */
 typedef struct {
   WbRuleContext *ctx;
   WbMatch       *m;
@@ -722,7 +723,7 @@ example_board (WbBgBattle *b)
   wb_bg_battle_add (b, 2, WB_BG_ATTACKER, WB_BG_CLASS_INFANTRY, 10, 3, 0, 0, FALSE);
 }
 
-START_TEST (test_family_dice_and_blob)
+START_TEST (test_family_dice_and_state)
 {
   g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
                                             "jackson-sheridan.warbench", NULL);
@@ -740,14 +741,14 @@ START_TEST (test_family_dice_and_blob)
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
   m = wb_match_new (game, "1864", NULL, 7, &error);
   ck_assert_msg (m != NULL, "%s", error ? error->message : "");
-  b = wb_match_family_blob (m, sizeof (WbBgBattle));
+  b = &bg_state (m)->fight.board;
   example_board (b);
   ck_assert (wb_bg_battle_start (b, 0, &io, &error));
 
   /* Seeded dice: a copy of the match (undo, a branch, a replay) plays the
    * same roll. */
   copy = wb_match_copy (m);
-  b2 = wb_match_family_blob (copy, sizeof (WbBgBattle));
+  b2 = &bg_state (copy)->fight.board;
   ck_assert (memcmp (b, b2, sizeof *b) == 0);
   fd.ctx = &ctx;
   fd.m = m;
@@ -858,7 +859,7 @@ bg_battle_suite (void)
   tcase_add_test (tc, test_grant_reroll);
   tcase_add_test (tc, test_missing_die);
   tcase_add_test (tc, test_cavalry_drop_and_wipe_out);
-  tcase_add_test (tc, test_family_dice_and_blob);
+  tcase_add_test (tc, test_family_dice_and_state);
   tcase_add_test (tc, test_no_retreat_location);
   suite_add_tcase (s, tc);
   return s;

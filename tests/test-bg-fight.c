@@ -29,10 +29,10 @@ board (Fixture *f)
   guint attacker = 9;
   int loc = -1;
 
-  ck_assert_int_gt (f->m->fdata[BG_F_BATTLE], 0);
+  ck_assert_int_gt (bg_state (f->m)->battle, 0);
   b = wb_bg_match_battle (f->m, &attacker, &loc);
   ck_assert_ptr_nonnull (b);
-  ck_assert_int_eq (loc, f->m->fdata[BG_F_BATTLE] - 1);
+  ck_assert_int_eq (loc, bg_state (f->m)->battle - 1);
   ck_assert_uint_lt (attacker, 2);
   return (WbBgBattle *) b;
 }
@@ -111,7 +111,7 @@ START_TEST (test_example)
   g_autoptr(GPtrArray) offers = g_ptr_array_new ();
 
   example_setup (&f);
-  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE] - 1, _wb_bg_loc_id (f.data, "snickersville"));
+  ck_assert_int_eq (bg_state (f.m)->battle - 1, _wb_bg_loc_id (f.data, "snickersville"));
   /* VI in the river/mountain line, VIII in the line, EA defends, XIX may reinforce from Salem. */
   ck_assert_int_eq (slot_of (&f, "vi")->box, WB_BG_BOX_CROSSING);
   ck_assert (slot_of (&f, "vi")->flags & WB_BG_UNIT_RIVER);
@@ -121,8 +121,8 @@ START_TEST (test_example)
   ck_assert_int_eq (slot_of (&f, "eaa")->box, WB_BG_BOX_LINE);
   ck_assert_int_eq (slot_of (&f, "xix")->box, WB_BG_BOX_OFF);
   ck_assert (unit (&f, "eaa")->flags & WB_UNIT_REVEALED);
-  /* Only a match of this family has a board: another family's fdata and
-   * blob mean other things. */
+  /* Only a match of this family has a board: another family's state
+   * means other things. */
   {
     WbRulesRef *rules = wb_game_get_rules (f.game);
     const char *family = rules->family;
@@ -281,7 +281,7 @@ START_TEST (test_voluntary_retreat)
   ck_assert (unit (&f, "vi")->flags & BG_FOUGHT);
   ck_assert (unit (&f, "eaa")->flags & BG_FOUGHT);
   ck_assert_int_eq (unit (&f, "eaa")->flags & WB_UNIT_REVEALED, 0);
-  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE], 0);
+  ck_assert_int_eq (bg_state (f.m)->battle, 0);
   ck_assert_ptr_null (wb_bg_match_battle (f.m, NULL, NULL));
   ck_assert_str_eq (awaiting (&f), "battle");
   ck_assert_uint_eq (f.m->active, UNION);
@@ -321,7 +321,7 @@ START_TEST (test_forced_retreat)
   ok (&f, "{\"type\": \"battle_retreat_to\", \"to\": \"manassas\"}");
   ck_assert_str_eq (where (&f, "eaa"), "manassas");
   ck_assert_str_eq (where (&f, "vi"), "snickersville");
-  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE], 0);
+  ck_assert_int_eq (bg_state (f.m)->battle, 0);
   (void) n;
   teardown (&f);
 
@@ -333,12 +333,12 @@ START_TEST (test_forced_retreat)
   ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 2]}");
   ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6, 2, 3, 1, 3, 4]}");
   ok (&f, "{\"type\": \"battle_roll\", \"rolls\": [6]}");
-  for (; n < 4 && f.m->fdata[BG_F_BATTLE] > 0; n++)
+  for (; n < 4 && bg_state (f.m)->battle > 0; n++)
     {
       ok (&f, g_str_has_prefix (awaiting (&f), "battle-reinforce") ? "{\"type\": \"battle_reinforce\", \"units\": []}"
                                                                   : "{\"type\": \"battle_roll\", \"rolls\": [1,1,1,1,1,1,1,1]}");
     }
-  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE], 0);
+  ck_assert_int_eq (bg_state (f.m)->battle, 0);
   ck_assert_int_eq (unit (&f, "eaa")->where.kind, WB_WHERE_ELIMINATED);
   ck_assert (logged (&f, "all its units are eliminated"));
   teardown (&f);
@@ -351,7 +351,7 @@ END_TEST
 static void
 play_out_retreat (Fixture *f, gboolean union_retreats)
 {
-  for (int n = 0; n < 20 && f->m->fdata[BG_F_BATTLE] > 0; n++)
+  for (int n = 0; n < 20 && bg_state (f->m)->battle > 0; n++)
     {
       const char *what = awaiting (f);
 
@@ -382,7 +382,7 @@ play_out_retreat (Fixture *f, gboolean union_retreats)
         ok (f, strcmp (what, "battle-reinforce") == 0 ? "{\"type\": \"battle_reinforce\", \"units\": []}"
                : "{\"type\": \"battle_roll\", \"rolls\": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}");
     }
-  ck_assert_int_eq (f->m->fdata[BG_F_BATTLE], 0);
+  ck_assert_int_eq (bg_state (f->m)->battle, 0);
 }
 
 static void
@@ -420,7 +420,7 @@ START_TEST (test_jackson_eliminated)
   ck_assert_int_eq (unit (&f, "ja")->where.kind, WB_WHERE_ELIMINATED);
   ck_assert_int_eq (unit (&f, "jackson")->where.kind, WB_WHERE_ELIMINATED);
   ck_assert (f.m->over);
-  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  ck_assert_int_eq (bg_state (f.m)->winner, UNION + 1);
   teardown (&f);
 }
 END_TEST
@@ -567,8 +567,8 @@ START_TEST (test_rail_cut_no_reinforcements)
       put (&f, "csa-iii", "chesterfield-ch");
       if (cut)
         {
-          f.m->fdata[BG_F_RAIL_CUT] = f.m->turn;
-          f.m->fdata[BG_F_RAIL_CUT_SIDE] = CSA + 1;
+          bg_state (f.m)->rail_cut = f.m->turn;
+          bg_state (f.m)->rail_cut_side = CSA + 1;
         }
       gg_battle (&f, "petersburg", "city-point");
       if (cut)
@@ -603,9 +603,8 @@ assert_same (WbMatch *a, WbMatch *b)
   ck_assert_int_eq (a->over, b->over);
   ck_assert_int_eq (a->vp[0], b->vp[0]);
   ck_assert_int_eq (a->vp[1], b->vp[1]);
-  ck_assert (memcmp (a->fdata, b->fdata, sizeof a->fdata) == 0);
-  ck_assert_uint_eq (a->fblob_size, b->fblob_size);
-  ck_assert (a->fblob_size == 0 || memcmp (a->fblob, b->fblob, a->fblob_size) == 0);
+  ck_assert_uint_eq (a->fstate_size, b->fstate_size);
+  ck_assert (a->fstate_size == 0 || memcmp (a->fstate, b->fstate, a->fstate_size) == 0);
   for (guint i = 0; i < a->units->len; i++)
     {
       WbUnitState *x = &g_array_index (a->units, WbUnitState, i), *y = &g_array_index (b->units, WbUnitState, i);
@@ -650,7 +649,7 @@ auto_game (const char *game, const char *scenario, guint64 seed)
       n++;
     }
   ck_assert_msg (f.m->over, "%s %s seed %" G_GUINT64_FORMAT " did not end", game, scenario, seed);
-  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE], 0);
+  ck_assert_int_eq (bg_state (f.m)->battle, 0);
   /* The replay. */
   setup (&r, game, scenario);
   wb_rng_seed (&r.m->rng, seed, 2);

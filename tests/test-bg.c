@@ -101,15 +101,15 @@ START_TEST (test_weather_and_cap)
   refused (&f, "{\"type\": \"cap_roll\", \"rolls\": [6, 6]}", "bg.sequence");
   refused (&f, "{\"type\": \"end_step\"}", "bg.sequence");
   ok (&f, "{\"type\": \"weather_roll\", \"rolls\": [6]}");
-  ck_assert_int_eq (f.m->fdata[BG_F_WEATHER], BG_RAIN);
+  ck_assert_int_eq (bg_state (f.m)->weather, BG_RAIN);
   /* Nothing to replace on turn 1: straight to the CAP roll, first player first. */
   ck_assert_int_eq (f.m->step, BG_CAP_ROLL);
   ck_assert_uint_eq (f.m->active, CSA);
   ok (&f, "{\"type\": \"cap_roll\", \"rolls\": [3, 4]}");   /* 7 >= Jackson's 7 */
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 3);
+  ck_assert_int_eq (bg_state (f.m)->cap[CSA], 3);
   ck_assert_uint_eq (f.m->active, UNION);
   ok (&f, "{\"type\": \"cap_roll\", \"rolls\": [4, 4]}");   /* 8 < Lincoln's 9 */
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 2);
+  ck_assert_int_eq (bg_state (f.m)->cap[UNION], 2);
   ck_assert_msg (strstr (last_event (&f), "no extra CAP") != NULL, "%s", last_event (&f));
   ck_assert_int_eq (f.m->step, BG_FIRST_MOVEMENT);
   ck_assert_uint_eq (f.m->active, CSA);
@@ -123,12 +123,12 @@ START_TEST (test_weather_and_cap)
   ck_assert_int_eq (f.m->turn, 2);
   ck_assert_int_eq (f.m->step, BG_WEATHER);
   ok (&f, "{\"type\": \"weather_roll\", \"rolls\": [6]}");
-  ck_assert_int_eq (f.m->fdata[BG_F_WEATHER], BG_RAIN_TWICE);
+  ck_assert_int_eq (bg_state (f.m)->weather, BG_RAIN_TWICE);
   ck_assert_int_eq (_wb_bg_allowance (f.data, f.m, unit (&f, "b")), 1);
   ck_assert_int_eq (_wb_bg_allowance (f.data, f.m, unit (&f, "union-g-romney-1862")), 0);
   /* Replacements (each side has a point, nobody reduced): the CAP roll again, reset to 2. */
   ck_assert_int_eq (f.m->step, BG_CAP_ROLL);
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 2);
+  ck_assert_int_eq (bg_state (f.m)->cap[CSA], 2);
   teardown (&f);
 }
 END_TEST
@@ -150,22 +150,22 @@ START_TEST (test_cap_roll_equal_to_rating)
   m = wb_play_get_state (play);
   ck_assert_int_eq (m->step, BG_CAP_ROLL);
   ck_assert_uint_eq (m->active, CSA);
-  ck_assert_int_eq (m->fdata[BG_F_CAP + CSA], 2);
+  ck_assert_int_eq (bg_state (m)->cap[CSA], 2);
   play_ok (play, "{\"type\": \"cap_roll\", \"rolls\": [2, 5]}");
   m = wb_play_get_state (play);
-  ck_assert_int_eq (m->fdata[BG_F_CAP + CSA], 3);
+  ck_assert_int_eq (bg_state (m)->cap[CSA], 3);
   ck_assert_msg (strstr (play_last_log (play),
                          "rolls 2 + 5 = 7 for CAP against a rating of 7: one more CAP, 3 this turn (Base 9).") != NULL,
                  "%s", play_last_log (play));
   /* The Union's 9: equal gives one more, one below none. */
   play_ok (play, "{\"type\": \"cap_roll\", \"rolls\": [4, 5]}");
   m = wb_play_get_state (play);
-  ck_assert_int_eq (m->fdata[BG_F_CAP + UNION], 3);
+  ck_assert_int_eq (bg_state (m)->cap[UNION], 3);
   ck_assert_int_eq (m->step, BG_FIRST_MOVEMENT);
   ck_assert (wb_play_undo (play, NULL));
   play_ok (play, "{\"type\": \"cap_roll\", \"rolls\": [3, 5]}");
   m = wb_play_get_state (play);
-  ck_assert_int_eq (m->fdata[BG_F_CAP + UNION], 2);
+  ck_assert_int_eq (bg_state (m)->cap[UNION], 2);
   ck_assert_msg (strstr (play_last_log (play), "8 for CAP against a rating of 9: no extra CAP") != NULL,
                  "%s", play_last_log (play));
 }
@@ -310,7 +310,7 @@ START_TEST (test_movement_example)
            "bg.allowance");
   /* The place as the play window writes it. */
   ok (&f, "{\"type\": \"move\", \"unit\": \"xix\", \"to\": {\"location\": \"salem\"}}");
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 0);
+  ck_assert_int_eq (bg_state (f.m)->cap[UNION], 0);
   /* Once each, and no CAP left. */
   refused (&f, "{\"type\": \"move\", \"unit\": \"vi\", \"path\": [\"winchester\"]}", "bg.activate-once");
   /* The battle step: the attacker picks the battle; the battle board takes
@@ -320,7 +320,7 @@ START_TEST (test_movement_example)
   refused (&f, "{\"type\": \"end_step\"}", "bg.battles");
   ck_assert_uint_eq (_wb_bg_battles (f.data, f.m)->len, 1);
   ok (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}");
-  ck_assert_int_eq (f.m->fdata[BG_F_BATTLE] - 1, _wb_bg_loc_id (f.data, "snickersville"));
+  ck_assert_int_eq (bg_state (f.m)->battle - 1, _wb_bg_loc_id (f.data, "snickersville"));
   refused (&f, "{\"type\": \"end_step\"}", "Finish the battle first");
   refused (&f, "{\"type\": \"battle\", \"location\": \"snickersville\"}", "Finish the battle first");
   teardown (&f);
@@ -413,7 +413,7 @@ START_TEST (test_screening)
   refused (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\"]}", "die 1");
   ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\"], \"rolls\": [2]}");
   ck_assert_str_ne (where (&f, "csa-cav-2"), "orange-ch");
-  f.m->fdata[BG_F_WEATHER] = BG_RAIN_TWICE;   /* 1 MP: no screen at Gordonsville */
+  bg_state (f.m)->weather = BG_RAIN_TWICE;   /* 1 MP: no screen at Gordonsville */
   put (&f, "union-ix", "orange-ch");
   ok (&f, "{\"type\": \"move\", \"unit\": \"union-ix\", \"path\": [\"gordonsville\"]}");
   ck_assert_str_eq (where (&f, "csa-cav-3"), "gordonsville");
@@ -459,11 +459,11 @@ START_TEST (test_cavalry_and_leaders)
   refused (&f, "{\"type\": \"move\", \"unit\": \"grant\", \"path\": [\"fredericksburg\"]}", "bg.leader-end");
   /* The infantry goes in first; then the cavalry from next door may follow, without CAP. */
   ok (&f, "{\"type\": \"move\", \"unit\": \"union-vi\", \"path\": [\"orange-ch\"]}");
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 2);
+  ck_assert_int_eq (bg_state (f.m)->cap[UNION], 2);
   ck_assert (unit (&f, "union-cav-3")->flags & BG_FREE);
   ck_assert (!(unit (&f, "grant")->flags & BG_FREE));   /* Falmouth is not next to Culpeper */
   ok (&f, "{\"type\": \"move\", \"unit\": \"union-cav-3\", \"path\": [\"culpeper-ch\", \"orange-ch\"]}");
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 2);
+  ck_assert_int_eq (bg_state (f.m)->cap[UNION], 2);
   ck_assert_msg (strstr (last_event (&f), "without CAP") != NULL, "%s", last_event (&f));
   /* A rule set to warn is played and logged. */
   g_hash_table_insert (f.settings, (gpointer) "bg.leader-end", (gpointer) "warn");
@@ -502,7 +502,7 @@ START_TEST (test_leader_move)
   ck_assert_str_eq (where (&f, "ja"), "martinsburg");
   ck_assert_str_eq (where (&f, "ew"), "martinsburg");
   ck_assert_str_eq (where (&f, "jackson"), "martinsburg");
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 1);
+  ck_assert_int_eq (bg_state (f.m)->cap[CSA], 1);
   refused (&f, "{\"type\": \"move\", \"unit\": \"ja\", \"path\": [\"winchester\"]}", "bg.activate-once");
   teardown (&f);
 }
@@ -529,10 +529,10 @@ START_TEST (test_rail)
   ok (&f, "{\"type\": \"move\", \"unit\": \"csa-iii\", \"rail\": true, "
           "\"path\": [\"chesterfield-ch\", \"petersburg\", \"stony-creek\", \"hicksford\"]}");
   ck_assert_str_eq (where (&f, "csa-iii"), "hicksford");
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 2);
+  ck_assert_int_eq (bg_state (f.m)->cap[CSA], 2);
   ok (&f, "{\"type\": \"move\", \"unit\": \"csa-ii\", \"rail\": true, \"path\": [\"louisa-ch\"]}");
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 0);
-  f.m->fdata[BG_F_CAP + CSA] = 4;
+  ck_assert_int_eq (bg_state (f.m)->cap[CSA], 0);
+  bg_state (f.m)->cap[CSA] = 4;
   refused (&f, "{\"type\": \"move\", \"unit\": \"csa-i-a\", \"rail\": true, \"path\": [\"stony-creek\"]}", "bg.rail");
   /* The Union does not move by rail; north of the Rappahannock is not controlled. */
   movement (&f, UNION, 4);
@@ -606,7 +606,7 @@ START_TEST (test_role_railroad)
         {
           ok (&f, move);
           ck_assert_str_eq (where (&f, "csa-iii"), "hicksford");
-          ck_assert_int_eq (f.m->fdata[BG_F_CAP + CSA], 2);
+          ck_assert_int_eq (bg_state (f.m)->cap[CSA], 2);
         }
       else
         refused (&f, move, "bg.rail");
@@ -665,7 +665,7 @@ START_TEST (test_amphibious)
            "bg.amphibious");
   ok (&f, "{\"type\": \"move\", \"unit\": \"union-x\", \"amphibious\": true, \"path\": [\"city-point\"]}");
   ck_assert_str_eq (where (&f, "union-x"), "city-point");
-  ck_assert_int_eq (f.m->fdata[BG_F_CAP + UNION], 2);
+  ck_assert_int_eq (bg_state (f.m)->cap[UNION], 2);
   refused (&f, "{\"type\": \"move\", \"unit\": \"union-xviii\", \"amphibious\": true, \"path\": [\"aquia-landing\"]}",
            "bg.amphibious");
   /* The Confederates do not. */
@@ -694,7 +694,7 @@ START_TEST (test_gg_specials)
   ck_assert (unit (&f, "union-xviii")->flags & BG_TRENCH);
   ck_assert_int_eq (unit (&f, "union-xviii")->data[BG_DATA_MP], 1);
   ok (&f, "{\"type\": \"end_step\"}");
-  ck_assert_int_eq (f.m->fdata[BG_F_CROSSING_OPEN], 2);
+  ck_assert_int_eq (bg_state (f.m)->crossing_open, 2);
   f.m->turn = 2;
   movement (&f, UNION, 4);
   unit (&f, "union-x")->flags &= ~(guint32) WB_UNIT_MOVED;
@@ -810,7 +810,7 @@ START_TEST (test_js_victory)
   put (&f, "jackson", NULL);
   victory_check (&f, CSA);
   ck_assert (f.m->over);
-  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  ck_assert_int_eq (bg_state (f.m)->winner, UNION + 1);
   /* Whatever the VP: the engine's result is the automatic victory. */
   f.m->vp[CSA] = 10;
   ck_assert_int_eq (wb_match_winner (f.m), UNION);
@@ -837,7 +837,7 @@ START_TEST (test_js_victory)
   put (&f, "eaa", "new-market");
   victory_check (&f, CSA);
   ck_assert (f.m->over);
-  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  ck_assert_int_eq (bg_state (f.m)->winner, UNION + 1);
   teardown (&f);
 }
 END_TEST
@@ -856,7 +856,7 @@ START_TEST (test_gg_victory)
   put (&f, "union-x", "stony-creek");
   victory_check (&f, CSA);
   ck_assert_int_eq (f.m->vp[UNION], 2);
-  ck_assert_int_eq (f.m->fdata[BG_F_RAIL_CUT], 2);
+  ck_assert_int_eq (bg_state (f.m)->rail_cut, 2);
   /* The cities at the end of the game. */
   f.m->turn = wb_match_n_turns (f.m);
   f.m->vp[UNION] = 0;
@@ -872,7 +872,7 @@ START_TEST (test_gg_victory)
   put (&f, "csa-ii", "gordonsville");
   victory_check (&f, CSA);   /* Union infantry 24 SP < 28 */
   ck_assert (f.m->over);
-  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], CSA + 1);
+  ck_assert_int_eq (bg_state (f.m)->winner, CSA + 1);
   teardown (&f);
 
   setup (&f, "grants-gamble", "campaign");
@@ -885,7 +885,7 @@ START_TEST (test_gg_victory)
   ck_assert (!f.m->over);
   victory_check (&f, CSA);
   ck_assert (f.m->over);
-  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  ck_assert_int_eq (bg_state (f.m)->winner, UNION + 1);
   teardown (&f);
 
   setup (&f, "grants-gamble", "campaign");
@@ -893,7 +893,7 @@ START_TEST (test_gg_victory)
   put (&f, "csa-iii", NULL);   /* 8 + 4 infantry SP left */
   victory_check (&f, UNION);
   ck_assert (f.m->over);
-  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], UNION + 1);
+  ck_assert_int_eq (bg_state (f.m)->winner, UNION + 1);
   teardown (&f);
 }
 END_TEST
@@ -975,7 +975,7 @@ START_TEST (test_victory_from_data)
   victory_check (&f, CSA);
   ck_assert_int_eq (f.m->vp[CSA], 4);
   ck_assert (f.m->over);
-  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], CSA + 1);
+  ck_assert_int_eq (bg_state (f.m)->winner, CSA + 1);
   ck_assert (logged (&f, "Automatic victory for the Confederate: the Confederate holds Winchester at the end of a turn (House 2)."));
   teardown (&f);
 
@@ -1007,7 +1007,7 @@ START_TEST (test_victory_from_data)
     _wb_bg_auto_victory (f.data, f.m, &ctx);
   }
   ck_assert (f.m->over);
-  ck_assert_int_eq (f.m->fdata[BG_F_WINNER], CSA + 1);
+  ck_assert_int_eq (bg_state (f.m)->winner, CSA + 1);
   ck_assert (logged (&f, "the Union infantry is below 20 SP (Variant 1)"));
   teardown (&f);
 

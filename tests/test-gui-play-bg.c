@@ -72,12 +72,12 @@ START_TEST (test_bg_moves_by_clicks)
   ck_assert_str_eq (wb_play_controller_get_selected (ctl), "vi");
   ck_assert_uint_gt (wb_map_view_get_n_highlights (view), 0);
   {
-    int cap = m->fdata[BG_F_CAP + m->active];
+    int cap = bg_state (m)->cap[m->active];
 
     click_location (window, "winchester");
     m = wb_play_get_state (play);
     ck_assert_str_eq (wb_match_find_unit (m, "vi")->where.place, "winchester");
-    ck_assert_int_eq (m->fdata[BG_F_CAP + m->active], cap - 1);
+    ck_assert_int_eq (bg_state (m)->cap[m->active], cap - 1);
   }
   if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
     {

@@ -439,8 +439,9 @@ START_TEST (test_offers)
 }
 END_TEST
 
-/* A family's blob goes with copies of the state (undo, branches), apart. */
-START_TEST (test_family_blob)
+/* A family's state goes with copies of the match (undo, branches), apart;
+ * growing it keeps what it held. */
+START_TEST (test_family_state)
 {
   g_autoptr(WbGame) game = load_wilderness ();
   g_autoptr(GError) error = NULL;
@@ -449,19 +450,26 @@ START_TEST (test_family_blob)
   guint8 *b, *c;
 
   ck_assert_msg (m != NULL, "%s", error ? error->message : "");
-  ck_assert_ptr_null (m->fblob);
-  b = wb_match_family_blob (m, 16);
+  ck_assert_ptr_null (m->fstate);
+  ck_assert_uint_eq (m->fstate_size, 0);
+  b = wb_match_family_state (m, 16);
   ck_assert (b[0] == 0 && b[15] == 0);
   b[3] = 7;
   copy = wb_match_copy (m);
-  c = copy->fblob;
+  c = copy->fstate;
   ck_assert_ptr_ne (c, b);
-  ck_assert_uint_eq (copy->fblob_size, 16);
+  ck_assert_uint_eq (copy->fstate_size, 16);
   ck_assert_uint_eq (c[3], 7);
   c[3] = 9;
   ck_assert_uint_eq (b[3], 7);
-  ck_assert_ptr_eq (wb_match_family_blob (copy, 16), c);
-  ck_assert_uint_eq (((guint8 *) wb_match_family_blob (copy, 32))[3], 0);
+  ck_assert_ptr_eq (wb_match_family_state (copy, 16), c);
+  ck_assert_ptr_eq (wb_match_family_state (copy, 8), c);
+  ck_assert_uint_eq (copy->fstate_size, 16);
+  c = wb_match_family_state (copy, 4096);
+  ck_assert_uint_eq (copy->fstate_size, 4096);
+  ck_assert_uint_eq (c[3], 9);
+  ck_assert (c[16] == 0 && c[4095] == 0);
+  ck_assert_uint_eq (b[3], 7);
 }
 END_TEST
 
@@ -1287,7 +1295,7 @@ play_suite (void)
   tcase_add_test (tc, test_rule_levels);
   tcase_add_test (tc, test_physical_dice);
   tcase_add_test (tc, test_offers);
-  tcase_add_test (tc, test_family_blob);
+  tcase_add_test (tc, test_family_state);
   tcase_add_test (tc, test_set_rule);
   tcase_add_test (tc, test_preview_and_path);
   tcase_add_test (tc, test_markers);

@@ -558,7 +558,7 @@ START_TEST (test_attack_odds_and_blocked_retreat)
   ok (&f, "{\"type\": \"advance\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0516\"}}");
   h = hex_of (&f, "gordon");
   ck_assert_str_eq (h, "0516");
-  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+  ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_NONE);
   /* 7.14: once a Combat Phase. */
   refused (&f, ATTACK2 ("gordon", "csa-0218", "0616"), "spi.attack-once");
   teardown (&f);
@@ -591,7 +591,7 @@ START_TEST (test_rough_and_retreat)
   ck_assert_str_eq (h, "0613");
   ck_assert_str_eq (wb_match_side_name (f.m, f.m->active), "Confederate");
   ok (&f, "{\"type\": \"no_advance\"}");
-  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+  ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_NONE);
   teardown (&f);
 }
 END_TEST
@@ -653,7 +653,7 @@ START_TEST (test_displacement)
   g_free (where);
   where = hex_of (&f, "1-2-V");
   ck_assert_str_eq (where, nx);
-  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_ADVANCE);
+  ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_ADVANCE);
   teardown (&f);
 }
 END_TEST
@@ -672,7 +672,7 @@ START_TEST (test_exchange)
   force_die (&f, 6);
   ok (&f, ATTACK2 ("gordon", "csa-0218", "0516"));
   ck_assert (log_has (&f, "die 6 → Ex"));
-  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_EXCHANGE);
+  ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_EXCHANGE);
   refused (&f, "{\"type\": \"eliminate\", \"units\": []}", "at least 4");
   refused (&f, "{\"type\": \"eliminate\", \"units\": [\"stafford\"]}", "did not attack");
   ok (&f, "{\"type\": \"eliminate\", \"units\": [\"csa-0218\"]}");
@@ -702,8 +702,8 @@ START_TEST (test_exchange_exact)
   force_die (&f, 6);
   ok (&f, "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"wright\", \"perry\"], \"defenders\": [\"0516\"]}");
   ck_assert_msg (log_has (&f, ": 14 to 4 → 3-1, die 6 → Ex"), "%s", last_event (&f));
-  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_EXCHANGE);
-  ck_assert_int_eq (f.m->fdata[SPI_F_EX_NEEDED], 2 * 4);
+  ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_EXCHANGE);
+  ck_assert_int_eq (spi_state (f.m)->ex_needed, 2 * 4);
   /* Perry's 3 are less than the 4 owed. */
   refused (&f, "{\"type\": \"eliminate\", \"units\": [\"perry\"]}", "at least 4");
   ck_assert_int_eq (wb_match_find_unit (f.m, "perry")->where.kind, WB_WHERE_HEX);
@@ -712,7 +712,7 @@ START_TEST (test_exchange_exact)
   ck_assert_int_eq (wb_match_find_unit (f.m, "wright")->where.kind, WB_WHERE_ELIMINATED);
   ck_assert_int_eq (wb_match_find_unit (f.m, "perry")->where.kind, WB_WHERE_HEX);
   ck_assert_int_eq (wb_match_find_unit (f.m, "gordon")->where.kind, WB_WHERE_HEX);
-  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_ADVANCE);
+  ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_ADVANCE);
   /* 18.1: 2 VP a Confederate Strength Point lost. */
   ck_assert_int_eq (f.m->vp[0], 2 * 4);
   teardown (&f);
@@ -741,7 +741,7 @@ START_TEST (test_exchange_all_owed)
   ck_assert_msg (log_has (&f, ": 16 to 4 → 4-1, die 6 → Ex"), "%s", last_event (&f));
   ck_assert_int_eq (wb_match_find_unit (f.m, "wright")->where.kind, WB_WHERE_ELIMINATED);
   ck_assert_int_eq (wb_match_find_unit (f.m, "1-2-V")->where.kind, WB_WHERE_ELIMINATED);
-  ck_assert_int_ne (f.m->fdata[SPI_F_PENDING], SPI_PENDING_EXCHANGE);
+  ck_assert_int_ne (spi_state (f.m)->pending, SPI_PENDING_EXCHANGE);
   ck_assert_int_eq (wb_match_find_unit (f.m, "art-V")->where.kind, WB_WHERE_HEX);
   ck_assert_int_eq (wb_match_find_unit (f.m, "art-VI")->where.kind, WB_WHERE_HEX);
   teardown (&f);
@@ -796,7 +796,7 @@ START_TEST (test_bombardment)
   ck_assert_msg (log_has (&f, "3 (2) attack 1/2/V (4) in 0517: 2 to 4 → 1-2, die 4 → Ar"), "%s", last_event (&f));
   h = hex_of (&f, "csa-art-3");
   ck_assert_str_eq (h, "0515");
-  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_RETREAT);
+  ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_RETREAT);
   ck_assert (_wb_spi_may_retreat (f.m));
   {
     g_autoptr(GPtrArray) offers = g_ptr_array_new ();
@@ -814,7 +814,7 @@ START_TEST (test_bombardment)
     g_autoptr(WbMatch) keep = wb_match_copy (f.m);
     ok (&f, "{\"type\": \"no_retreat\"}");
     ck_assert (log_has (&f, "3 (2) stays in place (8.16)"));
-    ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+    ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_NONE);
     refused (&f, "{\"type\": \"no_retreat\"}", "No combat waits");
     wb_match_free (f.m);
     f.m = g_steal_pointer (&keep);
@@ -826,7 +826,7 @@ START_TEST (test_bombardment)
   g_free (h);
   h = hex_of (&f, "csa-art-3");
   ck_assert_str_eq (h, "0514");
-  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_NONE);
+  ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_NONE);
   teardown (&f);
 }
 END_TEST
@@ -901,7 +901,7 @@ START_TEST (test_bombardment_along_a_hexside)
   force_die (&f, 1);
   ok (&f, bombard);
   ck_assert_msg (log_has (&f, "3 (2) attack 1/2/V (4) in 0712: 2 to 4 → 1-2, die 1 → Dr"), "%s", last_event (&f));
-  ck_assert_int_eq (f.m->fdata[SPI_F_PENDING], SPI_PENDING_RETREAT);
+  ck_assert_int_eq (spi_state (f.m)->pending, SPI_PENDING_RETREAT);
   teardown (&f);
 }
 END_TEST
@@ -1141,7 +1141,7 @@ START_TEST (test_td_displacement)
             u->where.hex = h;
             u->flags |= SPI_MUST_RETREAT;
             f.m->step = SPI_FIRST_COMBAT;
-            f.m->fdata[SPI_F_PENDING] = SPI_PENDING_RETREAT;
+            spi_state (f.m)->pending = SPI_PENDING_RETREAT;
             f.m->active = u->side;
             hexes = _wb_spi_retreats (data, f.m, u, displace);
             for (guint i = 0; i < hexes->len; i++)

@@ -157,21 +157,21 @@ wb_match_copy (const WbMatch *src)
   m->index = g_hash_table_ref (src->index);   /* the same units in the same order */
   m->markers = src->markers != NULL ? g_array_copy (src->markers)
                                     : g_array_new (FALSE, FALSE, sizeof (WbMatchMarker));
-  m->fblob = src->fblob != NULL ? g_memdup2 (src->fblob, src->fblob_size) : NULL;
+  m->fstate = src->fstate != NULL ? g_memdup2 (src->fstate, src->fstate_size) : NULL;
   return m;
 }
 
 gpointer
-wb_match_family_blob (WbMatch *match, gsize size)
+wb_match_family_state (WbMatch *match, gsize size)
 {
   g_return_val_if_fail (match != NULL && size > 0, NULL);
-  if (match->fblob == NULL || match->fblob_size != size)
+  if (match->fstate == NULL || match->fstate_size < size)
     {
-      g_free (match->fblob);
-      match->fblob = g_malloc0 (size);
-      match->fblob_size = size;
+      match->fstate = g_realloc (match->fstate, size);
+      memset (match->fstate + match->fstate_size, 0, size - match->fstate_size);
+      match->fstate_size = size;
     }
-  return match->fblob;
+  return match->fstate;
 }
 
 void
@@ -187,7 +187,7 @@ wb_match_free (WbMatch *m)
     g_hash_table_unref (m->index);
   if (m->markers)
     g_array_unref (m->markers);
-  g_free (m->fblob);
+  g_free (m->fstate);
   g_free (m);
 }
 

@@ -81,11 +81,11 @@ typedef struct {
   guint8      deploying;
   guint8      deploy_pending;
   guint8      deploy_resume;
-  gint32      fdata[32];   /* the family's (copied with the state) */
-  /* More family state, plain bytes without pointers (a battle board),
-   * copied with the state; NULL when the family keeps none. */
-  guint8     *fblob;
-  gsize       fblob_size;
+  /* The family's own state: a plain struct of its (no pointers: it is
+   * copied byte for byte with the match), reached through the family's
+   * typed accessor over wb_match_family_state (); NULL until first used. */
+  guint8     *fstate;
+  gsize       fstate_size;
   /* Rule levels set during play (a set_rule action), by the family's check
    * index: 0 as the journal's settings say, else WbRuleLevel + 1. */
   guint8      rule_levels[WB_MATCH_MAX_RULES];
@@ -102,8 +102,10 @@ WbMatch     *wb_match_new          (WbGame             *game,
                                     guint64             seed,
                                     GError            **error);
 WbMatch     *wb_match_copy         (const WbMatch *match);
-/* The family's blob of @size bytes, zeroed when it is new or resized. */
-gpointer     wb_match_family_blob  (WbMatch *match, gsize size);
+/* The family's state, at least @size bytes: zeroed when first asked for;
+ * when @size is larger than before, grown with the bytes it had kept and
+ * the new ones zeroed (so it may move: take the pointer again after). */
+gpointer     wb_match_family_state (WbMatch *match, gsize size);
 void         wb_match_free         (WbMatch *match);
 
 WbUnitState *wb_match_find_unit    (WbMatch *match, const char *id);

@@ -52,12 +52,12 @@ _wb_bg_offers (BgData *data, WbMatch *m, GPtrArray *offers)
 {
   if (m->over)
     return;
-  if (m->fdata[BG_F_BATTLE] > 0)
+  if (bg_state (m)->battle > 0)
     {
       _wb_bg_fight_offers (data, m, offers);
       return;
     }
-  if (m->fdata[BG_F_REACT_AT] > 0)
+  if (bg_state (m)->react_at > 0)
     {
       JsonObject *a = action ("react");
 
@@ -98,7 +98,7 @@ _wb_bg_offers (BgData *data, WbMatch *m, GPtrArray *offers)
       break;
     case BG_FIRST_BATTLES:
     case BG_SECOND_BATTLES:
-      if (m->fdata[BG_F_BATTLE] == 0)
+      if (bg_state (m)->battle == 0)
         {
           g_autoptr(GArray) battles = _wb_bg_battles (data, m);
 
@@ -129,7 +129,7 @@ random_move (BgData *data, WbMatch *m, WbRng *rng)
       gboolean free_move = _wb_bg_is_escort (data, u) && (u->flags & BG_FREE);
 
       if (u->side == m->active && !(u->flags & WB_UNIT_MOVED) && _wb_bg_loc (data, &u->where) >= 0 &&
-          (free_move || m->fdata[BG_F_CAP + m->active] >= 1))
+          (free_move || bg_state (m)->cap[m->active] >= 1))
         g_ptr_array_add (candidates, u);
     }
   while (candidates->len > 0)
@@ -159,9 +159,9 @@ _wb_bg_suggest (BgData *data, WbMatch *m, WbRng *rng)
 
   if (m->over)
     return NULL;
-  if (m->fdata[BG_F_BATTLE] > 0 && (a = _wb_bg_fight_suggest (data, m, rng)) != NULL)
+  if (bg_state (m)->battle > 0 && (a = _wb_bg_fight_suggest (data, m, rng)) != NULL)
     return a;
-  if (m->fdata[BG_F_REACT_AT] > 0)
+  if (bg_state (m)->react_at > 0)
     {
       if (wb_rng_bounded (rng, 2) == 0)
         return action ("no_reaction");
@@ -190,7 +190,7 @@ _wb_bg_suggest (BgData *data, WbMatch *m, WbRng *rng)
       {
         g_autoptr(GArray) battles = _wb_bg_battles (data, m);
 
-        if (battles->len == 0 || m->fdata[BG_F_BATTLE] != 0)
+        if (battles->len == 0 || bg_state (m)->battle != 0)
           return action ("end_step");
         a = action ("battle");
         json_object_set_string_member (a, "location",

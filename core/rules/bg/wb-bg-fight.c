@@ -15,7 +15,7 @@
 #include "wb-unit.h"
 
 /* The family's side of the battle board (Base 11, 2): the battle chosen
- * by the attacker is set up on a WbBgBattle kept in the match blob, each
+ * by the attacker is set up on a WbBgBattle kept in the match state (BgState.fight), each
  * decision of the board is an action ("battle_roll", "battle_allocate",
  * "battle_fortify", "battle_reroll", "battle_retreat", "battle_reinforce"),
  * the board's SP go back to the map after each, and the retreat ends it
@@ -81,20 +81,12 @@ _wb_bg_fight_read_params (BgData *data, const WbParams *o)
     }
 }
 
-/* ---- The blob ---- */
-
-typedef struct {
-  WbBgBattle board;
-  gint16     loc;             /* the battle location */
-  guint8     attacker;        /* the attacking side (the match's side index) */
-  guint8     retreat_pending; /* the board is over, the retreat's destination is owed */
-  guint32    revealed;        /* bit per slot: revealed for the battle */
-} BgFight;
+/* ---- The battle in the state ---- */
 
 static BgFight *
 fight_of (WbMatch *m)
 {
-  return wb_match_family_blob (m, sizeof (BgFight));
+  return &bg_state (m)->fight;
 }
 
 static guint
@@ -191,11 +183,11 @@ wb_bg_match_battle (WbMatch *match, guint *attacker, int *location)
   WbRulesRef *rules;
 
   g_return_val_if_fail (match != NULL, NULL);
-  /* Only a match of this family: another's fdata and blob mean other things. */
+  /* Only a match of this family: another's state means other things. */
   rules = match->game != NULL ? wb_game_get_rules (match->game) : NULL;
   if (rules == NULL || g_strcmp0 (rules->family, "bg-campaign") != 0)
     return NULL;
-  if (match->fdata[BG_F_BATTLE] <= 0 || match->fblob == NULL || match->fblob_size != sizeof (BgFight))
+  if (match->fstate_size < sizeof (BgState) || bg_state (match)->battle <= 0)
     return NULL;
   f = fight_of (match);
   if (attacker != NULL)
@@ -508,7 +500,7 @@ _wb_bg_fight_begin (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx, GErro
               wb_bg_battle_find (&f->board, (int) i) >= 0)
             continue;
           /* GG 12: both rail lines cut last turn: no reinforcements. */
-          if (m->fdata[BG_F_RAIL_CUT] == m->turn && m->fdata[BG_F_RAIL_CUT_SIDE] == (int) u->side + 1)
+          if (bg_state (m)->rail_cut == m->turn && bg_state (m)->rail_cut_side == (int) u->side + 1)
             {
               cut = TRUE;
               continue;
@@ -516,14 +508,14 @@ _wb_bg_fight_begin (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx, GErro
           add_unit (data, f, m, i, 0, TRUE);
         }
     }
-  m->fdata[BG_F_BATTLE] = loc + 1;
+  bg_state (m)->battle = loc + 1;
   /* TRANSLATORS: the attacker begins a battle (Base 11) */
   wb_rule_say (ctx, m, _("attacks at %s."), l->name);
   if (cut)
     /* TRANSLATORS: GG 12: the side whose rail lines were cut last turn */
     wb_rule_say (ctx, m, _("The %s rail lines were cut last turn: no reinforcements from the adjacent "
                            "locations in this battle."),
-                 wb_match_side_name (m, (guint) m->fdata[BG_F_RAIL_CUT_SIDE] - 1));
+                 wb_match_side_name (m, (guint) bg_state (m)->rail_cut_side - 1));
   update_no_retreat (data, m, f);
   io_init (&io, &bio, data, m, f, ctx, NULL);
   ok = wb_bg_battle_start (&f->board, l->fortress > 0 ? l->fortress : 0, &bio, error);
@@ -674,7 +666,7 @@ finish (BgData *data, WbMatch *m, BgFight *f, WbRuleContext *ctx)
       g_array_index (m->units, WbUnitState, f->board.units[s].index).flags &= ~(guint32) WB_UNIT_REVEALED;
   /* TRANSLATORS: the end of a battle (Base 11) */
   wb_rule_say (ctx, m, _("The battle at %s is over."), l->name);
-  m->fdata[BG_F_BATTLE] = 0;
+  bg_state (m)->battle = 0;
   f->retreat_pending = 0;
   m->active = f->attacker;
   _wb_bg_auto_victory (data, m, ctx);
@@ -741,7 +733,7 @@ running (BgData *data, WbMatch *m, GError **error)
 {
   BgFight *f;
 
-  if (m->fdata[BG_F_BATTLE] <= 0 || m->fblob == NULL || m->fblob_size != sizeof (BgFight))
+  if (bg_state (m)->battle <= 0)
     {
       fail (error, _("No battle is being fought"));
       return NULL;
@@ -937,7 +929,7 @@ _wb_bg_fight_awaiting (BgData *data, WbMatch *m)
 {
   BgFight *f;
 
-  if (m->fdata[BG_F_BATTLE] <= 0 || m->fblob == NULL || m->fblob_size != sizeof (BgFight))
+  if (bg_state (m)->battle <= 0)
     return NULL;
   f = fight_of (m);
   if (f->retreat_pending)
@@ -971,7 +963,7 @@ _wb_bg_fight_describe (BgData *data, WbMatch *m)
   BgFight *f;
   WbLocation *l;
 
-  if (m->fdata[BG_F_BATTLE] <= 0 || m->fblob == NULL || m->fblob_size != sizeof (BgFight))
+  if (bg_state (m)->battle <= 0)
     return NULL;
   f = fight_of (m);
   if (f->loc < 0 || (guint) f->loc >= data->n_loc)

@@ -124,7 +124,7 @@ _wb_bg_in_supply (BgData *data, WbMatch *m, const WbUnitState *u)
 static int
 weather_mp (BgData *data, WbMatch *m)
 {
-  switch (m->fdata[BG_F_WEATHER])
+  switch (bg_state (m)->weather)
     {
     case BG_RAIN:
       return data->rain_mp;
@@ -165,14 +165,14 @@ crossing_closed (BgData *data, WbMatch *m, int a, int b)
                          ((a == data->crossing[0] && b == data->crossing[1]) ||
                           (a == data->crossing[1] && b == data->crossing[0]));
 
-  return is_crossing && (m->fdata[BG_F_CROSSING_OPEN] == 0 || m->turn < m->fdata[BG_F_CROSSING_OPEN]);
+  return is_crossing && (bg_state (m)->crossing_open == 0 || m->turn < bg_state (m)->crossing_open);
 }
 
 static gboolean
 is_screened (WbMatch *m, int loc)
 {
-  for (guint k = 0; k < 4; k++)
-    if (m->fdata[BG_F_SCREENED + k] == loc + 1)
+  for (guint k = 0; k < BG_MAX_SCREENED; k++)
+    if (bg_state (m)->screened[k] == loc + 1)
       return TRUE;
   return FALSE;
 }
@@ -180,14 +180,16 @@ is_screened (WbMatch *m, int loc)
 static void
 mark_screened (WbMatch *m, int loc)
 {
-  for (guint k = 0; k < 4; k++)
-    if (m->fdata[BG_F_SCREENED + k] == 0 || m->fdata[BG_F_SCREENED + k] == loc + 1)
+  int *screened = bg_state (m)->screened;
+
+  for (guint k = 0; k < BG_MAX_SCREENED; k++)
+    if (screened[k] == 0 || screened[k] == loc + 1)
       {
-        m->fdata[BG_F_SCREENED + k] = loc + 1;
+        screened[k] = loc + 1;
         return;
       }
-  memmove (&m->fdata[BG_F_SCREENED], &m->fdata[BG_F_SCREENED + 1], 3 * sizeof (gint32));
-  m->fdata[BG_F_SCREENED + 3] = loc + 1;
+  memmove (&screened[0], &screened[1], (BG_MAX_SCREENED - 1) * sizeof screened[0]);
+  screened[BG_MAX_SCREENED - 1] = loc + 1;
 }
 
 /* Distances (in locations) from @side's supply locations, for retreats. */
@@ -558,10 +560,10 @@ read_path (BgData *data, WbMatch *m, JsonObject *action, const WbUnitState *u, G
 static int
 spend_cap (WbMatch *m, guint side, int cost, WbRuleContext *ctx, GError **error)
 {
-  if (!wb_rule_check (ctx, m, "bg.cap", m->fdata[BG_F_CAP + side] >= cost, error,
-                      _("The move costs %d CAP and %d are left"), cost, m->fdata[BG_F_CAP + side]))
+  if (!wb_rule_check (ctx, m, "bg.cap", bg_state (m)->cap[side] >= cost, error,
+                      _("The move costs %d CAP and %d are left"), cost, bg_state (m)->cap[side]))
     return FALSE;
-  m->fdata[BG_F_CAP + side] = MAX (m->fdata[BG_F_CAP + side] - cost, 0);
+  bg_state (m)->cap[side] = MAX (bg_state (m)->cap[side] - cost, 0);
   return TRUE;
 }
 
@@ -574,8 +576,8 @@ rail_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleContext
 
   if (!wb_rule_check (ctx, m, "bg.rail", (data->rail_sides & (1u << side)) != 0, error,
                       _("The %s may not move by rail"), wb_match_side_name (m, side)) ||
-      !wb_rule_check (ctx, m, "bg.rail", m->fdata[BG_F_RAIL_USED + side] < data->rail_units, error,
-                      _("%d units already moved by rail this turn"), m->fdata[BG_F_RAIL_USED + side]) ||
+      !wb_rule_check (ctx, m, "bg.rail", bg_state (m)->rail_used[side] < data->rail_units, error,
+                      _("%d units already moved by rail this turn"), bg_state (m)->rail_used[side]) ||
       (path->len == 0 && !refuse (error, _("A rail move goes somewhere"))) ||
       !spend_cap (m, side, data->rail_cap, ctx, error))
     return FALSE;
@@ -598,7 +600,7 @@ rail_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleContext
         return FALSE;
       at = next;
     }
-  m->fdata[BG_F_RAIL_USED + side]++;
+  bg_state (m)->rail_used[side]++;
   u->where.kind = WB_WHERE_LOCATION;
   u->where.place = loc_at (data, at)->id;
   u->flags |= BG_RAIL;
@@ -614,7 +616,7 @@ amphibious_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleC
 
   if (!wb_rule_check (ctx, m, "bg.amphibious", (data->amphib_sides & (1u << side)) != 0, error,
                       _("The %s makes no amphibious moves"), wb_match_side_name (m, side)) ||
-      !wb_rule_check (ctx, m, "bg.amphibious", m->fdata[BG_F_AMPHIB_USED + side] < data->amphib_units, error,
+      !wb_rule_check (ctx, m, "bg.amphibious", bg_state (m)->amphib_used[side] < data->amphib_units, error,
                       _("One unit a turn moves by sea")) ||
       (path->len != 1 && !refuse (error, _("An amphibious move goes straight to one port"))))
     return FALSE;
@@ -628,7 +630,7 @@ amphibious_move (BgData *data, WbMatch *m, WbUnitState *u, GArray *path, WbRuleC
                       _("The enemy occupies %s"), loc_at (data, to)->name) ||
       !spend_cap (m, side, data->amphib_cap, ctx, error))
     return FALSE;
-  m->fdata[BG_F_AMPHIB_USED + side]++;
+  bg_state (m)->amphib_used[side]++;
   u->where.kind = WB_WHERE_LOCATION;
   u->where.place = loc_at (data, to)->id;
   u->flags |= BG_AMPHIBIOUS;
@@ -702,11 +704,11 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
         /* TRANSLATORS: a rail or sea move: the unit, the way, the CAP left */
         g_autofree char *full = g_strdup_printf (rail ? _("moves %s by rail: %s (%d CAP left).")
                                                       : _("moves %s by sea: %s (%d CAP left)."),
-                                                 name, route, m->fdata[BG_F_CAP + u->side]);
+                                                 name, route, bg_state (m)->cap[u->side]);
         /* TRANSLATORS: the same for the enemy, who does not see which block: the way, the CAP left */
         g_autofree char *hidden = g_strdup_printf (rail ? _("moves a block by rail: %s (%d CAP left).")
                                                         : _("moves a block by sea: %s (%d CAP left)."),
-                                                   route, m->fdata[BG_F_CAP + u->side]);
+                                                   route, bg_state (m)->cap[u->side]);
 
         say_hidden (ctx, m, u->side, hidden, full);
       }
@@ -822,20 +824,20 @@ _wb_bg_move (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, G
         /* TRANSLATORS: a leader's special move: the leader, the number of units with him, the way, the CAP
          * spent and left, the rule */
         full = g_strdup_printf (_("moves %s with %u units: %s (%d CAP, %d left, %s)."), name, movers->len - 1,
-                                route, cost, m->fdata[BG_F_CAP + u->side], lm->rule);
+                                route, cost, bg_state (m)->cap[u->side], lm->rule);
         /* TRANSLATORS: the same for the enemy: the number of blocks, the way, the CAP spent and left, the rule */
         hidden = g_strdup_printf (_("moves %u blocks together: %s (%d CAP, %d left, %s)."), movers->len, route,
-                                  cost, m->fdata[BG_F_CAP + u->side], lm->rule);
+                                  cost, bg_state (m)->cap[u->side], lm->rule);
       }
     else
       {
         /* TRANSLATORS: a move: the unit, the way, whether out of supply, the CAP left */
         full = g_strdup_printf (_("moves %s%s: %s (%d CAP left)."), name, oos ? _(" (out of supply)") : "", route,
-                                m->fdata[BG_F_CAP + u->side]);
+                                bg_state (m)->cap[u->side]);
         /* TRANSLATORS: the same for the enemy, who does not see which block: whether out of supply, the way,
          * the CAP left */
         hidden = g_strdup_printf (_("moves a block%s: %s (%d CAP left)."), oos ? _(" (out of supply)") : "", route,
-                                  m->fdata[BG_F_CAP + u->side]);
+                                  bg_state (m)->cap[u->side]);
       }
     say_hidden (ctx, m, u->side, hidden, full);
   }
@@ -885,7 +887,7 @@ _wb_bg_offer_reaction (BgData *data, WbMatch *m, int loc)
     }
   if (!any)
     return;
-  m->fdata[BG_F_REACT_AT] = loc + 1;
+  bg_state (m)->react_at = loc + 1;
   m->active = csa;
 }
 
@@ -893,7 +895,7 @@ WbApplyResult
 _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   const char *type = wb_json_string (action, "type", "");
-  int to = m->fdata[BG_F_REACT_AT] - 1, lee = lee_location (data, m);
+  int to = bg_state (m)->react_at - 1, lee = lee_location (data, m);
   JsonNode *n = json_object_get_member (action, "units");
   JsonArray *a = n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
   g_autoptr(GString) names = g_string_new (NULL);
@@ -905,7 +907,7 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
     }
   if (strcmp (type, "no_reaction") == 0)
     {
-      m->fdata[BG_F_REACT_AT] = 0;
+      bg_state (m)->react_at = 0;
       m->active = 1 - m->active;
       return WB_APPLY_DONE;
     }
@@ -954,7 +956,7 @@ _wb_bg_react (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
 
     say_hidden (ctx, m, m->active, hidden, full);
   }
-  m->fdata[BG_F_REACT_AT] = 0;
+  bg_state (m)->react_at = 0;
   m->active = 1 - m->active;
   return WB_APPLY_DONE;
 }
@@ -1027,7 +1029,7 @@ reach (BgData *data, WbMatch *m, const WbUnitState *u, int *cost, int *prev)
 static gboolean
 may_move (BgData *data, WbMatch *m, const WbUnitState *u)
 {
-  return u != NULL && !m->over && _wb_bg_is_movement (m) && u->side == m->active && m->fdata[BG_F_REACT_AT] == 0 &&
+  return u != NULL && !m->over && _wb_bg_is_movement (m) && u->side == m->active && bg_state (m)->react_at == 0 &&
          !(u->flags & WB_UNIT_MOVED) && _wb_bg_loc (data, &u->where) >= 0;
 }
 
@@ -1144,7 +1146,7 @@ _wb_bg_replace (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx
   int sp = _wb_bg_replacement_sp (data, m, side);
   g_autofree char *name = NULL;
 
-  if (!wb_rule_check (ctx, m, "bg.sequence", m->step == BG_REPLACEMENTS && !(m->fdata[BG_F_SUB] & (1 << side)),
+  if (!wb_rule_check (ctx, m, "bg.sequence", m->step == BG_REPLACEMENTS && !(bg_state (m)->sub & (1u << side)),
                       error, _("Replacements are taken in the replacement step, once by each side")))
     return WB_APPLY_REFUSED;
   if (u == NULL)
@@ -1203,7 +1205,7 @@ _wb_bg_replace (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx
         say_hidden (ctx, m, side, hidden, full);
       }
     }
-  m->fdata[BG_F_SUB] |= 1 << side;
+  bg_state (m)->sub |= 1u << side;
   _wb_bg_next_replacement (data, m, ctx);
   return WB_APPLY_DONE;
 }

@@ -8,6 +8,7 @@
 
 #include "wb-point-map.h"
 #include "rules/wb-family.h"
+#include "rules/bg/wb-bg-battle.h"
 
 G_BEGIN_DECLS
 
@@ -43,40 +44,64 @@ enum {
                                                 * morale there (Base 11.4) */
 };
 
-/* Match data (WbMatch.fdata). The family blob (WbMatch.fblob) holds the
- * battle being fought (wb-bg-fight.c: the board of wb-bg-battle.[ch], the
- * location, the attacker). */
-enum {
-  BG_F_WEATHER,        /* BgWeather of this turn */
-  BG_F_RAIN_TURNS,     /* consecutive turns of rain up to this one */
-  BG_F_CAP,            /* CAP left this turn, per side: 2 entries */
-  BG_F_SUB = BG_F_CAP + 2,   /* within a step: sides done (bit per side) */
-  BG_F_RAIL_USED,      /* rail moves this turn, per side: 2 entries */
-  BG_F_AMPHIB_USED = BG_F_RAIL_USED + 2,   /* amphibious moves this turn, per side: 2 entries */
-  BG_F_SCREENED = BG_F_AMPHIB_USED + 2,    /* locations screened this player turn (index + 1): 4 */
-  BG_F_ONCE = BG_F_SCREENED + 4,   /* bits: one-time VP scored (bit: the condition's index) */
-  BG_F_WINNER,         /* automatic victory: the winning side + 1 */
-  BG_F_BATTLE,         /* the battle being fought: location index + 1 (the battle board's) */
-  BG_F_CROSSING_OPEN,  /* GG 2: the turn from which Charles City-City Point may be crossed */
-  BG_F_RAIL_CUT,       /* GG 12: the turn a side has no battle reinforcements */
-  BG_F_RAIL_CUT_SIDE,  /* … that side + 1 */
-  BG_F_REACT_AT,       /* GG 10: a reaction is offered into this location (index + 1) */
-  BG_F_END,
-};
-
 typedef enum {
   BG_CLEAR,
   BG_RAIN,
   BG_RAIN_TWICE,
 } BgWeather;
 
-/* Unit data (WbUnitState.data). */
+/* The battle being fought (wb-bg-fight.c): the board of wb-bg-battle.[ch],
+ * the location, the attacker. */
+typedef struct {
+  WbBgBattle board;
+  gint16     loc;             /* the battle location */
+  guint8     attacker;        /* the attacking side (the match's side index) */
+  guint8     retreat_pending; /* the board is over, the retreat's destination is owed */
+  guint32    revealed;        /* bit per slot: revealed for the battle */
+} BgFight;
+
+#define BG_MAX_SCREENED 4
+
+/* The family's state of a match (WbMatch.fstate): plain data, copied byte
+ * for byte with the match, zero at the start; a location is kept as its
+ * index + 1, a side as its index + 1, so that 0 is none. */
+typedef struct {
+  BgWeather weather;          /* this turn's (Base 7) */
+  int       rain_turns;       /* consecutive turns of rain up to this one */
+  int       cap[2];           /* CAP left this turn, per side (Base 9) */
+  guint32   sub;              /* within a step: the sides done, a bit each */
+  int       rail_used[2];     /* rail moves this turn, per side */
+  int       amphib_used[2];   /* amphibious moves this turn, per side */
+  int       screened[BG_MAX_SCREENED];   /* locations screened this player turn, the latest last */
+  guint32   once;             /* one-time VP scored: bit = the condition's index (BgVictory.index) */
+  int       winner;           /* an automatic victory: the winning side + 1 */
+  int       battle;           /* the location of the battle being fought (the board's) + 1 */
+  int       crossing_open;    /* GG 2: the turn from which Charles City-City Point may be crossed */
+  int       rail_cut;         /* GG 12: the turn a side has no battle reinforcements, … */
+  int       rail_cut_side;    /* … that side + 1 */
+  int       react_at;         /* GG 10: the location a reaction is offered into + 1 */
+  BgFight   fight;            /* the battle being fought, while @battle is set */
+} BgState;
+
+/* @m's BgState (@m a match of this family). */
+static inline BgState *
+bg_state (WbMatch *m)
+{
+  if (G_LIKELY (m->fstate_size >= sizeof (BgState)))
+    return (BgState *) m->fstate;
+  return wb_match_family_state (m, sizeof (BgState));
+}
+
+/* Unit data (WbUnitState.data), named by index: a struct laid over the
+ * engine's array would read it through another type (strict aliasing). */
 enum {
   BG_DATA_MP,          /* movement points left (after activation) */
   BG_DATA_START,       /* its location at activation: index + 1 */
   BG_DATA_FROM,        /* the location it entered its present one from, this turn: index + 1
                         * (a battle's crossing and the attacker's retreat, Base 2, 11.4) */
+  BG_N_DATA,
 };
+G_STATIC_ASSERT (BG_N_DATA <= G_N_ELEMENTS (((WbUnitState *) NULL)->data));
 
 typedef enum {
   BG_INFANTRY,
@@ -132,7 +157,7 @@ typedef struct {
   int           vp;        /* VP (BG_V_ONCE_LOCATION: -1, the location's own) */
   int           sp;        /* BG_V_INFANTRY_BELOW */
   int           turn;      /* BG_V_UNIT_AT_FROM_TURN */
-  guint         index;     /* its place in the list (the bit of fdata[BG_F_ONCE]) */
+  guint         index;     /* its place in the list (its bit of BgState.once) */
   const char   *tag;       /* interned map tag */
   const char   *unit;      /* interned unit id */
   char         *area;      /* what the log calls @tag's locations ("the Valley") */
@@ -140,7 +165,7 @@ typedef struct {
   GArray       *locs;      /* location indices (int) */
   GArray       *from;      /* BG_V_RAIL_CUT: the locations the rail lines run from */
   GPtrArray    *exempt;    /* BG_V_OUTSIDE_TAG: interned unit ids */
-  gboolean      no_reinforcements;   /* BG_V_RAIL_CUT: sets fdata[BG_F_RAIL_CUT(_SIDE)] */
+  gboolean      no_reinforcements;   /* BG_V_RAIL_CUT: sets BgState.rail_cut(_side) */
 } BgVictory;
 
 typedef struct {
@@ -262,7 +287,7 @@ gboolean      _wb_bg_rail_cut_from  (BgData *data, WbMatch *m, guint cutter, GAr
 gboolean      _wb_bg_rail_cut       (BgData *data, WbMatch *m, const char *to);
 
 /* The replacement step goes on with the next side that has something to
- * replace (bits of fdata[BG_F_SUB]: sides done), or to the CAP roll. */
+ * replace (BgState.sub: sides done), or to the CAP roll. */
 void          _wb_bg_next_replacement (BgData *data, WbMatch *m, WbRuleContext *ctx);
 /* Reading the parameters (wb-bg.c, through the declaration: wb-params.h):
  * a refusal with @format as the message (FALSE); a JSON number; a side's
@@ -283,8 +308,8 @@ GArray       *_wb_bg_battles        (BgData *data, WbMatch *m);
 
 /* The attacker chose the battle at @loc ({"type": "battle", "location":
  * ID}): the battle board (wb-bg-fight.c) takes over: it sets
- * fdata[BG_F_BATTLE] and answers its own actions until the battle ends,
- * then flags the units there BG_FOUGHT and clears fdata[BG_F_BATTLE]. */
+ * BgState.battle and answers its own actions until the battle ends,
+ * then flags the units there BG_FOUGHT and clears BgState.battle. */
 gboolean      _wb_bg_battle_begin   (BgData *data, WbMatch *m, int loc, WbRuleContext *ctx,
                                      GError **error);
 

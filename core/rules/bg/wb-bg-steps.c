@@ -31,9 +31,9 @@ step_kind (BgData *data, WbMatch *m, const WbBgBattle **board)
   const char *what;
 
   *board = NULL;
-  if (m->over || m->fdata[BG_F_REACT_AT] > 0)
+  if (m->over || bg_state (m)->react_at > 0)
     return BG_STEP_BUTTONS;
-  what = m->fdata[BG_F_BATTLE] > 0 ? _wb_bg_fight_awaiting (data, m) : NULL;
+  what = bg_state (m)->battle > 0 ? _wb_bg_fight_awaiting (data, m) : NULL;
   if (what != NULL)
     {
       *board = wb_bg_match_battle (m, NULL, NULL);
@@ -517,7 +517,7 @@ WbBoard *
 _wb_bg_board (BgData *data, WbMatch *m)
 {
   int loc = -1;
-  const WbBgBattle *b = m->fdata[BG_F_BATTLE] > 0 ? wb_bg_match_battle (m, NULL, &loc) : NULL;
+  const WbBgBattle *b = bg_state (m)->battle > 0 ? wb_bg_match_battle (m, NULL, &loc) : NULL;
   const char *name = b != NULL && loc >= 0 && (guint) loc < data->locs->len
                      ? ((WbLocation *) g_ptr_array_index (data->locs, loc))->name : "?";
 

@@ -317,7 +317,7 @@ win (WbMatch *m, guint side, WbRuleContext *ctx, const char *why)
 {
   if (m->over)
     return;
-  m->fdata[BG_F_WINNER] = (int) side + 1;
+  bg_state (m)->winner = (int) side + 1;
   m->decided = (int) side + 1;
   m->over = TRUE;
   /* TRANSLATORS: an automatic victory: the side, then the condition and its rule */
@@ -443,10 +443,10 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
       {
         int loc = g_array_index (v->locs, int, 0), vp = v->vp >= 0 ? v->vp : location (data, loc)->vp;
 
-        if (((guint32) m->fdata[BG_F_ONCE] & (1u << v->index)) || infantry_at (data, m, me, loc, TRUE) == 0)
+        if ((bg_state (m)->once & (1u << v->index)) || infantry_at (data, m, me, loc, TRUE) == 0)
           break;
         m->vp[me] += vp;
-        m->fdata[BG_F_ONCE] = (gint32) ((guint32) m->fdata[BG_F_ONCE] | (1u << v->index));
+        bg_state (m)->once |= 1u << v->index;
         /* TRANSLATORS: J&S 12: the side, the location, the VP, the rule */
         wb_rule_say (ctx, m, _("%s infantry in supply holds %s: %d VP, once in the game (%s)."), mine,
                      location (data, loc)->name, vp, v->rule);
@@ -574,8 +574,8 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
         places = locations_text (data, v->locs);
         if (v->no_reinforcements)
           {
-            m->fdata[BG_F_RAIL_CUT] = m->turn + 1;
-            m->fdata[BG_F_RAIL_CUT_SIDE] = (int) enemy + 1;
+            bg_state (m)->rail_cut = m->turn + 1;
+            bg_state (m)->rail_cut_side = (int) enemy + 1;
             /* TRANSLATORS: GG 12: the side whose lines are cut, the places, the VP, the side scoring, the
              * side again, the rule */
             wb_rule_say (ctx, m, _("The %s rail lines to %s are cut: %d VP to the %s, no %s reinforcements next "

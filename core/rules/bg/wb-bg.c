@@ -1051,17 +1051,17 @@ bg_start (gpointer p, WbMatch *m)
 
   m->step = BG_WEATHER;
   m->active = data->union_side;
-  m->fdata[BG_F_CAP] = data->cap_per_turn[0];
-  m->fdata[BG_F_CAP + 1] = data->cap_per_turn[1];
+  bg_state (m)->cap[0] = data->cap_per_turn[0];
+  bg_state (m)->cap[1] = data->cap_per_turn[1];
 }
 
 static char *
 bg_describe_step (gpointer p, WbMatch *m)
 {
-  if (m->fdata[BG_F_REACT_AT] > 0)
+  if (bg_state (m)->react_at > 0)
     /* TRANSLATORS: the step of a leader's reaction (GG 10: "Lee's Reaction"): the leader */
     return g_strdup_printf (_("%s's Reaction"), _wb_bg_unit_name (p, ((BgData *) p)->lee));
-  if (m->fdata[BG_F_BATTLE] > 0)
+  if (bg_state (m)->battle > 0)
     {
       char *text = _wb_bg_fight_describe (p, m);
       return text != NULL ? text : g_strdup (_("Battle"));
@@ -1095,9 +1095,9 @@ bg_awaiting (gpointer p, WbMatch *m)
 {
   if (m->over)
     return "over";
-  if (m->fdata[BG_F_REACT_AT] > 0)
+  if (bg_state (m)->react_at > 0)
     return "react";
-  if (m->fdata[BG_F_BATTLE] > 0 && _wb_bg_fight_awaiting (p, m) != NULL)
+  if (bg_state (m)->battle > 0 && _wb_bg_fight_awaiting (p, m) != NULL)
     return _wb_bg_fight_awaiting (p, m);
   switch (m->step)
     {
@@ -1188,9 +1188,9 @@ new_turn (BgData *data, WbMatch *m)
     }
   for (guint s = 0; s < 2; s++)
     {
-      m->fdata[BG_F_CAP + s] = data->cap_per_turn[s];
-      m->fdata[BG_F_RAIL_USED + s] = 0;
-      m->fdata[BG_F_AMPHIB_USED + s] = 0;
+      bg_state (m)->cap[s] = data->cap_per_turn[s];
+      bg_state (m)->rail_used[s] = 0;
+      bg_state (m)->amphib_used[s] = 0;
     }
 }
 
@@ -1205,7 +1205,7 @@ _wb_bg_next_replacement (BgData *data, WbMatch *m, WbRuleContext *ctx)
       guint side = k == 0 ? m->first_side : 1 - m->first_side;
       int sp;
 
-      if (m->fdata[BG_F_SUB] & (1 << side))
+      if (bg_state (m)->sub & (1u << side))
         continue;
       sp = _wb_bg_replacement_sp (data, m, side);
       if (sp > 0)
@@ -1221,7 +1221,7 @@ _wb_bg_next_replacement (BgData *data, WbMatch *m, WbRuleContext *ctx)
           /* TRANSLATORS: Base 8: "If all units are at their maximum SP the replacement points are lost" */
           wb_rule_say (ctx, m, _("has no unit to take replacements: %d SP lost (Base 8)."), sp);
         }
-      m->fdata[BG_F_SUB] |= 1 << side;
+      bg_state (m)->sub |= 1u << side;
     }
   enter_step (data, m, BG_CAP_ROLL, ctx);
 }
@@ -1230,7 +1230,7 @@ static void
 enter_step (BgData *data, WbMatch *m, int step, WbRuleContext *ctx)
 {
   m->step = step;
-  m->fdata[BG_F_SUB] = 0;
+  bg_state (m)->sub = 0;
   switch (step)
     {
     case BG_WEATHER:
@@ -1245,8 +1245,7 @@ enter_step (BgData *data, WbMatch *m, int step, WbRuleContext *ctx)
     case BG_FIRST_MOVEMENT:
     case BG_SECOND_MOVEMENT:
       m->active = _wb_bg_step_side (m, step);
-      for (guint k = 0; k < 4; k++)
-        m->fdata[BG_F_SCREENED + k] = 0;
+      memset (bg_state (m)->screened, 0, sizeof bg_state (m)->screened);
       break;
     case BG_FIRST_BATTLES:
     case BG_SECOND_BATTLES:
@@ -1314,9 +1313,9 @@ weather_roll (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
   if (!wb_rule_die (ctx, m, action, 0, 6, &face, error))
     return WB_APPLY_REFUSED;
   rain = data->rain[face];
-  m->fdata[BG_F_RAIN_TURNS] = rain ? m->fdata[BG_F_RAIN_TURNS] + 1 : 0;
-  m->fdata[BG_F_WEATHER] = !rain ? BG_CLEAR : m->fdata[BG_F_RAIN_TURNS] >= 2 ? BG_RAIN_TWICE : BG_RAIN;
-  switch (m->fdata[BG_F_WEATHER])
+  bg_state (m)->rain_turns = rain ? bg_state (m)->rain_turns + 1 : 0;
+  bg_state (m)->weather = !rain ? BG_CLEAR : bg_state (m)->rain_turns >= 2 ? BG_RAIN_TWICE : BG_RAIN;
+  switch (bg_state (m)->weather)
     {
     case BG_CLEAR:
       /* TRANSLATORS: the weather roll's result (Base 7); %d the die */
@@ -1342,23 +1341,23 @@ cap_roll (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErr
   int a, b;
   guint side = m->active;
 
-  if (!check_sequence (ctx, m, m->step == BG_CAP_ROLL && !(m->fdata[BG_F_SUB] & (1 << side)), error,
+  if (!check_sequence (ctx, m, m->step == BG_CAP_ROLL && !(bg_state (m)->sub & (1u << side)), error,
                        _("Each side rolls for CAP once, in the CAP Roll step")))
     return WB_APPLY_REFUSED;
   if (!wb_rule_die (ctx, m, action, 0, 6, &a, error) || !wb_rule_die (ctx, m, action, 1, 6, &b, error))
     return WB_APPLY_REFUSED;
   if (a + b >= data->rating[side])
     {
-      m->fdata[BG_F_CAP + side]++;
+      bg_state (m)->cap[side]++;
       /* TRANSLATORS: the CAP roll (Base 9): two dice, their total, the rating, the CAP now */
       wb_rule_say (ctx, m, _("rolls %d + %d = %d for CAP against a rating of %d: one more CAP, %d this turn (Base 9)."),
-                   a, b, a + b, data->rating[side], m->fdata[BG_F_CAP + side]);
+                   a, b, a + b, data->rating[side], bg_state (m)->cap[side]);
     }
   else
     wb_rule_say (ctx, m, _("rolls %d + %d = %d for CAP against a rating of %d: no extra CAP, %d this turn (Base 9)."),
-                 a, b, a + b, data->rating[side], m->fdata[BG_F_CAP + side]);
-  m->fdata[BG_F_SUB] |= 1 << side;
-  if (m->fdata[BG_F_SUB] == 3)
+                 a, b, a + b, data->rating[side], bg_state (m)->cap[side]);
+  bg_state (m)->sub |= 1u << side;
+  if (bg_state (m)->sub == 3)
     enter_step (data, m, BG_FIRST_MOVEMENT, ctx);
   else
     m->active = 1 - side;
@@ -1406,7 +1405,7 @@ battle (BgData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
   g_autoptr(GArray) battles = NULL;
   gboolean owed = FALSE;
 
-  if (!check_sequence (ctx, m, _wb_bg_is_battle (m) && m->fdata[BG_F_BATTLE] == 0, error,
+  if (!check_sequence (ctx, m, _wb_bg_is_battle (m) && bg_state (m)->battle == 0, error,
                        _("Battles are fought in the active player's battle step, one at a time")))
     return WB_APPLY_REFUSED;
   if (loc < 0)
@@ -1430,9 +1429,9 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
 {
   g_autofree char *done = bg_describe_step (data, m);
 
-  if (m->fdata[BG_F_REACT_AT] > 0 || m->fdata[BG_F_BATTLE] > 0)
+  if (bg_state (m)->react_at > 0 || bg_state (m)->battle > 0)
     {
-      _wb_bg_fail (error, m->fdata[BG_F_BATTLE] > 0 ? _("Finish the battle first")
+      _wb_bg_fail (error, bg_state (m)->battle > 0 ? _("Finish the battle first")
                                              : _("The Confederates answer the reaction first"));
       return WB_APPLY_REFUSED;
     }
@@ -1447,7 +1446,7 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
     case BG_REPLACEMENTS:
       /* TRANSLATORS: a side takes no replacement this turn */
       wb_rule_say (ctx, m, _("takes no replacement."));
-      m->fdata[BG_F_SUB] |= 1 << m->active;
+      bg_state (m)->sub |= 1u << m->active;
       _wb_bg_next_replacement (data, m, ctx);
       return WB_APPLY_DONE;
     case BG_FIRST_BATTLES:
@@ -1465,7 +1464,7 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
       /* GG 2: the side's infantry ending its move in both ends of the
        * closed crossing opens it from the next turn. */
       if (data->crossing[0] >= 0 && data->crossing[1] >= 0 && m->active == data->crossing_side &&
-          m->fdata[BG_F_CROSSING_OPEN] == 0)
+          bg_state (m)->crossing_open == 0)
         {
           gboolean both = TRUE;
 
@@ -1482,7 +1481,7 @@ end_step (BgData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
             }
           if (both)
             {
-              m->fdata[BG_F_CROSSING_OPEN] = m->turn + 1;
+              bg_state (m)->crossing_open = m->turn + 1;
               /* TRANSLATORS: GG 2: the two ends of the crossing, then the rule */
               wb_rule_say (ctx, m, _("holds %s and %s with infantry: the crossing opens next turn (%s)."),
                            ((WbLocation *) g_ptr_array_index (data->locs, data->crossing[0]))->name,
@@ -1519,10 +1518,10 @@ bg_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
     return _wb_bg_replace (data, m, action, ctx, error);
   if (strcmp (type, "react") == 0 || strcmp (type, "no_reaction") == 0)
     return _wb_bg_react (data, m, action, ctx, error);
-  if ((m->fdata[BG_F_REACT_AT] > 0 || m->fdata[BG_F_BATTLE] > 0) &&
+  if ((bg_state (m)->react_at > 0 || bg_state (m)->battle > 0) &&
       (strcmp (type, "move") == 0 || strcmp (type, "battle") == 0 || strcmp (type, "screen") == 0))
     {
-      _wb_bg_fail (error, m->fdata[BG_F_BATTLE] > 0 ? _("Finish the battle first")
+      _wb_bg_fail (error, bg_state (m)->battle > 0 ? _("Finish the battle first")
                                              : _("The Confederates answer the reaction first"));
       return WB_APPLY_REFUSED;
     }

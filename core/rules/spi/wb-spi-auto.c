@@ -36,7 +36,7 @@ hex_object (SpiData *data, WbOffset h)
 static JsonObject *
 answer (SpiData *data, WbMatch *m, WbRng *rng)
 {
-  switch ((SpiPending) m->fdata[SPI_F_PENDING])
+  switch (spi_state (m)->pending)
     {
     case SPI_PENDING_RETREAT:
       for (guint i = 0; i < m->units->len; i++)
@@ -70,7 +70,7 @@ answer (SpiData *data, WbMatch *m, WbRng *rng)
       {
         JsonObject *a = action ("eliminate");
         JsonArray *list = json_array_new ();
-        int owed = m->fdata[SPI_F_EX_NEEDED];
+        int owed = spi_state (m)->ex_needed;
 
         /* The smallest units first, until the debt is paid. */
         while (owed > 0)

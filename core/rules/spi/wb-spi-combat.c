@@ -267,7 +267,7 @@ _wb_spi_eliminate (SpiData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx
   g_autofree char *name = wb_match_unit_text (m, u);
 
   if (u->side < 2)
-    m->fdata[SPI_F_LOST + u->side] += u->halves;
+    spi_state (m)->lost[u->side] += u->halves;
   u->where.kind = WB_WHERE_ELIMINATED;
   u->flags &= ~(guint32) (SPI_MUST_RETREAT | SPI_MAY_RETREAT | SPI_ATTACKER | SPI_DEFENDER | SPI_BOMBARDING);
   wb_rule_say (ctx, m, _("%s is eliminated"), name);
@@ -284,13 +284,14 @@ printed_halves (SpiData *data, const WbUnitState *u, gboolean attack)
 static void
 record_vacated (WbMatch *m, WbOffset hex)
 {
+  SpiState *st = spi_state (m);
   int code = hex_code (hex);
 
-  for (int i = 0; i < m->fdata[SPI_F_N_VACATED]; i++)
-    if (m->fdata[SPI_F_VACATED + i] == code)
+  for (int i = 0; i < st->n_vacated; i++)
+    if (st->vacated[i] == code)
       return;
-  if (m->fdata[SPI_F_N_VACATED] < 8)
-    m->fdata[SPI_F_VACATED + m->fdata[SPI_F_N_VACATED]++] = code;
+  if (st->n_vacated < SPI_MAX_VACATED)
+    st->vacated[st->n_vacated++] = code;
 }
 
 static guint
@@ -457,10 +458,10 @@ end_combat (SpiData *data, WbMatch *m)
       u->flags &= ~(guint32) (SPI_ATTACKER | SPI_DEFENDER | SPI_BOMBARDING | SPI_MUST_RETREAT | SPI_MAY_RETREAT);
       u->data[SPI_DATA_RETREAT] = u->data[SPI_DATA_ORIGIN] = 0;
     }
-  m->fdata[SPI_F_PENDING] = SPI_PENDING_NONE;
-  m->fdata[SPI_F_EX_NEEDED] = 0;
-  m->fdata[SPI_F_ADVANCE_SIDE] = 0;
-  m->fdata[SPI_F_N_VACATED] = 0;
+  spi_state (m)->pending = SPI_PENDING_NONE;
+  spi_state (m)->ex_needed = 0;
+  spi_state (m)->advance_side = 0;
+  spi_state (m)->n_vacated = 0;
   m->active = _wb_spi_phasing (m);
 }
 
@@ -469,14 +470,14 @@ end_combat (SpiData *data, WbMatch *m)
 static gboolean
 may_advance (SpiData *data, WbMatch *m, const WbUnitState *u, WbOffset *into)
 {
-  guint side = (guint) m->fdata[SPI_F_ADVANCE_SIDE] - 1;
+  guint side = (guint) spi_state (m)->advance_side - 1;
 
-  if (data->advance == 0 || m->fdata[SPI_F_ADVANCE_SIDE] == 0 || u->side != side || !_wb_spi_on_map (u) ||
+  if (data->advance == 0 || spi_state (m)->advance_side == 0 || u->side != side || !_wb_spi_on_map (u) ||
       !(u->flags & (SPI_ATTACKER | SPI_DEFENDER)))
     return FALSE;
-  for (int i = 0; i < m->fdata[SPI_F_N_VACATED]; i++)
+  for (int i = 0; i < spi_state (m)->n_vacated; i++)
     {
-      WbOffset h = code_hex (m->fdata[SPI_F_VACATED + i]);
+      WbOffset h = code_hex (spi_state (m)->vacated[i]);
 
       if (direction (data, u->where.hex, h) >= 0 && units_of_side_at (m, 1 - side, h, NULL) == 0 &&
           units_of_side_at (m, side, h, NULL) < (guint) data->stacking)
@@ -492,7 +493,7 @@ may_advance (SpiData *data, WbMatch *m, const WbUnitState *u, WbOffset *into)
 gboolean
 _wb_spi_may_retreat (WbMatch *m)
 {
-  if (m->fdata[SPI_F_PENDING] != SPI_PENDING_RETREAT)
+  if (spi_state (m)->pending != SPI_PENDING_RETREAT)
     return FALSE;
   for (guint i = 0; i < m->units->len; i++)
     {
@@ -524,18 +525,18 @@ next_prompt (SpiData *data, WbMatch *m, WbRuleContext *ctx)
           WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
           if ((u->flags & (SPI_MUST_RETREAT | SPI_MAY_RETREAT)) && u->side == side)
             {
-              m->fdata[SPI_F_PENDING] = SPI_PENDING_RETREAT;
+              spi_state (m)->pending = SPI_PENDING_RETREAT;
               m->active = side;
               return;
             }
         }
     }
-  if (m->fdata[SPI_F_ADVANCE_SIDE] != 0 && data->advance > 0)
+  if (spi_state (m)->advance_side != 0 && data->advance > 0)
     for (guint i = 0; i < m->units->len; i++)
       if (may_advance (data, m, &g_array_index (m->units, WbUnitState, i), NULL))
         {
-          m->fdata[SPI_F_PENDING] = SPI_PENDING_ADVANCE;
-          m->active = (guint) m->fdata[SPI_F_ADVANCE_SIDE] - 1;
+          spi_state (m)->pending = SPI_PENDING_ADVANCE;
+          m->active = (guint) spi_state (m)->advance_side - 1;
           return;
         }
   end_combat (data, m);
@@ -684,7 +685,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   g_autofree char *atext = NULL, *dtext = NULL, *hexes = NULL, *astr = NULL, *dstr = NULL;
   GString *hx;
 
-  if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
+  if (spi_state (m)->pending != SPI_PENDING_NONE)
     {
       g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("Finish the combat in progress first"));
@@ -944,7 +945,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
                    thrown, cell);
     }
 
-  m->fdata[SPI_F_N_VACATED] = 0;
+  spi_state (m)->n_vacated = 0;
   if (effect.exchange || effect.defender_eliminated >= 1)
     {
       int owed = 0;
@@ -955,7 +956,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
           record_vacated (m, defenders.units[i]->where.hex);
           _wb_spi_eliminate (data, m, defenders.units[i], ctx);
         }
-      m->fdata[SPI_F_ADVANCE_SIDE] = (int) _wb_spi_phasing (m) + 1;
+      spi_state (m)->advance_side = (int) _wb_spi_phasing (m) + 1;
       if (effect.exchange)
         {
           int available = 0;
@@ -972,8 +973,8 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
             }
           else
             {
-              m->fdata[SPI_F_EX_NEEDED] = owed;
-              m->fdata[SPI_F_PENDING] = SPI_PENDING_EXCHANGE;
+              spi_state (m)->ex_needed = owed;
+              spi_state (m)->pending = SPI_PENDING_EXCHANGE;
               m->active = _wb_spi_phasing (m);
               return WB_APPLY_DONE;
             }
@@ -987,7 +988,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
             record_vacated (m, attackers.units[i]->where.hex);
             _wb_spi_eliminate (data, m, attackers.units[i], ctx);
           }
-      m->fdata[SPI_F_ADVANCE_SIDE] = (int) (1 - _wb_spi_phasing (m)) + 1;
+      spi_state (m)->advance_side = (int) (1 - _wb_spi_phasing (m)) + 1;
     }
   else if (effect.defender_retreat > 0)
     {
@@ -995,7 +996,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
 
       for (guint i = 0; i < defenders.n; i++)
         owe_retreat (defenders.units[i], SPI_MUST_RETREAT, length);
-      m->fdata[SPI_F_ADVANCE_SIDE] = (int) _wb_spi_phasing (m) + 1;
+      spi_state (m)->advance_side = (int) _wb_spi_phasing (m) + 1;
     }
   else if (effect.attacker_retreat > 0)
     {
@@ -1013,7 +1014,7 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
         else if (attackers.units[i]->flags & SPI_BOMBARDING)
           /* 8.16: bombarding artillery may elect to suffer it. */
           owe_retreat (attackers.units[i], SPI_MAY_RETREAT, length);
-      m->fdata[SPI_F_ADVANCE_SIDE] = (int) (1 - _wb_spi_phasing (m)) + 1;
+      spi_state (m)->advance_side = (int) (1 - _wb_spi_phasing (m)) + 1;
     }
   next_prompt (data, m, ctx);
   return WB_APPLY_DONE;
@@ -1138,9 +1139,9 @@ answer_exchange (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *c
         }
       total += printed_halves (data, chosen.units[i], TRUE);
     }
-  if (total < m->fdata[SPI_F_EX_NEEDED])
+  if (total < spi_state (m)->ex_needed)
     {
-      g_autofree char *need = strength_text (m->fdata[SPI_F_EX_NEEDED]);
+      g_autofree char *need = strength_text (spi_state (m)->ex_needed);
       g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("The exchange takes attacking units of at least %s printed Strength Points (7.6)"),
                    need);
@@ -1148,8 +1149,8 @@ answer_exchange (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *c
     }
   for (guint i = 0; i < chosen.n; i++)
     _wb_spi_eliminate (data, m, chosen.units[i], ctx);
-  m->fdata[SPI_F_EX_NEEDED] = 0;
-  m->fdata[SPI_F_PENDING] = SPI_PENDING_NONE;
+  spi_state (m)->ex_needed = 0;
+  spi_state (m)->pending = SPI_PENDING_NONE;
   next_prompt (data, m, ctx);
   return WB_APPLY_DONE;
 }
@@ -1188,8 +1189,8 @@ answer_advance (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
     }
   {
     gboolean vacated = FALSE;
-    for (int i = 0; i < m->fdata[SPI_F_N_VACATED]; i++)
-      vacated |= m->fdata[SPI_F_VACATED + i] == hex_code (to);
+    for (int i = 0; i < spi_state (m)->n_vacated; i++)
+      vacated |= spi_state (m)->vacated[i] == hex_code (to);
     if (!vacated || units_of_side_at (m, 1 - u->side, to, NULL) > 0)
       {
         g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
@@ -1210,7 +1211,7 @@ WbApplyResult
 _wb_spi_answer (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   const char *type = wb_json_string (action, "type", "");
-  SpiPending pending = (SpiPending) m->fdata[SPI_F_PENDING];
+  SpiPending pending = spi_state (m)->pending;
   const char *wanted = pending == SPI_PENDING_RETREAT ? "retreat"
                      : pending == SPI_PENDING_EXCHANGE ? "eliminate"
                      : pending == SPI_PENDING_ADVANCE ? "advance or no_advance" : NULL;
@@ -1267,8 +1268,8 @@ _wb_spi_combat_start (SpiData *data, WbMatch *m, WbRuleContext *ctx)
     }
   if (!any)
     return FALSE;
-  m->fdata[SPI_F_N_VACATED] = 0;
-  m->fdata[SPI_F_ADVANCE_SIDE] = (int) (1 - phasing) + 1;
+  spi_state (m)->n_vacated = 0;
+  spi_state (m)->advance_side = (int) (1 - phasing) + 1;
   next_prompt (data, m, ctx);
   return TRUE;
 }
@@ -1299,8 +1300,8 @@ _wb_spi_ineffective_retreats (SpiData *data, WbMatch *m, WbRuleContext *ctx)
   if (!any)
     return FALSE;
   /* 11.31: this gives the enemy no advance. */
-  m->fdata[SPI_F_N_VACATED] = 0;
-  m->fdata[SPI_F_ADVANCE_SIDE] = 0;
+  spi_state (m)->n_vacated = 0;
+  spi_state (m)->advance_side = 0;
   next_prompt (data, m, ctx);
   return TRUE;
 }
@@ -1311,7 +1312,7 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
   guint phasing = _wb_spi_phasing (m);
   g_autofree guint8 *own_zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
 
-  if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
+  if (spi_state (m)->pending != SPI_PENDING_NONE)
     {
       g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("Finish the combat in progress first"));
@@ -1376,8 +1377,7 @@ _wb_spi_score (SpiData *data, WbMatch *m)
   guint8 *control = NULL;
   guint objective = 0, n_objectives = 0;
 
-  /* Who holds each objective hex: a byte each (side + 1, 0 nobody yet) in
-   * the family's blob, copied with the state. */
+  /* Who holds each objective hex: SpiState.holder, copied with the state. */
   for (guint v = 0; v < victory->len; v++)
     {
       WbVictory *vc = g_ptr_array_index (victory, v);
@@ -1385,7 +1385,7 @@ _wb_spi_score (SpiData *data, WbMatch *m)
         n_objectives += vc->places->len;
     }
   if (n_objectives > 0)
-    control = wb_match_family_blob (m, n_objectives);
+    control = spi_holders (m, n_objectives);
   mark_zoc_of (data, m, 0, zoc0);
   mark_zoc_of (data, m, 1, zoc1);
   m->vp[0] = m->vp[1] = 0;
@@ -1401,7 +1401,7 @@ _wb_spi_score (SpiData *data, WbMatch *m)
         {
         case WB_VICTORY_VP_PER_SP:
           /* 18.1: per enemy Strength Point destroyed. */
-          m->vp[side] += vc->vp * m->fdata[SPI_F_LOST + (1 - side)] / 2;
+          m->vp[side] += vc->vp * spi_state (m)->lost[1 - side] / 2;
           break;
         case WB_VICTORY_OCCUPY:
           /* 18.13: the last side with a unit or zone of control in the hex. */

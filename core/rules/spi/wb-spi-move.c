@@ -402,13 +402,13 @@ _wb_spi_held (SpiData *data, WbMatch *m, const WbUnitState *u, gboolean *unrolle
 
       if (!roll_applies (data, m, c, u))
         continue;
-      if (!(m->fdata[SPI_F_COMMAND] & (1 << (16 + i))))
+      if (!(spi_state (m)->command_rolled & (1u << i)))
         {
           if (unrolled)
             *unrolled = TRUE;
           return (int) i;
         }
-      if (m->fdata[SPI_F_COMMAND] & (1 << i))
+      if (spi_state (m)->command_held & (1u << i))
         return (int) i;
     }
   return -1;
@@ -434,7 +434,7 @@ _wb_spi_command_roll (SpiData *data, WbMatch *m, JsonObject *action, WbRuleConte
   c = g_ptr_array_index (data->command_rolls, (guint) i);
   name = c->name != NULL ? c->name : c->formation;
   if ((c->option != NULL && !wb_match_has_option (m, c->option)) ||
-      g_strcmp0 (side_id (m, m->active), c->side) != 0 || (m->fdata[SPI_F_COMMAND] & (1 << (16 + i))))
+      g_strcmp0 (side_id (m, m->active), c->side) != 0 || (spi_state (m)->command_rolled & (1u << i)))
     {
       g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                    _("%s is not rolled for now"), name);
@@ -442,10 +442,10 @@ _wb_spi_command_roll (SpiData *data, WbMatch *m, JsonObject *action, WbRuleConte
     }
   if (!wb_rule_die (ctx, m, action, 0, 6, &die, error))
     return WB_APPLY_REFUSED;
-  m->fdata[SPI_F_COMMAND] |= 1 << (16 + i);
+  spi_state (m)->command_rolled |= (guint16) (1u << i);
   if (c->held_on & (1u << die))
     {
-      m->fdata[SPI_F_COMMAND] |= 1 << i;
+      spi_state (m)->command_held |= (guint16) (1u << i);
       /* TRANSLATORS: a command roll in the log: its name, the die, the formation */
       wb_rule_say (ctx, m, _("%s: die %d → %s may not move this phase"), name, die, c->formation);
     }
@@ -477,7 +477,7 @@ _wb_spi_offers (SpiData *data, WbMatch *m, GPtrArray *offers)
       WbOffer *o;
 
       if ((c->option != NULL && !wb_match_has_option (m, c->option)) ||
-          g_strcmp0 (side_id (m, m->active), c->side) != 0 || (m->fdata[SPI_F_COMMAND] & (1 << (16 + i))))
+          g_strcmp0 (side_id (m, m->active), c->side) != 0 || (spi_state (m)->command_rolled & (1u << i)))
         continue;
       o = g_new0 (WbOffer, 1);
       /* TRANSLATORS: a button in the play prompt: a command roll's name, "General Burnside" */
@@ -767,7 +767,7 @@ prompt_destinations (SpiData *data, WbMatch *m, WbUnitState *u)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (WbDestination));
 
-  if (m->fdata[SPI_F_PENDING] == SPI_PENDING_RETREAT && (u->flags & (SPI_MUST_RETREAT | SPI_MAY_RETREAT)) &&
+  if (spi_state (m)->pending == SPI_PENDING_RETREAT && (u->flags & (SPI_MUST_RETREAT | SPI_MAY_RETREAT)) &&
       u->side == m->active)
     {
       g_autoptr(GArray) hexes = _wb_spi_retreats (data, m, u, NULL);
@@ -777,7 +777,7 @@ prompt_destinations (SpiData *data, WbMatch *m, WbUnitState *u)
           g_array_append_val (out, d);
         }
     }
-  else if (m->fdata[SPI_F_PENDING] == SPI_PENDING_ADVANCE)
+  else if (spi_state (m)->pending == SPI_PENDING_ADVANCE)
     {
       WbOffset into;
       if (_wb_spi_may_advance (data, m, u, &into))
@@ -797,13 +797,13 @@ _wb_spi_destinations (SpiData *data, WbMatch *m, const char *unit)
   GArray *out;
   MoveSearch s;
 
-  if (u != NULL && on_map (u) && m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
+  if (u != NULL && on_map (u) && spi_state (m)->pending != SPI_PENDING_NONE)
     return prompt_destinations (data, m, u);
   /* A reinforcement due now: where it may come on (15.13). */
   if (u != NULL && u->where.kind == WB_WHERE_WAITING && (u->flags & WB_UNIT_IN_SCENARIO) &&
       u->arrives > 0 && u->arrives <= m->turn && u->side == m->active &&
       (m->step == SPI_FIRST_MOVEMENT || m->step == SPI_SECOND_MOVEMENT) &&
-      m->fdata[SPI_F_PENDING] == SPI_PENDING_NONE && !m->over)
+      spi_state (m)->pending == SPI_PENDING_NONE && !m->over)
     {
       g_autoptr(GArray) at = _wb_spi_entries (data, m, u);
       out = g_array_new (FALSE, FALSE, sizeof (WbDestination));

@@ -33,18 +33,6 @@ enum {
   SPI_MAY_RETREAT = WB_UNIT_FAMILY_FLAG << 8,   /* bombarding, may elect an Ar (8.16) */
 };
 
-/* Match data (WbMatch.fdata). */
-enum {
-  SPI_F_PENDING,      /* what the combat waits for: SpiPending */
-  SPI_F_EX_NEEDED,    /* exchange: printed half SP the attacker still owes */
-  SPI_F_ADVANCE_SIDE, /* the side that may advance, + 1 */
-  SPI_F_N_VACATED,    /* hexes vacated by the combat (row * 1000 + col + 1) … */
-  SPI_F_VACATED,      /* … up to 8 of them */
-  SPI_F_LOST = SPI_F_VACATED + 8,   /* half SP each side has lost: 2 sides */
-  SPI_F_COMMAND = SPI_F_LOST + 2,   /* command rolls made this phase: bit i held, bit 16 + i rolled (19.2) */
-  SPI_F_END,
-};
-
 typedef enum {
   SPI_PENDING_NONE,
   SPI_PENDING_EXCHANGE,   /* the attacker chooses units to lose */
@@ -52,13 +40,51 @@ typedef enum {
   SPI_PENDING_ADVANCE,    /* the victor may advance one unit */
 } SpiPending;
 
-/* Unit data (WbUnitState.data). */
+#define SPI_MAX_VACATED 8
+
+/* The family's state of a match (WbMatch.fstate): plain data, copied byte
+ * for byte with the match, zero at the start. */
+typedef struct {
+  SpiPending pending;      /* what the combat being resolved waits for */
+  int        ex_needed;    /* an exchange: the printed half SP the attacker still owes (7.5) */
+  int        advance_side; /* the side that may advance after combat (7.7), + 1; 0 none */
+  int        n_vacated;    /* the hexes the combat vacated (row * 1000 + col + 1), … */
+  int        vacated[SPI_MAX_VACATED];   /* … the first SPI_MAX_VACATED of them */
+  int        lost[2];      /* the half SP each side has lost in the game (the VP for losses) */
+  guint16    command_held;   /* this phase's command rolls holding their formation, bit i: roll i (19.2) */
+  guint16    command_rolled; /* … and those rolled */
+  /* Who holds each objective of the scenario's occupy conditions, in their
+   * order: side + 1, 0 nobody yet (sized by _wb_spi_score: spi_holders). */
+  guint8     holder[];
+} SpiState;
+
+/* @m's SpiState (@m a match of this family). */
+static inline SpiState *
+spi_state (WbMatch *m)
+{
+  if (G_LIKELY (m->fstate_size >= sizeof (SpiState)))
+    return (SpiState *) m->fstate;
+  return wb_match_family_state (m, sizeof (SpiState));
+}
+
+/* @m's @n objective holders (SpiState.holder): the state grows to hold
+ * them, so a SpiState taken before may have moved. */
+static inline guint8 *
+spi_holders (WbMatch *m, gsize n)
+{
+  return ((SpiState *) wb_match_family_state (m, sizeof (SpiState) + n))->holder;
+}
+
+/* Unit data (WbUnitState.data), named by index: a struct laid over the
+ * engine's array would read it through another type (strict aliasing). */
 enum {
   SPI_DATA_SPENT,     /* quarter MP spent this phase (a reinforcement's column) */
   SPI_DATA_ENTRY,     /* the hex it entered at this phase: row * 1000 + col + 1 */
   SPI_DATA_RETREAT,   /* hexes of retreat still owed (with SPI_MUST_RETREAT / SPI_MAY_RETREAT) */
   SPI_DATA_ORIGIN,    /* the hex the retreat started from: row * 1000 + col + 1 */
+  SPI_N_DATA,
 };
+G_STATIC_ASSERT (SPI_N_DATA <= G_N_ELEMENTS (((WbUnitState *) NULL)->data));
 
 /* Zones of control (rules.params.zoc; docs/rules-engine.md defines each). */
 typedef enum {

@@ -25,7 +25,7 @@ typedef enum {
 static SpiStepKind
 step_kind (WbMatch *m)
 {
-  switch ((SpiPending) m->fdata[SPI_F_PENDING])
+  switch (spi_state (m)->pending)
     {
     case SPI_PENDING_RETREAT:
       return SPI_STEP_RETREAT;

@@ -484,7 +484,7 @@ spi_start (gpointer p, WbMatch *m)
 static char *
 spi_describe_step (gpointer p, WbMatch *m)
 {
-  switch ((SpiPending) m->fdata[SPI_F_PENDING])
+  switch (spi_state (m)->pending)
     {
     case SPI_PENDING_RETREAT:
       return g_strdup (_("Combat Phase: retreat"));
@@ -508,7 +508,7 @@ end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
   g_autofree char *done = NULL;
   gboolean night_over = FALSE;
 
-  if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
+  if (spi_state (m)->pending != SPI_PENDING_NONE)
     {
       g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                            _("Finish the combat in progress first"));
@@ -530,7 +530,7 @@ end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
       u->data[SPI_DATA_SPENT] = 0;
       u->data[SPI_DATA_ENTRY] = 0;
     }
-  m->fdata[SPI_F_COMMAND] = 0;
+  spi_state (m)->command_held = spi_state (m)->command_rolled = 0;
   do
     {
       m->step++;
@@ -582,7 +582,7 @@ spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
     result = end_step (data, m, ctx, error) ? WB_APPLY_DONE : WB_APPLY_REFUSED;
   else if (strcmp (type, "move") == 0 || strcmp (type, "enter") == 0 || strcmp (type, "attack") == 0)
     {
-      if (m->fdata[SPI_F_PENDING] != SPI_PENDING_NONE)
+      if (spi_state (m)->pending != SPI_PENDING_NONE)
         {
           g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
                                _("Finish the combat in progress first"));
@@ -606,7 +606,7 @@ spi_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
 static const char *
 spi_awaiting (gpointer p, WbMatch *m)
 {
-  switch ((SpiPending) m->fdata[SPI_F_PENDING])
+  switch (spi_state (m)->pending)
     {
     case SPI_PENDING_RETREAT:
       return "retreat";
