@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "wb-number-field.h"
 #include "wb-inspector.h"
 
 /* The inspector: the map editor's selection, laid out as a form.
@@ -512,6 +513,7 @@ build_hex (WbInspector *self,
   add_field (self, "terrain", dropdown);
 
   spin = gtk_spin_button_new_with_range (0, 9, 1);
+  wb_number_field_guard (GTK_SPIN_BUTTON (spin));
   gtk_widget_set_tooltip_text (spin, _("The hex’s elevation level, 0 to 9"));
   gtk_widget_set_halign (spin, GTK_ALIGN_START);
   g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (elevation_changed), self);
@@ -873,6 +875,7 @@ location_spin (WbInspector     *self,
                WbLocationField  what)
 {
   GtkWidget *spin = gtk_spin_button_new_with_range (lo, hi, 1);
+  wb_number_field_guard (GTK_SPIN_BUTTON (spin));
 
   gtk_widget_set_tooltip_text (spin, tooltip);
   gtk_widget_set_halign (spin, GTK_ALIGN_START);

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "wb-number-field.h"
 #include "wb-edit.h"
 #include "wb-legend-editor.h"
 #include "rules/wb-family.h"
@@ -620,6 +621,7 @@ build_move_grid (WbLegendEditor *self)
                                           _("Give a default cost for every class without its own"), -1);
         }
       row.spin = gtk_spin_button_new_with_range (0, 1000, 0.5);
+      wb_number_field_guard (GTK_SPIN_BUTTON (row.spin));
       gtk_spin_button_set_digits (GTK_SPIN_BUTTON (row.spin), 1);
       gtk_widget_set_name (row.spin, spin_name);
       /* Translators: accessible name of a spin button; %s is a unit class */
@@ -1606,6 +1608,7 @@ build_form (WbLegendEditor *self)
   form_row (self, &row, _("_Style"), self->style_dropdown, 2);
 
   self->width_spin = gtk_spin_button_new_with_range (0, 1, 0.01);
+  wb_number_field_guard (GTK_SPIN_BUTTON (self->width_spin));
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->width_spin), 2);
   gtk_widget_set_name (self->width_spin, "width-spin");
   gtk_widget_set_halign (self->width_spin, GTK_ALIGN_START);
@@ -1664,6 +1667,7 @@ build_form (WbLegendEditor *self)
     gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
     gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
     self->defense_spin = gtk_spin_button_new_with_range (0, 100, 0.5);
+    wb_number_field_guard (GTK_SPIN_BUTTON (self->defense_spin));
     gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->defense_spin), 1);
     gtk_widget_set_name (self->defense_spin, "defense-spin");
     gtk_widget_set_tooltip_text (self->defense_spin,

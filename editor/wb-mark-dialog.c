@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "wb-number-field.h"
 #include "wb-mark-dialog.h"
 
 /* Adding or editing a map mark: a small modal window with its name, kind,
@@ -126,6 +127,7 @@ wb_mark_dialog_new (GtkWindow   *parent,
   self->kind_dropdown = gtk_drop_down_new (G_LIST_MODEL (kind_names), NULL);
   self->side_dropdown = gtk_drop_down_new (G_LIST_MODEL (side_names), NULL);
   self->vp_spin = gtk_spin_button_new_with_range (-999, 999, 1);
+  wb_number_field_guard (GTK_SPIN_BUTTON (self->vp_spin));
   gtk_widget_set_halign (self->vp_spin, GTK_ALIGN_START);
   gtk_widget_set_tooltip_text (self->vp_spin, _("Victory points for holding these hexes (0: none)"));
 

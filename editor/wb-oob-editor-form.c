@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "wb-number-field.h"
 #include "wb-oob-editor-private.h"
 
 /* The OOB editor's inspector: a form for the selected unit(s) or
@@ -308,6 +309,10 @@ on_spin_changed (GtkSpinButton *spin)
         v.i = (gint64) llround (value);
       else
         v.d = value;
+      /* A spin button refusing text says its value again: nothing to edit. */
+      if (self->form_units->len == 1 && wb_unit_get_attr (unit, field + 5) != NULL &&
+          wb_attr_value_equal (wb_unit_get_attr (unit, field + 5), &v))
+        return;
       edit.fields = WB_UNIT_FIELD_ATTR;
       edit.attr_id = field + 5;
       edit.attr = &v;
@@ -330,6 +335,9 @@ on_spin_changed (GtkSpinButton *spin)
   else if (g_str_equal (field, "worn"))
     edit.strength.halves[1] = (gint16) llround (value * 2);
   else
+    return;
+  /* A spin button refusing text says its value again: nothing to edit. */
+  if (self->form_units->len == 1 && wb_strength_equal (&edit.strength, wb_unit_get_strength (unit)))
     return;
   apply_edit (self, &edit);
 }
@@ -512,6 +520,7 @@ spin (Form       *form,
       guint       digits)
 {
   GtkWidget *button = gtk_spin_button_new_with_range (min, max, step);
+  wb_number_field_guard (GTK_SPIN_BUTTON (button));
 
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (button), digits);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (button), TRUE);

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "wb-number-field.h"
 #include "wb-edit.h"
 #include "wb-reinforcement-editor.h"
 #include "wb-setup-editor.h"
@@ -505,6 +506,7 @@ open_reinforcement_form (WbReinforcementEditor *self,
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
   form->turn_spin = gtk_spin_button_new_with_range (1, MAX (1, wb_scenario_get_turns (self->scenario)->len), 1);
+  wb_number_field_guard (GTK_SPIN_BUTTON (form->turn_spin));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (form->turn_spin), r != NULL ? r->turn : turn);
   form_row (GTK_GRID (grid), 0, _("_Turn"), form->turn_spin, _("The turn the units arrive"));
   form->entry = form_row (GTK_GRID (grid), 1, _("_Entry"), text_entry (entry),
@@ -969,6 +971,7 @@ wb_reinforcement_editor_init (WbReinforcementEditor *self)
   label = gtk_label_new_with_mnemonic (_("_Turns"));
   gtk_box_append (GTK_BOX (header), label);
   self->count_spin = gtk_spin_button_new_with_range (1, WB_SCENARIO_MAX_TURNS, 1);
+  wb_number_field_guard (GTK_SPIN_BUTTON (self->count_spin));
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->count_spin);
   gtk_widget_set_tooltip_text (self->count_spin, _("How many turns the scenario lasts"));
   g_signal_connect_swapped (self->count_spin, "value-changed", G_CALLBACK (on_count_changed), self);

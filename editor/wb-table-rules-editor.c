@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "wb-number-field.h"
 #include "wb-table-rules-editor.h"
 #include "wb-edit.h"
 
@@ -176,6 +177,7 @@ static GtkWidget *
 spin_new (double lo, double hi, double step, guint digits, gboolean signed_)
 {
   GtkWidget *spin = gtk_spin_button_new_with_range (lo, hi, step);
+  wb_number_field_guard (GTK_SPIN_BUTTON (spin));
 
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);

@@ -528,6 +528,78 @@ END_TEST
  * roles of the selected unit's class — what the rules play it as —
  * refused with the reader's message when the rules do not know the role,
  * undone by the window's undo. */
+/* No silent data change from a number field: a Strength left empty (the
+ * field's own text undone, or cleared) is refused and marked, the unit's
+ * strength unchanged and nothing on the undo stack; Ctrl+Z in the field
+ * with text not yet committed reverts the field, not the game. */
+START_TEST (test_oob_number_field_refuses_empty)
+{
+  WbWindow *window = open_test_game ();
+  WbGame *game = wb_window_get_game (window);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  WbOobEditor *oob = open_oob (window, "union");
+  WbUnit *unit = wb_game_find_unit (game, "1-1-V");
+  g_autofree char *before = NULL, *after = NULL;
+  GtkWidget *strength;
+  GtkEventController *key = NULL;
+  g_autoptr(GListModel) controllers = NULL;
+  gboolean handled = FALSE;
+  guint undo;
+
+  select_ids (oob, "1-1-V", NULL);
+  strength = field (oob, "strength");
+  before = wb_strength_to_string (wb_unit_get_strength (unit));
+  undo = wb_undo_stack_get_n_undo (stack);
+
+  /* Empty, then not a number: refused, marked, the strength kept. */
+  gtk_editable_set_text (GTK_EDITABLE (strength), "");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (strength));
+  after = wb_strength_to_string (wb_unit_get_strength (unit));
+  ck_assert_str_eq (after, before);
+  ck_assert_msg (wb_undo_stack_get_n_undo (stack) == undo, "an edit was pushed: %s",
+                 wb_undo_stack_get_undo_label (stack));
+  ck_assert (gtk_widget_has_css_class (strength, "error"));
+  g_clear_pointer (&after, g_free);
+  gtk_editable_set_text (GTK_EDITABLE (strength), "1e9999");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (strength));
+  after = wb_strength_to_string (wb_unit_get_strength (unit));
+  ck_assert_str_eq (after, before);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), undo);
+
+  /* Ctrl+Z with uncommitted text: the field shows the value again, the
+   * game is not undone. */
+  gtk_editable_set_text (GTK_EDITABLE (strength), "7");
+  controllers = gtk_widget_observe_controllers (strength);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && key == NULL; i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c) &&
+          gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (c)) == GTK_PHASE_CAPTURE)
+        key = GTK_EVENT_CONTROLLER (c);
+    }
+  ck_assert_ptr_nonnull (key);
+  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_z, 0, GDK_CONTROL_MASK, &handled);
+  ck_assert (handled);
+  {
+    g_autofree char *shown = g_strdup_printf ("%d", wb_unit_get_strength (unit)->halves[0] / 2);
+    ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (strength)), shown);
+  }
+  ck_assert (!gtk_widget_has_css_class (strength, "error"));
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), undo);
+  /* Nothing uncommitted: the key goes on to the game's undo. */
+  handled = TRUE;
+  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_z, 0, GDK_CONTROL_MASK, &handled);
+  ck_assert (!handled);
+
+  /* A number is still taken, as one undoable edit. */
+  gtk_editable_set_text (GTK_EDITABLE (strength), "5");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (strength));
+  ck_assert_int_eq (wb_unit_get_strength (unit)->halves[0], 10);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), undo + 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 START_TEST (test_oob_class_roles)
 {
   WbWindow *window = open_test_game ();
@@ -581,6 +653,7 @@ make_suite (void)
   tcase_add_test (tc, test_oob_reparent_multi_search);
   tcase_add_test (tc, test_oob_forms_and_ratings);
   tcase_add_test (tc, test_oob_class_roles);
+  tcase_add_test (tc, test_oob_number_field_refuses_empty);
   suite_add_tcase (s, tc);
   return s;
 }
