@@ -205,6 +205,7 @@ static void
 issue_clear (gpointer data)
 {
   g_free (((WbOobCsvIssue *) data)->message);
+  g_free ((char *) ((WbOobCsvIssue *) data)->column);
 }
 
 static void
@@ -276,7 +277,9 @@ add_issue (WbOobCsvImport *self,
       return;
     }
   issue.line = line;
-  issue.column = column ? g_intern_string (column) : NULL;
+  /* Owned, not interned: a column's name comes from the file, and an
+   * interned string is never freed. */
+  issue.column = g_strdup (column);
   issue.code = code;
   va_start (args, format);
   issue.message = g_strdup_vprintf (format, args);
@@ -889,10 +892,15 @@ parse_header (Parser *ps,
       fixed = fixed_column_of (cell->text);
       if (fixed < 0)
         {
-          attr = g_str_has_prefix (cell->text, ATTR_PREFIX) ? cell->text + strlen (ATTR_PREFIX)
-                                                            : cell->text;
-          attr = g_intern_string (attr);
-          if (!g_ptr_array_find (attr_ids, attr, NULL))
+          const char *name = g_str_has_prefix (cell->text, ATTR_PREFIX) ? cell->text + strlen (ATTR_PREFIX)
+                                                                         : cell->text;
+          guint at;
+
+          /* Only a name the game knows is interned (interned strings are
+           * never freed, and this one comes from the file). */
+          attr = g_ptr_array_find_with_equal_func (attr_ids, name, g_str_equal, &at)
+                   ? g_ptr_array_index (attr_ids, at) : NULL;
+          if (attr == NULL)
             {
               g_autoptr(GString) known = g_string_new (NULL);
 

@@ -75,7 +75,7 @@ GQuark wb_oob_csv_error_quark (void);
  */
 typedef struct {
   guint       line;
-  const char *column;
+  const char *column;   /* owned by the import */
   int         code;
   char       *message;
 } WbOobCsvIssue;

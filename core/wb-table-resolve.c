@@ -161,7 +161,7 @@ wb_table_throw_value (WbTable   *table,
                       const int *dice,
                       guint      n_dice)
 {
-  int sum = 0;
+  gint64 sum = 0;
 
   g_return_val_if_fail (WB_IS_TABLE (table), 0);
   if (n_dice == 0)
@@ -179,10 +179,12 @@ wb_table_throw_value (WbTable   *table,
   /* "d66" as wb_dice_new reads it, in either case. */
   if (wb_table_get_dice (table) != NULL && g_ascii_strcasecmp (wb_table_get_dice (table), "d66") == 0 &&
       n_dice >= 2)
-    return dice[0] * 10 + dice[1];
-  for (guint i = 0; i < n_dice; i++)
-    sum += dice[i];
-  return sum;
+    sum = (gint64) dice[0] * 10 + dice[1];
+  else
+    /* Faces are small; whatever a caller passes, no overflow (fuzz-table). */
+    for (guint i = 0; i < n_dice; i++)
+      sum += dice[i];
+  return (int) CLAMP (sum, G_MININT, G_MAXINT);
 }
 
 int
