@@ -129,8 +129,6 @@ fail_errno:
   return FALSE;
 }
 
-#undef write
-#undef fsync
 #undef rename
 
 gboolean
@@ -157,4 +155,29 @@ fail:
   g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO, _("%s: could not write: %s"), path,
                g_strerror (saved_errno));
   return FALSE;
+}
+
+#undef write
+#undef fsync
+
+int
+wb_file_open_append (const char *path, GError **error)
+{
+  int fd;
+
+  if (fault == WB_FILE_FAULT_OPEN)
+    {
+      fd = -1;
+      errno = fault_errno;
+    }
+  else
+    fd = g_open (path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO, _("%s: could not open for writing: %s"), path,
+                   g_strerror (saved_errno));
+      errno = saved_errno;
+    }
+  return fd;
 }

@@ -3,13 +3,16 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <glib/gstdio.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "warbench-core.h"
 #include "rules/wb-journal.h"
+#include "wb-file-private.h"
 
 /* The playtest journal (core/rules/wb-journal.c): a tree of actions with a
  * cursor — undo, redo along the way it came, branches, bookmarks and notes —
@@ -207,6 +210,7 @@ assert_refused (const char *text, const char *words)
 
   ck_assert_msg (j == NULL, "loaded: %s", text);
   ck_assert_msg (strstr (error->message, words) != NULL, "no “%s” in: %s", words, error->message);
+  ck_assert_msg (strstr (error->message, "<data>") == NULL, "json-glib's name in: %s", error->message);
 }
 
 #define HEADER "{\"format\": \"warbench-play\", \"version\": 1, \"seed\": \"7\"}\n"
@@ -227,6 +231,17 @@ START_TEST (test_errors)
   assert_refused (HEADER "{\"cursor\": 1}\n", ":2: “cursor” 1");
   assert_refused (HEADER "{\"jump\": 1}\n", ":2: expected an entry");
   assert_refused (HEADER "not json\n{\"cursor\": 0}\n", ":2:");
+  /* json-glib's own "<data>:1:…" becomes the file's line and the column. */
+  assert_refused (HEADER "{\"cursor\" 0}\n", "m.warbench-play:2:10: Parse error");
+  {
+    GString *s = g_string_new (HEADER);
+    g_string_append (s, "{\"note\": 0, \"text\": \"");
+    for (int i = 0; i < WB_JOURNAL_MAX_TEXT + 1; i++)
+      g_string_append_c (s, 'x');
+    g_string_append (s, "\"}\n");
+    assert_refused (s->str, "m.warbench-play:2: “text” is longer than 32768 bytes");
+    g_string_free (s, TRUE);
+  }
   {
     GString *s = g_string_new (HEADER);
     g_string_append (s, "{\"note\": 0, \"text\": \"");
@@ -239,6 +254,175 @@ START_TEST (test_errors)
 }
 END_TEST
 
+static char *
+contents (const char *path)
+{
+  char *text = NULL;
+
+  ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* A full or failing disk: the line is not kept half written (the next one
+ * would be glued to it and the whole file refused), the call fails naming
+ * the file and what failed, nothing changes in memory, and the file
+ * reopens with every whole line. */
+START_TEST (test_write_faults)
+{
+  static const struct { WbFileFault fault; int errn; } faults[] = {
+    { WB_FILE_FAULT_WRITE, ENOSPC },
+    { WB_FILE_FAULT_WRITE, EDQUOT },
+    { WB_FILE_FAULT_FSYNC, EIO },
+  };
+  g_autoptr(WbJournal) j = new_journal ();
+  g_autofree char *dir = g_dir_make_tmp ("wb-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "match.warbench-play", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *warning = NULL, *before = NULL;
+  g_autoptr(WbJournal) back = NULL;
+
+  append (j, "move", 1);
+  ck_assert_msg (wb_journal_save (j, path, &error), "%s", error ? error->message : "");
+  append (j, "move", 2);
+  ck_assert_uint_eq (wb_journal_get_entry (j, 2)->line, 4);   /* after the cursor line */
+  before = contents (path);
+  for (guint i = 0; i < G_N_ELEMENTS (faults); i++)
+    {
+      g_autoptr(JsonObject) a = action ("move", 99);
+      g_autofree char *now = NULL;
+      gboolean ok;
+
+      wb_file_set_fault (faults[i].fault, faults[i].errn);
+      ok = wb_journal_append (j, a, NULL, &error);
+      ck_assert_msg (!ok, "fault %u: appended", i);
+      ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO));
+      ck_assert_msg (strstr (error->message, path) != NULL, "%s", error->message);
+      ck_assert_msg (strstr (error->message, g_strerror (faults[i].errn)) != NULL, "%s", error->message);
+      ck_assert_msg (strstr (error->message, "line 5 is not written") != NULL, "%s", error->message);
+      g_clear_error (&error);
+      /* A bookmark, a note and a cursor move alike. */
+      ck_assert (!wb_journal_set_note (j, 1, "lost", &error));
+      g_clear_error (&error);
+      ck_assert (!wb_journal_undo (j, &error));
+      g_clear_error (&error);
+      wb_file_set_fault (WB_FILE_FAULT_NONE, 0);
+      ck_assert_uint_eq (wb_journal_get_n_entries (j), 3);
+      ck_assert_uint_eq (wb_journal_get_cursor (j), 2);
+      ck_assert_uint_eq (wb_journal_get_entry (j, 2)->n_children, 0);
+      ck_assert_ptr_null (wb_journal_get_entry (j, 1)->note);
+      now = contents (path);
+      ck_assert_msg (strcmp (now, before) == 0, "fault %u: the file changed:\n%s", i, now);
+    }
+  /* Room again: playing goes on where it was. */
+  append (j, "move", 3);
+  ck_assert (wb_journal_set_note (j, 3, "after the full disk", NULL));
+  back = wb_journal_open (path, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (warning);
+  ck_assert_uint_eq (wb_journal_get_n_entries (back), 4);
+  ck_assert_uint_eq (wb_journal_get_cursor (back), 3);
+  ck_assert_int_eq (action_n (back, 3), 3);
+  ck_assert_str_eq (wb_journal_get_entry (back, 3)->note, "after the full disk");
+  g_clear_object (&back);
+  g_clear_object (&j);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
+/* Reading a playtest writes nothing: a read-only one replays (its cut-short
+ * last line reported, not rewritten), its cursor moves in memory, and an
+ * action is refused saying why until it is saved elsewhere. */
+START_TEST (test_read_only)
+{
+  g_autoptr(WbJournal) j = new_journal ();
+  g_autofree char *dir = g_dir_make_tmp ("wb-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "match.warbench-play", NULL);
+  g_autofree char *copy = g_build_filename (dir, "copy.warbench-play", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *warning = NULL, *before = NULL, *after = NULL;
+  g_autoptr(WbJournal) back = NULL;
+  g_autoptr(JsonObject) a = action ("move", 3);
+  FILE *f;
+
+  append (j, "move", 1);
+  append (j, "move", 2);
+  ck_assert_msg (wb_journal_save (j, path, &error), "%s", error ? error->message : "");
+  g_clear_object (&j);
+  f = fopen (path, "a");
+  ck_assert_ptr_nonnull (f);
+  fputs ("{\"entry\": 3, \"par", f);
+  fclose (f);
+  before = contents (path);
+  ck_assert_int_eq (g_chmod (path, 0444), 0);
+  /* Root may write to a 0444 file: the open fails as it would for others. */
+  if (geteuid () == 0)
+    wb_file_set_fault (WB_FILE_FAULT_OPEN, EACCES);
+
+  back = wb_journal_open (path, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_nonnull (warning);
+  ck_assert_msg (strstr (warning, "match.warbench-play:5: the last line was cut short") != NULL, "%s", warning);
+  ck_assert_uint_eq (wb_journal_get_n_entries (back), 3);
+  ck_assert (wb_journal_undo (back, &error));
+  ck_assert (wb_journal_redo (back, &error));
+  ck_assert (!wb_journal_append (back, a, NULL, &error));
+  ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO));
+  ck_assert_msg (strstr (error->message, path) != NULL && strstr (error->message, "copy") != NULL, "%s",
+                 error->message);
+  g_clear_error (&error);
+  ck_assert (!wb_journal_set_bookmark (back, 1, "here", &error));
+  g_clear_error (&error);
+  ck_assert_uint_eq (wb_journal_get_n_entries (back), 3);
+  after = contents (path);
+  ck_assert_str_eq (after, before);
+
+  /* Saved elsewhere, it plays on there. */
+  ck_assert_msg (wb_journal_save (back, copy, &error), "%s", error ? error->message : "");
+  wb_file_set_fault (WB_FILE_FAULT_NONE, 0);
+  ck_assert_msg (wb_journal_append (back, a, NULL, &error), "%s", error ? error->message : "");
+  g_clear_object (&back);
+  g_clear_pointer (&warning, g_free);
+  back = wb_journal_open (copy, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (warning);
+  ck_assert_uint_eq (wb_journal_get_n_entries (back), 4);
+  g_clear_object (&back);
+  g_unlink (path);
+  g_unlink (copy);
+  g_rmdir (dir);
+}
+END_TEST
+
+/* A whole last line without its newline (the write stopped just before
+ * it) is kept, and the next line does not glue onto it. */
+START_TEST (test_last_line_without_newline)
+{
+  g_autoptr(WbJournal) j = new_journal ();
+  g_autofree char *dir = g_dir_make_tmp ("wb-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "match.warbench-play", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *warning = NULL;
+  g_autoptr(WbJournal) back = NULL;
+
+  append (j, "move", 1);
+  text = wb_journal_to_data (j);
+  text[strlen (text) - 1] = '\0';
+  ck_assert (g_file_set_contents (path, text, -1, NULL));
+  back = wb_journal_open (path, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (warning);
+  append (back, "move", 2);
+  g_clear_object (&back);
+  back = wb_journal_open (path, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (wb_journal_get_n_entries (back), 3);
+  g_clear_object (&back);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
 static Suite *
 journal_suite (void)
 {
@@ -248,6 +432,9 @@ journal_suite (void)
   tcase_add_test (tc, test_tree);
   tcase_add_test (tc, test_save_reopen_crash);
   tcase_add_test (tc, test_errors);
+  tcase_add_test (tc, test_write_faults);
+  tcase_add_test (tc, test_read_only);
+  tcase_add_test (tc, test_last_line_without_newline);
   suite_add_tcase (s, tc);
   return s;
 }

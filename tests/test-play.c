@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
 #include "play-common.h"
+#include "wb-file-private.h"
 
 /* A playtest (core/rules/wb-play.c) on the bundled Wilderness: the set-up
  * from the scenario, the engine's own actions (end of step, designer
@@ -1283,6 +1285,152 @@ START_TEST (test_designer_point_game)
 }
 END_TEST
 
+/* A full disk in the middle of a playtest: the action is refused with the
+ * file and what failed, the match stays at the last journalled entry, the
+ * file keeps its whole lines, and the playtest reopens and plays on. */
+START_TEST (test_full_disk)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, "battle-of-the-wilderness.warbench", "historical",
+                                        NULL, 7, &error);
+  g_autofree char *dir = g_dir_make_tmp ("wb-play-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "m.warbench-play", NULL);
+  g_autofree char *warning = NULL, *before = NULL, *after = NULL;
+  g_autoptr(WbPlay) back = NULL;
+  g_autoptr(WbMatch) was = NULL;
+  guint log_len;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  ck_assert_msg (wb_play_save (play, path, &error), "%s", error ? error->message : "");
+  play_ok (play, "{\"type\": \"roll\", \"dice\": \"d66\"}");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"hex\": \"0515\"}}");
+  was = wb_match_copy (wb_play_get_state (play));
+  log_len = wb_play_get_log (play)->len;
+  ck_assert (g_file_get_contents (path, &before, NULL, NULL));
+
+  wb_file_set_fault (WB_FILE_FAULT_WRITE, ENOSPC);
+  error = play_act (play, "{\"type\": \"override_move\", \"unit\": \"stafford\", \"to\": {\"eliminated\": true}}");
+  wb_file_set_fault (WB_FILE_FAULT_NONE, 0);
+  ck_assert_ptr_nonnull (error);
+  ck_assert_msg (strstr (error->message, path) != NULL && strstr (error->message, g_strerror (ENOSPC)) != NULL,
+                 "%s", error->message);
+  g_clear_error (&error);
+  assert_same_state (wb_play_get_state (play), was);
+  ck_assert_uint_eq (wb_play_get_log (play)->len, log_len);
+  ck_assert_uint_eq (wb_journal_get_cursor (wb_play_get_journal (play)), 2);
+  ck_assert_uint_eq (wb_journal_get_n_entries (wb_play_get_journal (play)), 3);
+  ck_assert (g_file_get_contents (path, &after, NULL, NULL));
+  ck_assert_str_eq (after, before);
+
+  back = wb_play_open (game, path, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (warning);
+  assert_same_state (wb_play_get_state (back), was);
+  g_clear_object (&back);
+  /* Room again: the same action plays, and the file has it. */
+  play_ok (play, "{\"type\": \"end_step\"}");
+  back = wb_play_open (game, path, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  assert_same_state (wb_play_get_state (back), wb_play_get_state (play));
+  g_clear_object (&back);
+  g_clear_object (&play);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
+static char *
+replace_once (const char *text, const char *from, const char *to)
+{
+  const char *at = strstr (text, from);
+
+  ck_assert_msg (at != NULL, "no %s in %s", from, text);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
+}
+
+/* @text as the playtest @path, opened: NULL, and the error's message. */
+static char *
+open_refused (WbGame *game, const char *path, const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) back = NULL;
+
+  ck_assert (g_file_set_contents (path, text, -1, NULL));
+  back = wb_play_open (game, path, NULL, &error);
+  ck_assert_msg (back == NULL, "opened: %s", text);
+  ck_assert_msg (strlen (error->message) < 600, "a long message: %zu bytes", strlen (error->message));
+  ck_assert_msg (strstr (error->message, "(null)") == NULL, "%s", error->message);
+  return g_strdup (error->message);
+}
+
+/* Journal errors say which file and line, and what was expected, in the
+ * words of the game's rules (not free play's), with long values cut. */
+START_TEST (test_journal_errors)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, "battle-of-the-wilderness.warbench", "historical",
+                                        NULL, 7, &error);
+  g_autofree char *dir = g_dir_make_tmp ("wb-play-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "m.warbench-play", NULL);
+  g_autofree char *text = NULL, *long_id = g_strnfill (60000, 'x');
+  g_autofree char *unit_json = NULL;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  play_ok (play, "{\"type\": \"roll\", \"dice\": \"d66\"}");
+  text = wb_journal_to_data (wb_play_get_journal (play));
+
+  /* The game's rules, not free play. */
+  error = play_fails (play, "{\"type\": \"fly\"}");
+  ck_assert_msg (strstr (error->message, "“fly”") != NULL && strstr (error->message, "spi-blue-gray") != NULL &&
+                 strstr (error->message, "free play") == NULL, "%s", error->message);
+  g_clear_error (&error);
+  /* A 60 KB id, cut. */
+  unit_json = g_strdup_printf ("{\"type\": \"override_move\", \"unit\": \"%s\", \"to\": {\"hex\": \"0515\"}}",
+                               long_id);
+  error = play_fails (play, unit_json);
+  ck_assert_msg (strlen (error->message) < 200 && strstr (error->message, "xxx…”") != NULL, "%.300s",
+                 error->message);
+  g_clear_error (&error);
+
+  {
+    g_autofree char *bad = replace_once (text, "{\"type\":\"roll\",\"dice\":\"d66\"}", unit_json);
+    g_autofree char *m = open_refused (game, path, bad);
+    g_autofree char *want = g_strdup_printf ("%s:2: entry 1 does not replay: No unit “xxx", path);
+    ck_assert_msg (g_str_has_prefix (m, want), "%s", m);
+  }
+  {
+    g_autofree char *bad = replace_once (text, "\"id\":\"battle-of-the-wilderness\",", "");
+    g_autofree char *m = open_refused (game, path, bad);
+    g_autofree char *want = g_strdup_printf ("%s:1: names no game", path);
+    ck_assert_msg (g_str_has_prefix (m, want), "%s", m);
+  }
+  {
+    g_autofree char *other = g_strdup_printf ("\"id\":\"%s\",", long_id);
+    g_autofree char *no_title = replace_once (text, "\"title\":\"Battle of the Wilderness\",", "");
+    g_autofree char *bad = replace_once (no_title, "\"id\":\"battle-of-the-wilderness\",", other);
+    g_autofree char *m = open_refused (game, path, bad);
+    g_autofree char *want = g_strdup_printf ("%s:1: a playtest of “xxx", path);
+    ck_assert_msg (g_str_has_prefix (m, want) && strstr (m, "…”, not of this game") != NULL, "%s", m);
+  }
+  {
+    g_autofree char *bad = replace_once (text, "\"scenario\":\"historical\",", "");
+    g_autofree char *m = open_refused (game, path, bad);
+    g_autofree char *want = g_strdup_printf ("%s:1: names no scenario", path);
+    ck_assert_msg (g_str_has_prefix (m, want), "%s", m);
+  }
+  {
+    g_autofree char *bad = replace_once (text, "\"scenario\":\"historical\"", "\"scenario\":\"1865\"");
+    g_autofree char *m = open_refused (game, path, bad);
+    g_autofree char *want = g_strdup_printf ("%s:1: The game has no scenario “1865”", path);
+    ck_assert_msg (g_str_has_prefix (m, want), "%s", m);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
 static Suite *
 play_suite (void)
 {
@@ -1308,6 +1456,8 @@ play_suite (void)
   tcase_add_test (tc, test_auto_games_end_on_the_last_turn);
   tcase_add_test (tc, test_auto_game_renumbered);
   tcase_add_test (tc, test_designer_point_game);
+  tcase_add_test (tc, test_full_disk);
+  tcase_add_test (tc, test_journal_errors);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -22,7 +22,18 @@ struct _WbJournal
   GArray       *entries;    /* WbJournalEntry, index = id */
   guint32       cursor;
   char         *path;       /* the file appended to, or NULL */
-  int           fd;         /* its descriptor, or -1 */
+  /* The file is opened for writing only when something is written to it,
+   * so replaying (or only reading) a playtest never writes, and a read-only
+   * playtest replays. */
+  int           fd;         /* its descriptor, or -1 until the first write */
+  gboolean      read_only;  /* the file could not be opened for writing */
+  /* The bytes and lines of the file that are whole lines of this journal:
+   * a line cut short by a crash, or half written on a full disk, lies
+   * beyond and is cut off before the next line is written. */
+  gint64        good_size;
+  guint32       n_lines;
+  gboolean      tail_dirty;   /* there may be bytes past good_size */
+  gboolean      need_newline; /* the last whole line lacks its newline */
 };
 
 G_DEFINE_FINAL_TYPE (WbJournal, wb_journal, G_TYPE_OBJECT)
@@ -267,15 +278,103 @@ event_line (const char *member, guint32 id, const char *key, const char *value)
   return object_to_line (o);
 }
 
-/* Appends @line to the file, if any (consumes @line). */
+/* Opens the file for writing at the first line written to it, and cuts off
+ * whatever follows its last whole line. */
 static gboolean
-write_line (WbJournal *self, char *line, GError **error)
+open_for_writing (WbJournal *self, GError **error)
+{
+  if (self->fd < 0)
+    {
+      g_autoptr(GError) local = NULL;
+
+      self->fd = wb_file_open_append (self->path, &local);
+      if (self->fd < 0)
+        {
+          if (errno == EACCES || errno == EPERM || errno == EROFS)
+            self->read_only = TRUE;
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+    }
+  if (self->tail_dirty)
+    {
+      if (ftruncate (self->fd, (off_t) self->good_size) != 0 || fsync (self->fd) != 0)
+        {
+          int saved = errno;
+          g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO,
+                       _("%s: could not cut the file back to its last whole line (line %u): %s"), self->path,
+                       self->n_lines, g_strerror (saved));
+          return FALSE;
+        }
+      self->tail_dirty = FALSE;
+    }
+  return TRUE;
+}
+
+/* Appends @line to the file, if any (consumes @line). A line that could not
+ * be written whole (a full disk, a failing one) is cut off again, so the
+ * file keeps its whole lines only and reopens; the caller then changes
+ * nothing in memory either. @may_skip: a line that may go unwritten in a
+ * read-only journal (a cursor move: where the reader looks). */
+static gboolean
+write_line (WbJournal *self, char *line, gboolean may_skip, GError **error)
 {
   g_autofree char *owned = line;
+  g_autofree char *with_newline = NULL;
+  g_autoptr(GError) local = NULL;
+  const char *text = owned;
+  gsize len;
 
-  if (self->fd < 0)
+  if (self->path == NULL)
     return TRUE;
-  return wb_file_append_synced (self->fd, self->path, owned, strlen (owned), error);
+  if (self->read_only && may_skip)
+    return TRUE;
+  if (self->read_only)
+    {
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO,
+                   _("%s is read-only: the playtest replays, but playing on needs a copy (save it "
+                     "under another name)"), self->path);
+      return FALSE;
+    }
+  if (!open_for_writing (self, &local))
+    {
+      if (self->read_only && may_skip)
+        return TRUE;
+      if (self->read_only)
+        g_prefix_error (&local, _("The playtest replays, but playing on needs a copy (save it under another "
+                                  "name): "));
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  if (self->need_newline)
+    text = with_newline = g_strconcat ("\n", owned, NULL);
+  len = strlen (text);
+  if (!wb_file_append_synced (self->fd, self->path, text, len, &local))
+    {
+      self->tail_dirty = TRUE;
+      if (ftruncate (self->fd, (off_t) self->good_size) == 0 && fsync (self->fd) == 0)
+        {
+          self->tail_dirty = FALSE;
+          /* TRANSLATORS: the first %s is the error (the file, what failed) */
+          g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO,
+                       _("%s: line %u is not written, the file is cut back to its last whole line "
+                         "(%u) and the playtest stays as it was"),
+                       local->message, self->n_lines + 1, self->n_lines);
+        }
+      else
+        {
+          int saved = errno;
+          g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO,
+                       _("%s: line %u is not written and could not be cut off (%s): the playtest stays "
+                         "as it was, and reopening leaves the line out"),
+                       local->message, self->n_lines + 1, g_strerror (saved));
+        }
+      return FALSE;
+    }
+  self->good_size += (gint64) len;
+  self->n_lines++;
+  self->need_newline = FALSE;
+  return TRUE;
 }
 
 /* --- the tree ------------------------------------------------------------ */
@@ -300,6 +399,7 @@ add_entry (WbJournal *self, guint32 parent, JsonObject *action)
   e.parent = parent;
   e.depth = g_array_index (self->entries, WbJournalEntry, parent).depth + 1;
   e.action = json_object_ref (action);
+  e.line = self->n_lines;
   g_array_append_val (self->entries, e);
   p = &g_array_index (self->entries, WbJournalEntry, parent);
   p->n_children++;
@@ -326,7 +426,7 @@ wb_journal_append (WbJournal  *self,
   probe.id = self->entries->len;
   probe.parent = self->cursor;
   probe.action = action;
-  if (!write_line (self, entry_line (&probe), error))
+  if (!write_line (self, entry_line (&probe), FALSE, error))
     return FALSE;
   add_entry (self, self->cursor, action);
   if (id)
@@ -341,7 +441,7 @@ wb_journal_append (WbJournal  *self,
 static gboolean
 move_cursor (WbJournal *self, guint32 id, gboolean walk, GError **error)
 {
-  if (!write_line (self, event_line ("cursor", id, NULL, NULL), error))
+  if (!write_line (self, event_line ("cursor", id, NULL, NULL), TRUE, error))
     return FALSE;
   self->cursor = id;
   for (guint32 c = id; walk && c != 0; )
@@ -399,12 +499,12 @@ set_text (WbJournal *self, guint32 id, const char *member, const char *key, cons
 
   if (!check_id (self, id, error))
     return FALSE;
-  if (text != NULL && strlen (text) > WB_JOURNAL_MAX_LINE / 2)
+  if (text != NULL && strlen (text) > WB_JOURNAL_MAX_TEXT)
     {
       g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE, _("The text is too long"));
       return FALSE;
     }
-  if (!write_line (self, event_line (member, id, key, text), error))
+  if (!write_line (self, event_line (member, id, key, text), FALSE, error))
     return FALSE;
   e = &g_array_index (self->entries, WbJournalEntry, id);
   if (bookmark)
@@ -514,35 +614,46 @@ wb_journal_to_data (WbJournal *self)
   return g_string_free (out, FALSE);
 }
 
-static gboolean
-open_append (WbJournal *self, const char *path, GError **error)
+/* Attaches the file @path, whose first @good_size bytes (@n_lines lines)
+ * are this journal: it is opened for writing at the first line written. */
+static void
+attach_file (WbJournal *self, const char *path, gint64 good_size, guint32 n_lines, gboolean tail_dirty,
+             gboolean need_newline)
 {
-  int fd = g_open (path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
-
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO, _("%s: could not open: %s"), path,
-                   g_strerror (saved));
-      return FALSE;
-    }
   if (self->fd >= 0)
     close (self->fd);
-  self->fd = fd;
+  self->fd = -1;
+  self->read_only = FALSE;
   g_free (self->path);
   self->path = g_strdup (path);
-  return TRUE;
+  self->good_size = good_size;
+  self->n_lines = n_lines;
+  self->tail_dirty = tail_dirty;
+  self->need_newline = need_newline;
 }
 
 gboolean
 wb_journal_save (WbJournal *self, const char *path, GError **error)
 {
   g_autofree char *data = NULL;
+  gsize len;
 
   g_return_val_if_fail (WB_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   data = wb_journal_to_data (self);
-  return wb_file_write_atomic (path, data, strlen (data), error) && open_append (self, path, error);
+  len = strlen (data);
+  if (!wb_file_write_atomic (path, data, len, error))
+    return FALSE;
+  /* The header, then the entries in order. */
+  for (guint32 i = 1; i < self->entries->len; i++)
+    g_array_index (self->entries, WbJournalEntry, i).line = i + 1;
+  {
+    guint32 lines = 0;
+    for (gsize i = 0; i < len; i++)
+      lines += data[i] == '\n';
+    attach_file (self, path, (gint64) len, lines, FALSE, FALSE);
+  }
+  return TRUE;
 }
 
 typedef struct {
@@ -694,6 +805,20 @@ read_header (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h)
   return TRUE;
 }
 
+/* A bookmark's name or a note no longer than one played in the app. */
+static gboolean
+check_text (LoadCtx *ctx, JsonObject *o, const char *member)
+{
+  const char *text = get_str (o, member);
+
+  if (text != NULL && strlen (text) > WB_JOURNAL_MAX_TEXT)
+    {
+      g_autofree char *m = g_strdup_printf (_("“%s” is longer than %d bytes"), member, WB_JOURNAL_MAX_TEXT);
+      return load_fail (ctx, WB_FORMAT_ERROR_TOO_LARGE, m);
+    }
+  return TRUE;
+}
+
 static gboolean
 read_event (LoadCtx *ctx, WbJournal *self, JsonObject *o)
 {
@@ -722,21 +847,53 @@ read_event (LoadCtx *ctx, WbJournal *self, JsonObject *o)
       return move_cursor (self, id, TRUE, NULL);
     }
   if (json_object_has_member (o, "bookmark"))
-    return get_id (ctx, o, "bookmark", limit, &id) &&
+    return get_id (ctx, o, "bookmark", limit, &id) && check_text (ctx, o, "name") &&
            set_text (self, id, "bookmark", "name", get_str (o, "name"), TRUE, ctx->error);
   if (json_object_has_member (o, "note"))
-    return get_id (ctx, o, "note", limit, &id) &&
+    return get_id (ctx, o, "note", limit, &id) && check_text (ctx, o, "text") &&
            set_text (self, id, "note", "text", get_str (o, "text"), FALSE, ctx->error);
   return load_fail (ctx, WB_FORMAT_ERROR_TYPE,
                     _("expected an entry, a cursor, a bookmark or a note"));
 }
 
-WbJournal *
-wb_journal_load_from_data (const char  *data,
-                           gsize        len,
-                           const char  *name,
-                           char       **warning,
-                           GError     **error)
+/* json-glib names the text "<data>" and counts its lines and columns: here
+ * the text is one line, so the column is kept and the line is the file's.
+ * "<data>:1:20: Parse error: …" → 20 and "Parse error: …". */
+static const char *
+parser_message (const char *message, guint *column)
+{
+  const char *p = message;
+
+  *column = 0;
+  if (!g_str_has_prefix (p, "<data>:"))
+    return message;
+  p += strlen ("<data>:");
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (*p != ':')
+    return message;
+  p++;
+  while (g_ascii_isdigit (*p))
+    *column = MIN (*column * 10 + (guint) (*p++ - '0'), G_MAXINT);
+  if (*p == ':')
+    p++;
+  while (*p == ' ')
+    p++;
+  return p;
+}
+
+/* Reads @data; @good_size: the bytes of its whole lines (a last line cut
+ * short is beyond), @good_lines: how many lines they are, @need_newline:
+ * the last of them lacks its newline. */
+static WbJournal *
+load_data (const char  *data,
+           gsize        len,
+           const char  *name,
+           char       **warning,
+           gsize       *good_size,
+           guint32     *good_lines,
+           gboolean    *need_newline,
+           GError     **error)
 {
   g_autoptr(WbJournal) self = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
@@ -744,9 +901,11 @@ wb_journal_load_from_data (const char  *data,
   LoadCtx ctx = { name != NULL ? name : "journal", 0, error };
   const char *p = data, *end = data + len;
 
-  g_return_val_if_fail (data != NULL, NULL);
   if (warning)
     *warning = NULL;
+  *good_size = 0;
+  *good_lines = 0;
+  *need_newline = FALSE;
 
   while (p < end)
     {
@@ -764,6 +923,8 @@ wb_journal_load_from_data (const char  *data,
       if (line_len == 0)
         {
           p += 1;
+          *good_size = (gsize) (p - data);
+          *good_lines = ctx.line;
           continue;
         }
       if (!json_parser_load_from_data (parser, p, (gssize) line_len, &parse_error) ||
@@ -778,8 +939,19 @@ wb_journal_load_from_data (const char  *data,
                                             ctx.name, ctx.line);
               break;
             }
-          load_fail (&ctx, WB_FORMAT_ERROR_SYNTAX,
-                     parse_error != NULL ? parse_error->message : _("expected a JSON object"));
+          if (parse_error != NULL)
+            {
+              guint column;
+              const char *what = parser_message (parse_error->message, &column);
+
+              if (column > 0)
+                g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_SYNTAX, "%s:%u:%u: %s", ctx.name, ctx.line,
+                             column, what);
+              else
+                load_fail (&ctx, WB_FORMAT_ERROR_SYNTAX, what);
+            }
+          else
+            load_fail (&ctx, WB_FORMAT_ERROR_SYNTAX, _("expected a JSON object"));
           goto fail;
         }
       if (self == NULL)
@@ -790,9 +962,16 @@ wb_journal_load_from_data (const char  *data,
           self->header = header;
           memset (&header, 0, sizeof header);
         }
-      else if (!read_event (&ctx, self, json_node_get_object (root)))
-        goto fail;
+      else
+        {
+          self->n_lines = ctx.line;
+          if (!read_event (&ctx, self, json_node_get_object (root)))
+            goto fail;
+        }
       p += line_len + (nl != NULL ? 1 : 0);
+      *good_size = (gsize) (p - data);
+      *good_lines = ctx.line;
+      *need_newline = nl == NULL;
     }
   if (self == NULL)
     {
@@ -800,6 +979,7 @@ wb_journal_load_from_data (const char  *data,
       load_fail (&ctx, WB_FORMAT_ERROR_MISSING, _("the file is empty"));
       return NULL;
     }
+  self->n_lines = 0;
   return g_steal_pointer (&self);
 
 fail:
@@ -808,11 +988,28 @@ fail:
 }
 
 WbJournal *
+wb_journal_load_from_data (const char  *data,
+                           gsize        len,
+                           const char  *name,
+                           char       **warning,
+                           GError     **error)
+{
+  gsize good_size;
+  guint32 good_lines;
+  gboolean need_newline;
+
+  g_return_val_if_fail (data != NULL, NULL);
+  return load_data (data, len, name, warning, &good_size, &good_lines, &need_newline, error);
+}
+
+WbJournal *
 wb_journal_open (const char *path, char **warning, GError **error)
 {
   g_autofree char *data = NULL;
   g_autoptr(GError) local = NULL;
-  gsize len = 0;
+  gsize len = 0, good_size;
+  guint32 good_lines;
+  gboolean need_newline;
   WbJournal *self;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -821,18 +1018,11 @@ wb_journal_open (const char *path, char **warning, GError **error)
       g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO, "%s", local->message);
       return NULL;
     }
-  self = wb_journal_load_from_data (data, len, path, warning, error);
+  self = load_data (data, len, path, warning, &good_size, &good_lines, &need_newline, error);
   if (self == NULL)
     return NULL;
-  /* A cut-short last line is dropped from the file too, so appending goes on
-   * from a clean end. */
-  if (warning != NULL && *warning != NULL)
-    {
-      if (!wb_journal_save (self, path, error))
-        g_clear_object (&self);
-      return self;
-    }
-  if (!open_append (self, path, error))
-    g_clear_object (&self);
+  /* Reading writes nothing: a cut-short last line is cut off the file only
+   * when the next line is written, so a read-only playtest replays. */
+  attach_file (self, path, (gint64) good_size, good_lines, good_size < len, need_newline);
   return self;
 }

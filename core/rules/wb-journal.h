@@ -15,7 +15,7 @@ G_BEGIN_DECLS
  *
  * On disk (`.warbench-play`) the journal is JSON Lines, only ever appended
  * to while playing, each line made durable (fsync) before the call returns,
- * so a crash loses nothing: the header line, then one line per event —
+ * so a crash loses nothing but the line being written: the header line, then one line per event —
  * {"entry": N, "parent": P, "action": {…}}, {"cursor": N},
  * {"bookmark": N, "name": S}, {"note": N, "text": S}. Loading replays the
  * lines; a last line cut short by a crash is left out (and reported), any
@@ -32,6 +32,8 @@ G_BEGIN_DECLS
 #define WB_FAMILY_VERSION_UNKNOWN G_MAXUINT
 #define WB_JOURNAL_MAX_ENTRIES 1000000
 #define WB_JOURNAL_MAX_LINE    (64 * 1024)
+/* The longest bookmark name or note, in bytes. */
+#define WB_JOURNAL_MAX_TEXT    (WB_JOURNAL_MAX_LINE / 2)
 
 /* What the journal is of: the game file (its id, title, the SHA-256 of its
  * text, its path relative to the journal's folder when saved), the
@@ -69,6 +71,7 @@ typedef struct {
   guint32     last_child;    /* redo goes here; 0: none */
   guint32     n_children;
   guint32     depth;         /* actions from the start: 0 for entry 0 */
+  guint32     line;          /* its line in the file (1 the header), 0 without a file */
 } WbJournalEntry;
 
 #define WB_TYPE_JOURNAL (wb_journal_get_type ())
@@ -113,10 +116,21 @@ GArray          *wb_journal_children      (WbJournal *self, guint32 id);
  * (transfer full; just the start for an empty journal). */
 GArray          *wb_journal_leaves        (WbJournal *self);
 
-/* Writes the whole journal to @path (atomically) and keeps appending to it. */
+/* Writes the whole journal to @path (atomically) and keeps appending to it.
+ *
+ * Appending: the file is opened for writing at the first line written to
+ * it (never by reading it), and a line is on disk before the call that
+ * writes it returns. A line that cannot be written whole (a full disk, a
+ * failing one) is cut off again: the call fails with an error naming the
+ * file, what failed and the line, nothing changes in memory, and the file
+ * ends at its last whole line, so it reopens. A file that cannot be opened
+ * for writing (read-only) replays: cursor moves then stay in memory, and
+ * actions, bookmarks and notes are refused until it is saved elsewhere. */
 gboolean         wb_journal_save          (WbJournal *self, const char *path, GError **error);
-/* Reads a journal and keeps appending to its file. @warning is set (transfer
- * full) when a last line cut short by a crash was left out. */
+/* Reads a journal and keeps appending to its file (opened for writing only
+ * when something is written). @warning is set (transfer full) when a last
+ * line cut short by a crash was left out: the file keeps it until the next
+ * line written cuts it off. */
 WbJournal       *wb_journal_open          (const char *path, char **warning, GError **error);
 /* The same from text, without a file. */
 WbJournal       *wb_journal_load_from_data (const char *data, gsize len, const char *name,

@@ -30,6 +30,7 @@ struct _WbPlay
   gpointer    family_data;
   guint       family_version;    /* the family's version that played the journal */
   guint       engine_version;    /* the engine's version that played it */
+  char       *name;              /* the journal's file in messages, or NULL */
   /* The die the last refused action lacked (physical dice), sides 0: none. */
   guint       needed_index;
   int         needed_sides;
@@ -81,6 +82,7 @@ wb_play_finalize (GObject *object)
 
   g_clear_object (&self->game);
   g_clear_object (&self->journal);
+  g_clear_pointer (&self->name, g_free);
   wb_match_free (self->setup);
   wb_match_free (self->state);
   g_hash_table_unref (self->snapshots);
@@ -185,7 +187,7 @@ parse_dice (const char *spec, int *n, int *sides, gboolean *d66)
 static const char *level_names[] = { "off", "warn", "enforce" };
 
 static gboolean
-apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
+apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, const char *family, gboolean free_play,
               GError **error)
 {
   const char *type = wb_json_string (a, "type", "");
@@ -362,13 +364,86 @@ apply_engine (WbMatch *m, JsonObject *a, WbRuleContext *ctx, gboolean free_play,
         wb_rule_say (ctx, m, _("rolled %s: %s → %d"), spec, faces->str, total);
       return TRUE;
     }
-  g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
-               _("Unknown action “%s” (the rules of this game are played in free play: end_step, "
-                 "override_move, override_strength, override_vp, override_marker, roll)"), type);
+  if (family != NULL)
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                 /* TRANSLATORS: the action's type, the rules family's id */
+                 _("Unknown action “%s”: neither the “%s” rules nor the engine play it (the engine's: "
+                   "override_move, override_strength, override_vp, override_marker, roll, set_rule)"),
+                 type, family);
+  else
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                 _("Unknown action “%s” (the rules of this game are played in free play: end_step, "
+                   "override_move, override_strength, override_vp, override_marker, roll)"), type);
   return FALSE;
 }
 
 /* --- replay ------------------------------------------------------------------ */
+
+/* A value quoted in a message (“…”) longer than this many characters is
+ * cut, so that a file's 100 KB id does not fill the screen or the log. */
+#define QUOTE_MAX 64
+
+/* Cuts every “quoted” value of @message longer than QUOTE_MAX characters
+ * to its start and "…" (transfer full). */
+static char *
+cut_quotes (const char *message)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = message;
+
+  for (;;)
+    {
+      const char *open = strstr (p, "“");
+      const char *start, *close;
+
+      if (open == NULL)
+        break;
+      start = open + strlen ("“");
+      close = strstr (start, "”");
+      if (close == NULL)
+        break;
+      g_string_append_len (out, p, start - p);
+      if (g_utf8_strlen (start, close - start) > QUOTE_MAX)
+        {
+          const char *cut = g_utf8_offset_to_pointer (start, QUOTE_MAX);
+          g_string_append_len (out, start, cut - start);
+          g_string_append (out, "…");
+        }
+      else
+        g_string_append_len (out, start, close - start);
+      p = close;
+      g_string_append (out, "”");
+      p += strlen ("”");
+    }
+  g_string_append (out, p);
+  return g_string_free (out, FALSE);
+}
+
+static void
+cut_long_quotes (GError **error)
+{
+  char *cut;
+
+  if (error == NULL || *error == NULL)
+    return;
+  cut = cut_quotes ((*error)->message);
+  g_free ((*error)->message);
+  (*error)->message = cut;
+}
+
+/* Where an entry is, for an error replaying it: FILE:LINE when the play
+ * knows its file, else the entry. */
+static void
+prefix_replay_error (WbPlay *self, const WbJournalEntry *e, GError **error)
+{
+  const char *file = wb_journal_get_path (self->journal) != NULL ? wb_journal_get_path (self->journal)
+                                                                 : self->name;
+
+  if (file != NULL && e->line > 0)
+    g_prefix_error (error, _("%s:%u: entry %u does not replay: "), file, e->line, e->id);
+  else
+    g_prefix_error (error, _("Replaying entry %u: "), e->id);
+}
 
 /* Plays @action on @m: the family's actions, then the engine's; the events
  * it writes go to @events. With @preview, only what it would do. */
@@ -398,7 +473,7 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
         goto out;
       case WB_APPLY_NOT_MINE:
       default:
-        ok = apply_engine (m, action, &ctx, FALSE, error);
+        ok = apply_engine (m, action, &ctx, self->family != NULL ? self->family->id : NULL, FALSE, error);
         goto out;
       }
   if (self->family != NULL)
@@ -415,8 +490,11 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
           break;
         }
     }
-  ok = apply_engine (m, action, &ctx, self->family == NULL, error);
+  ok = apply_engine (m, action, &ctx, self->family != NULL ? self->family->id : NULL, self->family == NULL,
+                     error);
 out:
+  if (!ok)
+    cut_long_quotes (error);
   self->needed_index = ctx.needed_index;
   self->needed_sides = ok ? 0 : ctx.needed_sides;
   self->needed_table = ok ? NULL : ctx.needed_table;
@@ -463,7 +541,7 @@ state_at (WbPlay *self, guint32 entry, gboolean set_log, GError **error)
 
       if (!apply (self, m, e->action, events, error))
         {
-          g_prefix_error (error, _("Replaying entry %u: "), id);
+          prefix_replay_error (self, e, error);
           return NULL;
         }
       for (guint k = 0; k < events->len; k++)
@@ -528,7 +606,7 @@ wb_play_replay (WbPlay *self, guint32 entry, GPtrArray **log, GError **error)
 
       if (!apply (self, m, e->action, events, error))
         {
-          g_prefix_error (error, _("Replaying entry %u: "), e->id);
+          prefix_replay_error (self, e, error);
           return NULL;
         }
       for (guint k = 0; k < events->len; k++)
@@ -711,7 +789,7 @@ wb_play_open_journal (WbGame      *game,
                       GError     **error)
 {
   g_autoptr(WbPlay) self = NULL;
-  g_autofree char *sha = NULL;
+  g_autofree char *sha = NULL, *at = NULL;
   const WbPlayHeader *h;
   guint played;
 
@@ -720,23 +798,46 @@ wb_play_open_journal (WbGame      *game,
   if (warning)
     *warning = NULL;
   if (name == NULL)
-    name = _("The playtest");
+    name = wb_journal_get_path (journal);
   self = g_object_new (WB_TYPE_PLAY, NULL);
   self->game = g_object_ref (game);
   self->journal = g_object_ref (journal);
+  self->name = g_strdup (name);
+  /* The header is the file's first line. */
+  at = name != NULL ? g_strdup_printf ("%s:1: ", name) : g_strdup (_("The playtest: "));
   h = wb_journal_get_header (self->journal);
+  if (h->game_id == NULL)
+    {
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_MISSING,
+                   _("%snames no game (“game”: {“id”: …}), so it is not a playtest of this game (“%s”)"), at,
+                   wb_game_get_title (game));
+      return NULL;
+    }
   if (g_strcmp0 (h->game_id, wb_game_get_id (game)) != 0)
     {
       g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_REFERENCE,
-                   _("%s is a playtest of “%s”, not of this game (“%s”)"), name,
+                   _("%sa playtest of “%s”, not of this game (“%s”)"), at,
                    h->game_title != NULL ? h->game_title : h->game_id, wb_game_get_title (game));
+      cut_long_quotes (error);
+      return NULL;
+    }
+  if (h->scenario == NULL || *h->scenario == '\0')
+    {
+      g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_MISSING,
+                   _("%snames no scenario (“scenario”: the id of one of the game's scenarios)"), at);
       return NULL;
     }
   if (!versions_check (self, h, &played, error))
     return NULL;
   self->engine_version = MAX (h->engine_version, 1);
   self->setup = wb_match_new (game, h->scenario, (const char * const *) h->options, h->seed, error);
-  if (self->setup == NULL || !prepare_family (self, played, error) || !move_to_cursor (self, error))
+  if (self->setup == NULL)
+    {
+      g_prefix_error (error, "%s", at);
+      cut_long_quotes (error);
+      return NULL;
+    }
+  if (!prepare_family (self, played, error) || !move_to_cursor (self, error))
     return NULL;
   if (h->family_version == WB_FAMILY_VERSION_UNKNOWN)
     wb_journal_set_played_by (self->journal, h->engine_version, wb_game_get_rules (game)->family, played);
