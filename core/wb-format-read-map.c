@@ -545,7 +545,7 @@ read_background (Reader *r, WbJsonNode *map_obj, WbMap *map)
     "image", "opacity", "x", "y", "scale", "rotation", "hidden", NULL
   };
   WbJsonNode *node = wb_json_object_get (map_obj, "background");
-  WbMapBackground bg = { NULL, 0.5, 0, 0, 1, 0, FALSE, NULL };
+  WbMapBackground bg = { NULL, 0.5, 0, 0, 1, 0, FALSE, NULL, NULL };
   WbJsonNode *obj;
   const char *image;
   gsize old;
@@ -572,10 +572,11 @@ read_background (Reader *r, WbJsonNode *map_obj, WbMap *map)
     {
       g_autofree char *path = g_path_is_absolute (image)
                               ? g_strdup (image) : g_build_filename (r->base_dir, image, NULL);
-      bg.surface = wb_map_background_load_image (path, NULL);
+      /* Only noted: the image is decoded when first drawn (WbMapBackground). */
+      bg.file = g_steal_pointer (&path);
     }
   wb_map_set_background (map, &bg);
-  g_clear_pointer (&bg.surface, cairo_surface_destroy);
+  g_clear_pointer (&bg.file, g_free);
   wb_read_pop (r, old);
   return TRUE;
 }

@@ -29,6 +29,7 @@ background_copy (const WbMapBackground *bg)
   copy = g_new (WbMapBackground, 1);
   *copy = *bg;
   copy->image = g_strdup (bg->image);
+  copy->file = g_strdup (bg->file);
   if (copy->surface != NULL)
     cairo_surface_reference (copy->surface);
   return copy;
@@ -40,6 +41,7 @@ background_free (WbMapBackground *bg)
   if (bg == NULL)
     return;
   g_free (bg->image);
+  g_free (bg->file);
   g_clear_pointer (&bg->surface, cairo_surface_destroy);
   g_free (bg);
 }
@@ -157,7 +159,7 @@ wb_background_command_apply (WbCommand  *command,
 {
   WbBackgroundCommand *self = WB_BACKGROUND_COMMAND (command);
   const WbMapBackground *current = wb_map_get_background (self->map);
-  WbMapBackground next = { NULL, 0.5, 0, 0, 1, 0, FALSE, NULL };
+  WbMapBackground next = { NULL, 0.5, 0, 0, 1, 0, FALSE, NULL, NULL };
 
   if (current == NULL && (self->kind == KIND_PROPERTY || self->kind == KIND_PLACE ||
                           self->kind == KIND_CLEAR))

@@ -2,10 +2,14 @@
 #define G_LOG_DOMAIN "wb-map"
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "wb-map.h"
 #include "wb-util-private.h"
@@ -25,6 +29,7 @@ background_free (WbMapBackground *bg)
   if (bg == NULL)
     return;
   g_free (bg->image);
+  g_free (bg->file);
   g_clear_pointer (&bg->surface, cairo_surface_destroy);
   g_free (bg);
 }
@@ -339,6 +344,7 @@ wb_map_set_background (WbMap *self, const WbMapBackground *background)
       copy = g_new0 (WbMapBackground, 1);
       *copy = *background;
       copy->image = g_strdup (background->image);
+      copy->file = g_strdup (background->file);
       copy->opacity = CLAMP (background->opacity, 0.0, 1.0);
       if (!(copy->scale > 0))
         copy->scale = 1.0;
@@ -350,45 +356,130 @@ wb_map_set_background (WbMap *self, const WbMapBackground *background)
 }
 
 cairo_surface_t *
+wb_map_get_background_surface (WbMap *self)
+{
+  WbMapPrivate *priv;
+  WbMapBackground *bg;
+  g_autoptr(GError) error = NULL;
+
+  /* The canvas renders on worker threads: one decodes, the others wait. */
+  static GMutex lock;
+  g_autoptr(GMutexLocker) locker = NULL;
+
+  g_return_val_if_fail (WB_IS_MAP (self), NULL);
+  priv = wb_map_get_instance_private (self);
+  bg = priv->background;
+  if (bg == NULL)
+    return NULL;
+  locker = g_mutex_locker_new (&lock);
+  if (bg->surface == NULL && bg->file != NULL)
+    {
+      bg->surface = wb_map_background_load_image (bg->file, &error);
+      if (bg->surface == NULL)
+        g_debug ("%s", error->message);
+      /* Read once: a missing or refused image is not tried at every draw. */
+      g_clear_pointer (&bg->file, g_free);
+    }
+  return bg->surface;
+}
+
+typedef struct {
+  int         fd;
+  const char *path;
+  GError    **error;
+} PngReader;
+
+static cairo_status_t
+read_png (void *closure, unsigned char *data, unsigned int length)
+{
+  PngReader *r = closure;
+
+  while (length > 0)
+    {
+      ssize_t n = read (r->fd, data, length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          if (n < 0 && r->error != NULL && *r->error == NULL)
+            g_set_error (r->error, G_IO_ERROR, g_io_error_from_errno (errno),
+                         _("Cannot read %s: %s"), r->path, g_strerror (errno));
+          return CAIRO_STATUS_READ_ERROR;
+        }
+      data += n;
+      length -= (unsigned int) n;
+    }
+  return CAIRO_STATUS_SUCCESS;
+}
+
+cairo_surface_t *
 wb_map_background_load_image (const char *path, GError **error)
 {
-  g_autofree char *head = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileInputStream) in = NULL;
   guint8 ihdr[24];
-  gsize got = 0;
   guint32 w, h;
   cairo_surface_t *surface;
+  struct stat st;
+  PngReader reader = { -1, path, error };
+  int saved_errno;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  /* Check the PNG header's size before cairo allocates the pixels. */
-  file = g_file_new_for_path (path);
-  in = g_file_read (file, NULL, error);
-  if (in == NULL ||
-      !g_input_stream_read_all (G_INPUT_STREAM (in), ihdr, sizeof ihdr, &got, NULL, error))
-    return NULL;
-  if (got < sizeof ihdr || memcmp (ihdr, "\x89PNG\r\n\x1a\n", 8) != 0 ||
-      memcmp (ihdr + 12, "IHDR", 4) != 0)
+  /* O_NONBLOCK: opening a FIFO for reading would wait for a writer
+   * forever; it and every other special file is refused from fstat. */
+  reader.fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (reader.fd < 0)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("%s is not a PNG image"), path);
+      saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("Cannot open %s: %s"), path, g_strerror (saved_errno));
+      return NULL;
+    }
+  if (fstat (reader.fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   _("%s is not a regular file (expected a PNG image)"), path);
+      close (reader.fd);
+      return NULL;
+    }
+  /* Check the PNG header's size before cairo allocates the pixels. */
+  if (read_png (&reader, ihdr, sizeof ihdr) != CAIRO_STATUS_SUCCESS ||
+      memcmp (ihdr, "\x89PNG\r\n\x1a\n", 8) != 0 || memcmp (ihdr + 12, "IHDR", 4) != 0)
+    {
+      if (error == NULL || *error == NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                     _("%s is not a PNG image"), path);
+      close (reader.fd);
       return NULL;
     }
   w = (guint32) ihdr[16] << 24 | (guint32) ihdr[17] << 16 | (guint32) ihdr[18] << 8 | ihdr[19];
   h = (guint32) ihdr[20] << 24 | (guint32) ihdr[21] << 16 | (guint32) ihdr[22] << 8 | ihdr[23];
-  if (w == 0 || h == 0 || w > WB_BACKGROUND_MAX_SIDE || h > WB_BACKGROUND_MAX_SIDE)
+  if (w == 0 || h == 0 || w > WB_BACKGROUND_MAX_SIDE || h > WB_BACKGROUND_MAX_SIDE ||
+      (guint64) w * h > WB_BACKGROUND_MAX_PIXELS)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("%s is %u × %u pixels (expected at most %d a side)"),
-                   path, w, h, WB_BACKGROUND_MAX_SIDE);
+                   _("%s is %u × %u pixels (expected at most %d a side and %d million in all)"),
+                   path, w, h, WB_BACKGROUND_MAX_SIDE, WB_BACKGROUND_MAX_PIXELS / 1000000);
+      close (reader.fd);
       return NULL;
     }
-  surface = cairo_image_surface_create_from_png (path);
+  /* Decoded from the file already open and checked, not opened again by
+   * name (which could be another file by now). */
+  if (lseek (reader.fd, 0, SEEK_SET) != 0)
+    {
+      saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("Cannot read %s: %s"), path, g_strerror (saved_errno));
+      close (reader.fd);
+      return NULL;
+    }
+  surface = cairo_image_surface_create_from_png_stream (read_png, &reader);
+  close (reader.fd);
   if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Cannot read %s: %s"), path,
-                   cairo_status_to_string (cairo_surface_status (surface)));
+      if (error == NULL || *error == NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Cannot read %s: %s"), path,
+                     cairo_status_to_string (cairo_surface_status (surface)));
       cairo_surface_destroy (surface);
       return NULL;
     }

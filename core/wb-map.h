@@ -18,15 +18,25 @@ typedef struct {
   double           scale;
   double           rotation;
   gboolean         hidden;
-  /* Filled when the image is found and readable; NULL otherwise (the
-   * path is kept, so saving loses nothing). */
+  /* The decoded image, read lazily: loading a game only notes where the
+   * image is (@file), and it is decoded the first time it is asked for
+   * (wb_map_get_background_surface), so validating or describing a game
+   * never decodes one. NULL until then, and when the image is missing or
+   * unreadable (the path is kept, so saving loses nothing). */
   cairo_surface_t *surface;
+  char            *file;       /* the image on disk, to read when first asked for; not saved */
 } WbMapBackground;
 
-#define WB_BACKGROUND_MAX_SIDE 16384
+/* A background is at most this many pixels a side and in all (ARGB32: 4
+ * bytes a pixel, so 400 MB decoded): checked from the PNG header before a
+ * byte of it is decoded. */
+#define WB_BACKGROUND_MAX_SIDE   16384
+#define WB_BACKGROUND_MAX_PIXELS 100000000
 
-/* Reads a PNG for a background, refusing images over
- * WB_BACKGROUND_MAX_SIDE pixels a side before decoding them. */
+/* Reads a PNG for a background. Only a regular file is opened (a FIFO, a
+ * device or a directory is refused without blocking), and an image over
+ * WB_BACKGROUND_MAX_SIDE pixels a side or WB_BACKGROUND_MAX_PIXELS in all is
+ * refused from its header, before it is decoded. */
 cairo_surface_t *wb_map_background_load_image (const char *path, GError **error);
 /* Places the image so that image points 1 and 2 land on map points 1 and 2
  * (two-point calibration against a scanned grid). FALSE if the image
@@ -75,6 +85,9 @@ struct _WbMapClass
 };
 
 const char *wb_map_get_id      (WbMap *self);
+/* The background's image, decoded on first call (see WbMapBackground);
+ * NULL with no background or one that cannot be read. */
+cairo_surface_t *wb_map_get_background_surface (WbMap *self);
 const char *wb_map_get_name    (WbMap *self);
 void        wb_map_set_name    (WbMap *self, const char *name);
 /* Where the map comes from ("reconstructed from the rules' hex numbers"…). */

@@ -481,10 +481,12 @@ wb_render_options_init (WbRenderOptions *options)
  * both and traces the print (the terrain fills are opaque: under them the
  * scan would not show). */
 static void
-draw_background (cairo_t               *cr,
-                 const WbMapBackground *bg)
+draw_background (cairo_t *cr,
+                 WbMap   *map)
 {
-  if (bg == NULL || bg->hidden || bg->surface == NULL || bg->opacity <= 0)
+  const WbMapBackground *bg = wb_map_get_background (map);
+
+  if (bg == NULL || bg->hidden || bg->opacity <= 0 || wb_map_get_background_surface (map) == NULL)
     return;
   cairo_save (cr);
   cairo_translate (cr, bg->x, bg->y);
@@ -554,7 +556,7 @@ wb_render_map (WbGame                *game,
   else if (WB_IS_POINT_MAP (map))
     _wb_render_point_map (&r, WB_POINT_MAP (map));
   if (options->layers & WB_LAYER_BACKGROUND)
-    draw_background (cr, wb_map_get_background (map));
+    draw_background (cr, map);
 
   render_clear (&r);
   cairo_new_path (cr);

@@ -7,7 +7,14 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "warbench-core.h"
 #include "wb-file-private.h"
@@ -1115,7 +1122,11 @@ START_TEST (test_background)
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
   bg = wb_map_get_background (wb_game_find_map (game, "hexes"));
   ck_assert_ptr_nonnull (bg);
-  ck_assert_ptr_nonnull (bg->surface);
+  /* Loading only notes where the scan is; it is decoded when first asked for. */
+  ck_assert_ptr_null (bg->surface);
+  ck_assert_str_eq (bg->file, png_path);
+  ck_assert_ptr_nonnull (wb_map_get_background_surface (wb_game_find_map (game, "hexes")));
+  ck_assert_int_eq (cairo_image_surface_get_width (bg->surface), 20);
   ck_assert_str_eq (bg->image, "scans/map.png");
   ck_assert_double_eq (bg->scale, 2);
 
@@ -1144,7 +1155,7 @@ START_TEST (test_background)
   g_clear_object (&game);
   game = wb_game_load (file, NULL, &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
-  ck_assert_ptr_null (wb_map_get_background (wb_game_find_map (game, "hexes"))->surface);
+  ck_assert_ptr_null (wb_map_get_background_surface (wb_game_find_map (game, "hexes")));
   saved = wb_game_to_data (game, NULL);
   ck_assert_ptr_nonnull (strstr (saved, "\"background\": {\"image\": \"scans/map.png\", \"opacity\": 1, \"x\": 10, \"y\": 10, \"scale\": 2}"));
 
@@ -1156,7 +1167,7 @@ END_TEST
 
 START_TEST (test_background_calibration)
 {
-  WbMapBackground bg = { NULL, 0.5, 0, 0, 1, 0, FALSE, NULL };
+  WbMapBackground bg = { NULL, 0.5, 0, 0, 1, 0, FALSE, NULL, NULL };
   double ix = 37, iy = 81, c, s, mx, my;
 
   /* Image points (100, 50) and (300, 50) are hex centres at map (40, 20) and (40, 120):
@@ -1221,6 +1232,190 @@ count_entries (const char *dir)
     n++;
   return n;
 }
+
+/* The minimal game with a background on its hex map, at @dir/game.warbench. */
+static char *
+write_game_with_background (const char *dir, const char *image)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autofree char *with_bg = NULL;
+  char *game_path = g_build_filename (dir, "game.warbench", NULL);
+  const char *key = "\"source\": \"test\",\n      \"orientation\"";
+  char *at = strstr (text, key);
+
+  ck_assert_ptr_nonnull (at);
+  *at = '\0';
+  with_bg = g_strdup_printf ("%s\"source\": \"test\", \"background\": {\"image\": \"%s\"},\n"
+                             "      \"orientation\"%s", text, image, at + strlen (key));
+  ck_assert (g_file_set_contents (game_path, with_bg, -1, NULL));
+  return game_path;
+}
+
+static void
+render_hexes (WbGame *game)
+{
+  cairo_surface_t *out = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 50, 50);
+  cairo_t *cr = cairo_create (out);
+  WbRenderOptions options;
+
+  wb_render_options_init (&options);
+  wb_render_map (game, wb_game_find_map (game, "hexes"), cr, &options);
+  cairo_destroy (cr);
+  cairo_surface_destroy (out);
+}
+
+/* A FIFO, a directory or a device named as the scan is refused at once with
+ * a clear error — opening a FIFO used to wait for a writer forever, hanging
+ * every loader — and a game naming one loads and draws without it. */
+START_TEST (test_background_special_file)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *fifo = g_build_filename (dir, "scan.png", NULL);
+  g_autofree char *game_path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  const char *special[] = { fifo, dir, "/dev/zero" };
+
+  alarm (20);   /* a hang fails the test rather than waiting for check's timeout */
+  ck_assert_int_eq (mkfifo (fifo, 0600), 0);
+  for (guint i = 0; i < G_N_ELEMENTS (special); i++)
+    {
+      ck_assert_ptr_null (wb_map_background_load_image (special[i], &error));
+      ck_assert_msg (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE), "%s: %s",
+                     special[i], error->message);
+      ck_assert_ptr_nonnull (strstr (error->message, special[i]));
+      ck_assert_ptr_nonnull (strstr (error->message, "not a regular file"));
+      g_clear_error (&error);
+    }
+
+  game_path = write_game_with_background (dir, "scan.png");
+  file = g_file_new_for_path (game_path);
+  game = wb_game_load (file, NULL, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (wb_map_get_background_surface (wb_game_find_map (game, "hexes")));
+  render_hexes (game);
+  alarm (0);
+
+  g_unlink (game_path);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+END_TEST
+
+static guint32
+png_crc (const guint8 *data, gsize len, guint32 crc)
+{
+  crc = ~crc;
+  for (gsize i = 0; i < len; i++)
+    {
+      crc ^= data[i];
+      for (int k = 0; k < 8; k++)
+        crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1)));
+    }
+  return ~crc;
+}
+
+static void
+png_chunk (GByteArray *png, const char *type, const guint8 *data, gsize len)
+{
+  guint8 be[4] = { len >> 24, len >> 16, len >> 8, len };
+  guint32 crc;
+
+  g_byte_array_append (png, be, 4);
+  g_byte_array_append (png, (const guint8 *) type, 4);
+  g_byte_array_append (png, data, (guint) len);
+  crc = png_crc (data, len, png_crc ((const guint8 *) type, 4, 0));
+  be[0] = crc >> 24, be[1] = crc >> 16, be[2] = crc >> 8, be[3] = crc;
+  g_byte_array_append (png, be, 4);
+}
+
+/* A complete, valid black PNG of @side × @side pixels, one bit a pixel: a
+ * few tens of kilobytes that decode to side² × 4 bytes. */
+static GByteArray *
+make_sparse_png (guint32 side)
+{
+  GByteArray *png = g_byte_array_new ();
+  guint8 ihdr[13] = { side >> 24, side >> 16, side >> 8, side, side >> 24, side >> 16, side >> 8,
+                      side, 1, 0, 0, 0, 0 };
+  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 9);
+  g_autoptr(GOutputStream) mem = g_memory_output_stream_new_resizable ();
+  g_autoptr(GOutputStream) out = g_converter_output_stream_new (mem, G_CONVERTER (z));
+  gsize row_len = 1 + (side + 7) / 8;
+  g_autofree guint8 *row = g_malloc0 (row_len);   /* filter 0, all black */
+
+  g_byte_array_append (png, (const guint8 *) "\x89PNG\r\n\x1a\n", 8);
+  png_chunk (png, "IHDR", ihdr, sizeof ihdr);
+  for (guint32 y = 0; y < side; y++)
+    ck_assert (g_output_stream_write_all (out, row, row_len, NULL, NULL, NULL));
+  ck_assert (g_output_stream_close (out, NULL, NULL));
+  png_chunk (png, "IDAT", g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (mem)),
+             g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (mem)));
+  png_chunk (png, "IEND", NULL, 0);
+  return png;
+}
+
+static long
+peak_rss_kb (void)
+{
+  struct rusage ru;
+
+  ck_assert_int_eq (getrusage (RUSAGE_SELF, &ru), 0);
+  return ru.ru_maxrss;
+}
+
+/* A PNG of a few kilobytes declaring 16,384 × 16,384 pixels used to be
+ * decoded at load, even to validate, taking a gigabyte: loading a game now
+ * never decodes its scan, and asking for the scan refuses it from its header
+ * (over WB_BACKGROUND_MAX_PIXELS) without allocating its pixels. The peak
+ * resident size of the process is measured around both. A valid image
+ * within the limits still decodes. */
+START_TEST (test_background_huge_not_decoded)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *png_path = g_build_filename (dir, "huge.png", NULL);
+  g_autofree char *small_path = g_build_filename (dir, "small.png", NULL);
+  g_autofree char *game_path = write_game_with_background (dir, "huge.png");
+  g_autoptr(GFile) file = g_file_new_for_path (game_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  GByteArray *png = make_sparse_png (16384);
+  GByteArray *small = make_sparse_png (300);
+  cairo_surface_t *surface;
+  long before;
+
+  ck_assert_uint_lt (png->len, 256 * 1024);
+  ck_assert (g_file_set_contents (png_path, (const char *) png->data, png->len, NULL));
+  ck_assert (g_file_set_contents (small_path, (const char *) small->data, small->len, NULL));
+  before = peak_rss_kb ();
+
+  game = wb_game_load (file, NULL, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (wb_map_get_background (wb_game_find_map (game, "hexes"))->surface);
+  ck_assert_msg (peak_rss_kb () - before < 64 * 1024, "loading took %ld KB", peak_rss_kb () - before);
+
+  ck_assert_ptr_null (wb_map_background_load_image (png_path, &error));
+  ck_assert (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA));
+  ck_assert_msg (strstr (error->message, "16384 × 16384") != NULL, "%s", error->message);
+  ck_assert_ptr_nonnull (strstr (error->message, png_path));
+  ck_assert_ptr_null (wb_map_get_background_surface (wb_game_find_map (game, "hexes")));
+  render_hexes (game);
+  ck_assert_msg (peak_rss_kb () - before < 64 * 1024, "refusing took %ld KB", peak_rss_kb () - before);
+
+  surface = wb_map_background_load_image (small_path, &error);
+  ck_assert_msg (surface != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (cairo_image_surface_get_width (surface), 300);
+  ck_assert_int_eq (cairo_image_surface_get_height (surface), 300);
+  cairo_surface_destroy (surface);
+
+  g_byte_array_unref (png);
+  g_byte_array_unref (small);
+  g_unlink (png_path);
+  g_unlink (small_path);
+  g_unlink (game_path);
+  g_rmdir (dir);
+}
+END_TEST
 
 START_TEST (test_save_atomic)
 {
@@ -1337,6 +1532,181 @@ START_TEST (test_save_faults)
 }
 END_TEST
 
+/* Saving through a symbolic link (a game kept in a shared folder, linked
+ * from a working copy) writes the file the link names and leaves the link
+ * a link; through a chain of links and a relative one too. */
+START_TEST (test_save_through_symlink)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *real = g_build_filename (dir, "real.warbench", NULL);
+  g_autofree char *link1 = g_build_filename (dir, "link.warbench", NULL);
+  g_autofree char *link2 = g_build_filename (dir, "link2.warbench", NULL);
+  g_autoptr(GFile) via = g_file_new_for_path (link2);
+  g_autoptr(GFile) direct = g_file_new_for_path (real);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL, *expected = NULL, *target = NULL;
+  struct stat st;
+
+  ck_assert_msg (wb_game_save (game, direct, NULL, &error), "%s",
+                 error ? error->message : "");
+  ck_assert_int_eq (symlink ("real.warbench", link1), 0);   /* relative */
+  ck_assert_int_eq (symlink (link1, link2), 0);             /* absolute, to a link */
+  wb_game_set_title (game, "Through the link");
+  ck_assert_msg (wb_game_save (game, via, NULL, &error), "%s", error ? error->message : "");
+
+  ck_assert_int_eq (lstat (link2, &st), 0);
+  ck_assert (S_ISLNK (st.st_mode));
+  ck_assert_int_eq (lstat (link1, &st), 0);
+  ck_assert (S_ISLNK (st.st_mode));
+  target = g_file_read_link (link1, NULL);
+  ck_assert_str_eq (target, "real.warbench");
+  ck_assert (g_file_get_contents (real, &saved, NULL, NULL));
+  expected = wb_game_to_data (game, NULL);
+  ck_assert_str_eq (saved, expected);
+  ck_assert_uint_eq (count_entries (dir), 3);   /* no temporary file beside them */
+
+  /* A link to a file not made yet makes it; a loop of links is an error. */
+  g_unlink (real);
+  ck_assert_msg (wb_game_save (game, via, NULL, &error), "%s", error ? error->message : "");
+  ck_assert (g_file_test (real, G_FILE_TEST_IS_REGULAR));
+  g_unlink (real);
+  ck_assert_int_eq (symlink ("link2.warbench", real), 0);
+  ck_assert (!wb_game_save (game, via, NULL, &error));
+  ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_IO));
+  ck_assert_ptr_nonnull (strstr (error->message, link2));
+  ck_assert_ptr_nonnull (strstr (error->message, g_strerror (ELOOP)));
+
+  g_unlink (real);
+  g_unlink (link1);
+  g_unlink (link2);
+  g_rmdir (dir);
+}
+END_TEST
+
+/* The hidden .NAME.XXXXXX copy a save killed before its rename leaves is
+ * removed by the next save of that file; the copies of other files, and a
+ * copy a live save holds, stay. */
+START_TEST (test_save_removes_stale_temps)
+{
+  g_autoptr(WbGame) game = load_minimal ();
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "game.warbench", NULL);
+  g_autofree char *stale1 = g_build_filename (dir, ".game.warbench.a1B2c3", NULL);
+  g_autofree char *stale2 = g_build_filename (dir, ".game.warbench.ZZZZZZ", NULL);
+  g_autofree char *other = g_build_filename (dir, ".other.warbench.a1B2c3", NULL);
+  g_autofree char *live = g_build_filename (dir, ".game.warbench.live00", NULL);
+  g_autofree char *not_temp = g_build_filename (dir, ".game.warbench.notes", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  int fd;
+
+  ck_assert (g_file_set_contents (stale1, "half a ga", -1, NULL));
+  ck_assert (g_file_set_contents (stale2, "", -1, NULL));
+  ck_assert (g_file_set_contents (other, "another game's", -1, NULL));
+  ck_assert (g_file_set_contents (not_temp, "designer's notes", -1, NULL));
+  ck_assert (g_file_set_contents (live, "being written", -1, NULL));
+  fd = open (live, O_RDONLY);
+  ck_assert_int_ge (fd, 0);
+  ck_assert_int_eq (flock (fd, LOCK_EX), 0);   /* as a save in another process holds it */
+
+  ck_assert_msg (wb_game_save (game, file, NULL, &error), "%s", error ? error->message : "");
+  ck_assert (!g_file_test (stale1, G_FILE_TEST_EXISTS));
+  ck_assert (!g_file_test (stale2, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (other, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (not_temp, G_FILE_TEST_EXISTS));
+  ck_assert (g_file_test (live, G_FILE_TEST_EXISTS));
+  close (fd);
+  ck_assert_uint_eq (count_entries (dir), 4);
+
+  g_unlink (path);
+  g_unlink (other);
+  g_unlink (not_temp);
+  g_unlink (live);
+  g_rmdir (dir);
+}
+END_TEST
+
+/* kill -9 at random points of saves: a child process saves a big game over
+ * and over, alternating two versions, and is killed after a random delay.
+ * Each time the file is the one version or the other, complete, byte for
+ * byte; and after the next save no temporary copy is left. */
+START_TEST (test_save_killed)
+{
+  g_autofree char *src = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                           "chickasaw-bayou.warbench", NULL);
+  g_autoptr(GFile) src_file = g_file_new_for_path (src);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = wb_game_load (src_file, NULL, &error);
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "game.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *version[2] = { NULL, NULL };
+  gsize version_len[2] = { 0, 0 };
+  guint seen[2] = { 0, 0 }, temps_left = 0, current = 0;
+  gint64 start, one_save;
+  GRand *rand = g_rand_new_with_seed (15);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  for (int v = 0; v < 2; v++)
+    {
+      wb_game_set_title (game, v == 0 ? "Old" : "New");
+      version[v] = wb_game_to_data (game, &version_len[v]);
+    }
+  wb_game_set_title (game, "Old");
+  start = g_get_monotonic_time ();
+  ck_assert_msg (wb_game_save (game, file, NULL, &error), "%s", error ? error->message : "");
+  one_save = MAX (g_get_monotonic_time () - start, 200);
+
+  for (int i = 0; i < 200; i++)
+    {
+      g_autofree char *now = NULL;
+      gsize now_len = 0;
+      int status;
+      pid_t pid = fork ();
+
+      ck_assert_int_ge (pid, 0);
+      if (pid == 0)
+        {
+          /* First the version the file does not hold, then the other… */
+          for (guint n = 1 - current;; n++)
+            {
+              wb_game_set_title (game, n % 2 ? "New" : "Old");
+              if (!wb_game_save (game, file, NULL, NULL))
+                _exit (2);
+            }
+        }
+      /* Mostly within the first save, from its start; some after it. */
+      g_usleep ((gulong) g_rand_int_range (rand, 0, (gint32) MIN (one_save * 3 / 2, 60000)));
+      ck_assert_int_eq (kill (pid, SIGKILL), 0);
+      ck_assert_int_eq (waitpid (pid, &status, 0), pid);
+      ck_assert_msg (WIFSIGNALED (status), "iteration %d: the saving child failed", i);
+      ck_assert (g_file_get_contents (path, &now, &now_len, NULL));
+      if (now_len == version_len[0] && memcmp (now, version[0], now_len) == 0)
+        current = 0;
+      else if (now_len == version_len[1] && memcmp (now, version[1], now_len) == 0)
+        current = 1;
+      else
+        ck_abort_msg ("iteration %d: the file is neither version (%zu bytes)", i, now_len);
+      seen[current]++;
+      /* At most the killed save's own copy: each save removes those before it. */
+      ck_assert_msg (count_entries (dir) <= 2, "iteration %d: %u files", i, count_entries (dir));
+      if (count_entries (dir) > 1)
+        temps_left++;
+    }
+  /* The kills fell in different places, some mid-save. */
+  ck_assert_uint_gt (seen[0], 0);
+  ck_assert_uint_gt (seen[1], 0);
+  ck_assert_uint_gt (temps_left, 0);
+  ck_assert_msg (wb_game_save (game, file, NULL, &error), "%s", error ? error->message : "");
+  ck_assert_uint_eq (count_entries (dir), 1);
+
+  g_rand_free (rand);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
 START_TEST (test_load_file_errors)
 {
   g_autofree char *dir = make_temp_dir ();
@@ -1405,6 +1775,9 @@ format_suite (void)
   tcase_add_test (tc, test_save_atomic);
   tcase_add_test (tc, test_save_failure_keeps_original);
   tcase_add_test (tc, test_save_faults);
+  tcase_add_test (tc, test_save_through_symlink);
+  tcase_add_test (tc, test_save_removes_stale_temps);
+  tcase_add_test (tc, test_save_killed);
   tcase_add_test (tc, test_load_file_errors);
   tcase_add_test (tc, test_starter_games_valid);
   tcase_add_test (tc, test_migration_1_to_2);
@@ -1419,6 +1792,8 @@ format_suite (void)
   tcase_add_test (tc, test_background);
   tcase_add_test (tc, test_background_calibration);
   tcase_add_test (tc, test_background_too_large);
+  tcase_add_test (tc, test_background_special_file);
+  tcase_add_test (tc, test_background_huge_not_decoded);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <sys/stat.h>
 
 #include "wb-background-dialog.h"
 #include "wb-numbering-dialog.h"
@@ -206,6 +207,7 @@ START_TEST (test_background_dialog)
   {
     g_autofree char *missing = g_build_filename (copy->dir, "scans", "nowhere.png", NULL);
     g_autofree char *junk = g_build_filename (copy->dir, "scans", "notes.png", NULL);
+    g_autofree char *fifo = g_build_filename (copy->dir, "scans", "pipe.png", NULL);
 
     choose_scan (dialog, missing);
     ck_assert_ptr_nonnull (wb_background_dialog_get_message (dialog));
@@ -214,6 +216,12 @@ START_TEST (test_background_dialog)
     ck_assert (g_file_set_contents (junk, "not a picture", -1, NULL));
     choose_scan (dialog, junk);
     ck_assert (strstr (wb_background_dialog_get_message (dialog), "not a PNG or JPEG") != NULL);
+    /* A FIFO is refused at once, not waited on (issue 15). */
+    ck_assert_int_eq (mkfifo (fifo, 0600), 0);
+    choose_scan (dialog, fifo);
+    ck_assert_msg (strstr (wb_background_dialog_get_message (dialog), "not a regular file") != NULL,
+                   "%s", wb_background_dialog_get_message (dialog));
+    g_unlink (fifo);
     ck_assert_ptr_null (wb_map_get_background (WB_MAP (map)));
     ck_assert (!wb_undo_stack_get_can_undo (stack));
   }
@@ -327,7 +335,7 @@ START_TEST (test_background_dialog)
     lbg = wb_map_get_background (wb_game_find_map (loaded, wb_map_get_id (WB_MAP (map))));
     ck_assert_ptr_nonnull (lbg);
     ck_assert_str_eq (lbg->image, "scans/scan.png");
-    ck_assert_ptr_nonnull (lbg->surface);
+    ck_assert_ptr_nonnull (wb_map_get_background_surface (wb_game_find_map (loaded, wb_map_get_id (WB_MAP (map)))));
     ck_assert_double_eq_tol (lbg->scale, wb_map_get_background (WB_MAP (map))->scale, 1e-12);
     ck_assert_double_eq_tol (lbg->opacity, 0.8, 1e-12);
   }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "warbench-core.h"
 #include "rules/wb-journal.h"
@@ -214,6 +215,37 @@ assert_refused (const char *text, const char *words)
 }
 
 #define HEADER "{\"format\": \"warbench-play\", \"version\": 1, \"seed\": \"7\"}\n"
+
+/* A playtest saved through a symbolic link (kept in a shared folder) is
+ * written to the file the link names, and the actions after the save are
+ * appended there too; the link stays a link. */
+START_TEST (test_save_through_symlink)
+{
+  g_autoptr(WbJournal) j = new_journal ();
+  g_autoptr(WbJournal) back = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("wb-journal-XXXXXX", NULL);
+  g_autofree char *real = g_build_filename (dir, "real.warbench-play", NULL);
+  g_autofree char *link = g_build_filename (dir, "match.warbench-play", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *warning = NULL;
+
+  ck_assert (g_file_set_contents (real, "an older playtest", -1, NULL));
+  ck_assert_int_eq (symlink ("real.warbench-play", link), 0);
+  append (j, "move", 1);
+  ck_assert_msg (wb_journal_save (j, link, &error), "%s", error ? error->message : "");
+  append (j, "move", 2);
+  ck_assert (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  back = wb_journal_open (real, &warning, &error);
+  ck_assert_msg (back != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_null (warning);
+  ck_assert_uint_eq (wb_journal_get_n_entries (back), wb_journal_get_n_entries (j));
+  ck_assert_int_eq (action_n (back, 2), 2);
+
+  g_unlink (link);
+  g_unlink (real);
+  g_rmdir (dir);
+}
+END_TEST
 
 START_TEST (test_errors)
 {
@@ -431,6 +463,7 @@ journal_suite (void)
 
   tcase_add_test (tc, test_tree);
   tcase_add_test (tc, test_save_reopen_crash);
+  tcase_add_test (tc, test_save_through_symlink);
   tcase_add_test (tc, test_errors);
   tcase_add_test (tc, test_write_faults);
   tcase_add_test (tc, test_read_only);

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "wb-background-dialog.h"
 #include "wb-edit.h"
@@ -105,7 +107,7 @@ update_actions (WbBackgroundDialog *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "background.choose", !loading);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "background.remove", bg != NULL && !loading);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "background.calibrate",
-                                 bg != NULL && bg->surface != NULL && !bg->hidden);
+                                 bg != NULL && !bg->hidden && wb_map_get_background_surface (self->map) != NULL);
 }
 
 static void
@@ -117,7 +119,7 @@ sync_widgets (WbBackgroundDialog *self)
   self->syncing = TRUE;
   if (bg == NULL)
     subtitle = g_strdup (_("None"));
-  else if (bg->surface == NULL)
+  else if (wb_map_get_background_surface (self->map) == NULL)
     /* Translators: %s is the scan's path as the game file holds it */
     subtitle = g_strdup_printf (_("%s (not found or not readable)"), bg->image);
   else
@@ -293,11 +295,13 @@ convert_jpeg (const char  *path,
                    _("%s is not an image Warbench can read"), path);
       return NULL;
     }
-  if (w <= 0 || h <= 0 || w > WB_BACKGROUND_MAX_SIDE || h > WB_BACKGROUND_MAX_SIDE)
+  if (w <= 0 || h <= 0 || w > WB_BACKGROUND_MAX_SIDE || h > WB_BACKGROUND_MAX_SIDE ||
+      (gint64) w * h > WB_BACKGROUND_MAX_PIXELS)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("%s is %d × %d pixels (expected at most %d a side)"),
-                   path, w, h, WB_BACKGROUND_MAX_SIDE);
+                   _("%s is %u × %u pixels (expected at most %d a side and %d million in all)"),
+                   path, (guint) w, (guint) h, WB_BACKGROUND_MAX_SIDE,
+                   WB_BACKGROUND_MAX_PIXELS / 1000000);
       return NULL;
     }
   pixbuf = gdk_pixbuf_new_from_file (path, error);
@@ -325,9 +329,18 @@ load_thread (GTask        *task,
   g_autoptr(GError) error = NULL;
   g_autofree char *png = NULL;
   guint8 head[4] = { 0 };
+  GStatBuf st;
   Loaded *loaded;
   FILE *f;
 
+  /* Only a regular file: opening a FIFO would wait for a writer forever. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                               _("%s is not a regular file (expected a PNG or JPEG image)"),
+                               path);
+      return;
+    }
   /* What the file is, from its first bytes rather than its name. */
   f = fopen (path, "rb");
   if (f == NULL)
@@ -619,7 +632,7 @@ pick_first (WbWindow *window,
   const WbMapBackground *bg = self->map != NULL ? wb_map_get_background (self->map) : NULL;
   g_autofree char *hint = NULL;
 
-  if (!picked || bg == NULL || bg->surface == NULL)
+  if (!picked || bg == NULL || wb_map_get_background_surface (self->map) == NULL)
     {
       end_calibration (self);
       return;
@@ -641,7 +654,7 @@ pick_second (WbWindow *window,
   WbMapBackground placed;
   double ix, iy;
 
-  if (!picked || bg == NULL || bg->surface == NULL)
+  if (!picked || bg == NULL || wb_map_get_background_surface (self->map) == NULL)
     {
       end_calibration (self);
       return;
@@ -679,7 +692,7 @@ calibrate_action (GtkWidget  *widget,
 
   if (self->window == NULL || bg == NULL)
     return;
-  if (bg->surface == NULL || bg->hidden)
+  if (bg->hidden || wb_map_get_background_surface (self->map) == NULL)
     {
       show_message (self, _("Show a readable scan to calibrate it"));
       return;
