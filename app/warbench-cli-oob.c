@@ -264,8 +264,12 @@ cmd_setup (const char  *prog,
         known = g_strcmp0 (((WbOption *) g_ptr_array_index (options, j))->id, chosen[i]) == 0;
       if (!known)
         {
-          out (stderr, _("%s: scenario “%s” has no option “%s”\n"), argv[1],
-               wb_scenario_get_id (scenario), chosen[i]);
+          g_autoptr(GString) ids = g_string_new (NULL);
+
+          for (guint j = 0; j < options->len; j++)
+            g_string_append_printf (ids, "%s%s", j > 0 ? ", " : "", ((WbOption *) g_ptr_array_index (options, j))->id);
+          out (stderr, _("%s: scenario “%s” has no option “%s” (expected one of: %s)\n"), argv[1],
+               wb_scenario_get_id (scenario), chosen[i], options->len > 0 ? ids->str : _("none"));
           return STATUS_FAILED;
         }
     }

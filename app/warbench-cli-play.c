@@ -53,13 +53,15 @@ cmd_play (const char  *prog,
 {
   g_autofree char *scenario_id = NULL, *save = NULL;
   g_auto(GStrv) chosen = NULL;
-  gint64 seed = 1;
+  g_autofree char *seed_arg = NULL;
+  guint64 seed = 1;
   int max_actions = 100000;
   gboolean automatic = FALSE, quiet = FALSE, physical = FALSE;
   const GOptionEntry entries[] = {
     { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario_id, N_("The scenario (default: the first)"), N_("ID") },
     { "option", 'O', 0, G_OPTION_ARG_STRING_ARRAY, &chosen, N_("An optional rule in force (repeatable)"), N_("ID") },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("The match's seed: its dice (default 1)"), N_("N") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_arg,
+      N_("The match's seed: its dice, 0 to 18446744073709551615 (default 1)"), N_("N") },
     { "auto", 0, 0, G_OPTION_ARG_NONE, &automatic, N_("Both sides played by the automatic player"), NULL },
     { "physical-dice", 0, 0, G_OPTION_ARG_NONE, &physical,
       N_("Physical dice: the automatic player types its own rolls into each action"), NULL },
@@ -88,8 +90,12 @@ cmd_play (const char  *prog,
     return usage_error (prog, "play", argc < 2 ? _("No game file given") : _("Give exactly one game file"));
   if (!automatic)
     return usage_error (prog, "play", _("Only automatic games are played here (--auto); play hot-seat in the app"));
-  if (seed < 0)
-    return usage_error (prog, "play", _("The seed is a whole number, 0 or more"));
+  /* The journal keeps a 64-bit unsigned seed: every one of them, and only
+   * those, can be asked for. */
+  if (seed_arg != NULL && !g_ascii_string_to_unsigned (seed_arg, 10, 0, G_MAXUINT64, &seed, NULL))
+    return usage_error (prog, "play", _("The seed is a whole number from 0 to 18446744073709551615"));
+  if (max_actions < 0)
+    return usage_error (prog, "play", _("--max-actions is a whole number, 0 or more"));
   game = load_game (argv[1], &error);
   if (game == NULL)
     {
@@ -106,7 +112,7 @@ cmd_play (const char  *prog,
   {
     g_autofree char *base = g_path_get_basename (argv[1]);
     play = wb_play_new_full (game, base, wb_scenario_get_id (scenario), (const char * const *) chosen,
-                             (guint64) seed, physical, NULL, &error);
+                             seed, physical, NULL, &error);
   }
   if (play == NULL)
     {
@@ -125,9 +131,9 @@ cmd_play (const char  *prog,
       return STATUS_FAILED;
     }
   /* The automatic player's own choices, apart from the match's dice. */
-  wb_rng_seed (&policy, (guint64) seed, WB_RNG_MATCH_STREAM + 1);
+  wb_rng_seed (&policy, seed, WB_RNG_MATCH_STREAM + 1);
   /* With physical dice, the rolls the players type: dice of their own. */
-  wb_rng_seed (&players_dice, (guint64) seed, WB_RNG_MATCH_STREAM + 2);
+  wb_rng_seed (&players_dice, seed, WB_RNG_MATCH_STREAM + 2);
   for (;;)
     {
       g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);

@@ -321,6 +321,11 @@ read_escape (Parser *ps)
   if (ps->end - at < 6 || (u = hex_value (at + 2)) < 0)
     return fail_at (ps, at, _("expected four hex digits after \\u in a string"));
   ch = (gunichar) u;
+  /* Strings are C strings from here on: a NUL would silently cut the text
+   * ("stafford\u0000-extra" read, shown and saved back as "stafford"). */
+  if (ch == 0)
+    return fail_at (ps, at, _("expected no NUL character (\\u0000) in a string: Warbench "
+                              "cannot keep text after it"));
   ps->p += 6;
   if (ch >= 0xDC00 && ch <= 0xDFFF)
     return fail_at (ps, at, _("expected a high surrogate \\uD800–\\uDBFF before the low "

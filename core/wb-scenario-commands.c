@@ -785,7 +785,7 @@ wb_scenario_list_command_apply (WbCommand  *command,
       if (self->index > (int) array->len)
         {
           g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
-                       _("Position %d is past the end of the list"), self->index + 1);
+                       _("Position %lld is past the end of the list"), (long long) self->index + 1);
           return FALSE;
         }
       if (!kind_check (self->kind, self->game, self->scenario, self->item, NULL, error))
@@ -798,7 +798,7 @@ wb_scenario_list_command_apply (WbCommand  *command,
       if ((guint) self->index >= array->len)
         {
           g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
-                       _("There is no entry %d"), self->index + 1);
+                       _("There is no entry %lld"), (long long) (guint) self->index + 1);
           return FALSE;
         }
       if (self->kind == KIND_BOX &&
@@ -813,7 +813,7 @@ wb_scenario_list_command_apply (WbCommand  *command,
       if ((guint) self->index >= array->len)
         {
           g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_NOT_FOUND,
-                       _("There is no entry %d"), self->index + 1);
+                       _("There is no entry %lld"), (long long) (guint) self->index + 1);
           return FALSE;
         }
       if (!kind_check (self->kind, self->game, self->scenario, self->item,
@@ -828,8 +828,8 @@ wb_scenario_list_command_apply (WbCommand  *command,
       if ((guint) self->index >= array->len || self->new_index >= array->len)
         {
           g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_RANGE,
-                       _("There is no entry %u"),
-                       MAX ((guint) self->index, self->new_index) + 1);
+                       _("There is no entry %lld"),
+                       (long long) MAX ((guint) self->index, self->new_index) + 1);
           return FALSE;
         }
       {

@@ -86,6 +86,19 @@ START_TEST (test_params)
   json_object_set_string_member (params, "cap_per_turn", "three");
   ck_assert_ptr_null (wb_bg_family ()->prepare (game, m, &error));
   ck_assert_msg (strstr (error->message, "cap_per_turn") != NULL, "%s", error->message);
+  g_clear_error (&error);
+  /* A rating past the declared 0..13, changed in memory: refused, named. */
+  {
+    g_autoptr(JsonParser) p = json_parser_new ();
+
+    ck_assert (json_parser_load_from_data (p, "{\"union\": 3, \"confederate\": 3}", -1, NULL));
+    json_object_set_member (params, "cap_per_turn", json_node_copy (json_parser_get_root (p)));
+    ck_assert (json_parser_load_from_data (p, "{\"union\": 7, \"confederate\": 2147483648}", -1, NULL));
+    json_object_set_member (params, "army_commander_rating", json_node_copy (json_parser_get_root (p)));
+  }
+  ck_assert_ptr_null (wb_bg_family ()->prepare (game, m, &error));
+  ck_assert_str_eq (error->message, "rules.params.army_commander_rating.confederate: 2.14748e+09 is not a whole "
+                    "number from 0 to 13 (scenario campaign)");
   wb_match_free (m);
   g_object_unref (game);
 }
@@ -1062,6 +1075,16 @@ START_TEST (test_victory_params)
       "rules.params.victory[0].at: unknown time “dawn”" },
     { "grants-gamble", "campaign", "{\"type\": \"hold_all\"}",
       "rules.params.victory: expected a list of victory conditions" },
+    /* Numbers out of the declared range (issue 15: a vp of 1e9 times the
+     * infantry counted overflowed into "Confederate 705032723 VP"). */
+    { "jackson-sheridan", "1862", "[{\"type\": \"vp_line\", \"side\": \"union\", \"tag\": \"in-valley\", \"vp\": 1e9}]",
+      "rules.params.victory[0].vp: 1e+09 is not a whole number from -1000 to 1000" },
+    { "jackson-sheridan", "1862", "[{\"type\": \"vp_line\", \"side\": \"union\", \"tag\": \"in-valley\", \"vp\": 1001}]",
+      "rules.params.victory[0].vp: 1001 is not a whole number from -1000 to 1000" },
+    { "jackson-sheridan", "1862", "[{\"type\": \"vp_line\", \"side\": \"union\", \"tag\": \"in-valley\", \"vp\": 2.5}]",
+      "rules.params.victory[0].vp: 2.5 is not a whole number" },
+    { "grants-gamble", "campaign", "[{\"type\": \"infantry_below\", \"side\": \"union\", \"sp\": 4294967296}]",
+      "rules.params.victory[0].sp: 4.29497e+09 is not a whole number from 0 to 10000" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1073,6 +1096,10 @@ START_TEST (test_victory_params)
     }
   /* An empty list: no victory condition but the VP at the end. */
   ck_assert_ptr_null (victory_error ("grants-gamble", "campaign", "[]"));
+  /* The ends of the range are played. */
+  ck_assert_ptr_null (victory_error ("jackson-sheridan", "1862",
+                                     "[{\"type\": \"vp_line\", \"side\": \"union\", \"tag\": \"in-valley\", \"vp\": -1000}, "
+                                     "{\"type\": \"vp_line\", \"side\": \"union\", \"tag\": \"in-valley\", \"vp\": 1000}]"));
 }
 END_TEST
 

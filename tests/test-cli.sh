@@ -215,7 +215,7 @@ if [ -f "$GAME" ]; then
   lethargic=$(grep -c '^setup	union' "$TMP/out" || true)
   [ "$historical" -ne "$lethargic" ] || fail "lethargic set-up has as many Union lines ($lethargic) as the historical one"
   expect_status 1 "$CLI" setup "$GAME" --option nope
-  expect_output "$TMP/err" 'no option “nope”'
+  expect_output "$TMP/err" 'no option “nope” \(expected one of: pickett, burnside, lethargic, attack-effectiveness\)$'
   expect_status 1 "$CLI" setup "$GAME" --scenario nope
   expect_status 2 "$CLI" setup
 else
@@ -455,6 +455,32 @@ expect_status 2 "$CLI" play "$WILD"
 expect_status 1 "$CLI" play "$SRCDIR/data/games/shenandoah.warbench" --auto
 expect_output "$TMP/err" 'does not play the .columbia-block. rules yet'
 expect_status 1 "$CLI" play "$WILD" --auto --scenario nope
+# Options and settings that the game does not have are refused, naming those it has
+# (issue 15): a misspelt one would quietly play the game without it.
+expect_status 1 "$CLI" play "$WILD" --auto --option picket
+expect_output "$TMP/err" 'has no option “picket” \(expected one of: pickett, burnside, lethargic, attack-effectiveness\)$'
+expect_status 0 "$CLI" play "$WILD" --auto --option pickett --seed 2 -q
+sed '1s/^{/{"settings":{"spi.zoc-exitt":"off"},/' "$TMP/p4.warbench-play" >"$TMP/bad-setting.warbench-play"
+expect_status 1 "$CLI" replay "$TMP/bad-setting.warbench-play"
+expect_output "$TMP/err" 'no rule check “spi.zoc-exitt” to set \(expected one of: spi\..*spi\.zoc-exit'
+sed '1s/^{/{"settings":{"spi.zoc-exit":"off"},/' "$TMP/p4.warbench-play" >"$TMP/setting.warbench-play"
+expect_status 0 "$CLI" replay "$TMP/setting.warbench-play" -q
+sed '1s/^{/{"options":["lethargy"],/' "$TMP/p4.warbench-play" >"$TMP/bad-option.warbench-play"
+expect_status 1 "$CLI" replay "$TMP/bad-option.warbench-play"
+expect_output "$TMP/err" 'has no option “lethargy” \(expected one of: pickett, '
+# --max-actions and --seed: what the journal can hold, nothing else.
+expect_status 2 "$CLI" play "$WILD" --auto --max-actions -1
+expect_output "$TMP/err" 'max-actions is a whole number, 0 or more'
+if grep -q 'Stopped after -1' "$TMP/err" "$TMP/out"; then fail "play --max-actions -1 played"; fi
+expect_status 1 "$CLI" play "$WILD" --auto --max-actions 3 -q
+expect_output "$TMP/err" '^Stopped after 3 actions$'
+for bad in -1 -0 18446744073709551616 1e3 "" " 5" 0x10; do
+  expect_status 2 "$CLI" play "$WILD" --auto --seed "$bad"
+  expect_output "$TMP/err" 'The seed is a whole number from 0 to 18446744073709551615'
+done
+expect_status 0 "$CLI" play "$WILD" --auto -q --seed 18446744073709551615 --save "$TMP/max-seed.warbench-play"
+expect_output "$TMP/max-seed.warbench-play" '"seed":"18446744073709551615"'
+expect_status 0 "$CLI" replay "$TMP/max-seed.warbench-play" -q
 
 step "rules: the families the engine plays and their rule checks"
 expect_status 0 "$CLI" rules

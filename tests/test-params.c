@@ -320,6 +320,48 @@ START_TEST (test_getters)
 }
 END_TEST
 
+static const WbParam range_decl[] = {
+  { .name = "ma", .type = WB_PARAM_NUMBER, .def_number = 6, .min = 0, .max = 1000, .doc = "an allowance" },
+  { .name = "vp", .type = WB_PARAM_INT, .def_number = 1, .min = -1000, .max = 1000, .doc = "VP" },
+  { .name = "held", .type = WB_PARAM_INT_LIST, .min = 1, .max = 6, .doc = "rolls" },
+  { .name = "any", .type = WB_PARAM_INT, .def_number = 2, .doc = "any whole number" },
+};
+
+/* A game changed in memory is not validated: the getters never hand a
+ * family a value outside its declared range (issue 15: a movement
+ * allowance of 2^29 MP overflowed in quarters; a vp of 1e9 times the
+ * units counted overflowed the VP). */
+START_TEST (test_getters_range)
+{
+  g_autoptr(WbGame) game = game_with_params (
+    "{\"ma\": 536870912, \"vp\": 1e9, \"held\": [0, 3, 7, 6, 1e300, -4], \"any\": 1e300}");
+  g_autoptr(WbGame) edge = game_with_params ("{\"ma\": 1000, \"vp\": -1000, \"held\": [1, 6], \"any\": -7}");
+  g_autofree gint64 *held = NULL;
+  g_autofree gint64 *edge_held = NULL;
+  WbParams p;
+  guint n;
+
+  wb_params_init (&p, range_decl, G_N_ELEMENTS (range_decl), "test", game, "historical");
+  ck_assert_double_eq (wb_params_number (&p, "ma"), 6);
+  ck_assert_int_eq (wb_params_int (&p, "vp"), 1);
+  ck_assert_int_eq (wb_params_int (&p, "any"), 2);
+  held = wb_params_ints (&p, "held", &n);
+  ck_assert_uint_eq (n, 2);
+  ck_assert_int_eq (held[0], 3);
+  ck_assert_int_eq (held[1], 6);
+
+  /* The ends of the range are values like any other. */
+  wb_params_init (&p, range_decl, G_N_ELEMENTS (range_decl), "test", edge, "historical");
+  ck_assert_double_eq (wb_params_number (&p, "ma"), 1000);
+  ck_assert_int_eq (wb_params_int (&p, "vp"), -1000);
+  ck_assert_int_eq (wb_params_int (&p, "any"), -7);
+  edge_held = wb_params_ints (&p, "held", &n);
+  ck_assert_uint_eq (n, 2);
+  ck_assert_int_eq (edge_held[0], 1);
+  ck_assert_int_eq (edge_held[1], 6);
+}
+END_TEST
+
 static guint criticals;
 
 static GLogWriterOutput
@@ -484,6 +526,7 @@ make_suite (void)
   tcase_add_test (tc, test_bundled_load);
   tcase_add_test (tc, test_unchecked);
   tcase_add_test (tc, test_getters);
+  tcase_add_test (tc, test_getters_range);
   tcase_add_test (tc, test_undeclared);
   tcase_add_test (tc, test_reference);
   tcase_add_test (tc, test_removal_refused);

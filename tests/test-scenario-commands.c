@@ -182,6 +182,15 @@ START_TEST (test_setup_lines)
               WB_COMMAND_ERROR_NOT_FOUND, "off-board");
   push_fails (game, stack, wb_command_add_setup_new (game, scenario, line, 1000),
               WB_COMMAND_ERROR_RANGE, NULL);
+  /* Positions at the end of int's range are named, not overflowed (UBSan). */
+  push_fails (game, stack, wb_command_add_setup_new (game, scenario, line, G_MAXINT),
+              WB_COMMAND_ERROR_RANGE, "Position 2147483648 is past");
+  push_fails (game, stack, wb_command_edit_setup_new (game, scenario, G_MAXINT, line),
+              WB_COMMAND_ERROR_NOT_FOUND, "no entry 2147483648");
+  push_fails (game, stack, wb_command_remove_setup_new (game, scenario, G_MAXUINT),
+              WB_COMMAND_ERROR_NOT_FOUND, "no entry 4294967296");
+  push_fails (game, stack, wb_command_move_setup_new (game, scenario, 0, G_MAXUINT),
+              WB_COMMAND_ERROR_RANGE, "no entry 4294967296");
 
   /* Edit stafford's line: another hex and an unless tag. */
   i = find_line (scenario, "stafford");

@@ -842,6 +842,13 @@ START_TEST (test_bad_choices)
     { "advance_after_combat", "2", "rules.params.advance_after_combat: 2 (expected 0 or 1 hex)" },
     { "attack_attribute", "\"assault\"", "rules.params.attack_attribute: no unit class has an attribute “assault”" },
     { "movement_attribute", "\"mp\"", "rules.params.movement_attribute: no unit class has an attribute “mp”" },
+    /* Numbers past their declared range (issue 15: 2^29 MP overflowed in
+     * quarters of a MP); the range's ends are played (below). */
+    { "movement_allowance", "536870912", "rules.params.movement_allowance: 5.36871e+08 (expected a number from 0 to 1000 MP)" },
+    { "movement_allowance", "-0.25", "rules.params.movement_allowance: -0.25 (expected a number from 0 to 1000 MP)" },
+    { "retreat_hexes", "4294967297", "rules.params.retreat_hexes: 4.29497e+09 (expected 1 to 10 hexes)" },
+    { "stacking", "1e300", "rules.params.stacking: 1e+300 (expected 1 to 100 units)" },
+    { "artillery_range", "2.5", "rules.params.artillery_range: 2.5 (expected 1 to 100 hexes)" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -856,6 +863,24 @@ START_TEST (test_bad_choices)
       ck_assert (g_error_matches (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID));
       ck_assert_msg (strstr (error->message, bad[i].words) != NULL, "%s", error->message);
     }
+  /* The ends of the ranges are played. */
+  {
+    static const char * const ends[][2] = {
+      { "movement_allowance", "1000" }, { "movement_allowance", "0" }, { "stacking", "100" },
+      { "artillery_range", "1" }, { "retreat_hexes", "10" }, { "advance_after_combat", "0" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
+      {
+        g_autoptr(WbGame) game = river_crossing ();
+        g_autoptr(GError) error = NULL;
+        g_autoptr(WbPlay) play = NULL;
+
+        set_param (game, ends[i][0], ends[i][1]);
+        play = wb_play_new (game, NULL, "crossing", NULL, 1, &error);
+        ck_assert_msg (play != NULL, "%s %s: %s", ends[i][0], ends[i][1], error ? error->message : "");
+      }
+  }
   /* A CRT of another kind, or without dice the rules can roll. */
   {
     g_autoptr(WbGame) game = river_crossing ();

@@ -77,6 +77,30 @@ wb_match_new (WbGame             *game,
                    _("The game has no scenario “%s”"), scenario != NULL ? scenario : "");
       return NULL;
     }
+  /* An option the scenario does not have would be played as no option at
+   * all: a misspelt --option or journal option is refused, naming those
+   * there are. */
+  for (guint i = 0; options != NULL && options[i] != NULL; i++)
+    {
+      GPtrArray *all = wb_scenario_get_options (sc);
+      g_autoptr(GString) ids = g_string_new (NULL);
+      gboolean found = FALSE;
+
+      for (guint k = 0; k < all->len && !found; k++)
+        found = g_strcmp0 (((WbOption *) g_ptr_array_index (all, k))->id, options[i]) == 0;
+      if (found)
+        continue;
+      for (guint k = 0; k < all->len; k++)
+        g_string_append_printf (ids, "%s%s", k > 0 ? ", " : "", ((WbOption *) g_ptr_array_index (all, k))->id);
+      if (all->len == 0)
+        g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
+                     _("The scenario “%s” has no option “%.64s”: it has no optional rules"), scenario, options[i]);
+      else
+        g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
+                     _("The scenario “%s” has no option “%.64s” (expected one of: %s)"), scenario, options[i],
+                     ids->str);
+      return NULL;
+    }
   if (wb_game_get_sides (game)->len > WB_MATCH_MAX_SIDES)
     {
       g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
@@ -381,6 +405,16 @@ wb_match_side_name (WbMatch *m, guint side)
     return "";
   s = g_ptr_array_index (sides, side);
   return s->name != NULL ? s->name : s->id;
+}
+
+void
+wb_match_add_vp (WbMatch *m, guint side, gint64 vp)
+{
+  gint64 sum;
+
+  g_return_if_fail (side < WB_MATCH_MAX_SIDES);
+  sum = (gint64) m->vp[side] + CLAMP (vp, -(gint64) WB_MATCH_MAX_VP, (gint64) WB_MATCH_MAX_VP);
+  m->vp[side] = (int) CLAMP (sum, -(gint64) WB_MATCH_MAX_VP, (gint64) WB_MATCH_MAX_VP);
 }
 
 int

@@ -127,6 +127,11 @@ int          wb_match_find_marker  (const WbMatch *match, const char *feature, W
 /* "Stafrd (5)": the designation and the current strength. */
 char        *wb_match_unit_text    (WbMatch *match, const WbUnitState *unit);
 const char  *wb_match_side_name    (WbMatch *match, guint side);
+/* Adds @vp to @side's VP, held within ±WB_MATCH_MAX_VP: a family's VP are
+ * products of values from the file (VP times the units counted, every
+ * turn), which must never overflow an int. */
+#define WB_MATCH_MAX_VP 1000000000
+void         wb_match_add_vp       (WbMatch *match, guint side, gint64 vp);
 guint        wb_match_n_sides      (WbMatch *match);
 /* The turn's label from the turn track ("May 5, 6 AM") or its number. */
 char        *wb_match_turn_text    (WbMatch *match, int turn);

@@ -155,6 +155,21 @@ wb_params_bool (const WbParams *params, const char *name)
   return node_is_bool (n) ? json_node_get_boolean (n) : d->def_number != 0;
 }
 
+/* Whether @v is within @d's declared range (or @d declares none). The
+ * loader refuses a value outside it; a game changed in memory is not
+ * checked, so the getters check again: a family multiplies and adds what
+ * they return (a movement allowance of 2^29 MP in quarters, VP times units)
+ * and must never be handed a value that overflows. */
+static gboolean
+in_range (const WbParam *d, double v)
+{
+  if (!isfinite (v))
+    return FALSE;
+  if (d->min > d->max || (d->min == 0 && d->max == 0))
+    return fabs (v) <= 1e15;
+  return v >= d->min && v <= d->max;
+}
+
 double
 wb_params_number (const WbParams *params, const char *name)
 {
@@ -165,7 +180,9 @@ wb_params_number (const WbParams *params, const char *name)
   n = lookup (params, name, &d);
   if (d == NULL)
     return 0;
-  return node_is_number (n) ? json_node_get_double (n) : d->def_number;
+  if (!node_is_number (n) || !in_range (d, json_node_get_double (n)))
+    return d->def_number;
+  return json_node_get_double (n);
 }
 
 gint64
@@ -182,9 +199,9 @@ wb_params_int (const WbParams *params, const char *name)
   if (!node_is_number (n))
     return (gint64) d->def_number;
   if (json_node_get_value_type (n) == G_TYPE_INT64)
-    return json_node_get_int (n);
+    return in_range (d, (double) json_node_get_int (n)) ? json_node_get_int (n) : (gint64) d->def_number;
   v = json_node_get_double (n);
-  if (!isfinite (v) || v != floor (v) || fabs (v) > 1e15)
+  if (!in_range (d, v) || v != floor (v))
     return (gint64) d->def_number;
   return (gint64) v;
 }
@@ -243,10 +260,10 @@ wb_params_ints (const WbParams *params, const char *name, guint *n)
       JsonNode *e = json_array_get_element (a, i);
       gint64 v;
 
-      if (!node_is_number (e))
+      if (!node_is_number (e) || !in_range (d, json_node_get_double (e)))
         continue;
       v = json_node_get_value_type (e) == G_TYPE_INT64 ? json_node_get_int (e)
-                                                       : (gint64) CLAMP (json_node_get_double (e), -1e15, 1e15);
+                                                       : (gint64) json_node_get_double (e);
       g_array_append_val (out, v);
     }
   *n = out->len;

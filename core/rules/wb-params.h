@@ -96,9 +96,10 @@ void         wb_params_init        (WbParams *params, const WbParam *decl, guint
 
 /* Each getter looks @name up in the declaration (an undeclared name is a
  * programming error: a critical, and the getter gives 0/NULL) and returns
- * the value, or the declared default when it is absent or of another type
- * than declared (rules.params is validated when the game loads; a game
- * changed in memory is not). */
+ * the value, or the declared default when it is absent, of another type
+ * than declared or outside the declared range (rules.params is validated
+ * when the game loads; a game changed in memory is not). INT_LIST leaves
+ * out the elements that are not numbers within the range. */
 gboolean     wb_params_has         (const WbParams *params, const char *name);
 /* The value as it is (borrowed), per scenario resolved, or NULL: for a
  * family that words its own errors on a value it reads in parts. */

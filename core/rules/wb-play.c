@@ -653,6 +653,37 @@ prepare_family (WbPlay *self, guint played, GError **error)
   return TRUE;
 }
 
+/* Each rule setting names a check of the family (its id, as `replay` and
+ * the Rules pane list them): a misspelt one would leave the rule enforced
+ * while the playtest says otherwise. */
+static gboolean
+check_settings (WbPlay *self, GHashTable *settings, GError **error)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  if (settings == NULL || self->family == NULL)
+    return TRUE;
+  g_hash_table_iter_init (&iter, settings);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      g_autoptr(GString) ids = g_string_new (NULL);
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < self->family->n_checks && !found; i++)
+        found = strcmp (self->family->checks[i].id, key) == 0;
+      if (found)
+        continue;
+      for (guint i = 0; i < self->family->n_checks; i++)
+        g_string_append_printf (ids, "%s%s", i > 0 ? ", " : "", self->family->checks[i].id);
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_NOT_FOUND,
+                   _("The rules “%s” have no rule check “%.64s” to set (expected one of: %s)"),
+                   self->family->id, (const char *) key, ids->len > 0 ? ids->str : _("none"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static char *
 game_sha256 (WbGame *game)
 {
@@ -690,7 +721,7 @@ wb_play_new_full (WbGame             *game,
   self->game = g_object_ref (game);
   self->engine_version = WB_ENGINE_VERSION;
   self->setup = wb_match_new (game, scenario, options, seed, error);
-  if (self->setup == NULL || !prepare_family (self, G_MAXUINT, error))
+  if (self->setup == NULL || !prepare_family (self, G_MAXUINT, error) || !check_settings (self, settings, error))
     return NULL;
   sha = game_sha256 (game);
   h.engine_version = WB_ENGINE_VERSION;
@@ -837,7 +868,8 @@ wb_play_open_journal (WbGame      *game,
       cut_long_quotes (error);
       return NULL;
     }
-  if (!prepare_family (self, played, error) || !move_to_cursor (self, error))
+  if (!prepare_family (self, played, error) || !check_settings (self, h->settings, error) ||
+      !move_to_cursor (self, error))
     return NULL;
   if (h->family_version == WB_FAMILY_VERSION_UNKNOWN)
     wb_journal_set_played_by (self->journal, h->engine_version, wb_game_get_rules (game)->family, played);

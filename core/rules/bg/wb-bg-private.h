@@ -294,6 +294,7 @@ void          _wb_bg_next_replacement (BgData *data, WbMatch *m, WbRuleContext *
  * index by id, or -1. */
 gboolean      _wb_bg_fail           (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 gboolean      _wb_bg_is_number      (JsonNode *n);
+gboolean      _wb_bg_whole          (JsonNode *n, int lo, int hi, int *out);
 int           _wb_bg_side_index     (BgData *data, const char *id);
 
 /* Victory (wb-bg-victory.c): rules.params.victory read into

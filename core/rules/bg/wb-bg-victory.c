@@ -81,9 +81,11 @@ victory_locations (BgData *data, const WbParams *c, const char *member, gboolean
   return g_steal_pointer (&out);
 }
 
+/* A whole number from @lo to @hi (the declared range: victory_members in
+ * wb-bg.c), checked here too for a game changed in memory. */
 static gboolean
-victory_int (const WbParams *c, const char *member, gboolean required, int fallback, int *out, const char *path,
-             GError **error)
+victory_int (const WbParams *c, const char *member, gboolean required, int fallback, int lo, int hi, int *out,
+             const char *path, GError **error)
 {
   JsonNode *n = wb_params_node (c, member);
 
@@ -92,7 +94,9 @@ victory_int (const WbParams *c, const char *member, gboolean required, int fallb
     return !required || _wb_bg_fail (error, _("%s.%s: missing (a number)"), path, member);
   if (!_wb_bg_is_number (n))
     return _wb_bg_fail (error, _("%s.%s: expected a number"), path, member);
-  *out = (int) json_node_get_int (n);
+  if (!_wb_bg_whole (n, lo, hi, out))
+    return _wb_bg_fail (error, _("%s.%s: %g is not a whole number from %d to %d"), path, member,
+                        json_node_get_double (n), lo, hi);
   return TRUE;
 }
 
@@ -141,7 +145,7 @@ read_condition (BgData *data, const WbParams *c, guint index, const char *path, 
   v->side = s >= 0 ? (guint) s : 0;
   v->rule = g_strdup (wb_params_string (c, "rule") != NULL ? wb_params_string (c, "rule") : "");
   v->area = g_strdup (wb_params_string (c, "area"));
-  if (!victory_int (c, "vp", FALSE, 1, &v->vp, path, error))
+  if (!victory_int (c, "vp", FALSE, 1, -1000, 1000, &v->vp, path, error))
     return FALSE;
   switch (v->type)
     {
@@ -169,7 +173,7 @@ read_condition (BgData *data, const WbParams *c, guint index, const char *path, 
   switch (v->type)
     {
     case BG_V_ONCE_LOCATION:
-      if (!victory_int (c, "vp", FALSE, -1, &v->vp, path, error))
+      if (!victory_int (c, "vp", FALSE, -1, -1000, 1000, &v->vp, path, error))
         return FALSE;
       if (index >= 32)
         return _wb_bg_fail (error, _("%s: a once-in-the-game condition must be among the first 32"), path);
@@ -190,13 +194,13 @@ read_condition (BgData *data, const WbParams *c, guint index, const char *path, 
       v->no_reinforcements = wb_params_bool (c, "no_reinforcements");
       break;
     case BG_V_INFANTRY_BELOW:
-      if (!victory_int (c, "sp", TRUE, 0, &v->sp, path, error))
+      if (!victory_int (c, "sp", TRUE, 0, 0, 10000, &v->sp, path, error))
         return FALSE;
       break;
     default:
       break;
     }
-  if (v->type == BG_V_UNIT_AT_FROM_TURN && !victory_int (c, "from_turn", FALSE, 1, &v->turn, path, error))
+  if (v->type == BG_V_UNIT_AT_FROM_TURN && !victory_int (c, "from_turn", FALSE, 1, 1, 10000, &v->turn, path, error))
     return FALSE;
   if (v->type == BG_V_UNIT_OUTSIDE_TAG || v->type == BG_V_UNIT_AT_FROM_TURN || v->type == BG_V_UNIT_ELIMINATED)
     {
@@ -375,7 +379,7 @@ score_occupy (BgData *data, WbMatch *m, const BgVictory *c, WbRuleContext *ctx)
 
           if (loc >= 0 && _wb_bg_holds (data, m, loc, (guint) side))
             {
-              m->vp[side] += v->vp;
+              wb_match_add_vp (m, (guint) side, v->vp);
               /* TRANSLATORS: VP at the end of the game for an occupied location, then the rule (GG 12) */
               wb_rule_say (ctx, m, _("The %s occupies %s at the end of the game: %d VP (%s)."),
                            wb_match_side_name (m, (guint) side), location (data, loc)->name, v->vp, c->rule);
@@ -431,7 +435,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
           }
         if (count > 0)
           {
-            m->vp[me] += count * v->vp;
+            wb_match_add_vp (m, me, (gint64) count * v->vp);
             /* TRANSLATORS: J&S 12: VP for in-supply infantry past the VP line; the count, the side, the VP,
              * the side, the rule */
             wb_rule_say (ctx, m, _("%d in-supply %s infantry past the VP line: %d VP to the %s (%s)."), count,
@@ -445,7 +449,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
 
         if ((bg_state (m)->once & (1u << v->index)) || infantry_at (data, m, me, loc, TRUE) == 0)
           break;
-        m->vp[me] += vp;
+        wb_match_add_vp (m, me, vp);
         bg_state (m)->once |= 1u << v->index;
         /* TRANSLATORS: J&S 12: the side, the location, the VP, the rule */
         wb_rule_say (ctx, m, _("%s infantry in supply holds %s: %d VP, once in the game (%s)."), mine,
@@ -466,7 +470,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
           }
         if (outside)
           {
-            m->vp[me] += v->vp;
+            wb_match_add_vp (m, me, v->vp);
             /* TRANSLATORS: J&S 12: the side whose units are out ("the Union"), the area ("the Valley"),
              * the VP, the side that scores, the rule */
             wb_rule_say (ctx, m, _("The %s ends its turn with units outside %s: %d VP to the %s (%s)."), theirs,
@@ -480,7 +484,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
 
         if (loc >= 0 && !_wb_bg_has_tag (data, loc, v->tag))
           {
-            m->vp[me] += v->vp;
+            wb_match_add_vp (m, me, v->vp);
             /* TRANSLATORS: J&S 12: the unit, the side's turn, the area, the VP, the side, the rule */
             wb_rule_say (ctx, m, _("%s ends the %s turn outside %s: %d VP to the %s (%s)."),
                          _wb_bg_unit_name (data, v->unit), theirs, area_text (v), v->vp, mine, v->rule);
@@ -493,7 +497,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
 
         if (m->turn >= v->turn && unit_loc (data, m, v->unit) != loc)
           {
-            m->vp[me] += v->vp;
+            wb_match_add_vp (m, me, v->vp);
             /* TRANSLATORS: J&S 12: the unit, the side's turn, the location, the VP, the side, the rule */
             wb_rule_say (ctx, m, _("%s does not end the %s turn in %s: %d VP to the %s (%s)."),
                          _wb_bg_unit_name (data, v->unit), theirs, location (data, loc)->name, v->vp, mine, v->rule);
@@ -570,7 +574,7 @@ victory_condition (BgData *data, WbMatch *m, const BgVictory *v, WbRuleContext *
           all = _wb_bg_rail_cut_from (data, m, me, v->from, g_array_index (v->locs, int, k));
         if (!all)
           break;
-        m->vp[me] += v->vp;
+        wb_match_add_vp (m, me, v->vp);
         places = locations_text (data, v->locs);
         if (v->no_reinforcements)
           {

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "wb-scenario.h"
@@ -455,15 +456,40 @@ _wb_bg_is_number (JsonNode *n)
          (json_node_get_value_type (n) == G_TYPE_INT64 || json_node_get_value_type (n) == G_TYPE_DOUBLE);
 }
 
-/* An int per side: {"union": 2, "confederate": 2}. */
+/* Whether @n is a whole number from @lo to @hi, stored in @out. The loader
+ * checks rules.params against the declaration; a game changed in memory is
+ * not, and the family multiplies and adds these (VP times the units
+ * counted), so each is checked again where it is read (issue 15). */
+gboolean
+_wb_bg_whole (JsonNode *n, int lo, int hi, int *out)
+{
+  double v;
+
+  if (!_wb_bg_is_number (n))
+    return FALSE;
+  if (json_node_get_value_type (n) == G_TYPE_INT64)
+    {
+      if (json_node_get_int (n) < lo || json_node_get_int (n) > hi)
+        return FALSE;
+      *out = (int) json_node_get_int (n);
+      return TRUE;
+    }
+  v = json_node_get_double (n);
+  if (!(v >= lo && v <= hi) || v != floor (v))
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+/* An int per side: {"union": 2, "confederate": 2}, from @lo to @hi. */
 static gboolean
 per_side_int (BgData *data, const WbParams *o, const char *name, int out[2], gboolean required,
-              int fallback, GError **error)
+              int lo, int hi, GError **error)
 {
   JsonNode *n = wb_params_node (o, name);
   GPtrArray *sides = wb_game_get_sides (data->game);
 
-  out[0] = out[1] = fallback;
+  out[0] = out[1] = lo;
   if (n == NULL && !required)
     return TRUE;
   if (n == NULL || !JSON_NODE_HOLDS_OBJECT (n))
@@ -484,7 +510,9 @@ per_side_int (BgData *data, const WbParams *o, const char *name, int out[2], gbo
           return _wb_bg_fail (error, _("rules.params.%s: no number for the side “%s” (scenario %s)"), name, id,
                        data->scenario);
         }
-      out[s] = (int) json_node_get_int (v);
+      if (!_wb_bg_whole (v, lo, hi, &out[s]))
+        return _wb_bg_fail (error, _("rules.params.%s.%s: %g is not a whole number from %d to %d (scenario %s)"),
+                            name, id, json_node_get_double (v), lo, hi, data->scenario);
     }
   return TRUE;
 }
@@ -877,12 +905,13 @@ read_params (BgData *data, const WbParams *o, GError **error)
           JsonNode *v = wb_params_node (&ma, kinds[k]);
           if (v != NULL && !_wb_bg_is_number (v))
             return _wb_bg_fail (error, _("rules.params.movement_allowance.%s: expected a number"), kinds[k]);
-          if (v != NULL)
-            data->allowance[k] = CLAMP ((int) json_node_get_int (v), 0, 100);
+          if (v != NULL && !_wb_bg_whole (v, 0, 100, &data->allowance[k]))
+            return _wb_bg_fail (error, _("rules.params.movement_allowance.%s: %g is not a whole number from 0 "
+                                         "to 100"), kinds[k], json_node_get_double (v));
         }
     }
-  if (!per_side_int (data, o, "cap_per_turn", data->cap_per_turn, TRUE, 0, error) ||
-      !per_side_int (data, o, "army_commander_rating", data->rating, TRUE, 0, error))
+  if (!per_side_int (data, o, "cap_per_turn", data->cap_per_turn, TRUE, 0, 100, error) ||
+      !per_side_int (data, o, "army_commander_rating", data->rating, TRUE, 0, 13, error))
     return FALSE;
   data->rain_mp = (int) ABS (wb_params_int (o, "rain_movement"));
   data->rain2_mp = (int) ABS (wb_params_int (o, "rain_two_turns_movement"));

@@ -1401,7 +1401,7 @@ _wb_spi_score (SpiData *data, WbMatch *m)
         {
         case WB_VICTORY_VP_PER_SP:
           /* 18.1: per enemy Strength Point destroyed. */
-          m->vp[side] += vc->vp * spi_state (m)->lost[1 - side] / 2;
+          wb_match_add_vp (m, side, (gint64) vc->vp * spi_state (m)->lost[1 - side] / 2);
           break;
         case WB_VICTORY_OCCUPY:
           /* 18.13: the last side with a unit or zone of control in the hex. */
@@ -1424,7 +1424,7 @@ _wb_spi_score (SpiData *data, WbMatch *m)
                 owner = 2;
               control[objective] = (guint8) owner;
               if (owner == (int) side + 1)
-                m->vp[side] += vc->vp;
+                wb_match_add_vp (m, side, vc->vp);
             }
           break;
         case WB_VICTORY_DESTROY:
@@ -1436,7 +1436,7 @@ _wb_spi_score (SpiData *data, WbMatch *m)
                 all = u != NULL && u->where.kind == WB_WHERE_ELIMINATED;
               }
             if (all)
-              m->vp[side] += vc->vp;
+              wb_match_add_vp (m, side, vc->vp);
             break;
           }
         case WB_VICTORY_TEXT:

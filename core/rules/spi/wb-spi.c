@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "wb-dice.h"
@@ -259,6 +260,38 @@ read_command_rolls (SpiData *data, const WbParams *o)
     }
 }
 
+/* The value of a declared number parameter in @lo..@hi (a whole number
+ * when @whole), or its default when absent. The loader refuses any other
+ * value; a game changed in memory is refused here, naming the range, so
+ * that no value out of it is played (the getters would give the default)
+ * and none overflows when multiplied (a movement allowance of 2^29 MP in
+ * quarters of a MP: issue 15). */
+static gboolean
+ranged_param (const WbParams *o, const char *member, double lo, double hi, gboolean whole, const char *unit,
+              double *out, GError **error)
+{
+  JsonNode *n = wb_params_node (o, member);
+  double v;
+
+  *out = wb_params_number (o, member);
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) ||
+      (json_node_get_value_type (n) != G_TYPE_INT64 && json_node_get_value_type (n) != G_TYPE_DOUBLE))
+    return TRUE;
+  v = json_node_get_double (n);
+  if (v >= lo && v <= hi && (!whole || v == floor (v)))
+    return TRUE;
+  if (whole && hi == lo + 1)
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                 _("rules.params.%s: %g (expected %g or %g %s)"), member, v, lo, hi, unit);
+  else if (whole)
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                 _("rules.params.%s: %g (expected %g to %g %s)"), member, v, lo, hi, unit);
+  else
+    g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                 _("rules.params.%s: %g (expected a number from %g to %g %s)"), member, v, lo, hi, unit);
+  return FALSE;
+}
+
 /* The index in @values (NULL-terminated) of the value a declared enum
  * parameter holds. The game file's loader refuses any other value; a game
  * changed since in memory is refused here, naming the values, so that a
@@ -354,6 +387,7 @@ static gboolean
 read_choices (SpiData *data, const WbParams *o, GError **error)
 {
   int z, c, r, l, e;
+  double v;
 
   if (!choice_param (o, "zoc", zoc_values, &z, error) ||
       !choice_param (o, "combat", combat_values, &c, error) ||
@@ -366,17 +400,12 @@ read_choices (SpiData *data, const WbParams *o, GError **error)
   data->odds_for_attacker = r == 1;
   data->los_either = l == 1;
   data->entry_free = e == 1;
-  data->retreat_hexes = (int) wb_params_int (o, "retreat_hexes");
-  data->advance = (int) wb_params_int (o, "advance_after_combat");
-  if (data->retreat_hexes < 1 || data->retreat_hexes > 10 || data->advance < 0 || data->advance > 1)
-    {
-      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
-                   data->advance < 0 || data->advance > 1
-                     ? _("rules.params.advance_after_combat: %d (expected 0 or 1 hex)")
-                     : _("rules.params.retreat_hexes: %d (expected 1 to 10 hexes)"),
-                   data->advance < 0 || data->advance > 1 ? data->advance : data->retreat_hexes);
-      return FALSE;
-    }
+  if (!ranged_param (o, "retreat_hexes", 1, 10, TRUE, _("hexes"), &v, error))
+    return FALSE;
+  data->retreat_hexes = (int) v;
+  if (!ranged_param (o, "advance_after_combat", 0, 1, TRUE, _("hex"), &v, error))
+    return FALSE;
+  data->advance = (int) v;
   data->night_no_combat = wb_params_bool (o, "night_turns_no_combat");
   data->night_no_enter_zoc = wb_params_bool (o, "night_no_enter_zoc");
   data->ae_optional = wb_params_bool (o, "attack_effectiveness_optional");
@@ -390,6 +419,7 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
 {
   WbParams o;
   SpiData *data;
+  double v, stacking, range;
 
   if (!WB_IS_HEX_MAP (setup->map))
     {
@@ -416,9 +446,16 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data->graphs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) wb_hex_graph_free);
   /* 5.0: six Movement Points; 5.32: two units (the declared defaults). */
-  data->allowance = (int) (wb_params_number (&o, "movement_allowance") * WB_MOVE_QUARTERS);
+  if (!ranged_param (&o, "movement_allowance", 0, 1000, FALSE, _("MP"), &v, error) ||
+      !ranged_param (&o, "stacking", 1, 100, TRUE, _("units"), &stacking, error) ||
+      !ranged_param (&o, "artillery_range", 1, 100, TRUE, _("hexes"), &range, error))
+    {
+      spi_release (data);
+      return NULL;
+    }
+  data->allowance = (int) (v * WB_MOVE_QUARTERS);
   data->crt = wb_game_find_table (game, wb_params_string (&o, "crt"));
-  data->artillery_range = (int) wb_params_int (&o, "artillery_range");
+  data->artillery_range = (int) range;
   {
     const char *holder = wb_params_string (&o, "objectives_held_by");
     GPtrArray *sides = wb_game_get_sides (game);
@@ -426,7 +463,7 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
       if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, i))->id, holder) == 0)
         data->objectives_side = i + 1;
   }
-  data->stacking = (int) wb_params_int (&o, "stacking");
+  data->stacking = (int) stacking;
   data->no_end = wb_params_strv (&o, "no_end_features");
   read_command_rolls (data, &o);
   for (guint i = 0; i < wb_params_length (&o, "movement_profiles") && i < 30; i++)
@@ -442,9 +479,6 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
         }
       read_profile (data, &e);
     }
-  data->allowance = CLAMP (data->allowance, 0, 1000 * WB_MOVE_QUARTERS);
-  data->stacking = CLAMP (data->stacking, 1, 100);
-  data->artillery_range = CLAMP (data->artillery_range, 1, 100);
   if (!read_choices (data, &o, error))
     {
       spi_release (data);
