@@ -1641,7 +1641,7 @@ START_TEST (test_save_killed)
   g_autofree char *dir = make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "game.warbench", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autofree char *version[2] = { NULL, NULL };
+  char *version[2] = { NULL, NULL };   /* (g_autofree on an array frees its first element only) */
   gsize version_len[2] = { 0, 0 };
   guint seen[2] = { 0, 0 }, temps_left = 0, current = 0;
   gint64 start, one_save;
@@ -1702,6 +1702,8 @@ START_TEST (test_save_killed)
   ck_assert_uint_eq (count_entries (dir), 1);
 
   g_rand_free (rand);
+  g_free (version[0]);
+  g_free (version[1]);
   g_unlink (path);
   g_rmdir (dir);
 }
