@@ -345,4 +345,9 @@ void          _wb_bg_step           (BgData *data, WbMatch *m, const WbPicks *pi
 JsonObject   *_wb_bg_step_action    (BgData *data, WbMatch *m, const WbPicks *picks);
 WbBoard      *_wb_bg_board          (BgData *data, WbMatch *m);
 
+/* The parameters the family reads from rules.params, declared as data
+ * (wb-bg-params.c; docs/rules-params.md). */
+#define WB_BG_N_PARAMS 43
+extern const WbParam _wb_bg_params[WB_BG_N_PARAMS];
+
 G_END_DECLS
