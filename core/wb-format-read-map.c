@@ -398,6 +398,8 @@ read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
         return fail (r, WB_FORMAT_ERROR_MISSING, _("a hex map needs at least one terrain type"));
       default_terrain = ((WbTerrainType *) g_ptr_array_index (terrain, 0))->id;
     }
+  if (!wb_read_charge (r, (guint64) cols * (guint64) rows * WB_READ_HEX_COST))
+    return FALSE;
   map = wb_hex_map_new (id, layout, cols, rows, default_terrain);
   wb_hex_map_set_hex_numbering (map, &num);
   wb_hex_map_set_hex_size (map, hex_size);

@@ -24,7 +24,22 @@ typedef struct
   gpointer    scenario_ctx;   /* the scenario being read (wb-format-read-scenario.c) */
   const char *base_dir;       /* folder of the game file, for relative paths; may be NULL */
   GPtrArray  *ids;            /* scratch for an id list used at once (hex, hexside features) */
+  guint64     budget;         /* bytes this load may take (wb_format_memory_budget) */
+  guint64     charged;        /* bytes charged so far (wb_read_charge) */
 } Reader;
+
+/* What the reader charges for memory the text does not pay for by its own
+ * size: each element of a list of entities (its object, its index entry,
+ * its interned id), more for a unit and a formation, and a table's cell. A hex
+ * map pays its grids (WB_READ_HEX_COST a hex), a scenario its turns. The
+ * figures are measured upper bounds (tests/test-memory.c checks a load's
+ * peak resident size against the budget). */
+#define WB_READ_ELEMENT_COST   256
+#define WB_READ_UNIT_COST      768
+#define WB_READ_FORMATION_COST 384
+#define WB_READ_CELL_COST      64
+#define WB_READ_HEX_COST       (sizeof (const char *) + sizeof (gint16) + 2)
+#define WB_READ_TURN_COST      32
 
 typedef gboolean (*RefCheck) (Reader *r, const char *id);
 typedef gboolean (*EachFunc) (Reader *r, WbJsonNode *node, guint index, gpointer data);
@@ -67,6 +82,10 @@ gboolean     wb_read_get_ref        (Reader *r, WbJsonNode *obj, const char *mem
                                      gboolean required, RefCheck check, const char **out);
 gboolean     wb_read_for_each       (Reader *r, WbJsonNode *obj, const char *member, guint max,
                                      gboolean required, EachFunc each, gpointer data);
+/* Charges @bytes to the load's memory budget; past it, fails with
+ * WB_FORMAT_ERROR_TOO_LARGE at the value being read (nothing is allocated
+ * for it: charge before allocating). */
+gboolean     wb_read_charge         (Reader *r, guint64 bytes);
 gboolean     wb_read_duplicate      (Reader *r, const char *what, const char *id);
 
 /* Entity readers living in the other files, called through wb_read_for_each. */

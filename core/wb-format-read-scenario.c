@@ -373,6 +373,8 @@ read_turns (Reader *r, WbJsonNode *obj, WbScenario *scenario)
       !wb_read_get_array (r, t, "labels", (guint) count, FALSE, &labels) ||
       !wb_read_get_array (r, t, "night", (guint) count, FALSE, &night))
     return FALSE;
+  if (!wb_read_charge (r, (guint64) count * WB_READ_TURN_COST))
+    return FALSE;
   wb_scenario_set_turn_count (scenario, count);
   turns = wb_scenario_get_turns (scenario);
   for (guint i = 0; labels && i < wb_json_array_get_length (labels); i++)

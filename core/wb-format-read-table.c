@@ -102,6 +102,8 @@ read_table_row (Reader *r, WbJsonNode *node, guint index, gpointer data)
   if (wb_json_array_get_length (array) != ncols)
     return fail (r, WB_FORMAT_ERROR_RANGE, _("%u cells, expected one per column (%u)"),
                  wb_json_array_get_length (array), ncols);
+  if (!wb_read_charge (r, (guint64) wb_json_array_get_length (array) * WB_READ_CELL_COST))
+    return FALSE;
   cells = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < ncols; i++)
     {

@@ -343,6 +343,8 @@ wb_read_get_id_list (Reader *r, WbJsonNode *obj, const char *member, guint max, 
   if (array == NULL)
     return TRUE;
   old = wb_read_push_member (r, member);
+  if (!wb_read_charge (r, (guint64) wb_json_array_get_length (array) * WB_READ_ELEMENT_COST))
+    return FALSE;
   for (guint i = 0; i < wb_json_array_get_length (array); i++)
     {
       WbJsonNode *node = wb_json_array_get (array, i);
@@ -467,6 +469,8 @@ wb_read_for_each (Reader *r, WbJsonNode *obj, const char *member, guint max, gbo
   if (array == NULL)
     return TRUE;
   old = wb_read_push_member (r, member);
+  if (!wb_read_charge (r, (guint64) wb_json_array_get_length (array) * WB_READ_ELEMENT_COST))
+    return FALSE;
   for (guint i = 0; i < wb_json_array_get_length (array); i++)
     {
       gsize o2 = wb_read_push_index (r, i);
@@ -476,6 +480,37 @@ wb_read_for_each (Reader *r, WbJsonNode *obj, const char *member, guint max, gbo
     }
   wb_read_pop (r, old);
   return TRUE;
+}
+
+guint64
+wb_format_memory_budget (gsize file_size)
+{
+  guint64 budget = (guint64) file_size * WB_FORMAT_MEMORY_FACTOR + WB_FORMAT_MEMORY_ALLOWANCE;
+
+  return MIN (budget, WB_FORMAT_MEMORY_MAX);
+}
+
+gboolean
+wb_read_charge (Reader *r, guint64 bytes)
+{
+  g_autofree char *budget = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *allowance = NULL;
+  g_autofree char *most = NULL;
+
+  if (bytes <= r->budget && r->charged <= r->budget - bytes)
+    {
+      r->charged += bytes;
+      return TRUE;
+    }
+  budget = g_format_size_full (r->budget, G_FORMAT_SIZE_IEC_UNITS);
+  size = g_format_size_full (r->len, G_FORMAT_SIZE_IEC_UNITS);
+  allowance = g_format_size_full (WB_FORMAT_MEMORY_ALLOWANCE, G_FORMAT_SIZE_IEC_UNITS);
+  most = g_format_size_full (WB_FORMAT_MEMORY_MAX, G_FORMAT_SIZE_IEC_UNITS);
+  return fail (r, WB_FORMAT_ERROR_TOO_LARGE,
+               _("the game would take more than %s of memory to load, the limit for a file of %s "
+                 "(%d times its size plus %s, at most %s)"),
+               budget, size, WB_FORMAT_MEMORY_FACTOR, allowance, most);
 }
 
 gboolean
@@ -1165,6 +1200,23 @@ check_params (Reader *r)
   return fail (r, local_error->code, "%s", local_error->message);
 }
 
+/* Charges @per_element more for each element of the array @member of @obj
+ * (when it is an array; wb_read_for_each checks it). */
+static gboolean
+charge_array (Reader *r, WbJsonNode *obj, const char *member, guint64 per_element)
+{
+  WbJsonNode *array = wb_json_object_get (obj, member);
+  gboolean ok;
+  gsize old;
+
+  if (!wb_json_is (array, WB_JSON_ARRAY))
+    return TRUE;
+  old = wb_read_push_member (r, member);
+  ok = wb_read_charge (r, (guint64) wb_json_array_get_length (array) * per_element);
+  wb_read_pop (r, old);
+  return ok;
+}
+
 static gboolean
 read_document (Reader *r, WbJsonNode *root_node)
 {
@@ -1215,7 +1267,9 @@ read_document (Reader *r, WbJsonNode *root_node)
       !wb_read_for_each (r, root, "tables", WB_GAME_MAX_ENTITIES, FALSE, _wb_read_table, NULL) ||
       !_wb_read_check_table_pairs (r) ||
       !wb_read_for_each (r, root, "maps", WB_GAME_MAX_ENTITIES, FALSE, _wb_read_map, NULL) ||
+      !charge_array (r, root, "formations", WB_READ_FORMATION_COST - WB_READ_ELEMENT_COST) ||
       !wb_read_for_each (r, root, "formations", WB_GAME_MAX_UNITS, FALSE, _wb_read_formation, NULL) ||
+      !charge_array (r, root, "units", WB_READ_UNIT_COST - WB_READ_ELEMENT_COST) ||
       !wb_read_for_each (r, root, "units", WB_GAME_MAX_UNITS, FALSE, _wb_read_unit, NULL) ||
       !wb_read_for_each (r, root, "scenarios", WB_GAME_MAX_ENTITIES, FALSE, _wb_read_scenario, NULL))
     return FALSE;
@@ -1232,6 +1286,7 @@ read_document (Reader *r, WbJsonNode *root_node)
 static WbGame *
 load_data (const char *data, gssize len, const char *display_name, const char *base_dir,
            GError **error);
+
 
 WbGame *
 wb_game_load_from_data (const char *data, gssize len, const char *display_name, GError **error)
@@ -1293,7 +1348,10 @@ load_data (const char *data, gssize len, const char *display_name, const char *b
   r.base_dir = base_dir;
   r.game = game;
   r.ids = ids;
-  if (!read_document (&r, wb_json_doc_get_root (doc)))
+  /* The text and its parsed tree first: the rest is charged as it is read. */
+  r.budget = wb_format_memory_budget ((gsize) len);
+  if (!wb_read_charge (&r, (guint64) len + wb_json_doc_get_arena_size (doc)) ||
+      !read_document (&r, wb_json_doc_get_root (doc)))
     {
       g_assert (error == NULL || *error != NULL);
       return NULL;

@@ -10,7 +10,16 @@ G_BEGIN_DECLS
 
 #define WB_FORMAT_NAME          "warbench-game"
 #define WB_FORMAT_VERSION       7
-#define WB_FORMAT_MAX_FILE_SIZE (256 * 1024 * 1024)
+/* A game file may take at most ten times its size in memory to load, plus
+ * a fixed allowance, and never more than 1 GiB (the model, the parsed
+ * text and every grid or list a number in the file makes it allocate): a
+ * load that would take more is refused with WB_FORMAT_ERROR_TOO_LARGE
+ * before it allocates. The largest file is the one whose budget reaches
+ * the ceiling. See wb_format_memory_budget(). */
+#define WB_FORMAT_MEMORY_FACTOR    10
+#define WB_FORMAT_MEMORY_ALLOWANCE ((guint64) 64 * 1024 * 1024)
+#define WB_FORMAT_MEMORY_MAX       ((guint64) 1024 * 1024 * 1024)
+#define WB_FORMAT_MAX_FILE_SIZE    (96 * 1024 * 1024)
 #define WB_GAME_FILE_EXTENSION  ".warbench"
 
 /* Loads and validates a game file. On failure returns NULL and sets a
@@ -24,6 +33,10 @@ WbGame   *wb_game_load_from_data  (const char    *data,
                                    gssize         len,
                                    const char    *display_name,
                                    GError       **error);
+/* The most memory loading a game file of @file_size bytes may take:
+ * WB_FORMAT_MEMORY_FACTOR × @file_size + WB_FORMAT_MEMORY_ALLOWANCE, at
+ * most WB_FORMAT_MEMORY_MAX. */
+guint64   wb_format_memory_budget (gsize          file_size);
 /* Serialises with stable key order, one entity per line. */
 char     *wb_game_to_data         (WbGame        *game,
                                    gsize         *len);

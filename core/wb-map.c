@@ -413,6 +413,50 @@ read_png (void *closure, unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
+/* The process's ledger of decoded backgrounds: what decoding takes is
+ * reserved from the header before it starts, and given back when the
+ * surface is destroyed (its user data's destroy function). */
+static GMutex   decoded_lock;
+static guint64  decoded_bytes;
+static guint64  decoded_budget = WB_BACKGROUND_MAX_DECODED;
+static cairo_user_data_key_t decoded_key;
+
+guint64
+wb_map_background_get_decoded (void)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&decoded_lock);
+
+  return decoded_bytes;
+}
+
+void
+wb_map_background_set_budget (guint64 bytes)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&decoded_lock);
+
+  decoded_budget = bytes;
+}
+
+static gboolean
+decoded_reserve (guint64 bytes)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&decoded_lock);
+
+  if (bytes > decoded_budget || decoded_bytes > decoded_budget - bytes)
+    return FALSE;
+  decoded_bytes += bytes;
+  return TRUE;
+}
+
+static void
+decoded_release (void *data)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&decoded_lock);
+  guint64 bytes = (guint64) GPOINTER_TO_SIZE (data);
+
+  decoded_bytes -= MIN (bytes, decoded_bytes);
+}
+
 cairo_surface_t *
 wb_map_background_load_image (const char *path, GError **error)
 {
@@ -421,6 +465,7 @@ wb_map_background_load_image (const char *path, GError **error)
   cairo_surface_t *surface;
   struct stat st;
   PngReader reader = { -1, path, error };
+  guint64 need;
   int saved_errno;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -473,10 +518,26 @@ wb_map_background_load_image (const char *path, GError **error)
       close (reader.fd);
       return NULL;
     }
+  need = (guint64) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, (int) w) * h;
+  if (!decoded_reserve (need))
+    {
+      g_autofree char *size = g_format_size_full (need, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *budget = g_format_size_full (decoded_budget, G_FORMAT_SIZE_IEC_UNITS);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("%s is not shown: decoding it would take %s, and the background images "
+                     "open now already take most of the %s they may take in all"),
+                   path, size, budget);
+      close (reader.fd);
+      return NULL;
+    }
   surface = cairo_image_surface_create_from_png_stream (read_png, &reader);
   close (reader.fd);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS ||
+      cairo_surface_set_user_data (surface, &decoded_key, GSIZE_TO_POINTER ((gsize) need),
+                                   decoded_release) != CAIRO_STATUS_SUCCESS)
     {
+      decoded_release (GSIZE_TO_POINTER ((gsize) need));
       if (error == NULL || *error == NULL)
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Cannot read %s: %s"), path,
                      cairo_status_to_string (cairo_surface_status (surface)));

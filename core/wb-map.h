@@ -32,12 +32,20 @@ typedef struct {
  * byte of it is decoded. */
 #define WB_BACKGROUND_MAX_SIDE   16384
 #define WB_BACKGROUND_MAX_PIXELS 100000000
+/* All the backgrounds decoded at once in a process take at most this much
+ * (two scans of the largest size): decoding one more is refused, from its
+ * header, until others are freed. */
+#define WB_BACKGROUND_MAX_DECODED ((guint64) 768 * 1024 * 1024)
 
 /* Reads a PNG for a background. Only a regular file is opened (a FIFO, a
  * device or a directory is refused without blocking), and an image over
  * WB_BACKGROUND_MAX_SIDE pixels a side or WB_BACKGROUND_MAX_PIXELS in all is
  * refused from its header, before it is decoded. */
 cairo_surface_t *wb_map_background_load_image (const char *path, GError **error);
+/* The bytes of the backgrounds decoded now, and the most they may take
+ * (WB_BACKGROUND_MAX_DECODED unless set otherwise: tests set it small). */
+guint64          wb_map_background_get_decoded (void);
+void             wb_map_background_set_budget  (guint64 bytes);
 /* Places the image so that image points 1 and 2 land on map points 1 and 2
  * (two-point calibration against a scanned grid). FALSE if the image
  * points coincide. */

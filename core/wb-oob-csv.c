@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "wb-format.h"
 #include "wb-oob-csv-private.h"
 #include "wb-util-private.h"
 
@@ -24,12 +25,6 @@ typedef struct {
   guint   line;
   GArray *cells;   /* Cell */
 } Record;
-
-static void
-cell_clear (gpointer data)
-{
-  g_free (((Cell *) data)->text);
-}
 
 static void
 record_free (gpointer data)
@@ -62,15 +57,27 @@ syntax_error (GError **error,
   return FALSE;
 }
 
+/* What a row costs beyond its cells (the record, and the unit or formation
+ * it becomes, with its change to import): an import takes at most
+ * wb_format_memory_budget() of the CSV's size. */
+#define CSV_ROW_COST 512
+
 /* RFC 4180, read strictly: cells separated by commas, records by CRLF or
  * LF; a quoted cell may hold commas, line breaks (kept as they are) and
  * doubled quotes. Blank records are skipped. */
 static gboolean
-split_records (const char  *p,
-               gsize        len,
-               GPtrArray   *records,
-               GError     **error)
+split_records (const char   *p,
+               gsize         len,
+               GPtrArray    *records,
+               GStringChunk *texts,
+               GError      **error)
 {
+  /* One scratch buffer for every cell, and the cells' texts packed in
+   * @texts (a string of its own each would cost its allocation's overhead,
+   * and a GString 64 bytes or more). */
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint64 budget = wb_format_memory_budget (len), charged = len;
+  guint width = 16;
   gsize i = 0;
   guint line = 1;
 
@@ -83,8 +90,8 @@ split_records (const char  *p,
       gboolean end_of_record = FALSE;
 
       rec->line = line;
-      rec->cells = g_array_new (FALSE, FALSE, sizeof (Cell));
-      g_array_set_clear_func (rec->cells, cell_clear);
+      charged += CSV_ROW_COST;
+      rec->cells = g_array_sized_new (FALSE, FALSE, sizeof (Cell), width);
       g_ptr_array_add (records, rec);
       if (records->len > WB_OOB_CSV_MAX_ROWS + 1)
         {
@@ -95,9 +102,9 @@ split_records (const char  *p,
 
       while (!end_of_record)
         {
-          g_autoptr(GString) text = g_string_new (NULL);
           Cell cell = { NULL, line, FALSE };
 
+          g_string_truncate (text, 0);
           if (i < len && p[i] == '"')
             {
               guint open_line = line;
@@ -150,7 +157,17 @@ split_records (const char  *p,
                 }
             }
 
-          cell.text = g_string_free (g_steal_pointer (&text), FALSE);
+          charged += sizeof (Cell) + text->len + 1;
+          if (charged > budget)
+            {
+              g_autofree char *limit = g_format_size_full (budget, G_FORMAT_SIZE_IEC_UNITS);
+              g_autofree char *size = g_format_size_full (len, G_FORMAT_SIZE_IEC_UNITS);
+              g_autofree char *m = g_strdup_printf (_("the import would take more than %s of "
+                                                      "memory, the limit for a CSV of %s"),
+                                                    limit, size);
+              return syntax_error (error, WB_OOB_CSV_ERROR_TOO_LARGE, line, m);
+            }
+          cell.text = g_string_chunk_insert_len (texts, text->str, (gssize) text->len);
           g_array_append_val (rec->cells, cell);
           if (rec->cells->len > WB_OOB_CSV_MAX_COLUMNS)
             return syntax_error (error, WB_OOB_CSV_ERROR_TOO_LARGE, rec->line,
@@ -179,6 +196,8 @@ split_records (const char  *p,
 
       if (record_is_blank (rec))
         g_ptr_array_remove_index (records, records->len - 1);
+      else
+        width = rec->cells->len;
     }
   return TRUE;
 }
@@ -1178,6 +1197,7 @@ wb_oob_csv_parse (WbGame      *game,
 {
   g_autoptr(WbOobCsvImport) self = NULL;
   g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GStringChunk) texts = NULL;
   const char *bad;
   Parser ps = { 0 };
   gsize n;
@@ -1206,7 +1226,8 @@ wb_oob_csv_parse (WbGame      *game,
       return NULL;
     }
   records = g_ptr_array_new_with_free_func (record_free);
-  if (!split_records (text, n, records, error))
+  texts = g_string_chunk_new (64 * 1024);
+  if (!split_records (text, n, records, texts, error))
     return NULL;
   if (records->len == 0)
     {

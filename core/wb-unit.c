@@ -19,7 +19,7 @@ struct _WbUnit
   char        *note;
   WbStrength   strength;
   GPtrArray   *attr_ids;     /* interned, in order */
-  GHashTable  *attrs;        /* interned id → WbAttrValue* */
+  GHashTable  *attrs;        /* interned id → WbAttrValue*; NULL until one is set */
 };
 
 G_DEFINE_FINAL_TYPE (WbUnit, wb_unit, G_TYPE_OBJECT)
@@ -128,7 +128,7 @@ wb_unit_finalize (GObject *object)
   g_free (self->size);
   g_free (self->note);
   g_ptr_array_unref (self->attr_ids);
-  g_hash_table_unref (self->attrs);
+  g_clear_pointer (&self->attrs, g_hash_table_unref);
   G_OBJECT_CLASS (wb_unit_parent_class)->finalize (object);
 }
 
@@ -239,7 +239,6 @@ wb_unit_init (WbUnit *self)
   self->strength.kind = WB_STRENGTH_SINGLE;
   self->strength.n = 1;
   self->attr_ids = g_ptr_array_new ();
-  self->attrs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) wb_attr_value_free);
 }
 
 WbUnit *
@@ -343,8 +342,15 @@ wb_unit_set_strength (WbUnit *self, const WbStrength *strength)
 const WbAttrValue *
 wb_unit_get_attr (WbUnit *self, const char *id)
 {
+  const char *key;
+
   g_return_val_if_fail (WB_IS_UNIT (self), NULL);
-  return g_hash_table_lookup (self->attrs, g_intern_string (id));
+  g_return_val_if_fail (id != NULL, NULL);
+  /* An id nobody interned is no attribute of any unit (and looking it up
+   * does not grow GLib's table of interned strings). */
+  if (self->attrs == NULL || (key = g_quark_to_string (g_quark_try_string (id))) == NULL)
+    return NULL;
+  return g_hash_table_lookup (self->attrs, key);
 }
 
 void
@@ -357,10 +363,12 @@ wb_unit_set_attr (WbUnit *self, const char *id, const WbAttrValue *value)
   key = g_intern_string (id);
   if (value == NULL)
     {
-      if (g_hash_table_remove (self->attrs, key))
+      if (self->attrs != NULL && g_hash_table_remove (self->attrs, key))
         g_ptr_array_remove (self->attr_ids, (gpointer) key);
       return;
     }
+  if (self->attrs == NULL)
+    self->attrs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) wb_attr_value_free);
   if (!g_hash_table_contains (self->attrs, key))
     g_ptr_array_add (self->attr_ids, (gpointer) key);
   g_hash_table_insert (self->attrs, (gpointer) key, attr_value_copy (value));

@@ -1417,6 +1417,46 @@ START_TEST (test_background_huge_not_decoded)
 }
 END_TEST
 
+/* The backgrounds decoded at once share one budget: an image that would
+ * pass it is refused from its header (nothing decoded) until another is
+ * freed, and freeing gives its bytes back. */
+START_TEST (test_background_decoded_budget)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "scan.png", NULL);
+  g_autoptr(GError) error = NULL;
+  GByteArray *png = make_sparse_png (300);
+  cairo_surface_t *first, *second;
+  guint64 one = (guint64) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, 300) * 300;
+
+  ck_assert (g_file_set_contents (path, (const char *) png->data, png->len, NULL));
+  ck_assert_uint_eq (wb_map_background_get_decoded (), 0);
+  wb_map_background_set_budget (one + one / 2);
+
+  first = wb_map_background_load_image (path, &error);
+  ck_assert_msg (first != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (wb_map_background_get_decoded (), one);
+  second = wb_map_background_load_image (path, &error);
+  ck_assert_ptr_null (second);
+  ck_assert (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE));
+  ck_assert_msg (strstr (error->message, path) != NULL, "%s", error->message);
+  ck_assert_uint_eq (wb_map_background_get_decoded (), one);
+  g_clear_error (&error);
+
+  cairo_surface_destroy (first);
+  ck_assert_uint_eq (wb_map_background_get_decoded (), 0);
+  second = wb_map_background_load_image (path, &error);
+  ck_assert_msg (second != NULL, "%s", error ? error->message : "");
+  cairo_surface_destroy (second);
+  ck_assert_uint_eq (wb_map_background_get_decoded (), 0);
+  wb_map_background_set_budget (WB_BACKGROUND_MAX_DECODED);
+
+  g_byte_array_unref (png);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
 START_TEST (test_save_atomic)
 {
   g_autoptr(WbGame) game = load_minimal ();
@@ -1796,6 +1836,7 @@ format_suite (void)
   tcase_add_test (tc, test_background_too_large);
   tcase_add_test (tc, test_background_special_file);
   tcase_add_test (tc, test_background_huge_not_decoded);
+  tcase_add_test (tc, test_background_decoded_budget);
   suite_add_tcase (s, tc);
   return s;
 }

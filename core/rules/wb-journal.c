@@ -13,6 +13,7 @@
 #include "wb-file-private.h"
 #include "wb-family.h"
 #include "wb-journal.h"
+#include "wb-format.h"
 
 struct _WbJournal
 {
@@ -859,6 +860,46 @@ read_event (LoadCtx *ctx, WbJournal *self, JsonObject *o)
 /* json-glib names the text "<data>" and counts its lines and columns: here
  * the text is one line, so the column is kept and the line is the file's.
  * "<data>:1:20: Parse error: …" → 20 and "Parse error: …". */
+/* What a line of a journal costs kept in memory, beyond its text: its
+ * entry, and each JSON value of it (json-glib's node, its member's name and
+ * hash-table slot — about 170 bytes measured). A journal takes at most
+ * wb_format_memory_budget() of its size, as a game file does. */
+#define JOURNAL_LINE_COST 256
+#define JOURNAL_NODE_COST 192
+
+/* The values in @root, counted without recursion (a line may nest deep). */
+static guint64
+count_nodes (JsonNode *root)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  guint64 n = 0;
+
+  g_ptr_array_add (stack, root);
+  while (stack->len > 0)
+    {
+      JsonNode *node = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+
+      n++;
+      if (JSON_NODE_HOLDS_OBJECT (node))
+        {
+          JsonObjectIter iter;
+          JsonNode *member;
+
+          json_object_iter_init (&iter, json_node_get_object (node));
+          while (json_object_iter_next (&iter, NULL, &member))
+            g_ptr_array_add (stack, member);
+        }
+      else if (JSON_NODE_HOLDS_ARRAY (node))
+        {
+          JsonArray *array = json_node_get_array (node);
+
+          for (guint i = 0; i < json_array_get_length (array); i++)
+            g_ptr_array_add (stack, json_array_get_element (array, i));
+        }
+    }
+  return n;
+}
+
 static const char *
 parser_message (const char *message, guint *column)
 {
@@ -900,6 +941,7 @@ load_data (const char  *data,
   WbPlayHeader header = { 0 };
   LoadCtx ctx = { name != NULL ? name : "journal", 0, error };
   const char *p = data, *end = data + len;
+  guint64 budget = wb_format_memory_budget (len), charged = len;
 
   if (warning)
     *warning = NULL;
@@ -952,6 +994,17 @@ load_data (const char  *data,
             }
           else
             load_fail (&ctx, WB_FORMAT_ERROR_SYNTAX, _("expected a JSON object"));
+          goto fail;
+        }
+      charged += JOURNAL_LINE_COST + count_nodes (root) * JOURNAL_NODE_COST;
+      if (charged > budget)
+        {
+          g_autofree char *limit = g_format_size_full (budget, G_FORMAT_SIZE_IEC_UNITS);
+          g_autofree char *size = g_format_size_full (len, G_FORMAT_SIZE_IEC_UNITS);
+          g_autofree char *m = g_strdup_printf (_("the playtest would take more than %s of memory "
+                                                  "to open, the limit for a file of %s"),
+                                                limit, size);
+          load_fail (&ctx, WB_FORMAT_ERROR_TOO_LARGE, m);
           goto fail;
         }
       if (self == NULL)
