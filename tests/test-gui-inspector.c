@@ -599,6 +599,74 @@ START_TEST (test_selection_follows_model)
 }
 END_TEST
 
+
+/* The inspector's text fields commit or revert as one undoable edit
+ * (issue 15 item 2): a hex's label, a location's name and its regions. */
+typedef struct
+{
+  WbWindow   *window;
+  const char *field;
+  WbOffset    hex;
+  const char *location;
+} InspectorField;
+
+static GtkWidget *
+inspector_entry (gpointer data)
+{
+  InspectorField *f = data;
+
+  return field (f->window, f->field);
+}
+
+static char *
+inspector_model (gpointer data)
+{
+  InspectorField *f = data;
+  WbMap *map = wb_map_view_get_map (wb_window_get_map_view (f->window));
+  WbLocation *loc;
+  g_autoptr(GString) tags = g_string_new (NULL);
+
+  if (g_str_equal (f->field, "label"))
+    return g_strdup (wb_hex_map_get_label (WB_HEX_MAP (map), f->hex) ? wb_hex_map_get_label (WB_HEX_MAP (map), f->hex)
+                                                                     : "");
+  loc = wb_point_map_find_location (WB_POINT_MAP (map), f->location);
+  if (g_str_equal (f->field, "name"))
+    return g_strdup (loc->name ? loc->name : loc->id);
+  for (guint i = 0; i < loc->tags->len; i++)
+    g_string_append_printf (tags, "%s%s", i > 0 ? ", " : "", (char *) g_ptr_array_index (loc->tags, i));
+  return g_string_free (g_steal_pointer (&tags), FALSE);
+}
+
+START_TEST (test_text_fields)
+{
+  WbWindow *window = open_bundled ("chickasaw-bayou");
+  InspectorField f = { window, "label", { 5, 6 }, NULL };
+  FieldDrive d = { inspector_entry, inspector_model, &f, wb_window_get_undo_stack (window),
+                   GTK_WIDGET (window), "win.undo", "Walnut Hills", NULL, NULL };
+
+  wb_map_editor_select_hex (wb_window_get_map_editor (window), f.hex);
+  drive_text_field (&d);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_bundled ("grants-gamble");
+  f = (InspectorField) { window, "name", { 0, 0 }, "sperryville" };
+  d.stack = wb_window_get_undo_stack (window);
+  d.undo_widget = GTK_WIDGET (window);
+  d.good = "Sperryville Gap";
+  d.bad = "   ";   /* a location needs a name */
+  wb_map_editor_select_location (wb_window_get_map_editor (window), "sperryville");
+  drive_text_field (&d);
+  screenshot (window, "field-refused.png");
+
+  f.field = "tags";
+  d.good = "valley ,north";
+  d.good_model = "valley, north";
+  d.bad = "a tag with spaces";
+  drive_text_field (&d);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -621,6 +689,7 @@ make_suite (void)
   tcase_add_test (tc, test_location_inspector);
   tcase_add_test (tc, test_connection_inspector);
   tcase_add_test (tc, test_label_drag_and_sidebar);
+  tcase_add_test (tc, test_text_fields);
   suite_add_tcase (s, tc);
   return s;
 }
