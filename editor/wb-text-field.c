@@ -15,7 +15,8 @@ typedef struct
   GtkEventController *focus;
   guint               trusting;    /* > 0: text set now is the model's */
   gboolean            committing;
-  gboolean            marked;      /* refused: the "error" style class is ours */
+  gboolean            marked;
+  gboolean            leave_later; /* commit on leaving from an idle */      /* refused: the "error" style class is ours */
 } Field;
 
 static void
@@ -185,11 +186,27 @@ on_key (GtkEventControllerKey *key,
   return FALSE;
 }
 
+static gboolean
+commit_idle (gpointer data)
+{
+  GtkEntry *entry = data;
+
+  /* Not if the pane has taken the entry out since. */
+  if (gtk_widget_get_root (GTK_WIDGET (entry)) != NULL)
+    commit (entry);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_leave (GtkEventControllerFocus *focus,
           GtkEntry                *entry)
 {
-  commit (entry);
+  Field *f = field_of (entry);
+
+  if (f != NULL && f->leave_later)
+    g_idle_add_full (G_PRIORITY_DEFAULT, commit_idle, g_object_ref (entry), g_object_unref);
+  else
+    commit (entry);
 }
 
 void
@@ -285,6 +302,17 @@ wb_text_field_get_committed (GtkEntry *entry)
   g_return_val_if_fail (GTK_IS_ENTRY (entry), NULL);
   f = field_of (entry);
   return f != NULL ? f->committed : text_of (entry);
+}
+
+void
+wb_text_field_commit_later (GtkEntry *entry)
+{
+  Field *f;
+
+  g_return_if_fail (GTK_IS_ENTRY (entry));
+  f = field_of (entry);
+  g_return_if_fail (f != NULL);
+  f->leave_later = TRUE;
 }
 
 void

@@ -49,6 +49,9 @@ gboolean wb_text_field_has_error (GtkEntry   *entry);
 gboolean wb_text_field_is_dirty  (GtkEntry   *entry);
 /* The committed text. */
 const char *wb_text_field_get_committed (GtkEntry *entry);
+/* Leaving the field commits it from an idle, once the focus change is
+ * over: for a pane whose commit rebuilds the rows holding the entry. */
+void     wb_text_field_commit_later (GtkEntry *entry);
 /* For entries that are not fields (see above). */
 void     wb_text_field_pass_undo (GtkEntry   *entry);
 
