@@ -16,7 +16,8 @@ typedef struct
   guint               trusting;    /* > 0: text set now is the model's */
   gboolean            committing;
   gboolean            marked;
-  gboolean            leave_later; /* commit on leaving from an idle */      /* refused: the "error" style class is ours */
+  gboolean            leave_later; /* commit on leaving from an idle */
+  GtkPopover         *form;        /* in a popover form: its Apply commits (weak) */      /* refused: the "error" style class is ours */
 } Field;
 
 static void
@@ -25,6 +26,7 @@ field_free (gpointer data)
   Field *f = data;
 
   g_clear_pointer (&f->apply, g_closure_unref);
+  g_clear_weak_pointer (&f->form);
   g_free (f->committed);
   g_free (f->refusal);
   g_free (f);
@@ -104,7 +106,7 @@ commit (GtkEntry *entry)
   Field *f = field_of (entry);
   GValue param = G_VALUE_INIT;
 
-  if (f == NULL || f->committing || g_strcmp0 (text_of (entry), f->committed) == 0)
+  if (f == NULL || f->apply == NULL || f->committing || g_strcmp0 (text_of (entry), f->committed) == 0)
     return;
   g_object_ref (entry);
   g_clear_pointer (&f->refusal, g_free);
@@ -157,7 +159,8 @@ on_key (GtkEventControllerKey *key,
   dirty = g_strcmp0 (text_of (entry), f->committed) != 0;
   if (keyval == GDK_KEY_Escape && mods == 0)
     {
-      if (!dirty)
+      /* A popover form's Escape closes it, dropping all it holds. */
+      if (!dirty || f->form != NULL)
         {
           set_error (entry, NULL);
           return FALSE;
@@ -170,6 +173,9 @@ on_key (GtkEventControllerKey *key,
       if (!dirty)
         {
           set_error (entry, NULL);
+          /* The game's undo would leave the form editing what is gone. */
+          if (f->form != NULL)
+            gtk_popover_popdown (f->form);
           return FALSE;
         }
       revert (entry, f);
@@ -179,7 +185,11 @@ on_key (GtkEventControllerKey *key,
       ((keyval == GDK_KEY_y || keyval == GDK_KEY_Y) && mods == GDK_CONTROL_MASK))
     {
       if (!dirty)
-        return FALSE;
+        {
+          if (f->form != NULL)
+            gtk_popover_popdown (f->form);
+          return FALSE;
+        }
       gtk_widget_error_bell (GTK_WIDGET (entry));
       return TRUE;
     }
@@ -209,29 +219,19 @@ on_leave (GtkEventControllerFocus *focus,
     commit (entry);
 }
 
-void
-wb_text_field_guard (GtkEntry  *entry,
-                     GCallback  apply,
-                     gpointer   data)
+static Field *
+install (GtkEntry *entry)
 {
   GtkEventController *key;
   Field *f;
 
-  g_return_if_fail (GTK_IS_ENTRY (entry));
-  g_return_if_fail (apply != NULL);
-  g_return_if_fail (field_of (entry) == NULL);
-
   f = g_new0 (Field, 1);
-  f->apply = g_cclosure_new_swap (apply, data, NULL);
-  g_closure_ref (f->apply);
-  g_closure_sink (f->apply);
-  g_closure_set_marshal (f->apply, g_cclosure_marshal_VOID__VOID);
   f->committed = g_strdup (text_of (entry));
   g_object_set_data_full (G_OBJECT (entry), "wb-text-field", f, field_free);
 
   gtk_editable_set_enable_undo (GTK_EDITABLE (entry), FALSE);
   g_signal_connect (entry, "changed", G_CALLBACK (on_changed), f);
-  g_signal_connect (entry, "activate", G_CALLBACK (commit), NULL);
+  g_signal_connect (entry, "activate", G_CALLBACK (commit), NULL);   /* no-op in a form */
   key = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
   g_signal_connect (key, "key-pressed", G_CALLBACK (on_key), entry);
@@ -239,6 +239,39 @@ wb_text_field_guard (GtkEntry  *entry,
   f->focus = gtk_event_controller_focus_new ();
   g_signal_connect (f->focus, "leave", G_CALLBACK (on_leave), entry);
   gtk_widget_add_controller (GTK_WIDGET (entry), f->focus);
+  return f;
+}
+
+void
+wb_text_field_guard (GtkEntry  *entry,
+                     GCallback  apply,
+                     gpointer   data)
+{
+  Field *f;
+
+  g_return_if_fail (GTK_IS_ENTRY (entry));
+  g_return_if_fail (apply != NULL);
+  g_return_if_fail (field_of (entry) == NULL);
+
+  f = install (entry);
+  f->apply = g_cclosure_new_swap (apply, data, NULL);
+  g_closure_ref (f->apply);
+  g_closure_sink (f->apply);
+  g_closure_set_marshal (f->apply, g_cclosure_marshal_VOID__VOID);
+}
+
+void
+wb_text_field_guard_in_form (GtkEntry   *entry,
+                             GtkPopover *form)
+{
+  Field *f;
+
+  g_return_if_fail (GTK_IS_ENTRY (entry));
+  g_return_if_fail (GTK_IS_POPOVER (form));
+  g_return_if_fail (field_of (entry) == NULL);
+
+  f = install (entry);
+  g_set_weak_pointer (&f->form, form);
 }
 
 void

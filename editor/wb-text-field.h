@@ -28,6 +28,14 @@ G_BEGIN_DECLS
  *   bell: the game's redo would overwrite what is typed; without, they
  *   are the game's redo.
  *
+ * A field of a popover form (Apply, or Enter, applies the whole form as
+ * one edit; Escape or a click elsewhere closes it and drops what it holds)
+ * is guarded with wb_text_field_guard_in_form (): leaving it commits
+ * nothing, Ctrl+Z with uncommitted text puts back the text it opened
+ * with, and with none closes the form before the game's undo runs (the
+ * form would edit what the undo took away); the form's own apply marks
+ * a refused field with wb_text_field_refuse ().
+ *
  * Entries that are not bound to a model value — a search, or an entry
  * whose Enter adds something new — are not guarded: their text is never
  * saved on leaving. They still must not keep Ctrl+Z for their own text
@@ -36,6 +44,9 @@ G_BEGIN_DECLS
 void     wb_text_field_guard     (GtkEntry   *entry,
                                   GCallback   apply,
                                   gpointer    data);
+/* @entry is a field of the popover form @form (see above). */
+void     wb_text_field_guard_in_form (GtkEntry   *entry,
+                                      GtkPopover *form);
 /* Shows @text (NULL: empty) as the model's value: the committed text. */
 void     wb_text_field_set_text  (GtkEntry   *entry,
                                   const char *text);
