@@ -656,7 +656,14 @@ START_TEST (test_text_fields)
   d.bad = "   ";   /* a location needs a name */
   wb_map_editor_select_location (wb_window_get_map_editor (window), "sperryville");
   drive_text_field (&d);
+  /* A refused name, as it looks (WARBENCH_SHOT_DIR): the field marked. */
+  gtk_editable_set_text (GTK_EDITABLE (field (window, "name")), "");
+  g_signal_emit_by_name (field (window, "name"), "activate");
+  ck_assert (gtk_widget_has_css_class (field (window, "name"), "error"));
+  ck_assert (gtk_widget_get_visible (field (window, "error")));
   screenshot (window, "field-refused.png");
+  field_key (field (window, "name"), GDK_KEY_Escape, 0);
+  ck_assert (!gtk_widget_has_css_class (field (window, "name"), "error"));
 
   f.field = "tags";
   d.good = "valley ,north";
