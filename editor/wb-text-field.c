@@ -2,8 +2,6 @@
 #define G_LOG_DOMAIN "wb-text-field"
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
-
 #include "wb-text-field.h"
 
 /* A guarded entry's state, its object data "wb-text-field". */
