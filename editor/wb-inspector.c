@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "wb-number-field.h"
+#include "wb-text-field.h"
 #include "wb-inspector.h"
 
 /* The inspector: the map editor's selection, laid out as a form.
@@ -18,7 +19,9 @@
  * the target the form was built for (@shown, not whatever is selected by
  * the time a focus-out arrives), pushed through the editor so the canvas
  * patches the area at once. Text is applied on Enter and on leaving the
- * field; toggles, drop-downs and spin buttons at once. */
+ * field (entries through wb_text_field_guard: a refusal marks the field,
+ * Ctrl+Z or Escape put back the model's text); toggles, drop-downs and
+ * spin buttons at once. */
 
 struct _WbInspector
 {
@@ -149,8 +152,8 @@ static void
 set_text (GtkWidget  *entry,
           const char *text)
 {
-  if (entry != NULL && g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (entry)), text ? text : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (entry), text ? text : "");
+  if (entry != NULL)
+    wb_text_field_set_text (GTK_ENTRY (entry), text);
 }
 
 static char *
@@ -248,6 +251,15 @@ push (WbInspector *self,
   return TRUE;
 }
 
+/* A text field's edit was refused: the field is marked with the reason
+ * the inspector shows. */
+static void
+refuse_text (WbInspector *self,
+             GtkWidget   *entry)
+{
+  wb_text_field_refuse (GTK_ENTRY (entry), gtk_label_get_label (GTK_LABEL (self->error_label)));
+}
+
 static void
 hex_area (WbInspector *self,
           WbOffset     hex,
@@ -328,10 +340,14 @@ label_apply (WbInspector *self)
   text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
   now = wb_hex_map_get_label (WB_HEX_MAP (self->map), self->shown.hex);
   if (g_strcmp0 (now != NULL ? now : "", text) == 0)
-    return;
+    {
+      set_text (entry, now);
+      return;
+    }
   hex_area (self, self->shown.hex, &x, &y, &w, &h);
-  push (self, wb_command_set_label_new (WB_HEX_MAP (self->map), self->shown.hex, text),
-        x, y, w, h);
+  if (!push (self, wb_command_set_label_new (WB_HEX_MAP (self->map), self->shown.hex, text),
+             x, y, w, h))
+    refuse_text (self, entry);
 }
 
 static void
@@ -522,8 +538,7 @@ build_hex (WbInspector *self,
 
   entry = gtk_entry_new ();
   gtk_widget_set_tooltip_text (entry, _("Text printed in the hex (a town, a hill); Enter applies it"));
-  g_signal_connect_swapped (entry, "activate", G_CALLBACK (label_apply), self);
-  on_leave (entry, G_CALLBACK (label_apply), self);
+  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (label_apply), self);
   grid_row (grid, 2, _("_Label"), entry);
   add_field (self, "label", entry);
   gtk_box_append (GTK_BOX (box), grid);
@@ -663,12 +678,12 @@ shown_location (WbInspector *self)
   return wb_point_map_find_location (WB_POINT_MAP (self->map), self->shown.location);
 }
 
-static void
+static gboolean
 push_location (WbInspector     *self,
                WbLocationField  fields,
                WbLocationAttrs *attrs)
 {
-  push (self, wb_command_set_location_new (self->game, WB_POINT_MAP (self->map),
+  return push (self, wb_command_set_location_new (self->game, WB_POINT_MAP (self->map),
                                            self->shown.location, fields, attrs),
         0, 0, 0, 0);
 }
@@ -683,12 +698,16 @@ name_apply (WbInspector *self)
   if (self->syncing || loc == NULL || entry == NULL)
     return;
   name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
-  if (g_strcmp0 (name, loc->name) == 0)
-    return;
+  if (g_strcmp0 (name, location_name (loc)) == 0)
+    {
+      set_text (entry, location_name (loc));
+      return;
+    }
   if (!wb_map_editor_rename_location (self->editor, loc->id, name))
     {
       show_error (self, wb_map_editor_get_status (self->editor));
       sync_form (self);
+      refuse_text (self, entry);
       return;
     }
   show_error (self, NULL);
@@ -828,7 +847,8 @@ tags_apply (WbInspector *self)
         return;
       }
   }
-  push_location (self, WB_LOCATION_FIELD_TAGS, attrs);
+  if (!push_location (self, WB_LOCATION_FIELD_TAGS, attrs))
+    refuse_text (self, entry);
 }
 
 static void
@@ -897,8 +917,7 @@ build_location (WbInspector *self,
 
   entry = gtk_entry_new ();
   gtk_widget_set_tooltip_text (entry, _("The location’s name; Enter applies it"));
-  g_signal_connect_swapped (entry, "activate", G_CALLBACK (name_apply), self);
-  on_leave (entry, G_CALLBACK (name_apply), self);
+  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (name_apply), self);
   grid_row (grid, row++, _("_Name"), entry);
   add_field (self, "name", entry);
 
@@ -935,8 +954,7 @@ build_location (WbInspector *self,
 
   entry = gtk_entry_new ();
   gtk_widget_set_tooltip_text (entry, _("Region tags, separated by commas (“valley, north-of-vp-line”); Enter applies them"));
-  g_signal_connect_swapped (entry, "activate", G_CALLBACK (tags_apply), self);
-  on_leave (entry, G_CALLBACK (tags_apply), self);
+  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (tags_apply), self);
   grid_row (grid, row++, _("_Regions"), entry);
   add_field (self, "tags", entry);
   gtk_box_append (GTK_BOX (box), grid);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-number-field.h"
+#include "wb-text-field.h"
 #include "wb-edit.h"
 #include "wb-legend-editor.h"
 #include "rules/wb-family.h"
@@ -188,17 +189,20 @@ edit_begin (WbLegendEditor *self,
   return !self->updating && (edit->terrain != NULL || edit->feature != NULL);
 }
 
-static void
+static gboolean
 edit_end (WbLegendEditor *self,
           Edit           *edit,
           const char     *merge_key)
 {
+  gboolean done = FALSE;
+
   if (edit->terrain != NULL)
-    push (self, wb_command_edit_terrain_new (self->game, edit->terrain, merge_key));
+    done = push (self, wb_command_edit_terrain_new (self->game, edit->terrain, merge_key));
   else if (edit->feature != NULL)
-    push (self, wb_command_edit_feature_new (self->game, edit->feature, merge_key));
+    done = push (self, wb_command_edit_feature_new (self->game, edit->feature, merge_key));
   wb_terrain_type_free (edit->terrain);
   wb_feature_type_free (edit->feature);
+  return done;
 }
 
 static void
@@ -531,8 +535,7 @@ static void
 set_entry (GtkWidget  *entry,
            const char *text)
 {
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (entry)), text != NULL ? text : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : "");
+  wb_text_field_set_text (GTK_ENTRY (entry), text);
 }
 
 static guint
@@ -904,9 +907,11 @@ on_row_selected (GtkListBox     *list,
   refresh (self);
 }
 
+/* The text fields are applied on Enter and on leaving them, one undoable
+ * edit each (wb_text_field_guard); a refusal marks the field. */
 static void
-on_name_changed (GtkEditable    *entry,
-                 WbLegendEditor *self)
+name_apply (WbLegendEditor *self,
+            GtkEntry       *entry)
 {
   Edit edit;
   g_autofree char *text = NULL;
@@ -916,42 +921,55 @@ on_name_changed (GtkEditable    *entry,
       edit_discard (&edit);
       return;
     }
-  text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
   if (text[0] == '\0')
     {
-      /* Typing a new name starts from empty: wait for it. */
       set_message (self, _("A legend entry needs a name"));
+      wb_text_field_refuse (entry, self->message);
+      edit_discard (&edit);
+      return;
+    }
+  if (g_strcmp0 (*edit_string (&edit, "name"), text) == 0)
+    {
+      wb_text_field_set_text (entry, text);
       edit_discard (&edit);
       return;
     }
   g_free (*edit_string (&edit, "name"));
-  *edit_string (&edit, "name") = g_strdup (gtk_editable_get_text (entry));
-  edit_end (self, &edit, "name");
+  *edit_string (&edit, "name") = g_steal_pointer (&text);
+  if (!edit_end (self, &edit, NULL))
+    wb_text_field_refuse (entry, self->message);
 }
 
 static void
-on_note_changed (GtkEditable    *entry,
-                 WbLegendEditor *self)
+note_apply (WbLegendEditor *self,
+            GtkEntry       *entry)
 {
   Edit edit;
-  const char *text = gtk_editable_get_text (entry);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
 
   if (!edit_begin (self, &edit))
     {
       edit_discard (&edit);
       return;
     }
+  if (g_strcmp0 (*edit_string (&edit, "note") != NULL ? *edit_string (&edit, "note") : "", text) == 0)
+    {
+      edit_discard (&edit);
+      return;
+    }
   g_free (*edit_string (&edit, "note"));
   *edit_string (&edit, "note") = text[0] != '\0' ? g_strdup (text) : NULL;
-  edit_end (self, &edit, "note");
+  if (!edit_end (self, &edit, NULL))
+    wb_text_field_refuse (entry, self->message);
 }
 
 /* Enter in the roles field: the roles typed, separated by commas or
  * spaces, as one undoable edit (refused with the reader's message when
  * the rules family does not know one). */
 static void
-on_roles_activate (GtkEntry       *entry,
-                   WbLegendEditor *self)
+roles_apply (WbLegendEditor *self,
+             GtkEntry       *entry)
 {
   g_auto(GStrv) words = g_regex_split_simple ("[\\s,]+", gtk_editable_get_text (GTK_EDITABLE (entry)), 0, 0);
   Edit edit;
@@ -965,7 +983,8 @@ on_roles_activate (GtkEntry       *entry,
   for (guint i = 0; words[i] != NULL; i++)
     if (words[i][0] != '\0')
       g_ptr_array_add (edit.feature->roles, (gpointer) g_intern_string (words[i]));
-  edit_end (self, &edit, NULL);
+  if (!edit_end (self, &edit, NULL))
+    wb_text_field_refuse (entry, self->message);
 }
 
 static void
@@ -1583,7 +1602,7 @@ build_form (WbLegendEditor *self)
   gtk_widget_set_name (self->name_entry, "name-entry");
   gtk_widget_set_hexpand (self->name_entry, TRUE);
   gtk_widget_set_tooltip_text (self->name_entry, _("The name the legend and the status bar show"));
-  g_signal_connect (self->name_entry, "changed", G_CALLBACK (on_name_changed), self);
+  wb_text_field_guard (GTK_ENTRY (self->name_entry), G_CALLBACK (name_apply), self);
   form_row (self, &row, _("_Name"), self->name_entry, 0);
 
   self->where_label = gtk_label_new (NULL);
@@ -1620,7 +1639,7 @@ build_form (WbLegendEditor *self)
   self->note_entry = gtk_entry_new ();
   gtk_widget_set_name (self->note_entry, "note-entry");
   gtk_widget_set_tooltip_text (self->note_entry, _("Combat effects and anything else, as the rules print them"));
-  g_signal_connect (self->note_entry, "changed", G_CALLBACK (on_note_changed), self);
+  wb_text_field_guard (GTK_ENTRY (self->note_entry), G_CALLBACK (note_apply), self);
   form_row (self, &row, _("N_ote"), self->note_entry, 0);
 
   self->roles_entry = gtk_entry_new ();
@@ -1628,7 +1647,7 @@ build_form (WbLegendEditor *self)
   gtk_widget_set_tooltip_text (self->roles_entry,
                                _("What the rules treat it as, whatever its name (a river crossing, a railroad): "
                                  "the roles the game’s rules know, separated by commas; Enter sets them"));
-  g_signal_connect (self->roles_entry, "activate", G_CALLBACK (on_roles_activate), self);
+  wb_text_field_guard (GTK_ENTRY (self->roles_entry), G_CALLBACK (roles_apply), self);
   form_row (self, &row, _("_Roles"), self->roles_entry, 2);
   gtk_box_append (GTK_BOX (box), self->form);
 

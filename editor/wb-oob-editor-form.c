@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "wb-number-field.h"
+#include "wb-text-field.h"
 #include "wb-oob-editor-private.h"
 
 /* The OOB editor's inspector: a form for the selected unit(s) or
@@ -109,7 +110,7 @@ set_widget_text (GtkWidget  *widget,
   if (GTK_IS_TEXT_VIEW (widget))
     gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget)), text ? text : "", -1);
   else
-    gtk_editable_set_text (GTK_EDITABLE (widget), text ? text : "");
+    wb_text_field_set_text (GTK_ENTRY (widget), text);
 }
 
 static WbCommand *
@@ -207,6 +208,7 @@ text_command (WbOobEditor *self,
             g_strdup_printf (_("“%s” is not a firepower rating (expected a letter and a number, such as A2)"),
                              text);
           _wb_oob_editor_show_error (self, message);
+          wb_text_field_refuse (GTK_ENTRY (widget), message);
           return NULL;
         }
       else
@@ -226,6 +228,8 @@ text_command (WbOobEditor *self,
       if (!wb_oob_parse_strength (text, WB_STRENGTH_STEPS, s->current, &edit.strength, &error))
         {
           _wb_oob_editor_show_error (self, error->message);
+          if (GTK_IS_ENTRY (widget))
+            wb_text_field_refuse (GTK_ENTRY (widget), error->message);
           return NULL;
         }
       if (self->form_units->len == 1 && wb_strength_equal (&edit.strength, s))
@@ -257,18 +261,22 @@ text_command (WbOobEditor *self,
   return edit_command (self, &edit);
 }
 
-/* A text field is applied on Enter and when the focus leaves it. */
+/* A text field is applied on Enter and when the focus leaves it (an entry
+ * through wb_text_field_guard, a text view on leaving). */
 static void
 commit_text (GtkWidget *widget)
 {
   WbOobEditor *self = editor_of (widget);
   WbCommand *command = text_command (self, widget);
+  gboolean pushed;
 
   if (command == NULL)
     return;
   self->in_form_edit = TRUE;
-  _wb_oob_editor_push (self, command);
+  pushed = _wb_oob_editor_push (self, command);
   self->in_form_edit = FALSE;
+  if (!pushed && GTK_IS_ENTRY (widget))
+    wb_text_field_refuse (GTK_ENTRY (widget), gtk_label_get_label (GTK_LABEL (self->error_label)));
 }
 
 static void
@@ -502,12 +510,9 @@ text_entry (Form       *form,
             const char *field)
 {
   GtkWidget *entry = gtk_entry_new ();
-  GtkEventController *focus = gtk_event_controller_focus_new ();
 
   register_field (form, field, entry);
-  g_signal_connect (entry, "activate", G_CALLBACK (commit_text), NULL);
-  g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), entry);
-  gtk_widget_add_controller (entry, focus);
+  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (commit_text), entry);
   return entry;
 }
 

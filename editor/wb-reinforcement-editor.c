@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-number-field.h"
+#include "wb-text-field.h"
 #include "wb-edit.h"
 #include "wb-reinforcement-editor.h"
 #include "wb-setup-editor.h"
@@ -420,6 +421,23 @@ text_entry (const char *text)
   return entry;
 }
 
+/* The form was refused (the message shown below the track): the field
+ * Enter was pressed in is marked with it, or else the units. */
+static void
+refuse_focused (Form *form)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (form->popover));
+  GtkWidget *fields[] = { form->entry, form->units, form->condition, form->note, form->label };
+  GtkWidget *marked = form->units != NULL ? form->units : form->label;
+  const char *why = wb_reinforcement_editor_get_message (form->self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (fields[i] != NULL && focus != NULL && (focus == fields[i] || gtk_widget_is_ancestor (focus, fields[i])))
+      marked = fields[i];
+  if (marked != NULL)
+    wb_text_field_refuse (GTK_ENTRY (marked), why != NULL && *why != '\0' ? why : _("Refused: nothing was changed"));
+}
+
 static void
 on_form_apply (Form *form)
 {
@@ -452,6 +470,8 @@ on_form_apply (Form *form)
                                        NULL);
   if (ok)
     gtk_popover_popdown (GTK_POPOVER (form->popover));
+  else
+    refuse_focused (form);
 }
 
 static void
@@ -547,6 +567,10 @@ open_reinforcement_form (WbReinforcementEditor *self,
   g_signal_connect_swapped (form->note, "activate", G_CALLBACK (on_form_apply), form);
 
   form->popover = new_popover (parent, box);
+  wb_text_field_guard_in_form (GTK_ENTRY (form->entry), GTK_POPOVER (form->popover));
+  wb_text_field_guard_in_form (GTK_ENTRY (form->units), GTK_POPOVER (form->popover));
+  wb_text_field_guard_in_form (GTK_ENTRY (form->condition), GTK_POPOVER (form->popover));
+  wb_text_field_guard_in_form (GTK_ENTRY (form->note), GTK_POPOVER (form->popover));
   g_object_set_data_full (G_OBJECT (form->popover), "wb-form", form, (GDestroyNotify) form_free);
   gtk_popover_set_default_widget (GTK_POPOVER (form->popover), apply);
   gtk_popover_popup (GTK_POPOVER (form->popover));
@@ -561,6 +585,8 @@ on_turn_apply (Form *form)
                                         gtk_check_button_get_active (GTK_CHECK_BUTTON (form->night)),
                                         NULL))
     gtk_popover_popdown (GTK_POPOVER (form->popover));
+  else
+    refuse_focused (form);
 }
 
 static void
@@ -597,6 +623,7 @@ open_turn_form (WbReinforcementEditor *self,
   gtk_box_append (GTK_BOX (box), apply);
 
   form->popover = new_popover (parent, box);
+  wb_text_field_guard_in_form (GTK_ENTRY (form->label), GTK_POPOVER (form->popover));
   g_object_set_data_full (G_OBJECT (form->popover), "wb-form", form, (GDestroyNotify) form_free);
   gtk_popover_popup (GTK_POPOVER (form->popover));
   gtk_widget_grab_focus (form->label);

@@ -6,6 +6,7 @@
 
 #include "wb-edit.h"
 #include "wb-setup-editor.h"
+#include "wb-text-field.h"
 
 /* The set-up pane. The lists are rebuilt from the model (on an idle after
  * WbGame::changed, so a row's own handler never sees its row go): a few
@@ -502,21 +503,27 @@ row_index (GtkWidget *widget)
   return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (widget), "wb-line"));
 }
 
+/* A line's place and note are applied on Enter or on leaving the field
+ * (wb_text_field_guard); a refusal marks the field. */
 static void
-on_place_activate (GtkEntry      *entry,
-                   WbSetupEditor *self)
+place_apply (WbSetupEditor *self,
+             GtkEntry      *entry)
 {
-  wb_setup_editor_set_line_places (self, row_index (GTK_WIDGET (entry)),
-                                   gtk_editable_get_text (GTK_EDITABLE (entry)), NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (!wb_setup_editor_set_line_places (self, row_index (GTK_WIDGET (entry)),
+                                        gtk_editable_get_text (GTK_EDITABLE (entry)), &error))
+    wb_text_field_refuse (entry, error->message);
 }
 
 static void
-on_note_activate (GtkEntry      *entry,
-                  WbSetupEditor *self)
+note_apply (WbSetupEditor *self,
+            GtkEntry      *entry)
 {
   guint index = row_index (GTK_WIDGET (entry));
   GPtrArray *setup = wb_scenario_get_setup (self->scenario);
   const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autoptr(GError) error = NULL;
   WbSetup *line;
 
   if (index >= setup->len)
@@ -526,8 +533,9 @@ on_note_activate (GtkEntry      *entry,
     {
       g_free (line->note);
       line->note = *text != '\0' ? g_strdup (text) : NULL;
-      wb_setup_editor_push (self, wb_command_edit_setup_new (self->game, self->scenario, index, line),
-                            NULL);
+      if (!wb_setup_editor_push (self, wb_command_edit_setup_new (self->game, self->scenario, index, line),
+                                 &error))
+        wb_text_field_refuse (entry, error->message);
     }
   wb_setup_free (line);
 }
@@ -647,7 +655,8 @@ line_row (WbSetupEditor *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Place"), -1);
   g_object_set_data (G_OBJECT (entry), "wb-line", GUINT_TO_POINTER (index));
-  g_signal_connect (entry, "activate", G_CALLBACK (on_place_activate), self);
+  gtk_widget_set_name (entry, "place");
+  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (place_apply), self);
   add_completion (self, entry);
   gtk_box_append (GTK_BOX (row), entry);
 
@@ -674,7 +683,8 @@ line_row (WbSetupEditor *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (note), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Note"), -1);
   g_object_set_data (G_OBJECT (note), "wb-line", GUINT_TO_POINTER (index));
-  g_signal_connect (note, "activate", G_CALLBACK (on_note_activate), self);
+  gtk_widget_set_name (note, "note");
+  wb_text_field_guard (GTK_ENTRY (note), G_CALLBACK (note_apply), self);
   gtk_box_append (GTK_BOX (row), note);
 
   remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
@@ -1572,6 +1582,9 @@ wb_setup_editor_init (WbSetupEditor *self)
                                _("Where the selected unit starts: a hex number, a location or a box"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->place_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Place the selected unit at"), -1);
+  /* Not a field: Enter places the selected unit, and its text is never
+   * saved otherwise; Ctrl+Z stays the game's. */
+  wb_text_field_pass_undo (GTK_ENTRY (self->place_entry));
   g_signal_connect_swapped (self->place_entry, "activate", G_CALLBACK (on_place_selected), self);
   gtk_box_append (GTK_BOX (row), self->place_entry);
   button = gtk_button_new_with_mnemonic (_("_Place"));
@@ -1599,6 +1612,7 @@ wb_setup_editor_init (WbSetupEditor *self)
   gtk_widget_set_tooltip_text (self->marker_entry, _("Where the marker goes"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->marker_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Marker place"), -1);
+  wb_text_field_pass_undo (GTK_ENTRY (self->marker_entry));   /* adds a marker: not a field */
   g_signal_connect_swapped (self->marker_entry, "activate", G_CALLBACK (on_marker_add), self);
   gtk_box_append (GTK_BOX (row), self->marker_entry);
   button = gtk_button_new_with_mnemonic (_("_Add"));
@@ -1627,6 +1641,7 @@ wb_setup_editor_init (WbSetupEditor *self)
                                _("An off-map box units can start in (drop units on its heading in the set-up)"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->box_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("New box name"), -1);
+  wb_text_field_pass_undo (GTK_ENTRY (self->box_entry));   /* adds a box: not a field */
   g_signal_connect_swapped (self->box_entry, "activate", G_CALLBACK (on_box_add), self);
   gtk_box_append (GTK_BOX (row), self->box_entry);
   button = gtk_button_new_with_mnemonic (_("Add _Box"));

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "wb-text-field.h"
 #include "wb-table-editor.h"
 #include "wb-table-analysis-view.h"
 #include "wb-table-rules-editor.h"
@@ -284,6 +285,29 @@ on_edit_activate (GtkEntry *entry, WbTableEditor *self)
   finish_edit (self, TRUE, 1, 0);
 }
 
+/* Ctrl+Z in the cell being edited: typed text goes back to the cell's;
+ * with none the edit ends and the key goes on to the game's undo (the
+ * entry's own text undo is off). Redo keys never overwrite typed text. */
+static gboolean
+edit_undo_key (WbTableEditor *self, GtkWidget *entry, gboolean redo)
+{
+  const char *cell = cell_text (self, self->cur_row, self->cur_col);
+
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (entry)), cell) != 0)
+    {
+      if (redo)
+        gtk_widget_error_bell (entry);
+      else
+        {
+          gtk_editable_set_text (GTK_EDITABLE (entry), cell);
+          gtk_editable_set_position (GTK_EDITABLE (entry), -1);
+        }
+      return TRUE;
+    }
+  finish_edit (self, FALSE, 0, 0);
+  return FALSE;
+}
+
 static gboolean
 on_edit_key (GtkEventControllerKey *controller,
              guint                  keyval,
@@ -291,6 +315,14 @@ on_edit_key (GtkEventControllerKey *controller,
              GdkModifierType        state,
              WbTableEditor         *self)
 {
+  GdkModifierType mods = state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK | GDK_ALT_MASK | GDK_SUPER_MASK);
+  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+  if ((keyval == GDK_KEY_z || keyval == GDK_KEY_Z) && mods == GDK_CONTROL_MASK)
+    return edit_undo_key (self, entry, FALSE);
+  if (((keyval == GDK_KEY_z || keyval == GDK_KEY_Z) && mods == (GDK_CONTROL_MASK | GDK_SHIFT_MASK)) ||
+      ((keyval == GDK_KEY_y || keyval == GDK_KEY_Y) && mods == GDK_CONTROL_MASK))
+    return edit_undo_key (self, entry, TRUE);
   switch (keyval)
     {
     case GDK_KEY_Escape:
@@ -370,6 +402,7 @@ start_edit (WbTableEditor *self, const char *initial)
   entry = gtk_entry_new ();
   gtk_editable_set_text (GTK_EDITABLE (entry), initial != NULL ? initial : cell_text (self, row, col));
   gtk_editable_set_width_chars (GTK_EDITABLE (entry), 4);
+  gtk_editable_set_enable_undo (GTK_EDITABLE (entry), FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Cell"), -1);
   key = gtk_event_controller_key_new ();
@@ -579,9 +612,11 @@ rebuild_grid (WbTableEditor *self)
 /* --- the header fields ----------------------------------------------------- */
 
 static void
-commit_info (WbTableEditor *self)
+commit_info (WbTableEditor *self,
+             GtkEntry      *entry)
 {
   const char *name, *dice, *source, *note;
+  g_autoptr(GError) error = NULL;
 
   if (self->table == NULL || self->rebuilding)
     return;
@@ -594,13 +629,8 @@ commit_info (WbTableEditor *self)
       g_strcmp0 (source, wb_table_get_source (self->table) ? wb_table_get_source (self->table) : "") == 0 &&
       g_strcmp0 (note, wb_table_get_note (self->table) ? wb_table_get_note (self->table) : "") == 0)
     return;
-  push (self, wb_command_set_table_info_new (self->game, self->table, name, dice, source, note), NULL);
-}
-
-static void
-on_info_leave (GtkEventControllerFocus *controller, WbTableEditor *self)
-{
-  commit_info (self);
+  if (!push (self, wb_command_set_table_info_new (self->game, self->table, name, dice, source, note), &error))
+    wb_text_field_refuse (entry, error->message);
 }
 
 static GtkWidget *
@@ -609,15 +639,12 @@ info_entry (WbTableEditor *self, GtkWidget *grid, int row, const char *label_tex
 {
   GtkWidget *label = gtk_label_new_with_mnemonic (label_text);
   GtkWidget *entry = gtk_entry_new ();
-  GtkEventController *focus = gtk_event_controller_focus_new ();
 
   gtk_label_set_xalign (GTK_LABEL (label), 1);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), entry);
   gtk_widget_set_hexpand (entry, TRUE);
   gtk_widget_set_tooltip_text (entry, tooltip);
-  g_signal_connect_swapped (entry, "activate", G_CALLBACK (commit_info), self);
-  g_signal_connect (focus, "leave", G_CALLBACK (on_info_leave), self);
-  gtk_widget_add_controller (entry, focus);
+  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (commit_info), self);
   gtk_grid_attach (GTK_GRID (grid), label, (row % 2) * 2, row / 2, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), entry, (row % 2) * 2 + 1, row / 2, 1, 1);
   return entry;
@@ -626,8 +653,9 @@ info_entry (WbTableEditor *self, GtkWidget *grid, int row, const char *label_tex
 /* --- the legend ------------------------------------------------------------ */
 
 static void
-commit_code (WbTableEditor *self, GtkWidget *row)
+commit_code (WbTableEditor *self, GtkWidget *row, GtkEntry *entry)
 {
+  g_autoptr(GError) error = NULL;
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "wb-index"));
   GtkWidget *code = g_object_get_data (G_OBJECT (row), "wb-code");
   GtkWidget *name = g_object_get_data (G_OBJECT (row), "wb-name");
@@ -645,39 +673,23 @@ commit_code (WbTableEditor *self, GtkWidget *row)
       g_strcmp0 (c->name ? c->name : "", gtk_editable_get_text (GTK_EDITABLE (name))) == 0 &&
       g_strcmp0 (c->text ? c->text : "", gtk_editable_get_text (GTK_EDITABLE (text))) == 0)
     return;
-  push (self, wb_command_edit_table_code_new (self->game, self->table, index,
-                                               gtk_editable_get_text (GTK_EDITABLE (code)),
-                                               gtk_editable_get_text (GTK_EDITABLE (name)),
-                                               gtk_editable_get_text (GTK_EDITABLE (text))), NULL);
+  if (!push (self, wb_command_edit_table_code_new (self->game, self->table, index,
+                                                    gtk_editable_get_text (GTK_EDITABLE (code)),
+                                                    gtk_editable_get_text (GTK_EDITABLE (name)),
+                                                    gtk_editable_get_text (GTK_EDITABLE (text))), &error))
+    wb_text_field_refuse (entry, error->message);
 }
 
+/* Enter, or leaving the field (from an idle: the commit rebuilds the
+ * legend, which holds this entry), through wb_text_field_guard. */
 static void
-on_code_activate (GtkWidget *entry, WbTableEditor *self)
+code_apply (WbTableEditor *self, GtkEntry *entry)
 {
-  commit_code (self, g_object_get_data (G_OBJECT (entry), "wb-legend-row"));
-}
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (entry), GTK_TYPE_LIST_BOX_ROW);
 
-static gboolean
-commit_code_later (gpointer data)
-{
-  Later *l = data;
   /* Still in the legend (not taken out by a rebuild since)? */
-  GtkWidget *row = gtk_widget_get_ancestor (l->widget, GTK_TYPE_LIST_BOX_ROW);
-
-  if (l->self->box != NULL && row != NULL && gtk_widget_get_parent (row) == l->self->legend)
-    commit_code (l->self, row);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_code_leave (GtkEventControllerFocus *controller, WbTableEditor *self)
-{
-  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
-
-  /* Later: the commit rebuilds the legend, which holds this entry. */
-  if (!self->rebuilding)
-    g_idle_add_full (G_PRIORITY_DEFAULT, commit_code_later, later_new (self, entry),
-                     (GDestroyNotify) later_free);
+  if (self->box != NULL && !self->rebuilding && row != NULL && gtk_widget_get_parent (row) == self->legend)
+    commit_code (self, row, entry);
 }
 
 static void
@@ -693,18 +705,15 @@ code_entry (WbTableEditor *self, GtkWidget *box, GtkWidget *row, const char *key
             const char *value, int width, const char *accessible)
 {
   GtkWidget *entry = gtk_entry_new ();
-  GtkEventController *focus = gtk_event_controller_focus_new ();
 
   gtk_editable_set_text (GTK_EDITABLE (entry), value != NULL ? value : "");
   gtk_editable_set_width_chars (GTK_EDITABLE (entry), width);
   gtk_widget_set_tooltip_text (entry, accessible);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   accessible, -1);
-  g_object_set_data (G_OBJECT (entry), "wb-legend-row", row);
   g_object_set_data (G_OBJECT (row), key, entry);
-  g_signal_connect (entry, "activate", G_CALLBACK (on_code_activate), self);
-  g_signal_connect (focus, "leave", G_CALLBACK (on_code_leave), self);
-  gtk_widget_add_controller (entry, focus);
+  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (code_apply), self);
+  wb_text_field_commit_later (GTK_ENTRY (entry));
   gtk_box_append (GTK_BOX (box), entry);
   return entry;
 }
@@ -772,8 +781,7 @@ update_actions (WbTableEditor *self)
 static void
 set_entry (GtkWidget *entry, const char *text)
 {
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (entry)), text != NULL ? text : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : "");
+  wb_text_field_set_text (GTK_ENTRY (entry), text);
 }
 
 static void

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-number-field.h"
+#include "wb-text-field.h"
 #include "wb-table-rules-editor.h"
 #include "wb-edit.h"
 
@@ -121,8 +122,7 @@ text_of (GtkWidget *entry)
 static void
 set_entry (GtkWidget *entry, const char *text)
 {
-  if (g_strcmp0 (text_of (entry), text != NULL ? text : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : "");
+  wb_text_field_set_text (GTK_ENTRY (entry), text);
 }
 
 static void
@@ -147,18 +147,25 @@ label_widget (GtkWidget *widget, const char *label, const char *tooltip)
   gtk_widget_set_tooltip_text (widget, tooltip != NULL ? tooltip : label);
 }
 
-/* Entries commit on Enter and when the focus leaves them. */
+/* Entries commit on Enter and when the focus leaves them, as one edit,
+ * and a refusal marks them (wb_text_field_guard): @commit (@data, entry). */
 static GtkWidget *
 committing_entry (int width, GCallback commit, gpointer data)
 {
   GtkWidget *entry = gtk_entry_new ();
-  GtkEventController *focus = gtk_event_controller_focus_new ();
 
   gtk_editable_set_width_chars (GTK_EDITABLE (entry), width);
-  g_signal_connect_swapped (entry, "activate", commit, data);
-  g_signal_connect_swapped (focus, "leave", commit, data);
-  gtk_widget_add_controller (entry, focus);
+  wb_text_field_guard (GTK_ENTRY (entry), commit, data);
   return entry;
+}
+
+/* After a refused push: @entry is marked with the message shown. */
+static void
+refuse_entry (WbTableRulesEditor *self,
+              GtkWidget          *widget)
+{
+  if (GTK_IS_ENTRY (widget))
+    wb_text_field_refuse (GTK_ENTRY (widget), gtk_label_get_text (GTK_LABEL (self->error)));
 }
 
 /* Signed numbers show their sign: +1, 0, -2. */
@@ -275,7 +282,8 @@ or_empty (const char *s)
 }
 
 static void
-commit_modifier (ModRow *r)
+commit_modifier (ModRow    *r,
+                 GtkWidget *widget)   /* the field changed */
 {
   WbTableRulesEditor *self = r->self;
   WbTableModifier *old, m;
@@ -296,8 +304,9 @@ commit_modifier (ModRow *r)
       g_strcmp0 (m.applies, or_empty (old->applies)) == 0 && m.columns == old->columns &&
       m.dice == old->dice && m.target == old->target && m.roll == old->roll)
     return;
-  push (self, wb_command_set_table_modifier_new (self->game, self->table, (int) r->index, &m),
-        NULL);
+  if (!push (self, wb_command_set_table_modifier_new (self->game, self->table, (int) r->index, &m),
+             NULL))
+    refuse_entry (self, widget);
 }
 
 /* Moves modifier @r by @delta; the focus follows it (keeping to the same
@@ -617,7 +626,8 @@ model_code (WbTableRulesEditor *self, guint index)
 }
 
 static void
-commit_effect (CodeRow *r)
+commit_effect (CodeRow   *r,
+               GtkWidget *widget)   /* the field changed */
 {
   WbTableRulesEditor *self = r->self;
   WbResultCode *old;
@@ -643,8 +653,9 @@ commit_effect (CodeRow *r)
   if (old->has_effect && memcmp (&e, &old->effect, sizeof e) == 0 &&
       g_strcmp0 (test, old->test) == 0 && g_strcmp0 (column, old->test_column) == 0)
     return;
-  push (self, wb_command_set_table_code_effect_new (self->game, self->table, r->index, TRUE, &e,
-                                                    test, column), NULL);
+  if (!push (self, wb_command_set_table_code_effect_new (self->game, self->table, r->index, TRUE, &e,
+                                                         test, column), NULL))
+    refuse_entry (self, widget);
 }
 
 static void

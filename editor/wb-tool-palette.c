@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-mark-dialog.h"
+#include "wb-text-field.h"
 #include "wb-tool-palette.h"
 
 /* The map editor's tools, as a column of flat toggle buttons beside the
@@ -572,16 +573,31 @@ popover_button_new (GtkWidget  *child,
 
 /* Renaming a location: a popover beside the palette with the name in an
  * entry; Enter applies it through the editor's rename-location action,
- * Escape (or a click elsewhere) leaves the name as it is. */
+ * Escape (or a click elsewhere) leaves the name as it is. A refused name
+ * (an empty one) is marked and the popover stays. */
 static void
 rename_activate (WbToolPalette *self)
 {
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->rename_entry));
+  g_autofree char *name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->rename_entry)));
   GActionGroup *actions = wb_map_editor_get_actions (self->editor);
+  WbMap *map = wb_map_editor_get_map (self->editor);
 
   if (self->renaming != NULL && g_action_group_get_action_enabled (actions, "rename-location"))
-    g_action_group_activate_action (actions, "rename-location",
-                                    g_variant_new ("(ss)", self->renaming, name));
+    {
+      WbLocation *loc;
+
+      g_action_group_activate_action (actions, "rename-location",
+                                      g_variant_new ("(ss)", self->renaming, name));
+      loc = WB_IS_POINT_MAP (map) ? wb_point_map_find_location (WB_POINT_MAP (map), self->renaming) : NULL;
+      if (loc != NULL && g_strcmp0 (loc->name != NULL ? loc->name : loc->id, name) != 0)
+        {
+          const char *why = wb_map_editor_get_status (self->editor);
+
+          wb_text_field_refuse (GTK_ENTRY (self->rename_entry),
+                                why != NULL && *why != '\0' ? why : _("The name was refused"));
+          return;
+        }
+    }
   g_clear_pointer (&self->renaming, g_free);
   gtk_popover_popdown (GTK_POPOVER (self->rename_popover));
 }
@@ -607,7 +623,7 @@ on_rename_requested (WbToolPalette *self,
 
   g_free (self->renaming);
   self->renaming = g_strdup (id);
-  gtk_editable_set_text (GTK_EDITABLE (self->rename_entry), loc->name != NULL ? loc->name : id);
+  wb_text_field_set_text (GTK_ENTRY (self->rename_entry), loc->name != NULL ? loc->name : id);
 
   /* Point at the location on the canvas, or else at the tool that asked. */
   canvas = self->anchor_func != NULL ? self->anchor_func (x, y, &rect, self->anchor_data) : NULL;
@@ -656,6 +672,7 @@ rename_popover_new (WbToolPalette *self)
   gtk_popover_set_position (GTK_POPOVER (self->rename_popover), GTK_POS_RIGHT);
   gtk_widget_set_parent (self->rename_popover, GTK_WIDGET (self));
   g_signal_connect_swapped (self->rename_entry, "activate", G_CALLBACK (rename_activate), self);
+  wb_text_field_guard_in_form (GTK_ENTRY (self->rename_entry), GTK_POPOVER (self->rename_popover));
 }
 
 static void

@@ -453,3 +453,154 @@ play_act_ok (WbPlay *play, const char *json)
   ck_assert_msg (wb_play_act (play, json_node_get_object (json_parser_get_root (p)), &error), "%s: %s", json,
                  error ? error->message : "");
 }
+
+gboolean
+field_key (GtkWidget *entry, guint keyval, GdkModifierType state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (entry);
+  GtkEventController *key = NULL;
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c) &&
+          gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (c)) == GTK_PHASE_CAPTURE)
+        {
+          ck_assert_msg (key == NULL, "two capture key controllers on the field");
+          key = GTK_EVENT_CONTROLLER (c);
+        }
+    }
+  ck_assert_msg (key != NULL, "the field has no guard");
+  g_signal_emit_by_name (key, "key-pressed", keyval, 0, state, &handled);
+  return handled;
+}
+
+static void
+field_focus (const FieldDrive *d, gboolean in)
+{
+  GtkWidget *entry = d->entry (d->data);
+
+  if (in)
+    ck_assert_msg (gtk_widget_grab_focus (entry), "the field takes no focus");
+  else
+    gtk_root_set_focus (gtk_widget_get_root (entry), NULL);
+}
+
+static void
+field_type (const FieldDrive *d, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (d->entry (d->data)), text);
+}
+
+static void
+assert_field (const FieldDrive *d, const char *shown, const char *model, guint n_undo, const char *when)
+{
+  g_autofree char *now = d->model (d->data);
+
+  ck_assert_msg (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (d->entry (d->data))), shown) == 0,
+                 "%s: the field shows “%s”, not “%s”", when,
+                 gtk_editable_get_text (GTK_EDITABLE (d->entry (d->data))), shown);
+  ck_assert_msg (g_strcmp0 (now, model) == 0, "%s: the model has “%s”, not “%s”", when, now, model);
+  ck_assert_msg (wb_undo_stack_get_n_undo (d->stack) == n_undo, "%s: %u undo steps, not %u (%s)", when,
+                 wb_undo_stack_get_n_undo (d->stack), n_undo,
+                 wb_undo_stack_get_undo_label (d->stack) ? wb_undo_stack_get_undo_label (d->stack) : "");
+}
+
+static gboolean
+field_shows_model (gpointer data)
+{
+  const FieldDrive *d = data;
+  g_autofree char *model = d->model (d->data);
+
+  return g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (d->entry (d->data))), model) == 0;
+}
+
+/* A pane may rebuild its rows on an idle after a change: wait for the
+ * field to show the model (the assertions that follow say if it never does). */
+static void
+field_settle (const FieldDrive *d)
+{
+  spin_for (20);
+  spin_until (field_shows_model, (gpointer) d, DRAW_TIMEOUT_MS);
+}
+
+static void
+game_undo (const FieldDrive *d)
+{
+  ck_assert (gtk_widget_activate_action (d->undo_widget, d->undo_action, NULL));
+  field_settle (d);
+}
+
+void
+drive_text_field (const FieldDrive *d)
+{
+  g_autofree char *shown = g_strdup (gtk_editable_get_text (GTK_EDITABLE (d->entry (d->data))));
+  g_autofree char *model = d->model (d->data);
+  const char *good_model = d->good_model != NULL ? d->good_model : d->good;
+  guint n = wb_undo_stack_get_n_undo (d->stack);
+
+  ck_assert_str_ne (d->good, shown);
+
+  /* Typed, then Ctrl+Z: the field is put back, the game untouched. */
+  field_focus (d, TRUE);
+  field_type (d, d->good);
+  ck_assert_msg (field_key (d->entry (d->data), GDK_KEY_z, GDK_CONTROL_MASK), "Ctrl+Z went past a dirty field");
+  assert_field (d, shown, model, n, "Ctrl+Z with typed text");
+  /* Escape likewise; redo keys do nothing to typed text. */
+  field_type (d, d->good);
+  ck_assert (field_key (d->entry (d->data), GDK_KEY_Escape, 0));
+  assert_field (d, shown, model, n, "Escape with typed text");
+  field_type (d, d->good);
+  ck_assert (field_key (d->entry (d->data), GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  ck_assert (field_key (d->entry (d->data), GDK_KEY_y, GDK_CONTROL_MASK));
+  assert_field (d, d->good, model, n, "Ctrl+Shift+Z with typed text");
+
+  /* Leaving the field commits it: one undoable edit. */
+  field_focus (d, FALSE);
+  field_settle (d);
+  assert_field (d, good_model, good_model, n + 1, "leaving the field");
+
+  /* Nothing uncommitted: Ctrl+Z is the game's, and the field follows. */
+  field_focus (d, TRUE);
+  ck_assert_msg (!field_key (d->entry (d->data), GDK_KEY_z, GDK_CONTROL_MASK), "a clean field kept Ctrl+Z");
+  game_undo (d);   /* where the key goes on to */
+  assert_field (d, shown, model, n, "the game's undo");
+  field_type (d, "zzz");
+  ck_assert (field_key (d->entry (d->data), GDK_KEY_z, GDK_CONTROL_MASK));
+  assert_field (d, shown, model, n, "Ctrl+Z after the game's undo");
+
+  /* Enter commits too, as one edit. */
+  field_type (d, d->good);
+  g_signal_emit_by_name (d->entry (d->data), "activate");
+  field_settle (d);
+  assert_field (d, good_model, good_model, n + 1, "Enter");
+  game_undo (d);
+  assert_field (d, shown, model, n, "undo after Enter");
+
+  if (d->bad != NULL)
+    {
+      GtkWidget *entry;
+
+      field_type (d, d->bad);
+      g_signal_emit_by_name (d->entry (d->data), "activate");
+      entry = d->entry (d->data);
+      ck_assert_msg (gtk_widget_has_css_class (entry, "error"), "“%s” was not marked", d->bad);
+      ck_assert (gtk_widget_get_tooltip_text (entry) != NULL && *gtk_widget_get_tooltip_text (entry) != '\0');
+      {
+        g_autofree char *now = d->model (d->data);
+
+        ck_assert_msg (g_strcmp0 (now, model) == 0, "“%s” was saved as “%s”", d->bad, now);
+      }
+      ck_assert_uint_eq (wb_undo_stack_get_n_undo (d->stack), n);
+      /* Leaving does not save it either; Escape puts the model's text back. */
+      field_focus (d, FALSE);
+      field_focus (d, TRUE);
+      ck_assert_uint_eq (wb_undo_stack_get_n_undo (d->stack), n);
+      field_key (d->entry (d->data), GDK_KEY_Escape, 0);
+      assert_field (d, shown, model, n, "Escape after a refusal");
+      ck_assert (!gtk_widget_has_css_class (d->entry (d->data), "error"));
+    }
+  field_focus (d, FALSE);
+}

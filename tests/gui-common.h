@@ -50,3 +50,27 @@ GtkWidget *find_type (GtkWidget *root, GType type);
 void click_location (WbWindow *window, const char *id);
 /* Plays @json on @play; the test fails if it is refused. */
 void play_act_ok (WbPlay *play, const char *json);
+
+/* Sends @keyval with @state to @entry's guard (its capture-phase key
+ * controller, as a key press reaches it first); whether it took the key. */
+gboolean field_key (GtkWidget *entry, guint keyval, GdkModifierType state);
+
+/* Drives a text field of an editor pane through the contract of
+ * wb_text_field_guard (issue 15 item 2): typed text reverted by Ctrl+Z and
+ * Escape without touching the game; committed on leaving and on Enter as
+ * ONE undoable edit; with nothing uncommitted Ctrl+Z is the game's undo and
+ * the field follows; @bad (if not NULL) refused with the field marked. */
+typedef struct
+{
+  GtkWidget * (*entry) (gpointer data);   /* the field now (a form may be rebuilt) */
+  char *      (*model) (gpointer data);   /* the model's value it edits, newly allocated */
+  gpointer     data;
+  WbUndoStack *stack;
+  GtkWidget   *undo_widget;               /* where @undo_action is activated */
+  const char  *undo_action;               /* the game's undo: "win.undo" */
+  const char  *good;                      /* text to commit */
+  const char  *good_model;                /* the model's value then (NULL: @good) */
+  const char  *bad;                       /* text refused, or NULL */
+} FieldDrive;
+
+void drive_text_field (const FieldDrive *d);

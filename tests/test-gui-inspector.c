@@ -599,6 +599,162 @@ START_TEST (test_selection_follows_model)
 }
 END_TEST
 
+
+/* The inspector's text fields commit or revert as one undoable edit
+ * (issue 15 item 2): a hex's label, a location's name and its regions. */
+typedef struct
+{
+  WbWindow   *window;
+  const char *field;
+  WbOffset    hex;
+  const char *location;
+} InspectorField;
+
+static GtkWidget *
+inspector_entry (gpointer data)
+{
+  InspectorField *f = data;
+
+  return field (f->window, f->field);
+}
+
+static char *
+inspector_model (gpointer data)
+{
+  InspectorField *f = data;
+  WbMap *map = wb_map_view_get_map (wb_window_get_map_view (f->window));
+  WbLocation *loc;
+  g_autoptr(GString) tags = g_string_new (NULL);
+
+  if (g_str_equal (f->field, "label"))
+    return g_strdup (wb_hex_map_get_label (WB_HEX_MAP (map), f->hex) ? wb_hex_map_get_label (WB_HEX_MAP (map), f->hex)
+                                                                     : "");
+  loc = wb_point_map_find_location (WB_POINT_MAP (map), f->location);
+  if (g_str_equal (f->field, "name"))
+    return g_strdup (loc->name ? loc->name : loc->id);
+  for (guint i = 0; i < loc->tags->len; i++)
+    g_string_append_printf (tags, "%s%s", i > 0 ? ", " : "", (char *) g_ptr_array_index (loc->tags, i));
+  return g_string_free (g_steal_pointer (&tags), FALSE);
+}
+
+START_TEST (test_text_fields)
+{
+  WbWindow *window = open_bundled ("chickasaw-bayou");
+  InspectorField f = { window, "label", { 5, 6 }, NULL };
+  FieldDrive d = { inspector_entry, inspector_model, &f, wb_window_get_undo_stack (window),
+                   GTK_WIDGET (window), "win.undo", "Walnut Hills", NULL, NULL };
+
+  wb_map_editor_select_hex (wb_window_get_map_editor (window), f.hex);
+  drive_text_field (&d);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_bundled ("grants-gamble");
+  f = (InspectorField) { window, "name", { 0, 0 }, "sperryville" };
+  d.stack = wb_window_get_undo_stack (window);
+  d.undo_widget = GTK_WIDGET (window);
+  d.good = "Sperryville Gap";
+  d.bad = "   ";   /* a location needs a name */
+  wb_map_editor_select_location (wb_window_get_map_editor (window), "sperryville");
+  drive_text_field (&d);
+  /* A refused name, as it looks (WARBENCH_SHOT_DIR): the field marked. */
+  gtk_editable_set_text (GTK_EDITABLE (field (window, "name")), "");
+  g_signal_emit_by_name (field (window, "name"), "activate");
+  ck_assert (gtk_widget_has_css_class (field (window, "name"), "error"));
+  ck_assert (gtk_widget_get_visible (field (window, "error")));
+  screenshot (window, "field-refused.png");
+  field_key (field (window, "name"), GDK_KEY_Escape, 0);
+  ck_assert (!gtk_widget_has_css_class (field (window, "name"), "error"));
+
+  f.field = "tags";
+  d.good = "valley ,north";
+  d.good_model = "valley, north";
+  d.bad = "a tag with spaces";
+  drive_text_field (&d);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+
+/* A popover form's field (the Label tool's, the location rename's): Ctrl+Z
+ * puts back the text it opened with; with none it closes the form and is
+ * the game's undo; Enter applies it as one edit; a refused name is marked
+ * and the popover stays (issue 15 item 2). */
+static GtkWidget *
+popover_entry (GtkWidget *parent)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (parent); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_POPOVER (w) && gtk_widget_get_visible (w) && (found = find_type (w, GTK_TYPE_ENTRY)) != NULL)
+        return found;
+      if ((found = popover_entry (w)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+START_TEST (test_popover_fields)
+{
+  WbWindow *window = open_bundled ("chickasaw-bayou");
+  WbMapEditor *editor = wb_window_get_map_editor (window);
+  WbHexMap *map = WB_HEX_MAP (wb_map_view_get_map (wb_window_get_map_view (window)));
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  WbOffset hex = { 5, 6 };
+  guint n = wb_undo_stack_get_n_undo (stack);
+  GtkWidget *entry, *popover;
+  WbLocation *loc;
+
+  g_signal_emit_by_name (editor, "label-requested", hex.col, hex.row, "", 100.0, 100.0);
+  entry = popover_entry (GTK_WIDGET (wb_window_get_map_view (window)));
+  ck_assert_ptr_nonnull (entry);
+  popover = gtk_widget_get_ancestor (entry, GTK_TYPE_POPOVER);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Walnut Hills");
+  ck_assert (field_key (entry, GDK_KEY_z, GDK_CONTROL_MASK));
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
+  ck_assert (gtk_widget_get_visible (popover));
+  /* Leaving a field of the form commits nothing. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Walnut Hills");
+  gtk_root_set_focus (gtk_widget_get_root (entry), NULL);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), n);
+  g_signal_emit_by_name (entry, "activate");
+  ck_assert_str_eq (wb_hex_map_get_label (map, hex), "Walnut Hills");
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), n + 1);
+  ck_assert (!gtk_widget_get_visible (popover));
+  /* Clean: Ctrl+Z closes the form and goes on to the game's undo. */
+  g_signal_emit_by_name (editor, "label-requested", hex.col, hex.row, "Walnut Hills", 100.0, 100.0);
+  ck_assert (gtk_widget_get_visible (popover));
+  ck_assert (!field_key (entry, GDK_KEY_z, GDK_CONTROL_MASK));
+  ck_assert (!gtk_widget_get_visible (popover));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_bundled ("grants-gamble");
+  editor = wb_window_get_map_editor (window);
+  stack = wb_window_get_undo_stack (window);
+  n = wb_undo_stack_get_n_undo (stack);
+  loc = wb_point_map_find_location (WB_POINT_MAP (wb_map_view_get_map (wb_window_get_map_view (window))),
+                                    "sperryville");
+  g_signal_emit_by_name (editor, "rename-requested", "sperryville", loc->x, loc->y);
+  entry = popover_entry (wb_window_get_tool_palette (window));
+  ck_assert_ptr_nonnull (entry);
+  popover = gtk_widget_get_ancestor (entry, GTK_TYPE_POPOVER);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  g_signal_emit_by_name (entry, "activate");
+  ck_assert (gtk_widget_has_css_class (entry, "error"));
+  ck_assert (gtk_widget_get_visible (popover));
+  ck_assert_str_eq (loc->name, "Sperryville");
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), n);
+  ck_assert (field_key (entry, GDK_KEY_z, GDK_CONTROL_MASK));
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (entry)), "Sperryville");
+  ck_assert (!gtk_widget_has_css_class (entry, "error"));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Sperryville Gap");
+  g_signal_emit_by_name (entry, "activate");
+  ck_assert_str_eq (loc->name, "Sperryville Gap");
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), n + 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -621,6 +777,8 @@ make_suite (void)
   tcase_add_test (tc, test_location_inspector);
   tcase_add_test (tc, test_connection_inspector);
   tcase_add_test (tc, test_label_drag_and_sidebar);
+  tcase_add_test (tc, test_text_fields);
+  tcase_add_test (tc, test_popover_fields);
   suite_add_tcase (s, tc);
   return s;
 }

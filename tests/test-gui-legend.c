@@ -164,6 +164,7 @@ START_TEST (test_legend_add_remove)
   ck_assert_ptr_nonnull (wb_game_find_terrain (game, id));
   name = named (legend, "name-entry");
   gtk_editable_set_text (GTK_EDITABLE (name), "Swamp");
+  g_signal_emit_by_name (name, "activate");
   ck_assert_str_eq (wb_game_find_terrain (game, id)->name, "Swamp");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (named (legend, "pattern-dropdown")), 3);
   ck_assert_str_eq (wb_game_find_terrain (game, id)->pattern, "marsh");
@@ -269,6 +270,73 @@ START_TEST (test_legend_roles)
 }
 END_TEST
 
+
+/* The legend's text fields commit or revert as one undoable edit (issue
+ * 15 item 2): a name (never empty), a note, a feature's roles. */
+typedef struct { WbLegendEditor *legend; WbGame *game; const char *field; } LegendField;
+
+static GtkWidget *
+legend_entry (gpointer data)
+{
+  LegendField *f = data;
+  g_autofree char *name = g_strconcat (f->field, "-entry", NULL);
+
+  return named (f->legend, name);
+}
+
+static char *
+legend_model (gpointer data)
+{
+  LegendField *f = data;
+  WbFeatureType *creek = wb_game_find_feature (f->game, "creek");
+  g_autoptr(GString) roles = g_string_new (NULL);
+
+  if (g_str_equal (f->field, "name"))
+    return g_strdup (creek->name);
+  if (g_str_equal (f->field, "note"))
+    return g_strdup (creek->note != NULL ? creek->note : "");
+  for (guint i = 0; i < creek->roles->len; i++)
+    g_string_append_printf (roles, "%s%s", i > 0 ? ", " : "", (char *) g_ptr_array_index (creek->roles, i));
+  return g_string_free (g_steal_pointer (&roles), FALSE);
+}
+
+START_TEST (test_legend_text_fields)
+{
+  WbWindow *window = open_test_game ();
+  LegendField f = { open_legend (window), wb_window_get_game (window), "name" };
+  FieldDrive d = { legend_entry, legend_model, &f, wb_window_get_undo_stack (window), NULL,
+                   "legend.undo", "Run", NULL, "  " };
+
+  d.undo_widget = GTK_WIDGET (f.legend);
+  ck_assert (wb_legend_editor_select (f.legend, TRUE, "creek"));
+  drive_text_field (&d);
+  f.field = "note";
+  d.good = "Fordable everywhere";
+  d.bad = NULL;
+  drive_text_field (&d);
+  /* The roles: this game's rules know none for a hexside feature, so a
+   * role is refused, marked, and Ctrl+Z puts the field back. */
+  f.field = "roles";
+  {
+    GtkWidget *roles = legend_entry (&f);
+    guint n = wb_undo_stack_get_n_undo (d.stack);
+
+    ck_assert (gtk_widget_grab_focus (roles));
+    gtk_editable_set_text (GTK_EDITABLE (roles), "river-crossing");
+    g_signal_emit_by_name (roles, "activate");
+    ck_assert (gtk_widget_has_css_class (roles, "error"));
+    ck_assert_uint_eq (wb_game_find_feature (f.game, "creek")->roles->len, 0);
+    ck_assert_uint_eq (wb_undo_stack_get_n_undo (d.stack), n);
+    gtk_editable_set_text (GTK_EDITABLE (roles), "river-crossing");
+    ck_assert (!gtk_widget_has_css_class (roles, "error"));
+    ck_assert (field_key (roles, GDK_KEY_z, GDK_CONTROL_MASK));
+    ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (roles)), "");
+    ck_assert (!field_key (roles, GDK_KEY_z, GDK_CONTROL_MASK));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -285,6 +353,7 @@ make_suite (void)
   tcase_add_test (tc, test_legend_edits_and_undo);
   tcase_add_test (tc, test_legend_add_remove);
   tcase_add_test (tc, test_legend_roles);
+  tcase_add_test (tc, test_legend_text_fields);
   suite_add_tcase (s, tc);
   return s;
 }

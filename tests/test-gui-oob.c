@@ -600,6 +600,45 @@ START_TEST (test_oob_number_field_refuses_empty)
 }
 END_TEST
 
+
+/* The form's text fields commit or revert as one undoable edit (issue 15
+ * item 2), driven as a user would: type, Ctrl+Z, Escape, Tab away, Enter. */
+typedef struct { WbOobEditor *oob; WbGame *game; const char *field; } OobField;
+
+static GtkWidget *
+oob_entry (gpointer data)
+{
+  OobField *f = data;
+
+  return field (f->oob, f->field);
+}
+
+static char *
+oob_model (gpointer data)
+{
+  OobField *f = data;
+  WbUnit *unit = wb_game_find_unit (f->game, "1-1-V");
+  const char *text = g_str_equal (f->field, "name") ? wb_unit_get_name (unit) : wb_unit_get_designation (unit);
+
+  return g_strdup (text != NULL ? text : "");
+}
+
+START_TEST (test_oob_text_fields)
+{
+  WbWindow *window = open_test_game ();
+  OobField f = { open_oob (window, "union"), wb_window_get_game (window), "name" };
+  FieldDrive d = { oob_entry, oob_model, &f, wb_window_get_undo_stack (window), GTK_WIDGET (window),
+                   "win.undo", "Sweitzer's Brigade", NULL, NULL };
+
+  select_ids (f.oob, "1-1-V", NULL);
+  drive_text_field (&d);
+  f.field = "designation";
+  d.good = "1st/1/V";
+  drive_text_field (&d);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 START_TEST (test_oob_class_roles)
 {
   WbWindow *window = open_test_game ();
@@ -654,6 +693,7 @@ make_suite (void)
   tcase_add_test (tc, test_oob_forms_and_ratings);
   tcase_add_test (tc, test_oob_class_roles);
   tcase_add_test (tc, test_oob_number_field_refuses_empty);
+  tcase_add_test (tc, test_oob_text_fields);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -317,6 +317,47 @@ START_TEST (test_setup_and_turn_track)
     ck_assert_str_eq (r->condition, "on a 5 or 6");
     ck_assert (!gtk_widget_get_visible (popover));
     wait_for_label (track, "on a 5 or 6");
+
+    /* The form's fields (issue 15 item 2): Ctrl+Z puts back the text the
+     * form opened with and the game is untouched; units that are no units
+     * are refused, the field marked, the form open; with nothing typed
+     * Ctrl+Z closes the form and is the game's undo. */
+    {
+      guint n = wb_undo_stack_get_n_undo (wb_window_get_undo_stack (window));
+      GtkWidget *units = NULL;
+      g_autofree char *shown = NULL;
+
+      spin_for (50);   /* the closed form goes on an idle; the cards were rebuilt */
+      card = find_widget (GTK_WIDGET (track), GTK_TYPE_BUTTON, "reinforcement-card", NULL);
+      ck_assert_ptr_nonnull (card);
+      index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (card), "wb-index"));
+      g_signal_emit_by_name (card, "clicked");
+      popover = find_widget (card, GTK_TYPE_POPOVER, NULL, NULL);
+      ck_assert_ptr_nonnull (popover);
+      n_entries = 0;
+      for (units = gtk_widget_get_first_child (find_widget (popover, GTK_TYPE_GRID, NULL, NULL));
+           units != NULL; units = gtk_widget_get_next_sibling (units))
+        if (GTK_IS_ENTRY (units) && ++n_entries == 2)
+          break;
+      ck_assert_ptr_nonnull (units);
+      shown = g_strdup (gtk_editable_get_text (GTK_EDITABLE (units)));
+      gtk_editable_set_text (GTK_EDITABLE (units), "nobody-at-all");
+      ck_assert (field_key (units, GDK_KEY_z, GDK_CONTROL_MASK));
+      ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (units)), shown);
+      gtk_editable_set_text (GTK_EDITABLE (units), "nobody-at-all");
+      ck_assert (gtk_widget_grab_focus (units));
+      g_signal_emit_by_name (units, "activate");
+      ck_assert (gtk_widget_has_css_class (units, "error"));
+      ck_assert (gtk_widget_get_visible (popover));
+      ck_assert_uint_eq (wb_undo_stack_get_n_undo (wb_window_get_undo_stack (window)), n);
+      ck_assert (field_key (units, GDK_KEY_z, GDK_CONTROL_MASK));
+      ck_assert (!gtk_widget_has_css_class (units, "error"));
+      ck_assert (!field_key (units, GDK_KEY_z, GDK_CONTROL_MASK));
+      ck_assert (!gtk_widget_get_visible (popover));
+      /* (The key is not handled: the window's Ctrl+Z gets it.) */
+      r = g_ptr_array_index (wb_scenario_get_reinforcements (scenario), index);
+      ck_assert_str_eq (r->condition, "on a 5 or 6");
+    }
   }
 
   /* A turn's label and night flag. */
@@ -423,6 +464,67 @@ START_TEST (test_scenario_actions)
 }
 END_TEST
 
+
+/* The set-up chart's place and note fields commit or revert as one
+ * undoable edit (issue 15 item 2); a place that is no place is refused. */
+typedef struct { WbWindow *window; const char *unit; const char *field; } SetupField;
+
+static GtkWidget *
+find_line_entry (GtkWidget *root, const char *name, guint line)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ENTRY (w) && g_strcmp0 (gtk_widget_get_name (w), name) == 0 &&
+          GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (w), "wb-line")) == line)
+        return w;
+      if ((found = find_line_entry (w, name, line)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+setup_entry (gpointer data)
+{
+  SetupField *f = data;
+  GtkWidget *entry = find_line_entry (wb_window_get_setup_editor (f->window), f->field,
+                                      (guint) line_of (shown_scenario (f->window), f->unit));
+
+  ck_assert_msg (entry != NULL, "no %s field for %s", f->field, f->unit);
+  return entry;
+}
+
+static char *
+setup_model (gpointer data)
+{
+  SetupField *f = data;
+  WbScenario *scenario = shown_scenario (f->window);
+  WbSetup *line = g_ptr_array_index (wb_scenario_get_setup (scenario), line_of (scenario, f->unit));
+
+  if (g_str_equal (f->field, "note"))
+    return g_strdup (line->note != NULL ? line->note : "");
+  return wb_scenario_format_places (wb_window_get_game (f->window), scenario, line->at);
+}
+
+START_TEST (test_setup_text_fields)
+{
+  WbWindow *window = open_test_game ();
+  SetupField f = { window, "stafford", "place" };
+  FieldDrive d = { setup_entry, setup_model, &f, wb_window_get_undo_stack (window), GTK_WIDGET (window),
+                   "win.undo", "514", "0514", "9999" };
+
+  drive_text_field (&d);
+  f.field = "note";
+  d.good = "From the 1863 return";
+  d.good_model = NULL;
+  d.bad = NULL;
+  drive_text_field (&d);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -432,6 +534,7 @@ make_suite (void)
   tcase_set_timeout (tc, 120);
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_setup_and_turn_track);
+  tcase_add_test (tc, test_setup_text_fields);
   tcase_add_test (tc, test_scenario_actions);
   suite_add_tcase (s, tc);
   return s;

@@ -558,6 +558,48 @@ START_TEST (test_rules_bundled)
 }
 END_TEST
 
+
+/* A modifier's text fields commit or revert as one undoable edit (issue
+ * 15 item 2); an id the table already has is refused, the field marked. */
+typedef struct { WbTableRulesEditor *rules; WbTable *table; const char *field; } RulesField;
+
+static GtkWidget *
+rules_entry (gpointer data)
+{
+  RulesField *f = data;
+
+  return field (f->rules, f->field);
+}
+
+static char *
+rules_model (gpointer data)
+{
+  RulesField *f = data;
+  WbTableModifier *m = g_ptr_array_index (wb_table_get_modifiers (f->table), 0);
+  const char *text = g_str_has_suffix (f->field, ":id") ? m->id : m->text;
+
+  return g_strdup (text != NULL ? text : "");
+}
+
+START_TEST (test_rules_text_fields)
+{
+  g_autofree char *path = fire_game ();
+  WbWindow *window = open_window (path);
+  WbTableEditor *editor = open_table (window, "fire");
+  RulesField f = { rules_of (editor), wb_table_editor_get_table (editor), "modifier:0:text" };
+  FieldDrive d = { rules_entry, rules_model, &f, wb_window_get_undo_stack (window), GTK_WIDGET (window),
+                   "win.undo", "In the open", NULL, NULL };
+  g_autofree char *second = g_strdup (((WbTableModifier *) g_ptr_array_index (wb_table_get_modifiers (f.table), 1))->id);
+
+  drive_text_field (&d);
+  f.field = "modifier:0:id";
+  d.good = "open-ground";
+  d.bad = second;
+  drive_text_field (&d);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -574,6 +616,7 @@ make_suite (void)
   tcase_add_test (tc, test_rules_panel);
   tcase_add_test (tc, test_rules_fire);
   tcase_add_test (tc, test_rules_bundled);
+  tcase_add_test (tc, test_rules_text_fields);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -374,6 +374,70 @@ START_TEST (test_new_duplicate_delete)
 }
 END_TEST
 
+
+/* The table's text fields commit or revert as one undoable edit (issue 15
+ * item 2): the dice (bad dice refused), a result code (a code the table
+ * already has refused); the cell being edited keeps Ctrl+Z for its text. */
+typedef struct { WbTableEditor *editor; const char *field; guint code; } TableField;
+
+static GtkWidget *
+table_entry (gpointer data)
+{
+  TableField *f = data;
+  GtkListBoxRow *row;
+
+  if (!g_str_has_prefix (f->field, "wb-"))
+    return wb_table_editor_get_field (f->editor, f->field);
+  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (wb_table_editor_get_field (f->editor, "legend")),
+                                       (int) f->code);
+  ck_assert_ptr_nonnull (row);
+  return g_object_get_data (G_OBJECT (row), f->field);
+}
+
+static char *
+table_model (gpointer data)
+{
+  TableField *f = data;
+  WbTable *t = wb_table_editor_get_table (f->editor);
+
+  if (g_str_equal (f->field, "dice"))
+    return g_strdup (wb_table_get_dice (t));
+  return g_strdup (((WbResultCode *) g_ptr_array_index (wb_table_get_codes (t), f->code))->code);
+}
+
+START_TEST (test_table_text_fields)
+{
+  WbWindow *window = open_test_game ();
+  TableField f = { open_table (window, "crt"), "dice", 0 };
+  FieldDrive d = { table_entry, table_model, &f, wb_window_get_undo_stack (window), GTK_WIDGET (window),
+                   "win.undo", "2d6", NULL, "2x6" };
+  WbTable *t = wb_table_editor_get_table (f.editor);
+  g_autofree char *second = g_strdup (((WbResultCode *) g_ptr_array_index (wb_table_get_codes (t), 1))->code);
+  g_autofree char *before = g_strdup (cell (t, 0, 0));
+  GtkWidget *edit;
+  guint n;
+
+  drive_text_field (&d);
+  f.field = "wb-code";
+  d.good = "QQ";
+  d.bad = second;
+  drive_text_field (&d);
+
+  /* The cell being edited: Ctrl+Z puts its text back, then is the game's. */
+  n = wb_undo_stack_get_n_undo (d.stack);
+  wb_table_editor_set_cursor (f.editor, 0, 0);
+  edit = wb_table_editor_start_edit (f.editor);
+  ck_assert_ptr_nonnull (edit);
+  gtk_editable_set_text (GTK_EDITABLE (edit), "XYZ");
+  ck_assert (field_key (edit, GDK_KEY_z, GDK_CONTROL_MASK));
+  ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (edit)), before);
+  ck_assert (!field_key (edit, GDK_KEY_z, GDK_CONTROL_MASK));
+  ck_assert_str_eq (cell (t, 0, 0), before);
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (d.stack), n);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -390,6 +454,7 @@ make_suite (void)
   tcase_add_test (tc, test_table_editor);
   tcase_add_test (tc, test_table_bayou);
   tcase_add_test (tc, test_new_duplicate_delete);
+  tcase_add_test (tc, test_table_text_fields);
   suite_add_tcase (s, tc);
   return s;
 }

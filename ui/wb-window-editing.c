@@ -10,6 +10,7 @@
 #include "wb-edit.h"
 #include "wb-inspector.h"
 #include "wb-map-editor.h"
+#include "wb-text-field.h"
 #include "wb-tool-palette.h"
 #include "wb-window-private.h"
 
@@ -217,7 +218,7 @@ on_label_requested (WbWindow   *self,
   /* Translators: heading of the Label tool's entry; %s is a hex number */
   heading = g_strdup_printf (_("Label of Hex %s"), number);
   gtk_label_set_label (GTK_LABEL (self->label_heading), heading);
-  gtk_editable_set_text (GTK_EDITABLE (self->label_entry), label != NULL ? label : "");
+  wb_text_field_set_text (GTK_ENTRY (self->label_entry), label);
 
   wb_map_view_map_to_widget (self->map_view, x, y, &wx, &wy);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->label_popover),
@@ -255,6 +256,7 @@ _wb_window_setup_annotations (WbWindow *self)
   gtk_popover_set_position (GTK_POPOVER (self->label_popover), GTK_POS_BOTTOM);
   gtk_widget_set_parent (self->label_popover, GTK_WIDGET (self->map_view));
   g_signal_connect_swapped (self->label_entry, "activate", G_CALLBACK (label_activate), self);
+  wb_text_field_guard_in_form (GTK_ENTRY (self->label_entry), GTK_POPOVER (self->label_popover));
   g_signal_connect_object (self->editor, "label-requested", G_CALLBACK (on_label_requested),
                            self, G_CONNECT_SWAPPED);
 }
@@ -322,7 +324,7 @@ on_line_requested (WbWindow   *self,
   double wx, wy;
 
   self->line_index = (int) index;
-  gtk_editable_set_text (GTK_EDITABLE (self->line_entry), name != NULL ? name : "");
+  wb_text_field_set_text (GTK_ENTRY (self->line_entry), name);
   for (guint i = 0; styles[i] != NULL; i++)
     if (g_str_equal (styles[i], style))
       gtk_drop_down_set_selected (GTK_DROP_DOWN (self->line_style_dropdown), i);
@@ -383,6 +385,7 @@ _wb_window_setup_lines (WbWindow *self)
   gtk_widget_set_parent (self->line_popover, GTK_WIDGET (self->map_view));
 
   g_signal_connect_swapped (self->line_entry, "activate", G_CALLBACK (line_apply), self);
+  wb_text_field_guard_in_form (GTK_ENTRY (self->line_entry), GTK_POPOVER (self->line_popover));
   g_signal_connect_swapped (apply, "clicked", G_CALLBACK (line_apply), self);
   g_signal_connect_swapped (delete, "clicked", G_CALLBACK (line_delete), self);
   g_signal_connect_object (self->editor, "sketch-changed", G_CALLBACK (on_sketch_changed),
