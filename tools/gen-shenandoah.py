@@ -782,12 +782,12 @@ ROSTER = [
      "2nd Brigade, Col. O. S. Ferry: 39th Illinois, 13th Indiana, 62nd and 67th Ohio."),
     ("tyler", "shields", "infantry", "Tyler's brigade", "Tyler", 4, "C2", "new-market",
      "Set up with Shields' division (8.1; off-board in 9.1).",
-     "3rd Brigade, Brig. Gen. E. B. Tyler: 5th, 7th, 29th and 66th Ohio, 7th Indiana; "
+     "3rd Brigade, Brig. Gen. E. B. Tyler: 5th, 7th, 29th and 66th Ohio; "
      "Kernstown veterans (C2), at Port Republic on June 9."),
     ("carroll", "shields", "infantry", "Carroll's brigade", "Carroll", 3, "C2", "new-market",
      "Set up with Shields' division (8.1; off-board in 9.1).",
-     "4th Brigade, Col. S. S. Carroll: 84th and 110th Pennsylvania, 1st West Virginia, 7th "
-     "Indiana detachments; Kernstown veterans (C2)."),
+     "4th Brigade, Col. S. S. Carroll: 7th Indiana, 84th and 110th Pennsylvania, 1st "
+     "West Virginia; Kernstown veterans (C2)."),
     ("shields-cavalry", "shields", "cavalry", "Shields' cavalry", "Shields cav", 2, "B1",
      "luray", "Set up with Shields' division (8.1; off-board in 9.1).",
      "The 1st Rhode Island and 1st West Virginia Cavalry battalions of the division. At Luray, "
@@ -976,7 +976,9 @@ def turn_labels():
 
 
 POOL = "7.4: the pool of fifteen detachments, upright off map; one is deployed each Supply Phase."
-OFF_BOARD = "off-board-east"
+# 9.1 (and the shared contract of the family): Shields' division off-board is a scenario box.
+# The map's location off-board-east, joined to Salem only, stays the route of 8.1's moves.
+OFF_BOARD = "shields-off-board"
 
 
 def setup_note(uid, div, town):
@@ -1009,7 +1011,7 @@ def setup_lines(units):
         e["note"] = setup_note(uid, div, town)
         out.append(e)
         if div == "shields":
-            out.append({"unit": uid, "location": OFF_BOARD, "option": "historical",
+            out.append({"unit": uid, "box": OFF_BOARD, "option": "historical",
                         "note": "9.1: \"Deploy Shields' division off-board near Salem.\""})
     for u in units:
         if u.get("attrs", {}).get("detachment"):
@@ -1152,6 +1154,8 @@ def scenario_entities(units):
         "boxes": [
             {"id": "csa-detachments", "name": "CSA detachment pool (off map)", "side": "csa"},
             {"id": "usa-detachments", "name": "USA detachment pool (off map)", "side": "usa"},
+            {"id": OFF_BOARD, "name": "Shields' division off-board near Salem (8.1, 9.1)",
+             "side": "usa"},
         ],
         "options": [{"id": "historical", "name": "9.1 Historical", "text": HISTORICAL_TEXT}],
         "setup": setup_lines(units),
@@ -1695,14 +1699,15 @@ def check(game):
                 shields_off = "historical" in chosen and u["formation"] == "shields-division"
                 if det and w != "box:%s-detachments" % u["side"]:
                     err("%s: detachment %s starts in the pool (7.4), not %s" % (sc["id"], uid, w))
-                elif not det and shields_off and w != OFF_BOARD:
+                elif not det and shields_off and w != "box:" + OFF_BOARD:
                     err("%s: 9.1 deploys Shields' %s off-board, not %s" % (sc["id"], uid, w))
-                elif not det and not shields_off and (w.startswith("box:") or w == OFF_BOARD):
+                elif not det and not shields_off and (w.startswith("box:") or w == "off-board-east"):
                     err("%s %s: %s starts on the map (1.0), not %s" % (sc["id"], sorted(chosen), uid, w))
             # What the text places: Jackson at Staunton, Ewell at Standardsville, Shields at
             # New Market, the Garrison at Harper's Ferry.
             for uid, town in (("jackson", "staunton"), ("ewell", "standardsville"),
-                              ("shields", OFF_BOARD if "historical" in chosen else "new-market"),
+                              ("shields", "box:" + OFF_BOARD if "historical" in chosen
+                               else "new-market"),
                               (HF_GARRISON, "harpers-ferry")):
                 if where.get(uid) != town:
                     err("%s: the text puts %s at %s, not %s" % (sc["id"], uid, town, where.get(uid)))
