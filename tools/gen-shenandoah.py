@@ -7,10 +7,10 @@ Everything comes from the rulebook text (rules 1.0-9.1 and their sidebars). The 
 map is only a picture, so the point-to-point map is a reconstruction: every town, road and
 crossing the text names is here, joined and classed the way the text says; the rest follows
 the historical geography of the 1862 campaign and is marked "reconstructed" in the file
-("source", "note", the "reconstructed" tag). The text prints no town VP values and does not say
-which towns are major, so no town carries "major" or "vp". The rivers and mountain ridges drawn
-on the map (format 3 map lines) are reconstructed too, and checked against the crossings. See
-docs/games/shenandoah.md.
+("source", "note", the "reconstructed" tag). The text prints no town VP values and does not
+say which towns are major: MAJOR_TOWNS reconstructs them (tag "vp-reconstructed"). The rivers
+and mountain ridges drawn on the map (format 3 map lines) are reconstructed too, and checked
+against the crossings. See docs/games/shenandoah.md.
 
 Tables (format 6): every table, chart and die roll the text prints -- road limits, the
 firepower dice pool with its modifiers, the firing order, the battle rounds, the straggler
@@ -26,14 +26,14 @@ same bytes.
 
 Order of battle and scenario: the text counts the blocks (Game Equipment, the Block Types
 sidebar: HQs, infantry, cavalry, artillery and 15 detachments a side), names the six HQs and
-their divisions (4.21) and the Harper's Ferry Garrison (4.4), but the label sheet and the
-Order of Battle cards are not in it. So the roster has the six HQs and their detachment HQs,
-generic line blocks ("CSA infantry 1 of 9") and generic detachments, each with a note saying
-what is known; the one scenario ("campaign", with 9.1 Historical as the option "historical")
-places the blocks the text places (Jackson at Staunton, Ewell at Standardsville, Shields at New
-Market or off-board, the Garrison at Harper's Ferry), puts the detachments in the pool (7.4)
-and the rest on the side's Order of Battle card (a box). tests/data/setup/shenandoah--*.tsv
-hold the same, transcribed from the rulebook.
+their divisions (4.21) and the Harper's Ferry Garrison (4.4), gives a few ratings in its
+examples and a few set-up towns, but the label sheet and the Order of Battle cards are not in
+it. So ROSTER (one line per block) and DETACHMENTS reconstruct every block's brigade, division,
+strength, firepower and set-up from the historical order of battle of the 1862 campaign, each
+unit's note saying what is from the text and what is reconstructed; the one scenario
+("campaign", with 9.1 Historical as the option "historical", Shields' division off-board) sets
+every block up on the map, the detachments in the pools (7.4). tests/data/setup/shenandoah--*.tsv
+hold the same set-up, transcribed from the table in docs/games/shenandoah.md.
 """
 
 import json
@@ -61,13 +61,15 @@ GAME = {
     "notes": "The publisher is taken from the rulebook's living-rules sidebar "
              "(www.columbiagames.com/shenandoah); the designer and the year are not printed in "
              "the text and are left out. The map is a reconstruction (see the map's source): "
-             "which towns are major and their VP values are printed only on the map, so no "
-             "town here is major or carries VP. Blocks, divisions and set-up come from the "
-             "Order of Battle cards, which are not in the text: the roster holds every block the "
-             "text counts (6 HQs with their divisions, the generic infantry, cavalry and "
-             "artillery blocks of the Block Types sidebar, the Harper's Ferry Garrison, 15 "
-             "detachments a side), and the scenario places the blocks the text places and keeps "
-             "the rest on the side's Order of Battle card. See docs/games/shenandoah.md for what "
+             "which towns are major and their VP values are printed only on the map, so the "
+             "major towns and their VP here are reconstructed (tag vp-reconstructed). Blocks, "
+             "divisions and set-up come from the Order of Battle cards, which are not in the "
+             "text: the roster holds every block the text counts (Game Equipment, the Block "
+             "Types sidebar), with the values the text gives (the six HQs and their divisions, "
+             "Jackson B3, Banks B1, artillery A2, the static Harper's Ferry Garrison, the set-up "
+             "towns it names) and the rest -- brigade, division, strength, firepower and set-up "
+             "of each block -- reconstructed from the historical order of battle of the 1862 "
+             "campaign, as each unit's note says. See docs/games/shenandoah.md for what "
              "comes from where.",
 }
 
@@ -439,8 +441,9 @@ MAP_SOURCE = (
     "\"reconstructed\" and every connection whose note says so come from the historical "
     "geography; a connection's class is a guess where its note says \"class not stated\". "
     "Positions are latitude and longitude projected north-up. Which towns are major and their "
-    "VP values (3.1) are printed only on the map: no town here is major or carries VP, and "
-    "Supply Phase stacking and vacant-town control depend on them. The drawn rivers and ridges "
+    "VP values (3.1) are printed only on the map: the major towns here (tag vp-reconstructed), "
+    "their VP and the side each is friendly to when vacant (3.21; tag friendly-usa or "
+    "friendly-csa) are reconstructed from the towns' weight in the 1862 campaign. The drawn rivers and ridges "
     "(lines) are not from the text either: they follow the real geography, simplified, and are "
     "fitted so that a road crosses a river exactly where it has a bridge, ford or ferry and a "
     "ridge exactly where it has a gap.")
@@ -539,6 +542,27 @@ def check_map_lines(lines, locations, connections):
                     a["style"], a["name"], b["style"], b["name"]))
 
 
+# Major towns (3.1): a VP value, and the side each is friendly to when vacant (3.21: "Vacant
+# major towns are friendly to the USA (blue) or CSA (red)"). The map prints both; the text
+# does not, so they are RECONSTRUCTED from the towns' weight in the 1862 campaign: the Valley
+# towns Banks held at the start of May are blue, those the CSA held red, the two sides'
+# totals equal (8 VP each). (town, VP, side, why)
+MAJOR_TOWNS = [
+    ("winchester", 3, "usa", "the lower Valley's chief town and Banks' depot, taken by Jackson "
+                             "on May 25"),
+    ("harpers-ferry", 2, "usa", "the arsenal and the B&O crossing of the Potomac, threatened by "
+                                "Jackson at the end of May"),
+    ("strasburg", 1, "usa", "Banks' entrenched position at the start of the campaign"),
+    ("front-royal", 1, "usa", "the USA post at the Manassas Gap railroad, taken on May 23"),
+    ("martinsburg", 1, "usa", "the B&O railroad town at the northern end of the Valley Pike"),
+    ("staunton", 3, "csa", "Jackson's base and the Virginia Central railhead (7.2, 5.6)"),
+    ("charlottesville", 2, "csa", "Ewell's supply base on the Virginia Central (7.2)"),
+    ("harrisonburg", 2, "csa", "the upper Valley's county seat on the pike"),
+]
+FRIENDLY_TAG = {"usa": "friendly-usa", "csa": "friendly-csa"}
+VP_TAG = "vp-reconstructed"
+
+
 def build_map():
     locs = []
     for (lid, name, lat, lon, label, supply, tags, note) in LOCATIONS:
@@ -546,6 +570,14 @@ def build_map():
         e = {"id": lid, "name": name, "x": x, "y": y}
         if label:
             e["label_dx"], e["label_dy"] = label
+        major = next((m for m in MAJOR_TOWNS if m[0] == lid), None)
+        if major:
+            e["major"] = True
+            e["vp"] = major[1]
+            tags = tags + [FRIENDLY_TAG[major[2]], VP_TAG]
+            note += (" Major town, %d VP, friendly to the %s when vacant (3.1, 3.21): "
+                     "reconstructed, the map prints it and the text does not; chosen as %s."
+                     % (major[1], SIDE_NAME[major[2]], major[3]))
         if supply:
             e["supply"] = supply
         if tags:
@@ -575,28 +607,26 @@ def build_map():
 
 
 # ---------------------------------------------------------------------------------------
-# Order of battle. The blocks' labels and the two Order of Battle cards are not in the
-# text, so this is the roster "as far as the text allows": the Block Types sidebar gives the
-# count of each type per side (with the Game Equipment list, 71 blocks: 39 blue, 32 gray =
-# 24 + 15 and 17 + 15), 4.21 the six HQs and their divisions, 4.3/4.21/7.4 the detachments,
-# 4.4 the Harper's Ferry Garrison. What the cards hold (each block's division, brigade name,
-# maximum strength, firepower, set-up strength and town) is not in the text: the line blocks
-# are generic ("CSA infantry 1 of 9") and every unit's note says what is known and what is
-# not.
+# Order of battle. The text counts the blocks (Game Equipment, the Block Types sidebar: 71
+# blocks, 39 blue and 32 gray = 24 + 15 and 17 + 15), names the six HQs and their divisions
+# (4.21), the Harper's Ferry Garrison (4.4), a few ratings in its examples (Jackson HQ B3,
+# Banks HQ B1, artillery A2) and a few set-up towns (Jackson at Staunton, Ewell's division at
+# Standardsville, Shields gathering at New Market). The label sheet and the Order of Battle
+# cards, which hold every block's brigade, division, strength, firepower and set-up, are not in
+# it. So the roster below is RECONSTRUCTED from the historical order of battle of Jackson's
+# 1862 Valley Campaign (HIST_SOURCE), one line per block, so that a designer holding the
+# published cards can correct it line by line; every unit's note says what comes from the text
+# and what is reconstructed, and docs/games/shenandoah.md has the same as a table.
 # ---------------------------------------------------------------------------------------
 
-NOT_ON_CARD = ("The label sheet and the Order of Battle card are not in the rulebook text, so "
-               "this block's division, brigade and set-up location are not known.")
-STEPS_LINE = ("Strength: 4.12 gives a maximum of 4, 3, 2 or 1 per block, printed on the label; "
-              "the label is not in the text, so the step list is the largest a block can have "
-              "(4-3-2-1, reconstructed) at full strength (1.0: blocks deploy at their indicated "
-              "strength, which the card gives).")
-STEPS_HQ = ("Strength: HQs have a zero step (4.12) and a block has four edges, so an HQ has at "
-            "most 3-2-1-0; the label's value is not in the text, so 3-2-1-0 at full strength is "
-            "reconstructed.")
-FIRE_INF = " Firepower: most infantry are C1 or C2, a few elite brigades C3 (4.22); not known for this block, left out."
-FIRE_CAV = " Firepower: cavalry are B1 or B2 (4.23); not known for this block, left out."
-FIRE_ART = " Firepower A2: all artillery (4.24)."
+# The historical order of battle: the Official Records (War of the Rebellion, ser. I, vol. XII,
+# part 1) as summarised in the orders of battle of R. G. Tanner, Stonewall in the Valley, and
+# P. Cozzens, Shenandoah 1862 (docs/games/shenandoah.md).
+HIST_SOURCE = "the historical order of battle (O.R. vol. XII; Tanner; Cozzens)"
+# How a maximum strength is estimated, per class (at most 4, 4.12).
+STEP_RULE = {"infantry": "about 600 men a step, after 4.22's brigades of 600 to 2400 men",
+             "cavalry": "the command's size against the other cavalry (4.23)",
+             "artillery": "a step a battery, after 4.24's 2 to 4 batteries"}
 
 FORMATIONS = [
     {"id": "csa", "name": "CSA forces in the Valley (Jackson commanding)", "echelon": "army",
@@ -616,40 +646,203 @@ FORMATIONS = [
     {"id": "shields-division", "name": "Shields' division", "echelon": "division", "side": "usa",
      "parent": "usa"},
 ]
-
-# (id, name, side, division, firepower or None, note) -- 4.21 and the sidebars.
-HQS = [
-    ("jackson", "Jackson", "csa", "Jackson", "B3",
-     "4.21: HQ of Jackson's division and overall CSA commander in the Valley; he may command "
-     "any CSA block in range (5.12). Supply Base Staunton (7.2). Seniority: Jackson, Ewell, "
-     "Johnson (sidebar). Firepower B3 is the \"B3 Jackson HQ\" of the Battle Turn example "
-     "(sidebar to 6.4); the label itself is not in the text."),
-    ("johnson", "Johnson", "csa", "Johnson", None,
-     "4.21: HQ of Johnson's division. Supply Base Staunton (7.2). Third in CSA seniority "
-     "(sidebar). Firepower not in the text (HQs fire as B blocks in the Battle Turn example), "
-     "left out."),
-    ("ewell", "Ewell", "csa", "Ewell", None,
-     "4.21: HQ of Ewell's division. Supply Base Charlottesville (7.2). Second in CSA seniority "
-     "(sidebar). Firepower not in the text (HQs fire as B blocks in the Battle Turn example), "
-     "left out."),
-    ("banks", "Banks", "usa", "Banks", "B1",
-     "4.21: HQ of Banks' division; there is no overall USA commander. Supply Base Hagerstown "
-     "(7.2). Firepower B1 is the \"B1 Banks HQ\" of the Battle Turn example (sidebar to 6.4); "
-     "the label itself is not in the text."),
-    ("fremont", "Fremont", "usa", "Fremont", None,
-     "4.21: HQ of Fremont's division. Supply Base Cumberland (7.2). Firepower not in the text, "
-     "left out."),
-    ("shields", "Shields", "usa", "Shields", None,
-     "4.21: HQ of Shields' division. Supply Base Salem (7.2). The division may go off-board at "
-     "Salem before turn 7 and come back after turn 6 (8.1, 9.1). Firepower not in the text, left "
-     "out."),
-]
-DIVISION_FORMATION = {"Jackson": "jackson-division", "Johnson": "johnson-division",
-                      "Ewell": "ewell-division", "Banks": "banks-division",
-                      "Fremont": "fremont-division", "Shields": "shields-division"}
+DIVISIONS = {"jackson": ("csa", "Jackson"), "johnson": ("csa", "Johnson"),
+             "ewell": ("csa", "Ewell"), "banks": ("usa", "Banks"),
+             "fremont": ("usa", "Fremont"), "shields": ("usa", "Shields")}
 SIDE_NAME = {"csa": "CSA", "usa": "USA"}
-TYPE_NAME = {"infantry": "infantry", "cavalry": "cavalry", "artillery": "artillery"}
 HF_GARRISON = "harpers-ferry-garrison"
+
+# What the text gives for every block of a class (the rest of a line's values are
+# reconstructed unless the line's "text" says otherwise).
+CLASS_TEXT = {
+    "hq": ("4.21: an HQ of a general, staff, couriers and escort, commanding its own division; "
+           "command range 1 (5.11); HQs have a zero step (4.12); eliminated it is worth 2 VP to "
+           "the enemy (6.62, 8.0)."),
+    "infantry": "4.22: an infantry brigade of 600 to 2400 men, most C1 or C2, a few elite C3.",
+    "cavalry": ("4.23: a cavalry battalion of 200 to 600 men, B1 or B2; it may retreat in the "
+                "first battle round and is +1 in pursuit."),
+    "artillery": "4.24: an artillery brigade of 2 to 4 batteries, firepower A2 (from the text).",
+}
+
+# The roster, one line per block:
+# (id, division, class, name, designation, maximum strength, firepower, set-up town,
+#  from the text (beyond CLASS_TEXT), the historical basis of the reconstruction)
+# Set-up is the start of the campaign, turn 1 (May 5-7, 1862). A Shields' line block's set-up
+# is its town without the option "historical"; with it, every Shields block is off-board
+# (9.1). Stacking at set-up keeps 3.3 (4 blocks, 6 on a pike or railway; check ()).
+ROSTER = [
+    # --- CSA: Jackson's division (the Valley District) ---
+    ("jackson", "jackson", "hq", "Jackson HQ", "Jackson", 3, "B3", "staunton",
+     "Firepower B3 is the \"B3 Jackson HQ\" of the Battle Turn example (sidebar to 6.4); "
+     "set-up at Staunton: \"Jackson, located in Staunton\" (Jackson's Command sidebar). "
+     "Overall CSA commander; may command any CSA block in range (4.21, 5.12).",
+     "Maj. Gen. T. J. Jackson, commanding the Valley District. His division came back by rail "
+     "to Staunton on May 4-5 before marching on McDowell."),
+    ("winder", "jackson", "infantry", "Stonewall Brigade (Winder)", "Winder", 4, "C3", "staunton",
+     "", "1st Brigade, Brig. Gen. C. S. Winder: 2nd, 4th, 5th, 27th and 33rd Virginia, the army's "
+     "veteran brigade, taken as one of 4.22's elite C3 brigades."),
+    ("campbell", "jackson", "infantry", "2nd Brigade (Campbell)", "Campbell", 3, "C2", "staunton",
+     "", "2nd Brigade, Col. J. A. Campbell (Col. J. M. Patton after Winchester): 21st, 42nd and "
+     "48th Virginia, 1st Virginia Battalion."),
+    ("taliaferro", "jackson", "infantry", "3rd Brigade (Taliaferro)", "Taliaferro", 3, "C2",
+     "staunton", "", "3rd Brigade, Brig. Gen. W. B. Taliaferro: 10th, 23rd and 37th Virginia."),
+    ("ashby", "jackson", "cavalry", "Ashby's cavalry", "Ashby", 3, "B2", "harrisonburg",
+     "", "Col. (from May 23 Brig. Gen.) Turner Ashby: the 7th Virginia Cavalry and Chew's horse "
+     "battery, screening Banks and Shields down the Valley Pike while Jackson marched west."),
+    ("jackson-artillery", "jackson", "artillery", "Valley District artillery", "Jackson art", 4,
+     "A2", "staunton", "", "The division's batteries (Carpenter, Cutshaw, Poague, Wooding, "
+     "Caskie), under Col. S. Crutchfield from May: five batteries, the most of any division, "
+     "so the strongest artillery block (at most 4)."),
+    # --- CSA: Johnson's division (the Army of the Northwest) ---
+    ("johnson", "johnson", "hq", "Johnson HQ", "Johnson", 2, "B1", "churchville",
+     "Third in CSA seniority (Command Seniority sidebar).",
+     "Brig. Gen. Edward Johnson, Army of the Northwest, fallen back from the Allegheny to West "
+     "View, west of Staunton, in early May; West View is not on the map, and Churchville is "
+     "the map's town west of Staunton on the road to McDowell. The smallest of the three "
+     "commands, so a 2-step HQ."),
+    ("conner", "johnson", "infantry", "Conner's brigade", "Conner", 3, "C1", "churchville",
+     "", "Col. Z. T. Conner: 12th Georgia, 25th and 31st Virginia; fought at McDowell on May 8."),
+    ("scott", "johnson", "infantry", "Scott's brigade", "Scott", 3, "C1", "churchville",
+     "", "Col. W. C. Scott: 44th, 52nd and 58th Virginia; fought at McDowell on May 8."),
+    ("johnson-artillery", "johnson", "artillery", "Army of the Northwest artillery",
+     "Johnson art", 2, "A2", "churchville", "", "Johnson's few batteries (Rice, Lee), "
+     "hardly engaged in the mountains: a 2-step block."),
+    # --- CSA: Ewell's division ---
+    ("ewell", "ewell", "hq", "Ewell HQ", "Ewell", 3, "B2", "standardsville",
+     "Set-up inferred from the Design Note (\"Ewell's CSA division at Standardsville\") and the "
+     "Jackson's Command sidebar (Ewell's division is outside Jackson's command range). Second "
+     "in CSA seniority (sidebar).",
+     "Maj. Gen. R. S. Ewell, east of the Blue Ridge at Swift Run Gap and Stanardsville from "
+     "April 30; firepower B2, between Jackson's B3 and Banks' B1 of the examples."),
+    ("elzey", "ewell", "infantry", "Elzey's brigade", "Elzey", 3, "C2", "standardsville",
+     "", "4th Brigade, Brig. Gen. Arnold Elzey: 13th Virginia and the regiments joined to it."),
+    ("trimble", "ewell", "infantry", "Trimble's brigade", "Trimble", 3, "C2", "standardsville",
+     "", "7th Brigade, Brig. Gen. I. R. Trimble: 21st Georgia, 15th Alabama, 16th Mississippi, "
+     "21st North Carolina."),
+    ("taylor", "ewell", "infantry", "Louisiana Brigade (Taylor)", "Taylor", 4, "C3",
+     "charlottesville", "",
+     "8th Brigade, Brig. Gen. Richard Taylor: 6th, 7th, 8th and 9th Louisiana and Wheat's "
+     "Tigers, the largest brigade of the campaign and Jackson's spearhead at Front Royal, "
+     "Winchester and Port Republic (C3). Still on its way from Gordonsville in early May, "
+     "hence Charlottesville."),
+    ("steuart", "ewell", "infantry", "Maryland Line (Steuart)", "Steuart", 2, "C2",
+     "charlottesville", "", "Brig. Gen. G. H. Steuart's Maryland Line, the 1st Maryland "
+     "(Col. B. T. Johnson) with the Baltimore battery: a small command still forming near "
+     "Gordonsville in early May, hence Charlottesville."),
+    ("munford", "ewell", "cavalry", "Munford's cavalry", "Munford", 2, "B1", "conrads-store",
+     "", "Col. T. T. Munford's 2nd Virginia Cavalry (with Flournoy's 6th), watching the Page "
+     "Valley for Ewell from Conrad's Store."),
+    ("ewell-artillery", "ewell", "artillery", "Ewell's artillery (Courtney)", "Ewell art", 3,
+     "A2", "standardsville", "", "Maj. A. R. Courtney's batteries (Courtney, Brockenbrough, "
+     "Raine)."),
+    # --- USA: Banks' division (Williams' division of the Department of the Shenandoah) ---
+    ("banks", "banks", "hq", "Banks HQ", "Banks", 3, "B1", "strasburg",
+     "Firepower B1 is the \"B1 Banks HQ\" of the Battle Turn example (sidebar to 6.4). No "
+     "overall USA commander (4.21).",
+     "Maj. Gen. N. P. Banks, Department of the Shenandoah: after Shields left him (Design "
+     "Note) he held the Valley Pike from Strasburg, entrenched there in mid-May."),
+    ("donnelly", "banks", "infantry", "Donnelly's brigade", "Donnelly", 3, "C1", "strasburg",
+     "", "1st Brigade of Williams' division, Col. Dudley Donnelly: 5th Connecticut, 28th New "
+     "York, 46th Pennsylvania; the C1 infantry of the Battle Turn example at Winchester."),
+    ("gordon", "banks", "infantry", "Gordon's brigade", "Gordon", 4, "C2", "strasburg",
+     "", "3rd Brigade, Col. G. H. Gordon: 2nd Massachusetts, 29th Pennsylvania, 27th Indiana, "
+     "3rd Wisconsin; the C2 infantry of the Battle Turn example and the 3C2 reinforcing Front "
+     "Royal (at one step down) in the Battle Reinforcements example."),
+    ("kenly", "banks", "infantry", "Kenly's command (1st Maryland)", "Kenly", 2, "C1",
+     "front-royal", "", "Col. J. R. Kenly's 1st Maryland (US) and detachments, the Front Royal "
+     "post overrun on May 23; the \"infantry 2C1 defending\" Front Royal in the Battle "
+     "Reinforcements example."),
+    (HF_GARRISON, "banks", "infantry", "Harper's Ferry Garrison", "HF Garrison", 3, "C1",
+     "harpers-ferry",
+     "4.4: the Harper's Ferry Garrison, a static defence force: it may not move, retreat or "
+     "regroup, and if attacked must win or be eliminated (static, from the text); at Harper's "
+     "Ferry (4.4).",
+     "The posts at Harper's Ferry, under Brig. Gen. Rufus Saxton from May 26 (Banks' "
+     "department). The text gives neither its type nor its number of blocks: taken as one "
+     "infantry block (the 14th USA infantry of the Block Types sidebar) of Banks' division, "
+     "whose base Hagerstown is nearest."),
+    ("hatch", "banks", "cavalry", "Hatch's cavalry", "Hatch", 3, "B1", "strasburg",
+     "", "Brig. Gen. J. P. Hatch: 1st Maine, 1st Vermont, 5th New York and 1st Michigan "
+     "Cavalry."),
+    ("banks-artillery", "banks", "artillery", "Banks' artillery (Best)", "Banks art", 3, "A2",
+     "strasburg", "", "Capt. C. L. Best's batteries (4th US F, Cothran's, Hampton's); the 3A2 "
+     "reinforcing Front Royal in the Battle Reinforcements example."),
+    # --- USA: Shields' division ---
+    ("shields", "shields", "hq", "Shields HQ", "Shields", 3, "B2", "new-market",
+     "Set-up: 8.1, \"still gathering at New Market when this game starts\"; with 9.1 Historical "
+     "off-board near Salem.",
+     "Brig. Gen. James Shields (Major-General Shields sidebar), the Kernstown division: B2, the "
+     "better of the USA HQs."),
+    ("kimball", "shields", "infantry", "Kimball's brigade", "Kimball", 4, "C2", "new-market",
+     "Set up with Shields' division (8.1; off-board in 9.1).",
+     "1st Brigade, Brig. Gen. Nathan Kimball: 14th Indiana, 4th and 8th Ohio, 7th West "
+     "Virginia; Kernstown veterans (C2)."),
+    ("ferry", "shields", "infantry", "Ferry's brigade", "Ferry", 3, "C1", "new-market",
+     "Set up with Shields' division (8.1; off-board in 9.1).",
+     "2nd Brigade, Col. O. S. Ferry: 39th Illinois, 13th Indiana, 62nd and 67th Ohio."),
+    ("tyler", "shields", "infantry", "Tyler's brigade", "Tyler", 4, "C2", "new-market",
+     "Set up with Shields' division (8.1; off-board in 9.1).",
+     "3rd Brigade, Brig. Gen. E. B. Tyler: 5th, 7th, 29th and 66th Ohio; "
+     "Kernstown veterans (C2), at Port Republic on June 9."),
+    ("carroll", "shields", "infantry", "Carroll's brigade", "Carroll", 3, "C2", "new-market",
+     "Set up with Shields' division (8.1; off-board in 9.1).",
+     "4th Brigade, Col. S. S. Carroll: 7th Indiana, 84th and 110th Pennsylvania, 1st "
+     "West Virginia; Kernstown veterans (C2)."),
+    ("shields-cavalry", "shields", "cavalry", "Shields' cavalry", "Shields cav", 2, "B1",
+     "luray", "Set up with Shields' division (8.1; off-board in 9.1).",
+     "The 1st Rhode Island and 1st West Virginia Cavalry battalions of the division. At Luray, "
+     "the division's road east (Design Note), because New Market already holds six blocks (3.3)."),
+    ("shields-artillery", "shields", "artillery", "Shields' artillery (Daum)", "Shields art", 3,
+     "A2", "new-market", "Set up with Shields' division (8.1; off-board in 9.1).",
+     "Col. Philip Daum's batteries (Clark, Robinson, Huntington)."),
+    # --- USA: Fremont's division (the Mountain Department) ---
+    ("fremont", "fremont", "hq", "Fremont HQ", "Fremont", 3, "B1", "franklin",
+     "The Design Note names Fremont's advance brigades at McDowell and the pursuit to Franklin.",
+     "Maj. Gen. J. C. Fremont, Mountain Department, reached Franklin on May 11 with his main "
+     "body; firepower B1, as Banks."),
+    ("milroy", "fremont", "infantry", "Milroy's brigade", "Milroy", 3, "C2", "mcdowell",
+     "The Design Note: Fremont's advance brigades at McDowell.",
+     "Brig. Gen. R. H. Milroy: 2nd, 3rd and 5th West Virginia, 25th and 75th Ohio, at McDowell "
+     "since April and the attacker there on May 8 (C2)."),
+    ("schenck", "fremont", "infantry", "Schenck's brigade", "Schenck", 3, "C1", "mcdowell",
+     "The Design Note: Fremont's advance brigades at McDowell.",
+     "Brig. Gen. R. C. Schenck: 32nd, 55th, 73rd and 82nd Ohio, which joined Milroy at "
+     "McDowell on May 8."),
+    ("stahel", "fremont", "infantry", "Stahel's brigade", "Stahel", 4, "C1", "moorefield",
+     "", "1st Brigade of Blenker's German division, Brig. Gen. Julius Stahel: 8th, 39th, 41st and "
+     "45th New York, 27th Pennsylvania. Blenker's division came over the mountains from "
+     "Romney to Moorefield and Petersburg in early May, worn out by the march (C1)."),
+    ("koltes", "fremont", "infantry", "Steinwehr's brigade (Koltes)", "Koltes", 3, "C1",
+     "moorefield", "", "2nd Brigade of Blenker's division (Steinwehr's), Col. J. A. Koltes: "
+     "29th and 68th New York, 73rd Pennsylvania."),
+    ("bohlen", "fremont", "infantry", "Bohlen's brigade", "Bohlen", 3, "C1", "moorefield",
+     "", "3rd Brigade of Blenker's division, Brig. Gen. Henry Bohlen: 54th and 58th New York, "
+     "74th and 75th Pennsylvania."),
+    ("cluseret", "fremont", "infantry", "Cluseret's advance brigade", "Cluseret", 2, "C1",
+     "franklin", "", "Col. G. P. Cluseret's brigade (60th Ohio, 8th West Virginia), Fremont's "
+     "advance guard in the June pursuit: a small 2-step block with Fremont."),
+    ("bayard", "fremont", "cavalry", "Bayard's cavalry", "Bayard", 3, "B2", "franklin",
+     "", "Brig. Gen. G. D. Bayard's cavalry (1st New Jersey, 1st Pennsylvania and the "
+     "Mountain Department's horse), the USA's best-handled cavalry in the June pursuit (B2). "
+     "Bayard came from McDowell's corps; here it is Fremont's cavalry, as the issue's order of "
+     "battle gives it."),
+    ("fremont-artillery", "fremont", "artillery", "Mountain Department artillery",
+     "Fremont art", 2, "A2", "mcdowell", "", "The Ohio and West Virginia batteries with Milroy "
+     "and Schenck at McDowell (Johnson's 12th Ohio, Hyman's)."),
+    ("blenker-artillery", "fremont", "artillery", "Blenker's artillery (Schirmer)",
+     "Blenker art", 3, "A2", "moorefield", "", "Blenker's division batteries under Capt. Louis "
+     "Schirmer (Wiedrich, Buell, Dilger)."),
+]
+
+# Detachments (4.3, 7.4): 15 a side, "for each division". Three of each side's are the HQ
+# detachments (4.21); the other twelve are spread over the divisions and typed (the optional
+# Detachments sidebar: same division and type) -- reconstructed.
+# (division, number of infantry detachments, number of cavalry detachments)
+DETACHMENTS = [
+    ("jackson", 4, 1), ("ewell", 3, 1), ("johnson", 3, 0),
+    ("banks", 3, 1), ("fremont", 3, 1), ("shields", 3, 1),
+]
+DET_FIRE = {"infantry": "C1", "cavalry": "B1", "hq": "B1"}
 
 
 def ordered_attrs(klass, values):
@@ -657,81 +850,107 @@ def ordered_attrs(klass, values):
     return {k: values[k] for k in schema if k in values}
 
 
+def steps(n, hq):
+    """A step list strongest first: 4-3-2-1, or for an HQ down to 0 (4.12)."""
+    return list(range(n, -1 if hq else 0, -1))
+
+
+def town_name(lid):
+    return next(l[1] for l in LOCATIONS if l[0] == lid)
+
+
+def possessive(name):
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+DIVISION_TOWN = {"ewell": "standardsville", "shields": "new-market"}
+
+
+def roster_note(uid, klass, div, top, fire, town, text, hist):
+    s = steps(top, klass == "hq")
+    parts = [CLASS_TEXT[klass]]
+    if text:
+        parts.append("From the text: " + text)
+    parts.append("Reconstructed from %s: %s" % (HIST_SOURCE, hist))
+    rec = []
+    if klass != "hq":
+        rec.append("the brigade and its division (%s)" % possessive(DIVISIONS[div][1]))
+    rec.append("strength %s (%s)" % ("-".join(map(str, s)),
+                                     "the text only says an HQ has a zero step" if klass == "hq"
+                                     else STEP_RULE[klass]))
+    if not (klass == "artillery" or uid in ("jackson", "banks")):
+        rec.append("firepower %s" % fire)
+    if uid not in ("jackson", "shields", HF_GARRISON):
+        where = "set-up at %s" % town_name(town)
+        if DIVISION_TOWN.get(div) == town:
+            where += " (the text places the division there, not this block)"
+        rec.append(where)
+    parts.append("Reconstructed values: %s. The label and the Order of Battle card are not in "
+                 "the rulebook text; correct them from the card in the OOB editor or by "
+                 "warbench-cli oob --csv / --import (docs/games/shenandoah.md)." % "; ".join(rec))
+    return " ".join(parts)
+
+
 def unit_entities():
     out = []
-    # HQs (4.21) and their detachment HQs (4.21: "Each HQ has a detachment HQ").
-    for uid, name, side, div, fire, note in HQS:
-        a = {"division": div, "command_range": 1}
-        if fire:
-            a["firepower"] = fire
-        out.append({"id": uid, "name": "%s HQ" % name, "designation": name, "side": side,
-                    "class": "hq", "formation": DIVISION_FORMATION[div],
-                    "strength": {"steps": [3, 2, 1, 0]}, "attrs": ordered_attrs("hq", a),
-                    "note": note + " Command range 1 (5.11). " + STEPS_HQ})
-    # Line blocks by type, generic (the Block Types sidebar gives only the counts).
-    params = RULES["params"]["block_types"]
+    for uid, div, klass, name, desig, top, fire, town, text, hist in ROSTER:
+        side, div_name = DIVISIONS[div]
+        a = {"division": div_name, "firepower": fire}
+        if klass == "hq":
+            a["command_range"] = 1
+        if uid == HF_GARRISON:
+            a["static"] = True
+        out.append({"id": uid, "name": name, "designation": desig, "side": side, "class": klass,
+                    "formation": "%s-division" % div,
+                    "strength": {"steps": steps(top, klass == "hq")},
+                    "attrs": ordered_attrs(klass, a),
+                    "note": roster_note(uid, klass, div, top, fire, town, text, hist)})
+    # Detachments: first each HQ's detachment HQ (4.21), then the typed ones of each division.
     for side in ("csa", "usa"):
-        for klass in ("infantry", "cavalry", "artillery"):
-            n = params[side][klass]
-            for i in range(1, n + 1):
-                a = {}
-                if klass == "artillery":
-                    a["firepower"] = "A2"
-                fire = {"infantry": FIRE_INF, "cavalry": FIRE_CAV, "artillery": FIRE_ART}[klass]
-                label = "%s %s %d of %d" % (SIDE_NAME[side], TYPE_NAME[klass], i, n)
-                if side == "usa" and klass == "infantry" and i == n:
-                    a["static"] = True
-                    out.append({
-                        "id": HF_GARRISON, "name": "Harper's Ferry Garrison",
-                        "designation": "HF", "side": side, "class": klass, "formation": side,
-                        "strength": {"steps": [4, 3, 2, 1]},
-                        "attrs": ordered_attrs(klass, a),
-                        "note": ("4.4: the Harper's Ferry Garrison, a static defence force: it may "
-                                 "not move, retreat or regroup, and if attacked must win or be "
-                                 "eliminated. The text does not say which type of the Block Types "
-                                 "sidebar it is, nor how many blocks: taken as one block, %s "
-                                 "(reconstructed), in no division. " % label) + STEPS_LINE + fire})
-                    continue
-                out.append({
-                    "id": "%s-%s-%d" % (side, klass[:3] if klass != "artillery" else "art", i),
-                    "name": label, "side": side, "class": klass, "formation": side,
-                    "strength": {"steps": [4, 3, 2, 1]},
-                    **({"attrs": ordered_attrs(klass, a)} if a else {}),
-                    "note": ("Block Types sidebar: %d %s %s blocks; this is a generic one. "
-                             % (n, SIDE_NAME[side], klass)) + NOT_ON_CARD + " " + STEPS_LINE + fire})
-    # Detachments: 15 a side (Block Types sidebar, 7.4), one-step blocks (4.3); three of each
-    # side's are the HQs' detachment HQs (4.21), deployed at strength 0 (7.4).
-    for side in ("csa", "usa"):
-        for uid, name, s, div, fire, note in HQS:
+        for div, (s, div_name) in DIVISIONS.items():
             if s != side:
                 continue
             out.append({
-                "id": "%s-detachment" % uid, "name": "%s HQ detachment" % name,
-                "designation": "%s det." % name, "side": side, "class": "hq",
-                "formation": DIVISION_FORMATION[div],
+                "id": "%s-detachment" % div, "name": "%s HQ detachment" % div_name,
+                "designation": "%s det." % div_name, "side": side, "class": "hq",
+                "formation": "%s-division" % div,
                 "strength": {"steps": [1, 0], "current": 1},
-                "attrs": ordered_attrs("hq", {"division": div, "detachment": True,
-                                              "command_range": 1}),
+                "attrs": ordered_attrs("hq", {"division": div_name, "firepower": DET_FIRE["hq"],
+                                              "detachment": True, "command_range": 1}),
                 "note": ("4.21: the detachment HQ of %s, used to replace him if eliminated or as "
                          "a secondary leader (Command Seniority sidebar: a fallen USA HQ can only "
                          "be replaced by its own HQ detachment). 7.4: deployed at strength 0, "
                          "raised to 1 on a later Supply Phase for 1 SP; so the steps are 1-0 "
-                         "with 0 current. Eliminated, it is worth 1 VP (6.62, 8.0). Firepower "
-                         "not in the text." % name)})
-        n = RULES["params"]["detachments"]["pool"] - 3
-        for i in range(1, n + 1):
-            out.append({
-                "id": "%s-det-%d" % (side, i),
-                "name": "%s detachment %d of %d" % (SIDE_NAME[side], i, n), "side": side,
-                "class": "detachment", "formation": side, "strength": {"steps": [1]},
-                "attrs": ordered_attrs("detachment", {"detachment": True}),
-                "note": ("4.3, 7.4: a one-step detachment of the side's pool of 15 (the other "
-                         "three are the HQ detachments). Detachments exist for each division "
-                         "and have a type (the optional Detachments sidebar: same division and "
-                         "type, infantry, cavalry etc.), but which division and type this one "
-                         "is, is on the label, not in the text: so its class is the generic "
-                         "\"detachment\" and it has no division. Eliminated, it is worth 1/2 VP "
-                         "(8.0).")})
+                         "with 0 current (from the text). Eliminated, it is worth 1 VP (6.62, "
+                         "8.0). Reconstructed: firepower %s, as the weakest HQ; the label is not "
+                         "in the text." % (div_name, DET_FIRE["hq"]))})
+        for div, n_inf, n_cav in DETACHMENTS:
+            s, div_name = DIVISIONS[div]
+            if s != side:
+                continue
+            for kind, n in (("infantry", n_inf), ("cavalry", n_cav)):
+                for i in range(1, n + 1):
+                    num = " %d" % i if n > 1 else ""
+                    out.append({
+                        "id": "%s-%s-det%s" % (div, kind[:3], "-%d" % i if n > 1 else ""),
+                        "name": "%s's %s detachment%s" % (div_name, kind, num),
+                        "designation": "%s %s det%s" % (div_name, kind[:3], num),
+                        "side": side, "class": "detachment",
+                        "formation": "%s-division" % div, "strength": {"steps": [1]},
+                        "attrs": ordered_attrs("detachment", {
+                            "division": div_name, "firepower": DET_FIRE[kind],
+                            "detachment": True}),
+                        "note": ("4.3, 7.4: a one-step detachment of the side's pool of 15 (the "
+                                 "other three are the HQ detachments), deployed with blocks of "
+                                 "its division in good supply; eliminated, it is worth 1/2 VP "
+                                 "(8.0) (from the text). Reconstructed: its division (%s), its "
+                                 "type (%s: the optional Detachments sidebar merges a detachment "
+                                 "only into a brigade of the same division and type) and "
+                                 "firepower %s (the weakest of its type); the label is not in "
+                                 "the text. The twelve typed detachments are spread over the six "
+                                 "divisions by their size, with one cavalry detachment for each "
+                                 "division that has cavalry." % (possessive(div_name), kind,
+                                                                 DET_FIRE[kind]))})
     # One side's roster after the other, in the order of SIDES.
     order = [sd["id"] for sd in SIDES]
     return sorted(out, key=lambda u: order.index(u["side"]))
@@ -756,63 +975,47 @@ def turn_labels():
     return out
 
 
-OB_CARD = ("1.0: set up on the %s Order of Battle card and deployed at the strength and "
-           "location the card indicates; the card is not in the rulebook text.")
 POOL = "7.4: the pool of fifteen detachments, upright off map; one is deployed each Supply Phase."
-# (unit, place kind, place, note, option, unless): the lines the text gives a place for.
-STATED_SETUP = [
-    ("jackson", "location", "staunton",
-     "Jackson's Command sidebar: \"Jackson, located in Staunton, can command any CSA blocks "
-     "located there, or in any of the five adjacent towns\".", None, None),
-    ("ewell", "location", "standardsville",
-     "Inferred: the Design Note has \"Ewell's CSA division at Standardsville\" and the Jackson's "
-     "Command sidebar says Ewell's division is outside Jackson's command range; the card is not "
-     "in the text. Ewell's other blocks are not known (their division is on the labels).",
-     None, None),
-    ("shields", "location", "new-market",
-     "8.1: Shields' division \"was still gathering at New Market when this game starts\". The "
-     "division's other blocks are not known (their division is on the labels).",
-     None, "historical"),
-    ("shields", "location", "off-board-east",
-     "9.1: \"Deploy Shields' division off-board near Salem.\" The division's other blocks are "
-     "not known (their division is on the labels).", "historical", None),
-    (HF_GARRISON, "location", "harpers-ferry",
-     "4.4: the static Harper's Ferry Garrison.", None, None),
-]
-CARD_NOTES = {
-    "johnson": ("1.0: set up as the CSA Order of Battle card indicates (not in the text). The "
-                "Jackson's Command sidebar names only Ewell's division as outside Jackson's "
-                "command range, which suggests Johnson starts in Staunton or one of its five "
-                "neighbours."),
-    "banks": ("1.0: set up as the USA Order of Battle card indicates (not in the text). The "
-              "Design Note has Banks withdrawing down the Valley while Shields gathers at New "
-              "Market."),
-    "fremont": ("1.0: set up as the USA Order of Battle card indicates (not in the text). The "
-                "Design Note has Fremont's advance brigades at McDowell (defeated there by "
-                "Jackson, then pursued to Franklin)."),
-}
+# 9.1 (and the shared contract of the family): Shields' division off-board is a scenario box.
+# The map's location off-board-east, joined to Salem only, stays the route of 8.1's moves.
+OFF_BOARD = "shields-off-board"
+
+
+def setup_note(uid, div, town):
+    if uid == "jackson":
+        return ("Jackson's Command sidebar: \"Jackson, located in Staunton, can command any CSA "
+                "blocks located there, or in any of the five adjacent towns\".")
+    if uid == HF_GARRISON:
+        return "4.4: the static Harper's Ferry Garrison."
+    if uid == "shields":
+        return "8.1: Shields' division \"was still gathering at New Market when this game starts\"."
+    if uid == "ewell":
+        return ("Inferred from the text: the Design Note has \"Ewell's CSA division at "
+                "Standardsville\" and the Jackson's Command sidebar says Ewell's division is "
+                "outside Jackson's command range.")
+    if DIVISION_TOWN.get(div) == town:
+        said = {"ewell": "the Design Note has \"Ewell's CSA division at Standardsville\"",
+                "shields": "8.1 has Shields' division gathering at New Market"}[div]
+        return ("Reconstructed: %s; that this block is there is reconstructed from the historical "
+                "order of battle (the OB card is not in the text)." % said)
+    return ("Reconstructed: the block's historical position at the start of May 1862 (see its "
+            "note); the OB card is not in the text.")
 
 
 def setup_lines(units):
     out = []
-    stated = {u for u, *_ in STATED_SETUP}
-    for u, kind, place, note, option, unless in STATED_SETUP:
-        e = {"unit": u, kind: place}
-        if option:
-            e["option"] = option
-        if unless:
-            e["unless"] = unless
-        e["note"] = note
+    for uid, div, klass, name, desig, top, fire, town, text, hist in ROSTER:
+        e = {"unit": uid, "location": town}
+        if div == "shields":
+            e["unless"] = "historical"
+        e["note"] = setup_note(uid, div, town)
         out.append(e)
+        if div == "shields":
+            out.append({"unit": uid, "box": OFF_BOARD, "option": "historical",
+                        "note": "9.1: \"Deploy Shields' division off-board near Salem.\""})
     for u in units:
-        if u["id"] in stated:
-            continue
         if u.get("attrs", {}).get("detachment"):
             out.append({"unit": u["id"], "box": "%s-detachments" % u["side"], "note": POOL})
-        else:
-            e = {"unit": u["id"], "box": "%s-ob-card" % u["side"]}
-            e["note"] = CARD_NOTES.get(u["id"], OB_CARD % SIDE_NAME[u["side"]])
-            out.append(e)
     return out
 
 
@@ -833,9 +1036,11 @@ def victory(units):
                              "detachments). Half VPs cannot be written as a structured entry "
                              "(vp is a whole number).")})
         out.append({"kind": "text", "side": side,
-                    "text": ("8.0: the VP value of each enemy major town occupied. Which towns are "
-                             "major, their values and their side are printed on the map, not in "
-                             "the text (see the map's source).")})
+                    "text": ("8.0: the VP value of each enemy major town occupied: the vp of "
+                             "the map's major towns, which are friendly to their own side when "
+                             "vacant (3.21; tag friendly-usa or friendly-csa). The map prints "
+                             "them, the text does not: values and sides are reconstructed "
+                             "(tag vp-reconstructed, see the map's source).")})
     out.append({"kind": "text", "side": "usa",
                 "text": ("8.0, 8.1: 1 VP per Shields block off-board (moved off at Salem before "
                          "turn 7, or set up there in 9.1) at the end of the game; blocks that "
@@ -856,10 +1061,17 @@ SPECIAL_RULES = [
     {"id": "deployment", "title": "1.0 Deployment and fog of war",
      "text": ("Set up blocks on each Order of Battle (OB) card. Deploy on the map all blocks at "
               "their indicated strength and location. Detachments are added to play as noted in "
-              "4.3 and 7.4. The OB cards are not in the rulebook text: the blocks whose location "
-              "the text gives elsewhere are placed (Jackson at Staunton, Ewell at Standardsville, "
-              "Shields at New Market, the Harper's Ferry Garrison); the others start in the "
-              "side's \"Order of Battle card\" box. Fog of war (sidebar): except in combat, "
+              "4.3 and 7.4. The OB cards are not in the rulebook text. The set-up keeps what the "
+              "text gives (Jackson at Staunton, Ewell's division at Standardsville, Shields' "
+              "division gathering at New Market, the Harper's Ferry Garrison at Harper's Ferry) "
+              "and reconstructs the rest from the historical positions at the start of May 1862: "
+              "Jackson's division at Staunton, Ashby at Harrisonburg, Johnson's division west of "
+              "Staunton at Churchville, Ewell's division at Standardsville with Munford at "
+              "Conrad's Store and Taylor and Steuart still at Charlottesville; Banks at "
+              "Strasburg with Kenly at Front Royal, Shields' division at New Market with its "
+              "cavalry at Luray, Fremont's advance brigades (Milroy, Schenck) at McDowell, "
+              "Fremont at Franklin and Blenker's division at Moorefield. Detachments start in "
+              "the pools (7.4). Fog of war (sidebar): except in combat, "
               "blocks stand upright with their labels facing the owner, so neither player sees "
               "the strength or identity of enemy blocks; deployment is open as to place, hidden "
               "as to identity.")},
@@ -930,21 +1142,20 @@ def scenario_entities(units):
             "The game as the rules give it: 16 Game Turns of three days (2.0), CSA Player 1 on "
             "turn 1 (2.1), victory at the end of turn 16 (8.0). The turn labels are counted back "
             "from turn 16 = June 19-21 (8.0) and agree with the text's May 12 = turn 3, May 27 = "
-            "turn 8 and June 9 = turn 12. The option \"historical\" is 9.1. The set-up of most "
-            "blocks is on the Order of Battle cards, which are not in the text: see the special "
-            "rule 1.0. No reinforcements: every block is in play from the start, detachments "
+            "turn 8 and June 9 = turn 12. The option \"historical\" is 9.1. The set-up is on the "
+            "Order of Battle cards, which are not in the text: it is reconstructed from the "
+            "historical positions at the start of May 1862 (see the special rule 1.0 and each "
+            "set-up line's note). No reinforcements: every block is in play from the start, detachments "
             "come from the pool (7.4) and Shields' division returns from off-board by movement "
             "(8.1)."),
         "map": "valley",
         "first_side": "csa",
         "turns": {"count": 16, "labels": turn_labels()},
         "boxes": [
-            {"id": "csa-ob-card", "name": "CSA Order of Battle card (set-up not in the text)",
-             "side": "csa"},
-            {"id": "usa-ob-card", "name": "USA Order of Battle card (set-up not in the text)",
-             "side": "usa"},
             {"id": "csa-detachments", "name": "CSA detachment pool (off map)", "side": "csa"},
             {"id": "usa-detachments", "name": "USA detachment pool (off map)", "side": "usa"},
+            {"id": OFF_BOARD, "name": "Shields' division off-board near Salem (8.1, 9.1)",
+             "side": "usa"},
         ],
         "options": [{"id": "historical", "name": "9.1 Historical", "text": HISTORICAL_TEXT}],
         "setup": setup_lines(units),
@@ -1258,8 +1469,18 @@ def check(game):
         for s in l.get("supply", []):
             if s not in sides:
                 err("%s: unknown side %s" % (l["id"], s))
-        if "vp" in l or "major" in l:
-            err("%s: the text prints no VP values or major towns" % l["id"])
+        # 3.1, 3.21: a major town has a VP value and a side; the map prints both, the text
+        # neither, so every one is marked reconstructed.
+        tags = l.get("tags", [])
+        if l.get("major", False) != (l.get("vp", 0) > 0):
+            err("%s: a major town has a VP value and a town with VP is major (3.1)" % l["id"])
+        if l.get("major"):
+            if len(set(tags) & set(FRIENDLY_TAG.values())) != 1:
+                err("%s: a major town is friendly to one side when vacant (3.21)" % l["id"])
+            if VP_TAG not in tags or "reconstructed" not in l["note"]:
+                err("%s: its VP is not in the text, so it is marked reconstructed" % l["id"])
+        elif set(tags) & (set(FRIENDLY_TAG.values()) | {VP_TAG}):
+            err("%s: tagged as a major town but has no VP" % l["id"])
     for n in NAMED_IN_TEXT:
         if n not in locs:
             err("town named in the text is missing: %s" % n)
@@ -1408,6 +1629,41 @@ def check(game):
             err("%s: artillery fire A2 (4.24)" % u["id"])
         if not u.get("note"):
             err("%s: every unit says what is known of it" % u["id"])
+    # The contract of the family: every block's formation is its division, whose HQ is the
+    # one non-detachment hq block in it (4.21), with one HQ detachment; the attr division says
+    # the same; firepower is a letter and a digit (4.13) within what 4.22-4.24 allow.
+    divisions = {f["id"] for f in game["formations"] if f["echelon"] == "division"}
+    for d in sorted(divisions):
+        hqs = [u for u in game["units"] if u["formation"] == d and u["class"] == "hq"]
+        if sorted(bool(u["attrs"].get("detachment")) for u in hqs) != [False, True]:
+            err("%s: one HQ and one HQ detachment (4.21): %s" % (d, [u["id"] for u in hqs]))
+    allowed_fire = {"hq": {"B1", "B2", "B3"}, "infantry": {"C1", "C2", "C3"},
+                    "cavalry": {"B1", "B2"}, "artillery": {"A2"}}
+    for u in game["units"]:
+        a = u.get("attrs", {})
+        if u["formation"] not in divisions:
+            err("%s: every block belongs to a division (4.3, 4.21, 7.2)" % u["id"])
+        elif a.get("division", "").lower() + "-division" != u["formation"]:
+            err("%s: attr division %s is not its formation %s" % (u["id"], a.get("division"),
+                                                                   u["formation"]))
+        fire = a.get("firepower", "")
+        if len(fire) != 2 or fire[0] not in "ABC" or fire[1] not in "0123456":
+            err("%s: firepower %r is not a letter A-C and a digit (4.13)" % (u["id"], fire))
+        elif not a.get("detachment") and fire not in allowed_fire[u["class"]]:
+            err("%s: %s firepower %s (4.22-4.24)" % (u["id"], u["class"], fire))
+        st = u["strength"]["steps"]
+        if u["class"] == "hq" and (st[-1] != 0 or st[0] > 3):
+            err("%s: an HQ has a zero step and at most 3 (4.12)" % u["id"])
+        if u["class"] != "hq" and (st[-1] != 1 or (a.get("detachment") and st != [1])):
+            err("%s: a block's last step is 1, a detachment has one step (4.3, 4.12)" % u["id"])
+        if "Reconstructed" not in u["note"]:
+            err("%s: the note says which values are reconstructed" % u["id"])
+    elite = [u["id"] for u in game["units"] if u.get("attrs", {}).get("firepower") == "C3"]
+    if not 1 <= len(elite) <= 4:
+        err("4.22: a few elite brigades are C3, not %s" % elite)
+    fire_of = {u["id"]: u.get("attrs", {}).get("firepower") for u in game["units"]}
+    if fire_of.get("jackson") != "B3" or fire_of.get("banks") != "B1":
+        err("the Battle Turn example has Jackson HQ B3 and Banks HQ B1")
     statics = [u["id"] for u in game["units"] if u.get("attrs", {}).get("static")]
     if statics != ["harpers-ferry-garrison"]:
         err("the only static block is the Harper's Ferry Garrison (4.4): %s" % statics)
@@ -1430,6 +1686,42 @@ def check(game):
                     err("%s: unknown unit %s" % (sc["id"], st["unit"]))
             if set(placed) != set(units) or any(n != 1 for n in placed.values()):
                 err("%s %s: every block is set up exactly once (1.0)" % (sc["id"], sorted(chosen)))
+            where = {}
+            for st in sc["setup"]:
+                if (st.get("option") and st["option"] not in chosen) or st.get("unless") in chosen:
+                    continue
+                where[st["unit"]] = st.get("location") or "box:" + st.get("box", "")
+            # 1.0: every block on the map, except the detachments in their pools (7.4) and,
+            # in 9.1, Shields' division off-board near Salem.
+            for uid, w in where.items():
+                u = units[uid]
+                det = u.get("attrs", {}).get("detachment")
+                shields_off = "historical" in chosen and u["formation"] == "shields-division"
+                if det and w != "box:%s-detachments" % u["side"]:
+                    err("%s: detachment %s starts in the pool (7.4), not %s" % (sc["id"], uid, w))
+                elif not det and shields_off and w != "box:" + OFF_BOARD:
+                    err("%s: 9.1 deploys Shields' %s off-board, not %s" % (sc["id"], uid, w))
+                elif not det and not shields_off and (w.startswith("box:") or w == "off-board-east"):
+                    err("%s %s: %s starts on the map (1.0), not %s" % (sc["id"], sorted(chosen), uid, w))
+            # What the text places: Jackson at Staunton, Ewell at Standardsville, Shields at
+            # New Market, the Garrison at Harper's Ferry.
+            for uid, town in (("jackson", "staunton"), ("ewell", "standardsville"),
+                              ("shields", "box:" + OFF_BOARD if "historical" in chosen
+                               else "new-market"),
+                              (HF_GARRISON, "harpers-ferry")):
+                if where.get(uid) != town:
+                    err("%s: the text puts %s at %s, not %s" % (sc["id"], uid, town, where.get(uid)))
+            # 3.3: at most 4 blocks in a town, 6 on a pike or railway, also at set-up.
+            plus = {k for c in m["connections"] if c["class"] in ("pike", "railroad", "railway")
+                    for k in (c["a"], c["b"])}
+            count = {}
+            for uid, w in where.items():
+                if w in locs and "off-board" not in locs[w].get("tags", []):
+                    count[w] = count.get(w, 0) + 1
+            for w, n in sorted(count.items()):
+                limit = 4 + (2 if w in plus else 0)
+                if n > limit:
+                    err("%s %s: %d blocks at %s, 3.3 allows %d" % (sc["id"], sorted(chosen), n, w, limit))
         labels = sc["turns"]["labels"]
         for turn, day in ((3, "May 12"), (8, "May 27"), (12, "June 9"), (16, "June 19")):
             month, d = day.split()
