@@ -452,8 +452,17 @@ printf 'not json\n{"cursor": 0}\n' >> "$TMP/g9.warbench-play"
 expect_status 1 "$CLI" replay "$TMP/g9.warbench-play"
 expect_output "$TMP/err" 'g9.warbench-play:[0-9]+:'
 expect_status 2 "$CLI" play "$WILD"
-expect_status 1 "$CLI" play "$SRCDIR/data/games/shenandoah.warbench" --auto
-expect_output "$TMP/err" 'does not play the .columbia-block. rules yet'
+expect_status 1 "$CLI" play "$SRCDIR/data/games/chickasaw-bayou.warbench" --auto
+expect_output "$TMP/err" 'does not play the .blind-swords. rules yet'
+# Shenandoah (columbia-block) plays whole automatic games, and replay reproduces them.
+cp "$SRCDIR/data/games/shenandoah.warbench" "$TMP/shenandoah.warbench"
+for seed in 1 7 42; do
+  expect_status 0 "$CLI" play "$TMP/shenandoah.warbench" --auto --seed $seed --save "$TMP/shen$seed.warbench-play"
+  expect_output "$TMP/out" 'The last turn is over'
+  cp "$TMP/out" "$TMP/shen$seed.out"
+  expect_status 0 "$CLI" replay "$TMP/shen$seed.warbench-play"
+  expect_output "$TMP/out" 'The last turn is over'
+done
 expect_status 1 "$CLI" play "$WILD" --auto --scenario nope
 # Options and settings that the game does not have are refused, naming those it has
 # (issue 15): a misspelt one would quietly play the game without it.
@@ -493,7 +502,7 @@ expect_output "$TMP/out" '^  river-crossing +\(crossings\) An attacker that came
 expect_output "$TMP/out" '^  cavalry +\(unit classes\) Cavalry: '
 if grep -q 'spi\.' "$TMP/out"; then fail "rules bg-campaign: another family's checks listed"; fi
 expect_status 1 "$CLI" rules columbia-blocks
-expect_output "$TMP/err" 'No rules family .columbia-blocks.; the engine plays: spi-blue-gray bg-campaign'
+expect_output "$TMP/err" 'No rules family .columbia-blocks.; the engine plays: spi-blue-gray bg-campaign columbia-block'
 expect_status 2 "$CLI" rules a b
 
 step "rules: each family's parameter reference; a wrong parameter refused at load, the same in validate and play"

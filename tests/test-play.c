@@ -327,12 +327,12 @@ START_TEST (test_rule_levels)
   ck_assert_uint_eq (events->len, 1);
   g_free (((WbLogEvent *) g_ptr_array_index (events, 0))->text);
   g_free (g_ptr_array_index (events, 0));
-  /* The SPI family plays the Wilderness; the Columbia rules of
-   * Shenandoah are free play until their family lands, one step per side. */
+  /* The SPI family plays the Wilderness; the Blind Swords rules of
+   * Chickasaw Bayou are free play until their family lands, one step per side. */
   {
     g_autoptr(WbPlay) play = wb_play_new (game, NULL, "historical", NULL, 1, NULL);
     g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
-                                              "shenandoah.warbench", NULL);
+                                              "chickasaw-bayou.warbench", NULL);
     g_autoptr(GFile) f = g_file_new_for_path (path);
     g_autoptr(WbGame) shen = wb_game_load (f, NULL, NULL);
     g_autoptr(WbPlay) free_play = NULL;

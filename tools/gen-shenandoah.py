@@ -73,67 +73,57 @@ GAME = {
              "comes from where.",
 }
 
+# Counts the rulebook prints that the rules family does not read (Game Equipment, the Block
+# Types sidebar, 4.12, 7.4): the roster and the tables are built and checked against them.
+TEXT = {
+    "blocks": {"total": 71, "usa": 39, "csa": 32},
+    "block_types": {"csa": {"hq": 3, "infantry": 9, "cavalry": 2, "artillery": 3,
+                            "detachments": 15},
+                    "usa": {"hq": 3, "infantry": 14, "cavalry": 3, "artillery": 4,
+                            "detachments": 15}},
+    "max_strength": 4,
+    "detachment_pool": 15,
+}
+
+# rules.params of the columbia-block family (core/rules/columbia/wb-col-params.c,
+# docs/rules-params.md): every value the family reads, with the section giving it.
 RULES = {
     "family": "columbia-block",
     "params": {
-        "game_turns": 16,
-        "days_per_turn": 3,
-        "phases": ["initiative", "movement", "battle", "supply"],
-        "initiative": {"dice": "2d6", "high_is_player_1": True, "ties": "csa",
-                       "turn_1_player_1": "csa"},
-        "blocks": {"total": 71, "usa": 39, "csa": 32},
-        "block_types": {"csa": {"hq": 3, "infantry": 9, "cavalry": 2, "artillery": 3,
-                                "detachments": 15},
-                        "usa": {"hq": 3, "infantry": 14, "cavalry": 3, "artillery": 4,
-                                "detachments": 15}},
-        "dice": 4,
-        "max_strength": 4,
-        "hq_min_strength": 0,
-        "firepower_order": ["A", "B", "C"],
-        "same_letter_first": "defender",
-        "hit_on": "die <= firepower number",
-        "hits_to": "strongest enemy block; owner chooses among equals",
-        "command": {"range": 1, "hq_step_cost": 1, "zero_strength_hq_activates": False,
-                    "own_division_only": True, "army_commander": {"csa": "jackson", "usa": None},
-                    "seniority": {"csa": ["jackson", "ewell", "johnson"], "usa": []}},
-        "straggle": {"dice": "1d6", "lose_step": [1, 3], "no_loss": [4, 6], "towns": 1},
-        "move_towns": 2,
-        "attack_towns": 1,
         "road_limits": {"pike": {"move": 12, "attack": 6}, "road": {"move": 8, "attack": 4},
                         "trail": {"move": 4, "attack": 2}, "ferry": {"move": 2, "attack": 1},
                         "gap": {"move": 4, "attack": 2}},
-        "retreat_limit": "attack",
-        "regroup_limit": "attack",
-        "stacking": {"base": 4, "pike_or_railway": 2, "overstack_loss_steps": 1,
-                     "checked": "supply phase"},
-        "battle_rounds": 4,
-        "attacker_must_win_by_round": 3,
-        "retreat_from_round": 2,
-        "cavalry_retreat_round_1": True,
-        "cavalry_pursuit_bonus": 1,
-        "artillery_attack_first_round_penalty": 1,
-        "crossing_first_round_penalty": 1,
-        "crossing_penalty_features": ["bridge", "ford", "ferry"],
-        "reinforcement_arrival": {"attacker": 2, "defender_first_road": 2,
-                                  "defender_other_roads": 3},
-        "counter_battery": True,
+        "move_towns": 2,
+        "attack_towns": 1,
+        "command_range": 1,
+        "hq_step_cost": 1,
+        "army_commanders": {"csa": ["jackson", "ewell", "johnson"]},
+        "straggle": {"towns": 1, "lose_at_most": 3},
+        "stacking": {"base": 4, "pike_or_railway": 2, "loss_steps": 1},
+        "initiative": {"dice": 2, "tie_winner": "csa", "first_turn_player_1": "csa"},
         "supply_points": {"csa": 2, "usa": 3},
-        "max_steps_per_block_per_supply_phase": 1,
+        "steps_per_block": 1,
         "step_cost": {"good": 1, "bad": 2},
-        "bad_supply_crossings": ["gap", "manassas-gap", "rockfish-gap"],
+        "supply_bases": {"jackson-division": "staunton", "johnson-division": "staunton",
+                         "ewell-division": "charlottesville", "banks-division": "hagerstown",
+                         "fremont-division": "cumberland", "shields-division": "salem"},
         "good_supply_gaps": {"usa": ["manassas-gap"], "csa": ["rockfish-gap"]},
-        "supply_bases": {"jackson": "staunton", "johnson": "staunton",
-                         "ewell": "charlottesville", "banks": "hagerstown",
-                         "fremont": "cumberland", "shields": "salem"},
-        "detachments": {"pool": 15, "per_supply_phase": 1, "hq_detachment_strength": 0,
-                        "needs_good_supply": True},
-        "rail_move": {"side": "csa", "class": "railroad", "attack": False},
-        "victory": {"turn": 16, "eliminated_block": 1, "eliminated_hq": 2,
-                    "eliminated_detachment": 0.5, "eliminated_hq_detachment": 1,
-                    "major_town": "printed value", "shields_off_board": 1},
-        "shields_off_board": {"exit": "salem", "exit_before_turn": 7, "return_after_turn": 6,
-                              "return_attack_limit": 4},
-        "static_garrison": "harpers-ferry",
+        "detachment_pool": {"csa": "csa-detachments", "usa": "usa-detachments"},
+        "detachments_per_phase": 1,
+        "rail_move_sides": ["csa"],
+        "rail_move_lines": ["railroad"],
+        "victory": {"block": 1, "hq": 2, "detachment": 0.5, "hq_detachment": 1, "off_board": 1},
+        "off_board": {"formation": "shields-division", "location": "salem",
+                      "off_map": "off-board-east", "exit_before_turn": 7, "return_after_turn": 6,
+                      "return_attack_limit": 4},
+        "battle_rounds": 4,
+        "firepower_order": "ABC",
+        "defender_first": True,
+        "crossing_penalty": 1,
+        "artillery_attack_penalty": 1,
+        "cavalry_pursuit_bonus": 1,
+        "reinforcement_rounds": {"attacker": 2, "defender_first_road": 2,
+                                 "defender_other_roads": 3},
     },
 }
 
@@ -141,6 +131,19 @@ SIDES = [
     {"id": "usa", "name": "USA", "color": "#3a5a9c", "text_color": "#ffffff"},
     {"id": "csa", "name": "CSA", "color": "#7d786c", "text_color": "#ffffff"},
 ]
+
+
+def with_roles(entity, roles):
+    """@entity with its roles where the canonical layout puts them: before "attrs" (unit
+    classes) or "note" (features)."""
+    out = {}
+    for k, v in entity.items():
+        if k in ("attrs", "note"):
+            out["roles"] = roles
+        out[k] = v
+    if "roles" not in out:
+        out["roles"] = roles
+    return out
 
 
 def attrs(*extra):
@@ -152,16 +155,22 @@ def attrs(*extra):
 
 STATIC = {"id": "static", "name": "Static garrison", "type": "bool"}
 UNIT_CLASSES = [
-    {"id": "hq", "name": "Headquarters", "symbol": "hq",
+    {"id": "hq", "roles": ["hq"], "name": "Headquarters", "symbol": "hq",
      "attrs": attrs({"id": "command_range", "name": "Command Range", "type": "int", "min": 0, "max": 9})},
-    {"id": "infantry", "name": "Infantry", "symbol": "infantry", "attrs": attrs(STATIC)},
-    {"id": "cavalry", "name": "Cavalry", "symbol": "cavalry", "attrs": attrs(STATIC)},
-    {"id": "artillery", "name": "Artillery", "symbol": "artillery", "attrs": attrs(STATIC)},
+    {"id": "infantry", "roles": ["infantry"], "name": "Infantry", "symbol": "infantry", "attrs": attrs(STATIC)},
+    {"id": "cavalry", "roles": ["cavalry"], "name": "Cavalry", "symbol": "cavalry", "attrs": attrs(STATIC)},
+    {"id": "artillery", "roles": ["artillery"], "name": "Artillery", "symbol": "artillery", "attrs": attrs(STATIC)},
+    # 4.21: each HQ's detachment HQ commands like an HQ and scores like a detachment HQ (6.62).
+    {"id": "hq-detachment", "roles": ["hq", "detachment"], "name": "HQ detachment", "symbol": "hq",
+     "attrs": attrs({"id": "command_range", "name": "Command Range", "type": "int", "min": 0, "max": 9})},
     # A detachment whose type (infantry, cavalry, ...) and division are on its label, which is
     # not in the text: the 12 non-HQ detachments of each side (see unit_entities ()).
-    {"id": "detachment", "name": "Detachment (type not in the text)", "symbol": "generic",
+    {"id": "detachment", "roles": ["detachment"], "name": "Detachment (type not in the text)", "symbol": "generic",
      "attrs": attrs()},
 ]
+
+UNIT_CLASSES = [with_roles({k: v for k, v in c.items() if k != "roles"}, c["roles"])
+                for c in UNIT_CLASSES]
 
 CROSSING_NOTE = ("3.5: blocks that attack or reinforce over it fire at -1 (C2=C1) in their "
                  "first combat round; attacking artillery are then A0 and cannot fire in that "
@@ -170,56 +179,59 @@ CROSSING_NOTE = ("3.5: blocks that attack or reinforce over it fire at -1 (C2=C1
                  "fords (sidebar).")
 
 FEATURES = [
-    {"id": "pike", "name": "Pike", "where": "connection", "style": "pike", "color": "#7a2418",
+    {"id": "pike", "roles": ["pike"], "name": "Pike", "where": "connection", "style": "pike", "color": "#7a2418",
      "width": 0.24,
      "note": "3.4: thick road; move limit 12 blocks, attack (and retreat, regroup) limit 6 per "
              "road section per Player Turn (5.21, 6.2, 6.71, 6.8). 3.3: a town on a pike "
              "stacks 4+2 blocks in the Supply Phase. The Valley Pike (Staunton-Martinsburg) and "
              "the National Road (from Cumberland eastward) are macadamized (sidebars)."},
-    {"id": "road", "name": "Road", "where": "connection", "style": "road", "color": "#8a5a2b",
+    {"id": "road", "roles": ["road"], "name": "Road", "where": "connection", "style": "road", "color": "#8a5a2b",
      "width": 0.14,
      "note": "3.4: thin road; move limit 8 blocks, attack limit 4 per road section per Player "
              "Turn."},
-    {"id": "trail", "name": "Trail", "where": "connection", "style": "trail", "color": "#6b4a26",
+    {"id": "trail", "roles": ["trail"], "name": "Trail", "where": "connection", "style": "trail", "color": "#6b4a26",
      "width": 0.09,
      "note": "3.4: dashed road; move limit 4 blocks, attack limit 2 per road section per Player "
              "Turn. 3.7: every named gap is on a trail."},
-    {"id": "ferry", "name": "Ferry", "where": "connection", "style": "ferry", "color": "#2d6fc0",
+    {"id": "ferry", "roles": ["ferry"], "name": "Ferry", "where": "connection", "style": "ferry", "color": "#2d6fc0",
      "width": 0.09,
      "note": "3.4, 3.6: two crossings of the Shenandoah River are named ferries: move limit 2, "
              "attack limit 1, and a block attacking over one fires at -1 (C2=C1) in its first "
              "combat round. The text does not say which two crossings they are."},
-    {"id": "railroad", "name": "Virginia Central Railroad", "where": "connection",
+    {"id": "railroad", "roles": ["railway"], "name": "Virginia Central Railroad", "where": "connection",
      "style": "railroad", "color": "#1f1f1f", "width": 0.1,
      "note": "5.6: the CSA may move by rail from railroad town to railroad town along it "
              "(Charlottesville in the southeast to Buffalo Gap in the southwest); normal HQ "
              "command is needed; rail moves cannot attack or reinforce, nor leave a battle. The "
              "USA may not move by rail. 3.3: a town on a railway stacks 4+2."},
-    {"id": "railway", "name": "Other railway", "where": "connection", "style": "railroad",
+    {"id": "railway", "roles": ["railway"], "name": "Other railway", "where": "connection", "style": "railroad",
      "color": "#8a8a8a", "width": 0.07,
      "note": "5.6: rail movement on any railway other than the Virginia Central is prohibited "
              "to both players; such a line is no route for movement, retreat or regroup. It "
              "still counts for stacking (3.3: 4+2) and carries good supply through the Manassas "
              "Gap for the USA (7.32)."},
-    {"id": "bridge", "name": "Bridge", "where": "crossing", "style": "bridge", "color": "#333333",
+    {"id": "bridge", "roles": ["river-crossing"], "name": "Bridge", "where": "crossing", "style": "bridge", "color": "#333333",
      "note": "3.5: most river crossings are shown as bridges, but nearly all bridges were "
              "destroyed during the campaign, so every bridge is treated as a ford. " + CROSSING_NOTE},
-    {"id": "ford", "name": "Ford", "where": "crossing", "style": "ford", "color": "#5a3a1a",
+    {"id": "ford", "roles": ["river-crossing"], "name": "Ford", "where": "crossing", "style": "ford", "color": "#5a3a1a",
      "note": "3.5. " + CROSSING_NOTE},
-    {"id": "gap", "name": "Mountain gap", "where": "crossing", "style": "gap", "color": "#5b4a3a",
+    {"id": "gap", "roles": ["gap"], "name": "Mountain gap", "where": "crossing", "style": "gap", "color": "#5b4a3a",
      "note": "3.7: a pass through the Blue Ridge or Shenandoah mountains usable by brigades; "
              "named gaps are on trails, move/attack limits 4/2. 7.32: supply traced through a "
              "gap is Bad Supply (replacement steps cost 2 SP, no detachments deployed). The "
              "connection's note names the gap."},
-    {"id": "manassas-gap", "name": "Manassas Gap", "where": "crossing", "style": "gap",
+    {"id": "manassas-gap", "roles": ["gap"], "name": "Manassas Gap", "where": "crossing", "style": "gap",
      "color": "#5b4a3a",
      "note": "3.7 as any gap (trail, 4/2). 7.32 exception: because of the railway link the USA "
              "traces good supply through the Manassas Gap; the CSA does not."},
-    {"id": "rockfish-gap", "name": "Rockfish Gap", "where": "crossing", "style": "gap",
+    {"id": "rockfish-gap", "roles": ["gap"], "name": "Rockfish Gap", "where": "crossing", "style": "gap",
      "color": "#5b4a3a",
      "note": "3.7 as any gap (trail, 4/2). 7.32 exception: because of the railway link the CSA "
              "traces good supply through the Rockfish Gap; the USA does not."},
 ]
+
+
+FEATURES = [with_roles({k: v for k, v in f.items() if k != "roles"}, f["roles"]) for f in FEATURES]
 
 # ---------------------------------------------------------------------------------------
 # The map. Positions are real latitude/longitude (approximate, of the 1862 town or its
@@ -912,10 +924,10 @@ def unit_entities():
                 continue
             out.append({
                 "id": "%s-detachment" % div, "name": "%s HQ detachment" % div_name,
-                "designation": "%s det." % div_name, "side": side, "class": "hq",
+                "designation": "%s det." % div_name, "side": side, "class": "hq-detachment",
                 "formation": "%s-division" % div,
                 "strength": {"steps": [1, 0], "current": 1},
-                "attrs": ordered_attrs("hq", {"division": div_name, "firepower": DET_FIRE["hq"],
+                "attrs": ordered_attrs("hq-detachment", {"division": div_name, "firepower": DET_FIRE["hq"],
                                               "detachment": True, "command_range": 1}),
                 "note": ("4.21: the detachment HQ of %s, used to replace him if eliminated or as "
                          "a secondary leader (Command Seniority sidebar: a fallen USA HQ can only "
@@ -1279,15 +1291,16 @@ def table_entities():
          "columns": [{"label": "Both sides"}, {"label": "Attacker"}, {"label": "Defender"}],
          "rows": [{"label": r[0], "lo": int(r[0]), "cells": list(r[1:])}
                   for r in BATTLE_ROUNDS]},
-        {"id": "straggler", "name": "Straggler Roll", "kind": "roll", "dice": straggle["dice"],
+        {"id": "straggler", "name": "Straggler Roll", "kind": "roll", "dice": "1d6",
          "source": "5.13 Stragglers",
          "note": ("Blocks without command (and HQs at strength 0, 5.1) can move one town with a "
                   "straggler roll; unpinned blocks may leave a battle with one (5.4). All straggler "
                   "rolls are made after all friendly movement."),
          "columns": [{"label": "Result"}],
-         "rows": [{"label": "1-3", "lo": straggle["lose_step"][0], "hi": straggle["lose_step"][1],
+         "rows": [{"label": "1-%d" % straggle["lose_at_most"], "lo": 1, "hi": straggle["lose_at_most"],
                    "cells": ["lose one step; elimination possible"]},
-                  {"label": "4-6", "lo": straggle["no_loss"][0], "hi": straggle["no_loss"][1],
+                  {"label": "%d-6" % (straggle["lose_at_most"] + 1), "lo": straggle["lose_at_most"] + 1,
+                   "hi": 6,
                    "cells": ["no loss"]}]},
         {"id": "stacking", "name": "Stacking Limits", "kind": "chart",
          "source": "3.3 Stacking Limits",
@@ -1405,16 +1418,16 @@ def check_tables(game):
             err("road-limits: 6.2 attack limits are half the move limits (%s)" % road)
     # 4.11, 6.6: one die per step, a hit at or below the firepower number.
     fire = tables["firepower"]
-    if [r["lo"] for r in fire["rows"]] != list(range(1, params["max_strength"] + 1)):
-        err("firepower: rows are strengths 1-%d (4.12)" % params["max_strength"])
+    if [r["lo"] for r in fire["rows"]] != list(range(1, TEXT["max_strength"] + 1)):
+        err("firepower: rows are strengths 1-%d (4.12)" % TEXT["max_strength"])
     for r in fire["rows"]:
         if any(c != str(r["lo"]) for c in r["cells"]):
             err("firepower: strength %d rolls %d dice (4.11)" % (r["lo"], r["lo"]))
     if fire["pool"] != {"sides": 6, "hit": "<=column"}:
         err("firepower: d6, a hit at or below the firepower number (6.6)")
     targets = {m["id"]: m["target"] for m in fire["modifiers"]}
-    if (targets != {"crossing": -params["crossing_first_round_penalty"],
-                    "attacking-artillery": -params["artillery_attack_first_round_penalty"],
+    if (targets != {"crossing": -params["crossing_penalty"],
+                    "attacking-artillery": -params["artillery_attack_penalty"],
                     "cavalry-pursuit": params["cavalry_pursuit_bonus"]}):
         err("firepower: modifiers are 3.5's -1, 4.24's -1 and 6.73's +1: %s" % targets)
     # 6.4: A before B before C, the defender first within a letter.
@@ -1445,11 +1458,11 @@ def check_tables(game):
     if total != [17, 24] or [sum(v[i] for v in bt.values()) for i in (0, 1)] != total:
         err("block-types: the sidebar's TOTAL is 17 CSA, 24 USA")
     for i, side in enumerate(("csa", "usa")):
-        counts = params["block_types"][side]
+        counts = TEXT["block_types"][side]
         if [counts[k] for k in ("hq", "infantry", "cavalry", "artillery")] != [v[i] for v in bt.values()]:
             err("block-types: %s differs from the rules params" % side)
-        if total[i] + counts["detachments"] != params["blocks"][side]:
-            err("block-types: %s total + 15 detachments is not %d" % (side, params["blocks"][side]))
+        if total[i] + counts["detachments"] != TEXT["blocks"][side]:
+            err("block-types: %s total + 15 detachments is not %d" % (side, TEXT["blocks"][side]))
     return errors
 
 
@@ -1595,8 +1608,8 @@ def check(game):
     units = {u["id"]: u for u in game["units"]}
     if len(units) != len(game["units"]):
         err("duplicate unit ids")
-    bt = game["rules"]["params"]["block_types"]
-    blocks = game["rules"]["params"]["blocks"]
+    bt = TEXT["block_types"]
+    blocks = TEXT["blocks"]
     for side in ("csa", "usa"):
         mine = [u for u in game["units"] if u["side"] == side]
         if len(mine) != blocks[side]:
@@ -1608,7 +1621,7 @@ def check(game):
             n = sum(1 for u in mine if u["class"] == klass and u not in dets)
             if n != bt[side][klass]:
                 err("%s has %d %s blocks, the Block Types sidebar says %d" % (side, n, klass, bt[side][klass]))
-        hq_dets = [u for u in dets if u["class"] == "hq"]
+        hq_dets = [u for u in dets if u["class"] == "hq-detachment"]
         if sorted(u["attrs"]["division"] for u in hq_dets) != sorted(
                 u["attrs"]["division"] for u in mine if u["class"] == "hq" and u not in dets):
             err("%s: every HQ has one detachment HQ (4.21)" % side)
@@ -1620,8 +1633,10 @@ def check(game):
         if u["formation"] not in forms or forms[u["formation"]]["side"] != u["side"]:
             err("%s: formation %s of another side or unknown" % (u["id"], u["formation"]))
         div = u.get("attrs", {}).get("division")
-        if div and div.lower() not in bases:
+        if div and "%s-division" % div.lower() not in bases:
             err("%s: division %s has no supply base (7.2)" % (u["id"], div))
+        if forms.get(u["formation"], {}).get("echelon") == "division" and u["formation"] not in bases:
+            err("%s: division %s has no supply base (7.2)" % (u["id"], u["formation"]))
         steps = u["strength"]["steps"]
         if steps != sorted(steps, reverse=True) or steps[0] > 4:
             err("%s: steps strongest first, at most 4 (4.12)" % u["id"])
@@ -1634,7 +1649,7 @@ def check(game):
     # the same; firepower is a letter and a digit (4.13) within what 4.22-4.24 allow.
     divisions = {f["id"] for f in game["formations"] if f["echelon"] == "division"}
     for d in sorted(divisions):
-        hqs = [u for u in game["units"] if u["formation"] == d and u["class"] == "hq"]
+        hqs = [u for u in game["units"] if u["formation"] == d and u["class"] in ("hq", "hq-detachment")]
         if sorted(bool(u["attrs"].get("detachment")) for u in hqs) != [False, True]:
             err("%s: one HQ and one HQ detachment (4.21): %s" % (d, [u["id"] for u in hqs]))
     allowed_fire = {"hq": {"B1", "B2", "B3"}, "infantry": {"C1", "C2", "C3"},
@@ -1652,9 +1667,9 @@ def check(game):
         elif not a.get("detachment") and fire not in allowed_fire[u["class"]]:
             err("%s: %s firepower %s (4.22-4.24)" % (u["id"], u["class"], fire))
         st = u["strength"]["steps"]
-        if u["class"] == "hq" and (st[-1] != 0 or st[0] > 3):
+        if u["class"] in ("hq", "hq-detachment") and (st[-1] != 0 or st[0] > 3):
             err("%s: an HQ has a zero step and at most 3 (4.12)" % u["id"])
-        if u["class"] != "hq" and (st[-1] != 1 or (a.get("detachment") and st != [1])):
+        if u["class"] not in ("hq", "hq-detachment") and (st[-1] != 1 or (a.get("detachment") and st != [1])):
             err("%s: a block's last step is 1, a detachment has one step (4.3, 4.12)" % u["id"])
         if "Reconstructed" not in u["note"]:
             err("%s: the note says which values are reconstructed" % u["id"])

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-col"
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "wb-game.h"
+#include "rules/columbia/wb-col-private.h"
+
+/* The automatic player (warbench-cli play --auto): legal and seeded. It
+ * activates HQs that can afford the step, moves some commanded blocks
+ * toward friendly or vacant towns (never attacking while the Battle Phase
+ * is not played), spends its Supply Points on the weakest blocks in supply
+ * and deploys a detachment where one may go. */
+
+static JsonObject *
+action (const char *type, const char *unit)
+{
+  JsonObject *a = json_object_new ();
+
+  json_object_set_string_member (a, "type", type);
+  if (unit != NULL)
+    json_object_set_string_member (a, "unit", unit);
+  return a;
+}
+
+static JsonObject *
+to_location (JsonObject *a, const char *member, const char *loc)
+{
+  JsonObject *w = json_object_new ();
+
+  json_object_set_string_member (w, "location", loc);
+  json_object_set_object_member (a, member, w);
+  return a;
+}
+
+static gboolean
+free_town (ColData *data, WbMatch *m, int loc, guint side)
+{
+  gboolean contested;
+  int owner = _wb_col_control (data, m, loc, &contested);
+
+  if (contested)
+    return FALSE;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+      if (o->side != side && _wb_col_loc (data, &o->where) == loc)
+        return FALSE;
+    }
+  (void) owner;
+  return TRUE;
+}
+
+static JsonObject *
+suggest_move (ColData *data, WbMatch *m, WbRng *rng)
+{
+  ColState *st = col_state (m);
+  guint n = m->units->len, start = n > 0 ? wb_rng_bounded (rng, n) : 0;
+
+  /* HQs at strength 2 or more activate (5.1), keeping the last steps. */
+  for (guint k = 0; k < n; k++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, k);
+
+      if (u->side == m->active && (data->roles[k] & COL_HQ) && !(u->flags & (COL_ACTIVE | WB_UNIT_MOVED | COL_PINNED)) &&
+          _wb_col_strength (u) >= 2 && _wb_col_loc (data, &u->where) >= 0)
+        return action ("activate", u->id);
+    }
+  /* Some commanded blocks move one town, one in three each time asked. */
+  if (wb_rng_bounded (rng, 3) == 0)
+    return NULL;
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = (start + k) % n;
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      int from = _wb_col_loc (data, &u->where);
+      guint ne;
+
+      if (u->side != m->active || from < 0 || (u->flags & (WB_UNIT_MOVED | COL_PINNED)) || data->is_static[i] ||
+          ((data->roles[i] & COL_HQ) && !(u->flags & COL_ACTIVE)) || !_wb_col_commanded (data, m, u) ||
+          !free_town (data, m, from, u->side) || (ne = data->adj[from]->len) == 0)
+        continue;
+      for (guint t = 0, e0 = wb_rng_bounded (rng, ne); t < ne; t++)
+        {
+          const ColEdge *edge = &g_array_index (data->adj[from], ColEdge, (e0 + t) % ne);
+
+          if (edge->rail || edge->to == data->off_map || from == data->off_map || st->moved[edge->conn] >= edge->move || !free_town (data, m, edge->to, u->side))
+            continue;
+          return to_location (action ("move", u->id), "to",
+                              ((WbLocation *) g_ptr_array_index (data->locs, edge->to))->id);
+        }
+    }
+  return NULL;
+}
+
+static JsonObject *
+suggest_supply (ColData *data, WbMatch *m)
+{
+  ColState *st = col_state (m);
+
+  for (int want = 0; want <= 4; want++)
+    for (guint i = 0; i < m->units->len; i++)
+      {
+        WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+        int q;
+
+        if (u->side != m->active || (u->flags & COL_SUPPLIED) || _wb_col_strength (u) != want ||
+            !_wb_col_can_raise (data, m, u) || (q = _wb_col_supply_of (data, m, u)) == 0 ||
+            st->sp[m->active] < (q == 2 ? data->cost_good : data->cost_bad))
+          continue;
+        return action ("supply", u->id);
+      }
+  if (st->deployed[m->active] >= data->dets_per_phase || data->pool[m->active] == NULL)
+    return NULL;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *d = &g_array_index (m->units, WbUnitState, i);
+
+      if (d->side != m->active || d->where.kind != WB_WHERE_BOX || d->where.place != data->pool[d->side] ||
+          data->division[i] == NULL)
+        continue;
+      for (guint j = 0; j < m->units->len; j++)
+        {
+          WbUnitState *o = &g_array_index (m->units, WbUnitState, j);
+          int loc = _wb_col_loc (data, &o->where), here = 0;
+
+          if (o->side != d->side || loc < 0 || data->division[j] != data->division[i] ||
+              _wb_col_supply_of (data, m, o) != 2)
+            continue;
+          for (guint k = 0; k < m->units->len; k++)
+            here += g_array_index (m->units, WbUnitState, k).side == d->side &&
+                    _wb_col_loc (data, &g_array_index (m->units, WbUnitState, k).where) == loc;
+          if (here < data->stack_base + (data->stack_town[loc] ? data->stack_plus : 0))
+            return to_location (action ("deploy", d->id), "to", ((WbLocation *) g_ptr_array_index (data->locs, loc))->id);
+        }
+    }
+  return NULL;
+}
+
+JsonObject *
+_wb_col_suggest (ColData *data, WbMatch *m, WbRng *rng)
+{
+  JsonObject *a = NULL;
+
+  if (m->over)
+    return NULL;
+  switch (m->step)
+    {
+    case COL_INITIATIVE:
+      return action ("initiative", NULL);
+    case COL_MOVE_1:
+    case COL_MOVE_2:
+      a = suggest_move (data, m, rng);
+      break;
+    case COL_SUPPLY_1:
+    case COL_SUPPLY_2:
+      a = suggest_supply (data, m);
+      break;
+    default:
+      break;
+    }
+  return a != NULL ? a : action ("end_step", NULL);
+}

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-col"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "wb-game.h"
+#include "wb-unit.h"
+#include "rules/columbia/wb-col-private.h"
+
+/* The Supply Phase (7.0–7.4): stacking losses (3.3), supply lines, good
+ * and bad supply, steps bought with SP, detachments; victory (8.0). */
+
+/* 7.3: a line through friendly or vacant towns, never a vacant enemy
+ * major town, to the division's base; through a gap not good for the side
+ * the supply is bad (7.32). 0 none, 1 bad, 2 good. */
+int
+_wb_col_supply_of (ColData *data, WbMatch *m, const WbUnitState *u)
+{
+  int ui = _wb_col_unit_index (m, u), from = _wb_col_loc (data, &u->where), base = data->base[ui];
+  g_autofree guint8 *best = NULL;
+  g_autoptr(GArray) queue = NULL;
+
+  if (from < 0 || base < 0)
+    return 0;
+  /* 0-1 search: best[l] is 2 (good) or 1 (bad) once reached. */
+  best = g_new0 (guint8, data->n_loc);
+  queue = g_array_new (FALSE, FALSE, sizeof (int));
+  for (int quality = 2; quality >= 1; quality--)
+    {
+      g_array_set_size (queue, 0);
+      if (best[from] < quality)
+        {
+          best[from] = (guint8) quality;
+          g_array_append_val (queue, from);
+        }
+      for (guint q = 0; q < queue->len; q++)
+        {
+          int at = g_array_index (queue, int, q);
+
+          for (guint e = 0; e < data->adj[at]->len; e++)
+            {
+              const ColEdge *edge = &g_array_index (data->adj[at], ColEdge, e);
+              WbLocation *l = g_ptr_array_index (data->locs, edge->to);
+              gboolean contested;
+              int owner = _wb_col_control (data, m, edge->to, &contested);
+
+              if (quality == 2 && edge->gap && !(edge->good_gap & (1u << u->side)))
+                continue;
+              if (best[edge->to] >= quality || contested || (owner >= 0 && owner != (int) u->side))
+                continue;
+              (void) l;
+              best[edge->to] = (guint8) quality;
+              g_array_append_val (queue, edge->to);
+            }
+        }
+      if (best[base] == quality)
+        return quality;
+    }
+  return best[base];
+}
+
+static int
+stack_limit (ColData *data, int loc)
+{
+  return data->stack_base + (data->stack_town[loc] ? data->stack_plus : 0);
+}
+
+/* 3.3: blocks over the limit in the Supply Phase lose a step each; the
+ * owner's choice, played as the weakest blocks first (detachments before
+ * brigades, HQs last). */
+static void
+stacking_losses (ColData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  for (guint l = 0; l < data->n_loc; l++)
+    {
+      int n = 0, over;
+
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+          n += u->side == m->active && _wb_col_loc (data, &u->where) == (int) l;
+        }
+      over = n - stack_limit (data, (int) l);
+      if (over <= 0)
+        continue;
+      wb_rule_say (ctx, m, _("has %d blocks at %s, %d over the limit of %d: %d lose a step (3.3)."), n,
+                   _wb_col_loc_name (data, (int) l), over, stack_limit (data, (int) l), over);
+      for (int pass = 0; pass < 2 && over > 0; pass++)
+        for (int want = 0; want <= 4 && over > 0; want++)
+          for (guint i = 0; i < m->units->len && over > 0; i++)
+            {
+              WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+              if (u->side != m->active || _wb_col_loc (data, &u->where) != (int) l ||
+                  ((data->roles[i] & COL_HQ) != 0) != (pass == 1) || _wb_col_strength (u) != want ||
+                  (u->flags & COL_SUPPLIED))
+                continue;
+              u->flags |= COL_SUPPLIED;   /* marks it counted; cleared below */
+              for (int k = 0; k < data->stack_loss && u->where.kind != WB_WHERE_ELIMINATED; k++)
+                _wb_col_reduce (data, m, u, ctx);
+              over--;
+            }
+    }
+  for (guint i = 0; i < m->units->len; i++)
+    g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) COL_SUPPLIED;
+}
+
+void
+_wb_col_begin_supply (ColData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  ColState *st = col_state (m);
+
+  stacking_losses (data, m, ctx);
+  st->sp[m->active] = data->sp[m->active];
+  st->deployed[m->active] = 0;
+  /* TRANSLATORS: 7.1: the side's Supply Points this phase */
+  wb_rule_say (ctx, m, _("receives %d Supply Points (7.1)."), st->sp[m->active]);
+}
+
+static gboolean
+supply_step (WbMatch *m)
+{
+  return m->step == COL_SUPPLY_1 || m->step == COL_SUPPLY_2;
+}
+
+WbApplyResult
+_wb_col_supply (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  ColState *st = col_state (m);
+  const char *id = wb_json_string (action, "unit", NULL);
+  WbUnitState *u = id != NULL ? wb_match_find_unit (m, id) : NULL;
+  int q, cost;
+
+  if (!wb_rule_check (ctx, m, "col.sequence", supply_step (m), error, _("Steps are bought in the Supply Phase")))
+    return WB_APPLY_REFUSED;
+  if (u == NULL || u->side != m->active || _wb_col_loc (data, &u->where) < 0)
+    return _wb_col_fail (error, _("“%s” is not a block of the supplying player on the map"), id ? id : ""),
+           WB_APPLY_REFUSED;
+  q = _wb_col_supply_of (data, m, u);
+  cost = q == 2 ? data->cost_good : data->cost_bad;
+  if (!wb_rule_check (ctx, m, "col.supply", q > 0, error, _("%s cannot trace a supply line to its base (7.3)"),
+                      _wb_col_unit_name (data, u)) ||
+      !wb_rule_check (ctx, m, "col.supply", !(u->flags & COL_SUPPLIED) || data->steps_per_block > 1, error,
+                      _("%s has had its step this Supply Phase (7.1)"), _wb_col_unit_name (data, u)) ||
+      !wb_rule_check (ctx, m, "col.supply", _wb_col_can_raise (data, m, u), error,
+                      _("%s is at full strength"), _wb_col_unit_name (data, u)) ||
+      !wb_rule_check (ctx, m, "col.supply", st->sp[m->active] >= cost, error,
+                      _("A step costs %d SP in %s supply; %d are left (7.31, 7.32)"), cost,
+                      q == 2 ? _("good") : _("bad"), st->sp[m->active]))
+    return WB_APPLY_REFUSED;
+  if (!_wb_col_raise (data, m, u))
+    return _wb_col_fail (error, _("%s is at full strength"), _wb_col_unit_name (data, u)), WB_APPLY_REFUSED;
+  st->sp[m->active] = MAX (st->sp[m->active] - cost, 0);
+  u->flags |= COL_SUPPLIED;
+  wb_rule_say_secret (ctx, m, u->side, _("A block gains a step."),
+                      _("%s gains a step for %d SP (%s supply), %d SP left (7.1)."), _wb_col_unit_name (data, u), cost,
+                      q == 2 ? _("good") : _("bad"), st->sp[m->active]);
+  return WB_APPLY_DONE;
+}
+
+/* 7.4: a detachment from the pool joins a block of its division in good
+ * supply, within stacking. */
+WbApplyResult
+_wb_col_deploy (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  ColState *st = col_state (m);
+  const char *id = wb_json_string (action, "unit", NULL);
+  WbUnitState *u = id != NULL ? wb_match_find_unit (m, id) : NULL;
+  JsonNode *n = json_object_get_member (action, "to");
+  const char *to_id = n != NULL && JSON_NODE_HOLDS_OBJECT (n) ? wb_json_string (json_node_get_object (n), "location", NULL)
+                                                            : wb_json_string (action, "to", NULL);
+  int to = _wb_col_loc_id (data, to_id), ui, here = 0;
+  gboolean with = FALSE;
+
+  if (!wb_rule_check (ctx, m, "col.sequence", supply_step (m), error, _("Detachments deploy in the Supply Phase")))
+    return WB_APPLY_REFUSED;
+  if (u == NULL || u->side != m->active || u->where.kind != WB_WHERE_BOX || u->where.place != data->pool[u->side])
+    return _wb_col_fail (error, _("“%s” is not a detachment in the supplying player's pool"), id ? id : ""),
+           WB_APPLY_REFUSED;
+  if (to < 0)
+    return _wb_col_fail (error, _("A deployment needs \"to\": a town of the map")), WB_APPLY_REFUSED;
+  ui = _wb_col_unit_index (m, u);
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+
+      if (o->side != u->side || _wb_col_loc (data, &o->where) != to)
+        continue;
+      here++;
+      if (data->division[ui] != NULL && data->division[i] == data->division[ui] && _wb_col_supply_of (data, m, o) == 2)
+        with = TRUE;
+    }
+  if (!wb_rule_check (ctx, m, "col.detachment", st->deployed[u->side] < data->dets_per_phase, error,
+                      _("%d detachment a Supply Phase (7.4)"), data->dets_per_phase) ||
+      !wb_rule_check (ctx, m, "col.detachment", with, error,
+                      _("A detachment deploys with a block of its division in good supply (7.4)")) ||
+      !wb_rule_check (ctx, m, "col.detachment", here < stack_limit (data, to), error,
+                      _("%s is at its stacking limit of %d (3.3, 7.4)"), _wb_col_loc_name (data, to),
+                      stack_limit (data, to)))
+    return WB_APPLY_REFUSED;
+  u->where.kind = WB_WHERE_LOCATION;
+  u->where.place = ((WbLocation *) g_ptr_array_index (data->locs, to))->id;
+  st->deployed[u->side]++;
+  wb_rule_say_secret (ctx, m, u->side, _("A detachment is deployed."),
+                      _("deploys %s at %s (7.4)."), _wb_col_unit_name (data, u), _wb_col_loc_name (data, to));
+  return WB_APPLY_DONE;
+}
+
+/* 8.0: eliminations are scored as they happen; at the end, each side adds
+ * the VP of the enemy major towns it occupies and the off-board blocks. */
+void
+_wb_col_final_victory (ColData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  g_autofree char *result = NULL;
+
+  for (guint l = 0; l < data->n_loc; l++)
+    {
+      WbLocation *loc = g_ptr_array_index (data->locs, l);
+      gboolean contested;
+      int owner = _wb_col_control (data, m, (int) l, &contested), home = -1;
+
+      if (loc->vp <= 0 || owner < 0)
+        continue;
+      /* The town's own side: the side it is friendly to when vacant. */
+      for (guint s = 0; loc->supply != NULL && s < 2 && loc->supply->len == 1; s++)
+        if (g_strcmp0 (((WbSide *) g_ptr_array_index (wb_game_get_sides (data->game), s))->id,
+                       g_ptr_array_index (loc->supply, 0)) == 0)
+          home = (int) s;
+      if (home < 0 || home == owner)
+        continue;
+      wb_match_add_vp (m, (guint) owner, loc->vp);
+      m->active = (guint) owner;
+      wb_rule_say (ctx, m, _("occupies %s: %d VP (8.0)."), loc->name, loc->vp);
+    }
+  if (data->off_map >= 0)
+    {
+      int n[2] = { 0, 0 };
+
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+          n[u->side & 1] += _wb_col_loc (data, &u->where) == data->off_map &&
+                            data->division[i] == data->off_formation;
+        }
+      for (guint s = 0; s < 2; s++)
+        if (n[s] > 0)
+          {
+            wb_match_add_vp (m, s, (gint64) (n[s] * data->vp_off));
+            m->active = s;
+            wb_rule_say (ctx, m, _("has %d blocks off the map: %g VP (8.1)."), n[s], n[s] * data->vp_off);
+          }
+    }
+  m->over = TRUE;
+  result = wb_match_result_text (m);
+  wb_rule_say (ctx, m, _("The last turn is over: %s %d VP, %s %d VP. %s."),
+               wb_match_side_name (m, 0), m->vp[0], wb_match_side_name (m, 1), m->vp[1], result);
+}
