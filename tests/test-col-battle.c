@@ -589,6 +589,45 @@ START_TEST (test_pursuit)
 }
 END_TEST
 
+/* Round 4 with the only road shut when the attacker's turn comes: it is lost (6.73). */
+START_TEST (test_no_road_left)
+{
+  WbColBattle b;
+  Fix f = { 0 };
+  g_autoptr(GError) error = NULL;
+  WbColBattleIo io = fix_io (&f);
+  WbColBattleChoice c;
+  int att, def, road;
+
+  wb_col_battle_init (&b, USA);
+  road = wb_col_battle_add_road (&b, 4, TRUE, TRUE);
+  att = add (&b, 0, USA, WB_COL_INFANTRY, 3, 4, "C2", 1, road, FALSE);
+  def = add (&b, 10, CSA, WB_COL_INFANTRY, 3, 4, "C1", 1, WB_COL_NO_ROAD, FALSE);
+  for (int i = 0; i < 200; i++)
+    f.faces[i] = 6;
+  f.n_faces = 200;
+  start (&b, &f);
+  while (b.round < 4)
+    fire (&b, &f, wb_col_battle_next_turn (&b));
+  fire (&b, &f, def);
+  ck_assert_int_eq (wb_col_battle_next_turn (&b), att);
+  /* With a road open, "no road" is no way out. */
+  ck_assert (!wb_col_battle_retreat (&b, att, WB_COL_NO_ROAD, &io, &error));
+  g_assert_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID);
+  g_clear_error (&error);
+  wb_col_battle_set_road_open (&b, road, USA, FALSE);
+  wb_col_battle_suggest (&b, &c);
+  ck_assert (c.retreat);
+  ck_assert_int_eq (c.slot, att);
+  ck_assert_int_eq (c.road, WB_COL_NO_ROAD);
+  ck_assert (wb_col_battle_retreat (&b, att, WB_COL_NO_ROAD, &io, &error));
+  ck_assert (b.blocks[att].flags & WB_COL_BLOCK_ELIMINATED);
+  ck_assert_int_eq (f.recs[f.n_recs - 2].kind, WB_COL_REC_NO_RETREAT);
+  ck_assert_int_eq (wb_col_battle_stage (&b, NULL), WB_COL_STAGE_OVER);
+  ck_assert_int_eq (b.victor, CSA);
+}
+END_TEST
+
 /* 6.62: an HQ lives at 0 and dies to one more hit. */
 START_TEST (test_hq)
 {
@@ -835,6 +874,7 @@ col_battle_suite (void)
   tcase_add_test (tc, test_counter_battery);
   tcase_add_test (tc, test_retreats);
   tcase_add_test (tc, test_pursuit);
+  tcase_add_test (tc, test_no_road_left);
   tcase_add_test (tc, test_hq);
   tcase_add_test (tc, test_garrison);
   tcase_add_test (tc, test_add_refused);

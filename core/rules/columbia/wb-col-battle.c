@@ -23,11 +23,28 @@ is_attacker (const WbColBattle *b,
   return k->side == b->attacker;
 }
 
+static inline int
+lowest_bit (guint32 mask)
+{
+#if defined(__GNUC__)
+  return __builtin_ctz (mask);
+#else
+  return g_bit_nth_lsf (mask, -1);
+#endif
+}
+
+/* The blocks in the town: arrived, neither eliminated nor retreated. */
+static inline guint32
+town (const WbColBattle *b)
+{
+  return b->present & ~b->gone;
+}
+
 static inline gboolean
 in_town (const WbColBattle *b,
          const WbColBattleBlock *k)
 {
-  return (k->flags & (WB_COL_BLOCK_ELIMINATED | WB_COL_BLOCK_RETREATED)) == 0 && k->arrival <= b->round;
+  return (town (b) >> (k - b->blocks)) & 1;
 }
 
 static inline gboolean
@@ -212,16 +229,11 @@ emit (const WbColBattle *b,
   io->record (io->data, b, &rec);
 }
 
-static guint32
+static inline guint32
 roads_used_by (const WbColBattle *b,
                int side)
 {
-  guint32 mask = 0;
-
-  for (int i = 0; i < b->n_blocks; i++)
-    if (b->blocks[i].side == side && b->blocks[i].road >= 0)
-      mask |= 1u << b->blocks[i].road;
-  return mask;
+  return b->roads_used[side];
 }
 
 gboolean
@@ -267,33 +279,35 @@ turn_key (const WbColBattle *b,
   return k->letter * 2 + (is_attacker (b, k) ? 1 : 0);
 }
 
+/* The blocks by firing order, again when the battlefield flips. */
+static void
+sort_order (WbColBattle *b)
+{
+  memset (b->order, 0, sizeof b->order);
+  for (int i = 0; i < b->n_blocks; i++)
+    b->order[turn_key (b, &b->blocks[i])] |= 1u << i;
+}
+
 static int
 next_turn (const WbColBattle *b,
            guint32 *group)
 {
-  int best = -1, best_key = G_MAXINT;
-  guint32 mask = 0;
+  guint32 avail = town (b) & ~b->acted;
 
-  for (int i = 0; i < b->n_blocks; i++)
+  for (guint k = 0; k < G_N_ELEMENTS (b->order); k++)
     {
-      const WbColBattleBlock *k = &b->blocks[i];
-      int key;
+      guint32 m = avail & b->order[k];
 
-      if (!in_town (b, k) || (k->flags & WB_COL_BLOCK_ACTED))
-        continue;
-      key = turn_key (b, k);
-      if (key < best_key)
+      if (m != 0)
         {
-          best_key = key;
-          best = i;
-          mask = 1u << i;
+          if (group != NULL)
+            *group = m;
+          return lowest_bit (m);
         }
-      else if (key == best_key)
-        mask |= 1u << i;
     }
   if (group != NULL)
-    *group = mask;
-  return best;
+    *group = 0;
+  return -1;
 }
 
 int
@@ -412,8 +426,13 @@ begin_round (WbColBattle *b,
   b->round = (guint8) round;
   for (int r = 0; r < b->n_roads; r++)
     b->roads[r].used = 0;
+  b->acted = 0;
   for (int i = 0; i < b->n_blocks; i++)
-    b->blocks[i].flags &= (guint8) ~WB_COL_BLOCK_ACTED;
+    {
+      b->blocks[i].flags &= (guint8) ~WB_COL_BLOCK_ACTED;
+      if (b->blocks[i].arrival <= round)
+        b->present |= 1u << i;
+    }
   emit (b, io, WB_COL_REC_ROUND, -1, b->attacker, -1);
   if (io != NULL && io->record != NULL)
     for (int i = 0; i < b->n_blocks; i++)
@@ -436,10 +455,12 @@ finish (WbColBattle *b,
 }
 
 static void
-eliminate (WbColBattleBlock *k)
+eliminate (WbColBattle *b,
+           int slot)
 {
-  k->strength = 0;
-  k->flags |= WB_COL_BLOCK_ELIMINATED;
+  b->blocks[slot].strength = 0;
+  b->blocks[slot].flags |= WB_COL_BLOCK_ELIMINATED;
+  b->gone |= 1u << slot;
 }
 
 /* Moves the battle on to the next decision. */
@@ -449,21 +470,15 @@ settle (WbColBattle *b,
 {
   for (;;)
     {
-      int count[2] = { 0, 0 }, pending[2] = { 0, 0 };
+      guint32 here = town (b), count[2], pending[2];
       int next;
       guint32 group;
       gboolean removed = FALSE, next_round = FALSE;
 
-      for (int i = 0; i < b->n_blocks; i++)
+      for (int s = 0; s < 2; s++)
         {
-          const WbColBattleBlock *k = &b->blocks[i];
-
-          if (k->flags & (WB_COL_BLOCK_ELIMINATED | WB_COL_BLOCK_RETREATED))
-            continue;
-          if (k->arrival <= b->round)
-            count[k->side]++;
-          else
-            pending[k->side]++;
+          count[s] = here & b->side_mask[s];
+          pending[s] = b->side_mask[s] & ~b->gone & ~b->present;
         }
       /* A side with no block left in the town: the battle is won, unless
        * its reinforcements are still to come — then the round ends there,
@@ -484,6 +499,7 @@ settle (WbColBattle *b,
             {
               b->attacker = (guint8) s;
               b->flipped = TRUE;
+              sort_order (b);
               emit (b, io, WB_COL_REC_FLIP, -1, 1 - s, -1);
             }
           next_round = TRUE;
@@ -509,13 +525,18 @@ settle (WbColBattle *b,
       /* An attacker that must retreat and has no road left this round is
        * eliminated (6.73); roads only fill up as the round goes on, so the
        * owner's order within the group cannot save it. */
-      for (int i = 0; i < b->n_blocks; i++)
-        if ((group & (1u << i)) && must_retreat (b, &b->blocks[i]) && retreat_roads (b, &b->blocks[i]) == 0)
+      if (b->round == WB_COL_BATTLE_ROUNDS)
+        for (guint32 m = group; m != 0; m &= m - 1)
           {
+            int i = lowest_bit (m);
+
+            if (!must_retreat (b, &b->blocks[i]) || retreat_roads (b, &b->blocks[i]) != 0)
+              continue;
             /* Reported while the block still stands, so the record shows what is lost. */
             emit (b, io, WB_COL_REC_NO_RETREAT, i, b->blocks[i].side, -1);
-            eliminate (&b->blocks[i]);
+            eliminate (b, i);
             b->blocks[i].flags |= WB_COL_BLOCK_ACTED | WB_COL_BLOCK_FOUGHT;
+            b->acted |= 1u << i;
             removed = TRUE;
           }
       if (removed)
@@ -538,6 +559,15 @@ wb_col_battle_start (WbColBattle *b,
       g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, _("The battle has already started"));
       return FALSE;
     }
+  for (int i = 0; i < b->n_blocks; i++)
+    {
+      const WbColBattleBlock *k = &b->blocks[i];
+
+      b->side_mask[k->side] |= 1u << i;
+      if (k->road >= 0)
+        b->roads_used[k->side] |= (guint8) (1u << k->road);
+    }
+  sort_order (b);
   b->stage = WB_COL_STAGE_TURN;
   begin_round (b, 1, io);
   settle (b, io);
@@ -575,12 +605,11 @@ strongest (const WbColBattle *b,
   int best = -1;
   guint32 mask = 0;
 
-  for (int i = 0; i < b->n_blocks; i++)
+  for (guint32 m = town (b) & b->side_mask[side]; m != 0; m &= m - 1)
     {
+      int i = lowest_bit (m);
       const WbColBattleBlock *k = &b->blocks[i];
 
-      if (k->side != side || !in_town (b, k))
-        continue;
       if (k->strength > best)
         {
           best = k->strength;
@@ -615,7 +644,7 @@ hit (WbColBattle *b,
     k->strength--;
   else
     {
-      eliminate (k);
+      eliminate (b, slot);
       b->cur.killed |= (guint8) (1u << i);
     }
   b->pending_hits--;
@@ -656,7 +685,7 @@ place_hits (WbColBattle *b,
       if (choices == 0)
         waste (b);
       else if ((choices & (choices - 1)) == 0)
-        hit (b, g_bit_nth_lsf (choices, -1));
+        hit (b, lowest_bit (choices));
       else
         {
           b->stage = WB_COL_STAGE_HIT;
@@ -763,6 +792,7 @@ wb_col_battle_fire (WbColBattle *b,
   b->pending_hits = (guint8) hits;
   b->next_hit = 0;
   k->flags |= WB_COL_BLOCK_ACTED | WB_COL_BLOCK_FOUGHT;
+  b->acted |= 1u << slot;
   place_hits (b, io);
   return TRUE;
 }
@@ -808,6 +838,17 @@ wb_col_battle_retreat (WbColBattle *b,
   if (!check_turn (b, slot, error))
     return FALSE;
   k = &b->blocks[slot];
+  /* Round 4 with every road shut since the turn came up (the caller closed
+   * one, wb_col_battle_set_road_open): the block is lost (6.73). */
+  if (road == WB_COL_NO_ROAD && must_retreat (b, k) && retreat_roads (b, k) == 0)
+    {
+      emit (b, io, WB_COL_REC_NO_RETREAT, slot, k->side, -1);
+      eliminate (b, slot);
+      k->flags |= WB_COL_BLOCK_ACTED | WB_COL_BLOCK_FOUGHT;
+      b->acted |= 1u << slot;
+      settle (b, io);
+      return TRUE;
+    }
   if (road < 0 || road >= b->n_roads || !(retreat_roads (b, k) & (1u << road)))
     {
       const char *why;
@@ -831,6 +872,8 @@ wb_col_battle_retreat (WbColBattle *b,
       return FALSE;
     }
   k->flags |= WB_COL_BLOCK_RETREATED | WB_COL_BLOCK_ACTED | WB_COL_BLOCK_FOUGHT;
+  b->gone |= 1u << slot;
+  b->acted |= 1u << slot;
   b->roads[road].used++;
   emit (b, io, WB_COL_REC_RETREAT, slot, k->side, road);
   settle (b, io);
@@ -851,9 +894,8 @@ side_strength (const WbColBattle *b,
 {
   int sum = 0;
 
-  for (int i = 0; i < b->n_blocks; i++)
-    if (b->blocks[i].side == side && in_town (b, &b->blocks[i]))
-      sum += b->blocks[i].strength;
+  for (guint32 m = town (b) & b->side_mask[side]; m != 0; m &= m - 1)
+    sum += b->blocks[lowest_bit (m)].strength;
   return sum;
 }
 
@@ -882,13 +924,18 @@ wb_col_battle_suggest (const WbColBattle *b,
       int slot = next_turn (b, NULL);
       const WbColBattleBlock *k = &b->blocks[slot];
       guint32 roads = retreat_roads (b, k);
-      int own = side_strength (b, k->side), enemy = side_strength (b, 1 - k->side);
 
       choice->slot = slot;
+      if (must_retreat (b, k) && roads == 0)
+        {
+          choice->retreat = TRUE;
+          return;
+        }
       /* Retreat when it must, to save an HQ at 0 (a hit kills it), or when
        * its side is outnumbered two to one. */
       if (roads != 0 &&
-          (must_retreat (b, k) || (k->kind == WB_COL_HQ && k->strength == 0) || own * 2 < enemy))
+          (must_retreat (b, k) || (k->kind == WB_COL_HQ && k->strength == 0) ||
+           side_strength (b, k->side) * 2 < side_strength (b, 1 - k->side)))
         {
           choice->retreat = TRUE;
           choice->road = g_bit_nth_lsf (roads, -1);

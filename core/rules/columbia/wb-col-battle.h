@@ -111,6 +111,13 @@ typedef struct {
   /* STAGE_HIT: the firing block's hits still to place (in cur). */
   guint8  pending_hits;
   guint8  next_hit;
+  guint8  roads_used[2]; /* bit per road: the roads each side attacked or reinforced by */
+  /* Bit per slot, kept by the engine from the blocks (wb_col_battle_start). */
+  guint32 side_mask[2];
+  guint32 present;       /* arrived: arrival ≤ round */
+  guint32 gone;          /* eliminated or retreated */
+  guint32 acted;         /* has taken its battle turn this round */
+  guint32 order[6];      /* the firing order (6.4): A defender, A attacker, B defender, … */
   WbColBattleRecord cur; /* the turn in progress */
   WbColBattleRoad   roads[WB_COL_BATTLE_MAX_ROADS];
   WbColBattleBlock  blocks[WB_COL_BATTLE_MAX_BLOCKS];
@@ -183,7 +190,8 @@ gboolean   wb_col_battle_must_retreat (const WbColBattle *b, int slot);
  * town for counter-battery (6.63), or -1. */
 gboolean   wb_col_battle_fire        (WbColBattle *b, int slot, int counter,
                                       const WbColBattleIo *io, GError **error);
-/* TURN: @slot retreats along @road. */
+/* TURN: @slot retreats along @road; WB_COL_NO_ROAD for an attacker that
+ * must retreat in round 4 and has no road left: it is eliminated. */
 gboolean   wb_col_battle_retreat     (WbColBattle *b, int slot, int road,
                                       const WbColBattleIo *io, GError **error);
 /* HIT: @slot (of wb_col_battle_hit_choices) takes the next hit. */
