@@ -294,6 +294,8 @@ START_TEST (test_front_royal)
   /* (1) USA 3A2: its first round, reinforcing over the river, attacking: A0, no fire. */
   ck_assert_int_eq (wb_col_battle_next_turn (&b), u_art);
   ck_assert_int_eq (wb_col_battle_firepower (&b, u_art), 0);
+  ck_assert_int_eq (wb_col_battle_fire_dice (&b, u_art), 0);
+  ck_assert_int_eq (wb_col_battle_fire_dice (&b, c_cav), 3);
   {
     int used = f.next;
 

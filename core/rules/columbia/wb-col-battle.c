@@ -362,6 +362,16 @@ wb_col_battle_firepower (const WbColBattle *b,
   return firepower (b, &b->blocks[slot]);
 }
 
+int
+wb_col_battle_fire_dice (const WbColBattle *b,
+                         int slot)
+{
+  g_return_val_if_fail (b != NULL, 0);
+  g_return_val_if_fail (valid_slot (b, slot), 0);
+
+  return firepower (b, &b->blocks[slot]) > 0 ? b->blocks[slot].strength : 0;
+}
+
 static gboolean
 must_retreat (const WbColBattle *b,
               const WbColBattleBlock *k)
@@ -768,7 +778,7 @@ wb_col_battle_fire (WbColBattle *b,
 
   /* A block that cannot hit (A0) rolls nothing but has had its turn. */
   fp = firepower (b, k);
-  n = fp > 0 ? k->strength : 0;
+  n = wb_col_battle_fire_dice (b, slot);
   for (int i = 0; i < n; i++)
     if (!io->die (io->data, &dice[i], error))
       return FALSE;

@@ -179,6 +179,9 @@ int        wb_col_battle_next_turn   (const WbColBattle *b);
 guint32    wb_col_battle_turn_group  (const WbColBattle *b);
 /* The number a block hits on this round (4.24, 3.5, 3.6, 6.73), 0–6. */
 int        wb_col_battle_firepower   (const WbColBattle *b, int slot);
+/* How many dice the block's fire reads now: its strength, or 0 when its
+ * firepower is 0 (the play window's typed roll: "roll 3 dice"). */
+int        wb_col_battle_fire_dice   (const WbColBattle *b, int slot);
 /* HIT: bit per slot of the blocks among which the owner chooses. */
 guint32    wb_col_battle_hit_choices (const WbColBattle *b);
 /* Bit per road along which the block may retreat now (6.7–6.74). */
