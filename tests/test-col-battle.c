@@ -310,7 +310,7 @@ START_TEST (test_front_royal)
   fire (&b, &f, c_cav);
   ck_assert_int_eq (b.blocks[u_art].strength, 2);
   ck_assert_uint_eq (wb_col_battle_turn_group (&b), (1u << c_c3) | (1u << c_c2));
-  DICE (&f, 5, 6);                    /* CSA 2C2: misses */
+  DICE (&f, 5, 6);                    /* CSA 2C2 (the sidebar prints "2C1"; it attacked as 2C2): misses */
   fire (&b, &f, c_c2);
   DICE (&f, 4, 5, 6);                 /* CSA 3C2: misses */
   fire (&b, &f, c_c3);
