@@ -15,6 +15,7 @@
 #include "rules/wb-hex-movement.h"
 #include "rules/wb-play.h"
 #include "rules/bg/wb-bg-battle.h"
+#include "rules/columbia/wb-col-battle.h"
 
 /*
  * wb-bench: the numbers behind bench/README.md. Every measurement runs in
@@ -1059,6 +1060,94 @@ bench_battle (void)
   return 0;
 }
 
+/* (n) Columbia block battles (core/rules/columbia/wb-col-battle.c): the
+ * Battle Turn sidebar's Winchester (five CSA blocks attacking along the
+ * pike, one over a ford, against four USA blocks) with two CSA blocks
+ * reinforcing by a road in round 2 and one USA block by the declared road;
+ * random dice (PCG32); every choice the engine's automatic one
+ * (wb_col_battle_play_auto: hits on the weakest of tied blocks, retreat when
+ * forced, to save an HQ at 0 or when outnumbered two to one); no records. */
+static gboolean
+col_die (gpointer data, int *face, GError **error)
+{
+  (void) error;
+  bench_dice++;
+  *face = wb_rng_die (data, 6);
+  return TRUE;
+}
+
+static int
+bench_col_battle (void)
+{
+  const int battles = 1 << 20;
+  WbRng rng;
+  WbColBattleIo io = { col_die, NULL, NULL };
+  WbColBattle setup;
+  double t0, c0, secs, cpu;
+  long rounds = 0, attacker_held = 0, flipped = 0;
+  static const struct {
+    int side, kind, strength, max;
+    const char *fp;
+    int arrival, road, crossed;
+  } blocks[] = {
+    { 1, WB_COL_HQ, 3, 3, "B3", 1, 0, 0 },         /* Jackson */
+    { 1, WB_COL_ARTILLERY, 3, 3, "A2", 1, 0, 0 },
+    { 1, WB_COL_CAVALRY, 2, 3, "B1", 1, 0, 0 },
+    { 1, WB_COL_INFANTRY, 4, 4, "C3", 1, 0, 0 },
+    { 1, WB_COL_INFANTRY, 3, 4, "C2", 1, 0, 1 },
+    { 1, WB_COL_INFANTRY, 3, 4, "C2", 2, 1, 0 },
+    { 1, WB_COL_INFANTRY, 2, 4, "C1", 2, 1, 0 },
+    { 0, WB_COL_ARTILLERY, 3, 3, "A2", 1, WB_COL_NO_ROAD, 0 },
+    { 0, WB_COL_HQ, 2, 3, "B1", 1, WB_COL_NO_ROAD, 0 },  /* Banks */
+    { 0, WB_COL_INFANTRY, 3, 4, "C1", 1, WB_COL_NO_ROAD, 0 },
+    { 0, WB_COL_INFANTRY, 4, 4, "C2", 1, WB_COL_NO_ROAD, 0 },
+    { 0, WB_COL_INFANTRY, 3, 4, "C2", 2, 2, 1 },
+  };
+
+  wb_rng_seed (&rng, 1862, WB_RNG_MATCH_STREAM);
+  io.data = &rng;
+  wb_col_battle_init (&setup, 1);
+  wb_col_battle_add_road (&setup, 6, TRUE, TRUE);    /* the Valley Pike from Newtown */
+  wb_col_battle_add_road (&setup, 4, TRUE, TRUE);    /* a road from Front Royal */
+  wb_col_battle_add_road (&setup, 4, TRUE, TRUE);    /* the road to Martinsburg */
+  wb_col_battle_add_road (&setup, 2, TRUE, FALSE);   /* a trail to a CSA town */
+  for (guint i = 0; i < G_N_ELEMENTS (blocks); i++)
+    {
+      WbColBlockSpec spec = {
+        .index = (int) i, .side = blocks[i].side, .kind = (WbColKind) blocks[i].kind,
+        .strength = blocks[i].strength, .max_strength = blocks[i].max, .letter = blocks[i].fp[0],
+        .fire = blocks[i].fp[1] - '0', .arrival = blocks[i].arrival, .road = blocks[i].road,
+        .crossed = blocks[i].crossed != 0,
+      };
+
+      if (wb_col_battle_add (&setup, &spec, NULL) < 0)
+        return 1;
+    }
+  t0 = now ();
+  c0 = cpu_seconds ();
+  for (int k = 0; k < battles; k++)
+    {
+      WbColBattle b;
+
+      memcpy (&b, &setup, sizeof b);
+      if (!wb_col_battle_play_auto (&b, &io, NULL))
+        {
+          fprintf (stderr, "wb-bench: the Columbia battle refused an action\n");
+          return 1;
+        }
+      rounds += b.round;
+      attacker_held += b.victor == 1;
+      flipped += b.flipped;
+    }
+  secs = now () - t0;
+  cpu = cpu_seconds () - c0;
+  printf ("col-battle: %d Columbia block battles in %.3f s (CPU %.3f s): %.0f battles/s, %.0f per CPU second "
+          "(%.2f rounds, %.1f dice a battle; the CSA attacker held %.0f %%, flipped %.1f %%)\n", battles, secs, cpu,
+          battles / secs, battles / cpu, (double) rounds / battles, (double) bench_dice / battles,
+          100.0 * attacker_held / battles, 100.0 * flipped / battles);
+  return 0;
+}
+
 static int
 run_self (const char *self,
           const char *arg1,
@@ -1106,6 +1195,8 @@ main (int    argc,
     return bench_battle ();
   if (g_str_equal (cmd, "bg-game"))
     return bench_bg_game ();
+  if (g_str_equal (cmd, "col-battle"))
+    return bench_col_battle ();
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -1132,6 +1223,7 @@ main (int    argc,
           failed |= run_self (self, "replay", NULL);
           failed |= run_self (self, "battle", NULL);
           failed |= run_self (self, "bg-game", NULL);
+          failed |= run_self (self, "col-battle", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -1139,6 +1231,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | col-battle | load [FILE] | gen FILE]\n");
   return 2;
 }
