@@ -22,12 +22,14 @@ static gboolean
 export_chooser_opens (WbWindow *window)
 {
   GtkNativeDialog *chooser;
+  g_autofree char *name = NULL;   /* GTK 4 gives the name (transfer full) */
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.export-table", NULL);
   chooser = g_object_get_data (G_OBJECT (window), "wb-table-chooser");
   if (chooser == NULL)
     return FALSE;
-  ck_assert_str_eq (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)), "crt.pdf");
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  ck_assert_str_eq (name, "crt.pdf");
   gtk_native_dialog_hide (chooser);
   g_object_set_data (G_OBJECT (window), "wb-table-chooser", NULL);
   return TRUE;
