@@ -463,6 +463,19 @@ echelon_mark (const char *echelon)
   return NULL;
 }
 
+/* A row put back in the pool names no unit or formation any more: a test
+ * or tool that finds rows by "wb-id" must not take it for the one it named. */
+static void
+unbind_row (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            WbOobEditor              *self)
+{
+  GtkWidget *expander = gtk_list_item_get_child (list_item);
+
+  g_object_set_data (G_OBJECT (expander), "wb-id", NULL);
+  g_object_set_data (G_OBJECT (expander), "wb-item", NULL);
+}
+
 static void
 bind_row (GtkSignalListItemFactory *factory,
           GtkListItem              *list_item,
@@ -1409,6 +1422,7 @@ wb_oob_editor_init (WbOobEditor *self)
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
   g_signal_connect_after (factory, "setup", G_CALLBACK (setup_row_dnd), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), self);
   self->list_view = gtk_list_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)), factory);
   gtk_widget_add_css_class (self->list_view, "navigation-sidebar");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
