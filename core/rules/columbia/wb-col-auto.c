@@ -9,8 +9,9 @@
 
 /* The automatic player (warbench-cli play --auto): legal and seeded. It
  * activates HQs that can afford the step, moves some commanded blocks
- * toward friendly or vacant towns (never attacking while the Battle Phase
- * is not played), spends its Supply Points on the weakest blocks in supply
+ * to adjacent towns, attacking an enemy one now and then (within the
+ * road's attack limit), plays the battles (wb-col-battles.c: the engine's
+ * suggestions, the battles in a seeded order, no regroup), spends its Supply Points on the weakest blocks in supply
  * and deploys a detachment where one may go. */
 
 static JsonObject *
@@ -85,7 +86,12 @@ suggest_move (ColData *data, WbMatch *m, WbRng *rng)
         {
           const ColEdge *edge = &g_array_index (data->adj[from], ColEdge, (e0 + t) % ne);
 
-          if (edge->rail || edge->to == data->off_map || from == data->off_map || st->moved[edge->conn] >= edge->move || !free_town (data, m, edge->to, u->side))
+          if (edge->rail || edge->to == data->off_map || from == data->off_map || st->moved[edge->conn] >= edge->move)
+            continue;
+          /* An attack (6.0), now and then: within the road's attack limit,
+           * and only by a commanded block (a straggler goes one town too). */
+          if (!free_town (data, m, edge->to, u->side) &&
+              (st->attacked[edge->conn] >= edge->attack || wb_rng_bounded (rng, 2) != 0))
             continue;
           return to_location (action ("move", u->id), "to",
                               ((WbLocation *) g_ptr_array_index (data->locs, edge->to))->id);
@@ -152,6 +158,9 @@ _wb_col_suggest (ColData *data, WbMatch *m, WbRng *rng)
     case COL_MOVE_1:
     case COL_MOVE_2:
       a = suggest_move (data, m, rng);
+      break;
+    case COL_BATTLE:
+      a = _wb_col_battle_suggest (data, m, rng);
       break;
     case COL_SUPPLY_1:
     case COL_SUPPLY_2:

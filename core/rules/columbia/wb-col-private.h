@@ -8,6 +8,7 @@
 
 #include "wb-point-map.h"
 #include "rules/wb-family.h"
+#include "rules/columbia/wb-col-battle.h"
 
 G_BEGIN_DECLS
 
@@ -79,6 +80,28 @@ typedef struct {
   gint16  response_conn;/* the defender's first declared road + 1 (6.51) */
 } ColBattle;
 
+/* The Battle Phase (6.0–6.8): what it waits for. */
+enum {
+  COL_BP_PICK,          /* Player 1 picks the next battle (6.1) */
+  COL_BP_MAIN,          /* the attacker declares its main attack's road (6.5) */
+  COL_BP_RESPONSE,      /* the defender declares its reinforcements' road (6.51) */
+  COL_BP_FIGHT,         /* the battle engine waits for a block's turn or a hit's owner */
+  COL_BP_REGROUP,       /* the victor regroups, then ends the regroup (6.8) */
+};
+
+/* The battle being fought: its town, its roads (the engine's road ids:
+ * the connections out of the town, and the town at each one's end), the
+ * victor's regroups per road and the engine's state. */
+typedef struct {
+  guint8      stage;                                   /* COL_BP_* */
+  gint8       battle;                                  /* index in ColState.battles, or -1 */
+  gint16      loc;                                     /* the battle's town */
+  gint16      road_conn[WB_COL_BATTLE_MAX_ROADS];
+  gint16      road_to[WB_COL_BATTLE_MAX_ROADS];
+  guint8      regrouped[WB_COL_BATTLE_MAX_ROADS];
+  WbColBattle engine;
+} ColFight;
+
 /* The family's state of a match (WbMatch.fstate): plain data, copied byte
  * for byte with the match. Road usage is per road section (connection) for
  * the player turn being played (5.21): both players get the maximum. */
@@ -91,6 +114,7 @@ typedef struct {
   int       deployed[2];               /* detachments deployed this Supply Phase */
   guint     n_battles;
   ColBattle battles[COL_MAX_BATTLES];
+  ColFight  fight;
 } ColState;
 
 static inline ColState *
@@ -177,6 +201,16 @@ int           _wb_col_supply_of (ColData *data, WbMatch *m, const WbUnitState *u
 void          _wb_col_final_victory (ColData *data, WbMatch *m, WbRuleContext *ctx);
 
 const WbRulesFamily *wb_col_family (void);
+
+/* wb-col-battles.c: the Battle Phase (6.0–6.8) */
+/* Starts the next battle, or asks Player 1 for it; TRUE when none is left. */
+gboolean      _wb_col_next_battle (ColData *data, WbMatch *m, WbRuleContext *ctx);
+WbApplyResult _wb_col_battle_apply (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
+const char   *_wb_col_battle_awaiting (WbMatch *m);
+const char   *_wb_col_battle_hint (WbMatch *m);
+JsonObject   *_wb_col_battle_suggest (ColData *data, WbMatch *m, WbRng *rng);
+/* wb-col.c: the Battle Phase is over: on to the Supply Phase. */
+void          _wb_col_end_battle_phase (ColData *data, WbMatch *m, WbRuleContext *ctx);
 
 /* wb-col-auto.c */
 JsonObject   *_wb_col_suggest  (ColData *data, WbMatch *m, WbRng *rng);

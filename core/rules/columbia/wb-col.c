@@ -31,6 +31,13 @@ static const WbRuleCheck checks[] = {
   { "col.rail", N_("Rail moves: only the sides allowed, railway town to railway town, no attack, reinforcement nor leaving a battle"), "5.6" },
   { "col.off-board", N_("No block moves off the map, except the off-board division at its town before the turn given, coming back later"), "5.7, 8.1" },
   { "col.supply", N_("Steps are bought with Supply Points for blocks in supply, one per block, two SP in bad supply"), "7.1, 7.3, 7.31, 7.32" },
+  { "col.battle-order", N_("Battles are fought one by one in the order Player 1 picks, each to its end and regroup before the next"), "6.1, 6.8" },
+  { "col.battle-roads", N_("The attacker declares its main attack's road, the defender its reinforcements' first road, among the roads they came by"), "6.5, 6.51" },
+  { "col.battle-turn", N_("Each block in the battle fires or retreats on its battle turn: A before B before C, the defender first, the owner ordering blocks alike; attackers retreat in round 4"), "6.3, 6.4, 6.73" },
+  { "col.counter-battery", N_("Counter-battery is artillery firing at an enemy artillery block in the battle, declared before the roll"), "6.63" },
+  { "col.hits", N_("Each hit goes to the enemy's strongest block; among equals their owner picks"), "6.6" },
+  { "col.retreat", N_("Retreats: not in round 1 but cavalry, within the road's attack limit per round, never to an enemy, contested or off-map town; attackers only by roads they came by, defenders not by the attacker's"), "6.7, 6.71, 6.72, 6.74" },
+  { "col.regroup", N_("The victor regroups to adjacent friendly or vacant towns within the roads' attack limits"), "6.8" },
   { "col.detachment", N_("Detachments deploy from the pool with a block of their division in good supply, within stacking"), "7.4" },
 };
 
@@ -601,7 +608,7 @@ col_awaiting (gpointer p, WbMatch *m)
     case COL_INITIATIVE:
       return "roll";
     case COL_BATTLE:
-      return "battle";
+      return _wb_col_battle_awaiting (m);
     case COL_SUPPLY_1:
     case COL_SUPPLY_2:
       return "supply";
@@ -628,45 +635,16 @@ col_hint (gpointer p, WbMatch *m)
     return _("Activate HQs, then move the blocks they command; blocks without command straggle one town.");
   if (g_strcmp0 (what, "supply") == 0)
     return _("Spend Supply Points on blocks in supply, and deploy a detachment, then end the phase.");
-  if (g_strcmp0 (what, "battle") == 0)
-    return _("End the Battle Phase.");
+  if (m->step == COL_BATTLE)
+    return _wb_col_battle_hint (m);
   return NULL;
 }
 
-/* 6.0: until the battle engine is wired in, the Battle Phase says so and
- * calls each battle off: the attackers go back to the town they came from
- * (docs/rules-coverage.md). */
-static void
-battle_phase (ColData *data, WbMatch *m, WbRuleContext *ctx)
+void
+_wb_col_end_battle_phase (ColData *data, WbMatch *m, WbRuleContext *ctx)
 {
-  ColState *st = col_state (m);
-
-  for (guint b = 0; b < st->n_battles; b++)
-    {
-      const ColBattle *bt = &st->battles[b];
-      int loc = bt->loc - 1;
-      gboolean contested = FALSE;
-
-      if (loc < 0)
-        continue;
-      _wb_col_control (data, m, loc, &contested);
-      if (!contested)
-        continue;
-      m->active = player_side (m, 1);
-      /* TRANSLATORS: 6.0: the town of a battle the engine does not fight yet */
-      wb_rule_say (ctx, m, _("Battle at %s: battles are not played yet; the attackers go back where they came from."),
-                   _wb_col_loc_name (data, loc));
-      for (guint i = 0; i < m->units->len; i++)
-        {
-          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-
-          if (_wb_col_loc (data, &u->where) != loc || !(u->flags & COL_ATTACKER) || u->data[COL_DATA_FROM] <= 0)
-            continue;
-          u->where.place = ((WbLocation *) g_ptr_array_index (data->locs, u->data[COL_DATA_FROM] - 1))->id;
-          u->flags &= ~(guint32) (COL_ATTACKER | COL_REINFORCE);
-        }
-    }
-  st->n_battles = 0;
+  wb_rule_say (ctx, m, _("ends the %s."), _("Battle Phase"));
+  enter_step (data, m, COL_SUPPLY_1, ctx);
 }
 
 static void
@@ -701,8 +679,9 @@ enter_step (ColData *data, WbMatch *m, int step, WbRuleContext *ctx)
       break;
     case COL_BATTLE:
       m->active = player_side (m, 1);
-      battle_phase (data, m, ctx);
-      enter_step (data, m, COL_SUPPLY_1, ctx);
+      /* 6.0: the battles are fought one by one (wb-col-battles.c). */
+      if (_wb_col_next_battle (data, m, ctx))
+        enter_step (data, m, COL_SUPPLY_1, ctx);
       break;
     case COL_SUPPLY_1:
     case COL_SUPPLY_2:
@@ -790,6 +769,13 @@ col_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
 
   if (m->over)
     return WB_APPLY_NOT_MINE;
+  if (m->step == COL_BATTLE)
+    {
+      WbApplyResult r = _wb_col_battle_apply (data, m, action, ctx, error);
+
+      if (r != WB_APPLY_NOT_MINE)
+        return r;
+    }
   if (strcmp (type, "end_step") == 0)
     return end_step (data, m, action, ctx, error);
   if (strcmp (type, "initiative") == 0)
@@ -833,6 +819,11 @@ static const WbRole roles[] = {
   { "gap", WB_ROLE_ON_CROSSING, N_("Mountain gap: road limits of road_limits.gap, bad supply through it unless good for the side (3.7, 7.32)") },
 };
 
+static const WbRulesChange changes[] = {
+  { 2, FALSE, N_("The Battle Phase is played (battles used to be called off, the attackers going back), and the "
+                 "automatic player attacks") },
+};
+
 static const WbRulesFamily family = {
   .id = "columbia-block",
   .name = N_("Columbia block games"),
@@ -849,6 +840,9 @@ static const WbRulesFamily family = {
   .suggest = col_suggest,
   .apply = col_apply,
   .hidden_units = TRUE,
+  .version = 2,
+  .changes = changes,
+  .n_changes = G_N_ELEMENTS (changes),
   .params = _wb_col_params,
   .n_params = WB_COL_N_PARAMS,
   .roles = roles,
