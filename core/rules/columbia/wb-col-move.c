@@ -222,6 +222,17 @@ location_member (JsonObject *action, const char *member, gboolean *box)
   return wb_json_string (action, member, NULL);
 }
 
+static const ColBattle *
+find_battle (WbMatch *m, int loc)
+{
+  ColState *st = col_state (m);
+
+  for (guint b = 0; b < st->n_battles; b++)
+    if (st->battles[b].loc == loc + 1)
+      return &st->battles[b];
+  return NULL;
+}
+
 static void
 add_battle (WbMatch *m, int loc, guint attacker, int conn)
 {
@@ -502,8 +513,12 @@ _wb_col_move (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
   u->where.place = ((WbLocation *) g_ptr_array_index (data->locs, to))->id;
   if (attack)
     {
+      const ColBattle *bt = find_battle (m, to);
+
+      /* 6.5, 6.51: the first road into a battle is the main attack; blocks
+       * by other roads, and the defender's blocks moved in, reinforce. */
       u->flags |= COL_ATTACKER;
-      if (contested_to)
+      if (bt != NULL && (bt->attacker != u->side || bt->main_conn != u->data[COL_DATA_CONN]))
         u->flags |= COL_REINFORCE;
       add_battle (m, to, u->side, u->data[COL_DATA_CONN] - 1);
     }
@@ -519,9 +534,11 @@ _wb_col_move (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
 }
 
 /* After all friendly movement: the straggler rolls (5.13), then each
- * active HQ loses its step (5.1). */
-void
-_wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx)
+ * active HQ loses its step (5.1). With physical dice a roll the action
+ * lacks refuses it (the play window asks the players for it): FALSE with
+ * @error, the match left to the caller to drop. */
+gboolean
+_wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   guint die = 0;
 
@@ -533,8 +550,8 @@ _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleConte
       if (!(u->flags & COL_STRAGGLER) || u->side != m->active)
         continue;
       u->flags &= ~(guint32) COL_STRAGGLER;
-      if (!wb_rule_die (ctx, m, action, die++, 6, &face, NULL))
-        face = 6;
+      if (!wb_rule_die (ctx, m, action, die++, 6, &face, error))
+        return FALSE;
       if (face <= data->straggle_lose)
         {
           wb_rule_say_secret (ctx, m, u->side, _("A straggler loses a step."),
@@ -557,6 +574,7 @@ _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleConte
         wb_rule_say (ctx, m, _("%s commanded and is now at strength %d (5.1)."), _wb_col_unit_name (data, u),
                      _wb_col_strength (u));
     }
+  return TRUE;
 }
 
 /* Where @unit may go now: adjacent towns and those two away through

@@ -121,6 +121,7 @@ typedef struct {
   GArray    **adj;             /* per location: ColEdge */
   guint       n_conn;
   guint8     *stack_town;      /* per location: on a pike or railway */
+  gint8      *home;            /* per major town: the side it is friendly to when vacant (3.21), else -1 */
   /* per unit of the game, by its index in the match */
   guint      *roles;           /* COL_* role bits */
   const char **division;       /* interned formation id (echelon division) or NULL */
@@ -163,7 +164,8 @@ gboolean     _wb_col_can_raise (ColData *data, WbMatch *m, const WbUnitState *u)
 /* wb-col-move.c */
 WbApplyResult _wb_col_activate (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
 WbApplyResult _wb_col_move     (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
-void          _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx);
+gboolean      _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
+                                    GError **error);
 void          _wb_col_start_movement (ColData *data, WbMatch *m);
 gboolean      _wb_col_commanded (ColData *data, WbMatch *m, const WbUnitState *u);
 GArray       *_wb_col_destinations (ColData *data, WbMatch *m, const char *unit);

@@ -24,17 +24,22 @@ _wb_col_supply_of (ColData *data, WbMatch *m, const WbUnitState *u)
 
   if (from < 0 || base < 0)
     return 0;
-  /* 0-1 search: best[l] is 2 (good) or 1 (bad) once reached. */
+  /* Two searches: the towns reached without a gap that is bad for the
+   * side are in good supply (best 2); from all of them, any gap: bad (1). */
   best = g_new0 (guint8, data->n_loc);
   queue = g_array_new (FALSE, FALSE, sizeof (int));
   for (int quality = 2; quality >= 1; quality--)
     {
       g_array_set_size (queue, 0);
-      if (best[from] < quality)
+      if (quality == 2)
         {
-          best[from] = (guint8) quality;
+          best[from] = 2;
           g_array_append_val (queue, from);
         }
+      else
+        for (int l = 0; l < (int) data->n_loc; l++)
+          if (best[l] == 2)
+            g_array_append_val (queue, l);
       for (guint q = 0; q < queue->len; q++)
         {
           int at = g_array_index (queue, int, q);
@@ -42,23 +47,22 @@ _wb_col_supply_of (ColData *data, WbMatch *m, const WbUnitState *u)
           for (guint e = 0; e < data->adj[at]->len; e++)
             {
               const ColEdge *edge = &g_array_index (data->adj[at], ColEdge, e);
-              WbLocation *l = g_ptr_array_index (data->locs, edge->to);
               gboolean contested;
-              int owner = _wb_col_control (data, m, edge->to, &contested);
+              int owner;
 
-              if (quality == 2 && edge->gap && !(edge->good_gap & (1u << u->side)))
+              if (best[edge->to] != 0 || (quality == 2 && edge->gap && !(edge->good_gap & (1u << u->side))))
                 continue;
-              if (best[edge->to] >= quality || contested || (owner >= 0 && owner != (int) u->side))
+              owner = _wb_col_control (data, m, edge->to, &contested);
+              if (contested || (owner >= 0 && owner != (int) u->side))
                 continue;
-              (void) l;
               best[edge->to] = (guint8) quality;
               g_array_append_val (queue, edge->to);
             }
         }
-      if (best[base] == quality)
-        return quality;
+      if (best[base] != 0)
+        return best[base];
     }
-  return best[base];
+  return 0;
 }
 
 static int
@@ -219,16 +223,9 @@ _wb_col_final_victory (ColData *data, WbMatch *m, WbRuleContext *ctx)
     {
       WbLocation *loc = g_ptr_array_index (data->locs, l);
       gboolean contested;
-      int owner = _wb_col_control (data, m, (int) l, &contested), home = -1;
+      int owner = _wb_col_control (data, m, (int) l, &contested), home = data->home[l];
 
-      if (loc->vp <= 0 || owner < 0)
-        continue;
-      /* The town's own side: the side it is friendly to when vacant. */
-      for (guint s = 0; loc->supply != NULL && s < 2 && loc->supply->len == 1; s++)
-        if (g_strcmp0 (((WbSide *) g_ptr_array_index (wb_game_get_sides (data->game), s))->id,
-                       g_ptr_array_index (loc->supply, 0)) == 0)
-          home = (int) s;
-      if (home < 0 || home == owner)
+      if (home < 0 || owner < 0 || home == owner)
         continue;
       wb_match_add_vp (m, (guint) owner, loc->vp);
       m->active = (guint) owner;

@@ -119,16 +119,9 @@ _wb_col_control (ColData *data, WbMatch *m, int loc, gboolean *contested)
     return side[0] ? 0 : 1;
   if (side[0])
     return -1;
-  /* 3.21: a vacant major town is friendly to its side — the side it is a
-   * supply source for on the map, when one. */
-  if (l->vp > 0 && l->supply != NULL && l->supply->len == 1)
-    {
-      GPtrArray *sides = wb_game_get_sides (data->game);
-
-      for (guint s = 0; s < sides->len && s < 2; s++)
-        if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, s))->id, g_ptr_array_index (l->supply, 0)) == 0)
-          return (int) s;
-    }
+  /* 3.21: a vacant major town is friendly to its side. */
+  (void) l;
+  return data->home[loc];
   return -1;
 }
 
@@ -222,6 +215,7 @@ col_release (gpointer p)
     g_array_unref (data->adj[l]);
   g_free (data->adj);
   g_free (data->stack_town);
+  g_free (data->home);
   g_clear_pointer (&data->loc_index, g_hash_table_unref);
   g_free (data->roles);
   g_free (data->division);
@@ -252,6 +246,29 @@ side_index (ColData *data, const char *id)
   for (guint s = 0; id != NULL && s < sides->len; s++)
     if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, s))->id, id) == 0)
       return (int) s;
+  return -1;
+}
+
+/* 3.21: the side a vacant major town (vp > 0) is friendly to: the tag
+ * friendly-SIDE (docs/games/shenandoah.md), else the one side it is a
+ * supply source for; -1 for a minor town or one of neither. */
+static int
+home_side (ColData *data, const WbLocation *l)
+{
+  GPtrArray *sides = wb_game_get_sides (data->game);
+
+  if (l->vp <= 0)
+    return -1;
+  for (guint s = 0; s < sides->len && s < 2; s++)
+    {
+      g_autofree char *tag = g_strconcat ("friendly-", ((WbSide *) g_ptr_array_index (sides, s))->id, NULL);
+
+      for (guint t = 0; l->tags != NULL && t < l->tags->len; t++)
+        if (g_strcmp0 (g_ptr_array_index (l->tags, t), tag) == 0)
+          return (int) s;
+    }
+  if (l->supply != NULL && l->supply->len == 1)
+    return side_index (data, g_ptr_array_index (l->supply, 0));
   return -1;
 }
 
@@ -535,6 +552,9 @@ col_prepare (WbGame *game, const WbMatch *setup, GError **error)
     g_hash_table_insert (data->loc_index, (gpointer) ((WbLocation *) g_ptr_array_index (data->locs, l))->id,
                          GINT_TO_POINTER (l + 1));
   data->adj = g_new0 (GArray *, MAX (data->n_loc, 1));
+  data->home = g_new (gint8, MAX (data->n_loc, 1));
+  for (guint l = 0; l < data->n_loc; l++)
+    data->home[l] = (gint8) home_side (data, g_ptr_array_index (data->locs, l));
   for (guint l = 0; l < data->n_loc; l++)
     data->adj[l] = g_array_new (FALSE, TRUE, sizeof (ColEdge));
   if (!read_units (data, (WbMatch *) setup, error) || !read_params (data, &o, (WbMatch *) setup, error))
@@ -727,7 +747,8 @@ end_step (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GEr
       break;
     case COL_MOVE_1:
     case COL_MOVE_2:
-      _wb_col_end_movement (data, m, action, ctx);
+      if (!_wb_col_end_movement (data, m, action, ctx, error))
+        return WB_APPLY_REFUSED;
       break;
     default:
       break;
