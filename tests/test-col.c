@@ -527,21 +527,28 @@ START_TEST (test_move_rate)
 END_TEST
 
 /* 5.4: Player 1's attackers pin as many of Player 2's defenders,
- * reinforcements aside; pinned blocks may not leave, pinned HQs not
- * activate nor straggle; unpinned blocks leave by any road. */
+ * reinforcements aside: all of them when no more, else Player 2 chooses
+ * (a journalled "pin"); pinned blocks may not leave, pinned HQs not
+ * activate nor straggle; unpinned blocks leave. */
 START_TEST (test_pinning)
 {
   Fixture f;
-  int pinned = 0;
+  g_autoptr(JsonObject) suggested = NULL;
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  g_autofree char *text = NULL;
 
   setup (&f);
-  /* Strasburg: Banks, Donnelly, Gordon, Hatch, the artillery; two CSA attack. */
+  /* Strasburg: Banks, Donnelly, Gordon, Hatch, the artillery; two CSA
+   * attack from Woodstock, one by the Front Royal road; Conner attacks
+   * Kenly, alone at Front Royal, from Luray. */
   clear_map (&f, "banks", "donnelly", "gordon", "hatch", "banks-artillery", "jackson", "winder", "campbell",
-             "taliaferro", NULL);
-  put (&f, "taliaferro", "front-royal");
+             "taliaferro", "kenly", "conner", NULL);
+  put (&f, "taliaferro", "newtown");
   put (&f, "winder", "woodstock");
   put (&f, "campbell", "woodstock");
   put (&f, "jackson", "woodstock");
+  put (&f, "conner", "luray");
   activate (&f, "jackson");
   ok (&f, move_json ("winder", "strasburg"));
   ok (&f, move_json ("campbell", "strasburg"));
@@ -549,31 +556,45 @@ START_TEST (test_pinning)
   ok (&f, move_json ("taliaferro", "strasburg"));
   ck_assert (!(unit (&f, "campbell")->flags & COL_REINFORCE));
   ck_assert (unit (&f, "taliaferro")->flags & COL_REINFORCE);
+  ok (&f, move_json ("conner", "front-royal"));
   ok (&f, "{\"type\": \"end_step\"}");
   ck_assert_int_eq (f.m->step, COL_MOVE_2);
   ck_assert_uint_eq (f.m->active, USA);
-  for (guint i = 0; i < f.m->units->len; i++)
-    pinned += (g_array_index (f.m->units, WbUnitState, i).flags & COL_PINNED) != 0;
-  ck_assert_int_eq (pinned, 2);
-  ck_assert (!(unit (&f, "banks")->flags & COL_PINNED));
-  activate (&f, "banks");
-  {
-    const char *free_block = NULL, *pinned_block = NULL;
-    static const char * const ids[] = { "donnelly", "gordon", "hatch", "banks-artillery" };
-
-    for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
-      if (unit (&f, ids[k])->flags & COL_PINNED)
-        pinned_block = ids[k];
-      else
-        free_block = ids[k];
-    ck_assert_ptr_nonnull (free_block);
-    ck_assert_ptr_nonnull (pinned_block);
-    refused (&f, move_json (pinned_block, "newtown"), "pinned in the battle at Strasburg");
-    ok (&f, move_json (free_block, "newtown"));
-    level (&f, "col.pinned", "warn");
-    ok (&f, move_json (pinned_block, "newtown"));
-    ck_assert (logged (&f, "[col.pinned]"));
-  }
+  /* One attacker, one defender: pinned without a choice. */
+  ck_assert (unit (&f, "kenly")->flags & COL_PINNED);
+  /* Two attackers, five defenders: the USA chooses two. */
+  ck_assert_str_eq (f.family->awaiting (f.data, f.m), "pin");
+  refused (&f, "{\"type\": \"activate\", \"unit\": \"banks\"}", "first chooses the 2 blocks pinned at Strasburg");
+  refused (&f, "{\"type\": \"end_step\"}", "(rule col.sequence, 2.0)");
+  refused (&f, "{\"type\": \"pin\", \"location\": {\"location\": \"front-royal\"}, \"units\": [\"kenly\"]}",
+           "chooses the blocks pinned at Strasburg first");
+  refused (&f, "{\"type\": \"pin\", \"location\": {\"location\": \"strasburg\"}, \"units\": [\"hatch\"]}",
+           "give 2 blocks at Strasburg");
+  refused (&f, "{\"type\": \"pin\", \"location\": {\"location\": \"strasburg\"}, \"units\": [\"hatch\", \"winder\"]}",
+           "is not a block of the player at Strasburg");
+  refused (&f, "{\"type\": \"pin\", \"location\": {\"location\": \"strasburg\"}, \"units\": [\"hatch\", \"hatch\"]}",
+           "is given twice");
+  /* The automatic player pins the strongest brigades, keeping Banks free. */
+  suggested = f.family->suggest (f.data, f.m, &f.m->rng);
+  json_node_set_object (node, suggested);
+  json_generator_set_root (gen, node);
+  text = json_generator_to_data (gen, NULL);
+  ck_assert_str_eq (text, "{\"type\":\"pin\",\"location\":{\"location\":\"strasburg\"},\"units\":[\"gordon\",\"donnelly\"]}");
+  /* The player pins Banks and Hatch. */
+  ok (&f, "{\"type\": \"pin\", \"location\": {\"location\": \"strasburg\"}, \"units\": [\"banks\", \"hatch\"]}");
+  ck_assert (logged (&f, "pins at Strasburg"));
+  ck_assert_str_eq (f.family->awaiting (f.data, f.m), "move");
+  refused (&f, "{\"type\": \"pin\", \"location\": {\"location\": \"strasburg\"}, \"units\": [\"gordon\"]}",
+           "No battle waits");
+  refused (&f, "{\"type\": \"activate\", \"unit\": \"banks\"}", "pinned and cannot activate");
+  refused (&f, move_json ("banks", "newtown"), "cannot activate or straggle");
+  refused (&f, move_json ("hatch", "newtown"), "pinned in the battle at Strasburg");
+  refused (&f, move_json ("kenly", "luray"), "pinned in the battle at Front Royal");
+  /* Gordon is free: it straggles out. */
+  ok (&f, move_json ("gordon", "newtown"));
+  level (&f, "col.pinned", "warn");
+  ok (&f, move_json ("hatch", "newtown"));
+  ck_assert (logged (&f, "[col.pinned]"));
   teardown (&f);
 }
 END_TEST
@@ -668,37 +689,72 @@ START_TEST (test_static)
 END_TEST
 
 /* 3.3: over the limit (4, 6 on a pike or railway) in the Supply Phase,
- * one step each from as many blocks; the 3.3 example: eight CSA blocks at
- * Harrisonburg, two reduced. */
+ * one step each from as many blocks, the owner's choice (a journalled
+ * "stack_loss"); the 3.3 example: eight CSA blocks at Harrisonburg, two
+ * reduced. */
 START_TEST (test_stacking)
 {
   Fixture f;
   static const char * const csa[] = { "jackson", "winder", "campbell", "taliaferro", "jackson-artillery",
                                       "conner", "scott", "ashby" };
-  int total = 0;
+  g_autoptr(JsonObject) suggested = NULL;
 
   setup (&f);
   for (guint k = 0; k < G_N_ELEMENTS (csa); k++)
     put (&f, csa[k], "harrisonburg");
-  put (&f, "ashby", "harrisonburg");
-  for (guint k = 0; k < G_N_ELEMENTS (csa); k++)
-    total += strength (&f, csa[k]);
+  set_strength (&f, "scott", 1);
   supply (&f, CSA);
   ck_assert (logged (&f, "has 8 blocks at Harrisonburg, 2 over the limit of 6"));
-  for (guint k = 0; k < G_N_ELEMENTS (csa); k++)
-    total -= strength (&f, csa[k]);
-  ck_assert_int_eq (total, 2);
-  /* The same at a minor town off the pike: four, the rest lose. */
+  ck_assert_str_eq (f.family->awaiting (f.data, f.m), "stack-loss");
+  refused (&f, "{\"type\": \"end_step\"}", "First choose the 2 blocks that lose a step to stacking at Harrisonburg");
+  refused (&f, "{\"type\": \"supply\", \"unit\": \"scott\"}", "(rule col.sequence, 2.0)");
+  refused (&f, "{\"type\": \"stack_loss\", \"location\": \"harrisonburg\", \"units\": [\"winder\"]}",
+           "give 2 blocks at Harrisonburg");
+  refused (&f, "{\"type\": \"stack_loss\", \"location\": \"staunton\", \"units\": [\"winder\", \"scott\"]}",
+           "at Harrisonburg lose their steps first");
+  /* The CSA's choice: Winder (4 → 3) and Scott, eliminated at 1. */
+  ok (&f, "{\"type\": \"stack_loss\", \"location\": {\"location\": \"harrisonburg\"}, "
+          "\"units\": [\"winder\", \"scott\"]}");
+  ck_assert_int_eq (strength (&f, "winder"), 3);
+  ck_assert_str_eq (where (&f, "scott"), "(eliminated)");
+  ck_assert_int_eq (f.m->vp[USA], 1);
+  ck_assert_int_eq (strength (&f, "campbell"), 3);
+  ck_assert_str_eq (f.family->awaiting (f.data, f.m), "supply");
+  refused (&f, "{\"type\": \"stack_loss\", \"location\": \"harrisonburg\", \"units\": [\"winder\"]}",
+           "No town is over its stacking limit");
+  ok (&f, "{\"type\": \"supply\", \"unit\": \"winder\"}");
   teardown (&f);
+
+  /* A minor town off the pike stacks four: Churchville with Johnson's four
+   * and five more; the automatic player gives up the weakest, HQs last. */
   setup (&f);
   {
     static const char * const more[] = { "winder", "campbell", "taliaferro", "jackson-artillery", "ashby" };
 
     for (guint k = 0; k < G_N_ELEMENTS (more); k++)
-      put (&f, more[k], "churchville");   /* with Johnson's four there */
+      put (&f, more[k], "churchville");
   }
   supply (&f, CSA);
   ck_assert (logged (&f, "has 9 blocks at Churchville, 5 over the limit of 4"));
+  suggested = f.family->suggest (f.data, f.m, &f.m->rng);
+  ck_assert_str_eq (json_object_get_string_member (suggested, "type"), "stack_loss");
+  ck_assert_uint_eq (json_array_get_length (json_object_get_array_member (suggested, "units")), 5);
+  ck_assert_str_eq (json_array_get_string_element (json_object_get_array_member (suggested, "units"), 0),
+                    "johnson-artillery");
+  ok (&f, "{\"type\": \"stack_loss\", \"location\": \"churchville\", \"units\": "
+          "[\"johnson\", \"conner\", \"scott\", \"winder\", \"ashby\"]}");
+  ck_assert_int_eq (strength (&f, "johnson"), 1);
+  ck_assert_int_eq (strength (&f, "winder"), 3);
+  ck_assert_int_eq (strength (&f, "campbell"), 3);
+  /* Off: the choice is not waited for. */
+  teardown (&f);
+  setup (&f);
+  for (guint k = 0; k < G_N_ELEMENTS (csa); k++)
+    put (&f, csa[k], "harrisonburg");
+  supply (&f, CSA);
+  level (&f, "col.sequence", "off");
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert_int_eq (f.m->step, COL_SUPPLY_2);
   teardown (&f);
 }
 END_TEST

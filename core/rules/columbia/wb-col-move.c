@@ -116,10 +116,39 @@ movement_step (WbMatch *m)
   return m->step == COL_MOVE_1 || m->step == COL_MOVE_2;
 }
 
+static const char *location_member (JsonObject *action, const char *member, gboolean *box);
+
 static int
 player_of_step (WbMatch *m)
 {
   return m->step == COL_MOVE_1 ? 1 : 2;
+}
+
+/* The blocks of battle @bt: Player 1's attackers that pin (not the
+ * reinforcements, 5.4), the defenders, and those of them pinned. */
+static void
+count_battle (ColData *data, WbMatch *m, const ColBattle *bt, int *attackers, int *defenders, int *pinned)
+{
+  int loc = bt->loc - 1;
+
+  *attackers = *defenders = 0;
+  if (pinned != NULL)
+    *pinned = 0;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (_wb_col_loc (data, &u->where) != loc || u->side > 1)
+        continue;
+      if (u->side == bt->attacker)
+        *attackers += (u->flags & COL_ATTACKER) && !(u->flags & COL_REINFORCE);
+      else
+        {
+          (*defenders)++;
+          if (pinned != NULL)
+            *pinned += (u->flags & COL_PINNED) != 0;
+        }
+    }
 }
 
 /* 5.21: both players get the maximum: the counts start again each player turn. */
@@ -140,35 +169,112 @@ _wb_col_start_movement (ColData *data, WbMatch *m)
       u->data[COL_DATA_FROM] = 0;
     }
   /* 5.4: Player 1's attackers pin as many of Player 2's defenders
-   * (reinforcements aside); Player 2's choice, played as the strongest
-   * non-HQ blocks first so that HQs stay free. */
+   * (reinforcements aside): all of them when they are no more than the
+   * attackers, else Player 2 chooses (a "pin" action, _wb_col_pin_due). */
   if (m->step == COL_MOVE_2)
     for (guint b = 0; b < st->n_battles; b++)
       {
-        int loc = st->battles[b].loc - 1, attackers = 0;
-        guint def = 1 - st->battles[b].attacker;
+        int loc = st->battles[b].loc - 1, attackers, defenders;
 
+        count_battle (data, m, &st->battles[b], &attackers, &defenders, NULL);
+        if (attackers == 0 || attackers < defenders)
+          continue;
         for (guint i = 0; i < m->units->len; i++)
           {
             WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-            if (_wb_col_loc (data, &u->where) == loc && u->side != def && (u->flags & COL_ATTACKER) &&
-                !(u->flags & COL_REINFORCE))
-              attackers++;
-          }
-        for (int pass = 0; pass < 2 && attackers > 0; pass++)
-          for (int want = 4; want >= 0 && attackers > 0; want--)
-            for (guint i = 0; i < m->units->len && attackers > 0; i++)
-              {
-                WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-                gboolean hq = (data->roles[i] & COL_HQ) != 0;
 
-                if (_wb_col_loc (data, &u->where) != loc || u->side != def || (u->flags & COL_PINNED) ||
-                    hq != (pass == 1) || _wb_col_strength (u) != want)
-                  continue;
-                u->flags |= COL_PINNED;
-                attackers--;
-              }
+            if (_wb_col_loc (data, &u->where) == loc && u->side == 1u - st->battles[b].attacker)
+              u->flags |= COL_PINNED;
+          }
       }
+}
+
+int
+_wb_col_pin_due (ColData *data, WbMatch *m, int *n)
+{
+  ColState *st = col_state (m);
+
+  if (m->step != COL_MOVE_2)
+    return -1;
+  for (guint b = 0; b < st->n_battles; b++)
+    {
+      int attackers, defenders, pinned;
+
+      if (st->battles[b].by_player != 1 || st->battles[b].attacker == m->active)
+        continue;
+      count_battle (data, m, &st->battles[b], &attackers, &defenders, &pinned);
+      if (attackers > 0 && attackers < defenders && pinned < attackers)
+        {
+          *n = attackers;
+          return st->battles[b].loc - 1;
+        }
+    }
+  return -1;
+}
+
+gboolean
+_wb_col_read_units (ColData *data, WbMatch *m, JsonObject *action, int loc, int n, int *out, GError **error)
+{
+  JsonNode *node = json_object_get_member (action, "units");
+  JsonArray *a = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+  if (a == NULL || json_array_get_length (a) != (guint) n)
+    return _wb_col_fail (error, g_dngettext (GETTEXT_PACKAGE, "\"units\": give %d block at %s",
+                                             "\"units\": give %d blocks at %s", n),
+                         n, _wb_col_loc_name (data, loc));
+  for (int k = 0; k < n; k++)
+    {
+      JsonNode *e = json_array_get_element (a, (guint) k);
+      const char *id = JSON_NODE_HOLDS_VALUE (e) && json_node_get_value_type (e) == G_TYPE_STRING
+                       ? json_node_get_string (e) : NULL;
+      WbUnitState *u = id != NULL ? wb_match_find_unit (m, id) : NULL;
+
+      if (u == NULL || u->side != m->active || _wb_col_loc (data, &u->where) != loc)
+        return _wb_col_fail (error, _("\"units\": “%s” is not a block of the player at %s"), id ? id : "",
+                             _wb_col_loc_name (data, loc));
+      out[k] = _wb_col_unit_index (m, u);
+      for (int j = 0; j < k; j++)
+        if (out[j] == out[k])
+          return _wb_col_fail (error, _("\"units\": “%s” is given twice"), id);
+    }
+  return TRUE;
+}
+
+/* 5.4: Player 2 names the blocks pinned in a battle of Player 1's where
+ * the attackers are fewer than the defenders. */
+WbApplyResult
+_wb_col_pin (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  gboolean box;
+  const char *at = location_member (action, "location", &box);
+  int n = 0, loc = _wb_col_pin_due (data, m, &n);
+  g_autofree int *units = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  if (loc < 0)
+    return _wb_col_fail (error, _("No battle waits for Player 2 to choose the blocks pinned (5.4)")), WB_APPLY_REFUSED;
+  if (box || _wb_col_loc_id (data, at) != loc)
+    return _wb_col_fail (error, _("Player 2 chooses the blocks pinned at %s first (5.4)"),
+                         _wb_col_loc_name (data, loc)), WB_APPLY_REFUSED;
+  units = g_new (int, n);
+  if (!_wb_col_read_units (data, m, action, loc, n, units, error))
+    return WB_APPLY_REFUSED;
+  for (int k = 0; k < n; k++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, units[k]);
+
+      u->flags |= COL_PINNED;
+      g_string_append_printf (names, "%s%s", k > 0 ? ", " : "", _wb_col_unit_name (data, u));
+    }
+  {
+    g_autofree char *pub = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d block is pinned at %s (5.4).",
+                                                         "%d blocks are pinned at %s (5.4).", n),
+                                            n, _wb_col_loc_name (data, loc));
+
+    /* TRANSLATORS: 5.4: the town, then the blocks Player 2 chose to be pinned there */
+    wb_rule_say_secret (ctx, m, m->active, pub, _("pins at %s: %s (5.4)."), _wb_col_loc_name (data, loc), names->str);
+  }
+  return WB_APPLY_DONE;
 }
 
 WbApplyResult

@@ -36,6 +36,7 @@ enum {
   COL_SUPPLIED  = WB_UNIT_FAMILY_FLAG << 5,  /* took its step this Supply Phase (7.1) */
   COL_OFF_BOARD_ONCE = WB_UNIT_FAMILY_FLAG << 6,  /* came back onto the map: no VP, no leaving (8.1) */
   COL_REINFORCE = WB_UNIT_FAMILY_FLAG << 7,  /* joined a battle already there: a reinforcement (6.5) */
+  COL_STACKED   = WB_UNIT_FAMILY_FLAG << 14, /* lost its step to stacking this Supply Phase (3.3) */
 };
 
 /* Unit data (WbUnitState.data), by index. */
@@ -169,11 +170,24 @@ gboolean      _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *actio
 void          _wb_col_start_movement (ColData *data, WbMatch *m);
 gboolean      _wb_col_commanded (ColData *data, WbMatch *m, const WbUnitState *u);
 GArray       *_wb_col_destinations (ColData *data, WbMatch *m, const char *unit);
+/* 5.4: the town where Player 2 must choose the blocks Player 1's @n
+ * attackers pin (fewer attackers than defenders), or -1. */
+int           _wb_col_pin_due  (ColData *data, WbMatch *m, int *n);
+WbApplyResult _wb_col_pin      (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
 
 /* wb-col-supply.c */
 void          _wb_col_begin_supply (ColData *data, WbMatch *m, WbRuleContext *ctx);
 WbApplyResult _wb_col_supply   (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
 WbApplyResult _wb_col_deploy   (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
+/* 3.3: the town where the supplying player must choose the @over blocks
+ * that lose a step to stacking, or -1. */
+int           _wb_col_stack_due (ColData *data, WbMatch *m, int *over);
+int           _wb_col_stack_limit (ColData *data, int loc);
+WbApplyResult _wb_col_stack_loss (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
+/* The blocks of @action's "units" (a list of distinct ids of the active
+ * side's blocks at @loc, @n of them) as unit indices; FALSE with @error. */
+gboolean      _wb_col_read_units (ColData *data, WbMatch *m, JsonObject *action, int loc, int n, int *out,
+                                  GError **error);
 /* 7.3: the block's supply: 0 none, 1 bad (through a gap), 2 good. */
 int           _wb_col_supply_of (ColData *data, WbMatch *m, const WbUnitState *u);
 void          _wb_col_final_victory (ColData *data, WbMatch *m, WbRuleContext *ctx);

@@ -65,58 +65,105 @@ _wb_col_supply_of (ColData *data, WbMatch *m, const WbUnitState *u)
   return 0;
 }
 
-static int
-stack_limit (ColData *data, int loc)
+int
+_wb_col_stack_limit (ColData *data, int loc)
 {
   return data->stack_base + (data->stack_town[loc] ? data->stack_plus : 0);
 }
 
-/* 3.3: blocks over the limit in the Supply Phase lose a step each; the
- * owner's choice, played as the weakest blocks first (detachments before
- * brigades, HQs last). */
 static void
-stacking_losses (ColData *data, WbMatch *m, WbRuleContext *ctx)
+count_stack (ColData *data, WbMatch *m, int *n, int *lost)
 {
-  for (guint l = 0; l < data->n_loc; l++)
-    {
-      int n = 0, over;
-
-      for (guint i = 0; i < m->units->len; i++)
-        {
-          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-          n += u->side == m->active && _wb_col_loc (data, &u->where) == (int) l;
-        }
-      over = n - stack_limit (data, (int) l);
-      if (over <= 0)
-        continue;
-      wb_rule_say (ctx, m, _("has %d blocks at %s, %d over the limit of %d: %d lose a step (3.3)."), n,
-                   _wb_col_loc_name (data, (int) l), over, stack_limit (data, (int) l), over);
-      for (int pass = 0; pass < 2 && over > 0; pass++)
-        for (int want = 0; want <= 4 && over > 0; want++)
-          for (guint i = 0; i < m->units->len && over > 0; i++)
-            {
-              WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-
-              if (u->side != m->active || _wb_col_loc (data, &u->where) != (int) l ||
-                  ((data->roles[i] & COL_HQ) != 0) != (pass == 1) || _wb_col_strength (u) != want ||
-                  (u->flags & COL_SUPPLIED))
-                continue;
-              u->flags |= COL_SUPPLIED;   /* marks it counted; cleared below */
-              for (int k = 0; k < data->stack_loss && u->where.kind != WB_WHERE_ELIMINATED; k++)
-                _wb_col_reduce (data, m, u, ctx);
-              over--;
-            }
-    }
+  memset (n, 0, sizeof (int) * data->n_loc);
+  memset (lost, 0, sizeof (int) * data->n_loc);
   for (guint i = 0; i < m->units->len; i++)
-    g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) COL_SUPPLIED;
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      int l = _wb_col_loc (data, &u->where);
+
+      if (u->side != m->active || l < 0)
+        continue;
+      n[l]++;
+      lost[l] += (u->flags & COL_STACKED) != 0;
+    }
+}
+
+/* 3.3: blocks over the limit in the Supply Phase lose a step each, the
+ * owner's choice (a "stack_loss" action): the blocks that lost theirs
+ * stay (or were eliminated), so a town is settled when its count less
+ * those marked is within the limit. */
+int
+_wb_col_stack_due (ColData *data, WbMatch *m, int *over)
+{
+  g_autofree int *n = NULL;
+  g_autofree int *lost = NULL;
+
+  if (m->step != COL_SUPPLY_1 && m->step != COL_SUPPLY_2)
+    return -1;
+  n = g_new (int, MAX (data->n_loc, 1));
+  lost = g_new (int, MAX (data->n_loc, 1));
+  count_stack (data, m, n, lost);
+  for (guint l = 0; l < data->n_loc; l++)
+    if (n[l] - lost[l] > _wb_col_stack_limit (data, (int) l))
+      {
+        *over = n[l] - lost[l] - _wb_col_stack_limit (data, (int) l);
+        return (int) l;
+      }
+  return -1;
+}
+
+WbApplyResult
+_wb_col_stack_loss (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  JsonNode *node = json_object_get_member (action, "location");
+  const char *at = node != NULL && JSON_NODE_HOLDS_OBJECT (node)
+                   ? wb_json_string (json_node_get_object (node), "location", NULL)
+                   : wb_json_string (action, "location", NULL);
+  int over = 0, loc = _wb_col_stack_due (data, m, &over);
+  g_autofree int *units = NULL;
+
+  if (loc < 0)
+    return _wb_col_fail (error, _("No town is over its stacking limit (3.3)")), WB_APPLY_REFUSED;
+  if (_wb_col_loc_id (data, at) != loc)
+    return _wb_col_fail (error, _("The blocks over the stacking limit at %s lose their steps first (3.3)"),
+                         _wb_col_loc_name (data, loc)), WB_APPLY_REFUSED;
+  units = g_new (int, over);
+  if (!_wb_col_read_units (data, m, action, loc, over, units, error))
+    return WB_APPLY_REFUSED;
+  for (int k = 0; k < over; k++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, units[k]);
+
+      u->flags |= COL_STACKED;
+      wb_rule_say_secret (ctx, m, u->side, _("A block loses a step to stacking."),
+                          _("%s loses a step to stacking at %s (3.3)."), _wb_col_unit_name (data, u),
+                          _wb_col_loc_name (data, loc));
+      for (int s = 0; s < data->stack_loss && u->where.kind != WB_WHERE_ELIMINATED; s++)
+        _wb_col_reduce (data, m, u, ctx);
+    }
+  return WB_APPLY_DONE;
 }
 
 void
 _wb_col_begin_supply (ColData *data, WbMatch *m, WbRuleContext *ctx)
 {
   ColState *st = col_state (m);
+  g_autofree int *n = g_new (int, MAX (data->n_loc, 1));
+  g_autofree int *lost = g_new (int, MAX (data->n_loc, 1));
 
-  stacking_losses (data, m, ctx);
+  for (guint i = 0; i < m->units->len; i++)
+    g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) (COL_STACKED | COL_SUPPLIED);
+  count_stack (data, m, n, lost);
+  for (guint l = 0; l < data->n_loc; l++)
+    {
+      int over = n[l] - _wb_col_stack_limit (data, (int) l);
+
+      if (over > 0)
+        wb_rule_say (ctx, m, g_dngettext (GETTEXT_PACKAGE,
+                                          "has %d blocks at %s, %d over the limit of %d: %d loses a step (3.3).",
+                                          "has %d blocks at %s, %d over the limit of %d: %d lose a step (3.3).", over),
+                     n[l], _wb_col_loc_name (data, (int) l), over, _wb_col_stack_limit (data, (int) l), over);
+    }
   st->sp[m->active] = data->sp[m->active];
   st->deployed[m->active] = 0;
   /* TRANSLATORS: 7.1: the side's Supply Points this phase */
@@ -200,9 +247,9 @@ _wb_col_deploy (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
                       _("%d detachment a Supply Phase (7.4)"), data->dets_per_phase) ||
       !wb_rule_check (ctx, m, "col.detachment", with, error,
                       _("A detachment deploys with a block of its division in good supply (7.4)")) ||
-      !wb_rule_check (ctx, m, "col.detachment", here < stack_limit (data, to), error,
+      !wb_rule_check (ctx, m, "col.detachment", here < _wb_col_stack_limit (data, to), error,
                       _("%s is at its stacking limit of %d (3.3, 7.4)"), _wb_col_loc_name (data, to),
-                      stack_limit (data, to)))
+                      _wb_col_stack_limit (data, to)))
     return WB_APPLY_REFUSED;
   u->where.kind = WB_WHERE_LOCATION;
   u->where.place = ((WbLocation *) g_ptr_array_index (data->locs, to))->id;

@@ -616,6 +616,14 @@ col_awaiting (gpointer p, WbMatch *m)
   (void) p;
   if (m->over)
     return "over";
+  {
+    int n = 0;
+
+    if (_wb_col_pin_due (p, m, &n) >= 0)
+      return "pin";
+    if (_wb_col_stack_due (p, m, &n) >= 0)
+      return "stack-loss";
+  }
   switch (m->step)
     {
     case COL_INITIATIVE:
@@ -642,6 +650,10 @@ col_hint (gpointer p, WbMatch *m)
 {
   const char *what = col_awaiting (p, m);
 
+  if (g_strcmp0 (what, "pin") == 0)
+    return _("Choose your blocks that Player 1's attackers pin: they may not leave the battle (5.4).");
+  if (g_strcmp0 (what, "stack-loss") == 0)
+    return _("Choose the blocks over the stacking limit that lose a step (3.3).");
   if (g_strcmp0 (what, "roll") == 0)
     return _("Roll for the initiative: the higher total is Player 1 this turn.");
   if (g_strcmp0 (what, "move") == 0)
@@ -811,6 +823,25 @@ col_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
 
   if (m->over)
     return WB_APPLY_NOT_MINE;
+  /* A choice the rules wait for comes first: the blocks pinned (5.4),
+   * those that lose a step to stacking (3.3). */
+  {
+    int n = 0, loc = _wb_col_pin_due (data, m, &n);
+    gboolean pin = loc >= 0;
+
+    if (loc < 0)
+      loc = _wb_col_stack_due (data, m, &n);
+    if (loc >= 0 && strcmp (type, pin ? "pin" : "stack_loss") != 0 &&
+        !wb_rule_check (ctx, m, "col.sequence", FALSE, error,
+                        pin ? _("Player 2 first chooses the %d blocks pinned at %s (5.4)")
+                            : _("First choose the %d blocks that lose a step to stacking at %s (3.3)"),
+                        n, _wb_col_loc_name (data, loc)))
+      return WB_APPLY_REFUSED;
+  }
+  if (strcmp (type, "pin") == 0)
+    return _wb_col_pin (data, m, action, ctx, error);
+  if (strcmp (type, "stack_loss") == 0)
+    return _wb_col_stack_loss (data, m, action, ctx, error);
   if (strcmp (type, "end_step") == 0)
     return end_step (data, m, action, ctx, error);
   if (strcmp (type, "initiative") == 0)
