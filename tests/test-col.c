@@ -179,6 +179,43 @@ logged (Fixture *f, const char *text)
   return FALSE;
 }
 
+static gboolean
+has_candidate (WbStep *step, guint list, const char *value)
+{
+  return list < step->lists->len &&
+         wb_pick_list_find (g_ptr_array_index (step->lists, list), value) != NULL;
+}
+
+static gboolean
+has_button (WbStep *step, const char *label)
+{
+  for (guint i = 0; i < step->buttons->len; i++)
+    if (g_strcmp0 (((WbStepButton *) g_ptr_array_index (step->buttons, i))->label, label) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+step_json (Fixture *f, WbPicks *picks)
+{
+  g_autoptr(JsonObject) a = f->family->step_action (f->data, f->m, picks);
+  g_autoptr(JsonNode) node = NULL;
+
+  if (a == NULL)
+    return NULL;
+  node = json_node_init_object (json_node_alloc (), a);
+  return json_to_string (node, FALSE);
+}
+
+static WbStep *
+step_of (Fixture *f, WbPicks *picks)
+{
+  WbStep *step = wb_step_new ();
+
+  f->family->step (f->data, f->m, picks, step);
+  return step;
+}
+
 static const char *
 move_json (const char *id, const char *to)
 {
@@ -580,6 +617,22 @@ START_TEST (test_pinning)
   json_generator_set_root (gen, node);
   text = json_generator_to_data (gen, NULL);
   ck_assert_str_eq (text, "{\"type\":\"pin\",\"location\":{\"location\":\"strasburg\"},\"units\":[\"gordon\",\"donnelly\"]}");
+  /* The play UI's step: the five defenders, two to pick, then Pin. */
+  {
+    g_autoptr(WbPicks) picks = wb_picks_new ();
+    g_autoptr(WbStep) step = step_of (&f, picks);
+    g_autofree char *json = NULL;
+
+    ck_assert_uint_eq (step->lists->len, 1);
+    ck_assert_uint_eq (((WbPickList *) g_ptr_array_index (step->lists, 0))->candidates->len, 5);
+    ck_assert (has_candidate (step, 0, "banks") && !has_candidate (step, 0, "kenly"));
+    ck_assert_str_eq (step->act_label, "_Pin");
+    wb_picks_add (picks, 0, "banks");
+    ck_assert_ptr_null (step_json (&f, picks));
+    wb_picks_add (picks, 0, "hatch");
+    json = step_json (&f, picks);
+    ck_assert_str_eq (json, "{\"type\":\"pin\",\"location\":{\"location\":\"strasburg\"},\"units\":[\"banks\",\"hatch\"]}");
+  }
   /* The player pins Banks and Hatch. */
   ok (&f, "{\"type\": \"pin\", \"location\": {\"location\": \"strasburg\"}, \"units\": [\"banks\", \"hatch\"]}");
   ck_assert (logged (&f, "pins at Strasburg"));
@@ -917,6 +970,131 @@ START_TEST (test_victory)
 }
 END_TEST
 
+/* The play UI's steps (rules/wb-step.h): the initiative button, an
+ * activation button per HQ, a block then any town it reaches this turn
+ * (two towns when commanded, through the town the route shows, by rail),
+ * the road counts in the prompt; the pin choice; the Supply Phase's
+ * blocks and detachment towns with their buttons. */
+START_TEST (test_steps)
+{
+  Fixture f;
+  g_autoptr(WbPicks) picks = wb_picks_new ();
+  g_autoptr(WbStep) step = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(GArray) route = NULL;
+  WbWhere to = { WB_WHERE_LOCATION, { 0, 0 }, NULL };
+
+  setup (&f);
+  step = step_of (&f, picks);
+  ck_assert (has_button (step, "Activate Jackson HQ (Staunton)"));
+  ck_assert (has_button (step, "Activate Ewell HQ (Standardsville)"));
+  ck_assert_uint_eq (step->buttons->len, 3);
+  ck_assert (!has_candidate (step, 0, "banks"));
+  ck_assert (has_candidate (step, 0, "winder"));
+  ck_assert (!has_candidate (step, 0, "jackson-inf-det-1"));
+  /* Without command: one town. */
+  wb_picks_add (picks, 0, "winder");
+  g_clear_pointer (&step, wb_step_free);
+  step = step_of (&f, picks);
+  ck_assert (has_candidate (step, 1, "mt-sidney"));
+  ck_assert (!has_candidate (step, 1, "harrisonburg"));
+  ck_assert (!has_candidate (step, 1, "charlottesville"));
+  ck_assert_msg (strstr (step->summary, "no command") != NULL && strstr (step->summary, "to Mt Sidney 0/12, attacking 0/6"),
+                 "%s", step->summary);
+  /* Jackson active: two towns, and by rail to Charlottesville. */
+  activate (&f, "jackson");
+  g_clear_pointer (&step, wb_step_free);
+  step = step_of (&f, picks);
+  ck_assert (has_candidate (step, 1, "harrisonburg"));
+  ck_assert (has_candidate (step, 1, "charlottesville"));
+  ck_assert (!has_candidate (step, 1, "new-market"));       /* three towns */
+  ck_assert (!has_button (step, "Activate Jackson HQ (Staunton)"));
+  to.place = g_intern_string ("charlottesville");
+  route = f.family->route (f.data, f.m, "winder", &to);
+  ck_assert_uint_eq (route->len, 3);
+  ck_assert_str_eq (g_array_index (route, WbWhere, 1).place, "waynesboro");
+  g_clear_pointer (&route, g_array_unref);
+  to.place = g_intern_string ("harrisonburg");
+  route = f.family->route (f.data, f.m, "winder", &to);
+  ck_assert_uint_eq (route->len, 3);
+  ck_assert_str_eq (g_array_index (route, WbWhere, 1).place, "mt-sidney");
+  wb_picks_add (picks, 1, "harrisonburg");
+  json = step_json (&f, picks);
+  ck_assert_str_eq (json, "{\"type\":\"move\",\"unit\":\"winder\",\"via\":{\"location\":\"mt-sidney\"},"
+                          "\"to\":{\"location\":\"harrisonburg\"}}");
+  ok (&f, json);
+  g_clear_pointer (&json, g_free);
+  wb_picks_clear (picks);
+  /* Three towns away only by rail: Taylor, commanded by Ewell, from
+   * Charlottesville to Buffalo Gap. */
+  activate (&f, "ewell");
+  to.place = g_intern_string ("buffalo-gap");
+  g_clear_pointer (&route, g_array_unref);
+  route = f.family->route (f.data, f.m, "taylor", &to);
+  ck_assert_uint_eq (route->len, 4);
+  ck_assert_str_eq (g_array_index (route, WbWhere, 2).place, "staunton");
+  wb_picks_add (picks, 0, "taylor");
+  wb_picks_add (picks, 1, "buffalo-gap");
+  json = step_json (&f, picks);
+  ck_assert_str_eq (json, "{\"type\":\"move\",\"unit\":\"taylor\",\"to\":{\"location\":\"buffalo-gap\"},"
+                          "\"rail\":true}");
+  ok (&f, json);
+  g_clear_pointer (&json, g_free);
+  /* The counts in the prompt: one block along the pike to Mt Sidney. */
+  wb_picks_clear (picks);
+  wb_picks_add (picks, 0, "taliaferro");
+  g_clear_pointer (&step, wb_step_free);
+  step = step_of (&f, picks);
+  ck_assert_msg (strstr (step->summary, "commanded") != NULL && strstr (step->summary, "to Mt Sidney 1/12"),
+                 "%s", step->summary);
+  /* A road section full: no more destinations along it. */
+  col_state (f.m)->moved[_wb_col_edge (f.data, _wb_col_loc_id (f.data, "staunton"),
+                                       _wb_col_loc_id (f.data, "churchville"))->conn] = 8;
+  g_clear_pointer (&step, wb_step_free);
+  step = step_of (&f, picks);
+  ck_assert (!has_candidate (step, 1, "churchville"));
+  ck_assert (has_candidate (step, 1, "heritage"));
+  teardown (&f);
+
+  /* The initiative: a button. */
+  setup (&f);
+  f.m->turn = 2;
+  f.m->step = COL_INITIATIVE;
+  wb_picks_clear (picks);
+  g_clear_pointer (&step, wb_step_free);
+  step = step_of (&f, picks);
+  ck_assert (has_button (step, "_Roll for the Initiative"));
+  ck_assert_uint_eq (step->lists->len, 0);
+  teardown (&f);
+
+  /* The Supply Phase: a block to buy a step for; a town, then its
+   * detachments' buttons. */
+  setup (&f);
+  set_strength (&f, "winder", 3);
+  supply (&f, CSA);
+  g_clear_pointer (&step, wb_step_free);
+  step = step_of (&f, picks);
+  ck_assert (has_candidate (step, 1, "winder"));
+  ck_assert (!has_candidate (step, 1, "campbell"));        /* full strength */
+  ck_assert (has_candidate (step, 0, "staunton"));
+  ck_assert (!has_candidate (step, 0, "standardsville"));  /* four blocks */
+  ck_assert_str_eq (step->summary, "2 SP left; detachments deployed 0 of 1");
+  wb_picks_add (picks, 0, "staunton");
+  g_clear_pointer (&step, wb_step_free);
+  step = step_of (&f, picks);
+  /* Jackson's division is at Staunton: its six detachments of the pool. */
+  ck_assert (has_button (step, "Deploy Jackson's infantry detachment 1 at Staunton"));
+  ck_assert (has_button (step, "Deploy Jackson HQ detachment at Staunton"));
+  ck_assert_uint_eq (step->buttons->len, 6);
+  ck_assert_ptr_null (step_json (&f, picks));
+  wb_picks_clear (picks);
+  wb_picks_add (picks, 1, "winder");
+  json = step_json (&f, picks);
+  ck_assert_str_eq (json, "{\"type\":\"supply\",\"unit\":\"winder\"}");
+  teardown (&f);
+}
+END_TEST
+
 static Suite *
 col_suite (void)
 {
@@ -937,6 +1115,7 @@ col_suite (void)
   tcase_add_test (tc, test_supply);
   tcase_add_test (tc, test_detachments);
   tcase_add_test (tc, test_victory);
+  tcase_add_test (tc, test_steps);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -457,6 +457,29 @@ rail_reach (ColData *data, WbMatch *m, int from, int to, guint side, GArray *con
   return TRUE;
 }
 
+int *
+_wb_col_rail_path (ColData *data, WbMatch *m, int from, int to, guint side)
+{
+  g_autoptr(GArray) conns = g_array_new (FALSE, FALSE, sizeof (int));
+  int *path, at = from;
+
+  if (from < 0 || to < 0 || !rail_reach (data, m, from, to, side, conns))
+    return NULL;
+  path = g_new (int, conns->len + 1);
+  /* The connections come from @to back: walk them from @from. */
+  for (guint k = 0; k < conns->len; k++)
+    {
+      WbConnection *cn = g_ptr_array_index (wb_point_map_get_connections (data->map),
+                                            g_array_index (conns, int, conns->len - 1 - k));
+      int a = _wb_col_loc_id (data, cn->a), b = _wb_col_loc_id (data, cn->b);
+
+      at = a == at ? b : a;
+      path[k] = at;
+    }
+  path[conns->len] = -1;
+  return path;
+}
+
 WbApplyResult
 _wb_col_move (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
@@ -683,27 +706,133 @@ _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleConte
   return TRUE;
 }
 
-/* Where @unit may go now: adjacent towns and those two away through
- * friendly or vacant towns. Limits and command are checked on the move. */
+/* Whether a road section may carry one more block this player turn
+ * (5.21), attacking over it (6.2) when @attacking. */
+static gboolean
+road_open (WbMatch *m, const ColEdge *edge, gboolean attacking)
+{
+  ColState *st = col_state (m);
+
+  return st->moved[edge->conn] < edge->move && (!attacking || st->attacked[edge->conn] < edge->attack);
+}
+
+static gboolean
+attacked_town (ColData *data, WbMatch *m, int loc, guint side)
+{
+  gboolean contested;
+
+  _wb_col_control (data, m, loc, &contested);
+  return contested || enemy_at (data, m, loc, side);
+}
+
+/* Every town @u may move to now, as the rules allow it (the checks at
+ * enforce): ways[loc] is 0 when it may not go there, else 1 + the town it
+ * goes through (1 + loc: none, by one road), or -1 by rail. FALSE when it
+ * may not move at all. */
+static gboolean
+reach (ColData *data, WbMatch *m, const WbUnitState *u, int *ways)
+{
+  int ui = _wb_col_unit_index (m, u), from = _wb_col_loc (data, &u->where), towns;
+  gboolean commanded, contested_from;
+
+  for (guint l = 0; l < data->n_loc; l++)
+    ways[l] = 0;
+  if (!movement_step (m) || u->side != m->active || (u->flags & (WB_UNIT_MOVED | COL_PINNED)) || from < 0 ||
+      data->is_static[ui])
+    return FALSE;
+  if (data->off_map >= 0 && from == data->off_map)
+    {
+      /* 8.1: back into its town only, after the turn given. */
+      if (data->division[ui] == data->off_formation && m->turn > data->off_return_after && data->off_loc >= 0)
+        ways[data->off_loc] = 1 + data->off_loc;
+      return TRUE;
+    }
+  commanded = _wb_col_commanded (data, m, u);
+  towns = commanded ? data->move_towns : MIN (data->straggle_towns, data->move_towns);
+  _wb_col_control (data, m, from, &contested_from);
+  for (guint e = 0; e < data->adj[from]->len; e++)
+    {
+      const ColEdge *a = &g_array_index (data->adj[from], ColEdge, e);
+      gboolean attack;
+
+      if (a->rail || towns < 1)
+        continue;
+      if (a->to == data->off_map)
+        {
+          if (data->division[ui] == data->off_formation && from == data->off_loc && commanded &&
+              m->turn < data->off_exit_before && !(u->flags & COL_OFF_BOARD_ONCE))
+            ways[a->to] = 1 + a->to;
+          continue;
+        }
+      attack = attacked_town (data, m, a->to, u->side);
+      if (!road_open (m, a, attack) || (attack && data->attack_towns < 1))
+        continue;
+      ways[a->to] = 1 + a->to;   /* by the road to it, rather than through a town */
+      if (attack || towns < 2)
+        continue;
+      /* 5.3: a second town, through a friendly or vacant one, not attacking. */
+      for (guint f = 0; f < data->adj[a->to]->len; f++)
+        {
+          const ColEdge *b = &g_array_index (data->adj[a->to], ColEdge, f);
+
+          if (b->rail || b->to == from || b->to == data->off_map || ways[b->to] != 0 ||
+              attacked_town (data, m, b->to, u->side) || !road_open (m, b, FALSE))
+            continue;
+          ways[b->to] = 1 + a->to;
+        }
+    }
+  /* 5.6: by rail, commanded, from a town not in battle, to any town of the
+   * line it reaches through friendly or vacant towns. */
+  if ((data->rail_sides & (1u << u->side)) && commanded && !contested_from)
+    for (guint l = 0; l < data->n_loc; l++)
+      {
+        g_autoptr(GArray) conns = g_array_new (FALSE, FALSE, sizeof (int));
+
+        if (ways[l] != 0 || (int) l == from || attacked_town (data, m, (int) l, u->side))
+          continue;
+        if (rail_reach (data, m, from, (int) l, u->side, conns) && conns->len > 0)
+          ways[l] = -1;
+      }
+  return TRUE;
+}
+
+gboolean
+_wb_col_way (ColData *data, WbMatch *m, const WbUnitState *u, int to, int *via, gboolean *rail)
+{
+  g_autofree int *ways = g_new (int, MAX (data->n_loc, 1));
+
+  if (to < 0 || (guint) to >= data->n_loc || !reach (data, m, u, ways) || ways[to] == 0)
+    return FALSE;
+  *rail = ways[to] < 0;
+  *via = ways[to] > 0 && ways[to] - 1 != to ? ways[to] - 1 : -1;
+  return TRUE;
+}
+
+/* Where @unit may go now: every town it reaches this player turn by the
+ * rules at enforce (one or two towns, one attacking, the road limits left,
+ * command, the rail move, off the map and back), each with how many
+ * towns it moves (cost: towns in quarters, 0 by rail). */
 GArray *
 _wb_col_destinations (ColData *data, WbMatch *m, const char *unit)
 {
   WbUnitState *u = wb_match_find_unit (m, unit);
+  g_autofree int *ways = NULL;
   GArray *out;
-  int from;
 
-  if (u == NULL || !movement_step (m) || u->side != m->active || (u->flags & WB_UNIT_MOVED) ||
-      (from = _wb_col_loc (data, &u->where)) < 0 || data->is_static[_wb_col_unit_index (m, u)])
+  if (u == NULL)
+    return NULL;
+  ways = g_new (int, MAX (data->n_loc, 1));
+  if (!reach (data, m, u, ways))
     return NULL;
   out = g_array_new (FALSE, TRUE, sizeof (WbDestination));
-  for (guint e = 0; e < data->adj[from]->len; e++)
+  for (guint l = 0; l < data->n_loc; l++)
     {
-      const ColEdge *edge = &g_array_index (data->adj[from], ColEdge, e);
-      WbDestination d = { { WB_WHERE_LOCATION, { 0, 0 }, NULL }, 1 };
+      WbDestination d = { { WB_WHERE_LOCATION, { 0, 0 }, NULL }, 0 };
 
-      if (edge->rail)
+      if (ways[l] == 0)
         continue;
-      d.where.place = ((WbLocation *) g_ptr_array_index (data->locs, edge->to))->id;
+      d.where.place = ((WbLocation *) g_ptr_array_index (data->locs, l))->id;
+      d.cost = ways[l] < 0 ? 0 : ways[l] - 1 == (int) l ? 4 : 8;
       g_array_append_val (out, d);
     }
   return out;

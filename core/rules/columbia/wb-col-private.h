@@ -170,6 +170,17 @@ gboolean      _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *actio
 void          _wb_col_start_movement (ColData *data, WbMatch *m);
 gboolean      _wb_col_commanded (ColData *data, WbMatch *m, const WbUnitState *u);
 GArray       *_wb_col_destinations (ColData *data, WbMatch *m, const char *unit);
+/* How @u would reach @to now: through @via (-1: none), or by @rail;
+ * FALSE when it cannot (the destinations' own search). */
+gboolean      _wb_col_way      (ColData *data, WbMatch *m, const WbUnitState *u, int to, int *via, gboolean *rail);
+/* The towns after @from along @side's rail move to @to, -1 ended
+ * (transfer full), or NULL. */
+int          *_wb_col_rail_path (ColData *data, WbMatch *m, int from, int to, guint side);
+
+/* wb-col-steps.c: the play UI's steps (rules/wb-step.h). */
+void          _wb_col_step     (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
+JsonObject   *_wb_col_step_action (ColData *data, WbMatch *m, const WbPicks *picks);
+GArray       *_wb_col_route    (ColData *data, WbMatch *m, const char *unit, const WbWhere *to);
 /* 5.4: the town where Player 2 must choose the blocks Player 1's @n
  * attackers pin (fewer attackers than defenders), or -1. */
 int           _wb_col_pin_due  (ColData *data, WbMatch *m, int *n);

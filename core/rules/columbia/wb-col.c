@@ -863,6 +863,24 @@ col_destinations (gpointer p, WbMatch *m, const char *unit)
   return _wb_col_destinations (p, m, unit);
 }
 
+static void
+col_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  _wb_col_step (p, m, picks, step);
+}
+
+static JsonObject *
+col_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
+{
+  return _wb_col_step_action (p, m, picks);
+}
+
+static GArray *
+col_route (gpointer p, WbMatch *m, const char *unit, const WbWhere *to)
+{
+  return _wb_col_route (p, m, unit, to);
+}
+
 static JsonObject *
 col_suggest (gpointer p, WbMatch *m, WbRng *rng)
 {
@@ -898,9 +916,12 @@ static const WbRulesFamily family = {
   .awaiting = col_awaiting,
   .player = col_player,
   .hint = col_hint,
+  .route = col_route,
   .suggest = col_suggest,
   .apply = col_apply,
   .hidden_units = TRUE,
+  .step = col_step,
+  .step_action = col_step_action,
   .params = _wb_col_params,
   .n_params = WB_COL_N_PARAMS,
   .roles = roles,
