@@ -10,6 +10,7 @@
 #include "rules/wb-play.h"
 #include "rules/bg/wb-bg-private.h"
 #include "rules/spi/wb-spi-private.h"
+#include "rules/columbia/wb-col-private.h"
 
 /* Actions come from files (a saved playtest is untrusted input): a family
  * given an action with members of the wrong JSON type — an object where a
@@ -232,6 +233,15 @@ START_TEST (test_fuzz_bg)
 }
 END_TEST
 
+START_TEST (test_fuzz_col)
+{
+  fuzz_level = NULL;
+  fuzz_game (wb_col_family (), "shenandoah", "campaign", 5, 400);
+  fuzz_level = "off";
+  fuzz_game (wb_col_family (), "shenandoah", "campaign", 6, 400);
+}
+END_TEST
+
 /* The rules parameters come from the game file: each member of another
  * type than the family reads gives a refusal or a default, never a
  * critical. */
@@ -276,6 +286,7 @@ START_TEST (test_fuzz_params)
   fuzz_params (wb_spi_family (), "battle-of-the-wilderness", "historical");
   fuzz_params (wb_bg_family (), "jackson-sheridan", "1864");
   fuzz_params (wb_bg_family (), "grants-gamble", "campaign");
+  fuzz_params (wb_col_family (), "shenandoah", "campaign");
 }
 END_TEST
 
@@ -288,6 +299,7 @@ make_suite (void)
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_fuzz_spi);
   tcase_add_test (tc, test_fuzz_bg);
+  tcase_add_test (tc, test_fuzz_col);
   tcase_add_test (tc, test_fuzz_params);
   suite_add_tcase (s, tc);
   return s;

@@ -177,6 +177,26 @@ to_battles (Fix *f, const char *player1)
   f->m->first_side = unit (f, player1)->side;
   f->m->step = COL_MOVE_2;
   f->m->active = 1 - f->m->first_side;
+  /* Player 2 first pins as many of its blocks as attack it (5.4): its
+   * first blocks in the town, which fight all the same. */
+  for (int n = 0, loc; (loc = _wb_col_pin_due (f->data, f->m, &n)) >= 0;)
+    {
+      WbLocation *l = g_ptr_array_index (f->data->locs, loc);
+      g_autoptr(GString) json = g_string_new (NULL);
+      int k = 0;
+
+      g_string_printf (json, "{\"type\": \"pin\", \"location\": \"%s\", \"units\": [", l->id);
+      for (guint i = 0; i < f->m->units->len && k < n; i++)
+        {
+          WbUnitState *u = &g_array_index (f->m->units, WbUnitState, i);
+
+          if (u->side == f->m->active && u->where.kind == WB_WHERE_LOCATION &&
+              g_strcmp0 (u->where.place, l->id) == 0)
+            g_string_append_printf (json, "%s\"%s\"", k++ ? ", " : "", u->id);
+        }
+      g_string_append (json, "]}");
+      ok (f, json->str);
+    }
   ok (f, "{\"type\": \"end_step\"}");
   ck_assert_int_eq (f->m->step, COL_BATTLE);
 }

@@ -89,7 +89,7 @@ END_TEST
 
 START_TEST (test_free_play_and_physical_dice)
 {
-  g_autoptr(WbGame) game = load_bundled ("shenandoah.warbench");
+  g_autoptr(WbGame) game = load_bundled ("chickasaw-bayou.warbench");
   WbPlayDialog *dialog = wb_play_dialog_new (NULL, game, NULL);
   g_autoptr(WbPlay) play = NULL;
   g_autoptr(GError) error = NULL;

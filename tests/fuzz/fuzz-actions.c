@@ -5,15 +5,17 @@
 #include "rules/wb-play.h"
 
 /* Each family's action applier on random actions at real states: the
- * input's first byte picks a game (the Wilderness, SPI; Grant's Gamble and
- * Jackson & Sheridan, Blue & Gray), the second how many of the automatic
- * player's actions lead to the state, and each following line is a JSON
- * action played there (refused or played, never a crash). */
+ * input's first byte picks a game by its value modulo 4 (the Wilderness,
+ * SPI; Grant's Gamble and Jackson & Sheridan, Blue & Gray; Shenandoah,
+ * Columbia block) and by its bit of value 8 the players' typed dice, the
+ * second how many of the automatic player's actions lead to the state, and
+ * each following line is a JSON action played there (refused or played,
+ * never a crash). */
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  static WbGame *games[3];
-  static const char *const scenarios[3] = { "historical", "campaign", "1864" };
+  static WbGame *games[4];
+  static const char *const scenarios[4] = { "historical", "campaign", "1864", "campaign" };
   g_autoptr(WbPlay) play = NULL;
   g_auto(GStrv) lines = NULL;
   g_autofree char *text = NULL;
@@ -25,10 +27,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       games[0] = fuzz_bundled_game ("battle-of-the-wilderness.warbench");
       games[1] = fuzz_bundled_game ("grants-gamble.warbench");
       games[2] = fuzz_bundled_game ("jackson-sheridan.warbench");
+      games[3] = fuzz_bundled_game ("shenandoah.warbench");
     }
   if (size < 2 || size > 65536)
     return 0;
-  g = data[0] % 3;
+  g = data[0] % 4;
   lead = data[1] % 64;
   play = wb_play_new_full (games[g], NULL, scenarios[g], NULL, data[0], (data[0] & 8) != 0, NULL, NULL);
   if (play == NULL)

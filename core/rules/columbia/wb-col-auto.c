@@ -144,13 +144,61 @@ suggest_supply (ColData *data, WbMatch *m)
   return NULL;
 }
 
+/* The owner's choice of @n blocks at @loc (5.4 pinning, 3.3 stacking):
+ * by strength, the strongest first when @strongest (to pin: they stay
+ * and fight) else the weakest, HQs last so that they stay free. */
+static JsonObject *
+choose_blocks (ColData *data, WbMatch *m, const char *type, int loc, int n, gboolean strongest)
+{
+  JsonObject *a = action (type, NULL);
+  JsonArray *units = json_array_new ();
+
+  to_location (a, "location", ((WbLocation *) g_ptr_array_index (data->locs, loc))->id);
+  for (int pass = 0; pass < 2 && n > 0; pass++)
+    for (int k = 0; k <= 4 && n > 0; k++)
+      for (guint i = 0; i < m->units->len && n > 0; i++)
+        {
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+          if (u->side != m->active || _wb_col_loc (data, &u->where) != loc ||
+              ((data->roles[i] & COL_HQ) != 0) != (pass == 1) ||
+              _wb_col_strength (u) != (strongest ? 4 - k : k))
+            continue;
+          json_array_add_string_element (units, u->id);
+          n--;
+        }
+  /* Strengths past 4: any block left. */
+  for (guint i = 0; i < m->units->len && n > 0; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      gboolean taken = FALSE;
+
+      if (u->side != m->active || _wb_col_loc (data, &u->where) != loc)
+        continue;
+      for (guint j = 0; j < json_array_get_length (units) && !taken; j++)
+        taken = g_strcmp0 (json_array_get_string_element (units, j), u->id) == 0;
+      if (!taken)
+        {
+          json_array_add_string_element (units, u->id);
+          n--;
+        }
+    }
+  json_object_set_array_member (a, "units", units);
+  return a;
+}
+
 JsonObject *
 _wb_col_suggest (ColData *data, WbMatch *m, WbRng *rng)
 {
   JsonObject *a = NULL;
+  int n = 0, loc;
 
   if (m->over)
     return NULL;
+  if ((loc = _wb_col_pin_due (data, m, &n)) >= 0)
+    return choose_blocks (data, m, "pin", loc, n, TRUE);
+  if ((loc = _wb_col_stack_due (data, m, &n)) >= 0)
+    return choose_blocks (data, m, "stack_loss", loc, n, FALSE);
   switch (m->step)
     {
     case COL_INITIATIVE:

@@ -116,10 +116,39 @@ movement_step (WbMatch *m)
   return m->step == COL_MOVE_1 || m->step == COL_MOVE_2;
 }
 
+static const char *location_member (JsonObject *action, const char *member, gboolean *box);
+
 static int
 player_of_step (WbMatch *m)
 {
   return m->step == COL_MOVE_1 ? 1 : 2;
+}
+
+/* The blocks of battle @bt: Player 1's attackers that pin (not the
+ * reinforcements, 5.4), the defenders, and those of them pinned. */
+static void
+count_battle (ColData *data, WbMatch *m, const ColBattle *bt, int *attackers, int *defenders, int *pinned)
+{
+  int loc = bt->loc - 1;
+
+  *attackers = *defenders = 0;
+  if (pinned != NULL)
+    *pinned = 0;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (_wb_col_loc (data, &u->where) != loc || u->side > 1)
+        continue;
+      if (u->side == bt->attacker)
+        *attackers += (u->flags & COL_ATTACKER) && !(u->flags & COL_REINFORCE);
+      else
+        {
+          (*defenders)++;
+          if (pinned != NULL)
+            *pinned += (u->flags & COL_PINNED) != 0;
+        }
+    }
 }
 
 /* 5.21: both players get the maximum: the counts start again each player turn. */
@@ -140,35 +169,112 @@ _wb_col_start_movement (ColData *data, WbMatch *m)
       u->data[COL_DATA_FROM] = 0;
     }
   /* 5.4: Player 1's attackers pin as many of Player 2's defenders
-   * (reinforcements aside); Player 2's choice, played as the strongest
-   * non-HQ blocks first so that HQs stay free. */
+   * (reinforcements aside): all of them when they are no more than the
+   * attackers, else Player 2 chooses (a "pin" action, _wb_col_pin_due). */
   if (m->step == COL_MOVE_2)
     for (guint b = 0; b < st->n_battles; b++)
       {
-        int loc = st->battles[b].loc - 1, attackers = 0;
-        guint def = 1 - st->battles[b].attacker;
+        int loc = st->battles[b].loc - 1, attackers, defenders;
 
+        count_battle (data, m, &st->battles[b], &attackers, &defenders, NULL);
+        if (attackers == 0 || attackers < defenders)
+          continue;
         for (guint i = 0; i < m->units->len; i++)
           {
             WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-            if (_wb_col_loc (data, &u->where) == loc && u->side != def && (u->flags & COL_ATTACKER) &&
-                !(u->flags & COL_REINFORCE))
-              attackers++;
-          }
-        for (int pass = 0; pass < 2 && attackers > 0; pass++)
-          for (int want = 4; want >= 0 && attackers > 0; want--)
-            for (guint i = 0; i < m->units->len && attackers > 0; i++)
-              {
-                WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-                gboolean hq = (data->roles[i] & COL_HQ) != 0;
 
-                if (_wb_col_loc (data, &u->where) != loc || u->side != def || (u->flags & COL_PINNED) ||
-                    hq != (pass == 1) || _wb_col_strength (u) != want)
-                  continue;
-                u->flags |= COL_PINNED;
-                attackers--;
-              }
+            if (_wb_col_loc (data, &u->where) == loc && u->side == 1u - st->battles[b].attacker)
+              u->flags |= COL_PINNED;
+          }
       }
+}
+
+int
+_wb_col_pin_due (ColData *data, WbMatch *m, int *n)
+{
+  ColState *st = col_state (m);
+
+  if (m->step != COL_MOVE_2)
+    return -1;
+  for (guint b = 0; b < st->n_battles; b++)
+    {
+      int attackers, defenders, pinned;
+
+      if (st->battles[b].by_player != 1 || st->battles[b].attacker == m->active)
+        continue;
+      count_battle (data, m, &st->battles[b], &attackers, &defenders, &pinned);
+      if (attackers > 0 && attackers < defenders && pinned < attackers)
+        {
+          *n = attackers;
+          return st->battles[b].loc - 1;
+        }
+    }
+  return -1;
+}
+
+gboolean
+_wb_col_read_units (ColData *data, WbMatch *m, JsonObject *action, int loc, int n, int *out, GError **error)
+{
+  JsonNode *node = json_object_get_member (action, "units");
+  JsonArray *a = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+  if (a == NULL || json_array_get_length (a) != (guint) n)
+    return _wb_col_fail (error, g_dngettext (GETTEXT_PACKAGE, "\"units\": give %d block at %s",
+                                             "\"units\": give %d blocks at %s", n),
+                         n, _wb_col_loc_name (data, loc));
+  for (int k = 0; k < n; k++)
+    {
+      JsonNode *e = json_array_get_element (a, (guint) k);
+      const char *id = JSON_NODE_HOLDS_VALUE (e) && json_node_get_value_type (e) == G_TYPE_STRING
+                       ? json_node_get_string (e) : NULL;
+      WbUnitState *u = id != NULL ? wb_match_find_unit (m, id) : NULL;
+
+      if (u == NULL || u->side != m->active || _wb_col_loc (data, &u->where) != loc)
+        return _wb_col_fail (error, _("\"units\": “%s” is not a block of the player at %s"), id ? id : "",
+                             _wb_col_loc_name (data, loc));
+      out[k] = _wb_col_unit_index (m, u);
+      for (int j = 0; j < k; j++)
+        if (out[j] == out[k])
+          return _wb_col_fail (error, _("\"units\": “%s” is given twice"), id);
+    }
+  return TRUE;
+}
+
+/* 5.4: Player 2 names the blocks pinned in a battle of Player 1's where
+ * the attackers are fewer than the defenders. */
+WbApplyResult
+_wb_col_pin (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  gboolean box;
+  const char *at = location_member (action, "location", &box);
+  int n = 0, loc = _wb_col_pin_due (data, m, &n);
+  g_autofree int *units = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  if (loc < 0)
+    return _wb_col_fail (error, _("No battle waits for Player 2 to choose the blocks pinned (5.4)")), WB_APPLY_REFUSED;
+  if (box || _wb_col_loc_id (data, at) != loc)
+    return _wb_col_fail (error, _("Player 2 chooses the blocks pinned at %s first (5.4)"),
+                         _wb_col_loc_name (data, loc)), WB_APPLY_REFUSED;
+  units = g_new (int, n);
+  if (!_wb_col_read_units (data, m, action, loc, n, units, error))
+    return WB_APPLY_REFUSED;
+  for (int k = 0; k < n; k++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, units[k]);
+
+      u->flags |= COL_PINNED;
+      g_string_append_printf (names, "%s%s", k > 0 ? ", " : "", _wb_col_unit_name (data, u));
+    }
+  {
+    g_autofree char *pub = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d block is pinned at %s (5.4).",
+                                                         "%d blocks are pinned at %s (5.4).", n),
+                                            n, _wb_col_loc_name (data, loc));
+
+    /* TRANSLATORS: 5.4: the town, then the blocks Player 2 chose to be pinned there */
+    wb_rule_say_secret (ctx, m, m->active, pub, _("pins at %s: %s (5.4)."), _wb_col_loc_name (data, loc), names->str);
+  }
+  return WB_APPLY_DONE;
 }
 
 WbApplyResult
@@ -220,6 +326,17 @@ location_member (JsonObject *action, const char *member, gboolean *box)
       return wb_json_string (o, "location", NULL);
     }
   return wb_json_string (action, member, NULL);
+}
+
+static const ColBattle *
+find_battle (WbMatch *m, int loc)
+{
+  ColState *st = col_state (m);
+
+  for (guint b = 0; b < st->n_battles; b++)
+    if (st->battles[b].loc == loc + 1)
+      return &st->battles[b];
+  return NULL;
 }
 
 static void
@@ -338,6 +455,29 @@ rail_reach (ColData *data, WbMatch *m, int from, int to, guint side, GArray *con
   for (int at = to; prev[at] >= 0; at = prev[at])
     g_array_append_val (conns, via[at]);
   return TRUE;
+}
+
+int *
+_wb_col_rail_path (ColData *data, WbMatch *m, int from, int to, guint side)
+{
+  g_autoptr(GArray) conns = g_array_new (FALSE, FALSE, sizeof (int));
+  int *path, at = from;
+
+  if (from < 0 || to < 0 || !rail_reach (data, m, from, to, side, conns))
+    return NULL;
+  path = g_new (int, conns->len + 1);
+  /* The connections come from @to back: walk them from @from. */
+  for (guint k = 0; k < conns->len; k++)
+    {
+      WbConnection *cn = g_ptr_array_index (wb_point_map_get_connections (data->map),
+                                            g_array_index (conns, int, conns->len - 1 - k));
+      int a = _wb_col_loc_id (data, cn->a), b = _wb_col_loc_id (data, cn->b);
+
+      at = a == at ? b : a;
+      path[k] = at;
+    }
+  path[conns->len] = -1;
+  return path;
 }
 
 WbApplyResult
@@ -502,8 +642,12 @@ _wb_col_move (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
   u->where.place = ((WbLocation *) g_ptr_array_index (data->locs, to))->id;
   if (attack)
     {
+      const ColBattle *bt = find_battle (m, to);
+
+      /* 6.5, 6.51: the first road into a battle is the main attack; blocks
+       * by other roads, and the defender's blocks moved in, reinforce. */
       u->flags |= COL_ATTACKER;
-      if (contested_to)
+      if (bt != NULL && (bt->attacker != u->side || bt->main_conn != u->data[COL_DATA_CONN]))
         u->flags |= COL_REINFORCE;
       add_battle (m, to, u->side, u->data[COL_DATA_CONN] - 1);
     }
@@ -519,9 +663,11 @@ _wb_col_move (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
 }
 
 /* After all friendly movement: the straggler rolls (5.13), then each
- * active HQ loses its step (5.1). */
-void
-_wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx)
+ * active HQ loses its step (5.1). With physical dice a roll the action
+ * lacks refuses it (the play window asks the players for it): FALSE with
+ * @error, the match left to the caller to drop. */
+gboolean
+_wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   guint die = 0;
 
@@ -533,8 +679,8 @@ _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleConte
       if (!(u->flags & COL_STRAGGLER) || u->side != m->active)
         continue;
       u->flags &= ~(guint32) COL_STRAGGLER;
-      if (!wb_rule_die (ctx, m, action, die++, 6, &face, NULL))
-        face = 6;
+      if (!wb_rule_die (ctx, m, action, die++, 6, &face, error))
+        return FALSE;
       if (face <= data->straggle_lose)
         {
           wb_rule_say_secret (ctx, m, u->side, _("A straggler loses a step."),
@@ -557,29 +703,136 @@ _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleConte
         wb_rule_say (ctx, m, _("%s commanded and is now at strength %d (5.1)."), _wb_col_unit_name (data, u),
                      _wb_col_strength (u));
     }
+  return TRUE;
 }
 
-/* Where @unit may go now: adjacent towns and those two away through
- * friendly or vacant towns. Limits and command are checked on the move. */
+/* Whether a road section may carry one more block this player turn
+ * (5.21), attacking over it (6.2) when @attacking. */
+static gboolean
+road_open (WbMatch *m, const ColEdge *edge, gboolean attacking)
+{
+  ColState *st = col_state (m);
+
+  return st->moved[edge->conn] < edge->move && (!attacking || st->attacked[edge->conn] < edge->attack);
+}
+
+static gboolean
+attacked_town (ColData *data, WbMatch *m, int loc, guint side)
+{
+  gboolean contested;
+
+  _wb_col_control (data, m, loc, &contested);
+  return contested || enemy_at (data, m, loc, side);
+}
+
+/* Every town @u may move to now, as the rules allow it (the checks at
+ * enforce): ways[loc] is 0 when it may not go there, else 1 + the town it
+ * goes through (1 + loc: none, by one road), or -1 by rail. FALSE when it
+ * may not move at all. */
+static gboolean
+reach (ColData *data, WbMatch *m, const WbUnitState *u, int *ways)
+{
+  int ui = _wb_col_unit_index (m, u), from = _wb_col_loc (data, &u->where), towns;
+  gboolean commanded, contested_from;
+
+  for (guint l = 0; l < data->n_loc; l++)
+    ways[l] = 0;
+  if (!movement_step (m) || u->side != m->active || (u->flags & (WB_UNIT_MOVED | COL_PINNED)) || from < 0 ||
+      data->is_static[ui])
+    return FALSE;
+  if (data->off_map >= 0 && from == data->off_map)
+    {
+      /* 8.1: back into its town only, after the turn given. */
+      if (data->division[ui] == data->off_formation && m->turn > data->off_return_after && data->off_loc >= 0)
+        ways[data->off_loc] = 1 + data->off_loc;
+      return TRUE;
+    }
+  commanded = _wb_col_commanded (data, m, u);
+  towns = commanded ? data->move_towns : MIN (data->straggle_towns, data->move_towns);
+  _wb_col_control (data, m, from, &contested_from);
+  for (guint e = 0; e < data->adj[from]->len; e++)
+    {
+      const ColEdge *a = &g_array_index (data->adj[from], ColEdge, e);
+      gboolean attack;
+
+      if (a->rail || towns < 1)
+        continue;
+      if (a->to == data->off_map)
+        {
+          if (data->division[ui] == data->off_formation && from == data->off_loc && commanded &&
+              m->turn < data->off_exit_before && !(u->flags & COL_OFF_BOARD_ONCE))
+            ways[a->to] = 1 + a->to;
+          continue;
+        }
+      attack = attacked_town (data, m, a->to, u->side);
+      if (!road_open (m, a, attack) || (attack && data->attack_towns < 1))
+        continue;
+      ways[a->to] = 1 + a->to;   /* by the road to it, rather than through a town */
+      if (attack || towns < 2)
+        continue;
+      /* 5.3: a second town, through a friendly or vacant one, not attacking. */
+      for (guint f = 0; f < data->adj[a->to]->len; f++)
+        {
+          const ColEdge *b = &g_array_index (data->adj[a->to], ColEdge, f);
+
+          if (b->rail || b->to == from || b->to == data->off_map || ways[b->to] != 0 ||
+              attacked_town (data, m, b->to, u->side) || !road_open (m, b, FALSE))
+            continue;
+          ways[b->to] = 1 + a->to;
+        }
+    }
+  /* 5.6: by rail, commanded, from a town not in battle, to any town of the
+   * line it reaches through friendly or vacant towns. */
+  if ((data->rail_sides & (1u << u->side)) && commanded && !contested_from)
+    for (guint l = 0; l < data->n_loc; l++)
+      {
+        g_autoptr(GArray) conns = g_array_new (FALSE, FALSE, sizeof (int));
+
+        if (ways[l] != 0 || (int) l == from || attacked_town (data, m, (int) l, u->side))
+          continue;
+        if (rail_reach (data, m, from, (int) l, u->side, conns) && conns->len > 0)
+          ways[l] = -1;
+      }
+  return TRUE;
+}
+
+gboolean
+_wb_col_way (ColData *data, WbMatch *m, const WbUnitState *u, int to, int *via, gboolean *rail)
+{
+  g_autofree int *ways = g_new (int, MAX (data->n_loc, 1));
+
+  if (to < 0 || (guint) to >= data->n_loc || !reach (data, m, u, ways) || ways[to] == 0)
+    return FALSE;
+  *rail = ways[to] < 0;
+  *via = ways[to] > 0 && ways[to] - 1 != to ? ways[to] - 1 : -1;
+  return TRUE;
+}
+
+/* Where @unit may go now: every town it reaches this player turn by the
+ * rules at enforce (one or two towns, one attacking, the road limits left,
+ * command, the rail move, off the map and back), each with how many
+ * towns it moves (cost: towns in quarters, 0 by rail). */
 GArray *
 _wb_col_destinations (ColData *data, WbMatch *m, const char *unit)
 {
   WbUnitState *u = wb_match_find_unit (m, unit);
+  g_autofree int *ways = NULL;
   GArray *out;
-  int from;
 
-  if (u == NULL || !movement_step (m) || u->side != m->active || (u->flags & WB_UNIT_MOVED) ||
-      (from = _wb_col_loc (data, &u->where)) < 0 || data->is_static[_wb_col_unit_index (m, u)])
+  if (u == NULL)
+    return NULL;
+  ways = g_new (int, MAX (data->n_loc, 1));
+  if (!reach (data, m, u, ways))
     return NULL;
   out = g_array_new (FALSE, TRUE, sizeof (WbDestination));
-  for (guint e = 0; e < data->adj[from]->len; e++)
+  for (guint l = 0; l < data->n_loc; l++)
     {
-      const ColEdge *edge = &g_array_index (data->adj[from], ColEdge, e);
-      WbDestination d = { { WB_WHERE_LOCATION, { 0, 0 }, NULL }, 1 };
+      WbDestination d = { { WB_WHERE_LOCATION, { 0, 0 }, NULL }, 0 };
 
-      if (edge->rail)
+      if (ways[l] == 0)
         continue;
-      d.where.place = ((WbLocation *) g_ptr_array_index (data->locs, edge->to))->id;
+      d.where.place = ((WbLocation *) g_ptr_array_index (data->locs, l))->id;
+      d.cost = ways[l] < 0 ? 0 : ways[l] - 1 == (int) l ? 4 : 8;
       g_array_append_val (out, d);
     }
   return out;

@@ -37,6 +37,7 @@ enum {
   COL_SUPPLIED  = WB_UNIT_FAMILY_FLAG << 5,  /* took its step this Supply Phase (7.1) */
   COL_OFF_BOARD_ONCE = WB_UNIT_FAMILY_FLAG << 6,  /* came back onto the map: no VP, no leaving (8.1) */
   COL_REINFORCE = WB_UNIT_FAMILY_FLAG << 7,  /* joined a battle already there: a reinforcement (6.5) */
+  COL_STACKED   = WB_UNIT_FAMILY_FLAG << 14, /* lost its step to stacking this Supply Phase (3.3) */
 };
 
 /* Unit data (WbUnitState.data), by index. */
@@ -145,6 +146,7 @@ typedef struct {
   GArray    **adj;             /* per location: ColEdge */
   guint       n_conn;
   guint8     *stack_town;      /* per location: on a pike or railway */
+  gint8      *home;            /* per major town: the side it is friendly to when vacant (3.21), else -1 */
   /* per unit of the game, by its index in the match */
   guint      *roles;           /* COL_* role bits */
   const char **division;       /* interned formation id (echelon division) or NULL */
@@ -187,15 +189,40 @@ gboolean     _wb_col_can_raise (ColData *data, WbMatch *m, const WbUnitState *u)
 /* wb-col-move.c */
 WbApplyResult _wb_col_activate (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
 WbApplyResult _wb_col_move     (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
-void          _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx);
+gboolean      _wb_col_end_movement (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
+                                    GError **error);
 void          _wb_col_start_movement (ColData *data, WbMatch *m);
 gboolean      _wb_col_commanded (ColData *data, WbMatch *m, const WbUnitState *u);
 GArray       *_wb_col_destinations (ColData *data, WbMatch *m, const char *unit);
+/* How @u would reach @to now: through @via (-1: none), or by @rail;
+ * FALSE when it cannot (the destinations' own search). */
+gboolean      _wb_col_way      (ColData *data, WbMatch *m, const WbUnitState *u, int to, int *via, gboolean *rail);
+/* The towns after @from along @side's rail move to @to, -1 ended
+ * (transfer full), or NULL. */
+int          *_wb_col_rail_path (ColData *data, WbMatch *m, int from, int to, guint side);
+
+/* wb-col-steps.c: the play UI's steps (rules/wb-step.h). */
+void          _wb_col_step     (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
+JsonObject   *_wb_col_step_action (ColData *data, WbMatch *m, const WbPicks *picks);
+GArray       *_wb_col_route    (ColData *data, WbMatch *m, const char *unit, const WbWhere *to);
+/* 5.4: the town where Player 2 must choose the blocks Player 1's @n
+ * attackers pin (fewer attackers than defenders), or -1. */
+int           _wb_col_pin_due  (ColData *data, WbMatch *m, int *n);
+WbApplyResult _wb_col_pin      (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
 
 /* wb-col-supply.c */
 void          _wb_col_begin_supply (ColData *data, WbMatch *m, WbRuleContext *ctx);
 WbApplyResult _wb_col_supply   (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
 WbApplyResult _wb_col_deploy   (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
+/* 3.3: the town where the supplying player must choose the @over blocks
+ * that lose a step to stacking, or -1. */
+int           _wb_col_stack_due (ColData *data, WbMatch *m, int *over);
+int           _wb_col_stack_limit (ColData *data, int loc);
+WbApplyResult _wb_col_stack_loss (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
+/* The blocks of @action's "units" (a list of distinct ids of the active
+ * side's blocks at @loc, @n of them) as unit indices; FALSE with @error. */
+gboolean      _wb_col_read_units (ColData *data, WbMatch *m, JsonObject *action, int loc, int n, int *out,
+                                  GError **error);
 /* 7.3: the block's supply: 0 none, 1 bad (through a gap), 2 good. */
 int           _wb_col_supply_of (ColData *data, WbMatch *m, const WbUnitState *u);
 void          _wb_col_final_victory (ColData *data, WbMatch *m, WbRuleContext *ctx);

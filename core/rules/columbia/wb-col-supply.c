@@ -24,17 +24,22 @@ _wb_col_supply_of (ColData *data, WbMatch *m, const WbUnitState *u)
 
   if (from < 0 || base < 0)
     return 0;
-  /* 0-1 search: best[l] is 2 (good) or 1 (bad) once reached. */
+  /* Two searches: the towns reached without a gap that is bad for the
+   * side are in good supply (best 2); from all of them, any gap: bad (1). */
   best = g_new0 (guint8, data->n_loc);
   queue = g_array_new (FALSE, FALSE, sizeof (int));
   for (int quality = 2; quality >= 1; quality--)
     {
       g_array_set_size (queue, 0);
-      if (best[from] < quality)
+      if (quality == 2)
         {
-          best[from] = (guint8) quality;
+          best[from] = 2;
           g_array_append_val (queue, from);
         }
+      else
+        for (int l = 0; l < (int) data->n_loc; l++)
+          if (best[l] == 2)
+            g_array_append_val (queue, l);
       for (guint q = 0; q < queue->len; q++)
         {
           int at = g_array_index (queue, int, q);
@@ -42,77 +47,123 @@ _wb_col_supply_of (ColData *data, WbMatch *m, const WbUnitState *u)
           for (guint e = 0; e < data->adj[at]->len; e++)
             {
               const ColEdge *edge = &g_array_index (data->adj[at], ColEdge, e);
-              WbLocation *l = g_ptr_array_index (data->locs, edge->to);
               gboolean contested;
-              int owner = _wb_col_control (data, m, edge->to, &contested);
+              int owner;
 
-              if (quality == 2 && edge->gap && !(edge->good_gap & (1u << u->side)))
+              if (best[edge->to] != 0 || (quality == 2 && edge->gap && !(edge->good_gap & (1u << u->side))))
                 continue;
-              if (best[edge->to] >= quality || contested || (owner >= 0 && owner != (int) u->side))
+              owner = _wb_col_control (data, m, edge->to, &contested);
+              if (contested || (owner >= 0 && owner != (int) u->side))
                 continue;
-              (void) l;
               best[edge->to] = (guint8) quality;
               g_array_append_val (queue, edge->to);
             }
         }
-      if (best[base] == quality)
-        return quality;
+      if (best[base] != 0)
+        return best[base];
     }
-  return best[base];
+  return 0;
 }
 
-static int
-stack_limit (ColData *data, int loc)
+int
+_wb_col_stack_limit (ColData *data, int loc)
 {
   return data->stack_base + (data->stack_town[loc] ? data->stack_plus : 0);
 }
 
-/* 3.3: blocks over the limit in the Supply Phase lose a step each; the
- * owner's choice, played as the weakest blocks first (detachments before
- * brigades, HQs last). */
 static void
-stacking_losses (ColData *data, WbMatch *m, WbRuleContext *ctx)
+count_stack (ColData *data, WbMatch *m, int *n, int *lost)
 {
-  for (guint l = 0; l < data->n_loc; l++)
-    {
-      int n = 0, over;
-
-      for (guint i = 0; i < m->units->len; i++)
-        {
-          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-          n += u->side == m->active && _wb_col_loc (data, &u->where) == (int) l;
-        }
-      over = n - stack_limit (data, (int) l);
-      if (over <= 0)
-        continue;
-      wb_rule_say (ctx, m, _("has %d blocks at %s, %d over the limit of %d: %d lose a step (3.3)."), n,
-                   _wb_col_loc_name (data, (int) l), over, stack_limit (data, (int) l), over);
-      for (int pass = 0; pass < 2 && over > 0; pass++)
-        for (int want = 0; want <= 4 && over > 0; want++)
-          for (guint i = 0; i < m->units->len && over > 0; i++)
-            {
-              WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-
-              if (u->side != m->active || _wb_col_loc (data, &u->where) != (int) l ||
-                  ((data->roles[i] & COL_HQ) != 0) != (pass == 1) || _wb_col_strength (u) != want ||
-                  (u->flags & COL_SUPPLIED))
-                continue;
-              u->flags |= COL_SUPPLIED;   /* marks it counted; cleared below */
-              for (int k = 0; k < data->stack_loss && u->where.kind != WB_WHERE_ELIMINATED; k++)
-                _wb_col_reduce (data, m, u, ctx);
-              over--;
-            }
-    }
+  memset (n, 0, sizeof (int) * data->n_loc);
+  memset (lost, 0, sizeof (int) * data->n_loc);
   for (guint i = 0; i < m->units->len; i++)
-    g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) COL_SUPPLIED;
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      int l = _wb_col_loc (data, &u->where);
+
+      if (u->side != m->active || l < 0)
+        continue;
+      n[l]++;
+      lost[l] += (u->flags & COL_STACKED) != 0;
+    }
+}
+
+/* 3.3: blocks over the limit in the Supply Phase lose a step each, the
+ * owner's choice (a "stack_loss" action): the blocks that lost theirs
+ * stay (or were eliminated), so a town is settled when its count less
+ * those marked is within the limit. */
+int
+_wb_col_stack_due (ColData *data, WbMatch *m, int *over)
+{
+  g_autofree int *n = NULL;
+  g_autofree int *lost = NULL;
+
+  if (m->step != COL_SUPPLY_1 && m->step != COL_SUPPLY_2)
+    return -1;
+  n = g_new (int, MAX (data->n_loc, 1));
+  lost = g_new (int, MAX (data->n_loc, 1));
+  count_stack (data, m, n, lost);
+  for (guint l = 0; l < data->n_loc; l++)
+    if (n[l] - lost[l] > _wb_col_stack_limit (data, (int) l))
+      {
+        *over = n[l] - lost[l] - _wb_col_stack_limit (data, (int) l);
+        return (int) l;
+      }
+  return -1;
+}
+
+WbApplyResult
+_wb_col_stack_loss (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  JsonNode *node = json_object_get_member (action, "location");
+  const char *at = node != NULL && JSON_NODE_HOLDS_OBJECT (node)
+                   ? wb_json_string (json_node_get_object (node), "location", NULL)
+                   : wb_json_string (action, "location", NULL);
+  int over = 0, loc = _wb_col_stack_due (data, m, &over);
+  g_autofree int *units = NULL;
+
+  if (loc < 0)
+    return _wb_col_fail (error, _("No town is over its stacking limit (3.3)")), WB_APPLY_REFUSED;
+  if (_wb_col_loc_id (data, at) != loc)
+    return _wb_col_fail (error, _("The blocks over the stacking limit at %s lose their steps first (3.3)"),
+                         _wb_col_loc_name (data, loc)), WB_APPLY_REFUSED;
+  units = g_new (int, over);
+  if (!_wb_col_read_units (data, m, action, loc, over, units, error))
+    return WB_APPLY_REFUSED;
+  for (int k = 0; k < over; k++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, units[k]);
+
+      u->flags |= COL_STACKED;
+      wb_rule_say_secret (ctx, m, u->side, _("A block loses a step to stacking."),
+                          _("%s loses a step to stacking at %s (3.3)."), _wb_col_unit_name (data, u),
+                          _wb_col_loc_name (data, loc));
+      for (int s = 0; s < data->stack_loss && u->where.kind != WB_WHERE_ELIMINATED; s++)
+        _wb_col_reduce (data, m, u, ctx);
+    }
+  return WB_APPLY_DONE;
 }
 
 void
 _wb_col_begin_supply (ColData *data, WbMatch *m, WbRuleContext *ctx)
 {
   ColState *st = col_state (m);
+  g_autofree int *n = g_new (int, MAX (data->n_loc, 1));
+  g_autofree int *lost = g_new (int, MAX (data->n_loc, 1));
 
-  stacking_losses (data, m, ctx);
+  for (guint i = 0; i < m->units->len; i++)
+    g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) (COL_STACKED | COL_SUPPLIED);
+  count_stack (data, m, n, lost);
+  for (guint l = 0; l < data->n_loc; l++)
+    {
+      int over = n[l] - _wb_col_stack_limit (data, (int) l);
+
+      if (over > 0)
+        wb_rule_say (ctx, m, g_dngettext (GETTEXT_PACKAGE,
+                                          "has %d blocks at %s, %d over the limit of %d: %d loses a step (3.3).",
+                                          "has %d blocks at %s, %d over the limit of %d: %d lose a step (3.3).", over),
+                     n[l], _wb_col_loc_name (data, (int) l), over, _wb_col_stack_limit (data, (int) l), over);
+    }
   st->sp[m->active] = data->sp[m->active];
   st->deployed[m->active] = 0;
   /* TRANSLATORS: 7.1: the side's Supply Points this phase */
@@ -196,9 +247,9 @@ _wb_col_deploy (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
                       _("%d detachment a Supply Phase (7.4)"), data->dets_per_phase) ||
       !wb_rule_check (ctx, m, "col.detachment", with, error,
                       _("A detachment deploys with a block of its division in good supply (7.4)")) ||
-      !wb_rule_check (ctx, m, "col.detachment", here < stack_limit (data, to), error,
+      !wb_rule_check (ctx, m, "col.detachment", here < _wb_col_stack_limit (data, to), error,
                       _("%s is at its stacking limit of %d (3.3, 7.4)"), _wb_col_loc_name (data, to),
-                      stack_limit (data, to)))
+                      _wb_col_stack_limit (data, to)))
     return WB_APPLY_REFUSED;
   u->where.kind = WB_WHERE_LOCATION;
   u->where.place = ((WbLocation *) g_ptr_array_index (data->locs, to))->id;
@@ -219,16 +270,9 @@ _wb_col_final_victory (ColData *data, WbMatch *m, WbRuleContext *ctx)
     {
       WbLocation *loc = g_ptr_array_index (data->locs, l);
       gboolean contested;
-      int owner = _wb_col_control (data, m, (int) l, &contested), home = -1;
+      int owner = _wb_col_control (data, m, (int) l, &contested), home = data->home[l];
 
-      if (loc->vp <= 0 || owner < 0)
-        continue;
-      /* The town's own side: the side it is friendly to when vacant. */
-      for (guint s = 0; loc->supply != NULL && s < 2 && loc->supply->len == 1; s++)
-        if (g_strcmp0 (((WbSide *) g_ptr_array_index (wb_game_get_sides (data->game), s))->id,
-                       g_ptr_array_index (loc->supply, 0)) == 0)
-          home = (int) s;
-      if (home < 0 || home == owner)
+      if (home < 0 || owner < 0 || home == owner)
         continue;
       wb_match_add_vp (m, (guint) owner, loc->vp);
       m->active = (guint) owner;

@@ -126,16 +126,9 @@ _wb_col_control (ColData *data, WbMatch *m, int loc, gboolean *contested)
     return side[0] ? 0 : 1;
   if (side[0])
     return -1;
-  /* 3.21: a vacant major town is friendly to its side — the side it is a
-   * supply source for on the map, when one. */
-  if (l->vp > 0 && l->supply != NULL && l->supply->len == 1)
-    {
-      GPtrArray *sides = wb_game_get_sides (data->game);
-
-      for (guint s = 0; s < sides->len && s < 2; s++)
-        if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, s))->id, g_ptr_array_index (l->supply, 0)) == 0)
-          return (int) s;
-    }
+  /* 3.21: a vacant major town is friendly to its side. */
+  (void) l;
+  return data->home[loc];
   return -1;
 }
 
@@ -229,6 +222,7 @@ col_release (gpointer p)
     g_array_unref (data->adj[l]);
   g_free (data->adj);
   g_free (data->stack_town);
+  g_free (data->home);
   g_clear_pointer (&data->loc_index, g_hash_table_unref);
   g_free (data->roles);
   g_free (data->division);
@@ -259,6 +253,29 @@ side_index (ColData *data, const char *id)
   for (guint s = 0; id != NULL && s < sides->len; s++)
     if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, s))->id, id) == 0)
       return (int) s;
+  return -1;
+}
+
+/* 3.21: the side a vacant major town (vp > 0) is friendly to: the tag
+ * friendly-SIDE (docs/games/shenandoah.md), else the one side it is a
+ * supply source for; -1 for a minor town or one of neither. */
+static int
+home_side (ColData *data, const WbLocation *l)
+{
+  GPtrArray *sides = wb_game_get_sides (data->game);
+
+  if (l->vp <= 0)
+    return -1;
+  for (guint s = 0; s < sides->len && s < 2; s++)
+    {
+      g_autofree char *tag = g_strconcat ("friendly-", ((WbSide *) g_ptr_array_index (sides, s))->id, NULL);
+
+      for (guint t = 0; l->tags != NULL && t < l->tags->len; t++)
+        if (g_strcmp0 (g_ptr_array_index (l->tags, t), tag) == 0)
+          return (int) s;
+    }
+  if (l->supply != NULL && l->supply->len == 1)
+    return side_index (data, g_ptr_array_index (l->supply, 0));
   return -1;
 }
 
@@ -542,6 +559,9 @@ col_prepare (WbGame *game, const WbMatch *setup, GError **error)
     g_hash_table_insert (data->loc_index, (gpointer) ((WbLocation *) g_ptr_array_index (data->locs, l))->id,
                          GINT_TO_POINTER (l + 1));
   data->adj = g_new0 (GArray *, MAX (data->n_loc, 1));
+  data->home = g_new (gint8, MAX (data->n_loc, 1));
+  for (guint l = 0; l < data->n_loc; l++)
+    data->home[l] = (gint8) home_side (data, g_ptr_array_index (data->locs, l));
   for (guint l = 0; l < data->n_loc; l++)
     data->adj[l] = g_array_new (FALSE, TRUE, sizeof (ColEdge));
   if (!read_units (data, (WbMatch *) setup, error) || !read_params (data, &o, (WbMatch *) setup, error))
@@ -603,6 +623,14 @@ col_awaiting (gpointer p, WbMatch *m)
   (void) p;
   if (m->over)
     return "over";
+  {
+    int n = 0;
+
+    if (_wb_col_pin_due (p, m, &n) >= 0)
+      return "pin";
+    if (_wb_col_stack_due (p, m, &n) >= 0)
+      return "stack-loss";
+  }
   switch (m->step)
     {
     case COL_INITIATIVE:
@@ -629,6 +657,10 @@ col_hint (gpointer p, WbMatch *m)
 {
   const char *what = col_awaiting (p, m);
 
+  if (g_strcmp0 (what, "pin") == 0)
+    return _("Choose your blocks that Player 1's attackers pin: they may not leave the battle (5.4).");
+  if (g_strcmp0 (what, "stack-loss") == 0)
+    return _("Choose the blocks over the stacking limit that lose a step (3.3).");
   if (g_strcmp0 (what, "roll") == 0)
     return _("Roll for the initiative: the higher total is Player 1 this turn.");
   if (g_strcmp0 (what, "move") == 0)
@@ -706,7 +738,8 @@ end_step (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GEr
       break;
     case COL_MOVE_1:
     case COL_MOVE_2:
-      _wb_col_end_movement (data, m, action, ctx);
+      if (!_wb_col_end_movement (data, m, action, ctx, error))
+        return WB_APPLY_REFUSED;
       break;
     default:
       break;
@@ -776,6 +809,25 @@ col_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
       if (r != WB_APPLY_NOT_MINE)
         return r;
     }
+  /* A choice the rules wait for comes first: the blocks pinned (5.4),
+   * those that lose a step to stacking (3.3). */
+  {
+    int n = 0, loc = _wb_col_pin_due (data, m, &n);
+    gboolean pin = loc >= 0;
+
+    if (loc < 0)
+      loc = _wb_col_stack_due (data, m, &n);
+    if (loc >= 0 && strcmp (type, pin ? "pin" : "stack_loss") != 0 &&
+        !wb_rule_check (ctx, m, "col.sequence", FALSE, error,
+                        pin ? _("Player 2 first chooses the %d blocks pinned at %s (5.4)")
+                            : _("First choose the %d blocks that lose a step to stacking at %s (3.3)"),
+                        n, _wb_col_loc_name (data, loc)))
+      return WB_APPLY_REFUSED;
+  }
+  if (strcmp (type, "pin") == 0)
+    return _wb_col_pin (data, m, action, ctx, error);
+  if (strcmp (type, "stack_loss") == 0)
+    return _wb_col_stack_loss (data, m, action, ctx, error);
   if (strcmp (type, "end_step") == 0)
     return end_step (data, m, action, ctx, error);
   if (strcmp (type, "initiative") == 0)
@@ -795,6 +847,24 @@ static GArray *
 col_destinations (gpointer p, WbMatch *m, const char *unit)
 {
   return _wb_col_destinations (p, m, unit);
+}
+
+static void
+col_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  _wb_col_step (p, m, picks, step);
+}
+
+static JsonObject *
+col_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
+{
+  return _wb_col_step_action (p, m, picks);
+}
+
+static GArray *
+col_route (gpointer p, WbMatch *m, const char *unit, const WbWhere *to)
+{
+  return _wb_col_route (p, m, unit, to);
 }
 
 static JsonObject *
@@ -820,8 +890,10 @@ static const WbRole roles[] = {
 };
 
 static const WbRulesChange changes[] = {
-  { 2, FALSE, N_("The Battle Phase is played (battles used to be called off, the attackers going back), and the "
-                 "automatic player attacks") },
+  { 2, FALSE, N_("The Battle Phase is played (battles used to be called off, the attackers going back), the "
+                 "automatic player attacks, Player 2 chooses the blocks pinned and the owner the blocks lost to "
+                 "stacking (both used to be chosen for them), vacant major towns belong to the side the map "
+                 "names, and bad supply through gaps is found") },
 };
 
 static const WbRulesFamily family = {
@@ -837,12 +909,15 @@ static const WbRulesFamily family = {
   .awaiting = col_awaiting,
   .player = col_player,
   .hint = col_hint,
+  .route = col_route,
   .suggest = col_suggest,
   .apply = col_apply,
   .hidden_units = TRUE,
   .version = 2,
   .changes = changes,
   .n_changes = G_N_ELEMENTS (changes),
+  .step = col_step,
+  .step_action = col_step_action,
   .params = _wb_col_params,
   .n_params = WB_COL_N_PARAMS,
   .roles = roles,

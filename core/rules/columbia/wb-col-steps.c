@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-col"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "wb-game.h"
+#include "wb-unit.h"
+#include "rules/columbia/wb-col-private.h"
+
+/* The Columbia block family's steps for the play UI (rules/wb-step.h):
+ * the initiative roll (a button); in the Movement Phase a button per HQ
+ * that may activate, then a block and any town it reaches this player
+ * turn (the move played at once, through the town its way goes, or by
+ * rail), with the road limits left on the roads out of the block's town
+ * in the prompt; Player 2's choice of pinned blocks and the owner's
+ * stacking losses (blocks of the town, then the prompt's button); in the
+ * Supply Phase a block to buy a step for, or a town, then a button per
+ * detachment of the pool that may deploy there. */
+
+typedef enum {
+  COL_STEP_BUTTONS,
+  COL_STEP_MOVE,
+  COL_STEP_CHOOSE,     /* pin (5.4) or stacking losses (3.3) */
+  COL_STEP_SUPPLY,
+} ColStepKind;
+
+static ColStepKind
+step_kind (ColData *data, WbMatch *m, int *loc, int *n, const char **type)
+{
+  *loc = -1;
+  *n = 0;
+  *type = NULL;
+  if (m->over)
+    return COL_STEP_BUTTONS;
+  if ((*loc = _wb_col_pin_due (data, m, n)) >= 0)
+    {
+      *type = "pin";
+      return COL_STEP_CHOOSE;
+    }
+  if ((*loc = _wb_col_stack_due (data, m, n)) >= 0)
+    {
+      *type = "stack_loss";
+      return COL_STEP_CHOOSE;
+    }
+  switch (m->step)
+    {
+    case COL_MOVE_1:
+    case COL_MOVE_2:
+      return COL_STEP_MOVE;
+    case COL_SUPPLY_1:
+    case COL_SUPPLY_2:
+      return COL_STEP_SUPPLY;
+    default:
+      return COL_STEP_BUTTONS;
+    }
+}
+
+static GArray *
+destinations (gpointer data, WbMatch *m, const char *unit)
+{
+  return _wb_col_destinations (data, m, unit);
+}
+
+static JsonObject *
+unit_action (const char *type, const char *unit)
+{
+  JsonObject *a = json_object_new ();
+
+  json_object_set_string_member (a, "type", type);
+  if (unit != NULL)
+    json_object_set_string_member (a, "unit", unit);
+  return a;
+}
+
+static void
+set_location (JsonObject *a, const char *member, ColData *data, int loc)
+{
+  JsonObject *w = json_object_new ();
+
+  json_object_set_string_member (w, "location", ((WbLocation *) g_ptr_array_index (data->locs, loc))->id);
+  json_object_set_object_member (a, member, w);
+}
+
+/* 5.21, 6.2: what the roads out of @from have carried this player turn,
+ * for the prompt: "To Mt Sidney: 3 of 12 moved, 0 of 6 attacked; …". */
+static char *
+road_counts (ColData *data, WbMatch *m, int from)
+{
+  ColState *st = col_state (m);
+  GString *s = g_string_new (NULL);
+
+  for (guint e = 0; e < data->adj[from]->len; e++)
+    {
+      const ColEdge *edge = &g_array_index (data->adj[from], ColEdge, e);
+
+      if (edge->rail || edge->to == data->off_map)
+        continue;
+      if (s->len > 0)
+        g_string_append (s, "; ");
+      /* TRANSLATORS: 5.21, 6.2: a road out of the town of the block picked: the town it leads to, the blocks
+       * that moved along it this player turn of its move limit, those that attacked of its attack limit */
+      g_string_append_printf (s, _("to %s %d/%d, attacking %d/%d"), _wb_col_loc_name (data, edge->to),
+                              st->moved[edge->conn], edge->move, st->attacked[edge->conn], edge->attack);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+move_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  const char *picked;
+  WbUnitState *u;
+
+  /* 5.1: the HQs that may activate, one button each. */
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *h = &g_array_index (m->units, WbUnitState, i);
+      int at = _wb_col_loc (data, &h->where);
+      g_autofree char *label = NULL;
+      g_autofree char *tip = NULL;
+
+      if (h->side != m->active || at < 0 || !(data->roles[i] & COL_HQ) ||
+          (h->flags & (COL_ACTIVE | WB_UNIT_MOVED | COL_PINNED)) || _wb_col_strength (h) <= 0 ||
+          at == data->off_map)
+        continue;
+      /* TRANSLATORS: 5.1: a button of the Movement Phase: the HQ, its town */
+      label = g_strdup_printf (_("Activate %s (%s)"), _wb_col_unit_name (data, h), _wb_col_loc_name (data, at));
+      tip = g_strdup (_("The HQ commands its division's blocks in its town and the adjacent ones, and loses a step "
+                        "after the movement (5.1)"));
+      wb_step_add_button (step, label, tip, unit_action ("activate", h->id));
+    }
+  wb_step_add_unit_moves (step, m, picks, destinations, data, _("These blocks cannot move now"));
+  picked = wb_picks_get (picks, 0, 0);
+  u = picked != NULL ? wb_match_find_unit (m, picked) : NULL;
+  if (u != NULL && _wb_col_loc (data, &u->where) >= 0)
+    {
+      int from = _wb_col_loc (data, &u->where);
+      g_autofree char *roads = road_counts (data, m, from);
+      gboolean commanded = _wb_col_commanded (data, m, u);
+
+      /* TRANSLATORS: the prompt with a block picked: the block, whether it is commanded or straggles, then the
+       * roads out of its town with what they carried this player turn */
+      step->summary = g_strdup_printf (_("%s, %s. Roads from %s this player turn: %s"), _wb_col_unit_name (data, u),
+                                       commanded ? _("commanded") : _("no command: straggles one town (5.13)"),
+                                       _wb_col_loc_name (data, from), roads);
+    }
+}
+
+static char *
+names_of (ColData *data, WbMatch *m, const WbPicks *picks, guint list)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < wb_picks_count (picks, list); i++)
+    {
+      WbUnitState *u = wb_match_find_unit (m, wb_picks_get (picks, list, i));
+
+      if (u == NULL)
+        continue;
+      if (s->len > 0)
+        g_string_append (s, ", ");
+      g_string_append (s, _wb_col_unit_name (data, u));
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+choose_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step, int loc, int n, const char *type)
+{
+  WbPickList *list = wb_step_add_list (step, WB_PICK_UNIT, 0, (guint) n, (guint) n);
+  gboolean pin = strcmp (type, "pin") == 0;
+  g_autofree char *names = names_of (data, m, picks, 0);
+
+  list->refusal = g_strdup_printf (_("Only your blocks at %s"), _wb_col_loc_name (data, loc));
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (u->side == m->active && _wb_col_loc (data, &u->where) == loc)
+        wb_pick_list_add (list, u->id, &u->where, -1);
+    }
+  step->act_label = g_strdup (pin ? _("_Pin") : _("_Take the Losses"));
+  step->act_tooltip = g_strdup (pin ? _("The blocks picked are pinned: they may not leave the battle (5.4)")
+                                    : _("The blocks picked lose a step each (3.3)"));
+  /* TRANSLATORS: 5.4 / 3.3: the town, the blocks picked, how many of how many */
+  step->summary = g_strdup_printf (pin ? _("Pinned at %s: %s (%u of %d)") : _("Losing a step at %s: %s (%u of %d)"),
+                                   _wb_col_loc_name (data, loc), wb_picks_count (picks, 0) > 0 ? names : _("none yet"),
+                                   wb_picks_count (picks, 0), n);
+  step->refusal = g_strdup_printf (_("Pick blocks at %s"), _wb_col_loc_name (data, loc));
+}
+
+/* 7.4: whether the pool detachment @d may deploy at @loc now. */
+static gboolean
+may_deploy (ColData *data, WbMatch *m, guint d, int loc)
+{
+  int here = 0;
+  gboolean with = FALSE;
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+
+      if (o->side != m->active || _wb_col_loc (data, &o->where) != loc)
+        continue;
+      here++;
+      with = with || (data->division[d] != NULL && data->division[i] == data->division[d] &&
+                      _wb_col_supply_of (data, m, o) == 2);
+    }
+  return with && here < _wb_col_stack_limit (data, loc);
+}
+
+static gboolean
+in_pool (ColData *data, WbMatch *m, guint i)
+{
+  WbUnitState *d = &g_array_index (m->units, WbUnitState, i);
+
+  return d->side == m->active && d->where.kind == WB_WHERE_BOX && data->pool[d->side] != NULL &&
+         d->where.place == data->pool[d->side];
+}
+
+static void
+supply_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  ColState *st = col_state (m);
+  WbPickList *towns = wb_step_add_list (step, WB_PICK_LOCATION, 0, 1, 1);
+  WbPickList *blocks = wb_step_add_list (step, WB_PICK_UNIT, 0, 1, 1);
+  const char *town = wb_picks_get (picks, 0, 0);
+  int at = town != NULL ? _wb_col_loc_id (data, town) : -1;
+
+  /* 7.1: the blocks a step may be bought for now (a click buys it). */
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      int q;
+
+      if (u->side != m->active || _wb_col_loc (data, &u->where) < 0 || (u->flags & COL_SUPPLIED) ||
+          !_wb_col_can_raise (data, m, u) || (q = _wb_col_supply_of (data, m, u)) == 0 ||
+          st->sp[m->active] < (q == 2 ? data->cost_good : data->cost_bad))
+        continue;
+      wb_pick_list_add (blocks, u->id, &u->where, q == 2 ? data->cost_good : data->cost_bad);
+    }
+  blocks->refusal = g_strdup (_("No step can be bought for these blocks: full strength, out of supply, already "
+                                "given one, or not enough SP (7.1, 7.3)"));
+  /* 7.4: the towns a detachment may deploy at; once one is picked, a
+   * button per detachment of the pool that may go there. */
+  if (st->deployed[m->active] < data->dets_per_phase)
+    for (guint l = 0; l < data->n_loc; l++)
+      {
+        gboolean any = FALSE;
+
+        for (guint i = 0; i < m->units->len && !any; i++)
+          any = in_pool (data, m, i) && may_deploy (data, m, i, (int) l);
+        if (any)
+          {
+            WbWhere w = { WB_WHERE_LOCATION, { 0, 0 }, ((WbLocation *) g_ptr_array_index (data->locs, l))->id };
+
+            wb_pick_list_add (towns, w.place, &w, -1);
+          }
+      }
+  if (at >= 0 && wb_pick_list_find (towns, town) != NULL)
+    for (guint i = 0; i < m->units->len; i++)
+      {
+        WbUnitState *d = &g_array_index (m->units, WbUnitState, i);
+        g_autofree char *label = NULL;
+        JsonObject *a;
+
+        if (!in_pool (data, m, i) || !may_deploy (data, m, i, at))
+          continue;
+        /* TRANSLATORS: 7.4: a button of the Supply Phase: the detachment, the town */
+        label = g_strdup_printf (_("Deploy %s at %s"), _wb_col_unit_name (data, d), _wb_col_loc_name (data, at));
+        a = unit_action ("deploy", d->id);
+        set_location (a, "to", data, at);
+        wb_step_add_button (step, label, _("The detachment joins its division's blocks in the town (7.4)"), a);
+      }
+  /* TRANSLATORS: 7.1: the Supply Points left, then the detachments deployed of those allowed */
+  step->summary = g_strdup_printf (_("%d SP left; detachments deployed %d of %d"), st->sp[m->active],
+                                   st->deployed[m->active], data->dets_per_phase);
+  step->auto_act = TRUE;
+}
+
+void
+_wb_col_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  int loc, n;
+  const char *type;
+
+  switch (step_kind (data, m, &loc, &n, &type))
+    {
+    case COL_STEP_MOVE:
+      move_step (data, m, picks, step);
+      break;
+    case COL_STEP_CHOOSE:
+      choose_step (data, m, picks, step, loc, n, type);
+      break;
+    case COL_STEP_SUPPLY:
+      supply_step (data, m, picks, step);
+      break;
+    case COL_STEP_BUTTONS:
+    default:
+      if (!m->over && m->step == COL_INITIATIVE)
+        wb_step_add_button (step, _("_Roll for the Initiative"),
+                            _("Each side rolls two dice: the higher total is Player 1 this turn, the CSA on a tie (2.1)"),
+                            unit_action ("initiative", NULL));
+      step->refusal = g_strdup (_("This step is played with the buttons of the prompt"));
+      break;
+    }
+}
+
+JsonObject *
+_wb_col_step_action (ColData *data, WbMatch *m, const WbPicks *picks)
+{
+  int loc, n, to, via;
+  const char *type;
+  gboolean rail;
+  WbUnitState *u;
+  JsonObject *a;
+
+  switch (step_kind (data, m, &loc, &n, &type))
+    {
+    case COL_STEP_MOVE:
+      u = wb_picks_get (picks, 0, 0) != NULL ? wb_match_find_unit (m, wb_picks_get (picks, 0, 0)) : NULL;
+      to = wb_picks_get (picks, 1, 0) != NULL ? _wb_col_loc_id (data, wb_picks_get (picks, 1, 0)) : -1;
+      if (u == NULL || to < 0 || !_wb_col_way (data, m, u, to, &via, &rail))
+        return NULL;
+      a = unit_action ("move", u->id);
+      if (via >= 0)
+        set_location (a, "via", data, via);
+      set_location (a, "to", data, to);
+      if (rail)
+        json_object_set_boolean_member (a, "rail", TRUE);
+      return a;
+    case COL_STEP_CHOOSE:
+      if (wb_picks_count (picks, 0) != (guint) n)
+        return NULL;
+      a = unit_action (type, NULL);
+      set_location (a, "location", data, loc);
+      json_object_set_array_member (a, "units", wb_picks_to_json (picks, 0));
+      return a;
+    case COL_STEP_SUPPLY:
+      if (wb_picks_get (picks, 1, 0) == NULL)
+        return NULL;
+      return unit_action ("supply", wb_picks_get (picks, 1, 0));
+    case COL_STEP_BUTTONS:
+    default:
+      return NULL;
+    }
+}
+
+/* The way a move to @to goes: the block's town, the town it goes
+ * through, @to; by rail, the railway towns along the line. */
+GArray *
+_wb_col_route (ColData *data, WbMatch *m, const char *unit, const WbWhere *to)
+{
+  WbUnitState *u = unit != NULL ? wb_match_find_unit (m, unit) : NULL;
+  int dest = to != NULL ? _wb_col_loc (data, to) : -1, via, from;
+  gboolean rail;
+  GArray *out;
+  WbWhere w = { WB_WHERE_LOCATION, { 0, 0 }, NULL };
+
+  if (u == NULL || dest < 0 || (from = _wb_col_loc (data, &u->where)) < 0 ||
+      !_wb_col_way (data, m, u, dest, &via, &rail))
+    return NULL;
+  out = g_array_new (FALSE, TRUE, sizeof (WbWhere));
+  w.place = ((WbLocation *) g_ptr_array_index (data->locs, from))->id;
+  g_array_append_val (out, w);
+  if (rail)
+    {
+      g_autofree int *path = _wb_col_rail_path (data, m, from, dest, u->side);
+
+      for (int k = 0; path != NULL && path[k] >= 0; k++)
+        {
+          w.place = ((WbLocation *) g_ptr_array_index (data->locs, path[k]))->id;
+          g_array_append_val (out, w);
+        }
+      return out;
+    }
+  if (via >= 0)
+    {
+      w.place = ((WbLocation *) g_ptr_array_index (data->locs, via))->id;
+      g_array_append_val (out, w);
+    }
+  w.place = ((WbLocation *) g_ptr_array_index (data->locs, dest))->id;
+  g_array_append_val (out, w);
+  return out;
+}
