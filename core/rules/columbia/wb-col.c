@@ -617,10 +617,15 @@ col_awaiting (gpointer p, WbMatch *m)
     }
 }
 
+/* The side whose phase it is; the Battle Phase is Player 1's (6.1): both
+ * players sit at the battle board, the hand-over does not come between
+ * battle turns (m->active still says which side acts). */
 static guint
 col_player (gpointer p, WbMatch *m)
 {
   (void) p;
+  if (m->step == COL_BATTLE && !m->over)
+    return m->first_side;
   return m->active;
 }
 
@@ -803,6 +808,27 @@ col_suggest (gpointer p, WbMatch *m, WbRng *rng)
   return _wb_col_suggest (p, m, rng);
 }
 
+/* The play UI's steps: the Battle Phase's (wb-col-battle-steps.c); the
+ * other phases are played with the prompt's buttons and the CLI for now. */
+static void
+col_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  if (!_wb_col_battle_step (p, m, picks, step))
+    step->refusal = g_strdup (_("This step is played with the buttons of the prompt"));
+}
+
+static JsonObject *
+col_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
+{
+  return _wb_col_battle_step_action (p, m, picks);
+}
+
+static WbBoard *
+col_board (gpointer p, WbMatch *m)
+{
+  return _wb_col_board (p, m);
+}
+
 /* What the family treats specially, given by the game. */
 static const WbRole roles[] = {
   { "hq", WB_ROLE_ON_UNIT_CLASS, N_("HQ: activates to command its division's blocks within range, losing a step (4.21, 5.1)") },
@@ -839,6 +865,9 @@ static const WbRulesFamily family = {
   .hint = col_hint,
   .suggest = col_suggest,
   .apply = col_apply,
+  .step = col_step,
+  .step_action = col_step_action,
+  .board = col_board,
   .hidden_units = TRUE,
   .version = 2,
   .changes = changes,
