@@ -62,10 +62,18 @@ _wb_col_loc_id (ColData *data, const char *id)
   return p != NULL ? GPOINTER_TO_INT (p) - 1 : -1;
 }
 
+/* A place in the match is interned (wb-match.h), as the index's keys: no
+ * g_intern_string () here, the hottest call of a whole automatic game
+ * (town control looks at every block for every town). */
 int
 _wb_col_loc (ColData *data, const WbWhere *where)
 {
-  return where->kind == WB_WHERE_LOCATION ? _wb_col_loc_id (data, where->place) : -1;
+  gpointer p;
+
+  if (where->kind != WB_WHERE_LOCATION || where->place == NULL)
+    return -1;
+  p = g_hash_table_lookup (data->loc_index, where->place);
+  return p != NULL ? GPOINTER_TO_INT (p) - 1 : -1;
 }
 
 const char *
