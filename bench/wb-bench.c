@@ -900,6 +900,40 @@ bench_bg_game (void)
   return 0;
 }
 
+/* (o) whole automatic games of Shenandoah: movement, battles, supply. */
+static int
+bench_col_game (void)
+{
+  g_autoptr(WbGame) game = load_bundled ("shenandoah.warbench");
+  const int runs = 20;
+  int total = 0, turns = 0, battles = 0;
+  double t0, c0, secs, cpu;
+
+  if (game == NULL)
+    return 1;
+  t0 = now ();
+  c0 = cpu_seconds ();
+  for (int i = 0; i < runs; i++)
+    {
+      int n;
+      g_autoptr(WbPlay) play = auto_game_of (game, "campaign", 1000 + i, 0, &n);
+      WbMatch *m = wb_play_get_state (play);
+      GPtrArray *log = wb_play_get_log (play);
+
+      total += n;
+      turns += m->turn;
+      for (guint k = 0; k < log->len; k++)
+        battles += strstr (((WbLogEvent *) g_ptr_array_index (log, k))->text, "wins the battle of") != NULL;
+    }
+  secs = now () - t0;
+  cpu = cpu_seconds () - c0;
+  printf ("col-game: %d automatic games of shenandoah.warbench campaign in %.3f s (CPU %.3f s): %.1f ms a game "
+          "(%.0f actions, %.1f turns, %.1f battles a game)\n",
+          runs, secs, cpu, secs * 1e3 / runs, (double) total / runs, (double) turns / runs,
+          (double) battles / runs);
+  return 0;
+}
+
 static int
 bench_replay (void)
 {
@@ -1197,6 +1231,8 @@ main (int    argc,
     return bench_bg_game ();
   if (g_str_equal (cmd, "col-battle"))
     return bench_col_battle ();
+  if (g_str_equal (cmd, "col-game"))
+    return bench_col_game ();
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -1224,6 +1260,7 @@ main (int    argc,
           failed |= run_self (self, "battle", NULL);
           failed |= run_self (self, "bg-game", NULL);
           failed |= run_self (self, "col-battle", NULL);
+          failed |= run_self (self, "col-game", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -1231,6 +1268,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | col-battle | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | col-battle | col-game | load [FILE] | gen FILE]\n");
   return 2;
 }

@@ -236,6 +236,12 @@ WbApplyResult _wb_col_battle_apply (ColData *data, WbMatch *m, JsonObject *actio
 const char   *_wb_col_battle_awaiting (WbMatch *m);
 const char   *_wb_col_battle_hint (WbMatch *m);
 JsonObject   *_wb_col_battle_suggest (ColData *data, WbMatch *m, WbRng *rng);
+/* wb-col-battle-steps.c: the Battle Phase in the play UI (rules/wb-step.h).
+ * TRUE when the match is in the Battle Phase and @step is filled. */
+gboolean      _wb_col_battle_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
+JsonObject   *_wb_col_battle_step_action (ColData *data, WbMatch *m, const WbPicks *picks);
+/* The battle being fought (or regrouped after) as a board, or NULL. */
+WbBoard      *_wb_col_board (ColData *data, WbMatch *m);
 /* wb-col.c: the Battle Phase is over: on to the Supply Phase. */
 void          _wb_col_end_battle_phase (ColData *data, WbMatch *m, WbRuleContext *ctx);
 

@@ -62,10 +62,18 @@ _wb_col_loc_id (ColData *data, const char *id)
   return p != NULL ? GPOINTER_TO_INT (p) - 1 : -1;
 }
 
+/* A place in the match is interned (wb-match.h), as the index's keys: no
+ * g_intern_string () here, the hottest call of a whole automatic game
+ * (town control looks at every block for every town). */
 int
 _wb_col_loc (ColData *data, const WbWhere *where)
 {
-  return where->kind == WB_WHERE_LOCATION ? _wb_col_loc_id (data, where->place) : -1;
+  gpointer p;
+
+  if (where->kind != WB_WHERE_LOCATION || where->place == NULL)
+    return -1;
+  p = g_hash_table_lookup (data->loc_index, where->place);
+  return p != NULL ? GPOINTER_TO_INT (p) - 1 : -1;
 }
 
 const char *
@@ -645,10 +653,15 @@ col_awaiting (gpointer p, WbMatch *m)
     }
 }
 
+/* The side whose phase it is; the Battle Phase is Player 1's (6.1): both
+ * players sit at the battle board, the hand-over does not come between
+ * battle turns (m->active still says which side acts). */
 static guint
 col_player (gpointer p, WbMatch *m)
 {
   (void) p;
+  if (m->step == COL_BATTLE && !m->over)
+    return m->first_side;
   return m->active;
 }
 
@@ -849,18 +862,6 @@ col_destinations (gpointer p, WbMatch *m, const char *unit)
   return _wb_col_destinations (p, m, unit);
 }
 
-static void
-col_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
-{
-  _wb_col_step (p, m, picks, step);
-}
-
-static JsonObject *
-col_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
-{
-  return _wb_col_step_action (p, m, picks);
-}
-
 static GArray *
 col_route (gpointer p, WbMatch *m, const char *unit, const WbWhere *to)
 {
@@ -871,6 +872,29 @@ static JsonObject *
 col_suggest (gpointer p, WbMatch *m, WbRng *rng)
 {
   return _wb_col_suggest (p, m, rng);
+}
+
+/* The play UI's steps: the Battle Phase's (wb-col-battle-steps.c), the
+ * campaign phases' (wb-col-steps.c). */
+static void
+col_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  if (!_wb_col_battle_step (p, m, picks, step))
+    _wb_col_step (p, m, picks, step);
+}
+
+static JsonObject *
+col_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
+{
+  if (m->step == COL_BATTLE)
+    return _wb_col_battle_step_action (p, m, picks);
+  return _wb_col_step_action (p, m, picks);
+}
+
+static WbBoard *
+col_board (gpointer p, WbMatch *m)
+{
+  return _wb_col_board (p, m);
 }
 
 /* What the family treats specially, given by the game. */
@@ -912,12 +936,13 @@ static const WbRulesFamily family = {
   .route = col_route,
   .suggest = col_suggest,
   .apply = col_apply,
+  .step = col_step,
+  .step_action = col_step_action,
+  .board = col_board,
   .hidden_units = TRUE,
   .version = 2,
   .changes = changes,
   .n_changes = G_N_ELEMENTS (changes),
-  .step = col_step,
-  .step_action = col_step_action,
   .params = _wb_col_params,
   .n_params = WB_COL_N_PARAMS,
   .roles = roles,
