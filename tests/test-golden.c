@@ -106,6 +106,7 @@ START_TEST (test_manifest)
       { "jackson-sheridan", "1862" },
       { "jackson-sheridan", "1864" },
       { "grants-gamble", "campaign" },
+      { "shenandoah", "campaign" },
     };
     static const char *const kinds[] = { "auto", "physical", "branches" };
 
