@@ -33,8 +33,16 @@ typedef struct {
   int            needed_sides;   /* the last refused action's missing die */
 } Fixture;
 
+static void setup_with (Fixture *f, const char * const *options);
+
 static void
 setup (Fixture *f)
+{
+  setup_with (f, NULL);
+}
+
+static void
+setup_with (Fixture *f, const char * const *options)
 {
   g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
                                             "shenandoah.warbench", NULL);
@@ -44,7 +52,7 @@ setup (Fixture *f)
   memset (f, 0, sizeof *f);
   f->game = wb_game_load (file, NULL, &error);
   ck_assert_msg (f->game != NULL, "%s", error ? error->message : "");
-  f->m = wb_match_new (f->game, "campaign", NULL, 7, &error);
+  f->m = wb_match_new (f->game, "campaign", options, 7, &error);
   ck_assert_msg (f->m != NULL, "%s", error ? error->message : "");
   f->family = wb_col_family ();
   f->data = f->family->prepare (f->game, f->m, &error);
@@ -745,6 +753,33 @@ END_TEST
  * one step each from as many blocks, the owner's choice (a journalled
  * "stack_loss"); the 3.3 example: eight CSA blocks at Harrisonburg, two
  * reduced. */
+/* 9.1 Historical: Shields' seven blocks start off the map near Salem —
+ * the place 8.1's moves use —, so they count 1 VP each while there, take
+ * no stacking loss there (off the map is no town), no detachment deploys
+ * there, and they may come back after turn 6. */
+START_TEST (test_historical)
+{
+  Fixture f;
+  static const char * const historical[] = { "historical", NULL };
+  static const char * const shields[] = { "shields", "kimball", "ferry", "tyler", "carroll",
+                                          "shields-cavalry", "shields-artillery" };
+
+  setup_with (&f, historical);
+  for (guint k = 0; k < G_N_ELEMENTS (shields); k++)
+    ck_assert_str_eq (where (&f, shields[k]), "off-board-east");
+  supply (&f, USA);
+  ck_assert_str_eq (f.family->awaiting (f.data, f.m), "supply");
+  refused (&f, "{\"type\": \"deploy\", \"unit\": \"shields-detachment\", \"to\": {\"location\": \"off-board-east\"}}",
+           "not off it");
+  /* Back onto the map after turn 6, at Salem, without command (8.1). */
+  f.m->turn = 7;
+  movement (&f, USA, 2);
+  ok (&f, move_json ("kimball", "salem"));
+  ck_assert_str_eq (where (&f, "kimball"), "salem");
+  teardown (&f);
+}
+END_TEST
+
 START_TEST (test_stacking)
 {
   Fixture f;
@@ -1111,6 +1146,7 @@ col_suite (void)
   tcase_add_test (tc, test_rail);
   tcase_add_test (tc, test_off_board);
   tcase_add_test (tc, test_static);
+  tcase_add_test (tc, test_historical);
   tcase_add_test (tc, test_stacking);
   tcase_add_test (tc, test_supply);
   tcase_add_test (tc, test_detachments);

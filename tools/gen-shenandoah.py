@@ -988,9 +988,10 @@ def turn_labels():
 
 
 POOL = "7.4: the pool of fifteen detachments, upright off map; one is deployed each Supply Phase."
-# 9.1 (and the shared contract of the family): Shields' division off-board is a scenario box.
-# The map's location off-board-east, joined to Salem only, stays the route of 8.1's moves.
-OFF_BOARD = "shields-off-board"
+# 9.1: Shields' division starts off-board near Salem: at the map's place off-board-east, joined
+# to Salem only — the place the family's rules.params.off_board.off_map names, where 8.1's
+# moves go and come back from and where each block counts 1 VP.
+OFF_BOARD = "off-board-east"
 
 
 def setup_note(uid, div, town):
@@ -1023,7 +1024,7 @@ def setup_lines(units):
         e["note"] = setup_note(uid, div, town)
         out.append(e)
         if div == "shields":
-            out.append({"unit": uid, "box": OFF_BOARD, "option": "historical",
+            out.append({"unit": uid, "location": OFF_BOARD, "option": "historical",
                         "note": "9.1: \"Deploy Shields' division off-board near Salem.\""})
     for u in units:
         if u.get("attrs", {}).get("detachment"):
@@ -1166,8 +1167,6 @@ def scenario_entities(units):
         "boxes": [
             {"id": "csa-detachments", "name": "CSA detachment pool (off map)", "side": "csa"},
             {"id": "usa-detachments", "name": "USA detachment pool (off map)", "side": "usa"},
-            {"id": OFF_BOARD, "name": "Shields' division off-board near Salem (8.1, 9.1)",
-             "side": "usa"},
         ],
         "options": [{"id": "historical", "name": "9.1 Historical", "text": HISTORICAL_TEXT}],
         "setup": setup_lines(units),
@@ -1714,14 +1713,14 @@ def check(game):
                 shields_off = "historical" in chosen and u["formation"] == "shields-division"
                 if det and w != "box:%s-detachments" % u["side"]:
                     err("%s: detachment %s starts in the pool (7.4), not %s" % (sc["id"], uid, w))
-                elif not det and shields_off and w != "box:" + OFF_BOARD:
+                elif not det and shields_off and w != OFF_BOARD:
                     err("%s: 9.1 deploys Shields' %s off-board, not %s" % (sc["id"], uid, w))
                 elif not det and not shields_off and (w.startswith("box:") or w == "off-board-east"):
                     err("%s %s: %s starts on the map (1.0), not %s" % (sc["id"], sorted(chosen), uid, w))
             # What the text places: Jackson at Staunton, Ewell at Standardsville, Shields at
             # New Market, the Garrison at Harper's Ferry.
             for uid, town in (("jackson", "staunton"), ("ewell", "standardsville"),
-                              ("shields", "box:" + OFF_BOARD if "historical" in chosen
+                              ("shields", OFF_BOARD if "historical" in chosen
                                else "new-market"),
                               (HF_GARRISON, "harpers-ferry")):
                 if where.get(uid) != town:

@@ -81,7 +81,8 @@ count_stack (ColData *data, WbMatch *m, int *n, int *lost)
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
       int l = _wb_col_loc (data, &u->where);
 
-      if (u->side != m->active || l < 0)
+      /* Off the map (8.1) is no town: no stacking limit there. */
+      if (u->side != m->active || l < 0 || l == data->off_map)
         continue;
       n[l]++;
       lost[l] += (u->flags & COL_STACKED) != 0;
@@ -230,8 +231,10 @@ _wb_col_deploy (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   if (u == NULL || u->side != m->active || u->where.kind != WB_WHERE_BOX || u->where.place != data->pool[u->side])
     return _wb_col_fail (error, _("“%s” is not a detachment in the supplying player's pool"), id ? id : ""),
            WB_APPLY_REFUSED;
-  if (to < 0)
-    return _wb_col_fail (error, _("A deployment needs \"to\": a town of the map")), WB_APPLY_REFUSED;
+  /* 8.1, 9.1: not off the map, where Shields' division may be. */
+  if (to < 0 || to == data->off_map)
+    return _wb_col_fail (error, _("A deployment needs \"to\": a town of the map (8.1: not off it)")),
+           WB_APPLY_REFUSED;
   ui = _wb_col_unit_index (m, u);
   for (guint i = 0; i < m->units->len; i++)
     {
