@@ -571,6 +571,61 @@ START_TEST (test_move_rate)
 }
 END_TEST
 
+/* The automatic player (wb-col-auto.c) attacks when its odds are good:
+ * Johnson's HQ at Luray, worth activating for its Conner and Scott there,
+ * takes Front Royal's lone block with them; Winder and Campbell, worn to
+ * 1 at Woodstock, leave Strasburg's five blocks alone; the HQs never
+ * attack. Every suggestion is played. */
+START_TEST (test_auto_odds)
+{
+  Fixture f;
+  gboolean front_royal = FALSE;
+
+  setup (&f);
+  clear_map (&f, "banks", "donnelly", "gordon", "hatch", "banks-artillery", "jackson", "winder", "campbell",
+             "johnson", "kenly", "conner", "scott", NULL);
+  put (&f, "winder", "woodstock");
+  put (&f, "campbell", "woodstock");
+  put (&f, "jackson", "woodstock");
+  put (&f, "johnson", "luray");
+  put (&f, "scott", "luray");
+  put (&f, "conner", "luray");
+  set_strength (&f, "winder", 1);
+  set_strength (&f, "campbell", 1);
+  activate (&f, "jackson");
+  for (int n = 0; n < 40; n++)
+    {
+      g_autoptr(JsonObject) a = f.family->suggest (f.data, f.m, &f.m->rng);
+      g_autoptr(JsonGenerator) gen = json_generator_new ();
+      g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+      g_autofree char *text = NULL;
+      const char *type = json_object_get_string_member (a, "type");
+
+      if (g_str_equal (type, "end_step"))
+        break;
+      if (g_str_equal (type, "move"))
+        {
+          const char *who = json_object_get_string_member (a, "unit");
+          const char *to = json_object_get_string_member (json_object_get_object_member (a, "to"), "location");
+
+          ck_assert_msg (!g_str_equal (to, "strasburg"), "%s attacks Strasburg at bad odds", who);
+          ck_assert_msg (!g_str_equal (to, "front-royal") || (!g_str_equal (who, "jackson") && !g_str_equal (who, "johnson")),
+                         "%s attacks", who);
+          front_royal |= g_str_equal (to, "front-royal");
+        }
+      json_node_set_object (node, a);
+      json_generator_set_root (gen, node);
+      text = json_generator_to_data (gen, NULL);
+      ok (&f, text);
+    }
+  ck_assert_msg (front_royal, "nobody attacked Kenly alone at Front Royal");
+  ck_assert (unit (&f, "johnson")->flags & COL_ACTIVE);
+  ck_assert (unit (&f, "conner")->flags & COL_ATTACKER);
+  ck_assert (unit (&f, "scott")->flags & COL_ATTACKER);
+  teardown (&f);
+}
+END_TEST
+
 /* 5.4: Player 1's attackers pin as many of Player 2's defenders,
  * reinforcements aside: all of them when no more, else Player 2 chooses
  * (a journalled "pin"); pinned blocks may not leave, pinned HQs not
@@ -1152,6 +1207,7 @@ col_suite (void)
   tcase_add_test (tc, test_detachments);
   tcase_add_test (tc, test_victory);
   tcase_add_test (tc, test_steps);
+  tcase_add_test (tc, test_auto_odds);
   suite_add_tcase (s, tc);
   return s;
 }
