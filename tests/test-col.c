@@ -1016,6 +1016,102 @@ START_TEST (test_detachments)
 }
 END_TEST
 
+/* The Detachments sidebar, the scenario option "detachments-optional": in
+ * the Supply Phase a brigade above its last step makes a detachment of its
+ * division and type from the pool in its town, within stacking; a
+ * detachment merges into such a brigade below full strength in its town,
+ * going back to the pool. Refused without the option, whatever the level. */
+START_TEST (test_detachment_sidebar)
+{
+  static const char * const option[] = { "detachments-optional", NULL };
+  static const char create[] = "{\"type\": \"create_detachment\", \"unit\": \"taylor\", "
+                               "\"detachment\": \"ewell-inf-det-1\"}";
+  Fixture f;
+  g_autoptr(GError) error = NULL;
+  WbAttrValue engineers = { .type = WB_ATTR_STRING, .s = (char *) "engineers" };
+  gpointer bad;
+
+  setup (&f);
+  supply (&f, CSA);
+  refused (&f, create, "scenario option “detachments-optional”");
+  refused (&f, "{\"type\": \"merge\", \"unit\": \"ewell-inf-det-1\", \"into\": \"taylor\"}",
+           "scenario option “detachments-optional”");
+  level (&f, "col.detachment-optional", "off");
+  refused (&f, create, "scenario option");
+  teardown (&f);
+
+  setup_with (&f, option);
+  refused (&f, create, "in the Supply Phase");
+  supply (&f, CSA);
+  /* Taylor (4-3-2-1) and Steuart (2-1) of Ewell's division at Charlottesville. */
+  refused (&f, "{\"type\": \"create_detachment\", \"unit\": \"taylor\", \"detachment\": \"banks-inf-det-1\"}",
+           "is not a detachment of the supplying player");
+  refused (&f, "{\"type\": \"create_detachment\", \"unit\": \"winder\", \"detachment\": \"ewell-inf-det-1\"}",
+           "not of the same division");
+  refused (&f, "{\"type\": \"create_detachment\", \"unit\": \"taylor\", \"detachment\": \"ewell-cav-det\"}",
+           "not of the same type");
+  refused (&f, "{\"type\": \"create_detachment\", \"unit\": \"taylor\", \"detachment\": \"ewell-detachment\"}",
+           "not of the same type");
+  refused (&f, "{\"type\": \"create_detachment\", \"unit\": \"taylor\", \"detachment\": \"steuart\"}",
+           "non-detachment blocks cannot merge");
+  put (&f, "ewell-inf-det-2", "charlottesville");
+  refused (&f, "{\"type\": \"create_detachment\", \"unit\": \"ewell-inf-det-2\", \"detachment\": \"ewell-inf-det-1\"}",
+           "only a brigade makes or takes in detachments");
+  refused (&f, "{\"type\": \"create_detachment\", \"unit\": \"taylor\", \"detachment\": \"ewell-inf-det-2\"}",
+           "is not in the pool");
+  set_strength (&f, "steuart", 1);
+  refused (&f, "{\"type\": \"create_detachment\", \"unit\": \"steuart\", \"detachment\": \"ewell-inf-det-1\"}",
+           "at its last step");
+  /* Standardsville: four of Ewell's blocks, the limit of a minor town. */
+  refused (&f, "{\"type\": \"create_detachment\", \"unit\": \"elzey\", \"detachment\": \"ewell-inf-det-1\"}",
+           "at its stacking limit of 4");
+  ok (&f, create);
+  ck_assert_int_eq (strength (&f, "taylor"), 3);
+  ck_assert_str_eq (where (&f, "ewell-inf-det-1"), "charlottesville");
+  ck_assert (logged (&f, "Louisiana Brigade (Taylor) loses a step to make Ewell's infantry detachment 1 at Charlottesville"));
+
+  /* Merging: the same division, type and town, the brigade below full strength. */
+  refused (&f, "{\"type\": \"merge\", \"unit\": \"steuart\", \"into\": \"taylor\"}",
+           "non-detachment blocks cannot merge");
+  refused (&f, "{\"type\": \"merge\", \"unit\": \"ewell-inf-det-1\", \"into\": \"ewell-inf-det-2\"}",
+           "only a brigade makes or takes in detachments");
+  put (&f, "ewell-cav-det", "charlottesville");
+  refused (&f, "{\"type\": \"merge\", \"unit\": \"ewell-cav-det\", \"into\": \"taylor\"}", "not of the same type");
+  put (&f, "winder", "charlottesville");
+  set_strength (&f, "winder", 3);
+  refused (&f, "{\"type\": \"merge\", \"unit\": \"ewell-inf-det-1\", \"into\": \"winder\"}",
+           "not of the same division");
+  refused (&f, "{\"type\": \"merge\", \"unit\": \"ewell-inf-det-3\", \"into\": \"taylor\"}", "is not in");
+  put (&f, "ewell-inf-det-2", "staunton");
+  refused (&f, "{\"type\": \"merge\", \"unit\": \"ewell-inf-det-2\", \"into\": \"taylor\"}", "is not in");
+  set_strength (&f, "steuart", 2);
+  refused (&f, "{\"type\": \"merge\", \"unit\": \"ewell-inf-det-1\", \"into\": \"steuart\"}", "at full strength");
+  set_strength (&f, "steuart", 1);
+  ok (&f, "{\"type\": \"merge\", \"unit\": \"ewell-inf-det-1\", \"into\": \"steuart\"}");
+  ck_assert_int_eq (strength (&f, "steuart"), 2);
+  ck_assert_int_eq (unit (&f, "ewell-inf-det-1")->where.kind, WB_WHERE_BOX);
+  ck_assert_str_eq (unit (&f, "ewell-inf-det-1")->where.place, "csa-detachments");
+  ck_assert (logged (&f, "Ewell's infantry detachment 1 merges into Maryland Line (Steuart) at Charlottesville"));
+  /* Back in the pool, it can be made again (the same or another brigade). */
+  ok (&f, create);
+  ck_assert_int_eq (strength (&f, "taylor"), 2);
+  /* The conditions are a rule check: off, a cavalry detachment merges. */
+  level (&f, "col.detachment-optional", "off");
+  ok (&f, "{\"type\": \"merge\", \"unit\": \"ewell-cav-det\", \"into\": \"taylor\"}");
+  ck_assert_int_eq (strength (&f, "taylor"), 3);
+  /* Not in the Movement Phase. */
+  f.m->step = COL_MOVE_1;
+  refused (&f, "{\"type\": \"merge\", \"unit\": \"ewell-inf-det-1\", \"into\": \"taylor\"}", "in the Supply Phase");
+
+  /* A detachment's type is infantry, cavalry or artillery. */
+  wb_unit_set_attr (wb_game_find_unit (f.game, "ewell-inf-det-1"), "type", &engineers);
+  bad = f.family->prepare (f.game, f.m, &error);
+  ck_assert (bad == NULL);
+  ck_assert_msg (strstr (error->message, "ewell-inf-det-1 has the type “engineers”") != NULL, "%s", error->message);
+  teardown (&f);
+}
+END_TEST
+
 /* 8.0: eliminations score as they happen (1, HQ 2, detachment ½, HQ
  * detachment 1); at the end of turn 16 each side adds the enemy major
  * towns it occupies and the USA 1 VP per Shields block off the map. */
@@ -1205,6 +1301,7 @@ col_suite (void)
   tcase_add_test (tc, test_stacking);
   tcase_add_test (tc, test_supply);
   tcase_add_test (tc, test_detachments);
+  tcase_add_test (tc, test_detachment_sidebar);
   tcase_add_test (tc, test_victory);
   tcase_add_test (tc, test_steps);
   tcase_add_test (tc, test_auto_odds);

@@ -164,9 +164,11 @@ UNIT_CLASSES = [
     {"id": "hq-detachment", "roles": ["hq", "detachment"], "name": "HQ detachment", "symbol": "hq",
      "attrs": attrs({"id": "command_range", "name": "Command Range", "type": "int", "min": 0, "max": 9})},
     # A detachment whose type (infantry, cavalry, ...) and division are on its label, which is
-    # not in the text: the 12 non-HQ detachments of each side (see unit_entities ()).
+    # not in the text: the 12 non-HQ detachments of each side (see unit_entities ()). Its
+    # "type" is the class role of the brigades it is made from and merges into (the optional
+    # Detachments sidebar: same division and type).
     {"id": "detachment", "roles": ["detachment"], "name": "Detachment (type not in the text)", "symbol": "generic",
-     "attrs": attrs()},
+     "attrs": attrs({"id": "type", "name": "Type (infantry, cavalry, artillery)", "type": "string"})},
 ]
 
 UNIT_CLASSES = [with_roles({k: v for k, v in c.items() if k != "roles"}, c["roles"])
@@ -951,7 +953,7 @@ def unit_entities():
                         "formation": "%s-division" % div, "strength": {"steps": [1]},
                         "attrs": ordered_attrs("detachment", {
                             "division": div_name, "firepower": DET_FIRE[kind],
-                            "detachment": True}),
+                            "detachment": True, "type": kind}),
                         "note": ("4.3, 7.4: a one-step detachment of the side's pool of 15 (the "
                                  "other three are the HQ detachments), deployed with blocks of "
                                  "its division in good supply; eliminated, it is worth 1/2 VP "
@@ -1146,6 +1148,15 @@ HISTORICAL_TEXT = (
     "off-board. Hence, Shields' detachments cannot be chosen until at least one (1) of Shields' "
     "blocks enter the map.")
 
+DETACHMENTS_TEXT = (
+    "Sidebar: Detachments (optional): Detachments can also be created by reducing an existing "
+    "brigade by one step. During a Supply Phase, deploy a chosen detachment of the same division "
+    "and type (infantry, cavalry, etc.) in the same town. Thereafter, the detachment functions as "
+    "an independent unit, but can later merge with the same or another brigade. Detachments can "
+    "merge into a brigade of the same division and type when located in the same town during a "
+    "Supply Phase. Raise the brigade by one step and return the detachment to the pool. "
+    "Non-detachment blocks cannot merge.")
+
 
 def scenario_entities(units):
     return [{
@@ -1168,7 +1179,9 @@ def scenario_entities(units):
             {"id": "csa-detachments", "name": "CSA detachment pool (off map)", "side": "csa"},
             {"id": "usa-detachments", "name": "USA detachment pool (off map)", "side": "usa"},
         ],
-        "options": [{"id": "historical", "name": "9.1 Historical", "text": HISTORICAL_TEXT}],
+        "options": [{"id": "historical", "name": "9.1 Historical", "text": HISTORICAL_TEXT},
+                    {"id": "detachments-optional", "name": "Detachments (optional sidebar)",
+                     "text": DETACHMENTS_TEXT}],
         "setup": setup_lines(units),
         "victory": victory(units),
         "victory_text": VICTORY_TEXT,

@@ -149,6 +149,8 @@ typedef struct {
   gint8      *home;            /* per major town: the side it is friendly to when vacant (3.21), else -1 */
   /* per unit of the game, by its index in the match */
   guint      *roles;           /* COL_* role bits */
+  guint      *det_type;        /* detachments: the role bit of their "type" attribute (infantry,
+                                * cavalry, artillery), else 0 (the Detachments sidebar) */
   const char **division;       /* interned formation id (echelon division) or NULL */
   gboolean   *is_static;       /* 4.4 */
   int        *base;            /* supply base location index, or -1 */
@@ -185,6 +187,8 @@ int          _wb_col_strength  (const WbUnitState *u);
 gboolean     _wb_col_reduce    (ColData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx);
 gboolean     _wb_col_raise     (ColData *data, WbMatch *m, WbUnitState *u);
 gboolean     _wb_col_can_raise (ColData *data, WbMatch *m, const WbUnitState *u);
+/* A step down that does not eliminate the block. */
+gboolean     _wb_col_can_reduce (ColData *data, WbMatch *m, const WbUnitState *u);
 
 /* wb-col-move.c */
 WbApplyResult _wb_col_activate (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
@@ -214,6 +218,13 @@ WbApplyResult _wb_col_pin      (ColData *data, WbMatch *m, JsonObject *action, W
 void          _wb_col_begin_supply (ColData *data, WbMatch *m, WbRuleContext *ctx);
 WbApplyResult _wb_col_supply   (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
 WbApplyResult _wb_col_deploy   (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
+/* The Detachments sidebar (the scenario option "detachments-optional"):
+ * a brigade reduced a step for a detachment of its division and type from
+ * the pool, and a detachment merged back into such a brigade. */
+WbApplyResult _wb_col_create_detachment (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
+                                         GError **error);
+WbApplyResult _wb_col_merge    (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error);
+#define COL_OPTION_DETACHMENTS "detachments-optional"
 /* 3.3: the town where the supplying player must choose the @over blocks
  * that lose a step to stacking, or -1. */
 int           _wb_col_stack_due (ColData *data, WbMatch *m, int *over);

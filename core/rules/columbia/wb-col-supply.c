@@ -262,6 +262,152 @@ _wb_col_deploy (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
   return WB_APPLY_DONE;
 }
 
+/* ---- The Detachments sidebar (optional) ---- */
+
+/* A block's type for the sidebar: a brigade's class role (infantry,
+ * cavalry, artillery), a detachment's "type" attribute; 0 for none. */
+static guint
+block_type (ColData *data, int i)
+{
+  if (data->roles[i] & COL_DETACHMENT)
+    return data->det_type[i];
+  return data->roles[i] & (COL_INFANTRY | COL_CAVALRY | COL_ARTILLERY);
+}
+
+static WbUnitState *
+read_block (WbMatch *m, JsonObject *action, const char *member, const char *what, GError **error)
+{
+  const char *id = wb_json_string (action, member, NULL);
+  WbUnitState *u = id != NULL ? wb_match_find_unit (m, id) : NULL;
+
+  if (u == NULL || u->side != m->active)
+    {
+      /* TRANSLATORS: "“unit”: “ewell-inf-det-1” is not a detachment of the supplying player" */
+      _wb_col_fail (error, _("“%s”: “%s” is not %s of the supplying player"), member, id ? id : "", what);
+      return NULL;
+    }
+  return u;
+}
+
+/* What the sidebar's two actions share: the Supply Phase, the option, the
+ * brigade and the detachment alike (division, type). */
+static gboolean
+sidebar_common (ColData *data, WbMatch *m, WbRuleContext *ctx, WbUnitState *brigade, WbUnitState *det,
+                GError **error)
+{
+  int bi = _wb_col_unit_index (m, brigade), di = _wb_col_unit_index (m, det);
+
+  return wb_rule_check (ctx, m, "col.detachment-optional", !(data->roles[bi] & COL_DETACHMENT) && bi != di, error,
+                        _("%s is a detachment: only a brigade makes or takes in detachments (Detachments sidebar)"),
+                        _wb_col_unit_name (data, brigade)) &&
+         wb_rule_check (ctx, m, "col.detachment-optional", (data->roles[di] & COL_DETACHMENT) != 0, error,
+                        _("%s is not a detachment: non-detachment blocks cannot merge (Detachments sidebar)"),
+                        _wb_col_unit_name (data, det)) &&
+         wb_rule_check (ctx, m, "col.detachment-optional",
+                        data->division[bi] != NULL && data->division[bi] == data->division[di], error,
+                        _("%s and %s are not of the same division (Detachments sidebar)"),
+                        _wb_col_unit_name (data, det), _wb_col_unit_name (data, brigade)) &&
+         wb_rule_check (ctx, m, "col.detachment-optional",
+                        block_type (data, bi) != 0 && block_type (data, bi) == block_type (data, di), error,
+                        _("%s and %s are not of the same type: infantry, cavalry or artillery (Detachments sidebar)"),
+                        _wb_col_unit_name (data, det), _wb_col_unit_name (data, brigade));
+}
+
+static gboolean
+sidebar_allowed (WbMatch *m, WbRuleContext *ctx, GError **error)
+{
+  if (!wb_rule_check (ctx, m, "col.sequence", supply_step (m), error,
+                      _("Detachments are made and merged in the Supply Phase (Detachments sidebar)")))
+    return FALSE;
+  /* An optional rule: not a check a level could turn off. */
+  if (!wb_match_has_option (m, COL_OPTION_DETACHMENTS))
+    return _wb_col_fail (error, _("Detachments are made and merged only with the scenario option "
+                                  "“%s” (the optional Detachments sidebar)"), COL_OPTION_DETACHMENTS);
+  return TRUE;
+}
+
+/* {"type": "create_detachment", "unit": BRIGADE, "detachment": DET}: the
+ * brigade loses a step, the detachment of its division and type comes from
+ * the pool to its town, counting against stacking like 7.4. */
+WbApplyResult
+_wb_col_create_detachment (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  WbUnitState *b, *d;
+  int at, here = 0;
+
+  if (!sidebar_allowed (m, ctx, error))
+    return WB_APPLY_REFUSED;
+  if ((b = read_block (m, action, "unit", _("a brigade"), error)) == NULL ||
+      (d = read_block (m, action, "detachment", _("a detachment"), error)) == NULL)
+    return WB_APPLY_REFUSED;
+  at = _wb_col_loc (data, &b->where);
+  /* 8.1: no detachment is deployed off the map. */
+  if (at < 0 || at == data->off_map)
+    return _wb_col_fail (error, _("%s is not in a town of the map (8.1: not off it)"), _wb_col_unit_name (data, b)),
+           WB_APPLY_REFUSED;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+
+      here += o->side == b->side && _wb_col_loc (data, &o->where) == at;
+    }
+  if (!sidebar_common (data, m, ctx, b, d, error) ||
+      !wb_rule_check (ctx, m, "col.detachment-optional",
+                      d->where.kind == WB_WHERE_BOX && d->where.place == data->pool[d->side], error,
+                      _("%s is not in the pool (Detachments sidebar)"), _wb_col_unit_name (data, d)) ||
+      !wb_rule_check (ctx, m, "col.detachment-optional", _wb_col_can_reduce (data, m, b), error,
+                      _("%s is at its last step: it has none to give a detachment (Detachments sidebar)"),
+                      _wb_col_unit_name (data, b)) ||
+      !wb_rule_check (ctx, m, "col.detachment-optional", here < _wb_col_stack_limit (data, at), error,
+                      _("%s is at its stacking limit of %d (3.3, 7.4)"), _wb_col_loc_name (data, at),
+                      _wb_col_stack_limit (data, at)))
+    return WB_APPLY_REFUSED;
+  d->where.kind = WB_WHERE_LOCATION;
+  d->where.place = ((WbLocation *) g_ptr_array_index (data->locs, at))->id;
+  d->flags &= ~(guint32) (COL_SUPPLIED | COL_STACKED | WB_UNIT_MOVED);
+  wb_rule_say_secret (ctx, m, b->side, _("A brigade makes a detachment."),
+                      _("%s loses a step to make %s at %s (Detachments sidebar)."), _wb_col_unit_name (data, b),
+                      _wb_col_unit_name (data, d), _wb_col_loc_name (data, at));
+  _wb_col_reduce (data, m, b, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* {"type": "merge", "unit": DET, "into": BRIGADE}: the brigade gains a
+ * step, the detachment goes back to the pool. */
+WbApplyResult
+_wb_col_merge (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  WbUnitState *b, *d;
+  int at;
+
+  if (!sidebar_allowed (m, ctx, error))
+    return WB_APPLY_REFUSED;
+  if ((d = read_block (m, action, "unit", _("a detachment"), error)) == NULL ||
+      (b = read_block (m, action, "into", _("a brigade"), error)) == NULL)
+    return WB_APPLY_REFUSED;
+  at = _wb_col_loc (data, &b->where);
+  if (at < 0)
+    return _wb_col_fail (error, _("%s is not on the map"), _wb_col_unit_name (data, b)), WB_APPLY_REFUSED;
+  if (!sidebar_common (data, m, ctx, b, d, error) ||
+      !wb_rule_check (ctx, m, "col.detachment-optional", _wb_col_loc (data, &d->where) == at, error,
+                      _("%s is not in %s's town, %s (Detachments sidebar)"), _wb_col_unit_name (data, d),
+                      _wb_col_unit_name (data, b), _wb_col_loc_name (data, at)) ||
+      !wb_rule_check (ctx, m, "col.detachment-optional", _wb_col_can_raise (data, m, b), error,
+                      _("%s is at full strength (Detachments sidebar)"), _wb_col_unit_name (data, b)))
+    return WB_APPLY_REFUSED;
+  if (!_wb_col_raise (data, m, b))
+    return _wb_col_fail (error, _("%s is at full strength"), _wb_col_unit_name (data, b)), WB_APPLY_REFUSED;
+  d->where.kind = WB_WHERE_BOX;
+  d->where.place = data->pool[d->side];
+  d->flags &= ~(guint32) (COL_ACTIVE | COL_ATTACKER | COL_REINFORCE | COL_PINNED | COL_STRAGGLER | COL_RAIL |
+                          COL_SUPPLIED | COL_STACKED | WB_UNIT_MOVED);
+  wb_rule_say_secret (ctx, m, b->side, _("A detachment merges into a brigade."),
+                      _("%s merges into %s at %s, which gains a step; the detachment goes back to the pool "
+                        "(Detachments sidebar)."), _wb_col_unit_name (data, d), _wb_col_unit_name (data, b),
+                      _wb_col_loc_name (data, at));
+  return WB_APPLY_DONE;
+}
+
 /* 8.0: eliminations are scored as they happen; at the end, each side adds
  * the VP of the enemy major towns it occupies and the off-board blocks. */
 void

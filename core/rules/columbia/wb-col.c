@@ -39,6 +39,7 @@ static const WbRuleCheck checks[] = {
   { "col.retreat", N_("Retreats: not in round 1 but cavalry, within the road's attack limit per round, never to an enemy, contested or off-map town; attackers only by roads they came by, defenders not by the attacker's"), "6.7, 6.71, 6.72, 6.74" },
   { "col.regroup", N_("The victor regroups to adjacent friendly or vacant towns within the roads' attack limits"), "6.8" },
   { "col.detachment", N_("Detachments deploy from the pool with a block of their division in good supply, within stacking"), "7.4" },
+  { "col.detachment-optional", N_("With the option, a brigade above its last step makes a detachment of its division and type from the pool in its town, within stacking, and a detachment merges into a brigade of its division and type below full strength in its town (Supply Phase)"), "Detachments sidebar" },
 };
 
 gboolean
@@ -205,6 +206,16 @@ _wb_col_can_raise (ColData *data, WbMatch *m, const WbUnitState *u)
 }
 
 gboolean
+_wb_col_can_reduce (ColData *data, WbMatch *m, const WbUnitState *u)
+{
+  const WbStrength *s;
+  int k = step_index (data, u, &s);
+
+  (void) m;
+  return k >= 0 && (guint) k + 1 < s->n;
+}
+
+gboolean
 _wb_col_raise (ColData *data, WbMatch *m, WbUnitState *u)
 {
   const WbStrength *s;
@@ -233,6 +244,7 @@ col_release (gpointer p)
   g_free (data->home);
   g_clear_pointer (&data->loc_index, g_hash_table_unref);
   g_free (data->roles);
+  g_free (data->det_type);
   g_free (data->division);
   g_free (data->is_static);
   g_free (data->base);
@@ -398,6 +410,7 @@ read_units (ColData *data, WbMatch *setup, GError **error)
   guint n = setup->units->len;
 
   data->roles = g_new0 (guint, MAX (n, 1));
+  data->det_type = g_new0 (guint, MAX (n, 1));
   data->division = g_new0 (const char *, MAX (n, 1));
   data->is_static = g_new0 (gboolean, MAX (n, 1));
   data->base = g_new (int, MAX (n, 1));
@@ -409,6 +422,7 @@ read_units (ColData *data, WbMatch *setup, GError **error)
       WbFormation *f = unit != NULL && wb_unit_get_formation (unit) != NULL
                        ? wb_game_find_formation (data->game, wb_unit_get_formation (unit)) : NULL;
       const WbAttrValue *st = unit != NULL ? wb_unit_get_attr (unit, "static") : NULL;
+      const WbAttrValue *type = unit != NULL ? wb_unit_get_attr (unit, "type") : NULL;
 
       data->base[i] = -1;
       for (guint r = 0; klass != NULL && r < G_N_ELEMENTS (roles); r++)
@@ -421,6 +435,18 @@ read_units (ColData *data, WbMatch *setup, GError **error)
       if (f != NULL && g_strcmp0 (f->echelon, "division") == 0)
         data->division[i] = g_intern_string (f->id);
       data->is_static[i] = st != NULL && st->type == WB_ATTR_BOOL && st->b;
+      /* The Detachments sidebar: a detachment's type, a block role. */
+      if ((data->roles[i] & COL_DETACHMENT) && type != NULL && type->type == WB_ATTR_STRING && type->s != NULL &&
+          type->s[0] != '\0')
+        {
+          for (guint r = 1; r <= 3; r++)
+            if (strcmp (type->s, roles[r]) == 0)
+              data->det_type[i] = 1u << r;
+          if (data->det_type[i] == 0)
+            return _wb_col_fail (error, _("The detachment %s has the type “%s”: the Columbia block rules expect "
+                                          "infantry, cavalry or artillery (the Detachments sidebar)"),
+                                 u->id, type->s);
+        }
     }
   return TRUE;
 }
@@ -853,6 +879,10 @@ col_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
     return _wb_col_supply (data, m, action, ctx, error);
   if (strcmp (type, "deploy") == 0)
     return _wb_col_deploy (data, m, action, ctx, error);
+  if (strcmp (type, "create_detachment") == 0)
+    return _wb_col_create_detachment (data, m, action, ctx, error);
+  if (strcmp (type, "merge") == 0)
+    return _wb_col_merge (data, m, action, ctx, error);
   return WB_APPLY_NOT_MINE;
 }
 
