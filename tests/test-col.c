@@ -1109,6 +1109,48 @@ START_TEST (test_detachment_sidebar)
   ck_assert (bad == NULL);
   ck_assert_msg (strstr (error->message, "ewell-inf-det-1 has the type “engineers”") != NULL, "%s", error->message);
   teardown (&f);
+
+  /* The Supply Phase's buttons at a town: deployments (7.4), then, with
+   * the option only, a detachment made from each brigade that may (the
+   * first of its division and type in the pool) and each merge. */
+  for (int with = 0; with <= 1; with++)
+    {
+      g_autoptr(WbPicks) picks = wb_picks_new ();
+      g_autoptr(WbStep) step = NULL;
+
+      setup_with (&f, with ? option : NULL);
+      supply (&f, CSA);
+      wb_picks_add (picks, 0, "charlottesville");
+      step = step_of (&f, picks);
+      ck_assert (has_button (step, "Deploy Ewell's infantry detachment 1 at Charlottesville"));
+      ck_assert (has_button (step, "Make Ewell's infantry detachment 1 from Louisiana Brigade (Taylor)") == with);
+      ck_assert (has_button (step, "Make Ewell's infantry detachment 1 from Maryland Line (Steuart)") == with);
+      ck_assert_uint_eq (step->buttons->len, with ? 7 : 5);
+      if (with)
+        {
+          ok (&f, create);
+          g_clear_pointer (&step, wb_step_free);
+          step = step_of (&f, picks);
+          ck_assert (has_button (step, "Merge Ewell's infantry detachment 1 into Louisiana Brigade (Taylor)"));
+          ck_assert (!has_button (step, "Merge Ewell's infantry detachment 1 into Maryland Line (Steuart)"));
+          ck_assert (has_button (step, "Make Ewell's infantry detachment 2 from Louisiana Brigade (Taylor)"));
+          /* Only merges at Standardsville, at its stacking limit. */
+          put (&f, "ewell-inf-det-1", "standardsville");
+          put (&f, "taylor", "standardsville");
+          put (&f, "ewell-artillery", "charlottesville");
+          put (&f, "ewell", "charlottesville");
+          wb_picks_clear (picks);
+          g_clear_pointer (&step, wb_step_free);
+          step = step_of (&f, picks);
+          ck_assert (has_candidate (step, 0, "standardsville"));
+          wb_picks_add (picks, 0, "standardsville");
+          g_clear_pointer (&step, wb_step_free);
+          step = step_of (&f, picks);
+          ck_assert (has_button (step, "Merge Ewell's infantry detachment 1 into Louisiana Brigade (Taylor)"));
+          ck_assert_uint_eq (step->buttons->len, 1);
+        }
+      teardown (&f);
+    }
 }
 END_TEST
 

@@ -17,7 +17,8 @@
  * in the prompt; Player 2's choice of pinned blocks and the owner's
  * stacking losses (blocks of the town, then the prompt's button); in the
  * Supply Phase a block to buy a step for, or a town, then a button per
- * detachment of the pool that may deploy there. */
+ * detachment of the pool that may deploy there (and, with the Detachments
+ * sidebar's option, per detachment a brigade there may make or merge). */
 
 typedef enum {
   COL_STEP_BUTTONS,
@@ -220,6 +221,86 @@ in_pool (ColData *data, WbMatch *m, guint i)
          d->where.place == data->pool[d->side];
 }
 
+/* The Detachments sidebar (the option "detachments-optional"): a
+ * brigade's or a detachment's type, as the rules read it. */
+static guint
+sidebar_type (ColData *data, guint i)
+{
+  if (data->roles[i] & COL_DETACHMENT)
+    return data->det_type[i];
+  return data->roles[i] & (COL_INFANTRY | COL_CAVALRY | COL_ARTILLERY);
+}
+
+/* The sidebar's actions at @loc now: a button per brigade that may make a
+ * detachment (the first of its division and type in the pool), and per
+ * detachment and brigade it may merge into; added to @step unless NULL.
+ * Returns how many. */
+static guint
+sidebar_buttons (ColData *data, WbMatch *m, int loc, WbStep *step)
+{
+  guint n = 0;
+  int here = 0;
+
+  if (!wb_match_has_option (m, COL_OPTION_DETACHMENTS) || loc < 0 || loc == data->off_map)
+    return 0;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+
+      here += o->side == m->active && _wb_col_loc (data, &o->where) == loc;
+    }
+  for (guint b = 0; b < m->units->len; b++)
+    {
+      WbUnitState *brigade = &g_array_index (m->units, WbUnitState, b);
+      guint type = sidebar_type (data, b);
+
+      if (brigade->side != m->active || _wb_col_loc (data, &brigade->where) != loc ||
+          (data->roles[b] & COL_DETACHMENT) || type == 0 || data->division[b] == NULL)
+        continue;
+      for (guint d = 0; d < m->units->len; d++)
+        {
+          WbUnitState *det = &g_array_index (m->units, WbUnitState, d);
+          gboolean pool = in_pool (data, m, d);
+          g_autofree char *label = NULL;
+          JsonObject *a;
+
+          if (det->side != m->active || !(data->roles[d] & COL_DETACHMENT) || sidebar_type (data, d) != type ||
+              data->division[d] != data->division[b])
+            continue;
+          if (pool && (here >= _wb_col_stack_limit (data, loc) || !_wb_col_can_reduce (data, m, brigade)))
+            continue;
+          if (!pool && (_wb_col_loc (data, &det->where) != loc || !_wb_col_can_raise (data, m, brigade)))
+            continue;
+          n++;
+          if (step == NULL)
+            {
+              if (pool)
+                break;
+              continue;
+            }
+          if (pool)
+            {
+              /* TRANSLATORS: the Detachments sidebar: a button of the Supply Phase: the detachment, the brigade */
+              label = g_strdup_printf (_("Make %s from %s"), _wb_col_unit_name (data, det),
+                                       _wb_col_unit_name (data, brigade));
+              a = unit_action ("create_detachment", brigade->id);
+              json_object_set_string_member (a, "detachment", det->id);
+              wb_step_add_button (step, label, _("The brigade loses a step; the detachment of its division and type "
+                                                 "comes from the pool to its town (Detachments sidebar)"), a);
+              break;   /* the pool's detachments of a division and type are alike */
+            }
+          /* TRANSLATORS: the Detachments sidebar: a button of the Supply Phase: the detachment, the brigade */
+          label = g_strdup_printf (_("Merge %s into %s"), _wb_col_unit_name (data, det),
+                                   _wb_col_unit_name (data, brigade));
+          a = unit_action ("merge", det->id);
+          json_object_set_string_member (a, "into", brigade->id);
+          wb_step_add_button (step, label, _("The brigade gains a step; the detachment goes back to the pool "
+                                             "(Detachments sidebar)"), a);
+        }
+    }
+  return n;
+}
+
 static void
 supply_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
 {
@@ -259,6 +340,15 @@ supply_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
             wb_pick_list_add (towns, w.place, &w, -1);
           }
       }
+  /* The Detachments sidebar: the towns where a detachment may be made or merged. */
+  for (guint l = 0; l < data->n_loc; l++)
+    if (sidebar_buttons (data, m, (int) l, NULL) > 0)
+      {
+        WbWhere w = { WB_WHERE_LOCATION, { 0, 0 }, ((WbLocation *) g_ptr_array_index (data->locs, l))->id };
+
+        if (wb_pick_list_find (towns, w.place) == NULL)
+          wb_pick_list_add (towns, w.place, &w, -1);
+      }
   if (at >= 0 && wb_pick_list_find (towns, town) != NULL)
     for (guint i = 0; i < m->units->len; i++)
       {
@@ -274,6 +364,8 @@ supply_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
         set_location (a, "to", data, at);
         wb_step_add_button (step, label, _("The detachment joins its division's blocks in the town (7.4)"), a);
       }
+  if (at >= 0 && wb_pick_list_find (towns, town) != NULL)
+    sidebar_buttons (data, m, at, step);
   /* TRANSLATORS: 7.1: the Supply Points left, then the detachments deployed of those allowed */
   step->summary = g_strdup_printf (_("%d SP left; detachments deployed %d of %d"), st->sp[m->active],
                                    st->deployed[m->active], data->dets_per_phase);
