@@ -351,6 +351,7 @@ START_TEST (test_fire_and_counter_battery)
   g_free (c);
   /* Round 1: artillery does not retreat. */
   ck_assert_str_eq ((c = candidates (step, 2)), "");
+  g_free (c);
   ck_assert (!step->auto_act);
   ck_assert_str_eq (step->act_label, "_Fire");
   ck_assert_str_eq (step->summary, "Fire: Banks' artillery (Best) (A2), 3 dice");
@@ -384,6 +385,7 @@ START_TEST (test_fire_and_counter_battery)
   ck_assert_str_eq ((a = action_text (&f, picks)),
                     "{\"type\":\"fire\",\"unit\":\"banks-artillery\",\"counter_battery\":true,"
                     "\"target\":\"jackson-artillery\"}");
+  g_free (a);
   play_picks (&f, picks, "[1, 6, 6]");
   ck_assert_int_eq (unit (&f, "jackson-artillery")->halves, 6);
   {
