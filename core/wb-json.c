@@ -640,13 +640,15 @@ close_container (Parser *ps, WbJsonNode *out)
 {
   Frame *f = &ps->frames[ps->depth - 1];
   guint n = ps->n_nodes - f->node_base;
-  WbJsonNode *children = ps->nodes + f->node_base;
+  /* No pointer arithmetic on the stacks before their first push (an empty
+   * container first in the text): NULL + 0 is undefined behaviour. */
+  WbJsonNode *children = n > 0 ? ps->nodes + f->node_base : NULL;
 
   out->offset = (guint32) f->offset;
   out->len = n;
   if (f->object)
     {
-      PendingKey *keys = ps->keys + f->key_base;
+      PendingKey *keys = n > 0 ? ps->keys + f->key_base : NULL;
       WbJsonMember *members = NULL;
 
       g_assert (ps->n_keys - f->key_base == n);

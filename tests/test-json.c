@@ -105,6 +105,27 @@ START_TEST (test_strings)
 }
 END_TEST
 
+/* An empty container closed before anything was pushed on the parser's
+ * stacks ("[]" first in the text): found by fuzz-game-load under clang's
+ * UBSan (NULL + 0); its input is a seed of the harness since. */
+START_TEST (test_empty_first)
+{
+  static const char *const texts[] = { "[]", "{}", "  [] ", "[[], {}]", "{\"a\": {}}", "[{}]" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(WbJsonDoc) doc = parse_ok (texts[i]);
+      WbJsonNode *root = wb_json_doc_get_root (doc);
+
+      ck_assert (root->type == WB_JSON_ARRAY || root->type == WB_JSON_OBJECT);
+    }
+  {
+    g_autoptr(WbJsonDoc) doc = parse_ok ("[]");
+    ck_assert_uint_eq (wb_json_array_get_length (wb_json_doc_get_root (doc)), 0);
+  }
+}
+END_TEST
+
 START_TEST (test_structure)
 {
   const char *text =
@@ -556,6 +577,7 @@ json_suite (void)
 
   tcase_add_test (tc, test_scalars);
   tcase_add_test (tc, test_strings);
+  tcase_add_test (tc, test_empty_first);
   tcase_add_test (tc, test_structure);
   tcase_add_test (tc, test_large_containers);
   tcase_add_loop_test (tc, test_invalid, 0, G_N_ELEMENTS (invalid_cases));
