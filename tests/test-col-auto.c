@@ -14,7 +14,7 @@
  * applied through the rules (wb_play_act: a refused one fails the test),
  * each game ending; no HQ ever moves into a town held by the enemy (an
  * HQ never attacks, alone or not); the attacks it makes start battles;
- * both sides score. */
+ * both sides score; and the same with the scenario's options. */
 
 #define N_SEEDS 20
 
@@ -46,64 +46,95 @@ enemies_at (WbMatch *m, guint side, const char *id)
   return n;
 }
 
+typedef struct {
+  int battles, attacks, scored[2];
+} Tally;
+
+/* One whole game from @seed with @options, every action the automatic
+ * player suggests applied through the rules (a refused one fails), no HQ
+ * attacking; the game must end. */
+static void
+play_game (WbGame *game, const char * const *options, int seed, Tally *t)
+{
+  const WbRulesFamily *family = wb_col_family ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (game, NULL, "campaign", options, seed, &error);
+  WbMatch *m;
+  ColData *data;
+  GPtrArray *log;
+  WbRng policy;
+  int n = 0;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  m = wb_play_get_state (play);
+  data = family->prepare (game, m, &error);
+  ck_assert_msg (data != NULL, "%s", error ? error->message : "");
+  wb_rng_seed (&policy, seed, WB_RNG_MATCH_STREAM + 1);
+  for (;; n++)
+    {
+      g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+
+      if (a == NULL)
+        break;
+      ck_assert_int_lt (n, 5000);
+      m = wb_play_get_state (play);
+      if (g_str_equal (json_object_get_string_member (a, "type"), "move"))
+        {
+          WbUnitState *u = wb_match_find_unit (m, json_object_get_string_member (a, "unit"));
+          const char *to = json_object_get_string_member (json_object_get_object_member (a, "to"), "location");
+          int k = _wb_col_unit_index (m, u), against = enemies_at (m, u->side, to);
+
+          ck_assert_msg (!(data->roles[k] & COL_HQ) || against == 0,
+                         "seed %d: the HQ %s attacks %s (%d enemy blocks)", seed, u->id, to, against);
+          t->attacks += against > 0;
+        }
+      ck_assert_msg (wb_play_act (play, a, &error), "seed %d, action %d refused: %s", seed, n,
+                     error ? error->message : "");
+    }
+  m = wb_play_get_state (play);
+  ck_assert_msg (m->over, "seed %d: the game stopped at turn %d without ending", seed, m->turn);
+  log = wb_play_get_log (play);
+  for (guint k = 0; k < log->len; k++)
+    t->battles += strstr (((WbLogEvent *) g_ptr_array_index (log, k))->text, "wins the battle of") != NULL;
+  t->scored[0] += m->vp[0] > 0;
+  t->scored[1] += m->vp[1] > 0;
+  family->release (data);
+}
+
 START_TEST (test_auto_games)
 {
   g_autoptr(WbGame) game = load_shenandoah ();
-  const WbRulesFamily *family = wb_col_family ();
-  int battles = 0, attacks = 0, scored[2] = { 0, 0 };
+  Tally t = { 0, 0, { 0, 0 } };
 
   for (int seed = 0; seed < N_SEEDS; seed++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(WbPlay) play = wb_play_new (game, NULL, "campaign", NULL, 500 + seed, &error);
-      WbMatch *m;
-      ColData *data;
-      GPtrArray *log;
-      WbRng policy;
-      int n = 0, game_battles = 0;
-
-      ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-      m = wb_play_get_state (play);
-      data = family->prepare (game, m, &error);
-      ck_assert_msg (data != NULL, "%s", error ? error->message : "");
-      wb_rng_seed (&policy, 500 + seed, WB_RNG_MATCH_STREAM + 1);
-      for (;; n++)
-        {
-          g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
-
-          if (a == NULL)
-            break;
-          ck_assert_int_lt (n, 5000);
-          m = wb_play_get_state (play);
-          if (g_str_equal (json_object_get_string_member (a, "type"), "move"))
-            {
-              WbUnitState *u = wb_match_find_unit (m, json_object_get_string_member (a, "unit"));
-              const char *to = json_object_get_string_member (json_object_get_object_member (a, "to"), "location");
-              int k = _wb_col_unit_index (m, u), against = enemies_at (m, u->side, to);
-
-              ck_assert_msg (!(data->roles[k] & COL_HQ) || against == 0,
-                             "seed %d: the HQ %s attacks %s (%d enemy blocks)", 500 + seed, u->id, to, against);
-              attacks += against > 0;
-            }
-          ck_assert_msg (wb_play_act (play, a, &error), "seed %d, action %d refused: %s", 500 + seed, n,
-                         error ? error->message : "");
-        }
-      m = wb_play_get_state (play);
-      ck_assert_msg (m->over, "seed %d: the game stopped at turn %d without ending", 500 + seed, m->turn);
-      log = wb_play_get_log (play);
-      for (guint k = 0; k < log->len; k++)
-        game_battles += strstr (((WbLogEvent *) g_ptr_array_index (log, k))->text, "wins the battle of") != NULL;
-      battles += game_battles;
-      scored[0] += m->vp[0] > 0;
-      scored[1] += m->vp[1] > 0;
-      family->release (data);
-    }
+    play_game (game, NULL, 500 + seed, &t);
   /* It fights: two battles a game at least on average (6.3 when written),
    * and both sides score in most games (all 20 when written). */
-  ck_assert_int_ge (attacks, 2 * N_SEEDS);
-  ck_assert_int_ge (battles, 2 * N_SEEDS);
-  ck_assert_int_ge (scored[0], N_SEEDS * 3 / 4);
-  ck_assert_int_ge (scored[1], N_SEEDS * 3 / 4);
+  ck_assert_int_ge (t.attacks, 2 * N_SEEDS);
+  ck_assert_int_ge (t.battles, 2 * N_SEEDS);
+  ck_assert_int_ge (t.scored[0], N_SEEDS * 3 / 4);
+  ck_assert_int_ge (t.scored[1], N_SEEDS * 3 / 4);
+}
+END_TEST
+
+/* The scenario's options change the set-up and the moves the player
+ * makes: 9.1 Historical starts Shields off the map and the Confederates
+ * where a rail move is their best way (a move it once sent without
+ * saying "rail" was refused), the Detachments sidebar adds actions; whole
+ * games end with every action legal. */
+START_TEST (test_auto_options)
+{
+  static const char * const historical[] = { "historical", NULL };
+  static const char * const detachments[] = { "detachments-optional", NULL };
+  static const char * const both[] = { "historical", "detachments-optional", NULL };
+  const char * const *sets[] = { historical, detachments, both };
+  g_autoptr(WbGame) game = load_shenandoah ();
+  Tally t = { 0, 0, { 0, 0 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sets); k++)
+    for (int seed = 1; seed <= 4; seed++)
+      play_game (game, sets[k], seed, &t);
+  ck_assert_int_ge (t.battles, 12);
 }
 END_TEST
 
@@ -115,6 +146,7 @@ col_auto_suite (void)
 
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_auto_games);
+  tcase_add_test (tc, test_auto_options);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -532,6 +532,16 @@ _wb_col_move (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
   /* 6.0: entering a town with enemy blocks attacks; a contested one reinforces. */
   attack = contested_to || enemy_at (data, m, to, u->side);
   (void) owner_to;
+  /* A move that names neither "via" nor "rail" to a town no road joins:
+   * the way the rules allow now (_wb_col_way: through a town, 5.3, or by
+   * rail, 5.6), as the destinations offered it. */
+  if (!rail && via_id == NULL && _wb_col_edge (data, from, to) == NULL)
+    {
+      gboolean by_rail = FALSE;
+
+      if (_wb_col_way (data, m, u, to, &via, &by_rail) && by_rail)
+        rail = TRUE;
+    }
   if (rail)
     {
       if (!wb_rule_check (ctx, m, "col.rail", (data->rail_sides & (1u << u->side)) && commanded && !attack &&
@@ -561,9 +571,12 @@ _wb_col_move (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
         return _wb_col_fail (error, _("\"via\" names no town of the map (“%s”)"), via_id), WB_APPLY_REFUSED;
       path[towns++] = via;
     }
+  else if (via >= 0)
+    path[towns++] = via;
   else if (_wb_col_edge (data, from, to) == NULL)
     {
-      /* A two-town move without "via": the first town in common. */
+      /* A two-town move without "via" the rules refuse: the first town in
+       * common, for the checks to say why. */
       for (guint e = 0; e < data->adj[from]->len && via < 0; e++)
         {
           const ColEdge *edge = &g_array_index (data->adj[from], ColEdge, e);
