@@ -68,7 +68,8 @@ typedef struct {
   gboolean    hidden_units;
   /* The version of the family that played the journal (its header's), at
    * most WbRulesFamily.version: a family that changed a reading on purpose
-   * and keeps the old one for old journals tests it. */
+   * and keeps the old one for old journals tests it. 0 outside a play (a
+   * test or a benchmark calling the family directly): the current one. */
   guint       family_version;
 } WbRuleContext;
 

@@ -534,8 +534,10 @@ _wb_col_move (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
   (void) owner_to;
   /* A move that names neither "via" nor "rail" to a town no road joins:
    * the way the rules allow now (_wb_col_way: through a town, 5.3, or by
-   * rail, 5.6), as the destinations offered it. */
-  if (!rail && via_id == NULL && _wb_col_edge (data, from, to) == NULL)
+   * rail, 5.6), as the destinations offered it. Version 2 looked for a
+   * town in common only, and a journal it played keeps that reading. */
+  if (!rail && via_id == NULL && _wb_col_edge (data, from, to) == NULL &&
+      (ctx->family_version == 0 || ctx->family_version >= 3))
     {
       gboolean by_rail = FALSE;
 

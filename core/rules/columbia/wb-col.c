@@ -948,6 +948,9 @@ static const WbRulesChange changes[] = {
                  "automatic player attacks, Player 2 chooses the blocks pinned and the owner the blocks lost to "
                  "stacking (both used to be chosen for them), vacant major towns belong to the side the map "
                  "names, and bad supply through gaps is found") },
+  { 3, TRUE, N_("A move that names neither the town it goes through nor the rail goes the way the rules "
+                "allow (through a town or by rail), where it used to go through the first town in common "
+                "only") },
 };
 
 static const WbRulesFamily family = {
@@ -970,7 +973,7 @@ static const WbRulesFamily family = {
   .step_action = col_step_action,
   .board = col_board,
   .hidden_units = TRUE,
-  .version = 2,
+  .version = 3,
   .changes = changes,
   .n_changes = G_N_ELEMENTS (changes),
   .params = _wb_col_params,
