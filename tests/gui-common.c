@@ -277,6 +277,24 @@ render_widget (GtkWidget *widget)
 }
 
 /* How many pixels of @texture are within 2 of the colour @hex. */
+void
+save_shot (GtkWidget  *widget,
+           const char *name,
+           guint       settle_ms)
+{
+  const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  if (settle_ms > 0)
+    spin_for (settle_ms);
+  texture = render_widget (widget);
+  path = g_build_filename (dir, name, NULL);
+  ck_assert (gdk_texture_save_to_png (texture, path));
+}
+
 guint
 count_color (GdkTexture *texture,
              const char *hex)

@@ -38,6 +38,9 @@ gboolean dialog_shown (gpointer data);
 gboolean has_label (GtkWidget *widget, const char *text);
 GtkDropTarget * find_drop_target (GtkWidget *widget);
 GdkTexture * render_widget (GtkWidget *widget);
+/* Saves @widget as NAME.png in WARBENCH_SHOT_DIR, when it is set, after
+ * letting the main loop run @settle_ms (layout and drawing catch up). */
+void save_shot (GtkWidget *widget, const char *name, guint settle_ms);
 guint count_color (GdkTexture *texture, const char *hex);
 void hex_centre (WbHexMap *map, int col, int row, double *x, double *y);
 void canvas_drag (WbMapView *view, int c0, int r0, int c1, int r1);

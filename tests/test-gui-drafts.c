@@ -626,22 +626,6 @@ START_TEST (test_new_game_dialog)
 }
 END_TEST
 
-/* Saves @widget as NAME.png in WARBENCH_SHOT_DIR, when it is set. */
-static void
-save_shot (GtkWidget  *widget,
-           const char *name)
-{
-  const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  texture = render_widget (widget);
-  path = g_build_filename (dir, name, NULL);
-  ck_assert (gdk_texture_save_to_png (texture, path));
-}
-
 /* The first scrolled window under @widget, or NULL. */
 static GtkScrolledWindow *
 find_scrolled (GtkWidget *widget)
@@ -728,7 +712,7 @@ START_TEST (test_new_game_numbering)
 
     gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
     spin_for (100);
-    save_shot (GTK_WIDGET (dialog), "new-game-numbering.png");
+    save_shot (GTK_WIDGET (dialog), "new-game-numbering.png", 0);
   }
   gtk_widget_activate (create);
   ck_assert_msg (spin_until (dialog_closed, NULL, LOAD_TIMEOUT_MS), "Create did not close the dialog");
@@ -747,7 +731,7 @@ START_TEST (test_new_game_numbering)
   view = wb_window_get_map_view (window);
   wb_map_view_set_zoom (view, 2.0);
   spin_for (300);
-  save_shot (GTK_WIDGET (window), "map-letters.png");
+  save_shot (GTK_WIDGET (window), "map-letters.png", 0);
 
   /* Renumbered from the Map menu: oblique rows, C07 still the first. */
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.hex-numbering", NULL));
@@ -757,13 +741,13 @@ START_TEST (test_new_game_numbering)
     gtk_switch_set_active (GTK_SWITCH (gtk_widget_get_template_child (numbering, WB_TYPE_NUMBERING_DIALOG,
                                                                       "oblique_switch")), TRUE);
     spin_for (100);
-    save_shot (numbering, "hex-numbering-dialog.png");
+    save_shot (numbering, "hex-numbering-dialog.png", 0);
     ck_assert (gtk_widget_activate_action (numbering, "numbering.apply", NULL));
   }
   wb_hex_map_format_hex (hex, (WbOffset) { 1, 0 }, buf, sizeof buf);
   ck_assert_str_eq (buf, "D08");
   spin_for (300);
-  save_shot (GTK_WIDGET (window), "map-oblique-letters.png");
+  save_shot (GTK_WIDGET (window), "map-oblique-letters.png", 0);
 
   quit_app (app);
   clear_drafts ();

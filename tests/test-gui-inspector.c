@@ -60,22 +60,6 @@ undo (WbWindow *window)
 }
 
 static void
-screenshot (WbWindow   *window,
-            const char *name)
-{
-  const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  spin_for (300);
-  texture = render_widget (GTK_WIDGET (window));
-  path = g_build_filename (dir, name, NULL);
-  ck_assert (gdk_texture_save_to_png (texture, path));
-}
-
-static void
 set_text_view (GtkWidget  *view,
                const char *text)
 {
@@ -172,7 +156,7 @@ START_TEST (test_hex_inspector)
   ck_assert (!gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
   ck_assert (wb_hex_map_has_hex_feature (map, hex, "trench"));
-  screenshot (window, "inspector-hex.png");
+  save_shot (GTK_WIDGET (window), "inspector-hex.png", 300);
   undo (window);
   ck_assert (!wb_hex_map_has_hex_feature (map, hex, "trench"));
   ck_assert (!gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
@@ -325,7 +309,7 @@ START_TEST (test_location_inspector)
   g_signal_emit_by_name (entry, "activate");
   ck_assert_str_eq (loc->name, "Sperryville Gap");
   ck_assert_str_eq (gtk_label_get_label (GTK_LABEL (field (window, "title"))), "Sperryville Gap");
-  screenshot (window, "inspector-location.png");
+  save_shot (GTK_WIDGET (window), "inspector-location.png", 300);
 
   while (wb_undo_stack_get_can_undo (stack))
     undo (window);
@@ -661,7 +645,7 @@ START_TEST (test_text_fields)
   g_signal_emit_by_name (field (window, "name"), "activate");
   ck_assert (gtk_widget_has_css_class (field (window, "name"), "error"));
   ck_assert (gtk_widget_get_visible (field (window, "error")));
-  screenshot (window, "field-refused.png");
+  save_shot (GTK_WIDGET (window), "field-refused.png", 300);
   field_key (field (window, "name"), GDK_KEY_Escape, 0);
   ck_assert (!gtk_widget_has_css_class (field (window, "name"), "error"));
 

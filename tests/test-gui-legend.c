@@ -13,7 +13,9 @@
 #include "gui-common.h"
 
 /* The Map Legend window: opened from the main window, edited through its
- * widgets, undone through the main window's undo. */
+ * widgets, undone through the main window's undo. With WARBENCH_SHOT_DIR
+ * set, test_legend_roles saves the window as legend-feature.png (a refused
+ * role on Creek) and legend-terrain.png (Clear). */
 
 static GtkWidget *
 named (WbLegendEditor *legend,
@@ -264,9 +266,11 @@ START_TEST (test_legend_roles)
   ck_assert_msg (strstr (wb_legend_editor_get_message (legend), "and none for hexside features") != NULL, "%s",
                  wb_legend_editor_get_message (legend));
   ck_assert_str_eq (gtk_editable_get_text (GTK_EDITABLE (roles)), "");
+  save_shot (GTK_WIDGET (legend), "legend-feature.png", 300);
   /* A terrain type has no roles field. */
   ck_assert (wb_legend_editor_select (legend, FALSE, "clear"));
   ck_assert (!gtk_widget_get_visible (roles));
+  save_shot (GTK_WIDGET (legend), "legend-terrain.png", 300);
 }
 END_TEST
 
