@@ -5,9 +5,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "warbench-core.h"
-#include "rules/columbia/wb-col-private.h"
-#include "rules/wb-play.h"
+#include "col-fixture.h"
 
 /* The columbia-block family's automatic player (wb-col-auto.c) on the
  * bundled Shenandoah campaign: whole games from 20 seeds, every action
@@ -17,19 +15,6 @@
  * both sides score. */
 
 #define N_SEEDS 20
-
-static WbGame *
-load_shenandoah (void)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
-                                            "shenandoah.warbench", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  WbGame *game = wb_game_load (file, NULL, &error);
-
-  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
-  return game;
-}
 
 /* Blocks of the side other than @side at the location @id. */
 static int
@@ -48,7 +33,7 @@ enemies_at (WbMatch *m, guint side, const char *id)
 
 START_TEST (test_auto_games)
 {
-  g_autoptr(WbGame) game = load_shenandoah ();
+  g_autoptr(WbGame) game = load ();
   const WbRulesFamily *family = wb_col_family ();
   int battles = 0, attacks = 0, scored[2] = { 0, 0 };
 
