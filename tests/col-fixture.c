@@ -56,6 +56,22 @@ setup_battle (Fixture *f)
 }
 
 void
+setup_winchester (Fixture *f)
+{
+  setup_battle (f);
+  place (f, "banks-artillery", "winchester", 3);
+  place (f, "banks", "winchester", 3);
+  place (f, "donnelly", "winchester", 3);
+  place (f, "gordon", "winchester", 4);
+  attack (f, "jackson", "newtown", "winchester", 3);
+  attack (f, "jackson-artillery", "newtown", "winchester", 4);
+  attack (f, "munford", "newtown", "winchester", 2);
+  attack (f, "winder", "newtown", "winchester", 4);
+  attack (f, "campbell", "newtown", "winchester", 3);
+  to_battles (f, "jackson");
+}
+
+void
 teardown (Fixture *f)
 {
   f->family->release (f->data);

@@ -36,6 +36,13 @@ void           setup_with (Fixture *f, const char * const *options, guint64 seed
 /* The campaign for a battle set up by hand: every block off the map
  * (waiting) for the test to place, typed dice. */
 void           setup_battle (Fixture *f);
+/* The rulebook's Battle Turn sidebar at the start of the Battle Phase:
+ * the USA defends Winchester with A2 artillery, B1 Banks, C1 and C2
+ * infantry; the CSA, Player 1, attacks from Newtown with Jackson B3, A2
+ * artillery, B1 cavalry, C3 and C2 infantry (test-col-battles,
+ * test-col-battle-steps). */
+void           setup_winchester (Fixture *f);
+/* Frees what setup made. */
 void           teardown (Fixture *f);
 /* Applies @action (the engine's way); records the die a refusal asks for. */
 WbApplyResult  act (Fixture *f, JsonObject *action, GError **error);
@@ -55,7 +62,7 @@ WbUnitState   *unit (Fixture *f, const char *id);
 const char    *where (Fixture *f, const char *id);
 /* Puts @id at @loc (NULL: eliminated). */
 void           put (Fixture *f, const char *id, const char *loc);
-/* Puts @id at @loc with @strength steps. */
+/* Puts @id at @loc at strength @strength. */
 void           place (Fixture *f, const char *id, const char *loc, int strength);
 /* @id moved from @from into @to, an enemy or contested town (6.0, 6.5),
  * with @strength: it attacks, or reinforces the battle already there. */

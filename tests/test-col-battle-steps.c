@@ -139,17 +139,7 @@ START_TEST (test_fire_and_counter_battery)
   g_autoptr(WbPicks) picks = wb_picks_new ();
   g_autofree char *c = NULL, *a = NULL;
 
-  setup_battle (&f);
-  place (&f, "banks-artillery", "winchester", 3);
-  place (&f, "banks", "winchester", 3);
-  place (&f, "donnelly", "winchester", 3);
-  place (&f, "gordon", "winchester", 4);
-  attack (&f, "jackson", "newtown", "winchester", 3);
-  attack (&f, "jackson-artillery", "newtown", "winchester", 4);
-  attack (&f, "munford", "newtown", "winchester", 2);
-  attack (&f, "winder", "newtown", "winchester", 4);
-  attack (&f, "campbell", "newtown", "winchester", 3);
-  to_battles (&f, "jackson");
+  setup_winchester (&f);
   ck_assert_str_eq (awaiting (&f), "fire");
   step = step_of (&f, picks);
   ck_assert_uint_eq (step->lists->len, 3);

@@ -24,17 +24,7 @@ START_TEST (test_winchester_order)
 {
   Fixture f;
 
-  setup_battle (&f);
-  place (&f, "banks-artillery", "winchester", 3);
-  place (&f, "banks", "winchester", 3);
-  place (&f, "donnelly", "winchester", 3);
-  place (&f, "gordon", "winchester", 4);
-  attack (&f, "jackson", "newtown", "winchester", 3);
-  attack (&f, "jackson-artillery", "newtown", "winchester", 4);
-  attack (&f, "munford", "newtown", "winchester", 2);
-  attack (&f, "winder", "newtown", "winchester", 4);
-  attack (&f, "campbell", "newtown", "winchester", 3);
-  to_battles (&f, "jackson");
+  setup_winchester (&f);
   ck_assert_str_eq (awaiting (&f), "fire");
   ck_assert (logged (&f, "Battle of Winchester: CSA attacks with"));
   ck_assert (unit (&f, "banks")->flags & WB_UNIT_REVEALED);
