@@ -5,9 +5,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "warbench-core.h"
-#include "rules/columbia/wb-col-private.h"
-#include "rules/wb-play.h"
+#include "col-fixture.h"
 
 /* The columbia-block family's automatic player (wb-col-auto.c) on the
  * bundled Shenandoah campaign: whole games from 20 seeds, every action
@@ -17,19 +15,6 @@
  * both sides score; and the same with the scenario's options. */
 
 #define N_SEEDS 20
-
-static WbGame *
-load_shenandoah (void)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
-                                            "shenandoah.warbench", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  WbGame *game = wb_game_load (file, NULL, &error);
-
-  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
-  return game;
-}
 
 /* Blocks of the side other than @side at the location @id. */
 static int
@@ -103,7 +88,7 @@ play_game (WbGame *game, const char * const *options, int seed, Tally *t)
 
 START_TEST (test_auto_games)
 {
-  g_autoptr(WbGame) game = load_shenandoah ();
+  g_autoptr(WbGame) game = load ();
   Tally t = { 0, 0, { 0, 0 } };
 
   for (int seed = 0; seed < N_SEEDS; seed++)
@@ -128,7 +113,7 @@ START_TEST (test_auto_options)
   static const char * const detachments[] = { "detachments-optional", NULL };
   static const char * const both[] = { "historical", "detachments-optional", NULL };
   const char * const *sets[] = { historical, detachments, both };
-  g_autoptr(WbGame) game = load_shenandoah ();
+  g_autoptr(WbGame) game = load ();
   Tally t = { 0, 0, { 0, 0 } };
 
   for (guint k = 0; k < G_N_ELEMENTS (sets); k++)

@@ -5,179 +5,13 @@
 #include <check.h>
 #include <string.h>
 
-#include "warbench-core.h"
-#include "rules/columbia/wb-col-private.h"
-#include "rules/wb-play.h"
-#include "rules/wb-step.h"
+#include "col-fixture.h"
 
 /* The Columbia Battle Phase as the play UI sees it (wb-col-battle-steps.c):
  * the step's lists and buttons at each stage, the actions the picks make
  * (played by the family), and the battle board. Blocks are put in place
- * as movement leaves them, as in tests/test-col-battles.c. */
-
-typedef struct {
-  WbGame        *game;
-  const WbRulesFamily *family;
-  ColData       *data;
-  WbMatch       *m;
-  GHashTable    *settings;
-  GPtrArray     *events;
-} Fix;
-
-static void
-fix_setup (Fix *f)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
-                                            "shenandoah.warbench", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-
-  memset (f, 0, sizeof *f);
-  f->game = wb_game_load (file, NULL, &error);
-  ck_assert_msg (f->game != NULL, "%s", error ? error->message : "");
-  f->m = wb_match_new (f->game, "campaign", NULL, 7, &error);
-  ck_assert_msg (f->m != NULL, "%s", error ? error->message : "");
-  f->family = wb_col_family ();
-  f->data = f->family->prepare (f->game, f->m, &error);
-  ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
-  f->family->start (f->data, f->m);
-  f->settings = g_hash_table_new (g_str_hash, g_str_equal);
-  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
-  for (guint i = 0; i < f->m->units->len; i++)
-    {
-      WbUnitState *u = &g_array_index (f->m->units, WbUnitState, i);
-
-      u->where.kind = WB_WHERE_WAITING;
-      u->where.place = NULL;
-    }
-}
-
-static void
-fix_teardown (Fix *f)
-{
-  f->family->release (f->data);
-  wb_match_free (f->m);
-  g_object_unref (f->game);
-  g_hash_table_unref (f->settings);
-  g_ptr_array_unref (f->events);
-}
-
-static void
-apply_object (Fix *f, JsonObject *action)
-{
-  WbRuleContext ctx = { f->settings, f->events, f->family->checks, f->family->n_checks };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  ctx.physical_dice = TRUE;
-  ctx.hidden_units = TRUE;
-  json_node_set_object (node, action);
-  text = json_to_string (node, FALSE);
-  json_node_unref (node);
-  ck_assert_msg (f->family->apply (f->data, f->m, action, &ctx, &error) == WB_APPLY_DONE, "%s: %s", text,
-                 error ? error->message : "");
-}
-
-static void
-ok (Fix *f, const char *json)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-
-  ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
-  apply_object (f, json_node_get_object (json_parser_get_root (p)));
-}
-
-static WbUnitState *
-unit (Fix *f, const char *id)
-{
-  WbUnitState *u = wb_match_find_unit (f->m, id);
-
-  ck_assert_msg (u != NULL, "no unit %s", id);
-  return u;
-}
-
-static void
-place (Fix *f, const char *id, const char *loc, int strength)
-{
-  WbUnitState *u = unit (f, id);
-
-  ck_assert (_wb_col_loc_id (f->data, loc) >= 0);
-  u->where.kind = WB_WHERE_LOCATION;
-  u->where.place = g_intern_string (loc);
-  u->halves = strength * 2;
-}
-
-static void
-attack (Fix *f, const char *id, const char *from, const char *to, int strength)
-{
-  WbUnitState *u = unit (f, id);
-  ColState *st = col_state (f->m);
-  int a = _wb_col_loc_id (f->data, from), b = _wb_col_loc_id (f->data, to);
-  const ColEdge *e = _wb_col_edge (f->data, a, b);
-  guint k;
-
-  ck_assert_msg (e != NULL, "%s-%s", from, to);
-  place (f, id, to, strength);
-  u->flags |= COL_ATTACKER | WB_UNIT_MOVED;
-  u->data[COL_DATA_FROM] = a + 1;
-  u->data[COL_DATA_CONN] = e->conn + 1;
-  for (k = 0; k < st->n_battles && st->battles[k].loc != b + 1; k++)
-    ;
-  if (k == st->n_battles)
-    {
-      st->battles[k] = (ColBattle) { .loc = (gint16) (b + 1), .attacker = (guint8) u->side,
-                                     .by_player = u->side == f->m->first_side ? 1 : 2,
-                                     .main_conn = (gint16) (e->conn + 1) };
-      st->n_battles++;
-    }
-  else
-    u->flags |= COL_REINFORCE;
-}
-
-static void
-to_battles (Fix *f, const char *player1)
-{
-  f->m->first_side = unit (f, player1)->side;
-  f->m->step = COL_MOVE_2;
-  f->m->active = 1 - f->m->first_side;
-  /* Player 2 first pins as many of its blocks as attack it (5.4). */
-  for (int n = 0, loc; (loc = _wb_col_pin_due (f->data, f->m, &n)) >= 0;)
-    {
-      WbLocation *l = g_ptr_array_index (f->data->locs, loc);
-      g_autoptr(GString) json = g_string_new (NULL);
-      int k = 0;
-
-      g_string_printf (json, "{\"type\": \"pin\", \"location\": \"%s\", \"units\": [", l->id);
-      for (guint i = 0; i < f->m->units->len && k < n; i++)
-        {
-          WbUnitState *u = &g_array_index (f->m->units, WbUnitState, i);
-
-          if (u->side == f->m->active && u->where.kind == WB_WHERE_LOCATION &&
-              g_strcmp0 (u->where.place, l->id) == 0)
-            g_string_append_printf (json, "%s\"%s\"", k++ ? ", " : "", u->id);
-        }
-      g_string_append (json, "]}");
-      ok (f, json->str);
-    }
-  ok (f, "{\"type\": \"end_step\"}");
-  ck_assert_int_eq (f->m->step, COL_BATTLE);
-}
-
-static const char *
-awaiting (Fix *f)
-{
-  return f->family->awaiting (f->data, f->m);
-}
-
-static WbStep *
-step_of (Fix *f, const WbPicks *picks)
-{
-  WbStep *step = wb_step_new ();
-
-  f->family->step (f->data, f->m, picks, step);
-  return step;
-}
+ * as movement leaves them, as in tests/test-col-battles.c (the fixture:
+ * tests/col-fixture.h). */
 
 static int
 by_text (gconstpointer a, gconstpointer b)
@@ -201,34 +35,8 @@ candidates (const WbStep *step, guint l)
   return g_strjoinv (" ", (char **) v->pdata);
 }
 
-static gboolean
-has_button (const WbStep *step, const char *label)
-{
-  for (guint i = 0; i < step->buttons->len; i++)
-    if (g_strcmp0 (((WbStepButton *) g_ptr_array_index (step->buttons, i))->label, label) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* The action @picks make now, as JSON text. */
-static char *
-action_text (Fix *f, const WbPicks *picks)
-{
-  g_autoptr(JsonObject) a = f->family->step_action (f->data, f->m, picks);
-  JsonNode *node;
-  char *text;
-
-  if (a == NULL)
-    return g_strdup ("(none)");
-  node = json_node_new (JSON_NODE_OBJECT);
-  json_node_set_object (node, a);
-  text = json_to_string (node, FALSE);
-  json_node_unref (node);
-  return text;
-}
-
 static void
-play_picks (Fix *f, const WbPicks *picks, const char *rolls)
+play_picks (Fixture *f, const WbPicks *picks, const char *rolls)
 {
   g_autoptr(JsonObject) a = f->family->step_action (f->data, f->m, picks);
 
@@ -240,7 +48,7 @@ play_picks (Fix *f, const WbPicks *picks, const char *rolls)
       ck_assert (json_parser_load_from_data (p, rolls, -1, NULL));
       json_object_set_member (a, "rolls", json_node_copy (json_parser_get_root (p)));
     }
-  apply_object (f, a);
+  ok_action (f, a);
 }
 
 static const WbBoardUnit *
@@ -264,12 +72,12 @@ box_title (const WbBoard *board, const char *id)
  * from. */
 START_TEST (test_pick_and_declare)
 {
-  Fix f;
+  Fixture f;
   g_autoptr(WbStep) step = NULL;
   g_autoptr(WbPicks) picks = wb_picks_new ();
   g_autofree char *c = NULL, *a = NULL;
 
-  fix_setup (&f);
+  setup_battle (&f);
   place (&f, "donnelly", "strasburg", 3);
   attack (&f, "winder", "woodstock", "strasburg", 4);
   attack (&f, "campbell", "front-royal", "strasburg", 3);
@@ -287,7 +95,7 @@ START_TEST (test_pick_and_declare)
   ck_assert (step->auto_act);
   ck_assert (has_button (step, "Battle of Strasburg"));
   ck_assert (has_button (step, "Battle of Luray"));
-  ck_assert_str_eq ((a = action_text (&f, picks)), "(none)");
+  ck_assert_ptr_null ((a = action_text (&f, picks)));
   g_free (a);
   wb_picks_add (picks, 0, "strasburg");
   ck_assert_str_eq ((a = action_text (&f, picks)), "{\"type\":\"battle\",\"location\":{\"location\":\"strasburg\"}}");
@@ -315,7 +123,7 @@ START_TEST (test_pick_and_declare)
     ck_assert_str_eq (box_title (board, "campbell"), "CSA attacks · C · fires 6th");
     ck_assert_str_eq (box_title (board, "donnelly"), "USA defends · C · fires 5th");
   }
-  fix_teardown (&f);
+  teardown (&f);
 }
 END_TEST
 
@@ -326,22 +134,12 @@ END_TEST
  * fires, else the first. */
 START_TEST (test_fire_and_counter_battery)
 {
-  Fix f;
+  Fixture f;
   g_autoptr(WbStep) step = NULL;
   g_autoptr(WbPicks) picks = wb_picks_new ();
   g_autofree char *c = NULL, *a = NULL;
 
-  fix_setup (&f);
-  place (&f, "banks-artillery", "winchester", 3);
-  place (&f, "banks", "winchester", 3);
-  place (&f, "donnelly", "winchester", 3);
-  place (&f, "gordon", "winchester", 4);
-  attack (&f, "jackson", "newtown", "winchester", 3);
-  attack (&f, "jackson-artillery", "newtown", "winchester", 4);
-  attack (&f, "munford", "newtown", "winchester", 2);
-  attack (&f, "winder", "newtown", "winchester", 4);
-  attack (&f, "campbell", "newtown", "winchester", 3);
-  to_battles (&f, "jackson");
+  setup_winchester (&f);
   ck_assert_str_eq (awaiting (&f), "fire");
   step = step_of (&f, picks);
   ck_assert_uint_eq (step->lists->len, 3);
@@ -427,7 +225,7 @@ START_TEST (test_fire_and_counter_battery)
     ck_assert_str_eq (box_title (board, "munford"), "CSA out of the battle");
     ck_assert_str_eq (board_unit (board, "munford")->value, "retreated");
   }
-  fix_teardown (&f);
+  teardown (&f);
 }
 END_TEST
 
@@ -436,12 +234,12 @@ END_TEST
  * then the victor regroups by a block and a town, or ends the regroup. */
 START_TEST (test_hit_and_regroup)
 {
-  Fix f;
+  Fixture f;
   g_autoptr(WbStep) step = NULL;
   g_autoptr(WbPicks) picks = wb_picks_new ();
   g_autofree char *c = NULL, *a = NULL;
 
-  fix_setup (&f);
+  setup_battle (&f);
   place (&f, "tyler", "luray", 3);
   attack (&f, "elzey", "front-royal", "luray", 2);
   attack (&f, "trimble", "front-royal", "luray", 3);
@@ -509,7 +307,7 @@ START_TEST (test_hit_and_regroup)
 
     ck_assert (!_wb_col_battle_step (f.data, f.m, picks, after));
   }
-  fix_teardown (&f);
+  teardown (&f);
 }
 END_TEST
 

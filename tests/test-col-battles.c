@@ -5,9 +5,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "warbench-core.h"
-#include "rules/columbia/wb-col-private.h"
-#include "rules/wb-play.h"
+#include "col-fixture.h"
 
 /* The Columbia block family's Battle Phase (Shenandoah 6.0–6.8) played
  * through its actions with typed dice: the rulebook's Battle Turn
@@ -17,196 +15,6 @@
  * movement leaves them (in the town, flagged as attackers, with the road
  * they came by), then Player 2 ends the Movement Phase. */
 
-typedef struct {
-  WbGame        *game;
-  const WbRulesFamily *family;
-  ColData       *data;
-  WbMatch       *m;
-  GHashTable    *settings;
-  GPtrArray     *events;
-} Fix;
-
-static void
-fix_setup (Fix *f)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
-                                            "shenandoah.warbench", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-
-  memset (f, 0, sizeof *f);
-  f->game = wb_game_load (file, NULL, &error);
-  ck_assert_msg (f->game != NULL, "%s", error ? error->message : "");
-  f->m = wb_match_new (f->game, "campaign", NULL, 7, &error);
-  ck_assert_msg (f->m != NULL, "%s", error ? error->message : "");
-  f->family = wb_col_family ();
-  f->data = f->family->prepare (f->game, f->m, &error);
-  ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
-  f->family->start (f->data, f->m);
-  f->settings = g_hash_table_new (g_str_hash, g_str_equal);
-  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
-  /* Everyone off the map: each test places its blocks. */
-  for (guint i = 0; i < f->m->units->len; i++)
-    {
-      WbUnitState *u = &g_array_index (f->m->units, WbUnitState, i);
-
-      u->where.kind = WB_WHERE_WAITING;
-      u->where.place = NULL;
-    }
-}
-
-static void
-fix_teardown (Fix *f)
-{
-  f->family->release (f->data);
-  wb_match_free (f->m);
-  g_object_unref (f->game);
-  g_hash_table_unref (f->settings);
-  g_ptr_array_unref (f->events);
-}
-
-static WbApplyResult
-apply (Fix *f, const char *json, GError **error)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-  WbRuleContext ctx = { f->settings, f->events, f->family->checks, f->family->n_checks };
-  WbMatch *copy = wb_match_copy (f->m);
-  WbApplyResult r;
-
-  ctx.physical_dice = TRUE;
-  ctx.hidden_units = TRUE;
-  ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
-  r = f->family->apply (f->data, copy, json_node_get_object (json_parser_get_root (p)), &ctx, error);
-  if (r == WB_APPLY_DONE)
-    {
-      wb_match_free (f->m);
-      f->m = copy;
-    }
-  else
-    wb_match_free (copy);
-  return r;
-}
-
-static void
-ok (Fix *f, const char *json)
-{
-  g_autoptr(GError) error = NULL;
-
-  ck_assert_msg (apply (f, json, &error) == WB_APPLY_DONE, "%s: %s", json, error ? error->message : "");
-}
-
-static void
-refused (Fix *f, const char *json, const char *what)
-{
-  g_autoptr(GError) error = NULL;
-
-  ck_assert_msg (apply (f, json, &error) == WB_APPLY_REFUSED, "played: %s", json);
-  ck_assert_msg (strstr (error->message, what) != NULL, "%s: no “%s” in: %s", json, what, error->message);
-}
-
-static gboolean
-logged (Fix *f, const char *text)
-{
-  for (guint i = 0; i < f->events->len; i++)
-    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static WbUnitState *
-unit (Fix *f, const char *id)
-{
-  WbUnitState *u = wb_match_find_unit (f->m, id);
-
-  ck_assert_msg (u != NULL, "no unit %s", id);
-  return u;
-}
-
-static const char *
-where (Fix *f, const char *id)
-{
-  WbUnitState *u = unit (f, id);
-
-  return u->where.kind == WB_WHERE_LOCATION ? u->where.place
-         : u->where.kind == WB_WHERE_ELIMINATED ? "(eliminated)" : "(off map)";
-}
-
-static void
-place (Fix *f, const char *id, const char *loc, int strength)
-{
-  WbUnitState *u = unit (f, id);
-
-  ck_assert (_wb_col_loc_id (f->data, loc) >= 0);
-  u->where.kind = WB_WHERE_LOCATION;
-  u->where.place = g_intern_string (loc);
-  u->halves = strength * 2;
-}
-
-/* @id moved from @from into @to, an enemy or contested town (6.0, 6.5). */
-static void
-attack (Fix *f, const char *id, const char *from, const char *to, int strength)
-{
-  WbUnitState *u = unit (f, id);
-  ColState *st = col_state (f->m);
-  int a = _wb_col_loc_id (f->data, from), b = _wb_col_loc_id (f->data, to);
-  const ColEdge *e = _wb_col_edge (f->data, a, b);
-  guint k;
-
-  ck_assert (e != NULL);
-  place (f, id, to, strength);
-  u->flags |= COL_ATTACKER | WB_UNIT_MOVED;
-  u->data[COL_DATA_FROM] = a + 1;
-  u->data[COL_DATA_CONN] = e->conn + 1;
-  for (k = 0; k < st->n_battles && st->battles[k].loc != b + 1; k++)
-    ;
-  if (k == st->n_battles)
-    {
-      st->battles[k] = (ColBattle) { .loc = (gint16) (b + 1), .attacker = (guint8) u->side,
-                                     .by_player = u->side == f->m->first_side ? 1 : 2,
-                                     .main_conn = (gint16) (e->conn + 1) };
-      st->n_battles++;
-    }
-  else
-    u->flags |= COL_REINFORCE;
-}
-
-/* Player 2 ends the Movement Phase: the Battle Phase begins. */
-static void
-to_battles (Fix *f, const char *player1)
-{
-  f->m->first_side = unit (f, player1)->side;
-  f->m->step = COL_MOVE_2;
-  f->m->active = 1 - f->m->first_side;
-  /* Player 2 first pins as many of its blocks as attack it (5.4): its
-   * first blocks in the town, which fight all the same. */
-  for (int n = 0, loc; (loc = _wb_col_pin_due (f->data, f->m, &n)) >= 0;)
-    {
-      WbLocation *l = g_ptr_array_index (f->data->locs, loc);
-      g_autoptr(GString) json = g_string_new (NULL);
-      int k = 0;
-
-      g_string_printf (json, "{\"type\": \"pin\", \"location\": \"%s\", \"units\": [", l->id);
-      for (guint i = 0; i < f->m->units->len && k < n; i++)
-        {
-          WbUnitState *u = &g_array_index (f->m->units, WbUnitState, i);
-
-          if (u->side == f->m->active && u->where.kind == WB_WHERE_LOCATION &&
-              g_strcmp0 (u->where.place, l->id) == 0)
-            g_string_append_printf (json, "%s\"%s\"", k++ ? ", " : "", u->id);
-        }
-      g_string_append (json, "]}");
-      ok (f, json->str);
-    }
-  ok (f, "{\"type\": \"end_step\"}");
-  ck_assert_int_eq (f->m->step, COL_BATTLE);
-}
-
-static const char *
-awaiting (Fix *f)
-{
-  return f->family->awaiting (f->data, f->m);
-}
-
 #define FIRE(f, id, rolls) ok (f, "{\"type\": \"fire\", \"unit\": \"" id "\", \"rolls\": " rolls "}")
 
 /* The Battle Turn sidebar: USA defends Winchester with A2 artillery, B1
@@ -214,19 +22,9 @@ awaiting (Fix *f)
  * A2 artillery, B1 cavalry, C3 and C2 infantry. Every die misses. */
 START_TEST (test_winchester_order)
 {
-  Fix f;
+  Fixture f;
 
-  fix_setup (&f);
-  place (&f, "banks-artillery", "winchester", 3);
-  place (&f, "banks", "winchester", 3);
-  place (&f, "donnelly", "winchester", 3);
-  place (&f, "gordon", "winchester", 4);
-  attack (&f, "jackson", "newtown", "winchester", 3);
-  attack (&f, "jackson-artillery", "newtown", "winchester", 4);
-  attack (&f, "munford", "newtown", "winchester", 2);
-  attack (&f, "winder", "newtown", "winchester", 4);
-  attack (&f, "campbell", "newtown", "winchester", 3);
-  to_battles (&f, "jackson");
+  setup_winchester (&f);
   ck_assert_str_eq (awaiting (&f), "fire");
   ck_assert (logged (&f, "Battle of Winchester: CSA attacks with"));
   ck_assert (unit (&f, "banks")->flags & WB_UNIT_REVEALED);
@@ -256,7 +54,7 @@ START_TEST (test_winchester_order)
   FIRE (&f, "banks-artillery", "[6, 6, 6]");
   FIRE (&f, "jackson-artillery", "[6, 6, 6, 6]");
   ck_assert (logged (&f, "fires A2, 4 dice"));
-  fix_teardown (&f);
+  teardown (&f);
 }
 END_TEST
 
@@ -267,9 +65,9 @@ END_TEST
  * 1 and defend Front Royal from then on (6.51). */
 START_TEST (test_front_royal)
 {
-  Fix f;
+  Fixture f;
 
-  fix_setup (&f);
+  setup_battle (&f);
   place (&f, "kenly", "front-royal", 2);
   attack (&f, "ewell-artillery", "strasburg", "front-royal", 3);
   attack (&f, "ashby", "strasburg", "front-royal", 3);
@@ -314,7 +112,7 @@ START_TEST (test_front_royal)
   ok (&f, "{\"type\": \"retreat\", \"unit\": \"gordon\", \"to\": {\"location\": \"newtown\"}}");
   ck_assert_str_eq (where (&f, "gordon"), "newtown");
   ck_assert (!(unit (&f, "gordon")->flags & COL_ATTACKER));
-  fix_teardown (&f);
+  teardown (&f);
 }
 END_TEST
 
@@ -323,10 +121,10 @@ END_TEST
  * player places the second on either. */
 START_TEST (test_battle_hits)
 {
-  Fix f;
+  Fixture f;
   int vp;
 
-  fix_setup (&f);
+  setup_battle (&f);
   place (&f, "tyler", "luray", 3);
   attack (&f, "elzey", "front-royal", "luray", 2);
   attack (&f, "trimble", "front-royal", "luray", 3);
@@ -354,7 +152,7 @@ START_TEST (test_battle_hits)
   ck_assert_int_eq (f.m->vp[unit (&f, "elzey")->side], vp + 1);
   ck_assert (logged (&f, "CSA wins the battle of Luray"));
   ck_assert_str_eq (awaiting (&f), "regroup");
-  fix_teardown (&f);
+  teardown (&f);
 }
 END_TEST
 
@@ -364,9 +162,9 @@ END_TEST
  * vacant town within the road's attack limit, not to an enemy town. */
 START_TEST (test_retreat_regroup)
 {
-  Fix f;
+  Fixture f;
 
-  fix_setup (&f);
+  setup_battle (&f);
   /* Strasburg: two USA blocks, attacked from Woodstock by the CSA. */
   place (&f, "donnelly", "strasburg", 3);
   place (&f, "hatch", "strasburg", 3);
@@ -414,7 +212,7 @@ START_TEST (test_retreat_regroup)
   ck_assert_str_eq (awaiting (&f), "fire");
   ck_assert (logged (&f, "Battle of Front Royal: CSA attacks"));
   ck_assert (!(unit (&f, "winder")->flags & WB_UNIT_REVEALED));
-  fix_teardown (&f);
+  teardown (&f);
 }
 END_TEST
 
@@ -425,41 +223,29 @@ START_TEST (test_auto_games)
 
   for (guint64 seed = 1; seed <= 12; seed++)
     {
-      Fix f;
+      Fixture f;
       WbRng rng;
       int n = 0;
 
-      fix_setup (&f);
-      wb_match_free (f.m);
-      f.family->release (f.data);
-      f.m = wb_match_new (f.game, "campaign", NULL, seed, NULL);
-      f.data = f.family->prepare (f.game, f.m, NULL);
-      f.family->start (f.data, f.m);
+      setup_with (&f, NULL, seed);
       wb_rng_seed (&rng, seed, 3);
       while (!f.m->over && n++ < 20000)
         {
           g_autoptr(JsonObject) a = f.family->suggest (f.data, f.m, &rng);
-          g_autoptr(JsonGenerator) gen = json_generator_new ();
-          g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), a);
+          g_autoptr(JsonNode) node = NULL;
           g_autofree char *text = NULL;
           g_autoptr(GError) error = NULL;
-          g_autoptr(JsonParser) p = json_parser_new ();
-          WbRuleContext ctx = { f.settings, f.events, f.family->checks, f.family->n_checks };
-          WbMatch *copy = wb_match_copy (f.m);
 
           ck_assert (a != NULL);
-          json_generator_set_root (gen, node);
-          text = json_generator_to_data (gen, NULL);
-          ctx.hidden_units = TRUE;
-          ck_assert_msg (f.family->apply (f.data, copy, a, &ctx, &error) == WB_APPLY_DONE, "seed %" G_GUINT64_FORMAT
-                         ": %s refused: %s", seed, text, error ? error->message : "");
-          wb_match_free (f.m);
-          f.m = copy;
+          node = json_node_init_object (json_node_alloc (), a);
+          text = json_to_string (node, FALSE);
+          ck_assert_msg (act (&f, a, &error) == WB_APPLY_DONE, "seed %" G_GUINT64_FORMAT ": %s refused: %s", seed,
+                         text, error ? error->message : "");
         }
       ck_assert_msg (f.m->over, "seed %" G_GUINT64_FORMAT ": the game did not end", seed);
       for (guint i = 0; i < f.events->len; i++)
         battles += strstr (((WbLogEvent *) g_ptr_array_index (f.events, i))->text, "wins the battle of") != NULL;
-      fix_teardown (&f);
+      teardown (&f);
     }
   ck_assert_int_gt (battles, 12);
 }

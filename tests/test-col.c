@@ -7,9 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "warbench-core.h"
-#include "rules/columbia/wb-col-private.h"
-#include "rules/wb-play.h"
+#include "col-fixture.h"
 
 /* The columbia-block family's campaign rules on the bundled Shenandoah
  * (campaign scenario), section by section of the rulebook: initiative
@@ -17,114 +15,7 @@
  * sidebar), movement rates (5.3), pinning (5.4), the rail move (5.6),
  * Shields off the map (5.7, 8.1), the static garrison (4.4), stacking
  * (3.3), supply and detachments (7.1–7.4) and victory (8.0). Each check is
- * also played at warn and off. Actions are applied as the engine does: on
- * a copy kept only when played, with typed dice when @physical. */
-
-enum { USA = 0, CSA = 1 };
-
-typedef struct {
-  WbGame        *game;
-  const WbRulesFamily *family;
-  ColData       *data;
-  WbMatch       *m;
-  GHashTable    *settings;
-  GPtrArray     *events;
-  gboolean       physical;
-  int            needed_sides;   /* the last refused action's missing die */
-} Fixture;
-
-static void setup_with (Fixture *f, const char * const *options);
-
-static void
-setup (Fixture *f)
-{
-  setup_with (f, NULL);
-}
-
-static void
-setup_with (Fixture *f, const char * const *options)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
-                                            "shenandoah.warbench", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-
-  memset (f, 0, sizeof *f);
-  f->game = wb_game_load (file, NULL, &error);
-  ck_assert_msg (f->game != NULL, "%s", error ? error->message : "");
-  f->m = wb_match_new (f->game, "campaign", options, 7, &error);
-  ck_assert_msg (f->m != NULL, "%s", error ? error->message : "");
-  f->family = wb_col_family ();
-  f->data = f->family->prepare (f->game, f->m, &error);
-  ck_assert_msg (f->data != NULL, "%s", error ? error->message : "");
-  f->family->start (f->data, f->m);
-  f->settings = g_hash_table_new (g_str_hash, g_str_equal);
-  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
-}
-
-static void
-teardown (Fixture *f)
-{
-  f->family->release (f->data);
-  wb_match_free (f->m);
-  g_object_unref (f->game);
-  g_hash_table_unref (f->settings);
-  g_ptr_array_unref (f->events);
-}
-
-static WbApplyResult
-apply (Fixture *f, const char *json, GError **error)
-{
-  g_autoptr(JsonParser) p = json_parser_new ();
-  WbRuleContext ctx = { f->settings, f->events, f->family->checks, f->family->n_checks };
-  WbMatch *copy = wb_match_copy (f->m);
-  WbApplyResult r;
-
-  ctx.physical_dice = f->physical;
-  ctx.hidden_units = f->family->hidden_units;
-  ck_assert_msg (json_parser_load_from_data (p, json, -1, NULL), "bad JSON: %s", json);
-  r = f->family->apply (f->data, copy, json_node_get_object (json_parser_get_root (p)), &ctx, error);
-  f->needed_sides = ctx.needed_sides;
-  if (r == WB_APPLY_DONE)
-    {
-      wb_match_free (f->m);
-      f->m = copy;
-    }
-  else
-    wb_match_free (copy);
-  return r;
-}
-
-static void
-ok (Fixture *f, const char *json)
-{
-  g_autoptr(GError) error = NULL;
-  ck_assert_msg (apply (f, json, &error) == WB_APPLY_DONE, "%s: %s", json, error ? error->message : "");
-}
-
-static void
-refused (Fixture *f, const char *json, const char *rule)
-{
-  g_autoptr(GError) error = NULL;
-  ck_assert_msg (apply (f, json, &error) == WB_APPLY_REFUSED, "played: %s", json);
-  ck_assert_msg (strstr (error->message, rule) != NULL, "%s: no “%s” in: %s", json, rule, error->message);
-}
-
-static WbUnitState *
-unit (Fixture *f, const char *id)
-{
-  WbUnitState *u = wb_match_find_unit (f->m, id);
-  ck_assert_msg (u != NULL, "no unit %s", id);
-  return u;
-}
-
-static const char *
-where (Fixture *f, const char *id)
-{
-  WbUnitState *u = unit (f, id);
-  return u->where.kind == WB_WHERE_LOCATION ? u->where.place
-         : u->where.kind == WB_WHERE_ELIMINATED ? "(eliminated)" : "(off map)";
-}
+ * also played at warn and off (tests/col-fixture.h). */
 
 static int
 strength (Fixture *f, const char *id)
@@ -136,17 +27,6 @@ static void
 set_strength (Fixture *f, const char *id, int s)
 {
   unit (f, id)->halves = s * 2;
-}
-
-/* Puts @id at @loc (NULL: eliminated). */
-static void
-put (Fixture *f, const char *id, const char *loc)
-{
-  WbUnitState *u = unit (f, id);
-
-  ck_assert (loc == NULL || _wb_col_loc_id (f->data, loc) >= 0);
-  u->where.kind = loc != NULL ? WB_WHERE_LOCATION : WB_WHERE_ELIMINATED;
-  u->where.place = loc != NULL ? g_intern_string (loc) : NULL;
 }
 
 /* Everyone off the map (waiting) but @keep (NULL-terminated). */
@@ -179,49 +59,10 @@ level (Fixture *f, const char *rule, const char *value)
 }
 
 static gboolean
-logged (Fixture *f, const char *text)
-{
-  for (guint i = 0; i < f->events->len; i++)
-    if (strstr (((WbLogEvent *) g_ptr_array_index (f->events, i))->text, text) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
 has_candidate (WbStep *step, guint list, const char *value)
 {
   return list < step->lists->len &&
          wb_pick_list_find (g_ptr_array_index (step->lists, list), value) != NULL;
-}
-
-static gboolean
-has_button (WbStep *step, const char *label)
-{
-  for (guint i = 0; i < step->buttons->len; i++)
-    if (g_strcmp0 (((WbStepButton *) g_ptr_array_index (step->buttons, i))->label, label) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static char *
-step_json (Fixture *f, WbPicks *picks)
-{
-  g_autoptr(JsonObject) a = f->family->step_action (f->data, f->m, picks);
-  g_autoptr(JsonNode) node = NULL;
-
-  if (a == NULL)
-    return NULL;
-  node = json_node_init_object (json_node_alloc (), a);
-  return json_to_string (node, FALSE);
-}
-
-static WbStep *
-step_of (Fixture *f, WbPicks *picks)
-{
-  WbStep *step = wb_step_new ();
-
-  f->family->step (f->data, f->m, picks, step);
-  return step;
 }
 
 static const char *
@@ -691,9 +532,9 @@ START_TEST (test_pinning)
     ck_assert (has_candidate (step, 0, "banks") && !has_candidate (step, 0, "kenly"));
     ck_assert_str_eq (step->act_label, "_Pin");
     wb_picks_add (picks, 0, "banks");
-    ck_assert_ptr_null (step_json (&f, picks));
+    ck_assert_ptr_null (action_text (&f, picks));
     wb_picks_add (picks, 0, "hatch");
-    json = step_json (&f, picks);
+    json = action_text (&f, picks);
     ck_assert_str_eq (json, "{\"type\":\"pin\",\"location\":{\"location\":\"strasburg\"},\"units\":[\"banks\",\"hatch\"]}");
   }
   /* The player pins Banks and Hatch. */
@@ -819,7 +660,7 @@ START_TEST (test_historical)
   static const char * const shields[] = { "shields", "kimball", "ferry", "tyler", "carroll",
                                           "shields-cavalry", "shields-artillery" };
 
-  setup_with (&f, historical);
+  setup_with (&f, historical, 7);
   for (guint k = 0; k < G_N_ELEMENTS (shields); k++)
     ck_assert_str_eq (where (&f, shields[k]), "off-board-east");
   supply (&f, USA);
@@ -1040,7 +881,7 @@ START_TEST (test_detachment_sidebar)
   refused (&f, create, "scenario option");
   teardown (&f);
 
-  setup_with (&f, option);
+  setup_with (&f, option, 7);
   refused (&f, create, "in the Supply Phase");
   supply (&f, CSA);
   /* Taylor (4-3-2-1) and Steuart (2-1) of Ewell's division at Charlottesville. */
@@ -1118,7 +959,7 @@ START_TEST (test_detachment_sidebar)
       g_autoptr(WbPicks) picks = wb_picks_new ();
       g_autoptr(WbStep) step = NULL;
 
-      setup_with (&f, with ? option : NULL);
+      setup_with (&f, with ? option : NULL, 7);
       supply (&f, CSA);
       wb_picks_add (picks, 0, "charlottesville");
       step = step_of (&f, picks);
@@ -1247,7 +1088,7 @@ START_TEST (test_steps)
   ck_assert_uint_eq (route->len, 3);
   ck_assert_str_eq (g_array_index (route, WbWhere, 1).place, "mt-sidney");
   wb_picks_add (picks, 1, "harrisonburg");
-  json = step_json (&f, picks);
+  json = action_text (&f, picks);
   ck_assert_str_eq (json, "{\"type\":\"move\",\"unit\":\"winder\",\"via\":{\"location\":\"mt-sidney\"},"
                           "\"to\":{\"location\":\"harrisonburg\"}}");
   ok (&f, json);
@@ -1263,7 +1104,7 @@ START_TEST (test_steps)
   ck_assert_str_eq (g_array_index (route, WbWhere, 2).place, "staunton");
   wb_picks_add (picks, 0, "taylor");
   wb_picks_add (picks, 1, "buffalo-gap");
-  json = step_json (&f, picks);
+  json = action_text (&f, picks);
   ck_assert_str_eq (json, "{\"type\":\"move\",\"unit\":\"taylor\",\"to\":{\"location\":\"buffalo-gap\"},"
                           "\"rail\":true}");
   ok (&f, json);
@@ -1314,10 +1155,10 @@ START_TEST (test_steps)
   ck_assert (has_button (step, "Deploy Jackson's infantry detachment 1 at Staunton"));
   ck_assert (has_button (step, "Deploy Jackson HQ detachment at Staunton"));
   ck_assert_uint_eq (step->buttons->len, 6);
-  ck_assert_ptr_null (step_json (&f, picks));
+  ck_assert_ptr_null (action_text (&f, picks));
   wb_picks_clear (picks);
   wb_picks_add (picks, 1, "winder");
-  json = step_json (&f, picks);
+  json = action_text (&f, picks);
   ck_assert_str_eq (json, "{\"type\":\"supply\",\"unit\":\"winder\"}");
   teardown (&f);
 }
