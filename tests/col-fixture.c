@@ -90,6 +90,7 @@ act (Fixture *f, JsonObject *action, GError **error)
 
   ctx.physical_dice = f->physical;
   ctx.hidden_units = f->family->hidden_units;
+  ctx.family_version = f->family_version;
   r = f->family->apply (f->data, copy, action, &ctx, error);
   f->needed_sides = ctx.needed_sides;
   if (r == WB_APPLY_DONE)

@@ -23,6 +23,7 @@ typedef struct {
   GPtrArray     *events;
   gboolean       physical;
   int            needed_sides;   /* the last refused action's missing die */
+  guint          family_version; /* the journal's family version; 0: the current */
 } Fixture;
 
 enum { USA = 0, CSA = 1 };

@@ -591,6 +591,26 @@ START_TEST (test_rail)
 }
 END_TEST
 
+/* A move that names neither "via" nor "rail" goes the way the rules
+ * allow (version 3): by rail where no road joins; a journal of version 2
+ * keeps its reading, looking for a town in common only. */
+START_TEST (test_way_inferred)
+{
+  Fixture f;
+  const char *move = "{\"type\": \"move\", \"unit\": \"taylor\", \"to\": {\"location\": \"buffalo-gap\"}}";
+
+  setup (&f);
+  activate (&f, "ewell");
+  f.family_version = 2;
+  refused (&f, move, "(rule col.adjacent, 3.1)");
+  f.family_version = 3;
+  ok (&f, move);
+  ck_assert_str_eq (where (&f, "taylor"), "buffalo-gap");
+  ck_assert (unit (&f, "taylor")->flags & COL_RAIL);
+  teardown (&f);
+}
+END_TEST
+
 /* 5.7, 8.1: only Shields' division leaves the map, at Salem, commanded,
  * before turn 7; it comes back after turn 6 into Salem, without command. */
 START_TEST (test_off_board)
@@ -1178,6 +1198,7 @@ col_suite (void)
   tcase_add_test (tc, test_move_rate);
   tcase_add_test (tc, test_pinning);
   tcase_add_test (tc, test_rail);
+  tcase_add_test (tc, test_way_inferred);
   tcase_add_test (tc, test_off_board);
   tcase_add_test (tc, test_static);
   tcase_add_test (tc, test_historical);
