@@ -385,6 +385,60 @@ START_TEST (test_road_limits)
 }
 END_TEST
 
+/* The note the step puts on the road between @a and @b, or NULL. */
+static const char *
+road_note (WbStep *step, const char *a, const char *b)
+{
+  for (guint i = 0; i < step->notes->len; i++)
+    {
+      const WbStepNote *n = g_ptr_array_index (step->notes, i);
+
+      if ((g_strcmp0 (n->from.place, a) == 0 && g_strcmp0 (n->to.place, b) == 0) ||
+          (g_strcmp0 (n->from.place, b) == 0 && g_strcmp0 (n->to.place, a) == 0))
+        return n->text;
+    }
+  return NULL;
+}
+
+/* 5.21, 6.2 on the map while moving: the roads out of the picked block's
+ * town with what they carried of their limits, the attack limit where the
+ * road leads into an enemy town; every road that carried blocks this player
+ * turn; none for the next player until they move. */
+START_TEST (test_road_notes)
+{
+  Fixture f;
+  g_autoptr(WbPicks) picks = wb_picks_new ();
+  WbStep *step;
+
+  setup (&f);
+  level (&f, "col.command", "off");
+  step = step_of (&f, picks);
+  ck_assert_uint_eq (step->notes->len, 0);
+  wb_step_free (step);
+  ok (&f, move_via_json ("winder", "mt-sidney", "harrisonburg"));
+  put (&f, "kenly", "buffalo-gap");
+  wb_picks_add (picks, 0, "campbell");
+  step = step_of (&f, picks);
+  ck_assert_str_eq (road_note (step, "staunton", "mt-sidney"), "1/12");
+  ck_assert_str_eq (road_note (step, "mt-sidney", "harrisonburg"), "1/12");
+  ck_assert_str_eq (road_note (step, "staunton", "buffalo-gap"), "0/8 · attack 0/4");
+  ck_assert_str_eq (road_note (step, "staunton", "waynesboro"), "0/8");
+  ck_assert_ptr_null (road_note (step, "harrisonburg", "new-market"));
+  ck_assert_uint_eq (step->notes->len, 6);   /* Staunton's five roads, and Mt Sidney to Harrisonburg */
+  wb_step_free (step);
+  /* Nothing picked: only the roads that carried blocks. */
+  wb_picks_clear (picks);
+  step = step_of (&f, picks);
+  ck_assert_uint_eq (step->notes->len, 2);
+  wb_step_free (step);
+  movement (&f, USA, 2);
+  step = step_of (&f, picks);
+  ck_assert_uint_eq (step->notes->len, 0);
+  wb_step_free (step);
+  teardown (&f);
+}
+END_TEST
+
 /* 5.3: two towns moving, one attacking or reinforcing, never through an
  * enemy or contested town; 5.2 once a player turn; 3.1 along roads. */
 START_TEST (test_move_rate)
@@ -1195,6 +1249,7 @@ col_suite (void)
   tcase_add_test (tc, test_command);
   tcase_add_test (tc, test_stragglers);
   tcase_add_test (tc, test_road_limits);
+  tcase_add_test (tc, test_road_notes);
   tcase_add_test (tc, test_move_rate);
   tcase_add_test (tc, test_pinning);
   tcase_add_test (tc, test_rail);

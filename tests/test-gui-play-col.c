@@ -98,15 +98,29 @@ START_TEST (test_campaign_steps)
   select_unit (window, play, "campbell");
   ck_assert_msg (strstr (wb_play_prompt_get_odds (prompt), "to Mt Sidney 1/12") != NULL, "%s",
                  wb_play_prompt_get_odds (prompt));
+  /* The map notes each road out of Staunton, and Winder's second road. */
+  ck_assert_uint_eq (wb_map_view_get_n_notes (wb_window_get_map_view (window)), 6);
   if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
     {
       g_autofree char *shot = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "col-move.png", NULL);
       g_autoptr(GdkTexture) texture = NULL;
 
-      wait_for_draw (wb_window_get_map_view (window));
+      g_autofree char *zoomed = g_build_filename (g_getenv ("WARBENCH_SHOT_DIR"), "col-move-roads.png", NULL);
+      WbMapView *view = wb_window_get_map_view (window);
+      WbLocation *staunton = wb_point_map_find_location (WB_POINT_MAP (wb_map_view_get_map (view)), "staunton");
+
+      wait_for_draw (view);
       spin_for (300);
       texture = render_widget (GTK_WIDGET (window));
       gdk_texture_save_to_png (texture, shot);
+      /* Zoomed on Staunton: the roads' counts. */
+      wb_map_view_set_zoom (view, 1.0);
+      wb_map_view_set_center (view, staunton->x, staunton->y - 60);
+      wait_for_draw (view);
+      spin_for (300);
+      g_clear_object (&texture);
+      texture = render_widget (GTK_WIDGET (window));
+      gdk_texture_save_to_png (texture, zoomed);
     }
   before = entries (play);
   click_location (window, "waynesboro");
@@ -122,6 +136,8 @@ START_TEST (test_campaign_steps)
   ck_assert_uint_eq (wb_play_get_state (play)->active, 0);
   ck_assert (gtk_widget_is_visible (find_named (GTK_WIDGET (window), "handover-ready")));
   pass_handover (window);
+  /* The USA's roads start again at 0: no road notes before it moves. */
+  ck_assert_uint_eq (wb_map_view_get_n_notes (wb_window_get_map_view (window)), 0);
   activate = find_named (GTK_WIDGET (prompt), "activate");
   ck_assert_ptr_nonnull (activate);
   ck_assert_msg (g_str_has_prefix (gtk_button_get_label (GTK_BUTTON (activate)), "Activate Banks"), "%s",

@@ -8,12 +8,14 @@
 #include "wb-play-follow.h"
 #include "rules/wb-family.h"
 #include "rules/wb-hex-movement.h"
+#include "rules/wb-step.h"
 #include "wb-map-view-private.h"
 
 /* What play adds to the map canvas: the match shown (its units are drawn
  * from a layer of their own, see wb-map-view-cache.c) and the overlays a
  * frame draws live over the map — the hexes a unit may move to, tinted and
- * marked with their cost, a path preview and the selected hex. The overlays
+ * marked with their cost, a path preview, the step's notes (a road's count)
+ * and the selected hex. The overlays
  * are sized in widget pixels, not map points, so they read the same at
  * every zoom; their colours sit on the map's paper, which is the same in
  * the light and the dark theme, and each carries a contrasting casing so it
@@ -31,6 +33,11 @@
 #define COST_MIN_HEX_PX  28.0
 #define COST_MIN_FONT_PX 9.0
 #define COST_MAX_FONT_PX 14.0
+/* A step's note (a road's count) at this size in widget pixels. */
+#define NOTE_FONT_PX 11.0
+/* A note on a way is drawn when the way is this much longer than the
+ * note on screen (widget pixels), so that the places at its ends show. */
+#define NOTE_MARGIN_PX 28.0
 
 void
 wb_map_view_set_match (WbMapView     *self,
@@ -150,6 +157,32 @@ wb_map_view_set_path (WbMapView *self,
   take_path (self, points);
 }
 
+/* The map point of @w: a hex's centre, a location's point; FALSE for a
+ * place this map does not have. */
+static gboolean
+place_point (WbMapView     *self,
+             const WbWhere *w,
+             double        *x,
+             double        *y)
+{
+  WbLocation *loc;
+
+  if (w->kind == WB_WHERE_HEX && WB_IS_HEX_MAP (self->map) && wb_hex_map_contains (WB_HEX_MAP (self->map), w->hex))
+    {
+      wb_hex_center (wb_hex_map_get_layout (WB_HEX_MAP (self->map)),
+                     wb_hex_map_get_hex_size (WB_HEX_MAP (self->map)), w->hex, x, y);
+      return TRUE;
+    }
+  if (w->kind == WB_WHERE_LOCATION && WB_IS_POINT_MAP (self->map) && w->place != NULL &&
+      (loc = wb_point_map_find_location (WB_POINT_MAP (self->map), w->place)) != NULL)
+    {
+      *x = loc->x;
+      *y = loc->y;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 void
 wb_map_view_set_route (WbMapView *self,
                        GArray    *places)
@@ -164,20 +197,9 @@ wb_map_view_set_route (WbMapView *self,
       points = g_array_sized_new (FALSE, FALSE, sizeof (double), 2 * places->len);
       for (guint i = 0; i < places->len; i++)
         {
-          const WbWhere *w = &g_array_index (places, WbWhere, i);
           double xy[2];
 
-          if (w->kind == WB_WHERE_HEX && WB_IS_HEX_MAP (self->map))
-            wb_hex_center (wb_hex_map_get_layout (WB_HEX_MAP (self->map)),
-                           wb_hex_map_get_hex_size (WB_HEX_MAP (self->map)), w->hex, &xy[0], &xy[1]);
-          else if (w->kind == WB_WHERE_LOCATION && WB_IS_POINT_MAP (self->map) && w->place != NULL &&
-                   wb_point_map_find_location (WB_POINT_MAP (self->map), w->place) != NULL)
-            {
-              WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (self->map), w->place);
-              xy[0] = loc->x;
-              xy[1] = loc->y;
-            }
-          else
+          if (!place_point (self, &g_array_index (places, WbWhere, i), &xy[0], &xy[1]))
             {
               /* A place this map does not have: no path. */
               g_clear_pointer (&points, g_array_unref);
@@ -187,6 +209,61 @@ wb_map_view_set_route (WbMapView *self,
         }
     }
   take_path (self, points);
+}
+
+typedef struct {
+  double  x, y;
+  double  length;   /* the way's length in map points; 0 at a place */
+  char   *text;
+} MapNote;
+
+static void
+map_note_clear (MapNote *n)
+{
+  g_free (n->text);
+}
+
+void
+wb_map_view_set_notes (WbMapView *self,
+                       GPtrArray *notes)
+{
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  if (self->notes == NULL && (notes == NULL || notes->len == 0))
+    return;
+  g_clear_pointer (&self->notes, g_array_unref);
+  for (guint i = 0; notes != NULL && i < notes->len; i++)
+    {
+      const WbStepNote *n = g_ptr_array_index (notes, i);
+      MapNote note = { 0, 0, 0, NULL };
+      double bx, by;
+
+      if (!place_point (self, &n->from, &note.x, &note.y))
+        continue;
+      if (n->to.kind != WB_WHERE_ELIMINATED)
+        {
+          if (!place_point (self, &n->to, &bx, &by))
+            continue;
+          note.length = hypot (bx - note.x, by - note.y);
+          note.x = (note.x + bx) / 2;
+          note.y = (note.y + by) / 2;
+        }
+      note.text = g_strdup (n->text);
+      if (self->notes == NULL)
+        {
+          self->notes = g_array_new (FALSE, FALSE, sizeof (MapNote));
+          g_array_set_clear_func (self->notes, (GDestroyNotify) map_note_clear);
+        }
+      g_array_append_val (self->notes, note);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+wb_map_view_get_n_notes (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), 0);
+  return self->notes != NULL ? self->notes->len : 0;
 }
 
 guint
@@ -252,6 +329,7 @@ _wb_map_view_play_finalize (WbMapView *self)
   g_clear_pointer (&self->match, wb_match_free);
   g_clear_pointer (&self->highlights, g_array_unref);
   g_clear_pointer (&self->path, g_array_unref);
+  g_clear_pointer (&self->notes, g_array_unref);
 }
 
 /* "2", "1½", "¾": a cost in quarter MP as a counter would print it. */
@@ -293,17 +371,16 @@ hex_path (cairo_t    *cr,
   cairo_close_path (cr);
 }
 
-/* The cost in a dark rounded label low in the hex, below a counter's
- * centre; sized in widget pixels. */
+/* @text in a dark rounded label centred on @x, @y; sized in widget
+ * pixels. */
 static void
-draw_cost (WbMapView            *self,
-           cairo_t              *cr,
-           PangoFontDescription *font,
-           double                x,
-           double                y,
-           int                   quarters)
+draw_label (WbMapView            *self,
+            cairo_t              *cr,
+            PangoFontDescription *font,
+            double                x,
+            double                y,
+            const char           *text)
 {
-  g_autofree char *text = format_cost (quarters);
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoRectangle ink, logical;
   double pad = 2.5, w, h;
@@ -425,10 +502,37 @@ draw_costs (WbMapView *self,
           if (d->where.kind != WB_WHERE_HEX || !wb_hex_map_contains (hex_map, d->where.hex))
             continue;
           wb_hex_center (layout, size, d->where.hex, &cx, &cy);
+          g_autofree char *text = format_cost (d->cost);
+
           /* Low in the hex: a counter standing there keeps its face. */
-          draw_cost (self, cr, font, cx, cy + size * 0.62, d->cost);
+          draw_label (self, cr, font, cx, cy + size * 0.62, text);
         }
     }
+}
+
+/* The step's notes, over the roads and the path; a note on a way too
+ * short on screen to hold it beside its ends waits for the zoom. */
+static void
+draw_notes (WbMapView *self,
+            cairo_t   *cr)
+{
+  g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans Bold");
+  PangoLayout *measure = pango_cairo_create_layout (cr);
+
+  pango_font_description_set_absolute_size (font, NOTE_FONT_PX * PANGO_SCALE);
+  pango_layout_set_font_description (measure, font);
+  for (guint i = 0; i < self->notes->len; i++)
+    {
+      const MapNote *n = &g_array_index (self->notes, MapNote, i);
+      int width;
+
+      pango_layout_set_text (measure, n->text, -1);
+      pango_layout_get_pixel_size (measure, &width, NULL);
+      if (n->length > 0 && n->length * self->zoom < width + NOTE_MARGIN_PX)
+        continue;
+      draw_label (self, cr, font, n->x, n->y, n->text);
+    }
+  g_object_unref (measure);
 }
 
 /* The path preview: an orange line with a white casing through the hexes'
@@ -559,6 +663,8 @@ _wb_map_view_draw_play (WbMapView *self,
   /* The costs over the path, which would hide their digits. */
   if (self->highlights != NULL)
     draw_costs (self, cr);
+  if (self->notes != NULL)
+    draw_notes (self, cr);
   if (self->has_selected_hex && WB_IS_HEX_MAP (self->map))
     draw_selected_hex (self, cr);
 }

@@ -144,6 +144,7 @@ struct _WbMapView
   /* Play overlays (wb-map-view-play.c). */
   GArray          *highlights;          /* WbDestination, or NULL */
   GArray          *path;                /* the path's map points (double x, y pairs), or NULL */
+  GArray          *notes;               /* MapNote: the step's notes at their map points, or NULL */
   gboolean         has_selected_hex;
   WbOffset         selected_hex;
 

@@ -194,6 +194,13 @@ void        wb_map_view_set_path        (WbMapView      *self,
  * locations), as rules families give a move's route; NULL clears it. */
 void        wb_map_view_set_route       (WbMapView  *self,
                                          GArray     *places);
+/* The notes of the step being played (WbStepNote*, core/rules/wb-step.h),
+ * drawn over the map in small dark labels: in the middle of the way
+ * between two places (a road's count), or at a place. Copied; NULL or
+ * empty clears them. */
+void        wb_map_view_set_notes       (WbMapView  *self,
+                                         GPtrArray  *notes);
+guint       wb_map_view_get_n_notes     (WbMapView  *self);
 /* How many hexes the path shown has (0: none). */
 guint       wb_map_view_get_path_length (WbMapView *self);
 /* Fog of war: with @side (a side id) every other side's counters are drawn

@@ -76,6 +76,7 @@ sync_selection (WbWindow *self)
   const char *selected = wb_play_controller_get_selected (self->play_controller);
   WbMatch *m = wb_play_get_state (self->play);
   WbUnitState *u = selected != NULL ? wb_match_find_unit (m, selected) : NULL;
+  const WbStep *step = wb_play_controller_get_step (self->play_controller);
 
   wb_play_prompt_set_picks (prompt, wb_play_controller_get_picks (self->play_controller));
   /* The units a click on the board may pick now, and the picks so far. */
@@ -83,6 +84,7 @@ sync_selection (WbWindow *self)
                            wb_play_controller_get_step (self->play_controller),
                            wb_play_controller_get_picks (self->play_controller));
   wb_map_view_set_highlights (self->map_view, wb_play_controller_get_highlights (self->play_controller));
+  wb_map_view_set_notes (self->map_view, step != NULL ? step->notes : NULL);
   wb_map_view_set_selected_hex (self->map_view,
                                 u != NULL && u->where.kind == WB_WHERE_HEX ? &u->where.hex : NULL);
   update_path (self);
@@ -455,6 +457,7 @@ _wb_window_end_play (WbWindow *self)
   wb_map_view_set_viewer (self->map_view, NULL);
   wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane), -1);
   wb_map_view_set_highlights (self->map_view, NULL);
+  wb_map_view_set_notes (self->map_view, NULL);
   wb_map_view_set_path (self->map_view, NULL);
   wb_map_view_set_selected_hex (self->map_view, NULL);
   set_chrome (self, FALSE);

@@ -34,6 +34,13 @@ button_free (WbStepButton *b)
   g_free (b);
 }
 
+static void
+note_free (WbStepNote *n)
+{
+  g_free (n->text);
+  g_free (n);
+}
+
 WbStep *
 wb_step_new (void)
 {
@@ -41,6 +48,7 @@ wb_step_new (void)
 
   step->lists = g_ptr_array_new_with_free_func ((GDestroyNotify) pick_list_free);
   step->buttons = g_ptr_array_new_with_free_func ((GDestroyNotify) button_free);
+  step->notes = g_ptr_array_new_with_free_func ((GDestroyNotify) note_free);
   return step;
 }
 
@@ -52,6 +60,7 @@ wb_step_free (WbStep *step)
   g_free (step->hint);
   g_ptr_array_unref (step->lists);
   g_ptr_array_unref (step->buttons);
+  g_ptr_array_unref (step->notes);
   g_free (step->act_label);
   g_free (step->act_tooltip);
   g_free (step->summary);
@@ -88,6 +97,33 @@ wb_step_add_button (WbStep *step, const char *label, const char *tooltip, JsonOb
   b->tooltip = g_strdup (tooltip);
   b->action = action;
   g_ptr_array_add (step->buttons, b);
+}
+
+/* A place of a note, its id interned as the step's places are. */
+static WbWhere
+note_place (const WbWhere *w)
+{
+  WbWhere out = { WB_WHERE_ELIMINATED, { 0, 0 }, NULL };
+
+  if (w != NULL)
+    {
+      out = *w;
+      out.place = g_intern_string (w->place);
+    }
+  return out;
+}
+
+void
+wb_step_add_note (WbStep *step, const WbWhere *from, const WbWhere *to, const char *text)
+{
+  WbStepNote *n;
+
+  g_return_if_fail (step != NULL && from != NULL && text != NULL);
+  n = g_new0 (WbStepNote, 1);
+  n->from = note_place (from);
+  n->to = note_place (to);
+  n->text = g_strdup (text);
+  g_ptr_array_add (step->notes, n);
 }
 
 void

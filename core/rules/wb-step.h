@@ -65,6 +65,15 @@ typedef struct {
   JsonObject *action;
 } WbStepButton;
 
+/* A note the map shows while the step is played: @text in the middle of
+ * the way from @from to @to (a road's count this turn, "3/12"), or at
+ * @from when @to is no place (kind WB_WHERE_ELIMINATED). */
+typedef struct {
+  WbWhere  from;
+  WbWhere  to;
+  char    *text;
+} WbStepNote;
+
 typedef struct {
   char      *hint;          /* what the player does now (the family's hint) */
   GPtrArray *lists;         /* WbPickList*, in the order a click tries them: the last first */
@@ -80,6 +89,7 @@ typedef struct {
   GPtrArray *buttons;       /* WbStepButton* */
   char      *refusal;       /* said when a click on the map is taken by no list, or NULL */
   char      *board_refusal; /* the same for a click on the board */
+  GPtrArray *notes;         /* WbStepNote*: what the map shows while the step is played */
 } WbStep;
 
 WbStep      *wb_step_new            (void);
@@ -87,6 +97,8 @@ void         wb_step_free           (WbStep *step);
 /* A new list of @kind added to @step (owned by it). */
 WbPickList  *wb_step_add_list       (WbStep *step, WbPickKind kind, guint flags, guint min, guint max);
 void         wb_step_add_button     (WbStep *step, const char *label, const char *tooltip, JsonObject *action);
+/* A note on the map (WbStepNote): @to NULL puts it at @from. */
+void         wb_step_add_note       (WbStep *step, const WbWhere *from, const WbWhere *to, const char *text);
 void         wb_pick_list_add       (WbPickList *list, const char *value, const WbWhere *where, int cost);
 /* The candidate @value of @list, or NULL. */
 const WbPickCandidate *wb_pick_list_find (const WbPickList *list, const char *value);

@@ -108,6 +108,51 @@ road_counts (ColData *data, WbMatch *m, int from)
   return g_string_free (s, FALSE);
 }
 
+/* 5.21, 6.2 on the map: each road section that carried blocks this
+ * player turn, and with a block picked each road out of its town, notes
+ * what it carried of its move limit ("3/12"), and of its attack limit when
+ * blocks attacked over it or it leads into an enemy or contested town. */
+static void
+road_notes (ColData *data, WbMatch *m, int picked_at, WbStep *step)
+{
+  ColState *st = col_state (m);
+
+  for (guint l = 0; l < data->n_loc; l++)
+    for (guint e = 0; e < data->adj[l]->len; e++)
+      {
+        const ColEdge *edge = &g_array_index (data->adj[l], ColEdge, e);
+        gboolean out = picked_at >= 0 && (int) l == picked_at, contested = FALSE;
+        WbWhere a = { WB_WHERE_LOCATION, { 0, 0 }, NULL }, b = a;
+        g_autofree char *text = NULL;
+        gboolean enemy = FALSE;
+
+        if (edge->rail || edge->to == data->off_map || (int) l == data->off_map ||
+            /* each section once, from its lower end, unless it leaves the picked town */
+            (!out && (edge->to == picked_at || (int) l > edge->to)) ||
+            (!out && st->moved[edge->conn] == 0 && st->attacked[edge->conn] == 0))
+          continue;
+        _wb_col_control (data, m, edge->to, &contested);
+        for (guint i = 0; i < m->units->len && !enemy; i++)
+          {
+            WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+
+            enemy = o->side != m->active && _wb_col_loc (data, &o->where) == edge->to;
+          }
+        a.place = ((WbLocation *) g_ptr_array_index (data->locs, l))->id;
+        b.place = ((WbLocation *) g_ptr_array_index (data->locs, edge->to))->id;
+        if (st->attacked[edge->conn] > 0 || (out && (contested || enemy)))
+          /* TRANSLATORS: 5.21, 6.2: on a road of the map while moving: blocks moved of its move limit, blocks
+           * that attacked of its attack limit */
+          text = g_strdup_printf (_("%d/%d · attack %d/%d"), st->moved[edge->conn], edge->move,
+                                  st->attacked[edge->conn], edge->attack);
+        else
+          /* TRANSLATORS: 5.21: on a road of the map while moving: blocks moved along it this player turn of its
+           * move limit */
+          text = g_strdup_printf (_("%d/%d"), st->moved[edge->conn], edge->move);
+        wb_step_add_note (step, &a, &b, text);
+      }
+}
+
 static void
 move_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
 {
@@ -147,6 +192,7 @@ move_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
                                        commanded ? _("commanded") : _("no command: straggles one town (5.13)"),
                                        _wb_col_loc_name (data, from), roads);
     }
+  road_notes (data, m, u != NULL ? _wb_col_loc (data, &u->where) : -1, step);
 }
 
 static char *
