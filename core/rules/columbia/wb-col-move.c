@@ -667,10 +667,16 @@ _wb_col_move (ColData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
       add_battle (m, to, u->side, u->data[COL_DATA_CONN] - 1);
     }
   {
-    g_autofree char *pub = g_strdup_printf (attack ? _("A block attacks %s.") : _("A block moves to %s."),
+    gboolean reinforce = (u->flags & COL_REINFORCE) != 0;
+    g_autofree char *pub = g_strdup_printf (reinforce ? _("A block reinforces the battle at %s.")
+                                            : attack ? _("A block attacks %s.") : _("A block moves to %s."),
                                             _wb_col_loc_name (data, to));
 
-    wb_rule_say_secret (ctx, m, u->side, pub, attack ? _("%s attacks %s from %s%s.") : _("%s moves to %s from %s%s."),
+    wb_rule_say_secret (ctx, m, u->side, pub,
+                        /* TRANSLATORS: 6.5: a block moved into a battle by a road other than the main attack's, or
+                         * the defender's block moved in: the block, the town, the town it came from */
+                        reinforce ? _("%s reinforces the battle at %s from %s%s.")
+                        : attack ? _("%s attacks %s from %s%s.") : _("%s moves to %s from %s%s."),
                         _wb_col_unit_name (data, u), _wb_col_loc_name (data, to), _wb_col_loc_name (data, from),
                         commanded ? "" : _(", straggling (5.13)"));
   }
