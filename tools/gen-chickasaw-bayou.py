@@ -2263,8 +2263,9 @@ Half: 2417, 2517, 2518, 2616, 2617, 2717, 2818, 2918, 3118, 3218, 3318, 3418, 36
 # Strengths are men present for duty, estimated from the brigade and regimental reports of the
 # Chickasaw Bayou expedition in the Official Records (O.R. ser. I, vol. XVII, pt. 1) and the
 # regimental histories: estimates to the nearest 50 men, not a printed muster.
-OR_SOURCE = ("O.R. ser. I, vol. XVII, pt. 1 (reports of the Chickasaw Bayou expedition, "
-             "Dec 1862) and the regimental histories")
+OR_SOURCE = ("estimated (to the nearest 50 men, not a printed muster) from O.R. ser. I, vol. "
+             "XVII, pt. 1 (reports of the Chickasaw Bayou expedition, Dec 1862) and the "
+             "regimental histories")
 RAISED_1862 = "raised in the summer or autumn of 1862, in its first battle"
 # name -> (Fresh SP, Weapon Type, Fresh CR, history). CR 2 is RAISED_1862 for the Union (the
 # designer's note); "fragile" units are in FRAGILE_UNITS.
@@ -2312,8 +2313,7 @@ ROSTER = {
     "10 MO Cavalry": (3, "CB", 3, "a detachment of the 10th Missouri Cavalry; about 150 "
                       "troopers"),
     "30 MO": (7, "RM", 2, "30th Missouri, " + RAISED_1862 + "; about 350 men"),
-    "31 MO": (7, "RM", 2, "31st Missouri, " + RAISED_1862 + "; about 350 men (it lost its "
-              "colonel and nearly a third of its men on Dec 29)"),
+    "31 MO": (7, "RM", 2, "31st Missouri, " + RAISED_1862 + "; about 350 men"),
     "29 MO": (7, "RM", 2, "29th Missouri, " + RAISED_1862 + "; about 350 men"),
     "58 OH": (6, "RM", 3, "58th Ohio (Fort Donelson, Shiloh); about 300 men"),
     "32 MO": (7, "RM", 2, "32nd Missouri, " + RAISED_1862 + "; about 350 men"),
