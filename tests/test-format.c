@@ -190,6 +190,97 @@ START_TEST (test_bundled_games_canonical)
 }
 END_TEST
 
+/* Chickasaw Bayou is whole (issue 17 item 3): every combat unit has SP on
+ * both sides, a Weapon Type and a Cohesion Rating on both sides, the
+ * reconstructed CRT and cohesion tables have no unknown cell and print the
+ * worked examples' cells, and each has its rulebook-only twin with "?"
+ * cells, played by the option every scenario offers. */
+START_TEST (test_bundled_bayou_whole)
+{
+  static const char * const reconstructed[] = {
+    "crt", "fire-depletion", "fire-skedaddle", "close-depletion", "close-skedaddle", NULL
+  };
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "chickasaw-bayou.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = wb_game_load (file, NULL, &error);
+  GPtrArray *units, *scenarios;
+  guint combat = 0;
+  WbTable *crt;
+  const WbTableRow *row = NULL;
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  units = wb_game_get_units (game);
+  for (guint i = 0; i < units->len; i++)
+    {
+      WbUnit *u = g_ptr_array_index (units, i);
+      const char *klass = wb_unit_get_class_id (u);
+      const WbStrength *st = wb_unit_get_strength (u);
+      const WbAttrValue *cr, *cr_worn, *weapon;
+
+      if (strcmp (klass, "infantry") != 0 && strcmp (klass, "cavalry") != 0 &&
+          strcmp (klass, "artillery") != 0)
+        continue;
+      combat++;
+      ck_assert_msg (st->kind == WB_STRENGTH_SIDES && st->halves[0] > 0 && st->halves[1] > 0 &&
+                     st->halves[1] <= st->halves[0], "%s has no SP", wb_unit_get_id (u));
+      cr = wb_unit_get_attr (u, "cr");
+      cr_worn = wb_unit_get_attr (u, "cr_worn");
+      weapon = wb_unit_get_attr (u, "weapon");
+      ck_assert_msg (cr && cr_worn && weapon && weapon->s[0] != '\0', "%s: no CR or weapon",
+                     wb_unit_get_id (u));
+      ck_assert_msg (cr_worn->i >= 0 && cr_worn->i <= cr->i && cr->i <= 6, "%s: CR %d/%d",
+                     wb_unit_get_id (u), (int) cr->i, (int) cr_worn->i);
+    }
+  ck_assert_uint_eq (combat, 95);
+
+  for (guint t = 0; reconstructed[t]; t++)
+    {
+      g_autofree char *twin_id = g_strconcat (reconstructed[t], "-rulebook", NULL);
+      WbTable *table = wb_game_find_table (game, reconstructed[t]);
+      WbTable *twin = wb_game_find_table (game, twin_id);
+      GPtrArray *rows;
+      gboolean unknown = FALSE;
+
+      ck_assert_msg (table && twin, "%s or its twin is missing", reconstructed[t]);
+      rows = wb_table_get_rows (table);
+      for (guint r = 0; r < rows->len; r++)
+        for (guint c = 0; c < ((WbTableRow *) rows->pdata[r])->cells->len; c++)
+          ck_assert_str_ne (((WbTableRow *) rows->pdata[r])->cells->pdata[c], "?");
+      rows = wb_table_get_rows (twin);
+      for (guint r = 0; r < rows->len; r++)
+        for (guint c = 0; c < ((WbTableRow *) rows->pdata[r])->cells->len; c++)
+          unknown |= strcmp (((WbTableRow *) rows->pdata[r])->cells->pdata[c], "?") == 0;
+      ck_assert_msg (unknown, "%s has no unknown cell", twin_id);
+    }
+  /* 9.3's example: column 1, the 61-62 row, "- | 0-1 | 2-4". */
+  crt = wb_game_find_table (game, "crt");
+  for (guint r = 0; r < wb_table_get_rows (crt)->len; r++)
+    {
+      const WbTableRow *x = g_ptr_array_index (wb_table_get_rows (crt), r);
+      if (x->lo <= 62 && 62 <= x->hi)
+        row = x;
+    }
+  ck_assert_ptr_nonnull (row);
+  ck_assert_int_eq (row->lo, 61);
+  ck_assert_int_eq (row->hi, 62);
+  ck_assert_str_eq (row->cells->pdata[1], "yellow:0-1 green:2-4");
+
+  scenarios = wb_game_get_scenarios (game);
+  ck_assert_uint_eq (scenarios->len, 6);
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      GPtrArray *options = wb_scenario_get_options (g_ptr_array_index (scenarios, i));
+      gboolean found = FALSE;
+
+      for (guint o = 0; options && o < options->len; o++)
+        found |= strcmp (((WbOption *) options->pdata[o])->id, "rulebook-tables") == 0;
+      ck_assert (found);
+    }
+}
+END_TEST
+
 /* An id of the longest length the format allows (64 characters). */
 #define ID_64 "a-very-long-unit-id.of-exactly-sixty-four-characters_0123456789a"
 
@@ -1807,6 +1898,7 @@ format_suite (void)
   tcase_add_test (tc, test_load_minimal);
   tcase_add_test (tc, test_round_trip);
   tcase_add_test (tc, test_bundled_games_canonical);
+  tcase_add_test (tc, test_bundled_bayou_whole);
   tcase_add_loop_test (tc, test_invalid, 0, G_N_ELEMENTS (invalid_cases));
   tcase_add_test (tc, test_limits_accepted);
   tcase_add_test (tc, test_versions_read);

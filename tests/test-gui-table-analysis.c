@@ -468,15 +468,16 @@ START_TEST (test_analysis_formats)
 }
 END_TEST
 
-/* Chickasaw Bayou's tables as shipped: the CRT's cells are all unknown
- * ("?") until the rulebook's are typed in; the Break Test Table's codes
- * carry their own effects, morale hits among them. */
+/* Chickasaw Bayou's tables as shipped: the rulebook-only CRT's cells are
+ * all unknown ("?") until the rulebook's are typed in (the reconstructed
+ * "crt" plays by default); the Break Test Table's codes carry their own
+ * effects, morale hits among them. */
 START_TEST (test_analysis_bayou)
 {
   g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
                                             "chickasaw-bayou.warbench", NULL);
   WbWindow *window = open_window (path);
-  WbTableEditor *editor = open_table (window, "crt");
+  WbTableEditor *editor = open_table (window, "crt-rulebook");
   WbTableAnalysis *view = analysis_of (editor);
 
   wait_cell (view, "?", "C", "100.0 %");

@@ -5,11 +5,14 @@
 Everything comes from the rulebook text of "Prelude to Vicksburg: Chickasaw Bayou, December
 26-29, 1862" (Revolution Games' Blind Swords chit-pull series): the Blind Swords Series Rules
 (version 1.1, 2023) and the Exclusive Rules 1.0-17.6. The original map is only a picture, so
-the map here is a reconstruction around every hex and feature the text names; the Terrain
-Effects Chart, the CRT's and the cohesion tables' cells and the movement allowances by order
-are on the player aids, not in the text, and the file says so instead of inventing them: the
-tables are written with the structure the text gives (columns, dice, column shifts, result
-codes) and unknown cells "?". See docs/games/chickasaw-bayou.md for what comes from where.
+the map here is a reconstruction around every hex and feature the text names. The counters'
+values, the Terrain Effects Chart, the CRT's and the cohesion tables' cells, the Weapon Ranges
+and the movement allowances by order are on the counters and player aids, not in the text: so
+that the game plays they are reconstructed (ROSTER, reconstructed_tables()), agreeing with every
+value the text prints (EXAMPLE_CELLS, the designer's notes), each marked in the file; the
+rulebook-only tables (the structure the text gives, unknown cells "?") are kept as twins
+(id + "-rulebook") for the scenario option rulebook-tables. See docs/games/chickasaw-bayou.md
+for what comes from where.
 
 This file holds the map, the terrain and feature types, the rules parameters, the sides, the
 unit classes, the order of battle (every unit a scenario names, under its brigade and division)
@@ -160,8 +163,10 @@ SETUP = {
                                     "3320 3520 3619 3819 3919 4120 4219 4519 4717 4816",
                              "cav": "2322",
                              "art": "2024 2421 2822 3320 3520 3619 3622 4822 5222"}},
-    # 17.6 variants n and o (3917 3916; 4215 4315 4216 4316; 3118 3117).
-    "17.6-variants": {"union": {"inf": "3916 3917 4215 4216 4315 4316 3117 3118"}},
+    # 17.6 variants n and o (3917 3916; 4215 4315 4216 4316; 3118 3117). Variant o sets up all
+    # of Blair's Brigade, its 10 MO Cavalry too, in any of 4215, 4315, 4216, 4316.
+    "17.6-variants": {"union": {"inf": "3916 3917 4215 4216 4315 4316 3117 3118",
+                                "cav": "4215 4216 4315 4316"}},
 }
 
 # Fallen Timber marker hexes of 17.3-17.6 (markers, not map terrain; see FEATURES).
@@ -515,8 +520,10 @@ SOURCE = ("Prelude to Vicksburg: Chickasaw Bayou, December 26-29, 1862, rulebook
           "(terrain 2.10, stacking 3.1, artillery 6.0-6.5, LOS and column shifts 9.1a/9.3/11.0c, "
           "scenarios 17.1-17.6). The map, the counters, the Terrain Effects Chart, the cells of "
           "the Combat Results Table and the Cohesion Test Tables and the Brigade Order Details "
-          "are on the map and player aids, not in the text: the tables hold the structure the "
-          "text gives, with unknown cells \"?\".")
+          "are on the map and player aids, not in the text: they are reconstructed so that the "
+          "game plays (marked in each note and source), agreeing with every value the text "
+          "prints, and the rulebook-only tables (id + \"-rulebook\", structure as the text "
+          "gives it, unknown cells \"?\") are kept for the scenario option rulebook-tables.")
 
 GAME = {
     "id": "chickasaw-bayou",
@@ -530,10 +537,23 @@ GAME = {
               "and no year of the game (only the series rules' \"Version 1.1, 2023\"), so both are "
               "left out. This file holds the map (reconstructed: see the map's source), the "
               "terrain, the unit classes, the order of battle and the six scenarios 17.1-17.6. The "
-              "counters' values (SP, Weapon Type, Cohesion Rating, Command Ratings) are not in the "
-              "text: strengths are 0/0 and the ratings left out, each unit's note says so. "
+              "counters' values (SP, Weapon Type, Cohesion Rating) are not in the text: they are "
+              "reconstructed from the regiments' strengths and service in December 1862, each "
+              "unit's note lists them; the Command Ratings are left out. "
               "See docs/games/chickasaw-bayou.md for what comes from where."),
 }
+
+# The tables reconstructed so that the game plays, each with its rulebook-only twin (id +
+# RULEBOOK_SUFFIX, "?" where the text prints no cell), played with the scenario option
+# RULEBOOK_OPTION (see reconstructed_tables()).
+RULEBOOK_SUFFIX = "-rulebook"
+RULEBOOK_OPTION = "rulebook-tables"
+RECONSTRUCTED = ["crt", "fire-depletion", "fire-skedaddle", "close-depletion", "close-skedaddle",
+                 "brigade-orders", "weapon-ranges", "artillery-stacking"]
+
+# Infantry and cavalry Movement Allowances by Order (series 8.1-8.5, 10.2): reconstructed.
+ORDER_MA = {"attack": {"infantry": 4, "cavalry": 6}, "defend": {"infantry": 3, "cavalry": 4},
+            "maneuver": {"infantry": 6, "cavalry": 10}, "regroup": {"infantry": 0, "cavalry": 0}}
 
 RULES = {
     "family": "blind-swords",
@@ -561,16 +581,24 @@ RULES = {
         "retreat_row": {"union": "00", "confederate": "26"},
         "pioneers_on_map": 6,
         "command_events": False,
+        "movement_allowances": ORDER_MA,
+        "rulebook_tables": {t: t + RULEBOOK_SUFFIX for t in RECONSTRUCTED},
+        "rulebook_tables_option": RULEBOOK_OPTION,
+        "reconstructed": [
+            "the printed cells of the Combat Results Table and the Fire and Close Combat Cohesion "
+            "Test Tables, the Weapon Ranges and Artillery Stacking Tables and the Brigade Order "
+            "Details' movement allowances: reconstructed (tables crt, fire-/close-depletion, "
+            "-skedaddle, weapon-ranges, artillery-stacking, brigade-orders); the rulebook-only "
+            "twins (rulebook_tables) keep them ?",
+            "the printed counter values (SP, Weapon Type, Cohesion Rating, Fragile, dismounted "
+            "counters): reconstructed in every unit (its note)",
+            "the printed Terrain Effects Chart: the costs the text does not give are "
+            "reconstructed (terrain and feature notes)",
+        ],
         "unknown": [
-            "infantry and cavalry movement allowances by order (player aid: Brigade Order Details; table brigade-orders: MA ?)",
-            "terrain movement costs (Terrain Effects Chart)",
-            "Weapon Ranges Table (table weapon-ranges: ranges ?)",
-            "Artillery Stacking Table (table artillery-stacking: only the example of 3.1a)",
-            "Combat Results Table cells and the columns between 6-7 and 23+ (table crt: cells ?)",
-            "Fire and Close Combat Cohesion Test Tables cells (tables fire-/close-depletion and "
-            "-skedaddle: cells ?, two from the Panic Example of 12.1)",
             "Fog of War Chit Table and General Casualty Table results (tables fog-of-war and "
             "general-casualty: cells ?)",
+            "Command Ratings of the activation chits",
             "Unique Event descriptions",
         ],
     },
@@ -604,33 +632,38 @@ UNIT_CLASSES = [
      "attrs": [COMMAND_RATING]},
 ]
 
-NO_TEC = "Movement cost: on the Terrain Effects Chart (player aid), not in the rulebook text."
+# Movement costs (series 10.3: "Refer to the Terrain Effects Chart"): the TEC is on the player
+# aid, so only what exclusive 2.10 says is from the text (Bayou 4 MP and who may not enter, Lake,
+# Swamp and Cypress prohibitions); the other costs are reconstructed, rising with the cover, and
+# each note says which. Dismounted cavalry is infantry (10.9) except in Bayou hexes (2.10h).
+REC_TEC = "Movement cost reconstructed (the Terrain Effects Chart is on the player aid): "
 TERRAIN = [
-    {"id": "clear", "name": "Clear", "key": CLEAR, "color": "#cfe0a4",
-     "note": NO_TEC + " No effect on fire or LOS. Cavalry may Charge only from and into Clear (10.10)."},
+    {"id": "clear", "name": "Clear", "key": CLEAR, "color": "#cfe0a4", "move": {"*": 1},
+     "note": REC_TEC + "1 MP for every unit type. No effect on fire or LOS. Cavalry may Charge only from and into Clear (10.10)."},
     {"id": "light-woods", "name": "Light Woods", "key": LIGHT, "color": "#9cc07a", "pattern": "trees",
-     "note": (NO_TEC + " Fire at a target in Light Woods: 1 column left (9.3i); firing through one "
+     "move": {"*": 2, "cavalry": 3, "artillery": 3},
+     "note": (REC_TEC + "infantry 2 MP, mounted cavalry and artillery 3. Fire at a target in Light Woods: 1 column left (9.3i); firing through one "
               "Light Woods or Fallen Timber hex on the same level: 1 left (9.3vii); two such hexes "
               "block LOS (9.1a ii). No Unit Support in or from any Woods hex (12.4a iv).")},
     {"id": "heavy-woods", "name": "Heavy Woods", "key": HEAVY, "color": "#5f8f4a", "pattern": "trees",
-     "blocks_los": True,
-     "note": (NO_TEC + " Blocks LOS at the same level (9.1a ii). Fire at a target in Heavy Woods: "
+     "move": {"*": 3, "cavalry": 4, "artillery": 4}, "blocks_los": True,
+     "note": (REC_TEC + "infantry 3 MP, mounted cavalry and artillery 4. Blocks LOS at the same level (9.1a ii). Fire at a target in Heavy Woods: "
               "2 columns left (9.3v); Close Combat against a defender here: 1 left (11.0c xxii). No "
               "Unit Support in or from any Woods hex (12.4a iv).")},
     {"id": "cypress", "name": "Cypress", "key": CYPRESS, "color": "#6f8f6a", "pattern": "marsh",
-     "move": {"cavalry": None, "artillery": None}, "blocks_los": True,
+     "move": {"*": 3, "cavalry": None, "artillery": None}, "blocks_los": True,
      "note": ("2.10j: cavalry and artillery may not enter. Infantry entering by movement or retreat "
               "takes an immediate Cohesion Check (table cohesion-check). Fire or Close Combat from "
               "Cypress: 1 left; at a target in Cypress: 1 left (9.3ii, 9.3ix, 11.0c xx, xxii). No "
               "Rebuild, Recover or Rally event; no Unit Support. LOS as Heavy Woods. Infantry "
-              "movement cost: Terrain Effects Chart, not in the text.")},
+              "movement cost 3 MP (as Heavy Woods) reconstructed; the TEC is on the player aid.")},
     {"id": "swamp", "name": "Swamp", "key": SWAMP, "color": "#b6c9a0", "pattern": "marsh",
-     "move": {"cavalry": None, "artillery": None},
+     "move": {"*": 3, "cavalry": None, "artillery": None},
      "note": ("2.10i: artillery and cavalry may enter only along a road (Lane or Pike; the road "
               "rate of 10.5 then applies). Fire or Close Combat from Swamp: 1 column left (9.3ix, "
-              "11.0c xx). Infantry movement cost: Terrain Effects Chart, not in the text.")},
+              "11.0c xx). Infantry movement cost 3 MP reconstructed; the TEC is on the player aid.")},
     {"id": "bayou", "name": "Bayou", "key": BAYOU, "color": "#7fa8a0", "pattern": "water",
-     "move": {"infantry": 4, "cavalry": None, "cavalry-dismounted": None, "artillery": None},
+     "move": {"*": None, "infantry": 4},
      "note": ("2.10h: water of indeterminate depth. Cavalry (even dismounted) and artillery never "
               "enter. Infantry spends 4 MP and first rolls on the Bayou Entry Table (table "
               "bayou-entry); retreating infantry enters without the roll but takes a Cohesion "
@@ -640,11 +673,12 @@ TERRAIN = [
     {"id": "lake", "name": "Lake", "key": LAKE, "color": "#5b93c7", "pattern": "water",
      "move": {"*": None}, "note": "2.10g: no unit may enter a lake hex."},
     {"id": "blakes-levee", "name": "Blake's Levee", "key": BLAKE, "color": "#b79c6b", "pattern": "dots",
-     "blocks_los": True,
+     "move": {"*": 2}, "blocks_los": True,
      "note": ("2.10l, 17.3: Blake's Levee occupies hexes instead of hexsides. It blocks LOS between "
               "units on the same level when it is an intervening hex at that level (9.1a ii); a "
               "defender in a Blake's Levee hex: Close Combat 1 column left (11.0c xxii). "
-              "Movement cost: Terrain Effects Chart, not in the text.")},
+              "Movement cost 2 MP for every unit type reconstructed (a wagon could ride along "
+              "its top, 2.10l); the TEC is on the player aid.")},
 ]
 
 FEATURES = [
@@ -660,31 +694,37 @@ FEATURES = [
               "March Column rate on lanes (10.5a). 3.1a: the 10 SP stacking limit applies at all "
               "times when using the road rate.")},
     {"id": "creek", "name": "Creek", "where": "hexside", "style": "creek", "color": "#3d78b8",
-     "width": 0.08,
+     "width": 0.08, "move_mode": "add", "move": {"*": 1},
      "note": ("2.10f, 11.0c xxi: Close Combat across a creek hexside, 1 column left. Movement "
-              "cost (if any): Terrain Effects Chart, not in the text.")},
+              "cost +1 MP to cross, every unit type: reconstructed (the TEC is on the player "
+              "aid).")},
     {"id": "levee", "name": "Levee", "where": "hexside", "style": "levee", "color": "#8a6d3b",
-     "width": 0.08,
+     "width": 0.08, "move_mode": "add", "move": {"*": 1, "artillery": 2},
      "note": ("2.10l: a 10-15 foot mound of earth. Between units on the same level it blocks LOS "
               "where it is on an intervening hex, unless the firer or the target is adjacent to it "
               "(9.1a iii); never if either unit is higher. A target adjacent to a levee hexside: "
               "fire 1 column left (9.3iii); a defender behind a levee: Close Combat 1 left (11.0c "
-              "xxi). Movement cost: Terrain Effects Chart, not in the text.")},
+              "xxi). Movement cost +1 MP to cross, +2 for artillery: reconstructed (the TEC is on the "
+              "player aid).")},
     {"id": "slope", "name": "Slope", "where": "hexside", "style": "slope", "color": "#7b5a36",
-     "width": 0.06,
+     "width": 0.06, "move_mode": "add", "move": {"*": 1},
      "note": ("11.0c x: a defender on the higher side, Close Combat 2 columns left. 10.10g: no "
-              "Cavalry Charge across it. Movement cost: Terrain Effects Chart, not in the text.")},
+              "Cavalry Charge across it. Movement cost +1 MP to cross, every unit type, either "
+              "way: reconstructed (the TEC is on the player aid).")},
     {"id": "steep-slope", "name": "Steep Slope", "where": "hexside", "style": "slope",
-     "color": "#4a3018", "width": 0.09,
+     "color": "#4a3018", "width": 0.09, "move_mode": "add", "move": {"*": 2, "artillery": 6},
      "note": ("11.0c xi: a defender on the higher side, Close Combat 3 columns left. 6.5a: artillery "
-              "moving up it must start adjacent, spends its whole Movement Allowance and takes a "
-              "Morale Hit. 10.10g: no Cavalry Charge across it. Other movement costs: Terrain "
-              "Effects Chart, not in the text.")},
+              "moving up it must start adjacent, spends its whole Movement Allowance (6 MP, "
+              "exclusive 6.0: the artillery cost here) and takes a Morale Hit. 10.10g: no Cavalry "
+              "Charge across it. Infantry and cavalry +2 MP to cross: reconstructed (the TEC is "
+              "on the player aid). The format has no direction, so the artillery cost stands "
+              "both ways.")},
     {"id": "trench", "name": "Trench", "where": "hex", "color": "#5b3a1e",
      "note": ("2.10d: rifle pits and trenches. Any target unit in a Trench hex: Fire and Close "
               "Combat 2 columns left (9.3vi/xvii, 11.0c xix). Confederate units in a Trench hex: "
               "+2 Cohesion Rating, but not when they initiate Close Combat; Union units get no "
-              "modifier. The Good Ground chit may not be placed in a Trench hex (9.3xvi).")},
+              "modifier. The Good Ground chit may not be placed in a Trench hex (9.3xvi). No "
+              "movement cost of its own (the text gives none: reconstructed).")},
     {"id": "corduroy-bridge", "name": "Corduroy Bridge", "where": "hex", "style": "bridge",
      "color": "#6b4a2a",
      "note": ("2.10k: logs across the bayou in 3519. A unit that begins on lane hex 3418 or 3520 "
@@ -882,27 +922,30 @@ def crt_modifiers():
     return mods
 
 
-CRT_CODES = [
-    {"code": "-", "name": "No effect / Close Fight",
-     "text": ("Fire Combat: the fire has no effect (9.3a); a Lead Unit whose modified CR is in no "
-              "coloured box is treated the same. Close Combat: a Close Fight, resolved on the "
-              "Close Combat Cohesion Test Table, Close Fight column (11.0); its results may affect "
-              "the attacker as well as the defender."),
-     "effect": {}},
-    {"code": "green", "name": "Routine Cohesion Test",
-     "text": ("The Lead Unit's modified CR is in a green box: a Routine Cohesion Test on the Fire "
-              "Combat Cohesion Test Table (9.3b, 12.1); in Close Combat on the Close Combat "
-              "Cohesion Test Table, Routine column (12.2)."),
-     "effect": {"test": "fire-depletion", "column": "Routine"}},
-    {"code": "yellow", "name": "Tough Cohesion Test",
-     "text": ("The Lead Unit's modified CR is in a yellow box: a Tough Cohesion Test (9.3b, 12.1); "
-              "in Close Combat on the Close Combat Cohesion Test Table, Tough column (12.2)."),
-     "effect": {"test": "fire-depletion", "column": "Tough"}},
-    {"code": "red", "name": "Severe Cohesion Test",
-     "text": ("The Lead Unit's modified CR is in a red box: a Severe Cohesion Test (9.3b, 12.1); "
-              "in Close Combat on the Close Combat Cohesion Test Table, Severe column (12.2)."),
-     "effect": {"test": "fire-depletion", "column": "Severe"}},
-]
+def crt_codes(suffix):
+    """The CRT's codes; their tests go to the fire cohesion table of the same kind (@suffix
+    "" for the reconstructed tables, "-rulebook" for the rulebook-only ones)."""
+    return [
+        {"code": "-", "name": "No effect / Close Fight",
+         "text": ("Fire Combat: the fire has no effect (9.3a); a Lead Unit whose modified CR is in no "
+                  "coloured box is treated the same. Close Combat: a Close Fight, resolved on the "
+                  "Close Combat Cohesion Test Table, Close Fight column (11.0); its results may affect "
+                  "the attacker as well as the defender."),
+         "effect": {}},
+        {"code": "green", "name": "Routine Cohesion Test",
+         "text": ("The Lead Unit's modified CR is in a green box: a Routine Cohesion Test on the Fire "
+                  "Combat Cohesion Test Table (9.3b, 12.1); in Close Combat on the Close Combat "
+                  "Cohesion Test Table, Routine column (12.2)."),
+         "effect": {"test": "fire-depletion" + suffix, "column": "Routine"}},
+        {"code": "yellow", "name": "Tough Cohesion Test",
+         "text": ("The Lead Unit's modified CR is in a yellow box: a Tough Cohesion Test (9.3b, 12.1); "
+                  "in Close Combat on the Close Combat Cohesion Test Table, Tough column (12.2)."),
+         "effect": {"test": "fire-depletion" + suffix, "column": "Tough"}},
+        {"code": "red", "name": "Severe Cohesion Test",
+         "text": ("The Lead Unit's modified CR is in a red box: a Severe Cohesion Test (9.3b, 12.1); "
+                  "in Close Combat on the Close Combat Cohesion Test Table, Severe column (12.2)."),
+         "effect": {"test": "fire-depletion" + suffix, "column": "Severe"}},
+    ]
 
 # 12.1a/12.2a and 12.1b/12.2c: the results of the Depletion and Skedaddle tests.
 DEPLETION_CODES = [
@@ -1025,6 +1068,350 @@ def break_cell(die, cr):
     return "S" if over <= 0 else "B%d" % min(over, 3)
 
 
+# ---------------------------------------------------------------------------------------
+# The reconstructed tables (DESIGN-NOTES 6, issue 17 item 3). The cells of the CRT and the
+# cohesion tables, the Weapon Ranges and Artillery Stacking Tables and the order movement
+# allowances are on the player aids; so that the game plays, each is reconstructed here so as
+# to agree with every cell the text prints (EXAMPLE_CELLS, checked by --check). The
+# rulebook-only version of each is kept as a second table, id + "-rulebook", with the text's
+# structure and "?" cells: rules.params.rulebook_tables maps each table to its twin, and the
+# scenario option "rulebook-tables" plays the twins (an unknown cell then asks the players).
+# ---------------------------------------------------------------------------------------
+
+
+# The CRT's columns: C, 1-5 and 6-7 as the text has them (see CRT_COLUMNS); between 6-7 and
+# 23+ the series' widening steps, reconstructed (the text names no column there).
+CRT_RECON_COLUMNS = CRT_COLUMNS[:7] + [
+    {"label": "8-9", "lo": 8, "hi": 9},
+    {"label": "10-12", "lo": 10, "hi": 12},
+    {"label": "13-16", "lo": 13, "hi": 16},
+    {"label": "17-22", "lo": 17, "hi": 22},
+    {"label": "23+", "lo": 23, "hi": 23},
+]
+# Row ranges: the examples print a 61-62 row (9.3) and a 51-53 row (12.8); the rest follow
+# the same widths, reconstructed. Each row's weight: higher throws do more, as 9.3's note says
+# ("A low die roll is a miss against anything but the very lowest Cohesion Ratings").
+CRT_RECON_ROWS = [(11, 16, 0), (21, 26, 1), (31, 36, 1.5), (41, 43, 2), (44, 46, 2.5),
+                  (51, 53, 3), (54, 56, 3.5), (61, 62, 4), (63, 64, 4.5), (65, 66, 5)]
+# Each column's weight, rising with the SP firing.
+CRT_RECON_WEIGHT = [-0.5, 0, 0.3, 0.6, 0.9, 1.2, 1.6, 2.0, 2.4, 2.8, 3.2, 3.6]
+
+
+def crt_cell(row_weight, column_weight):
+    """A reconstructed CRT cell: the highest CR tested is the floor of the two weights; the
+    three CRs below it test green (Routine), the next two yellow (Tough), the rest red
+    (Severe). The 9.3 example's "- | 0-1 | 2-4" (highest 4) and 12.8's "- | 0 | 1-3" (highest
+    3) are this rule's cells."""
+    top = math.floor(row_weight + column_weight)
+    bands = []
+    for name, lo, hi in (("red", 0, top - 5), ("yellow", top - 4, top - 3),
+                         ("green", top - 2, top)):
+        lo, hi = max(lo, 0), min(hi, CR_RANGE[-1])
+        if lo <= hi:
+            bands.append("%s:%s" % (name, lo if lo == hi else "%d-%d" % (lo, hi)))
+    return " ".join(bands) or "-"
+
+
+# The cohesion tables, reconstructed: a higher die does more (the Panic Example's Tough 5 is
+# "D2" and "MH RA2 (P1)"; 12.8's Close Fight 5 is "BD*" and white 3 "AM", which is AMH).
+FIRE_DEPLETION_RECON = {
+    "Routine": ["-", "-", "-", "D", "D", "D2"],
+    "Tough": ["-", "-", "D", "D", "D2", "D2"],
+    "Severe": ["-", "D", "D", "D2", "D2", "D all"],
+}
+FIRE_SKEDADDLE_RECON = {
+    "Routine": ["-", "-", "-", "MH", "MH", "MH R1"],
+    "Tough": ["-", "MH", "MH", "MH R1", "MH RA2 (P1)", "2MH R2"],
+    "Severe": ["MH", "MH R1", "MH R2", "2MH R2", "2MH R2 (P1)", "BT R2 (P1)"],
+}
+CLOSE_DEPLETION_RECON = {
+    "Close Fight": ["AD", "-", "-", "BD*", "BD*", "D"],
+    "Routine": ["AD", "-", "D", "BD*", "D", "D2"],
+    "Tough": ["BD*", "D", "D", "D2", "D2", "D2"],
+    "Severe": ["D", "D2", "D2", "D2", "D all", "D all"],
+}
+CLOSE_SKEDADDLE_RECON = {
+    "Close Fight": ["AR1", "AMH", "AMH", "-", "MH", "MH RA1"],
+    "Routine": ["AMH", "-", "MH", "MH RA1", "MH RA1", "2MH RA2"],
+    "Tough": ["-", "MH", "MH RA1", "MH RA2", "2MH RA2 (P1)", "BT RA2 (P2)"],
+    "Severe": ["MH RA1", "MH RA2", "2MH RA2", "2MH RA2 (P2)", "BT RA3 (P2)", "BT RA3 (P3)"],
+}
+
+# Every cell a worked example of the text prints, with where: (table, column, throw, cell as
+# printed, the cell in the file, source). The reconstructed tables must agree with each.
+EXAMPLE_CELLS = [
+    ("crt", "1", 62, "- | 0-1 | 2-4", "yellow:0-1 green:2-4",
+     "series 9.3 Fire Combat Example (rulebook line 120)"),
+    ("crt", "3", 52, "- | 0 | 1-3", "yellow:0 green:1-3",
+     "series 12.8 Close Combat and Cohesion Test Example (line 242)"),
+    ("fire-depletion", "Tough", 5, "D2", "D2", "series 12.1 Panic Example (line 180)"),
+    ("fire-skedaddle", "Tough", 5, "MH RA2 (P1)", "MH RA2 (P1)",
+     "series 12.1 Panic Example (line 180)"),
+    ("close-depletion", "Close Fight", 5, "BD*", "BD*", "series 12.8 example (line 242)"),
+    ("close-skedaddle", "Close Fight", 3, "AM", "AMH",
+     "series 12.8 example (line 242): \"AM\", the AMH of 12.2c"),
+    ("break-test", "CR 1", 1, "Shaken", "S", "series 12.8 example (line 242): the 4th WV"),
+    ("break-test", "CR 3", 4, "Broken Box 1", "B1",
+     "series 12.8 example (line 242): the 36th VA, BW CR 3, rolls 4"),
+    ("rebuild", "CR 2", 1, "successful", "rebuilt",
+     "series 13.2b example (line 261): the 7th IN-b, CR 2, rolls 1"),
+]
+# The rows the examples name (9.3: "the 61-62 line"; 12.8: "the 51-53 row").
+EXAMPLE_ROWS = [("crt", 61, 62), ("crt", 51, 53)]
+# The Lead Units the examples test on those cells: (table, column, throw, CR, band or None).
+# Erratum: the 9.3 example says its CR 4 Lead Unit is unaffected by "- | 0-1 | 2-4", but 4 is
+# in the green box, and 9.3b tests a Lead Unit whose CR is in a box: the rule is followed (a
+# Routine test), as issue 17 asks; docs/games/chickasaw-bayou.md notes it.
+EXAMPLE_LEAD_UNITS = [("crt", "1", 62, 4, "green"), ("crt", "1", 62, 3, "green"),
+                      ("crt", "3", 52, 4, None)]
+
+# Weapon Ranges (series 9.1c), reconstructed in hexes of 140 yards (2.9): the last hex of each
+# range. CC has no ranges (9.1c); only artillery has Canister (9.1c iv).
+WEAPON_RANGES = [
+    ("RM", "Rifled musket (infantry)", 2, 4, 6, None),
+    ("SB", "Smoothbore musket (infantry)", 1, 2, 3, None),
+    ("CB", "Carbine (cavalry)", 1, 2, 3, None),
+    ("CC", "Close combat weapons", None, None, None, None),
+    ("R", "Rifled guns (artillery)", 8, 14, 20, 2),
+    ("S", "Smoothbore guns (artillery)", 5, 8, 11, 3),
+    ("Mx", "Mixed battery (artillery)", 7, 12, 17, 2),
+]
+
+
+def skedaddle_code(cell, close):
+    """A code for a combined Skedaddle cell ("2MH R2 (P1)"): its effect and its meaning."""
+    effect, words = {}, []
+    for tok in cell.split():
+        if tok == "MH":
+            effect["defender_morale"] = effect.get("defender_morale", 0) + 1
+            words.append("the Lead Unit takes a Morale Hit")
+        elif tok == "2MH":
+            effect["defender_morale"] = effect.get("defender_morale", 0) + 2
+            words.append("the Lead Unit takes two Morale Hits")
+        elif tok == "AMH":
+            effect["attacker_morale"] = 1
+            words.append("the largest attacking unit takes a Morale Hit")
+        elif tok == "BT":
+            effect["test"] = "break-test"
+            words.append("the Lead Unit takes a Break Test")
+        elif tok.startswith("AR"):
+            effect["attacker_retreat"] = int(tok[2:])
+            words.append("the largest attacking unit retreats %s" % hexes(tok[2:]))
+        elif tok.startswith("RA"):
+            effect["defender_retreat"] = int(tok[2:])
+            words.append("%s retreats %s" % ("every unit in the defending hex" if close
+                                              else "the Lead Unit", hexes(tok[2:])))
+        elif tok.startswith("R"):
+            effect["defender_retreat"] = int(tok[1:])
+            words.append("the Lead Unit retreats %s" % hexes(tok[1:]))
+        elif tok.startswith("(P"):
+            n = int(tok[2:-1])
+            words.append("then Panic: %d more qualified unit%s take%s the result"
+                         % (n, "s" if n > 1 else "", "" if n > 1 else "s"))
+        else:
+            raise ValueError("skedaddle cell %r" % cell)
+    text = "; ".join(words)
+    return {"code": cell, "name": cell, "text": text[0].upper() + text[1:] + ".",
+            "effect": {k: effect[k] for k in EFFECT_ORDER if k in effect}}
+
+
+# The order core/wb-format-write.c writes a code's effect in.
+EFFECT_ORDER = ["attacker_eliminated", "defender_eliminated", "attacker_steps", "defender_steps",
+                "attacker_retreat", "defender_retreat", "attacker_morale", "defender_morale",
+                "exchange", "test", "column"]
+
+
+def hexes(n):
+    return {"1": "one hex", "2": "two hexes", "3": "three hexes"}[n]
+
+
+def recon_cohesion(tid, name, read, pair, tests, cells, base_codes, close, source, note):
+    codes = list(base_codes)
+    known = {c["code"] for c in codes}
+    for t in tests:
+        for cell in cells[t]:
+            if cell not in known:
+                codes.append(skedaddle_code(cell, close))
+                known.add(cell)
+    return {
+        "id": tid, "name": name, "kind": "roll", "dice": "1d6", "source": source, "note": note,
+        "read": read, "pair": pair,
+        "columns": [{"label": t} for t in tests],
+        "rows": die_rows(lambda d: [cells[t][d - 1] for t in tests]),
+        "codes": codes,
+    }
+
+
+RECON_SOURCE = ("Reconstructed (not the player aid's cells): agrees with every cell the worked "
+                "examples print (docs/games/chickasaw-bayou.md, Tables)")
+
+
+def reconstructed_tables():
+    """The reconstructed tables by id (the rulebook-only twins are tables() as before)."""
+    r = {}
+    r["crt"] = {
+        "id": "crt",
+        "name": "Combat Results Table (reconstructed)",
+        "kind": "fire",
+        "dice": "d66",
+        "source": ("Series 9.3, 9.3a-b, 11.0, 11.3c; column shifts exclusive 9.3 i-xvii, 11.0c "
+                   "i-xxii, 2.2b. " + RECON_SOURCE),
+        "note": ("Reconstructed so that the game plays; the printed table is on the CRT sheets "
+                 "(exclusive 2.11) and its rulebook-only version is crt-rulebook (scenario "
+                 "option rulebook-tables). Columns C, 1-5 and 6-7 as the text implies; 8-9, "
+                 "10-12, 13-16 and 17-22 reconstructed from the series' widening columns. Rows: "
+                 "the 61-62 and 51-53 rows the examples name, the others of the same widths. "
+                 "Cells: the highest CR tested rises with the throw and the column; the three "
+                 "CRs below it test green (Routine), the two below those yellow (Tough), the "
+                 "rest red (Severe). It reproduces the 9.3 example's \"- | 0-1 | 2-4\" (column "
+                 "1, 61-62) and the 12.8 example's \"- | 0 | 1-3\" (column 3, 51-53). A low "
+                 "throw tests only the lowest CRs (9.3 note). Read as the rulebook table: the "
+                 "coloured die then the white die, the Lead Unit's modified CR in a band takes "
+                 "that test, else no effect (in Close Combat a Close Fight)."),
+        "ends": {"left": "refuse", "right": "clamp", "defensive_left": "clamp",
+                 "defensive_right": "clamp"},
+        "modifiers": crt_modifiers(),
+        "columns": CRT_RECON_COLUMNS,
+        "rows": [{"label": "%d-%d" % (lo, hi), "lo": lo, "hi": hi,
+                  "cells": [crt_cell(w, cw) for cw in CRT_RECON_WEIGHT]}
+                 for lo, hi, w in CRT_RECON_ROWS],
+        "codes": crt_codes(""),
+    }
+    common = ("Reconstructed so that the game plays; the printed table is on the CRT sheets "
+              "(exclusive 2.11), its rulebook-only version is %s (scenario option "
+              "rulebook-tables). The owner of the tested unit(s) rolls both dice: the coloured "
+              "die here, the white die on %s. A higher die does more, as the printed cells "
+              "show: %s")
+    r["fire-depletion"] = recon_cohesion(
+        "fire-depletion", "Fire Cohesion: Depletion (reconstructed)", "colored", "fire-skedaddle",
+        FIRE_TESTS, FIRE_DEPLETION_RECON, DEPLETION_CODES, False,
+        "Series 12.0, 12.1a. " + RECON_SOURCE,
+        common % ("fire-depletion-rulebook", "fire-skedaddle",
+                  "the Panic Example of 12.1 gives Tough 5 \"D2\"."))
+    r["fire-skedaddle"] = recon_cohesion(
+        "fire-skedaddle", "Fire Cohesion: Skedaddle (reconstructed)", "white", "fire-depletion",
+        FIRE_TESTS, FIRE_SKEDADDLE_RECON, FIRE_SKEDADDLE_CODES, False,
+        "Series 12.0, 12.1b. " + RECON_SOURCE,
+        common % ("fire-skedaddle-rulebook", "fire-depletion",
+                  "the Panic Example of 12.1 gives Tough 5 \"MH RA2 (P1)\" (kept as printed; "
+                  "the other cells write the Lead Unit's retreat R#, as 12.1b). Panic (P1) only "
+                  "on Tough and Severe tests."))
+    r["close-depletion"] = recon_cohesion(
+        "close-depletion", "Close Cohesion: Depletion (reconstructed)", "colored",
+        "close-skedaddle", CLOSE_TESTS, CLOSE_DEPLETION_RECON,
+        DEPLETION_CODES + CLOSE_DEPLETION_CODES, True,
+        "Series 11.0, 12.0, 12.2a. " + RECON_SOURCE,
+        common % ("close-depletion-rulebook", "close-skedaddle",
+                  "the example of 12.8 gives Close Fight 5 \"BD*\". The attacker suffers (AD, "
+                  "BD*) mostly on low dice of the milder tests."))
+    r["close-skedaddle"] = recon_cohesion(
+        "close-skedaddle", "Close Cohesion: Skedaddle (reconstructed)", "white",
+        "close-depletion", CLOSE_TESTS, CLOSE_SKEDADDLE_RECON, CLOSE_SKEDADDLE_CODES, True,
+        "Series 11.0, 12.0, 12.2c. " + RECON_SOURCE,
+        common % ("close-skedaddle-rulebook", "close-depletion",
+                  "the example of 12.8 gives Close Fight 3 \"AM\" (written AMH, the code of "
+                  "12.2c). Multiple results are applied in the order listed."))
+    r["brigade-orders"] = {
+        "id": "brigade-orders",
+        "name": "Brigade Order Details (reconstructed)",
+        "kind": "chart",
+        "source": ("Series 8.1-8.5, 10.2, 10.5a, 13.2; exclusive 6.0 (artillery MA 6). The "
+                   "infantry and cavalry movement allowances are reconstructed (the player "
+                   "aid's are not in the text)"),
+        "note": ("What each Order lets an activated Brigade's units do. Movement allowances "
+                 "reconstructed so that the game plays, consistent with the text: Maneuver is "
+                 "the fastest (the only Order with March Column, 8.4, 10.5a) and its infantry "
+                 "moves as far as artillery (6 MP, exclusive 6.0); every moving Order lets "
+                 "cavalry pay the 3 MP to mount or dismount (10.9) and infantry enter "
+                 "Skirmish Order for 2 MP (15.1); Attack lets infantry pay a Bayou hex's 4 MP "
+                 "(2.10h). A unit may always move one hex (10.3). The rulebook-only version is "
+                 "brigade-orders-rulebook."),
+        "columns": [{"label": "Infantry MA"}, {"label": "Cavalry MA"}, {"label": "Engage"},
+                    {"label": "Fire Combat"}, {"label": "Close Combat"}, {"label": "Rally"},
+                    {"label": "March Column"}],
+        "rows": [
+            {"label": "Attack", "cells": [str(ORDER_MA["attack"]["infantry"]),
+                                          str(ORDER_MA["attack"]["cavalry"]),
+                                          "yes", "yes", "yes", "no", "no"]},
+            {"label": "Defend", "cells": [str(ORDER_MA["defend"]["infantry"]),
+                                          str(ORDER_MA["defend"]["cavalry"]),
+                                          "yes", "yes", "no", "Recovery of one Morale Hit", "no"]},
+            {"label": "Maneuver", "cells": [str(ORDER_MA["maneuver"]["infantry"]),
+                                            str(ORDER_MA["maneuver"]["cavalry"]),
+                                            "no (may start Engaged)", "no", "no", "no", "yes"]},
+            {"label": "Regroup",
+             "cells": ["may not move", "may not move", "no", "no", "no",
+                       "Recovery of all Morale Hits, or Rebuild", "no"]},
+        ],
+    }
+    r["weapon-ranges"] = {
+        "id": "weapon-ranges",
+        "name": "Weapon Ranges Table (reconstructed)",
+        "kind": "chart",
+        "source": ("Series 9.1c, 11.3a, exclusive 9.3 xiii-xiv; the ranges are reconstructed "
+                   "(the player aid's are not in the text)"),
+        "note": ("The last hex of each range, counted from the firing unit (excluded) to the "
+                 "target (included), 140 yards a hex (2.9). From the text: CC has no ranges "
+                 "(Defensive Fire only, at Effective range; mounted cavalry with CC may not "
+                 "fire), only artillery has Canister (+50%), and the artillery types Mx and S "
+                 "(9.3 xiii-xiv). Reconstructed: the infantry and cavalry types RM, SB and CB, "
+                 "the artillery type R, and every range, from the weapons' ranges of 1862 "
+                 "(rifled musket about 300 yards effective, smoothbore musket and carbine about "
+                 "150, canister about 300-400, field guns 700-2,800 yards). The rulebook-only "
+                 "version is weapon-ranges-rulebook."),
+        "columns": [{"label": "Effective"}, {"label": "Long"}, {"label": "Extreme"},
+                    {"label": "Canister"}],
+        "rows": [{"label": "%s: %s" % (code, name),
+                  "cells": (["Defensive Fire only", "-", "-", "-"] if eff is None else
+                            ["1-%d" % eff, "%d-%d" % (eff + 1, lng), "%d-%d" % (lng + 1, ext),
+                             "1-%d" % can if can else "-"])}
+                 for code, name, eff, lng, ext, can in WEAPON_RANGES],
+    }
+    r["artillery-stacking"] = {
+        "id": "artillery-stacking",
+        "name": "Artillery Stacking Table (reconstructed)",
+        "kind": "chart",
+        "source": ("Series 3.1a (the example: 6 SP of guns count as 4.5 SP); the other rows "
+                   "are reconstructed"),
+        "note": ("Artillery counts three quarters of its SP for stacking (limit 10 SP, "
+                 "exclusive 3.1), the rule of the one example the text prints (6 SP count 4.5). "
+                 "The rulebook-only version is artillery-stacking-rulebook."),
+        "columns": [{"label": "Counts as (SP)"}],
+        "rows": [{"label": "%d SP of guns" % n, "cells": [artillery_stacking(n)]}
+                 for n in range(1, 13)],
+    }
+    return r
+
+
+def artillery_stacking(sp):
+    """Reconstructed: three quarters of the guns' SP (3.1a: 6 count 4.5)."""
+    v = sp * 3 / 4
+    return ("%d" % v) if v == int(v) else ("%g" % v)
+
+
+def with_reconstructions(tables_):
+    """The reconstructed tables in front of their rulebook-only twins (renamed id +
+    "-rulebook"); the rulebook CRT's tests go to the rulebook cohesion tables."""
+    recon = reconstructed_tables()
+    out = []
+    for t in tables_:
+        if t["id"] in recon:
+            out.append(recon[t["id"]])
+            twin = dict(t)
+            twin["id"] = t["id"] + RULEBOOK_SUFFIX
+            twin["name"] = t["name"] + " (rulebook only)"
+            if "pair" in twin:
+                twin["pair"] = t["pair"] + RULEBOOK_SUFFIX
+            twin["note"] = (t["note"] + " The rulebook-only version of %s, played with the "
+                            "scenario option rulebook-tables." % t["id"])
+            if t["id"] == "crt":
+                twin["codes"] = crt_codes(RULEBOOK_SUFFIX)
+            out.append(twin)
+        else:
+            out.append(t)
+    return out
+
+
 def tables():
     t = []
     t.append({
@@ -1042,7 +1429,7 @@ def tables():
         "columns": CRT_COLUMNS,
         "rows": [{"label": str(n), "lo": n, "hi": n, "cells": ["?"] * len(CRT_COLUMNS)}
                  for n in D66],
-        "codes": CRT_CODES,
+        "codes": crt_codes(""),
     })
     panic = ("The Panic Example of 12.1 fixes the Tough row 5: coloured 5 \"D2\", white 5 \"MH "
              "RA2 (P1)\" (reconstructed from that example).")
@@ -1321,7 +1708,7 @@ def tables():
             {"label": "Disrupted", "cells": ["-2", "-2", "Break Test", "two Break Tests"]},
         ],
     })
-    return t
+    return with_reconstructions(t)
 
 
 def canonical_table(t):
@@ -1849,16 +2236,232 @@ Half: 2417, 2517, 2518, 2616, 2617, 2717, 2818, 2918, 3118, 3218, 3318, 3418, 36
 
 # ---------------------------------------------------------------------------------------
 # Order of battle. Every unit here is named by a set-up chart, a reinforcement schedule or a
-# variant of 17.1-17.6, under the brigade the chart lists it with. The text gives no counter
-# values: SP (fresh and battleworn sides), Weapon Type and Cohesion Rating are printed on the
-# counters, which are not in the text. So strengths are entered as 0/0 with a note and the
-# ratings are left out; nothing is made up. Division assignments: from the scenarios where they
+# variant of 17.1-17.6, under the brigade the chart lists it with. The counter values (SP on
+# both sides, Weapon Type, Cohesion Rating) are not in the text and are reconstructed (ROSTER
+# below, each unit's note listing them). Division assignments: from the scenarios where they
 # pin them down (17.1-17.4 and the Special Command Rule for Blair), otherwise reconstructed (see
 # FORMATION_SOURCES and the docs page).
 # ---------------------------------------------------------------------------------------
 
-NOT_IN_TEXT = ("SP (Fresh and Battleworn sides), Weapon Type and Cohesion Rating are printed on the "
-               "counter, not in the rulebook text: strength entered as 0/0, ratings left out.")
+# The counters' values are not in the text (series 2.1: "The unit's Strength Points, Weapon
+# Type, and Cohesion Rating are listed in that order on the bottom of the counter"), so they
+# are reconstructed, each unit's note listing what is: SP from the regiment's strength at
+# Chickasaw Bayou (2.9: "One Strength Point equals about 50 men or a single gun"), the
+# Battleworn side by one rule, the Weapon Type from the regiment's arms, the Cohesion Rating
+# from its service before December 1862. What the text does fix is kept and checked (--check):
+# - the designer's note on "Seeing the Elephant": "The Union fresh recruits - the two Cohesion
+#   Rating units": every Union regiment raised in the summer and autumn of 1862 has CR 2;
+# - the designer's note on "Superior Artillery": "the CSA had no more than 19 artillery pieces
+#   (and thus 19 combat factors) ... none grouped together in more than two cannons a piece
+#   (with the exception of Drew's Battery)": eight sections of 2 SP and Drew's 3, 19 SP;
+# - every stack of a set-up chart keeps the 10 SP limit (excl. 3.1) with artillery counted as
+#   the Artillery Stacking Table counts it (26 LA-a and -b share 3305 in 17.1, 29 LA-a and -b
+#   share 3520 in 17.4 and 3316 in 17.5, Drew and the 29 LA-a share 3320 in 17.6 ...);
+# - the examples of the series rules are from other games of the series (2nd MO 3-3, 36th VA
+#   5-4 ...) and are not used for any unit; the Panic Example of 12.1 shows a CR 3 unit at CR
+#   2 on its BW side, the rule used for every Battleworn CR here.
+# Strengths are men present for duty, estimated from the brigade and regimental reports of the
+# Chickasaw Bayou expedition in the Official Records (O.R. ser. I, vol. XVII, pt. 1) and the
+# regimental histories: estimates to the nearest 50 men, not a printed muster.
+OR_SOURCE = ("estimated (to the nearest 50 men, not a printed muster) from O.R. ser. I, vol. "
+             "XVII, pt. 1 (reports of the Chickasaw Bayou expedition, Dec 1862) and the "
+             "regimental histories")
+RAISED_1862 = "raised in the summer or autumn of 1862, in its first battle"
+# name -> (Fresh SP, Weapon Type, Fresh CR, history). CR 2 is RAISED_1862 for the Union (the
+# designer's note); "fragile" units are in FRAGILE_UNITS.
+ROSTER = {
+    # Union: Morgan's Division
+    "16 OH": (8, "RM", 3, "16th Ohio (Lt. Col. P. Kershner), a three-year regiment of 1861 "
+              "(Cumberland Gap); about 400 men, the brigade's heaviest loss on Dec 29"),
+    "54 IN": (7, "RM", 2, "54th Indiana (one-year service), " + RAISED_1862 + "; about 350 men"),
+    "42 OH": (8, "RM", 3, "42nd Ohio (Middle Creek, Cumberland Gap); about 400 men"),
+    "22 KY": (6, "RM", 3, "22nd Kentucky (Middle Creek, Cumberland Gap); about 300 men"),
+    "3 IL Cavalry": (4, "CB", 3, "a battalion of the 3rd Illinois Cavalry (Pea Ridge) with "
+                     "Morgan's division; about 200 troopers with carbines"),
+    "114 OH": (8, "RM", 2, "114th Ohio, " + RAISED_1862 + "; about 400 men"),
+    "7 KY": (6, "RM", 3, "7th Kentucky (Cumberland Gap); about 300 men"),
+    "49 IN": (6, "RM", 3, "49th Indiana (Cumberland Gap); about 300 men"),
+    "69 IN": (5, "RM", 2, "69th Indiana, " + RAISED_1862 + " since its rout at Richmond, Ky. "
+              "(Aug 30, 1862) and exchange; about 250 men"),
+    "120 OH": (8, "RM", 2, "120th Ohio, " + RAISED_1862 + "; about 400 men"),
+    # Union: M. L. Smith's Division
+    "Thielemann's Cavalry": (2, "CB", 3, "Thielemann's two companies of Illinois cavalry; about "
+                             "100 troopers"),
+    "13 US Bttn": (5, "RM", 4, "1st Battalion, 13th U.S. Infantry (Shiloh, Corinth), regulars; "
+                   "about 250 men"),
+    "6 MO": (6, "RM", 3, "6th Missouri (Shiloh, Corinth); about 300 men"),
+    "113 IL": (8, "RM", 2, "113th Illinois, " + RAISED_1862 + "; about 400 men"),
+    "8 MO": (6, "RM", 4, "8th Missouri, the \"American Zouaves\" (Fort Donelson, Shiloh); about "
+             "300 men"),
+    "116 IL": (8, "RM", 2, "116th Illinois, " + RAISED_1862 + "; about 400 men"),
+    "83 IN": (8, "RM", 2, "83rd Indiana, " + RAISED_1862 + "; about 400 men"),
+    "57 OH": (6, "RM", 3, "57th Ohio (Shiloh, Corinth); about 300 men"),
+    "127 IL": (8, "RM", 2, "127th Illinois, " + RAISED_1862 + "; about 400 men"),
+    "55 IL": (6, "RM", 4, "55th Illinois (Shiloh, Corinth); about 300 men"),
+    "54 OH": (6, "RM", 3, "54th Ohio, Zouaves (Shiloh, Corinth); about 300 men"),
+    # Union: A. J. Smith's Division
+    "16 IN": (6, "RM", 2, "16th Indiana, re-raised for three years and " + RAISED_1862
+              + " after Richmond, Ky.; about 300 men"),
+    "23 WI": (8, "RM", 2, "23rd Wisconsin, " + RAISED_1862 + "; about 400 men"),
+    "67 IN": (6, "RM", 2, "67th Indiana, surrendered at Munfordville and exchanged, "
+              + RAISED_1862 + "; about 300 men"),
+    "60 IN": (6, "RM", 2, "60th Indiana, surrendered at Munfordville and exchanged, "
+              + RAISED_1862 + "; about 300 men"),
+    "83 OH": (8, "RM", 2, "83rd Ohio, " + RAISED_1862 + "; about 400 men"),
+    "96 OH": (8, "RM", 2, "96th Ohio, " + RAISED_1862 + "; about 400 men"),
+    # Union: Steele's Division
+    "10 MO Cavalry": (3, "CB", 3, "a detachment of the 10th Missouri Cavalry; about 150 "
+                      "troopers"),
+    "30 MO": (7, "RM", 2, "30th Missouri, " + RAISED_1862 + "; about 350 men"),
+    "31 MO": (7, "RM", 2, "31st Missouri, " + RAISED_1862 + "; about 350 men"),
+    "29 MO": (7, "RM", 2, "29th Missouri, " + RAISED_1862 + "; about 350 men"),
+    "58 OH": (6, "RM", 3, "58th Ohio (Fort Donelson, Shiloh); about 300 men"),
+    "32 MO": (7, "RM", 2, "32nd Missouri, " + RAISED_1862 + "; about 350 men"),
+    "13 IL": (7, "RM", 3, "13th Illinois (1861), the brigade's veteran regiment; about 350 men"),
+    "17 MO": (5, "RM", 3, "17th Missouri (Pea Ridge); about 250 men"),
+    "76 OH": (6, "RM", 3, "76th Ohio (Fort Donelson, Shiloh); about 300 men"),
+    "12 MO": (5, "RM", 3, "12th Missouri (Pea Ridge); about 250 men"),
+    "25 IA": (8, "RM", 2, "25th Iowa, " + RAISED_1862 + "; about 400 men"),
+    "3 MO": (5, "RM", 3, "3rd Missouri (Wilson's Creek, Pea Ridge); about 250 men"),
+    "31 IA": (8, "RM", 2, "31st Iowa, " + RAISED_1862 + "; about 400 men"),
+    "4 IA": (6, "RM", 4, "4th Iowa (Pea Ridge); about 300 men, the brigade's assault regiment "
+             "on Dec 29"),
+    "9 IA": (6, "RM", 4, "9th Iowa (Pea Ridge); about 300 men"),
+    "34 IA": (8, "RM", 2, "34th Iowa, " + RAISED_1862 + "; about 400 men"),
+    "30 IA": (8, "RM", 2, "30th Iowa, " + RAISED_1862 + "; about 400 men"),
+    "26 IA": (8, "RM", 2, "26th Iowa, " + RAISED_1862 + "; about 400 men"),
+    "118 IL": (8, "RM", 2, "118th Illinois, " + RAISED_1862 + "; about 400 men"),
+    "131 IL": (8, "RM", 2, "131st Illinois, " + RAISED_1862 + "; about 400 men"),
+    # Confederate: the regiments of the Vicksburg garrison and the brigades that came by rail
+    "46 MS-a": (4, "SB", 3, "half of the 46th Mississippi (about 400 men), armed largely with "
+                "smoothbores"),
+    "46 MS-b": (4, "SB", 3, "the other half of the 46th Mississippi"),
+    "26 LA-a": (5, "RM", 3, "half of the 26th Louisiana (about 500 men; the 17.5 introduction "
+                "credits the 26th and 29th Louisiana with holding Morgan's Division for four "
+                "hours)"),
+    "26 LA-b": (5, "RM", 3, "the other half of the 26th Louisiana"),
+    "17 LA-a": (4, "SB", 3, "half of the 17th Louisiana (Shiloh; about 400 men)"),
+    "17 LA-b": (4, "SB", 3, "the other half of the 17th Louisiana"),
+    "31 LA-a": (5, "SB", 3, "half of the 31st Louisiana (about 450 men)"),
+    "31 LA-b": (4, "SB", 3, "the other half of the 31st Louisiana"),
+    "29 LA-a": (5, "RM", 4, "half of the 29th Louisiana (Col. Allen Thomas; about 500 men), "
+                "which held the corduroy bridge front on Dec 28 (17.5's introduction)"),
+    "29 LA-b": (5, "RM", 4, "the other half of the 29th Louisiana"),
+    "28 MS Cavalry": (4, "CB", 3, "a detachment of the 28th Mississippi Cavalry; about 200 "
+                      "troopers"),
+    "3 MS Bttn": (4, "SB", 3, "a Mississippi infantry battalion from Snyder's Bluff; about 200 "
+                  "men"),
+    "3 MS": (7, "RM", 3, "3rd Mississippi, from Snyder's Bluff; about 350 men"),
+    "4 MS": (6, "RM", 3, "4th Mississippi (Fort Donelson, exchanged), from Snyder's Bluff; about "
+             "300 men"),
+    "Hill's Cavalry": (2, "CC", 3, "a company of Mississippi cavalry with shotguns and pistols; "
+                       "about 100 troopers"),
+    "40 GA": (7, "RM", 3, "40th Georgia (Kentucky campaign), come by rail from Tennessee; about "
+              "350 men"),
+    "43 GA": (6, "RM", 3, "43rd Georgia (Kentucky campaign); about 300 men"),
+    "52 GA": (7, "RM", 3, "52nd Georgia (Kentucky campaign); about 350 men"),
+    "42 GA": (6, "RM", 3, "42nd Georgia (Kentucky campaign); about 300 men"),
+    "60 TN": (6, "SB", 2, "60th Tennessee (East Tennessee, raised autumn 1862, poorly armed), "
+              "in its first battle; about 300 men"),
+    "62 TN": (6, "SB", 2, "62nd Tennessee, as the 60th; about 300 men"),
+    "1 TN Bttn": (4, "RM", 3, "1st Tennessee Battalion (exchanged Fort Donelson prisoners, "
+                  "re-armed with Enfields); about 200 men"),
+    "50 TN": (6, "RM", 3, "50th Tennessee (Fort Donelson, exchanged, re-armed); about 300 men"),
+    "41 TN": (6, "RM", 3, "41st Tennessee (Fort Donelson, exchanged, re-armed); about 300 men"),
+    "30 TN": (5, "RM", 3, "30th Tennessee (Fort Donelson, exchanged, re-armed); about 250 men"),
+    "10 TN": (5, "RM", 3, "10th Tennessee, Irish (Fort Donelson, exchanged, re-armed); about "
+              "250 men"),
+    "3 TN": (7, "RM", 4, "3rd Tennessee (Fort Donelson, exchanged, re-armed), Gregg's best "
+             "regiment; about 350 men"),
+    "61 TN": (6, "SB", 2, "61st Tennessee (East Tennessee, raised autumn 1862), from Vicksburg; "
+              "about 300 men"),
+    # Artillery: SP = guns (2.9). Union batteries of four to six guns.
+    "Blount": (6, "Mx", 3, "17th Ohio Battery (Capt. A. A. Blount), six guns of mixed types"),
+    "Wood": (6, "S", 3, "Battery A, 1st Illinois Light Artillery (Capt. P. P. Wood), six "
+             "smoothbore field guns and howitzers"),
+    "Hart": (4, "R", 3, "a four-gun battery of rifled guns (Capt. Hart)"),
+    "Barrett": (6, "Mx", 3, "Battery B, 1st Illinois Light Artillery (Capt. S. E. Barrett), six "
+                "guns of mixed types"),
+    "Hoffman": (6, "Mx", 3, "4th Ohio Battery (Capt. L. Hoffmann), six guns of mixed types"),
+    "Foster": (6, "R", 3, "1st Wisconsin Battery (Capt. J. T. Foster), six rifled Parrott guns"),
+    "Lanphere": (6, "Mx", 3, "7th Michigan Battery (Capt. C. H. Lanphere), six guns of mixed "
+                 "types"),
+    "Landgraeber": (6, "S", 3, "Battery F, 2nd Missouri Light Artillery (Capt. C. Landgraeber), "
+                    "six smoothbore howitzers"),
+    "Griffiths": (6, "Mx", 3, "1st Iowa Battery (Capt. H. H. Griffiths), six guns of mixed "
+                  "types"),
+    "Cooley": (6, "S", 3, "Chicago Mercantile Battery (Capt. C. G. Cooley), six smoothbore "
+               "guns"),
+    "Putnam": (4, "Mx", 3, "a four-gun battery (Capt. Putnam) with Landram's Brigade"),
+    "Stowers": (2, "S", 3, "a two-gun section on the Vicksburg end of the line"),
+    "Tarleton": (2, "S", 3, "a two-gun section"),
+    "Ward": (2, "S", 3, "a two-gun section"),
+    "Duncan": (2, "R", 3, "a two-gun section of rifled guns"),
+    "Drew": (3, "S", 3, "Drew's Battery, the one Confederate battery with more than two guns "
+             "together (designer's note on Superior Artillery)"),
+    "Wofford": (2, "S", 3, "a two-gun section of Wofford's Mississippi battery"),
+    "Weems": (2, "S", 3, "a two-gun section"),
+    "Johnston": (2, "Mx", 3, "a two-gun section at the end of Blake's Levee"),
+    "Bowman": (2, "R", 3, "a two-gun section of rifled guns"),
+}
+# Fragile (series 1.0, 2.1: "some units have only a BW side"): the two small cavalry
+# companies, too few men for a Battleworn side. Reconstructed.
+FRAGILE_UNITS = {"Thielemann's Cavalry", "Hill's Cavalry"}
+# 10.9: "Most cavalry units, not all, have a second counter" (dismounted). Reconstructed: the
+# battalions and detachments have one, the two companies (Fragile) do not.
+DISMOUNTED_COUNTER = {"3 IL Cavalry", "10 MO Cavalry", "28 MS Cavalry"}
+WEAPON_NAMES = {"RM": "rifled muskets", "SB": "smoothbore muskets", "CB": "carbines",
+                "CC": "shotguns and pistols (Defensive Fire only)", "R": "rifled guns",
+                "S": "smoothbore guns", "Mx": "mixed rifled and smoothbore guns"}
+
+
+def worn_sp(fresh):
+    """The Battleworn side's SP: two thirds of the Fresh, fractions dropped (2.8), never below
+    1. Reconstructed (the text's examples are from other games: 3-3 and 5-4 ... ."""
+    return max(1, fresh * 2 // 3)
+
+
+def worn_cr(cr):
+    """The Battleworn CR: one less (as the Panic Example of 12.1, CR 3 to CR 2), never below 0."""
+    return max(0, cr - 1)
+
+
+def counter(name, klass):
+    """The unit's strength, attrs and the note's "Reconstructed values" sentence."""
+    fresh, weapon, cr, hist = ROSTER[name]
+    attrs = {"weapon": weapon, "cr": cr}
+    rec = []
+    if name in FRAGILE_UNITS:
+        strength = {"fresh": fresh, "worn": fresh, "current": "worn"}
+        attrs["cr_worn"] = cr
+        attrs["fragile"] = True
+        rec.append("SP %d on its only (BW) side and CR %d: a Fragile unit (series 2.1), too "
+                   "small for a Battleworn side" % (fresh, cr))
+    else:
+        strength = {"fresh": fresh, "worn": worn_sp(fresh)}
+        attrs["cr_worn"] = worn_cr(cr)
+        rec.append("SP %d Fresh / %d Battleworn (%s; the BW side two thirds of the Fresh)"
+                   % (fresh, worn_sp(fresh),
+                      "one SP a gun, 2.9" if klass == "artillery" else "about 50 men an SP, 2.9"))
+        rec.append("CR %d Fresh / %d Battleworn (the BW CR one less, as the Panic Example of "
+                   "12.1)" % (cr, worn_cr(cr)))
+    if klass == "cavalry":
+        attrs["dismounted_counter"] = name in DISMOUNTED_COUNTER
+        rec.append("%s dismounted counter (10.9: \"Most cavalry units, not all\")"
+                   % ("a" if name in DISMOUNTED_COUNTER else "no"))
+    rec.insert(1, "Weapon Type %s (%s)" % (weapon, WEAPON_NAMES[weapon]))
+    why = []
+    if RAISED_1862 in hist:
+        why.append("CR 2: the designer's note on \"Seeing the Elephant\" makes the Union's fresh "
+                   "recruits \"the two Cohesion Rating units\"")
+    if klass == "artillery" and name in ARTILLERY["confederate"]:
+        why.append("the Confederate guns total 19 SP with no section above two guns but Drew's "
+                   "(designer's note on \"Superior Artillery\")")
+    note = "Historically %s. Reconstructed values: %s. Source: %s; the counter is not in the " \
+           "rulebook text." % (hist, "; ".join(rec), OR_SOURCE)
+    if why:
+        note += " From the text: " + "; ".join(why) + "."
+    return strength, attrs, note
 
 # (id, name, echelon, side, parent)
 FORMATIONS = [
@@ -1989,12 +2592,14 @@ def build_oob():
     side_of = {f[0]: f[3] for f in FORMATIONS}
     units = []
 
-    def add(uid, name, side, klass, formation, strength, size=None, note=None):
+    def add(uid, name, side, klass, formation, strength, size=None, note=None, attrs=None):
         u = {"id": uid, "name": name, "side": side, "class": klass,
              "formation": formation}
         if size:
             u["size"] = size
         u["strength"] = strength
+        if attrs:
+            u["attrs"] = attrs
         if note:
             u["note"] = note
         units.append(u)
@@ -2006,17 +2611,20 @@ def build_oob():
     for bde, names in BRIGADE_UNITS.items():
         for name in names:
             klass = "cavalry" if "Cavalry" in name else "infantry"
-            add(unit_id(name), name, side_of[bde], klass, bde, SIDES_UNKNOWN(),
-                unit_size(name), NOT_IN_TEXT + UNIT_NOTES.get(name, ""))
-    for name, (side, note) in UNATTACHED.items():
+            strength, attrs, note = counter(name, klass)
+            add(unit_id(name), name, side_of[bde], klass, bde, strength,
+                unit_size(name), note + UNIT_NOTES.get(name, ""), attrs)
+    for name, (side, text) in UNATTACHED.items():
+        strength, attrs, note = counter(name, "infantry")
         add(unit_id(name), name, side, "infantry", "union-army" if side == "union" else "csa-army",
-            SIDES_UNKNOWN(), unit_size(name), note + " " + NOT_IN_TEXT)
+            strength, unit_size(name), text + " " + note, attrs)
     for side, names in ARTILLERY.items():
         for name in names:
+            strength, attrs, note = counter(name, "artillery")
             add(unit_id(name), name, side, "artillery",
-                "union-army" if side == "union" else "csa-army", SIDES_UNKNOWN(),
+                "union-army" if side == "union" else "csa-army", strength,
                 note=("Battery or section (series 2.1); independent of brigades and divisions "
-                      "(6.0). " + NOT_IN_TEXT + UNIT_NOTES.get(name, "")))
+                      "(6.0). " + note + UNIT_NOTES.get(name, "")), attrs=attrs)
     for i in range(1, 7):
         add("pioneer-%d" % i, "Pioneer %d" % i, "union", "pioneer", "union-army", 0,
             note=("2.1a: six Pioneer counters (\"The counter limitation (6)\"), placed by Union "
@@ -2027,10 +2635,6 @@ def build_oob():
             note=("2.1b, 17.6g." + (" \"The second Pontoon Bridge is included for historical "
                                     "interest only\"." if i == 2 else "")))
     return formations, units
-
-
-def SIDES_UNKNOWN():
-    return {"fresh": 0, "worn": 0}
 
 
 UNIT_NOTES = {
@@ -2289,8 +2893,9 @@ def build_scenarios(units, errors):
             "turns": {"count": count, "labels": labels},
             "boxes": BROKEN_BOXES + (BOXES_17_6 if sid == "17.6" else []),
         }
+        sc["options"] = [RULEBOOK_TABLES_OPTION]
         if sid == "17.6":
-            sc["options"] = [{"id": oid, "name": name, "text": "17.6%s: %s" % (
+            sc["options"] += [{"id": oid, "name": name, "text": "17.6%s: %s" % (
                 letter, dict(SCENARIO_TEXT["17.6"]["variants"])[letter]) + OPTION_NOTES.get(oid, "")}
                 for oid, name, letter in OPTIONS_17_6]
             lines.extend(extra_setup_17_6())
@@ -2332,6 +2937,16 @@ def variant_overrides(charts):
     out["114-oh"] = ("blakes-levee", [{"hex": "3117"}], "17.6o: printed \"113th OH\"")
     return out
 
+
+# Every scenario: play the rulebook-only tables (DESIGN-NOTES 6) instead of the reconstructed.
+RULEBOOK_TABLES_OPTION = {
+    "id": RULEBOOK_OPTION, "name": "Rulebook tables only",
+    "text": ("Play the tables as the rulebook text gives them (rules.params.rulebook_tables: "
+             "crt-rulebook, the four cohesion-test halves, brigade-orders, weapon-ranges and "
+             "artillery-stacking, each id + \"-rulebook\"), whose cells the text does not print "
+             "are unknown (?): the players are asked for each such result. Without this option "
+             "the reconstructed tables play (docs/games/chickasaw-bayou.md)."),
+}
 
 OPTION_NOTES = {
     "missouri": (" [Warbench: the 30th MO goes to 3917 and the 32nd MO to 3916, in the order "
@@ -2544,6 +3159,248 @@ def check_tables(tables_):
     return errors
 
 
+def band_of(cell, cr):
+    """The band a CR falls in, in a fire cell "yellow:0-1 green:2-4" (as core's
+    wb_fire_cell_band); None for none."""
+    for tok in cell.split():
+        if ":" not in tok:
+            continue
+        name, rng = tok.split(":")
+        lo, _, hi = rng.partition("-")
+        if int(lo) <= cr <= int(hi or lo):
+            return name
+    return None
+
+
+def printed_cell(cell):
+    """A fire cell as the CRT sheet prints it: "red | yellow | green", "-" for an empty box."""
+    boxes = dict(tok.split(":") for tok in cell.split() if ":" in tok)
+    return " | ".join(boxes.get(b, "-") for b in ("red", "yellow", "green"))
+
+
+def cell_at(table, column, throw):
+    col = [c["label"] for c in table["columns"]].index(column)
+    rows = [r for r in table["rows"] if r["lo"] <= throw <= r.get("hi", r["lo"])]
+    return rows[0]["cells"][col] if len(rows) == 1 else None
+
+
+COMBAT_CLASSES = ("infantry", "cavalry", "cavalry-dismounted", "artillery")
+
+
+def stacking_sp(unit):
+    """A unit's printed SP for stacking (3.1): the side facing up; artillery as the Artillery
+    Stacking Table counts it; pioneers do not count (2.1a)."""
+    st = unit["strength"]
+    if not isinstance(st, dict):
+        return 0
+    sp = st["worn"] if st.get("current") == "worn" else st["fresh"]
+    if unit["class"] == "artillery":
+        return float(artillery_stacking(sp))
+    return sp if unit["class"] in COMBAT_CLASSES else 0
+
+
+def check_data(game, m):
+    """Units, movement, terrain and the reconstructed tables: whole, and agreeing with the text."""
+    errors = []
+    err = errors.append
+    units = {u["id"]: u for u in game["units"]}
+    tables_ = {t["id"]: t for t in game["tables"]}
+    params = game["rules"]["params"]
+    weapons = {w[0]: w for w in WEAPON_RANGES}
+    artillery_types = {"R", "S", "Mx"}
+    # Every combat unit: SP on both sides (>0, BW no more than FR), a Weapon Type of its kind,
+    # a CR 0-6 on both sides (BW no more than FR); a Fragile unit has only its BW side.
+    for u in game["units"]:
+        if u["class"] not in COMBAT_CLASSES:
+            continue
+        st, a = u["strength"], u.get("attrs", {})
+        if not isinstance(st, dict) or not 0 < st["worn"] <= st["fresh"]:
+            err("%s: SP %s: every unit has SP > 0 on both sides" % (u["id"], st))
+        for k in ("weapon", "cr", "cr_worn"):
+            if k not in a:
+                err("%s: no %s" % (u["id"], k))
+        if any(k not in a for k in ("weapon", "cr", "cr_worn")):
+            continue
+        if not 0 <= a["cr_worn"] <= a["cr"] <= 6:
+            err("%s: CR %s/%s outside 0-6 (2.1)" % (u["id"], a["cr"], a["cr_worn"]))
+        if a["weapon"] not in weapons or \
+                (a["weapon"] in artillery_types) != (u["class"] == "artillery"):
+            err("%s: weapon type %s" % (u["id"], a["weapon"]))
+        if a.get("fragile") and (st["fresh"] != st["worn"] or st.get("current") != "worn"):
+            err("%s: a Fragile unit has only its BW side (series 1.0)" % u["id"])
+        if u["class"] == "cavalry" and "dismounted_counter" not in a:
+            err("%s: cavalry says whether it has a dismounted counter (10.9)" % u["id"])
+        if u["class"] in ("infantry", "cavalry") and "Reconstructed values: " not in u["note"]:
+            err("%s: the note lists the reconstructed values" % u["id"])
+    # Designer's note, Seeing the Elephant: the Union's fresh recruits are the CR 2 units.
+    for name, (sp, weapon, cr, hist) in ROSTER.items():
+        uid = unit_id(name)
+        if units[uid]["side"] == "union" and units[uid]["class"] != "artillery" and \
+                (cr == 2) != (RAISED_1862 in hist):
+            err("%s: CR %d, but the Union CR 2 units are its fresh recruits" % (uid, cr))
+    if set(ROSTER) != {u["name"] for u in game["units"] if u["class"] in COMBAT_CLASSES}:
+        err("ROSTER and the order of battle differ")
+    # Designer's note, Superior Artillery: 19 guns, two at most together but Drew's.
+    csa_guns = [(u["id"], u["strength"]["fresh"]) for u in game["units"]
+                if u["class"] == "artillery" and u["side"] == "confederate"]
+    if sum(sp for _, sp in csa_guns) != 19 or \
+            any(sp > 2 for uid, sp in csa_guns if uid != "drew") or dict(csa_guns)["drew"] <= 2:
+        err("Confederate artillery %s: the designer's note gives 19 guns, at most two together "
+            "except Drew's" % csa_guns)
+    # 3.1 (10 SP a hex) in every set-up, with each option and none.
+    limit = params["stacking_sp"]
+    for sc in game["scenarios"]:
+        for chosen in [None] + [o["id"] for o in sc.get("options", [])]:
+            hexes, choosing = {}, {}
+            for line in sc["setup"]:
+                if line.get("option") not in (None, chosen) or \
+                        (chosen and line.get("unless") == chosen):
+                    continue
+                if "hex" in line:
+                    hexes.setdefault(line["hex"], []).append(line["unit"])
+                elif "choices" in line and all("hex" in c for c in line["choices"]):
+                    choosing.setdefault(tuple(c["hex"] for c in line["choices"]),
+                                        []).append(line["unit"])
+            for h, ids in sorted(hexes.items()):
+                total = sum(stacking_sp(units[i]) for i in ids)
+                if total > limit:
+                    err("%s%s: %s holds %g SP (%s), over the %d SP limit (3.1)"
+                        % (sc["id"], " with " + chosen if chosen else "", h, total,
+                           ", ".join(ids), limit))
+            # Units set up in "any of" several hexes must fit in them (largest first).
+            for choices, ids in choosing.items():
+                room = {h: limit - sum(stacking_sp(units[i]) for i in hexes.get(h, []))
+                        for h in choices}
+                for i in sorted(ids, key=lambda i: -stacking_sp(units[i])):
+                    h = max(choices, key=lambda h: room[h])
+                    room[h] -= stacking_sp(units[i])
+                    if room[h] < 0 and len(ids) > 1:
+                        err("%s%s: %s do not fit in %s (3.1)"
+                            % (sc["id"], " with " + chosen if chosen else "", ", ".join(ids),
+                               " ".join(choices)))
+                        break
+    # Terrain: every terrain has a cost for every unit type; the text's costs as printed.
+    classes = [c["id"] for c in game["unit_classes"]]
+
+    def cost(t, klass):
+        mv = t.get("move", {})
+        return mv[klass] if klass in mv else mv.get("*", "missing")
+
+    terrain = {t["id"]: t for t in game["terrain"]}
+    for t in game["terrain"]:
+        for klass in classes:
+            if cost(t, klass) == "missing":
+                err("terrain %s: no movement cost for %s" % (t["id"], klass))
+    text_costs = {("bayou", "infantry"): 4, ("bayou", "cavalry"): None,
+                  ("bayou", "cavalry-dismounted"): None, ("bayou", "artillery"): None,
+                  ("swamp", "cavalry"): None, ("swamp", "artillery"): None,
+                  ("cypress", "cavalry"): None, ("cypress", "artillery"): None}
+    text_costs.update({("lake", k): None for k in classes})
+    for (tid, klass), v in text_costs.items():
+        if cost(terrain[tid], klass) != v:
+            err("terrain %s: %s costs %s, the text (2.10g-j) says %s"
+                % (tid, klass, cost(terrain[tid], klass), v))
+    for f in game["features"]:
+        if f["where"] == "hexside" and f.get("move_mode", "none") == "none":
+            err("feature %s: no movement cost" % f["id"])
+    # Every unit set up on the map stands where its type may enter (or on a road, 2.10i).
+    keys = {t["key"]: t for t in game["terrain"]}
+    for sc in game["scenarios"]:
+        for line in sc["setup"]:
+            for p in [line] + line.get("choices", []):
+                if "hex" in p:
+                    c, r = parse(p["hex"])
+                    t = keys[m["grid"][r][c]]
+                    if cost(t, units[line["unit"]]["class"]) is None and \
+                            (c, r) not in m["road_hexes"]:
+                        err("%s: %s set up in %s, %s it may not enter"
+                            % (sc["id"], line["unit"], p["hex"], t["id"]))
+    # Movement allowances: the table and the params agree, and fit the text.
+    orders = {r["label"].lower(): r["cells"] for r in tables_["brigade-orders"]["rows"]}
+    for order, ma in params["movement_allowances"].items():
+        want = [str(ma["infantry"]), str(ma["cavalry"])] if ma["infantry"] else ["may not move"] * 2
+        if orders[order][:2] != want:
+            err("brigade-orders: %s MA %s, the params say %s" % (order, orders[order][:2], want))
+        if order != "regroup" and ma["cavalry"] < params["cavalry_mount_mp"]:
+            err("brigade-orders: cavalry under %s cannot pay 10.9's 3 MP to mount" % order)
+        if order != "regroup" and ma["infantry"] < params["skirmish_enter_mp"]:
+            err("brigade-orders: infantry under %s cannot enter Skirmish Order (15.1)" % order)
+    ma = params["movement_allowances"]
+    if not ma["maneuver"]["infantry"] > ma["attack"]["infantry"] >= ma["defend"]["infantry"] or \
+            ma["maneuver"]["infantry"] != params["artillery_movement"] or \
+            ma["regroup"] != {"infantry": 0, "cavalry": 0}:
+        err("movement allowances: Maneuver fastest (as artillery, 6.0), Regroup none (8.5)")
+    if ma["attack"]["infantry"] < cost(terrain["bayou"], "infantry"):
+        err("movement allowances: infantry under Attack cannot pay a Bayou hex (2.10h)")
+    # 3.1a: 6 SP of guns count as 4.5.
+    if artillery_stacking(6) != "4.5" or \
+            cell_at_chart(tables_["artillery-stacking"], "6 SP of guns") != "4.5":
+        err("artillery-stacking: 3.1a's example, 6 SP count 4.5")
+    # Weapon ranges: CC none (9.1c), canister only for artillery (9.1c iv), ranges widening.
+    for code, name, eff, lng, ext, can in WEAPON_RANGES:
+        if (code == "CC") != (eff is None) or (can is not None) != (code in artillery_types):
+            err("weapon-ranges: %s" % code)
+        if eff is not None and not 0 < eff < lng < ext:
+            err("weapon-ranges: %s ranges do not widen" % code)
+    # The worked examples' cells, rows and Lead Units.
+    for tid, column, throw, printed, cell, src in EXAMPLE_CELLS:
+        got = cell_at(tables_[tid], column, throw)
+        if got != cell:
+            err("%s %s %d is %r; %s prints %r" % (tid, column, throw, got, src, printed))
+        if tables_[tid]["kind"] == "fire" and printed_cell(cell) != printed:
+            err("%s %s %d prints as %r, not %r" % (tid, column, throw, printed_cell(cell), printed))
+    for tid, lo, hi in EXAMPLE_ROWS:
+        if not any(r["lo"] == lo and r.get("hi", lo) == hi for r in tables_[tid]["rows"]):
+            err("%s: no row %d-%d (the examples read one)" % (tid, lo, hi))
+    for tid, column, throw, cr, band in EXAMPLE_LEAD_UNITS:
+        if band_of(cell_at(tables_[tid], column, throw), cr) != band:
+            err("%s %s %d: a CR %d Lead Unit is not %s" % (tid, column, throw, cr, band))
+    # The reconstructed CRT: no unknown cell; the highest CR tested never falls with the
+    # column or the throw; a low throw tests only the lowest CRs (9.3 note).
+    crt = tables_["crt"]
+
+    def reach(cell):
+        return max([cr for cr in CR_RANGE if band_of(cell, cr)] or [-1])
+
+    for i, r in enumerate(crt["rows"]):
+        tops = [reach(c) for c in r["cells"]]
+        if tops != sorted(tops):
+            err("crt: row %s weakens to the right" % r["label"])
+        if i and any(reach(c) < reach(p) for c, p in zip(r["cells"], crt["rows"][i - 1]["cells"])):
+            err("crt: row %s is weaker than the row above" % r["label"])
+    if reach(cell_at(crt, "1", 11)) > 1:
+        err("crt: a low throw on the 1 column tests more than the lowest CRs (9.3 note)")
+    # Every reconstructed table has its rulebook-only twin; the option plays the twins.
+    twins = params["rulebook_tables"]
+    if sorted(twins) != sorted(RECONSTRUCTED):
+        err("rules.params.rulebook_tables: %s" % sorted(twins))
+    for tid, twin in twins.items():
+        t, w = tables_.get(tid), tables_.get(twin)
+        if t is None or w is None:
+            err("no table %s or %s" % (tid, twin))
+            continue
+        if any(c == "?" for r in t["rows"] for c in r["cells"]):
+            err("%s: a reconstructed table has unknown cells" % tid)
+        if (t["kind"], t.get("dice"), t.get("read")) != (w["kind"], w.get("dice"), w.get("read")):
+            err("%s and %s read differently" % (tid, twin))
+        if "pair" in t and (twins.get(t["pair"]) != w.get("pair")):
+            err("%s: the twins pair differently" % tid)
+        tests = {c.get("effect", {}).get("test") for c in w.get("codes", [])} - {None}
+        if any(x in twins for x in tests):
+            err("%s sends to a reconstructed table" % twin)
+        if t["kind"] == "roll" and t["columns"] != w["columns"]:
+            err("%s: the twin has other columns" % tid)
+    for sc in game["scenarios"]:
+        if RULEBOOK_OPTION not in [o["id"] for o in sc.get("options", [])]:
+            err("%s: no option %s" % (sc["id"], RULEBOOK_OPTION))
+    return errors
+
+
+def cell_at_chart(table, label):
+    rows = [r for r in table["rows"] if r["label"] == label]
+    return rows[0]["cells"][0] if rows else None
+
+
 # ---------------------------------------------------------------------------------------
 # Checks: what the text fixes, and what makes the map playable.
 # ---------------------------------------------------------------------------------------
@@ -2565,6 +3422,7 @@ def check(game, m):
 
     errors.extend(m.get("oob_errors", []))
     errors.extend(check_tables(game["tables"]))
+    errors.extend(check_data(game, m))
     # The set-up charts as parsed agree with the set-up hexes the map was fitted to.
     unit_side = {u["id"]: u["side"] for u in game["units"]}
     for sid, (setup, reinf, markers) in m["charts"].items():
