@@ -30,6 +30,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -2714,6 +2715,57 @@ def check_tables(tables_):
 # Checks: what the text fixes, and what makes the map playable.
 # ---------------------------------------------------------------------------------------
 
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+# The leaders' chits as rule b names them.
+LEADER_WORDS = {"sherman": "Sherman CinC", "pemberton": "Pemberton CinC", "morgan": "Morgan",
+                "ml-smith": "M.L. Smith", "aj-smith": "A.J. Smith", "steele": "Steele",
+                "sd-lee": "S.D. Lee", "m-smith": "M. Smith", "ml-smith-casualty": "M.L. Smith replacement"}
+
+
+def check_cups(game):
+    """Each scenario's cup against its rules b and c as printed: every chit named in the text of
+    its side, every event of the text in the cup (twice Huzzah! only where "Both Huzzah! Events
+    are used"), and the Key, included and excluded counts the words say."""
+    errors = []
+    chits = {c["id"]: c for c in game["chits"]}
+    for sc in game["scenarios"]:
+        sid, cup = sc["id"], sc["cup"]
+        rules = dict(SCENARIO_TEXT[sid]["rules"])
+        b, c = (rules["a"], rules["b"]) if sid == "17.2" else (rules["b"], rules["c"])
+        if sid == "17.2":
+            b = b.replace("\n", " ")
+        usa_text = b[b.index("Union:"):]
+        csa_text = b[b.index("Confederate:"):b.index("Union:")]
+        for cid in cup["chits"]:
+            ch = chits[cid]
+            if ch["kind"] == "wild":
+                continue
+            text = usa_text if ch["side"] == "union" else csa_text
+            word = LEADER_WORDS.get(cid, ch["name"].replace(" (second)", ""))
+            if word.lower() not in text.lower():
+                errors.append("%s: %s is in the cup but rule b does not name it for its side" % (sid, cid))
+        for side, text in (("union", usa_text), ("confederate", csa_text)):
+            for ev in EVENTS:
+                if ev[2] == side and ev[1] != "Huzzah! (second)" and ev[1].lower() in text.lower() \
+                        and ev[0] not in cup["chits"]:
+                    errors.append("%s: rule b names %s, not in the cup" % (sid, ev[0]))
+        if ("usa-huzzah-2" in cup["chits"]) != ("Both Huzzah! Events are used" in b):
+            errors.append("%s: the second Huzzah! against rule b" % sid)
+        m_ = re.search(r"Union player selects (\w+) Key Chits? while the Confederate Player selects "
+                       r"(\w+) Key Chits?\. Players will then randomly select (\w+) \(USA\) and (\w+) "
+                       r"\(CSA\).*\((?i:exclude) (\w+) USA Events?; (?i:exclude) (\w+) CSA Events?\)", c)
+        if not m_:
+            errors.append("%s: rule c not understood" % sid)
+            continue
+        n = [NUMBER_WORDS[w.lower()] for w in m_.groups()]
+        want = {"key_chits": (n[0], n[1]), "included_events": (n[2], n[3]),
+                "excluded_events": (n[4], n[5])}
+        for member, (usa, csa) in want.items():
+            if cup[member] != {"union": usa, "confederate": csa}:
+                errors.append("%s: %s %s, rule c says %d and %d" % (sid, member, cup[member], usa, csa))
+    return errors
+
+
 def check(game, m):
     errors = []
     err = errors.append
@@ -2731,6 +2783,7 @@ def check(game, m):
 
     errors.extend(m.get("oob_errors", []))
     errors.extend(check_tables(game["tables"]))
+    errors.extend(check_cups(game))
     # The set-up charts as parsed agree with the set-up hexes the map was fitted to.
     unit_side = {u["id"]: u["side"] for u in game["units"]}
     for sid, (setup, reinf, markers) in m["charts"].items():
