@@ -391,6 +391,10 @@ START_TEST (test_add_edit_remove_chit)
               "cup of “Scenario”");
   push_fails (game, stack, wb_command_remove_chit_new (game, "morgan"), WB_COMMAND_ERROR_INVALID, NULL);
   push_fails (game, stack, wb_command_remove_chit_new (game, "nobody"), WB_COMMAND_ERROR_NOT_FOUND, NULL);
+  /* Nor can the formation a chit activates go (the file would not load). */
+  push_fails (game, stack, wb_command_delete_formation_new (game, "morgan-div"), WB_COMMAND_ERROR_INVALID,
+              "activates");
+  push_and_check_revert (game, stack, wb_command_delete_formation_new (game, "csa"));
   wb_chit_free (chit);
   wb_chit_free (edit);
 }
