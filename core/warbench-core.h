@@ -7,6 +7,7 @@
 #include "wb-hex.h"
 #include "wb-hex-numbering.h"
 #include "wb-records.h"
+#include "wb-chits.h"
 #include "wb-map.h"
 #include "wb-hex-map.h"
 #include "wb-point-map.h"
@@ -38,4 +39,5 @@
 #include "wb-table-commands.h"
 #include "wb-attribute-commands.h"
 #include "wb-class-commands.h"
+#include "wb-chit-commands.h"
 #include "wb-oob-csv.h"

@@ -97,5 +97,12 @@ gboolean     _wb_read_map           (Reader *r, WbJsonNode *node, guint index, g
 gboolean     _wb_read_formation     (Reader *r, WbJsonNode *node, guint index, gpointer data);
 gboolean     _wb_read_unit          (Reader *r, WbJsonNode *node, guint index, gpointer data);
 gboolean     _wb_read_scenario      (Reader *r, WbJsonNode *node, guint index, gpointer data);
+/* Chits (format 8, wb-format-read-chits.c); a scenario's "cup" once its
+ * turns are read; the chit reference check. */
+gboolean     _wb_read_chit         (Reader *r, WbJsonNode *node, guint index, gpointer data);
+gboolean     _wb_read_cup          (Reader *r, WbJsonNode *scenario, WbScenario *s);
+gboolean     wb_read_check_chit    (Reader *r, const char *id);
+/* rules.params and a chit's effect are kept as json-glib. */
+JsonNode    *_wb_read_to_json_glib (WbJsonNode *node);
 
 G_END_DECLS

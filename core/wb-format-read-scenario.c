@@ -415,7 +415,7 @@ _wb_read_scenario (Reader *r, WbJsonNode *node, guint index, gpointer data)
 {
   static const char * const allowed[] = {
     "id", "name", "description", "map", "first_side", "turns", "boxes", "options", "setup",
-    "reinforcements", "markers", "victory", "victory_text", "special_rules", NULL
+    "reinforcements", "markers", "victory", "victory_text", "special_rules", "cup", NULL
   };
   g_autoptr(WbScenario) scenario = NULL;
   g_autoptr(GHashTable) option_ids = g_hash_table_new (NULL, NULL);
@@ -452,7 +452,8 @@ _wb_read_scenario (Reader *r, WbJsonNode *node, guint index, gpointer data)
       !wb_read_for_each (r, obj, "reinforcements", WB_GAME_MAX_UNITS, FALSE, read_reinforcement, &ctx) ||
       !wb_read_for_each (r, obj, "markers", WB_GAME_MAX_ENTITIES, FALSE, read_marker, &ctx) ||
       !wb_read_for_each (r, obj, "victory", WB_GAME_MAX_ENTITIES, FALSE, read_victory, &ctx) ||
-      !wb_read_for_each (r, obj, "special_rules", WB_GAME_MAX_ENTITIES, FALSE, read_special_rule, &ctx))
+      !wb_read_for_each (r, obj, "special_rules", WB_GAME_MAX_ENTITIES, FALSE, read_special_rule, &ctx) ||
+      !_wb_read_cup (r, obj, scenario))
     return FALSE;
   wb_game_add_scenario (r->game, g_steal_pointer (&scenario));
   return TRUE;

@@ -562,8 +562,8 @@ read_game_meta (Reader *r, WbJsonNode *root)
 
 /* The model keeps rules.params as json-glib (WbRulesRef.params); the
  * subtree is small, and nesting is bounded by the parser. */
-static JsonNode *
-to_json_glib (WbJsonNode *node)
+JsonNode *
+_wb_read_to_json_glib (WbJsonNode *node)
 {
   switch ((WbJsonType) node->type)
     {
@@ -583,7 +583,7 @@ to_json_glib (WbJsonNode *node)
         JsonNode *result = json_node_new (JSON_NODE_ARRAY);
 
         for (guint i = 0; i < node->len; i++)
-          json_array_add_element (array, to_json_glib (wb_json_array_get (node, i)));
+          json_array_add_element (array, _wb_read_to_json_glib (wb_json_array_get (node, i)));
         json_node_take_array (result, array);
         return result;
       }
@@ -595,7 +595,7 @@ to_json_glib (WbJsonNode *node)
         for (guint i = 0; i < node->len; i++)
           {
             WbJsonMember *m = wb_json_object_get_member (node, i);
-            json_object_set_member (object, m->key, to_json_glib (&m->value));
+            json_object_set_member (object, m->key, _wb_read_to_json_glib (&m->value));
           }
         json_node_take_object (result, object);
         return result;
@@ -631,7 +631,7 @@ read_rules (Reader *r, WbJsonNode *root)
       if (!wb_read_expect_object (r, params))
         return FALSE;
       wb_read_pop (r, o2);
-      rules->params = to_json_glib (params);
+      rules->params = _wb_read_to_json_glib (params);
     }
   wb_read_pop (r, old);
   return TRUE;
@@ -1112,6 +1112,14 @@ migrate_6_to_7 (WbJsonNode *root, GError **error)
   return TRUE;
 }
 
+/* 7 → 8: version 8 added chits (the game's "chits", a scenario's "cup"):
+ * a version 7 file has none; nothing to rewrite. */
+static gboolean
+migrate_7_to_8 (WbJsonNode *root, GError **error)
+{
+  return TRUE;
+}
+
 /* What the ids of a version 6 game meant to its family — what the
  * families read by name before version 7: the SPI family's `artillery`
  * class bombards (8.0); the Blue & Gray Campaign family's `garrison`,
@@ -1178,6 +1186,7 @@ static const Migration migrations[WB_FORMAT_VERSION + 1] = {
   [4] = migrate_4_to_5,
   [5] = migrate_5_to_6,
   [6] = migrate_6_to_7,
+  [7] = migrate_7_to_8,
 };
 
 /* rules.params against the declaration of the game's family, once the
@@ -1222,7 +1231,7 @@ read_document (Reader *r, WbJsonNode *root_node)
 {
   static const char * const allowed[] = {
     "format", "version", "game", "rules", "counter", "sides", "unit_classes", "terrain", "features",
-    "tables", "maps", "formations", "units", "scenarios", NULL
+    "tables", "maps", "formations", "units", "chits", "scenarios", NULL
   };
   WbJsonNode *root;
   const char *format;
@@ -1271,6 +1280,7 @@ read_document (Reader *r, WbJsonNode *root_node)
       !wb_read_for_each (r, root, "formations", WB_GAME_MAX_UNITS, FALSE, _wb_read_formation, NULL) ||
       !charge_array (r, root, "units", WB_READ_UNIT_COST - WB_READ_ELEMENT_COST) ||
       !wb_read_for_each (r, root, "units", WB_GAME_MAX_UNITS, FALSE, _wb_read_unit, NULL) ||
+      !wb_read_for_each (r, root, "chits", WB_GAME_MAX_ENTITIES, FALSE, _wb_read_chit, NULL) ||
       !wb_read_for_each (r, root, "scenarios", WB_GAME_MAX_ENTITIES, FALSE, _wb_read_scenario, NULL))
     return FALSE;
   if (wb_game_get_sides (r->game)->len == 0)

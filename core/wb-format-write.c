@@ -892,6 +892,111 @@ build_formations (WbGame *game)
   return a;
 }
 
+static JsonArray *
+build_chits (WbGame *game)
+{
+  GPtrArray *chits = wb_game_get_chits (game);
+  JsonArray *a = json_array_new ();
+
+  for (guint i = 0; i < chits->len; i++)
+    {
+      WbChit *c = g_ptr_array_index (chits, i);
+      JsonObject *o = json_object_new ();
+
+      set_str (o, "id", c->id);
+      set_str (o, "name", c->name);
+      set_str (o, "side", c->side);
+      set_str (o, "kind", wb_chit_kind_to_string (c->kind));
+      switch (c->kind)
+        {
+        case WB_CHIT_ACTIVATION:
+          set_str (o, "level", wb_chit_level_to_string (c->level));
+          set_str (o, "formation", c->formation);
+          if (c->command_rating == WB_CHIT_RATING_UNKNOWN)
+            set_str (o, "command_rating", "?");
+          else if (c->command_rating >= 0)
+            json_object_set_int_member (o, "command_rating", c->command_rating);
+          set_true (o, "automatic", c->automatic);
+          set_str (o, "casualty_of", c->casualty_of);
+          break;
+        case WB_CHIT_EVENT:
+          set_str (o, "play", wb_chit_play_to_string (c->play));
+          if (c->effect != NULL)
+            json_object_set_member (o, "effect", json_node_copy (c->effect));
+          set_str (o, "text", c->text);
+          break;
+        case WB_CHIT_WILD:
+          set_str (o, "wild", wb_chit_wild_to_string (c->wild));
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      set_str (o, "note", c->note);
+      set_str (o, "source", c->source);
+      add_object (a, o);
+    }
+  return a;
+}
+
+/* Side counts in the game's side order, whatever order they were set in. */
+static void
+set_side_counts (JsonObject *o, const char *member, GArray *counts, WbGame *game)
+{
+  GPtrArray *sides = wb_game_get_sides (game);
+  JsonObject *co;
+
+  if (counts->len == 0)
+    return;
+  co = json_object_new ();
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const char *side = ((WbSide *) g_ptr_array_index (sides, i))->id;
+      int n = wb_side_counts_get (counts, side);
+
+      if (n >= 0)
+        json_object_set_int_member (co, side, n);
+    }
+  json_object_set_object_member (o, member, co);
+}
+
+static JsonObject *
+build_cup (WbGame *game, const WbCup *cup)
+{
+  JsonObject *o = json_object_new ();
+
+  set_strings (o, "chits", cup->chits);
+  set_side_counts (o, "key_chits", cup->key_chits, game);
+  set_side_counts (o, "included_events", cup->included_events, game);
+  set_side_counts (o, "excluded_events", cup->excluded_events, game);
+  if (cup->clarity_chits->len > 0)
+    {
+      JsonObject *co = json_object_new ();
+
+      set_strings (co, "chits", cup->clarity_chits);
+      if (cup->clarity_per_division)
+        set_str (co, "per", "division");
+      json_object_set_object_member (o, "command_clarity", co);
+    }
+  if (cup->add->len > 0)
+    {
+      JsonArray *a = json_array_new ();
+
+      for (guint i = 0; i < cup->add->len; i++)
+        {
+          const WbCupAdd *add = g_ptr_array_index (cup->add, i);
+          JsonObject *ao = json_object_new ();
+
+          json_object_set_int_member (ao, "turn", add->turn);
+          set_strings (ao, "chits", add->chits);
+          set_str (ao, "note", add->note);
+          add_object (a, ao);
+        }
+      set_array (o, "add", a);
+    }
+  set_str (o, "note", cup->note);
+  return o;
+}
+
 static JsonNode *
 halves_node (int halves)
 {
@@ -1023,7 +1128,7 @@ set_places (JsonObject *o, GArray *places)
 }
 
 static JsonObject *
-build_scenario (WbScenario *s)
+build_scenario (WbGame *game, WbScenario *s)
 {
   GArray *turns = wb_scenario_get_turns (s);
   GPtrArray *list;
@@ -1195,6 +1300,8 @@ build_scenario (WbScenario *s)
         }
       set_array (o, "special_rules", a);
     }
+  if (wb_scenario_get_cup (s) != NULL)
+    json_object_set_object_member (o, "cup", build_cup (game, wb_scenario_get_cup (s)));
   return o;
 }
 
@@ -1247,11 +1354,14 @@ wb_game_to_data (WbGame *game, gsize *len)
   json_object_set_array_member (root, "maps", build_maps (game));
   json_object_set_array_member (root, "formations", build_formations (game));
   json_object_set_array_member (root, "units", build_units (game));
+  /* Only a game that has chits says so (format 8): the others stay as they were. */
+  if (wb_game_get_chits (game)->len > 0)
+    json_object_set_array_member (root, "chits", build_chits (game));
   scenarios = wb_game_get_scenarios (game);
   {
     JsonArray *sa = json_array_new ();
     for (guint i = 0; i < scenarios->len; i++)
-      add_object (sa, build_scenario (g_ptr_array_index (scenarios, i)));
+      add_object (sa, build_scenario (game, g_ptr_array_index (scenarios, i)));
     json_object_set_array_member (root, "scenarios", sa);
   }
   root_node = object_node (root);

@@ -21,6 +21,7 @@ enum {
   C_MAPS,
   C_FORMATIONS,
   C_UNITS,
+  C_CHITS,
   C_SCENARIOS,
   N_COLLECTIONS
 };
@@ -252,6 +253,7 @@ wb_game_init (WbGame *self)
   collection_init (&self->c[C_MAPS], g_object_unref);
   collection_init (&self->c[C_FORMATIONS], (GDestroyNotify) wb_formation_free);
   collection_init (&self->c[C_UNITS], g_object_unref);
+  collection_init (&self->c[C_CHITS], (GDestroyNotify) wb_chit_free);
   collection_init (&self->c[C_SCENARIOS], g_object_unref);
 }
 
@@ -328,6 +330,7 @@ COLLECTION (tables, table, WbTable, C_TABLES, wb_table_get_id (item))
 COLLECTION (maps, map, WbMap, C_MAPS, wb_map_get_id (item))
 COLLECTION (formations, formation, WbFormation, C_FORMATIONS, item->id)
 COLLECTION (units, unit, WbUnit, C_UNITS, wb_unit_get_id (item))
+COLLECTION (chits, chit, WbChit, C_CHITS, item->id)
 COLLECTION (scenarios, scenario, WbScenario, C_SCENARIOS, wb_scenario_get_id (item))
 
 #define COLLECTION_EDIT(plural, singular, Type, C)                            \
@@ -394,6 +397,7 @@ wb_game_swap_oob (WbGame     *self,
 
 COLLECTION_EDIT (terrain, terrain, WbTerrainType, C_TERRAIN)
 COLLECTION_EDIT (features, feature, WbFeatureType, C_FEATURES)
+COLLECTION_EDIT (chits, chit, WbChit, C_CHITS)
 
 WbMap *
 wb_game_take_map (WbGame *self, const char *id, guint *index)

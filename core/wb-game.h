@@ -10,6 +10,7 @@
 #include "wb-table.h"
 #include "wb-scenario.h"
 #include "wb-counter.h"
+#include "wb-chits.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,7 @@ GPtrArray     *wb_game_get_tables        (WbGame *self);   /* WbTable* */
 GPtrArray     *wb_game_get_maps          (WbGame *self);   /* WbMap* */
 GPtrArray     *wb_game_get_formations    (WbGame *self);   /* WbFormation* */
 GPtrArray     *wb_game_get_units         (WbGame *self);   /* WbUnit* */
+GPtrArray     *wb_game_get_chits         (WbGame *self);   /* WbChit* (format 8) */
 GPtrArray     *wb_game_get_scenarios     (WbGame *self);   /* WbScenario* */
 
 /* Adding takes ownership (a reference for objects). Each returns FALSE and
@@ -67,6 +69,7 @@ gboolean       wb_game_add_table         (WbGame *self, WbTable *table);
 gboolean       wb_game_add_map           (WbGame *self, WbMap *map);
 gboolean       wb_game_add_formation     (WbGame *self, WbFormation *formation);
 gboolean       wb_game_add_unit          (WbGame *self, WbUnit *unit);
+gboolean       wb_game_add_chit          (WbGame *self, WbChit *chit);
 gboolean       wb_game_add_scenario      (WbGame *self, WbScenario *scenario);
 
 /* Editing the legend (see wb-record-commands.h). None emits changed: the
@@ -81,6 +84,10 @@ WbTerrainType *wb_game_replace_terrain   (WbGame *self, WbTerrainType *terrain);
 WbFeatureType *wb_game_take_feature      (WbGame *self, const char *id, guint *index);
 gboolean       wb_game_insert_feature    (WbGame *self, WbFeatureType *feature, guint index);
 WbFeatureType *wb_game_replace_feature   (WbGame *self, WbFeatureType *feature);
+/* The same for chits (wb-chit-commands.h). */
+WbChit        *wb_game_take_chit         (WbGame *self, const char *id, guint *index);
+gboolean       wb_game_insert_chit       (WbGame *self, WbChit *chit, guint index);
+WbChit        *wb_game_replace_chit      (WbGame *self, WbChit *chit);
 /* The same for maps (the game holds one reference to each). */
 WbMap         *wb_game_take_map          (WbGame *self, const char *id, guint *index);
 WbTable       *wb_game_take_table        (WbGame *self, const char *id, guint *index);
@@ -116,6 +123,7 @@ WbTable       *wb_game_find_table        (WbGame *self, const char *id);
 WbMap         *wb_game_find_map          (WbGame *self, const char *id);
 WbFormation   *wb_game_find_formation    (WbGame *self, const char *id);
 WbUnit        *wb_game_find_unit         (WbGame *self, const char *id);
+WbChit        *wb_game_find_chit         (WbGame *self, const char *id);
 WbScenario    *wb_game_find_scenario     (WbGame *self, const char *id);
 
 /* Units of @side, in file order (a new array of borrowed pointers). */

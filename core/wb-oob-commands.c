@@ -1342,7 +1342,21 @@ wb_formation_command_apply (WbCommand  *command,
     case FORMATION_DELETE:
       {
         GPtrArray *units = wb_game_get_units (self->game);
+        GPtrArray *chits = wb_game_get_chits (self->game);
 
+        /* A chit activating it (format 8) would name nothing: the file
+         * would not load again. */
+        for (guint i = 0; i < chits->len; i++)
+          {
+            WbChit *chit = g_ptr_array_index (chits, i);
+            if (chit->formation == f->id)
+              {
+                g_set_error (error, WB_COMMAND_ERROR, WB_COMMAND_ERROR_INVALID,
+                             _("The chit “%s” activates “%s”: change it first"),
+                             chit->name ? chit->name : chit->id, f->name ? f->name : f->id);
+                return FALSE;
+              }
+          }
         g_ptr_array_set_size (self->children, 0);
         g_ptr_array_set_size (self->units, 0);
         for (guint i = 0; i < formations->len; i++)

@@ -84,7 +84,8 @@ WbCommand *wb_command_move_unit_new         (WbGame            *game,
 WbCommand *wb_command_add_formation_new     (WbGame            *game,
                                              WbFormation       *formation);
 /* Deletes formation @id. Its units and sub-formations are not deleted:
- * they move up to its parent (or to none), and undo puts them back. */
+ * they move up to its parent (or to none), and undo puts them back. It
+ * fails (WB_COMMAND_ERROR_INVALID) while a chit activates it. */
 WbCommand *wb_command_delete_formation_new  (WbGame            *game,
                                              const char        *id);
 /* Sets the name, echelon and colour band (NULL or "" unsets; a colour must

@@ -23,6 +23,7 @@ struct _WbScenario
   GPtrArray  *victory;
   GPtrArray  *options;
   GPtrArray  *special_rules;
+  WbCup      *cup;
 };
 
 G_DEFINE_FINAL_TYPE (WbScenario, wb_scenario, G_TYPE_OBJECT)
@@ -208,6 +209,7 @@ wb_scenario_finalize (GObject *object)
   g_ptr_array_unref (self->victory);
   g_ptr_array_unref (self->options);
   g_ptr_array_unref (self->special_rules);
+  wb_cup_free (self->cup);
   G_OBJECT_CLASS (wb_scenario_parent_class)->finalize (object);
 }
 
@@ -484,4 +486,28 @@ wb_scenario_find_setup (WbScenario *self, const char *unit, const char * const *
         return &g_array_index (s->at, WbPlace, 0);
     }
   return NULL;
+}
+
+/**
+ * wb_scenario_get_cup:
+ *
+ * The scenario's draw cup (format 8), or %NULL for a game without chits.
+ */
+WbCup *
+wb_scenario_get_cup (WbScenario *self)
+{
+  g_return_val_if_fail (WB_IS_SCENARIO (self), NULL);
+  return self->cup;
+}
+
+/* Takes @cup (may be NULL) and returns the one it replaces (transfer full). */
+WbCup *
+wb_scenario_replace_cup (WbScenario *self, WbCup *cup)
+{
+  WbCup *old;
+
+  g_return_val_if_fail (WB_IS_SCENARIO (self), NULL);
+  old = self->cup;
+  self->cup = cup;
+  return old;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "wb-types.h"
+#include "wb-chits.h"
 
 G_BEGIN_DECLS
 
@@ -121,6 +122,10 @@ GPtrArray   *wb_scenario_get_markers      (WbScenario *self);   /* WbMarker* */
 GPtrArray   *wb_scenario_get_victory      (WbScenario *self);   /* WbVictory* */
 GPtrArray   *wb_scenario_get_options      (WbScenario *self);   /* WbOption* */
 GPtrArray   *wb_scenario_get_special_rules (WbScenario *self);  /* WbSpecialRule* */
+/* The draw cup (format 8), NULL when the scenario has none; replace takes
+ * @cup (may be NULL) and returns the old one (transfer full). */
+WbCup       *wb_scenario_get_cup          (WbScenario *self);
+WbCup       *wb_scenario_replace_cup      (WbScenario *self, WbCup *cup);
 /* Whether an entry tagged with @option/@unless applies when the options in
  * the NULL-terminated @chosen (may be NULL) are in force. */
 gboolean     wb_scenario_applies          (const char *option, const char *unless,

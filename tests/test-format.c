@@ -832,7 +832,7 @@ START_TEST (test_migration_6_to_7_numbering)
   WbHexNumbering num;
   char buf[WB_HEX_NUMBER_MAX_LEN];
 
-  ck_assert_int_eq (WB_FORMAT_VERSION, 7);
+  ck_assert_int_ge (WB_FORMAT_VERSION, 7);
   ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 6,", 1), 1);
   game = wb_game_load_from_data (edit->str, -1, "minimal.warbench", &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
@@ -848,6 +848,41 @@ START_TEST (test_migration_6_to_7_numbering)
   saved = wb_game_to_data (game, NULL);
   ck_assert_ptr_nonnull (strstr (saved, current));
   ck_assert_ptr_nonnull (strstr (saved, "\"numbering\": {\"first_col\": 1, \"first_row\": 1, \"digits\": 2}"));
+}
+END_TEST
+
+/* Version 8 added chits and draw cups: a version 7 file has none, loads
+ * with none and is saved as version 8 without the new members, the rest
+ * unchanged. */
+START_TEST (test_migration_7_to_8)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autoptr(GString) edit = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbGame) current = NULL;
+  g_autofree char *saved = NULL, *saved_current = NULL;
+  GPtrArray *scenarios;
+
+  ck_assert_int_eq (WB_FORMAT_VERSION, 8);
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 7,", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "v7.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (wb_game_get_chits (game)->len, 0);
+  scenarios = wb_game_get_scenarios (game);
+  ck_assert_uint_gt (scenarios->len, 0);
+  for (guint i = 0; i < scenarios->len; i++)
+    ck_assert_ptr_null (wb_scenario_get_cup (g_ptr_array_index (scenarios, i)));
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, "\"version\": 8,"));
+  ck_assert_ptr_null (strstr (saved, "\"chits\""));
+  ck_assert_ptr_null (strstr (saved, "\"cup\""));
+  /* The same as the file read as the current version. */
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 7,", "\"version\": 8,", 1), 1);
+  current = wb_game_load_from_data (edit->str, -1, "v8.warbench", &error);
+  ck_assert_msg (current != NULL, "%s", error ? error->message : "");
+  saved_current = wb_game_to_data (current, NULL);
+  ck_assert_str_eq (saved, saved_current);
 }
 END_TEST
 
@@ -1921,6 +1956,7 @@ format_suite (void)
   tcase_add_test (tc, test_migration_5_to_6);
   tcase_add_test (tc, test_migration_6_to_7);
   tcase_add_test (tc, test_migration_6_to_7_numbering);
+  tcase_add_test (tc, test_migration_7_to_8);
   tcase_add_test (tc, test_numbering_round_trip);
   tcase_add_test (tc, test_roles_free_play);
   tcase_add_test (tc, test_background);

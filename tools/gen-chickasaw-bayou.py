@@ -33,6 +33,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -612,7 +613,6 @@ SIDES = [
 WEAPON = {"id": "weapon", "name": "Weapon Type", "type": "string"}
 CR_FRESH = {"id": "cr", "name": "Cohesion Rating (Fresh)", "type": "int", "min": 0, "max": 6}
 CR_WORN = {"id": "cr_worn", "name": "Cohesion Rating (Battleworn)", "type": "int", "min": 0, "max": 6}
-COMMAND_RATING = {"id": "command_rating", "name": "Command Rating", "type": "int", "min": 0, "max": 6}
 FRAGILE = {"id": "fragile", "name": "Fragile (BW side only)", "type": "bool"}
 UNIT_CLASSES = [
     {"id": "infantry", "name": "Infantry", "symbol": "infantry",
@@ -626,10 +626,6 @@ UNIT_CLASSES = [
      "attrs": [WEAPON, CR_FRESH, CR_WORN]},
     {"id": "pioneer", "name": "Pioneer", "symbol": "pioneer"},
     {"id": "pontoon-bridge", "name": "Pontoon Bridge", "symbol": "generic"},
-    {"id": "cic", "name": "Commander in Chief (activation chit)", "symbol": "leader",
-     "attrs": [COMMAND_RATING]},
-    {"id": "division-leader", "name": "Division leader (activation chit)", "symbol": "leader",
-     "attrs": [COMMAND_RATING]},
 ]
 
 # Movement costs (series 10.3: "Refer to the Terrain Effects Chart"): the TEC is on the player
@@ -2551,18 +2547,134 @@ ARTILLERY = {
     "confederate": ["Stowers", "Tarleton", "Ward", "Duncan", "Drew", "Wofford", "Weems",
                     "Johnston", "Bowman"],
 }
-# Activation chits that are leaders (series 2.4): the Commanders in Chief and the division
-# leaders. Their Command Ratings are printed on the chits, not in the text.
+# ---------------------------------------------------------------------------------------
+# Chits (format 8). The leaders are chits, not units: the text never puts a leader on the map;
+# "Activation represents a brigade, division, or Commander in Chief (CIC) each showing the name
+# of a leader and his Command Rating" (series 2.4). Their Command Ratings are printed on the
+# chits, not in the text: unknown ("?").
+# ---------------------------------------------------------------------------------------
+RATING_NOT_IN_TEXT = "Its Command Rating is printed on the chit, not in the rulebook text."
+# id, name, side, level, formation
 LEADERS = [
-    ("sherman", "Sherman", "union", "cic", "union-army"),
-    ("morgan", "Morgan", "union", "division-leader", "morgan-div"),
-    ("ml-smith", "M. L. Smith", "union", "division-leader", "ml-smith-div"),
-    ("aj-smith", "A. J. Smith", "union", "division-leader", "aj-smith-div"),
-    ("steele", "Steele", "union", "division-leader", "steele-div"),
-    ("pemberton", "Pemberton", "confederate", "cic", "csa-army"),
-    ("sd-lee", "S. D. Lee", "confederate", "division-leader", "sd-lee-div"),
-    ("m-smith", "M. Smith", "confederate", "division-leader", "m-smith-div"),
+    ("sherman", "Sherman CiC", "union", "cic", "union-army"),
+    ("morgan", "Morgan", "union", "division", "morgan-div"),
+    ("ml-smith", "M. L. Smith", "union", "division", "ml-smith-div"),
+    ("aj-smith", "A. J. Smith", "union", "division", "aj-smith-div"),
+    ("steele", "Steele", "union", "division", "steele-div"),
+    ("pemberton", "Pemberton CiC", "confederate", "cic", "csa-army"),
+    ("sd-lee", "S. D. Lee", "confederate", "division", "sd-lee-div"),
+    ("m-smith", "M. Smith", "confederate", "division", "m-smith-div"),
 ]
+LEADER_NOTES = {
+    "sherman": ("17.6i: \"This bonus also applies to the Sherman CiC Command Rating\": Sherman "
+                "rolls (not an automatic CIC)."),
+    "pemberton": ("The text does not say whether Pemberton's CIC chit is automatic or has a "
+                  "Command Rating (7.3: \"some CIC chits have an activation number, some are "
+                  "automatic\"): kept as an unknown rating."),
+}
+CASUALTY_NOTE = ("Leader casualty chit (series 2.4: \"A second set of Activation chits with a "
+                 "'red cross' graphic added are leader casualty chits\", substituted for the "
+                 "regular chit when the leader becomes a casualty by the Fog of War, exclusive "
+                 "7.3b). The text does not list the counter mix: one for each leader is "
+                 "reconstructed from 2.4's \"second set\".")
+CASUALTY_NOTES = {
+    "ml-smith": (" 17.6b uses the \"M.L. Smith replacement Division Activation\" chit: read as "
+                 "this one (M. L. Smith was wounded on December 28)."),
+}
+# id, name, side, text (what the rulebook says of the event; the Unique Event descriptions are
+# on the player aid), effect (structured where the text fixes it: the CRT modifiers it names,
+# the marker it places).
+PLAYER_AID = ("The Unique Event description, and so when the chit may be played (7.3), are on "
+              "the back of the player aid, not in the rulebook text.")
+EVENTS = [
+    ("usa-confident", "Confident", "union",
+     "Designer's note: \"Huzzah! and Confident: The USA, especially on the last day, used this "
+     "Chit often. To make attacks on the Trenches viable, Huzzah might be necessary. Then "
+     "combining with Confident is always fun for the Union player. It gives the USA the right "
+     "opportunity to storm a Trench position.\"", None),
+    ("usa-rally", "Rally", "union",
+     "Designer's note: \"Rally: For both sides.\" The Rally Event chit can NOT be played on "
+     "units in a Bayou hex (2.10h) or a Cypress hex (2.10j). Series 13.0: \"A unit can be "
+     "rallied by an event chit by following the procedure outlined in the chit description.\"",
+     None),
+    ("usa-stand-to-it", "Stand to It", "union",
+     "Designer's note: \"Stand to It: Very reasonable for the UNION with them having to "
+     "navigate entering Bayou hexes, or face difficult combat.\"", None),
+    ("usa-huzzah-1", "Huzzah!", "union",
+     "Close Combat: Union \"Huzzah!\" event: Shift two columns to the right (11.0c xiv). Moves "
+     "resulting from the Huzzah chits do not trigger a roll on the Bayou entry table or a "
+     "cohesion check (2.10h).", {"type": "crt-modifiers", "modifiers": ["close-huzzah"]}),
+    ("usa-huzzah-2", "Huzzah! (second)", "union",
+     "The second Huzzah! chit: 17.5b and 17.6b \"Both Huzzah! Events are used\". Close Combat: "
+     "Shift two columns to the right (11.0c xiv).",
+     {"type": "crt-modifiers", "modifiers": ["close-huzzah"]}),
+    ("usa-command-momentum", "Command Momentum", "union",
+     "Designer's note: \"Command Momentum: Hard for the Union to use but once a Division got "
+     "rolling it would act as one, like they did in the battle.\"", None),
+    ("usa-epaulement", "Epaulement", "union",
+     "2.2b: an Epaulement marker is placed in a hex after the Epaulement Event Chit has been "
+     "played; units firing at a unit in an Epaulement hex receive a 2 Column Shift to the Left. "
+     "Designer's note: \"The UNION were constantly throwing up defensive works for their "
+     "artillery units.\"", {"type": "place-marker", "feature": "epaulement"}),
+    ("csa-good-ground", "Good Ground", "confederate",
+     "Fire Combat: Confederate \"Good Ground\" chit: shift two columns to the left; it may not "
+     "be placed in a Trench hex (9.3 xvi). Close Combat: Defending Confederate \"Good Ground\" "
+     "event chit: Shift two columns to the left (11.0c xviii).",
+     {"type": "crt-modifiers", "modifiers": ["fire-good-ground", "close-good-ground"]}),
+    ("csa-rally", "Rally", "confederate",
+     "Designer's note: \"Rally: For both sides.\" The Rally Event chit can NOT be played on "
+     "units in a Bayou hex (2.10h) or a Cypress hex (2.10j).", None),
+    ("csa-handsome-movement", "Handsome Movement", "confederate",
+     "Designer's note: \"Forces of two different brigades were able to shift when needed. ... "
+     "Note that Handsome Movement has nothing to do with combat even though it allows units to "
+     "engage.\" Its moves do not trigger a roll on the Bayou entry table or a cohesion check "
+     "(2.10h).", None),
+    ("csa-sharpshooters", "Sharpshooters!", "confederate",
+     "Designer's note: \"I wanted it to be a mostly set amount that could be employed by ANY "
+     "CSA unit. Hence the limit after ALL modifiers have been employed.\"", None),
+    ("csa-superior-artillery", "Superior Artillery", "confederate",
+     "Designer's note: the chit gives \"the CSA artillery some well deserved power\".", None),
+    ("csa-command-confusion", "Command Confusion", "confederate",
+     "Designer's note: \"To show the slowness of the USA operations and to show Brigades not "
+     "advancing when they could\". Series 7.3 example (another game's chit of the same name): "
+     "held, then played on an activated brigade; on a roll of 1 its order becomes Regroup.", None),
+    ("csa-firing-low", "Firing Low", "confederate",
+     "Designer's note: \"The Union had a tough time firing on the trenches. Historical sources "
+     "stated they were EITHER firing LOW or Firing HIGH.\"", None),
+    ("csa-seeing-the-elephant", "Seeing the Elephant", "confederate",
+     "Designer's note: \"The Union fresh recruits - the two Cohesion Rating units were "
+     "petrified of the Trenches.\"", None),
+]
+
+
+def build_chits():
+    chits = []
+    for cid, name, side, level, formation in LEADERS:
+        c = {"id": cid, "name": name, "side": side, "kind": "activation", "level": level,
+             "formation": formation, "command_rating": "?"}
+        c["note"] = ("CIC" if level == "cic" else "Division") + " Activation chit (series 2.4). " + \
+            RATING_NOT_IN_TEXT + (" " + LEADER_NOTES[cid] if cid in LEADER_NOTES else "")
+        chits.append(c)
+    for cid, name, side, level, formation in LEADERS:
+        chits.append({"id": cid + "-casualty", "name": name + " (casualty)", "side": side,
+                      "kind": "activation", "level": level, "formation": formation,
+                      "command_rating": "?", "casualty_of": cid,
+                      "note": CASUALTY_NOTE + CASUALTY_NOTES.get(cid, "") + " " + RATING_NOT_IN_TEXT,
+                      "source": "reconstructed: series 2.4"})
+    for cid, name, side, text, effect in EVENTS:
+        c = {"id": cid, "name": name, "side": side, "kind": "event", "play": "?"}
+        if effect:
+            c["effect"] = effect
+        c["text"] = text
+        c["note"] = PLAYER_AID
+        chits.append(c)
+    chits.append({"id": "fortunes-of-war", "name": "Fortunes of War", "kind": "wild",
+                  "wild": "fortunes-of-war",
+                  "note": "Series 7.3a: the next chit pulled is negated."})
+    chits.append({"id": "fog-of-war", "name": "Fog of War", "kind": "wild", "wild": "fog-of-war",
+                  "note": ("Series 7.3b, exclusive 7.3b: the non-chit-pulling player rolls on the "
+                           "Fog of War Chit Table (table fog-of-war).")})
+    return chits
 
 
 def unit_id(name):
@@ -2604,10 +2716,6 @@ def build_oob():
             u["note"] = note
         units.append(u)
 
-    for fid, name, side, klass, formation in LEADERS:
-        add(fid, name + (" CiC" if klass == "cic" else ""), side, klass, formation, 0,
-            note=("Activation chit (series 2.4). Its Command Rating is printed on the chit, not "
-                  "in the rulebook text."))
     for bde, names in BRIGADE_UNITS.items():
         for name in names:
             klass = "cavalry" if "Cavalry" in name else "infantry"
@@ -2672,19 +2780,79 @@ TURNS = {
     "17.6": ((11, 30), 13, "December 29"),
 }
 
-# Rule b of each scenario (17.2: a): the Division Activation and CiC chits in play. They are
-# set up in the draw cup box. 17.6: "M.L. Smith replacement Division Activation".
-CHITS = {
-    "17.1": ["morgan", "sd-lee"],
-    "17.2": ["steele", "morgan", "sd-lee"],
-    "17.3": ["steele", "sd-lee"],
-    "17.4": ["morgan", "ml-smith", "sd-lee"],
-    "17.5": ["morgan", "ml-smith", "aj-smith", "steele", "sherman", "sd-lee", "m-smith",
-             "pemberton"],
-    "17.6": ["morgan", "aj-smith", "steele", "ml-smith", "sherman", "sd-lee", "m-smith",
-             "pemberton"],
+# The draw cup of each scenario: rule b (17.2: a) "Eligible Chits", rule c (17.2: b) "Command
+# Decision Phase", the Command Clarity rule and the CiC chits of the reinforcement schedule.
+# Both Wild chits are in every cup (5.3).
+WILD = ["fortunes-of-war", "fog-of-war"]
+USA_SMALL = ["usa-confident", "usa-rally", "usa-stand-to-it"]
+CSA_SMALL = ["csa-good-ground", "csa-rally", "csa-handsome-movement", "csa-sharpshooters",
+             "csa-superior-artillery"]
+USA_ALL = ["usa-stand-to-it", "usa-huzzah-1", "usa-rally", "usa-command-momentum",
+           "usa-epaulement", "usa-confident", "usa-huzzah-2"]
+CSA_ALL = ["csa-rally", "csa-handsome-movement", "csa-command-confusion", "csa-sharpshooters",
+           "csa-good-ground", "csa-firing-low", "csa-seeing-the-elephant", "csa-superior-artillery"]
+CUPS = {
+    "17.1": {"chits": ["morgan"] + USA_SMALL + ["sd-lee"] + CSA_SMALL,
+             "counts": ((1, 1, 1), (2, 2, 2)), "clarity": ["morgan"]},
+    "17.2": {"chits": ["steele", "morgan"] + USA_SMALL + ["sd-lee"] + CSA_SMALL +
+             ["csa-command-confusion"],
+             "counts": ((1, 1, 1), (2, 2, 3)), "clarity": ["morgan"]},
+    "17.3": {"chits": ["steele", "usa-rally", "usa-stand-to-it", "usa-confident", "usa-huzzah-1",
+                       "sd-lee", "csa-rally", "csa-good-ground", "csa-handsome-movement",
+                       "csa-sharpshooters", "csa-superior-artillery"],
+             "counts": ((1, 1, 2), (1, 1, 3)), "clarity": ["steele"]},
+    "17.4": {"chits": ["morgan", "ml-smith", "usa-stand-to-it", "usa-confident", "usa-rally",
+                       "usa-command-momentum", "usa-huzzah-1", "sd-lee", "csa-rally",
+                       "csa-handsome-movement", "csa-command-confusion", "csa-sharpshooters",
+                       "csa-good-ground", "csa-superior-artillery"],
+             "counts": ((1, 1, 2), (2, 2, 2)), "clarity": ["sd-lee"]},
+    "17.5": {"chits": ["morgan", "ml-smith", "aj-smith", "steele", "sherman"] + USA_ALL +
+             ["sd-lee", "m-smith", "pemberton"] + CSA_ALL,
+             "counts": ((1, 1, 4), (2, 2, 4)), "clarity": []},
+    "17.6": {"chits": ["morgan", "aj-smith", "steele", "ml-smith-casualty", "sherman"] + USA_ALL +
+             ["sd-lee", "m-smith", "pemberton"] + CSA_ALL,
+             "counts": ((2, 2, 3), (2, 2, 4)),
+             "clarity": ["morgan", "aj-smith", "steele", "ml-smith-casualty", "sd-lee", "m-smith"],
+             "per_division": True},
 }
-CHIT_NOTES = {("17.6", "ml-smith"): "17.6b: the M.L. Smith replacement Division Activation chit"}
+# Where the text's excluded count is not its eligible Event chits less the Key Chits and the
+# included ones (5.1, 5.2): kept as printed, with a note.
+def cup_note(sid, counts, chits, by_id):
+    notes = []
+    for side, (key, inc, exc) in zip(("union", "confederate"), counts):
+        events = sum(1 for c in chits if by_id[c]["kind"] == "event" and by_id[c]["side"] == side)
+        if key + inc + exc != events:
+            notes.append("%s: %d eligible Event chits, %d Key Chit(s) and %d included, so %d left "
+                         "out; the text says to exclude %d" % (
+                             {"union": "USA", "confederate": "CSA"}[side], events, key, inc,
+                             events - key - inc, exc))
+    if not notes:
+        return None
+    return ("The excluded counts are the text's own (%s): %s." % (
+        sid + "c" if sid != "17.2" else "17.2b", "; ".join(notes)))
+
+
+def build_cup(sid, labels, cic_adds, by_id):
+    spec = CUPS[sid]
+    chits = spec["chits"] + WILD
+    cup = {"chits": chits}
+    for member, k in (("key_chits", 0), ("included_events", 1), ("excluded_events", 2)):
+        cup[member] = {"union": spec["counts"][0][k], "confederate": spec["counts"][1][k]}
+    if spec["clarity"]:
+        cup["command_clarity"] = {"chits": spec["clarity"]}
+        if spec.get("per_division"):
+            cup["command_clarity"]["per"] = "division"
+    if cic_adds:
+        cup["add"] = [{"turn": turn, "chits": [cid],
+                       "note": "%s reinforcement schedule: %s – %s CiC" % (
+                           sid, labels[turn - 1].lower(),
+                           by_id[cid]["name"].replace(" CiC", ""))}
+                      for turn, cid in cic_adds]
+    note = cup_note(sid, spec["counts"], chits, by_id)
+    if note:
+        cup["note"] = note
+    return cup
+
 
 # Restricted units (17.1e, 17.3f, 17.4f): a note on their set-up lines.
 RESTRICTED = {
@@ -2700,7 +2868,6 @@ BROKEN_BOXES = [
     {"id": "broken-2", "name": "Broken Track: 2"},
     {"id": "broken-1", "name": "Broken Track: 1"},
     {"id": "broken-available", "name": "Broken Track: Available"},
-    {"id": "draw-cup", "name": "Draw Cup (activation chits in play)"},
 ]
 BOXES_17_6 = [
     {"id": "snyders-bluff", "name": "Snyder's Bluff", "side": "confederate"},
@@ -2758,7 +2925,7 @@ def parse_chart(sid, text, brigade_of, side_of_unit):
             when, line = line[2:].split(" – ", 1)
             turn = labels.index(when.upper()) + 1
             if line.endswith("CiC"):
-                reinf.append((turn, unit_id(line[:-4]), [{"box": "draw-cup"}]))
+                reinf.append((turn, unit_id(line[:-4]), None))
                 continue
         group, entries = line.split(": ", 1)
         for entry in entries.split("; "):
@@ -2838,7 +3005,7 @@ def rules_of(sid, letters=None):
     return out
 
 
-def build_scenarios(units, errors):
+def build_scenarios(units, chits, errors):
     brigade_name = {f[0]: f[1] for f in FORMATIONS}
     brigade_of = {u["id"]: brigade_name.get(u["formation"]) for u in units
                   if u["class"] in ("infantry", "cavalry")}
@@ -2858,8 +3025,8 @@ def build_scenarios(units, errors):
         start, count, date = TURNS[sid]
         labels = clock(start, count)
         lines = []
-        for uid in CHITS[sid]:
-            lines.append(setup_line(uid, [{"box": "draw-cup"}], CHIT_NOTES.get((sid, uid))))
+        cic_adds = [(turn, uid) for turn, uid, places in reinf if places is None]
+        reinf = [r for r in reinf if r[2] is not None]
         overrides = variant_overrides(charts) if sid == "17.6" else {}
         for uid, places, note in setup:
             note = RESTRICTED.get((sid, uid), note)
@@ -2874,12 +3041,9 @@ def build_scenarios(units, errors):
             r = {"turn": turn}
             r.update(places[0])
             r["units"] = [uid]
-            if places[0].get("box") == "draw-cup":
-                r["note"] = "the CiC activation chit goes into the draw cup"
-            else:
-                r["condition"] = ("10.11: placed in the hex only when the brigade gets a Full "
-                                  "Activation; delayed if the hex is occupied by or adjacent to "
-                                  "an enemy unit")
+            r["condition"] = ("10.11: placed in the hex only when the brigade gets a Full "
+                              "Activation; delayed if the hex is occupied by or adjacent to "
+                              "an enemy unit")
             if reinforcements and reinforcements[-1]["turn"] == turn and \
                     reinforcements[-1].get("hex") == r.get("hex") and "hex" in r:
                 reinforcements[-1]["units"].append(uid)
@@ -2909,6 +3073,7 @@ def build_scenarios(units, errors):
         if sid in ("17.1", "17.2"):
             sc["victory_text"] = "17.1f: " + dict(SCENARIO_TEXT["17.1"]["rules"])["f"]
         sc["special_rules"] = special_rules(sid)
+        sc["cup"] = build_cup(sid, labels, cic_adds, {c["id"]: c for c in chits})
         scenarios.append(sc)
     return scenarios, charts
 
@@ -3041,7 +3206,7 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 7,
+        "version": 8,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,
@@ -3054,7 +3219,9 @@ def build_game():
     formations, units = build_oob()
     game["formations"] = formations
     game["units"] = units
-    game["scenarios"], m["charts"] = build_scenarios(units, m.setdefault("oob_errors", []))
+    game["chits"] = build_chits()
+    game["scenarios"], m["charts"] = build_scenarios(units, game["chits"],
+                                                     m.setdefault("oob_errors", []))
     return game, m
 
 
@@ -3405,6 +3572,57 @@ def cell_at_chart(table, label):
 # Checks: what the text fixes, and what makes the map playable.
 # ---------------------------------------------------------------------------------------
 
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+# The leaders' chits as rule b names them.
+LEADER_WORDS = {"sherman": "Sherman CinC", "pemberton": "Pemberton CinC", "morgan": "Morgan",
+                "ml-smith": "M.L. Smith", "aj-smith": "A.J. Smith", "steele": "Steele",
+                "sd-lee": "S.D. Lee", "m-smith": "M. Smith", "ml-smith-casualty": "M.L. Smith replacement"}
+
+
+def check_cups(game):
+    """Each scenario's cup against its rules b and c as printed: every chit named in the text of
+    its side, every event of the text in the cup (twice Huzzah! only where "Both Huzzah! Events
+    are used"), and the Key, included and excluded counts the words say."""
+    errors = []
+    chits = {c["id"]: c for c in game["chits"]}
+    for sc in game["scenarios"]:
+        sid, cup = sc["id"], sc["cup"]
+        rules = dict(SCENARIO_TEXT[sid]["rules"])
+        b, c = (rules["a"], rules["b"]) if sid == "17.2" else (rules["b"], rules["c"])
+        if sid == "17.2":
+            b = b.replace("\n", " ")
+        usa_text = b[b.index("Union:"):]
+        csa_text = b[b.index("Confederate:"):b.index("Union:")]
+        for cid in cup["chits"]:
+            ch = chits[cid]
+            if ch["kind"] == "wild":
+                continue
+            text = usa_text if ch["side"] == "union" else csa_text
+            word = LEADER_WORDS.get(cid, ch["name"].replace(" (second)", ""))
+            if word.lower() not in text.lower():
+                errors.append("%s: %s is in the cup but rule b does not name it for its side" % (sid, cid))
+        for side, text in (("union", usa_text), ("confederate", csa_text)):
+            for ev in EVENTS:
+                if ev[2] == side and ev[1] != "Huzzah! (second)" and ev[1].lower() in text.lower() \
+                        and ev[0] not in cup["chits"]:
+                    errors.append("%s: rule b names %s, not in the cup" % (sid, ev[0]))
+        if ("usa-huzzah-2" in cup["chits"]) != ("Both Huzzah! Events are used" in b):
+            errors.append("%s: the second Huzzah! against rule b" % sid)
+        m_ = re.search(r"Union player selects (\w+) Key Chits? while the Confederate Player selects "
+                       r"(\w+) Key Chits?\. Players will then randomly select (\w+) \(USA\) and (\w+) "
+                       r"\(CSA\).*\((?i:exclude) (\w+) USA Events?; (?i:exclude) (\w+) CSA Events?\)", c)
+        if not m_:
+            errors.append("%s: rule c not understood" % sid)
+            continue
+        n = [NUMBER_WORDS[w.lower()] for w in m_.groups()]
+        want = {"key_chits": (n[0], n[1]), "included_events": (n[2], n[3]),
+                "excluded_events": (n[4], n[5])}
+        for member, (usa, csa) in want.items():
+            if cup[member] != {"union": usa, "confederate": csa}:
+                errors.append("%s: %s %s, rule c says %d and %d" % (sid, member, cup[member], usa, csa))
+    return errors
+
+
 def check(game, m):
     errors = []
     err = errors.append
@@ -3423,6 +3641,7 @@ def check(game, m):
     errors.extend(m.get("oob_errors", []))
     errors.extend(check_tables(game["tables"]))
     errors.extend(check_data(game, m))
+    errors.extend(check_cups(game))
     # The set-up charts as parsed agree with the set-up hexes the map was fitted to.
     unit_side = {u["id"]: u["side"] for u in game["units"]}
     for sid, (setup, reinf, markers) in m["charts"].items():

@@ -1099,7 +1099,7 @@ _CLASS = {o[0]: o[4] for o in OOB}
 def build_game():
     return {
         "format": "warbench-game",
-        "version": 7,
+        "version": 8,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

@@ -1006,7 +1006,7 @@ def build_game():
     valley = map_entity()
     return {
         "format": "warbench-game",
-        "version": 7,
+        "version": 8,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

@@ -1373,7 +1373,7 @@ def build_game():
     units = unit_entities()
     return {
         "format": "warbench-game",
-        "version": 7,
+        "version": 8,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

@@ -1152,7 +1152,7 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 7,
+        "version": 8,
         "game": GAME,
         "rules": RULES,
         "sides": SIDES,

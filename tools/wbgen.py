@@ -13,7 +13,7 @@ import os
 STRUCTURAL_OBJECTS = {"", "tables[]", "maps[]", "scenarios[]"}
 # Arrays written one element per line; every other array is inline.
 LINE_ARRAYS = {"sides", "unit_classes", "terrain", "features", "tables", "maps", "formations",
-               "units", "scenarios", "tables[].columns", "tables[].rows", "tables[].codes", "tables[].modifiers",
+               "units", "chits", "scenarios", "tables[].columns", "tables[].rows", "tables[].codes", "tables[].modifiers",
                "maps[].terrain", "maps[].elevation", "maps[].hexes", "maps[].hexsides",
                "maps[].marks", "maps[].lines", "maps[].locations", "maps[].connections",
                "scenarios[].boxes",
