@@ -23,7 +23,8 @@
  * refused); the CSA clicks which of its two C blocks fires first; in
  * round 2 Tyler retreats with the prompt's "Retreat to Brown's Cove"; the
  * CSA regroups Elzey back to Standardsville by clicks (board, then map)
- * and ends the regroup: the map comes back. */
+ * and ends the regroup: the Supply Phase's stacking losses are picked on
+ * a board of the town's blocks. */
 
 /* The prompt's step button labelled @label, or NULL. */
 static GtkWidget *
@@ -222,8 +223,12 @@ START_TEST (test_battle_in_window)
   /* The Battle Phase is over: the Supply Phase, on the map — first the
    * owner's stacking losses (3.3: a town of the set-up holds more than it may). */
   ck_assert_str_eq (wb_play_awaiting (play), "stack-loss");
-  ck_assert (!gtk_widget_is_visible (GTK_WIDGET (board)));
   ck_assert (gtk_widget_is_visible (GTK_WIDGET (view)));
+  /* Picked on a board of the town's blocks: the Battle Board toggle stays
+   * (the player had turned to the map), the board the town's. */
+  ck_assert (gtk_widget_is_visible (find_named (GTK_WIDGET (window), "play-battle-toggle")));
+  ck_assert_msg (strstr (wb_board_view_get_title (board), "Stacking at ") != NULL, "%s",
+                 wb_board_view_get_title (board));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 END_TEST
