@@ -131,7 +131,7 @@ END_TEST
  * click on the CSA artillery makes its fire counter-battery (6.63); the
  * board shows the attacking artillery at A1 in its first round (4.24),
  * the last fire's dice and hits; the two CSA B blocks: the one clicked
- * fires, else the first. */
+ * fires, else the first, neither offered counter-battery (not artillery). */
 START_TEST (test_fire_and_counter_battery)
 {
   Fixture f;
@@ -200,6 +200,9 @@ START_TEST (test_fire_and_counter_battery)
   g_clear_pointer (&step, wb_step_free);
   step = step_of (&f, picks);
   ck_assert_str_eq ((c = candidates (step, 0)), "jackson munford");
+  g_free (c);
+  /* Not artillery: no counter-battery at Banks' artillery (6.63). */
+  ck_assert_str_eq ((c = candidates (step, 1)), "");
   g_free (c);
   ck_assert_str_eq ((a = action_text (&f, picks)), "{\"type\":\"fire\",\"unit\":\"jackson\"}");
   g_free (a);

@@ -581,8 +581,18 @@ START_TEST (test_pinning)
     g_autoptr(WbStep) step = step_of (&f, picks);
     g_autofree char *json = NULL;
 
+    g_autoptr(WbBoard) board = f.family->board (f.data, f.m);
+
     ck_assert_uint_eq (step->lists->len, 1);
     ck_assert_uint_eq (((WbPickList *) g_ptr_array_index (step->lists, 0))->candidates->len, 5);
+    /* Picked one by one on a board of the five (a click on the town could
+     * only take them in the order they stand). */
+    ck_assert_int_eq (((WbPickList *) g_ptr_array_index (step->lists, 0))->kind, WB_PICK_BOARD_UNIT);
+    ck_assert_ptr_nonnull (board);
+    ck_assert_uint_eq (board->units->len, 5);
+    ck_assert_int_ge (wb_board_find_unit (board, "gordon"), 0);
+    ck_assert_int_lt (wb_board_find_unit (board, "kenly"), 0);
+    ck_assert_msg (strstr (board->title, "pick the 2 blocks pinned") != NULL, "%s", board->title);
     ck_assert (has_candidate (step, 0, "banks") && !has_candidate (step, 0, "kenly"));
     ck_assert_str_eq (step->act_label, "_Pin");
     wb_picks_add (picks, 0, "banks");
@@ -1054,6 +1064,9 @@ START_TEST (test_detachment_sidebar)
           put (&f, "taylor", "standardsville");
           put (&f, "ewell-artillery", "charlottesville");
           put (&f, "ewell", "charlottesville");
+          /* No SP left: Taylor (below full strength) has no step to buy,
+           * the town is picked for the sidebar alone. */
+          col_state (f.m)->sp[f.m->active] = 0;
           wb_picks_clear (picks);
           g_clear_pointer (&step, wb_step_free);
           step = step_of (&f, picks);
@@ -1118,6 +1131,21 @@ END_TEST
  * (two towns when commanded, through the town the route shows, by rail),
  * the road counts in the prompt; the pin choice; the Supply Phase's
  * blocks and detachment towns with their buttons. */
+/* The action of @step's button labelled @label (the test fails without one). */
+static JsonObject *
+button_action (const WbStep *step, const char *label)
+{
+  for (guint i = 0; i < step->buttons->len; i++)
+    {
+      WbStepButton *b = g_ptr_array_index (step->buttons, i);
+
+      if (g_strcmp0 (b->label, label) == 0)
+        return b->action;
+    }
+  ck_abort_msg ("no button %s", label);
+  return NULL;
+}
+
 START_TEST (test_steps)
 {
   Fixture f;
@@ -1210,29 +1238,47 @@ START_TEST (test_steps)
   ck_assert_uint_eq (step->lists->len, 0);
   teardown (&f);
 
-  /* The Supply Phase: a block to buy a step for; a town, then its
-   * detachments' buttons. */
+  /* The Supply Phase: a town, then a button per block a step may be
+   * bought for and per detachment of the pool that may deploy there —
+   * each block of a town its own button, whichever comes first. */
   setup (&f);
   set_strength (&f, "winder", 3);
+  set_strength (&f, "campbell", 1);
   supply (&f, CSA);
   g_clear_pointer (&step, wb_step_free);
   step = step_of (&f, picks);
-  ck_assert (has_candidate (step, 1, "winder"));
-  ck_assert (!has_candidate (step, 1, "campbell"));        /* full strength */
+  ck_assert_uint_eq (step->lists->len, 1);
   ck_assert (has_candidate (step, 0, "staunton"));
-  ck_assert (!has_candidate (step, 0, "standardsville"));  /* four blocks */
+  ck_assert (!has_candidate (step, 0, "standardsville"));  /* four blocks at full strength */
   ck_assert_str_eq (step->summary, "2 SP left; detachments deployed 0 of 1");
+  ck_assert_uint_eq (step->buttons->len, 0);
+  ck_assert_ptr_null (action_text (&f, picks));
   wb_picks_add (picks, 0, "staunton");
   g_clear_pointer (&step, wb_step_free);
   step = step_of (&f, picks);
   /* Jackson's division is at Staunton: its six detachments of the pool. */
   ck_assert (has_button (step, "Deploy Jackson's infantry detachment 1 at Staunton"));
   ck_assert (has_button (step, "Deploy Jackson HQ detachment at Staunton"));
-  ck_assert_uint_eq (step->buttons->len, 6);
+  ck_assert_msg (has_button (step, "Buy a Step for Stonewall Brigade (Winder) (1 SP)"), "%s",
+                 ((WbStepButton *) g_ptr_array_index (step->buttons, 0))->label);
+  ck_assert (has_button (step, "Buy a Step for 2nd Brigade (Campbell) (1 SP)"));
+  ck_assert_uint_eq (step->buttons->len, 8);
   ck_assert_ptr_null (action_text (&f, picks));
-  wb_picks_clear (picks);
-  wb_picks_add (picks, 1, "winder");
-  json = action_text (&f, picks);
+  ok_action (&f, button_action (step, "Buy a Step for 2nd Brigade (Campbell) (1 SP)"));
+  ck_assert_int_eq (strength (&f, "campbell"), 2);
+  ck_assert_int_eq (strength (&f, "winder"), 3);
+  /* Campbell given its step: Winder's button only, and the deployments. */
+  g_clear_pointer (&step, wb_step_free);
+  step = step_of (&f, picks);
+  ck_assert (!has_button (step, "Buy a Step for 2nd Brigade (Campbell) (1 SP)"));
+  ck_assert_uint_eq (step->buttons->len, 7);
+  {
+    g_autoptr(JsonNode) winder = json_node_init_object (json_node_alloc (),
+                                                        button_action (step, "Buy a Step for Stonewall Brigade "
+                                                                             "(Winder) (1 SP)"));
+
+    json = json_to_string (winder, FALSE);
+  }
   ck_assert_str_eq (json, "{\"type\":\"supply\",\"unit\":\"winder\"}");
   teardown (&f);
 }

@@ -23,7 +23,8 @@
  * refused); the CSA clicks which of its two C blocks fires first; in
  * round 2 Tyler retreats with the prompt's "Retreat to Brown's Cove"; the
  * CSA regroups Elzey back to Standardsville by clicks (board, then map)
- * and ends the regroup: the map comes back. */
+ * and ends the regroup: the Supply Phase's stacking losses are picked on
+ * a board of the town's blocks. */
 
 /* The prompt's step button labelled @label, or NULL. */
 static GtkWidget *
@@ -222,8 +223,70 @@ START_TEST (test_battle_in_window)
   /* The Battle Phase is over: the Supply Phase, on the map — first the
    * owner's stacking losses (3.3: a town of the set-up holds more than it may). */
   ck_assert_str_eq (wb_play_awaiting (play), "stack-loss");
-  ck_assert (!gtk_widget_is_visible (GTK_WIDGET (board)));
   ck_assert (gtk_widget_is_visible (GTK_WIDGET (view)));
+  /* Picked on a board of the town's blocks: the Battle Board toggle stays
+   * (the player had turned to the map), the board the town's. */
+  ck_assert (gtk_widget_is_visible (find_named (GTK_WIDGET (window), "play-battle-toggle")));
+  ck_assert_msg (strstr (wb_board_view_get_title (board), "Stacking at ") != NULL, "%s",
+                 wb_board_view_get_title (board));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+/* Counter-battery clicked on the board (6.63): Banks' artillery defends
+ * Charlottesville with Tyler; Ewell's artillery attacks with Elzey and
+ * Trimble. The USA artillery fires first (A, the defender): a click on
+ * the CSA artillery on the board makes its fire counter-battery — the
+ * board's second list of blocks, the enemy fired at — and its hit falls
+ * on that artillery. */
+START_TEST (test_counter_battery_click)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "shenandoah.warbench", NULL);
+  WbWindow *window = open_window (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = NULL;
+  WbPlayPrompt *prompt;
+  WbBoardView *board;
+  WbJournal *journal;
+  const WbJournalEntry *made;
+  int guard = 0, before;
+
+  play = wb_play_new_full (wb_window_get_game (window), NULL, "campaign", NULL, 3, TRUE, NULL, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_window_play (window, play);
+  wait_until_settled (wb_window_get_map_view (window));
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"tyler\", \"to\": {\"location\": \"charlottesville\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"banks-artillery\", \"to\": {\"location\": \"charlottesville\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"taylor\", \"to\": {\"location\": \"staunton\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"steuart\", \"to\": {\"location\": \"staunton\"}}");
+  play_act_ok (play, "{\"type\": \"activate\", \"unit\": \"ewell\"}");
+  play_act_ok (play, "{\"type\": \"move\", \"unit\": \"elzey\", \"to\": {\"location\": \"charlottesville\"}}");
+  play_act_ok (play, "{\"type\": \"move\", \"unit\": \"trimble\", \"to\": {\"location\": \"charlottesville\"}}");
+  play_act_ok (play, "{\"type\": \"move\", \"unit\": \"ewell-artillery\", \"to\": {\"location\": \"charlottesville\"}}");
+  while (g_strcmp0 (wb_play_awaiting (play), "move") == 0)
+    {
+      play_act_ok (play, "{\"type\": \"end_step\"}");
+      ck_assert_int_lt (++guard, 4);
+    }
+  ck_assert_str_eq (wb_play_awaiting (play), "fire");
+  if (gtk_widget_is_visible (find_named (GTK_WIDGET (window), "handover-ready")))
+    g_signal_emit_by_name (find_named (GTK_WIDGET (window), "handover-ready"), "clicked");
+  prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
+  board = WB_BOARD_VIEW (find_named (GTK_WIDGET (window), "play-battle-view"));
+  ck_assert (gtk_widget_is_visible (GTK_WIDGET (board)));
+  ck_assert_msg (g_str_has_prefix (wb_play_prompt_get_odds (prompt), "Fire: Banks' artillery"), "%s",
+                 wb_play_prompt_get_odds (prompt));
+  click_unit (board, "ewell-artillery");
+  ck_assert_msg (g_str_has_prefix (wb_play_prompt_get_odds (prompt), "Counter-battery: Banks' artillery"), "%s",
+                 wb_play_prompt_get_odds (prompt));
+  before = halves (play, "ewell-artillery");
+  fire (prompt, play, "1 6 6");
+  journal = wb_play_get_journal (play);
+  made = wb_journal_get_entry (journal, wb_journal_get_cursor (journal));
+  ck_assert (json_object_get_boolean_member_with_default (made->action, "counter_battery", FALSE));
+  ck_assert_str_eq (json_object_get_string_member (made->action, "target"), "ewell-artillery");
+  ck_assert_int_eq (halves (play, "ewell-artillery"), before - 2);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 END_TEST
@@ -237,6 +300,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_set_timeout (tc, 60);
   tcase_add_test (tc, test_battle_in_window);
+  tcase_add_test (tc, test_counter_battery_click);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -445,14 +445,27 @@ void
 wb_play_controller_click_board_unit (WbPlayController *self, const char *unit)
 {
   WbPickList *list = NULL;
-  guint l;
+  guint l = 0;
 
   g_return_if_fail (WB_IS_PLAY_CONTROLLER (self) && unit != NULL);
   if (self->override)
     return;
-  for (l = 0; l < self->step->lists->len && list == NULL; l++)
-    if (list_at (self, l)->kind == WB_PICK_BOARD_UNIT)
-      list = list_at (self, l);
+  /* The first list of board units that picked it or may pick it (a step
+   * may have two: the block that fires, the enemy block it fires at),
+   * else the first, for its reason. */
+  for (guint k = 0; k < self->step->lists->len && list == NULL; k++)
+    if (list_at (self, k)->kind == WB_PICK_BOARD_UNIT &&
+        (wb_pick_list_find (list_at (self, k), unit) != NULL || wb_picks_count_value (self->picks, k, unit) > 0))
+      {
+        list = list_at (self, k);
+        l = k + 1;
+      }
+  for (guint k = 0; k < self->step->lists->len && list == NULL; k++)
+    if (list_at (self, k)->kind == WB_PICK_BOARD_UNIT)
+      {
+        list = list_at (self, k);
+        l = k + 1;
+      }
   if (list == NULL)
     {
       say (self, self->step->board_refusal != NULL ? self->step->board_refusal

@@ -55,9 +55,10 @@ void              wb_play_controller_set_marker   (WbPlayController *self,
                                                    const char       *feature);
 const char       *wb_play_controller_get_marker   (WbPlayController *self);
 /* A click on @unit of the step's board (the board view): picked by the
- * step's list of board units when it is a candidate (again: unpicked,
- * unless the list repeats — a hit more), else "message" says why, in the
- * family's words. The picks are get_picked_units (in order, repeated). */
+ * first of the step's lists of board units it is a candidate of (again:
+ * unpicked, unless the list repeats — a hit more), else "message" says
+ * why, in the family's words. The picks are get_picked_units (in order,
+ * repeated). */
 void              wb_play_controller_click_board_unit (WbPlayController *self,
                                                        const char       *unit);
 /* Picks a unit (from the reserve, or a unit list; in override mode any

@@ -183,11 +183,13 @@ retreat_road (ColData *data, const ColFight *f, int slot, const char *loc)
   return -1;
 }
 
-/* Enemy artillery in the town: what counter-battery may fire at (6.63). */
+/* Enemy artillery in the town: what counter-battery may fire at, when
+ * the block firing is artillery too (6.63). */
 static gboolean
 counter_target (const WbColBattle *b, int slot, int target)
 {
-  return target >= 0 && slot >= 0 && b->blocks[target].side != b->blocks[slot].side &&
+  return target >= 0 && slot >= 0 && b->blocks[slot].kind == WB_COL_ARTILLERY &&
+         b->blocks[target].side != b->blocks[slot].side &&
          b->blocks[target].kind == WB_COL_ARTILLERY && wb_col_battle_in_town (b, target);
 }
 

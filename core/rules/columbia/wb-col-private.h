@@ -207,6 +207,9 @@ int          *_wb_col_rail_path (ColData *data, WbMatch *m, int from, int to, gu
 
 /* wb-col-steps.c: the play UI's steps (rules/wb-step.h). */
 void          _wb_col_step     (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
+/* The board of the blocks the owner picks from (5.4 pinned, 3.3 stacking
+ * losses), or NULL. */
+WbBoard      *_wb_col_choose_board (ColData *data, WbMatch *m);
 JsonObject   *_wb_col_step_action (ColData *data, WbMatch *m, const WbPicks *picks);
 GArray       *_wb_col_route    (ColData *data, WbMatch *m, const char *unit, const WbWhere *to);
 /* 5.4: the town where Player 2 must choose the blocks Player 1's @n

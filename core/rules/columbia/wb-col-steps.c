@@ -16,9 +16,10 @@
  * rail), with the road limits left on the roads out of the block's town
  * in the prompt; Player 2's choice of pinned blocks and the owner's
  * stacking losses (blocks of the town, then the prompt's button); in the
- * Supply Phase a block to buy a step for, or a town, then a button per
- * detachment of the pool that may deploy there (and, with the Detachments
- * sidebar's option, per detachment a brigade there may make or merge). */
+ * Supply Phase a town, then a button per block there a step may be bought
+ * for and per detachment of the pool that may deploy there (and, with the
+ * Detachments sidebar's option, per detachment a brigade there may make
+ * or merge). */
 
 typedef enum {
   COL_STEP_BUTTONS,
@@ -213,21 +214,25 @@ names_of (ColData *data, WbMatch *m, const WbPicks *picks, guint list)
   return g_string_free (s, FALSE);
 }
 
+/* 5.4 / 3.3: the owner picks @n of its blocks at @loc on a board of
+ * them, by a click each (on the map a click on the town could only take
+ * its blocks in the order they stand), then the prompt's button. */
 static void
 choose_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step, int loc, int n, const char *type)
 {
-  WbPickList *list = wb_step_add_list (step, WB_PICK_UNIT, 0, (guint) n, (guint) n);
+  WbPickList *list = wb_step_add_list (step, WB_PICK_BOARD_UNIT, 0, (guint) n, (guint) n);
   gboolean pin = strcmp (type, "pin") == 0;
   g_autofree char *names = names_of (data, m, picks, 0);
 
-  list->refusal = g_strdup_printf (_("Only your blocks at %s"), _wb_col_loc_name (data, loc));
   for (guint i = 0; i < m->units->len; i++)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
 
       if (u->side == m->active && _wb_col_loc (data, &u->where) == loc)
-        wb_pick_list_add (list, u->id, &u->where, -1);
+        wb_pick_list_add (list, u->id, NULL, -1);
     }
+  if (!pin)
+    list->badge = g_strdup ("−");
   step->act_label = g_strdup (pin ? _("_Pin") : _("_Take the Losses"));
   step->act_tooltip = g_strdup (pin ? _("The blocks picked are pinned: they may not leave the battle (5.4)")
                                     : _("The blocks picked lose a step each (3.3)"));
@@ -235,7 +240,54 @@ choose_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step, int 
   step->summary = g_strdup_printf (pin ? _("Pinned at %s: %s (%u of %d)") : _("Losing a step at %s: %s (%u of %d)"),
                                    _wb_col_loc_name (data, loc), wb_picks_count (picks, 0) > 0 ? names : _("none yet"),
                                    wb_picks_count (picks, 0), n);
-  step->refusal = g_strdup_printf (_("Pick blocks at %s"), _wb_col_loc_name (data, loc));
+  step->refusal = g_strdup_printf (_("Pick blocks at %s on the board"), _wb_col_loc_name (data, loc));
+}
+
+WbBoard *
+_wb_col_choose_board (ColData *data, WbMatch *m)
+{
+  int loc, n;
+  const char *type;
+  g_autofree char *title = NULL, *box_title = NULL;
+  WbBoard *board;
+  guint box;
+
+  if (step_kind (data, m, &loc, &n, &type) != COL_STEP_CHOOSE)
+    return NULL;
+  title = strcmp (type, "pin") == 0
+          /* TRANSLATORS: 5.4: the board of the blocks Player 2 pins: the town, the side, how many */
+          ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Pinned at %s · %s: pick the block pinned (5.4)",
+                                          "Pinned at %s · %s: pick the %d blocks pinned (5.4)", n),
+                             _wb_col_loc_name (data, loc), wb_match_side_name (m, m->active), n)
+          /* TRANSLATORS: 3.3: the board of the blocks over the stacking limit: the town, the side, how many */
+          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Stacking at %s · %s: pick the block that loses a step (3.3)",
+                                          "Stacking at %s · %s: pick the %d blocks that lose a step (3.3)", n),
+                             _wb_col_loc_name (data, loc), wb_match_side_name (m, m->active), n);
+  board = wb_board_new (title);
+  /* TRANSLATORS: the board of a town's blocks: the side, the town */
+  box_title = g_strdup_printf (_("%s at %s"), wb_match_side_name (m, m->active), _wb_col_loc_name (data, loc));
+  box = wb_board_add_box (board, box_title, 0, 1, FALSE, FALSE);
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      WbUnit *unit;
+      const char *designation;
+      const WbAttrValue *fire;
+      g_autofree char *value = NULL;
+
+      if (u->side != m->active || _wb_col_loc (data, &u->where) != loc)
+        continue;
+      unit = wb_game_find_unit (data->game, u->id);
+      designation = unit != NULL ? wb_unit_get_designation (unit) : NULL;
+      fire = unit != NULL ? wb_unit_get_attr (unit, "firepower") : NULL;
+      /* TRANSLATORS: a block on the board: its firepower and strength ("C2 · 3") */
+      value = g_strdup_printf (_("%s · %d"), fire != NULL && (fire->type == WB_ATTR_STRING || fire->type == WB_ATTR_FIREPOWER) &&
+                               fire->s != NULL ? fire->s : "-", _wb_col_strength (u));
+      wb_board_add_unit (board, u->id, designation != NULL && *designation != '\0' ? designation
+                                                                                    : _wb_col_unit_name (data, u),
+                         value, u->side, (int) box);
+    }
+  return board;
 }
 
 /* 7.4: whether the pool detachment @d may deploy at @loc now. */
@@ -347,71 +399,95 @@ sidebar_buttons (ColData *data, WbMatch *m, int loc, WbStep *step)
   return n;
 }
 
+/* 7.1: the Supply Points a step for @u costs now, or 0 when none may be
+ * bought for it (full strength, out of supply, given one already, not
+ * enough SP left). */
+static int
+step_cost (ColData *data, WbMatch *m, WbUnitState *u)
+{
+  ColState *st = col_state (m);
+  int q, cost;
+
+  if (u->side != m->active || _wb_col_loc (data, &u->where) < 0 || (u->flags & COL_SUPPLIED) ||
+      !_wb_col_can_raise (data, m, u) || (q = _wb_col_supply_of (data, m, u)) == 0)
+    return 0;
+  cost = q == 2 ? data->cost_good : data->cost_bad;
+  return st->sp[m->active] >= cost ? cost : 0;
+}
+
+/* Whether anything is done at @loc in the Supply Phase now: a step bought
+ * for a block there, a detachment deployed, made or merged. */
+static gboolean
+supply_town (ColData *data, WbMatch *m, int loc)
+{
+  ColState *st = col_state (m);
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (_wb_col_loc (data, &u->where) == loc && step_cost (data, m, u) > 0)
+        return TRUE;
+      if (st->deployed[m->active] < data->dets_per_phase && in_pool (data, m, i) && may_deploy (data, m, i, loc))
+        return TRUE;
+    }
+  return sidebar_buttons (data, m, loc, NULL) > 0;
+}
+
+/* The Supply Phase: the towns where something may be done; a town
+ * picked, a button per block a step may be bought for (7.1), per
+ * detachment of the pool that may deploy there (7.4) and the sidebar's.
+ * Buttons, not clicks on the blocks: a click on a town of several blocks
+ * could not say which one the step is for. */
 static void
 supply_step (ColData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
 {
   ColState *st = col_state (m);
   WbPickList *towns = wb_step_add_list (step, WB_PICK_LOCATION, 0, 1, 1);
-  WbPickList *blocks = wb_step_add_list (step, WB_PICK_UNIT, 0, 1, 1);
   const char *town = wb_picks_get (picks, 0, 0);
   int at = town != NULL ? _wb_col_loc_id (data, town) : -1;
 
-  /* 7.1: the blocks a step may be bought for now (a click buys it). */
-  for (guint i = 0; i < m->units->len; i++)
-    {
-      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-      int q;
-
-      if (u->side != m->active || _wb_col_loc (data, &u->where) < 0 || (u->flags & COL_SUPPLIED) ||
-          !_wb_col_can_raise (data, m, u) || (q = _wb_col_supply_of (data, m, u)) == 0 ||
-          st->sp[m->active] < (q == 2 ? data->cost_good : data->cost_bad))
-        continue;
-      wb_pick_list_add (blocks, u->id, &u->where, q == 2 ? data->cost_good : data->cost_bad);
-    }
-  blocks->refusal = g_strdup (_("No step can be bought for these blocks: full strength, out of supply, already "
-                                "given one, or not enough SP (7.1, 7.3)"));
-  /* 7.4: the towns a detachment may deploy at; once one is picked, a
-   * button per detachment of the pool that may go there. */
-  if (st->deployed[m->active] < data->dets_per_phase)
-    for (guint l = 0; l < data->n_loc; l++)
-      {
-        gboolean any = FALSE;
-
-        for (guint i = 0; i < m->units->len && !any; i++)
-          any = in_pool (data, m, i) && may_deploy (data, m, i, (int) l);
-        if (any)
-          {
-            WbWhere w = { WB_WHERE_LOCATION, { 0, 0 }, ((WbLocation *) g_ptr_array_index (data->locs, l))->id };
-
-            wb_pick_list_add (towns, w.place, &w, -1);
-          }
-      }
-  /* The Detachments sidebar: the towns where a detachment may be made or merged. */
   for (guint l = 0; l < data->n_loc; l++)
-    if (sidebar_buttons (data, m, (int) l, NULL) > 0)
+    if (supply_town (data, m, (int) l))
       {
         WbWhere w = { WB_WHERE_LOCATION, { 0, 0 }, ((WbLocation *) g_ptr_array_index (data->locs, l))->id };
 
-        if (wb_pick_list_find (towns, w.place) == NULL)
-          wb_pick_list_add (towns, w.place, &w, -1);
+        wb_pick_list_add (towns, w.place, &w, -1);
       }
   if (at >= 0 && wb_pick_list_find (towns, town) != NULL)
-    for (guint i = 0; i < m->units->len; i++)
-      {
-        WbUnitState *d = &g_array_index (m->units, WbUnitState, i);
-        g_autofree char *label = NULL;
-        JsonObject *a;
+    {
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+          int cost = _wb_col_loc (data, &u->where) == at ? step_cost (data, m, u) : 0;
+          g_autofree char *label = NULL;
 
-        if (!in_pool (data, m, i) || !may_deploy (data, m, i, at))
-          continue;
-        /* TRANSLATORS: 7.4: a button of the Supply Phase: the detachment, the town */
-        label = g_strdup_printf (_("Deploy %s at %s"), _wb_col_unit_name (data, d), _wb_col_loc_name (data, at));
-        a = unit_action ("deploy", d->id);
-        set_location (a, "to", data, at);
-        wb_step_add_button (step, label, _("The detachment joins its division's blocks in the town (7.4)"), a);
-      }
-  if (at >= 0 && wb_pick_list_find (towns, town) != NULL)
-    sidebar_buttons (data, m, at, step);
+          if (cost == 0)
+            continue;
+          /* TRANSLATORS: 7.1: a button of the Supply Phase: the block, the Supply Points it costs */
+          label = g_strdup_printf (_("Buy a Step for %s (%d SP)"), _wb_col_unit_name (data, u), cost);
+          wb_step_add_button (step, label, _("The block gains a step for Supply Points: 1 in good supply, 2 in bad "
+                                             "supply (7.1, 7.3)"), unit_action ("supply", u->id));
+        }
+      for (guint i = 0; i < m->units->len && st->deployed[m->active] < data->dets_per_phase; i++)
+        {
+          WbUnitState *d = &g_array_index (m->units, WbUnitState, i);
+          g_autofree char *label = NULL;
+          JsonObject *a;
+
+          if (!in_pool (data, m, i) || !may_deploy (data, m, i, at))
+            continue;
+          /* TRANSLATORS: 7.4: a button of the Supply Phase: the detachment, the town */
+          label = g_strdup_printf (_("Deploy %s at %s"), _wb_col_unit_name (data, d), _wb_col_loc_name (data, at));
+          a = unit_action ("deploy", d->id);
+          set_location (a, "to", data, at);
+          wb_step_add_button (step, label, _("The detachment joins its division's blocks in the town (7.4)"), a);
+        }
+      sidebar_buttons (data, m, at, step);
+    }
+  step->refusal = g_strdup (_("Click a town where a step may be bought for a block or a detachment deployed: full "
+                              "strength, out of supply, already given one or not enough SP leave nothing to do "
+                              "(7.1, 7.3, 7.4)"));
   /* TRANSLATORS: 7.1: the Supply Points left, then the detachments deployed of those allowed */
   step->summary = g_strdup_printf (_("%d SP left; detachments deployed %d of %d"), st->sp[m->active],
                                    st->deployed[m->active], data->dets_per_phase);
@@ -476,10 +552,7 @@ _wb_col_step_action (ColData *data, WbMatch *m, const WbPicks *picks)
       set_location (a, "location", data, loc);
       json_object_set_array_member (a, "units", wb_picks_to_json (picks, 0));
       return a;
-    case COL_STEP_SUPPLY:
-      if (wb_picks_get (picks, 1, 0) == NULL)
-        return NULL;
-      return unit_action ("supply", wb_picks_get (picks, 1, 0));
+    case COL_STEP_SUPPLY:   /* its buttons */
     case COL_STEP_BUTTONS:
     default:
       return NULL;

@@ -924,7 +924,9 @@ col_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
 static WbBoard *
 col_board (gpointer p, WbMatch *m)
 {
-  return _wb_col_board (p, m);
+  WbBoard *board = _wb_col_board (p, m);
+
+  return board != NULL ? board : _wb_col_choose_board (p, m);
 }
 
 /* What the family treats specially, given by the game. */
