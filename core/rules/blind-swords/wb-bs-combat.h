@@ -255,9 +255,11 @@ int         wb_bs_unit_cr        (const WbBsTables *t, const WbBsUnit *u);
  * none skipped), not broken; the first among equals. -1 if none. */
 int         wb_bs_largest        (const WbBsUnit *units, guint n, int skip);
 
-/* The Depletion (@coloured) and Skedaddle (@white) results of @test;
- * FALSE when a cell is "?", with @unknown the table and @column its
- * column (the family asks the players: wb_rule_needs_result). */
+/* The Depletion (@coloured) and Skedaddle (@white) results of @test
+ * (WB_BS_TEST_NONE: no effect, TRUE); FALSE when a cell is "?", with
+ * @unknown the table and @column its column (the family asks the players:
+ * wb_rule_needs_result), or with @unknown NULL when the table has no such
+ * test (a Close Fight in Fire Combat). */
 gboolean    wb_bs_cohesion_lookup (const WbBsTables *t,
                                    WbBsCombatKind    kind,
                                    WbBsTest          test,
