@@ -572,6 +572,154 @@ START_TEST (test_compile_errors)
 }
 END_TEST
 
+/* A copy of the bundled game's tables into @into, @rename'd ("crt" →
+ * "crt-b"), pairs kept. */
+static void
+copy_tables (WbGame *into, const char * const *rename)
+{
+  GPtrArray *all = wb_game_get_tables (game);
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      WbTable *other = g_ptr_array_index (all, i);
+      const char *id = wb_table_get_id (other);
+      WbTable *copy;
+
+      for (guint k = 0; rename != NULL && rename[k] != NULL; k += 2)
+        if (strcmp (rename[k], id) == 0)
+          id = rename[k + 1];
+      copy = wb_table_copy (other, id);
+      wb_table_set_pair (copy, wb_table_get_pair (other));
+      wb_game_add_table (into, copy);
+    }
+}
+
+/* The tables are found through rules.params, not by the engine's own ids;
+ * the twins through rulebook_tables when its option is chosen. */
+START_TEST (test_params_name_tables)
+{
+  static const char * const rename[] = { "crt", "crt-b", "break-test", "bt2", NULL };
+  static const char * const chosen[] = { "rb", NULL };
+  g_autoptr(WbGame) other = wb_game_new ();
+  g_autoptr(WbBsTables) t = NULL;
+  g_autoptr(GError) error = NULL;
+  WbRulesRef *rules = wb_game_get_rules (other);
+  WbTable *crt;
+
+  copy_tables (other, rename);
+  t = wb_bs_tables_compile (other, NULL, NULL, &error);
+  ck_assert (t == NULL);
+  ck_assert_msg (strstr (error->message, "crt_table") && strstr (error->message, "“crt”"), "%s", error->message);
+  g_clear_error (&error);
+
+  /* The 61-62 row's "1" cell made red for CR 4 in the renamed CRT. */
+  crt = wb_game_find_table (other, "crt-b");
+  ck_assert (crt != NULL);
+  for (guint r = 0; r < wb_table_get_rows (crt)->len; r++)
+    {
+      WbTableRow *row = g_ptr_array_index (wb_table_get_rows (crt), r);
+
+      if (row->lo == 61)
+        {
+          g_free (g_ptr_array_index (row->cells, 1));
+          g_ptr_array_index (row->cells, 1) = g_strdup ("red:4");
+        }
+    }
+  rules->params = json_from_string ("{\"crt_table\": \"crt-b\", \"break_test_table\": \"bt2\", "
+                                    "\"rulebook_tables\": {\"crt-b\": \"crt-rulebook\"}, "
+                                    "\"rulebook_tables_option\": \"rb\"}", NULL);
+  t = wb_bs_tables_compile (other, NULL, NULL, &error);
+  ck_assert_msg (t != NULL, "%s", error ? error->message : "");
+  ck_assert_str_eq (wb_table_get_id (t->crt), "crt-b");
+  ck_assert_str_eq (wb_table_get_id (t->break_test), "bt2");
+  ck_assert_int_eq (wb_bs_crt_read (t, 1, 6, 2, 4, WB_BS_FIRE), WB_BS_TEST_SEVERE);
+  ck_assert_int_eq (wb_bs_crt_read (t, 1, 6, 2, 3, WB_BS_FIRE), WB_BS_TEST_NONE);
+  g_clear_pointer (&t, wb_bs_tables_free);
+  /* With the option, the twin named for crt-b. */
+  t = wb_bs_tables_compile (other, NULL, chosen, &error);
+  ck_assert_msg (t != NULL, "%s", error ? error->message : "");
+  ck_assert_str_eq (wb_table_get_id (t->crt), "crt-rulebook");
+  ck_assert_str_eq (wb_table_get_id (t->depletion[WB_BS_FIRE]), "fire-depletion");
+}
+END_TEST
+
+/* Random combats on the reconstructed tables: what must always hold. */
+START_TEST (test_random_invariants)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1862);
+
+  for (int k = 0; k < 20000; k++)
+    {
+      WbBsFirer firers[4];
+      guint n = (guint) g_rand_int_range (rand, 1, 5);
+      WbBsCombatKind kind = g_rand_boolean (rand) ? WB_BS_CLOSE : WB_BS_FIRE;
+      gboolean defensive = g_rand_int_range (rand, 0, 4) == 0;
+      int shift = g_rand_int_range (rand, -6, 6), strength, column, fewer;
+      WbBsTest test;
+      WbBsDepletion dep;
+      WbBsSkedaddle sked;
+      WbBsCohesion c = { 0 }, before;
+      Dice dice = { .n = 16 };
+      g_autoptr(GError) error = NULL;
+      int tests = 0;
+
+      for (guint f = 0; f < n; f++)
+        firers[f] = (WbBsFirer) { (guint8) g_rand_int_range (rand, 1, 13), (guint8) g_rand_int_range (rand, 0, 3),
+                                  (guint8) g_rand_int_range (rand, 0, 4), (guint8) g_rand_int_range (rand, 0, 8) };
+      strength = wb_bs_fire_strength (tables, firers, n);
+      fewer = wb_bs_fire_strength (tables, firers, n - 1);
+      ck_assert_int_ge (strength, fewer);                 /* one more firer never weakens the fire */
+      ck_assert (strength <= 1 || strength % 2 == 0);     /* whole SPs, or C */
+      column = wb_bs_column (tables, strength, shift, defensive, NULL);
+      if (strength == 0)
+        ck_assert_int_eq (column, -1);
+      else if (defensive)
+        ck_assert_int_ge (column, 0);                     /* Defensive Fire always on a column */
+      if (column < 0)
+        continue;
+      ck_assert_int_lt (column, tables->n_columns);
+      test = wb_bs_crt_read (tables, column, g_rand_int_range (rand, 1, 7), g_rand_int_range (rand, 1, 7),
+                             g_rand_int_range (rand, 0, 7), kind);
+      ck_assert_int_ne (test, WB_BS_TEST_UNKNOWN);
+      ck_assert (kind == WB_BS_CLOSE ? test != WB_BS_TEST_NONE : test != WB_BS_TEST_CLOSE_FIGHT);
+      ck_assert (wb_bs_cohesion_lookup (tables, kind, test, g_rand_int_range (rand, 1, 7),
+                                        g_rand_int_range (rand, 1, 7), &dep, &sked, NULL, NULL));
+      if (test == WB_BS_TEST_NONE)
+        continue;
+      c.n_defenders = (guint8) g_rand_int_range (rand, 1, 4);
+      c.n_attackers = 2;
+      for (int i = 0; i < 3; i++)
+        {
+          c.defenders[i] = unit (i, g_rand_int_range (rand, 2, 13), 1, g_rand_int_range (rand, 1, 6), 1,
+                                 g_rand_boolean (rand));
+          c.defenders[i].morale = (guint8) g_rand_int_range (rand, 0, 3);
+          c.attackers[i] = unit (10 + i, 6, 2, 3, 2, g_rand_boolean (rand));
+        }
+      c.lead = (guint8) wb_bs_largest (c.defenders, c.n_defenders, -1);
+      c.attacker_lead = (guint8) wb_bs_largest (c.attackers, 2, -1);
+      for (int i = 0; i < 16; i++)
+        dice.faces[i] = g_rand_int_range (rand, 1, 7);
+      before = c;
+      ck_assert_msg (wb_bs_cohesion_apply (tables, &c, kind, dep, &sked, forced_die, &dice, &error),
+                     "%s", error ? error->message : "");
+      for (int i = 0; i < c.n_defenders + c.n_attackers; i++)
+        {
+          const WbBsUnit *u = i < c.n_defenders ? &c.defenders[i] : &c.attackers[i - c.n_defenders];
+
+          tests += u->n_break_tests;
+          if (u->broken)
+            ck_assert (u->morale == 0 && u->retreat == 0 && (u->flags & WB_BS_UNIT_WORN));
+          ck_assert_int_le (u->retreat, 3);
+          if (kind == WB_BS_FIRE && i != c.lead)
+            ck_assert_int_eq (u->retreat, 0);           /* 12.1b: the Lead Unit alone */
+        }
+      ck_assert_int_eq (tests, dice.next);               /* a die for each Break Test, no other */
+      if (kind == WB_BS_FIRE)
+        ck_assert (memcmp (c.attackers, before.attackers, sizeof c.attackers) == 0);
+    }
+}
+END_TEST
+
 static Suite *
 bs_combat_suite (void)
 {
@@ -590,6 +738,8 @@ bs_combat_suite (void)
   tcase_add_test (tc, test_rebuild);
   tcase_add_test (tc, test_unknown_cells);
   tcase_add_test (tc, test_compile_errors);
+  tcase_add_test (tc, test_params_name_tables);
+  tcase_add_test (tc, test_random_invariants);
   suite_add_tcase (s, tc);
   return s;
 }
