@@ -16,6 +16,7 @@
 #include "rules/wb-play.h"
 #include "rules/bg/wb-bg-battle.h"
 #include "rules/columbia/wb-col-battle.h"
+#include "rules/blind-swords/wb-bs-combat.h"
 
 /*
  * wb-bench: the numbers behind bench/README.md. Every measurement runs in
@@ -1182,6 +1183,119 @@ bench_col_battle (void)
   return 0;
 }
 
+/* (p) Blind Swords fire and cohesion resolutions
+ * (core/rules/blind-swords/wb-bs-combat.c) on Chickasaw Bayou's
+ * reconstructed tables, compiled once: random inputs and dice (PCG32)
+ * each time — one to four firers (½ to 6 SP, a Morale Hit marker one time
+ * in four, any range, Opportunity or Supporting Defensive Fire one time in
+ * eight), a net shift of −4 … +3, Defensive Fire one time in eight, a
+ * quarter of them Close Combats; the firing strength (2.8), the column
+ * (9.3), the d66 cell against a Lead Unit of CR 0–6, and when it calls for
+ * a test the Cohesion Test Table's two dice applied to a stack of one to
+ * three defenders (and two attackers in Close Combat) with its Break Tests. */
+static gboolean
+bs_die (gpointer data, int *face, GError **error)
+{
+  (void) error;
+  bench_dice++;
+  *face = wb_rng_die (data, 6);
+  return TRUE;
+}
+
+static int
+bench_bs_fire (void)
+{
+  const int n = 1 << 23;
+  g_autoptr(WbGame) game = load_bundled ("chickasaw-bayou.warbench");
+  g_autoptr(WbBsTables) t = NULL;
+  g_autoptr(GError) error = NULL;
+  WbRng rng;
+  WbBsCohesion stack = { 0 };
+  double t0, c0, secs, cpu, compile;
+  long fired = 0, tests = 0, broken = 0;
+
+  if (game == NULL)
+    return 1;
+  t0 = now ();
+  t = wb_bs_tables_compile (game, "17.6", NULL, &error);
+  compile = now () - t0;
+  if (t == NULL)
+    {
+      fprintf (stderr, "wb-bench: %s\n", error->message);
+      return 1;
+    }
+  for (int i = 0; i < 3; i++)
+    {
+      WbBsUnit d = { .index = (gint16) i, .sp = { (guint8) (8 - 2 * i), (guint8) (4 - i) }, .cr = { 3, 2 } };
+      WbBsUnit a = { .index = (gint16) (10 + i), .sp = { (guint8) (6 + 2 * i), 4 }, .cr = { 3, 2 } };
+
+      stack.defenders[i] = d;
+      if (i < 2)
+        stack.attackers[i] = a;
+    }
+  stack.n_attackers = 2;
+  stack.attacker_lead = 1;
+  wb_rng_seed (&rng, 1862, WB_RNG_MATCH_STREAM);
+  t0 = now ();
+  c0 = cpu_seconds ();
+  for (int k = 0; k < n; k++)
+    {
+      WbBsFirer firers[4];
+      guint n_firers = (guint) wb_rng_die (&rng, 4);
+      guint32 bits = wb_rng_next (&rng);
+      WbBsCombatKind kind = (bits & 3) == 0 ? WB_BS_CLOSE : WB_BS_FIRE;
+      gboolean defensive = kind == WB_BS_FIRE && ((bits >> 2) & 7) == 0;
+      int shift = (int) ((bits >> 5) & 7) - 4;
+      int strength, column, coloured, white, cr;
+      WbBsTest test;
+      WbBsDepletion dep;
+      WbBsSkedaddle sked;
+      WbBsCohesion c;
+
+      for (guint f = 0; f < n_firers; f++)
+        {
+          guint32 r = wb_rng_next (&rng);
+
+          firers[f].sp = (guint8) (1 + r % 12);
+          firers[f].morale = (guint8) (((r >> 4) & 3) == 0 ? 1 + ((r >> 6) & 1) : 0);
+          firers[f].range = (guint8) ((r >> 7) & 3);
+          firers[f].flags = (guint8) (((r >> 9) & 7) == 0 ? WB_BS_FIRER_OPPORTUNITY
+                                      : ((r >> 9) & 7) == 1 ? WB_BS_FIRER_SUPPORTING : 0);
+        }
+      strength = wb_bs_fire_strength (t, firers, n_firers);
+      column = wb_bs_column (t, strength, shift, defensive, NULL);
+      if (column < 0)
+        continue;
+      fired++;
+      coloured = wb_rng_die (&rng, 6);
+      white = wb_rng_die (&rng, 6);
+      cr = (int) ((bits >> 8) % 7);
+      test = wb_bs_crt_read (t, column, coloured, white, cr, kind);
+      if (test == WB_BS_TEST_NONE)
+        continue;
+      if (!wb_bs_cohesion_lookup (t, kind, test, wb_rng_die (&rng, 6), wb_rng_die (&rng, 6), &dep, &sked,
+                                  NULL, NULL))
+        {
+          fprintf (stderr, "wb-bench: an unknown cell in the reconstructed tables\n");
+          return 1;
+        }
+      tests++;
+      c = stack;
+      c.n_defenders = (guint8) (1 + (bits >> 12) % 3);
+      c.defenders[0].cr[0] = (guint8) cr;
+      if (!wb_bs_cohesion_apply (t, &c, kind, dep, &sked, bs_die, &rng, NULL))
+        return 1;
+      broken += c.defenders[0].broken != 0;
+    }
+  secs = now () - t0;
+  cpu = cpu_seconds () - c0;
+  printf ("bs-fire: tables compiled in %.3f ms; %d fire and close combat resolutions in %.3f s (CPU %.3f s): "
+          "%.2f million/s, %.2f million per CPU second (%.0f %% fired, %.0f %% took a Cohesion Test, "
+          "%.1f %% broke the Lead Unit)\n", compile * 1e3, n, secs, cpu, n / secs / 1e6, n / cpu / 1e6,
+          100.0 * fired / n, 100.0 * tests / n, 100.0 * broken / n);
+  return 0;
+}
+
 static int
 run_self (const char *self,
           const char *arg1,
@@ -1233,6 +1347,8 @@ main (int    argc,
     return bench_col_battle ();
   if (g_str_equal (cmd, "col-game"))
     return bench_col_game ();
+  if (g_str_equal (cmd, "bs-fire"))
+    return bench_bs_fire ();
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -1261,6 +1377,7 @@ main (int    argc,
           failed |= run_self (self, "bg-game", NULL);
           failed |= run_self (self, "col-battle", NULL);
           failed |= run_self (self, "col-game", NULL);
+          failed |= run_self (self, "bs-fire", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -1268,6 +1385,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | col-battle | col-game | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | col-battle | col-game | bs-fire | load [FILE] | gen FILE]\n");
   return 2;
 }
