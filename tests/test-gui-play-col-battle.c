@@ -229,6 +229,9 @@ START_TEST (test_battle_in_window)
   ck_assert (gtk_widget_is_visible (find_named (GTK_WIDGET (window), "play-battle-toggle")));
   ck_assert_msg (strstr (wb_board_view_get_title (board), "Stacking at ") != NULL, "%s",
                  wb_board_view_get_title (board));
+  /* The toggle names the board it shows now. */
+  ck_assert_str_eq (gtk_button_get_label (GTK_BUTTON (find_named (GTK_WIDGET (window), "play-battle-toggle"))),
+                    "_Pick Blocks");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 END_TEST

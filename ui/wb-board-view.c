@@ -860,6 +860,13 @@ wb_board_view_get_title (WbBoardView *self)
   return gtk_label_get_text (GTK_LABEL (self->title));
 }
 
+const char *
+wb_board_view_get_name (WbBoardView *self)
+{
+  g_return_val_if_fail (WB_IS_BOARD_VIEW (self), NULL);
+  return self->board != NULL ? self->board->name : NULL;
+}
+
 static void
 on_pressed (GtkGestureClick *gesture, int n_press, double x, double y, WbBoardView *self)
 {

@@ -59,5 +59,7 @@ const char *wb_board_view_get_focus_unit (WbBoardView  *self);
 /* The heading it shows: "Battle at Snickersville · round 1 · the
  * Confederate fires" (tests). */
 const char *wb_board_view_get_title     (WbBoardView   *self);
+/* The board's name for the toggle that shows it (WbBoard.name), or NULL. */
+const char *wb_board_view_get_name      (WbBoardView   *self);
 
 G_END_DECLS

@@ -128,6 +128,12 @@ update_battle (WbWindow *self)
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_battle_toggle), board);
     }
   gtk_widget_set_visible (self->play_battle_toggle, board);
+  if (board)
+    {
+      const char *name = wb_board_view_get_name (WB_BOARD_VIEW (self->play_battle_view));
+
+      gtk_button_set_label (GTK_BUTTON (self->play_battle_toggle), name != NULL ? name : _("_Battle Board"));
+    }
 }
 
 static void

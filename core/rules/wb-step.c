@@ -410,6 +410,7 @@ wb_board_free (WbBoard *board)
   if (board == NULL)
     return;
   g_free (board->title);
+  g_free (board->name);
   g_array_unref (board->boxes);
   g_array_unref (board->units);
   g_free (board);

@@ -164,6 +164,9 @@ typedef struct {
 
 typedef struct {
   char    *title;         /* "Battle at Snickersville · round 1 · Union: Apply hits" */
+  /* What the play window's toggle between the map and the board says,
+   * with a mnemonic ("_Pick Blocks"); NULL: "_Battle Board". */
+  char    *name;
   int      front_after;   /* a front line is drawn after this row, or -1 */
   GArray  *boxes;         /* WbBoardBox */
   GArray  *units;         /* WbBoardUnit, in the order they are placed in their boxes */

@@ -264,6 +264,8 @@ _wb_col_choose_board (ColData *data, WbMatch *m)
                                           "Stacking at %s · %s: pick the %d blocks that lose a step (3.3)", n),
                              _wb_col_loc_name (data, loc), wb_match_side_name (m, m->active), n);
   board = wb_board_new (title);
+  /* TRANSLATORS: the play window's toggle between the map and the board of a town's blocks to pick */
+  board->name = g_strdup (_("_Pick Blocks"));
   /* TRANSLATORS: the board of a town's blocks: the side, the town */
   box_title = g_strdup_printf (_("%s at %s"), wb_match_side_name (m, m->active), _wb_col_loc_name (data, loc));
   box = wb_board_add_box (board, box_title, 0, 1, FALSE, FALSE);
