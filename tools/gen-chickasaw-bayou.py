@@ -2256,12 +2256,12 @@ Half: 2417, 2517, 2518, 2616, 2617, 2717, 2818, 2918, 3118, 3218, 3318, 3418, 36
 # - the examples of the series rules are from other games of the series (2nd MO 3-3, 36th VA
 #   5-4 ...) and are not used for any unit; the Panic Example of 12.1 shows a CR 3 unit at CR
 #   2 on its BW side, the rule used for every Battleworn CR here.
-# Strengths are men present for duty, estimated from the brigade and regimental reports of the
-# Chickasaw Bayou expedition in the Official Records (O.R. ser. I, vol. XVII, pt. 1) and the
-# regimental histories: estimates to the nearest 50 men, not a printed muster.
-OR_SOURCE = ("estimated (to the nearest 50 men, not a printed muster) from O.R. ser. I, vol. "
-             "XVII, pt. 1 (reports of the Chickasaw Bayou expedition, Dec 1862) and the "
-             "regimental histories")
+# Strengths are men present for duty, estimated to the nearest 50 men from general knowledge of
+# each regiment's history; the reports were not consulted when this was written: the Official
+# Records (O.R. ser. I, vol. XVII, pt. 1) are where a designer checks and corrects them.
+OR_SOURCE = ("estimated to the nearest 50 men from general knowledge of the regiment's history, "
+             "not from a muster: check it against O.R. ser. I, vol. XVII, pt. 1 (reports of the "
+             "Chickasaw Bayou expedition, Dec 1862) or the counter")
 RAISED_1862 = "raised in the summer or autumn of 1862, in its first battle"
 # name -> (Fresh SP, Weapon Type, Fresh CR, history). CR 2 is RAISED_1862 for the Union (the
 # designer's note); "fragile" units are in FRAGILE_UNITS.
