@@ -226,6 +226,13 @@ START_TEST (test_chit_pane)
   ck_assert_int_eq (wb_game_find_chit (game, "morgan")->command_rating, 3);
   ck_assert_str_eq (entry_text (editor, "rating"), "3");
   ck_assert_str_eq (entry_text (editor, "name"), "Morgan (edited)");
+  /* "?" where the text does not print it, empty for none. */
+  type_into (editor, "rating", "?");
+  ck_assert_int_eq (wb_game_find_chit (game, "morgan")->command_rating, WB_CHIT_RATING_UNKNOWN);
+  type_into (editor, "rating", "");
+  ck_assert_int_eq (wb_game_find_chit (game, "morgan")->command_rating, WB_CHIT_RATING_NONE);
+  type_into (editor, "rating", "3");
+  ck_assert_int_eq (wb_game_find_chit (game, "morgan")->command_rating, 3);
 
   /* Cups and Morgan's casualty chit name it as an activation chit: it stays one. */
   set_dropdown_to (editor, "kind", "Event");
@@ -370,6 +377,94 @@ START_TEST (test_first_chit)
 }
 END_TEST
 
+/* The form's text fields keep the house's contract (issue 15 item 2):
+ * typed text reverted by Ctrl+Z and Escape, committed on leaving and on
+ * Enter as one undoable edit, bad text refused with the field marked; the
+ * text views are committed when the focus leaves them, one edit. */
+typedef struct { WbChitEditor *editor; WbGame *game; const char *field; } ChitField;
+
+static GtkWidget *
+chit_entry (gpointer data)
+{
+  ChitField *f = data;
+
+  return field (f->editor, f->field);
+}
+
+static char *
+chit_model (gpointer data)
+{
+  ChitField *f = data;
+  WbChit *chit = wb_game_find_chit (f->game, "steele");
+
+  if (g_str_equal (f->field, "name"))
+    return g_strdup (chit->name);
+  if (g_str_equal (f->field, "source"))
+    return g_strdup (chit->source != NULL ? chit->source : "");
+  if (chit->command_rating == WB_CHIT_RATING_UNKNOWN)
+    return g_strdup ("?");
+  return chit->command_rating >= 0 ? g_strdup_printf ("%d", chit->command_rating) : g_strdup ("");
+}
+
+static void
+leave_view (GtkWidget *view)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_FOCUS (c))
+        g_signal_emit_by_name (c, "leave");
+    }
+}
+
+START_TEST (test_text_fields)
+{
+  g_autofree char *path = NULL;
+  WbWindow *window = open_copy ("chickasaw-bayou", &path);
+  WbGame *game = wb_window_get_game (window);
+  WbUndoStack *stack = wb_window_get_undo_stack (window);
+  ChitField f = { open_pane (window), game, "name" };
+  FieldDrive d = { chit_entry, chit_model, &f, stack, GTK_WIDGET (window),
+                   "win.undo", "Steele's Division", NULL, "   " };
+  GtkTextBuffer *buffer;
+  guint undo;
+
+  ck_assert (wb_chit_editor_select (f.editor, "steele"));
+  drive_text_field (&d);
+  f.field = "rating";
+  d.good = "4";
+  d.bad = "7";
+  drive_text_field (&d);
+  f.field = "source";
+  d.good = "reconstructed: a test";
+  d.bad = NULL;
+  drive_text_field (&d);
+
+  /* The note: one edit when the focus leaves, undone through the window. */
+  undo = wb_undo_stack_get_n_undo (stack);
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field (f.editor, "note")));
+  gtk_text_buffer_set_text (buffer, "A note of the designer's.", -1);
+  ck_assert_str_ne (wb_game_find_chit (game, "steele")->note, "A note of the designer's.");
+  leave_view (field (f.editor, "note"));
+  ck_assert_str_eq (wb_game_find_chit (game, "steele")->note, "A note of the designer's.");
+  ck_assert_uint_eq (wb_undo_stack_get_n_undo (stack), undo + 1);
+  act (GTK_WIDGET (window), "win.undo");
+  ck_assert_str_ne (wb_game_find_chit (game, "steele")->note, "A note of the designer's.");
+  {
+    GtkTextIter start, end;
+    g_autofree char *text = NULL;
+
+    gtk_text_buffer_get_bounds (buffer, &start, &end);
+    text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+    ck_assert_str_eq (text, wb_game_find_chit (game, "steele")->note);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -387,6 +482,7 @@ make_suite (void)
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_chit_pane);
   tcase_add_test (tc, test_first_chit);
+  tcase_add_test (tc, test_text_fields);
   suite_add_tcase (s, tc);
   return s;
 }
