@@ -39,6 +39,8 @@ open_copy (const char *name,
   window = open_window (path);
   ck_assert_msg (wb_window_get_game (window) != NULL, "%s did not load", name);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
+  wait_for_draw (wb_window_get_map_view (window));
+  wait_until_settled (wb_window_get_map_view (window));
   *path_out = g_steal_pointer (&path);
   return window;
 }
@@ -370,6 +372,33 @@ START_TEST (test_first_chit)
   ck_assert (wb_window_get_chits_shown (window));
   ck_assert (wb_sidebar_select_chits (wb_window_get_sidebar (window)));
   save_shot (GTK_WIDGET (window), "chits-first.png", 800);
+
+  /* Its scenario has no cup: one is given, then taken away. */
+  ck_assert (wb_chit_editor_show_cup (editor, "historical"));
+  ck_assert_ptr_null (wb_chit_editor_get_field (editor, "cup-list"));
+  save_shot (GTK_WIDGET (window), "chits-no-cup.png", 500);
+  g_signal_emit_by_name (field (editor, "new-cup"), "clicked");
+  ck_assert_ptr_nonnull (wb_scenario_get_cup (wb_game_find_scenario (game, "historical")));
+  ck_assert_ptr_nonnull (wb_chit_editor_get_field (editor, "cup-list"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (field (editor, "cup:chit")), TRUE);
+  ck_assert_uint_eq (wb_scenario_get_cup (wb_game_find_scenario (game, "historical"))->chits->len, 1);
+  save_shot (GTK_WIDGET (window), "chits-new-cup.png", 500);
+  {
+    /* What the pane made is a file that loads. */
+    g_autofree char *data = wb_game_to_data (game, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(WbGame) again = wb_game_load_from_data (data, -1, "chits-first", &error);
+
+    ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq (wb_scenario_get_cup (wb_game_find_scenario (again, "historical"))->chits->len, 1);
+  }
+  g_signal_emit_by_name (field (editor, "remove-cup"), "clicked");
+  ck_assert_ptr_null (wb_scenario_get_cup (wb_game_find_scenario (game, "historical")));
+  act (GTK_WIDGET (window), "win.undo");
+  ck_assert_ptr_nonnull (wb_scenario_get_cup (wb_game_find_scenario (game, "historical")));
+  act (GTK_WIDGET (window), "win.undo");
+  act (GTK_WIDGET (window), "win.undo");
+  ck_assert_ptr_null (wb_scenario_get_cup (wb_game_find_scenario (game, "historical")));
   act (GTK_WIDGET (window), "win.undo");
   ck_assert_uint_eq (wb_game_get_chits (game)->len, 0);
   ck_assert_uint_eq (count_rows (field (editor, "list")), 0);
