@@ -8,7 +8,7 @@
 #include "wb-sidebar.h"
 
 /* The game at a glance: its maps, the order of battle of each side, its
- * tables and its scenarios, in sections. Choosing a map shows it; choosing
+ * chits, its tables and its scenarios, in sections. Choosing a map shows it; choosing
  * a scenario shows its map with the scenario's set-up. The other rows are
  * summaries until their editors arrive. The list is rebuilt from the model
  * whenever the game changes, so it never holds state of its own. */
@@ -36,6 +36,7 @@ enum {
   MAP_SELECTED,
   OOB_SELECTED,
   TABLE_SELECTED,
+  CHITS_SELECTED,
   N_SIGNALS
 };
 
@@ -49,6 +50,7 @@ static guint signals[N_SIGNALS];
 #define ROW_SCENARIO "wb-scenario"
 #define ROW_SUBTITLE "wb-subtitle"
 #define ROW_TABLE    "wb-table"
+#define ROW_CHITS    "wb-chits"
 
 static const char *
 table_kind_name (WbTableKind kind)
@@ -288,6 +290,30 @@ add_order_of_battle (WbSidebar *self)
     }
 }
 
+/* One row for the chit pane, when the game has chits (format 8); a game
+ * without gets its first chit through the Game menu's Chits item. */
+static void
+add_chits (WbSidebar *self)
+{
+  GPtrArray *chits = wb_game_get_chits (self->game);
+  GPtrArray *scenarios = wb_game_get_scenarios (self->game);
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  guint cups = 0;
+  GtkWidget *row;
+
+  if (chits->len == 0)
+    return;
+  for (guint i = 0; i < scenarios->len; i++)
+    cups += wb_scenario_get_cup (g_ptr_array_index (scenarios, i)) != NULL;
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u chit", "%u chits", chits->len), chits->len);
+  subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u draw cup", "%u draw cups", cups), cups);
+  row = make_row (_("Chits"), icon_new ("view-grid-symbolic"), title, subtitle, NULL, TRUE);
+  g_object_set_data (G_OBJECT (row), ROW_CHITS, GINT_TO_POINTER (TRUE));
+  gtk_widget_set_tooltip_text (row, _("Edit the chits and the scenarios’ draw cups"));
+  gtk_list_box_append (self->list_box, row);
+}
+
 static void
 add_tables (WbSidebar *self)
 {
@@ -392,6 +418,17 @@ find_table_row (WbSidebar *self,
   return NULL;
 }
 
+static GtkListBoxRow *
+find_chits_row (WbSidebar *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (g_object_get_data (G_OBJECT (child), ROW_CHITS) != NULL)
+      return GTK_LIST_BOX_ROW (child);
+
+  return NULL;
+}
+
 static void
 rebuild (WbSidebar *self)
 {
@@ -400,6 +437,7 @@ rebuild (WbSidebar *self)
   g_autoptr(WbScenario) selected_scenario = NULL;
   g_autoptr(WbTable) selected_table = NULL;
   const char *selected_side = NULL;
+  gboolean selected_chits = FALSE;
   GtkWidget *child;
 
   /* The rows hold the only references the sidebar has; keep the selected
@@ -410,6 +448,7 @@ rebuild (WbSidebar *self)
       g_set_object (&selected_scenario, g_object_get_data (G_OBJECT (selected), ROW_SCENARIO));
       selected_side = g_object_get_data (G_OBJECT (selected), ROW_SIDE);
       g_set_object (&selected_table, g_object_get_data (G_OBJECT (selected), ROW_TABLE));
+      selected_chits = g_object_get_data (G_OBJECT (selected), ROW_CHITS) != NULL;
     }
 
   self->rebuilding = TRUE;
@@ -420,6 +459,7 @@ rebuild (WbSidebar *self)
     {
       add_maps (self);
       add_order_of_battle (self);
+      add_chits (self);
       add_tables (self);
       add_scenarios (self);
     }
@@ -443,6 +483,13 @@ rebuild (WbSidebar *self)
   else if (selected_table != NULL)
     {
       GtkListBoxRow *row = find_table_row (self, selected_table);
+
+      if (row != NULL)
+        gtk_list_box_select_row (self->list_box, row);
+    }
+  else if (selected_chits)
+    {
+      GtkListBoxRow *row = find_chits_row (self);
 
       if (row != NULL)
         gtk_list_box_select_row (self->list_box, row);
@@ -496,6 +543,11 @@ on_row_selected (GtkListBox    *list_box,
   if (g_object_get_data (G_OBJECT (row), ROW_TABLE) != NULL)
     {
       g_signal_emit (self, signals[TABLE_SELECTED], 0, g_object_get_data (G_OBJECT (row), ROW_TABLE));
+      return;
+    }
+  if (g_object_get_data (G_OBJECT (row), ROW_CHITS) != NULL)
+    {
+      g_signal_emit (self, signals[CHITS_SELECTED], 0);
       return;
     }
   map = g_object_get_data (G_OBJECT (row), ROW_MAP);
@@ -604,6 +656,14 @@ wb_sidebar_class_init (WbSidebarClass *klass)
     g_signal_new ("table-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, WB_TYPE_TABLE);
+  /**
+   * WbSidebar::chits-selected:
+   *
+   * The Chits row was chosen.
+   */
+  signals[CHITS_SELECTED] =
+    g_signal_new ("chits-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wbsidebar");
@@ -718,6 +778,23 @@ wb_sidebar_select_table (WbSidebar *self,
     return FALSE;
   if (row == gtk_list_box_get_selected_row (self->list_box))
     g_signal_emit (self, signals[TABLE_SELECTED], 0, table);
+  else
+    gtk_list_box_select_row (self->list_box, row);
+  return TRUE;
+}
+
+gboolean
+wb_sidebar_select_chits (WbSidebar *self)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (WB_IS_SIDEBAR (self), FALSE);
+
+  row = find_chits_row (self);
+  if (row == NULL)
+    return FALSE;
+  if (row == gtk_list_box_get_selected_row (self->list_box))
+    g_signal_emit (self, signals[CHITS_SELECTED], 0);
   else
     gtk_list_box_select_row (self->list_box, row);
   return TRUE;

@@ -29,6 +29,9 @@ gboolean   wb_sidebar_select_table   (WbSidebar  *self,
                                       WbTable    *table);
 /* The table whose row is selected, or NULL. */
 WbTable   *wb_sidebar_get_selected_table (WbSidebar *self);
+/* Selects the Chits row (shown when the game has chits) and emits
+ * chits-selected; FALSE without that row. */
+gboolean   wb_sidebar_select_chits   (WbSidebar  *self);
 /* The list the sidebar shows (for tests and accessibility tools). */
 GtkListBox *wb_sidebar_get_list_box  (WbSidebar  *self);
 

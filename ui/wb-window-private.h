@@ -50,6 +50,7 @@ struct _WbWindow
   GtkWidget            *main_stack;     /* "map" (the canvas page) or "oob" */
   GtkWidget            *oob_editor;     /* WbOobEditor */
   GtkWidget            *table_editor;   /* WbTableEditor: the "table" page */
+  GtkWidget            *chit_editor;    /* WbChitEditor: the "chits" page */
 
   /* Play mode (wb-window-play.c): the playtest, what clicks mean, and the
    * play widgets around the map; the side to act before the last action. */
@@ -165,6 +166,9 @@ void _wb_window_oob_class_init (GtkWidgetClass *widget_class);
 void _wb_window_oob_init (WbWindow *self);
 void _wb_window_oob_set_game (WbWindow *self);
 void _wb_window_oob_map_shown (WbWindow *self);
+void _wb_window_chits_class_init (GtkWidgetClass *widget_class);
+void _wb_window_chits_init (WbWindow *self);
+void _wb_window_chits_set_game (WbWindow *self);
 void _wb_window_table_init (WbWindow *self);
 void _wb_window_table_set_game (WbWindow *self);
 void _wb_window_table_class_init (GtkWidgetClass *widget_class);

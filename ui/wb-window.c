@@ -429,6 +429,7 @@ wb_window_set_game (WbWindow *self,
   wb_map_view_set_map (self->map_view, NULL, NULL, NULL);
   _wb_window_oob_set_game (self);
   _wb_window_table_set_game (self);
+  _wb_window_chits_set_game (self);
   _wb_window_scenario_shown (self);
   wb_sidebar_set_game (self->sidebar, game);
 
@@ -1252,6 +1253,7 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
                                        "win.show-inspector", NULL);
   _wb_window_oob_class_init (widget_class);
+  _wb_window_chits_class_init (widget_class);
   _wb_window_scenario_class_init (widget_class);
   _wb_window_tables_class_init (widget_class);
   _wb_window_table_class_init (widget_class);
@@ -1309,6 +1311,7 @@ wb_window_init (WbWindow *self)
   _wb_window_setup_init (self);
   _wb_window_oob_init (self);
   _wb_window_table_init (self);
+  _wb_window_chits_init (self);
   _wb_window_play_init (self);
   _wb_window_scenario_init (self);
   _wb_window_tables_init (self);

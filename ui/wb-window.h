@@ -60,6 +60,9 @@ GtkWidget  *wb_window_get_inspector (WbWindow      *self);
  * place of the map. */
 GtkWidget  *wb_window_get_oob_editor (WbWindow     *self);
 gboolean    wb_window_get_oob_shown  (WbWindow     *self);
+/* The chit pane (WbChitEditor), and whether it is shown instead of the map. */
+GtkWidget  *wb_window_get_chit_editor  (WbWindow   *self);
+gboolean    wb_window_get_chits_shown  (WbWindow   *self);
 /* The table editor (WbTableEditor), and whether it is shown instead of the map. */
 GtkWidget  *wb_window_get_table_editor (WbWindow   *self);
 gboolean    wb_window_get_table_shown  (WbWindow   *self);
