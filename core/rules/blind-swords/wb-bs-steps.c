@@ -176,7 +176,7 @@ _wb_bs_board (BsData *data, WbMatch *m)
   g_autofree char *title = NULL, *cup = NULL;
   guint in_cup = 0, b_drawn, b_held[2], b_discard;
 
-  if (m->over || m->step == BS_ARTILLERY || m->step == BS_ACTIVATION || m->step == BS_ORDERS)
+  if (m->over || m->step == BS_COMMAND || m->step == BS_ARTILLERY || m->step == BS_ACTIVATION || m->step == BS_ORDERS)
     return NULL;
   for (guint c = 0; c < data->n_chits; c++)
     in_cup += st->at[c] == BS_AT_CUP;
