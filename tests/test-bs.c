@@ -41,13 +41,13 @@ load (void)
 }
 
 static void
-setup_game (Fixture *f, WbGame *game, const char *scenario, guint64 seed)
+setup_options (Fixture *f, WbGame *game, const char *scenario, const char * const *options, guint64 seed)
 {
   g_autoptr(GError) error = NULL;
 
   memset (f, 0, sizeof *f);
   f->game = game;
-  f->m = wb_match_new (f->game, scenario, NULL, seed, &error);
+  f->m = wb_match_new (f->game, scenario, options, seed, &error);
   ck_assert_msg (f->m != NULL, "%s", error ? error->message : "");
   f->family = wb_rules_family_find ("blind-swords");
   ck_assert_ptr_nonnull (f->family);
@@ -57,6 +57,12 @@ setup_game (Fixture *f, WbGame *game, const char *scenario, guint64 seed)
   f->settings = g_hash_table_new (g_str_hash, g_str_equal);
   f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
   f->physical = TRUE;
+}
+
+static void
+setup_game (Fixture *f, WbGame *game, const char *scenario, guint64 seed)
+{
+  setup_options (f, game, scenario, NULL, seed);
 }
 
 static void
@@ -534,6 +540,91 @@ START_TEST (test_cic)
 }
 END_TEST
 
+/* 10.11: artillery reinforcements are placed at the start of the
+ * Artillery Phase (17.6l's Cooley and Putnam at 1007), a brigade's with
+ * its Full Activation (17.4's Lindsey at 3900 from 8:00 AM). */
+START_TEST (test_reinforcements)
+{
+  static const char * const race_course[] = { "race-course", NULL };
+  Fixture f;
+
+  setup_options (&f, load (), "17.6", race_course, 7);
+  ck_assert_int_eq (wb_match_find_unit (f.m, "cooley")->where.kind, WB_WHERE_WAITING);
+  while (f.m->step == BS_COMMAND || f.m->deploying)
+    {
+      g_autoptr(JsonObject) a = f.family->suggest (f.data, f.m, &f.m->rng);
+      g_autoptr(GError) error = NULL;
+
+      ck_assert (act (&f, a, &error) == WB_APPLY_DONE);
+    }
+  ck_assert_int_eq (f.m->step, BS_ARTILLERY);
+  ck_assert_int_eq (wb_match_find_unit (f.m, "cooley")->where.kind, WB_WHERE_HEX);
+  ck_assert (logged (&f, "enters at 1007 (10.11)"));
+  teardown (&f);
+
+  setup (&f, "17.4");
+  ck_assert_int_eq (wb_match_find_unit (f.m, "49-in")->where.kind, WB_WHERE_WAITING);
+  f.m->turn = 3;
+  ok (&f, "{\"type\": \"key_chit\", \"chit\": \"usa-confident\"}");
+  while (f.m->step == BS_COMMAND)
+    {
+      g_autoptr(JsonObject) a = f.family->suggest (f.data, f.m, &f.m->rng);
+      g_autoptr(GError) error = NULL;
+
+      ck_assert (act (&f, a, &error) == WB_APPLY_DONE);
+    }
+  while (f.m->step == BS_ARTILLERY)
+    ok (&f, "{\"type\": \"end_step\"}");
+  f.m->active = CSA;
+  ok (&f, "{\"type\": \"draw\", \"chit\": \"morgan\"}");
+  ok (&f, "{\"type\": \"command_roll\", \"rolls\": [1]}");
+  ok (&f, "{\"type\": \"activate\", \"brigade\": \"lindsey-bde\"}");
+  ck_assert_int_eq (wb_match_find_unit (f.m, "49-in")->where.kind, WB_WHERE_HEX);
+  ck_assert (logged (&f, "49 IN (6) enters at 3900 (10.11)"));
+  teardown (&f);
+}
+END_TEST
+
+/* 17.6i: the Union's Division and CIC chits roll against their rating
+ * +3, +2, +1 on the first three turns (rules.params.command_rating_bonus),
+ * the Confederates' as printed; other scenarios have none. */
+START_TEST (test_command_coordination)
+{
+  Fixture f;
+  guint morgan, sherman, lee;
+
+  setup (&f, "17.6");
+  morgan = (guint) _wb_bs_chit_index (f.data, "morgan");
+  sherman = (guint) _wb_bs_chit_index (f.data, "sherman");
+  lee = (guint) _wb_bs_chit_index (f.data, "sd-lee");
+  ck_assert_int_eq (_wb_bs_rating (f.data, f.m, morgan), 5);
+  ck_assert_int_eq (_wb_bs_rating (f.data, f.m, sherman), 7);
+  ck_assert_int_eq (_wb_bs_rating (f.data, f.m, lee), 5);
+  while (f.m->step == BS_COMMAND)
+    {
+      g_autoptr(JsonObject) a = f.family->suggest (f.data, f.m, &f.m->rng);
+      g_autoptr(GError) error = NULL;
+
+      ck_assert (act (&f, a, &error) == WB_APPLY_DONE);
+    }
+  while (f.m->step == BS_ARTILLERY)
+    ok (&f, "{\"type\": \"end_step\"}");
+  ok (&f, "{\"type\": \"draw\", \"chit\": \"morgan\"}");
+  ok (&f, "{\"type\": \"command_roll\", \"rolls\": [5]}");
+  ck_assert (logged (&f, "Morgan's Command Rating is 5 this turn (+3, the scenario's bonus)"));
+  ck_assert (logged (&f, "rolls 5 for Morgan (Command Rating 5): a Full Activation"));
+  f.m->turn = 3;
+  ck_assert_int_eq (_wb_bs_rating (f.data, f.m, morgan), 3);
+  f.m->turn = 4;
+  ck_assert_int_eq (_wb_bs_rating (f.data, f.m, morgan), 2);
+  teardown (&f);
+
+  setup (&f, "17.5");
+  ck_assert_int_eq (_wb_bs_rating (f.data, f.m, (guint) _wb_bs_chit_index (f.data, "morgan")), 2);
+  teardown (&f);
+}
+END_TEST
+
 /* Draws the cup empty with the automatic player's choices; the End Turn
  * Phase then runs. */
 static void
@@ -723,6 +814,8 @@ bs_suite (void)
   tcase_add_test (tc, test_events_held);
   tcase_add_test (tc, test_cic);
   tcase_add_test (tc, test_end_turn);
+  tcase_add_test (tc, test_reinforcements);
+  tcase_add_test (tc, test_command_coordination);
   tcase_add_test (tc, test_auto_all_scenarios);
   tcase_add_test (tc, test_steps_and_board);
   suite_add_tcase (s, tc);

@@ -579,6 +579,9 @@ RULES = {
         "artillery_engagement_range": 2,
         "rally_enemy_distance": 3,
         "objectives_held_by": "confederate",
+        # 17.6i Union Command Coordination: +3, +2, +1 on the first three turns (11:30 AM, noon,
+        # 12:30 PM) to the Union's Division chits and the Sherman CiC.
+        "command_rating_bonus": {"17.6": {"union": [3, 2, 1]}},
         "broken_track": ["broken-3", "broken-2", "broken-1", "broken-available"],
         "retreat_row": {"union": "00", "confederate": "26"},
         "pioneers_on_map": 6,

@@ -30,6 +30,9 @@ static const WbParam movement_members[] = {
   ORDER_MA ("regroup", N_("under a Regroup order (8.5)")),
 };
 static const char * const d66_only[] = { "d66", NULL };
+static const WbParam per_side_bonus[] = {
+  { .name = "value", .type = WB_PARAM_INT_LIST, .min = -6, .max = 6 },
+};
 static const char * const false_only[] = { "false", NULL };
 
 static const WbParam twin_value[] = {
@@ -79,6 +82,10 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
   { .name = "objectives_held_by", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE,
     .def_text = N_("the side with units alone there at the start, else none"), .rule = "14.2",
     .doc = N_("the side that holds the scenario's occupy places at the start when none of its units is on them") },
+  { .name = "command_rating_bonus", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE,
+    .def_text = N_("none"), .rule = "excl. 17.6i",
+    .doc = N_("what each side's CIC and Division chits add to their Command Rating, turn by turn from the first"),
+    .members = per_side_bonus, .n_members = 1 },
   { .name = "sp_men", .type = WB_PARAM_INT, .def_number = 50, .min = 1, .max = 10000, .unit = N_("men"),
     .doc = N_("men a Strength Point stands for (documentation of the counters' scale)"), .rule = "excl. 2.9" },
   { .name = "stacking_sp", .type = WB_PARAM_INT, .def_number = 10, .min = 1, .max = 1000, .unit = "SP",

@@ -17,6 +17,7 @@ G_BEGIN_DECLS
 #define BS_MAX_BROKEN     8
 #define BS_MAX_ORDERS     8
 #define BS_MAX_OBJECTIVES 32
+#define BS_MAX_BONUS_TURNS 64
 
 /* The steps of the sequence of play (series 4.0). */
 typedef enum {
@@ -102,6 +103,7 @@ typedef struct {
   WbTable     *fog;                          /* the Fog of War Chit Table, or NULL */
   guint        n_objectives;
   int          first_holder;                 /* side holding the occupy places at the start, -1 */
+  int          bonus[2][BS_MAX_BONUS_TURNS]; /* added to the Command Ratings by turn (excl. 17.6i) */
 } BsData;
 
 static inline BsState *
@@ -121,6 +123,9 @@ gboolean     _wb_bs_artillery_hex   (BsData *data, WbMatch *m, guint side, WbOff
  * full: "0414" strings, sorted, each once). */
 GPtrArray   *_wb_bs_artillery_hexes (BsData *data, WbMatch *m, guint side);
 gboolean     _wb_bs_clarity_available (BsData *data, WbMatch *m, guint chit);
+/* The chit's Command Rating this turn (excl. 17.6i's bonus added), or
+ * WB_CHIT_RATING_UNKNOWN / _NONE as the chit has it. */
+int          _wb_bs_rating          (BsData *data, WbMatch *m, guint chit);
 int          _wb_bs_chit_index      (BsData *data, const char *id);
 /* "Attack" for "attack" (translated): the orders the family knows (8.1). */
 const char  *_wb_bs_order_name      (const char *order);

@@ -112,7 +112,7 @@ _wb_bs_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
           label = g_strdup_printf (_("_Activate with %s"), name_of (data, c));
         else if (chit->command_rating >= 0)
           /* TRANSLATORS: a button: the Command Roll against the chit's rating */
-          label = g_strdup_printf (_("_Roll for %s (Command Rating %d)"), name_of (data, c), chit->command_rating);
+          label = g_strdup_printf (_("_Roll for %s (Command Rating %d)"), name_of (data, c), _wb_bs_rating (data, m, c));
         else
           label = g_strdup_printf (_("_Roll for %s"), name_of (data, c));
         wb_step_add_button (step, label, _("One die at most the Command Rating: a Full Activation (7.3)"),

@@ -244,6 +244,18 @@ read_params (BsData *data, const WbParams *o, WbMatch *setup, GError **error)
       data->orders[data->n_orders++] = g_intern_static_string (four[k]);
   data->fog = fog != NULL ? wb_game_find_table (data->game, fog) : NULL;
   data->first_holder = side_index (data->game, wb_params_string (o, "objectives_held_by"));
+  for (guint s = 0; s < 2; s++)
+    {
+      WbParams entry;
+      const char *sid = ((WbSide *) g_ptr_array_index (wb_game_get_sides (data->game), s))->id;
+      g_autofree gint64 *by_turn = NULL;
+      guint n = 0;
+
+      if (wb_params_entry (o, "command_rating_bonus", sid, &entry))
+        by_turn = wb_params_ints (&entry, "value", &n);
+      for (guint t = 0; t < n && t < BS_MAX_BONUS_TURNS; t++)
+        data->bonus[s][t] = (int) by_turn[t];
+    }
   return TRUE;
 }
 
@@ -355,6 +367,17 @@ _wb_bs_brigade_pickable (BsData *data, WbMatch *m, guint b)
     }
 }
 
+int
+_wb_bs_rating (BsData *data, WbMatch *m, guint c)
+{
+  WbChit *chit = data->chit[c];
+  int owner = data->owner[c];
+
+  if (chit->command_rating < 0 || owner < 0 || m->turn < 1 || m->turn > BS_MAX_BONUS_TURNS)
+    return chit->command_rating;
+  return chit->command_rating + data->bonus[owner][m->turn - 1];
+}
+
 gboolean
 _wb_bs_clarity_available (BsData *data, WbMatch *m, guint c)
 {
@@ -436,6 +459,42 @@ static const char *
 chit_name (BsData *data, guint c)
 {
   return data->chit[c]->name != NULL ? data->chit[c]->name : data->chit[c]->id;
+}
+
+/* 10.11: a unit due by now enters at its reinforcement's hex (the first
+ * of its places); the delay next to the enemy is not played yet. */
+static void
+arrive (WbMatch *m, WbUnitState *u, WbRuleContext *ctx)
+{
+  GPtrArray *reinf = wb_scenario_get_reinforcements (m->scenario);
+
+  for (guint r = 0; reinf != NULL && r < reinf->len; r++)
+    {
+      WbReinforcement *re = g_ptr_array_index (reinf, r);
+      WbWhere where;
+
+      if (re->units == NULL || !g_ptr_array_find_with_equal_func (re->units, u->id, g_str_equal, NULL) ||
+          re->at == NULL || re->at->len == 0 ||
+          !wb_match_place_where (m, &g_array_index (re->at, WbPlace, 0), &where, NULL))
+        continue;
+      u->where = where;
+      {
+        g_autofree char *text = wb_match_unit_text (m, u);
+        g_autofree char *place = wb_match_where_text (m, &where);
+
+        /* TRANSLATORS: 10.11: a reinforcement placed (a brigade's with its Full Activation, artillery at the
+         * start of the Artillery Phase) */
+        wb_rule_say (ctx, m, _("%s enters at %s (10.11)."), text, place);
+      }
+      return;
+    }
+}
+
+static gboolean
+due (WbMatch *m, const WbUnitState *u)
+{
+  return u->where.kind == WB_WHERE_WAITING && u->arrives > 0 && u->arrives <= m->turn &&
+         (u->flags & WB_UNIT_IN_SCENARIO);
 }
 
 /* ---- The sequence of play ---- */
@@ -580,7 +639,18 @@ enter_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx)
   m->active = 0;
   st->passes = 0;
   for (guint i = 0; i < m->units->len; i++)
-    g_array_index (m->units, WbUnitState, i).flags &= ~(guint32) BS_UNIT_ARTILLERY_DONE;
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      u->flags &= ~(guint32) BS_UNIT_ARTILLERY_DONE;
+      /* 10.11: artillery reinforcements are placed at the start of the phase. */
+      if (i < data->n_units && data->artillery[i] && due (m, u))
+        {
+          m->active = u->side;
+          arrive (m, u, ctx);
+        }
+    }
+  m->active = 0;
   artillery_turn (data, m, ctx);
 }
 
@@ -1155,7 +1225,7 @@ command_roll (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
     return refuse (error, _("No CIC or Division chit waits for its roll"));
   c = st->drawn - 1u;
   chit = data->chit[c];
-  rating = chit->command_rating;
+  rating = _wb_bs_rating (data, m, c);
   if (clarity)
     {
       if (!wb_rule_check (ctx, m, "bs.command-clarity",
@@ -1187,6 +1257,10 @@ command_roll (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
       st->activation = face <= rating ? BS_ACT_FULL
                        : chit->level == WB_CHIT_LEVEL_CIC ? BS_ACT_NONE : BS_ACT_LIMITED;
       /* TRANSLATORS: 7.3: the Command Roll: the die, the rating, the result */
+      if (rating != chit->command_rating && chit->command_rating >= 0)
+        /* TRANSLATORS: 17.6i: the rating raised this turn */
+        wb_rule_say (ctx, m, _("%s's Command Rating is %d this turn (%+d, the scenario's bonus)."), chit_name (data, c),
+                     rating, rating - chit->command_rating);
       wb_rule_say (ctx, m, _("rolls %d for %s (Command Rating %d): %s (7.3)."), face, chit_name (data, c), rating,
                    st->activation == BS_ACT_FULL ? _("a Full Activation")
                    : st->activation == BS_ACT_LIMITED ? _("a Limited Activation") : _("no activation"));
@@ -1217,39 +1291,16 @@ command_roll (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
   return WB_APPLY_DONE;
 }
 
-/* 10.11: a brigade's reinforcements enter at their hex with a Full
- * Activation (delays next to the enemy are not played yet). */
+/* 10.11: a brigade's reinforcements enter with its Full Activation. */
 static void
 enter_reinforcements (BsData *data, WbMatch *m, guint b, WbRuleContext *ctx)
 {
-  GPtrArray *reinf = wb_scenario_get_reinforcements (m->scenario);
-
   for (guint i = 0; i < m->units->len && i < data->n_units; i++)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
 
-      if (data->unit_brigade[i] != (int) b || u->where.kind != WB_WHERE_WAITING || u->arrives <= 0 ||
-          u->arrives > m->turn || !(u->flags & WB_UNIT_IN_SCENARIO))
-        continue;
-      for (guint r = 0; reinf != NULL && r < reinf->len; r++)
-        {
-          WbReinforcement *re = g_ptr_array_index (reinf, r);
-          WbWhere where;
-
-          if (re->units == NULL || !g_ptr_array_find_with_equal_func (re->units, u->id, g_str_equal, NULL) ||
-              re->at == NULL || re->at->len == 0 ||
-              !wb_match_place_where (m, &g_array_index (re->at, WbPlace, 0), &where, NULL))
-            continue;
-          u->where = where;
-          {
-            g_autofree char *text = wb_match_unit_text (m, u);
-            g_autofree char *place = wb_match_where_text (m, &where);
-
-            /* TRANSLATORS: 10.11: a reinforcement placed with its brigade's Full Activation */
-            wb_rule_say (ctx, m, _("%s enters at %s (10.11)."), text, place);
-          }
-          break;
-        }
+      if (data->unit_brigade[i] == (int) b && due (m, u))
+        arrive (m, u, ctx);
     }
 }
 
