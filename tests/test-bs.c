@@ -585,6 +585,61 @@ START_TEST (test_reinforcements)
 }
 END_TEST
 
+/* 10.11: an enemy next to the arrival hex delays the reinforcements to
+ * the next turn; still there then, they enter at the closest hex clear of
+ * the enemy. */
+START_TEST (test_reinforcements_delayed)
+{
+  Fixture f;
+  WbUnitState *enemy;
+  WbHexLayout layout;
+
+  setup (&f, "17.4");
+  layout = wb_hex_map_get_layout (WB_HEX_MAP (f.m->map));
+  enemy = wb_match_find_unit (f.m, "46-ms-a");
+  ck_assert (wb_step_place (f.m, WB_PICK_HEX, "3901", &enemy->where));
+  f.m->turn = 3;
+  ok (&f, "{\"type\": \"key_chit\", \"chit\": \"usa-confident\"}");
+  while (f.m->step == BS_COMMAND)
+    {
+      g_autoptr(JsonObject) a = f.family->suggest (f.data, f.m, &f.m->rng);
+      g_autoptr(GError) error = NULL;
+
+      ck_assert (act (&f, a, &error) == WB_APPLY_DONE);
+    }
+  while (f.m->step == BS_ARTILLERY)
+    ok (&f, "{\"type\": \"end_step\"}");
+  f.m->active = CSA;
+  ok (&f, "{\"type\": \"draw\", \"chit\": \"morgan\"}");
+  ok (&f, "{\"type\": \"command_roll\", \"rolls\": [1]}");
+  ok (&f, "{\"type\": \"activate\", \"brigade\": \"lindsey-bde\"}");
+  ck_assert_int_eq (wb_match_find_unit (f.m, "49-in")->where.kind, WB_WHERE_WAITING);
+  ck_assert (logged (&f, "49 IN (6) cannot enter at 3900, an enemy unit is there or next to it: delayed"));
+  /* The next turn, the enemy still there: the closest clear hex. */
+  ok (&f, "{\"type\": \"order\", \"order\": \"attack\"}");
+  ok (&f, "{\"type\": \"end_step\"}");
+  f.m->turn = 4;
+  memset (st (&f)->brigade, 0, sizeof st (&f)->brigade);
+  st (&f)->at[_wb_bs_chit_index (f.data, "morgan")] = BS_AT_CUP;
+  f.m->step = BS_DRAW;
+  f.m->active = USA;
+  ok (&f, "{\"type\": \"draw\", \"chit\": \"morgan\"}");
+  ok (&f, "{\"type\": \"command_roll\", \"rolls\": [1]}");
+  ok (&f, "{\"type\": \"activate\", \"brigade\": \"lindsey-bde\"}");
+  {
+    WbUnitState *u = wb_match_find_unit (f.m, "49-in");
+    WbWhere planned;
+
+    ck_assert_int_eq (u->where.kind, WB_WHERE_HEX);
+    ck_assert (wb_step_place (f.m, WB_PICK_HEX, "3900", &planned));
+    ck_assert_int_gt (wb_hex_distance (layout, u->where.hex, enemy->where.hex), 1);
+    ck_assert_int_le (wb_hex_distance (layout, u->where.hex, planned.hex), 2);
+  }
+  ck_assert (logged (&f, "the closest hex to 3900 clear of the enemy (10.11)"));
+  teardown (&f);
+}
+END_TEST
+
 /* 17.6i: the Union's Division and CIC chits roll against their rating
  * +3, +2, +1 on the first three turns (rules.params.command_rating_bonus),
  * the Confederates' as printed; other scenarios have none. */
@@ -815,6 +870,7 @@ bs_suite (void)
   tcase_add_test (tc, test_cic);
   tcase_add_test (tc, test_end_turn);
   tcase_add_test (tc, test_reinforcements);
+  tcase_add_test (tc, test_reinforcements_delayed);
   tcase_add_test (tc, test_command_coordination);
   tcase_add_test (tc, test_auto_all_scenarios);
   tcase_add_test (tc, test_steps_and_board);

@@ -56,6 +56,9 @@ typedef enum {
 /* A unit's flags (WbUnitState.flags). */
 #define BS_UNIT_ARTILLERY_DONE WB_UNIT_FAMILY_FLAG   /* activated this Artillery Phase (6.1) */
 
+/* A unit's integers (WbUnitState.data). */
+#define BS_DATA_DELAYED 0   /* the turn its arrival was delayed by the enemy (10.11), 0: never */
+
 /* BsState.brigade flags. */
 #define BS_BDE_ACTIVATED 1u   /* its Brigade Activation Status marker on "Activated" (2.3) */
 

@@ -461,8 +461,51 @@ chit_name (BsData *data, guint c)
   return data->chit[c]->name != NULL ? data->chit[c]->name : data->chit[c]->id;
 }
 
+/* 10.11: whether an enemy of @side is at @hex or next to it. */
+static gboolean
+enemy_near (WbMatch *m, guint side, WbOffset hex)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (WB_HEX_MAP (m->map));
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *e = &g_array_index (m->units, WbUnitState, i);
+
+      if (e->side != side && e->where.kind == WB_WHERE_HEX && wb_hex_distance (layout, e->where.hex, hex) <= 1)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 10.11: the closest hex to @hex not occupied by or next to an enemy of
+ * @side (the first in column order among equals: the owner's choice is
+ * not asked), FALSE when there is none. */
+static gboolean
+closest_clear (WbMatch *m, guint side, WbOffset hex, WbOffset *out)
+{
+  WbHexMap *map = WB_HEX_MAP (m->map);
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  int best = G_MAXINT;
+
+  for (int c = 0; c < wb_hex_map_get_cols (map); c++)
+    for (int r = 0; r < wb_hex_map_get_rows (map); r++)
+      {
+        WbOffset h = { .col = c, .row = r };
+        int d = wb_hex_distance (layout, hex, h);
+
+        if (d < best && !enemy_near (m, side, h))
+          {
+            best = d;
+            *out = h;
+          }
+      }
+  return best < G_MAXINT;
+}
+
 /* 10.11: a unit due by now enters at its reinforcement's hex (the first
- * of its places); the delay next to the enemy is not played yet. */
+ * of its places). With an enemy there or next to it, it is delayed to the
+ * next turn; still so then, it enters at the closest hex clear of the
+ * enemy. */
 static void
 arrive (WbMatch *m, WbUnitState *u, WbRuleContext *ctx)
 {
@@ -477,6 +520,33 @@ arrive (WbMatch *m, WbUnitState *u, WbRuleContext *ctx)
           re->at == NULL || re->at->len == 0 ||
           !wb_match_place_where (m, &g_array_index (re->at, WbPlace, 0), &where, NULL))
         continue;
+      if (where.kind == WB_WHERE_HEX && enemy_near (m, u->side, where.hex))
+        {
+          g_autofree char *text = wb_match_unit_text (m, u);
+          g_autofree char *place = wb_match_where_text (m, &where);
+          WbOffset clear;
+
+          if (u->data[BS_DATA_DELAYED] == 0 || u->data[BS_DATA_DELAYED] == m->turn)
+            {
+              u->data[BS_DATA_DELAYED] = m->turn;
+              /* TRANSLATORS: 10.11: a reinforcement's hex is occupied by or next to the enemy */
+              wb_rule_say (ctx, m, _("%s cannot enter at %s, an enemy unit is there or next to it: delayed to the "
+                                     "next turn (10.11)."), text, place);
+              return;
+            }
+          if (!closest_clear (m, u->side, where.hex, &clear))
+            return;
+          where.hex = clear;
+          u->where = where;
+          {
+            g_autofree char *at = wb_match_where_text (m, &where);
+
+            /* TRANSLATORS: 10.11: still blocked when activated again */
+            wb_rule_say (ctx, m, _("%s enters at %s, the closest hex to %s clear of the enemy (10.11)."), text, at,
+                         place);
+          }
+          return;
+        }
       u->where = where;
       {
         g_autofree char *text = wb_match_unit_text (m, u);
