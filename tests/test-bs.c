@@ -680,6 +680,40 @@ START_TEST (test_command_coordination)
 }
 END_TEST
 
+/* A Command Rating the file leaves "?" is the players' to give: the roll
+ * is refused without it, the step offers a button per rating. */
+START_TEST (test_unknown_rating)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "chickasaw-bayou.warbench", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) edit = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPicks) picks = wb_picks_new ();
+  g_autoptr(WbStep) step = wb_step_new ();
+  WbGame *game;
+  Fixture f;
+
+  ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+  edit = g_string_new (text);
+  ck_assert_uint_eq (g_string_replace (edit, "\"formation\": \"morgan-div\", \"command_rating\": 2,",
+                                       "\"formation\": \"morgan-div\", \"command_rating\": \"?\",", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, path, &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  setup_game (&f, game, "17.1", 7);
+  to_draw (&f);
+  ok (&f, "{\"type\": \"draw\", \"chit\": \"morgan\"}");
+  refused (&f, "{\"type\": \"command_roll\", \"rolls\": [3]}", "give it as “rating”");
+  f.family->step (f.data, f.m, picks, step);
+  ck_assert_uint_eq (step->buttons->len, 6 + 1);   /* and Command Clarity */
+  ck_assert_str_eq (((WbStepButton *) g_ptr_array_index (step->buttons, 2))->label,
+                    "Roll for Morgan at Command Rating 3");
+  ok (&f, "{\"type\": \"command_roll\", \"rating\": 3, \"rolls\": [3]}");
+  ck_assert (logged (&f, "rolls 3 for Morgan (Command Rating 3): a Full Activation"));
+  teardown (&f);
+}
+END_TEST
+
 /* Draws the cup empty with the automatic player's choices; the End Turn
  * Phase then runs. */
 static void
@@ -872,6 +906,7 @@ bs_suite (void)
   tcase_add_test (tc, test_reinforcements);
   tcase_add_test (tc, test_reinforcements_delayed);
   tcase_add_test (tc, test_command_coordination);
+  tcase_add_test (tc, test_unknown_rating);
   tcase_add_test (tc, test_auto_all_scenarios);
   tcase_add_test (tc, test_steps_and_board);
   suite_add_tcase (s, tc);

@@ -113,10 +113,19 @@ _wb_bs_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
         else if (chit->command_rating >= 0)
           /* TRANSLATORS: a button: the Command Roll against the chit's rating */
           label = g_strdup_printf (_("_Roll for %s (Command Rating %d)"), name_of (data, c), _wb_bs_rating (data, m, c));
+        if (label != NULL)
+          wb_step_add_button (step, label, _("One die at most the Command Rating: a Full Activation (7.3)"),
+                              action ("command_roll"));
         else
-          label = g_strdup_printf (_("_Roll for %s"), name_of (data, c));
-        wb_step_add_button (step, label, _("One die at most the Command Rating: a Full Activation (7.3)"),
-                            action ("command_roll"));
+          /* A rating the file leaves "?": the players say what the chit prints. */
+          for (int r = 1; r <= WB_CHIT_RATING_MAX; r++)
+            {
+              JsonObject *a = action ("command_roll");
+              g_autofree char *l = g_strdup_printf (_("Roll for %s at Command Rating %d"), name_of (data, c), r);
+
+              json_object_set_int_member (a, "rating", r);
+              wb_step_add_button (step, l, _("The rating printed on the chit, which the game file does not give"), a);
+            }
         if (chit->level == WB_CHIT_LEVEL_DIVISION && _wb_bs_clarity_available (data, m, c))
           {
             JsonObject *a = action ("command_roll");

@@ -1316,10 +1316,14 @@ command_roll (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
     {
       if (rating == WB_CHIT_RATING_UNKNOWN)
         {
-          rating = (int) wb_json_int (action, "rating", -1);
-          if (rating < 0 || rating > WB_CHIT_RATING_MAX)
+          int given = (int) wb_json_int (action, "rating", -1);
+
+          if (given < 0 || given > WB_CHIT_RATING_MAX)
             return refuse (error, _("The Command Rating of %s is not in the rulebook text: give it as “rating” "
                                     "(0–%d)"), chit_name (data, c), WB_CHIT_RATING_MAX);
+          /* The printed rating the players give, with the turn's bonus (17.6i). */
+          rating = given + (data->owner[c] >= 0 && m->turn >= 1 && m->turn <= BS_MAX_BONUS_TURNS
+                            ? data->bonus[data->owner[c]][m->turn - 1] : 0);
         }
       if (!wb_rule_die (ctx, m, action, 0, 6, &face, error))
         return WB_APPLY_REFUSED;
