@@ -11,6 +11,7 @@
 #include "rules/bg/wb-bg-private.h"
 #include "rules/spi/wb-spi-private.h"
 #include "rules/columbia/wb-col-private.h"
+#include "rules/blind-swords/wb-bs-private.h"
 
 /* Actions come from files (a saved playtest is untrusted input): a family
  * given an action with members of the wrong JSON type — an object where a
@@ -242,6 +243,15 @@ START_TEST (test_fuzz_col)
 }
 END_TEST
 
+START_TEST (test_fuzz_bs)
+{
+  fuzz_level = NULL;
+  fuzz_game (wb_bs_family (), "chickasaw-bayou", "17.4", 5, 400);
+  fuzz_level = "off";
+  fuzz_game (wb_bs_family (), "chickasaw-bayou", "17.6", 6, 400);
+}
+END_TEST
+
 /* The rules parameters come from the game file: each member of another
  * type than the family reads gives a refusal or a default, never a
  * critical. */
@@ -287,6 +297,7 @@ START_TEST (test_fuzz_params)
   fuzz_params (wb_bg_family (), "jackson-sheridan", "1864");
   fuzz_params (wb_bg_family (), "grants-gamble", "campaign");
   fuzz_params (wb_col_family (), "shenandoah", "campaign");
+  fuzz_params (wb_bs_family (), "chickasaw-bayou", "17.6");
 }
 END_TEST
 
@@ -298,6 +309,7 @@ make_suite (void)
 
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_fuzz_spi);
+  tcase_add_test (tc, test_fuzz_bs);
   tcase_add_test (tc, test_fuzz_bg);
   tcase_add_test (tc, test_fuzz_col);
   tcase_add_test (tc, test_fuzz_params);

@@ -3,7 +3,7 @@
 # Whole automatic games of the bundled Wilderness for many seeds, alone and
 # with each optional rule, and of the Blue & Gray games (Jackson & Sheridan
 # 1862 and 1864, Grant's Gamble) and of a designer's own SPI game (River
-# Crossing, tests/data): every game must end legally (the
+# Crossing, tests/data) and Chickasaw Bayou's six scenarios: every game must end legally (the
 # automatic player's every action accepted by the rules, the last turn
 # over or an automatic victory), and a saved game must replay to the same
 # result.
@@ -55,6 +55,18 @@ for seed in $(seq 1 20); do
   play_game "$RC" --seed "$seed"
 done
 
+# Chickasaw Bayou's six scenarios on the blind-swords family (issue 17), and 17.6's variants
+# and the rulebook-only tables.
+CB=$2/data/games/chickasaw-bayou.warbench
+for seed in $(seq 1 8); do
+  for scenario in 17.1 17.2 17.3 17.4 17.5 17.6; do
+    play_game "$CB" --scenario "$scenario" --seed "$seed"
+  done
+done
+for option in rulebook-tables race-course yazoo-river missouri blakes-levee; do
+  play_game "$CB" --scenario 17.6 --seed 3 --option "$option"
+done
+
 # Replays reproduce the game exactly.
 replay() {
   seed=$1
@@ -75,6 +87,7 @@ for seed in 3 17; do
   replay "$seed" "$JS" --scenario 1864
   replay "$seed" "$GG" --scenario campaign
   replay "$seed" "$RC"
+  replay "$seed" "$CB" --scenario 17.4
 done
 
 printf '%d games, %d failed\n' "$games" "$failures"

@@ -298,7 +298,11 @@ START_TEST (test_chickasaw_bayou)
   ck_assert_ptr_null (wb_game_find_unit_class (game, "division-leader"));
   c = wb_game_find_chit (game, "sherman");
   ck_assert_int_eq (c->level, WB_CHIT_LEVEL_CIC);
-  ck_assert_int_eq (c->command_rating, WB_CHIT_RATING_UNKNOWN);
+  /* The ratings printed on the chits are reconstructed (the generator's
+   * RATINGS), a casualty chit's one less. */
+  ck_assert_int_eq (c->command_rating, 4);
+  ck_assert (g_str_has_prefix (c->source, "reconstructed"));
+  ck_assert_int_eq (wb_game_find_chit (game, "ml-smith-casualty")->command_rating, 3);
   c = wb_game_find_chit (game, "ml-smith-casualty");
   ck_assert_str_eq (c->casualty_of, "ml-smith");
   ck_assert_str_eq (wb_game_find_chit (game, "csa-good-ground")->side, "confederate");

@@ -452,8 +452,15 @@ printf 'not json\n{"cursor": 0}\n' >> "$TMP/g9.warbench-play"
 expect_status 1 "$CLI" replay "$TMP/g9.warbench-play"
 expect_output "$TMP/err" 'g9.warbench-play:[0-9]+:'
 expect_status 2 "$CLI" play "$WILD"
-expect_status 1 "$CLI" play "$SRCDIR/data/games/chickasaw-bayou.warbench" --auto
-expect_output "$TMP/err" 'does not play the .blind-swords. rules yet'
+# Chickasaw Bayou (blind-swords) plays its chit draw automatically to the end, and replays.
+cp "$SRCDIR/data/games/chickasaw-bayou.warbench" "$TMP/chickasaw-bayou.warbench"
+expect_status 0 "$CLI" play "$TMP/chickasaw-bayou.warbench" --auto --scenario 17.6 --seed 5 \
+  --save "$TMP/cb.warbench-play"
+expect_output "$TMP/out" 'The last turn is over'
+expect_output "$TMP/out" 'draws the chit Fog of War'
+cp "$TMP/out" "$TMP/cb.out"
+expect_status 0 "$CLI" replay "$TMP/cb.warbench-play"
+expect_output "$TMP/out" 'The last turn is over'
 # Shenandoah (columbia-block) plays whole automatic games, and replay reproduces them.
 cp "$SRCDIR/data/games/shenandoah.warbench" "$TMP/shenandoah.warbench"
 for seed in 1 7 42; do

@@ -1118,7 +1118,7 @@ START_TEST (test_migration_6_to_7)
   }
 
   /* A family the engine does not play reads no roles: none are given. */
-  g_string_replace (edit, "\"bg-campaign\"", "\"blind-swords\"", 1);
+  g_string_replace (edit, "\"bg-campaign\"", "\"a-family-to-come\"", 1);
   free_play = wb_game_load_from_data (edit->str, -1, "v6.warbench", &error);
   ck_assert_msg (free_play != NULL, "%s", error ? error->message : "");
   ck_assert_uint_eq (wb_game_find_unit_class (free_play, "artillery")->roles->len, 0);
@@ -1136,7 +1136,7 @@ START_TEST (test_roles_free_play)
   g_autoptr(WbGame) game = NULL;
 
   g_string_replace (edit, "\"version\": 1,", "\"version\": 7,", 1);
-  g_string_replace (edit, "\"spi-blue-gray\"", "\"blind-swords\"", 1);
+  g_string_replace (edit, "\"spi-blue-gray\"", "\"a-family-to-come\"", 1);
   ck_assert_uint_eq (g_string_replace (edit, "\"symbol\": \"artillery\"}",
                                        "\"symbol\": \"artillery\", \"roles\": [\"battery\", \"big-guns\"]}", 1), 1);
   game = wb_game_load_from_data (edit->str, -1, "v7.warbench", &error);

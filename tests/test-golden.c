@@ -107,6 +107,7 @@ START_TEST (test_manifest)
       { "jackson-sheridan", "1864" },
       { "grants-gamble", "campaign" },
       { "shenandoah", "campaign" },
+      { "chickasaw-bayou", "17.1" },
     };
     static const char *const kinds[] = { "auto", "physical", "branches" };
 

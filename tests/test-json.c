@@ -557,7 +557,7 @@ START_TEST (test_rules_params)
    * against a declaration (docs/rules-params.md), so any JSON goes. */
   at = strstr (broken, "\"spi-blue-gray\"");
   ck_assert_ptr_nonnull (at);
-  memcpy (at, "\"blind-swords\" ", strlen ("\"spi-blue-gray\""));
+  memcpy (at, "\"chit-pull-9\"  ", strlen ("\"spi-blue-gray\""));
   game = wb_game_load_from_data (broken, -1, "params.warbench", &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
   expected = json_from_string (params, NULL);

@@ -221,11 +221,11 @@ START_TEST (test_unchecked)
   g_autoptr(WbGame) bare = NULL;
   g_autofree char *gg = bundled_text ("grants-gamble");
 
-  ck_assert_uint_eq (g_string_replace (edited, "\"family\": \"spi-blue-gray\"", "\"family\": \"blind-swords\"", 1), 1);
+  ck_assert_uint_eq (g_string_replace (edited, "\"family\": \"spi-blue-gray\"", "\"family\": \"a-family-to-come\"", 1), 1);
   ck_assert_uint_eq (g_string_replace (edited, "\"artillery_range\": 3", "\"artilery_range\": \"far\"", 1), 1);
   game = wb_game_load_from_data (edited->str, -1, "columbia.warbench", &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
-  ck_assert_ptr_null (wb_rules_family_find ("blind-swords"));
+  ck_assert_ptr_null (wb_rules_family_find ("a-family-to-come"));
 
   g_string_assign (edited, gg);
   {

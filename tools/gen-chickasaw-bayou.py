@@ -540,7 +540,7 @@ GAME = {
               "terrain, the unit classes, the order of battle and the six scenarios 17.1-17.6. The "
               "counters' values (SP, Weapon Type, Cohesion Rating) are not in the text: they are "
               "reconstructed from the regiments' strengths and service in December 1862, each "
-              "unit's note lists them; the Command Ratings are left out. "
+              "unit's note lists them, and so are the chits' Command Ratings (each chit's note). "
               "See docs/games/chickasaw-bayou.md for what comes from where."),
 }
 
@@ -578,7 +578,11 @@ RULES = {
         "trench_cr_bonus_confederate": 2,
         "artillery_engagement_range": 2,
         "rally_enemy_distance": 3,
-        "broken_track": ["3", "2", "1", "available"],
+        "objectives_held_by": "confederate",
+        # 17.6i Union Command Coordination: +3, +2, +1 on the first three turns (11:30 AM, noon,
+        # 12:30 PM) to the Union's Division chits and the Sherman CiC.
+        "command_rating_bonus": {"17.6": {"union": [3, 2, 1]}},
+        "broken_track": ["broken-3", "broken-2", "broken-1", "broken-available"],
         "retreat_row": {"union": "00", "confederate": "26"},
         "pioneers_on_map": 6,
         "command_events": False,
@@ -595,11 +599,12 @@ RULES = {
             "counters): reconstructed in every unit (its note)",
             "the printed Terrain Effects Chart: the costs the text does not give are "
             "reconstructed (terrain and feature notes)",
+            "the Command Ratings printed on the activation chits: reconstructed (each chit's "
+            "note and source)",
         ],
         "unknown": [
             "Fog of War Chit Table and General Casualty Table results (tables fog-of-war and "
             "general-casualty: cells ?)",
-            "Command Ratings of the activation chits",
             "Unique Event descriptions",
         ],
     },
@@ -622,7 +627,7 @@ UNIT_CLASSES = [
                {"id": "dismounted_counter", "name": "Has a dismounted counter", "type": "bool"}]},
     {"id": "cavalry-dismounted", "name": "Cavalry (dismounted)", "symbol": "infantry",
      "attrs": [WEAPON, CR_FRESH, CR_WORN, FRAGILE]},
-    {"id": "artillery", "name": "Artillery", "symbol": "artillery",
+    {"id": "artillery", "name": "Artillery", "symbol": "artillery", "roles": ["artillery"],
      "attrs": [WEAPON, CR_FRESH, CR_WORN]},
     {"id": "pioneer", "name": "Pioneer", "symbol": "pioneer"},
     {"id": "pontoon-bridge", "name": "Pontoon Bridge", "symbol": "generic"},
@@ -2551,9 +2556,20 @@ ARTILLERY = {
 # Chits (format 8). The leaders are chits, not units: the text never puts a leader on the map;
 # "Activation represents a brigade, division, or Commander in Chief (CIC) each showing the name
 # of a leader and his Command Rating" (series 2.4). Their Command Ratings are printed on the
-# chits, not in the text: unknown ("?").
+# chits, not in the text: reconstructed (RATINGS) so that the game plays; the engine asks the
+# players for a rating left "?" (docs/rules-engine.md, Blind Swords).
 # ---------------------------------------------------------------------------------------
 RATING_NOT_IN_TEXT = "Its Command Rating is printed on the chit, not in the rulebook text."
+# Reconstructed Command Ratings (2-5, the series' one-die roll at most the rating for a Full
+# Activation, 7.3), from the commanders' conduct in the campaign: Sherman rolls (17.6i raises
+# his rating); Pemberton, slow to commit from Vicksburg, 2; S. D. Lee, who held the bluffs,
+# 5; Martin L. Smith, the engineer of the defences, 4; G. W. Morgan, whose attack stalled
+# (17.1 "DeCourcy Loses His Nerve"), 2; M. L. Smith, wounded leading forward, 4; A. J. Smith
+# and Steele 3. A leader casualty chit's replacement is one less (at least 1).
+RATINGS = {"sherman": 4, "pemberton": 2, "sd-lee": 5, "m-smith": 4, "morgan": 2,
+           "ml-smith": 4, "aj-smith": 3, "steele": 3}
+RATING_RECONSTRUCTED = ("Command Rating %d reconstructed (not in the text): from the commander's "
+                        "conduct in the campaign (docs/games/chickasaw-bayou.md, Chits).")
 # id, name, side, level, formation
 LEADERS = [
     ("sherman", "Sherman CiC", "union", "cic", "union-army"),
@@ -2570,7 +2586,7 @@ LEADER_NOTES = {
                 "rolls (not an automatic CIC)."),
     "pemberton": ("The text does not say whether Pemberton's CIC chit is automatic or has a "
                   "Command Rating (7.3: \"some CIC chits have an activation number, some are "
-                  "automatic\"): kept as an unknown rating."),
+                  "automatic\"): read as rolling, like Sherman's."),
 }
 CASUALTY_NOTE = ("Leader casualty chit (series 2.4: \"A second set of Activation chits with a "
                  "'red cross' graphic added are leader casualty chits\", substituted for the "
@@ -2651,15 +2667,18 @@ def build_chits():
     chits = []
     for cid, name, side, level, formation in LEADERS:
         c = {"id": cid, "name": name, "side": side, "kind": "activation", "level": level,
-             "formation": formation, "command_rating": "?"}
+             "formation": formation, "command_rating": RATINGS[cid]}
         c["note"] = ("CIC" if level == "cic" else "Division") + " Activation chit (series 2.4). " + \
-            RATING_NOT_IN_TEXT + (" " + LEADER_NOTES[cid] if cid in LEADER_NOTES else "")
+            RATING_NOT_IN_TEXT + (" " + LEADER_NOTES[cid] if cid in LEADER_NOTES else "") + \
+            " " + RATING_RECONSTRUCTED % RATINGS[cid]
+        c["source"] = "reconstructed: command_rating"
         chits.append(c)
     for cid, name, side, level, formation in LEADERS:
         chits.append({"id": cid + "-casualty", "name": name + " (casualty)", "side": side,
                       "kind": "activation", "level": level, "formation": formation,
-                      "command_rating": "?", "casualty_of": cid,
-                      "note": CASUALTY_NOTE + CASUALTY_NOTES.get(cid, "") + " " + RATING_NOT_IN_TEXT,
+                      "command_rating": max(1, RATINGS[cid] - 1), "casualty_of": cid,
+                      "note": CASUALTY_NOTE + CASUALTY_NOTES.get(cid, "") + " " + RATING_NOT_IN_TEXT +
+                      " " + RATING_RECONSTRUCTED % max(1, RATINGS[cid] - 1),
                       "source": "reconstructed: series 2.4"})
     for cid, name, side, text, effect in EVENTS:
         c = {"id": cid, "name": name, "side": side, "kind": "event", "play": "?"}

@@ -171,8 +171,11 @@ update_viewer (WbWindow *self)
   if (wb_counter_style_hides (wb_counter_style_for_game (self->game)) && !m->over && player < sides->len)
     viewer = ((WbSide *) g_ptr_array_index (sides, player))->id;
   wb_map_view_set_viewer (self->map_view, viewer);
-  /* The log too: what that side may read of hidden moves. */
-  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane), viewer != NULL ? (int) player : -1);
+  /* The log too: what that side may read of hidden moves and of the
+   * family's secret lines whatever the counters (a chit held face down,
+   * a Key Chit chosen); once the game is over, everything. */
+  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane),
+                               !m->over && player < sides->len ? (int) player : -1);
 }
 
 static void

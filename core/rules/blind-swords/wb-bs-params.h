@@ -5,10 +5,10 @@
 
 G_BEGIN_DECLS
 
-/* The parameters (rules.params) the Blind Swords family reads so far: its
- * combat engine's (wb-bs-combat.c). The family record that will check them
- * when a game loads (WbRulesFamily.params) comes with its sequence of play. */
-#define WB_BS_N_PARAMS 10
+/* The parameters (rules.params) of the Blind Swords family, checked when a
+ * game loads (WbRulesFamily.params): its combat engine's (wb-bs-combat.c)
+ * and its sequence of play's (wb-bs.c). */
+#define WB_BS_N_PARAMS 37
 extern const WbParam _wb_bs_params[WB_BS_N_PARAMS];
 
 G_END_DECLS

@@ -1,0 +1,1710 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-bs"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "wb-error.h"
+#include "wb-game.h"
+#include "wb-scenario.h"
+#include "wb-table.h"
+#include "wb-table-analysis.h"
+#include "wb-unit.h"
+#include "rules/wb-play.h"
+#include "rules/wb-roles.h"
+#include "rules/blind-swords/wb-bs-private.h"
+
+/* The Blind Swords family: the sequence of play (series 4.0), the Command
+ * Decision Phase (5.0), the Artillery Phase's alternating steps (6.0), the
+ * chit draw (7.0) with its activations and orders (8.1), and the End Turn
+ * Phase (14.0). The fire, movement, close combat and rally of a brigade's
+ * activation are not played yet: its owner plays them with the designer's
+ * overrides and ends the activation (docs/rules-coverage.md says which
+ * sections). The side listed first in the game plays the USA's part (it
+ * acts first, 5.1, 6.1, 7.1, 14.1); the second side pulls the chits on odd
+ * turns, the first on even turns (7.2). */
+
+static const WbRuleCheck checks[] = {
+  { "bs.sequence", N_("Each phase and step of the game turn is played in order, by the player whose step it is"), "4.0" },
+  { "bs.key-chits", N_("Each side chooses its Key Chits, as many as the scenario says, from its own eligible Event chits"), "5.1" },
+  { "bs.artillery", N_("An Artillery Step activates one hex of the side's artillery not yet activated this phase, or passes"), "6.1, 6.2, 6.3" },
+  { "bs.held-chits", N_("Only a chit the side holds is played from its hand, the USA first, alternately"), "7.1, 14.1" },
+  { "bs.draw", N_("The chit puller draws a chit that is in the cup"), "7.2, 7.3" },
+  { "bs.event", N_("An Event that must be played at once is not held"), "7.3" },
+  { "bs.command-roll", N_("A Division chit rolls against its Command Rating; only a CIC chit may be held"), "7.3" },
+  { "bs.command-clarity", N_("Command Clarity replaces the roll of the scenario's listed chits, once per game (or per division)"), "excl. 17.1d, 17.6d" },
+  { "bs.brigade", N_("A Division chit activates an unactivated brigade of its division, a CIC any brigade of its side, with units on the map, in the Available box or entering"), "7.3" },
+  { "bs.orders", N_("A brigade with a Full Activation is given one of the orders"), "8.1" },
+};
+
+gboolean
+_wb_bs_fail (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, message);
+  return FALSE;
+}
+
+int
+_wb_bs_chit_index (BsData *data, const char *id)
+{
+  for (guint c = 0; id != NULL && c < data->n_chits; c++)
+    if (strcmp (data->chit[c]->id, id) == 0)
+      return (int) c;
+  return -1;
+}
+
+static int
+side_index (WbGame *game, const char *id)
+{
+  GPtrArray *sides = wb_game_get_sides (game);
+
+  for (guint s = 0; id != NULL && s < sides->len; s++)
+    if (g_strcmp0 (((WbSide *) g_ptr_array_index (sides, s))->id, id) == 0)
+      return (int) s;
+  return -1;
+}
+
+static int
+brigade_index (BsData *data, const char *id)
+{
+  for (guint b = 0; id != NULL && b < data->n_brigades; b++)
+    if (strcmp (data->brigade[b], id) == 0)
+      return (int) b;
+  return -1;
+}
+
+/* 7.2: the CSA on odd turns, the USA on even ones. */
+guint
+_wb_bs_puller (BsData *data, WbMatch *m)
+{
+  (void) data;
+  return m->turn % 2 == 1 ? 1 : 0;
+}
+
+/* ---- Preparing a game ---- */
+
+static void
+bs_release (gpointer p)
+{
+  BsData *data = p;
+
+  if (data == NULL)
+    return;
+  for (guint b = 0; b < data->n_brigades; b++)
+    g_free (data->brigade_name[b]);
+  g_free (data->unit_brigade);
+  g_free (data->artillery);
+  g_clear_object (&data->game);
+  g_free (data);
+}
+
+static gboolean
+has_box (WbScenario *scenario, const char *id)
+{
+  GPtrArray *boxes = wb_scenario_get_boxes (scenario);
+
+  for (guint b = 0; id != NULL && boxes != NULL && b < boxes->len; b++)
+    if (g_strcmp0 (((WbBox *) g_ptr_array_index (boxes, b))->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+read_cup (BsData *data, WbMatch *setup, GError **error)
+{
+  WbCup *cup = wb_scenario_get_cup (setup->scenario);
+  GPtrArray *chits = wb_game_get_chits (data->game);
+
+  if (chits == NULL || chits->len == 0 || cup == NULL)
+    return _wb_bs_fail (error, _("The Blind Swords rules draw chits from a cup: the scenario “%s” has no draw cup"),
+                        wb_scenario_get_id (setup->scenario));
+  if (chits->len > BS_MAX_CHITS)
+    return _wb_bs_fail (error, _("The Blind Swords rules play at most %d chits; this game has %u"),
+                        BS_MAX_CHITS, chits->len);
+  data->n_chits = chits->len;
+  for (guint c = 0; c < chits->len; c++)
+    {
+      WbChit *chit = g_ptr_array_index (chits, c);
+
+      data->chit[c] = chit;
+      data->owner[c] = chit->side != NULL ? side_index (data->game, chit->side) : -1;
+      if (chit->side != NULL && (data->owner[c] < 0 || data->owner[c] > 1))
+        return _wb_bs_fail (error, _("The chit %s belongs to a side the Blind Swords rules do not play"), chit->id);
+    }
+  for (guint i = 0; cup->chits != NULL && i < cup->chits->len; i++)
+    {
+      int c = _wb_bs_chit_index (data, g_ptr_array_index (cup->chits, i));
+
+      if (c >= 0)
+        data->from_turn[c] = 1;
+    }
+  for (guint a = 0; cup->add != NULL && a < cup->add->len; a++)
+    {
+      WbCupAdd *add = g_ptr_array_index (cup->add, a);
+
+      for (guint i = 0; add->chits != NULL && i < add->chits->len; i++)
+        {
+          int c = _wb_bs_chit_index (data, g_ptr_array_index (add->chits, i));
+
+          if (c >= 0 && data->from_turn[c] == 0)
+            data->from_turn[c] = MAX (add->turn, 1);
+        }
+    }
+  for (guint i = 0; cup->clarity_chits != NULL && i < cup->clarity_chits->len; i++)
+    {
+      int c = _wb_bs_chit_index (data, g_ptr_array_index (cup->clarity_chits, i));
+
+      if (c >= 0)
+        data->clarity[c] = TRUE;
+    }
+  data->clarity_per_division = cup->clarity_per_division;
+  for (guint s = 0; s < 2; s++)
+    {
+      const char *sid = ((WbSide *) g_ptr_array_index (wb_game_get_sides (data->game), s))->id;
+
+      data->key_chits[s] = MAX (wb_side_counts_get (cup->key_chits, sid), 0);
+      data->included[s] = MAX (wb_side_counts_get (cup->included_events, sid), 0);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_brigades (BsData *data, WbMatch *setup, GError **error)
+{
+  GPtrArray *formations = wb_game_get_formations (data->game);
+
+  for (guint f = 0; formations != NULL && f < formations->len; f++)
+    {
+      WbFormation *fm = g_ptr_array_index (formations, f);
+      int side = side_index (data->game, fm->side);
+
+      if (g_strcmp0 (fm->echelon, "brigade") != 0)
+        continue;
+      if (data->n_brigades >= BS_MAX_BRIGADES)
+        return _wb_bs_fail (error, _("The Blind Swords rules play at most %d brigades"), BS_MAX_BRIGADES);
+      if (side < 0 || side > 1)
+        return _wb_bs_fail (error, _("The brigade %s belongs to no side the Blind Swords rules play"), fm->id);
+      data->brigade[data->n_brigades] = g_intern_string (fm->id);
+      data->division[data->n_brigades] = fm->parent != NULL ? g_intern_string (fm->parent) : NULL;
+      data->brigade_name[data->n_brigades] = g_strdup (fm->name != NULL ? fm->name : fm->id);
+      data->brigade_side[data->n_brigades] = (guint) side;
+      data->n_brigades++;
+    }
+  data->n_units = setup->units->len;
+  data->unit_brigade = g_new (int, MAX (data->n_units, 1));
+  data->artillery = g_new0 (gboolean, MAX (data->n_units, 1));
+  for (guint i = 0; i < data->n_units; i++)
+    {
+      WbUnitState *u = &g_array_index (setup->units, WbUnitState, i);
+      WbUnit *unit = wb_game_find_unit (data->game, u->id);
+      WbUnitType *klass = unit != NULL ? wb_game_find_unit_class (data->game, wb_unit_get_class_id (unit)) : NULL;
+
+      data->unit_brigade[i] = unit != NULL ? brigade_index (data, wb_unit_get_formation (unit)) : -1;
+      data->artillery[i] = klass != NULL && wb_roles_contain (klass->roles, "artillery");
+    }
+  return TRUE;
+}
+
+static gboolean
+read_params (BsData *data, const WbParams *o, WbMatch *setup, GError **error)
+{
+  g_auto(GStrv) broken = wb_params_strv (o, "broken_track");
+  g_auto(GStrv) orders = wb_params_strv (o, "orders");
+  const char *fog = wb_params_string (o, "fog_of_war_table");
+
+  for (guint k = 0; broken != NULL && broken[k] != NULL; k++)
+    {
+      if (k >= BS_MAX_BROKEN)
+        return _wb_bs_fail (error, _("rules.params.broken_track: at most %d boxes"), BS_MAX_BROKEN);
+      if (!has_box (setup->scenario, broken[k]))
+        return _wb_bs_fail (error, _("rules.params.broken_track: the scenario “%s” has no box “%s”"),
+                            wb_scenario_get_id (setup->scenario), broken[k]);
+      data->broken[data->n_broken++] = g_intern_string (broken[k]);
+    }
+  static const char * const four[] = { "attack", "defend", "maneuver", "regroup", NULL };
+
+  /* 8.1: the family plays these four orders; a game may offer fewer. */
+  for (guint k = 0; orders != NULL && orders[k] != NULL && k < BS_MAX_ORDERS; k++)
+    {
+      if (!g_strv_contains (four, orders[k]))
+        return _wb_bs_fail (error, _("rules.params.orders: the Blind Swords rules play the orders attack, defend, "
+                                     "maneuver and regroup, not “%s”"), orders[k]);
+      data->orders[data->n_orders++] = g_intern_string (orders[k]);
+    }
+  if (data->n_orders == 0)
+    for (guint k = 0; four[k] != NULL; k++)
+      data->orders[data->n_orders++] = g_intern_static_string (four[k]);
+  data->fog = fog != NULL ? wb_game_find_table (data->game, fog) : NULL;
+  data->first_holder = side_index (data->game, wb_params_string (o, "objectives_held_by"));
+  for (guint s = 0; s < 2; s++)
+    {
+      WbParams entry;
+      const char *sid = ((WbSide *) g_ptr_array_index (wb_game_get_sides (data->game), s))->id;
+      g_autofree gint64 *by_turn = NULL;
+      guint n = 0;
+
+      if (wb_params_entry (o, "command_rating_bonus", sid, &entry))
+        by_turn = wb_params_ints (&entry, "value", &n);
+      for (guint t = 0; t < n && t < BS_MAX_BONUS_TURNS; t++)
+        data->bonus[s][t] = (int) by_turn[t];
+    }
+  return TRUE;
+}
+
+static gpointer
+bs_prepare (WbGame *game, const WbMatch *setup, GError **error)
+{
+  WbParams o;
+  BsData *data;
+
+  if (!WB_IS_HEX_MAP (setup->map))
+    {
+      _wb_bs_fail (error, _("The Blind Swords rules are played on a hex map"));
+      return NULL;
+    }
+  if (wb_game_get_sides (game)->len != 2)
+    {
+      _wb_bs_fail (error, _("The Blind Swords rules are for two sides"));
+      return NULL;
+    }
+  wb_params_init (&o, _wb_bs_params, WB_BS_N_PARAMS, "blind-swords", game, wb_scenario_get_id (setup->scenario));
+  data = g_new0 (BsData, 1);
+  data->game = g_object_ref (game);
+  data->scenario = setup->scenario;
+  if (!read_cup (data, (WbMatch *) setup, error) || !read_brigades (data, (WbMatch *) setup, error) ||
+      !read_params (data, &o, (WbMatch *) setup, error))
+    {
+      bs_release (data);
+      return NULL;
+    }
+  {
+    GPtrArray *victory = wb_scenario_get_victory (setup->scenario);
+
+    for (guint v = 0; victory != NULL && v < victory->len; v++)
+      {
+        WbVictory *vc = g_ptr_array_index (victory, v);
+
+        if (vc->kind == WB_VICTORY_OCCUPY && vc->places != NULL)
+          data->n_objectives += vc->places->len;
+      }
+    data->n_objectives = MIN (data->n_objectives, BS_MAX_OBJECTIVES);
+  }
+  return data;
+}
+
+/* ---- Who may act, what is eligible ---- */
+
+/* 7.3 (last paragraph), 5.3: a brigade with units on the map, in the
+ * Available box of the Broken Track, or entering by now (10.11). */
+gboolean
+_wb_bs_brigade_eligible (BsData *data, WbMatch *m, guint b)
+{
+  const char *available = data->n_broken > 0 ? data->broken[data->n_broken - 1] : NULL;
+
+  for (guint i = 0; i < m->units->len && i < data->n_units; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (data->unit_brigade[i] != (int) b || !(u->flags & WB_UNIT_IN_SCENARIO))
+        continue;
+      if (u->where.kind == WB_WHERE_HEX)
+        return TRUE;
+      if (u->where.kind == WB_WHERE_BOX && available != NULL && u->where.place == available)
+        return TRUE;
+      if (u->where.kind == WB_WHERE_WAITING && u->arrives > 0 && u->arrives <= m->turn)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+division_has_brigade (BsData *data, WbMatch *m, const char *division, gboolean unactivated)
+{
+  for (guint b = 0; b < data->n_brigades; b++)
+    if (data->division[b] == division && _wb_bs_brigade_eligible (data, m, b) &&
+        (!unactivated || !(bs_state (m)->brigade[b] & BS_BDE_ACTIVATED)))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+side_has_brigade (BsData *data, WbMatch *m, guint side)
+{
+  for (guint b = 0; b < data->n_brigades; b++)
+    if (data->brigade_side[b] == side && _wb_bs_brigade_eligible (data, m, b))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_wb_bs_brigade_pickable (BsData *data, WbMatch *m, guint b)
+{
+  BsState *st = bs_state (m);
+  WbChit *chit;
+
+  if (st->drawn == 0 || b >= data->n_brigades || !_wb_bs_brigade_eligible (data, m, b))
+    return FALSE;
+  chit = data->chit[st->drawn - 1];
+  if (data->brigade_side[b] != (guint) data->owner[st->drawn - 1])
+    return FALSE;
+  switch (chit->level)
+    {
+    case WB_CHIT_LEVEL_CIC:
+      return TRUE;
+    case WB_CHIT_LEVEL_DIVISION:
+      return data->division[b] == chit->formation && !(st->brigade[b] & BS_BDE_ACTIVATED);
+    case WB_CHIT_LEVEL_BRIGADE:
+    default:
+      return data->brigade[b] == chit->formation;
+    }
+}
+
+int
+_wb_bs_rating (BsData *data, WbMatch *m, guint c)
+{
+  WbChit *chit = data->chit[c];
+  int owner = data->owner[c];
+
+  if (chit->command_rating < 0 || owner < 0 || m->turn < 1 || m->turn > BS_MAX_BONUS_TURNS)
+    return chit->command_rating;
+  return chit->command_rating + data->bonus[owner][m->turn - 1];
+}
+
+gboolean
+_wb_bs_clarity_available (BsData *data, WbMatch *m, guint c)
+{
+  BsState *st = bs_state (m);
+
+  if (c >= data->n_chits || !data->clarity[c] || st->clarity_used[c])
+    return FALSE;
+  if (!data->clarity_per_division)
+    for (guint k = 0; k < data->n_chits; k++)
+      if (st->clarity_used[k])
+        return FALSE;
+  return TRUE;
+}
+
+static char *
+hex_text (WbMatch *m, WbOffset hex)
+{
+  WbWhere w = { .kind = WB_WHERE_HEX, .hex = hex };
+
+  return wb_match_where_text (m, &w);
+}
+
+gboolean
+_wb_bs_artillery_hex (BsData *data, WbMatch *m, guint side, WbOffset hex)
+{
+  for (guint i = 0; i < m->units->len && i < data->n_units; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (data->artillery[i] && u->side == side && u->where.kind == WB_WHERE_HEX && u->where.hex.col == hex.col &&
+          u->where.hex.row == hex.row && !(u->flags & BS_UNIT_ARTILLERY_DONE))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static int
+compare_text (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+GPtrArray *
+_wb_bs_artillery_hexes (BsData *data, WbMatch *m, guint side)
+{
+  GPtrArray *hexes = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < m->units->len && i < data->n_units; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      char *text;
+
+      if (!data->artillery[i] || u->side != side || u->where.kind != WB_WHERE_HEX ||
+          (u->flags & BS_UNIT_ARTILLERY_DONE))
+        continue;
+      text = hex_text (m, u->where.hex);
+      for (guint k = 0; text != NULL && k < hexes->len; k++)
+        if (strcmp (g_ptr_array_index (hexes, k), text) == 0)
+          g_clear_pointer (&text, g_free);
+      if (text != NULL)
+        g_ptr_array_add (hexes, text);
+    }
+  g_ptr_array_sort (hexes, compare_text);
+  return hexes;
+}
+
+static guint
+count_at (BsState *st, BsData *data, BsChitAt at, int side)
+{
+  guint n = 0;
+
+  for (guint c = 0; c < data->n_chits; c++)
+    if (st->at[c] == at && (side < 0 || data->owner[c] == side))
+      n++;
+  return n;
+}
+
+static const char *
+chit_name (BsData *data, guint c)
+{
+  return data->chit[c]->name != NULL ? data->chit[c]->name : data->chit[c]->id;
+}
+
+/* 10.11: whether an enemy of @side is at @hex or next to it. */
+static gboolean
+enemy_near (WbMatch *m, guint side, WbOffset hex)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (WB_HEX_MAP (m->map));
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *e = &g_array_index (m->units, WbUnitState, i);
+
+      if (e->side != side && e->where.kind == WB_WHERE_HEX && wb_hex_distance (layout, e->where.hex, hex) <= 1)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 10.11: the closest hex to @hex not occupied by or next to an enemy of
+ * @side (the first in column order among equals: the owner's choice is
+ * not asked), FALSE when there is none. */
+static gboolean
+closest_clear (WbMatch *m, guint side, WbOffset hex, WbOffset *out)
+{
+  WbHexMap *map = WB_HEX_MAP (m->map);
+  WbHexLayout layout = wb_hex_map_get_layout (map);
+  int best = G_MAXINT;
+
+  for (int c = 0; c < wb_hex_map_get_cols (map); c++)
+    for (int r = 0; r < wb_hex_map_get_rows (map); r++)
+      {
+        WbOffset h = { .col = c, .row = r };
+        int d = wb_hex_distance (layout, hex, h);
+
+        if (d < best && !enemy_near (m, side, h))
+          {
+            best = d;
+            *out = h;
+          }
+      }
+  return best < G_MAXINT;
+}
+
+/* 10.11: a unit due by now enters at its reinforcement's hex (the first
+ * of its places). With an enemy there or next to it, it is delayed to the
+ * next turn; still so then, it enters at the closest hex clear of the
+ * enemy. */
+static void
+arrive (WbMatch *m, WbUnitState *u, WbRuleContext *ctx)
+{
+  GPtrArray *reinf = wb_scenario_get_reinforcements (m->scenario);
+
+  for (guint r = 0; reinf != NULL && r < reinf->len; r++)
+    {
+      WbReinforcement *re = g_ptr_array_index (reinf, r);
+      WbWhere where;
+
+      if (re->units == NULL || !g_ptr_array_find_with_equal_func (re->units, u->id, g_str_equal, NULL) ||
+          re->at == NULL || re->at->len == 0 ||
+          !wb_match_place_where (m, &g_array_index (re->at, WbPlace, 0), &where, NULL))
+        continue;
+      if (where.kind == WB_WHERE_HEX && enemy_near (m, u->side, where.hex))
+        {
+          g_autofree char *text = wb_match_unit_text (m, u);
+          g_autofree char *place = wb_match_where_text (m, &where);
+          WbOffset clear;
+
+          if (u->data[BS_DATA_DELAYED] == 0 || u->data[BS_DATA_DELAYED] == m->turn)
+            {
+              u->data[BS_DATA_DELAYED] = m->turn;
+              /* TRANSLATORS: 10.11: a reinforcement's hex is occupied by or next to the enemy */
+              wb_rule_say (ctx, m, _("%s cannot enter at %s, an enemy unit is there or next to it: delayed to the "
+                                     "next turn (10.11)."), text, place);
+              return;
+            }
+          if (!closest_clear (m, u->side, where.hex, &clear))
+            return;
+          where.hex = clear;
+          u->where = where;
+          {
+            g_autofree char *at = wb_match_where_text (m, &where);
+
+            /* TRANSLATORS: 10.11: still blocked when activated again */
+            wb_rule_say (ctx, m, _("%s enters at %s, the closest hex to %s clear of the enemy (10.11)."), text, at,
+                         place);
+          }
+          return;
+        }
+      u->where = where;
+      {
+        g_autofree char *text = wb_match_unit_text (m, u);
+        g_autofree char *place = wb_match_where_text (m, &where);
+
+        /* TRANSLATORS: 10.11: a reinforcement placed (a brigade's with its Full Activation, artillery at the
+         * start of the Artillery Phase) */
+        wb_rule_say (ctx, m, _("%s enters at %s (10.11)."), text, place);
+      }
+      return;
+    }
+}
+
+static gboolean
+due (WbMatch *m, const WbUnitState *u)
+{
+  return u->where.kind == WB_WHERE_WAITING && u->arrives > 0 && u->arrives <= m->turn &&
+         (u->flags & WB_UNIT_IN_SCENARIO);
+}
+
+/* ---- The sequence of play ---- */
+
+static void enter_command (BsData *data, WbMatch *m, WbRuleContext *ctx);
+static void enter_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx);
+static void enter_held (BsData *data, WbMatch *m, WbRuleContext *ctx);
+
+/* 5.1: the side choosing its Key Chits now, from the first; the next when
+ * it has chosen them all or has none to choose. FALSE: both have. */
+static gboolean
+next_key_side (BsData *data, WbMatch *m)
+{
+  BsState *st = bs_state (m);
+
+  for (;;)
+    {
+      guint side = m->active;
+      guint need = MIN ((guint) data->key_chits[side], count_at (st, data, BS_AT_POOL, (int) side));
+
+      if (st->keys < need)
+        return TRUE;
+      if (side == 1)
+        return FALSE;
+      m->active = 1;
+      st->keys = 0;
+    }
+}
+
+/* 5.2, 5.3: the included Events at random, the rest excluded; the
+ * activation chits of the formations in the game and the Wild chits. */
+static void
+finish_cup (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  for (guint side = 0; side < 2; side++)
+    {
+      guint pool[BS_MAX_CHITS], n = 0, included = 0, excluded;
+
+      for (guint c = 0; c < data->n_chits; c++)
+        if (st->at[c] == BS_AT_POOL && data->owner[c] == (int) side)
+          pool[n++] = c;
+      while (included < (guint) data->included[side] && n > 0)
+        {
+          guint k = wb_rng_bounded (&m->rng, n);
+
+          st->at[pool[k]] = BS_AT_CUP;
+          pool[k] = pool[--n];
+          included++;
+        }
+      excluded = n;
+      for (guint k = 0; k < n; k++)
+        st->at[pool[k]] = BS_AT_EXCLUDED;
+      m->active = side;
+      /* TRANSLATORS: 5.2: Event chits drawn face down into the cup and left out */
+      wb_rule_say (ctx, m, g_dngettext (GETTEXT_PACKAGE, "draws %u Event chit at random into the cup and excludes %u (5.2).",
+                                        "draws %u Event chits at random into the cup and excludes %u (5.2).", included),
+                   included, excluded);
+    }
+  for (guint c = 0; c < data->n_chits; c++)
+    {
+      WbChit *chit = data->chit[c];
+      gboolean in = FALSE;
+
+      if (data->from_turn[c] == 0 || data->from_turn[c] > m->turn || st->at[c] != BS_AT_OUT)
+        continue;
+      if (chit->kind == WB_CHIT_WILD)
+        in = TRUE;
+      else if (chit->kind == WB_CHIT_ACTIVATION)
+        switch (chit->level)
+          {
+          case WB_CHIT_LEVEL_CIC:
+            in = side_has_brigade (data, m, (guint) data->owner[c]);
+            break;
+          case WB_CHIT_LEVEL_DIVISION:
+            in = division_has_brigade (data, m, chit->formation, FALSE);
+            break;
+          case WB_CHIT_LEVEL_BRIGADE:
+          default:
+            in = brigade_index (data, chit->formation) >= 0 &&
+                 _wb_bs_brigade_eligible (data, m, (guint) brigade_index (data, chit->formation));
+            break;
+          }
+      if (in)
+        st->at[c] = BS_AT_CUP;
+    }
+  m->active = 0;
+  /* TRANSLATORS: 5.3: the cup is ready */
+  wb_rule_say (ctx, m, _("The draw cup holds %u chits (5.3)."), count_at (st, data, BS_AT_CUP, -1));
+  enter_artillery (data, m, ctx);
+}
+
+static void
+enter_command (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  m->step = BS_COMMAND;
+  m->active = 0;
+  st->keys = 0;
+  st->passes = 0;
+  st->negate = 0;
+  st->drawn = 0;
+  for (guint c = 0; c < data->n_chits; c++)
+    st->at[c] = data->from_turn[c] > 0 && data->from_turn[c] <= m->turn && data->chit[c]->kind == WB_CHIT_EVENT
+                ? BS_AT_POOL : BS_AT_OUT;
+  if (!next_key_side (data, m))
+    finish_cup (data, m, ctx);
+}
+
+/* 6.3: a side with no artillery left to activate passes. */
+static void
+artillery_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  while (st->passes < 2)
+    {
+      g_autoptr(GPtrArray) hexes = _wb_bs_artillery_hexes (data, m, m->active);
+
+      if (hexes->len > 0)
+        return;
+      wb_rule_say (ctx, m, _("has no artillery left to activate and passes (6.3)."));
+      st->passes++;
+      m->active = 1 - m->active;
+    }
+  m->active = 0;
+  wb_rule_say (ctx, m, _("Both players have passed: the Artillery Steps end (6.3)."));
+  /* 6.4: the Rally Step is not played until rally (13.0) is. */
+  wb_rule_say (ctx, m, _("Artillery Rally Step: not played yet (rally, 13.0, is not built): "
+                         "the players rally an artillery unit with the designer's overrides (6.4)."));
+  enter_held (data, m, ctx);
+}
+
+static void
+enter_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  m->step = BS_ARTILLERY;
+  m->active = 0;
+  st->passes = 0;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      u->flags &= ~(guint32) BS_UNIT_ARTILLERY_DONE;
+      /* 10.11: artillery reinforcements are placed at the start of the phase. */
+      if (i < data->n_units && data->artillery[i] && due (m, u))
+        {
+          m->active = u->side;
+          arrive (m, u, ctx);
+        }
+    }
+  m->active = 0;
+  artillery_turn (data, m, ctx);
+}
+
+/* 7.1: the held chits are offered, the USA first, alternately, until both
+ * decline in a row; then the next chit is drawn, or with the cup empty the
+ * turn ends (14.1 is the same offer). A side holding nothing declines. */
+static void end_turn (BsData *data, WbMatch *m, WbRuleContext *ctx);
+
+static void
+held_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  while (st->passes < 2)
+    {
+      if (count_at (st, data, BS_AT_HELD, (int) m->active) > 0)
+        return;
+      st->passes++;
+      m->active = 1 - m->active;
+    }
+  if (st->final)
+    {
+      end_turn (data, m, ctx);
+      return;
+    }
+  m->step = BS_DRAW;
+  m->active = _wb_bs_puller (data, m);
+}
+
+static void
+enter_held (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  m->step = BS_HELD;
+  m->active = 0;
+  st->passes = 0;
+  st->drawn = 0;
+  st->acting = 0;
+  st->activation = BS_ACT_NONE;
+  st->order = 0;
+  st->roll = 0;
+  st->cic = 0;
+  st->final = count_at (st, data, BS_AT_CUP, -1) == 0;
+  held_turn (data, m, ctx);
+}
+
+/* 14.2: the scenario's occupy entries: a place is held by the side that
+ * last had units in it alone (at the end of a turn), from the set-up on. */
+static void
+score (BsData *data, WbMatch *m, gboolean at_start)
+{
+  BsState *st = bs_state (m);
+  GPtrArray *victory = wb_scenario_get_victory (m->scenario);
+  guint objective = 0;
+
+  m->vp[0] = m->vp[1] = 0;
+  for (guint v = 0; victory != NULL && v < victory->len; v++)
+    {
+      WbVictory *vc = g_ptr_array_index (victory, v);
+      int side = side_index (data->game, vc->side);
+
+      if (vc->kind != WB_VICTORY_OCCUPY || vc->places == NULL)
+        continue;
+      for (guint p = 0; p < vc->places->len && objective < data->n_objectives; p++, objective++)
+        {
+          const WbPlace *pl = &g_array_index (vc->places, WbPlace, p);
+          WbWhere where;
+          gboolean here[2] = { FALSE, FALSE };
+
+          if (!wb_match_place_where (m, pl, &where, NULL))
+            continue;
+          for (guint i = 0; i < m->units->len; i++)
+            {
+              WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+              if (u->side < 2 && wb_where_equal (&u->where, &where))
+                here[u->side] = TRUE;
+            }
+          if (at_start)
+            st->holder[objective] = (gint8) data->first_holder;
+          if (here[0] != here[1])
+            st->holder[objective] = here[0] ? 0 : 1;
+          if (side >= 0 && st->holder[objective] == side)
+            wb_match_add_vp (m, (guint) side, vc->vp);
+        }
+    }
+}
+
+static void
+end_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+  GPtrArray *victory = wb_scenario_get_victory (m->scenario);
+
+  m->active = 0;
+  /* 14.1 is over: what is still held is gathered with the rest (14.5). */
+  for (guint c = 0; c < data->n_chits; c++)
+    if (st->at[c] == BS_AT_HELD)
+      st->at[c] = BS_AT_DISCARD;
+  /* 14.2 */
+  score (data, m, FALSE);
+  /* TRANSLATORS: 14.2: the VP of each side from the scenario's places */
+  wb_rule_say (ctx, m, _("End Turn: Victory Points from the scenario's places: %s %d, %s %d (14.2)."),
+               wb_match_side_name (m, 0), m->vp[0], wb_match_side_name (m, 1), m->vp[1]);
+  /* 14.3 */
+  memset (st->brigade, 0, sizeof st->brigade);
+  /* 14.4: 1 → Available first, then 2 → 1, then 3 → 2 (12.8a). */
+  for (int k = (int) data->n_broken - 2; k >= 0; k--)
+    {
+      guint moved = 0;
+
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+          if (u->where.kind == WB_WHERE_BOX && u->where.place == data->broken[k])
+            {
+              u->where.place = data->broken[k + 1];
+              moved++;
+            }
+        }
+      if (moved > 0)
+        {
+          WbWhere from = { .kind = WB_WHERE_BOX, .place = data->broken[k] };
+          WbWhere to = { .kind = WB_WHERE_BOX, .place = data->broken[k + 1] };
+          g_autofree char *a = wb_match_where_text (m, &from);
+          g_autofree char *b = wb_match_where_text (m, &to);
+
+          /* TRANSLATORS: 14.4: units moved down the Broken Track */
+          wb_rule_say (ctx, m, g_dngettext (GETTEXT_PACKAGE, "%u unit moves from %s to %s (14.4).",
+                                            "%u units move from %s to %s (14.4).", moved), moved, a, b);
+        }
+    }
+  /* 14.5 */
+  if (m->turn >= wb_match_n_turns (m))
+    {
+      g_autofree char *result = NULL;
+
+      m->over = TRUE;
+      result = wb_match_result_text (m);
+      /* TRANSLATORS: 14.5: the end of the game: the VP and the result */
+      wb_rule_say (ctx, m, _("The last turn is over: %s %d VP, %s %d VP. %s."), wb_match_side_name (m, 0), m->vp[0],
+                   wb_match_side_name (m, 1), m->vp[1], result);
+      for (guint v = 0; victory != NULL && v < victory->len; v++)
+        {
+          WbVictory *vc = g_ptr_array_index (victory, v);
+
+          if (vc->kind == WB_VICTORY_TEXT && vc->text != NULL)
+            /* TRANSLATORS: the scenario's victory conditions the players judge themselves */
+            wb_rule_say (ctx, m, _("The players judge: %s"), vc->text);
+        }
+      if (wb_scenario_get_victory_text (m->scenario) != NULL)
+        wb_rule_say (ctx, m, _("The players judge: %s"), wb_scenario_get_victory_text (m->scenario));
+      return;
+    }
+  m->turn++;
+  enter_command (data, m, ctx);
+}
+
+static void
+bs_start (gpointer p, WbMatch *m)
+{
+  BsData *data = p;
+  BsState *st = bs_state (m);
+
+  /* Entry 0 has no log: what the first Command Decision Phase would say
+   * without a choice (a scenario without Key Chits) is not kept. */
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_log_event_free);
+  WbRuleContext quiet = { .events = events, .match = m };
+
+  score (data, m, TRUE);
+  st->started = 1;
+  m->turn = 1;
+  m->active = 0;
+  m->step = BS_COMMAND;
+  enter_command (data, m, &quiet);
+}
+
+/* ---- Actions ---- */
+
+static WbApplyResult
+refuse (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, message);
+  return WB_APPLY_REFUSED;
+}
+
+static int
+chit_member (BsData *data, JsonObject *action, GError **error)
+{
+  const char *id = wb_json_string (action, "chit", NULL);
+  int c = _wb_bs_chit_index (data, id);
+
+  if (c < 0)
+    _wb_bs_fail (error, _("The game has no chit “%s”"), id != NULL ? id : "");
+  return c;
+}
+
+static gboolean
+in_step (WbRuleContext *ctx, WbMatch *m, BsStep step, GError **error, const char *what)
+{
+  return wb_rule_check (ctx, m, "bs.sequence", m->step == (int) step, error,
+                        _("%s is not played now (4.0)"), what);
+}
+
+static WbApplyResult
+key_chit (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  int c;
+
+  if (!in_step (ctx, m, BS_COMMAND, error, _("A Key Chit")))
+    return WB_APPLY_REFUSED;
+  if ((c = chit_member (data, action, error)) < 0)
+    return WB_APPLY_REFUSED;
+  if (m->step != BS_COMMAND || st->at[c] != BS_AT_POOL)
+    return refuse (error, _("%s is not an eligible Event chit now"), chit_name (data, (guint) c));
+  if (!wb_rule_check (ctx, m, "bs.key-chits", data->owner[c] == (int) m->active, error,
+                      _("%s is not one of %s's Event chits (5.1)"), chit_name (data, (guint) c),
+                      wb_match_side_name (m, m->active)))
+    return WB_APPLY_REFUSED;
+  st->at[c] = BS_AT_CUP;
+  st->keys++;
+  /* TRANSLATORS: 5.1: the other side reads that a Key Chit was chosen, not which */
+  wb_rule_say_secret (ctx, m, m->active, _("chooses a Key Chit (5.1)."), _("chooses %s as a Key Chit (5.1)."),
+                      chit_name (data, (guint) c));
+  if (!next_key_side (data, m))
+    finish_cup (data, m, ctx);
+  return WB_APPLY_DONE;
+}
+
+static WbApplyResult
+artillery (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  const char *text = wb_json_string (action, "hex", "");
+  WbWhere where;
+  g_autofree char *name = NULL;
+  guint n = 0;
+
+  if (!in_step (ctx, m, BS_ARTILLERY, error, _("An Artillery Step")))
+    return WB_APPLY_REFUSED;
+  if (m->step != BS_ARTILLERY)
+    return refuse (error, _("There are no Artillery Steps now"));
+  if (!wb_step_place (m, WB_PICK_HEX, text, &where))
+    return refuse (error, _("The map has no hex “%s”"), text);
+  if (!wb_rule_check (ctx, m, "bs.artillery", _wb_bs_artillery_hex (data, m, m->active, where.hex), error,
+                      _("%s has no artillery at %s that has not been activated this phase (6.1)"),
+                      wb_match_side_name (m, m->active), text))
+    return WB_APPLY_REFUSED;
+  for (guint i = 0; i < m->units->len && i < data->n_units; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (data->artillery[i] && u->side == m->active && wb_where_equal (&u->where, &where))
+        {
+          u->flags |= BS_UNIT_ARTILLERY_DONE;
+          n++;
+        }
+    }
+  name = wb_match_where_text (m, &where);
+  /* TRANSLATORS: 6.1: an Artillery Step; its fire and movement are played with the overrides */
+  wb_rule_say (ctx, m, g_dngettext (GETTEXT_PACKAGE,
+                                    "activates %u artillery unit at %s (6.1); its fire and movement are not played "
+                                    "yet: the designer's overrides play them.",
+                                    "activates %u artillery units at %s (6.1); their fire and movement are not "
+                                    "played yet: the designer's overrides play them.", n), n, name);
+  st->passes = 0;
+  m->active = 1 - m->active;
+  artillery_turn (data, m, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* The chit being resolved is done with: back in the cup (a Division chit
+ * whose division has unactivated brigades left, 7.3), else discarded. */
+static void
+chit_done (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+  guint c;
+
+  if (st->drawn == 0)
+    return;
+  c = st->drawn - 1u;
+  if (data->chit[c]->kind == WB_CHIT_ACTIVATION && data->chit[c]->level == WB_CHIT_LEVEL_DIVISION &&
+      !st->cic && division_has_brigade (data, m, data->chit[c]->formation, TRUE))
+    {
+      st->at[c] = BS_AT_CUP;
+      /* TRANSLATORS: 7.3: a Division chit goes back into the cup */
+      wb_rule_say (ctx, m, _("%s's chit goes back into the cup (7.3)."), chit_name (data, c));
+    }
+  else
+    st->at[c] = BS_AT_DISCARD;
+  st->drawn = 0;
+}
+
+/* A chit starts being resolved: an Event offered to its owner, a CIC or
+ * Division chit to its roll. */
+static void
+resolve (BsData *data, WbMatch *m, guint c, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+  WbChit *chit = data->chit[c];
+
+  st->drawn = (guint8) (c + 1);
+  st->at[c] = BS_AT_DRAWN;
+  switch (chit->kind)
+    {
+    case WB_CHIT_EVENT:
+      m->step = BS_EVENT;
+      m->active = (guint) data->owner[c];
+      break;
+    case WB_CHIT_WILD:
+      if (chit->wild == WB_CHIT_WILD_FORTUNES_OF_WAR)
+        {
+          st->negate = 1;
+          st->at[c] = BS_AT_DISCARD;
+          st->drawn = 0;
+          wb_rule_say (ctx, m, _("Fortunes of War: the next chit drawn is negated (7.3a)."));
+          enter_held (data, m, ctx);
+        }
+      else
+        {
+          m->step = BS_FOG;
+          m->active = 1 - _wb_bs_puller (data, m);
+        }
+      break;
+    case WB_CHIT_ACTIVATION:
+    default:
+      m->active = (guint) data->owner[c];
+      if (chit->level == WB_CHIT_LEVEL_BRIGADE)
+        {
+          st->activation = BS_ACT_FULL;
+          m->step = BS_BRIGADE;
+        }
+      else
+        m->step = BS_ROLL;
+      break;
+    }
+}
+
+static WbApplyResult
+draw (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  const char *given = wb_json_string (action, "chit", NULL);
+  guint cup[BS_MAX_CHITS], n = 0, c;
+  WbChit *chit;
+
+  if (!in_step (ctx, m, BS_DRAW, error, _("A chit draw")))
+    return WB_APPLY_REFUSED;
+  if (m->step != BS_DRAW)
+    return refuse (error, _("No chit is drawn now"));
+  for (guint k = 0; k < data->n_chits; k++)
+    if (st->at[k] == BS_AT_CUP)
+      cup[n++] = k;
+  g_assert (n > 0);
+  if (given != NULL)
+    {
+      /* Drawn from a real cup (physical dice): the players say which. */
+      int g = _wb_bs_chit_index (data, given);
+
+      if (g < 0)
+        return refuse (error, _("The game has no chit “%s”"), given);
+      if (!wb_rule_check (ctx, m, "bs.draw", st->at[g] == BS_AT_CUP, error,
+                          _("%s is not in the cup (7.3)"), chit_name (data, (guint) g)))
+        return WB_APPLY_REFUSED;
+      c = (guint) g;
+    }
+  else
+    c = cup[wb_rng_bounded (&m->rng, n)];
+  chit = data->chit[c];
+  if (chit->kind == WB_CHIT_EVENT)
+    {
+      g_autofree char *pub = g_strdup_printf (_("draws an Event chit of %s."),
+                                              wb_match_side_name (m, (guint) data->owner[c]));
+
+      /* TRANSLATORS: 7.3: an Event chit is handed face down to its owner */
+      wb_rule_say_secret (ctx, m, (guint) data->owner[c], pub, _("draws the Event chit %s."), chit_name (data, c));
+    }
+  else
+    wb_rule_say (ctx, m, _("draws the chit %s."), chit_name (data, c));
+  if (st->negate)
+    {
+      st->negate = 0;
+      if (chit->kind == WB_CHIT_ACTIVATION && chit->level == WB_CHIT_LEVEL_DIVISION &&
+          division_has_brigade (data, m, chit->formation, TRUE))
+        {
+          /* 7.3a: a brigade of the division is marked activated, doing nothing. */
+          st->drawn = (guint8) (c + 1);
+          st->at[c] = BS_AT_DRAWN;
+          st->activation = BS_ACT_NEGATED;
+          m->step = BS_BRIGADE;
+          m->active = (guint) data->owner[c];
+          return WB_APPLY_DONE;
+        }
+      st->at[c] = BS_AT_DISCARD;
+      wb_rule_say (ctx, m, _("Fortunes of War: %s is discarded with no effect (7.3a)."), chit_name (data, c));
+      enter_held (data, m, ctx);
+      return WB_APPLY_DONE;
+    }
+  resolve (data, m, c, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* An Event played: its text; its effect is not played yet. */
+static void
+play_event (BsData *data, WbMatch *m, guint c, WbRuleContext *ctx)
+{
+  WbChit *chit = data->chit[c];
+  BsState *st = bs_state (m);
+
+  /* TRANSLATORS: 7.3: an Event played; its effect is applied by the players */
+  wb_rule_say (ctx, m, _("plays the Event %s: %s Its effect is not played yet: the players apply it with the "
+                         "designer's overrides."), chit_name (data, c), chit->text != NULL ? chit->text : "");
+  st->at[c] = BS_AT_DISCARD;
+  if (st->drawn == c + 1)
+    st->drawn = 0;
+}
+
+static WbApplyResult
+play_chit (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  int c;
+
+  if (m->step != BS_EVENT && m->step != BS_HELD)
+    {
+      if (!wb_rule_check (ctx, m, "bs.held-chits", FALSE, error,
+                          _("Chits are played when drawn or before a draw (7.1)")))
+        return WB_APPLY_REFUSED;
+      return refuse (error, _("No chit may be played now"));
+    }
+  if ((c = chit_member (data, action, error)) < 0)
+    return WB_APPLY_REFUSED;
+  if (m->step == BS_EVENT)
+    {
+      if ((guint) c + 1 != st->drawn)
+        return refuse (error, _("%s is not the chit drawn"), chit_name (data, (guint) c));
+      play_event (data, m, (guint) c, ctx);
+      enter_held (data, m, ctx);
+      return WB_APPLY_DONE;
+    }
+  if (!wb_rule_check (ctx, m, "bs.held-chits", st->at[c] == BS_AT_HELD && data->owner[c] == (int) m->active,
+                      error, _("%s does not hold %s (7.1)"), wb_match_side_name (m, m->active),
+                      chit_name (data, (guint) c)))
+    return WB_APPLY_REFUSED;
+  if (data->chit[c]->kind == WB_CHIT_EVENT)
+    {
+      play_event (data, m, (guint) c, ctx);
+      /* 7.1: then the other side may play one. */
+      st->passes = 0;
+      m->active = 1 - m->active;
+      held_turn (data, m, ctx);
+      return WB_APPLY_DONE;
+    }
+  if (data->chit[c]->kind != WB_CHIT_ACTIVATION || data->chit[c]->level != WB_CHIT_LEVEL_CIC)
+    return refuse (error, _("%s cannot be held and played later"), chit_name (data, (guint) c));
+  wb_rule_say (ctx, m, _("plays the held chit %s (7.1)."), chit_name (data, (guint) c));
+  st->final = 0;
+  st->drawn = (guint8) (c + 1);
+  st->at[c] = BS_AT_DRAWN;
+  m->step = BS_ROLL;
+  return WB_APPLY_DONE;
+}
+
+static WbApplyResult
+hold (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  guint c;
+
+  (void) action;
+  if (st->drawn == 0 || (m->step != BS_EVENT && m->step != BS_ROLL))
+    {
+      if (!in_step (ctx, m, BS_EVENT, error, _("Holding a chit")))
+        return WB_APPLY_REFUSED;
+      return refuse (error, _("No chit drawn may be held now"));
+    }
+  c = st->drawn - 1u;
+  if (m->step == BS_EVENT)
+    {
+      if (!wb_rule_check (ctx, m, "bs.event", data->chit[c]->play != WB_CHIT_PLAY_IMMEDIATE, error,
+                          _("%s must be played at once (7.3)"), chit_name (data, c)))
+        return WB_APPLY_REFUSED;
+    }
+  else if (!wb_rule_check (ctx, m, "bs.command-roll", data->chit[c]->level == WB_CHIT_LEVEL_CIC && !st->roll,
+                           error, _("Only a CIC chit may be held (7.3)")))
+    return WB_APPLY_REFUSED;
+  st->at[c] = BS_AT_HELD;
+  st->drawn = 0;
+  if (data->chit[c]->kind == WB_CHIT_EVENT)
+    /* TRANSLATORS: 7.3: an Event chit kept face down */
+    wb_rule_say_secret (ctx, m, m->active, _("holds the Event chit drawn, face down (7.3)."),
+                        _("holds %s, face down (7.3)."), chit_name (data, c));
+  else
+    wb_rule_say (ctx, m, _("holds %s for later (7.3)."), chit_name (data, c));
+  enter_held (data, m, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* 7.3b: the non-puller rolls one die on the Fog of War Chit Table; a cell
+ * the rulebook does not give ("?") is the players' to give. Its effects
+ * are not played yet. */
+static WbApplyResult
+fog_of_war (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  const char *cell = NULL;
+  const WbResultCode *code = NULL;
+  int face;
+
+  if (!in_step (ctx, m, BS_FOG, error, _("The Fog of War roll")))
+    return WB_APPLY_REFUSED;
+  if (m->step != BS_FOG)
+    return refuse (error, _("The Fog of War chit has not been drawn"));
+  if (!wb_rule_die (ctx, m, action, 0, 6, &face, error))
+    return WB_APPLY_REFUSED;
+  if (data->fog != NULL)
+    {
+      cell = wb_table_resolve (data->fog, 0, face);
+      if (cell != NULL && wb_table_cell_is_unknown (cell))
+        {
+          const char *given = wb_json_string (action, "result", NULL);
+
+          if (given == NULL || wb_table_find_code (data->fog, given) == NULL)
+            {
+              wb_rule_needs_result (ctx, data->fog, 0, face, error);
+              return WB_APPLY_REFUSED;
+            }
+          cell = given;
+        }
+      code = cell != NULL ? wb_table_find_code (data->fog, cell) : NULL;
+    }
+  if (code != NULL)
+    /* TRANSLATORS: 7.3b: the roll, the result's name and its text */
+    wb_rule_say (ctx, m, _("Fog of War: %d, %s: %s Its effect is not played yet: the players apply it with the "
+                           "designer's overrides (7.3b)."), face, code->name != NULL ? code->name : code->code,
+                 code->text != NULL ? code->text : "");
+  else
+    wb_rule_say (ctx, m, _("Fog of War: %d (%s). Its effect is not played yet: the players apply it with the "
+                           "designer's overrides (7.3b)."), face, cell != NULL ? cell : _("no table"));
+  st->at[st->drawn - 1] = BS_AT_DISCARD;
+  st->drawn = 0;
+  enter_held (data, m, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* 7.3: a CIC or Division chit's Command Roll: one die at most the Command
+ * Rating is a Full Activation; above, a Division gets a Limited one and a
+ * CIC none. Command Clarity (exclusive 17.xd) gives a Full one instead. A
+ * rating the rulebook does not give ("?") is the players' ("rating"). */
+static WbApplyResult
+command_roll (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  WbChit *chit;
+  guint c;
+  gboolean clarity = wb_json_bool (action, "clarity", FALSE);
+  int rating, face = 0;
+
+  if (!in_step (ctx, m, BS_ROLL, error, _("A Command Roll")))
+    return WB_APPLY_REFUSED;
+  if (m->step != BS_ROLL || st->drawn == 0)
+    return refuse (error, _("No CIC or Division chit waits for its roll"));
+  c = st->drawn - 1u;
+  chit = data->chit[c];
+  rating = _wb_bs_rating (data, m, c);
+  if (clarity)
+    {
+      if (!wb_rule_check (ctx, m, "bs.command-clarity",
+                          chit->level == WB_CHIT_LEVEL_DIVISION && _wb_bs_clarity_available (data, m, c), error,
+                          _("Command Clarity is not available for %s"), chit_name (data, c)))
+        return WB_APPLY_REFUSED;
+      st->clarity_used[c] = 1;
+      st->activation = BS_ACT_FULL;
+      /* TRANSLATORS: exclusive 17.1d: Command Clarity instead of the roll */
+      wb_rule_say (ctx, m, _("declares Command Clarity for %s: a Full Activation."), chit_name (data, c));
+    }
+  else if (chit->automatic || rating == WB_CHIT_RATING_NONE)
+    {
+      st->activation = BS_ACT_FULL;
+      wb_rule_say (ctx, m, _("%s activates automatically (7.3)."), chit_name (data, c));
+    }
+  else
+    {
+      if (rating == WB_CHIT_RATING_UNKNOWN)
+        {
+          int given = (int) wb_json_int (action, "rating", -1);
+
+          if (given < 0 || given > WB_CHIT_RATING_MAX)
+            return refuse (error, _("The Command Rating of %s is not in the rulebook text: give it as “rating” "
+                                    "(0–%d)"), chit_name (data, c), WB_CHIT_RATING_MAX);
+          /* The printed rating the players give, with the turn's bonus (17.6i). */
+          rating = given + (data->owner[c] >= 0 && m->turn >= 1 && m->turn <= BS_MAX_BONUS_TURNS
+                            ? data->bonus[data->owner[c]][m->turn - 1] : 0);
+        }
+      if (!wb_rule_die (ctx, m, action, 0, 6, &face, error))
+        return WB_APPLY_REFUSED;
+      st->roll = (guint8) face;
+      st->activation = face <= rating ? BS_ACT_FULL
+                       : chit->level == WB_CHIT_LEVEL_CIC ? BS_ACT_NONE : BS_ACT_LIMITED;
+      /* TRANSLATORS: 7.3: the Command Roll: the die, the rating, the result */
+      if (rating != chit->command_rating && chit->command_rating >= 0)
+        /* TRANSLATORS: 17.6i: the rating raised this turn */
+        wb_rule_say (ctx, m, _("%s's Command Rating is %d this turn (%+d, the scenario's bonus)."), chit_name (data, c),
+                     rating, rating - chit->command_rating);
+      wb_rule_say (ctx, m, _("rolls %d for %s (Command Rating %d): %s (7.3)."), face, chit_name (data, c), rating,
+                   st->activation == BS_ACT_FULL ? _("a Full Activation")
+                   : st->activation == BS_ACT_LIMITED ? _("a Limited Activation") : _("no activation"));
+    }
+  if (chit->level == WB_CHIT_LEVEL_CIC)
+    st->cic = 1;
+  if (st->activation == BS_ACT_NONE)
+    {
+      st->at[c] = BS_AT_DISCARD;
+      st->drawn = 0;
+      enter_held (data, m, ctx);
+      return WB_APPLY_DONE;
+    }
+  {
+    gboolean any = FALSE;
+
+    for (guint b = 0; b < data->n_brigades && !any; b++)
+      any = _wb_bs_brigade_pickable (data, m, b);
+    if (!any)
+      {
+        wb_rule_say (ctx, m, _("No brigade may be activated by %s (7.3)."), chit_name (data, c));
+        chit_done (data, m, ctx);
+        enter_held (data, m, ctx);
+        return WB_APPLY_DONE;
+      }
+  }
+  m->step = BS_BRIGADE;
+  return WB_APPLY_DONE;
+}
+
+/* 10.11: a brigade's reinforcements enter with its Full Activation. */
+static void
+enter_reinforcements (BsData *data, WbMatch *m, guint b, WbRuleContext *ctx)
+{
+  for (guint i = 0; i < m->units->len && i < data->n_units; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if (data->unit_brigade[i] == (int) b && due (m, u))
+        arrive (m, u, ctx);
+    }
+}
+
+static WbApplyResult
+activate (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  const char *id = wb_json_string (action, "brigade", "");
+  int b = brigade_index (data, id);
+  guint c;
+
+  if (!in_step (ctx, m, BS_BRIGADE, error, _("A brigade's activation")))
+    return WB_APPLY_REFUSED;
+  if (m->step != BS_BRIGADE || st->drawn == 0)
+    return refuse (error, _("No chit activates a brigade now"));
+  if (b < 0)
+    return refuse (error, _("The game has no brigade “%s”"), id);
+  c = st->drawn - 1u;
+  if (!wb_rule_check (ctx, m, "bs.brigade", _wb_bs_brigade_pickable (data, m, (guint) b), error,
+                      _("%s cannot be activated by %s (7.3)"), data->brigade_name[b], chit_name (data, c)))
+    return WB_APPLY_REFUSED;
+  if (!st->cic)
+    st->brigade[b] |= BS_BDE_ACTIVATED;
+  st->acting = (guint8) (b + 1);
+  switch (st->activation)
+    {
+    case BS_ACT_NEGATED:
+      /* TRANSLATORS: 7.3a: Fortunes of War negates a Division chit */
+      wb_rule_say (ctx, m, _("marks %s activated, doing nothing (Fortunes of War, 7.3a)."), data->brigade_name[b]);
+      chit_done (data, m, ctx);
+      enter_held (data, m, ctx);
+      break;
+    case BS_ACT_LIMITED:
+      /* TRANSLATORS: 7.3: a Limited Activation is a Fire Combat Step only */
+      wb_rule_say (ctx, m, _("activates %s: a Limited Activation, a Fire Combat Step only (7.3); fire is not "
+                             "played yet: the designer's overrides play it."), data->brigade_name[b]);
+      m->step = BS_ACTIVATION;
+      break;
+    case BS_ACT_FULL:
+    default:
+      wb_rule_say (ctx, m, _("activates %s: a Full Activation (7.3)."), data->brigade_name[b]);
+      enter_reinforcements (data, m, (guint) b, ctx);
+      m->step = BS_ORDERS;
+      break;
+    }
+  return WB_APPLY_DONE;
+}
+
+static const char *
+order_name (const char *order)
+{
+  if (g_strcmp0 (order, "attack") == 0)
+    return _("Attack");
+  if (g_strcmp0 (order, "defend") == 0)
+    return _("Defend");
+  if (g_strcmp0 (order, "maneuver") == 0)
+    return _("Maneuver");
+  if (g_strcmp0 (order, "regroup") == 0)
+    return _("Regroup");
+  return order;
+}
+
+const char *
+_wb_bs_order_name (const char *order)
+{
+  return order_name (order);
+}
+
+static WbApplyResult
+order (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  const char *given = wb_json_string (action, "order", "");
+  int k = -1;
+
+  if (!in_step (ctx, m, BS_ORDERS, error, _("A brigade's order")))
+    return WB_APPLY_REFUSED;
+  if (m->step != BS_ORDERS || st->acting == 0)
+    return refuse (error, _("No brigade waits for its order"));
+  for (guint o = 0; o < data->n_orders; o++)
+    if (strcmp (data->orders[o], given) == 0)
+      k = (int) o;
+  if (!wb_rule_check (ctx, m, "bs.orders", k >= 0, error, _("“%s” is not one of the orders (8.1)"), given))
+    return WB_APPLY_REFUSED;
+  if (k < 0)
+    return refuse (error, _("“%s” is not one of the orders (8.1)"), given);
+  st->order = (guint8) (k + 1);
+  /* TRANSLATORS: 8.1: the order, then the steps not played yet */
+  wb_rule_say (ctx, m, _("gives %s the %s order (8.1). Its Fire Combat, Movement and Close Combat Steps are not "
+                         "played yet: the designer's overrides play them."),
+               data->brigade_name[st->acting - 1], order_name (data->orders[k]));
+  m->step = BS_ACTIVATION;
+  return WB_APPLY_DONE;
+}
+
+static WbApplyResult
+end_step (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+
+  (void) action;
+  switch (m->step)
+    {
+    case BS_ARTILLERY:
+      /* TRANSLATORS: 6.3: a pass in the Artillery Phase */
+      wb_rule_say (ctx, m, _("passes (6.3)."));
+      st->passes++;
+      m->active = 1 - m->active;
+      artillery_turn (data, m, ctx);
+      return WB_APPLY_DONE;
+    case BS_HELD:
+      /* TRANSLATORS: 7.1: the side plays no held chit now */
+      wb_rule_say (ctx, m, _("plays no held chit (7.1)."));
+      st->passes++;
+      m->active = 1 - m->active;
+      held_turn (data, m, ctx);
+      return WB_APPLY_DONE;
+    case BS_ACTIVATION:
+      wb_rule_say (ctx, m, _("ends the activation of %s."), data->brigade_name[st->acting - 1]);
+      chit_done (data, m, ctx);
+      enter_held (data, m, ctx);
+      return WB_APPLY_DONE;
+    default:
+      if (!wb_rule_check (ctx, m, "bs.sequence", FALSE, error, _("This step is not ended so: %s"),
+                          m->step == BS_COMMAND ? _("choose the Key Chits (5.1)")
+                          : m->step == BS_DRAW ? _("draw a chit (7.3)")
+                          : m->step == BS_EVENT ? _("play or hold the Event (7.3)")
+                          : m->step == BS_FOG ? _("roll for the Fog of War (7.3b)")
+                          : m->step == BS_ROLL ? _("make the Command Roll (7.3)")
+                          : m->step == BS_BRIGADE ? _("choose the brigade (7.3)")
+                          : _("give the brigade its order (8.1)")))
+        return WB_APPLY_REFUSED;
+      return refuse (error, _("This step waits for its action"));
+    }
+}
+
+static WbApplyResult
+bs_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsData *data = p;
+  const char *type = wb_json_string (action, "type", "");
+
+  if (m->over)
+    return WB_APPLY_NOT_MINE;
+  if (strcmp (type, "end_step") == 0)
+    return end_step (data, m, action, ctx, error);
+  if (strcmp (type, "key_chit") == 0)
+    return key_chit (data, m, action, ctx, error);
+  if (strcmp (type, "artillery") == 0)
+    return artillery (data, m, action, ctx, error);
+  if (strcmp (type, "draw") == 0)
+    return draw (data, m, action, ctx, error);
+  if (strcmp (type, "play_chit") == 0)
+    return play_chit (data, m, action, ctx, error);
+  if (strcmp (type, "hold") == 0)
+    return hold (data, m, action, ctx, error);
+  if (strcmp (type, "fog_of_war") == 0)
+    return fog_of_war (data, m, action, ctx, error);
+  if (strcmp (type, "command_roll") == 0)
+    return command_roll (data, m, action, ctx, error);
+  if (strcmp (type, "activate") == 0)
+    return activate (data, m, action, ctx, error);
+  if (strcmp (type, "order") == 0)
+    return order (data, m, action, ctx, error);
+  return WB_APPLY_NOT_MINE;
+}
+
+/* ---- What the step is ---- */
+
+static char *
+bs_describe_step (gpointer p, WbMatch *m)
+{
+  BsState *st = bs_state (m);
+
+  (void) p;
+  switch (m->step)
+    {
+    case BS_COMMAND:
+      return g_strdup (_("Command Decision Phase"));
+    case BS_ARTILLERY:
+      return g_strdup (_("Artillery Phase"));
+    case BS_HELD:
+      return g_strdup (st->final ? _("End Turn Phase: Final Held Chit Play") : _("Chit Draw Phase: Held Chits"));
+    case BS_DRAW:
+      return g_strdup (_("Chit Draw Phase: Draw"));
+    case BS_EVENT:
+      return g_strdup (_("Chit Draw Phase: Event"));
+    case BS_FOG:
+      return g_strdup (_("Chit Draw Phase: Fog of War"));
+    case BS_ROLL:
+      return g_strdup (_("Chit Draw Phase: Command Roll"));
+    case BS_BRIGADE:
+      return g_strdup (_("Chit Draw Phase: Brigade"));
+    case BS_ORDERS:
+      return g_strdup (_("Brigade Activation Phase: Orders Step"));
+    case BS_ACTIVATION:
+    default:
+      return g_strdup (_("Brigade Activation Phase"));
+    }
+}
+
+static const char *
+bs_awaiting (gpointer p, WbMatch *m)
+{
+  (void) p;
+  if (m->over)
+    return "over";
+  switch (m->step)
+    {
+    case BS_COMMAND:
+      return "key-chit";
+    case BS_ARTILLERY:
+      return "artillery";
+    case BS_HELD:
+      return "held-chits";
+    case BS_DRAW:
+      return "draw";
+    case BS_EVENT:
+      return "event";
+    case BS_FOG:
+      return "roll";
+    case BS_ROLL:
+      return "command-roll";
+    case BS_BRIGADE:
+      return "brigade";
+    case BS_ORDERS:
+      return "order";
+    case BS_ACTIVATION:
+    default:
+      return "activation";
+    }
+}
+
+static const char *
+bs_hint (gpointer p, WbMatch *m)
+{
+  BsState *st = bs_state (m);
+
+  (void) p;
+  if (m->over)
+    return NULL;
+  switch (m->step)
+    {
+    case BS_COMMAND:
+      return _("Choose your Key Chit from your Event chits: it goes into the cup; the other player does not see it (5.1).");
+    case BS_ARTILLERY:
+      return _("Choose a hex of your artillery to activate (its fire and movement with the overrides), or pass (6.1–6.3).");
+    case BS_HELD:
+      return st->final ? _("Play a chit you hold, or play none: the turn then ends (14.1).")
+                       : _("Play a chit you hold, or play none before the next chit is drawn (7.1).");
+    case BS_DRAW:
+      return _("Draw a chit from the cup (7.3).");
+    case BS_EVENT:
+      return _("Play the Event now, or hold it face down for later (7.3).");
+    case BS_FOG:
+      return _("Roll one die on the Fog of War Chit Table (7.3b).");
+    case BS_ROLL:
+      return _("Roll against the Command Rating: at most the rating is a Full Activation (7.3).");
+    case BS_BRIGADE:
+      return _("Choose the brigade to activate (7.3).");
+    case BS_ORDERS:
+      return _("Give the brigade its order: Attack, Defend, Maneuver or Regroup (8.1).");
+    case BS_ACTIVATION:
+    default:
+      return _("Play the brigade's fire, movement and close combat with the overrides, then end its activation.");
+    }
+}
+
+static guint
+bs_player (gpointer p, WbMatch *m)
+{
+  (void) p;
+  return m->active;
+}
+
+static JsonObject *
+bs_suggest (gpointer p, WbMatch *m, WbRng *rng)
+{
+  return _wb_bs_suggest (p, m, rng);
+}
+
+static void
+bs_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  _wb_bs_step (p, m, picks, step);
+}
+
+static JsonObject *
+bs_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
+{
+  return _wb_bs_step_action (p, m, picks);
+}
+
+static WbBoard *
+bs_board (gpointer p, WbMatch *m)
+{
+  return _wb_bs_board (p, m);
+}
+
+static const WbRole roles[] = {
+  { "artillery", WB_ROLE_ON_UNIT_CLASS,
+    N_("Artillery: independent of brigades, activated a hex at a time in the Artillery Phase (6.0)") },
+};
+
+static const WbRulesFamily family = {
+  .id = "blind-swords",
+  .name = N_("Blind Swords chit-pull games"),
+  .checks = checks,
+  .n_checks = G_N_ELEMENTS (checks),
+  .prepare = bs_prepare,
+  .release = bs_release,
+  .start = bs_start,
+  .describe_step = bs_describe_step,
+  .awaiting = bs_awaiting,
+  .player = bs_player,
+  .hint = bs_hint,
+  .suggest = bs_suggest,
+  .apply = bs_apply,
+  .step = bs_step,
+  .step_action = bs_step_action,
+  .board = bs_board,
+  .version = 1,
+  .params = _wb_bs_params,
+  .n_params = WB_BS_N_PARAMS,
+  .roles = roles,
+  .n_roles = G_N_ELEMENTS (roles),
+};
+
+const WbRulesFamily *
+wb_bs_family (void)
+{
+  return &family;
+}
