@@ -630,6 +630,8 @@ START_TEST (test_reinforcements_delayed)
     WbUnitState *u = wb_match_find_unit (f.m, "49-in");
     WbWhere planned;
 
+    /* Each action played replaces the match: the enemy found again. */
+    enemy = wb_match_find_unit (f.m, "46-ms-a");
     ck_assert_int_eq (u->where.kind, WB_WHERE_HEX);
     ck_assert (wb_step_place (f.m, WB_PICK_HEX, "3900", &planned));
     ck_assert_int_gt (wb_hex_distance (layout, u->where.hex, enemy->where.hex), 1);
