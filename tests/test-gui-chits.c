@@ -181,7 +181,7 @@ START_TEST (test_chit_pane)
   /* Morgan's form. */
   ck_assert (wb_chit_editor_select (editor, "morgan"));
   ck_assert_str_eq (entry_text (editor, "name"), "Morgan");
-  ck_assert_str_eq (entry_text (editor, "rating"), "?");
+  ck_assert_str_eq (entry_text (editor, "rating"), "2");   /* reconstructed */
   ck_assert_str_eq (dropdown_text (editor, "kind"), "Activation");
   ck_assert_str_eq (dropdown_text (editor, "level"), "Division");
   ck_assert_str_eq (dropdown_text (editor, "side"), "Union (USA)");
@@ -217,8 +217,8 @@ START_TEST (test_chit_pane)
 
   /* Undo and redo through the window. */
   act (GTK_WIDGET (window), "win.undo");
-  ck_assert_int_eq (wb_game_find_chit (game, "morgan")->command_rating, WB_CHIT_RATING_UNKNOWN);
-  ck_assert_str_eq (entry_text (editor, "rating"), "?");
+  ck_assert_int_eq (wb_game_find_chit (game, "morgan")->command_rating, 2);
+  ck_assert_str_eq (entry_text (editor, "rating"), "2");
   act (GTK_WIDGET (window), "win.undo");
   ck_assert_str_eq (wb_game_find_chit (game, "morgan")->name, "Morgan");
   ck_assert_str_eq (entry_text (editor, "name"), "Morgan");
