@@ -311,6 +311,34 @@ text_at (cairo_t *cr, PangoLayout *pl, const char *text, double cx, double y, gb
   pango_font_description_free (font);
 }
 
+/* A unit's name inside its square of side @s: one line above its value,
+ * else up to two lines about its middle; a name too long is wrapped at a
+ * word and cut with "…", never drawn over its neighbours. */
+static void
+label_in (cairo_t *cr, PangoLayout *pl, const char *text, double x, double y, double s, gboolean has_value)
+{
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+  int w, h;
+
+  pango_font_description_set_absolute_size (font, 11 * PANGO_SCALE);
+  pango_layout_set_font_description (pl, font);
+  pango_layout_set_width (pl, (int) ((s - 6) * PANGO_SCALE));
+  pango_layout_set_wrap (pl, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_END);
+  pango_layout_set_height (pl, has_value ? -1 : -2);
+  pango_layout_set_alignment (pl, PANGO_ALIGN_CENTER);
+  pango_layout_set_text (pl, text, -1);
+  pango_layout_get_pixel_size (pl, &w, &h);
+  cairo_move_to (cr, x + 3, has_value ? y + s * 0.38 : y + (s - h) / 2.0);
+  pango_cairo_show_layout (cr, pl);
+  /* The layout is shared: back to one unbounded line. */
+  pango_layout_set_width (pl, -1);
+  pango_layout_set_height (pl, -1);
+  pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_alignment (pl, PANGO_ALIGN_LEFT);
+  pango_font_description_free (font);
+}
+
 static void
 draw_star (cairo_t *cr, double cx, double cy, double r)
 {
@@ -359,7 +387,7 @@ draw_unit (WbBoardView *self, cairo_t *cr, PangoLayout *pl, int i)
   cairo_stroke (cr);
 
   cairo_set_source_rgb (cr, look->ink[0], look->ink[1], look->ink[2]);
-  text_at (cr, pl, u->label, x + s / 2, y + s * 0.38, TRUE, 11);
+  label_in (cr, pl, u->label, x, y, s, u->value != NULL);
   if (u->value != NULL)
     text_at (cr, pl, u->value, x + s / 2, y + s * 0.66, FALSE, 10);
 
@@ -704,7 +732,8 @@ wb_board_view_set (WbBoardView *self, WbGame *game, WbBoard *board)
       WbSide *side = s < sides->len ? g_ptr_array_index (sides, s) : NULL;
       UnitLook look;
 
-      parse_color (side != NULL ? side->color : NULL, look.fill, 0.6, 0.6, 0.6);
+      /* A unit of neither side (a Wild chit): light paper, apart from a grey side. */
+      parse_color (side != NULL ? side->color : NULL, look.fill, 0.95, 0.93, 0.86);
       parse_color (side != NULL ? side->text_color : NULL, look.ink, 0, 0, 0);
       g_array_append_val (self->looks, look);
     }

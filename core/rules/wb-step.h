@@ -155,7 +155,7 @@ typedef struct {
   char     *id;       /* the unit's id: a board pick's value */
   char     *label;    /* the name drawn on it ("VIII") */
   char     *value;    /* drawn under it ("4 SP"), or NULL */
-  guint     side;     /* its side in the game (colours) */
+  guint     side;     /* its side in the game (colours); one the game does not have: neutral, light paper */
   int       box;      /* index in boxes, or -1: not shown */
   int       dice;     /* the dice it rolls now, in a circle; 0: none */
   int       morale;   /* in a star; 0: none */

@@ -207,19 +207,21 @@ _wb_bs_board (BsData *data, WbMatch *m)
   for (guint c = 0; c < data->n_chits; c++)
     {
       guint side = data->owner[c] >= 0 ? (guint) data->owner[c] : 0;
+      /* A Wild chit belongs to neither side: drawn neutral. */
+      guint colour = data->owner[c] >= 0 ? (guint) data->owner[c] : G_MAXUINT;
       gboolean hidden = data->chit[c]->kind == WB_CHIT_EVENT && data->owner[c] != (int) m->active;
       const char *label = hidden ? _("Event") : name_of (data, c);
 
       switch (st->at[c])
         {
         case BS_AT_DRAWN:
-          wb_board_add_unit (board, data->chit[c]->id, label, NULL, side, (int) b_drawn);
+          wb_board_add_unit (board, data->chit[c]->id, label, NULL, colour, (int) b_drawn);
           break;
         case BS_AT_HELD:
-          wb_board_add_unit (board, hidden ? "" : data->chit[c]->id, label, NULL, side, (int) b_held[side]);
+          wb_board_add_unit (board, hidden ? "" : data->chit[c]->id, label, NULL, colour, (int) b_held[side]);
           break;
         case BS_AT_DISCARD:
-          wb_board_add_unit (board, data->chit[c]->id, name_of (data, c), NULL, side, (int) b_discard);
+          wb_board_add_unit (board, data->chit[c]->id, name_of (data, c), NULL, colour, (int) b_discard);
           break;
         default:
           break;
