@@ -118,6 +118,11 @@ bs_state (WbMatch *m)
 /* wb-bs.c */
 gboolean     _wb_bs_fail            (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 guint        _wb_bs_puller          (BsData *data, WbMatch *m);
+int          _wb_bs_side_index      (WbGame *game, const char *id);
+int          _wb_bs_brigade_index   (BsData *data, const char *id);
+/* wb-bs-prepare.c: the family's prepare and release. */
+gpointer     _wb_bs_prepare         (WbGame *game, const WbMatch *setup, GError **error);
+void         _wb_bs_release         (gpointer data);
 gboolean     _wb_bs_brigade_eligible (BsData *data, WbMatch *m, guint b);
 /* Whether @b may be picked for the chit being resolved now (7.3). */
 gboolean     _wb_bs_brigade_pickable (BsData *data, WbMatch *m, guint b);
