@@ -462,6 +462,57 @@ click_location (WbWindow *window, const char *id)
 }
 
 void
+select_unit (WbWindow *window, WbPlay *play, const char *unit)
+{
+  WbUnitState *u = wb_match_find_unit (wb_play_get_state (play), unit);
+  WbPlayController *ctl = wb_window_get_play_controller (window);
+
+  ck_assert_ptr_nonnull (u);
+  ck_assert_int_eq (u->where.kind, WB_WHERE_LOCATION);
+  for (int i = 0; i < 16; i++)
+    {
+      click_location (window, u->where.place);
+      if (g_strcmp0 (wb_play_controller_get_selected (ctl), unit) == 0)
+        return;
+    }
+  ck_abort_msg ("could not select %s in %s", unit, u->where.place);
+}
+
+gboolean
+same_action (JsonObject *a, JsonObject *b)
+{
+  g_autoptr(JsonNode) na = json_node_init_object (json_node_alloc (), a);
+  g_autoptr(JsonNode) nb = json_node_init_object (json_node_alloc (), b);
+
+  return json_node_equal (na, nb);
+}
+
+void
+assert_replay_matches (WbPlay *play)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbMatch) replayed = wb_play_replay (play, wb_journal_get_cursor (wb_play_get_journal (play)), NULL, &error);
+  WbMatch *now = wb_play_get_state (play);
+
+  ck_assert_msg (replayed != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (replayed->over, now->over);
+  ck_assert_int_eq (replayed->turn, now->turn);
+  ck_assert_int_eq (replayed->vp[0], now->vp[0]);
+  ck_assert_int_eq (replayed->vp[1], now->vp[1]);
+  ck_assert_uint_eq (replayed->units->len, now->units->len);
+  for (guint i = 0; i < replayed->units->len; i++)
+    {
+      WbUnitState *r = &g_array_index (replayed->units, WbUnitState, i);
+      WbUnitState *s = &g_array_index (now->units, WbUnitState, i);
+
+      ck_assert_str_eq (r->id, s->id);
+      ck_assert_int_eq (r->halves, s->halves);
+      ck_assert_int_eq (r->where.kind, s->where.kind);
+      ck_assert_str_eq (r->where.place != NULL ? r->where.place : "", s->where.place != NULL ? s->where.place : "");
+    }
+}
+
+void
 play_act_ok (WbPlay *play, const char *json)
 {
   g_autoptr(JsonParser) p = json_parser_new ();

@@ -51,6 +51,14 @@ GtkWidget *find_named (GtkWidget *root, const char *name);
 GtkWidget *find_type (GtkWidget *root, GType type);
 /* A click on a location of the window's map of locations, as the canvas reports it. */
 void click_location (WbWindow *window, const char *id);
+/* Clicks on @unit's location (a map of locations) until the play window
+ * selects it: each click goes to the next unit of the place. */
+void select_unit (WbWindow *window, WbPlay *play, const char *unit);
+/* Whether two actions are the same JSON. */
+gboolean same_action (JsonObject *a, JsonObject *b);
+/* The journal of @play replayed from its seed gives the state on screen:
+ * the turn, the VP, every unit's strength and place. */
+void assert_replay_matches (WbPlay *play);
 /* Plays @json on @play; the test fails if it is refused. */
 void play_act_ok (WbPlay *play, const char *json);
 

@@ -69,15 +69,6 @@ made_as_wanted (JsonObject *made, JsonObject *want)
   return TRUE;
 }
 
-static gboolean
-same_action (JsonObject *a, JsonObject *b)
-{
-  g_autoptr(JsonNode) na = json_node_init_object (json_node_alloc (), a);
-  g_autoptr(JsonNode) nb = json_node_init_object (json_node_alloc (), b);
-
-  return json_node_equal (na, nb);
-}
-
 static char *
 action_text (JsonObject *a)
 {
@@ -122,24 +113,6 @@ click_step_button (WbWindow *window, WbPlayPrompt *prompt, JsonObject *a)
       return TRUE;
     }
   return FALSE;
-}
-
-/* Clicks on the block's town until it is the one selected. */
-static void
-select_unit (WbWindow *window, WbPlay *play, const char *unit)
-{
-  WbUnitState *u = wb_match_find_unit (wb_play_get_state (play), unit);
-  WbPlayController *ctl = wb_window_get_play_controller (window);
-
-  ck_assert_ptr_nonnull (u);
-  ck_assert_int_eq (u->where.kind, WB_WHERE_LOCATION);
-  for (int i = 0; i < 16; i++)
-    {
-      click_location (window, u->where.place);
-      if (g_strcmp0 (wb_play_controller_get_selected (ctl), unit) == 0)
-        return;
-    }
-  ck_abort_msg ("could not select %s in %s", unit, u->where.place);
 }
 
 static const char *
@@ -257,7 +230,6 @@ whole_game (const char *const *options, guint64 seed)
   g_autoptr(GError) error = NULL;
   g_autoptr(WbPlay) play = wb_play_new (wb_window_get_game (window), NULL, "campaign", options, seed, &error);
   g_autoptr(GHashTable) kinds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(WbMatch) replayed = NULL;
   WbPlayPrompt *prompt;
   WbRng policy;
   guint actions = 0, handovers = 0;
@@ -308,23 +280,7 @@ whole_game (const char *const *options, guint64 seed)
   ck_assert (g_hash_table_contains (kinds, "hit") || g_hash_table_contains (kinds, "retreat"));
   ck_assert (g_hash_table_contains (kinds, "supply"));
   ck_assert_uint_gt (handovers, 0);
-  replayed = wb_play_replay (play, wb_journal_get_cursor (wb_play_get_journal (play)), NULL, &error);
-  ck_assert_msg (replayed != NULL, "%s", error ? error->message : "");
-  ck_assert (replayed->over);
-  ck_assert_int_eq (replayed->turn, wb_play_get_state (play)->turn);
-  ck_assert_int_eq (replayed->vp[0], wb_play_get_state (play)->vp[0]);
-  ck_assert_int_eq (replayed->vp[1], wb_play_get_state (play)->vp[1]);
-  ck_assert_uint_eq (replayed->units->len, wb_play_get_state (play)->units->len);
-  for (guint i = 0; i < replayed->units->len; i++)
-    {
-      WbUnitState *r = &g_array_index (replayed->units, WbUnitState, i);
-      WbUnitState *s = &g_array_index (wb_play_get_state (play)->units, WbUnitState, i);
-
-      ck_assert_str_eq (r->id, s->id);
-      ck_assert_int_eq (r->halves, s->halves);
-      ck_assert_int_eq (r->where.kind, s->where.kind);
-      ck_assert_str_eq (r->where.place != NULL ? r->where.place : "", s->where.place != NULL ? s->where.place : "");
-    }
+  assert_replay_matches (play);
   {
     g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (kinds), (GCompareFunc) strcmp);
     g_autoptr(GString) names = g_string_new (NULL);

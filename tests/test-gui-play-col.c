@@ -25,23 +25,6 @@ entries (WbPlay *play)
   return wb_journal_get_n_entries (wb_play_get_journal (play));
 }
 
-/* Clicks on the unit's town until it is the one selected. */
-static void
-select_unit (WbWindow *window, WbPlay *play, const char *unit)
-{
-  WbUnitState *u = wb_match_find_unit (wb_play_get_state (play), unit);
-  WbPlayController *ctl = wb_window_get_play_controller (window);
-
-  ck_assert_ptr_nonnull (u);
-  for (int i = 0; i < 16; i++)
-    {
-      click_location (window, u->where.place);
-      if (g_strcmp0 (wb_play_controller_get_selected (ctl), unit) == 0)
-        return;
-    }
-  ck_abort_msg ("could not select %s in %s", unit, u->where.place);
-}
-
 static const char *
 place_of (WbPlay *play, const char *unit)
 {

@@ -37,7 +37,7 @@ click (WbWindow *window, const char *text)
 /* Clicks on the unit's hex until it is the one selected (a stack is
  * clicked through); a unit off the map is picked in the reserve. */
 static void
-select_unit (WbWindow *window, WbPlay *play, const char *unit)
+select_hex_unit (WbWindow *window, WbPlay *play, const char *unit)
 {
   WbMatch *m = wb_play_get_state (play);
   WbUnitState *u = wb_match_find_unit (m, unit);
@@ -96,12 +96,12 @@ gesture (WbWindow *window, WbPlay *play, WbPlayPrompt *prompt, JsonObject *a)
 
   if (strcmp (type, "move") == 0 || strcmp (type, "retreat") == 0 || strcmp (type, "advance") == 0)
     {
-      select_unit (window, play, json_object_get_string_member (a, "unit"));
+      select_hex_unit (window, play, json_object_get_string_member (a, "unit"));
       click (window, hex_member (a, "to"));
     }
   else if (strcmp (type, "enter") == 0)
     {
-      select_unit (window, play, json_object_get_string_member (a, "unit"));
+      select_hex_unit (window, play, json_object_get_string_member (a, "unit"));
       click (window, hex_member (a, "at"));
     }
   else if (strcmp (type, "attack") == 0 || strcmp (type, "eliminate") == 0)
