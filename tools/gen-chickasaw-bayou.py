@@ -575,7 +575,6 @@ RULES = {
         "crt_first_column": "C",
         "crt_last_column": "23+",
         "unsupported_cr": -1,
-        "trench_cr_bonus_confederate": 2,
         "artillery_engagement_range": 2,
         "rally_enemy_distance": 3,
         "objectives_held_by": "confederate",
@@ -587,6 +586,47 @@ RULES = {
         "pioneers_on_map": 6,
         "command_events": False,
         "movement_allowances": ORDER_MA,
+        # What terrain and features do in combat, to LOS and to units: exclusive 2.2a-b, 2.10,
+        # 9.1a, 9.3 i-xvii, 11.0c xix-xxii, 12.4a iv, all from the text. The two trench shifts
+        # (9.3 vi "target in Trench" and xvii "defender in a Trench hex") are read as one.
+        "terrain_effects": {
+            "clear": {"charge": True},
+            "light-woods": {"los": "obscure", "target_shift": -1, "no_support": True},
+            "heavy-woods": {"los": "block", "target_shift": -2, "defender_shift": -1, "no_support": True},
+            "cypress": {"los": "block", "target_shift": -1, "firer_shift": -1, "attacker_shift": -1,
+                        "defender_shift": -1, "no_support": True, "no_rally": True, "entry_check": True},
+            "swamp": {"firer_shift": -1, "attacker_shift": -1},
+            "bayou": {"firer_shift": -1, "attacker_shift": -1, "no_rally": True, "entry_table": "bayou-entry"},
+            "blakes-levee": {"los": "block", "defender_shift": -1},
+            "trench": {"target_shift": -2, "defender_shift": -2, "cr_bonus": 2, "cr_bonus_side": "confederate"},
+            "fallen-timber-full": {"los": "obscure", "target_shift": -1, "firer_shift": -1, "attacker_shift": -1},
+            "fallen-timber-half": {"los": "obscure", "target_shift": -1, "firer_shift": -1, "attacker_shift": -1},
+            "epaulement": {"target_shift": -2},
+            "corduroy-bridge": {"firer_shift": -1, "attacker_shift": -1, "no_rally": True},
+            "levee": {"los": "levee", "target_shift": -1, "defender_shift": -1},
+            "creek": {"defender_shift": -1},
+            "slope": {"uphill_shift": -2, "no_charge": True},
+            "steep-slope": {"uphill_shift": -3, "no_charge": True},
+        },
+        # 9.3 xiii-xiv (Mx, S artillery), 11.0c xii-xiii (smoothbore muskets).
+        "weapon_effects": {
+            "Mx": {"long_shift": -1},
+            "S": {"canister_shift": 1},
+            "SB": {"attack_shift": 1, "defend_shift": -1},
+        },
+        # 11.0c i-vi, best first.
+        "close_odds_shifts": [
+            {"attacker": 3, "defender": 1, "shift": 3},
+            {"attacker": 2, "defender": 1, "shift": 2},
+            {"attacker": 3, "defender": 2, "shift": 1},
+            {"attacker": 1, "defender": 3, "shift": -3},
+            {"attacker": 1, "defender": 2, "shift": -2},
+            {"attacker": 2, "defender": 3, "shift": -1},
+        ],
+        "fire_shifts": {"through_obscuring": -1, "over_units": -1, "flanking": 1,
+                        "firer_skirmish": -1, "target_skirmish": -2},
+        "close_shifts": {"artillery_defender": 4, "better_cr": 1, "worse_cr": -1, "flanking": 2,
+                         "cavalry_defender": -3, "charge": 2},
         "rulebook_tables": {t: t + RULEBOOK_SUFFIX for t in RECONSTRUCTED},
         "rulebook_tables_option": RULEBOOK_OPTION,
         "reconstructed": [
@@ -622,15 +662,15 @@ FRAGILE = {"id": "fragile", "name": "Fragile (BW side only)", "type": "bool"}
 UNIT_CLASSES = [
     {"id": "infantry", "name": "Infantry", "symbol": "infantry",
      "attrs": [WEAPON, CR_FRESH, CR_WORN, FRAGILE]},
-    {"id": "cavalry", "name": "Cavalry (mounted)", "symbol": "cavalry",
+    {"id": "cavalry", "name": "Cavalry (mounted)", "symbol": "cavalry", "roles": ["cavalry"],
      "attrs": [WEAPON, CR_FRESH, CR_WORN, FRAGILE,
                {"id": "dismounted_counter", "name": "Has a dismounted counter", "type": "bool"}]},
     {"id": "cavalry-dismounted", "name": "Cavalry (dismounted)", "symbol": "infantry",
      "attrs": [WEAPON, CR_FRESH, CR_WORN, FRAGILE]},
     {"id": "artillery", "name": "Artillery", "symbol": "artillery", "roles": ["artillery"],
      "attrs": [WEAPON, CR_FRESH, CR_WORN]},
-    {"id": "pioneer", "name": "Pioneer", "symbol": "pioneer"},
-    {"id": "pontoon-bridge", "name": "Pontoon Bridge", "symbol": "generic"},
+    {"id": "pioneer", "name": "Pioneer", "symbol": "pioneer", "roles": ["pioneer"]},
+    {"id": "pontoon-bridge", "name": "Pontoon Bridge", "symbol": "generic", "roles": ["marker"]},
 ]
 
 # Movement costs (series 10.3: "Refer to the Terrain Effects Chart"): the TEC is on the player

@@ -34,6 +34,96 @@ static const WbParam per_side_bonus[] = {
   { .name = "value", .type = WB_PARAM_INT_LIST, .min = -6, .max = 6 },
 };
 static const char * const false_only[] = { "false", NULL };
+static const char * const los_values[] = { "clear", "obscure", "block", "levee", NULL };
+
+/* What a terrain type, a hex feature (a marker's too) or a hexside
+ * feature does in combat, to lines of sight and to units (exclusive 2.10,
+ * 9.1a, 9.3, 11.0c, 12.4): the family reads these, never the ids. */
+static const WbParam effect_members[] = {
+  { .name = "los", .type = WB_PARAM_ENUM, .def_string = "clear", .values = los_values, .rule = "9.1a",
+    .doc = N_("as an intervening hex at the level of both units: clear; obscure (one obscures, two block); "
+              "block; levee (a hexside: blocks unless the firer or the target is next to it)") },
+  { .name = "target_shift", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "9.3 i-vi, xvii; excl. 2.2b",
+    .doc = N_("CRT columns for fire at a target in it (a hexside: next to it), left negative") },
+  { .name = "firer_shift", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "9.3 ix, x",
+    .doc = N_("CRT columns for fire from it") },
+  { .name = "attacker_shift", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "11.0c xx",
+    .doc = N_("Close Combat columns when the Assaulting Hex is in it") },
+  { .name = "defender_shift", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "11.0c xix, xxi, xxii",
+    .doc = N_("Close Combat columns when the defender is in it (a hexside: behind it)") },
+  { .name = "uphill_shift", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "11.0c x, xi",
+    .doc = N_("a hexside: Close Combat columns when the defender is on its higher side") },
+  { .name = "no_support", .type = WB_PARAM_BOOL, .rule = "12.4a iv; excl. 2.10j",
+    .doc = N_("a unit in it neither gives nor receives Unit Support") },
+  { .name = "no_rally", .type = WB_PARAM_BOOL, .rule = "excl. 2.10h, j",
+    .doc = N_("a unit in it may not Recover or Rebuild") },
+  { .name = "entry_check", .type = WB_PARAM_BOOL, .rule = "excl. 2.10j",
+    .doc = N_("infantry entering it (moving or retreating) takes a Cohesion Check: a die over its modified CR is a Morale Hit") },
+  { .name = "entry_table", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TABLE, .table_kinds = 1u << WB_TABLE_ROLL,
+    .rule = "excl. 2.10h",
+    .doc = N_("infantry rolls one die on this table before moving in (enter; choose: stay or enter with a Cohesion Check; stop)") },
+  { .name = "cr_bonus", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "excl. 2.10d",
+    .doc = N_("added to the CR of a unit of cr_bonus_side in it, except when it attacks in Close Combat") },
+  { .name = "cr_bonus_side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .rule = "excl. 2.10d",
+    .doc = N_("the side cr_bonus is for (absent: both)") },
+  { .name = "charge", .type = WB_PARAM_BOOL, .rule = "10.10 b, c, f",
+    .doc = N_("Clear terrain for a Cavalry Charge: the charging unit starts in, moves through and attacks into it") },
+  { .name = "no_charge", .type = WB_PARAM_BOOL, .rule = "10.10g",
+    .doc = N_("a hexside no Charge Move crosses nor attacks across") },
+};
+
+/* What a weapon type changes (exclusive 9.3 xiii, xiv; 11.0c xii, xiii). */
+static const WbParam weapon_members[] = {
+  { .name = "long_shift", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "9.3 xiii",
+    .doc = N_("artillery: CRT columns when half or more of the firing SPs are of it at Long or Extreme range") },
+  { .name = "canister_shift", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "9.3 xiv",
+    .doc = N_("artillery: CRT columns when half or more of the firing SPs are of it at Canister range") },
+  { .name = "attack_shift", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "11.0c xii",
+    .doc = N_("Close Combat columns when half or more of the attacking SPs are of it") },
+  { .name = "defend_shift", .type = WB_PARAM_INT, .min = -6, .max = 6, .rule = "11.0c xiii",
+    .doc = N_("Close Combat columns when half or more of the defending SPs are of it") },
+};
+
+static const WbParam effect_value[] = {
+  { .name = "value", .type = WB_PARAM_OBJECT, .members = effect_members, .n_members = G_N_ELEMENTS (effect_members) },
+};
+static const WbParam weapon_value[] = {
+  { .name = "value", .type = WB_PARAM_OBJECT, .members = weapon_members, .n_members = G_N_ELEMENTS (weapon_members) },
+};
+
+static const WbParam odds_members[] = {
+  { .name = "attacker", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 100, .doc = N_("the attacker's part of the ratio") },
+  { .name = "defender", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 100, .doc = N_("the defender's part") },
+  { .name = "shift", .type = WB_PARAM_INT, .min = -10, .max = 10, .doc = N_("CRT columns, left negative") },
+};
+
+static const WbParam fire_shift_members[] = {
+  { .name = "through_obscuring", .type = WB_PARAM_INT, .def_number = -1, .min = -6, .max = 6, .rule = "9.3 vii",
+    .doc = N_("firing through one obscuring hex at the level of both units") },
+  { .name = "over_units", .type = WB_PARAM_INT, .def_number = -1, .min = -6, .max = 6, .rule = "9.3 viii",
+    .doc = N_("the line of sight passes over units (not pioneers)") },
+  { .name = "flanking", .type = WB_PARAM_INT, .def_number = 1, .min = -6, .max = 6, .rule = "9.3 xv, 9.3c",
+    .doc = N_("Flanking Fire") },
+  { .name = "firer_skirmish", .type = WB_PARAM_INT, .def_number = -1, .min = -6, .max = 6, .rule = "9.3 xi",
+    .doc = N_("the firer is in Skirmish Order") },
+  { .name = "target_skirmish", .type = WB_PARAM_INT, .def_number = -2, .min = -6, .max = 6, .rule = "9.3 xii",
+    .doc = N_("the target is in Skirmish Order") },
+};
+
+static const WbParam close_shift_members[] = {
+  { .name = "artillery_defender", .type = WB_PARAM_INT, .def_number = 4, .min = -6, .max = 6, .rule = "11.0c vii",
+    .doc = N_("half or more of the defending SPs are artillery") },
+  { .name = "better_cr", .type = WB_PARAM_INT, .def_number = 1, .min = -6, .max = 6, .rule = "11.0c viii",
+    .doc = N_("the best attacking CR (Assaulting Hex) is higher than the defending Lead Unit's") },
+  { .name = "worse_cr", .type = WB_PARAM_INT, .def_number = -1, .min = -6, .max = 6, .rule = "11.0c ix",
+    .doc = N_("the defending Lead Unit's CR is higher than the best attacking CR") },
+  { .name = "flanking", .type = WB_PARAM_INT, .def_number = 2, .min = -6, .max = 6, .rule = "11.0c xv",
+    .doc = N_("a Flanking Hex two hexes from the Assaulting Hex, or two Flanking Hexes") },
+  { .name = "cavalry_defender", .type = WB_PARAM_INT, .def_number = -3, .min = -6, .max = 6, .rule = "11.0c xvi",
+    .doc = N_("the defender is mounted cavalry") },
+  { .name = "charge", .type = WB_PARAM_INT, .def_number = 2, .min = -6, .max = 6, .rule = "10.10, 11.0c xvii",
+    .doc = N_("the Lead attacker is Charging Cavalry against infantry or artillery") },
+};
 
 static const WbParam twin_value[] = {
   { .name = "value", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TABLE },
@@ -112,7 +202,7 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
   { .name = "unsupported_cr", .type = WB_PARAM_INT, .def_number = -1, .min = -6, .max = 6,
     .doc = N_("an unsupported unit's CR modifier (not played yet)"), .rule = "12.4" },
   { .name = "trench_cr_bonus_confederate", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 6,
-    .doc = N_("a Confederate unit's CR in a trench (not played yet)"), .rule = "excl. 2.10" },
+    .doc = N_("superseded by terrain_effects' cr_bonus (format 8 files written before it carry it; not read)"), .rule = "excl. 2.10" },
   { .name = "artillery_engagement_range", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 20, .unit = N_("hexes"),
     .doc = N_("artillery is Engaged within this many hexes of the enemy (not played yet)"), .rule = "10.6" },
   { .name = "rally_enemy_distance", .type = WB_PARAM_INT, .def_number = 3, .min = 0, .max = 20, .unit = N_("hexes"),
@@ -127,6 +217,29 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
   { .name = "movement_allowances", .type = WB_PARAM_OBJECT, .rule = "8.2-8.5, 10.2",
     .doc = N_("the Brigade Order Details' Movement Allowances by order (not played yet)"),
     .members = movement_members, .n_members = G_N_ELEMENTS (movement_members) },
+  { .name = "terrain_effects", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_TERRAIN_OR_FEATURE, .def_text = N_("none: no effects"),
+    .rule = "excl. 2.10, 9.1a, 9.3, 11.0c, 12.4",
+    .doc = N_("what each terrain type, hex feature (markers too) and hexside feature does to lines of sight, combat and units"),
+    .members = effect_value, .n_members = 1 },
+  { .name = "weapon_ranges_table", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TABLE, .def_string = "weapon-ranges",
+    .table_kinds = CHART_KIND, .rule = "9.1c",
+    .doc = N_("the Weapon Ranges Table: a row per Weapon Type labelled \"CODE: …\", columns Effective, Long, Extreme, "
+              "Canister, cells \"lo-hi\" hexes or \"-\"; a type with no range fires only as Defensive Fire (CC)") },
+  { .name = "artillery_stacking_table", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TABLE, .def_string = "artillery-stacking",
+    .table_kinds = CHART_KIND, .rule = "3.1",
+    .doc = N_("what artillery counts for stacking: a row per SP of guns (\"N SP …\"), its cell the SP counted") },
+  { .name = "weapon_effects", .type = WB_PARAM_MAP, .def_text = N_("none"), .rule = "9.3 xiii-xiv, 11.0c xii-xiii",
+    .doc = N_("what each Weapon Type (by its code) shifts"),
+    .members = weapon_value, .n_members = 1 },
+  { .name = "close_odds_shifts", .type = WB_PARAM_LIST, .def_text = N_("none"), .rule = "11.0c i-vi",
+    .doc = N_("the Close Combat odds shifts, best first: the first ratio the attacking SPs (all hexes) reach against the defending SPs"),
+    .members = odds_members, .n_members = G_N_ELEMENTS (odds_members) },
+  { .name = "fire_shifts", .type = WB_PARAM_OBJECT, .rule = "9.3",
+    .doc = N_("the Fire Combat column shifts that are not terrain's"),
+    .members = fire_shift_members, .n_members = G_N_ELEMENTS (fire_shift_members) },
+  { .name = "close_shifts", .type = WB_PARAM_OBJECT, .rule = "11.0c",
+    .doc = N_("the Close Combat column shifts that are not terrain's, weapons' or odds'"),
+    .members = close_shift_members, .n_members = G_N_ELEMENTS (close_shift_members) },
   { .name = "reconstructed", .type = WB_PARAM_NOTE, .doc = N_("what the game reconstructs, for its players") },
   { .name = "unknown", .type = WB_PARAM_NOTE, .doc = N_("what the rulebook text does not give, for its players") },
 };

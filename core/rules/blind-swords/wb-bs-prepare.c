@@ -31,6 +31,10 @@ _wb_bs_release (gpointer p)
     g_free (data->brigade_name[b]);
   g_free (data->unit_brigade);
   g_free (data->artillery);
+  g_free (data->counter);
+  _wb_bs_map_free (data->fx);
+  _wb_bs_move_free (data->move);
+  g_clear_pointer (&data->tables, wb_bs_tables_free);
   g_clear_object (&data->game);
   g_free (data);
 }
@@ -105,6 +109,58 @@ read_cup (BsData *data, WbMatch *setup, GError **error)
   return TRUE;
 }
 
+static int
+attr_int (WbUnit *unit, const char *id, int fallback)
+{
+  const WbAttrValue *v = wb_unit_get_attr (unit, id);
+
+  if (v == NULL)
+    return fallback;
+  if (v->type == WB_ATTR_INT)
+    return (int) CLAMP (v->i, 0, 255);
+  if (v->type == WB_ATTR_NUMBER)
+    return (int) CLAMP (v->d, 0, 255);
+  return fallback;
+}
+
+/* What @unit's counter prints (2.1): SP on each side, Weapon Type, CR on
+ * each side, Fragile (only a BW side), and what its class's role makes
+ * it. A value the file does not give reads 0 (a CR of 0 tests on every
+ * coloured box; an SP of 0 cannot fire). */
+static void
+read_counter (BsData *data, WbUnit *unit, WbUnitType *klass, BsCounter *c)
+{
+  const WbStrength *st;
+  const WbAttrValue *weapon, *fragile;
+
+  (void) data;
+  c->role = BS_ROLE_INFANTRY;
+  if (klass != NULL && wb_roles_contain (klass->roles, "artillery"))
+    c->role = BS_ROLE_ARTILLERY;
+  else if (klass != NULL && wb_roles_contain (klass->roles, "cavalry"))
+    c->role = BS_ROLE_CAVALRY;
+  else if (klass != NULL && wb_roles_contain (klass->roles, "pioneer"))
+    c->role = BS_ROLE_PIONEER;
+  else if (klass != NULL && wb_roles_contain (klass->roles, "marker"))
+    c->role = BS_ROLE_MARKER;
+  if (unit == NULL)
+    return;
+  st = wb_unit_get_strength (unit);
+  c->sp[0] = (guint8) CLAMP (st->halves[0], 0, 255);
+  c->sp[1] = (guint8) CLAMP (st->n > 1 ? st->halves[1] : st->halves[0], 0, 255);
+  c->cr[0] = (guint8) attr_int (unit, "cr", 0);
+  c->cr[1] = (guint8) attr_int (unit, "cr_worn", c->cr[0]);
+  weapon = wb_unit_get_attr (unit, "weapon");
+  c->weapon = weapon != NULL && weapon->type == WB_ATTR_STRING && weapon->s != NULL ? g_intern_string (weapon->s) : NULL;
+  fragile = wb_unit_get_attr (unit, "fragile");
+  c->fragile = fragile != NULL && fragile->type == WB_ATTR_BOOL && fragile->b;
+  if (c->fragile)
+    {
+      c->sp[0] = c->sp[1];
+      c->cr[0] = c->cr[1];
+    }
+}
+
 static gboolean
 read_brigades (BsData *data, WbMatch *setup, GError **error)
 {
@@ -130,6 +186,7 @@ read_brigades (BsData *data, WbMatch *setup, GError **error)
   data->n_units = setup->units->len;
   data->unit_brigade = g_new (int, MAX (data->n_units, 1));
   data->artillery = g_new0 (gboolean, MAX (data->n_units, 1));
+  data->counter = g_new0 (BsCounter, MAX (data->n_units, 1));
   for (guint i = 0; i < data->n_units; i++)
     {
       WbUnitState *u = &g_array_index (setup->units, WbUnitState, i);
@@ -138,6 +195,7 @@ read_brigades (BsData *data, WbMatch *setup, GError **error)
 
       data->unit_brigade[i] = unit != NULL ? _wb_bs_brigade_index (data, wb_unit_get_formation (unit)) : -1;
       data->artillery[i] = klass != NULL && wb_roles_contain (klass->roles, "artillery");
+      read_counter (data, unit, klass, &data->counter[i]);
     }
   return TRUE;
 }
@@ -208,8 +266,15 @@ _wb_bs_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data = g_new0 (BsData, 1);
   data->game = g_object_ref (game);
   data->scenario = setup->scenario;
-  if (!read_cup (data, (WbMatch *) setup, error) || !read_brigades (data, (WbMatch *) setup, error) ||
-      !read_params (data, &o, (WbMatch *) setup, error))
+  data->map = WB_HEX_MAP (setup->map);
+  data->layout = wb_hex_map_get_layout (data->map);
+  data->cols = wb_hex_map_get_cols (data->map);
+  data->rows = wb_hex_map_get_rows (data->map);
+  data->tables = wb_bs_tables_compile (game, wb_scenario_get_id (setup->scenario),
+                                       (const char * const *) setup->options, error);
+  if (data->tables == NULL || !read_cup (data, (WbMatch *) setup, error) ||
+      !read_brigades (data, (WbMatch *) setup, error) || !read_params (data, &o, (WbMatch *) setup, error) ||
+      !_wb_bs_map_compile (data, &o, error) || !_wb_bs_move_compile (data, &o, error))
     {
       _wb_bs_release (data);
       return NULL;

@@ -5,7 +5,9 @@
 #include "wb-scenario.h"
 #include "wb-chits.h"
 #include "rules/wb-family.h"
+#include "wb-hex-map.h"
 #include "rules/blind-swords/wb-bs-params.h"
+#include "rules/blind-swords/wb-bs-combat.h"
 
 G_BEGIN_DECLS
 
@@ -55,9 +57,47 @@ typedef enum {
 
 /* A unit's flags (WbUnitState.flags). */
 #define BS_UNIT_ARTILLERY_DONE WB_UNIT_FAMILY_FLAG   /* activated this Artillery Phase (6.1) */
+#define BS_UNIT_WORN       (WB_UNIT_FAMILY_FLAG << 1)  /* on its Battleworn side (halves: the BW SP) */
+#define BS_UNIT_SHAKEN     (WB_UNIT_FAMILY_FLAG << 2)  /* a Shaken marker (12.5) */
+#define BS_UNIT_DISRUPTED  (WB_UNIT_FAMILY_FLAG << 3)  /* a Disrupted marker (12.5) */
+#define BS_UNIT_FIRED      (WB_UNIT_FAMILY_FLAG << 4)  /* fired in this Fire Combat Step or Artillery Step (9.1) */
+#define BS_UNIT_MOVED      (WB_UNIT_FAMILY_FLAG << 5)  /* moved in this Movement Step (BS_DATA_SPENT holds its MP) */
+#define BS_UNIT_SKIRMISH   (WB_UNIT_FAMILY_FLAG << 6)  /* in Skirmish Order (excl. 15.0) */
+#define BS_UNIT_COMMITTED  (WB_UNIT_FAMILY_FLAG << 7)  /* committed to a Close Combat this step (11.2) */
+#define BS_UNIT_CHARGED    (WB_UNIT_FAMILY_FLAG << 8)  /* made a Charge Move this step (10.10) */
+#define BS_UNIT_RALLIED    (WB_UNIT_FAMILY_FLAG << 9)  /* rallied in this Rally Step (13.2) */
+#define BS_UNIT_RETURNED   (WB_UNIT_FAMILY_FLAG << 10) /* came back from the Broken Track (13.2 Rebuild Option) */
+#define BS_UNIT_CHAOS      (WB_UNIT_FAMILY_FLAG << 11) /* under a Battlefield Chaos chit (excl. 7.3b) */
+#define BS_UNIT_MORALE     (BS_UNIT_SHAKEN | BS_UNIT_DISRUPTED)
+
+/* 0 no marker, 1 Shaken, 2 Disrupted (12.5). */
+static inline int
+bs_morale (const WbUnitState *u)
+{
+  return (u->flags & BS_UNIT_DISRUPTED) ? 2 : (u->flags & BS_UNIT_SHAKEN) ? 1 : 0;
+}
+
+/* What a unit is to the rules, from its class's role (wb-bs-prepare.c). */
+typedef enum {
+  BS_ROLE_INFANTRY,   /* no role: infantry, dismounted cavalry (10.9) */
+  BS_ROLE_CAVALRY,    /* mounted */
+  BS_ROLE_ARTILLERY,
+  BS_ROLE_PIONEER,
+  BS_ROLE_MARKER,     /* no fighting unit: a pontoon bridge */
+} BsRole;
+
+/* What the unit's counter prints (wb-bs-prepare.c), per unit. */
+typedef struct {
+  guint8      role;       /* BsRole */
+  guint8      sp[2];      /* printed SP in halves: FR, BW (a Fragile unit: its BW side in both) */
+  guint8      cr[2];      /* printed CR: FR, BW */
+  guint8      fragile;
+  const char *weapon;     /* interned Weapon Type code ("RM"), or NULL */
+} BsCounter;
 
 /* A unit's integers (WbUnitState.data). */
 #define BS_DATA_DELAYED 0   /* the turn its arrival was delayed by the enemy (10.11), 0: never */
+#define BS_DATA_SPENT   1   /* quarter MP spent in this Movement Step (or Artillery Step) */
 
 /* BsState.brigade flags. */
 #define BS_BDE_ACTIVATED 1u   /* its Brigade Activation Status marker on "Activated" (2.3) */
@@ -80,9 +120,19 @@ typedef struct {
   guint8 started;
 } BsState;
 
+typedef struct _BsMapFx BsMapFx;   /* wb-bs-los.c */
+typedef struct _BsMove  BsMove;    /* wb-bs-move.c */
+
 typedef struct {
   WbGame      *game;
   WbScenario  *scenario;
+  WbHexMap    *map;                     /* the scenario's, borrowed */
+  WbHexLayout  layout;
+  int          cols, rows;
+  BsCounter   *counter;                 /* per unit */
+  WbBsTables  *tables;                  /* compiled for the scenario and its options */
+  BsMapFx     *fx;                      /* terrain effects, LOS (wb-bs-los.c) */
+  BsMove      *move;                    /* movement graphs (wb-bs-move.c) */
   guint        n_chits;
   WbChit      *chit[BS_MAX_CHITS];      /* the game's, borrowed */
   int          from_turn[BS_MAX_CHITS]; /* in the cup from this turn on; 0: not in this scenario */
@@ -138,6 +188,144 @@ int          _wb_bs_chit_index      (BsData *data, const char *id);
 /* "Attack" for "attack" (translated): the orders the family knows (8.1). */
 const char  *_wb_bs_order_name      (const char *order);
 const WbRulesFamily *wb_bs_family   (void);
+
+/* ---- wb-bs-los.c: the map's effects on combat (9.1-9.3, 11.0c, 12.4) ---- */
+
+/* Reads rules.params' terrain_effects, weapon_effects, fire_shifts,
+ * close_shifts, close_odds_shifts and the Weapon Ranges Table into
+ * data->fx; FALSE with @error naming the parameter or table. */
+gboolean     _wb_bs_map_compile     (BsData *data, const WbParams *params, GError **error);
+void         _wb_bs_map_free        (BsMapFx *fx);
+
+typedef enum {
+  BS_LOS_CLEAR,
+  BS_LOS_OBSCURED,
+  BS_LOS_BLOCKED,
+} BsLosKind;
+
+/* A line of sight from a hex to another (excl. 9.1a): what it crosses. */
+typedef struct {
+  guint8 kind;              /* BsLosKind */
+  guint8 obscuring;         /* obscuring hexes at the level of both units passed (9.3 vii) */
+  guint8 over_units;        /* intervening hexes with units passed over (9.3 viii; pioneers not) */
+  guint8 over_friendly;     /* of those, hexes with units of @side (9.1b) */
+  guint8 friendly_by_target;/* a hex passed over with units of @side is next to the target (9.1b) */
+} BsLos;
+
+/* The line of sight from @from to @to for a unit of @side: Blocked,
+ * Obscured or Clear, by elevation, terrain_effects' los and the units on
+ * the way (intervening hexes only; adjacent hexes always see each other). */
+void         _wb_bs_los             (BsData *data, WbMatch *m, WbOffset from, WbOffset to, guint side, BsLos *out);
+
+/* The Range band (WbBsRange) of @weapon at @distance hexes, -1 beyond
+ * its Extreme range; @canister: the artillery's Canister band instead
+ * when the distance is in it. Defensive-fire-only types (CC): -1 unless
+ * @defensive (then Effective at distance 1). */
+int          _wb_bs_range           (BsData *data, const char *weapon, int distance, gboolean canister,
+                                     gboolean defensive);
+/* Whether @weapon has no ranges (CC: Defensive Fire only, 9.1c). */
+gboolean     _wb_bs_close_only      (BsData *data, const char *weapon);
+
+/* Whether unit @u (index) has Unit Support now (12.4, excl. 12.4a). */
+gboolean     _wb_bs_supported       (BsData *data, WbMatch *m, guint u);
+/* The CR adjustment of unit @u now: Unsupported (unsupported_cr), a
+ * terrain cr_bonus for its side unless @attacking_close. */
+int          _wb_bs_cr_adjust       (BsData *data, WbMatch *m, guint u, gboolean attacking_close);
+/* Unit @u as the combat engine sees it (its side up, morale, adjust). */
+void         _wb_bs_engine_unit     (BsData *data, WbMatch *m, guint u, gboolean attacking_close, WbBsUnit *out);
+
+/* A column shift and what it is for (translated, static). */
+typedef struct {
+  const char *what;
+  gint8       shift;
+} BsShift;
+#define BS_MAX_SHIFTS 24
+typedef struct {
+  guint8  n;
+  BsShift s[BS_MAX_SHIFTS];
+} BsShifts;
+static inline int
+bs_shifts_total (const BsShifts *s)
+{
+  int t = 0;
+  for (guint i = 0; i < s->n; i++)
+    t += s->s[i].shift;
+  return t;
+}
+
+/* The Fire Combat shifts (excl. 9.3 i-xvii) for @firers (unit indexes)
+ * at @target through @los (the worst of the firers'), at Canister range
+ * or Long/Extreme as @range_of gives per firer (WbBsRange), @flanking. */
+void         _wb_bs_fire_shifts     (BsData *data, WbMatch *m, const guint *firers, guint n_firers,
+                                     const guint8 *range_of, WbOffset target, const BsLos *los,
+                                     gboolean flanking, BsShifts *out);
+/* The Close Combat shifts (excl. 11.0c i-xxii): @assault the units of the
+ * Assaulting Hex, @flank those of the Flanking Hexes, the defenders at
+ * @target; @charge: the Lead attacker made a Charge Move. */
+void         _wb_bs_close_shifts    (BsData *data, WbMatch *m, const guint *assault, guint n_assault,
+                                     const guint *flank, guint n_flank, WbOffset target, gboolean charge,
+                                     BsShifts *out);
+/* Whether @u may fire at @target now (9.1: LOS, range, overhead fire;
+ * not whether it fired already): the range band in *range, the LOS in
+ * *los; FALSE with a reason (translated, static) in *why. */
+gboolean     _wb_bs_can_fire        (BsData *data, WbMatch *m, guint u, WbOffset target, gboolean defensive,
+                                     int *range, BsLos *los, const char **why);
+
+/* ---- wb-bs-move.c: movement, stacking, engagement, retreats (3.0, 10.0, 12.3) ---- */
+
+gboolean     _wb_bs_move_compile    (BsData *data, const WbParams *params, GError **error);
+void         _wb_bs_move_free       (BsMove *move);
+
+/* The SP unit @u counts for stacking (3.1: printed SP; artillery through
+ * the Artillery Stacking Table; pioneers and markers 0), in halves. */
+int          _wb_bs_stack_halves    (BsData *data, WbMatch *m, guint u);
+/* What the units of @side at @hex count, @skip (an index, or -1) left out. */
+int          _wb_bs_hex_stack       (BsData *data, WbMatch *m, WbOffset hex, int skip);
+gboolean     _wb_bs_enemy_at        (BsData *data, WbMatch *m, guint side, WbOffset hex);
+/* Whether an enemy of @side is within @range hexes of @hex (1: adjacent). */
+gboolean     _wb_bs_enemy_within    (BsData *data, WbMatch *m, guint side, WbOffset hex, int range);
+/* 10.6: infantry and cavalry adjacent to an enemy, artillery within
+ * artillery_engagement_range. */
+gboolean     _wb_bs_engaged         (BsData *data, WbMatch *m, guint u);
+/* The Movement Allowance of @u under @order (8.2-8.5, 10.2; artillery:
+ * artillery_movement), quarter MP. */
+int          _wb_bs_allowance       (BsData *data, WbMatch *m, guint u, const char *order);
+/* Where @u may move now with @left quarter MP (WbDestination, costs in
+ * quarter MP; NULL when nowhere): terrain and roads (10.3, 10.5), the
+ * March Column rate when @march, stacking at the end (3.1) and along
+ * roads (10.5b), no entering an enemy's hex, a move ending on entering a
+ * hex next to an enemy (engagement, 10.6), none into one at all unless
+ * @may_engage, artillery never closer to the enemy once Engaged, one hex
+ * always (10.3). */
+GArray      *_wb_bs_reach           (BsData *data, WbMatch *m, guint u, int left, gboolean march,
+                                     gboolean may_engage);
+/* The hexes of the move of @u to @to found by the last search, from the
+ * first hex after its place (WbOffset, transfer full), NULL when @to was
+ * not reached. */
+GArray      *_wb_bs_reach_path      (BsData *data, WbMatch *m, guint u, WbOffset to);
+
+/* 12.3: the retreat of @u by @hexes, away from @causers (unit indexes of
+ * the units that caused it): the hexes in order (the last: where it ends)
+ * or where it goes instead. */
+typedef enum {
+  BS_RETREAT_DONE,
+  BS_RETREAT_BROKEN3,      /* no retreat meets the first requirements: Broken Box 3 */
+  BS_RETREAT_OFF_MAP,      /* off the map: Broken Box 1 */
+  BS_RETREAT_ELIMINATED,   /* artillery or Fragile unit that cannot retreat */
+} BsRetreatEnd;
+#define BS_MAX_RETREAT 16
+typedef struct {
+  guint8   end;            /* BsRetreatEnd */
+  guint8   n;
+  WbOffset hex[BS_MAX_RETREAT];
+} BsRetreat;
+void         _wb_bs_retreat         (BsData *data, WbMatch *m, guint u, int hexes, const guint *causers,
+                                     guint n_causers, BsRetreat *out);
+/* 13.2b: the hexes a unit of @side rebuilt from the Available box may be
+ * placed in (at least rally_enemy_distance from the enemy, within 3 of
+ * a unit of @brigade, else of its division, else of its side); transfer
+ * full, sorted, NULL when none. */
+GArray      *_wb_bs_rebuild_hexes   (BsData *data, WbMatch *m, guint u);
 
 /* wb-bs-auto.c */
 JsonObject  *_wb_bs_suggest         (BsData *data, WbMatch *m, WbRng *rng);

@@ -1466,6 +1466,13 @@ bs_board (gpointer p, WbMatch *m)
 static const WbRole roles[] = {
   { "artillery", WB_ROLE_ON_UNIT_CLASS,
     N_("Artillery: independent of brigades, activated a hex at a time in the Artillery Phase (6.0)") },
+  { "cavalry", WB_ROLE_ON_UNIT_CLASS,
+    N_("Mounted cavalry: Charge Moves (10.10), no Defensive Fire with CC weapons (11.3a), 3 columns left when "
+       "attacked (11.0c xvi); a class without a role is infantry (dismounted cavalry too, 10.9)") },
+  { "pioneer", WB_ROLE_ON_UNIT_CLASS,
+    N_("Pioneers: no stacking, never the Lead Unit, no combat, removed by any loss (excl. 2.1a)") },
+  { "marker", WB_ROLE_ON_UNIT_CLASS,
+    N_("A counter that is no fighting unit (a pontoon bridge): no stacking, no combat, no line of sight") },
 };
 
 static const WbRulesFamily family = {
