@@ -36,6 +36,13 @@ static const WbParam per_side_bonus[] = {
 static const char * const false_only[] = { "false", NULL };
 static const char * const los_values[] = { "clear", "obscure", "block", "levee", NULL };
 
+static const char * const role_values[] = { "infantry", "cavalry", "artillery", "pioneer", "marker", NULL };
+static const WbParam closed_members[] = {
+  { .name = "side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .required = TRUE, .doc = N_("the side kept out") },
+  { .name = "units", .type = WB_PARAM_ENUM, .values = role_values, .def_text = N_("every unit of the side"),
+    .doc = N_("only its units of this kind (infantry: a class without a role)") },
+};
+
 /* What a terrain type, a hex feature (a marker's too) or a hexside
  * feature does in combat, to lines of sight and to units (exclusive 2.10,
  * 9.1a, 9.3, 11.0c, 12.4): the family reads these, never the ids. */
@@ -66,6 +73,11 @@ static const WbParam effect_members[] = {
     .doc = N_("added to the CR of a unit of cr_bonus_side in it, except when it attacks in Close Combat") },
   { .name = "cr_bonus_side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .rule = "excl. 2.10d",
     .doc = N_("the side cr_bonus is for (absent: both)") },
+  { .name = "enter_all_mp", .type = WB_PARAM_BOOL, .rule = "excl. 2.2a",
+    .doc = N_("entering it costs all the MP a unit has left (its move ends there)") },
+  { .name = "closed_to", .type = WB_PARAM_LIST, .rule = "excl. 2.2a", .def_text = N_("nobody"),
+    .doc = N_("who may not enter it at all, by side and kind of unit"),
+    .members = closed_members, .n_members = G_N_ELEMENTS (closed_members) },
   { .name = "charge", .type = WB_PARAM_BOOL, .rule = "10.10 b, c, f",
     .doc = N_("Clear terrain for a Cavalry Charge: the charging unit starts in, moves through and attacks into it") },
   { .name = "no_charge", .type = WB_PARAM_BOOL, .rule = "10.10g",
