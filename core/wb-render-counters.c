@@ -602,6 +602,19 @@ draw_counter (Render                 *r,
   k.style = wb_counter_style_for_game (r->game);
   k.strength = wb_unit_get_strength (unit);
   k.index = o->step >= 0 ? MIN (o->step, MAX (k.strength->n, 1) - 1) : k.strength->current;
+  /* On a match's map, the side or step the match has the unit on: the
+   * step whose printed value is its current strength. */
+  if (o->step < 0 && r->options != NULL && r->options->match != NULL)
+    {
+      const WbUnitState *u = wb_match_find_unit ((WbMatch *) r->options->match, wb_unit_get_id (unit));
+
+      for (guint j = 0; u != NULL && j < k.strength->n && j < WB_STRENGTH_MAX_STEPS; j++)
+        if (k.strength->halves[j] == u->halves)
+          {
+            k.index = j;
+            break;
+          }
+    }
   k.text = o->text;
   k.body = rgb_parse (side != NULL ? side->color : NULL, rgb (0.8, 0.8, 0.8));
   k.ink = rgb_parse (side != NULL ? side->text_color : NULL,
@@ -688,6 +701,24 @@ _wb_render_draw_counter (Render     *r,
   cairo_set_source_rgba (r->cr, 0, 0, 0, 0.3);
   cairo_fill (r->cr);
   draw_counter (r, unit, cx - c / 2, cy - c / 2, c, &o);
+  /* The family's status marker (a Shaken marker), as a tag across the
+   * counter's foot, seen by both sides as the marker on the table is. */
+  if (r->options->match != NULL)
+    {
+      const WbUnitState *u = wb_match_find_unit ((WbMatch *) r->options->match, wb_unit_get_id (unit));
+
+      if (u != NULL && u->badge != NULL)
+        {
+          double h = c * 0.26;
+
+          cairo_rectangle (r->cr, cx - c / 2, cy + c / 2 - h, c, h);
+          cairo_set_source_rgba (r->cr, 0.62, 0.08, 0.06, 0.92);
+          cairo_fill (r->cr);
+          if (text && c * r->scale >= 20)
+            _wb_render_draw_text (r, FONT_COUNTER_BOLD, h * 0.72, u->badge, cx, cy + c / 2 - h / 2, 0.5, 0.5,
+                                  WHITE, NULL);
+        }
+    }
 }
 
 /**

@@ -487,10 +487,10 @@ wb_play_prompt_enter_result (WbPlayPrompt *self, const char *code)
   action = json_object_new ();
   members = json_object_get_members (self->pending_result);
   for (GList *l = members; l != NULL; l = l->next)
-    if (strcmp (l->data, "result") != 0)
-      json_object_set_member (action, l->data,
-                              json_node_copy (json_object_get_member (self->pending_result, l->data)));
-  json_object_set_string_member (action, "result", code);
+    json_object_set_member (action, l->data, json_node_copy (json_object_get_member (self->pending_result, l->data)));
+  /* An action may meet several unknown cells (a fire's CRT, then its
+   * Cohesion Test): each answer is added to those given before. */
+  wb_rule_add_result (action, code);
   g_clear_pointer (&self->pending_result, json_object_unref);
   update (self);
   g_signal_emit (self, signals[ACT], 0, action);

@@ -160,6 +160,60 @@ wb_rule_needs_result (WbRuleContext *ctx, WbTable *table, int column, int roll, 
     }
 }
 
+const char *
+wb_rule_result (JsonObject *action, guint k)
+{
+  JsonNode *n;
+  JsonArray *a;
+
+  if (action == NULL)
+    return NULL;
+  if (k == 0)
+    {
+      n = json_object_get_member (action, "result");
+      return n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING
+             ? json_node_get_string (n) : NULL;
+    }
+  n = json_object_get_member (action, "results");
+  if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
+    return NULL;
+  a = json_node_get_array (n);
+  if (k - 1 >= json_array_get_length (a))
+    return NULL;
+  n = json_array_get_element (a, k - 1);
+  return JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING ? json_node_get_string (n) : NULL;
+}
+
+guint
+wb_rule_n_results (JsonObject *action)
+{
+  JsonNode *n;
+
+  if (action == NULL || !json_object_has_member (action, "result"))
+    return 0;
+  n = json_object_get_member (action, "results");
+  return 1 + (n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_array_get_length (json_node_get_array (n)) : 0);
+}
+
+void
+wb_rule_add_result (JsonObject *action, const char *code)
+{
+  JsonNode *n;
+
+  if (!json_object_has_member (action, "result"))
+    {
+      json_object_set_string_member (action, "result", code);
+      return;
+    }
+  n = json_object_get_member (action, "results");
+  if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
+    {
+      json_object_set_array_member (action, "results", json_array_new ());
+      n = json_object_get_member (action, "results");
+    }
+  json_array_add_string_element (json_node_get_array (n), code);
+}
+
 static void
 remember_roll (WbRuleContext *ctx, int face, int sides)
 {

@@ -89,6 +89,16 @@ gboolean     wb_rule_die     (WbRuleContext *ctx, WbMatch *m, JsonObject *action
  * window to ask the players for the result (wb_play_needs_result); the
  * action is then played again with "result": a code of the table. */
 void         wb_rule_needs_result (WbRuleContext *ctx, WbTable *table, int column, int roll, GError **error);
+/* The code the players gave for the @k-th unknown cell an action met
+ * (an action may meet several: a fire's CRT, then its Cohesion Test):
+ * "result" for the first, then the strings of "results" in order; NULL
+ * when not given yet. */
+const char  *wb_rule_result  (JsonObject *action, guint k);
+/* Gives @code as the answer to the next unknown cell of @action: "result"
+ * when it has none, else appended to "results". */
+void         wb_rule_add_result (JsonObject *action, const char *code);
+/* How many answers @action carries. */
+guint        wb_rule_n_results (JsonObject *action);
 /* Writes a log line for the active side: "Turn 3 (May 5, 3), Union: …"; the
  * dice rolled since the last line go with it. */
 void         wb_rule_say     (WbRuleContext *ctx, WbMatch *m, const char *format, ...)

@@ -50,6 +50,9 @@ typedef struct {
   gint16      arrives;     /* the turn it arrives (reinforcements), else 0 */
   guint32     flags;
   gint32      data[4];     /* the family's */
+  /* A status marker the family shows on the counter ("Shaken"), interned;
+   * NULL: none. The map draws it as a tag on the unit. */
+  const char *badge;
 } WbUnitState;
 
 /* A marker a designer put on the map during play (override_marker): a hex

@@ -10,6 +10,9 @@
 #include "wb-unit.h"
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
+
+/* The answers an automatic or typed-dice action gives for unknown cells at most. */
+#define WB_PLAY_MAX_RESULTS 16
 #include "rules/wb-deploy-private.h"
 
 /* A snapshot of the state every this many entries along a path. */
@@ -1054,12 +1057,12 @@ wb_play_act_as_players (WbPlay *self, JsonObject *action, WbRng *dice, WbRng *po
           continue;
         }
       if (wb_play_needs_result (self, &table, &column, &roll) && wb_table_get_codes (table)->len > 0 &&
-          !json_object_has_member (action, "result"))
+          wb_rule_n_results (action) < WB_PLAY_MAX_RESULTS)
         {
           GPtrArray *codes = wb_table_get_codes (table);
           guint pick = wb_rng_bounded (policy, codes->len);
 
-          json_object_set_string_member (action, "result", ((WbResultCode *) g_ptr_array_index (codes, pick))->code);
+          wb_rule_add_result (action, ((WbResultCode *) g_ptr_array_index (codes, pick))->code);
           continue;
         }
       g_propagate_error (error, g_steal_pointer (&local));

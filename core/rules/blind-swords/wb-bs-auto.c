@@ -131,8 +131,7 @@ _wb_bs_suggest (BsData *data, WbMatch *m, WbRng *rng)
         json_object_set_string_member (a, "order", data->orders[wb_rng_bounded (rng, data->n_orders)]);
         return a;
       }
-    case BS_ACTIVATION:
     default:
-      return action ("end_step");
+      return _wb_bs_map_suggest (data, m, rng);
     }
 }

@@ -230,6 +230,8 @@ read_params (BsData *data, const WbParams *o, WbMatch *setup, GError **error)
     for (guint k = 0; four[k] != NULL; k++)
       data->orders[data->n_orders++] = g_intern_static_string (four[k]);
   data->fog = fog != NULL ? wb_game_find_table (data->game, fog) : NULL;
+  data->stacking_halves = 2 * (int) wb_params_int (o, "stacking_sp");
+  data->rally_distance = (int) wb_params_int (o, "rally_enemy_distance");
   data->first_holder = _wb_bs_side_index (data->game, wb_params_string (o, "objectives_held_by"));
   for (guint s = 0; s < 2; s++)
     {

@@ -32,7 +32,14 @@ typedef enum {
   BS_ROLL,        /* 7.3: the Command Roll of a CIC or Division chit (or CIC held) */
   BS_BRIGADE,     /* 7.3: the owner picks the brigade */
   BS_ORDERS,      /* 8.1: the brigade's order */
-  BS_ACTIVATION,  /* 8.0: the brigade's steps, ended by its owner */
+  BS_FIRE,        /* 9.0: the Fire Combat Step (a Limited Activation's only step, 7.3) */
+  BS_MOVE,        /* 10.0: the Movement Step */
+  BS_OPFIRE,      /* 10.7: the enemy's Opportunity Fire at a unit about to move */
+  BS_CLOSE,       /* 11.0: the Close Combat Step */
+  BS_ADVANCE,     /* 12.7: Advance After Close Combat */
+  BS_RALLY,       /* 13.0: the Rally Step */
+  BS_ART_HEX,     /* 6.1: the artillery of the hex activated fires or moves */
+  BS_ART_RALLY,   /* 6.4: the Artillery Rally Step, the USA first */
   BS_N_STEPS
 } BsStep;
 
@@ -118,6 +125,16 @@ typedef struct {
   guint8 cic;                       /* the activation is a CIC's (its marker is not flipped) */
   guint8 final;                     /* BS_HELD is 14.1's Final Held Chit Play */
   guint8 started;
+  /* The map steps (wb-bs-activation.c). */
+  gint16   mover;                   /* 10.7: the unit (index + 1) whose move waits for Opportunity Fire */
+  WbOffset mover_to;
+  guint8   resume;                  /* the step BS_OPFIRE and BS_ADVANCE go back to */
+  guint8   resume_active;
+  WbOffset target;                  /* BS_ADVANCE: the hex emptied; BS_ART_HEX: the hex activated */
+  guint8   advance;                 /* BS_ADVANCE: hexes the victors may advance (12.7) */
+  guint8   n_advancers;
+  gint16   advancers[16];           /* BS_ADVANCE: the units that may advance (indexes) */
+  guint8   art_rally;               /* 6.4: the sides done with their Artillery Rally Step, a bit each */
 } BsState;
 
 typedef struct _BsMapFx BsMapFx;   /* wb-bs-los.c */
@@ -133,6 +150,8 @@ typedef struct {
   WbBsTables  *tables;                  /* compiled for the scenario and its options */
   BsMapFx     *fx;                      /* terrain effects, LOS (wb-bs-los.c) */
   BsMove      *move;                    /* movement graphs (wb-bs-move.c) */
+  int          stacking_halves;         /* 3.1: the most SP in a hex, in halves */
+  int          rally_distance;          /* 13.1: hexes from the enemy to rally */
   guint        n_chits;
   WbChit      *chit[BS_MAX_CHITS];      /* the game's, borrowed */
   int          from_turn[BS_MAX_CHITS]; /* in the cup from this turn on; 0: not in this scenario */
@@ -225,6 +244,14 @@ int          _wb_bs_range           (BsData *data, const char *weapon, int dista
                                      gboolean defensive);
 /* Whether @weapon has no ranges (CC: Defensive Fire only, 9.1c). */
 gboolean     _wb_bs_close_only      (BsData *data, const char *weapon);
+
+/* What terrain_effects say of @hex now (its terrain, hex features and
+ * the markers placed there): no Rally (excl. 2.10h, j), the Cohesion
+ * Check of infantry entering it (2.10j), the table rolled before entering
+ * (2.10h), or NULL. */
+gboolean     _wb_bs_hex_no_rally    (BsData *data, WbMatch *m, WbOffset hex);
+gboolean     _wb_bs_hex_entry_check (BsData *data, WbMatch *m, WbOffset hex);
+WbTable     *_wb_bs_hex_entry_table (BsData *data, WbMatch *m, WbOffset hex);
 
 /* Whether unit @u (index) has Unit Support now (12.4, excl. 12.4a). */
 gboolean     _wb_bs_supported       (BsData *data, WbMatch *m, guint u);
@@ -326,6 +353,87 @@ void         _wb_bs_retreat         (BsData *data, WbMatch *m, guint u, int hexe
  * a unit of @brigade, else of its division, else of its side); transfer
  * full, sorted, NULL when none. */
 GArray      *_wb_bs_rebuild_hexes   (BsData *data, WbMatch *m, guint u);
+
+/* ---- wb-bs-fight.c: Fire and Close Combat on the map (9.0, 11.0, 12.0) ---- */
+
+/* An action being applied: its dice are taken in order, and its answers
+ * for the unknown cells ("result", "results") in order. */
+typedef struct {
+  BsData        *data;
+  WbMatch       *m;
+  JsonObject    *action;
+  WbRuleContext *ctx;
+  guint          die;
+  guint          result;
+} BsAct;
+
+typedef enum {
+  BS_FIRE_NORMAL,        /* a Fire Combat Step or an Artillery Step */
+  BS_FIRE_OPPORTUNITY,   /* 10.7: halved, the mover the Lead Unit */
+  BS_FIRE_DEFENSIVE,     /* 11.3a: from the attacked hex, on C at worst */
+  BS_FIRE_SUPPORTING,    /* 11.3a: halved */
+} BsFirePurpose;
+
+/* @firers (unit indexes, one side) fire at @target (every unit there, or
+ * only unit @only when >= 0: Opportunity Fire's mover); the results
+ * applied on the map and logged. With ctx->preview, only describes it. */
+gboolean     _wb_bs_fire            (BsAct *a, const guint *firers, guint n_firers, WbOffset target,
+                                     BsFirePurpose purpose, int only, GError **error);
+
+typedef struct {
+  gboolean vacated;      /* the target hex emptied of the enemy (12.7) */
+  guint8   advance;      /* hexes the victors may advance: 0, 1 or 2 */
+} BsCloseOutcome;
+
+/* @attackers (next to @target, one side) attack it in Close Combat:
+ * Defensive Fire, the Assaulting Hex, the CRT, the Close Combat Cohesion
+ * Test, Panic, retreats; with ctx->preview, only describes it. */
+gboolean     _wb_bs_close           (BsAct *a, const guint *attackers, guint n_attackers, WbOffset target,
+                                     BsCloseOutcome *out, GError **error);
+
+/* ---- wb-bs-activation.c: the Brigade Activation's steps and the Artillery Steps on the map ---- */
+
+/* After the order (8.1) or a Limited Activation (7.3): the first step the
+ * order allows, its units' step flags cleared. */
+void         _wb_bs_begin_steps     (BsData *data, WbMatch *m, WbRuleContext *ctx);
+/* The map steps' actions (fire, move, close_combat, advance, rally and
+ * end_step in those steps); WB_APPLY_NOT_MINE for the others. */
+WbApplyResult _wb_bs_map_apply      (BsData *data, WbMatch *m, const char *type, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* 6.1: the artillery of @hex is activated: its units act one by one. */
+void         _wb_bs_begin_art_hex   (BsData *data, WbMatch *m, WbOffset hex, WbRuleContext *ctx);
+/* 6.4: after the Artillery Steps. */
+void         _wb_bs_enter_art_rally (BsData *data, WbMatch *m, WbRuleContext *ctx);
+const char  *_wb_bs_map_describe    (WbMatch *m);
+const char  *_wb_bs_map_awaiting    (WbMatch *m);
+const char  *_wb_bs_map_hint        (WbMatch *m);
+/* Whether unit @i is of the brigade being activated. */
+gboolean     _wb_bs_in_brigade      (BsData *data, WbMatch *m, guint i);
+/* 13.1 (and 6.4 in the Artillery Rally Step): whether @i may rally now,
+ * and how; @why says why not when it can. */
+gboolean     _wb_bs_may_rally       (BsData *data, WbMatch *m, guint i, gboolean *recover, gboolean *rebuild,
+                                     const char **why);
+/* The quarter MP @i has left this step, and whether it moves at the March
+ * Column rate and may become Engaged. */
+int          _wb_bs_mp_left         (BsData *data, WbMatch *m, guint i, gboolean *march, gboolean *may_engage);
+/* What moving @i to @to costs now (quarter MP), -1 when it may not. */
+int          _wb_bs_move_cost       (BsData *data, WbMatch *m, guint i, WbOffset to);
+/* The order the acting brigade was given, or NULL (a Limited Activation). */
+const char  *_wb_bs_acting_order    (BsData *data, WbMatch *m);
+
+/* wb-bs.c, for the map steps */
+void         _wb_bs_activation_done (BsData *data, WbMatch *m, WbRuleContext *ctx);
+void         _wb_bs_artillery_next  (BsData *data, WbMatch *m, WbRuleContext *ctx);
+void         _wb_bs_after_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx);
+
+/* wb-bs-steps-map.c: the play UI's steps on the map */
+void         _wb_bs_map_step        (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
+JsonObject  *_wb_bs_map_step_action (BsData *data, WbMatch *m, const WbPicks *picks);
+/* Where unit @id may move now (WbDestination, quarter MP), NULL when it may not. */
+GArray      *_wb_bs_destinations    (gpointer data, WbMatch *m, const char *id);
+
+/* wb-bs-auto-map.c: the automatic player on the map */
+JsonObject  *_wb_bs_map_suggest     (BsData *data, WbMatch *m, WbRng *rng);
 
 /* wb-bs-auto.c */
 JsonObject  *_wb_bs_suggest         (BsData *data, WbMatch *m, WbRng *rng);

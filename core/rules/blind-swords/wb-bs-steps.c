@@ -156,11 +156,8 @@ _wb_bs_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
           wb_step_add_button (step, label, NULL, with (action ("order"), "order", data->orders[o]));
         }
       break;
-    case BS_ACTIVATION:
     default:
-      wb_step_add_button (step, _("_End the Activation"),
-                          _("The brigade's fire, movement and close combat are played with the overrides"),
-                          action ("end_step"));
+      _wb_bs_map_step (data, m, picks, step);
       break;
     }
 }
@@ -168,7 +165,8 @@ _wb_bs_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
 JsonObject *
 _wb_bs_step_action (BsData *data, WbMatch *m, const WbPicks *picks)
 {
-  (void) data;
+  if (m->step > BS_ORDERS)
+    return _wb_bs_map_step_action (data, m, picks);
   if (m->step != BS_ARTILLERY || wb_picks_count (picks, 0) == 0)
     return NULL;
   return with (action ("artillery"), "hex", wb_picks_get (picks, 0, 0));
@@ -185,7 +183,7 @@ _wb_bs_board (BsData *data, WbMatch *m)
   g_autofree char *title = NULL, *cup = NULL;
   guint in_cup = 0, b_drawn, b_held[2], b_discard;
 
-  if (m->over || m->step == BS_COMMAND || m->step == BS_ARTILLERY || m->step == BS_ACTIVATION || m->step == BS_ORDERS)
+  if (m->over || m->step == BS_COMMAND || m->step == BS_ARTILLERY || m->step >= BS_ORDERS)
     return NULL;
   for (guint c = 0; c < data->n_chits; c++)
     in_cup += st->at[c] == BS_AT_CUP;

@@ -37,6 +37,11 @@ static const WbRuleCheck checks[] = {
   { "bs.command-clarity", N_("Command Clarity replaces the roll of the scenario's listed chits, once per game (or per division)"), "excl. 17.1d, 17.6d" },
   { "bs.brigade", N_("A Division chit activates an unactivated brigade of its division, a CIC any brigade of its side, with units on the map, in the Available box or entering"), "7.3" },
   { "bs.orders", N_("A brigade with a Full Activation is given one of the orders"), "8.1" },
+  { "bs.fire", N_("Only units allowed to fire now fire, each once a step, at a target they see and reach"), "9.0, 9.1, 10.7, 6.1" },
+  { "bs.move", N_("Only units allowed to move now move, within their Movement Allowance, the terrain, stacking and engagement"), "10.0-10.6, 3.1" },
+  { "bs.close", N_("Only the activated brigade's infantry and cavalry under an Attack Order attack, next to the enemy, once a step"), "11.0-11.2" },
+  { "bs.stacking", N_("No hex holds more SP than the stacking limit at the end of a move or an advance"), "3.1, 12.7" },
+  { "bs.rally", N_("Only eligible units rally: of the Active Brigade under Defend or Regroup, three hexes from the enemy or in the Available box"), "13.1, 13.2, 6.4" },
 };
 
 gboolean
@@ -483,10 +488,18 @@ artillery_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
     }
   m->active = 0;
   wb_rule_say (ctx, m, _("Both players have passed: the Artillery Steps end (6.3)."));
-  /* 6.4: the Rally Step is not played until rally (13.0) is. */
-  wb_rule_say (ctx, m, _("Artillery Rally Step: not played yet (rally, 13.0, is not built): "
-                         "the players rally an artillery unit with the designer's overrides (6.4)."));
-  enter_held (data, m, ctx);
+  _wb_bs_enter_art_rally (data, m, ctx);
+}
+
+void
+_wb_bs_artillery_next (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  m->step = BS_ARTILLERY;
+  st->passes = 0;
+  m->active = 1 - m->active;
+  artillery_turn (data, m, ctx);
 }
 
 static void
@@ -501,7 +514,8 @@ enter_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
 
-      u->flags &= ~(guint32) BS_UNIT_ARTILLERY_DONE;
+      u->flags &= ~(guint32) (BS_UNIT_ARTILLERY_DONE | BS_UNIT_FIRED | BS_UNIT_MOVED);
+      u->data[BS_DATA_SPENT] = 0;
       /* 10.11: artillery reinforcements are placed at the start of the phase. */
       if (i < data->n_units && data->artillery[i] && due (m, u))
         {
@@ -751,7 +765,6 @@ key_chit (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErr
 static WbApplyResult
 artillery (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  BsState *st = bs_state (m);
   const char *text = wb_json_string (action, "hex", "");
   WbWhere where;
   g_autofree char *name = NULL;
@@ -771,22 +784,15 @@ artillery (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GEr
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
 
-      if (data->artillery[i] && u->side == m->active && wb_where_equal (&u->where, &where))
-        {
-          u->flags |= BS_UNIT_ARTILLERY_DONE;
-          n++;
-        }
+      if (data->artillery[i] && u->side == m->active && wb_where_equal (&u->where, &where) &&
+          !(u->flags & BS_UNIT_ARTILLERY_DONE))
+        n++;
     }
   name = wb_match_where_text (m, &where);
-  /* TRANSLATORS: 6.1: an Artillery Step; its fire and movement are played with the overrides */
-  wb_rule_say (ctx, m, g_dngettext (GETTEXT_PACKAGE,
-                                    "activates %u artillery unit at %s (6.1); its fire and movement are not played "
-                                    "yet: the designer's overrides play them.",
-                                    "activates %u artillery units at %s (6.1); their fire and movement are not "
-                                    "played yet: the designer's overrides play them.", n), n, name);
-  st->passes = 0;
-  m->active = 1 - m->active;
-  artillery_turn (data, m, ctx);
+  /* TRANSLATORS: 6.1: an Artillery Step: each unit of the hex fires or moves */
+  wb_rule_say (ctx, m, g_dngettext (GETTEXT_PACKAGE, "activates %u artillery unit at %s: it fires or moves (6.1).",
+                                    "activates %u artillery units at %s: each fires or moves (6.1).", n), n, name);
+  _wb_bs_begin_art_hex (data, m, where.hex, ctx);
   return WB_APPLY_DONE;
 }
 
@@ -811,6 +817,24 @@ chit_done (BsData *data, WbMatch *m, WbRuleContext *ctx)
   else
     st->at[c] = BS_AT_DISCARD;
   st->drawn = 0;
+}
+
+void
+_wb_bs_activation_done (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  if (st->acting > 0)
+    /* TRANSLATORS: the activation's steps are over */
+    wb_rule_say (ctx, m, _("The activation of %s ends."), data->brigade_name[st->acting - 1]);
+  chit_done (data, m, ctx);
+  enter_held (data, m, ctx);
+}
+
+void
+_wb_bs_after_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  enter_held (data, m, ctx);
 }
 
 /* A chit starts being resolved: an Event offered to its owner, a CIC or
@@ -1198,9 +1222,9 @@ activate (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErr
       break;
     case BS_ACT_LIMITED:
       /* TRANSLATORS: 7.3: a Limited Activation is a Fire Combat Step only */
-      wb_rule_say (ctx, m, _("activates %s: a Limited Activation, a Fire Combat Step only (7.3); fire is not "
-                             "played yet: the designer's overrides play it."), data->brigade_name[b]);
-      m->step = BS_ACTIVATION;
+      wb_rule_say (ctx, m, _("activates %s: a Limited Activation, a Fire Combat Step only (7.3)."),
+                   data->brigade_name[b]);
+      _wb_bs_begin_steps (data, m, ctx);
       break;
     case BS_ACT_FULL:
     default:
@@ -1251,11 +1275,10 @@ order (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError 
   if (k < 0)
     return refuse (error, _("“%s” is not one of the orders (8.1)"), given);
   st->order = (guint8) (k + 1);
-  /* TRANSLATORS: 8.1: the order, then the steps not played yet */
-  wb_rule_say (ctx, m, _("gives %s the %s order (8.1). Its Fire Combat, Movement and Close Combat Steps are not "
-                         "played yet: the designer's overrides play them."),
-               data->brigade_name[st->acting - 1], order_name (data->orders[k]));
-  m->step = BS_ACTIVATION;
+  /* TRANSLATORS: 8.1: the order given */
+  wb_rule_say (ctx, m, _("gives %s the %s order (8.1)."), data->brigade_name[st->acting - 1],
+               order_name (data->orders[k]));
+  _wb_bs_begin_steps (data, m, ctx);
   return WB_APPLY_DONE;
 }
 
@@ -1281,12 +1304,13 @@ end_step (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErr
       m->active = 1 - m->active;
       held_turn (data, m, ctx);
       return WB_APPLY_DONE;
-    case BS_ACTIVATION:
-      wb_rule_say (ctx, m, _("ends the activation of %s."), data->brigade_name[st->acting - 1]);
-      chit_done (data, m, ctx);
-      enter_held (data, m, ctx);
-      return WB_APPLY_DONE;
     default:
+      {
+        WbApplyResult r = _wb_bs_map_apply (data, m, "end_step", action, ctx, error);
+
+        if (r != WB_APPLY_NOT_MINE)
+          return r;
+      }
       if (!wb_rule_check (ctx, m, "bs.sequence", FALSE, error, _("This step is not ended so: %s"),
                           m->step == BS_COMMAND ? _("choose the Key Chits (5.1)")
                           : m->step == BS_DRAW ? _("draw a chit (7.3)")
@@ -1300,10 +1324,42 @@ end_step (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErr
     }
 }
 
+/* The markers on the counters (2.2, 12.5; excl. 15.0), as the map draws
+ * them (WbUnitState.badge). */
+static void
+refresh_badges (BsData *data, WbMatch *m)
+{
+  const char *disrupted = g_intern_string (_("Disrupted"));
+  const char *shaken = g_intern_string (_("Shaken"));
+  const char *skirmish = g_intern_string (_("Skirmish"));
+
+  for (guint i = 0; i < m->units->len && i < data->n_units; i++)
+    {
+      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      u->badge = u->where.kind != WB_WHERE_HEX ? NULL
+                 : (u->flags & BS_UNIT_DISRUPTED) ? disrupted
+                 : (u->flags & BS_UNIT_SHAKEN) ? shaken
+                 : (u->flags & BS_UNIT_SKIRMISH) ? skirmish : NULL;
+    }
+}
+
+static WbApplyResult apply_action (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
+                                   GError **error);
+
 static WbApplyResult
 bs_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  BsData *data = p;
+  WbApplyResult r = apply_action (p, m, action, ctx, error);
+
+  if (r == WB_APPLY_DONE)
+    refresh_badges (p, m);
+  return r;
+}
+
+static WbApplyResult
+apply_action (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
   const char *type = wb_json_string (action, "type", "");
 
   if (m->over)
@@ -1328,7 +1384,7 @@ bs_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
     return activate (data, m, action, ctx, error);
   if (strcmp (type, "order") == 0)
     return order (data, m, action, ctx, error);
-  return WB_APPLY_NOT_MINE;
+  return _wb_bs_map_apply (data, m, type, action, ctx, error);
 }
 
 /* ---- What the step is ---- */
@@ -1359,9 +1415,8 @@ bs_describe_step (gpointer p, WbMatch *m)
       return g_strdup (_("Chit Draw Phase: Brigade"));
     case BS_ORDERS:
       return g_strdup (_("Brigade Activation Phase: Orders Step"));
-    case BS_ACTIVATION:
     default:
-      return g_strdup (_("Brigade Activation Phase"));
+      return g_strdup (_wb_bs_map_describe (m) != NULL ? _wb_bs_map_describe (m) : _("Brigade Activation Phase"));
     }
 }
 
@@ -1391,9 +1446,8 @@ bs_awaiting (gpointer p, WbMatch *m)
       return "brigade";
     case BS_ORDERS:
       return "order";
-    case BS_ACTIVATION:
     default:
-      return "activation";
+      return _wb_bs_map_awaiting (m) != NULL ? _wb_bs_map_awaiting (m) : "activation";
     }
 }
 
@@ -1410,7 +1464,7 @@ bs_hint (gpointer p, WbMatch *m)
     case BS_COMMAND:
       return _("Choose your Key Chit from your Event chits: it goes into the cup; the other player does not see it (5.1).");
     case BS_ARTILLERY:
-      return _("Choose a hex of your artillery to activate (its fire and movement with the overrides), or pass (6.1–6.3).");
+      return _("Choose a hex of your artillery to activate: each of its units then fires or moves; or pass (6.1–6.3).");
     case BS_HELD:
       return st->final ? _("Play a chit you hold, or play none: the turn then ends (14.1).")
                        : _("Play a chit you hold, or play none before the next chit is drawn (7.1).");
@@ -1426,9 +1480,8 @@ bs_hint (gpointer p, WbMatch *m)
       return _("Choose the brigade to activate (7.3).");
     case BS_ORDERS:
       return _("Give the brigade its order: Attack, Defend, Maneuver or Regroup (8.1).");
-    case BS_ACTIVATION:
     default:
-      return _("Play the brigade's fire, movement and close combat with the overrides, then end its activation.");
+      return _wb_bs_map_hint (m);
     }
 }
 
@@ -1463,6 +1516,12 @@ bs_board (gpointer p, WbMatch *m)
   return _wb_bs_board (p, m);
 }
 
+static const WbRulesChange changes[] = {
+  { 2, FALSE, N_("The brigades' Fire Combat, Movement, Close Combat and Rally Steps and the artillery's fire, "
+                 "movement and rally are played on the map (they were left to the overrides): the steps after "
+                 "an order and an Artillery Step's actions are new") },
+};
+
 static const WbRole roles[] = {
   { "artillery", WB_ROLE_ON_UNIT_CLASS,
     N_("Artillery: independent of brigades, activated a hex at a time in the Artillery Phase (6.0)") },
@@ -1484,6 +1543,7 @@ static const WbRulesFamily family = {
   .release = _wb_bs_release,
   .start = bs_start,
   .describe_step = bs_describe_step,
+  .destinations = _wb_bs_destinations,
   .awaiting = bs_awaiting,
   .player = bs_player,
   .hint = bs_hint,
@@ -1492,7 +1552,9 @@ static const WbRulesFamily family = {
   .step = bs_step,
   .step_action = bs_step_action,
   .board = bs_board,
-  .version = 1,
+  .version = 2,
+  .changes = changes,
+  .n_changes = G_N_ELEMENTS (changes),
   .params = _wb_bs_params,
   .n_params = WB_BS_N_PARAMS,
   .roles = roles,

@@ -1,0 +1,922 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "wb-bs"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "wb-error.h"
+#include "wb-table.h"
+#include "rules/wb-json-access.h"
+#include "rules/wb-play.h"
+#include "rules/wb-hex-movement.h"
+#include "rules/blind-swords/wb-bs-private.h"
+
+/* The Brigade Activation Phase's steps after the order (series 8.0-13.0)
+ * and the Artillery Steps' fire and movement (6.1-6.4), on the map
+ * (docs/rules-engine.md, "The Blind Swords family: the activation's
+ * steps"): which step the order allows, who may fire, move, attack and
+ * rally, Opportunity Fire, the advance after Close Combat. The combats
+ * themselves are wb-bs-fight.c's, the ways wb-bs-move.c's. */
+
+static WbUnitState *
+unit_at (WbMatch *m, guint i)
+{
+  return &g_array_index (m->units, WbUnitState, i);
+}
+
+static WbApplyResult
+refuse (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static WbApplyResult
+refuse (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID, message);
+  return WB_APPLY_REFUSED;
+}
+
+static char *
+hex_name (BsData *data, WbOffset hex)
+{
+  char buf[32];
+
+  wb_hex_map_format_hex (data->map, hex, buf, sizeof buf);
+  return g_strdup (buf);
+}
+
+const char *
+_wb_bs_acting_order (BsData *data, WbMatch *m)
+{
+  BsState *st = bs_state (m);
+
+  if (st->activation != BS_ACT_FULL || st->order == 0 || st->order > data->n_orders)
+    return NULL;
+  return data->orders[st->order - 1];
+}
+
+static gboolean
+order_is (BsData *data, WbMatch *m, const char *order)
+{
+  return g_strcmp0 (_wb_bs_acting_order (data, m), order) == 0;
+}
+
+/* What the order allows (8.2-8.5; 7.3: a Limited Activation fires only). */
+static gboolean
+allows (BsData *data, WbMatch *m, BsStep step)
+{
+  BsState *st = bs_state (m);
+
+  if (st->activation == BS_ACT_LIMITED)
+    return step == BS_FIRE;
+  switch (step)
+    {
+    case BS_FIRE:
+      return order_is (data, m, "attack") || order_is (data, m, "defend");
+    case BS_MOVE:
+      return order_is (data, m, "attack") || order_is (data, m, "defend") || order_is (data, m, "maneuver");
+    case BS_CLOSE:
+      return order_is (data, m, "attack");
+    case BS_RALLY:
+      return order_is (data, m, "defend") || order_is (data, m, "regroup");
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+_wb_bs_in_brigade (BsData *data, WbMatch *m, guint i)
+{
+  BsState *st = bs_state (m);
+
+  return st->acting > 0 && data->unit_brigade[i] == (int) st->acting - 1;
+}
+
+static void
+enter_step (BsData *data, WbMatch *m, BsStep from, WbRuleContext *ctx)
+{
+  static const BsStep order[] = { BS_FIRE, BS_MOVE, BS_CLOSE, BS_RALLY };
+  gboolean after = from == BS_ORDERS;
+
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    {
+      if (!after)
+        {
+          after = order[k] == from;
+          continue;
+        }
+      if (allows (data, m, order[k]))
+        {
+          m->step = order[k];
+          return;
+        }
+    }
+  _wb_bs_activation_done (data, m, ctx);
+}
+
+void
+_wb_bs_begin_steps (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  for (guint i = 0; i < data->n_units; i++)
+    if (_wb_bs_in_brigade (data, m, i))
+      {
+        WbUnitState *u = unit_at (m, i);
+
+        u->flags &= ~(guint32) (BS_UNIT_FIRED | BS_UNIT_MOVED | BS_UNIT_COMMITTED | BS_UNIT_CHARGED | BS_UNIT_RALLIED);
+        u->data[BS_DATA_SPENT] = 0;
+      }
+  enter_step (data, m, BS_ORDERS, ctx);
+}
+
+/* ---- Reading the action ---- */
+
+static int
+unit_index (WbMatch *m, const char *id)
+{
+  gpointer v = id != NULL ? g_hash_table_lookup (m->index, g_intern_string (id)) : NULL;
+
+  return v != NULL ? GPOINTER_TO_INT (v) - 1 : -1;
+}
+
+/* "units": [ids] → indexes, each once; FALSE with a message. */
+static gboolean
+read_units (WbMatch *m, JsonObject *action, guint *out, guint max, guint *n, GError **error)
+{
+  JsonNode *node = json_object_get_member (action, "units");
+  JsonArray *a = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+  *n = 0;
+  if (a == NULL || json_array_get_length (a) == 0)
+    return refuse (error, _("The action names no units (\"units\": [ids])")) == WB_APPLY_DONE;
+  for (guint k = 0; k < json_array_get_length (a); k++)
+    {
+      const char *id = wb_json_array_string (a, k);
+      int i = unit_index (m, id);
+
+      if (i < 0)
+        return refuse (error, _("The game has no unit “%s”"), id != NULL ? id : "?") == WB_APPLY_DONE;
+      for (guint j = 0; j < *n; j++)
+        if (out[j] == (guint) i)
+          return refuse (error, _("The unit “%s” is named twice"), id) == WB_APPLY_DONE;
+      if (*n >= max)
+        return refuse (error, _("Too many units for one action (at most %u)"), max) == WB_APPLY_DONE;
+      out[(*n)++] = (guint) i;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_hex (BsData *data, JsonObject *action, WbOffset *hex, GError **error)
+{
+  const char *text = wb_json_string (action, "hex", "");
+
+  if (!wb_hex_map_parse_hex (data->map, text, hex) || !wb_hex_map_contains (data->map, *hex))
+    return refuse (error, _("The map has no hex “%s”"), text) == WB_APPLY_DONE;
+  return TRUE;
+}
+
+static BsAct
+act_for (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx)
+{
+  BsAct a = { .data = data, .m = m, .action = action, .ctx = ctx };
+
+  return a;
+}
+
+/* ---- Movement (10.0) ---- */
+
+static void finish_opfire (BsData *data, WbMatch *m, WbRuleContext *ctx);
+
+/* Moves unit @i to @to along the last search's way, paying its cost. */
+static void
+do_move (BsData *data, WbMatch *m, guint i, WbOffset to, int cost, WbRuleContext *ctx)
+{
+  WbUnitState *u = unit_at (m, i);
+  g_autofree char *name = wb_match_unit_text (m, u);
+  g_autofree char *from = hex_name (data, u->where.hex);
+  g_autofree char *at = hex_name (data, to);
+
+  u->where.hex = to;
+  u->flags |= BS_UNIT_MOVED;
+  u->data[BS_DATA_SPENT] += cost;
+  /* TRANSLATORS: 10.1: a move, its MP */
+  wb_rule_say (ctx, m, _("%s moves from %s to %s (%g MP)."), name, from, at, cost / (double) WB_MOVE_QUARTERS);
+  if (data->counter[i].role == BS_ROLE_ARTILLERY && m->step == BS_ART_HEX)
+    u->flags |= BS_UNIT_ARTILLERY_DONE;
+}
+
+/* The MP @i has left this step (quarter MP), and how it may move. */
+int
+_wb_bs_mp_left (BsData *data, WbMatch *m, guint i, gboolean *march, gboolean *may_engage)
+{
+  const char *order = _wb_bs_acting_order (data, m);
+  WbUnitState *u = unit_at (m, i);
+
+  *march = data->counter[i].role == BS_ROLE_ARTILLERY || g_strcmp0 (order, "maneuver") == 0;
+  *may_engage = data->counter[i].role == BS_ROLE_ARTILLERY || g_strcmp0 (order, "maneuver") != 0;
+  if ((u->flags & BS_UNIT_SKIRMISH))
+    *march = FALSE;
+  return MAX (0, _wb_bs_allowance (data, m, i, data->counter[i].role == BS_ROLE_ARTILLERY ? NULL : order) -
+                 u->data[BS_DATA_SPENT]);
+}
+
+/* The cost of moving @i to @to now, or -1 when it may not. */
+int
+_wb_bs_move_cost (BsData *data, WbMatch *m, guint i, WbOffset to)
+{
+  gboolean march, may_engage;
+  int left = _wb_bs_mp_left (data, m, i, &march, &may_engage);
+  g_autoptr(GArray) reach = NULL;
+
+  if (left <= 0 && (unit_at (m, i)->flags & BS_UNIT_MOVED))
+    return -1;
+  reach = _wb_bs_reach (data, m, i, left, march, may_engage);
+  for (guint k = 0; reach != NULL && k < reach->len; k++)
+    {
+      WbDestination *d = &g_array_index (reach, WbDestination, k);
+
+      if (d->where.kind == WB_WHERE_HEX && wb_offset_equal (d->where.hex, to))
+        return d->cost;
+    }
+  return -1;
+}
+
+/* Whether an enemy next to @i may give it Opportunity Fire (10.7): a unit
+ * of the other side next to it that fires (not a pioneer, not CC only). */
+static gboolean
+opportunity (BsData *data, WbMatch *m, guint i)
+{
+  WbUnitState *u = unit_at (m, i);
+
+  if (u->where.kind != WB_WHERE_HEX || (u->flags & BS_UNIT_SKIRMISH))
+    return FALSE;
+  for (guint j = 0; j < data->n_units; j++)
+    {
+      WbUnitState *v = unit_at (m, j);
+      int range;
+      BsLos los;
+      const char *why;
+
+      if (v->side != u->side && v->where.kind == WB_WHERE_HEX &&
+          wb_hex_distance (data->layout, v->where.hex, u->where.hex) == 1 && !(v->flags & BS_UNIT_CHAOS) &&
+          _wb_bs_can_fire (data, m, j, u->where.hex, FALSE, &range, &los, &why))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static WbApplyResult
+move (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  const char *id = wb_json_string (action, "unit", "");
+  int i = unit_index (m, id);
+  WbOffset to;
+  WbUnitState *u;
+  g_autofree char *name = NULL;
+  int cost;
+  gboolean ok;
+
+  if (m->step != BS_MOVE && m->step != BS_ART_HEX)
+    return refuse (error, _("No unit moves now"));
+  if (i < 0)
+    return refuse (error, _("The game has no unit “%s”"), id);
+  if (!read_hex (data, action, &to, error))
+    return WB_APPLY_REFUSED;
+  u = unit_at (m, (guint) i);
+  name = wb_match_unit_text (m, u);
+  if (u->side != m->active || u->where.kind != WB_WHERE_HEX)
+    return refuse (error, _("%s is not a unit of yours on the map"), name);
+  if (m->step == BS_MOVE)
+    ok = _wb_bs_in_brigade (data, m, (guint) i) && data->counter[i].role != BS_ROLE_PIONEER &&
+         data->counter[i].role != BS_ROLE_MARKER && !(u->flags & BS_UNIT_CHAOS);
+  else
+    ok = data->counter[i].role == BS_ROLE_ARTILLERY && wb_offset_equal (u->where.hex, st->target) &&
+         !(u->flags & (BS_UNIT_ARTILLERY_DONE | BS_UNIT_FIRED));
+  if (!wb_rule_check (ctx, m, "bs.move", ok, error,
+                      m->step == BS_MOVE ? _("%s may not move: only the activated brigade's units move (10.0)")
+                                         : _("%s is not an artillery unit of the hex activated that has not fired "
+                                             "(6.1)"), name))
+    return WB_APPLY_REFUSED;
+  cost = _wb_bs_move_cost (data, m, (guint) i, to);
+  if (cost < 0)
+    {
+      g_autofree char *at = hex_name (data, to);
+
+      if (!wb_rule_check (ctx, m, "bs.move", FALSE, error,
+                          _("%s cannot move to %s now: its Movement Allowance, the terrain, stacking or the enemy "
+                            "forbid it (10.1-10.6, 3.1)"), name, at))
+        return WB_APPLY_REFUSED;
+      cost = 0;
+    }
+  if (ctx->preview != NULL)
+    return WB_APPLY_DONE;
+  /* 10.7: out of a hex next to the enemy, Opportunity Fire first. */
+  if (opportunity (data, m, (guint) i))
+    {
+      g_autofree char *at = hex_name (data, to);
+
+      st->mover = (gint16) (i + 1);
+      st->mover_to = to;
+      st->target = u->where.hex;
+      st->resume = (guint8) m->step;
+      st->resume_active = (guint8) m->active;
+      u->data[BS_DATA_SPENT] += cost;
+      /* TRANSLATORS: 10.7: the move announced, the enemy may fire first */
+      wb_rule_say (ctx, m, _("%s is to move to %s from next to the enemy: Opportunity Fire first (10.7)."), name, at);
+      m->step = BS_OPFIRE;
+      m->active = 1 - m->active;
+      return WB_APPLY_DONE;
+    }
+  do_move (data, m, (guint) i, to, cost, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* After the Opportunity Fire (or none): the move goes on unless the unit
+ * retreated or broke (10.7). Its cost was paid when announced. */
+static void
+finish_opfire (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+  guint i = (guint) st->mover - 1;
+  WbUnitState *u = unit_at (m, i);
+
+  m->step = st->resume;
+  m->active = st->resume_active;
+  st->mover = 0;
+  if (u->where.kind == WB_WHERE_HEX && wb_offset_equal (u->where.hex, st->target))
+    do_move (data, m, i, st->mover_to, 0, ctx);
+  else
+    {
+      g_autofree char *name = wb_match_unit_text (m, u);
+
+      /* TRANSLATORS: 10.7: a retreat cancels the move */
+      wb_rule_say (ctx, m, _("%s's move is cancelled by its retreat (10.7)."), name);
+    }
+}
+
+/* ---- Fire (9.0, 6.1, 10.7) ---- */
+
+static WbApplyResult
+fire (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  guint units[WB_BS_MAX_STACK * 2], n;
+  WbOffset hex;
+  BsAct a = act_for (data, m, action, ctx);
+  BsFirePurpose purpose = m->step == BS_OPFIRE ? BS_FIRE_OPPORTUNITY : BS_FIRE_NORMAL;
+
+  if (m->step != BS_FIRE && m->step != BS_ART_HEX && m->step != BS_OPFIRE)
+    return refuse (error, _("No unit fires now"));
+  if (!read_units (m, action, units, G_N_ELEMENTS (units), &n, error) || !read_hex (data, action, &hex, error))
+    return WB_APPLY_REFUSED;
+  for (guint k = 0; k < n; k++)
+    {
+      WbUnitState *u = unit_at (m, units[k]);
+      g_autofree char *name = wb_match_unit_text (m, u);
+      gboolean ok;
+
+      if (u->side != m->active || u->where.kind != WB_WHERE_HEX)
+        return refuse (error, _("%s is not a unit of yours on the map"), name);
+      switch (m->step)
+        {
+        case BS_FIRE:
+          ok = _wb_bs_in_brigade (data, m, units[k]) && !(u->flags & (BS_UNIT_FIRED | BS_UNIT_CHAOS)) &&
+               data->counter[units[k]].role != BS_ROLE_ARTILLERY;
+          if (!wb_rule_check (ctx, m, "bs.fire", ok, error,
+                              _("%s may not fire in this Fire Combat Step: only the activated brigade's units "
+                                "fire, each once (9.0, 9.1)"), name))
+            return WB_APPLY_REFUSED;
+          break;
+        case BS_ART_HEX:
+          ok = data->counter[units[k]].role == BS_ROLE_ARTILLERY && wb_offset_equal (u->where.hex, st->target) &&
+               !(u->flags & (BS_UNIT_ARTILLERY_DONE | BS_UNIT_FIRED | BS_UNIT_MOVED));
+          if (!wb_rule_check (ctx, m, "bs.artillery", ok, error,
+                              _("%s is not an artillery unit of the hex activated that has not fired or moved "
+                                "(6.1)"), name))
+            return WB_APPLY_REFUSED;
+          break;
+        case BS_OPFIRE:
+        default:
+          ok = st->mover > 0 && wb_hex_distance (data->layout, u->where.hex,
+                                                 unit_at (m, (guint) st->mover - 1)->where.hex) == 1 &&
+               !(u->flags & BS_UNIT_CHAOS);
+          if (!wb_rule_check (ctx, m, "bs.fire", ok, error,
+                              _("%s is not next to the moving unit: only adjacent units give Opportunity Fire "
+                                "(10.7)"), name))
+            return WB_APPLY_REFUSED;
+          break;
+        }
+    }
+  if (m->step == BS_OPFIRE && !wb_offset_equal (hex, unit_at (m, (guint) st->mover - 1)->where.hex))
+    return refuse (error, _("Opportunity Fire is at the moving unit's hex (10.7)"));
+  if (!_wb_bs_fire (&a, units, n, hex, purpose, m->step == BS_OPFIRE ? st->mover - 1 : -1, error))
+    return WB_APPLY_REFUSED;
+  if (ctx->preview != NULL)
+    return WB_APPLY_DONE;
+  if (m->step == BS_ART_HEX)
+    for (guint k = 0; k < n; k++)
+      unit_at (m, units[k])->flags |= BS_UNIT_ARTILLERY_DONE;
+  if (m->step == BS_OPFIRE)
+    finish_opfire (data, m, ctx);
+  return WB_APPLY_DONE;
+}
+
+/* ---- Close Combat (11.0) and the advance (12.7) ---- */
+
+static WbApplyResult
+close_combat (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  guint units[WB_BS_MAX_STACK * 2], n;
+  WbOffset hex;
+  BsAct a = act_for (data, m, action, ctx);
+  BsCloseOutcome out;
+
+  if (m->step != BS_CLOSE)
+    return refuse (error, _("There is no Close Combat Step now"));
+  if (!read_units (m, action, units, G_N_ELEMENTS (units), &n, error) || !read_hex (data, action, &hex, error))
+    return WB_APPLY_REFUSED;
+  for (guint k = 0; k < n; k++)
+    {
+      WbUnitState *u = unit_at (m, units[k]);
+      g_autofree char *name = wb_match_unit_text (m, u);
+
+      if (u->side != m->active || u->where.kind != WB_WHERE_HEX)
+        return refuse (error, _("%s is not a unit of yours on the map"), name);
+      if (!wb_rule_check (ctx, m, "bs.close", _wb_bs_in_brigade (data, m, units[k]) &&
+                                                 !(u->flags & (BS_UNIT_COMMITTED | BS_UNIT_CHAOS)),
+                          error, _("%s may not attack: only the activated brigade's units not yet committed attack "
+                                   "(11.2)"), name))
+        return WB_APPLY_REFUSED;
+    }
+  if (!_wb_bs_close (&a, units, n, hex, &out, error))
+    return WB_APPLY_REFUSED;
+  if (ctx->preview != NULL)
+    return WB_APPLY_DONE;
+  if (out.vacated && out.advance > 0)
+    {
+      st->n_advancers = 0;
+      for (guint k = 0; k < n && st->n_advancers < G_N_ELEMENTS (st->advancers); k++)
+        {
+          WbUnitState *u = unit_at (m, units[k]);
+
+          if (u->where.kind == WB_WHERE_HEX && wb_hex_distance (data->layout, u->where.hex, hex) == 1)
+            st->advancers[st->n_advancers++] = (gint16) units[k];
+        }
+      if (st->n_advancers > 0)
+        {
+          st->target = hex;
+          st->advance = out.advance;
+          st->resume = BS_CLOSE;
+          st->resume_active = (guint8) m->active;
+          m->step = BS_ADVANCE;
+        }
+    }
+  return WB_APPLY_DONE;
+}
+
+static WbApplyResult
+advance (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  guint units[16], n;
+  int sp = 0, limit = 0;
+
+  if (m->step != BS_ADVANCE)
+    return refuse (error, _("No unit may advance now"));
+  if (!read_units (m, action, units, G_N_ELEMENTS (units), &n, error))
+    return WB_APPLY_REFUSED;
+  sp = _wb_bs_hex_stack (data, m, st->target, -1);
+  limit = data->stacking_halves;
+  for (guint k = 0; k < n; k++)
+    {
+      WbUnitState *u = unit_at (m, units[k]);
+      g_autofree char *name = wb_match_unit_text (m, u);
+      gboolean listed = FALSE;
+
+      for (guint j = 0; j < st->n_advancers; j++)
+        listed |= st->advancers[j] == (gint16) units[k];
+      if (!listed || u->where.kind != WB_WHERE_HEX)
+        return refuse (error, _("%s did not attack the hex emptied (12.7)"), name);
+      sp += _wb_bs_stack_halves (data, m, units[k]);
+      if (!wb_rule_check (ctx, m, "bs.stacking", sp <= limit, error,
+                          _("%s would over-stack the hex it advances into (3.1, 12.7)"), name))
+        return WB_APPLY_REFUSED;
+    }
+  if (ctx->preview != NULL)
+    return WB_APPLY_DONE;
+  for (guint k = 0; k < n; k++)
+    {
+      WbUnitState *u = unit_at (m, units[k]);
+      g_autofree char *name = wb_match_unit_text (m, u);
+      g_autofree char *at = hex_name (data, st->target);
+
+      u->where.hex = st->target;
+      /* TRANSLATORS: 12.7: an advance after Close Combat */
+      wb_rule_say (ctx, m, _("%s advances into %s (12.7)."), name, at);
+    }
+  m->step = st->resume;
+  m->active = st->resume_active;
+  st->n_advancers = 0;
+  return WB_APPLY_DONE;
+}
+
+/* ---- Rally (13.0, 6.4) ---- */
+
+static gboolean
+in_available (BsData *data, const WbUnitState *u)
+{
+  return data->n_broken > 0 && u->where.kind == WB_WHERE_BOX && u->where.place == data->broken[data->n_broken - 1];
+}
+
+/* 13.1: whether unit @i may rally in this Rally Step (or the Artillery
+ * Rally Step), and what it may do: recover (Morale Hits off), rebuild. */
+gboolean
+_wb_bs_may_rally (BsData *data, WbMatch *m, guint i, gboolean *recover, gboolean *rebuild, const char **why)
+{
+  WbUnitState *u = unit_at (m, i);
+  const BsCounter *c = &data->counter[i];
+  gboolean regroup = order_is (data, m, "regroup");
+  int distance = data->rally_distance;
+
+  *recover = *rebuild = FALSE;
+  *why = NULL;
+  if (u->side != m->active || (u->flags & BS_UNIT_RALLIED))
+    return FALSE;
+  if (m->step == BS_ART_RALLY)
+    {
+      /* 6.4: artillery that did not move or fire this phase, stacked with
+       * or next to friendly infantry. */
+      gboolean near = FALSE;
+
+      if (c->role != BS_ROLE_ARTILLERY || u->where.kind != WB_WHERE_HEX || (u->flags & (BS_UNIT_FIRED | BS_UNIT_MOVED)))
+        return FALSE;
+      for (guint j = 0; j < data->n_units; j++)
+        {
+          WbUnitState *v = unit_at (m, j);
+
+          if (v->side == u->side && data->counter[j].role == BS_ROLE_INFANTRY && v->where.kind == WB_WHERE_HEX &&
+              wb_hex_distance (data->layout, v->where.hex, u->where.hex) <= 1)
+            near = TRUE;
+        }
+      if (!near)
+        {
+          *why = _("it is not stacked with or next to friendly infantry (6.4)");
+          return FALSE;
+        }
+      *recover = (u->flags & BS_UNIT_MORALE) != 0;
+      *rebuild = !*recover && (u->flags & BS_UNIT_WORN) && !c->fragile;
+      return *recover || *rebuild;
+    }
+  if (m->step != BS_RALLY)
+    return FALSE;
+  if (c->role == BS_ROLE_ARTILLERY)
+    {
+      /* 13.1: artillery stacked with or next to the Active Brigade recovers only. */
+      gboolean near = FALSE;
+
+      if (u->where.kind != WB_WHERE_HEX)
+        return FALSE;
+      for (guint j = 0; j < data->n_units; j++)
+        if (_wb_bs_in_brigade (data, m, j) && unit_at (m, j)->where.kind == WB_WHERE_HEX &&
+            wb_hex_distance (data->layout, unit_at (m, j)->where.hex, u->where.hex) <= 1)
+          near = TRUE;
+      if (!near)
+        return FALSE;
+    }
+  else if (!_wb_bs_in_brigade (data, m, i) || c->role == BS_ROLE_PIONEER || c->role == BS_ROLE_MARKER)
+    return FALSE;
+  if (in_available (data, u))
+    {
+      *rebuild = regroup && c->role != BS_ROLE_ARTILLERY;
+      if (!*rebuild)
+        *why = _("only a Regroup Order rebuilds a unit from the Available box (13.2b)");
+      return *rebuild;
+    }
+  if (u->where.kind != WB_WHERE_HEX)
+    return FALSE;
+  if (_wb_bs_enemy_within (data, m, u->side, u->where.hex, distance - 1))
+    {
+      *why = _("it is closer than three hexes to the enemy (13.1)");
+      return FALSE;
+    }
+  if (_wb_bs_hex_no_rally (data, m, u->where.hex))
+    {
+      *why = _("its terrain forbids rallying (excl. 2.10h, j)");
+      return FALSE;
+    }
+  *recover = (u->flags & BS_UNIT_MORALE) != 0;
+  *rebuild = regroup && !*recover && (u->flags & BS_UNIT_WORN) && !c->fragile && c->role != BS_ROLE_ARTILLERY;
+  if (!*recover && !*rebuild)
+    *why = _("it has nothing to rally");
+  return *recover || *rebuild;
+}
+
+static WbApplyResult
+rally (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  const char *id = wb_json_string (action, "unit", "");
+  const char *how = wb_json_string (action, "how", NULL);
+  int i = unit_index (m, id);
+  gboolean recover, rebuild;
+  const char *why = NULL;
+  WbUnitState *u;
+  g_autofree char *name = NULL;
+
+  if (m->step != BS_RALLY && m->step != BS_ART_RALLY)
+    return refuse (error, _("No unit rallies now"));
+  if (i < 0)
+    return refuse (error, _("The game has no unit “%s”"), id);
+  u = unit_at (m, (guint) i);
+  name = wb_match_unit_text (m, u);
+  if (!_wb_bs_may_rally (data, m, (guint) i, &recover, &rebuild, &why))
+    {
+      if (!wb_rule_check (ctx, m, "bs.rally", FALSE, error, _("%s may not rally: %s (13.1)"), name,
+                          why != NULL ? why : _("it is not eligible")))
+        return WB_APPLY_REFUSED;
+      recover = (u->flags & BS_UNIT_MORALE) != 0;
+      rebuild = !recover;
+    }
+  if (how != NULL && strcmp (how, "rebuild") == 0 && recover && !rebuild)
+    return refuse (error, _("%s recovers first: a unit with a Morale Hit marker cannot Rebuild (13.2)"), name);
+  if (how != NULL && strcmp (how, "recover") == 0 && !recover)
+    return refuse (error, _("%s has no Morale Hit to recover (13.2a)"), name);
+  if (ctx->preview != NULL)
+    return WB_APPLY_DONE;
+  u->flags |= BS_UNIT_RALLIED;
+  if (recover && (how == NULL || strcmp (how, "rebuild") != 0))
+    {
+      /* 13.2a: Defend takes one hit off, Regroup (and 6.4) all. */
+      if (order_is (data, m, "defend") && m->step == BS_RALLY && (u->flags & BS_UNIT_DISRUPTED))
+        u->flags = (u->flags & ~(guint32) BS_UNIT_DISRUPTED) | BS_UNIT_SHAKEN;
+      else
+        u->flags &= ~(guint32) BS_UNIT_MORALE;
+      /* TRANSLATORS: 13.2a: Recovery, the marker left */
+      wb_rule_say (ctx, m, _("%s recovers: %s (13.2a)."), name,
+                   (u->flags & BS_UNIT_SHAKEN) ? _("Shaken") : _("no Morale Hit left"));
+      return WB_APPLY_DONE;
+    }
+  {
+    BsAct a = act_for (data, m, action, ctx);
+    WbBsUnit e;
+    int die, ok, cr;
+    gboolean available = in_available (data, u);
+    GError *local = NULL;
+
+    _wb_bs_engine_unit (data, m, (guint) i, FALSE, &e);
+    e.flags |= WB_BS_UNIT_WORN;
+    if (available)
+      e.cr_adjust = 0;   /* 12.4a iii: automatically Supported */
+    cr = wb_bs_unit_cr (data->tables, &e);
+    if (!wb_rule_die (ctx, m, action, a.die++, 6, &die, &local))
+      {
+        g_propagate_error (error, local);
+        return WB_APPLY_REFUSED;
+      }
+    ok = wb_bs_rebuild (data->tables, cr, die);
+    if (ok < 0)
+      ok = die <= cr;   /* the rule's own words (13.2b) when the table has no cell */
+    if (!ok)
+      {
+        /* TRANSLATORS: 13.2b: a failed Rebuild, the die and the CR */
+        wb_rule_say (ctx, m, _("%s fails to Rebuild: %d against CR %d (13.2b)."), name, die, cr);
+        return WB_APPLY_DONE;
+      }
+    if (available)
+      {
+        g_autoptr(GArray) hexes = _wb_bs_rebuild_hexes (data, m, (guint) i);
+        const char *text = wb_json_string (action, "hex", NULL);
+        WbOffset at;
+        gboolean found = FALSE;
+
+        if (hexes == NULL || hexes->len == 0)
+          return refuse (error, _("%s has no hex to come back to: at least three hexes from the enemy and within "
+                                  "three of a friendly unit (13.2b)"), name);
+        at = g_array_index (hexes, WbOffset, 0);
+        if (text != NULL)
+          {
+            WbOffset want;
+
+            if (!wb_hex_map_parse_hex (data->map, text, &want))
+              return refuse (error, _("The map has no hex “%s”"), text);
+            for (guint k = 0; k < hexes->len; k++)
+              found |= wb_offset_equal (g_array_index (hexes, WbOffset, k), want);
+            if (!found)
+              return refuse (error, _("%s may not come back at %s (13.2b)"), name, text);
+            at = want;
+          }
+        u->where.kind = WB_WHERE_HEX;
+        u->where.hex = at;
+        u->where.place = NULL;
+        u->flags |= BS_UNIT_WORN | BS_UNIT_RETURNED;
+        u->halves = data->counter[i].sp[1];
+        {
+          g_autofree char *place = hex_name (data, at);
+
+          /* TRANSLATORS: 13.2b: a unit rebuilt from the Available box */
+          wb_rule_say (ctx, m, _("%s is rebuilt (%d against CR %d) and comes back at %s on its Battleworn side "
+                                 "(13.2b)."), name, die, cr, place);
+        }
+        return WB_APPLY_DONE;
+      }
+    u->flags &= ~(guint32) BS_UNIT_WORN;
+    u->halves = data->counter[i].sp[0];
+    /* TRANSLATORS: 13.2b: a unit rebuilt to its Fresh side */
+    wb_rule_say (ctx, m, _("%s is rebuilt to its Fresh side (%d against CR %d, 13.2b)."), name, die, cr);
+  }
+  return WB_APPLY_DONE;
+}
+
+/* ---- The Artillery Steps (6.1-6.4) ---- */
+
+void
+_wb_bs_begin_art_hex (BsData *data, WbMatch *m, WbOffset hex, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  (void) data;
+  (void) ctx;
+  st->target = hex;
+  m->step = BS_ART_HEX;
+}
+
+static gboolean
+side_may_rally_artillery (BsData *data, WbMatch *m)
+{
+  for (guint i = 0; i < data->n_units; i++)
+    {
+      gboolean recover, rebuild;
+      const char *why;
+
+      if (_wb_bs_may_rally (data, m, i, &recover, &rebuild, &why))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+art_rally_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  for (guint s = 0; s < 2; s++)
+    {
+      if (st->art_rally & (1u << s))
+        continue;
+      m->active = s;
+      if (side_may_rally_artillery (data, m))
+        return;
+      st->art_rally |= (guint8) (1u << s);
+    }
+  _wb_bs_after_artillery (data, m, ctx);
+}
+
+void
+_wb_bs_enter_art_rally (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  m->step = BS_ART_RALLY;
+  st->art_rally = 0;
+  art_rally_turn (data, m, ctx);
+}
+
+/* ---- end_step in the map steps ---- */
+
+static WbApplyResult
+end_map_step (BsData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+
+  (void) error;
+  switch (m->step)
+    {
+    case BS_FIRE:
+    case BS_MOVE:
+    case BS_CLOSE:
+    case BS_RALLY:
+      enter_step (data, m, (BsStep) m->step, ctx);
+      return WB_APPLY_DONE;
+    case BS_OPFIRE:
+      /* TRANSLATORS: 10.7: the enemy gives no Opportunity Fire */
+      wb_rule_say (ctx, m, _("gives no Opportunity Fire (10.7)."));
+      finish_opfire (data, m, ctx);
+      return WB_APPLY_DONE;
+    case BS_ADVANCE:
+      /* TRANSLATORS: 12.7: the victors stay */
+      wb_rule_say (ctx, m, _("does not advance (12.7)."));
+      m->step = st->resume;
+      m->active = st->resume_active;
+      st->n_advancers = 0;
+      return WB_APPLY_DONE;
+    case BS_ART_HEX:
+      for (guint i = 0; i < data->n_units; i++)
+        {
+          WbUnitState *u = unit_at (m, i);
+
+          if (data->counter[i].role == BS_ROLE_ARTILLERY && u->side == m->active && u->where.kind == WB_WHERE_HEX &&
+              wb_offset_equal (u->where.hex, st->target))
+            u->flags |= BS_UNIT_ARTILLERY_DONE;
+        }
+      _wb_bs_artillery_next (data, m, ctx);
+      return WB_APPLY_DONE;
+    case BS_ART_RALLY:
+      st->art_rally |= (guint8) (1u << m->active);
+      art_rally_turn (data, m, ctx);
+      return WB_APPLY_DONE;
+    default:
+      return WB_APPLY_NOT_MINE;
+    }
+}
+
+WbApplyResult
+_wb_bs_map_apply (BsData *data, WbMatch *m, const char *type, JsonObject *action, WbRuleContext *ctx,
+                  GError **error)
+{
+  if (strcmp (type, "end_step") == 0)
+    return end_map_step (data, m, ctx, error);
+  if (strcmp (type, "fire") == 0)
+    return fire (data, m, action, ctx, error);
+  if (strcmp (type, "move") == 0)
+    return move (data, m, action, ctx, error);
+  if (strcmp (type, "close_combat") == 0)
+    return close_combat (data, m, action, ctx, error);
+  if (strcmp (type, "advance") == 0)
+    return advance (data, m, action, ctx, error);
+  if (strcmp (type, "rally") == 0)
+    return rally (data, m, action, ctx, error);
+  return WB_APPLY_NOT_MINE;
+}
+
+/* ---- Words ---- */
+
+const char *
+_wb_bs_map_describe (WbMatch *m)
+{
+  switch (m->step)
+    {
+    case BS_FIRE: return _("Brigade Activation Phase: Fire Combat Step");
+    case BS_MOVE: return _("Brigade Activation Phase: Movement Step");
+    case BS_OPFIRE: return _("Brigade Activation Phase: Opportunity Fire");
+    case BS_CLOSE: return _("Brigade Activation Phase: Close Combat Step");
+    case BS_ADVANCE: return _("Brigade Activation Phase: Advance After Close Combat");
+    case BS_RALLY: return _("Brigade Activation Phase: Rally Step");
+    case BS_ART_HEX: return _("Artillery Phase: Artillery Step");
+    case BS_ART_RALLY: return _("Artillery Phase: Artillery Rally Step");
+    default: return NULL;
+    }
+}
+
+const char *
+_wb_bs_map_awaiting (WbMatch *m)
+{
+  switch (m->step)
+    {
+    case BS_FIRE: return "fire";
+    case BS_MOVE: return "move";
+    case BS_OPFIRE: return "opportunity-fire";
+    case BS_CLOSE: return "close-combat";
+    case BS_ADVANCE: return "advance";
+    case BS_RALLY: return "rally";
+    case BS_ART_HEX: return "artillery-fire-or-move";
+    case BS_ART_RALLY: return "artillery-rally";
+    default: return NULL;
+    }
+}
+
+const char *
+_wb_bs_map_hint (WbMatch *m)
+{
+  switch (m->step)
+    {
+    case BS_FIRE:
+      return _("Pick the brigade's units that fire together, then the enemy hex they fire at; end the step when "
+               "done (9.0).");
+    case BS_MOVE:
+      return _("Click a unit of the brigade, then a hex shown; end the step when done (10.0).");
+    case BS_OPFIRE:
+      return _("The enemy moves away from your units: pick the adjacent units that fire (halved), or give no "
+               "Opportunity Fire (10.7).");
+    case BS_CLOSE:
+      return _("Pick the brigade's units that attack, then the enemy hex next to them; end the step when done "
+               "(11.0).");
+    case BS_ADVANCE:
+      return _("Pick the units that advance into the hex emptied, or do not advance (12.7).");
+    case BS_RALLY:
+      return _("Click a unit of the brigade to rally it: Recovery, or a Rebuild roll under a Regroup Order; end "
+               "the step when done (13.0).");
+    case BS_ART_HEX:
+      return _("Each artillery unit of the hex fires (pick the units, then the target) or moves (a unit, then a "
+               "hex); end the step when done (6.1).");
+    case BS_ART_RALLY:
+      return _("Rally one artillery unit that did not move or fire, next to friendly infantry, or pass (6.4).");
+    default:
+      return NULL;
+    }
+}
