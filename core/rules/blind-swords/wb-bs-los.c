@@ -47,6 +47,9 @@ typedef struct {
   const char *id;           /* interned terrain or feature id */
   guint8      los;          /* LosRule */
   guint8      no_support;
+  guint8      no_rally;     /* excl. 2.10h, j */
+  guint8      entry_check;  /* excl. 2.10j */
+  WbTable    *entry_table;  /* excl. 2.10h, or NULL */
   guint8      hexside;
   gint8       target, firer, attacker, defender, uphill, cr_bonus;
   gint8       cr_side;      /* the side cr_bonus is for, -1: both */
@@ -155,6 +158,17 @@ compile_effects (BsData *data, BsMapFx *fx, const WbParams *params, GError **err
       ef->los = g_strcmp0 (los, "block") == 0 ? LOS_BLOCK : g_strcmp0 (los, "obscure") == 0 ? LOS_OBSCURE
               : g_strcmp0 (los, "levee") == 0 ? LOS_LEVEE : LOS_CLEAR;
       ef->no_support = wb_params_bool (&e, "no_support");
+      ef->no_rally = wb_params_bool (&e, "no_rally");
+      ef->entry_check = wb_params_bool (&e, "entry_check");
+      if (wb_params_has (&e, "entry_table"))
+        {
+          const char *tid = wb_params_string (&e, "entry_table");
+
+          ef->entry_table = tid != NULL ? wb_game_find_table (data->game, tid) : NULL;
+          if (ef->entry_table == NULL)
+            return _wb_bs_fail (error, _("rules.params.terrain_effects.%s.entry_table: the game has no table “%s”"),
+                                id, tid != NULL ? tid : "");
+        }
       ef->target = (gint8) wb_params_int (&e, "target_shift");
       ef->firer = (gint8) wb_params_int (&e, "firer_shift");
       ef->attacker = (gint8) wb_params_int (&e, "attacker_shift");
@@ -532,6 +546,42 @@ effects_at (BsMapFx *fx, WbMatch *m, WbOffset h, guint8 *out)
         out[n++] = e;
     }
   return n;
+}
+
+gboolean
+_wb_bs_hex_no_rally (BsData *data, WbMatch *m, WbOffset hex)
+{
+  guint8 at[AT_FX];
+  guint n = effects_at (data->fx, m, hex, at);
+
+  for (guint k = 0; k < n; k++)
+    if (data->fx->effect[at[k]].no_rally)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_wb_bs_hex_entry_check (BsData *data, WbMatch *m, WbOffset hex)
+{
+  guint8 at[AT_FX];
+  guint n = effects_at (data->fx, m, hex, at);
+
+  for (guint k = 0; k < n; k++)
+    if (data->fx->effect[at[k]].entry_check)
+      return TRUE;
+  return FALSE;
+}
+
+WbTable *
+_wb_bs_hex_entry_table (BsData *data, WbMatch *m, WbOffset hex)
+{
+  guint8 at[AT_FX];
+  guint n = effects_at (data->fx, m, hex, at);
+
+  for (guint k = 0; k < n; k++)
+    if (data->fx->effect[at[k]].entry_table != NULL)
+      return data->fx->effect[at[k]].entry_table;
+  return NULL;
 }
 
 static gboolean
