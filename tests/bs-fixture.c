@@ -270,3 +270,19 @@ counter (Fixture *f, const char *id, int sp_fr, int sp_bw, int cr_fr, int cr_bw)
   c->fragile = FALSE;
   u->halves = (gint16) ((u->flags & BS_UNIT_WORN) ? sp_bw : sp_fr);
 }
+
+char *
+action_text (JsonObject *a)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+
+  json_node_set_object (node, a);
+  return json_to_string (node, FALSE);
+}
+
+void
+end_activation (Fixture *f)
+{
+  while (f->m->step > BS_ORDERS && f->m->step != BS_ART_HEX && f->m->step != BS_ART_RALLY)
+    ok (f, "{\"type\": \"end_step\"}");
+}

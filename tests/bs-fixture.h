@@ -63,3 +63,7 @@ WbHexMap      *plain_map (WbGame *game);
 /* Unit @id's printed values overwritten: SP in halves (FR, BW), CR (FR,
  * BW); the side up as now, its strength set. */
 void           counter (Fixture *f, const char *id, int sp_fr, int sp_bw, int cr_fr, int cr_bw);
+/* @a as JSON text (transfer full), for messages. */
+char          *action_text (JsonObject *a);
+/* Ends every step of the activation under way (its units do nothing). */
+void           end_activation (Fixture *f);

@@ -381,7 +381,9 @@ START_TEST (test_auto_fights)
           type = json_object_get_string_member (a, "type");
           fires += g_strcmp0 (type, "fire") == 0 || g_strcmp0 (type, "close_combat") == 0;
           moves += g_strcmp0 (type, "move") == 0;
-          ck_assert_msg (act (&f, a, &error) == WB_APPLY_DONE, "seed %" G_GUINT64_FORMAT ": %s", seed,
+          g_autofree char *text = action_text (a);
+
+          ck_assert_msg (act (&f, a, &error) == WB_APPLY_DONE, "seed %" G_GUINT64_FORMAT ": %s: %s", seed, text,
                          error ? error->message : "");
           ck_assert_uint_lt (++n, 200000);
         }

@@ -119,7 +119,7 @@ END_TEST
 
 /* 6.1-6.4: alternating Artillery Steps, USA first; a hex of the side's
  * artillery not yet activated; two passes in a row end them; a side with
- * none left passes; the Rally Step says it is not played yet. */
+ * none left passes; the Artillery Rally Step only when a unit may rally. */
 START_TEST (test_artillery)
 {
   Fixture f;
@@ -133,10 +133,13 @@ START_TEST (test_artillery)
   refused (&f, "{\"type\": \"artillery\", \"hex\": \"3204\"}", "(6.1)");
   refused (&f, "{\"type\": \"artillery\", \"hex\": \"3902\"}", "(6.1)");
   ok (&f, "{\"type\": \"artillery\", \"hex\": \"4002\"}");
-  ck_assert (logged (&f, "activates 1 artillery unit at 4002 (6.1)"));
+  ck_assert (logged (&f, "activates 1 artillery unit at 4002: it fires or moves (6.1)"));
+  ck_assert_int_eq (f.m->step, BS_ART_HEX);
+  ok (&f, "{\"type\": \"end_step\"}");
   ck_assert (wb_match_find_unit (f.m, "foster")->flags & BS_UNIT_ARTILLERY_DONE);
   ck_assert_uint_eq (f.m->active, CSA);
   ok (&f, "{\"type\": \"artillery\", \"hex\": \"3204\"}");
+  ok (&f, "{\"type\": \"end_step\"}");
   /* The USA has no artillery left: it passes, and the CSA acts again. */
   ck_assert (logged (&f, "has no artillery left to activate and passes (6.3)"));
   ck_assert_int_eq (f.m->step, BS_ARTILLERY);
@@ -147,7 +150,8 @@ START_TEST (test_artillery)
    * have passed in a row (6.3), it is not activated this turn. */
   ok (&f, "{\"type\": \"end_step\"}");
   ck_assert (logged (&f, "Both players have passed"));
-  ck_assert (logged (&f, "Artillery Rally Step: not played yet"));
+  /* 6.4: no artillery has a Morale Hit or its BW side up: no Rally Step. */
+  ck_assert_int_eq (f.m->step, BS_DRAW);
   ck_assert_int_eq (f.m->step, BS_DRAW);
   teardown (&f);
 
@@ -191,8 +195,12 @@ START_TEST (test_division_activation)
   refused (&f, "{\"type\": \"end_step\"}", "order");
   ok (&f, "{\"type\": \"order\", \"order\": \"attack\"}");
   ck_assert (logged (&f, "gives DeCourcy's Brigade the Attack order (8.1)"));
-  ck_assert_int_eq (f.m->step, BS_ACTIVATION);
-  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert_int_eq (f.m->step, BS_FIRE);
+  ok (&f, "{\"type\": \"end_step\"}");   /* Fire Combat */
+  ck_assert_int_eq (f.m->step, BS_MOVE);
+  ok (&f, "{\"type\": \"end_step\"}");   /* Movement */
+  ck_assert_int_eq (f.m->step, BS_CLOSE);
+  ok (&f, "{\"type\": \"end_step\"}");   /* Close Combat: the activation ends */
   /* Morgan has no unactivated brigade left in 17.1: discarded. */
   ck_assert_int_eq (at (&f, "morgan"), BS_AT_DISCARD);
   ck_assert_int_eq (f.m->step, BS_DRAW);
@@ -215,8 +223,10 @@ START_TEST (test_limited_activation)
   set_rule (&f, "bs.brigade", "warn");
   ok (&f, "{\"type\": \"activate\", \"brigade\": \"thomas-bde\"}");
   ck_assert (logged (&f, "rule broken (warned)"));
-  ck_assert_int_eq (f.m->step, BS_ACTIVATION);
+  ck_assert_int_eq (f.m->step, BS_FIRE);
   ck_assert (logged (&f, "a Limited Activation, a Fire Combat Step only"));
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert_int_lt (f.m->step, BS_ORDERS);
   teardown (&f);
 }
 END_TEST
@@ -234,7 +244,7 @@ START_TEST (test_command_clarity)
   ok (&f, "{\"type\": \"command_roll\", \"rolls\": [1]}");
   ok (&f, "{\"type\": \"activate\", \"brigade\": \"withers-bde\"}");
   ok (&f, "{\"type\": \"order\", \"order\": \"defend\"}");
-  ok (&f, "{\"type\": \"end_step\"}");
+  end_activation (&f);
   ok (&f, "{\"type\": \"draw\", \"chit\": \"morgan\"}");
   ok (&f, "{\"type\": \"command_roll\", \"clarity\": true}");
   ck_assert (logged (&f, "declares Command Clarity for Morgan: a Full Activation"));
@@ -384,7 +394,7 @@ START_TEST (test_cic)
   refused (&f, "{\"type\": \"activate\", \"brigade\": \"barton-bde\"}", "(7.3)");
   ok (&f, "{\"type\": \"activate\", \"brigade\": \"stuart-bde\"}");
   ok (&f, "{\"type\": \"order\", \"order\": \"maneuver\"}");
-  ok (&f, "{\"type\": \"end_step\"}");
+  end_activation (&f);
   ck_assert_int_eq (at (&f, "sherman"), BS_AT_DISCARD);
   ck_assert (st (&f)->brigade[stuart] & BS_BDE_ACTIVATED);
   ck_assert (!(st (&f)->brigade[brigade (&f, "burbridge-bde")] & BS_BDE_ACTIVATED));
@@ -469,7 +479,7 @@ START_TEST (test_reinforcements_delayed)
   ck_assert (logged (&f, "49 IN (6) cannot enter at 3900, an enemy unit is there or next to it: delayed"));
   /* The next turn, the enemy still there: the closest clear hex. */
   ok (&f, "{\"type\": \"order\", \"order\": \"attack\"}");
-  ok (&f, "{\"type\": \"end_step\"}");
+  end_activation (&f);
   f.m->turn = 4;
   memset (st (&f)->brigade, 0, sizeof st (&f)->brigade);
   st (&f)->at[_wb_bs_chit_index (f.data, "morgan")] = BS_AT_CUP;
@@ -662,8 +672,10 @@ START_TEST (test_auto_all_scenarios)
 
             ck_assert_ptr_nonnull (a);
             draws += g_strcmp0 (json_object_get_string_member (a, "type"), "draw") == 0;
-            ck_assert_msg (act (&f, a, &error) == WB_APPLY_DONE, "%s seed %" G_GUINT64_FORMAT ": %s",
-                           scenarios[s], seed, error ? error->message : "");
+            g_autofree char *text = action_text (a);
+
+            ck_assert_msg (act (&f, a, &error) == WB_APPLY_DONE, "%s seed %" G_GUINT64_FORMAT ": %s: %s",
+                           scenarios[s], seed, text, error ? error->message : "");
             ck_assert_uint_lt (++n, 100000);
           }
         ck_assert_int_eq (f.m->turn, wb_match_n_turns (f.m));

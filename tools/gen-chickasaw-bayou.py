@@ -1067,6 +1067,26 @@ CLOSE_SKEDADDLE_CODES = SKEDADDLE_CODES[:4] + [
               "(the greater of RA and the Panic, not both).")},
 ]
 
+def numbered(codes):
+    """The results written with a number ("R#") as the players may give them: R1, R2, R3 (a
+    rulebook-only cell asks the players for a result of the table's codes)."""
+    out = []
+    for c in codes:
+        if "#" not in c["code"]:
+            out.append(c)
+            continue
+        for n in (1, 2, 3):
+            e = dict(c)
+            e["code"] = c["code"].replace("#", str(n))
+            e["name"] = "%s %d" % (c["name"], n)
+            out.append(e)
+    return out
+
+
+SKEDADDLE_CODES = numbered(SKEDADDLE_CODES)
+FIRE_SKEDADDLE_CODES = numbered(FIRE_SKEDADDLE_CODES)
+CLOSE_SKEDADDLE_CODES = numbered(CLOSE_SKEDADDLE_CODES)
+
 FIRE_TESTS = ["Routine", "Tough", "Severe"]
 CLOSE_TESTS = ["Close Fight", "Routine", "Tough", "Severe"]
 

@@ -634,6 +634,34 @@ hex_sp (BsData *data, WbMatch *m, const guint *units, guint n, WbOffset hex)
   return sp;
 }
 
+/* What @units fire with at @target for @purpose (half SPs): 0 when under
+ * ½ SP, and they do not fire (9.3). */
+static int
+group_strength (BsData *data, WbMatch *m, const guint *units, guint n, WbOffset target, BsFirePurpose purpose)
+{
+  WbBsFirer fire[WB_BS_MAX_STACK * 2];
+  guint k2 = 0;
+
+  for (guint k = 0; k < n && k2 < G_N_ELEMENTS (fire); k++)
+    {
+      const WbUnitState *u = unit_at (m, units[k]);
+      int range = WB_BS_RANGE_EFFECTIVE;
+      BsLos los;
+      const char *why;
+
+      if (!_wb_bs_can_fire (data, m, units[k], target, TRUE, &range, &los, &why))
+        continue;
+      fire[k2].sp = (guint8) CLAMP (u->halves, 0, 255);
+      fire[k2].morale = (guint8) bs_morale (u);
+      fire[k2].range = (guint8) MAX (range, 0);
+      fire[k2].flags = purpose == BS_FIRE_SUPPORTING ? WB_BS_FIRER_SUPPORTING : 0;
+      if (u->flags & BS_UNIT_CHAOS)
+        fire[k2].flags |= WB_BS_FIRER_HALVED;
+      k2++;
+    }
+  return k2 > 0 ? wb_bs_fire_strength (data->tables, fire, k2) : 0;
+}
+
 /* The attackers still in the fight (not retreated or broken by the
  * Defensive Fire, 11.3a): still next to the target. */
 static guint
@@ -699,7 +727,8 @@ defensive_fire (BsAct *a, const guint *attackers, guint n, WbOffset target, GErr
       if (_wb_bs_can_fire (data, m, defenders[k], best, TRUE, &range, &los, &why))
         firing[nf++] = defenders[k];
     }
-  if (nf > 0 && !_wb_bs_fire (a, firing, nf, best, BS_FIRE_DEFENSIVE, -1, error))
+  if (nf > 0 && group_strength (data, m, firing, nf, best, BS_FIRE_DEFENSIVE) > 0 &&
+      !_wb_bs_fire (a, firing, nf, best, BS_FIRE_DEFENSIVE, -1, error))
     return FALSE;
   /* Supporting Defensive Fire, hex by hex of the supporting units. */
   for (guint i = 0; i < data->n_units; i++)
@@ -750,7 +779,8 @@ defensive_fire (BsAct *a, const guint *attackers, guint n, WbOffset target, GErr
               _wb_bs_can_fire (data, m, j, at, TRUE, &range, &los, &why))
             group[ng++] = j;
         }
-      if (ng > 0 && !_wb_bs_fire (a, group, ng, at, BS_FIRE_SUPPORTING, -1, error))
+      if (ng > 0 && group_strength (data, m, group, ng, at, BS_FIRE_SUPPORTING) > 0 &&
+          !_wb_bs_fire (a, group, ng, at, BS_FIRE_SUPPORTING, -1, error))
         return FALSE;
     }
   return TRUE;

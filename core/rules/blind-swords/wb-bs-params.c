@@ -9,7 +9,7 @@
 /* The parameters of the Blind Swords family (docs/rules-params.md).
  * Sections are the series rules'; the tables are found by these ids,
  * never by the engine's own. Those of the procedures not played yet
- * (movement, stacking, skirmish order…) are declared with their types so
+ * (mounting, skirmish order, pioneers) are declared with their types so
  * that a game's values are checked, and say they are not played yet. */
 
 static const WbParam per_side_row[] = {
@@ -17,9 +17,9 @@ static const WbParam per_side_row[] = {
 };
 static const WbParam ma_members[] = {
   { .name = "infantry", .type = WB_PARAM_INT, .min = 0, .max = 100, .unit = "MP",
-    .doc = N_("an infantry unit's Movement Allowance (not played yet)") },
+    .doc = N_("an infantry unit's Movement Allowance") },
   { .name = "cavalry", .type = WB_PARAM_INT, .min = 0, .max = 100, .unit = "MP",
-    .doc = N_("a mounted cavalry unit's Movement Allowance (not played yet)") },
+    .doc = N_("a mounted cavalry unit's Movement Allowance") },
 };
 #define ORDER_MA(order, what) \
   { .name = order, .type = WB_PARAM_OBJECT, .doc = what, .members = ma_members, .n_members = G_N_ELEMENTS (ma_members) }
@@ -191,14 +191,14 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
   { .name = "sp_men", .type = WB_PARAM_INT, .def_number = 50, .min = 1, .max = 10000, .unit = N_("men"),
     .doc = N_("men a Strength Point stands for (documentation of the counters' scale)"), .rule = "excl. 2.9" },
   { .name = "stacking_sp", .type = WB_PARAM_INT, .def_number = 10, .min = 1, .max = 1000, .unit = "SP",
-    .doc = N_("the most SP in a hex (not played yet: the stacking check comes with movement)"), .rule = "3.1" },
+    .doc = N_("the most SP in a hex (printed SP; at the end of each move, along roads at all times)"), .rule = "3.1" },
   { .name = "stacking_counts", .type = WB_PARAM_NOTE, .doc = N_("what counts for stacking, as printed"), .rule = "3.1" },
   { .name = "artillery_movement", .type = WB_PARAM_INT, .def_number = 6, .min = 0, .max = 100, .unit = "MP",
-    .doc = N_("the artillery's Movement Allowance (not played yet)"), .rule = "excl. 6.0" },
+    .doc = N_("the artillery's Movement Allowance"), .rule = "excl. 6.0" },
   { .name = "march_column_mp", .type = WB_PARAM_NUMBER, .def_number = 0.5, .min = 0, .max = 10, .unit = "MP",
-    .doc = N_("the March Column rate a hex along a road (not played yet)"), .rule = "10.5" },
+    .doc = N_("the March Column rate a hex along a pike"), .rule = "10.5" },
   { .name = "road_mp", .type = WB_PARAM_NUMBER, .def_number = 1, .min = 0, .max = 10, .unit = "MP",
-    .doc = N_("a road hex's cost (not played yet)"), .rule = "10.5" },
+    .doc = N_("a road hex's cost: the hexside features costing this are the roads"), .rule = "10.5" },
   { .name = "cavalry_mount_mp", .type = WB_PARAM_INT, .def_number = 3, .min = 0, .max = 100, .unit = "MP",
     .doc = N_("mounting or dismounting (not played yet)"), .rule = "10.9" },
   { .name = "skirmish_max_per_side", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 100,
@@ -212,22 +212,22 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
   { .name = "crt_last_column", .type = WB_PARAM_STRING, .def_string = "23+",
     .doc = N_("the CRT's last column, as printed (the combat engine reads the table's own)"), .rule = "9.3" },
   { .name = "unsupported_cr", .type = WB_PARAM_INT, .def_number = -1, .min = -6, .max = 6,
-    .doc = N_("an unsupported unit's CR modifier (not played yet)"), .rule = "12.4" },
+    .doc = N_("an unsupported unit's CR modifier"), .rule = "12.4" },
   { .name = "trench_cr_bonus_confederate", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 6,
     .doc = N_("superseded by terrain_effects' cr_bonus (format 8 files written before it carry it; not read)"), .rule = "excl. 2.10" },
   { .name = "artillery_engagement_range", .type = WB_PARAM_INT, .def_number = 2, .min = 0, .max = 20, .unit = N_("hexes"),
-    .doc = N_("artillery is Engaged within this many hexes of the enemy (not played yet)"), .rule = "10.6" },
+    .doc = N_("artillery is Engaged within this many hexes of the enemy"), .rule = "10.6" },
   { .name = "rally_enemy_distance", .type = WB_PARAM_INT, .def_number = 3, .min = 0, .max = 20, .unit = N_("hexes"),
-    .doc = N_("a unit rallies this far from the enemy (not played yet)"), .rule = "13.1" },
+    .doc = N_("a unit rallies this far from the enemy"), .rule = "13.1" },
   { .name = "retreat_row", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .def_text = N_("none"),
-    .doc = N_("the map row each side retreats towards (not played yet)"), .rule = "excl. 12.3",
+    .doc = N_("the map row each side retreats towards"), .rule = "excl. 12.3",
     .members = per_side_row, .n_members = 1 },
   { .name = "pioneers_on_map", .type = WB_PARAM_INT, .def_number = 6, .min = 0, .max = 100,
     .doc = N_("pioneer units on the map at most (not played yet)"), .rule = "excl. 2.1a" },
   { .name = "command_events", .type = WB_PARAM_BOOL, .def_number = 0, .values = false_only,
     .doc = N_("whether the game has Command Events (the family plays none)"), .rule = "7.3, excl. 7.3a" },
   { .name = "movement_allowances", .type = WB_PARAM_OBJECT, .rule = "8.2-8.5, 10.2",
-    .doc = N_("the Brigade Order Details' Movement Allowances by order (not played yet)"),
+    .doc = N_("the Brigade Order Details' Movement Allowances by order"),
     .members = movement_members, .n_members = G_N_ELEMENTS (movement_members) },
   { .name = "terrain_effects", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_TERRAIN_OR_FEATURE, .def_text = N_("none: no effects"),
     .rule = "excl. 2.10, 9.1a, 9.3, 11.0c, 12.4",
