@@ -556,6 +556,26 @@ RECONSTRUCTED = ["crt", "fire-depletion", "fire-skedaddle", "close-depletion", "
 ORDER_MA = {"attack": {"infantry": 4, "cavalry": 6}, "defend": {"infantry": 3, "cavalry": 4},
             "maneuver": {"infantry": 6, "cavalry": 10}, "regroup": {"infantry": 0, "cavalry": 0}}
 
+VICTORY_17_1 = {
+    "broken_vp": 1, "rebuilt_vp": 1,
+    "levels": [
+        {"level": "Major USA Victory", "winner": "union", "vp_difference_at_least": 2},
+        {"level": "Minor USA Victory", "winner": "union", "vp_difference_at_least": 1},
+        {"level": "Draw", "vp_difference_at_least": 0},
+        {"level": "Minor CSA Victory", "winner": "confederate", "vp_difference_at_least": -1},
+        {"level": "Major CSA Victory, Historical Result", "winner": "confederate"},
+    ],
+}
+
+
+def trench_levels(decisive, marginal, note=""):
+    return [
+        {"level": "Decisive Union Victory" + note, "winner": "union", "controls_at_least": decisive},
+        {"level": "Marginal Union Victory" + note, "winner": "union", "controls_at_least": marginal},
+        {"level": "Decisive Confederate Victory - Historical Result" + note, "winner": "confederate"},
+    ]
+
+
 RULES = {
     "family": "blind-swords",
     "params": {
@@ -631,6 +651,32 @@ RULES = {
                         "firer_skirmish": -1, "target_skirmish": -2},
         "close_shifts": {"artillery_defender": 4, "better_cr": 1, "worse_cr": -1, "flanking": 2,
                          "cavalry_defender": -3, "charge": 2},
+        # The Victory Levels of 17.1f, 17.2d, 17.3g, 17.4g, 17.5e as printed; 17.6k prints none:
+        # 17.5e's, marked reconstructed.
+        "victory": {
+            "17.1": VICTORY_17_1,
+            "17.2": dict(VICTORY_17_1, free_vp={"confederate": 2}),
+            "17.3": {"control_feature": "trench", "levels": [
+                {"level": "Decisive Union Victory", "winner": "union", "controls_at_least": 1},
+                {"level": "Marginal Union Victory", "winner": "union", "markers_removed_at_least": 1,
+                 "marker_features": ["fallen-timber-full", "fallen-timber-half"]},
+                {"level": "Decisive Confederate Victory - Historical Result", "winner": "confederate"}]},
+            "17.4": {"control_feature": "trench", "levels": trench_levels(2, 1)},
+            "17.5": {"control_feature": "trench", "levels": trench_levels(3, 2)},
+            "17.6": {"control_feature": "trench", "levels": trench_levels(
+                3, 2, " (reconstructed: 17.6k prints no levels; those of 17.5e)")},
+        },
+        # 17.1e, 17.3f, 17.4f (17.2c frees 17.1's units).
+        "restricted": {
+            "17.1": [{"units": ["17-la-a", "17-la-b", "weems"], "no_fire": True, "within": 5,
+                      "of_hex": "2709", "when_fired_upon": True}],
+            "17.3": [{"units": ["46-ms-a"], "enemy": "infantry",
+                      "enemy_in": ["fallen-timber-full", "fallen-timber-half"]}],
+            "17.4": [{"units": ["26-la-a", "johnston", "46-ms-b"], "enemy": "infantry",
+                      "enemy_next_to": ["trench"]}],
+        },
+        # 17.6h: no Bayou Entry roll for the Union on the 11:30 AM turn.
+        "entry_exempt": {"17.6": {"union": [1]}},
         "rulebook_tables": {t: t + RULEBOOK_SUFFIX for t in RECONSTRUCTED},
         "rulebook_tables_option": RULEBOOK_OPTION,
         "reconstructed": [

@@ -206,7 +206,7 @@ do_move (BsData *data, WbMatch *m, guint i, WbOffset to, int cost, WbRuleContext
   u->data[BS_DATA_SPENT] += cost;
   /* TRANSLATORS: 10.1: a move, its MP */
   wb_rule_say (ctx, m, _("%s moves from %s to %s (%g MP)."), name, from, at, cost / (double) WB_MOVE_QUARTERS);
-  if (data->counter[i].role == BS_ROLE_ARTILLERY && m->step == BS_ART_HEX)
+  if (bs_role (data, m, i) == BS_ROLE_ARTILLERY && m->step == BS_ART_HEX)
     u->flags |= BS_UNIT_ARTILLERY_DONE;
 }
 
@@ -217,11 +217,11 @@ _wb_bs_mp_left (BsData *data, WbMatch *m, guint i, gboolean *march, gboolean *ma
   const char *order = _wb_bs_acting_order (data, m);
   WbUnitState *u = unit_at (m, i);
 
-  *march = data->counter[i].role == BS_ROLE_ARTILLERY || g_strcmp0 (order, "maneuver") == 0;
-  *may_engage = data->counter[i].role == BS_ROLE_ARTILLERY || g_strcmp0 (order, "maneuver") != 0;
+  *march = bs_role (data, m, i) == BS_ROLE_ARTILLERY || g_strcmp0 (order, "maneuver") == 0;
+  *may_engage = bs_role (data, m, i) == BS_ROLE_ARTILLERY || g_strcmp0 (order, "maneuver") != 0;
   if ((u->flags & BS_UNIT_SKIRMISH))
     *march = FALSE;
-  return MAX (0, _wb_bs_allowance (data, m, i, data->counter[i].role == BS_ROLE_ARTILLERY ? NULL : order) -
+  return MAX (0, _wb_bs_allowance (data, m, i, bs_role (data, m, i) == BS_ROLE_ARTILLERY ? NULL : order) -
                  u->data[BS_DATA_SPENT]);
 }
 
@@ -293,10 +293,10 @@ move (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError *
   if (u->side != m->active || u->where.kind != WB_WHERE_HEX)
     return refuse (error, _("%s is not a unit of yours on the map"), name);
   if (m->step == BS_MOVE)
-    ok = _wb_bs_in_brigade (data, m, (guint) i) && data->counter[i].role != BS_ROLE_PIONEER &&
-         data->counter[i].role != BS_ROLE_MARKER && !(u->flags & BS_UNIT_CHAOS);
+    ok = _wb_bs_in_brigade (data, m, (guint) i) && bs_role (data, m, i) != BS_ROLE_PIONEER &&
+         bs_role (data, m, i) != BS_ROLE_MARKER && !(u->flags & BS_UNIT_CHAOS);
   else
-    ok = data->counter[i].role == BS_ROLE_ARTILLERY && wb_offset_equal (u->where.hex, st->target) &&
+    ok = bs_role (data, m, i) == BS_ROLE_ARTILLERY && wb_offset_equal (u->where.hex, st->target) &&
          !(u->flags & (BS_UNIT_ARTILLERY_DONE | BS_UNIT_FIRED));
   if (!wb_rule_check (ctx, m, "bs.move", ok, error,
                       m->step == BS_MOVE ? _("%s may not move: only the activated brigade's units move (10.0)")
@@ -561,7 +561,7 @@ _wb_bs_may_rally (BsData *data, WbMatch *m, guint i, gboolean *recover, gboolean
         {
           WbUnitState *v = unit_at (m, j);
 
-          if (v->side == u->side && data->counter[j].role == BS_ROLE_INFANTRY && v->where.kind == WB_WHERE_HEX &&
+          if (v->side == u->side && bs_role (data, m, j) == BS_ROLE_INFANTRY && v->where.kind == WB_WHERE_HEX &&
               wb_hex_distance (data->layout, v->where.hex, u->where.hex) <= 1)
             near = TRUE;
         }
@@ -820,7 +820,7 @@ end_map_step (BsData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
         {
           WbUnitState *u = unit_at (m, i);
 
-          if (data->counter[i].role == BS_ROLE_ARTILLERY && u->side == m->active && u->where.kind == WB_WHERE_HEX &&
+          if (bs_role (data, m, i) == BS_ROLE_ARTILLERY && u->side == m->active && u->where.kind == WB_WHERE_HEX &&
               wb_offset_equal (u->where.hex, st->target))
             u->flags |= BS_UNIT_ARTILLERY_DONE;
         }

@@ -80,8 +80,8 @@ nearest_enemy (BsData *data, WbMatch *m, guint side, WbOffset hex, WbOffset *at)
       const WbUnitState *v = unit_at (m, j);
       int d;
 
-      if (v->side == side || !on_map (v) || data->counter[j].role == BS_ROLE_MARKER ||
-          data->counter[j].role == BS_ROLE_PIONEER)
+      if (v->side == side || !on_map (v) || bs_role (data, m, j) == BS_ROLE_MARKER ||
+          bs_role (data, m, j) == BS_ROLE_PIONEER)
         continue;
       d = wb_hex_distance (data->layout, hex, v->where.hex);
       if (d < best)
@@ -155,7 +155,7 @@ suggest_fire (BsData *data, WbMatch *m, gboolean (*may) (BsData *, WbMatch *, gu
           BsLos los;
           const char *why;
 
-          if (v->side == u->side || !on_map (v) || data->counter[j].role == BS_ROLE_MARKER)
+          if (v->side == u->side || !on_map (v) || bs_role (data, m, j) == BS_ROLE_MARKER)
             continue;
           d = wb_hex_distance (data->layout, u->where.hex, v->where.hex);
           if (d < best && _wb_bs_can_fire (data, m, i, v->where.hex, FALSE, &range, &los, &why) &&
@@ -198,7 +198,7 @@ may_fire_brigade (BsData *data, WbMatch *m, guint i)
   const WbUnitState *u = unit_at (m, i);
 
   return _wb_bs_in_brigade (data, m, i) && on_map (u) && !(u->flags & (BS_UNIT_FIRED | BS_UNIT_CHAOS)) &&
-         (data->counter[i].role == BS_ROLE_INFANTRY || data->counter[i].role == BS_ROLE_CAVALRY);
+         (bs_role (data, m, i) == BS_ROLE_INFANTRY || bs_role (data, m, i) == BS_ROLE_CAVALRY);
 }
 
 static gboolean
@@ -207,7 +207,7 @@ may_fire_artillery (BsData *data, WbMatch *m, guint i)
   BsState *st = bs_state (m);
   const WbUnitState *u = unit_at (m, i);
 
-  return data->counter[i].role == BS_ROLE_ARTILLERY && u->side == m->active && on_map (u) &&
+  return bs_role (data, m, i) == BS_ROLE_ARTILLERY && u->side == m->active && on_map (u) &&
          wb_offset_equal (u->where.hex, st->target) &&
          !(u->flags & (BS_UNIT_ARTILLERY_DONE | BS_UNIT_FIRED | BS_UNIT_MOVED));
 }
@@ -227,7 +227,7 @@ suggest_move (BsData *data, WbMatch *m)
       int best_d = G_MAXINT, best_cost = G_MAXINT, best = -1;
 
       if (!_wb_bs_in_brigade (data, m, i) || !on_map (u) || (u->flags & (BS_UNIT_MOVED | BS_UNIT_CHAOS)) ||
-          data->counter[i].role == BS_ROLE_PIONEER || data->counter[i].role == BS_ROLE_MARKER)
+          bs_role (data, m, i) == BS_ROLE_PIONEER || bs_role (data, m, i) == BS_ROLE_MARKER)
         continue;
       now = nearest_enemy (data, m, u->side, u->where.hex, &goal);
       /* Engaged units hold; under Defend, units near the enemy hold. */
@@ -270,7 +270,7 @@ suggest_close (BsData *data, WbMatch *m, WbRng *rng)
       const WbUnitState *u = unit_at (m, i);
 
       if (!_wb_bs_in_brigade (data, m, i) || !on_map (u) || (u->flags & (BS_UNIT_COMMITTED | BS_UNIT_CHAOS)) ||
-          (data->counter[i].role != BS_ROLE_INFANTRY && data->counter[i].role != BS_ROLE_CAVALRY))
+          (bs_role (data, m, i) != BS_ROLE_INFANTRY && bs_role (data, m, i) != BS_ROLE_CAVALRY))
         continue;
       for (guint j = 0; j < data->n_units; j++)
         {
@@ -278,7 +278,7 @@ suggest_close (BsData *data, WbMatch *m, WbRng *rng)
           guint group[WB_BS_MAX_STACK * 2], n = 0;
           int att = 0, def = 0;
 
-          if (v->side == u->side || !on_map (v) || data->counter[j].role == BS_ROLE_MARKER ||
+          if (v->side == u->side || !on_map (v) || bs_role (data, m, j) == BS_ROLE_MARKER ||
               wb_hex_distance (data->layout, u->where.hex, v->where.hex) != 1)
             continue;
           for (guint k = 0; k < data->n_units; k++)
@@ -289,7 +289,7 @@ suggest_close (BsData *data, WbMatch *m, WbRng *rng)
                 def += w->halves;
               else if (w->side == u->side && n < G_N_ELEMENTS (group) && _wb_bs_in_brigade (data, m, k) &&
                        on_map (w) && !(w->flags & (BS_UNIT_COMMITTED | BS_UNIT_CHAOS)) &&
-                       (data->counter[k].role == BS_ROLE_INFANTRY || data->counter[k].role == BS_ROLE_CAVALRY) &&
+                       (bs_role (data, m, k) == BS_ROLE_INFANTRY || bs_role (data, m, k) == BS_ROLE_CAVALRY) &&
                        wb_hex_distance (data->layout, w->where.hex, v->where.hex) == 1)
                 {
                   group[n++] = k;

@@ -73,7 +73,7 @@ units_in_hex (BsData *data, WbMatch *m, WbOffset hex, guint *out, guint max)
   guint n = 0;
 
   for (guint i = 0; i < data->n_units && n < max; i++)
-    if (on_hex (unit_at (m, i), hex) && data->counter[i].role != BS_ROLE_MARKER)
+    if (on_hex (unit_at (m, i), hex) && bs_role (data, m, i) != BS_ROLE_MARKER)
       out[n++] = i;
   return n;
 }
@@ -128,7 +128,7 @@ break_unit (BsAct *a, guint i, int box)
   u->flags &= ~(BS_UNIT_MORALE | BS_UNIT_SKIRMISH | BS_UNIT_CHAOS | BS_UNIT_COMMITTED);
   u->flags |= BS_UNIT_WORN;
   u->halves = a->data->counter[i].sp[1];
-  if (place != NULL && a->data->counter[i].role != BS_ROLE_ARTILLERY && !a->data->counter[i].fragile)
+  if (place != NULL && bs_role (a->data, a->m, i) != BS_ROLE_ARTILLERY && !a->data->counter[i].fragile)
     {
       u->where.kind = WB_WHERE_BOX;
       u->where.place = place;
@@ -149,7 +149,7 @@ remove_pioneers (BsAct *a, WbOffset hex, guint side)
     {
       WbUnitState *u = unit_at (a->m, i);
 
-      if (a->data->counter[i].role == BS_ROLE_PIONEER && u->side == side && on_hex (u, hex))
+      if (bs_role (a->data, a->m, i) == BS_ROLE_PIONEER && u->side == side && on_hex (u, hex))
         {
           u->where.kind = WB_WHERE_WAITING;
           u->where.place = NULL;
@@ -385,7 +385,7 @@ panic (BsAct *a, WbOffset hex, guint side, int lead_index, int lead_cr, const Wb
       WbBsUnit e;
 
       if ((int) i == lead_index || u->side != side || u->where.kind != WB_WHERE_HEX ||
-          a->data->counter[i].role == BS_ROLE_MARKER ||
+          bs_role (a->data, a->m, i) == BS_ROLE_MARKER ||
           wb_hex_distance (a->data->layout, u->where.hex, hex) > 1)
         continue;
       _wb_bs_engine_unit (a->data, a->m, i, FALSE, &e);
@@ -741,8 +741,8 @@ defensive_fire (BsAct *a, const guint *attackers, guint n, WbOffset target, GErr
       int at_sp = 0;
 
       if (u->where.kind != WB_WHERE_HEX || on_hex (u, target) || u->side == unit_at (m, attackers[0])->side ||
-          (u->flags & BS_UNIT_FIRED) || data->counter[i].role == BS_ROLE_PIONEER ||
-          data->counter[i].role == BS_ROLE_MARKER)
+          (u->flags & BS_UNIT_FIRED) || bs_role (data, m, i) == BS_ROLE_PIONEER ||
+          bs_role (data, m, i) == BS_ROLE_MARKER)
         continue;
       /* The first unit of its hex stands for the hex. */
       {
@@ -774,8 +774,8 @@ defensive_fire (BsAct *a, const guint *attackers, guint n, WbOffset target, GErr
           BsLos los;
           const char *why;
 
-          if (v->side == u->side && on_hex (v, u->where.hex) && data->counter[j].role != BS_ROLE_PIONEER &&
-              data->counter[j].role != BS_ROLE_MARKER &&
+          if (v->side == u->side && on_hex (v, u->where.hex) && bs_role (data, m, j) != BS_ROLE_PIONEER &&
+              bs_role (data, m, j) != BS_ROLE_MARKER &&
               _wb_bs_can_fire (data, m, j, at, TRUE, &range, &los, &why))
             group[ng++] = j;
         }

@@ -876,7 +876,7 @@ _wb_bs_can_fire (BsData *data, WbMatch *m, guint u, WbOffset target, gboolean de
   if (reason == NULL)
     {
       for (guint i = 0; i < data->n_units && i < m->units->len; i++)
-        enemy |= at_hex (unit (m, i), target) && unit (m, i)->side != s->side && data->counter[i].role != BS_ROLE_MARKER;
+        enemy |= at_hex (unit (m, i), target) && unit (m, i)->side != s->side && bs_role (data, m, i) != BS_ROLE_MARKER;
       distance = wb_hex_distance (data->layout, s->where.hex, target);
       if (!enemy)
         reason = _("no enemy unit is there (9.1)");
@@ -957,7 +957,7 @@ _wb_bs_supported (BsData *data, WbMatch *m, guint u)
   for (guint i = 0; i < data->n_units && i < m->units->len; i++)
     {
       const WbUnitState *o = unit (m, i);
-      guint8 role = data->counter[i].role;
+      guint8 role = bs_role (data, m, i);
 
       if (i == u || o->side != s->side || !on_map (o) || (o->flags & BS_UNIT_MORALE) ||
           (role != BS_ROLE_INFANTRY && role != BS_ROLE_CAVALRY) ||

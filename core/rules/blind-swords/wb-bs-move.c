@@ -621,7 +621,7 @@ _wb_bs_engaged (BsData *data, WbMatch *m, guint u)
   if (!on_map (s) || !fighting (data, u))
     return FALSE;
   return _wb_bs_enemy_within (data, m, s->side, s->where.hex,
-                              data->counter[u].role == BS_ROLE_ARTILLERY ? data->move->art_range : 1);
+                              bs_role (data, m, u) == BS_ROLE_ARTILLERY ? data->move->art_range : 1);
 }
 
 int
@@ -683,9 +683,9 @@ scan (BsData *data, WbMatch *m, guint side, int self)
       else if ((int) i != self)
         {
           mv->stack[h] = (gint16) MIN (mv->stack[h] + stack_quarters (data, m, i), G_MAXINT16);
-          if (data->counter[i].role == BS_ROLE_CAVALRY)
+          if (bs_role (data, m, i) == BS_ROLE_CAVALRY)
             mv->mix[h] |= MIX_CAV;
-          else if (data->counter[i].role == BS_ROLE_INFANTRY || data->counter[i].role == BS_ROLE_ARTILLERY)
+          else if (bs_role (data, m, i) == BS_ROLE_INFANTRY || bs_role (data, m, i) == BS_ROLE_ARTILLERY)
             mv->mix[h] |= MIX_FOOT;
         }
     }
@@ -890,7 +890,7 @@ _wb_bs_reach (BsData *data, WbMatch *m, guint u, int left, gboolean march, gbool
     return NULL;
   w.k = &mv->klass[mv->unit_class[u]];
   w.side = s->side;
-  w.role = data->counter[u].role;
+  w.role = bs_role (data, m, u);
   w.own = stack_quarters (data, m, u);
   w.start = index_of (mv, s->where.hex);
   w.artillery = w.role == BS_ROLE_ARTILLERY;
@@ -1054,7 +1054,7 @@ _wb_bs_retreat (BsData *data, WbMatch *m, guint u, int hexes, const guint *cause
   g_return_if_fail (u < m->units->len && u < data->n_units && out != NULL);
   memset (out, 0, sizeof *out);
   s = unit_at (m, u);
-  role = data->counter[u].role;
+  role = bs_role (data, m, u);
   /* 12.3: Artillery and Fragile units that cannot retreat are eliminated. */
   dies = role == BS_ROLE_ARTILLERY || data->counter[u].fragile;
   out->end = dies ? BS_RETREAT_ELIMINATED : BS_RETREAT_BROKEN3;
@@ -1197,7 +1197,7 @@ _wb_bs_rebuild_hexes (BsData *data, WbMatch *m, guint u)
   if (mv->unit_class[u] < 0 || s->side > 1)
     return NULL;
   k = &mv->klass[mv->unit_class[u]];
-  role = data->counter[u].role;
+  role = bs_role (data, m, u);
   /* Placed on its BW side (13.2b). */
   own = data->counter[u].sp[1] * 2;
   scan (data, m, s->side, (int) u);

@@ -103,6 +103,65 @@ static const WbParam weapon_value[] = {
   { .name = "value", .type = WB_PARAM_OBJECT, .members = weapon_members, .n_members = G_N_ELEMENTS (weapon_members) },
 };
 
+/* A scenario's Victory Levels (excl. 17.1f-17.6k), tried in order. */
+static const WbParam level_members[] = {
+  { .name = "level", .type = WB_PARAM_STRING, .required = TRUE, .doc = N_("the Victory Level, as printed") },
+  { .name = "winner", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .def_text = N_("none: a draw"),
+    .doc = N_("the side the level is a victory for") },
+  { .name = "side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .def_text = N_("the first side"),
+    .doc = N_("whose accomplishments the conditions count") },
+  { .name = "vp_difference_at_least", .type = WB_PARAM_INT, .min = -1000000, .max = 1000000,
+    .def_text = N_("no condition"), .doc = N_("the side's VP less the other's is at least this") },
+  { .name = "vp_difference_at_most", .type = WB_PARAM_INT, .min = -1000000, .max = 1000000,
+    .def_text = N_("no condition"), .doc = N_("the side's VP less the other's is at most this") },
+  { .name = "controls_at_least", .type = WB_PARAM_INT, .min = 0, .max = 10000, .def_text = N_("no condition"),
+    .doc = N_("the side controls at least this many hexes of the control_feature") },
+  { .name = "markers_removed_at_least", .type = WB_PARAM_INT, .min = 0, .max = 10000, .def_text = N_("no condition"),
+    .doc = N_("at least this many of the scenario's markers of marker_features are off the map") },
+  { .name = "marker_features", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_HEX_FEATURE, .def_text = N_("none"),
+    .doc = N_("the markers markers_removed_at_least counts") },
+};
+static const WbParam per_side_int[] = {
+  { .name = "value", .type = WB_PARAM_INT, .min = -1000000, .max = 1000000 },
+};
+static const WbParam victory_members[] = {
+  { .name = "control_feature", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_HEX_FEATURE, .def_text = N_("none"),
+    .rule = "excl. 17.3g-17.6k",
+    .doc = N_("the hexes whose control counts (a trench): a hex is the last side's to have units alone there, "
+              "objectives_held_by's at the start") },
+  { .name = "broken_vp", .type = WB_PARAM_INT, .min = 0, .max = 1000, .rule = "excl. 17.1f",
+    .doc = N_("VP for each enemy unit on the Broken Track or eliminated at the end") },
+  { .name = "rebuilt_vp", .type = WB_PARAM_INT, .min = 0, .max = 1000, .rule = "excl. 17.1f",
+    .doc = N_("VP for each enemy unit rebuilt from the Broken Track") },
+  { .name = "free_vp", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .def_text = N_("none"), .rule = "excl. 17.2d",
+    .doc = N_("VP each side receives at the end"), .members = per_side_int, .n_members = 1 },
+  { .name = "levels", .type = WB_PARAM_LIST, .def_text = N_("none: the VP decide"), .rule = "excl. 17.1f-17.6k",
+    .doc = N_("the Victory Levels, the first whose conditions all hold; one with no condition is the rest"),
+    .members = level_members, .n_members = G_N_ELEMENTS (level_members) },
+};
+
+/* Units that may not move (or fire) until something happens (excl. 17.1e,
+ * 17.3f, 17.4f). */
+static const char * const enemy_kinds[] = { "any", "infantry", NULL };
+static const WbParam restricted_members[] = {
+  { .name = "units", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_UNIT, .required = TRUE,
+    .doc = N_("the units restricted") },
+  { .name = "no_fire", .type = WB_PARAM_BOOL, .doc = N_("they may not fire either (nor be the target of their own side's Events)") },
+  { .name = "enemy", .type = WB_PARAM_ENUM, .def_string = "any", .values = enemy_kinds,
+    .doc = N_("the enemy units whose approach frees them") },
+  { .name = "within", .type = WB_PARAM_INT, .min = 0, .max = 100, .unit = N_("hexes"), .def_text = N_("no condition"),
+    .doc = N_("freed when such an enemy unit comes within this many hexes of of_hex") },
+  { .name = "of_hex", .type = WB_PARAM_STRING, .def_text = N_("none"), .doc = N_("the hex within counts from (\"2709\")") },
+  { .name = "when_fired_upon", .type = WB_PARAM_BOOL, .doc = N_("freed when an enemy unit fires at one of them") },
+  { .name = "enemy_in", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_HEX_FEATURE, .def_text = N_("no condition"),
+    .doc = N_("freed when such an enemy unit enters a hex with one of these features (markers too)") },
+  { .name = "enemy_next_to", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_HEX_FEATURE, .def_text = N_("no condition"),
+    .doc = N_("freed when such an enemy unit is next to a hex with one of these features") },
+};
+static const WbParam exempt_members[] = {
+  { .name = "value", .type = WB_PARAM_INT_LIST, .min = 1, .max = 1000 },
+};
+
 static const WbParam odds_members[] = {
   { .name = "attacker", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 100, .doc = N_("the attacker's part of the ratio") },
   { .name = "defender", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 100, .doc = N_("the defender's part") },
@@ -252,6 +311,17 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
   { .name = "close_shifts", .type = WB_PARAM_OBJECT, .rule = "11.0c",
     .doc = N_("the Close Combat column shifts that are not terrain's, weapons' or odds'"),
     .members = close_shift_members, .n_members = G_N_ELEMENTS (close_shift_members) },
+  { .name = "victory", .type = WB_PARAM_OBJECT, .per_scenario = TRUE, .rule = "14.2, 14.5, excl. 17.1f-17.6k",
+    .doc = N_("the scenario's Victory Points besides its occupy places, and its Victory Levels"),
+    .members = victory_members, .n_members = G_N_ELEMENTS (victory_members) },
+  { .name = "restricted", .type = WB_PARAM_LIST, .per_scenario = TRUE, .def_text = N_("none"),
+    .rule = "excl. 17.1e, 17.3f, 17.4f",
+    .doc = N_("units that may not move (or fire) until one of the conditions given happens"),
+    .members = restricted_members, .n_members = G_N_ELEMENTS (restricted_members) },
+  { .name = "entry_exempt", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE, .def_text = N_("none"),
+    .rule = "excl. 17.6h",
+    .doc = N_("the turns on which a side's units enter terrain with an entry_table without rolling"),
+    .members = exempt_members, .n_members = 1 },
   { .name = "reconstructed", .type = WB_PARAM_NOTE, .doc = N_("what the game reconstructs, for its players") },
   { .name = "unknown", .type = WB_PARAM_NOTE, .doc = N_("what the rulebook text does not give, for its players") },
 };

@@ -75,6 +75,8 @@ typedef enum {
 #define BS_UNIT_RALLIED    (WB_UNIT_FAMILY_FLAG << 9)  /* rallied in this Rally Step (13.2) */
 #define BS_UNIT_RETURNED   (WB_UNIT_FAMILY_FLAG << 10) /* came back from the Broken Track (13.2 Rebuild Option) */
 #define BS_UNIT_CHAOS      (WB_UNIT_FAMILY_FLAG << 11) /* under a Battlefield Chaos chit (excl. 7.3b) */
+#define BS_UNIT_DISMOUNTED (WB_UNIT_FAMILY_FLAG << 12) /* mounted cavalry on foot: infantry for all purposes (10.9) */
+#define BS_UNIT_OUT        (WB_UNIT_FAMILY_FLAG << 13) /* withdrew off the map, out of the game (10.12) */
 #define BS_UNIT_MORALE     (BS_UNIT_SHAKEN | BS_UNIT_DISRUPTED)
 
 /* 0 no marker, 1 Shaken, 2 Disrupted (12.5). */
@@ -177,6 +179,18 @@ typedef struct {
   int          first_holder;                 /* side holding the occupy places at the start, -1 */
   int          bonus[2][BS_MAX_BONUS_TURNS]; /* added to the Command Ratings by turn (excl. 17.6i) */
 } BsData;
+
+/* What unit @i is to the rules now: its counter's role, dismounted
+ * cavalry being infantry (10.9). */
+static inline BsRole
+bs_role (const BsData *data, const WbMatch *m, guint i)
+{
+  BsRole r = (BsRole) data->counter[i].role;
+
+  if (r == BS_ROLE_CAVALRY && (g_array_index (m->units, WbUnitState, i).flags & BS_UNIT_DISMOUNTED))
+    return BS_ROLE_INFANTRY;
+  return r;
+}
 
 static inline BsState *
 bs_state (WbMatch *m)

@@ -114,7 +114,7 @@ fire_lists (BsData *data, WbMatch *m, WbStep *step, gboolean close)
             wb_pick_list_add (units, u->id, &u->where, -1);
           continue;
         }
-      if (data->counter[i].role == BS_ROLE_MARKER)
+      if (bs_role (data, m, i) == BS_ROLE_MARKER)
         continue;
       if (m->step == BS_OPFIRE && (st->mover <= 0 || (guint) st->mover - 1 != i))
         continue;
@@ -173,7 +173,7 @@ _wb_bs_map_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
             g_autoptr(JsonArray) firing = json_array_new ();
             char buf[32];
 
-            if (v->side == m->active || !on_map (v) || data->counter[j].role == BS_ROLE_MARKER)
+            if (v->side == m->active || !on_map (v) || bs_role (data, m, j) == BS_ROLE_MARKER)
               continue;
             wb_hex_map_format_hex (data->map, v->where.hex, buf, sizeof buf);
             if (g_hash_table_contains (seen, g_intern_string (buf)))
