@@ -356,6 +356,86 @@ START_TEST (test_rally)
 }
 END_TEST
 
+/* Excl. 17.1e: the three units at 2709 and 2710 neither move nor fire
+ * until a Union unit comes within five hexes of 2709. */
+START_TEST (test_restricted)
+{
+  Fixture f;
+
+  setup (&f, "17.1");
+  activate (&f, "withers-bde", "attack");
+  ck_assert (_wb_bs_restricted (f.data, f.m, unit_index (&f, "17-la-a"), FALSE));
+  ck_assert (_wb_bs_restricted (f.data, f.m, unit_index (&f, "weems"), TRUE));
+  ck_assert (!_wb_bs_restricted (f.data, f.m, unit_index (&f, "46-ms-a"), FALSE));
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert_int_eq (f.m->step, BS_MOVE);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"17-la-a\", \"hex\": \"2708\"}", "17.1e");
+  /* A Union unit six hexes away: still restricted; five: freed. */
+  put (&f, "16-oh", hex_text (&f, (WbOffset) { hex (&f, "2709").col + 6, hex (&f, "2709").row }));
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert (_wb_bs_restricted (f.data, f.m, unit_index (&f, "17-la-a"), FALSE));
+  activate (&f, "withers-bde", "attack");
+  put (&f, "16-oh", hex_text (&f, (WbOffset) { hex (&f, "2709").col + 5, hex (&f, "2709").row }));
+  ok (&f, "{\"type\": \"end_step\"}");
+  ck_assert (logged (&f, "frees the restricted units"));
+  ck_assert (!_wb_bs_restricted (f.data, f.m, unit_index (&f, "17-la-a"), FALSE));
+  teardown (&f);
+}
+END_TEST
+
+/* Excl. 17.4g: the Victory Level from the trench hexes the Union holds at
+ * the end (the Confederates hold them all at the start); 17.1f: from the
+ * VP difference, with the broken units' VP. */
+START_TEST (test_victory_levels)
+{
+  Fixture f;
+  WbRuleContext ctx;
+  GArray *trenches = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+
+  setup (&f, "17.4");
+  ctx = (WbRuleContext) { f.settings, f.events, f.family->checks, f.family->n_checks };
+  ck_assert_int_eq (_wb_bs_controls (f.data, f.m, USA), 0);
+  ck_assert_int_gt (_wb_bs_controls (f.data, f.m, CSA), 2);
+  for (int r = 0; r < f.data->rows; r++)
+    for (int c = 0; c < f.data->cols; c++)
+      {
+        WbOffset h = { c, r };
+
+        if (wb_hex_map_has_hex_feature (f.data->map, h, "trench"))
+          g_array_append_val (trenches, h);
+      }
+  clear_map (&f);
+  put (&f, "16-oh", hex_text (&f, g_array_index (trenches, WbOffset, 0)));
+  _wb_bs_update_control (f.data, f.m, FALSE);
+  ck_assert_int_eq (_wb_bs_controls (f.data, f.m, USA), 1);
+  _wb_bs_final_victory (f.data, f.m, &ctx);
+  ck_assert (logged (&f, "Victory Level: Marginal Union Victory"));
+  ck_assert_int_eq (f.m->decided, USA + 1);
+  put (&f, "54-in", hex_text (&f, g_array_index (trenches, WbOffset, 1)));
+  _wb_bs_update_control (f.data, f.m, FALSE);
+  /* The first left: still the Union's, last there alone (14.2). */
+  put (&f, "16-oh", NULL);
+  _wb_bs_update_control (f.data, f.m, FALSE);
+  ck_assert_int_eq (_wb_bs_controls (f.data, f.m, USA), 2);
+  _wb_bs_final_victory (f.data, f.m, &ctx);
+  ck_assert (logged (&f, "Victory Level: Decisive Union Victory"));
+  teardown (&f);
+  g_array_unref (trenches);
+
+  setup (&f, "17.1");
+  ctx = (WbRuleContext) { f.settings, f.events, f.family->checks, f.family->n_checks };
+  f.m->vp[USA] = 0;
+  f.m->vp[CSA] = 2;   /* both places still the Confederates' */
+  unit (&f, "46-ms-a")->where.kind = WB_WHERE_ELIMINATED;
+  unit (&f, "26-la-a")->where.kind = WB_WHERE_BOX;
+  unit (&f, "26-la-a")->where.place = f.data->broken[0];
+  _wb_bs_final_victory (f.data, f.m, &ctx);
+  ck_assert (logged (&f, "Union (USA) receives 2 VP"));
+  ck_assert (logged (&f, "Victory Level: Draw"));
+  teardown (&f);
+}
+END_TEST
+
 /* The automatic player now fights: every scenario to its end, with fire
  * and movement on the map. */
 START_TEST (test_auto_fights)
@@ -407,6 +487,8 @@ bs_play_suite (void)
   tcase_add_test (tc, test_opportunity_fire);
   tcase_add_test (tc, test_close_combat);
   tcase_add_test (tc, test_rally);
+  tcase_add_test (tc, test_restricted);
+  tcase_add_test (tc, test_victory_levels);
   tcase_add_test (tc, test_auto_fights);
   suite_add_tcase (s, tc);
   return s;

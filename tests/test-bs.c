@@ -598,7 +598,8 @@ auto_until_turn (Fixture *f, int turn)
 
 /* 14.2-14.5: the VP of the occupy places (held by the Confederates at the
  * start, 17.1f), the brigades reset, the Broken Track one box down (a
- * forced state: cohesion does not put units there yet), the next turn. */
+ * forced state), the next turn; at the end the broken units' VP and the
+ * Victory Level. */
 START_TEST (test_end_turn)
 {
   Fixture f;
@@ -641,8 +642,12 @@ START_TEST (test_end_turn)
   auto_until_turn (&f, 99);
   ck_assert (f.m->over);
   ck_assert_int_eq (f.m->turn, 5);
-  ck_assert (logged (&f, "The last turn is over: Union (USA) 2 VP, Confederate (CSA) 1 VP"));
-  ck_assert (logged (&f, "The players judge: Both players receive 1 VP per enemy unit"));
+  /* 17.1f: the Confederates score the three Union units broken (at least),
+   * then the Victory Level is judged from the VP difference. */
+  ck_assert (logged (&f, "Confederate (CSA) receives"));
+  ck_assert (logged (&f, "Victory Level: "));
+  ck_assert (logged (&f, "The last turn is over"));
+  ck_assert (!logged (&f, "The players judge: Both players receive 1 VP per enemy unit"));
   teardown (&f);
 }
 END_TEST

@@ -573,6 +573,8 @@ _wb_bs_fire (BsAct *a, const guint *firers, guint n_firers, WbOffset target, BsF
                  sp, where, column_label (t, column), sh, coloured, white, lead_name, lead_cr,
                  test == WB_BS_TEST_NONE ? _("no effect") : wb_bs_test_name (test));
   }
+  for (guint k = 0; k < n_targets; k++)
+    _wb_bs_fired_upon (data, m, targets[k], a->ctx);
   if (test == WB_BS_TEST_NONE)
     return TRUE;
   {

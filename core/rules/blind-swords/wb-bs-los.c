@@ -871,8 +871,10 @@ _wb_bs_can_fire (BsData *data, WbMatch *m, guint u, WbOffset target, gboolean de
     reason = _("its Weapon Type is not on the Weapon Ranges Table (9.1c)");
   else if (_wb_bs_close_only (data, c->weapon) && !defensive)
     reason = _("CC weapons fire only as Defensive Fire (9.1c)");
-  else if (_wb_bs_close_only (data, c->weapon) && c->role == BS_ROLE_CAVALRY)
+  else if (_wb_bs_close_only (data, c->weapon) && bs_role (data, m, u) == BS_ROLE_CAVALRY)
     reason = _("mounted cavalry armed with CC weapons may not issue Defensive Fire (11.3a)");
+  else if (_wb_bs_restricted (data, m, u, TRUE))
+    reason = _("the scenario restricts it: it may not fire yet");
   if (reason == NULL)
     {
       for (guint i = 0; i < data->n_units && i < m->units->len; i++)

@@ -884,6 +884,9 @@ _wb_bs_reach (BsData *data, WbMatch *m, guint u, int left, gboolean march, gbool
 
   g_return_val_if_fail (u < m->units->len && u < data->n_units, NULL);
   mv->last_unit = -1;
+  /* Excl. 17.1e, 17.3f, 17.4f: not before it is freed. */
+  if (_wb_bs_restricted (data, m, u, FALSE))
+    return NULL;
   s = unit_at (m, u);
   if (!on_map (s) || !inside (mv, s->where.hex) || left <= 0 || mv->unit_class[u] < 0 || s->side > 1 ||
       !fighting (data, u))

@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 #define BS_MAX_ORDERS     8
 #define BS_MAX_OBJECTIVES 32
 #define BS_MAX_BONUS_TURNS 64
+#define BS_MAX_CONTROL    128
 
 /* The steps of the sequence of play (series 4.0). */
 typedef enum {
@@ -137,10 +138,14 @@ typedef struct {
   guint8   n_advancers;
   gint16   advancers[16];           /* BS_ADVANCE: the units that may advance (indexes) */
   guint8   art_rally;               /* 6.4: the sides done with their Artillery Rally Step, a bit each */
+  /* The scenario's rules (wb-bs-scenario.c). */
+  guint8   released;                /* restricted entries freed, a bit each */
+  gint8    control[BS_MAX_CONTROL]; /* the side controlling each control_feature hex, -1: none */
 } BsState;
 
 typedef struct _BsMapFx BsMapFx;   /* wb-bs-los.c */
 typedef struct _BsMove  BsMove;    /* wb-bs-move.c */
+typedef struct _BsScenario BsScenario; /* wb-bs-scenario.c */
 
 typedef struct {
   WbGame      *game;
@@ -152,6 +157,7 @@ typedef struct {
   WbBsTables  *tables;                  /* compiled for the scenario and its options */
   BsMapFx     *fx;                      /* terrain effects, LOS (wb-bs-los.c) */
   BsMove      *move;                    /* movement graphs (wb-bs-move.c) */
+  BsScenario  *sc;                      /* the scenario's own rules (wb-bs-scenario.c) */
   int          stacking_halves;         /* 3.1: the most SP in a hex, in halves */
   int          rally_distance;          /* 13.1: hexes from the enemy to rally */
   guint        n_chits;
@@ -448,6 +454,25 @@ GArray      *_wb_bs_destinations    (gpointer data, WbMatch *m, const char *id);
 
 /* wb-bs-auto-map.c: the automatic player on the map */
 JsonObject  *_wb_bs_map_suggest     (BsData *data, WbMatch *m, WbRng *rng);
+
+/* ---- wb-bs-scenario.c: the scenario's rules (excl. 17.1-17.6) ---- */
+
+gboolean     _wb_bs_scenario_compile (BsData *data, const WbParams *params, GError **error);
+void         _wb_bs_scenario_free   (BsScenario *sc);
+/* Whether unit @unit may not move (or, @fire, fire) yet (excl. 17.1e, 17.3f, 17.4f). */
+gboolean     _wb_bs_restricted      (BsData *data, WbMatch *m, guint unit, gboolean fire);
+/* Frees the restricted units whose condition holds now (after each action). */
+void         _wb_bs_check_releases  (BsData *data, WbMatch *m, WbRuleContext *ctx);
+/* @unit was fired upon (excl. 17.1e). */
+void         _wb_bs_fired_upon      (BsData *data, WbMatch *m, guint unit, WbRuleContext *ctx);
+/* Whether @side's units enter entry_table terrain without rolling this turn (excl. 17.6h). */
+gboolean     _wb_bs_entry_exempt    (BsData *data, WbMatch *m, guint side);
+/* The control of the control_feature's hexes (at the start, and each End Turn Phase). */
+void         _wb_bs_update_control  (BsData *data, WbMatch *m, gboolean at_start);
+int          _wb_bs_controls        (BsData *data, WbMatch *m, guint side);
+gboolean     _wb_bs_has_levels      (BsData *data);
+/* The end-of-game VP and the Victory Level (14.5, excl. 17.1f-17.6k). */
+void         _wb_bs_final_victory   (BsData *data, WbMatch *m, WbRuleContext *ctx);
 
 /* wb-bs-auto.c */
 JsonObject  *_wb_bs_suggest         (BsData *data, WbMatch *m, WbRng *rng);

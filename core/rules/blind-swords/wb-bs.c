@@ -41,6 +41,7 @@ static const WbRuleCheck checks[] = {
   { "bs.move", N_("Only units allowed to move now move, within their Movement Allowance, the terrain, stacking and engagement"), "10.0-10.6, 3.1" },
   { "bs.close", N_("Only the activated brigade's infantry and cavalry under an Attack Order attack, next to the enemy, once a step"), "11.0-11.2" },
   { "bs.stacking", N_("No hex holds more SP than the stacking limit at the end of a move or an advance"), "3.1, 12.7" },
+  { "bs.restricted", N_("A unit the scenario restricts does not move (or fire) until it is freed"), "excl. 17.1e, 17.3f, 17.4f" },
   { "bs.rally", N_("Only eligible units rally: of the Active Brigade under Defend or Regroup, three hexes from the enemy or in the Available box"), "13.1, 13.2, 6.4" },
 };
 
@@ -626,6 +627,7 @@ end_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
       st->at[c] = BS_AT_DISCARD;
   /* 14.2 */
   score (data, m, FALSE);
+  _wb_bs_update_control (data, m, FALSE);
   /* TRANSLATORS: 14.2: the VP of each side from the scenario's places */
   wb_rule_say (ctx, m, _("End Turn: Victory Points from the scenario's places: %s %d, %s %d (14.2)."),
                wb_match_side_name (m, 0), m->vp[0], wb_match_side_name (m, 1), m->vp[1]);
@@ -664,6 +666,7 @@ end_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
       g_autofree char *result = NULL;
 
       m->over = TRUE;
+      _wb_bs_final_victory (data, m, ctx);
       result = wb_match_result_text (m);
       /* TRANSLATORS: 14.5: the end of the game: the VP and the result */
       wb_rule_say (ctx, m, _("The last turn is over: %s %d VP, %s %d VP. %s."), wb_match_side_name (m, 0), m->vp[0],
@@ -672,11 +675,11 @@ end_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
         {
           WbVictory *vc = g_ptr_array_index (victory, v);
 
-          if (vc->kind == WB_VICTORY_TEXT && vc->text != NULL)
+          if (vc->kind == WB_VICTORY_TEXT && vc->text != NULL && !_wb_bs_has_levels (data))
             /* TRANSLATORS: the scenario's victory conditions the players judge themselves */
             wb_rule_say (ctx, m, _("The players judge: %s"), vc->text);
         }
-      if (wb_scenario_get_victory_text (m->scenario) != NULL)
+      if (wb_scenario_get_victory_text (m->scenario) != NULL && !_wb_bs_has_levels (data))
         wb_rule_say (ctx, m, _("The players judge: %s"), wb_scenario_get_victory_text (m->scenario));
       return;
     }
@@ -696,6 +699,7 @@ bs_start (gpointer p, WbMatch *m)
   WbRuleContext quiet = { .events = events, .match = m };
 
   score (data, m, TRUE);
+  _wb_bs_update_control (data, m, TRUE);
   st->started = 1;
   m->turn = 1;
   m->active = 0;
@@ -1347,13 +1351,58 @@ refresh_badges (BsData *data, WbMatch *m)
 static WbApplyResult apply_action (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
                                    GError **error);
 
+/* Excl. 17.1e, 17.3f, 17.4f: a restricted unit named by a move (or a fire,
+ * when the restriction says so) is refused, whatever the step. */
+static gboolean
+restricted_ok (BsData *data, WbMatch *m, JsonObject *action, const char *type, WbRuleContext *ctx, GError **error)
+{
+  gboolean fire = strcmp (type, "fire") == 0 || strcmp (type, "close_combat") == 0;
+  JsonNode *n = json_object_get_member (action, fire ? "units" : "unit");
+
+  if (!fire && strcmp (type, "move") != 0 && strcmp (type, "skirmish") != 0 && strcmp (type, "mount") != 0 &&
+      strcmp (type, "dismount") != 0 && strcmp (type, "withdraw") != 0)
+    return TRUE;
+  for (guint k = 0; n != NULL; k++)
+    {
+      const char *id = NULL;
+      gpointer v;
+
+      if (JSON_NODE_HOLDS_ARRAY (n))
+        {
+          JsonArray *a = json_node_get_array (n);
+
+          if (k >= json_array_get_length (a))
+            break;
+          id = wb_json_array_string (a, k);
+        }
+      else if (k == 0 && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING)
+        id = json_node_get_string (n);
+      else
+        break;
+      v = id != NULL ? g_hash_table_lookup (m->index, g_intern_string (id)) : NULL;
+      if (v != NULL && (guint) GPOINTER_TO_INT (v) - 1 < data->n_units &&
+          _wb_bs_restricted (data, m, (guint) GPOINTER_TO_INT (v) - 1, fire) &&
+          !wb_rule_check (ctx, m, "bs.restricted", FALSE, error,
+                          fire ? _("%s may not fire yet: the scenario restricts it until it is freed")
+                               : _("%s may not move yet: the scenario restricts it until it is freed"), id))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static WbApplyResult
 bs_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
-  WbApplyResult r = apply_action (p, m, action, ctx, error);
+  WbApplyResult r;
 
-  if (r == WB_APPLY_DONE)
-    refresh_badges (p, m);
+  if (!m->over && !restricted_ok (p, m, action, wb_json_string (action, "type", ""), ctx, error))
+    return WB_APPLY_REFUSED;
+  r = apply_action (p, m, action, ctx, error);
+  if (r == WB_APPLY_DONE && ctx->preview == NULL)
+    {
+      refresh_badges (p, m);
+      _wb_bs_check_releases (p, m, ctx);
+    }
   return r;
 }
 
