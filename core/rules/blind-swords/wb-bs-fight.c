@@ -540,7 +540,7 @@ _wb_bs_fire (BsAct *a, const guint *firers, guint n_firers, WbOffset target, BsF
         /* TRANSLATORS: a fire before the roll: SP, hex, column, shifts, the Lead Unit and its CR, the chances */
         a->ctx->preview->text = g_strdup_printf (_("%s SP at %s → column %s (%s); Lead Unit %s, CR %d: %s"), sp,
                                                  where, column_label (t, column), sh, lead_name, lead_cr, ch);
-      a->ctx->preview->table = t->crt;
+      a->ctx->preview->table = NULL;   /* the chances are the Lead Unit's, in the text */
       a->ctx->preview->column = column;
       return TRUE;
     }
@@ -904,7 +904,7 @@ _wb_bs_close (BsAct *a, const guint *attackers, guint n_attackers, WbOffset targ
       a->ctx->preview->text = g_strdup_printf (_("Close Combat: %s SP at %s → column %s (%s); Lead Unit %s, CR %d: "
                                                  "%s; the Defensive Fire comes first"),
                                                sp, where, column_label (t, column), sh, lead_name, lead_cr, ch);
-      a->ctx->preview->table = t->crt;
+      a->ctx->preview->table = NULL;   /* the chances are the Lead Unit's, in the text */
       a->ctx->preview->column = column;
       return TRUE;
     }
