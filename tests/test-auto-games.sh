@@ -88,6 +88,7 @@ for seed in 3 17; do
   replay "$seed" "$GG" --scenario campaign
   replay "$seed" "$RC"
   replay "$seed" "$CB" --scenario 17.4
+  replay "$seed" "$CB" --scenario 17.6
 done
 
 printf '%d games, %d failed\n' "$games" "$failures"

@@ -288,7 +288,8 @@ START_TEST (test_fortunes_of_war)
 END_TEST
 
 /* 7.3b: the Fog of War table's cells are "?": the players give the
- * result; the non-puller rolls. */
+ * result; the non-puller rolls; the opposing player applies a Wayward Move
+ * or Battlefield Chaos. */
 START_TEST (test_fog_of_war)
 {
   Fixture f;
@@ -303,10 +304,33 @@ START_TEST (test_fog_of_war)
   ck_assert (g_error_matches (error, WB_RULES_ERROR, WB_RULES_ERROR_NEEDS_RESULT));
   ck_assert_ptr_nonnull (f.needed_table);
   ck_assert_str_eq (wb_table_get_id (f.needed_table), "fog-of-war");
-  ok (&f, "{\"type\": \"fog_of_war\", \"rolls\": [3], \"result\": \"Wayward Move\"}");
-  ck_assert (logged (&f, "Fog of War: 3, Wayward [Affected Side] Move"));
-  ck_assert (logged (&f, "not played yet"));
+  /* A Wayward CSA Move: the Union (the opposing player) moves a
+   * Confederate unit one hex. */
+  ok (&f, "{\"type\": \"fog_of_war\", \"rolls\": [3], \"result\": \"Wayward CSA Move\"}");
+  ck_assert (logged (&f, "Fog of War: 3, Wayward Confederate Move"));
   ck_assert_int_eq (at (&f, "fog-of-war"), BS_AT_DISCARD);
+  ck_assert_int_eq (f.m->step, BS_WAYWARD);
+  ck_assert_uint_eq (f.m->active, USA);
+  refused (&f, "{\"type\": \"wayward\", \"unit\": \"16-oh\", \"hex\": \"3802\"}", "7.3b");
+  refused (&f, "{\"type\": \"wayward\", \"unit\": \"46-ms-a\", \"hex\": \"3206\"}", "7.3b");   /* two hexes */
+  ok (&f, "{\"type\": \"wayward\", \"unit\": \"46-ms-a\", \"hex\": \"3205\"}");
+  ck_assert_str_eq (hex_text (&f, unit (&f, "46-ms-a")->where.hex), "3205");
+  ck_assert (logged (&f, "a Wayward Move (7.3b)"));
+  ck_assert_int_eq (f.m->step, BS_DRAW);
+  teardown (&f);
+
+  /* USA Battlefield Chaos: the Confederates mark the hex of DeCourcy's
+   * 16 OH; its units may not move or fire until the end of the turn. */
+  setup (&f, "17.1");
+  to_draw (&f);
+  ok (&f, "{\"type\": \"draw\", \"chit\": \"fog-of-war\"}");
+  ok (&f, "{\"type\": \"fog_of_war\", \"rolls\": [1], \"result\": \"USA Battlefield Chaos\"}");
+  ck_assert_int_eq (f.m->step, BS_CHAOS);
+  ck_assert_uint_eq (f.m->active, CSA);
+  refused (&f, "{\"type\": \"chaos\", \"hex\": \"3204\"}", "7.3b");
+  ok (&f, "{\"type\": \"chaos\", \"hex\": \"3902\"}");
+  ck_assert (unit (&f, "16-oh")->flags & BS_UNIT_CHAOS);
+  ck_assert (!_wb_bs_supported (f.data, f.m, unit_index (&f, "16-oh")));
   ck_assert_int_eq (f.m->step, BS_DRAW);
   teardown (&f);
 }

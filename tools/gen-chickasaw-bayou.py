@@ -556,6 +556,34 @@ RECONSTRUCTED = ["crt", "fire-depletion", "fire-skedaddle", "close-depletion", "
 ORDER_MA = {"attack": {"infantry": 4, "cavalry": 6}, "defend": {"infantry": 3, "cavalry": 4},
             "maneuver": {"infantry": 6, "cavalry": 10}, "regroup": {"infantry": 0, "cavalry": 0}}
 
+CHAOS_TEXT = ("The opposing player places the chit on one hex of the affected side: its units may "
+              "not voluntarily move or initiate combat for the rest of the turn, no friendly Event "
+              "chit may be played on the hex, they neither receive nor provide Unit Support, and "
+              "they Defensive Fire with ½ SPs; they retreat normally. Removed when they are "
+              "eliminated, broken or retreat, or at the end of the turn.")
+WAYWARD_TEXT = ("The opposing player moves one unit of the affected side (not a Pioneer) one hex "
+                "in any direction: not into prohibited terrain, over-stacking, off the map, or "
+                "(artillery) into engagement. It may trigger Opportunity Fire; no Bayou Entry roll.")
+CASUALTY_TEXT = "The affected player rolls two dice read as 11-66 on the General Casualty Table."
+# The Fog of War Chit Table's results for each affected side (7.3b names "[Affected Side]"
+# results; which rolls give them is on the player aid): the codes the players give, and what
+# the family plays for each (rules.params fog_of_war_results).
+FOG_CODES = []
+FOG_RESULTS = {}
+for side_code, side_id, side_name in (("USA", "union", "Union"), ("CSA", "confederate", "Confederate")):
+    FOG_CODES += [
+        {"code": "%s Battlefield Chaos" % side_code, "name": "%s Battlefield Chaos" % side_name,
+         "text": CHAOS_TEXT},
+        {"code": "Wayward %s Move" % side_code, "name": "Wayward %s Move" % side_name,
+         "text": WAYWARD_TEXT},
+        {"code": "%s General Casualty" % side_code, "name": "Possible %s General Casualty" % side_name,
+         "text": CASUALTY_TEXT, "effect": {"test": "general-casualty"}},
+    ]
+    FOG_RESULTS["%s Battlefield Chaos" % side_code] = {"effect": "battlefield-chaos", "side": side_id}
+    FOG_RESULTS["Wayward %s Move" % side_code] = {"effect": "wayward-move", "side": side_id}
+    FOG_RESULTS["%s General Casualty" % side_code] = {"effect": "general-casualty", "side": side_id}
+
+
 VICTORY_17_1 = {
     "broken_vp": 1, "rebuilt_vp": 1,
     "levels": [
@@ -675,6 +703,7 @@ RULES = {
             "17.4": [{"units": ["26-la-a", "johnston", "46-ms-b"], "enemy": "infantry",
                       "enemy_next_to": ["trench"]}],
         },
+        "fog_of_war_results": FOG_RESULTS,
         # 17.6h: no Bayou Entry roll for the Union on the 11:30 AM turn.
         "entry_exempt": {"17.6": {"union": [1]}},
         "rulebook_tables": {t: t + RULEBOOK_SUFFIX for t in RECONSTRUCTED},
@@ -1692,24 +1721,7 @@ def tables():
                  "(a \"Wayward Union move\" is named in 2.10h) and Possible General Casualty."),
         "columns": [{"label": "Result"}],
         "rows": die_rows(lambda d: ["?"]),
-        "codes": [
-            {"code": "Battlefield Chaos", "name": "[Affected Side] Battlefield Chaos",
-             "text": ("The opposing player places the chit on one hex of the affected side: its "
-                      "units may not voluntarily move or initiate combat for the rest of the "
-                      "turn, no friendly Event chit may be played on the hex, they neither "
-                      "receive nor provide Unit Support, and they Defensive Fire with ½ SPs; they "
-                      "retreat normally. Removed when they are eliminated, broken or retreat, or "
-                      "at the end of the turn.")},
-            {"code": "Wayward Move", "name": "Wayward [Affected Side] Move",
-             "text": ("The opposing player moves one unit of the affected side (not a Pioneer) one "
-                      "hex in any direction: not into prohibited terrain, over-stacking, off the "
-                      "map, or (artillery) into engagement. It may trigger Opportunity Fire; no "
-                      "Bayou Entry roll.")},
-            {"code": "General Casualty", "name": "Possible General Casualty",
-             "text": ("The affected player rolls two dice read as 11-66 on the General Casualty "
-                      "Table."),
-             "effect": {"test": "general-casualty"}},
-        ],
+        "codes": FOG_CODES,
     })
     t.append({
         "id": "general-casualty",

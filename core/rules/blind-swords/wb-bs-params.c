@@ -158,6 +158,16 @@ static const WbParam restricted_members[] = {
   { .name = "enemy_next_to", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_HEX_FEATURE, .def_text = N_("no condition"),
     .doc = N_("freed when such an enemy unit is next to a hex with one of these features") },
 };
+static const char * const fog_effects[] = { "battlefield-chaos", "wayward-move", "general-casualty", NULL };
+static const WbParam fog_members[] = {
+  { .name = "effect", .type = WB_PARAM_ENUM, .values = fog_effects, .required = TRUE,
+    .doc = N_("what the result does (excl. 7.3b)") },
+  { .name = "side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .required = TRUE,
+    .doc = N_("the affected side") },
+};
+static const WbParam fog_value[] = {
+  { .name = "value", .type = WB_PARAM_OBJECT, .members = fog_members, .n_members = G_N_ELEMENTS (fog_members) },
+};
 static const WbParam exempt_members[] = {
   { .name = "value", .type = WB_PARAM_INT_LIST, .min = 1, .max = 1000 },
 };
@@ -322,6 +332,10 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
     .rule = "excl. 17.6h",
     .doc = N_("the turns on which a side's units enter terrain with an entry_table without rolling"),
     .members = exempt_members, .n_members = 1 },
+  { .name = "fog_of_war_results", .type = WB_PARAM_MAP, .def_text = N_("none: the results are logged"),
+    .rule = "7.3b, excl. 7.3b",
+    .doc = N_("what each code of the Fog of War Chit Table does and to which side"),
+    .members = fog_value, .n_members = 1 },
   { .name = "reconstructed", .type = WB_PARAM_NOTE, .doc = N_("what the game reconstructs, for its players") },
   { .name = "unknown", .type = WB_PARAM_NOTE, .doc = N_("what the rulebook text does not give, for its players") },
 };

@@ -35,6 +35,7 @@ _wb_bs_release (gpointer p)
   _wb_bs_map_free (data->fx);
   _wb_bs_move_free (data->move);
   _wb_bs_scenario_free (data->sc);
+  _wb_bs_fog_free (data->fog_results);
   g_clear_pointer (&data->tables, wb_bs_tables_free);
   g_clear_object (&data->game);
   g_free (data);
@@ -278,7 +279,7 @@ _wb_bs_prepare (WbGame *game, const WbMatch *setup, GError **error)
   if (data->tables == NULL || !read_cup (data, (WbMatch *) setup, error) ||
       !read_brigades (data, (WbMatch *) setup, error) || !read_params (data, &o, (WbMatch *) setup, error) ||
       !_wb_bs_map_compile (data, &o, error) || !_wb_bs_move_compile (data, &o, error) ||
-      !_wb_bs_scenario_compile (data, &o, error))
+      !_wb_bs_scenario_compile (data, &o, error) || !_wb_bs_fog_compile (data, &o, error))
     {
       _wb_bs_release (data);
       return NULL;

@@ -41,6 +41,8 @@ typedef enum {
   BS_RALLY,       /* 13.0: the Rally Step */
   BS_ART_HEX,     /* 6.1: the artillery of the hex activated fires or moves */
   BS_ART_RALLY,   /* 6.4: the Artillery Rally Step, the USA first */
+  BS_CHAOS,       /* 7.3b: the opposing player marks a hex for Battlefield Chaos */
+  BS_WAYWARD,     /* 7.3b: the opposing player makes a Wayward Move */
   BS_N_STEPS
 } BsStep;
 
@@ -141,11 +143,17 @@ typedef struct {
   /* The scenario's rules (wb-bs-scenario.c). */
   guint8   released;                /* restricted entries freed, a bit each */
   gint8    control[BS_MAX_CONTROL]; /* the side controlling each control_feature hex, -1: none */
+  /* The Fog of War (wb-bs-fog.c). */
+  guint8   fog_side;                /* the side a Fog of War result affects */
+  guint8   fog_resume_active;
+  guint8   chaos_on;                /* a Battlefield Chaos chit is on chaos_hex */
+  WbOffset chaos_hex;
 } BsState;
 
 typedef struct _BsMapFx BsMapFx;   /* wb-bs-los.c */
 typedef struct _BsMove  BsMove;    /* wb-bs-move.c */
 typedef struct _BsScenario BsScenario; /* wb-bs-scenario.c */
+typedef struct _BsFog   BsFog;     /* wb-bs-fog.c */
 
 typedef struct {
   WbGame      *game;
@@ -158,6 +166,7 @@ typedef struct {
   BsMapFx     *fx;                      /* terrain effects, LOS (wb-bs-los.c) */
   BsMove      *move;                    /* movement graphs (wb-bs-move.c) */
   BsScenario  *sc;                      /* the scenario's own rules (wb-bs-scenario.c) */
+  BsFog       *fog_results;             /* what the Fog of War results do (wb-bs-fog.c) */
   int          stacking_halves;         /* 3.1: the most SP in a hex, in halves */
   int          rally_distance;          /* 13.1: hexes from the enemy to rally */
   guint        n_chits;
@@ -473,6 +482,30 @@ int          _wb_bs_controls        (BsData *data, WbMatch *m, guint side);
 gboolean     _wb_bs_has_levels      (BsData *data);
 /* The end-of-game VP and the Victory Level (14.5, excl. 17.1f-17.6k). */
 void         _wb_bs_final_victory   (BsData *data, WbMatch *m, WbRuleContext *ctx);
+
+/* ---- wb-bs-fog.c: the Fog of War's results (7.3b, excl. 7.3b) ---- */
+
+typedef enum {
+  BS_FOG_CHAOS,
+  BS_FOG_WAYWARD,
+  BS_FOG_CASUALTY,
+} BsFogEffect;
+
+gboolean     _wb_bs_fog_compile     (BsData *data, const WbParams *params, GError **error);
+void         _wb_bs_fog_free        (BsFog *fog);
+/* Plays the Fog of War result @code: TRUE when it waits for the opposing
+ * player's choice (BS_CHAOS, BS_WAYWARD), FALSE when it is over (logged). */
+gboolean     _wb_bs_fog_result      (BsData *data, WbMatch *m, const char *code, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+WbApplyResult _wb_bs_fog_apply      (BsData *data, WbMatch *m, const char *type, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* Battlefield Chaos ends for units that left its hex, and at the end of the turn. */
+void         _wb_bs_chaos_update    (BsData *data, WbMatch *m, gboolean end_of_turn);
+void         _wb_bs_fog_step        (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
+JsonObject  *_wb_bs_fog_step_action (BsData *data, WbMatch *m, const WbPicks *picks);
+JsonObject  *_wb_bs_fog_suggest     (BsData *data, WbMatch *m, WbRng *rng);
+/* wb-bs.c: the chit is done with, the next one is drawn. */
+void         _wb_bs_fog_finished    (BsData *data, WbMatch *m, WbRuleContext *ctx);
 
 /* wb-bs-auto.c */
 JsonObject  *_wb_bs_suggest         (BsData *data, WbMatch *m, WbRng *rng);

@@ -41,6 +41,7 @@ static const WbRuleCheck checks[] = {
   { "bs.move", N_("Only units allowed to move now move, within their Movement Allowance, the terrain, stacking and engagement"), "10.0-10.6, 3.1" },
   { "bs.close", N_("Only the activated brigade's infantry and cavalry under an Attack Order attack, next to the enemy, once a step"), "11.0-11.2" },
   { "bs.stacking", N_("No hex holds more SP than the stacking limit at the end of a move or an advance"), "3.1, 12.7" },
+  { "bs.fog-of-war", N_("A Fog of War result is applied by the opposing player as the rule says: a hex of the affected side for Battlefield Chaos, a unit one hex for a Wayward Move"), "7.3b" },
   { "bs.restricted", N_("A unit the scenario restricts does not move (or fire) until it is freed"), "excl. 17.1e, 17.3f, 17.4f" },
   { "bs.rally", N_("Only eligible units rally: of the Active Brigade under Defend or Regroup, three hexes from the enemy or in the Available box"), "13.1, 13.2, 6.4" },
 };
@@ -633,6 +634,8 @@ end_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
                wb_match_side_name (m, 0), m->vp[0], wb_match_side_name (m, 1), m->vp[1]);
   /* 14.3 */
   memset (st->brigade, 0, sizeof st->brigade);
+  /* 7.3b: Battlefield Chaos ends with the turn. */
+  _wb_bs_chaos_update (data, m, TRUE);
   /* 14.4: 1 → Available first, then 2 → 1, then 3 → 2 (12.8a). */
   for (int k = (int) data->n_broken - 2; k >= 0; k--)
     {
@@ -837,6 +840,12 @@ _wb_bs_activation_done (BsData *data, WbMatch *m, WbRuleContext *ctx)
 
 void
 _wb_bs_after_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  enter_held (data, m, ctx);
+}
+
+void
+_wb_bs_fog_finished (BsData *data, WbMatch *m, WbRuleContext *ctx)
 {
   enter_held (data, m, ctx);
 }
@@ -1080,15 +1089,25 @@ fog_of_war (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GE
       code = cell != NULL ? wb_table_find_code (data->fog, cell) : NULL;
     }
   if (code != NULL)
-    /* TRANSLATORS: 7.3b: the roll, the result's name and its text */
-    wb_rule_say (ctx, m, _("Fog of War: %d, %s: %s Its effect is not played yet: the players apply it with the "
-                           "designer's overrides (7.3b)."), face, code->name != NULL ? code->name : code->code,
-                 code->text != NULL ? code->text : "");
+    /* TRANSLATORS: 7.3b: the roll and the result's name */
+    wb_rule_say (ctx, m, _("Fog of War: %d, %s (7.3b)."), face, code->name != NULL ? code->name : code->code);
   else
-    wb_rule_say (ctx, m, _("Fog of War: %d (%s). Its effect is not played yet: the players apply it with the "
-                           "designer's overrides (7.3b)."), face, cell != NULL ? cell : _("no table"));
+    wb_rule_say (ctx, m, _("Fog of War: %d (%s) (7.3b)."), face, cell != NULL ? cell : _("no table"));
   st->at[st->drawn - 1] = BS_AT_DISCARD;
   st->drawn = 0;
+  {
+    GError *local = NULL;
+
+    gboolean waits = _wb_bs_fog_result (data, m, code != NULL ? code->code : cell, action, ctx, &local);
+
+    if (local != NULL)
+      {
+        g_propagate_error (error, local);
+        return WB_APPLY_REFUSED;
+      }
+    if (waits)
+      return WB_APPLY_DONE;   /* the opposing player chooses */
+  }
   enter_held (data, m, ctx);
   return WB_APPLY_DONE;
 }
@@ -1310,7 +1329,9 @@ end_step (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErr
       return WB_APPLY_DONE;
     default:
       {
-        WbApplyResult r = _wb_bs_map_apply (data, m, "end_step", action, ctx, error);
+        WbApplyResult r = m->step == BS_CHAOS || m->step == BS_WAYWARD
+                          ? _wb_bs_fog_apply (data, m, "end_step", action, ctx, error)
+                          : _wb_bs_map_apply (data, m, "end_step", action, ctx, error);
 
         if (r != WB_APPLY_NOT_MINE)
           return r;
@@ -1400,6 +1421,7 @@ bs_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
   r = apply_action (p, m, action, ctx, error);
   if (r == WB_APPLY_DONE && ctx->preview == NULL)
     {
+      _wb_bs_chaos_update (p, m, FALSE);
       refresh_badges (p, m);
       _wb_bs_check_releases (p, m, ctx);
     }
@@ -1433,6 +1455,8 @@ apply_action (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
     return activate (data, m, action, ctx, error);
   if (strcmp (type, "order") == 0)
     return order (data, m, action, ctx, error);
+  if (m->step == BS_CHAOS || m->step == BS_WAYWARD)
+    return _wb_bs_fog_apply (data, m, type, action, ctx, error);
   return _wb_bs_map_apply (data, m, type, action, ctx, error);
 }
 
@@ -1464,6 +1488,10 @@ bs_describe_step (gpointer p, WbMatch *m)
       return g_strdup (_("Chit Draw Phase: Brigade"));
     case BS_ORDERS:
       return g_strdup (_("Brigade Activation Phase: Orders Step"));
+    case BS_CHAOS:
+      return g_strdup (_("Chit Draw Phase: Fog of War, Battlefield Chaos"));
+    case BS_WAYWARD:
+      return g_strdup (_("Chit Draw Phase: Fog of War, Wayward Move"));
     default:
       return g_strdup (_wb_bs_map_describe (m) != NULL ? _wb_bs_map_describe (m) : _("Brigade Activation Phase"));
     }
@@ -1495,6 +1523,10 @@ bs_awaiting (gpointer p, WbMatch *m)
       return "brigade";
     case BS_ORDERS:
       return "order";
+    case BS_CHAOS:
+      return "battlefield-chaos";
+    case BS_WAYWARD:
+      return "wayward-move";
     default:
       return _wb_bs_map_awaiting (m) != NULL ? _wb_bs_map_awaiting (m) : "activation";
     }
@@ -1529,6 +1561,10 @@ bs_hint (gpointer p, WbMatch *m)
       return _("Choose the brigade to activate (7.3).");
     case BS_ORDERS:
       return _("Give the brigade its order: Attack, Defend, Maneuver or Regroup (8.1).");
+    case BS_CHAOS:
+      return _("Battlefield Chaos: click a hex of the affected side's units (7.3b).");
+    case BS_WAYWARD:
+      return _("Wayward Move: click a unit of the affected side, then the hex it goes to (7.3b).");
     default:
       return _wb_bs_map_hint (m);
     }
@@ -1544,18 +1580,25 @@ bs_player (gpointer p, WbMatch *m)
 static JsonObject *
 bs_suggest (gpointer p, WbMatch *m, WbRng *rng)
 {
+  if (!m->over && (m->step == BS_CHAOS || m->step == BS_WAYWARD))
+    return _wb_bs_fog_suggest (p, m, rng);
   return _wb_bs_suggest (p, m, rng);
 }
 
 static void
 bs_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
 {
-  _wb_bs_step (p, m, picks, step);
+  if (!m->over && (m->step == BS_CHAOS || m->step == BS_WAYWARD))
+    _wb_bs_fog_step (p, m, picks, step);
+  else
+    _wb_bs_step (p, m, picks, step);
 }
 
 static JsonObject *
 bs_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
 {
+  if (m->step == BS_CHAOS || m->step == BS_WAYWARD)
+    return _wb_bs_fog_step_action (p, m, picks);
   return _wb_bs_step_action (p, m, picks);
 }
 
