@@ -130,6 +130,7 @@ _wb_bs_begin_steps (BsData *data, WbMatch *m, WbRuleContext *ctx)
         u->flags &= ~(guint32) (BS_UNIT_FIRED | BS_UNIT_MOVED | BS_UNIT_COMMITTED | BS_UNIT_CHARGED | BS_UNIT_RALLIED);
         u->data[BS_DATA_SPENT] = 0;
       }
+  _wb_bs_excl_begin (data, m);
   enter_step (data, m, BS_ORDERS, ctx);
 }
 
@@ -190,24 +191,19 @@ act_for (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx)
 
 /* ---- Movement (10.0) ---- */
 
-static void finish_opfire (BsData *data, WbMatch *m, WbRuleContext *ctx);
+static gboolean finish_opfire (BsAct *a, GError **error);
 
-/* Moves unit @i to @to along the last search's way, paying its cost. */
-static void
-do_move (BsData *data, WbMatch *m, guint i, WbOffset to, int cost, WbRuleContext *ctx)
+/* Moves unit @i along @path, paying its cost as it goes: what entering
+ * each hex does is wb-bs-exclusive.c's (_wb_bs_walk). */
+static gboolean
+do_move (BsAct *a, guint i, const BsPath *path, guint go, GError **error)
 {
-  WbUnitState *u = unit_at (m, i);
-  g_autofree char *name = wb_match_unit_text (m, u);
-  g_autofree char *from = hex_name (data, u->where.hex);
-  g_autofree char *at = hex_name (data, to);
+  WbUnitState *u = unit_at (a->m, i);
+  gboolean art_hex = a->m->step == BS_ART_HEX;
 
-  u->where.hex = to;
-  u->flags |= BS_UNIT_MOVED;
-  u->data[BS_DATA_SPENT] += cost;
-  /* TRANSLATORS: 10.1: a move, its MP */
-  wb_rule_say (ctx, m, _("%s moves from %s to %s (%g MP)."), name, from, at, cost / (double) WB_MOVE_QUARTERS);
-  if (bs_role (data, m, i) == BS_ROLE_ARTILLERY && m->step == BS_ART_HEX)
+  if (bs_role (a->data, a->m, i) == BS_ROLE_ARTILLERY && art_hex)
     u->flags |= BS_UNIT_ARTILLERY_DONE;
+  return _wb_bs_walk (a, i, path, go, error);
 }
 
 /* The MP @i has left this step (quarter MP), and how it may move. */
@@ -248,8 +244,8 @@ _wb_bs_move_cost (BsData *data, WbMatch *m, guint i, WbOffset to)
 
 /* Whether an enemy next to @i may give it Opportunity Fire (10.7): a unit
  * of the other side next to it that fires (not a pioneer, not CC only). */
-static gboolean
-opportunity (BsData *data, WbMatch *m, guint i)
+gboolean
+_wb_bs_opportunity (BsData *data, WbMatch *m, guint i)
 {
   WbUnitState *u = unit_at (m, i);
 
@@ -270,17 +266,38 @@ opportunity (BsData *data, WbMatch *m, guint i)
   return FALSE;
 }
 
+void
+_wb_bs_await_opfire (BsData *data, WbMatch *m, guint i, BsPending what, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+  WbUnitState *u = unit_at (m, i);
+
+  (void) data;
+  (void) ctx;
+  st->mover = (gint16) (i + 1);
+  st->pending = (guint8) what;
+  st->target = u->where.hex;
+  st->resume = (guint8) m->step;
+  st->resume_active = (guint8) m->active;
+  m->step = BS_OPFIRE;
+  m->active = 1 - m->active;
+}
+
 static WbApplyResult
 move (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   BsState *st = bs_state (m);
   const char *id = wb_json_string (action, "unit", "");
+  const char *bayou = wb_json_string (action, "bayou", "enter");
+  gboolean charge = wb_json_bool (action, "charge", FALSE);
   int i = unit_index (m, id);
   WbOffset to;
   WbUnitState *u;
   g_autofree char *name = NULL;
   int cost;
   gboolean ok;
+  BsPath path = { 0 };
+  guint go = 0;
 
   if (m->step != BS_MOVE && m->step != BS_ART_HEX)
     return refuse (error, _("No unit moves now"));
@@ -303,8 +320,12 @@ move (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError *
                                          : _("%s is not an artillery unit of the hex activated that has not fired "
                                              "(6.1)"), name))
     return WB_APPLY_REFUSED;
+  if (strcmp (bayou, "enter") != 0 && strcmp (bayou, "stay") != 0)
+    return refuse (error, _("\"bayou\" is \"enter\" or \"stay\" (excl. 2.10h), not “%s”"), bayou);
+  if (strcmp (bayou, "stay") == 0)
+    go |= BS_GO_STAY;
   cost = _wb_bs_move_cost (data, m, (guint) i, to);
-  if (cost < 0)
+  if (cost < 0 || !_wb_bs_reach_way (data, m, (guint) i, to, &path))
     {
       g_autofree char *at = hex_name (data, to);
 
@@ -312,52 +333,87 @@ move (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError *
                           _("%s cannot move to %s now: its Movement Allowance, the terrain, stacking or the enemy "
                             "forbid it (10.1-10.6, 3.1)"), name, at))
         return WB_APPLY_REFUSED;
-      cost = 0;
+      /* Played anyway (the rule off): straight there for what it says. */
+      cost = MAX (cost, 0);
+      path.n = 1;
+      path.road = 0;
+      path.hex[0] = to;
+      path.cost[0] = (gint16) cost;
+    }
+  if (charge)
+    {
+      const char *why = m->step == BS_MOVE ? _wb_bs_charge_refusal (data, m, (guint) i, &path)
+                                           : _("only in the Movement Step (10.10)");
+
+      if (why != NULL && !wb_rule_check (ctx, m, "bs.charge", FALSE, error, _("%s may not charge: %s"), name, why))
+        return WB_APPLY_REFUSED;
+      go |= BS_GO_CHARGE;
     }
   if (ctx->preview != NULL)
     return WB_APPLY_DONE;
-  /* 10.7: out of a hex next to the enemy, Opportunity Fire first. */
-  if (opportunity (data, m, (guint) i))
+  /* 10.7: out of a hex next to the enemy, Opportunity Fire first; the
+   * way and the choices wait with it. */
+  if (_wb_bs_opportunity (data, m, (guint) i))
     {
       g_autofree char *at = hex_name (data, to);
 
-      st->mover = (gint16) (i + 1);
+      _wb_bs_await_opfire (data, m, (guint) i, BS_PENDING_MOVE, ctx);
       st->mover_to = to;
-      st->target = u->where.hex;
-      st->resume = (guint8) m->step;
-      st->resume_active = (guint8) m->active;
+      st->go = (guint8) go;
+      st->path_n = path.n;
+      st->path_road = path.road;
+      memcpy (st->path, path.hex, sizeof st->path);
+      memcpy (st->path_cost, path.cost, sizeof st->path_cost);
       u->data[BS_DATA_SPENT] += cost;
       /* TRANSLATORS: 10.7: the move announced, the enemy may fire first */
       wb_rule_say (ctx, m, _("%s is to move to %s from next to the enemy: Opportunity Fire first (10.7)."), name, at);
-      m->step = BS_OPFIRE;
-      m->active = 1 - m->active;
       return WB_APPLY_DONE;
     }
-  do_move (data, m, (guint) i, to, cost, ctx);
-  return WB_APPLY_DONE;
+  {
+    BsAct a = act_for (data, m, action, ctx);
+
+    return do_move (&a, (guint) i, &path, go, error) ? WB_APPLY_DONE : WB_APPLY_REFUSED;
+  }
 }
 
-/* After the Opportunity Fire (or none): the move goes on unless the unit
- * retreated or broke (10.7). Its cost was paid when announced. */
-static void
-finish_opfire (BsData *data, WbMatch *m, WbRuleContext *ctx)
+/* After the Opportunity Fire (or none): the move (or the mounting, the
+ * move off the map) goes on unless the unit retreated or broke (10.7).
+ * Its cost was paid when announced; a move pays again as it goes. The
+ * dice of what entering a hex does are @a's, after its fire's. */
+static gboolean
+finish_opfire (BsAct *a, GError **error)
 {
+  BsData *data = a->data;
+  WbMatch *m = a->m;
   BsState *st = bs_state (m);
   guint i = (guint) st->mover - 1;
   WbUnitState *u = unit_at (m, i);
+  BsPending what = (BsPending) st->pending;
 
   m->step = st->resume;
   m->active = st->resume_active;
   st->mover = 0;
+  st->pending = BS_PENDING_MOVE;
   if (u->where.kind == WB_WHERE_HEX && wb_offset_equal (u->where.hex, st->target))
-    do_move (data, m, i, st->mover_to, 0, ctx);
-  else
     {
-      g_autofree char *name = wb_match_unit_text (m, u);
+      BsPath path = { .n = MIN (st->path_n, BS_MAX_PATH), .road = st->path_road };
 
-      /* TRANSLATORS: 10.7: a retreat cancels the move */
-      wb_rule_say (ctx, m, _("%s's move is cancelled by its retreat (10.7)."), name);
+      if (what != BS_PENDING_MOVE)
+        return _wb_bs_excl_finish (a, i, what);
+      memcpy (path.hex, st->path, sizeof path.hex);
+      memcpy (path.cost, st->path_cost, sizeof path.cost);
+      if (path.n > 0)
+        u->data[BS_DATA_SPENT] -= path.cost[path.n - 1];
+      return do_move (a, i, &path, st->go, error);
     }
+  {
+    g_autofree char *name = wb_match_unit_text (m, u);
+
+    (void) data;
+    /* TRANSLATORS: 10.7: a retreat cancels the move */
+    wb_rule_say (a->ctx, m, _("%s's move is cancelled by its retreat (10.7)."), name);
+  }
+  return TRUE;
 }
 
 /* ---- Fire (9.0, 6.1, 10.7) ---- */
@@ -422,8 +478,8 @@ fire (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError *
   if (m->step == BS_ART_HEX)
     for (guint k = 0; k < n; k++)
       unit_at (m, units[k])->flags |= BS_UNIT_ARTILLERY_DONE;
-  if (m->step == BS_OPFIRE)
-    finish_opfire (data, m, ctx);
+  if (m->step == BS_OPFIRE && !finish_opfire (&a, error))
+    return WB_APPLY_REFUSED;
   return WB_APPLY_DONE;
 }
 
@@ -790,24 +846,44 @@ _wb_bs_enter_art_rally (BsData *data, WbMatch *m, WbRuleContext *ctx)
 /* ---- end_step in the map steps ---- */
 
 static WbApplyResult
-end_map_step (BsData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
+end_map_step (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   BsState *st = bs_state (m);
 
-  (void) error;
   switch (m->step)
     {
+    case BS_CLOSE:
+      {
+        /* 10.10: a Charge Move is followed by a Close Combat. */
+        int owed = _wb_bs_charge_owed (data, m);
+
+        if (owed >= 0)
+          {
+            g_autofree char *name = wb_match_unit_text (m, unit_at (m, (guint) owed));
+
+            if (!wb_rule_check (ctx, m, "bs.close", FALSE, error,
+                                _("%s made a Charge Move: it attacks in this Close Combat Step (10.10)"), name))
+              return WB_APPLY_REFUSED;
+          }
+      }
+      G_GNUC_FALLTHROUGH;
     case BS_FIRE:
     case BS_MOVE:
-    case BS_CLOSE:
     case BS_RALLY:
+      if (ctx->preview != NULL)
+        return WB_APPLY_DONE;
       enter_step (data, m, (BsStep) m->step, ctx);
       return WB_APPLY_DONE;
     case BS_OPFIRE:
-      /* TRANSLATORS: 10.7: the enemy gives no Opportunity Fire */
-      wb_rule_say (ctx, m, _("gives no Opportunity Fire (10.7)."));
-      finish_opfire (data, m, ctx);
-      return WB_APPLY_DONE;
+      {
+        BsAct a = act_for (data, m, action, ctx);
+
+        if (ctx->preview != NULL)
+          return WB_APPLY_DONE;
+        /* TRANSLATORS: 10.7: the enemy gives no Opportunity Fire */
+        wb_rule_say (ctx, m, _("gives no Opportunity Fire (10.7)."));
+        return finish_opfire (&a, error) ? WB_APPLY_DONE : WB_APPLY_REFUSED;
+      }
     case BS_ADVANCE:
       /* TRANSLATORS: 12.7: the victors stay */
       wb_rule_say (ctx, m, _("does not advance (12.7)."));
@@ -835,12 +911,15 @@ end_map_step (BsData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
     }
 }
 
-WbApplyResult
-_wb_bs_map_apply (BsData *data, WbMatch *m, const char *type, JsonObject *action, WbRuleContext *ctx,
-                  GError **error)
+static WbApplyResult
+map_apply (BsData *data, WbMatch *m, const char *type, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
+  WbApplyResult r = _wb_bs_excl_apply (data, m, type, action, ctx, error);
+
+  if (r != WB_APPLY_NOT_MINE)
+    return r;
   if (strcmp (type, "end_step") == 0)
-    return end_map_step (data, m, ctx, error);
+    return end_map_step (data, m, action, ctx, error);
   if (strcmp (type, "fire") == 0)
     return fire (data, m, action, ctx, error);
   if (strcmp (type, "move") == 0)
@@ -852,6 +931,19 @@ _wb_bs_map_apply (BsData *data, WbMatch *m, const char *type, JsonObject *action
   if (strcmp (type, "rally") == 0)
     return rally (data, m, action, ctx, error);
   return WB_APPLY_NOT_MINE;
+}
+
+WbApplyResult
+_wb_bs_map_apply (BsData *data, WbMatch *m, const char *type, JsonObject *action, WbRuleContext *ctx,
+                  GError **error)
+{
+  WbApplyResult r = map_apply (data, m, type, action, ctx, error);
+
+  /* Excl. 2.1a: a pioneer left with no friendly infantry in or next to
+   * its hex, or with the enemy in it, is removed at once. */
+  if (r == WB_APPLY_DONE && ctx->preview == NULL)
+    _wb_bs_pioneers_check (data, m, ctx);
+  return r;
 }
 
 /* ---- Words ---- */
@@ -869,6 +961,7 @@ _wb_bs_map_describe (WbMatch *m)
     case BS_RALLY: return _("Brigade Activation Phase: Rally Step");
     case BS_ART_HEX: return _("Artillery Phase: Artillery Step");
     case BS_ART_RALLY: return _("Artillery Phase: Artillery Rally Step");
+    case BS_WITHDRAW: return _("Cavalry Withdrawal");
     default: return NULL;
     }
 }
@@ -886,6 +979,7 @@ _wb_bs_map_awaiting (WbMatch *m)
     case BS_RALLY: return "rally";
     case BS_ART_HEX: return "artillery-fire-or-move";
     case BS_ART_RALLY: return "artillery-rally";
+    case BS_WITHDRAW: return "cavalry-withdrawal";
     default: return NULL;
     }
 }
@@ -916,6 +1010,9 @@ _wb_bs_map_hint (WbMatch *m)
                "hex); end the step when done (6.1).");
     case BS_ART_RALLY:
       return _("Rally one artillery unit that did not move or fire, next to friendly infantry, or pass (6.4).");
+    case BS_WITHDRAW:
+      return _("An enemy unit moved near your mounted cavalry: withdraw a unit one hex away from it (a unit, then "
+               "a hex), or stay (10.8).");
     default:
       return NULL;
     }

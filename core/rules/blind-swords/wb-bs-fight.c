@@ -158,15 +158,17 @@ remove_pioneers (BsAct *a, WbOffset hex, guint side)
     }
 }
 
-/* 12.3: the unit retreats @hexes away from @causers. */
-static void
-retreat_unit (BsAct *a, guint i, int hexes, const guint *causers, guint n_causers)
+/* 12.3: the unit retreats @hexes away from @causers; excl. 2.10h, j:
+ * infantry takes a Cohesion Check for each Bayou or Cypress hex entered
+ * (its dice the action's next). FALSE when a die is missing. */
+static gboolean
+retreat_unit (BsAct *a, guint i, int hexes, const guint *causers, guint n_causers, GError **error)
 {
   WbUnitState *u = unit_at (a->m, i);
   BsRetreat r;
 
   if (hexes <= 0 || u->where.kind != WB_WHERE_HEX)
-    return;
+    return TRUE;
   _wb_bs_retreat (a->data, a->m, i, hexes, causers, n_causers, &r);
   switch (r.end)
     {
@@ -181,6 +183,9 @@ retreat_unit (BsAct *a, guint i, int hexes, const guint *causers, guint n_causer
           what = g_strdup_printf (ngettext ("retreats %d hex to %s (12.3)", "retreats %d hexes to %s (12.3)",
                                             (gulong) hexes), hexes, to);
           say_unit (a, u, what);
+          for (guint k = 0; k < r.n && u->where.kind == WB_WHERE_HEX; k++)
+            if (!_wb_bs_retreat_entry (a, i, r.hex[k], error))
+              return FALSE;
         }
       break;
     case BS_RETREAT_OFF_MAP:
@@ -196,6 +201,7 @@ retreat_unit (BsAct *a, guint i, int hexes, const guint *causers, guint n_causer
                                                     : _("cannot retreat: eliminated (12.3)"));
       break;
     }
+  return TRUE;
 }
 
 /* Writes what the Cohesion Test did to @e back into its unit and says it;
@@ -411,7 +417,8 @@ panic (BsAct *a, WbOffset hex, guint side, int lead_index, int lead_cr, const Wb
       if (!wb_bs_panic_apply (a->data->tables, skedaddle, &e, act_die, a, error))
         return FALSE;
       write_back (a, &e, &retreat);
-      retreat_unit (a, cand[best], retreat, causers, n_causers);
+      if (!retreat_unit (a, cand[best], retreat, causers, n_causers, error))
+        return FALSE;
       cand[best] = cand[n - 1];
       cr[best] = cr[n - 1];
       n--;
@@ -607,7 +614,8 @@ _wb_bs_fire (BsAct *a, const guint *firers, guint n_firers, WbOffset target, BsF
     for (guint k = 0; k < n_targets; k++)
       lost |= write_back (a, &c.defenders[k], &retreat[k]);
     for (guint k = 0; k < n_targets; k++)
-      retreat_unit (a, targets[k], retreat[k], firers, n_firers);
+      if (!retreat_unit (a, targets[k], retreat[k], firers, n_firers, error))
+        return FALSE;
     if (lost)
       remove_pioneers (a, target, target_side);
     if (skedaddle.panic > 0)
@@ -982,11 +990,12 @@ _wb_bs_close (BsAct *a, const guint *attackers, guint n_attackers, WbOffset targ
           done |= panicked[j] == defenders[k];
         if (retreat_d[k] >= 2 || c.defenders[k].broken != 0)
           out->advance = 2;
-        if (!done)
-          retreat_unit (a, defenders[k], retreat_d[k], assault, na);
+        if (!done && !retreat_unit (a, defenders[k], retreat_d[k], assault, na, error))
+          return FALSE;
       }
     for (guint k = 0; k < na; k++)
-      retreat_unit (a, assault[k], retreat_a[k], defenders, nd);
+      if (!retreat_unit (a, assault[k], retreat_a[k], defenders, nd, error))
+        return FALSE;
     if (lost || nd == 0)
       remove_pioneers (a, target, target_side);
   }

@@ -34,6 +34,8 @@
 #define FAR       0xff        /* no enemy this close (the scratch distance) */
 #define MIX_CAV   1u          /* a mounted cavalry unit is in the hex (3.1b) */
 #define MIX_FOOT  2u          /* an infantry or artillery unit is */
+#define MIX_ANY   4u          /* a fighting unit is */
+#define MIX_SKIRM 8u          /* a unit in Skirmish Order is (excl. 15.2: it never stacks) */
 #define ALL_ROLES 0x1fu
 #define N_ORDERS  4
 
@@ -65,6 +67,7 @@ struct _BsMove
   guint        n_classes;
   BsClassMove *klass;
   int         *unit_class;          /* per unit: index into klass, -1 */
+  int          foot_class;          /* 10.9: the class a dismounted unit moves as (the first with no role), -1 */
   int          limit;               /* the stacking limit, quarter SP (exclusive 3.1) */
   int          art_range;           /* artillery_engagement_range (10.6) */
   int          rally_distance;      /* rally_enemy_distance (13.1, 13.2b) */
@@ -89,6 +92,8 @@ struct _BsMove
   guint8      *mark_all;            /* a marker with enter_all_mp */
   guint8      *adj_cause;           /* retreats: next to a unit that caused it */
   guint8      *adj_other;           /* retreats: next to another enemy */
+  guint8      *skirm_adj;           /* next to an enemy in Skirmish Order (excl. 15.3: +1 MP) */
+  guint8      *via_road;            /* the last search entered the hex at a road rate */
   int         *queue;
   guint32     *stamp;
   guint32      generation;
@@ -387,6 +392,7 @@ _wb_bs_move_compile (BsData *data, const WbParams *params, GError **error)
   mv->rows = data->rows;
   mv->n = data->cols * data->rows;
   mv->last_unit = -1;
+  mv->foot_class = -1;
   if (!read_params (data, mv, params, error) || !read_effects (data, mv, params, error))
     return FALSE;
 
@@ -419,8 +425,12 @@ _wb_bs_move_compile (BsData *data, const WbParams *params, GError **error)
   mv->klass = g_new0 (BsClassMove, MAX (mv->n_classes, 1));
   for (guint c = 0; c < mv->n_classes; c++)
     {
-      mv->klass[c].id = ((WbUnitType *) g_ptr_array_index (classes, c))->id;
+      WbUnitType *type = g_ptr_array_index (classes, c);
+
+      mv->klass[c].id = type->id;
       compile_class (data, mv, &mv->klass[c], no_roads, road_mp, march_mp);
+      if (mv->foot_class < 0 && (type->roles == NULL || type->roles->len == 0))
+        mv->foot_class = (int) c;
     }
   /* The match's units are the game's, in its order (wb-match.h). */
   mv->unit_class = g_new (int, MAX (data->n_units, 1));
@@ -466,6 +476,8 @@ _wb_bs_move_compile (BsData *data, const WbParams *params, GError **error)
   mv->mark_all = g_malloc (mv->n);
   mv->adj_cause = g_malloc (mv->n);
   mv->adj_other = g_malloc (mv->n);
+  mv->skirm_adj = g_malloc (mv->n);
+  mv->via_road = g_malloc0 (mv->n);
   mv->queue = g_new (int, mv->n);
   mv->stamp = g_new0 (guint32, mv->n);
   mv->cost = g_new (int, mv->n);
@@ -500,6 +512,8 @@ _wb_bs_move_free (BsMove *mv)
   g_free (mv->mark_all);
   g_free (mv->adj_cause);
   g_free (mv->adj_other);
+  g_free (mv->skirm_adj);
+  g_free (mv->via_road);
   g_free (mv->queue);
   g_free (mv->stamp);
   g_free (mv->cost);
@@ -542,6 +556,20 @@ static inline gboolean
 inside (BsMove *mv, WbOffset h)
 {
   return h.col >= 0 && h.row >= 0 && h.col < mv->cols && h.row < mv->rows;
+}
+
+/* The movement class @u moves as now: its own, or when dismounted the
+ * infantry's (10.9: "treated as an infantry unit for all purposes"); NULL
+ * when it has none. */
+static BsClassMove *
+class_of (BsData *data, WbMatch *m, guint u)
+{
+  BsMove *mv = data->move;
+  int c = mv->unit_class[u];
+
+  if (c >= 0 && mv->foot_class >= 0 && (unit_at (m, u)->flags & BS_UNIT_DISMOUNTED))
+    c = mv->foot_class;
+  return c >= 0 ? &mv->klass[c] : NULL;
 }
 
 /* 3.1: the printed SP of the side up, unmodified; 3.1a: artillery through
@@ -644,11 +672,22 @@ _wb_bs_allowance (BsData *data, WbMatch *m, guint u, const char *order)
     default:
       break;
     }
-  for (int o = 0; order != NULL && o < N_ORDERS; o++)
-    if (strcmp (mv->order[o], order) == 0)
-      return mv->ma[o][c->role == BS_ROLE_CAVALRY ? 1 : 0];
+  {
+    /* 10.9: dismounted cavalry moves as infantry; one that mounted or
+     * dismounted in this step keeps the allowance it began with. */
+    const WbUnitState *s = unit_at (m, u);
+    gboolean mounted = c->role == BS_ROLE_CAVALRY && !(s->flags & BS_UNIT_DISMOUNTED);
+
+    if (c->role == BS_ROLE_CAVALRY && (s->data[BS_DATA_EXCL] & BS_EX_MODE_CHANGED))
+      mounted = !mounted;
+    for (int o = 0; order != NULL && o < N_ORDERS; o++)
+      if (strcmp (mv->order[o], order) == 0)
+        return mv->ma[o][mounted ? 1 : 0];
+  }
   return 0;
 }
+
+static void mark_around (BsMove *mv, guint8 *grid, WbOffset hex);
 
 /* Reads the match's units for a search by @self (an index, or -1) of
  * @side: the distance of each hex to the nearest enemy up to mv->cap, the
@@ -664,6 +703,7 @@ scan (BsData *data, WbMatch *m, guint side, int self)
   memset (mv->mix, 0, mv->n);
   memset (mv->mark_closed, 0, mv->n);
   memset (mv->mark_all, 0, mv->n);
+  memset (mv->skirm_adj, 0, mv->n);
   for (guint i = 0; i < m->units->len && i < data->n_units; i++)
     {
       const WbUnitState *s = unit_at (m, i);
@@ -679,9 +719,13 @@ scan (BsData *data, WbMatch *m, guint side, int self)
               mv->near[h] = 0;
               mv->queue[tail++] = h;
             }
+          if (fighting (data, i) && (s->flags & BS_UNIT_SKIRMISH))
+            mark_around (mv, mv->skirm_adj, s->where.hex);
         }
       else if ((int) i != self)
         {
+          if (fighting (data, i))
+            mv->mix[h] |= MIX_ANY | ((s->flags & BS_UNIT_SKIRMISH) ? MIX_SKIRM : 0);
           mv->stack[h] = (gint16) MIN (mv->stack[h] + stack_quarters (data, m, i), G_MAXINT16);
           if (bs_role (data, m, i) == BS_ROLE_CAVALRY)
             mv->mix[h] |= MIX_CAV;
@@ -723,13 +767,16 @@ scan (BsData *data, WbMatch *m, guint side, int self)
     }
 }
 
-/* Whether the unit (@role, @own quarter SP, @klass) may end a move or a
- * retreat at @h: 3.1 (the limit), 3.1b (mounted cavalry apart from
- * infantry and artillery), exclusive 2.10k (no stop on a bridge). */
+/* Whether the unit (@role, @own quarter SP, @klass, in Skirmish Order
+ * when @skirm) may end a move or a retreat at @h: 3.1 (the limit), 3.1b
+ * (mounted cavalry apart from infantry and artillery), exclusive 2.10k
+ * (no stop on a bridge), 15.2 (a skirmisher never stacks). */
 static gboolean
-may_end (BsMove *mv, BsClassMove *k, int h, int role, int own)
+may_end (BsMove *mv, BsClassMove *k, int h, int role, int own, gboolean skirm)
 {
   if (!k->stand[h] || mv->stack[h] + own > mv->limit)
+    return FALSE;
+  if ((skirm && (mv->mix[h] & MIX_ANY)) || (mv->mix[h] & MIX_SKIRM))
     return FALSE;
   if (role == BS_ROLE_CAVALRY && (mv->mix[h] & MIX_FOOT))
     return FALSE;
@@ -816,20 +863,21 @@ was_reached (BsMove *mv, int h)
 }
 
 static void
-reach_hex (BsMove *mv, int h, int cost, int from)
+reach_hex (BsMove *mv, int h, int cost, int from, gboolean road)
 {
   if (!was_reached (mv, h))
     mv->reached[mv->n_reached++] = h;
   mv->stamp[h] = mv->generation;
   mv->cost[h] = cost;
   mv->prev[h] = from;
+  mv->via_road[h] = (guint8) road;
 }
 
 /* What stepping from @h in direction @d into @n costs the unit, quarter
  * MP, or -1: the terrain's cost, or the road's when lower (10.5) and the
  * stacking limit holds in @n with the unit in it (10.5b, excl. 3.1a). */
 static int
-step_cost (BsMove *mv, BsClassMove *k, const guint8 *roads, int h, int d, int n, int own)
+step_cost_road (BsMove *mv, BsClassMove *k, const guint8 *roads, int h, int d, int n, int own, gboolean *by_road)
 {
   WbOffset from = { h % mv->cols, h / mv->cols };
   guint16 t = wb_hex_graph_step_cost (k->terrain, from, d);
@@ -838,9 +886,28 @@ step_cost (BsMove *mv, BsClassMove *k, const guint8 *roads, int h, int d, int n,
 
   if (road == NO_ROAD || mv->stack[n] + own > mv->limit)
     road = -1;
+  *by_road = road >= 0 && (terrain < 0 || road <= terrain);
   if (terrain < 0)
     return road;
   return road < 0 ? terrain : MIN (terrain, road);
+}
+
+/* 6.5a: artillery going up a Steep Slope hexside (BS_STEEP_SLOPE) from
+ * @h in direction @d. */
+static gboolean
+climbs (BsData *data, int h, int d)
+{
+  BsMove *mv = data->move;
+  WbOffset from = { h % mv->cols, h / mv->cols };
+  WbOffset to = wb_hex_neighbour (mv->layout, from, d);
+  GPtrArray *sides = wb_hex_map_get_side_features (data->map, from, d);
+
+  if (wb_hex_map_get_elevation (data->map, to) <= wb_hex_map_get_elevation (data->map, from))
+    return FALSE;
+  for (guint i = 0; sides != NULL && i < sides->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (sides, i), BS_STEEP_SLOPE) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 typedef struct {
@@ -853,7 +920,24 @@ typedef struct {
   gboolean     art_engaged;
   int          d0;             /* the artillery's distance to the nearest enemy at the start */
   gboolean     may_engage;
+  gboolean     cavalry;        /* a cavalry counter, even dismounted (excl. 2.10h) */
+  gboolean     infantry;       /* barred from the Bayou hexes of BsState (excl. 2.10h) */
+  guint        unit;
 } BsMover;
+
+/* Excl. 2.10h: the Bayou hexes @u rolled a 5-6 for this turn. */
+static gboolean
+barred (WbMatch *m, guint u, WbOffset hex)
+{
+  BsState *st = bs_state (m);
+
+  if (st->barred_turn != m->turn)
+    return FALSE;
+  for (guint k = 0; k < st->n_barred && k < G_N_ELEMENTS (st->barred_unit); k++)
+    if (st->barred_unit[k] == (gint16) u && wb_offset_equal (st->barred_hex[k], hex))
+      return TRUE;
+  return FALSE;
+}
 
 /* Whether the mover may enter @n at all: no enemy there (10.1), no
  * closed_to (excl. 2.2a); infantry and cavalry not next to an enemy
@@ -870,6 +954,31 @@ may_enter (BsMove *mv, const BsMover *w, int n)
   if (w->artillery)
     return near > mv->art_range || (w->art_engaged && near > w->d0);
   return w->may_engage || near > 1;
+}
+
+/* The cost of the mover's step from @h in direction @d into @n, -1 when
+ * it may not: step_cost () and may_enter (); excl. 2.10h: cavalry, even
+ * dismounted, into a hex with an entry_table only by a road (the
+ * Corduroy Bridge, 2.10k), infantry not into a Bayou hex it rolled a 5-6
+ * for this turn; 6.5a: artillery up a Steep Slope only from the hex it
+ * started in, before it moved (the step then takes all its MP). */
+static int
+step_of (BsData *data, WbMatch *m, const BsMover *w, const guint8 *roads, int h, int d, int n, gboolean fresh,
+         gboolean *by_road)
+{
+  BsMove *mv = data->move;
+  WbOffset to = { n % mv->cols, n / mv->cols };
+  int step = step_cost_road (mv, w->k, roads, h, d, n, w->own, by_road);
+
+  if (step < 0 || !may_enter (mv, w, n))
+    return -1;
+  if (w->cavalry && !*by_road && _wb_bs_hex_entry_table (data, m, to) != NULL)
+    return -1;
+  if (w->infantry && barred (m, w->unit, to))
+    return -1;
+  if (w->artillery && climbs (data, h, d) && (h != w->start || !fresh))
+    return -1;
+  return step;
 }
 
 GArray *
@@ -891,9 +1000,12 @@ _wb_bs_reach (BsData *data, WbMatch *m, guint u, int left, gboolean march, gbool
   if (!on_map (s) || !inside (mv, s->where.hex) || left <= 0 || mv->unit_class[u] < 0 || s->side > 1 ||
       !fighting (data, u))
     return NULL;
-  w.k = &mv->klass[mv->unit_class[u]];
+  w.k = class_of (data, m, u);
   w.side = s->side;
   w.role = bs_role (data, m, u);
+  w.unit = u;
+  w.cavalry = data->counter[u].role == BS_ROLE_CAVALRY;
+  w.infantry = w.role == BS_ROLE_INFANTRY;
   w.own = stack_quarters (data, m, u);
   w.start = index_of (mv, s->where.hex);
   w.artillery = w.role == BS_ROLE_ARTILLERY;
@@ -924,22 +1036,26 @@ _wb_bs_reach (BsData *data, WbMatch *m, guint u, int left, gboolean march, gbool
         {
           WbOffset to = wb_hex_neighbour (mv->layout, from, d);
           int n, step, c;
+          gboolean by_road;
 
           if (!inside (mv, to))
             continue;
           n = index_of (mv, to);
-          if ((step = step_cost (mv, w.k, roads, h, d, n, w.own)) < 0 || !may_enter (mv, &w, n))
+          if ((step = step_of (data, m, &w, roads, h, d, n, fresh, &by_road)) < 0)
             continue;
           if (skirmish)
             step = MAX (step - WB_MOVE_QUARTERS, MIN (step, WB_MOVE_QUARTERS));
+          /* Excl. 15.3: moving next to an enemy skirmisher costs 1 MP more. */
+          if (mv->skirm_adj[n])
+            step += WB_MOVE_QUARTERS;
           c = mv->cost[h] + step;
           if (c > left)
             continue;
-          if (mv->hex_all[n] || mv->mark_all[n])
+          if (mv->hex_all[n] || mv->mark_all[n] || (w.artillery && climbs (data, h, d)))
             c = left;
           if (was_reached (mv, n) && mv->cost[n] <= c)
             continue;
-          reach_hex (mv, n, c, h);
+          reach_hex (mv, n, c, h, by_road);
           heap_push (mv, c, n);
         }
     }
@@ -951,12 +1067,13 @@ _wb_bs_reach (BsData *data, WbMatch *m, guint u, int left, gboolean march, gbool
         WbOffset to = wb_hex_neighbour (mv->layout, s->where.hex, d);
         int n;
 
+        gboolean by_road;
+
         if (!inside (mv, to))
           continue;
         n = index_of (mv, to);
-        if (!was_reached (mv, n) && step_cost (mv, w.k, roads, w.start, d, n, w.own) >= 0 &&
-            may_enter (mv, &w, n))
-          reach_hex (mv, n, left, w.start);
+        if (!was_reached (mv, n) && step_of (data, m, &w, roads, w.start, d, n, fresh, &by_road) >= 0)
+          reach_hex (mv, n, left, w.start, by_road);
       }
 
   mv->last_unit = (int) u;
@@ -967,7 +1084,7 @@ _wb_bs_reach (BsData *data, WbMatch *m, guint u, int left, gboolean march, gbool
       WbDestination dest = { .where = { .kind = WB_WHERE_HEX, .hex = { h % mv->cols, h / mv->cols } },
                              .cost = mv->cost[h] };
 
-      if (h != w.start && may_end (mv, w.k, h, w.role, w.own))
+      if (h != w.start && may_end (mv, w.k, h, w.role, w.own, skirmish))
         g_array_append_val (out, dest);
     }
   if (out->len == 0)
@@ -997,6 +1114,80 @@ _wb_bs_reach_path (BsData *data, WbMatch *m, guint u, WbOffset to)
   if (path->len == 0)
     g_clear_pointer (&path, g_array_unref);
   return path;
+}
+
+gboolean
+_wb_bs_reach_way (BsData *data, WbMatch *m, guint u, WbOffset to, BsPath *path)
+{
+  BsMove *mv = data->move;
+  int n = 0, k;
+
+  g_return_val_if_fail (u < m->units->len && path != NULL, FALSE);
+  memset (path, 0, sizeof *path);
+  if (mv->last_unit != (int) u || !inside (mv, to) || !was_reached (mv, index_of (mv, to)))
+    return FALSE;
+  for (int h = index_of (mv, to); h >= 0 && mv->prev[h] >= 0; h = mv->prev[h])
+    n++;
+  if (n == 0 || n > BS_MAX_PATH)
+    return FALSE;
+  k = n - 1;
+  for (int h = index_of (mv, to); h >= 0 && mv->prev[h] >= 0; h = mv->prev[h], k--)
+    {
+      path->hex[k] = (WbOffset) { h % mv->cols, h / mv->cols };
+      path->cost[k] = (gint16) mv->cost[h];
+      if (mv->via_road[h])
+        path->road |= 1u << k;
+    }
+  path->n = (guint8) n;
+  return TRUE;
+}
+
+gboolean
+_wb_bs_cavalry_may_enter (BsData *data, WbMatch *m, guint u, WbOffset to)
+{
+  BsMove *mv = data->move;
+  const WbUnitState *s;
+  BsClassMove *k;
+  int h, n;
+
+  g_return_val_if_fail (u < m->units->len && u < data->n_units, FALSE);
+  s = unit_at (m, u);
+  if (!on_map (s) || mv->unit_class[u] < 0 || s->side > 1 || !inside (mv, to) ||
+      wb_hex_distance (mv->layout, s->where.hex, to) != 1)
+    return FALSE;
+  /* Mounted: its own class's costs, whatever it is now. */
+  k = &mv->klass[mv->unit_class[u]];
+  scan (data, m, s->side, (int) u);
+  h = index_of (mv, s->where.hex);
+  n = index_of (mv, to);
+  for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+    if (wb_offset_equal (wb_hex_neighbour (mv->layout, s->where.hex, d), to))
+      {
+        WbOffset from = s->where.hex;
+
+        if (wb_hex_graph_step_cost (k->terrain, from, d) == WB_STEP_PROHIBITED &&
+            k->road[(gsize) h * WB_HEX_DIRECTIONS + d] == NO_ROAD)
+          return FALSE;
+      }
+  return mv->near[n] != 0 && !closed (mv, s->side, n, BS_ROLE_CAVALRY) &&
+         may_end (mv, k, n, BS_ROLE_CAVALRY, stack_quarters (data, m, u), FALSE);
+}
+
+gboolean
+_wb_bs_mounted_may_stand (BsData *data, WbMatch *m, guint u)
+{
+  BsMove *mv = data->move;
+  const WbUnitState *s;
+  int h;
+
+  g_return_val_if_fail (u < m->units->len && u < data->n_units, FALSE);
+  s = unit_at (m, u);
+  if (!on_map (s) || mv->unit_class[u] < 0 || s->side > 1)
+    return FALSE;
+  scan (data, m, s->side, (int) u);
+  h = index_of (mv, s->where.hex);
+  return !closed (mv, s->side, h, BS_ROLE_CAVALRY) && _wb_bs_hex_entry_table (data, m, s->where.hex) == NULL &&
+         may_end (mv, &mv->klass[mv->unit_class[u]], h, BS_ROLE_CAVALRY, stack_quarters (data, m, u), FALSE);
 }
 
 /* ---- retreats (12.3) ---------------------------------------------------- */
@@ -1070,7 +1261,7 @@ _wb_bs_retreat (BsData *data, WbMatch *m, guint u, int hexes, const guint *cause
       return;
     }
   hexes = MIN (hexes, BS_MAX_RETREAT);
-  k = &mv->klass[mv->unit_class[u]];
+  k = class_of (data, m, u);
   own = stack_quarters (data, m, u);
   start = index_of (mv, s->where.hex);
   scan (data, m, s->side, (int) u);
@@ -1112,10 +1303,15 @@ _wb_bs_retreat (BsData *data, WbMatch *m, guint u, int hexes, const guint *cause
               (wb_hex_graph_step_cost (k->terrain, from, d) == WB_STEP_PROHIBITED &&
                k->road[(gsize) h * WB_HEX_DIRECTIONS + d] == NO_ROAD))
             continue;
+          /* Excl. 2.10h: cavalry, even dismounted, never into a Bayou hex
+           * but over its bridge. */
+          if (data->counter[u].role == BS_ROLE_CAVALRY && k->road[(gsize) h * WB_HEX_DIRECTIONS + d] == NO_ROAD &&
+              _wb_bs_hex_entry_table (data, m, to) != NULL)
+            continue;
           c = item.cost + RETREAT_COST (mv->adj_cause[n], mv->adj_other[n], 1, !mv->forward[s->side][d]);
           if (was_reached (mv, n) && mv->cost[n] <= c)
             continue;
-          reach_hex (mv, n, c, h);
+          reach_hex (mv, n, c, h, FALSE);
           heap_push (mv, c, n);
         }
     }
@@ -1126,7 +1322,8 @@ _wb_bs_retreat (BsData *data, WbMatch *m, guint u, int hexes, const guint *cause
       int length = (mv->cost[h] / RETREAT_BASE) % RETREAT_BASE;
 
       /* The end: the full distance away, not over-stacked (else on, 12.3). */
-      if (wb_hex_distance (mv->layout, s->where.hex, o) >= hexes && may_end (mv, k, h, role, own))
+      if (wb_hex_distance (mv->layout, s->where.hex, o) >= hexes &&
+          may_end (mv, k, h, role, own, (s->flags & BS_UNIT_SKIRMISH) != 0))
         {
           if (best < 0 || mv->cost[h] < mv->cost[best] || (mv->cost[h] == mv->cost[best] && h < best))
             best = h;
@@ -1199,7 +1396,7 @@ _wb_bs_rebuild_hexes (BsData *data, WbMatch *m, guint u)
   s = unit_at (m, u);
   if (mv->unit_class[u] < 0 || s->side > 1)
     return NULL;
-  k = &mv->klass[mv->unit_class[u]];
+  k = class_of (data, m, u);
   role = bs_role (data, m, u);
   /* Placed on its BW side (13.2b). */
   own = data->counter[u].sp[1] * 2;
@@ -1219,7 +1416,7 @@ _wb_bs_rebuild_hexes (BsData *data, WbMatch *m, guint u)
             int h = index_of (mv, hex);
 
             if (mv->near[h] == 0 || mv->near[h] < mv->rally_distance || closed (mv, s->side, h, role) ||
-                !may_end (mv, k, h, role, own) || !near_friend (data, m, u, hex, pick))
+                !may_end (mv, k, h, role, own, FALSE) || !near_friend (data, m, u, hex, pick))
               continue;
             if (out == NULL)
               out = g_array_new (FALSE, FALSE, sizeof (WbOffset));

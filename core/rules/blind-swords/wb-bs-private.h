@@ -43,6 +43,7 @@ typedef enum {
   BS_ART_RALLY,   /* 6.4: the Artillery Rally Step, the USA first */
   BS_CHAOS,       /* 7.3b: the opposing player marks a hex for Battlefield Chaos */
   BS_WAYWARD,     /* 7.3b: the opposing player makes a Wayward Move */
+  BS_WITHDRAW,    /* 10.8: the enemy's cavalry may withdraw from a unit that moved near it */
   BS_N_STEPS
 } BsStep;
 
@@ -148,6 +149,21 @@ typedef struct {
   guint8   fog_resume_active;
   guint8   chaos_on;                /* a Battlefield Chaos chit is on chaos_hex */
   WbOffset chaos_hex;
+  /* wb-bs-exclusive.c */
+  guint8   pending;                 /* BsPending: what waits for Opportunity Fire with mover */
+  guint8   go;                      /* BS_GO_*: the choices of the move waiting */
+  guint8   path_n;                  /* the move waiting: its hexes (BsPath) */
+  guint32  path_road;
+  gint16   path_cost[24];
+  WbOffset path[24];
+  gint16   barred_turn;             /* excl. 2.10h: the turn barred_* are for */
+  guint8   n_barred;
+  gint16   barred_unit[8];          /* a unit (index) prohibited from a Bayou hex this turn */
+  WbOffset barred_hex[8];
+  gint16   wd_mover;                /* 10.8: the enemy unit (index + 1) the cavalry may withdraw from */
+  guint8   wd_resume, wd_resume_active;
+  guint8   n_wd;
+  gint16   wd_units[8];             /* 10.8: the cavalry units that may withdraw (indexes) */
 } BsState;
 
 typedef struct _BsMapFx BsMapFx;   /* wb-bs-los.c */
@@ -514,5 +530,105 @@ JsonObject  *_wb_bs_suggest         (BsData *data, WbMatch *m, WbRng *rng);
 void         _wb_bs_step            (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
 JsonObject  *_wb_bs_step_action     (BsData *data, WbMatch *m, const WbPicks *picks);
 WbBoard     *_wb_bs_board           (BsData *data, WbMatch *m);
+
+/* ---- wb-bs-exclusive.c: the rules around movement (excl. 2.1a, 2.10h-k,
+ * 15.0; series 6.5a, 10.8-10.10, 10.12, 14.4) ---- */
+
+/* A unit's data[BS_DATA_EXCL] bits. */
+#define BS_DATA_EXCL        2
+#define BS_EX_MAY_PIONEER   1u   /* began this Full Activation in or next to Fallen Timber (excl. 2.1a) */
+#define BS_EX_REMOVAL       2u   /* a pioneer on its Removal side (excl. 14.4) */
+#define BS_EX_MODE_CHANGED  4u   /* mounted or dismounted in this Movement Step (10.9) */
+#define BS_EX_CLIMBED       8u   /* artillery that moved up a Steep Slope this move (6.5a) */
+
+/* What waits for Opportunity Fire with BsState.mover (BsState.pending). */
+typedef enum {
+  BS_PENDING_MOVE,
+  BS_PENDING_MOUNT,
+  BS_PENDING_DISMOUNT,
+  BS_PENDING_OFF_MAP,      /* 10.12 */
+} BsPending;
+
+/* BsState.go: the move's choices. */
+#define BS_GO_STAY   1u   /* excl. 2.10h: on a 3-4 of the Bayou Entry Table, stay out */
+#define BS_GO_CHARGE 2u   /* 10.10: a Charge Move */
+
+/* A move's way: the hexes entered after the unit's own, the quarter MP
+ * spent on reaching each, and which were entered at a road rate. */
+#define BS_MAX_PATH 24
+typedef struct {
+  guint8   n;
+  guint32  road;           /* bit k: hex[k] entered at a road or March Column rate */
+  gint16   cost[BS_MAX_PATH];
+  WbOffset hex[BS_MAX_PATH];
+} BsPath;
+G_STATIC_ASSERT (BS_MAX_PATH == G_N_ELEMENTS (((BsState *) 0)->path));
+
+/* The game's data the rules read by name until rules.params says it (the
+ * report of issue 17's movement rules): the Fallen Timber markers'
+ * features, the hexside artillery climbs by 6.5a, the cavalry attribute
+ * of 10.9. */
+#define BS_FALLEN_TIMBER_FULL "fallen-timber-full"
+#define BS_FALLEN_TIMBER_HALF "fallen-timber-half"
+#define BS_STEEP_SLOPE        "steep-slope"
+#define BS_DISMOUNTED_ATTR    "dismounted_counter"
+
+/* The last reach's way to @to for @u into @path; FALSE when not reached
+ * (wb-bs-move.c). */
+gboolean     _wb_bs_reach_way       (BsData *data, WbMatch *m, guint u, WbOffset to, BsPath *path);
+/* 15.3: where the skirmisher @u withdraws to from @mover (BsRetreat:
+ * DONE with its hexes, or BROKEN3 when it cannot: Broken Box 1). */
+void         _wb_bs_skirmish_withdrawal (BsData *data, WbMatch *m, guint u, guint mover, BsRetreat *out);
+/* 10.8: whether mounted cavalry @u may withdraw into @to: next to it, a
+ * hex it may enter and stop in mounted, no enemy, not over-stacked. */
+gboolean     _wb_bs_cavalry_may_enter (BsData *data, WbMatch *m, guint u, WbOffset to);
+/* 10.9: whether cavalry @u may mount where it is (terrain a mounted unit
+ * may stop in, 3.1b's stacking). */
+gboolean     _wb_bs_mounted_may_stand (BsData *data, WbMatch *m, guint u);
+
+/* The move of @i along @path (Opportunity Fire done): the Bayou Entry
+ * Table and the Cohesion Checks on entering (excl. 2.10h, j, k), pioneers
+ * removed (2.1a), the skirmishers' withdrawal (15.3), the Morale Hit of
+ * 6.5a, a Charge marked (10.10); then 10.8's reaction step when due. */
+gboolean     _wb_bs_walk            (BsAct *a, guint i, const BsPath *path, guint go, GError **error);
+/* After Opportunity Fire (or none): mounting, dismounting, moving off
+ * the map (10.9, 10.12). */
+gboolean     _wb_bs_excl_finish     (BsAct *a, guint i, BsPending what);
+/* Excl. 2.10h, j: infantry entering @hex by a retreat takes a Cohesion
+ * Check (wb-bs-fight.c's retreats). */
+gboolean     _wb_bs_retreat_entry   (BsAct *a, guint i, WbOffset hex, GError **error);
+/* The Cohesion Check (excl. 2.10h, j): one die over the modified CR is a
+ * Morale Hit, a Disrupted unit then takes a Break Test. */
+gboolean     _wb_bs_cohesion_check  (BsAct *a, guint i, GError **error);
+/* wb-bs-activation.c: 10.7 for the Movement Step's other actions: whether
+ * an enemy may give @i Opportunity Fire, and waiting for it (@what: a
+ * BsPending, its MP paid by the caller). */
+gboolean     _wb_bs_opportunity     (BsData *data, WbMatch *m, guint i);
+void         _wb_bs_await_opfire    (BsData *data, WbMatch *m, guint i, BsPending what, WbRuleContext *ctx);
+/* 10.10 a)-g): why @i may not charge along @path (translated), NULL when it may. */
+const char  *_wb_bs_charge_refusal  (BsData *data, WbMatch *m, guint i, const BsPath *path);
+/* The new actions of the Movement Step and the reaction steps: skirmish,
+ * mount, dismount, withdraw, pioneer; withdraw and end_step in
+ * BS_WITHDRAW; WB_APPLY_NOT_MINE for the others. */
+WbApplyResult _wb_bs_excl_apply     (BsData *data, WbMatch *m, const char *type, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* After each map action: pioneers with no friendly infantry in or next to
+ * their hex are removed (excl. 2.1a). */
+void         _wb_bs_pioneers_check  (BsData *data, WbMatch *m, WbRuleContext *ctx);
+/* At the start of a Full Activation: who may place a pioneer (excl. 2.1a). */
+void         _wb_bs_excl_begin      (BsData *data, WbMatch *m);
+/* The End Turn Phase's Fallen Timber Reduction (excl. 14.4): the lead
+ * calls it. */
+void         _wb_bs_fallen_timber_reduction (BsData *data, WbMatch *m, WbRuleContext *ctx);
+/* Excl. 15.0: the side's units in Skirmish Order; 15.1's limits. */
+guint        _wb_bs_skirmishers     (BsData *data, WbMatch *m, guint side);
+/* The MP a Skirmish Order change, a mounting and an off-map withdrawal
+ * cost (quarter MP), and how many skirmishers a side may have. */
+int          _wb_bs_excl_param      (BsData *data, const char *name);
+/* Whether @i may do @type ("skirmish", "mount", "dismount", "withdraw",
+ * "pioneer") now, for the play UI's buttons (@hex: the pioneer's). */
+gboolean     _wb_bs_excl_may        (BsData *data, WbMatch *m, guint i, const char *type, WbOffset *hex);
+/* Whether a charged unit of the active brigade has not attacked yet (10.10). */
+int          _wb_bs_charge_owed     (BsData *data, WbMatch *m);
 
 G_END_DECLS

@@ -135,6 +135,158 @@ end_button (WbStep *step, const char *label, const char *tooltip)
   wb_step_add_button (step, label, tooltip, action ("end_step"));
 }
 
+static JsonObject *
+unit_action (const char *type, const char *unit)
+{
+  JsonObject *a = action (type);
+
+  json_object_set_string_member (a, "unit", unit);
+  return a;
+}
+
+static int
+index_of_unit (WbMatch *m, const char *id)
+{
+  gpointer v = id != NULL ? g_hash_table_lookup (m->index, g_intern_string (id)) : NULL;
+
+  return v != NULL ? GPOINTER_TO_INT (v) - 1 : -1;
+}
+
+/* Excl. 2.1a: a button per pioneer the brigade's infantry may place. */
+static void
+pioneer_buttons (BsData *data, WbMatch *m, WbStep *step)
+{
+  for (guint i = 0; i < data->n_units; i++)
+    {
+      const WbUnitState *u = unit_at (m, i);
+
+      if (!on_map (u) || u->side != m->active || !(u->data[BS_DATA_EXCL] & BS_EX_MAY_PIONEER))
+        continue;
+      for (guint k = 0; m->markers != NULL && k < m->markers->len; k++)
+        {
+          WbOffset h = g_array_index (m->markers, WbMatchMarker, k).hex;
+          char buf[32];
+
+          if (!_wb_bs_excl_may (data, m, i, "pioneer", &h))
+            continue;
+          wb_hex_map_format_hex (data->map, h, buf, sizeof buf);
+          {
+            JsonObject *a = unit_action ("pioneer", u->id);
+            g_autofree char *name = wb_match_unit_text (m, u);
+            /* TRANSLATORS: a button: excl. 2.1a, a unit places a pioneer on a hex */
+            g_autofree char *label = g_strdup_printf (_("%s: Pioneer on %s"), name, buf);
+
+            json_object_set_string_member (a, "hex", buf);
+            wb_step_add_button (step, label, _("A pioneer goes on the Fallen Timber to clear it in the End Turn "
+                                               "Phase (excl. 2.1a, 14.4)"), a);
+          }
+        }
+    }
+}
+
+/* The Movement Step's other actions for the unit picked: Skirmish Order,
+ * mounting, moving off the map, a Charge, a move staying out of a Bayou on
+ * a 3-4 (excl. 15.1, 10.9, 10.12, 10.10, excl. 2.10h). */
+static void
+move_buttons (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  const char *id = wb_picks_get (picks, 0, 0);
+  int i = index_of_unit (m, id);
+  const WbUnitState *u;
+  g_autoptr(GArray) to = NULL;
+  guint bayou_buttons = 0;
+
+  if (i < 0)
+    return;
+  u = unit_at (m, (guint) i);
+  if (_wb_bs_excl_may (data, m, (guint) i, "skirmish", NULL))
+    {
+      gboolean on = !(u->flags & BS_UNIT_SKIRMISH);
+      JsonObject *a = unit_action ("skirmish", u->id);
+
+      json_object_set_boolean_member (a, "on", on);
+      wb_step_add_button (step, on ? _("_Skirmish Order") : _("_Close Order"),
+                          on ? _("Enter Skirmish Order for 2 MP (excl. 15.1)")
+                             : _("Leave Skirmish Order: all the unit's MP (excl. 15.1)"), a);
+    }
+  if (_wb_bs_excl_may (data, m, (guint) i, "dismount", NULL))
+    wb_step_add_button (step, _("_Dismount"), _("3 MP: the unit is then infantry (10.9)"),
+                        unit_action ("dismount", u->id));
+  if (_wb_bs_excl_may (data, m, (guint) i, "mount", NULL))
+    wb_step_add_button (step, _("_Mount"), _("3 MP: the unit is cavalry again (10.9)"), unit_action ("mount", u->id));
+  if (_wb_bs_excl_may (data, m, (guint) i, "withdraw", NULL))
+    wb_step_add_button (step, _("Move _Off the Map"), _("1 MP: the unit is out of the game for good (10.12)"),
+                        unit_action ("withdraw", u->id));
+  to = _wb_bs_destinations (data, m, id);
+  for (guint k = 0; to != NULL && k < to->len; k++)
+    {
+      WbOffset h = g_array_index (to, WbDestination, k).where.hex;
+      BsPath path;
+      gboolean bayou = FALSE;
+      char buf[32];
+
+      if (!_wb_bs_reach_way (data, m, (guint) i, h, &path))
+        continue;
+      wb_hex_map_format_hex (data->map, h, buf, sizeof buf);
+      if (bs_role (data, m, (guint) i) == BS_ROLE_CAVALRY && _wb_bs_charge_refusal (data, m, (guint) i, &path) == NULL)
+        {
+          JsonObject *a = unit_action ("move", u->id);
+          /* TRANSLATORS: a button: 10.10, a Charge Move to a hex */
+          g_autofree char *label = g_strdup_printf (_("Charge to %s"), buf);
+
+          json_object_set_string_member (a, "hex", buf);
+          json_object_set_boolean_member (a, "charge", TRUE);
+          wb_step_add_button (step, label, _("A Charge Move: the unit must then attack, two columns right "
+                                             "(10.10)"), a);
+        }
+      for (guint j = 0; j < path.n && bs_role (data, m, (guint) i) == BS_ROLE_INFANTRY; j++)
+        bayou |= !(path.road & (1u << j)) && _wb_bs_hex_entry_table (data, m, path.hex[j]) != NULL;
+      if (bayou && bayou_buttons++ < 4)
+        {
+          JsonObject *a = unit_action ("move", u->id);
+          /* TRANSLATORS: a button: excl. 2.10h, a move that stays out of the Bayou on a 3-4 */
+          g_autofree char *label = g_strdup_printf (_("To %s, Staying Out on a 3-4"), buf);
+
+          json_object_set_string_member (a, "hex", buf);
+          json_object_set_string_member (a, "bayou", "stay");
+          wb_step_add_button (step, label, _("Clicking the hex enters the Bayou on a 3-4 with a Cohesion Check; "
+                                             "this stays out, the MP spent (excl. 2.10h)"), a);
+        }
+    }
+}
+
+/* 10.8: the cavalry that may withdraw, then its hexes. */
+static void
+withdraw_lists (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
+{
+  BsState *st = bs_state (m);
+  WbPickList *units = wb_step_add_list (step, WB_PICK_UNIT, WB_PICK_LEADS, 1, 1);
+  WbPickList *hexes = wb_step_add_list (step, WB_PICK_HEX, 0, 1, 1);
+  int i = index_of_unit (m, wb_picks_get (picks, 0, 0));
+
+  for (guint k = 0; k < st->n_wd && k < G_N_ELEMENTS (st->wd_units); k++)
+    {
+      const WbUnitState *u = unit_at (m, (guint) st->wd_units[k]);
+
+      wb_pick_list_add (units, u->id, &u->where, -1);
+    }
+  if (i >= 0 && wb_pick_list_find (units, wb_picks_get (picks, 0, 0)) != NULL)
+    for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+      {
+        WbOffset h = wb_hex_neighbour (data->layout, unit_at (m, (guint) i)->where.hex, d);
+        WbWhere where = { .kind = WB_WHERE_HEX, .hex = h };
+        char buf[32];
+
+        if (!wb_hex_map_contains (data->map, h) || !_wb_bs_excl_may (data, m, (guint) i, "withdraw", &h))
+          continue;
+        wb_hex_map_format_hex (data->map, h, buf, sizeof buf);
+        wb_pick_list_add (hexes, buf, &where, -1);
+      }
+  units->refusal = g_strdup (_("This unit cannot withdraw now"));
+  step->auto_act = TRUE;
+  end_button (step, _("_Stay"), _("The cavalry stays where it is (10.8)"));
+}
+
 void
 _wb_bs_map_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
 {
@@ -145,6 +297,7 @@ _wb_bs_map_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
     case BS_FIRE:
       fire_lists (data, m, step, FALSE);
       end_button (step, _("_End Fire Combat"), _("The brigade's Fire Combat Step ends (9.0)"));
+      pioneer_buttons (data, m, step);
       break;
     case BS_OPFIRE:
       fire_lists (data, m, step, FALSE);
@@ -153,10 +306,16 @@ _wb_bs_map_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
     case BS_CLOSE:
       fire_lists (data, m, step, TRUE);
       end_button (step, _("_End Close Combat"), _("The brigade's Close Combat Step ends (11.0)"));
+      pioneer_buttons (data, m, step);
       break;
     case BS_MOVE:
       wb_step_add_unit_moves (step, m, picks, _wb_bs_destinations, data, _("These units cannot move now"));
       end_button (step, _("_End Movement"), _("The brigade's Movement Step ends (10.0)"));
+      move_buttons (data, m, picks, step);
+      pioneer_buttons (data, m, step);
+      break;
+    case BS_WITHDRAW:
+      withdraw_lists (data, m, picks, step);
       break;
     case BS_ART_HEX:
       /* A unit picked alone shows its moves; the fire is picked with the
@@ -236,6 +395,8 @@ _wb_bs_map_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
         end_button (step, m->step == BS_RALLY ? _("_End the Rally Step") : _("_Pass"),
                     m->step == BS_RALLY ? _("The brigade's Rally Step ends (13.0)")
                                         : _("Rally no artillery unit this turn (6.4)"));
+        if (m->step == BS_RALLY)
+          pioneer_buttons (data, m, step);
       }
       break;
     default:
@@ -270,6 +431,16 @@ _wb_bs_map_step_action (BsData *data, WbMatch *m, const WbPicks *picks)
           return NULL;
         a = action ("move");
         json_object_set_string_member (a, "unit", wb_picks_get (picks, 0, 0));
+        json_object_set_string_member (a, "hex", wb_picks_get (picks, 1, 0));
+        return a;
+      }
+    case BS_WITHDRAW:
+      {
+        JsonObject *a;
+
+        if (wb_picks_count (picks, 0) == 0 || wb_picks_count (picks, 1) == 0)
+          return NULL;
+        a = unit_action ("withdraw", wb_picks_get (picks, 0, 0));
         json_object_set_string_member (a, "hex", wb_picks_get (picks, 1, 0));
         return a;
       }

@@ -41,6 +41,11 @@ static const WbRuleCheck checks[] = {
   { "bs.move", N_("Only units allowed to move now move, within their Movement Allowance, the terrain, stacking and engagement"), "10.0-10.6, 3.1" },
   { "bs.close", N_("Only the activated brigade's infantry and cavalry under an Attack Order attack, next to the enemy, once a step"), "11.0-11.2" },
   { "bs.stacking", N_("No hex holds more SP than the stacking limit at the end of a move or an advance"), "3.1, 12.7" },
+  { "bs.skirmish", N_("Units enter Skirmish Order for 2 MP when not Engaged, alone, two per side at most; they leave it for all their MP"), "excl. 15.0-15.2" },
+  { "bs.mount", N_("Cavalry with a dismounted counter mounts or dismounts for 3 MP of its Movement Step, mounting only where a mounted unit may stand"), "10.9" },
+  { "bs.charge", N_("A Charge Move meets conditions a)-g)"), "10.10" },
+  { "bs.withdraw", N_("Mounted cavalry withdraws one hex away from an enemy that moved within two hexes; a unit moves off the map from an edge hex for 1 MP"), "10.8, 10.12" },
+  { "bs.pioneer", N_("Infantry that began its Full Activation in or next to Fallen Timber places one pioneer there"), "excl. 2.1a" },
   { "bs.fog-of-war", N_("A Fog of War result is applied by the opposing player as the rule says: a hex of the affected side for Battlefield Chaos, a unit one hex for a Wayward Move"), "7.3b" },
   { "bs.restricted", N_("A unit the scenario restricts does not move (or fire) until it is freed"), "excl. 17.1e, 17.3f, 17.4f" },
   { "bs.rally", N_("Only eligible units rally: of the Active Brigade under Defend or Regroup, three hexes from the enemy or in the Available box"), "13.1, 13.2, 6.4" },
@@ -636,6 +641,8 @@ end_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
   memset (st->brigade, 0, sizeof st->brigade);
   /* 7.3b: Battlefield Chaos ends with the turn. */
   _wb_bs_chaos_update (data, m, TRUE);
+  /* Excl. 14.4: the Fallen Timber Reduction Phase. */
+  _wb_bs_fallen_timber_reduction (data, m, ctx);
   /* 14.4: 1 → Available first, then 2 → 1, then 3 → 2 (12.8a). */
   for (int k = (int) data->n_broken - 2; k >= 0; k--)
     {
