@@ -1314,9 +1314,9 @@ bench_bs_game (int runs)
   c0 = cpu_seconds ();
   for (int i = 0; i < runs; i++)
     {
+      double g0 = now ();
       g_autoptr(GError) error = NULL;
       g_autoptr(WbPlay) play = wb_play_new (game, NULL, "17.6", NULL, 1000 + (guint64) i, &error);
-      double g0 = now ();
       WbRng policy;
 
       if (play == NULL)

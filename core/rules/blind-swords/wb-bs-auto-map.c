@@ -111,6 +111,12 @@ typedef struct {
   guint8  *enemy;       /* per hex: hexes to the nearest fighting enemy, or NULL */
   gint16  *enemy_sp;    /* per hex: the enemy's SP there, in halves */
   WbOffset *queue;
+  GArray   *goals;      /* WbOffset: the objectives' hexes */
+  GArray   *enemies;    /* WbOffset: the hexes with fighting enemies */
+  guint     goal_asked, enemy_asked;
+  /* The six neighbours' offsets for an even and an odd column (flat) or
+   * row (pointy): the searches' inner loop without wb_hex_neighbour (). */
+  WbOffset  delta[2][WB_HEX_DIRECTIONS];
 } Plan;
 
 static int
@@ -145,9 +151,11 @@ spread (Plan *p, guint8 *dist)
 
       if (d >= FAR - 1)
         continue;
+      const WbOffset *delta = p->delta[(p->data->layout.orientation == WB_HEX_FLAT ? h.col : h.row) & 1];
+
       for (int dir = 0; dir < WB_HEX_DIRECTIONS; dir++)
         {
-          WbOffset nb = wb_hex_neighbour (p->data->layout, h, dir);
+          WbOffset nb = { h.col + delta[dir].col, h.row + delta[dir].row };
           int k = hex_index (p, nb);
 
           if (k >= 0 && dist[k] > d + 1)
@@ -189,6 +197,21 @@ plan_init (Plan *p, BsData *data, WbMatch *m)
   p->goal_at = g_new0 (guint8, p->n);
   p->enemy_sp = g_new0 (gint16, p->n);
   p->queue = g_new (WbOffset, p->n);
+  for (int parity = 0; parity < 2; parity++)
+    {
+      WbOffset at = { 2, 2 };
+
+      if (data->layout.orientation == WB_HEX_FLAT)
+        at.col += parity;
+      else
+        at.row += parity;
+      for (int dir = 0; dir < WB_HEX_DIRECTIONS; dir++)
+        {
+          WbOffset nb = wb_hex_neighbour (data->layout, at, dir);
+
+          p->delta[parity][dir] = (WbOffset) { nb.col - at.col, nb.row - at.row };
+        }
+    }
   for (guint v = 0; victory != NULL && v < victory->len; v++)
     {
       WbVictory *vc = g_ptr_array_index (victory, v);
@@ -216,8 +239,16 @@ plan_init (Plan *p, BsData *data, WbMatch *m)
             p->goal_at[hex_index (p, h)] = 1;
         }
     }
+  p->goals = g_array_new (FALSE, FALSE, sizeof (WbOffset));
+  p->enemies = g_array_new (FALSE, FALSE, sizeof (WbOffset));
   for (int k = 0; k < p->n; k++)
-    p->has_goals |= p->goal_at[k];
+    if (p->goal_at[k])
+      {
+        WbOffset h = index_hex (p, k);
+
+        g_array_append_val (p->goals, h);
+      }
+  p->has_goals = p->goals->len > 0;
   for (guint j = 0; j < data->n_units; j++)
     {
       const WbUnitState *v = unit_at (m, j);
@@ -225,6 +256,8 @@ plan_init (Plan *p, BsData *data, WbMatch *m)
 
       if (v->side == p->side || !on_map (v) || !fighting (data, m, j) || (k = hex_index (p, v->where.hex)) < 0)
         continue;
+      if (p->enemy_sp[k] == 0)
+        g_array_append_val (p->enemies, v->where.hex);
       p->enemy_sp[k] = (gint16) (p->enemy_sp[k] + MAX (v->halves, 1));
     }
 }
@@ -237,15 +270,28 @@ plan_clear (Plan *p)
   g_free (p->enemy);
   g_free (p->enemy_sp);
   g_free (p->queue);
+  g_array_unref (p->goals);
+  g_array_unref (p->enemies);
 }
 
+/* The distance from @h to the nearest hex of @list (FAR: none): the list
+ * scanned while that is cheaper than a search of the whole grid, which
+ * then answers every later question of this call. */
 static guint8
-goal_dist (Plan *p, WbOffset h)
+nearest (Plan *p, WbOffset h, const GArray *list, guint8 *(*field) (Plan *), guint *asked)
 {
-  int k = hex_index (p, h);
+  int best = FAR;
 
-  if (!p->has_goals || k < 0)
-    return FAR;
+  if (list->len * ++*asked > (guint) p->n)
+    return field (p)[hex_index (p, h)];
+  for (guint k = 0; k < list->len && best > 0; k++)
+    best = MIN (best, wb_hex_distance (p->data->layout, h, g_array_index (list, WbOffset, k)));
+  return (guint8) best;
+}
+
+static guint8 *
+goal_field (Plan *p)
+{
   if (p->goal == NULL)
     {
       p->goal = g_new (guint8, p->n);
@@ -253,16 +299,12 @@ goal_dist (Plan *p, WbOffset h)
         p->goal[j] = p->goal_at[j] ? 0 : FAR;
       spread (p, p->goal);
     }
-  return p->goal[k];
+  return p->goal;
 }
 
-static guint8
-enemy_dist (Plan *p, WbOffset h)
+static guint8 *
+enemy_field (Plan *p)
 {
-  int k = hex_index (p, h);
-
-  if (k < 0)
-    return FAR;
   if (p->enemy == NULL)
     {
       p->enemy = g_new (guint8, p->n);
@@ -270,7 +312,23 @@ enemy_dist (Plan *p, WbOffset h)
         p->enemy[j] = p->enemy_sp[j] > 0 ? 0 : FAR;
       spread (p, p->enemy);
     }
-  return p->enemy[k];
+  return p->enemy;
+}
+
+static guint8
+goal_dist (Plan *p, WbOffset h)
+{
+  if (!p->has_goals || hex_index (p, h) < 0)
+    return FAR;
+  return nearest (p, h, p->goals, goal_field, &p->goal_asked);
+}
+
+static guint8
+enemy_dist (Plan *p, WbOffset h)
+{
+  if (hex_index (p, h) < 0)
+    return FAR;
+  return nearest (p, h, p->enemies, enemy_field, &p->enemy_asked);
 }
 
 static gboolean
@@ -400,15 +458,12 @@ suggest_fire (Plan *p, MayFire may)
           }
       if (enemy_dist (p, u->where.hex) > reach)
         continue;
-      for (int e = 0; e < p->n; e++)
+      for (guint e = 0; e < p->enemies->len; e++)
         {
-          WbOffset h;
+          WbOffset h = g_array_index (p->enemies, WbOffset, e);
           guint firing[WB_BS_MAX_STACK], n_firing;
           int s;
 
-          if (p->enemy_sp[e] <= 0)
-            continue;
-          h = index_hex (p, e);
           if (wb_hex_distance (data->layout, h, u->where.hex) > reach)
             continue;
           s = score_fire (p, group, n_group, h, firing, &n_firing);
@@ -478,13 +533,15 @@ suggest_artillery (Plan *p, WbRng *rng)
               wb_offset_equal (u->where.hex, h) && !(u->flags & BS_UNIT_ARTILLERY_DONE))
             group[n_group++] = j;
         }
-      if (n_group == 0 || enemy_dist (p, h) > 24)
+      if (n_group == 0)
         continue;
-      for (int e = 0; e < p->n; e++)
+      for (guint e = 0; e < p->enemies->len; e++)
         {
           guint firing[WB_BS_MAX_STACK], n_firing;
+          WbOffset at = g_array_index (p->enemies, WbOffset, e);
 
-          if (p->enemy_sp[e] > 0 && score_fire (p, group, n_group, index_hex (p, e), firing, &n_firing) >= 0)
+          if (wb_hex_distance (data->layout, at, h) <= 24 &&
+              score_fire (p, group, n_group, at, firing, &n_firing) >= 0)
             {
               JsonObject *a = action ("artillery");
 
@@ -706,18 +763,15 @@ suggest_close (Plan *p, WbRng *rng)
   BsData *data = p->data;
   WbMatch *m = p->m;
 
-  for (int e = 0; e < p->n; e++)
+  for (guint e = 0; e < p->enemies->len; e++)
     {
-      WbOffset target;
+      WbOffset target = g_array_index (p->enemies, WbOffset, e);
       guint all[WB_BS_MAX_STACK * 2], n = 0, assault[WB_BS_MAX_STACK * 2], na = 0, flank[WB_BS_MAX_STACK * 2], nf = 0;
       WbOffset assault_hex = { 0 };
       int best_sp = -1, shift;
       BsShifts shifts;
       gboolean prize;
 
-      if (p->enemy_sp[e] <= 0)
-        continue;
-      target = index_hex (p, e);
       for (guint k = 0; k < data->n_units && n < G_N_ELEMENTS (all); k++)
         if (may_attack (data, m, k) && wb_hex_distance (data->layout, unit_at (m, k)->where.hex, target) == 1)
           all[n++] = k;
