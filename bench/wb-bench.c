@@ -1296,6 +1296,64 @@ bench_bs_fire (void)
   return 0;
 }
 
+/* (q) whole automatic games of Chickasaw Bayou's largest scenario (17.6,
+ * the most units), both sides played by the family's automatic player
+ * (wb_play_suggest) as in (i): the chit draw, orders, fire, movement with
+ * Opportunity Fire, Close Combat, advances and rallies, each action
+ * checked, applied to a copy of the state, journalled and logged. */
+static int
+bench_bs_game (int runs)
+{
+  g_autoptr(WbGame) game = load_bundled ("chickasaw-bayou.warbench");
+  long total = 0, fires = 0, moves = 0, closes = 0;
+  double t0, c0, secs, cpu, worst = 0;
+
+  if (game == NULL)
+    return 1;
+  t0 = now ();
+  c0 = cpu_seconds ();
+  for (int i = 0; i < runs; i++)
+    {
+      double g0 = now ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WbPlay) play = wb_play_new (game, NULL, "17.6", NULL, 1000 + (guint64) i, &error);
+      WbRng policy;
+
+      if (play == NULL)
+        {
+          fprintf (stderr, "wb-bench: %s\n", error->message);
+          return 1;
+        }
+      wb_rng_seed (&policy, 1000 + (guint64) i, WB_RNG_MATCH_STREAM + 1);
+      for (;;)
+        {
+          g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+          const char *type;
+
+          if (a == NULL)
+            break;
+          type = json_object_get_string_member (a, "type");
+          fires += strcmp (type, "fire") == 0;
+          moves += strcmp (type, "move") == 0;
+          closes += strcmp (type, "close_combat") == 0;
+          if (!wb_play_act (play, a, &error))
+            {
+              fprintf (stderr, "wb-bench: the automatic player was refused: %s\n", error->message);
+              return 1;
+            }
+          total++;
+        }
+      worst = MAX (worst, now () - g0);
+    }
+  secs = now () - t0;
+  cpu = cpu_seconds () - c0;
+  printf ("bs-game: %d automatic games of chickasaw-bayou.warbench 17.6 in %.3f s (CPU %.3f s): %.1f ms a game "
+          "(slowest %.1f ms; %.0f actions, %.0f fires, %.0f moves, %.1f close combats a game)\n",
+          runs, secs, cpu, secs * 1e3 / runs, worst * 1e3, (double) total / runs, (double) fires / runs,
+          (double) moves / runs, (double) closes / runs);
+  return 0;
+}
+
 static int
 run_self (const char *self,
           const char *arg1,
@@ -1349,6 +1407,8 @@ main (int    argc,
     return bench_col_game ();
   if (g_str_equal (cmd, "bs-fire"))
     return bench_bs_fire ();
+  if (g_str_equal (cmd, "bs-game"))
+    return bench_bs_game (argc > 2 ? CLAMP (atoi (argv[2]), 1, 1000) : 20);
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -1378,6 +1438,7 @@ main (int    argc,
           failed |= run_self (self, "col-battle", NULL);
           failed |= run_self (self, "col-game", NULL);
           failed |= run_self (self, "bs-fire", NULL);
+          failed |= run_self (self, "bs-game", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -1385,6 +1446,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | col-battle | col-game | bs-fire | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | col-battle | col-game | bs-fire | bs-game [N] | load [FILE] | gen FILE]\n");
   return 2;
 }

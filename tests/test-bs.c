@@ -647,9 +647,20 @@ START_TEST (test_end_turn)
   u = wb_match_find_unit (f.m, "42-oh");
   u->where.kind = WB_WHERE_BOX;
   u->where.place = available;
-  /* The Union takes 3206 alone. */
+  /* The Union takes 3206 alone; the Confederates are off the map (so that
+   * nothing the automatic players do takes it back). */
   u = wb_match_find_unit (f.m, "22-ky");
   ck_assert (wb_step_place (f.m, WB_PICK_HEX, "3206", &u->where));
+  for (guint i = 0; i < f.m->units->len; i++)
+    {
+      WbUnitState *v = &g_array_index (f.m->units, WbUnitState, i);
+
+      if (v->side == CSA)
+        {
+          v->where.kind = WB_WHERE_WAITING;
+          v->arrives = 0;
+        }
+    }
   auto_until_turn (&f, 2);
   ck_assert_int_eq (f.m->turn, 2);
   ck_assert_int_eq (f.m->step, BS_COMMAND);

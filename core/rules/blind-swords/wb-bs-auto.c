@@ -9,15 +9,14 @@
 
 /* The automatic player (warbench-cli play --auto): legal (every action
  * goes through the rules) and seeded (its only chance is the caller's
- * rng). It chooses its Key Chits at random, activates a hex of its
- * artillery half the time it may and passes otherwise, plays or holds an
- * Event at even odds and plays a held chit half the time it is offered
- * one, rolls for its CIC and Division chits (declaring Command Clarity a
- * quarter of the times it may), activates a brigade drawn at random and
- * gives it an order drawn at random, and ends the activation at once: the
- * fire, movement and close combat are not played yet. For a Fog of War
- * cell the rulebook does not give it names a result of the table at
- * random; for a Command Rating it does not give, 3. */
+ * rng). Here, the chit draw: it chooses its Key Chits at random, plays or
+ * holds an Event at even odds and plays a held chit half the time it is
+ * offered one, rolls for its CIC and Division chits (declaring Command
+ * Clarity a quarter of the times it may). For a Fog of War cell the
+ * rulebook does not give it names a result of the table at random; for a
+ * Command Rating it does not give, 3. Which artillery hex to activate,
+ * which brigade to pick, its order and every step on the map are
+ * wb-bs-auto-map.c's, which plays for the scenario's objectives. */
 
 static JsonObject *
 action (const char *type)
@@ -55,19 +54,6 @@ _wb_bs_suggest (BsData *data, WbMatch *m, WbRng *rng)
             pool[n++] = c;
         g_assert (n > 0);
         return with_chit ("key_chit", data, pool[wb_rng_bounded (rng, n)]);
-      }
-    case BS_ARTILLERY:
-      {
-        g_autoptr(GPtrArray) hexes = _wb_bs_artillery_hexes (data, m, m->active);
-
-        if (hexes->len > 0 && wb_rng_bounded (rng, 2) == 0)
-          {
-            JsonObject *a = action ("artillery");
-
-            json_object_set_string_member (a, "hex", g_ptr_array_index (hexes, wb_rng_bounded (rng, hexes->len)));
-            return a;
-          }
-        return action ("end_step");
       }
     case BS_HELD:
       {
@@ -110,25 +96,6 @@ _wb_bs_suggest (BsData *data, WbMatch *m, WbRng *rng)
           json_object_set_boolean_member (a, "clarity", TRUE);
         if (chit->command_rating == WB_CHIT_RATING_UNKNOWN)
           json_object_set_int_member (a, "rating", 3);
-        return a;
-      }
-    case BS_BRIGADE:
-      {
-        guint can[BS_MAX_BRIGADES], n = 0;
-        JsonObject *a = action ("activate");
-
-        for (guint b = 0; b < data->n_brigades; b++)
-          if (_wb_bs_brigade_pickable (data, m, b))
-            can[n++] = b;
-        g_assert (n > 0);
-        json_object_set_string_member (a, "brigade", data->brigade[can[wb_rng_bounded (rng, n)]]);
-        return a;
-      }
-    case BS_ORDERS:
-      {
-        JsonObject *a = action ("order");
-
-        json_object_set_string_member (a, "order", data->orders[wb_rng_bounded (rng, data->n_orders)]);
         return a;
       }
     default:
