@@ -495,14 +495,14 @@ START_TEST (test_pioneers)
   Fixture f;
   WbRuleContext ctx;
   WbOffset c, t;
-  const char *full = g_intern_static_string (BS_FALLEN_TIMBER_FULL);
-  const char *half = g_intern_static_string (BS_FALLEN_TIMBER_HALF);
+  const char *full = g_intern_static_string ("fallen-timber-full");
+  const char *half = g_intern_static_string ("fallen-timber-half");
 
   setup_plain (&f, "17.1", NULL);
   ctx = context (&f);
   c = hex (&f, CENTRE);
   t = nb (&f, c, 0);
-  add_marker (&f, BS_FALLEN_TIMBER_FULL, t);
+  add_marker (&f, "fallen-timber-full", t);
   put_at (&f, "16-oh", c);
   put (&f, "42-oh", "3010");
   activate (&f, "decourcy-bde", "attack");
@@ -531,7 +531,7 @@ START_TEST (test_pioneers)
   setup_plain (&f, "17.1", NULL);
   c = hex (&f, CENTRE);
   t = nb (&f, c, 0);
-  add_marker (&f, BS_FALLEN_TIMBER_HALF, t);
+  add_marker (&f, "fallen-timber-half", t);
   put_at (&f, "16-oh", c);
   activate (&f, "decourcy-bde", "maneuver");
   okf (&f, "{\"type\": \"pioneer\", \"unit\": \"16-oh\", \"hex\": \"%s\"}", hex_text (&f, t));

@@ -280,8 +280,9 @@ climbs (BsData *data, WbOffset from, WbOffset to)
         if (wb_hex_map_get_elevation (data->map, to) <= wb_hex_map_get_elevation (data->map, from))
           return FALSE;
         for (guint k = 0; sides != NULL && k < sides->len; k++)
-          if (g_strcmp0 (g_ptr_array_index (sides, k), BS_STEEP_SLOPE) == 0)
-            return TRUE;
+          for (guint c = 0; c < data->n_climb; c++)
+            if (g_ptr_array_index (sides, k) == (gpointer) data->climb[c])
+              return TRUE;
       }
   return FALSE;
 }
@@ -635,10 +636,12 @@ _wb_bs_charge_owed (BsData *data, WbMatch *m)
 /* ---- Pioneers and Fallen Timber (excl. 2.1a, 14.4) ---- */
 
 static gboolean
-timber_at (WbMatch *m, WbOffset hex)
+timber_at (BsData *data, WbMatch *m, WbOffset hex)
 {
-  return wb_match_find_marker (m, g_intern_static_string (BS_FALLEN_TIMBER_FULL), hex) >= 0 ||
-         wb_match_find_marker (m, g_intern_static_string (BS_FALLEN_TIMBER_HALF), hex) >= 0;
+  for (guint w = 0; w < data->n_work; w++)
+    if (wb_match_find_marker (m, data->work[w], hex) >= 0)
+      return TRUE;
+  return FALSE;
 }
 
 static gboolean
@@ -648,7 +651,7 @@ timber_near (WbMatch *m, BsData *data, WbOffset hex)
     {
       const WbMatchMarker *mk = &g_array_index (m->markers, WbMatchMarker, k);
 
-      if (timber_at (m, mk->hex) && wb_hex_distance (data->layout, mk->hex, hex) <= 1)
+      if (timber_at (data, m, mk->hex) && wb_hex_distance (data->layout, mk->hex, hex) <= 1)
         return TRUE;
     }
   return FALSE;
@@ -714,7 +717,7 @@ may_place_pioneer (BsData *data, WbMatch *m, guint i, WbOffset hex, const char *
                "places a pioneer, once (excl. 2.1a)");
       return FALSE;
     }
-  if (!timber_at (m, hex) || wb_hex_distance (data->layout, u->where.hex, hex) > 1)
+  if (!timber_at (data, m, hex) || wb_hex_distance (data->layout, u->where.hex, hex) > 1)
     {
       *why = _("a pioneer goes on a Fallen Timber marker in or next to the unit's hex (excl. 2.1a)");
       return FALSE;
@@ -824,37 +827,51 @@ _wb_bs_pioneers_check (BsData *data, WbMatch *m, WbRuleContext *ctx)
     }
 }
 
+static const char *
+feature_name (BsData *data, const char *id)
+{
+  WbFeatureType *f = wb_game_find_feature (data->game, id);
+
+  return f != NULL && f->name != NULL ? f->name : id;
+}
+
 void
 _wb_bs_fallen_timber_reduction (BsData *data, WbMatch *m, WbRuleContext *ctx)
 {
-  const char *full = g_intern_static_string (BS_FALLEN_TIMBER_FULL);
-  const char *half = g_intern_static_string (BS_FALLEN_TIMBER_HALF);
-
   g_return_if_fail (data != NULL && m != NULL);
   /* 14.4 read as each pioneer acting once, by what is under it when the
-   * phase begins: Full to Half, or Half removed with the pioneer; then
-   * every pioneer left turns to its Removal side. */
+   * phase begins: Full to Half (reduces_to), or Half removed with the
+   * pioneer; then every pioneer left turns to its Removal side. */
   for (guint j = 0; j < data->n_units; j++)
     {
       WbUnitState *v = unit_at (m, j);
-      int k;
       g_autofree char *at = NULL;
 
       if (data->counter[j].role != BS_ROLE_PIONEER || !on_map (v) || !(v->data[BS_DATA_EXCL] & BS_EX_REMOVAL))
         continue;
       at = hex_name (data, v->where.hex);
-      if ((k = wb_match_find_marker (m, full, v->where.hex)) >= 0)
+      for (guint w = 0; w < data->n_work; w++)
         {
-          g_array_index (m->markers, WbMatchMarker, (guint) k).feature = half;
-          /* TRANSLATORS: excl. 14.4: Full Fallen Timber becomes Half */
-          wb_rule_say (ctx, m, _("The pioneers reduce the Fallen Timber at %s to Half (excl. 14.4)."), at);
-        }
-      else if ((k = wb_match_find_marker (m, half, v->where.hex)) >= 0)
-        {
-          g_array_remove_index (m->markers, (guint) k);
-          /* TRANSLATORS: excl. 14.4: Half Fallen Timber removed */
-          wb_rule_say (ctx, m, _("The pioneers clear the Fallen Timber at %s (excl. 14.4)."), at);
-          remove_pioneer (data, m, j, _("leaves the map, its work done (excl. 14.4)."), ctx);
+          int k = wb_match_find_marker (m, data->work[w], v->where.hex);
+
+          if (k < 0)
+            continue;
+          if (data->work_to[w] != NULL)
+            {
+              g_array_index (m->markers, WbMatchMarker, (guint) k).feature = data->work_to[w];
+              /* TRANSLATORS: excl. 14.4: Full Fallen Timber becomes Half: the marker, the hex, the new marker */
+              wb_rule_say (ctx, m, _("The pioneers reduce the %s at %s to %s (excl. 14.4)."),
+                           feature_name (data, data->work[w]), at, feature_name (data, data->work_to[w]));
+            }
+          else
+            {
+              g_array_remove_index (m->markers, (guint) k);
+              /* TRANSLATORS: excl. 14.4: Half Fallen Timber removed */
+              wb_rule_say (ctx, m, _("The pioneers clear the %s at %s (excl. 14.4)."),
+                           feature_name (data, data->work[w]), at);
+              remove_pioneer (data, m, j, _("leaves the map, its work done (excl. 14.4)."), ctx);
+            }
+          break;
         }
     }
   for (guint j = 0; j < data->n_units; j++)
@@ -978,7 +995,7 @@ has_dismounted_counter (BsData *data, guint i)
 {
   GPtrArray *units = wb_game_get_units (data->game);
   WbUnit *unit = units != NULL && i < units->len ? g_ptr_array_index (units, i) : NULL;
-  const WbAttrValue *v = unit != NULL ? wb_unit_get_attr (unit, BS_DISMOUNTED_ATTR) : NULL;
+  const WbAttrValue *v = unit != NULL ? wb_unit_get_attr (unit, data->dismount_attr) : NULL;
 
   return v != NULL && v->type == WB_ATTR_BOOL && v->b;
 }

@@ -892,8 +892,8 @@ step_cost_road (BsMove *mv, BsClassMove *k, const guint8 *roads, int h, int d, i
   return road < 0 ? terrain : MIN (terrain, road);
 }
 
-/* 6.5a: artillery going up a Steep Slope hexside (BS_STEEP_SLOPE) from
- * @h in direction @d. */
+/* 6.5a: artillery going up a hexside terrain_effects marks artillery_climb
+ * (a Steep Slope) from @h in direction @d. */
 static gboolean
 climbs (BsData *data, int h, int d)
 {
@@ -905,8 +905,9 @@ climbs (BsData *data, int h, int d)
   if (wb_hex_map_get_elevation (data->map, to) <= wb_hex_map_get_elevation (data->map, from))
     return FALSE;
   for (guint i = 0; sides != NULL && i < sides->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (sides, i), BS_STEEP_SLOPE) == 0)
-      return TRUE;
+    for (guint c = 0; c < data->n_climb; c++)
+      if (g_ptr_array_index (sides, i) == (gpointer) data->climb[c])
+        return TRUE;
   return FALSE;
 }
 

@@ -233,6 +233,27 @@ read_params (BsData *data, const WbParams *o, WbMatch *setup, GError **error)
       data->orders[data->n_orders++] = g_intern_static_string (four[k]);
   data->fog = fog != NULL ? wb_game_find_table (data->game, fog) : NULL;
   data->stacking_halves = 2 * (int) wb_params_int (o, "stacking_sp");
+  data->dismount_attr = g_intern_string (wb_params_string (o, "dismount_attribute"));
+  {
+    g_autoptr(GList) keys = wb_params_keys (o, "terrain_effects");
+
+    for (GList *l = keys; l != NULL; l = l->next)
+      {
+        WbParams e;
+
+        if (!wb_params_entry (o, "terrain_effects", l->data, &e))
+          continue;
+        if (wb_params_bool (&e, "artillery_climb") && data->n_climb < G_N_ELEMENTS (data->climb))
+          data->climb[data->n_climb++] = g_intern_string (l->data);
+        if (wb_params_bool (&e, "pioneer_work") && data->n_work < G_N_ELEMENTS (data->work))
+          {
+            data->work[data->n_work] = g_intern_string (l->data);
+            data->work_to[data->n_work] = wb_params_has (&e, "reduces_to")
+                                          ? g_intern_string (wb_params_string (&e, "reduces_to")) : NULL;
+            data->n_work++;
+          }
+      }
+  }
   data->rally_distance = (int) wb_params_int (o, "rally_enemy_distance");
   data->first_holder = _wb_bs_side_index (data->game, wb_params_string (o, "objectives_held_by"));
   for (guint s = 0; s < 2; s++)

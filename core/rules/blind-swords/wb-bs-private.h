@@ -185,6 +185,13 @@ typedef struct {
   BsFog       *fog_results;             /* what the Fog of War results do (wb-bs-fog.c) */
   int          stacking_halves;         /* 3.1: the most SP in a hex, in halves */
   int          rally_distance;          /* 13.1: hexes from the enemy to rally */
+  /* terrain_effects read for the exclusive rules (wb-bs-prepare.c). */
+  guint        n_climb;
+  const char  *climb[4];                /* interned hexside features with artillery_climb (excl. 6.5a) */
+  guint        n_work;
+  const char  *work[4];                 /* interned markers pioneers reduce (excl. 2.1a, 14.4) */
+  const char  *work_to[4];              /* what each is reduced to, NULL: removed */
+  const char  *dismount_attr;           /* 10.9's attribute (dismount_attribute) */
   guint        n_chits;
   WbChit      *chit[BS_MAX_CHITS];      /* the game's, borrowed */
   int          from_turn[BS_MAX_CHITS]; /* in the cup from this turn on; 0: not in this scenario */
@@ -568,10 +575,6 @@ G_STATIC_ASSERT (BS_MAX_PATH == G_N_ELEMENTS (((BsState *) 0)->path));
  * report of issue 17's movement rules): the Fallen Timber markers'
  * features, the hexside artillery climbs by 6.5a, the cavalry attribute
  * of 10.9. */
-#define BS_FALLEN_TIMBER_FULL "fallen-timber-full"
-#define BS_FALLEN_TIMBER_HALF "fallen-timber-half"
-#define BS_STEEP_SLOPE        "steep-slope"
-#define BS_DISMOUNTED_ATTR    "dismounted_counter"
 
 /* The last reach's way to @to for @u into @path; FALSE when not reached
  * (wb-bs-move.c). */
