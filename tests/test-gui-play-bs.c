@@ -95,11 +95,18 @@ map_action (WbWindow *window, WbPlay *play, WbPlayPrompt *prompt, JsonObject *wa
   JsonArray *units = json_object_has_member (want, "units") ? json_object_get_array_member (want, "units") : NULL;
   static gboolean fire_shot;
 
-  if (strcmp (type, "move") == 0 || strcmp (type, "rally") == 0)
+  if (strcmp (type, "chaos") == 0)
+    {
+      /* 7.3b: a click on the hex the Fog of War chit goes to. */
+      wb_play_controller_clear (c);
+      wb_play_controller_click_hex (c, hex_of (play, json_object_get_string_member (want, "hex")));
+      return TRUE;
+    }
+  if (strcmp (type, "move") == 0 || strcmp (type, "rally") == 0 || strcmp (type, "wayward") == 0)
     {
       wb_play_controller_clear (c);
       wb_play_controller_select_unit (c, json_object_get_string_member (want, "unit"));
-      if (strcmp (type, "move") == 0)
+      if (strcmp (type, "move") == 0 || strcmp (type, "wayward") == 0)
         wb_play_controller_click_hex (c, hex_of (play, json_object_get_string_member (want, "hex")));
       return TRUE;
     }

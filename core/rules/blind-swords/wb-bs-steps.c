@@ -174,7 +174,8 @@ _wb_bs_step_action (BsData *data, WbMatch *m, const WbPicks *picks)
 
 /* The chits as the side to act may see them: the cup by count, its own
  * held chits face up and the other side's face down, the chit drawn (an
- * Event only for its owner), the discards. */
+ * Event only for its owner), the discards; under them the Broken Track's
+ * boxes with the units in each (12.8). */
 WbBoard *
 _wb_bs_board (BsData *data, WbMatch *m)
 {
@@ -202,6 +203,30 @@ _wb_bs_board (BsData *data, WbMatch *m)
       b_held[s] = wb_board_add_box (board, held, 1, 1, FALSE, FALSE);
     }
   b_discard = wb_board_add_box (board, _("Discarded"), 2, 1, FALSE, FALSE);
+  /* 12.8: the Broken Track, a box each (3 … Available), both sides' units. */
+  {
+    guint first = board->boxes->len;
+
+    for (guint k = 0; k < data->n_broken; k++)
+      {
+        WbWhere box = { .kind = WB_WHERE_BOX, .place = data->broken[k] };
+        g_autofree char *name = wb_match_where_text (m, &box);
+
+        wb_board_add_box (board, name, 3, 1, FALSE, FALSE);
+      }
+    for (guint i = 0; i < m->units->len && i < data->n_units; i++)
+      {
+        const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+        for (guint k = 0; u->where.kind == WB_WHERE_BOX && k < data->n_broken; k++)
+          if (u->where.place == data->broken[k])
+            {
+              g_autofree char *text = wb_match_unit_text (m, u);
+
+              wb_board_add_unit (board, u->id, text, NULL, u->side, (int) (first + k));
+            }
+      }
+  }
   for (guint c = 0; c < data->n_chits; c++)
     {
       guint side = data->owner[c] >= 0 ? (guint) data->owner[c] : 0;
