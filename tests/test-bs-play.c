@@ -436,6 +436,46 @@ START_TEST (test_victory_levels)
 }
 END_TEST
 
+/* 11.0c xiv: Huzzah! played goes with the Union's next Close Combat of the
+ * turn: two columns right, once. */
+START_TEST (test_huzzah)
+{
+  Fixture f;
+  WbOffset t;
+  BsShifts sh = { 0 };
+  guint attacker;
+  g_autofree char *json = NULL;
+  int huzzah = -1;
+
+  setup_plain (&f, "17.5", NULL);
+  f.physical = FALSE;
+  t = hex (&f, "2510");
+  put_at (&f, "16-oh", nb (&f, t, 0));
+  put_at (&f, "46-ms-a", t);
+  attacker = unit_index (&f, "16-oh");
+  for (guint c = 0; c < f.data->n_chits; c++)
+    if (g_strcmp0 (f.data->chit[c]->id, "usa-huzzah-1") == 0)
+      huzzah = (int) c;
+  ck_assert_int_ge (huzzah, 0);
+  st (&f)->pending_close[USA] = (guint8) (huzzah + 1);
+  _wb_bs_close_shifts (f.data, f.m, &attacker, 1, NULL, 0, t, FALSE, &sh);
+  {
+    gboolean found = FALSE;
+
+    for (guint k = 0; k < sh.n; k++)
+      found |= sh.s[k].shift == 2 && strstr (sh.s[k].what, "Huzzah") != NULL;
+    ck_assert (found);
+  }
+  activate (&f, "decourcy-bde", "attack");
+  ok (&f, "{\"type\": \"end_step\"}");
+  ok (&f, "{\"type\": \"end_step\"}");
+  json = g_strdup_printf ("{\"type\": \"close_combat\", \"units\": [\"16-oh\"], \"hex\": \"%s\"}", hex_text (&f, t));
+  ok (&f, json);
+  ck_assert_int_eq (st (&f)->pending_close[USA], 0);
+  teardown (&f);
+}
+END_TEST
+
 /* The automatic player now fights: every scenario to its end, with fire
  * and movement on the map. */
 START_TEST (test_auto_fights)
@@ -487,6 +527,7 @@ bs_play_suite (void)
   tcase_add_test (tc, test_opportunity_fire);
   tcase_add_test (tc, test_close_combat);
   tcase_add_test (tc, test_rally);
+  tcase_add_test (tc, test_huzzah);
   tcase_add_test (tc, test_restricted);
   tcase_add_test (tc, test_victory_levels);
   tcase_add_test (tc, test_auto_fights);

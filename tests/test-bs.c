@@ -361,6 +361,21 @@ START_TEST (test_events_held)
   ck_assert_uint_eq (f.m->active, CSA);
   ok (&f, "{\"type\": \"play_chit\", \"chit\": \"csa-good-ground\"}");
   ck_assert (logged (&f, "plays the Event Good Ground"));
+  /* Good Ground goes on a hex of Confederate units, not a Trench hex
+   * (excl. 9.3 xvi), until the end of the turn: fire at it shifts two
+   * columns left. */
+  ck_assert_int_eq (f.m->step, BS_EVENT_HEX);
+  ck_assert_uint_eq (f.m->active, CSA);
+  refused (&f, "{\"type\": \"place\", \"hex\": \"3902\"}", "Good Ground");
+  ok (&f, "{\"type\": \"place\", \"hex\": \"3204\"}");
+  ck_assert (logged (&f, "places Good Ground at 3204 until the end of the turn"));
+  {
+    BsShifts sh = { 0 };
+
+    _wb_bs_event_shifts (f.data, f.m, WB_BS_FIRE, hex (&f, "3204"), -1, &sh);
+    ck_assert_uint_eq (sh.n, 1);
+    ck_assert_int_eq (sh.s[0].shift, -2);
+  }
   ck_assert_int_eq (f.m->step, BS_HELD);
   refused (&f, "{\"type\": \"play_chit\", \"chit\": \"csa-rally\"}", "(7.1)");
   ok (&f, "{\"type\": \"play_chit\", \"chit\": \"usa-confident\"}");

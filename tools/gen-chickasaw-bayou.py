@@ -2726,6 +2726,17 @@ CASUALTY_NOTES = {
 # the marker it places).
 PLAYER_AID = ("The Unique Event description, and so when the chit may be played (7.3), are on "
               "the back of the player aid, not in the rulebook text.")
+# Huzzah!'s shift: for the Union's next Close Combat of the turn ("on"); how long an Event
+# lasts is on the player aid: this reading is reconstructed (the chit's note says so).
+HUZZAH_EFFECT = {"type": "crt-modifiers", "modifiers": ["close-huzzah"], "on": "next-close-combat"}
+EFFECT_READING = (" How long its effect lasts is on the player aid too: reconstructed as played by "
+                  "the family: %s.")
+EFFECT_READINGS = {
+    "usa-huzzah-1": "the Union's next Close Combat of the turn",
+    "usa-huzzah-2": "the Union's next Close Combat of the turn",
+    "csa-good-ground": "placed on a hex of Confederate units (not a Trench hex) until the end of the turn",
+    "usa-epaulement": "the marker placed on a hex of Union units stays for the game",
+}
 EVENTS = [
     ("usa-confident", "Confident", "union",
      "Designer's note: \"Huzzah! and Confident: The USA, especially on the last day, used this "
@@ -2743,11 +2754,10 @@ EVENTS = [
     ("usa-huzzah-1", "Huzzah!", "union",
      "Close Combat: Union \"Huzzah!\" event: Shift two columns to the right (11.0c xiv). Moves "
      "resulting from the Huzzah chits do not trigger a roll on the Bayou entry table or a "
-     "cohesion check (2.10h).", {"type": "crt-modifiers", "modifiers": ["close-huzzah"]}),
+     "cohesion check (2.10h).", HUZZAH_EFFECT),
     ("usa-huzzah-2", "Huzzah! (second)", "union",
      "The second Huzzah! chit: 17.5b and 17.6b \"Both Huzzah! Events are used\". Close Combat: "
-     "Shift two columns to the right (11.0c xiv).",
-     {"type": "crt-modifiers", "modifiers": ["close-huzzah"]}),
+     "Shift two columns to the right (11.0c xiv).", HUZZAH_EFFECT),
     ("usa-command-momentum", "Command Momentum", "union",
      "Designer's note: \"Command Momentum: Hard for the Union to use but once a Division got "
      "rolling it would act as one, like they did in the battle.\"", None),
@@ -2760,7 +2770,8 @@ EVENTS = [
      "Fire Combat: Confederate \"Good Ground\" chit: shift two columns to the left; it may not "
      "be placed in a Trench hex (9.3 xvi). Close Combat: Defending Confederate \"Good Ground\" "
      "event chit: Shift two columns to the left (11.0c xviii).",
-     {"type": "crt-modifiers", "modifiers": ["fire-good-ground", "close-good-ground"]}),
+     {"type": "crt-modifiers", "modifiers": ["fire-good-ground", "close-good-ground"], "on": "hex",
+      "not_in": ["trench"]}),
     ("csa-rally", "Rally", "confederate",
      "Designer's note: \"Rally: For both sides.\" The Rally Event chit can NOT be played on "
      "units in a Bayou hex (2.10h) or a Cypress hex (2.10j).", None),
@@ -2809,7 +2820,7 @@ def build_chits():
         if effect:
             c["effect"] = effect
         c["text"] = text
-        c["note"] = PLAYER_AID
+        c["note"] = PLAYER_AID + (EFFECT_READING % EFFECT_READINGS[cid] if cid in EFFECT_READINGS else "")
         chits.append(c)
     chits.append({"id": "fortunes-of-war", "name": "Fortunes of War", "kind": "wild",
                   "wild": "fortunes-of-war",
@@ -3200,7 +3211,7 @@ def build_scenarios(units, chits, errors):
             "turns": {"count": count, "labels": labels},
             "boxes": BROKEN_BOXES + (BOXES_17_6 if sid == "17.6" else []),
         }
-        sc["options"] = [RULEBOOK_TABLES_OPTION]
+        sc["options"] = [RULEBOOK_TABLES_OPTION, REBUILD_OPTION]
         if sid == "17.6":
             sc["options"] += [{"id": oid, "name": name, "text": "17.6%s: %s" % (
                 letter, dict(SCENARIO_TEXT["17.6"]["variants"])[letter]) + OPTION_NOTES.get(oid, "")}
@@ -3247,6 +3258,11 @@ def variant_overrides(charts):
 
 
 # Every scenario: play the rulebook-only tables (DESIGN-NOTES 6) instead of the reconstructed.
+REBUILD_OPTION = {
+    "id": "rebuild-option", "name": "Rebuild Option",
+    "text": ("Series 13.2 REBUILD OPTION: a unit that has returned from the Broken Track never "
+             "rebuilds to its Fresh side again; it stays on its Battleworn side."),
+}
 RULEBOOK_TABLES_OPTION = {
     "id": RULEBOOK_OPTION, "name": "Rulebook tables only",
     "text": ("Play the tables as the rulebook text gives them (rules.params.rulebook_tables: "

@@ -1155,6 +1155,8 @@ _wb_bs_fire_shifts (BsData *data, WbMatch *m, const guint *firers, guint n_firer
   /* xv: Flanking Fire (9.3c). */
   if (flanking)
     add_shift (out, _("Flanking Fire"), fx->fire_flanking);
+  /* xvi: the Events in force on the target's hex (Good Ground). */
+  _wb_bs_event_shifts (data, m, WB_BS_FIRE, target, -1, out);
 }
 
 /* @units' modified SPs (halves) in all, and of Weapon Type @code. */
@@ -1304,14 +1306,14 @@ _wb_bs_close_shifts (BsData *data, WbMatch *m, const guint *assault, guint n_ass
   }
   /* xvi: the defender (its Lead Unit) is mounted cavalry; xvii: Charging
    * Cavalry against infantry and artillery only. */
-  if (lead >= 0 && data->counter[defenders[lead]].role == BS_ROLE_CAVALRY)
+  if (lead >= 0 && bs_role (data, m, defenders[lead]) == BS_ROLE_CAVALRY)
     add_shift (out, _("defender is mounted cavalry"), fx->cavalry_defender);
   if (charge)
     {
       gboolean cavalry = FALSE;
 
       for (guint i = 0; i < n_def; i++)
-        cavalry |= data->counter[defenders[i]].role == BS_ROLE_CAVALRY;
+        cavalry |= bs_role (data, m, defenders[i]) == BS_ROLE_CAVALRY;
       if (!cavalry && n_def > 0)
         add_shift (out, _("Charging Cavalry"), fx->charge);
     }
@@ -1322,4 +1324,6 @@ _wb_bs_close_shifts (BsData *data, WbMatch *m, const guint *assault, guint n_ass
   n = effects_of_hexes (data, m, &from, 1, list);
   for (guint i = 0; i < n; i++)
     add_shift (out, fx->effect[list[i]].attacker_what, fx->effect[list[i]].attacker);
+  /* xiv, xviii: the Events in force (Huzzah!, Good Ground). */
+  _wb_bs_event_shifts (data, m, WB_BS_CLOSE, target, n_assault > 0 ? (int) unit (m, assault[0])->side : -1, out);
 }

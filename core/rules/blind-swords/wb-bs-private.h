@@ -43,6 +43,7 @@ typedef enum {
   BS_ART_RALLY,   /* 6.4: the Artillery Rally Step, the USA first */
   BS_CHAOS,       /* 7.3b: the opposing player marks a hex for Battlefield Chaos */
   BS_WAYWARD,     /* 7.3b: the opposing player makes a Wayward Move */
+  BS_EVENT_HEX,   /* 7.3: the owner places the Event played on a hex (an Epaulement, Good Ground) */
   BS_WITHDRAW,    /* 10.8: the enemy's cavalry may withdraw from a unit that moved near it */
   BS_N_STEPS
 } BsStep;
@@ -149,6 +150,14 @@ typedef struct {
   guint8   fog_resume_active;
   guint8   chaos_on;                /* a Battlefield Chaos chit is on chaos_hex */
   WbOffset chaos_hex;
+  /* The Events in force (wb-bs-events.c). */
+  guint8   event_chit;              /* BS_EVENT_HEX: the Event being placed + 1 */
+  guint8   event_resume;            /* the step it was played in (BS_EVENT, BS_HELD) */
+  guint8   event_active;
+  guint8   n_placed;
+  guint8   placed_chit[4];          /* Events on a hex until the end of the turn (+ 1) */
+  WbOffset placed_hex[4];
+  guint8   pending_close[2];        /* an Event (+ 1) for the side's next Close Combat */
   /* wb-bs-exclusive.c */
   guint8   pending;                 /* BsPending: what waits for Opportunity Fire with mover */
   guint8   go;                      /* BS_GO_*: the choices of the move waiting */
@@ -529,6 +538,25 @@ JsonObject  *_wb_bs_fog_step_action (BsData *data, WbMatch *m, const WbPicks *pi
 JsonObject  *_wb_bs_fog_suggest     (BsData *data, WbMatch *m, WbRng *rng);
 /* wb-bs.c: the chit is done with, the next one is drawn. */
 void         _wb_bs_fog_finished    (BsData *data, WbMatch *m, WbRuleContext *ctx);
+
+/* ---- wb-bs-events.c: the Events whose effect is data (the chit's effect) ---- */
+
+/* Plays Event @c's effect (played in step @resume): TRUE when it waits for
+ * its hex (BS_EVENT_HEX), FALSE when done (logged). */
+gboolean     _wb_bs_event_play      (BsData *data, WbMatch *m, guint c, guint8 resume, WbRuleContext *ctx);
+WbApplyResult _wb_bs_event_apply    (BsData *data, WbMatch *m, const char *type, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+/* The shifts of the Events in force on a fire or Close Combat at @target
+ * (the attacker's side for Close Combat, else -1). */
+void         _wb_bs_event_shifts    (BsData *data, WbMatch *m, WbBsCombatKind kind, WbOffset target,
+                                     int attacker_side, BsShifts *out);
+void         _wb_bs_events_close_done (BsData *data, WbMatch *m, guint side);
+void         _wb_bs_events_end_turn (BsData *data, WbMatch *m);
+void         _wb_bs_event_step      (BsData *data, WbMatch *m, WbStep *step);
+JsonObject  *_wb_bs_event_step_action (BsData *data, WbMatch *m, const WbPicks *picks);
+JsonObject  *_wb_bs_event_suggest   (BsData *data, WbMatch *m);
+/* wb-bs.c: the flow goes on after the Event placed. */
+void         _wb_bs_event_resume    (BsData *data, WbMatch *m, guint8 resume, WbRuleContext *ctx);
 
 /* wb-bs-auto.c */
 JsonObject  *_wb_bs_suggest         (BsData *data, WbMatch *m, WbRng *rng);

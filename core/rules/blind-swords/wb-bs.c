@@ -639,8 +639,9 @@ end_turn (BsData *data, WbMatch *m, WbRuleContext *ctx)
                wb_match_side_name (m, 0), m->vp[0], wb_match_side_name (m, 1), m->vp[1]);
   /* 14.3 */
   memset (st->brigade, 0, sizeof st->brigade);
-  /* 7.3b: Battlefield Chaos ends with the turn. */
+  /* 7.3b: Battlefield Chaos ends with the turn, and so do the Events. */
   _wb_bs_chaos_update (data, m, TRUE);
+  _wb_bs_events_end_turn (data, m);
   /* Excl. 14.4: the Fallen Timber Reduction Phase. */
   _wb_bs_fallen_timber_reduction (data, m, ctx);
   /* 14.4: 1 → Available first, then 2 → 1, then 3 → 2 (12.8a). */
@@ -967,18 +968,35 @@ draw (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError *
 }
 
 /* An Event played: its text; its effect is not played yet. */
-static void
+/* An Event played (7.3): its effect as data (wb-bs-events.c); TRUE when it
+ * waits for the hex it goes to. */
+static gboolean
 play_event (BsData *data, WbMatch *m, guint c, WbRuleContext *ctx)
 {
-  WbChit *chit = data->chit[c];
   BsState *st = bs_state (m);
+  guint8 resume = (guint8) m->step;
 
-  /* TRANSLATORS: 7.3: an Event played; its effect is applied by the players */
-  wb_rule_say (ctx, m, _("plays the Event %s: %s Its effect is not played yet: the players apply it with the "
-                         "designer's overrides."), chit_name (data, c), chit->text != NULL ? chit->text : "");
   st->at[c] = BS_AT_DISCARD;
   if (st->drawn == c + 1)
     st->drawn = 0;
+  return _wb_bs_event_play (data, m, c, resume, ctx);
+}
+
+void
+_wb_bs_event_resume (BsData *data, WbMatch *m, guint8 resume, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  if (resume == BS_HELD)
+    {
+      /* 7.1: then the other side may play one. */
+      m->step = BS_HELD;
+      st->passes = 0;
+      m->active = 1 - m->active;
+      held_turn (data, m, ctx);
+      return;
+    }
+  enter_held (data, m, ctx);
 }
 
 static WbApplyResult
@@ -1000,8 +1018,8 @@ play_chit (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GEr
     {
       if ((guint) c + 1 != st->drawn)
         return refuse (error, _("%s is not the chit drawn"), chit_name (data, (guint) c));
-      play_event (data, m, (guint) c, ctx);
-      enter_held (data, m, ctx);
+      if (!play_event (data, m, (guint) c, ctx))
+        enter_held (data, m, ctx);
       return WB_APPLY_DONE;
     }
   if (!wb_rule_check (ctx, m, "bs.held-chits", st->at[c] == BS_AT_HELD && data->owner[c] == (int) m->active,
@@ -1010,11 +1028,8 @@ play_chit (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GEr
     return WB_APPLY_REFUSED;
   if (data->chit[c]->kind == WB_CHIT_EVENT)
     {
-      play_event (data, m, (guint) c, ctx);
-      /* 7.1: then the other side may play one. */
-      st->passes = 0;
-      m->active = 1 - m->active;
-      held_turn (data, m, ctx);
+      if (!play_event (data, m, (guint) c, ctx))
+        _wb_bs_event_resume (data, m, BS_HELD, ctx);
       return WB_APPLY_DONE;
     }
   if (data->chit[c]->kind != WB_CHIT_ACTIVATION || data->chit[c]->level != WB_CHIT_LEVEL_CIC)
@@ -1428,6 +1443,11 @@ bs_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
   r = apply_action (p, m, action, ctx, error);
   if (r == WB_APPLY_DONE && ctx->preview == NULL)
     {
+      const char *type = wb_json_string (action, "type", "");
+
+      /* Huzzah! goes with the side's next Close Combat only. */
+      if (strcmp (type, "close_combat") == 0)
+        _wb_bs_events_close_done (p, m, m->active);
       _wb_bs_chaos_update (p, m, FALSE);
       refresh_badges (p, m);
       _wb_bs_check_releases (p, m, ctx);
@@ -1464,6 +1484,8 @@ apply_action (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
     return order (data, m, action, ctx, error);
   if (m->step == BS_CHAOS || m->step == BS_WAYWARD)
     return _wb_bs_fog_apply (data, m, type, action, ctx, error);
+  if (m->step == BS_EVENT_HEX)
+    return _wb_bs_event_apply (data, m, type, action, ctx, error);
   return _wb_bs_map_apply (data, m, type, action, ctx, error);
 }
 
@@ -1499,6 +1521,8 @@ bs_describe_step (gpointer p, WbMatch *m)
       return g_strdup (_("Chit Draw Phase: Fog of War, Battlefield Chaos"));
     case BS_WAYWARD:
       return g_strdup (_("Chit Draw Phase: Fog of War, Wayward Move"));
+    case BS_EVENT_HEX:
+      return g_strdup (_("Chit Draw Phase: Event"));
     default:
       return g_strdup (_wb_bs_map_describe (m) != NULL ? _wb_bs_map_describe (m) : _("Brigade Activation Phase"));
     }
@@ -1534,6 +1558,8 @@ bs_awaiting (gpointer p, WbMatch *m)
       return "battlefield-chaos";
     case BS_WAYWARD:
       return "wayward-move";
+    case BS_EVENT_HEX:
+      return "event-hex";
     default:
       return _wb_bs_map_awaiting (m) != NULL ? _wb_bs_map_awaiting (m) : "activation";
     }
@@ -1572,6 +1598,8 @@ bs_hint (gpointer p, WbMatch *m)
       return _("Battlefield Chaos: click a hex of the affected side's units (7.3b).");
     case BS_WAYWARD:
       return _("Wayward Move: click a unit of the affected side, then the hex it goes to (7.3b).");
+    case BS_EVENT_HEX:
+      return _("Click the hex of your units the Event goes to.");
     default:
       return _wb_bs_map_hint (m);
     }
@@ -1589,6 +1617,8 @@ bs_suggest (gpointer p, WbMatch *m, WbRng *rng)
 {
   if (!m->over && (m->step == BS_CHAOS || m->step == BS_WAYWARD))
     return _wb_bs_fog_suggest (p, m, rng);
+  if (!m->over && m->step == BS_EVENT_HEX)
+    return _wb_bs_event_suggest (p, m);
   return _wb_bs_suggest (p, m, rng);
 }
 
@@ -1597,6 +1627,8 @@ bs_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
 {
   if (!m->over && (m->step == BS_CHAOS || m->step == BS_WAYWARD))
     _wb_bs_fog_step (p, m, picks, step);
+  else if (!m->over && m->step == BS_EVENT_HEX)
+    _wb_bs_event_step (p, m, step);
   else
     _wb_bs_step (p, m, picks, step);
 }
@@ -1606,6 +1638,8 @@ bs_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
 {
   if (m->step == BS_CHAOS || m->step == BS_WAYWARD)
     return _wb_bs_fog_step_action (p, m, picks);
+  if (m->step == BS_EVENT_HEX)
+    return _wb_bs_event_step_action (p, m, picks);
   return _wb_bs_step_action (p, m, picks);
 }
 
