@@ -656,7 +656,6 @@ RULES = {
                                                  {"side": "union", "units": "artillery"}],
                                    "pioneer_work": True},
             "epaulement": {"target_shift": -2},
-            "corduroy-bridge": {"firer_shift": -1, "attacker_shift": -1, "no_rally": True},
             "levee": {"los": "levee", "target_shift": -1, "defender_shift": -1},
             "creek": {"defender_shift": -1},
             "slope": {"uphill_shift": -2, "no_charge": True},
@@ -722,6 +721,8 @@ RULES = {
             "reconstructed (terrain and feature notes)",
             "the Command Ratings printed on the activation chits: reconstructed (each chit's "
             "note and source)",
+            "17.6's Victory Levels (17.6k prints none): 17.5e's, in rules.params.victory",
+            "how long the Good Ground, Huzzah! and Epaulement Events last (each chit's note)",
         ],
         "unknown": [
             "Fog of War Chit Table and General Casualty Table results (tables fog-of-war and "

@@ -11,7 +11,7 @@
 
 /* Fire Combat and Close Combat on the map for the Blind Swords family
  * (series 9.0, 11.0, 12.0; docs/rules-engine.md, "The Blind Swords
- * family: combat on the map"): who fires at what, the column and its
+ * family: the activation's steps and combat on the map"): who fires at what, the column and its
  * shifts (wb-bs-los.c), the CRT and the Cohesion Tests (the combat
  * engine, wb-bs-combat.c), and what the results do to the units on the
  * map — their side up, their markers, retreats (wb-bs-move.c), the

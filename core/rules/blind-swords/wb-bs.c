@@ -19,10 +19,11 @@
 /* The Blind Swords family: the sequence of play (series 4.0), the Command
  * Decision Phase (5.0), the Artillery Phase's alternating steps (6.0), the
  * chit draw (7.0) with its activations and orders (8.1), and the End Turn
- * Phase (14.0). The fire, movement, close combat and rally of a brigade's
- * activation are not played yet: its owner plays them with the designer's
- * overrides and ends the activation (docs/rules-coverage.md says which
- * sections). The side listed first in the game plays the USA's part (it
+ * Phase (14.0); the steps on the map after the order are
+ * wb-bs-activation.c's, the combats wb-bs-fight.c's, the scenario's rules
+ * wb-bs-scenario.c's, the Fog of War's results wb-bs-fog.c's, the Events'
+ * effects wb-bs-events.c's (docs/rules-coverage.md says which sections are
+ * played, and what the players play with the overrides). The side listed first in the game plays the USA's part (it
  * acts first, 5.1, 6.1, 7.1, 14.1); the second side pulls the chits on odd
  * turns, the first on even turns (7.2). */
 
@@ -967,7 +968,6 @@ draw (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError *
   return WB_APPLY_DONE;
 }
 
-/* An Event played: its text; its effect is not played yet. */
 /* An Event played (7.3): its effect as data (wb-bs-events.c); TRUE when it
  * waits for the hex it goes to. */
 static gboolean
@@ -1078,8 +1078,8 @@ hold (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError *
 }
 
 /* 7.3b: the non-puller rolls one die on the Fog of War Chit Table; a cell
- * the rulebook does not give ("?") is the players' to give. Its effects
- * are not played yet. */
+ * the rulebook does not give ("?") is the players' to give; the result is
+ * played by wb-bs-fog.c. */
 static WbApplyResult
 fog_of_war (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
