@@ -476,6 +476,48 @@ START_TEST (test_huzzah)
 }
 END_TEST
 
+/* Excl. 17.6j Snyder's Bluff: a Union unit between the two rows of
+ * trenches draws one of S. D. Lee's four units (three turns ahead, at
+ * 5718); one within three hexes of the pike to Snyder's Bluff draws all
+ * the rest; each trigger once. */
+START_TEST (test_snyders_bluff)
+{
+  Fixture f;
+  guint waiting = 0, coming = 0;
+  static const char * const lee[] = { "3-ms-bttn", "3-ms", "4-ms", "hill-cav" };
+
+  setup (&f, "17.6");
+  activate (&f, "decourcy-bde", "attack");
+  for (guint k = 0; k < G_N_ELEMENTS (lee); k++)
+    ck_assert_int_eq (unit (&f, lee[k])->where.kind, WB_WHERE_BOX);
+  /* 3521: between the first row (3520) and the second (3522) in its column. */
+  put (&f, "16-oh", "3521");
+  ok (&f, "{\"type\": \"end_step\"}");
+  for (guint k = 0; k < G_N_ELEMENTS (lee); k++)
+    {
+      WbUnitState *u = unit (&f, lee[k]);
+
+      waiting += u->where.kind == WB_WHERE_BOX;
+      coming += u->where.kind == WB_WHERE_WAITING && u->arrives == f.m->turn + 3;
+    }
+  ck_assert_uint_eq (coming, 1);
+  ck_assert_uint_eq (waiting, 3);
+  ck_assert (logged (&f, "is drawn: it will arrive at 5718"));
+  /* The same trigger again draws nobody. */
+  ok (&f, "{\"type\": \"end_step\"}");
+  waiting = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (lee); k++)
+    waiting += unit (&f, lee[k])->where.kind == WB_WHERE_BOX;
+  ck_assert_uint_eq (waiting, 3);
+  /* Near the pike: all the rest. */
+  put (&f, "42-oh", "5321");
+  ok (&f, "{\"type\": \"end_step\"}");
+  for (guint k = 0; k < G_N_ELEMENTS (lee); k++)
+    ck_assert_int_eq (unit (&f, lee[k])->where.kind, WB_WHERE_WAITING);
+  teardown (&f);
+}
+END_TEST
+
 /* The automatic player now fights: every scenario to its end, with fire
  * and movement on the map. */
 START_TEST (test_auto_fights)
@@ -529,6 +571,7 @@ bs_play_suite (void)
   tcase_add_test (tc, test_rally);
   tcase_add_test (tc, test_huzzah);
   tcase_add_test (tc, test_restricted);
+  tcase_add_test (tc, test_snyders_bluff);
   tcase_add_test (tc, test_victory_levels);
   tcase_add_test (tc, test_auto_fights);
   suite_add_tcase (s, tc);

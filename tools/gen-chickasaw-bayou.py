@@ -584,6 +584,8 @@ for side_code, side_id, side_name in (("USA", "union", "Union"), ("CSA", "confed
     FOG_RESULTS["%s General Casualty" % side_code] = {"effect": "general-casualty", "side": side_id}
 
 
+SNYDER = {"box": "snyders-bluff", "at": "5718", "delay": 3, "side": "union"}
+
 VICTORY_17_1 = {
     "broken_vp": 1, "rebuilt_vp": 1,
     "levels": [
@@ -705,6 +707,15 @@ RULES = {
                       "enemy_next_to": ["trench"]}],
         },
         "fog_of_war_results": FOG_RESULTS,
+        # 17.6j Snyder's Bluff: S. D. Lee's four units drawn one by one (all when the Union nears
+        # the pike), three turns ahead, at 5718.
+        "arrivals": {"17.6": [
+            dict(SNYDER, trigger="between-marks", mark="trench-row-1", mark2="trench-row-2"),
+            dict(SNYDER, trigger="enter-mark", mark="trench-row-2", count=1),
+            dict(SNYDER, trigger="enter-mark", mark="trench-row-2", count=2),
+            dict(SNYDER, trigger="enter-mark", mark="trench-row-2", count=3),
+            dict(SNYDER, trigger="within-mark", mark="snyders-bluff-pike", distance=3, draw=0),
+        ]},
         # 17.6h: no Bayou Entry roll for the Union on the 11:30 AM turn.
         "entry_exempt": {"17.6": {"union": [1]}},
         "rulebook_tables": {t: t + RULEBOOK_SUFFIX for t in RECONSTRUCTED},

@@ -174,6 +174,29 @@ static const WbParam fog_members[] = {
 static const WbParam fog_value[] = {
   { .name = "value", .type = WB_PARAM_OBJECT, .members = fog_members, .n_members = G_N_ELEMENTS (fog_members) },
 };
+/* Units drawn from a box to arrive later when the enemy gets somewhere
+ * (excl. 17.6j Snyder's Bluff), each trigger once. */
+static const char * const trigger_kinds[] = { "between-marks", "enter-mark", "within-mark", NULL };
+static const WbParam arrival_members[] = {
+  { .name = "box", .type = WB_PARAM_STRING, .required = TRUE, .doc = N_("the scenario's box the units wait in") },
+  { .name = "at", .type = WB_PARAM_STRING, .required = TRUE, .doc = N_("the hex they arrive at (\"5718\")") },
+  { .name = "delay", .type = WB_PARAM_INT, .def_number = 3, .min = 0, .max = 100, .unit = N_("turns"),
+    .doc = N_("turns on the Turn Record Track before they arrive (then 10.11)") },
+  { .name = "side", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_SIDE, .required = TRUE,
+    .doc = N_("the side whose units' moves trigger it") },
+  { .name = "trigger", .type = WB_PARAM_ENUM, .values = trigger_kinds, .required = TRUE,
+    .doc = N_("between-marks: a unit enters a hex between the rows of mark and mark2 (in its column); enter-mark: "
+              "units have entered count hexes of mark; within-mark: a unit comes within distance hexes of mark") },
+  { .name = "mark", .type = WB_PARAM_STRING, .required = TRUE, .doc = N_("a map mark's id") },
+  { .name = "mark2", .type = WB_PARAM_STRING, .def_text = N_("none"), .doc = N_("the second mark (between-marks)") },
+  { .name = "count", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 64,
+    .doc = N_("enter-mark: the how-manyth distinct hex of the mark entered") },
+  { .name = "distance", .type = WB_PARAM_INT, .def_number = 0, .min = 0, .max = 100, .unit = N_("hexes"),
+    .doc = N_("within-mark: how near") },
+  { .name = "draw", .type = WB_PARAM_INT, .def_number = 1, .min = 0, .max = 100,
+    .doc = N_("units drawn at random from the box (0: all left)") },
+};
+
 static const WbParam exempt_members[] = {
   { .name = "value", .type = WB_PARAM_INT_LIST, .min = 1, .max = 1000 },
 };
@@ -334,6 +357,9 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
     .rule = "excl. 17.1e, 17.3f, 17.4f",
     .doc = N_("units that may not move (or fire) until one of the conditions given happens"),
     .members = restricted_members, .n_members = G_N_ELEMENTS (restricted_members) },
+  { .name = "arrivals", .type = WB_PARAM_LIST, .per_scenario = TRUE, .def_text = N_("none"), .rule = "excl. 17.6j",
+    .doc = N_("units drawn from a box to arrive later when the enemy gets somewhere, each trigger once"),
+    .members = arrival_members, .n_members = G_N_ELEMENTS (arrival_members) },
   { .name = "entry_exempt", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE, .def_text = N_("none"),
     .rule = "excl. 17.6h",
     .doc = N_("the turns on which a side's units enter terrain with an entry_table without rolling"),

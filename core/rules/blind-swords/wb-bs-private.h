@@ -112,6 +112,7 @@ typedef struct {
 /* A unit's integers (WbUnitState.data). */
 #define BS_DATA_DELAYED 0   /* the turn its arrival was delayed by the enemy (10.11), 0: never */
 #define BS_DATA_SPENT   1   /* quarter MP spent in this Movement Step (or Artillery Step) */
+#define BS_DATA_ARRIVAL 3   /* excl. 17.6j: the hex (row × cols + col + 1) a unit drawn from a box arrives at */
 
 /* BsState.brigade flags. */
 #define BS_BDE_ACTIVATED 1u   /* its Brigade Activation Status marker on "Activated" (2.3) */
@@ -145,6 +146,8 @@ typedef struct {
   /* The scenario's rules (wb-bs-scenario.c). */
   guint8   released;                /* restricted entries freed, a bit each */
   gint8    control[BS_MAX_CONTROL]; /* the side controlling each control_feature hex, -1: none */
+  guint8   arrived;                 /* arrivals triggered, a bit each */
+  guint64  entered[8];              /* enter-mark arrivals: the mark's hexes entered, a bit each */
   /* The Fog of War (wb-bs-fog.c). */
   guint8   fog_side;                /* the side a Fog of War result affects */
   guint8   fog_resume_active;
@@ -512,6 +515,8 @@ gboolean     _wb_bs_entry_exempt    (BsData *data, WbMatch *m, guint side);
 void         _wb_bs_update_control  (BsData *data, WbMatch *m, gboolean at_start);
 int          _wb_bs_controls        (BsData *data, WbMatch *m, guint side);
 gboolean     _wb_bs_has_levels      (BsData *data);
+/* Units drawn from a box to arrive later, when their trigger happens (after each action). */
+void         _wb_bs_check_arrivals  (BsData *data, WbMatch *m, WbRuleContext *ctx);
 /* The end-of-game VP and the Victory Level (14.5, excl. 17.1f-17.6k). */
 void         _wb_bs_final_victory   (BsData *data, WbMatch *m, WbRuleContext *ctx);
 

@@ -19,6 +19,26 @@
 
 #define BS_MAX_RESTRICTED 8
 #define BS_MAX_LEVELS     12
+#define BS_MAX_ARRIVALS   8
+
+typedef enum {
+  ARRIVE_BETWEEN,
+  ARRIVE_ENTER,
+  ARRIVE_WITHIN,
+} ArriveKind;
+
+/* A trigger of units drawn from a box (excl. 17.6j). */
+typedef struct {
+  const char *box;             /* interned */
+  WbOffset    at;
+  int         delay;
+  int         side;            /* whose units trigger it */
+  guint8      kind;            /* ArriveKind */
+  int         count, distance, draw;
+  WbOffset   *mark;            /* the mark's hexes */
+  guint       n_mark;
+  int        *lo, *hi;         /* between-marks: per column, the rows strictly between (lo < row < hi) */
+} BsArrival;
 
 typedef struct {
   guint      n_units;
@@ -53,6 +73,8 @@ struct _BsScenario
   int          free_vp[2];
   BsLevel      level[BS_MAX_LEVELS];
   guint        n_levels;
+  BsArrival    arrival[BS_MAX_ARRIVALS];
+  guint        n_arrivals;
 };
 
 void
@@ -70,6 +92,12 @@ _wb_bs_scenario_free (BsScenario *sc)
     {
       g_free (sc->level[l].level);
       g_clear_pointer (&sc->level[l].marker_features, g_ptr_array_unref);
+    }
+  for (guint a = 0; a < sc->n_arrivals; a++)
+    {
+      g_free (sc->arrival[a].mark);
+      g_free (sc->arrival[a].lo);
+      g_free (sc->arrival[a].hi);
     }
   g_free (sc->control);
   g_free (sc);
@@ -202,6 +230,83 @@ read_victory (BsData *data, BsScenario *sc, const WbParams *o, GError **error)
   return TRUE;
 }
 
+static WbMapMark *
+mark_of (BsData *data, const char *id, const char *name, guint k, GError **error)
+{
+  WbMapMark *mk = id != NULL ? wb_hex_map_find_mark (data->map, id) : NULL;
+
+  if (mk == NULL)
+    _wb_bs_fail (error, _("rules.params.arrivals[%u].%s: the map has no mark “%s” (expected a map mark's id)"), k,
+                 name, id != NULL ? id : "");
+  return mk;
+}
+
+static gboolean
+read_arrivals (BsData *data, BsScenario *sc, const WbParams *o, GError **error)
+{
+  guint n = wb_params_length (o, "arrivals");
+
+  if (n > BS_MAX_ARRIVALS)
+    return _wb_bs_fail (error, _("rules.params.arrivals: at most %d triggers a scenario"), BS_MAX_ARRIVALS);
+  for (guint k = 0; k < n; k++)
+    {
+      WbParams e;
+      BsArrival *a = &sc->arrival[sc->n_arrivals];
+      const char *kind, *at;
+      WbMapMark *mk;
+
+      if (!wb_params_item (o, "arrivals", k, &e))
+        continue;
+      a->box = g_intern_string (wb_params_string (&e, "box"));
+      at = wb_params_string (&e, "at");
+      if (at == NULL || !wb_hex_map_parse_hex (data->map, at, &a->at) || !wb_hex_map_contains (data->map, a->at))
+        return _wb_bs_fail (error, _("rules.params.arrivals[%u].at: “%s” is no hex of the map"), k, at ? at : "");
+      a->delay = (int) wb_params_int (&e, "delay");
+      a->side = _wb_bs_side_index (data->game, wb_params_string (&e, "side"));
+      kind = wb_params_string (&e, "trigger");
+      a->kind = g_strcmp0 (kind, "between-marks") == 0 ? ARRIVE_BETWEEN
+                : g_strcmp0 (kind, "enter-mark") == 0 ? ARRIVE_ENTER : ARRIVE_WITHIN;
+      a->count = (int) wb_params_int (&e, "count");
+      a->distance = (int) wb_params_int (&e, "distance");
+      a->draw = (int) wb_params_int (&e, "draw");
+      if ((mk = mark_of (data, wb_params_string (&e, "mark"), "mark", k, error)) == NULL)
+        return FALSE;
+      a->n_mark = mk->hexes->len;
+      a->mark = g_memdup2 (mk->hexes->data, sizeof (WbOffset) * MAX (mk->hexes->len, 1));
+      if (a->kind == ARRIVE_ENTER && a->n_mark > 64)
+        return _wb_bs_fail (error, _("rules.params.arrivals[%u].mark: enter-mark counts at most 64 hexes"), k);
+      if (a->kind == ARRIVE_BETWEEN)
+        {
+          WbMapMark *m2 = mark_of (data, wb_params_has (&e, "mark2") ? wb_params_string (&e, "mark2") : NULL,
+                                   "mark2", k, error);
+
+          if (m2 == NULL)
+            return FALSE;
+          /* Per column, the rows strictly between the two marks' rows. */
+          a->lo = g_new (int, data->cols);
+          a->hi = g_new (int, data->cols);
+          for (int c = 0; c < data->cols; c++)
+            a->lo[c] = a->hi[c] = -1;
+          for (guint h = 0; h < mk->hexes->len; h++)
+            {
+              WbOffset x = g_array_index (mk->hexes, WbOffset, h);
+
+              if (x.col >= 0 && x.col < data->cols)
+                a->lo[x.col] = MAX (a->lo[x.col], x.row);
+            }
+          for (guint h = 0; h < m2->hexes->len; h++)
+            {
+              WbOffset x = g_array_index (m2->hexes, WbOffset, h);
+
+              if (x.col >= 0 && x.col < data->cols)
+                a->hi[x.col] = a->hi[x.col] < 0 ? x.row : MIN (a->hi[x.col], x.row);
+            }
+        }
+      sc->n_arrivals++;
+    }
+  return TRUE;
+}
+
 gboolean
 _wb_bs_scenario_compile (BsData *data, const WbParams *o, GError **error)
 {
@@ -221,7 +326,8 @@ _wb_bs_scenario_compile (BsData *data, const WbParams *o, GError **error)
         if (turns[t] >= 1 && turns[t] <= BS_MAX_BONUS_TURNS)
           sc->exempt[s][turns[t] - 1] = 1;
     }
-  return read_restricted (data, sc, o, error) && read_victory (data, sc, o, error);
+  return read_restricted (data, sc, o, error) && read_victory (data, sc, o, error) &&
+         read_arrivals (data, sc, o, error);
 }
 
 /* ---- Restricted units (excl. 17.1e, 17.3f, 17.4f) ---- */
@@ -453,5 +559,91 @@ _wb_bs_final_victory (BsData *data, WbMatch *m, WbRuleContext *ctx)
       wb_rule_say (ctx, m, _("Victory Level: %s (%s: VP difference %+d, %d of %u controlled hexes, %d markers removed)."),
                    l->level, wb_match_side_name (m, (guint) l->side), diff, controls, sc->n_control, removed);
       return;
+    }
+}
+
+/* ---- Arrivals drawn from a box (excl. 17.6j) ---- */
+
+static gboolean
+triggered (BsData *data, WbMatch *m, guint a_index)
+{
+  BsState *st = bs_state (m);
+  const BsArrival *a = &data->sc->arrival[a_index];
+
+  for (guint i = 0; i < data->n_units; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+      if ((int) u->side != a->side || u->where.kind != WB_WHERE_HEX || bs_role (data, m, i) == BS_ROLE_MARKER ||
+          bs_role (data, m, i) == BS_ROLE_PIONEER)
+        continue;
+      switch (a->kind)
+        {
+        case ARRIVE_BETWEEN:
+          {
+            int c = u->where.hex.col;
+
+            if (c >= 0 && c < data->cols && a->lo[c] >= 0 && a->hi[c] >= 0 && u->where.hex.row > a->lo[c] &&
+                u->where.hex.row < a->hi[c])
+              return TRUE;
+          }
+          break;
+        case ARRIVE_ENTER:
+          for (guint h = 0; h < a->n_mark; h++)
+            if (wb_offset_equal (a->mark[h], u->where.hex))
+              st->entered[a_index] |= G_GUINT64_CONSTANT (1) << h;
+          break;
+        case ARRIVE_WITHIN:
+        default:
+          for (guint h = 0; h < a->n_mark; h++)
+            if (wb_hex_distance (data->layout, a->mark[h], u->where.hex) <= a->distance)
+              return TRUE;
+          break;
+        }
+    }
+  return a->kind == ARRIVE_ENTER && (int) __builtin_popcountll (st->entered[a_index]) >= a->count;
+}
+
+void
+_wb_bs_check_arrivals (BsData *data, WbMatch *m, WbRuleContext *ctx)
+{
+  BsState *st = bs_state (m);
+
+  for (guint k = 0; data->sc != NULL && k < data->sc->n_arrivals; k++)
+    {
+      const BsArrival *a = &data->sc->arrival[k];
+      guint waiting[64], n = 0, drawn;
+
+      if ((st->arrived & (1u << k)) || !triggered (data, m, k))
+        continue;
+      st->arrived |= (guint8) (1u << k);
+      for (guint i = 0; i < data->n_units && n < G_N_ELEMENTS (waiting); i++)
+        {
+          const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+
+          if (u->where.kind == WB_WHERE_BOX && u->where.place == a->box)
+            waiting[n++] = i;
+        }
+      drawn = a->draw <= 0 ? n : MIN ((guint) a->draw, n);
+      /* The units drawn from the box (the players' opaque container): the
+       * match's own dice draw them, in physical-dice mode too. */
+      for (guint d = 0; d < drawn; d++)
+        {
+          guint pick = wb_rng_bounded (&m->rng, n);
+          WbUnitState *u = &g_array_index (m->units, WbUnitState, waiting[pick]);
+          g_autofree char *name = wb_match_unit_text (m, u);
+          g_autofree char *when = wb_match_turn_text (m, m->turn + a->delay);
+          char hex[32];
+
+          u->where.kind = WB_WHERE_WAITING;
+          u->where.place = NULL;
+          u->arrives = (gint16) (m->turn + a->delay);
+          u->data[BS_DATA_ARRIVAL] = a->at.row * data->cols + a->at.col + 1;
+          wb_hex_map_format_hex (data->map, a->at, hex, sizeof hex);
+          /* TRANSLATORS: excl. 17.6j: a unit drawn to arrive later at a hex */
+          wb_rule_say (ctx, m, _("%s is drawn: it will arrive at %s on %s (the scenario's special rule)."), name,
+                       hex, when);
+          waiting[pick] = waiting[--n];
+        }
     }
 }

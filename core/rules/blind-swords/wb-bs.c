@@ -312,15 +312,29 @@ static void
 arrive (WbMatch *m, WbUnitState *u, WbRuleContext *ctx)
 {
   GPtrArray *reinf = wb_scenario_get_reinforcements (m->scenario);
+  guint n = reinf != NULL ? reinf->len : 0;
 
-  for (guint r = 0; reinf != NULL && r < reinf->len; r++)
+  /* A unit drawn from a box (excl. 17.6j) arrives at its hex, after the
+   * scenario's reinforcements (one more turn of the loop). */
+  for (guint r = 0; r <= n; r++)
     {
-      WbReinforcement *re = g_ptr_array_index (reinf, r);
+      WbReinforcement *re = r < n ? g_ptr_array_index (reinf, r) : NULL;
       WbWhere where;
 
-      if (re->units == NULL || !g_ptr_array_find_with_equal_func (re->units, u->id, g_str_equal, NULL) ||
-          re->at == NULL || re->at->len == 0 ||
-          !wb_match_place_where (m, &g_array_index (re->at, WbPlace, 0), &where, NULL))
+      if (re == NULL)
+        {
+          int cols = WB_IS_HEX_MAP (m->map) ? wb_hex_map_get_cols (WB_HEX_MAP (m->map)) : 0;
+
+          if (u->data[BS_DATA_ARRIVAL] <= 0 || cols <= 0)
+            return;
+          where.kind = WB_WHERE_HEX;
+          where.place = NULL;
+          where.hex.col = (u->data[BS_DATA_ARRIVAL] - 1) % cols;
+          where.hex.row = (u->data[BS_DATA_ARRIVAL] - 1) / cols;
+        }
+      else if (re->units == NULL || !g_ptr_array_find_with_equal_func (re->units, u->id, g_str_equal, NULL) ||
+               re->at == NULL || re->at->len == 0 ||
+               !wb_match_place_where (m, &g_array_index (re->at, WbPlace, 0), &where, NULL))
         continue;
       if (where.kind == WB_WHERE_HEX && enemy_near (m, u->side, where.hex))
         {
@@ -1451,6 +1465,7 @@ bs_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
       _wb_bs_chaos_update (p, m, FALSE);
       refresh_badges (p, m);
       _wb_bs_check_releases (p, m, ctx);
+      _wb_bs_check_arrivals (p, m, ctx);
     }
   return r;
 }
