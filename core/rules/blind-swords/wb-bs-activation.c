@@ -645,8 +645,8 @@ close_combat (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
       m->step = BS_WITHDRAW;
       m->active = 1 - m->active;
       /* TRANSLATORS: 11.3b: a Close Combat declared, the cavalry attacked may withdraw first */
-      wb_rule_say (ctx, m, _("attacks %s in Close Combat: its mounted cavalry may withdraw instead of giving "
-                             "Defensive Fire (11.3b)."), at);
+      wb_rule_say (ctx, m, _("attacks %s in Close Combat, and its mounted cavalry may withdraw instead of giving "
+                             "Defensive Fire (11.2, 11.3b)."), at);
       return WB_APPLY_DONE;
     }
   st->cc_n = 0;
