@@ -485,6 +485,118 @@ fire (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError *
 
 /* ---- Close Combat (11.0) and the advance (12.7) ---- */
 
+gboolean
+_wb_bs_may_step (BsData *data, WbMatch *m, guint u, WbOffset from, WbOffset to)
+{
+  WbUnitState *s = unit_at (m, u);
+  WbWhere where = s->where;
+  gint32 spent = s->data[BS_DATA_SPENT];
+  guint32 flags = s->flags;
+  g_autoptr(GArray) reach = NULL;
+  gboolean ok = FALSE;
+
+  if (!wb_hex_map_contains (data->map, to) || wb_hex_distance (data->layout, from, to) != 1 ||
+      _wb_bs_enemy_at (data, m, s->side, to))
+    return FALSE;
+  /* The way a fresh unit at @from may always go one hex (10.3): the
+   * terrain, the Bayou bars and stacking for itself, not the MP. */
+  s->where.kind = WB_WHERE_HEX;
+  s->where.hex = from;
+  s->data[BS_DATA_SPENT] = 0;
+  s->flags &= ~(guint32) (BS_UNIT_MOVED | BS_UNIT_SKIRMISH);
+  reach = _wb_bs_reach (data, m, u, 64 * WB_MOVE_QUARTERS, FALSE, TRUE);
+  s->where = where;
+  s->data[BS_DATA_SPENT] = spent;
+  s->flags = flags;
+  for (guint k = 0; reach != NULL && k < reach->len && !ok; k++)
+    {
+      const WbDestination *d = &g_array_index (reach, WbDestination, k);
+
+      ok = d->where.kind == WB_WHERE_HEX && wb_offset_equal (d->where.hex, to);
+    }
+  return ok;
+}
+
+/* 12.7: the step BS_ADVANCE for @advancers into @hex (@hexes: 1, or 2
+ * for the two-hex advance), by @side, then back to the Close Combat Step
+ * of @resume_side. */
+static void
+offer_advance (BsData *data, WbMatch *m, const guint *advancers, guint n, WbOffset hex, int hexes, guint side,
+               guint resume_side)
+{
+  BsState *st = bs_state (m);
+
+  st->n_advancers = 0;
+  for (guint k = 0; k < n && st->n_advancers < G_N_ELEMENTS (st->advancers); k++)
+    {
+      const WbUnitState *u = unit_at (m, advancers[k]);
+      BsRole role = bs_role (data, m, advancers[k]);
+
+      /* Artillery does not move to become Engaged (10.6): it does not
+       * advance; pioneers and markers are no fighting units. */
+      if (u->where.kind == WB_WHERE_HEX && u->side == side && wb_hex_distance (data->layout, u->where.hex, hex) == 1 &&
+          (role == BS_ROLE_INFANTRY || role == BS_ROLE_CAVALRY))
+        st->advancers[st->n_advancers++] = (gint16) advancers[k];
+    }
+  if (st->n_advancers == 0)
+    return;
+  st->target = hex;
+  st->advance = (guint8) hexes;
+  st->resume = BS_CLOSE;
+  st->resume_active = (guint8) resume_side;
+  m->step = BS_ADVANCE;
+  m->active = side;
+}
+
+/* After a Close Combat: the attackers' advance into the hex emptied, or
+ * the defenders' into the Assaulting Hex emptied (12.7). */
+static void
+after_close (BsData *data, WbMatch *m, const guint *attackers, guint n, WbOffset hex, const BsCloseOutcome *out)
+{
+  BsState *st = bs_state (m);
+  guint side = m->active;
+
+  if (out->vacated && out->advance > 0)
+    {
+      offer_advance (data, m, attackers, n, hex, out->advance, side, side);
+      return;
+    }
+  if (st->cc_def_advance > 0)
+    {
+      guint defenders[WB_BS_MAX_STACK * 2], nd = 0;
+
+      for (guint i = 0; i < data->n_units && nd < G_N_ELEMENTS (defenders); i++)
+        {
+          const WbUnitState *u = unit_at (m, i);
+
+          if (u->where.kind == WB_WHERE_HEX && wb_offset_equal (u->where.hex, hex) && u->side != side)
+            defenders[nd++] = i;
+        }
+      if (nd > 0)
+        offer_advance (data, m, defenders, nd, st->cc_assault, st->cc_def_advance, unit_at (m, defenders[0])->side,
+                       side);
+    }
+}
+
+/* 11.3b: the mounted cavalry attacked at @hex that may withdraw instead of
+ * giving Defensive Fire, into st->wd_units; their count. */
+static guint
+cc_withdrawers (BsData *data, WbMatch *m, WbOffset hex)
+{
+  BsState *st = bs_state (m);
+
+  st->n_wd = 0;
+  for (guint i = 0; i < data->n_units && st->n_wd < G_N_ELEMENTS (st->wd_units); i++)
+    {
+      const WbUnitState *u = unit_at (m, i);
+
+      if (u->where.kind == WB_WHERE_HEX && wb_offset_equal (u->where.hex, hex) &&
+          _wb_bs_cc_may_withdraw (data, m, i, NULL))
+        st->wd_units[st->n_wd++] = (gint16) i;
+    }
+  return st->n_wd;
+}
+
 static WbApplyResult
 close_combat (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
@@ -511,44 +623,105 @@ close_combat (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
                                    "(11.2)"), name))
         return WB_APPLY_REFUSED;
     }
+  if (ctx->preview != NULL)
+    return _wb_bs_close (&a, units, n, hex, &out, error) ? WB_APPLY_DONE : WB_APPLY_REFUSED;
+  /* 11.3b: mounted cavalry attacked by infantry may withdraw before the
+   * Defensive Fire: the defending player's step; the combat waits. */
+  st->cc_n = 0;
+  for (guint k = 0; k < n && k < G_N_ELEMENTS (st->cc_units); k++)
+    st->cc_units[st->cc_n++] = (gint16) units[k];
+  st->cc_hex = hex;
+  if (n <= G_N_ELEMENTS (st->cc_units) && _wb_bs_enemy_at (data, m, m->active, hex) &&
+      cc_withdrawers (data, m, hex) > 0)
+    {
+      g_autofree char *at = hex_name (data, hex);
+
+      for (guint k = 0; k < n; k++)
+        unit_at (m, units[k])->flags |= BS_UNIT_COMMITTED;
+      st->cc_wd = 1;
+      st->wd_mover = 0;
+      st->wd_resume = BS_CLOSE;
+      st->wd_resume_active = (guint8) m->active;
+      m->step = BS_WITHDRAW;
+      m->active = 1 - m->active;
+      /* TRANSLATORS: 11.3b: a Close Combat declared, the cavalry attacked may withdraw first */
+      wb_rule_say (ctx, m, _("attacks %s in Close Combat, and its mounted cavalry may withdraw instead of giving "
+                             "Defensive Fire (11.2, 11.3b)."), at);
+      return WB_APPLY_DONE;
+    }
+  st->cc_n = 0;
   if (!_wb_bs_close (&a, units, n, hex, &out, error))
     return WB_APPLY_REFUSED;
-  if (ctx->preview != NULL)
-    return WB_APPLY_DONE;
-  if (out.vacated && out.advance > 0)
-    {
-      st->n_advancers = 0;
-      for (guint k = 0; k < n && st->n_advancers < G_N_ELEMENTS (st->advancers); k++)
-        {
-          WbUnitState *u = unit_at (m, units[k]);
-
-          if (u->where.kind == WB_WHERE_HEX && wb_hex_distance (data->layout, u->where.hex, hex) == 1)
-            st->advancers[st->n_advancers++] = (gint16) units[k];
-        }
-      if (st->n_advancers > 0)
-        {
-          st->target = hex;
-          st->advance = out.advance;
-          st->resume = BS_CLOSE;
-          st->resume_active = (guint8) m->active;
-          m->step = BS_ADVANCE;
-        }
-    }
+  after_close (data, m, units, n, hex, &out);
   return WB_APPLY_DONE;
 }
 
+gboolean
+_wb_bs_close_resume (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  guint units[G_N_ELEMENTS (st->cc_units)], n = 0;
+  WbOffset hex = st->cc_hex;
+  BsAct a = act_for (data, m, action, ctx);
+  BsCloseOutcome out = { 0 };
+  gboolean ok = TRUE;
+
+  for (guint k = 0; k < st->cc_n && k < G_N_ELEMENTS (units); k++)
+    units[n++] = (guint) st->cc_units[k];
+  m->step = st->wd_resume;
+  m->active = st->wd_resume_active;
+  st->cc_wd = 0;
+  st->cc_n = 0;
+  st->n_wd = 0;
+  if (!_wb_bs_enemy_at (data, m, m->active, hex))
+    {
+      g_autofree char *at = hex_name (data, hex);
+
+      /* TRANSLATORS: 11.3b: every defender withdrew */
+      wb_rule_say (ctx, m, _("%s is emptied by the cavalry's withdrawal: no Close Combat; the attackers may advance "
+                             "(11.3b, 12.7)."), at);
+      out.vacated = TRUE;
+      out.advance = 1;
+    }
+  else
+    ok = _wb_bs_close (&a, units, n, hex, &out, error);
+  for (guint i = 0; i < data->n_units; i++)
+    unit_at (m, i)->data[BS_DATA_SERIES] &= ~(gint32) BS_SR_WITHDREW;
+  if (ok)
+    after_close (data, m, units, n, hex, &out);
+  return ok;
+}
+
+/* 12.7: "units" advance into the hex emptied and, after a two-hex
+ * advance, on into "hex" next to it when given; the others listed may
+ * still advance (each its own action) until the player ends the step. */
 static WbApplyResult
 advance (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   BsState *st = bs_state (m);
   guint units[16], n;
   int sp = 0, limit = 0;
+  const char *second_text = wb_json_string (action, "hex", NULL);
+  WbOffset second = st->target, end;
+  gboolean on = FALSE;
 
   if (m->step != BS_ADVANCE)
     return refuse (error, _("No unit may advance now"));
   if (!read_units (m, action, units, G_N_ELEMENTS (units), &n, error))
     return WB_APPLY_REFUSED;
-  sp = _wb_bs_hex_stack (data, m, st->target, -1);
+  if (second_text != NULL)
+    {
+      if (!wb_hex_map_parse_hex (data->map, second_text, &second) || !wb_hex_map_contains (data->map, second))
+        return refuse (error, _("The map has no hex “%s”"), second_text);
+      if (st->advance < 2)
+        return refuse (error, _("Only a defeated enemy that retreated two or more hexes or broke lets the victors "
+                                "advance a second hex (12.7)"));
+      if (wb_hex_distance (data->layout, second, st->target) != 1)
+        return refuse (error, _("The second hex of an advance is next to the hex emptied (12.7)"));
+      on = TRUE;
+    }
+  end = on ? second : st->target;
+  sp = _wb_bs_hex_stack (data, m, end, -1);
   limit = data->stacking_halves;
   for (guint k = 0; k < n; k++)
     {
@@ -558,12 +731,25 @@ advance (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
 
       for (guint j = 0; j < st->n_advancers; j++)
         listed |= st->advancers[j] == (gint16) units[k];
-      if (!listed || u->where.kind != WB_WHERE_HEX)
-        return refuse (error, _("%s did not attack the hex emptied (12.7)"), name);
+      if (u->where.kind != WB_WHERE_HEX)
+        return refuse (error, _("%s may not advance into the hex emptied (12.7)"), name);
+      if (!wb_rule_check (ctx, m, "bs.advance", listed, error,
+                          _("%s may not advance into the hex emptied: it did not fight for it (12.7)"), name))
+        return WB_APPLY_REFUSED;
+      if (on && _wb_bs_enemy_at (data, m, u->side, second))
+        return refuse (error, _("%s may not advance into the enemy (12.7)"), name);
       sp += _wb_bs_stack_halves (data, m, units[k]);
       if (!wb_rule_check (ctx, m, "bs.stacking", sp <= limit, error,
                           _("%s would over-stack the hex it advances into (3.1, 12.7)"), name))
         return WB_APPLY_REFUSED;
+      if (on && !_wb_bs_may_step (data, m, units[k], st->target, second))
+        {
+          g_autofree char *at = hex_name (data, second);
+
+          if (!wb_rule_check (ctx, m, "bs.advance", FALSE, error,
+                              _("%s may not advance on into %s: a legal hex for it (12.7, 10.1)"), name, at))
+            return WB_APPLY_REFUSED;
+        }
     }
   if (ctx->preview != NULL)
     return WB_APPLY_DONE;
@@ -573,13 +759,43 @@ advance (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErro
       g_autofree char *name = wb_match_unit_text (m, u);
       g_autofree char *at = hex_name (data, st->target);
 
+      /* No Opportunity Fire at an advance (10.7, 12.7). */
       u->where.hex = st->target;
-      /* TRANSLATORS: 12.7: an advance after Close Combat */
-      wb_rule_say (ctx, m, _("%s advances into %s (12.7)."), name, at);
+      if (on)
+        {
+          g_autofree char *to = hex_name (data, second);
+
+          u->where.hex = second;
+          /* TRANSLATORS: 12.7: a two-hex advance, the hex emptied then the second */
+          wb_rule_say (ctx, m, _("%s advances into %s and on into %s (12.7)."), name, at, to);
+        }
+      else
+        /* TRANSLATORS: 12.7: an advance after Close Combat */
+        wb_rule_say (ctx, m, _("%s advances into %s (12.7)."), name, at);
+      for (guint j = 0; j < st->n_advancers; j++)
+        if (st->advancers[j] == (gint16) units[k])
+          st->advancers[j--] = st->advancers[--st->n_advancers];
     }
-  m->step = st->resume;
-  m->active = st->resume_active;
-  st->n_advancers = 0;
+  /* The others may still advance, up to the stacking limit. */
+  {
+    guint left = 0;
+    int room = limit - _wb_bs_hex_stack (data, m, st->target, -1);
+
+    for (guint j = 0; j < st->n_advancers; j++)
+      {
+        guint i = (guint) st->advancers[j];
+
+        if (unit_at (m, i)->where.kind == WB_WHERE_HEX &&
+            (_wb_bs_stack_halves (data, m, i) <= room || st->advance >= 2))
+          st->advancers[left++] = (gint16) i;
+      }
+    st->n_advancers = (guint8) left;
+  }
+  if (st->n_advancers == 0)
+    {
+      m->step = st->resume;
+      m->active = st->resume_active;
+    }
   return WB_APPLY_DONE;
 }
 
@@ -589,6 +805,81 @@ static gboolean
 in_available (BsData *data, const WbUnitState *u)
 {
   return data->n_broken > 0 && u->where.kind == WB_WHERE_BOX && u->where.place == data->broken[data->n_broken - 1];
+}
+
+/* 13.2's Rebuild Option (a match option of the series' optional rule):
+ * a unit that came back from the Broken Track never rebuilds to its FR
+ * side. */
+static gboolean
+stays_worn (WbMatch *m, const WbUnitState *u)
+{
+  return (u->flags & BS_UNIT_RETURNED) && wb_match_has_option (m, "rebuild-option");
+}
+
+/* The distance from @hex to the nearest enemy of @side on the map,
+ * G_MAXINT when none. */
+static int
+enemy_distance (BsData *data, WbMatch *m, guint side, WbOffset hex)
+{
+  int best = G_MAXINT;
+
+  for (guint j = 0; j < data->n_units; j++)
+    {
+      const WbUnitState *v = unit_at (m, j);
+      BsRole role = bs_role (data, m, j);
+
+      if (v->side != side && v->where.kind == WB_WHERE_HEX && role != BS_ROLE_MARKER && role != BS_ROLE_PIONEER)
+        best = MIN (best, wb_hex_distance (data->layout, v->where.hex, hex));
+    }
+  return best;
+}
+
+/* 13.2b: a unit rebuilt to its FR side that over-stacks its hex displaces
+ * to an adjacent hex farther from the nearest enemy where it does not
+ * over-stack (the farthest, the first round the hex among equals: the
+ * owner is not asked), again while it must. A unit with no such hex
+ * stays (logged). */
+static void
+displace (BsData *data, WbMatch *m, guint i, WbRuleContext *ctx)
+{
+  WbUnitState *u = unit_at (m, i);
+  g_autofree char *name = wb_match_unit_text (m, u);
+
+  for (int round = 0; round < 8 && _wb_bs_hex_stack (data, m, u->where.hex, -1) > data->stacking_halves; round++)
+    {
+      int here = enemy_distance (data, m, u->side, u->where.hex), best_d = -1;
+      WbOffset best = u->where.hex;
+
+      for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+        {
+          WbOffset h = wb_hex_neighbour (data->layout, u->where.hex, d);
+          int e;
+
+          if (!wb_hex_map_contains (data->map, h))
+            continue;
+          e = enemy_distance (data, m, u->side, h);
+          if ((here != G_MAXINT && e <= here) || e <= best_d ||
+              _wb_bs_hex_stack (data, m, h, -1) + _wb_bs_stack_halves (data, m, i) > data->stacking_halves ||
+              !_wb_bs_may_step (data, m, i, u->where.hex, h))
+            continue;
+          best_d = e;
+          best = h;
+        }
+      if (best_d < 0)
+        {
+          /* TRANSLATORS: 13.2b: no hex to displace to */
+          wb_rule_say (ctx, m, _("%s over-stacks its hex but has no hex farther from the enemy to displace to "
+                                 "(13.2b)."), name);
+          return;
+        }
+      u->where.hex = best;
+      {
+        g_autofree char *at = hex_name (data, best);
+
+        /* TRANSLATORS: 13.2b: a rebuilt unit displaces off an over-stacked hex */
+        wb_rule_say (ctx, m, _("%s displaces to %s: its hex was over-stacked (13.2b)."), name, at);
+      }
+    }
 }
 
 /* 13.1: whether unit @i may rally in this Rally Step (or the Artillery
@@ -613,6 +904,11 @@ _wb_bs_may_rally (BsData *data, WbMatch *m, guint i, gboolean *recover, gboolean
 
       if (c->role != BS_ROLE_ARTILLERY || u->where.kind != WB_WHERE_HEX || (u->flags & (BS_UNIT_FIRED | BS_UNIT_MOVED)))
         return FALSE;
+      if (((guint32) u->data[BS_DATA_SERIES] >> BS_SR_TURN_SHIFT) == (guint32) m->turn)
+        {
+          *why = _("it retreated or was flipped to its Battleworn side in this turn's Artillery Steps (6.4)");
+          return FALSE;
+        }
       for (guint j = 0; j < data->n_units; j++)
         {
           WbUnitState *v = unit_at (m, j);
@@ -627,7 +923,7 @@ _wb_bs_may_rally (BsData *data, WbMatch *m, guint i, gboolean *recover, gboolean
           return FALSE;
         }
       *recover = (u->flags & BS_UNIT_MORALE) != 0;
-      *rebuild = !*recover && (u->flags & BS_UNIT_WORN) && !c->fragile;
+      *rebuild = !*recover && (u->flags & BS_UNIT_WORN) && !c->fragile && !stays_worn (m, u);
       return *recover || *rebuild;
     }
   if (m->step != BS_RALLY)
@@ -668,9 +964,12 @@ _wb_bs_may_rally (BsData *data, WbMatch *m, guint i, gboolean *recover, gboolean
       return FALSE;
     }
   *recover = (u->flags & BS_UNIT_MORALE) != 0;
-  *rebuild = regroup && !*recover && (u->flags & BS_UNIT_WORN) && !c->fragile && c->role != BS_ROLE_ARTILLERY;
+  *rebuild = regroup && !*recover && (u->flags & BS_UNIT_WORN) && !c->fragile && c->role != BS_ROLE_ARTILLERY &&
+             !stays_worn (m, u);
   if (!*recover && !*rebuild)
-    *why = _("it has nothing to rally");
+    *why = stays_worn (m, u) && regroup ? _("under the Rebuild Option a unit back from the Broken Track stays on its "
+                                           "Battleworn side (13.2)")
+                                        : _("it has nothing to rally");
   return *recover || *rebuild;
 }
 
@@ -785,6 +1084,7 @@ rally (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError 
     u->halves = data->counter[i].sp[0];
     /* TRANSLATORS: 13.2b: a unit rebuilt to its Fresh side */
     wb_rule_say (ctx, m, _("%s is rebuilt to its Fresh side (%d against CR %d, 13.2b)."), name, die, cr);
+    displace (data, m, (guint) i, ctx);
   }
   return WB_APPLY_DONE;
 }
@@ -961,7 +1261,8 @@ _wb_bs_map_describe (WbMatch *m)
     case BS_RALLY: return _("Brigade Activation Phase: Rally Step");
     case BS_ART_HEX: return _("Artillery Phase: Artillery Step");
     case BS_ART_RALLY: return _("Artillery Phase: Artillery Rally Step");
-    case BS_WITHDRAW: return _("Cavalry Withdrawal");
+    case BS_WITHDRAW:
+      return bs_state (m)->cc_wd ? _("Close Combat: Cavalry Withdrawal") : _("Cavalry Withdrawal");
     default: return NULL;
     }
 }
@@ -1001,6 +1302,9 @@ _wb_bs_map_hint (WbMatch *m)
       return _("Pick the brigade's units that attack, then the enemy hex next to them; end the step when done "
                "(11.0).");
     case BS_ADVANCE:
+      if (bs_state (m)->advance >= 2)
+        return _("Pick the units that advance into the hex emptied and, if you wish, a second hex next to it where "
+                 "they go on; or do not advance (12.7).");
       return _("Pick the units that advance into the hex emptied, or do not advance (12.7).");
     case BS_RALLY:
       return _("Click a unit of the brigade to rally it: Recovery, or a Rebuild roll under a Regroup Order; end "
@@ -1011,6 +1315,9 @@ _wb_bs_map_hint (WbMatch *m)
     case BS_ART_RALLY:
       return _("Rally one artillery unit that did not move or fire, next to friendly infantry, or pass (6.4).");
     case BS_WITHDRAW:
+      if (bs_state (m)->cc_wd)
+        return _("The enemy's infantry attacks your mounted cavalry: withdraw a unit one hex away from an attacking "
+                 "infantry unit instead of giving Defensive Fire (a unit, then a hex), or stay and fight (11.3b).");
       return _("An enemy unit moved near your mounted cavalry: withdraw a unit one hex away from it (a unit, then "
                "a hex), or stay (10.8).");
     default:

@@ -839,7 +839,89 @@ suggest_advance (Plan *p)
     }
   if (n == 0)
     return action ("end_step");
-  return with_units (m, action ("advance"), group, n);
+  {
+    JsonObject *a = with_units (m, action ("advance"), group, n);
+
+    /* The two-hex advance: on into an objective next to the hex emptied
+     * when every unit may go there. */
+    if (st->advance >= 2 && !prize)
+      for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+        {
+          WbOffset h = wb_hex_neighbour (data->layout, st->target, d);
+          gboolean all = wb_hex_map_contains (data->map, h) && is_goal (p, h) &&
+                         _wb_bs_hex_stack (data, m, h, -1) + sp - _wb_bs_hex_stack (data, m, st->target, -1) <=
+                         data->stacking_halves;
+
+          for (guint k = 0; k < n && all; k++)
+            all = _wb_bs_may_step (data, m, group[k], st->target, h);
+          if (all)
+            {
+              set_hex (data, a, h);
+              break;
+            }
+        }
+    return a;
+  }
+}
+
+/* 11.3b: the attacked mounted cavalry withdraws when the odds are bad for
+ * it: the attackers next to it have twice its hex's SP or more, or it
+ * carries a Morale Hit; to the hex farthest from the enemy. */
+static JsonObject *
+suggest_cc_withdraw (BsData *data, WbMatch *m)
+{
+  BsState *st = bs_state (m);
+  int att = 0, def = 0;
+
+  for (guint k = 0; k < st->cc_n && k < G_N_ELEMENTS (st->cc_units); k++)
+    {
+      const WbUnitState *w = unit_at (m, (guint) st->cc_units[k]);
+
+      if (on_map (w) && wb_hex_distance (data->layout, w->where.hex, st->cc_hex) == 1)
+        att += w->halves;
+    }
+  for (guint i = 0; i < data->n_units; i++)
+    {
+      const WbUnitState *u = unit_at (m, i);
+
+      if (on_map (u) && u->side == m->active && wb_offset_equal (u->where.hex, st->cc_hex))
+        def += u->halves;
+    }
+  for (guint k = 0; k < st->n_wd && k < G_N_ELEMENTS (st->wd_units); k++)
+    {
+      guint i = (guint) st->wd_units[k];
+      const WbUnitState *u = unit_at (m, i);
+      WbOffset best = u->where.hex;
+      int best_d = -1;
+
+      if (att < 2 * def && !(u->flags & BS_UNIT_MORALE))
+        continue;
+      for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+        {
+          WbOffset h = wb_hex_neighbour (data->layout, u->where.hex, d);
+          int e = G_MAXINT;
+
+          if (!wb_hex_map_contains (data->map, h) || !_wb_bs_cc_may_withdraw (data, m, i, &h))
+            continue;
+          for (guint j = 0; j < data->n_units; j++)
+            if (unit_at (m, j)->side != u->side && on_map (unit_at (m, j)))
+              e = MIN (e, wb_hex_distance (data->layout, unit_at (m, j)->where.hex, h));
+          if (e > best_d)
+            {
+              best_d = e;
+              best = h;
+            }
+        }
+      if (best_d >= 0)
+        {
+          JsonObject *a = action ("withdraw");
+
+          json_object_set_string_member (a, "unit", u->id);
+          set_hex (data, a, best);
+          return a;
+        }
+    }
+  return action ("end_step");
 }
 
 /* ---- Rally (13.0, 6.4) and Opportunity Fire (10.7) ---- */
@@ -919,6 +1001,10 @@ _wb_bs_map_suggest (BsData *data, WbMatch *m, WbRng *rng)
     {
     case BS_OPFIRE:
       return suggest_opfire (data, m);
+    case BS_WITHDRAW:
+      if (bs_state (m)->cc_wd)
+        return suggest_cc_withdraw (data, m);
+      return action ("end_step");
     case BS_RALLY:
     case BS_ART_RALLY:
       return suggest_rally (data, m);

@@ -1160,6 +1160,92 @@ cavalry_withdraw (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *c
   return WB_APPLY_DONE;
 }
 
+/* ---- Cavalry withdrawal from Close Combat (11.3b) ---- */
+
+gboolean
+_wb_bs_cc_may_withdraw (BsData *data, WbMatch *m, guint u, const WbOffset *to)
+{
+  BsState *st = bs_state (m);
+  const WbUnitState *v = unit_at (m, u);
+
+  if (!on_map (v) || !wb_offset_equal (v->where.hex, st->cc_hex) || bs_role (data, m, u) != BS_ROLE_CAVALRY ||
+      (v->flags & BS_UNIT_CHAOS) || (v->data[BS_DATA_SERIES] & BS_SR_WITHDREW))
+    return FALSE;
+  for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+    {
+      WbOffset h = wb_hex_neighbour (data->layout, v->where.hex, d);
+
+      if ((to != NULL && !wb_offset_equal (h, *to)) || !wb_hex_map_contains (data->map, h) ||
+          !_wb_bs_cavalry_may_enter (data, m, u, h))
+        continue;
+      /* One hex away from an attacking INFANTRY unit (only). */
+      for (guint k = 0; k < st->cc_n && k < G_N_ELEMENTS (st->cc_units); k++)
+        {
+          guint a = (guint) st->cc_units[k];
+          const WbUnitState *w = unit_at (m, a);
+
+          if (on_map (w) && bs_role (data, m, a) == BS_ROLE_INFANTRY &&
+              wb_hex_distance (data->layout, w->where.hex, v->where.hex) == 1 &&
+              wb_hex_distance (data->layout, w->where.hex, h) > 1)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The cavalry that may still withdraw; when none, the Close Combat goes on
+ * (its dice: @action's). */
+static gboolean
+cc_withdraw_turn (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  guint n = 0;
+
+  for (guint k = 0; k < st->n_wd && k < G_N_ELEMENTS (st->wd_units); k++)
+    if (_wb_bs_cc_may_withdraw (data, m, (guint) st->wd_units[k], NULL))
+      st->wd_units[n++] = st->wd_units[k];
+  st->n_wd = (guint8) n;
+  if (n > 0)
+    return TRUE;
+  return _wb_bs_close_resume (data, m, action, ctx, error);
+}
+
+static WbApplyResult
+cc_withdraw (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
+{
+  BsState *st = bs_state (m);
+  const char *id = wb_json_string (action, "unit", "");
+  const char *text = wb_json_string (action, "hex", "");
+  int i = unit_index (m, id);
+  WbOffset to;
+  gboolean listed = FALSE;
+  WbUnitState *u;
+  g_autofree char *name = NULL;
+
+  if (i < 0)
+    return refuse (error, _("The game has no unit “%s”"), id);
+  if (!wb_hex_map_parse_hex (data->map, text, &to) || !wb_hex_map_contains (data->map, to))
+    return refuse (error, _("The map has no hex “%s”"), text);
+  u = unit_at (m, (guint) i);
+  name = wb_match_unit_text (m, u);
+  for (guint k = 0; k < st->n_wd && k < G_N_ELEMENTS (st->wd_units); k++)
+    listed |= st->wd_units[k] == (gint16) i;
+  if (!wb_rule_check (ctx, m, "bs.withdraw", listed && _wb_bs_cc_may_withdraw (data, m, (guint) i, &to), error,
+                      _("%s may not withdraw to %s: attacked mounted cavalry withdraws one hex away from an attacking "
+                        "infantry unit, into a hex it may enter mounted (11.3b)"), name, text))
+    return WB_APPLY_REFUSED;
+  if (ctx->preview != NULL)
+    return WB_APPLY_DONE;
+  u->where.hex = to;
+  u->data[BS_DATA_SERIES] |= BS_SR_WITHDREW;
+  /* TRANSLATORS: 11.3b: a cavalry withdrawal instead of Defensive Fire, no Opportunity Fire */
+  wb_rule_say (ctx, m, _("%s withdraws to %s instead of giving Defensive Fire (11.3b)."), name, text);
+  for (guint k = 0; k < st->n_wd; k++)
+    if (st->wd_units[k] == (gint16) i)
+      st->wd_units[k] = st->wd_units[--st->n_wd];
+  return cc_withdraw_turn (data, m, action, ctx, error) ? WB_APPLY_DONE : WB_APPLY_REFUSED;
+}
+
 gboolean
 _wb_bs_excl_may (BsData *data, WbMatch *m, guint i, const char *type, WbOffset *hex)
 {
@@ -1172,6 +1258,8 @@ _wb_bs_excl_may (BsData *data, WbMatch *m, guint i, const char *type, WbOffset *
     return mount_refusal (data, m, i, strcmp (type, "mount") == 0) == NULL;
   if (strcmp (type, "withdraw") == 0)
     {
+      if (m->step == BS_WITHDRAW && bs_state (m)->cc_wd)
+        return hex != NULL && _wb_bs_cc_may_withdraw (data, m, i, hex);
       if (m->step == BS_WITHDRAW)
         {
           BsState *st = bs_state (m);
@@ -1192,6 +1280,20 @@ WbApplyResult
 _wb_bs_excl_apply (BsData *data, WbMatch *m, const char *type, JsonObject *action, WbRuleContext *ctx,
                    GError **error)
 {
+  if (m->step == BS_WITHDRAW && bs_state (m)->cc_wd)
+    {
+      if (strcmp (type, "withdraw") == 0)
+        return cc_withdraw (data, m, action, ctx, error);
+      if (strcmp (type, "end_step") == 0)
+        {
+          if (ctx->preview != NULL)
+            return WB_APPLY_DONE;
+          /* TRANSLATORS: 11.3b: the cavalry stays and fights */
+          wb_rule_say (ctx, m, _("keeps its cavalry in the hex: Defensive Fire (11.3b)."));
+          return _wb_bs_close_resume (data, m, action, ctx, error) ? WB_APPLY_DONE : WB_APPLY_REFUSED;
+        }
+      return refuse (error, _("The attacked cavalry withdraws or stays now (11.3b)"));
+    }
   if (m->step == BS_WITHDRAW)
     {
       if (strcmp (type, "withdraw") == 0)

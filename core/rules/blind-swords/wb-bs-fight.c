@@ -158,50 +158,207 @@ remove_pioneers (BsAct *a, WbOffset hex, guint side)
     }
 }
 
-/* 12.3: the unit retreats @hexes away from @causers; excl. 2.10h, j:
- * infantry takes a Cohesion Check for each Bayou or Cypress hex entered
- * (its dice the action's next). FALSE when a die is missing. */
+/* 6.4: a unit that retreats or flips to its Battleworn side in the
+ * Artillery Steps (the fire of an Artillery Step, or the Opportunity Fire
+ * at an artillery unit moving in one) does not rally in this turn's
+ * Artillery Rally Step: the turn is kept in its data. */
+static void
+artillery_phase_mark (BsAct *a, guint i)
+{
+  BsState *st = bs_state (a->m);
+  WbUnitState *u = unit_at (a->m, i);
+
+  if (a->m->step == BS_ART_HEX || (a->m->step == BS_OPFIRE && st->resume == BS_ART_HEX))
+    u->data[BS_DATA_SERIES] = (gint32) (((guint32) a->m->turn << BS_SR_TURN_SHIFT) |
+                                        ((guint32) u->data[BS_DATA_SERIES] & ((1u << BS_SR_TURN_SHIFT) - 1)));
+}
+
+static void
+break_in_retreat (BsAct *a, guint i, BsRetreatEnd end)
+{
+  WbUnitState *u = unit_at (a->m, i);
+
+  if (end == BS_RETREAT_OFF_MAP)
+    {
+      break_unit (a, i, 1);
+      say_unit (a, u, u->where.kind == WB_WHERE_BOX ? _("retreats off the map: Broken Box 1 (12.3)")
+                                                    : _("retreats off the map: eliminated (12.3)"));
+      return;
+    }
+  break_unit (a, i, 3);
+  say_unit (a, u, u->where.kind == WB_WHERE_BOX ? _("cannot retreat: Broken Box 3 (12.3)")
+                                                : _("cannot retreat: eliminated (12.3)"));
+}
+
+/* 10.7, second paragraph: the enemies next to @hex, which the retreating
+ * unit @i leaves, that may give it Opportunity Fire: not those that were
+ * next to it when the retreat began (@banned), nor a pioneer, a marker, a
+ * unit under Battlefield Chaos or one that cannot fire at it; none at a
+ * unit in Skirmish Order (as _wb_bs_opportunity). The opposing player's
+ * choice is made for them: every such unit fires, together (reading
+ * noted in docs/rules-engine.md). */
+static guint
+gauntlet (BsAct *a, guint i, WbOffset hex, const guint8 *banned, guint *out, guint max)
+{
+  BsData *data = a->data;
+  WbMatch *m = a->m;
+  const WbUnitState *u = unit_at (m, i);
+  WbBsFirer f[WB_BS_MAX_STACK * 2];
+  guint n = 0;
+
+  if (u->flags & BS_UNIT_SKIRMISH)
+    return 0;
+  for (guint j = 0; j < data->n_units && n < max && n < G_N_ELEMENTS (f); j++)
+    {
+      const WbUnitState *v = unit_at (m, j);
+      BsRole role = bs_role (data, m, j);
+      int range;
+      BsLos los;
+      const char *why;
+
+      if (banned[j] || v->side == u->side || v->where.kind != WB_WHERE_HEX ||
+          wb_hex_distance (data->layout, v->where.hex, hex) != 1 || (v->flags & BS_UNIT_CHAOS) ||
+          role == BS_ROLE_PIONEER || role == BS_ROLE_MARKER ||
+          !_wb_bs_can_fire (data, m, j, hex, FALSE, &range, &los, &why))
+        continue;
+      f[n] = (WbBsFirer) { .sp = (guint8) CLAMP (v->halves, 0, 255), .morale = (guint8) bs_morale (v),
+                           .range = (guint8) MAX (range, 0), .flags = WB_BS_FIRER_OPPORTUNITY };
+      out[n++] = j;
+    }
+  if (n > 0 && wb_bs_fire_strength (data->tables, f, n) <= 0)
+    return 0;
+  return n;
+}
+
+/* The retreat of @i walked hex by hex (12.3, 10.7): excl. 2.10h, j's
+ * Cohesion Check on entering a Bayou or Cypress hex, then Opportunity
+ * Fire as it leaves each hex after the first; a Retreat result of that
+ * fire adds its hexes to what is left of the retreat, which goes on from
+ * there away from the firers too. */
+static gboolean
+walk_retreat (BsAct *a, guint i, int hexes, const guint *causers, guint n_causers, GError **error)
+{
+  BsData *data = a->data;
+  WbMatch *m = a->m;
+  WbUnitState *u = unit_at (m, i);
+  guint cause[WB_BS_MAX_STACK * 4];
+  guint nc = MIN (n_causers, G_N_ELEMENTS (cause));
+  g_autofree guint8 *banned = g_new0 (guint8, data->n_units);
+  BsRetreat r;
+  int walked = 0;
+
+  memcpy (cause, causers, nc * sizeof cause[0]);
+  for (guint j = 0; j < data->n_units; j++)
+    {
+      const WbUnitState *v = unit_at (m, j);
+
+      banned[j] = v->side != u->side && v->where.kind == WB_WHERE_HEX &&
+                  wb_hex_distance (data->layout, v->where.hex, u->where.hex) <= 1;
+    }
+  _wb_bs_retreat (data, m, i, hexes, cause, nc, &r);
+  if (r.end != BS_RETREAT_DONE)
+    {
+      break_in_retreat (a, i, (BsRetreatEnd) r.end);
+      return TRUE;
+    }
+  if (r.n == 0)
+    return TRUE;
+  {
+    g_autofree char *to = hex_name (data, r.hex[r.n - 1]);
+    /* TRANSLATORS: 12.3: a retreat of N hexes ending at a hex */
+    g_autofree char *what = g_strdup_printf (ngettext ("retreats %d hex to %s (12.3)", "retreats %d hexes to %s (12.3)",
+                                                       (gulong) hexes), hexes, to);
+
+    say_unit (a, u, what);
+  }
+  artillery_phase_mark (a, i);
+  for (guint k = 0; k < r.n && u->where.kind == WB_WHERE_HEX; k++)
+    {
+      guint firers[WB_BS_MAX_STACK * 2], nf;
+      BsState *st;
+      int more;
+
+      u->where.hex = r.hex[k];
+      if (!_wb_bs_retreat_entry (a, i, r.hex[k], error))
+        return FALSE;
+      if (u->where.kind != WB_WHERE_HEX || k + 1 >= r.n || ++walked > 4 * BS_MAX_RETREAT)
+        break;
+      nf = gauntlet (a, i, r.hex[k], banned, firers, G_N_ELEMENTS (firers));
+      if (nf == 0)
+        continue;
+      {
+        g_autofree char *at = hex_name (data, r.hex[k]);
+        g_autofree char *what = g_strdup_printf (_("leaves %s past the enemy: Opportunity Fire (10.7)"), at);
+
+        say_unit (a, u, what);
+      }
+      st = bs_state (m);
+      st->rt_extra = 0;
+      if (!_wb_bs_fire (a, firers, nf, r.hex[k], BS_FIRE_OPPORTUNITY, (int) i, error))
+        return FALSE;
+      st = bs_state (m);
+      more = st->rt_extra;
+      st->rt_extra = 0;
+      if (u->where.kind != WB_WHERE_HEX || more == 0)
+        continue;
+      /* The Retreat result adds to the distance left. */
+      for (guint f = 0; f < nf && nc < G_N_ELEMENTS (cause); f++)
+        cause[nc++] = firers[f];
+      {
+        int left = (int) (r.n - 1 - k) + more;
+        g_autofree char *what = NULL;
+
+        _wb_bs_retreat (data, m, i, left, cause, nc, &r);
+        if (r.end != BS_RETREAT_DONE)
+          {
+            break_in_retreat (a, i, (BsRetreatEnd) r.end);
+            return TRUE;
+          }
+        if (r.n == 0)
+          break;
+        {
+          g_autofree char *to = hex_name (data, r.hex[r.n - 1]);
+
+          /* TRANSLATORS: 10.7: a retreat lengthened by Opportunity Fire, the hexes left and where it ends */
+          what = g_strdup_printf (ngettext ("retreats on, %d hex, to %s (10.7, 12.3)",
+                                            "retreats on, %d hexes, to %s (10.7, 12.3)", (gulong) left), left, to);
+        }
+        say_unit (a, u, what);
+        k = (guint) -1;   /* the new way from its first hex */
+      }
+    }
+  return TRUE;
+}
+
+/* 12.3: the unit retreats @hexes away from @causers (walk_retreat). A
+ * Retreat result of the Opportunity Fire at a unit retreating now is not
+ * a new retreat: it lengthens the one under way (10.7). FALSE when a die
+ * is missing. */
 static gboolean
 retreat_unit (BsAct *a, guint i, int hexes, const guint *causers, guint n_causers, GError **error)
 {
   WbUnitState *u = unit_at (a->m, i);
-  BsRetreat r;
+  BsState *st = bs_state (a->m);
+  gint16 saved_unit;
+  guint8 saved_extra;
+  gboolean ok;
 
   if (hexes <= 0 || u->where.kind != WB_WHERE_HEX)
     return TRUE;
-  _wb_bs_retreat (a->data, a->m, i, hexes, causers, n_causers, &r);
-  switch (r.end)
+  if (st->rt_unit == (gint16) (i + 1))
     {
-    case BS_RETREAT_DONE:
-      if (r.n > 0)
-        {
-          g_autofree char *to = hex_name (a->data, r.hex[r.n - 1]);
-          g_autofree char *what = NULL;
-
-          u->where.hex = r.hex[r.n - 1];
-          /* TRANSLATORS: 12.3: a retreat of N hexes ending at a hex */
-          what = g_strdup_printf (ngettext ("retreats %d hex to %s (12.3)", "retreats %d hexes to %s (12.3)",
-                                            (gulong) hexes), hexes, to);
-          say_unit (a, u, what);
-          for (guint k = 0; k < r.n && u->where.kind == WB_WHERE_HEX; k++)
-            if (!_wb_bs_retreat_entry (a, i, r.hex[k], error))
-              return FALSE;
-        }
-      break;
-    case BS_RETREAT_OFF_MAP:
-      break_unit (a, i, 1);
-      say_unit (a, u, u->where.kind == WB_WHERE_BOX ? _("retreats off the map: Broken Box 1 (12.3)")
-                                                    : _("retreats off the map: eliminated (12.3)"));
-      break;
-    case BS_RETREAT_BROKEN3:
-    case BS_RETREAT_ELIMINATED:
-    default:
-      break_unit (a, i, 3);
-      say_unit (a, u, u->where.kind == WB_WHERE_BOX ? _("cannot retreat: Broken Box 3 (12.3)")
-                                                    : _("cannot retreat: eliminated (12.3)"));
-      break;
+      st->rt_extra = (guint8) MIN (st->rt_extra + hexes, BS_MAX_RETREAT);
+      return TRUE;
     }
-  return TRUE;
+  saved_unit = st->rt_unit;
+  saved_extra = st->rt_extra;
+  st->rt_unit = (gint16) (i + 1);
+  st->rt_extra = 0;
+  ok = walk_retreat (a, i, hexes, causers, n_causers, error);
+  st = bs_state (a->m);
+  st->rt_unit = saved_unit;
+  st->rt_extra = saved_extra;
+  return ok;
 }
 
 /* Writes what the Cohesion Test did to @e back into its unit and says it;
@@ -219,6 +376,7 @@ write_back (BsAct *a, const WbBsUnit *e, int *retreat)
     {
       u->flags |= BS_UNIT_WORN;
       u->halves = a->data->counter[e->index].sp[1];
+      artillery_phase_mark (a, (guint) e->index);
       g_string_append (what, _("flips to its Battleworn side"));
     }
   for (guint k = 0; k < e->n_break_tests && k < G_N_ELEMENTS (e->break_dice); k++)
@@ -750,8 +908,10 @@ defensive_fire (BsAct *a, const guint *attackers, guint n, WbOffset target, GErr
       WbOffset at = target;
       int at_sp = 0;
 
+      /* 11.3b: cavalry that withdrew gives no Defensive Fire at all. */
       if (u->where.kind != WB_WHERE_HEX || on_hex (u, target) || u->side == unit_at (m, attackers[0])->side ||
-          (u->flags & BS_UNIT_FIRED) || bs_role (data, m, i) == BS_ROLE_PIONEER ||
+          (u->flags & BS_UNIT_FIRED) || (u->data[BS_DATA_SERIES] & BS_SR_WITHDREW) ||
+          bs_role (data, m, i) == BS_ROLE_PIONEER ||
           bs_role (data, m, i) == BS_ROLE_MARKER)
         continue;
       /* The first unit of its hex stands for the hex. */
@@ -759,7 +919,8 @@ defensive_fire (BsAct *a, const guint *attackers, guint n, WbOffset target, GErr
         gboolean first = TRUE;
 
         for (guint j = 0; j < i; j++)
-          if (on_hex (unit_at (m, j), u->where.hex) && unit_at (m, j)->side == u->side)
+          if (on_hex (unit_at (m, j), u->where.hex) && unit_at (m, j)->side == u->side &&
+              !(unit_at (m, j)->data[BS_DATA_SERIES] & BS_SR_WITHDREW))
             first = FALSE;
         if (!first)
           continue;
@@ -785,6 +946,7 @@ defensive_fire (BsAct *a, const guint *attackers, guint n, WbOffset target, GErr
           const char *why;
 
           if (v->side == u->side && on_hex (v, u->where.hex) && bs_role (data, m, j) != BS_ROLE_PIONEER &&
+              !(v->data[BS_DATA_SERIES] & BS_SR_WITHDREW) &&
               bs_role (data, m, j) != BS_ROLE_MARKER &&
               _wb_bs_can_fire (data, m, j, at, TRUE, &range, &los, &why))
             group[ng++] = j;
@@ -808,7 +970,7 @@ _wb_bs_close (BsAct *a, const guint *attackers, guint n_attackers, WbOffset targ
   guint nl, na = 0, nf = 0, nd;
   WbOffset assault_hex = target;
   int best_sp = 0, strength, column, shift, lead, lead_cr, coloured, white;
-  gboolean clamped = FALSE, charge = FALSE;
+  gboolean clamped = FALSE, charge = FALSE, def_two = FALSE;
   BsShifts shifts = { 0 };
   WbBsFirer fire[WB_BS_MAX_STACK];
   WbBsTest test;
@@ -816,6 +978,8 @@ _wb_bs_close (BsAct *a, const guint *attackers, guint n_attackers, WbOffset targ
   g_autofree char *where = hex_name (data, target);
 
   memset (out, 0, sizeof *out);
+  if (a->ctx->preview == NULL)
+    bs_state (m)->cc_def_advance = 0;
   if (n_attackers == 0 || n_attackers > G_N_ELEMENTS (left))
     return _wb_bs_fail (error, _("A Close Combat needs between one and %d attacking units"),
                         (int) G_N_ELEMENTS (left));
@@ -994,10 +1158,29 @@ _wb_bs_close (BsAct *a, const guint *attackers, guint n_attackers, WbOffset targ
           return FALSE;
       }
     for (guint k = 0; k < na; k++)
-      if (!retreat_unit (a, assault[k], retreat_a[k], defenders, nd, error))
-        return FALSE;
+      {
+        if (retreat_a[k] >= 2 || c.attackers[k].broken != 0)
+          def_two = TRUE;
+        if (!retreat_unit (a, assault[k], retreat_a[k], defenders, nd, error))
+          return FALSE;
+      }
     if (lost || nd == 0)
       remove_pioneers (a, target, target_side);
+  }
+  /* 12.7: the Assaulting Hex emptied of the attackers by the Close Combat
+   * Cohesion Test (the Flanking Hexes take none): the defenders still in
+   * the hex may advance into it, two hexes when an attacker there
+   * retreated two or more or broke. */
+  {
+    guint still[WB_BS_MAX_STACK];
+    BsState *st = bs_state (m);
+
+    st->cc_assault = assault_hex;
+    st->cc_def_advance = 0;
+    if (units_in_hex (data, m, assault_hex, still, G_N_ELEMENTS (still)) == 0 &&
+        units_in_hex (data, m, target, still, G_N_ELEMENTS (still)) > 0 &&
+        unit_at (m, still[0])->side == target_side)
+      st->cc_def_advance = def_two ? 2 : 1;
   }
   /* 12.7: the hex emptied of the enemy. */
   {

@@ -112,7 +112,6 @@ typedef struct {
 /* A unit's integers (WbUnitState.data). */
 #define BS_DATA_DELAYED 0   /* the turn its arrival was delayed by the enemy (10.11), 0: never */
 #define BS_DATA_SPENT   1   /* quarter MP spent in this Movement Step (or Artillery Step) */
-#define BS_DATA_ARRIVAL 3   /* excl. 17.6j: the hex (row × cols + col + 1) a unit drawn from a box arrives at */
 
 /* BsState.brigade flags. */
 #define BS_BDE_ACTIVATED 1u   /* its Brigade Activation Status marker on "Activated" (2.3) */
@@ -176,6 +175,15 @@ typedef struct {
   guint8   wd_resume, wd_resume_active;
   guint8   n_wd;
   gint16   wd_units[8];             /* 10.8: the cavalry units that may withdraw (indexes) */
+  /* bs-series */
+  guint8   cc_wd;                   /* 11.3b: BS_WITHDRAW is the attacked cavalry's, before Defensive Fire */
+  guint8   cc_n;                    /* 11.3b: the Close Combat waiting: its attackers (indexes) */
+  gint16   cc_units[16];
+  WbOffset cc_hex;                  /* 11.3b: the hex it attacks */
+  WbOffset cc_assault;              /* 12.7: the last Close Combat's Assaulting Hex */
+  guint8   cc_def_advance;          /* 12.7: hexes its defenders may advance into cc_assault, 0: none */
+  gint16   rt_unit;                 /* 10.7: the unit (index + 1) whose retreat is walked now */
+  guint8   rt_extra;                /* 10.7: hexes its Opportunity Fire's Retreat results add */
 } BsState;
 
 typedef struct _BsMapFx BsMapFx;   /* wb-bs-los.c */
@@ -517,6 +525,8 @@ int          _wb_bs_controls        (BsData *data, WbMatch *m, guint side);
 gboolean     _wb_bs_has_levels      (BsData *data);
 /* Units drawn from a box to arrive later, when their trigger happens (after each action). */
 void         _wb_bs_check_arrivals  (BsData *data, WbMatch *m, WbRuleContext *ctx);
+/* The hex unit @unit, drawn from its set-up box, arrives at; FALSE for a unit of no such box. */
+gboolean     _wb_bs_arrival_hex     (BsData *data, WbMatch *m, guint unit, WbOffset *hex);
 /* The end-of-game VP and the Victory Level (14.5, excl. 17.1f-17.6k). */
 void         _wb_bs_final_victory   (BsData *data, WbMatch *m, WbRuleContext *ctx);
 
@@ -666,5 +676,29 @@ int          _wb_bs_excl_param      (BsData *data, const char *name);
 gboolean     _wb_bs_excl_may        (BsData *data, WbMatch *m, guint i, const char *type, WbOffset *hex);
 /* Whether a charged unit of the active brigade has not attacked yet (10.10). */
 int          _wb_bs_charge_owed     (BsData *data, WbMatch *m);
+
+/* ---- bs-series: the series rules played on the map (12.7 in full, 10.7
+ * second paragraph, 11.3b, 13.2b's displacement, 6.4, the Rebuild
+ * Option) ---- */
+
+/* A unit's data[BS_DATA_SERIES]: the turn (<< 8) in whose Artillery Steps
+ * it retreated or was flipped to Battleworn (6.4), and bits. */
+#define BS_DATA_SERIES      3
+#define BS_SR_WITHDREW      1u   /* 11.3b: withdrew instead of giving Defensive Fire in this Close Combat */
+#define BS_SR_TURN_SHIFT    8
+/* 11.3b: whether the mounted cavalry @u attacked at its hex by the
+ * attackers of BsState.cc_units may withdraw into @to (NULL: anywhere):
+ * one hex farther from an attacking infantry unit, a hex it may enter
+ * mounted (wb-bs-exclusive.c). */
+gboolean     _wb_bs_cc_may_withdraw (BsData *data, WbMatch *m, guint u, const WbOffset *to);
+/* 11.3b: the Close Combat waiting for the cavalry's withdrawal goes on
+ * (the dice are @action's) or, the hex emptied, ends in an advance
+ * (wb-bs-activation.c). */
+gboolean     _wb_bs_close_resume    (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
+                                     GError **error);
+/* Whether @u may step from @from (its hex for this test) into the
+ * adjacent @to: terrain, the Bayou bars, no enemy, stacking for itself
+ * (wb-bs-activation.c; 12.7's second hex, 13.2b's displacement). */
+gboolean     _wb_bs_may_step        (BsData *data, WbMatch *m, guint u, WbOffset from, WbOffset to);
 
 G_END_DECLS

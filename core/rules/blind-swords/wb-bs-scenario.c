@@ -638,7 +638,6 @@ _wb_bs_check_arrivals (BsData *data, WbMatch *m, WbRuleContext *ctx)
           u->where.kind = WB_WHERE_WAITING;
           u->where.place = NULL;
           u->arrives = (gint16) (m->turn + a->delay);
-          u->data[BS_DATA_ARRIVAL] = a->at.row * data->cols + a->at.col + 1;
           wb_hex_map_format_hex (data->map, a->at, hex, sizeof hex);
           /* TRANSLATORS: excl. 17.6j: a unit drawn to arrive later at a hex */
           wb_rule_say (ctx, m, _("%s is drawn: it will arrive at %s on %s (the scenario's special rule)."), name,
@@ -646,4 +645,31 @@ _wb_bs_check_arrivals (BsData *data, WbMatch *m, WbRuleContext *ctx)
           waiting[pick] = waiting[--n];
         }
     }
+}
+
+gboolean
+_wb_bs_arrival_hex (BsData *data, WbMatch *m, guint unit, WbOffset *hex)
+{
+  GPtrArray *setup = wb_scenario_get_setup (m->scenario);
+  const WbUnitState *u = &g_array_index (m->units, WbUnitState, unit);
+
+  for (guint k = 0; data->sc != NULL && setup != NULL && k < setup->len; k++)
+    {
+      WbSetup *line = g_ptr_array_index (setup, k);
+
+      if (g_strcmp0 (line->unit, u->id) != 0 || line->at == NULL)
+        continue;
+      for (guint p = 0; p < line->at->len; p++)
+        {
+          const WbPlace *pl = &g_array_index (line->at, WbPlace, p);
+
+          for (guint a = 0; pl->kind == WB_PLACE_BOX && a < data->sc->n_arrivals; a++)
+            if (g_strcmp0 (pl->ref, data->sc->arrival[a].box) == 0)
+              {
+                *hex = data->sc->arrival[a].at;
+                return TRUE;
+              }
+        }
+    }
+  return FALSE;
 }

@@ -284,7 +284,11 @@ withdraw_lists (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
       }
   units->refusal = g_strdup (_("This unit cannot withdraw now"));
   step->auto_act = TRUE;
-  end_button (step, _("_Stay"), _("The cavalry stays where it is (10.8)"));
+  if (st->cc_wd)
+    end_button (step, _("_Stay and Fire"), _("The cavalry left in the hex stays: the Defensive Fire, then the Close "
+                                             "Combat (11.3a, 11.3b)"));
+  else
+    end_button (step, _("_Stay"), _("The cavalry stays where it is (10.8)"));
 }
 
 void
@@ -372,8 +376,28 @@ _wb_bs_map_step (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step)
             if (on_map (u))
               wb_pick_list_add (units, u->id, &u->where, -1);
           }
+        /* 12.7: after a defeat of two or more hexes or a break, a second
+         * hex next to the one emptied, if the player picks one. */
+        if (st->advance >= 2)
+          {
+            WbPickList *hexes = wb_step_add_list (step, WB_PICK_HEX, 0, 0, 1);
+
+            for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+              {
+                WbOffset h = wb_hex_neighbour (data->layout, st->target, d);
+                WbWhere where = { .kind = WB_WHERE_HEX, .hex = h };
+                char buf[32];
+
+                if (!wb_hex_map_contains (data->map, h) || _wb_bs_enemy_at (data, m, m->active, h))
+                  continue;
+                wb_hex_map_format_hex (data->map, h, buf, sizeof buf);
+                wb_pick_list_add (hexes, buf, &where, -1);
+              }
+          }
         step->act_label = g_strdup (_("_Advance"));
-        step->act_tooltip = g_strdup (_("The units picked advance into the hex emptied (12.7)"));
+        step->act_tooltip = g_strdup (st->advance >= 2 ? _("The units picked advance into the hex emptied, and on "
+                                                           "into the second hex when one is picked (12.7)")
+                                                         : _("The units picked advance into the hex emptied (12.7)"));
         end_button (step, _("_No Advance"), _("Stay: no unit advances (12.7)"));
       }
       break;
@@ -452,6 +476,8 @@ _wb_bs_map_step_action (BsData *data, WbMatch *m, const WbPicks *picks)
           return NULL;
         a = action ("advance");
         json_object_set_array_member (a, "units", wb_picks_to_json (picks, 0));
+        if (wb_picks_count (picks, 1) > 0)
+          json_object_set_string_member (a, "hex", wb_picks_get (picks, 1, 0));
         return a;
       }
     case BS_RALLY:

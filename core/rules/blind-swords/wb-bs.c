@@ -45,7 +45,8 @@ static const WbRuleCheck checks[] = {
   { "bs.skirmish", N_("Units enter Skirmish Order for 2 MP when not Engaged, alone, two per side at most; they leave it for all their MP"), "excl. 15.0-15.2" },
   { "bs.mount", N_("Cavalry with a dismounted counter mounts or dismounts for 3 MP of its Movement Step, mounting only where a mounted unit may stand"), "10.9" },
   { "bs.charge", N_("A Charge Move meets conditions a)-g)"), "10.10" },
-  { "bs.withdraw", N_("Mounted cavalry withdraws one hex away from an enemy that moved within two hexes; a unit moves off the map from an edge hex for 1 MP"), "10.8, 10.12" },
+  { "bs.withdraw", N_("Mounted cavalry withdraws one hex away from an enemy that moved within two hexes, or from attacking infantry instead of its Defensive Fire; a unit moves off the map from an edge hex for 1 MP"), "10.8, 11.3b, 10.12" },
+  { "bs.advance", N_("Only the victors of a Close Combat advance, into the hex emptied and, after a retreat of two or more or a break, one hex more"), "12.7" },
   { "bs.pioneer", N_("Infantry that began its Full Activation in or next to Fallen Timber places one pioneer there"), "excl. 2.1a" },
   { "bs.fog-of-war", N_("A Fog of War result is applied by the opposing player as the rule says: a hex of the affected side for Battlefield Chaos, a unit one hex for a Wayward Move"), "7.3b" },
   { "bs.restricted", N_("A unit the scenario restricts does not move (or fire) until it is freed"), "excl. 17.1e, 17.3f, 17.4f" },
@@ -309,7 +310,7 @@ closest_clear (WbMatch *m, guint side, WbOffset hex, WbOffset *out)
  * next turn; still so then, it enters at the closest hex clear of the
  * enemy. */
 static void
-arrive (WbMatch *m, WbUnitState *u, WbRuleContext *ctx)
+arrive (BsData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx)
 {
   GPtrArray *reinf = wb_scenario_get_reinforcements (m->scenario);
   guint n = reinf != NULL ? reinf->len : 0;
@@ -323,14 +324,12 @@ arrive (WbMatch *m, WbUnitState *u, WbRuleContext *ctx)
 
       if (re == NULL)
         {
-          int cols = WB_IS_HEX_MAP (m->map) ? wb_hex_map_get_cols (WB_HEX_MAP (m->map)) : 0;
+          gpointer v = g_hash_table_lookup (m->index, u->id);
 
-          if (u->data[BS_DATA_ARRIVAL] <= 0 || cols <= 0)
+          if (v == NULL || !_wb_bs_arrival_hex (data, m, (guint) GPOINTER_TO_INT (v) - 1, &where.hex))
             return;
           where.kind = WB_WHERE_HEX;
           where.place = NULL;
-          where.hex.col = (u->data[BS_DATA_ARRIVAL] - 1) % cols;
-          where.hex.row = (u->data[BS_DATA_ARRIVAL] - 1) / cols;
         }
       else if (re->units == NULL || !g_ptr_array_find_with_equal_func (re->units, u->id, g_str_equal, NULL) ||
                re->at == NULL || re->at->len == 0 ||
@@ -542,7 +541,7 @@ enter_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx)
       if (i < data->n_units && data->artillery[i] && due (m, u))
         {
           m->active = u->side;
-          arrive (m, u, ctx);
+          arrive (data, m, u, ctx);
         }
     }
   m->active = 0;
@@ -1246,7 +1245,7 @@ enter_reinforcements (BsData *data, WbMatch *m, guint b, WbRuleContext *ctx)
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
 
       if (data->unit_brigade[i] == (int) b && due (m, u))
-        arrive (m, u, ctx);
+        arrive (data, m, u, ctx);
     }
 }
 
