@@ -451,6 +451,9 @@ START_TEST (test_reinforcements)
 
   setup_options (&f, load (), "17.6", race_course, 7);
   ck_assert_int_eq (wb_match_find_unit (f.m, "cooley")->where.kind, WB_WHERE_WAITING);
+  /* Excl. 17.6g: the Pontoon Bridge first (a 1: it stays). */
+  ok (&f, "{\"type\": \"place\", \"hex\": \"3018\"}");
+  ok (&f, "{\"type\": \"roll\", \"rolls\": [1]}");
   while (f.m->step == BS_COMMAND || f.m->deploying)
     {
       g_autoptr(JsonObject) a = f.family->suggest (f.data, f.m, &f.m->rng);
@@ -552,6 +555,9 @@ START_TEST (test_command_coordination)
   guint morgan, sherman, lee;
 
   setup (&f, "17.6");
+  /* Excl. 17.6g: the Pontoon Bridge first (a 1: it stays). */
+  ok (&f, "{\"type\": \"place\", \"hex\": \"3018\"}");
+  ok (&f, "{\"type\": \"roll\", \"rolls\": [1]}");
   morgan = (guint) _wb_bs_chit_index (f.data, "morgan");
   sherman = (guint) _wb_bs_chit_index (f.data, "sherman");
   lee = (guint) _wb_bs_chit_index (f.data, "sd-lee");

@@ -718,6 +718,12 @@ RULES = {
         ]},
         # 17.6h: no Bayou Entry roll for the Union on the 11:30 AM turn.
         "entry_exempt": {"17.6": {"union": [1]}},
+        # 2.1b, 17.6g: the Union places its Pontoon Bridge (the second with the option
+        # second-pontoon) before play; Patterson Gets Lost; the repair roll.
+        "pontoon_bridges": {"17.6": {
+            "units": ["pontoon-bridge-1", "pontoon-bridge-2"], "terrain": "bayou",
+            "near_infantry": 1, "placement_table": "patterson-gets-lost", "moved_within": 1,
+            "repair_table": "pontoon-repair", "bridge_mp": 1}},
         "rulebook_tables": {t: t + RULEBOOK_SUFFIX for t in RECONSTRUCTED},
         "rulebook_tables_option": RULEBOOK_OPTION,
         "reconstructed": [
@@ -3228,6 +3234,7 @@ def build_scenarios(units, chits, errors):
             sc["options"] += [{"id": oid, "name": name, "text": "17.6%s: %s" % (
                 letter, dict(SCENARIO_TEXT["17.6"]["variants"])[letter]) + OPTION_NOTES.get(oid, "")}
                 for oid, name, letter in OPTIONS_17_6]
+            sc["options"].append(SECOND_PONTOON_OPTION)
             lines.extend(extra_setup_17_6())
             reinforcements.extend(extra_reinforcements_17_6())
         sc["setup"] = lines
@@ -3284,6 +3291,17 @@ RULEBOOK_TABLES_OPTION = {
              "the reconstructed tables play (docs/games/chickasaw-bayou.md)."),
 }
 
+# 17.6g's note: "the second Pontoon Bridge is included for historical interest only so that
+# players can experiment with the possibility that the Union brought more bridging equipment".
+SECOND_PONTOON_OPTION = {
+    "id": "second-pontoon", "name": "Second Pontoon Bridge",
+    "text": ("17.6g: Note the second Pontoon Bridge is included for historical interest only so "
+             "that players can experiment with the possibility that the Union brought more "
+             "bridging equipment to the battle. [Warbench: with this option the Union places the "
+             "second bridge as the first, after the first one's Patterson Gets Lost roll, and the "
+             "Confederate player rolls for it too.]"),
+}
+
 OPTION_NOTES = {
     "missouri": (" [Warbench: the 30th MO goes to 3917 and the 32nd MO to 3916, in the order "
                  "printed.]"),
@@ -3307,6 +3325,9 @@ def extra_setup_17_6():
         setup_line("putnam", [{"box": "race-course"}], "17.6l", unless="race-course"),
         setup_line("118-il", [{"box": "yazoo-river"}], "17.6m"),
         setup_line("131-il", [{"box": "yazoo-river"}], "17.6m"),
+        setup_line("pontoon-bridge-2", [{"box": "pontoon-placement"}],
+                   "17.6g: the second Pontoon Bridge, placed as the first and rolled for",
+                   option="second-pontoon"),
     ]
 
 

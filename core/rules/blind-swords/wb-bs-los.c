@@ -576,8 +576,13 @@ WbTable *
 _wb_bs_hex_entry_table (BsData *data, WbMatch *m, WbOffset hex)
 {
   guint8 at[AT_FX];
-  guint n = effects_at (data->fx, m, hex, at);
+  guint n;
 
+  /* Excl. 2.1b: units moving onto an undamaged Pontoon Bridge do not roll
+   * on the Bayou Table (a damaged one is a Bayou hex for all purposes). */
+  if (_wb_bs_pontoon_open (data, m, hex))
+    return NULL;
+  n = effects_at (data->fx, m, hex, at);
   for (guint k = 0; k < n; k++)
     if (data->fx->effect[at[k]].entry_table != NULL)
       return data->fx->effect[at[k]].entry_table;

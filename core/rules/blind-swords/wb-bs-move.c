@@ -83,6 +83,7 @@ struct _BsMove
   guint        n_fx;
   guint8      *hex_closed[2];       /* [hex]: role bits closed by terrain and hex features, per side */
   guint8      *hex_all;             /* [hex]: terrain or a hex feature with enter_all_mp */
+  int          bridge_q;            /* excl. 2.1b: entering an undamaged Pontoon Bridge, quarter MP */
 
   /* The scratch of a search, filled from the match at each call. */
   guint8      *near;                /* distance to the nearest enemy (0: there), FAR beyond cap */
@@ -90,6 +91,7 @@ struct _BsMove
   guint8      *mix;                 /* MIX_* of the friendly units there */
   guint8      *mark_closed;         /* role bits closed by the markers there, for the side */
   guint8      *mark_all;            /* a marker with enter_all_mp */
+  guint8      *bridge;              /* an undamaged Pontoon Bridge there (excl. 2.1b) */
   guint8      *adj_cause;           /* retreats: next to a unit that caused it */
   guint8      *adj_other;           /* retreats: next to another enemy */
   guint8      *skirm_adj;           /* next to an enemy in Skirmish Order (excl. 15.3: +1 MP) */
@@ -395,6 +397,12 @@ _wb_bs_move_compile (BsData *data, const WbParams *params, GError **error)
   mv->foot_class = -1;
   if (!read_params (data, mv, params, error) || !read_effects (data, mv, params, error))
     return FALSE;
+  {
+    WbParams pb;
+
+    mv->bridge_q = wb_params_object (params, "pontoon_bridges", &pb)
+                   ? quarters (wb_params_number (&pb, "bridge_mp")) : WB_MOVE_QUARTERS;
+  }
 
   /* The directions toward each side's retreat row (exclusive 12.3: three
    * hexes, straight back or at a diagonal). */
@@ -474,6 +482,7 @@ _wb_bs_move_compile (BsData *data, const WbParams *params, GError **error)
   mv->mix = g_malloc (mv->n);
   mv->mark_closed = g_malloc (mv->n);
   mv->mark_all = g_malloc (mv->n);
+  mv->bridge = g_malloc (mv->n);
   mv->adj_cause = g_malloc (mv->n);
   mv->adj_other = g_malloc (mv->n);
   mv->skirm_adj = g_malloc (mv->n);
@@ -510,6 +519,7 @@ _wb_bs_move_free (BsMove *mv)
   g_free (mv->mix);
   g_free (mv->mark_closed);
   g_free (mv->mark_all);
+  g_free (mv->bridge);
   g_free (mv->adj_cause);
   g_free (mv->adj_other);
   g_free (mv->skirm_adj);
@@ -704,6 +714,19 @@ scan (BsData *data, WbMatch *m, guint side, int self)
   memset (mv->mark_closed, 0, mv->n);
   memset (mv->mark_all, 0, mv->n);
   memset (mv->skirm_adj, 0, mv->n);
+  memset (mv->bridge, 0, mv->n);
+  {
+    BsState *st = bs_state (m);
+
+    /* Excl. 2.1b: the undamaged Pontoon Bridges (wb-bs-pontoon.c). */
+    for (guint k = 0; k < st->pt_n && k < G_N_ELEMENTS (st->pt_unit); k++)
+      {
+        const WbUnitState *b = unit_at (m, (guint) st->pt_unit[k]);
+
+        if (on_map (b) && inside (mv, b->where.hex) && !(b->flags & BS_UNIT_WORN))
+          mv->bridge[index_of (mv, b->where.hex)] = 1;
+      }
+  }
   for (guint i = 0; i < m->units->len && i < data->n_units; i++)
     {
       const WbUnitState *s = unit_at (m, i);
@@ -971,6 +994,14 @@ step_of (BsData *data, WbMatch *m, const BsMover *w, const guint8 *roads, int h,
   WbOffset to = { n % mv->cols, n / mv->cols };
   int step = step_cost_road (mv, w->k, roads, h, d, n, w->own, by_road);
 
+  /* Excl. 2.1b: an undamaged Pontoon Bridge costs bridge_mp to enter, for
+   * every unit (artillery and cavalry cross it; the terrain still keeps
+   * them from stopping there: the class's stand). */
+  if (mv->bridge[n] && (step < 0 || mv->bridge_q < step))
+    {
+      step = mv->bridge_q;
+      *by_road = FALSE;
+    }
   if (step < 0 || !may_enter (mv, w, n))
     return -1;
   if (w->cavalry && !*by_road && _wb_bs_hex_entry_table (data, m, to) != NULL)
@@ -1244,7 +1275,7 @@ _wb_bs_retreat (BsData *data, WbMatch *m, guint u, int hexes, const guint *cause
   WbUnitState *s;
   BsClassMove *k;
   int start, role, own, best = -1, edge = -1;
-  gboolean dies;
+  gboolean dies, bridge_end = FALSE;
 
   g_return_if_fail (u < m->units->len && u < data->n_units && out != NULL);
   memset (out, 0, sizeof *out);
@@ -1302,7 +1333,7 @@ _wb_bs_retreat (BsData *data, WbMatch *m, guint u, int hexes, const guint *cause
           n = index_of (mv, to);
           if (n == start || mv->near[n] == 0 || closed (mv, s->side, n, role) ||
               (wb_hex_graph_step_cost (k->terrain, from, d) == WB_STEP_PROHIBITED &&
-               k->road[(gsize) h * WB_HEX_DIRECTIONS + d] == NO_ROAD))
+               k->road[(gsize) h * WB_HEX_DIRECTIONS + d] == NO_ROAD && !mv->bridge[n]))
             continue;
           /* Excl. 2.10h: cavalry, even dismounted, never into a Bayou hex
            * but over its bridge. */
@@ -1322,6 +1353,10 @@ _wb_bs_retreat (BsData *data, WbMatch *m, guint u, int hexes, const guint *cause
       WbOffset o = { h % mv->cols, h / mv->cols };
       int length = (mv->cost[h] / RETREAT_BASE) % RETREAT_BASE;
 
+      /* Excl. 2.1b: artillery and cavalry may not end a retreat on a
+       * Pontoon Bridge, and are eliminated if there is no other option. */
+      if (wb_hex_distance (mv->layout, s->where.hex, o) >= hexes && mv->bridge[h] && !k->stand[h])
+        bridge_end = TRUE;
       /* The end: the full distance away, not over-stacked (else on, 12.3). */
       if (wb_hex_distance (mv->layout, s->where.hex, o) >= hexes &&
           may_end (mv, k, h, role, own, (s->flags & BS_UNIT_SKIRMISH) != 0))
@@ -1346,6 +1381,8 @@ _wb_bs_retreat (BsData *data, WbMatch *m, guint u, int hexes, const guint *cause
       if (edge >= 0)
         retreat_path (mv, edge, out);
     }
+  else if (bridge_end)
+    out->end = BS_RETREAT_ELIMINATED;
 }
 
 /* ---- rebuilding (13.2b) ------------------------------------------------- */

@@ -235,6 +235,30 @@ static const WbParam close_shift_members[] = {
     .doc = N_("the Lead attacker is Charging Cavalry against infantry or artillery") },
 };
 
+/* The Pontoon Bridges (exclusive 2.1b, 17.6g): the units, where they go,
+ * the tables the set-up and the repairs roll on. */
+static const WbParam pontoon_members[] = {
+  { .name = "units", .type = WB_PARAM_ID_LIST, .ref = WB_PARAM_REF_UNIT, .required = TRUE, .rule = "excl. 2.1b, 17.6g",
+    .doc = N_("the Pontoon Bridge units; those of the scenario its set-up leaves in a box are placed before the game "
+              "begins, one after the other (a setup entry of an option adds one)") },
+  { .name = "terrain", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TERRAIN, .required = TRUE, .rule = "excl. 2.1b",
+    .doc = N_("the terrain a bridge is placed on and spans (the Bayou)") },
+  { .name = "near_infantry", .type = WB_PARAM_INT, .def_number = 1, .min = 0, .max = 20, .unit = N_("hexes"),
+    .rule = "excl. 17.6g", .doc = N_("a bridge is placed within this many hexes of one of its side's infantry units") },
+  { .name = "placement_table", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TABLE, .table_kinds = 1u << WB_TABLE_ROLL,
+    .required = TRUE, .rule = "excl. 17.6g",
+    .doc = N_("the table the other side rolls one die on after a bridge is placed; its rows in order: the bridge "
+              "stays; the other side moves it; it is destroyed") },
+  { .name = "moved_within", .type = WB_PARAM_INT, .def_number = 1, .min = 1, .max = 20, .unit = N_("hexes"),
+    .rule = "excl. 17.6g", .doc = N_("the other side moves the bridge to another hex of the terrain this near") },
+  { .name = "repair_table", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TABLE, .table_kinds = 1u << WB_TABLE_ROLL,
+    .required = TRUE, .rule = "excl. 17.6g",
+    .doc = N_("the table a damaged bridge's side rolls one die on at the start of the Artillery Phase; its first "
+              "row repairs it") },
+  { .name = "bridge_mp", .type = WB_PARAM_NUMBER, .def_number = 1, .min = 0, .max = 10, .unit = "MP",
+    .rule = "excl. 2.1b", .doc = N_("what entering a hex with an undamaged bridge costs (no entry_table roll)") },
+};
+
 static const WbParam twin_value[] = {
   { .name = "value", .type = WB_PARAM_ID, .ref = WB_PARAM_REF_TABLE },
 };
@@ -370,6 +394,11 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
     .members = fog_value, .n_members = 1 },
   { .name = "dismount_attribute", .type = WB_PARAM_STRING, .def_string = "dismounted_counter", .rule = "10.9",
     .doc = N_("the cavalry units' attribute (a bool) saying they have a dismounted counter") },
+  { .name = "pontoon_bridges", .type = WB_PARAM_OBJECT, .per_scenario = TRUE, .def_text = N_("none"),
+    .rule = "excl. 2.1b, 17.6g",
+    .doc = N_("the scenario's Pontoon Bridges: placed before play, rolled for, fired upon by the enemy's artillery, "
+              "repaired"),
+    .members = pontoon_members, .n_members = G_N_ELEMENTS (pontoon_members) },
   { .name = "reconstructed", .type = WB_PARAM_NOTE, .doc = N_("what the game reconstructs, for its players") },
   { .name = "unknown", .type = WB_PARAM_NOTE, .doc = N_("what the rulebook text does not give, for its players") },
 };

@@ -45,6 +45,7 @@ typedef enum {
   BS_WAYWARD,     /* 7.3b: the opposing player makes a Wayward Move */
   BS_EVENT_HEX,   /* 7.3: the owner places the Event played on a hex (an Epaulement, Good Ground) */
   BS_WITHDRAW,    /* 10.8: the enemy's cavalry may withdraw from a unit that moved near it */
+  BS_PONTOON,     /* excl. 17.6g: a Pontoon Bridge placed, rolled for, moved; repaired (wb-bs-pontoon.c) */
   BS_N_STEPS
 } BsStep;
 
@@ -184,6 +185,14 @@ typedef struct {
   guint8   cc_def_advance;          /* 12.7: hexes its defenders may advance into cc_assault, 0: none */
   gint16   rt_unit;                 /* 10.7: the unit (index + 1) whose retreat is walked now */
   guint8   rt_extra;                /* 10.7: hexes its Opportunity Fire's Retreat results add */
+  /* wb-bs-pontoon.c */
+  guint8   pt_n;                    /* the scenario's Pontoon Bridges (excl. 2.1b, 17.6g) */
+  gint16   pt_unit[2];              /* their unit indexes; damaged: BS_UNIT_WORN (its flipped side) */
+  guint8   pt_phase;                /* BS_PONTOON: BsPontoonPhase */
+  guint8   pt_k;                    /* BS_PONTOON: the bridge placed, rolled for or repaired */
+  guint8   pt_resume, pt_resume_active; /* the step BS_PONTOON goes back to after the set-up */
+  WbOffset pt_from;                 /* BS_PT_MOVE: the hex Patterson Gets Lost was rolled at */
+  guint8   pt_hit;                  /* bit k: bridge k damaged in this Artillery Phase (17.6g) */
 } BsState;
 
 typedef struct _BsMapFx BsMapFx;   /* wb-bs-los.c */
@@ -700,5 +709,38 @@ gboolean     _wb_bs_close_resume    (BsData *data, WbMatch *m, JsonObject *actio
  * adjacent @to: terrain, the Bayou bars, no enemy, stacking for itself
  * (wb-bs-activation.c; 12.7's second hex, 13.2b's displacement). */
 gboolean     _wb_bs_may_step        (BsData *data, WbMatch *m, guint u, WbOffset from, WbOffset to);
+/* ---- wb-bs-pontoon.c: Pontoon Bridges (excl. 2.1b, 17.6g) ---- */
+
+/* What BS_PONTOON waits for (BsState.pt_phase). */
+typedef enum {
+  BS_PT_PLACE,     /* the bridge's side places it (17.6g) */
+  BS_PT_ROLL,      /* the other side rolls on the placement table (Patterson Gets Lost) */
+  BS_PT_MOVE,      /* the other side moves it to another hex of the terrain nearby */
+  BS_PT_REPAIR,    /* the start of the Artillery Phase: its side may roll to repair it */
+} BsPontoonPhase;
+
+/* bs_start, after the first step is set: the scenario's bridges
+ * (rules.params pontoon_bridges) found; those its set-up leaves in a box
+ * are placed before the game begins (BS_PONTOON, then back to that step). */
+void         _wb_bs_pontoon_start   (BsData *data, WbMatch *m);
+/* enter_artillery, its units ready: TRUE when a damaged bridge's side may
+ * roll to repair it first (BS_PONTOON); the Artillery Steps then begin. */
+gboolean     _wb_bs_pontoon_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx);
+/* Whether an undamaged bridge is at @hex (2.1b: 1 MP, no Bayou roll). */
+gboolean     _wb_bs_pontoon_open    (BsData *data, WbMatch *m, WbOffset hex);
+/* The actions of BS_PONTOON (place, roll, repair, end_step) and
+ * fire_pontoon in an Artillery Step; WB_APPLY_NOT_MINE for the others. */
+WbApplyResult _wb_bs_pontoon_apply  (BsData *data, WbMatch *m, const char *type, JsonObject *action,
+                                     WbRuleContext *ctx, GError **error);
+void         _wb_bs_pontoon_step    (BsData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
+JsonObject  *_wb_bs_pontoon_step_action (BsData *data, WbMatch *m, const WbPicks *picks);
+/* An Artillery Step's buttons: fire at a bridge in range. */
+void         _wb_bs_pontoon_buttons (BsData *data, WbMatch *m, WbStep *step);
+/* The automatic player's answer in BS_PONTOON, or its fire at a bridge
+ * in the Artillery Phase; NULL when it has none. */
+JsonObject  *_wb_bs_pontoon_suggest (BsData *data, WbMatch *m, WbRng *rng);
+const char  *_wb_bs_pontoon_describe (WbMatch *m);
+const char  *_wb_bs_pontoon_awaiting (WbMatch *m);
+const char  *_wb_bs_pontoon_hint    (WbMatch *m);
 
 G_END_DECLS

@@ -51,6 +51,7 @@ static const WbRuleCheck checks[] = {
   { "bs.fog-of-war", N_("A Fog of War result is applied by the opposing player as the rule says: a hex of the affected side for Battlefield Chaos, a unit one hex for a Wayward Move"), "7.3b" },
   { "bs.restricted", N_("A unit the scenario restricts does not move (or fire) until it is freed"), "excl. 17.1e, 17.3f, 17.4f" },
   { "bs.rally", N_("Only eligible units rally: of the Active Brigade under Defend or Regroup, three hexes from the enemy or in the Available box"), "13.1, 13.2, 6.4" },
+  { "bs.pontoon", N_("A Pontoon Bridge goes on a Bayou hex near its side's infantry, is moved as Patterson Gets Lost says, and is fired upon by the enemy's artillery in an Artillery Step"), "excl. 2.1b, 17.6g" },
 };
 
 gboolean
@@ -545,6 +546,8 @@ enter_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx)
         }
     }
   m->active = 0;
+  if (_wb_bs_pontoon_artillery (data, m, ctx))   /* excl. 17.6g: the repair roll first */
+    return;
   artillery_turn (data, m, ctx);
 }
 
@@ -730,6 +733,7 @@ bs_start (gpointer p, WbMatch *m)
   m->active = 0;
   m->step = BS_COMMAND;
   enter_command (data, m, &quiet);
+  _wb_bs_pontoon_start (data, m);   /* excl. 17.6g: before the game begins */
 }
 
 /* ---- Actions ---- */
@@ -1476,6 +1480,8 @@ apply_action (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
 
   if (m->over)
     return WB_APPLY_NOT_MINE;
+  if (m->step == BS_PONTOON || strcmp (type, "fire_pontoon") == 0)
+    return _wb_bs_pontoon_apply (data, m, type, action, ctx, error);
   if (strcmp (type, "end_step") == 0)
     return end_step (data, m, action, ctx, error);
   if (strcmp (type, "key_chit") == 0)
@@ -1537,6 +1543,8 @@ bs_describe_step (gpointer p, WbMatch *m)
       return g_strdup (_("Chit Draw Phase: Fog of War, Wayward Move"));
     case BS_EVENT_HEX:
       return g_strdup (_("Chit Draw Phase: Event"));
+    case BS_PONTOON:
+      return g_strdup (_wb_bs_pontoon_describe (m));
     default:
       return g_strdup (_wb_bs_map_describe (m) != NULL ? _wb_bs_map_describe (m) : _("Brigade Activation Phase"));
     }
@@ -1574,6 +1582,8 @@ bs_awaiting (gpointer p, WbMatch *m)
       return "wayward-move";
     case BS_EVENT_HEX:
       return "event-hex";
+    case BS_PONTOON:
+      return _wb_bs_pontoon_awaiting (m);
     default:
       return _wb_bs_map_awaiting (m) != NULL ? _wb_bs_map_awaiting (m) : "activation";
     }
@@ -1614,6 +1624,8 @@ bs_hint (gpointer p, WbMatch *m)
       return _("Wayward Move: click a unit of the affected side, then the hex it goes to (7.3b).");
     case BS_EVENT_HEX:
       return _("Click the hex of your units the Event goes to.");
+    case BS_PONTOON:
+      return _wb_bs_pontoon_hint (m);
     default:
       return _wb_bs_map_hint (m);
     }
@@ -1629,6 +1641,10 @@ bs_player (gpointer p, WbMatch *m)
 static JsonObject *
 bs_suggest (gpointer p, WbMatch *m, WbRng *rng)
 {
+  JsonObject *pontoon = _wb_bs_pontoon_suggest (p, m, rng);   /* excl. 17.6g */
+
+  if (pontoon != NULL)
+    return pontoon;
   if (!m->over && (m->step == BS_CHAOS || m->step == BS_WAYWARD))
     return _wb_bs_fog_suggest (p, m, rng);
   if (!m->over && m->step == BS_EVENT_HEX)
@@ -1643,8 +1659,13 @@ bs_step (gpointer p, WbMatch *m, const WbPicks *picks, WbStep *step)
     _wb_bs_fog_step (p, m, picks, step);
   else if (!m->over && m->step == BS_EVENT_HEX)
     _wb_bs_event_step (p, m, step);
+  else if (!m->over && m->step == BS_PONTOON)
+    _wb_bs_pontoon_step (p, m, picks, step);
   else
-    _wb_bs_step (p, m, picks, step);
+    {
+      _wb_bs_step (p, m, picks, step);
+      _wb_bs_pontoon_buttons (p, m, step);   /* excl. 17.6g: fire at a bridge */
+    }
 }
 
 static JsonObject *
@@ -1654,6 +1675,8 @@ bs_step_action (gpointer p, WbMatch *m, const WbPicks *picks)
     return _wb_bs_fog_step_action (p, m, picks);
   if (m->step == BS_EVENT_HEX)
     return _wb_bs_event_step_action (p, m, picks);
+  if (m->step == BS_PONTOON)
+    return _wb_bs_pontoon_step_action (p, m, picks);
   return _wb_bs_step_action (p, m, picks);
 }
 
