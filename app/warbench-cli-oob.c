@@ -22,7 +22,8 @@
 /* --- counters -------------------------------------------------------------- */
 
 /* A counter sheet: one row per unit, each strength value it can show
- * (fresh and battleworn, every step), then its hidden back. */
+ * (fresh and battleworn, every step), then its hidden back; then the
+ * game's chits (a draw cup's counters), a row of them. */
 int
 cmd_counters (const char  *prog,
               int          argc,
@@ -31,8 +32,9 @@ cmd_counters (const char  *prog,
   g_autofree char *output = NULL;
   g_autofree char *side_arg = NULL;
   double size = 72;
-  gboolean no_text = FALSE;
+  gboolean no_text = FALSE, no_chits = FALSE;
   const GOptionEntry entries[] = {
+    { "no-chits", 0, 0, G_OPTION_ARG_NONE, &no_chits, N_("The units only, not the game's chits"), NULL },
     { "side", 0, 0, G_OPTION_ARG_STRING, &side_arg, N_("Only this side's units"), N_("ID") },
     { "size", 0, 0, G_OPTION_ARG_DOUBLE, &size,
       N_("The side of a counter in pixels (PNG) or points (SVG, PDF), default 72"), N_("S") },
@@ -48,14 +50,16 @@ cmd_counters (const char  *prog,
   cairo_surface_t *surface;
   cairo_status_t status;
   WbExportFormat format;
-  double gap, width, height, group;
+  double gap, width, height, group, chits_height = 0;
   guint columns = 1, groups;
+  GPtrArray *chits = NULL;
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new ();
   cairo_t *cr;
 
   if (!parse_options (prog, "counters", _("FILE"),
                       _("Draws every unit's counter or block in the game's printed style: each "
                         "strength it can show (fresh and battleworn, every step), then its hidden "
-                        "side."),
+                        "side; then the game's chits."),
                       NULL, entries, &argc, &argv))
     return STATUS_USAGE;
   if (argc != 2)
@@ -96,12 +100,29 @@ cmd_counters (const char  *prog,
       return STATUS_FAILED;
     }
 
+  /* The chits of the side (every chit without --side), under the units. */
+  chits = no_chits ? NULL : wb_game_get_chits (game);
+  for (guint i = 0; chits != NULL && i < chits->len; i++)
+    {
+      WbChit *chit = g_ptr_array_index (chits, i);
+
+      if (side_arg == NULL || g_strcmp0 (chit->side, side_arg) == 0)
+        g_ptr_array_add (chosen, chit);
+    }
+
   /* Units side by side in groups of columns, the sheet about square. */
   gap = size * 0.15;
   group = columns * (size + gap) + gap;
   groups = CLAMP ((guint) ceil (sqrt (units->len * (size + gap) / group)), 1, units->len);
   width = gap + groups * group;
   height = gap + (units->len + groups - 1) / groups * (size + gap);
+  if (chosen->len > 0)
+    {
+      guint per_row = MAX (1u, (guint) floor ((width - gap) / (size + gap)));
+
+      chits_height = gap + (chosen->len + per_row - 1) / per_row * (size + gap);
+      height += chits_height;
+    }
   if (format == WB_EXPORT_PNG && width * height > 400e6)
     return usage_error (prog, "counters", _("The sheet would be too large: use a smaller size"));
   switch (format)
@@ -137,6 +158,19 @@ cmd_counters (const char  *prog,
           cairo_translate (cr, gap + (i % groups) * group + j * (size + gap),
                            gap + (i / groups) * (size + gap));
           wb_render_counter (cr, game, unit, &o);
+          cairo_restore (cr);
+        }
+    }
+  if (chosen->len > 0)
+    {
+      guint per_row = MAX (1u, (guint) floor ((width - gap) / (size + gap)));
+      double top = height - chits_height + gap;
+
+      for (guint i = 0; i < chosen->len; i++)
+        {
+          cairo_save (cr);
+          cairo_translate (cr, gap + (i % per_row) * (size + gap), top + (i / per_row) * (size + gap));
+          wb_render_chit (cr, game, g_ptr_array_index (chosen, i), size);
           cairo_restore (cr);
         }
     }

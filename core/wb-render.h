@@ -3,6 +3,7 @@
 
 #include <cairo.h>
 
+#include "wb-chits.h"
 #include "wb-game.h"
 
 G_BEGIN_DECLS
@@ -86,6 +87,11 @@ typedef struct {
 } WbCounterOptions;
 
 void      wb_counter_options_init       (WbCounterOptions       *options);
+/* A chit's face over (0, 0)–(@size, @size) (core/wb-render-chits.c). */
+void      wb_render_chit                (cairo_t                *cr,
+                                         WbGame                 *game,
+                                         const WbChit           *chit,
+                                         double                  size);
 void      wb_render_counter             (cairo_t                *cr,
                                          WbGame                 *game,
                                          WbUnit                 *unit,

@@ -130,6 +130,13 @@ expect_magic "$TMP/sheet.png" 89504e470d0a1a0a
 expect_magic "$TMP/sheet.svg" 3c3f786d6c
 expect_magic "$TMP/sheet.pdf" 255044462d
 expect_status 0 "$CLI" counters "$WILD" --no-text -o "$TMP/shapes.png"
+# A game with chits prints them under its units (issue 17: chits on printed sheets): the
+# Confederate sheet of Chickasaw Bayou is taller with its chits than without (--no-chits).
+CB="$SRCDIR/data/games/chickasaw-bayou.warbench"
+expect_status 0 "$CLI" counters "$CB" --side confederate --size 40 -o "$TMP/chits.png"
+expect_status 0 "$CLI" counters "$CB" --side confederate --size 40 --no-chits -o "$TMP/units.png"
+png_height() { od -An -tu1 -j20 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }
+[ "$(png_height "$TMP/chits.png")" -gt "$(png_height "$TMP/units.png")" ] || fail "no chits under the units"
 expect_status 0 "$CLI" render "$WILD" --scenario historical --viewer union -o "$TMP/fog.png"
 expect_magic "$TMP/fog.png" 89504e470d0a1a0a
 expect_status 1 "$CLI" render "$WILD" --viewer prussia -o "$TMP/x.png"
