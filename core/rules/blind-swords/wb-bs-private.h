@@ -582,6 +582,19 @@ JsonObject  *_wb_bs_event_suggest   (BsData *data, WbMatch *m);
 /* wb-bs.c: the flow goes on after the Event placed. */
 void         _wb_bs_event_resume    (BsData *data, WbMatch *m, guint8 resume, WbRuleContext *ctx);
 
+/* wb-bs-reinforce.c: 10.11 */
+gboolean     _wb_bs_due             (WbMatch *m, const WbUnitState *u);
+void         _wb_bs_arrive          (BsData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx);
+void         _wb_bs_enter_reinforcements (BsData *data, WbMatch *m, guint b, WbRuleContext *ctx);
+
+/* wb-bs-words.c: the step's words, the badges, the restricted units' refusal */
+char        *_wb_bs_describe_step   (gpointer data, WbMatch *m);
+const char  *_wb_bs_awaiting        (gpointer data, WbMatch *m);
+const char  *_wb_bs_hint            (gpointer data, WbMatch *m);
+void         _wb_bs_refresh_badges  (BsData *data, WbMatch *m);
+gboolean     _wb_bs_restricted_ok   (BsData *data, WbMatch *m, JsonObject *action, const char *type,
+                                     WbRuleContext *ctx, GError **error);
+
 /* wb-bs-auto.c */
 JsonObject  *_wb_bs_suggest         (BsData *data, WbMatch *m, WbRng *rng);
 

@@ -265,124 +265,6 @@ chit_name (BsData *data, guint c)
   return data->chit[c]->name != NULL ? data->chit[c]->name : data->chit[c]->id;
 }
 
-/* 10.11: whether an enemy of @side is at @hex or next to it. */
-static gboolean
-enemy_near (WbMatch *m, guint side, WbOffset hex)
-{
-  WbHexLayout layout = wb_hex_map_get_layout (WB_HEX_MAP (m->map));
-
-  for (guint i = 0; i < m->units->len; i++)
-    {
-      WbUnitState *e = &g_array_index (m->units, WbUnitState, i);
-
-      if (e->side != side && e->where.kind == WB_WHERE_HEX && wb_hex_distance (layout, e->where.hex, hex) <= 1)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* 10.11: the closest hex to @hex not occupied by or next to an enemy of
- * @side (the first in column order among equals: the owner's choice is
- * not asked), FALSE when there is none. */
-static gboolean
-closest_clear (WbMatch *m, guint side, WbOffset hex, WbOffset *out)
-{
-  WbHexMap *map = WB_HEX_MAP (m->map);
-  WbHexLayout layout = wb_hex_map_get_layout (map);
-  int best = G_MAXINT;
-
-  for (int c = 0; c < wb_hex_map_get_cols (map); c++)
-    for (int r = 0; r < wb_hex_map_get_rows (map); r++)
-      {
-        WbOffset h = { .col = c, .row = r };
-        int d = wb_hex_distance (layout, hex, h);
-
-        if (d < best && !enemy_near (m, side, h))
-          {
-            best = d;
-            *out = h;
-          }
-      }
-  return best < G_MAXINT;
-}
-
-/* 10.11: a unit due by now enters at its reinforcement's hex (the first
- * of its places). With an enemy there or next to it, it is delayed to the
- * next turn; still so then, it enters at the closest hex clear of the
- * enemy. */
-static void
-arrive (BsData *data, WbMatch *m, WbUnitState *u, WbRuleContext *ctx)
-{
-  GPtrArray *reinf = wb_scenario_get_reinforcements (m->scenario);
-  guint n = reinf != NULL ? reinf->len : 0;
-
-  /* A unit drawn from a box (excl. 17.6j) arrives at its hex, after the
-   * scenario's reinforcements (one more turn of the loop). */
-  for (guint r = 0; r <= n; r++)
-    {
-      WbReinforcement *re = r < n ? g_ptr_array_index (reinf, r) : NULL;
-      WbWhere where;
-
-      if (re == NULL)
-        {
-          gpointer v = g_hash_table_lookup (m->index, u->id);
-
-          if (v == NULL || !_wb_bs_arrival_hex (data, m, (guint) GPOINTER_TO_INT (v) - 1, &where.hex))
-            return;
-          where.kind = WB_WHERE_HEX;
-          where.place = NULL;
-        }
-      else if (re->units == NULL || !g_ptr_array_find_with_equal_func (re->units, u->id, g_str_equal, NULL) ||
-               re->at == NULL || re->at->len == 0 ||
-               !wb_match_place_where (m, &g_array_index (re->at, WbPlace, 0), &where, NULL))
-        continue;
-      if (where.kind == WB_WHERE_HEX && enemy_near (m, u->side, where.hex))
-        {
-          g_autofree char *text = wb_match_unit_text (m, u);
-          g_autofree char *place = wb_match_where_text (m, &where);
-          WbOffset clear;
-
-          if (u->data[BS_DATA_DELAYED] == 0 || u->data[BS_DATA_DELAYED] == m->turn)
-            {
-              u->data[BS_DATA_DELAYED] = m->turn;
-              /* TRANSLATORS: 10.11: a reinforcement's hex is occupied by or next to the enemy */
-              wb_rule_say (ctx, m, _("%s cannot enter at %s, an enemy unit is there or next to it: delayed to the "
-                                     "next turn (10.11)."), text, place);
-              return;
-            }
-          if (!closest_clear (m, u->side, where.hex, &clear))
-            return;
-          where.hex = clear;
-          u->where = where;
-          {
-            g_autofree char *at = wb_match_where_text (m, &where);
-
-            /* TRANSLATORS: 10.11: still blocked when activated again */
-            wb_rule_say (ctx, m, _("%s enters at %s, the closest hex to %s clear of the enemy (10.11)."), text, at,
-                         place);
-          }
-          return;
-        }
-      u->where = where;
-      {
-        g_autofree char *text = wb_match_unit_text (m, u);
-        g_autofree char *place = wb_match_where_text (m, &where);
-
-        /* TRANSLATORS: 10.11: a reinforcement placed (a brigade's with its Full Activation, artillery at the
-         * start of the Artillery Phase) */
-        wb_rule_say (ctx, m, _("%s enters at %s (10.11)."), text, place);
-      }
-      return;
-    }
-}
-
-static gboolean
-due (WbMatch *m, const WbUnitState *u)
-{
-  return u->where.kind == WB_WHERE_WAITING && u->arrives > 0 && u->arrives <= m->turn &&
-         (u->flags & WB_UNIT_IN_SCENARIO);
-}
-
 /* ---- The sequence of play ---- */
 
 static void enter_command (BsData *data, WbMatch *m, WbRuleContext *ctx);
@@ -539,10 +421,10 @@ enter_artillery (BsData *data, WbMatch *m, WbRuleContext *ctx)
       u->flags &= ~(guint32) (BS_UNIT_ARTILLERY_DONE | BS_UNIT_FIRED | BS_UNIT_MOVED);
       u->data[BS_DATA_SPENT] = 0;
       /* 10.11: artillery reinforcements are placed at the start of the phase. */
-      if (i < data->n_units && data->artillery[i] && due (m, u))
+      if (i < data->n_units && data->artillery[i] && _wb_bs_due (m, u))
         {
           m->active = u->side;
-          arrive (data, m, u, ctx);
+          _wb_bs_arrive (data, m, u, ctx);
         }
     }
   m->active = 0;
@@ -1240,19 +1122,6 @@ command_roll (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
   return WB_APPLY_DONE;
 }
 
-/* 10.11: a brigade's reinforcements enter with its Full Activation. */
-static void
-enter_reinforcements (BsData *data, WbMatch *m, guint b, WbRuleContext *ctx)
-{
-  for (guint i = 0; i < m->units->len && i < data->n_units; i++)
-    {
-      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-
-      if (data->unit_brigade[i] == (int) b && due (m, u))
-        arrive (data, m, u, ctx);
-    }
-}
-
 static WbApplyResult
 activate (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
@@ -1291,7 +1160,7 @@ activate (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErr
     case BS_ACT_FULL:
     default:
       wb_rule_say (ctx, m, _("activates %s: a Full Activation (7.3)."), data->brigade_name[b]);
-      enter_reinforcements (data, m, (guint) b, ctx);
+      _wb_bs_enter_reinforcements (data, m, (guint) b, ctx);
       m->step = BS_ORDERS;
       break;
     }
@@ -1388,74 +1257,15 @@ end_step (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GErr
     }
 }
 
-/* The markers on the counters (2.2, 12.5; excl. 15.0), as the map draws
- * them (WbUnitState.badge). */
-static void
-refresh_badges (BsData *data, WbMatch *m)
-{
-  const char *disrupted = g_intern_string (_("Disrupted"));
-  const char *shaken = g_intern_string (_("Shaken"));
-  const char *skirmish = g_intern_string (_("Skirmish"));
-
-  for (guint i = 0; i < m->units->len && i < data->n_units; i++)
-    {
-      WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-
-      u->badge = u->where.kind != WB_WHERE_HEX ? NULL
-                 : (u->flags & BS_UNIT_DISRUPTED) ? disrupted
-                 : (u->flags & BS_UNIT_SHAKEN) ? shaken
-                 : (u->flags & BS_UNIT_SKIRMISH) ? skirmish : NULL;
-    }
-}
-
 static WbApplyResult apply_action (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx,
                                    GError **error);
-
-/* Excl. 17.1e, 17.3f, 17.4f: a restricted unit named by a move (or a fire,
- * when the restriction says so) is refused, whatever the step. */
-static gboolean
-restricted_ok (BsData *data, WbMatch *m, JsonObject *action, const char *type, WbRuleContext *ctx, GError **error)
-{
-  gboolean fire = strcmp (type, "fire") == 0 || strcmp (type, "close_combat") == 0;
-  JsonNode *n = json_object_get_member (action, fire ? "units" : "unit");
-
-  if (!fire && strcmp (type, "move") != 0 && strcmp (type, "skirmish") != 0 && strcmp (type, "mount") != 0 &&
-      strcmp (type, "dismount") != 0 && strcmp (type, "withdraw") != 0)
-    return TRUE;
-  for (guint k = 0; n != NULL; k++)
-    {
-      const char *id = NULL;
-      gpointer v;
-
-      if (JSON_NODE_HOLDS_ARRAY (n))
-        {
-          JsonArray *a = json_node_get_array (n);
-
-          if (k >= json_array_get_length (a))
-            break;
-          id = wb_json_array_string (a, k);
-        }
-      else if (k == 0 && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING)
-        id = json_node_get_string (n);
-      else
-        break;
-      v = id != NULL ? g_hash_table_lookup (m->index, g_intern_string (id)) : NULL;
-      if (v != NULL && (guint) GPOINTER_TO_INT (v) - 1 < data->n_units &&
-          _wb_bs_restricted (data, m, (guint) GPOINTER_TO_INT (v) - 1, fire) &&
-          !wb_rule_check (ctx, m, "bs.restricted", FALSE, error,
-                          fire ? _("%s may not fire yet: the scenario restricts it until it is freed")
-                               : _("%s may not move yet: the scenario restricts it until it is freed"), id))
-        return FALSE;
-    }
-  return TRUE;
-}
 
 static WbApplyResult
 bs_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError **error)
 {
   WbApplyResult r;
 
-  if (!m->over && !restricted_ok (p, m, action, wb_json_string (action, "type", ""), ctx, error))
+  if (!m->over && !_wb_bs_restricted_ok (p, m, action, wb_json_string (action, "type", ""), ctx, error))
     return WB_APPLY_REFUSED;
   r = apply_action (p, m, action, ctx, error);
   if (r == WB_APPLY_DONE && ctx->preview == NULL)
@@ -1466,7 +1276,7 @@ bs_apply (gpointer p, WbMatch *m, JsonObject *action, WbRuleContext *ctx, GError
       if (strcmp (type, "close_combat") == 0)
         _wb_bs_events_close_done (p, m, m->active);
       _wb_bs_chaos_update (p, m, FALSE);
-      refresh_badges (p, m);
+      _wb_bs_refresh_badges (p, m);
       _wb_bs_check_releases (p, m, ctx);
       _wb_bs_check_arrivals (p, m, ctx);
     }
@@ -1507,128 +1317,6 @@ apply_action (BsData *data, WbMatch *m, JsonObject *action, WbRuleContext *ctx, 
   if (m->step == BS_EVENT_HEX)
     return _wb_bs_event_apply (data, m, type, action, ctx, error);
   return _wb_bs_map_apply (data, m, type, action, ctx, error);
-}
-
-/* ---- What the step is ---- */
-
-static char *
-bs_describe_step (gpointer p, WbMatch *m)
-{
-  BsState *st = bs_state (m);
-
-  (void) p;
-  switch (m->step)
-    {
-    case BS_COMMAND:
-      return g_strdup (_("Command Decision Phase"));
-    case BS_ARTILLERY:
-      return g_strdup (_("Artillery Phase"));
-    case BS_HELD:
-      return g_strdup (st->final ? _("End Turn Phase: Final Held Chit Play") : _("Chit Draw Phase: Held Chits"));
-    case BS_DRAW:
-      return g_strdup (_("Chit Draw Phase: Draw"));
-    case BS_EVENT:
-      return g_strdup (_("Chit Draw Phase: Event"));
-    case BS_FOG:
-      return g_strdup (_("Chit Draw Phase: Fog of War"));
-    case BS_ROLL:
-      return g_strdup (_("Chit Draw Phase: Command Roll"));
-    case BS_BRIGADE:
-      return g_strdup (_("Chit Draw Phase: Brigade"));
-    case BS_ORDERS:
-      return g_strdup (_("Brigade Activation Phase: Orders Step"));
-    case BS_CHAOS:
-      return g_strdup (_("Chit Draw Phase: Fog of War, Battlefield Chaos"));
-    case BS_WAYWARD:
-      return g_strdup (_("Chit Draw Phase: Fog of War, Wayward Move"));
-    case BS_EVENT_HEX:
-      return g_strdup (_("Chit Draw Phase: Event"));
-    case BS_PONTOON:
-      return g_strdup (_wb_bs_pontoon_describe (m));
-    default:
-      return g_strdup (_wb_bs_map_describe (m) != NULL ? _wb_bs_map_describe (m) : _("Brigade Activation Phase"));
-    }
-}
-
-static const char *
-bs_awaiting (gpointer p, WbMatch *m)
-{
-  (void) p;
-  if (m->over)
-    return "over";
-  switch (m->step)
-    {
-    case BS_COMMAND:
-      return "key-chit";
-    case BS_ARTILLERY:
-      return "artillery";
-    case BS_HELD:
-      return "held-chits";
-    case BS_DRAW:
-      return "draw";
-    case BS_EVENT:
-      return "event";
-    case BS_FOG:
-      return "roll";
-    case BS_ROLL:
-      return "command-roll";
-    case BS_BRIGADE:
-      return "brigade";
-    case BS_ORDERS:
-      return "order";
-    case BS_CHAOS:
-      return "battlefield-chaos";
-    case BS_WAYWARD:
-      return "wayward-move";
-    case BS_EVENT_HEX:
-      return "event-hex";
-    case BS_PONTOON:
-      return _wb_bs_pontoon_awaiting (m);
-    default:
-      return _wb_bs_map_awaiting (m) != NULL ? _wb_bs_map_awaiting (m) : "activation";
-    }
-}
-
-static const char *
-bs_hint (gpointer p, WbMatch *m)
-{
-  BsState *st = bs_state (m);
-
-  (void) p;
-  if (m->over)
-    return NULL;
-  switch (m->step)
-    {
-    case BS_COMMAND:
-      return _("Choose your Key Chit from your Event chits: it goes into the cup; the other player does not see it (5.1).");
-    case BS_ARTILLERY:
-      return _("Choose a hex of your artillery to activate: each of its units then fires or moves; or pass (6.1–6.3).");
-    case BS_HELD:
-      return st->final ? _("Play a chit you hold, or play none: the turn then ends (14.1).")
-                       : _("Play a chit you hold, or play none before the next chit is drawn (7.1).");
-    case BS_DRAW:
-      return _("Draw a chit from the cup (7.3).");
-    case BS_EVENT:
-      return _("Play the Event now, or hold it face down for later (7.3).");
-    case BS_FOG:
-      return _("Roll one die on the Fog of War Chit Table (7.3b).");
-    case BS_ROLL:
-      return _("Roll against the Command Rating: at most the rating is a Full Activation (7.3).");
-    case BS_BRIGADE:
-      return _("Choose the brigade to activate (7.3).");
-    case BS_ORDERS:
-      return _("Give the brigade its order: Attack, Defend, Maneuver or Regroup (8.1).");
-    case BS_CHAOS:
-      return _("Battlefield Chaos: click a hex of the affected side's units (7.3b).");
-    case BS_WAYWARD:
-      return _("Wayward Move: click a unit of the affected side, then the hex it goes to (7.3b).");
-    case BS_EVENT_HEX:
-      return _("Click the hex of your units the Event goes to.");
-    case BS_PONTOON:
-      return _wb_bs_pontoon_hint (m);
-    default:
-      return _wb_bs_map_hint (m);
-    }
 }
 
 static guint
@@ -1712,11 +1400,11 @@ static const WbRulesFamily family = {
   .prepare = _wb_bs_prepare,
   .release = _wb_bs_release,
   .start = bs_start,
-  .describe_step = bs_describe_step,
+  .describe_step = _wb_bs_describe_step,
   .destinations = _wb_bs_destinations,
-  .awaiting = bs_awaiting,
+  .awaiting = _wb_bs_awaiting,
   .player = bs_player,
-  .hint = bs_hint,
+  .hint = _wb_bs_hint,
   .suggest = bs_suggest,
   .apply = bs_apply,
   .step = bs_step,
