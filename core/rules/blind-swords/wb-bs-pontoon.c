@@ -711,6 +711,25 @@ fire_action (BsData *data, WbMatch *m, WbOffset from)
       if (!target_ok (m, k) ||
           (n = firers_at (data, m, from, bridge (m, k)->where.hex, units, G_N_ELEMENTS (units))) == 0)
         continue;
+      /* 9.3: under ½ SP (far, or Disrupted) does not fire: no such offer. */
+      {
+        WbBsFirer fire[WB_BS_MAX_STACK];
+
+        for (guint q = 0; q < n; q++)
+          {
+            const WbUnitState *u = unit_at (m, units[q]);
+            int range = WB_BS_RANGE_EFFECTIVE;
+            BsLos los;
+
+            may_fire_at (data, m, units[q], bridge (m, k)->where.hex, &range, &los);
+            fire[q].sp = (guint8) CLAMP (u->halves, 0, 255);
+            fire[q].morale = (guint8) bs_morale (u);
+            fire[q].range = (guint8) MAX (range, WB_BS_RANGE_EFFECTIVE);
+            fire[q].flags = 0;
+          }
+        if (wb_bs_fire_strength (data->tables, fire, n) <= 0)
+          continue;
+      }
       a = action_of ("fire_pontoon");
       ids = json_array_new ();
       for (guint q = 0; q < n; q++)
