@@ -518,6 +518,41 @@ START_TEST (test_snyders_bluff)
 }
 END_TEST
 
+/* Excl. 17.3a: only hex rows 4300 to 5700 are in play: no move leaves
+ * them. 17.6l: the 61st TN is of Vaughn's Brigade (reconstructed), so that
+ * its brigade's Full Activation brings it in (10.11). */
+START_TEST (test_area_of_play)
+{
+  Fixture f;
+  g_autoptr(GArray) reach = NULL;
+  gboolean inside_only = TRUE, some = FALSE;
+  WbOffset edge;
+
+  setup (&f, "17.3");
+  put (&f, "17-mo", "4310");
+  activate (&f, "hovey-bde", "maneuver");
+  ck_assert_int_eq (f.m->step, BS_MOVE);
+  reach = _wb_bs_destinations (f.data, f.m, "17-mo");
+  ck_assert_ptr_nonnull (reach);
+  edge = hex (&f, "4310");
+  for (guint k = 0; k < reach->len; k++)
+    {
+      const WbDestination *d = &g_array_index (reach, WbDestination, k);
+
+      some = TRUE;
+      inside_only &= d->where.hex.col >= edge.col;
+    }
+  ck_assert (some);
+  ck_assert (inside_only);
+  refused (&f, "{\"type\": \"move\", \"unit\": \"17-mo\", \"hex\": \"4210\"}", "10.1");
+  teardown (&f);
+
+  setup (&f, "17.6");
+  ck_assert_int_eq (f.data->unit_brigade[unit_index (&f, "61-tn")], _wb_bs_brigade_index (f.data, "vaughn-bde"));
+  teardown (&f);
+}
+END_TEST
+
 /* The automatic player now fights: every scenario to its end, with fire
  * and movement on the map. */
 START_TEST (test_auto_fights)
@@ -570,6 +605,7 @@ bs_play_suite (void)
   tcase_add_test (tc, test_close_combat);
   tcase_add_test (tc, test_rally);
   tcase_add_test (tc, test_huzzah);
+  tcase_add_test (tc, test_area_of_play);
   tcase_add_test (tc, test_restricted);
   tcase_add_test (tc, test_snyders_bluff);
   tcase_add_test (tc, test_victory_levels);

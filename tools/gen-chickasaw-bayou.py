@@ -716,6 +716,8 @@ RULES = {
             dict(SNYDER, trigger="enter-mark", mark="trench-row-2", count=3),
             dict(SNYDER, trigger="within-mark", mark="snyders-bluff-pike", distance=3, draw=0),
         ]},
+        # 17.3a: "Hex rows 4300 to 5700 are the portions of the map that are in play."
+        "area_of_play": {"17.3": {"from": "4300", "to": "5726"}},
         # 17.6h: no Bayou Entry roll for the Union on the 11:30 AM turn.
         "entry_exempt": {"17.6": {"union": [1]}},
         # 2.1b, 17.6g: the Union places its Pontoon Bridge (the second with the option
@@ -2675,7 +2677,7 @@ BRIGADE_UNITS = {
     "thomas-bde": ["31 LA-a", "31 LA-b", "29 LA-a", "29 LA-b", "28 MS Cavalry"],
     "sd-lee-bde": ["3 MS Bttn", "3 MS", "4 MS", "Hill's Cavalry"],
     "barton-bde": ["40 GA", "43 GA", "52 GA", "42 GA"],
-    "vaughn-bde": ["60 TN", "62 TN"],
+    "vaughn-bde": ["60 TN", "62 TN", "61 TN"],
     "gregg-bde": ["1 TN Bttn", "50 TN", "41 TN", "30 TN", "10 TN", "3 TN"],
 }
 # Units a variant names without a brigade (17.6l, 17.6m): attached to the army, with a note.
@@ -2683,8 +2685,6 @@ UNATTACHED = {
     "118 IL": ("union", "17.6m: \"The 118th IL and 131 IL that begin at the Yazoo River were guarding "
                         "the boats.\" The text does not say which brigade they belong to."),
     "131 IL": ("union", "17.6m: see 118 IL. The text does not say which brigade they belong to."),
-    "61 TN": ("confederate", "17.6l: \"the Confederate player receives at the 1:00 PM turn the 61st TN "
-                             "unit at hex 1025\". The text does not say which brigade it belongs to."),
 }
 # Artillery: "Artillery units do not organizationally belong to any Brigade or Division" (6.0):
 # attached to the army. Named by the battery commander (series 2.1).
@@ -2918,6 +2918,10 @@ def build_oob():
 
 
 UNIT_NOTES = {
+    "61 TN": (" 17.6l: \"the Confederate player receives at the 1:00 PM turn the 61st TN unit at hex "
+              "1025\". The text does not say which brigade it belongs to: reconstructed as Vaughn's "
+              "(the 60th, 61st and 62nd Tennessee served together in J. C. Vaughn's brigade), so that it "
+              "enters with that brigade's Full Activation (10.11)."),
     "6 MO": (" 17.6 lists the 6 MO twice: under G. Smith's Brigade (2417) and under Burbridge's "
              "Brigade (1814); 17.5 has it only with G. Smith."),
     "Cooley": " 17.6l: with Landram's Brigade at the Race-course.",

@@ -64,6 +64,7 @@ struct _BsMove
 {
   WbHexLayout  layout;
   int          cols, rows, n;
+  int          area[4];             /* excl. 17.3a: the area of play, first col, row, last col, row */
   guint        n_classes;
   BsClassMove *klass;
   int         *unit_class;          /* per unit: index into klass, -1 */
@@ -395,6 +396,28 @@ _wb_bs_move_compile (BsData *data, const WbParams *params, GError **error)
   mv->n = data->cols * data->rows;
   mv->last_unit = -1;
   mv->foot_class = -1;
+  mv->area[0] = mv->area[1] = 0;
+  mv->area[2] = data->cols - 1;
+  mv->area[3] = data->rows - 1;
+  {
+    WbParams pa;
+    WbOffset a, b;
+
+    if (wb_params_object (params, "area_of_play", &pa))
+      {
+        const char *from = wb_params_string (&pa, "from"), *to = wb_params_string (&pa, "to");
+
+        if (from == NULL || to == NULL || !wb_hex_map_parse_hex (data->map, from, &a) ||
+            !wb_hex_map_parse_hex (data->map, to, &b) || !wb_hex_map_contains (data->map, a) ||
+            !wb_hex_map_contains (data->map, b))
+          return _wb_bs_fail (error, _("rules.params.area_of_play: “%s” to “%s” are not hexes of the map"),
+                              from != NULL ? from : "", to != NULL ? to : "");
+        mv->area[0] = MIN (a.col, b.col);
+        mv->area[1] = MIN (a.row, b.row);
+        mv->area[2] = MAX (a.col, b.col);
+        mv->area[3] = MAX (a.row, b.row);
+      }
+  }
   if (!read_params (data, mv, params, error) || !read_effects (data, mv, params, error))
     return FALSE;
   {
@@ -562,10 +585,12 @@ index_of (BsMove *mv, WbOffset h)
   return h.row * mv->cols + h.col;
 }
 
+/* On the map and in the scenario's area of play (excl. 17.3a). */
 static inline gboolean
 inside (BsMove *mv, WbOffset h)
 {
-  return h.col >= 0 && h.row >= 0 && h.col < mv->cols && h.row < mv->rows;
+  return h.col >= mv->area[0] && h.row >= mv->area[1] && h.col <= mv->area[2] && h.row <= mv->area[3] &&
+         h.col >= 0 && h.row >= 0 && h.col < mv->cols && h.row < mv->rows;
 }
 
 /* The movement class @u moves as now: its own, or when dismounted the

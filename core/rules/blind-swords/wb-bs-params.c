@@ -197,6 +197,11 @@ static const WbParam arrival_members[] = {
     .doc = N_("units drawn at random from the box (0: all left)") },
 };
 
+static const WbParam area_members[] = {
+  { .name = "from", .type = WB_PARAM_STRING, .required = TRUE, .doc = N_("one corner hex (\"4300\")") },
+  { .name = "to", .type = WB_PARAM_STRING, .required = TRUE, .doc = N_("the opposite corner hex (\"5726\")") },
+};
+
 static const WbParam exempt_members[] = {
   { .name = "value", .type = WB_PARAM_INT_LIST, .min = 1, .max = 1000 },
 };
@@ -384,6 +389,10 @@ const WbParam _wb_bs_params[WB_BS_N_PARAMS] = {
   { .name = "arrivals", .type = WB_PARAM_LIST, .per_scenario = TRUE, .def_text = N_("none"), .rule = "excl. 17.6j",
     .doc = N_("units drawn from a box to arrive later when the enemy gets somewhere, each trigger once"),
     .members = arrival_members, .n_members = G_N_ELEMENTS (arrival_members) },
+  { .name = "area_of_play", .type = WB_PARAM_OBJECT, .per_scenario = TRUE, .def_text = N_("the whole map"),
+    .rule = "excl. 17.3a",
+    .doc = N_("the rectangle of hexes in play: no unit moves, retreats or is placed outside it (off the map for the rules)"),
+    .members = area_members, .n_members = G_N_ELEMENTS (area_members) },
   { .name = "entry_exempt", .type = WB_PARAM_MAP, .ref = WB_PARAM_REF_SIDE, .per_scenario = TRUE, .def_text = N_("none"),
     .rule = "excl. 17.6h",
     .doc = N_("the turns on which a side's units enter terrain with an entry_table without rolling"),
