@@ -460,7 +460,7 @@ END_TEST
  * the same from the same seed. */
 START_TEST (test_auto)
 {
-  g_autofree char *where[2] = { NULL, NULL };
+  char *where[2] = { NULL, NULL };
 
   for (guint run = 0; run < 2; run++)
     {
@@ -490,6 +490,8 @@ START_TEST (test_auto)
       teardown (&f);
     }
   ck_assert_str_eq (where[0], where[1]);
+  g_free (where[0]);
+  g_free (where[1]);
 }
 END_TEST
 
