@@ -63,7 +63,7 @@ for seed in $(seq 1 8); do
     play_game "$CB" --scenario "$scenario" --seed "$seed"
   done
 done
-for option in rulebook-tables race-course yazoo-river missouri blakes-levee; do
+for option in rulebook-tables race-course yazoo-river missouri blakes-levee second-pontoon rebuild-option; do
   play_game "$CB" --scenario 17.6 --seed 3 --option "$option"
 done
 
