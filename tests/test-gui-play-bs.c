@@ -300,6 +300,74 @@ START_TEST (test_first_turn)
 }
 END_TEST
 
+/* Excl. 17.6g in the window: before the first turn the Union clicks one
+ * of the Bayou hexes offered for its Pontoon Bridge, then the Confederate
+ * rolls on Patterson Gets Lost with the prompt's button; the Command
+ * Decision Phase follows. WARBENCH_SHOT_DIR: bs-pontoon.png. */
+START_TEST (test_pontoon)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "chickasaw-bayou.warbench", NULL);
+  WbWindow *window = open_window (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (wb_window_get_game (window), NULL, "17.6", NULL, 2, &error);
+  WbPlayController *c;
+  WbPlayPrompt *prompt;
+  const WbStep *step;
+  const WbPickList *list;
+  guint before;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_window_play (window, play);
+  wait_until_settled (wb_window_get_map_view (window));
+  pass_handover (window);
+  c = wb_window_get_play_controller (window);
+  prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
+  /* The engine's deployment of the set-up's choices first (its own tests
+   * play it by clicks), as the automatic player would. */
+  {
+    WbRng policy;
+    guint n = 0;
+
+    wb_rng_seed (&policy, 3, 1);
+    while (g_strcmp0 (wb_play_awaiting (play), "deploy") == 0 && n++ < 200)
+      {
+        g_autoptr(JsonObject) a = wb_play_suggest (play, &policy);
+        g_autoptr(GError) e = NULL;
+
+        ck_assert_msg (wb_play_act (play, a, &e), "%s", e ? e->message : "");
+        pass_handover (window);
+      }
+  }
+  ck_assert_str_eq (wb_play_awaiting (play), "pontoon-place");
+  step = wb_play_controller_get_step (c);
+  ck_assert_uint_ge (step->lists->len, 1);
+  list = g_ptr_array_index (step->lists, 0);
+  ck_assert_uint_gt (list->candidates->len, 0);
+  save_shot (GTK_WIDGET (window), "bs-pontoon.png", 200);
+  before = entries (play);
+  wb_play_controller_click_hex (c, g_array_index (list->candidates, WbPickCandidate, 0).where.hex);
+  ck_assert_uint_eq (entries (play), before + 1);
+  pass_handover (window);
+  ck_assert_uint_eq (wb_play_player (play), 1);
+  g_signal_emit_by_name (button (prompt, "Roll"), "clicked");
+  ck_assert_uint_eq (entries (play), before + 2);
+  pass_handover (window);
+  /* A 3-4: the Confederate moves it to another Bayou hex, by a click. */
+  if (g_strcmp0 (wb_play_awaiting (play), "pontoon-move") == 0)
+    {
+      step = wb_play_controller_get_step (c);
+      list = g_ptr_array_index (step->lists, 0);
+      ck_assert_uint_gt (list->candidates->len, 0);
+      wb_play_controller_click_hex (c, g_array_index (list->candidates, WbPickCandidate, 0).where.hex);
+      ck_assert_uint_eq (entries (play), before + 3);
+      pass_handover (window);
+    }
+  ck_assert_str_eq (wb_play_awaiting (play), "key-chit");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 play_bs_suite (void)
 {
@@ -309,6 +377,7 @@ play_bs_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_first_turn);
+  tcase_add_test (tc, test_pontoon);
   suite_add_tcase (s, tc);
   return s;
 }
