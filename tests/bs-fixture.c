@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "bs-fixture.h"
@@ -285,4 +286,60 @@ end_activation (Fixture *f)
 {
   while (f->m->step > BS_ORDERS && f->m->step != BS_ART_HEX && f->m->step != BS_ART_RALLY)
     ok (f, "{\"type\": \"end_step\"}");
+}
+
+WbOffset
+nb (Fixture *f, WbOffset h, int dir)
+{
+  return wb_hex_neighbour (f->data->layout, h, dir);
+}
+
+void
+setup_plain (Fixture *f, const char *scenario, void (*terrain) (WbHexMap *))
+{
+  WbGame *game = load ();
+  WbHexMap *map = plain_map (game);
+
+  if (terrain != NULL)
+    terrain (map);
+  setup_game (f, game, scenario, 7);
+  clear_map (f);
+}
+
+void
+put_at (Fixture *f, const char *id, WbOffset h)
+{
+  put (f, id, hex_text (f, h));
+}
+
+void
+add_marker (Fixture *f, const char *feature, WbOffset h)
+{
+  WbMatchMarker mk = { g_intern_string (feature), h };
+
+  g_array_append_val (f->m->markers, mk);
+}
+
+void
+okf (Fixture *f, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *json = NULL;
+
+  va_start (args, format);
+  json = g_strdup_vprintf (format, args);
+  va_end (args);
+  ok (f, json);
+}
+
+void
+refusedf (Fixture *f, const char *rule, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *json = NULL;
+
+  va_start (args, format);
+  json = g_strdup_vprintf (format, args);
+  va_end (args);
+  refused (f, json, rule);
 }

@@ -67,3 +67,15 @@ void           counter (Fixture *f, const char *id, int sp_fr, int sp_bw, int cr
 char          *action_text (JsonObject *a);
 /* Ends every step of the activation under way (its units do nothing). */
 void           end_activation (Fixture *f);
+
+/* The neighbour of @h in direction @dir. */
+WbOffset       nb (Fixture *f, WbOffset h, int dir);
+/* A match of @scenario on the table-top map (plain_map, then @terrain
+ * sets what the test needs; may be NULL), every unit off the map. */
+void           setup_plain (Fixture *f, const char *scenario, void (*terrain) (WbHexMap *));
+void           put_at (Fixture *f, const char *id, WbOffset h);
+/* A marker placed during play (an Epaulement) at @h. */
+void           add_marker (Fixture *f, const char *feature, WbOffset h);
+/* ok () and refused () of an action written with a format. */
+void           okf (Fixture *f, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void           refusedf (Fixture *f, const char *rule, const char *format, ...) G_GNUC_PRINTF (3, 4);

@@ -18,12 +18,6 @@
 #define CENTRE "2510"
 
 static WbOffset
-nb (Fixture *f, WbOffset h, int dir)
-{
-  return wb_hex_neighbour (f->data->layout, h, dir);
-}
-
-static WbOffset
 map_hex (WbHexMap *map, const char *text)
 {
   WbOffset h;
@@ -36,62 +30,6 @@ static WbOffset
 map_nb (WbHexMap *map, WbOffset h, int dir)
 {
   return wb_hex_neighbour (wb_hex_map_get_layout (map), h, dir);
-}
-
-static void
-setup_plain (Fixture *f, const char *scenario, void (*terrain) (WbHexMap *))
-{
-  WbGame *game = load ();
-  WbHexMap *map = plain_map (game);
-
-  if (terrain != NULL)
-    terrain (map);
-  setup_game (f, game, scenario, 7);
-  clear_map (f);
-}
-
-static void
-put_at (Fixture *f, const char *id, WbOffset h)
-{
-  put (f, id, hex_text (f, h));
-}
-
-static void
-okf (Fixture *f, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-okf (Fixture *f, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *json = NULL;
-
-  va_start (args, format);
-  json = g_strdup_vprintf (format, args);
-  va_end (args);
-  ok (f, json);
-}
-
-static void
-refusedf (Fixture *f, const char *rule, const char *format, ...) G_GNUC_PRINTF (3, 4);
-
-static void
-refusedf (Fixture *f, const char *rule, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *json = NULL;
-
-  va_start (args, format);
-  json = g_strdup_vprintf (format, args);
-  va_end (args);
-  refused (f, json, rule);
-}
-
-static void
-add_marker (Fixture *f, const char *feature, WbOffset h)
-{
-  WbMatchMarker mk = { g_intern_string (feature), h };
-
-  g_array_append_val (f->m->markers, mk);
 }
 
 static WbRuleContext

@@ -14,31 +14,6 @@
  * Bayou's map made a table-top (plain_map) so that each test sets the
  * terrain it needs. */
 
-/* Hexes of the table-top: a centre and its neighbours. */
-static WbOffset
-nb (Fixture *f, WbOffset h, int dir)
-{
-  return wb_hex_neighbour (f->data->layout, h, dir);
-}
-
-static void
-setup_plain (Fixture *f, const char *scenario, void (*terrain) (WbHexMap *))
-{
-  WbGame *game = load ();
-  WbHexMap *map = plain_map (game);
-
-  if (terrain != NULL)
-    terrain (map);
-  setup_game (f, game, scenario, 7);
-  clear_map (f);
-}
-
-static void
-put_at (Fixture *f, const char *id, WbOffset h)
-{
-  put (f, id, hex_text (f, h));
-}
-
 /* What the action would do (the play window's preview), or NULL. */
 static char *
 preview (Fixture *f, const char *json)
@@ -54,14 +29,6 @@ preview (Fixture *f, const char *json)
   ck_assert_msg (f->family->apply (f->data, copy, json_node_get_object (json_parser_get_root (p)), &ctx, &error) ==
                  WB_APPLY_DONE, "%s", error ? error->message : "");
   return pv.text;
-}
-
-static void
-add_marker (Fixture *f, const char *feature, WbOffset h)
-{
-  WbMatchMarker mk = { g_intern_string (feature), h };
-
-  g_array_append_val (f->m->markers, mk);
 }
 
 /* 9.3's Fire Combat Example: 3 SP (3-3) fire from Clear at a 4-4 Lead

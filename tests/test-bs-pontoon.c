@@ -13,36 +13,6 @@
  * fire at it, the repair roll, the automatic player's answers; with typed
  * dice. */
 
-static void
-okf (Fixture *f, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-okf (Fixture *f, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *json = NULL;
-
-  va_start (args, format);
-  json = g_strdup_vprintf (format, args);
-  va_end (args);
-  ok (f, json);
-}
-
-static void
-refusedf (Fixture *f, const char *rule, const char *format, ...) G_GNUC_PRINTF (3, 4);
-
-static void
-refusedf (Fixture *f, const char *rule, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *json = NULL;
-
-  va_start (args, format);
-  json = g_strdup_vprintf (format, args);
-  va_end (args);
-  refused (f, json, rule);
-}
-
 /* The hexes the step offers to click (list 0), as "0414" texts. */
 static GPtrArray *
 offered (Fixture *f)

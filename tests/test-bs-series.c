@@ -14,62 +14,10 @@
  * retreated or flipped, and the Rebuild Option (13.2) — on Chickasaw
  * Bayou's map made a table-top. */
 
-static WbOffset
-nb (Fixture *f, WbOffset h, int dir)
-{
-  return wb_hex_neighbour (f->data->layout, h, dir);
-}
-
 static int
 dist (Fixture *f, WbOffset a, WbOffset b)
 {
   return wb_hex_distance (f->data->layout, a, b);
-}
-
-static void
-setup_plain (Fixture *f, const char *scenario)
-{
-  WbGame *game = load ();
-
-  plain_map (game);
-  setup_game (f, game, scenario, 7);
-  clear_map (f);
-}
-
-static void
-put_at (Fixture *f, const char *id, WbOffset h)
-{
-  put (f, id, hex_text (f, h));
-}
-
-static void
-okf (Fixture *f, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-okf (Fixture *f, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *json = NULL;
-
-  va_start (args, format);
-  json = g_strdup_vprintf (format, args);
-  va_end (args);
-  ok (f, json);
-}
-
-static void
-refusedf (Fixture *f, const char *rule, const char *format, ...) G_GNUC_PRINTF (3, 4);
-
-static void
-refusedf (Fixture *f, const char *rule, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *json = NULL;
-
-  va_start (args, format);
-  json = g_strdup_vprintf (format, args);
-  va_end (args);
-  refused (f, json, rule);
 }
 
 /* The first unit of @side with @role (the counters' role), not @skip. */
@@ -101,7 +49,7 @@ START_TEST (test_advance_two_hexes)
       Fixture f;
       WbOffset t;
 
-      setup_plain (&f, "17.1");
+      setup_plain (&f, "17.1", NULL);
       f.physical = FALSE;
       wb_rng_seed (&f.m->rng, seed, 1);
       t = hex (&f, "2510");
@@ -153,7 +101,7 @@ START_TEST (test_advance_second_hex)
   Fixture f;
   WbOffset t, from, second, enemy;
 
-  setup_plain (&f, "17.1");
+  setup_plain (&f, "17.1", NULL);
   t = hex (&f, "2510");
   from = nb (&f, t, 0);
   second = nb (&f, t, 2);
@@ -204,7 +152,7 @@ START_TEST (test_defenders_advance)
       Fixture f;
       WbOffset t, from;
 
-      setup_plain (&f, "17.1");
+      setup_plain (&f, "17.1", NULL);
       f.physical = FALSE;
       wb_rng_seed (&f.m->rng, seed, 1);
       t = hex (&f, "2510");
@@ -251,7 +199,7 @@ START_TEST (test_retreat_gauntlet)
   g_autofree char *json = NULL;
   guint lead, firer;
 
-  setup_plain (&f, "17.1");
+  setup_plain (&f, "17.1", NULL);
   t = hex (&f, "2510");
   from = nb (&f, t, 0);
   put_at (&f, "16-oh", from);
@@ -294,7 +242,7 @@ START_TEST (test_retreat_gauntlet)
   teardown (&f);
 
   /* Without the unit on the way, no fire during the retreat. */
-  setup_plain (&f, "17.1");
+  setup_plain (&f, "17.1", NULL);
   t = hex (&f, "2510");
   put_at (&f, "16-oh", nb (&f, t, 0));
   counter (&f, "16-oh", 16, 10, 3, 2);
@@ -314,7 +262,7 @@ END_TEST
 static void
 cavalry_attacked (Fixture *f, WbOffset *t, WbOffset *from)
 {
-  setup_plain (f, "17.1");
+  setup_plain (f, "17.1", NULL);
   *t = hex (f, "2510");
   *from = nb (f, *t, 0);
   put_at (f, "16-oh", *from);
@@ -374,7 +322,7 @@ START_TEST (test_cc_withdrawal)
   teardown (&f);
 
   /* Attacked by cavalry only: no withdrawal step (infantry only). */
-  setup_plain (&f, "17.1");
+  setup_plain (&f, "17.1", NULL);
   t = hex (&f, "2510");
   put_at (&f, "3-il-cav", nb (&f, t, 0));
   put_at (&f, "28-ms-cav", t);
@@ -422,7 +370,7 @@ START_TEST (test_displacement)
   WbOffset at, enemy;
   int before;
 
-  setup_plain (&f, "17.1");
+  setup_plain (&f, "17.1", NULL);
   at = hex (&f, "2510");
   enemy = (WbOffset) { at.col + 6, at.row };
   put_at (&f, "16-oh", at);
@@ -444,7 +392,7 @@ START_TEST (test_displacement)
   teardown (&f);
 
   /* Within the limit: it stays. */
-  setup_plain (&f, "17.1");
+  setup_plain (&f, "17.1", NULL);
   at = hex (&f, "2510");
   put_at (&f, "16-oh", at);
   put_at (&f, "46-ms-a", (WbOffset) { at.col + 6, at.row });
@@ -467,7 +415,7 @@ START_TEST (test_rebuild_option)
       gboolean recover, rebuild;
       const char *why = NULL;
 
-      setup_plain (&f, "17.1");
+      setup_plain (&f, "17.1", NULL);
       if (option)
         {
           g_strfreev (f.m->options);
@@ -510,7 +458,7 @@ START_TEST (test_artillery_rally_hit)
       gboolean recover, rebuild;
       const char *why = NULL;
 
-      setup_plain (&f, "17.1");
+      setup_plain (&f, "17.1", NULL);
       f.physical = FALSE;
       wb_rng_seed (&f.m->rng, seed, 1);
       gun = find_unit (&f, USA, BS_ROLE_ARTILLERY, NULL);
