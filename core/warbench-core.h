@@ -23,6 +23,7 @@
 #include "wb-map-analysis.h"
 #include "wb-render.h"
 #include "wb-render-table.h"
+#include "wb-print.h"
 #include "wb-command.h"
 #include "wb-undo-stack.h"
 #include "wb-map-commands.h"
