@@ -31,6 +31,10 @@ typedef enum {
 typedef struct {
   WbCounterStyle  style;
   const char     *slots[WB_COUNTER_N_SLOTS];
+  /* The printed side of a counter or block label, in points (version 9);
+   * 0: the system's usual size (wb_print_counter_size ()). */
+  double          size;
+  char           *source;    /* where the size comes from ("reconstructed: …") */
 } WbCounterSpec;
 
 const char     *wb_counter_style_to_string        (WbCounterStyle style);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "wb-format-read-private.h"
+#include "wb-print.h"
 
 /* Reading hex and point-to-point maps. */
 /* ---- maps --------------------------------------------------------------- */
@@ -299,19 +300,45 @@ read_mark (Reader *r, WbJsonNode *node, guint index, gpointer data)
   return TRUE;
 }
 
+/* A printed length (version 9): "16mm", "5/8in", "0.8in"; @points is left
+ * 0 when the member is absent. */
+gboolean
+read_printed_size (Reader *r, WbJsonNode *obj, const char *member, double min, double max, double *points)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text;
+  double v;
+
+  *points = 0;
+  if (!wb_read_get_string (r, obj, member, FALSE, &text))
+    return FALSE;
+  if (text == NULL)
+    return TRUE;
+  if (!wb_length_parse (text, &v, &error) || v < min || v > max)
+    {
+      gsize old = wb_read_push_member (r, member);
+      fail (r, WB_FORMAT_ERROR_TYPE, _("“%s” is not a printed size from %.0f to %.0f mm (expected a length "
+                                       "such as \"16mm\" or \"5/8in\")"), text, min / WB_MM, max / WB_MM);
+      wb_read_pop (r, old);
+      return FALSE;
+    }
+  *points = v;
+  return TRUE;
+}
+
 static gboolean
 read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
 {
   static const char * const allowed[] = {
     "id", "name", "kind", "source", "background", "lines", "orientation", "parity", "cols", "rows", "numbering",
-    "hex_size", "default_terrain", "terrain", "elevation", "hexes", "hexsides", "marks", NULL
+    "hex_size", "printed_hex_size", "default_terrain", "terrain", "elevation", "hexes", "hexsides", "marks", NULL
   };
   g_autoptr(WbHexMap) map = NULL;
   WbHexLayout layout = { WB_HEX_FLAT, WB_HEX_ODD };
   const char *s, *default_terrain;
   int cols = 0, rows = 0;
   WbHexNumbering num = { WB_HEX_NUMBERING_DIGITS, FALSE, 1, 1, 2 };
-  double hex_size = 30;
+  double hex_size = 30, printed = 0;
   WbJsonNode *numbering;
 
   if (!wb_read_check_members (r, obj, allowed))
@@ -403,6 +430,9 @@ read_hex_map (Reader *r, WbJsonNode *obj, const char *id, WbMap **out)
   map = wb_hex_map_new (id, layout, cols, rows, default_terrain);
   wb_hex_map_set_hex_numbering (map, &num);
   wb_hex_map_set_hex_size (map, hex_size);
+  if (!read_printed_size (r, obj, "printed_hex_size", 2 * WB_MM, 4 * WB_INCH, &printed))
+    return FALSE;
+  wb_hex_map_set_printed_hex_size (map, printed);
   {
     g_autoptr(GHashTable) hexes = g_hash_table_new (NULL, NULL);
     g_autoptr(GHashTable) sides = g_hash_table_new (NULL, NULL);

@@ -105,4 +105,8 @@ gboolean     wb_read_check_chit    (Reader *r, const char *id);
 /* rules.params and a chit's effect are kept as json-glib. */
 JsonNode    *_wb_read_to_json_glib (WbJsonNode *node);
 
+/* wb-format-read-map.c: a printed length member ("16mm", "5/8in"). */
+gboolean    read_printed_size      (Reader *r, WbJsonNode *obj, const char *member,
+                                    double min, double max, double *points);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "wb-format-read-private.h"
+#include "wb-print.h"
 #include "wb-json-locate-private.h"
 #include "wb-util-private.h"
 #include "rules/wb-family.h"
@@ -993,7 +994,7 @@ class_defines_attr (WbGame *game, const char *id)
 static gboolean
 read_counter (Reader *r, WbJsonNode *root)
 {
-  static const char * const allowed[] = { "style", "slots", NULL };
+  static const char * const allowed[] = { "style", "slots", "size", "source", NULL };
   WbJsonNode *node = wb_json_object_get (root, "counter");
   WbCounterSpec *spec = wb_game_get_counter (r->game);
   WbJsonNode *obj, *slots;
@@ -1004,7 +1005,9 @@ read_counter (Reader *r, WbJsonNode *root)
     return TRUE;
   old = wb_read_push_member (r, "counter");
   if (!(obj = wb_read_expect_object (r, node)) || !wb_read_check_members (r, obj, allowed) ||
-      !wb_read_get_string (r, obj, "style", FALSE, &style))
+      !wb_read_get_string (r, obj, "style", FALSE, &style) ||
+      !read_printed_size (r, obj, "size", 3 * WB_MM, 3 * WB_INCH, &spec->size) ||
+      !wb_read_get_text (r, obj, "source", &spec->source))
     return FALSE;
   if (style != NULL && !wb_counter_style_from_string (style, &spec->style))
     {
@@ -1120,6 +1123,15 @@ migrate_7_to_8 (WbJsonNode *root, GError **error)
   return TRUE;
 }
 
+/* 8 → 9: version 9 added printed sizes (the counter's "size", a hex map's
+ * "printed_hex_size") for printing at true scale; a version 8 file states
+ * none and prints at its system's usual sizes; nothing to rewrite. */
+static gboolean
+migrate_8_to_9 (WbJsonNode *root, GError **error)
+{
+  return TRUE;
+}
+
 /* What the ids of a version 6 game meant to its family — what the
  * families read by name before version 7: the SPI family's `artillery`
  * class bombards (8.0); the Blue & Gray Campaign family's `garrison`,
@@ -1187,6 +1199,7 @@ static const Migration migrations[WB_FORMAT_VERSION + 1] = {
   [5] = migrate_5_to_6,
   [6] = migrate_6_to_7,
   [7] = migrate_7_to_8,
+  [8] = migrate_8_to_9,
 };
 
 /* rules.params against the declaration of the game's family, once the

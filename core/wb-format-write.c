@@ -233,6 +233,19 @@ set_num (JsonObject *o, const char *member, double value)
     json_object_set_double_member (o, member, value);
 }
 
+/* A printed length as the file writes it: whole or half millimetres as
+ * "16mm", anything else in inches ("0.625in" for 5/8 in). */
+static char *
+printed_size (double points)
+{
+  double mm = points / (72.0 / 25.4), in = points / 72.0;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (fabs (mm * 2 - round (mm * 2)) < 1e-6)
+    return g_strconcat (g_ascii_formatd (buf, sizeof buf, "%g", round (mm * 2) / 2), "mm", NULL);
+  return g_strconcat (g_ascii_formatd (buf, sizeof buf, "%.4g", in), "in", NULL);
+}
+
 static void
 set_true (JsonObject *o, const char *member, gboolean value)
 {
@@ -618,6 +631,12 @@ build_hex_map (WbGame *game, WbHexMap *map, JsonObject *o)
   json_object_set_int_member (numbering, "digits", num.digits);
   json_object_set_object_member (o, "numbering", numbering);
   set_num (o, "hex_size", wb_hex_map_get_hex_size (map));
+  if (wb_hex_map_get_printed_hex_size (map) > 0)
+    {
+      g_autofree char *size = printed_size (wb_hex_map_get_printed_hex_size (map));
+
+      set_str (o, "printed_hex_size", size);
+    }
 
   /* The most common terrain is the default; rows are always written. */
   for (int y = 0; y < rows; y++)
@@ -1341,6 +1360,14 @@ wb_game_to_data (WbGame *game, gsize *len)
       json_object_set_object_member (co, "slots", slots);
     else
       json_object_unref (slots);
+    if (spec->size > 0)
+      {
+        g_autofree char *size = printed_size (spec->size);
+
+        set_str (co, "size", size);
+      }
+    if (spec->source != NULL)
+      set_str (co, "source", spec->source);
     if (json_object_get_size (co) > 0)
       json_object_set_object_member (root, "counter", co);
     else

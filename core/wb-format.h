@@ -9,7 +9,7 @@
 G_BEGIN_DECLS
 
 #define WB_FORMAT_NAME          "warbench-game"
-#define WB_FORMAT_VERSION       8
+#define WB_FORMAT_VERSION       9
 /* A game file may take at most ten times its size in memory to load, plus
  * a fixed allowance, and never more than 1 GiB (the model, the parsed
  * text and every grid or list a number in the file makes it allocate): a

@@ -172,6 +172,7 @@ wb_game_finalize (GObject *object)
   for (guint p = PROP_ID; p < N_PROPS; p++)
     g_free (*string_field (self, p));
   g_clear_pointer (&self->rules.params, json_node_unref);
+  g_clear_pointer (&self->counter.source, g_free);
   /* Units and scenarios refer to maps and sides by id only; order does not matter. */
   for (guint i = 0; i < N_COLLECTIONS; i++)
     collection_clear (&self->c[i]);

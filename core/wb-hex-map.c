@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "wb-hex-map"
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "wb-hex-map.h"
@@ -20,6 +21,7 @@ struct _WbHexMap
   WbHexLayout  layout;
   int          cols, rows;
   double       hex_size;
+  double       printed_hex_size;
   WbHexNumbering numbering;
 
   const char **terrain;     /* cols × rows, interned */
@@ -203,6 +205,22 @@ wb_hex_map_set_hex_size (WbHexMap *self, double size)
 {
   g_return_if_fail (WB_IS_HEX_MAP (self));
   self->hex_size = CLAMP (size, 4.0, 500.0);
+}
+
+double
+wb_hex_map_get_printed_hex_size (WbHexMap *self)
+{
+  g_return_val_if_fail (WB_IS_HEX_MAP (self), 0);
+
+  return self->printed_hex_size;
+}
+
+void
+wb_hex_map_set_printed_hex_size (WbHexMap *self, double size)
+{
+  g_return_if_fail (WB_IS_HEX_MAP (self));
+
+  self->printed_hex_size = size > 0 && isfinite (size) ? size : 0;
 }
 
 void
@@ -694,6 +712,7 @@ wb_hex_map_snapshot (WbHexMap *self)
   copy->cols = self->cols;
   copy->rows = self->rows;
   copy->hex_size = self->hex_size;
+  copy->printed_hex_size = self->printed_hex_size;
   copy->numbering = self->numbering;
   n = (gsize) self->cols * (gsize) self->rows;
   copy->terrain = g_memdup2 (self->terrain, n * sizeof *self->terrain);
@@ -726,6 +745,7 @@ wb_hex_map_restore (WbHexMap *self, WbHexMap *snapshot)
   SWAP (self->cols, copy->cols);
   SWAP (self->rows, copy->rows);
   SWAP (self->hex_size, copy->hex_size);
+  SWAP (self->printed_hex_size, copy->printed_hex_size);
   SWAP (self->numbering, copy->numbering);
   SWAP (self->terrain, copy->terrain);
   SWAP (self->elevation, copy->elevation);

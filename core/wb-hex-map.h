@@ -42,6 +42,10 @@ gboolean     wb_hex_map_contains           (WbHexMap *self, WbOffset hex);
 /* Drawing size: centre-to-corner radius in points. */
 double       wb_hex_map_get_hex_size       (WbHexMap *self);
 void         wb_hex_map_set_hex_size       (WbHexMap *self, double size);
+/* The printed map's hex across its flats, in points (version 9); 0 when
+ * the file does not say. Printing at true scale uses it. */
+double       wb_hex_map_get_printed_hex_size (WbHexMap *self);
+void         wb_hex_map_set_printed_hex_size (WbHexMap *self, double size);
 
 /* Numbering: printed number of column 0 and row 0 (SPI maps start at 1,
  * some at 0) and the digits per part: "0810" is column 8, row 10. Setting

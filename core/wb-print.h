@@ -188,6 +188,9 @@ typedef struct {
 } WbMapPrintOptions;
 
 void        wb_map_print_options_init (WbMapPrintOptions *options);
+/* Printed points per map point for @map's hexes at the size the file
+ * states (printed_hex_size); 1 when it states none. */
+double      wb_print_map_true_scale (WbMap                   *map);
 /* The map tiled over as few pages as the scale allows, each turned the
  * better way, with overlap, registration marks in the overlap and a page
  * map (which tile is which) on the first. */

@@ -623,6 +623,16 @@ draw_counter (Render                 *r,
   k.y = y;
   k.c = c;
 
+  if (o->bleed > 0)
+    {
+      gboolean worn = k.style == WB_COUNTER_STYLE_BLIND_SWORDS && !o->hidden &&
+                      k.strength->kind == WB_STRENGTH_SIDES && k.index > 0;
+      gboolean block = k.style == WB_COUNTER_STYLE_BLOCK || k.style == WB_COUNTER_STYLE_BG_CAMPAIGN;
+
+      cairo_rectangle (r->cr, x - o->bleed, y - o->bleed, c + 2 * o->bleed, c + 2 * o->bleed);
+      set_rgb (r->cr, worn ? rgb_mix (k.body, WHITE, 0.5) : block ? rgb_shade (k.body, 0.8) : k.body);
+      cairo_fill (r->cr);
+    }
   if (o->hidden)
     {
       draw_hidden (&k);

@@ -84,6 +84,8 @@ typedef struct {
   int      step;      /* the strength value shown: 0 fresh or full strength, 1 battleworn
                        * or the first step lost…; -1: the unit's current one */
   gboolean text;      /* names and numbers; FALSE: shapes only (symbol, bands, pips) */
+  double   bleed;     /* printed sheets: the background reaches this far past each edge,
+                       * so a cut a little off the line shows no white */
 } WbCounterOptions;
 
 void      wb_counter_options_init       (WbCounterOptions       *options);

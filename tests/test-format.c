@@ -864,7 +864,7 @@ START_TEST (test_migration_7_to_8)
   g_autofree char *saved = NULL, *saved_current = NULL;
   GPtrArray *scenarios;
 
-  ck_assert_int_eq (WB_FORMAT_VERSION, 8);
+  ck_assert_int_eq (WB_FORMAT_VERSION, 9);
   ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 7,", 1), 1);
   game = wb_game_load_from_data (edit->str, -1, "v7.warbench", &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
@@ -874,15 +874,66 @@ START_TEST (test_migration_7_to_8)
   for (guint i = 0; i < scenarios->len; i++)
     ck_assert_ptr_null (wb_scenario_get_cup (g_ptr_array_index (scenarios, i)));
   saved = wb_game_to_data (game, NULL);
-  ck_assert_ptr_nonnull (strstr (saved, "\"version\": 8,"));
+  ck_assert_ptr_nonnull (strstr (saved, "\"version\": 9,"));
   ck_assert_ptr_null (strstr (saved, "\"chits\""));
   ck_assert_ptr_null (strstr (saved, "\"cup\""));
   /* The same as the file read as the current version. */
-  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 7,", "\"version\": 8,", 1), 1);
-  current = wb_game_load_from_data (edit->str, -1, "v8.warbench", &error);
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 7,", "\"version\": 9,", 1), 1);
+  current = wb_game_load_from_data (edit->str, -1, "v9.warbench", &error);
   ck_assert_msg (current != NULL, "%s", error ? error->message : "");
   saved_current = wb_game_to_data (current, NULL);
   ck_assert_str_eq (saved, saved_current);
+}
+END_TEST
+
+/* 8 → 9: printed sizes arrived; a version 8 file states none, prints at
+ * its system's sizes, and saves as version 9 without them. Version 9's
+ * sizes round-trip and a bad one names its path. */
+START_TEST (test_migration_8_to_9)
+{
+  g_autofree char *text = read_test_file ("minimal.warbench", NULL);
+  g_autoptr(GString) edit = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbGame) sized = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *resaved = NULL;
+  WbMap *map;
+
+  ck_assert_uint_eq (g_string_replace (edit, "\"version\": 1,", "\"version\": 8,", 1), 1);
+  game = wb_game_load_from_data (edit->str, -1, "v8.warbench", &error);
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  ck_assert_double_eq (wb_game_get_counter (game)->size, 0);
+  map = g_ptr_array_index (wb_game_get_maps (game), 0);
+  ck_assert (WB_IS_HEX_MAP (map));
+  ck_assert_double_eq (wb_hex_map_get_printed_hex_size (WB_HEX_MAP (map)), 0);
+  ck_assert_double_eq (wb_print_map_true_scale (map), 1);
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, "\"version\": 9,"));
+  ck_assert_ptr_null (strstr (saved, "printed_hex_size"));
+
+  wb_game_get_counter (game)->size = 45;
+  wb_hex_map_set_printed_hex_size (WB_HEX_MAP (map), 16 * WB_MM);
+  g_free (saved);
+  saved = wb_game_to_data (game, NULL);
+  ck_assert_ptr_nonnull (strstr (saved, "\"size\": \"0.625in\""));
+  ck_assert_ptr_nonnull (strstr (saved, "\"printed_hex_size\": \"16mm\""));
+  sized = wb_game_load_from_data (saved, -1, "v9.warbench", &error);
+  ck_assert_msg (sized != NULL, "%s", error ? error->message : "");
+  ck_assert_double_eq_tol (wb_game_get_counter (sized)->size, 45, 1e-9);
+  resaved = wb_game_to_data (sized, NULL);
+  ck_assert_str_eq (saved, resaved);
+
+  g_clear_object (&sized);
+  {
+    g_autoptr(GString) bad = g_string_new (saved);
+
+    g_string_replace (bad, "\"printed_hex_size\": \"16mm\"", "\"printed_hex_size\": \"16 parsecs\"", 1);
+    sized = wb_game_load_from_data (bad->str, -1, "bad.warbench", &error);
+    ck_assert_ptr_null (sized);
+    ck_assert_msg (strstr (error->message, "printed_hex_size") != NULL && strstr (error->message, "16 parsecs"),
+                   "%s", error->message);
+  }
 }
 END_TEST
 
@@ -1963,6 +2014,7 @@ format_suite (void)
   tcase_add_test (tc, test_migration_6_to_7);
   tcase_add_test (tc, test_migration_6_to_7_numbering);
   tcase_add_test (tc, test_migration_7_to_8);
+  tcase_add_test (tc, test_migration_8_to_9);
   tcase_add_test (tc, test_numbering_round_trip);
   tcase_add_test (tc, test_roles_free_play);
   tcase_add_test (tc, test_background);

@@ -1885,7 +1885,8 @@ MAP_SOURCE = ("Reconstructed: the original 22 x 34 inch map is only a picture. H
               "and the pike 5320-5718 (17.6j), the level examples of 2.10a. The rest (terrain, "
               "the course of the bayou, lanes, creeks, levees, slopes and most levels) is drawn "
               "from the historical geography of Chickasaw Bayou and is not the printed map. See "
-              "docs/games/chickasaw-bayou.md.")
+              "docs/games/chickasaw-bayou.md. The printed hex size (printed_hex_size, 0.8 inch "
+              "across the flats) is reconstructed from the 22 x 34 inch map and its 48 x 27 hexes.")
 
 
 def map_entity(m):
@@ -1955,6 +1956,7 @@ def map_entity(m):
         "rows": ROWS,
         "numbering": {"first_col": FIRST_COL, "first_row": FIRST_ROW, "digits": 2},
         "hex_size": 24,
+        "printed_hex_size": "0.8in",
         "default_terrain": default_terrain(grid),
         "terrain": ["".join(row) for row in grid],
         "elevation": ["".join(str(v) for v in row) for row in m["elev"]],
@@ -3402,9 +3404,10 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 8,
+        "version": 9,
         "game": GAME,
         "rules": RULES,
+        "counter": {"size": '0.625in', "source": 'rulebook 002, Components: 2 counter-sheets of 5/8 inch counters'},
         "sides": SIDES,
         "unit_classes": UNIT_CLASSES,
         "terrain": TERRAIN,

@@ -1099,9 +1099,10 @@ _CLASS = {o[0]: o[4] for o in OOB}
 def build_game():
     return {
         "format": "warbench-game",
-        "version": 8,
+        "version": 9,
         "game": GAME,
         "rules": RULES,
+        "counter": {"size": '0.75in', "source": "reconstructed: the rulebook (003) does not give the block label's size; 3/4 inch fits a standard wargame block"},
         "sides": SIDES,
         "unit_classes": UNIT_CLASSES,
         "terrain": [],

@@ -1006,9 +1006,10 @@ def build_game():
     valley = map_entity()
     return {
         "format": "warbench-game",
-        "version": 8,
+        "version": 9,
         "game": GAME,
         "rules": RULES,
+        "counter": {"size": '0.75in', "source": "reconstructed: the rulebook (000) does not give the block label's size; 3/4 inch fits a standard wargame block"},
         "sides": SIDES,
         "unit_classes": UNIT_CLASSES,
         "terrain": [],

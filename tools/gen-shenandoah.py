@@ -1373,9 +1373,10 @@ def build_game():
     units = unit_entities()
     return {
         "format": "warbench-game",
-        "version": 8,
+        "version": 9,
         "game": GAME,
         "rules": RULES,
+        "counter": {"size": '0.75in', "source": 'reconstructed: the rulebook (001) lists the label sheet, not its size; 3/4 inch is the label of a Columbia Games block'},
         "sides": SIDES,
         "unit_classes": UNIT_CLASSES,
         "terrain": [],

@@ -1077,7 +1077,9 @@ MAP_SOURCE = (
     "21.1); the rest (the Rapidan and its three fords, roads, trails, creeks, clearings, "
     "rough) follows the historical geography, approximately and compressed. Even columns "
     "of the original are probably one hex shorter (0627 is an entry hex); here every column "
-    "has 28 rows.")
+    "has 28 rows. The printed hex size (printed_hex_size, 16 mm across the flats) is "
+    "reconstructed: the rulebook gives the 22 x 17 inch mapsheet, not its hexes; 16 mm is "
+    "SPI's usual hex and puts the 23 x 28 grid on the sheet beside its charts.")
 
 
 def map_entity(m):
@@ -1137,6 +1139,7 @@ def map_entity(m):
         "rows": ROWS,
         "numbering": {"first_col": 1, "first_row": 1, "digits": 2},
         "hex_size": 25,
+        "printed_hex_size": "16mm",
         "default_terrain": "forest",
         "terrain": ["".join(row) for row in grid],
         "hexes": hex_entries,
@@ -1152,9 +1155,10 @@ def build_game():
     m = build_map()
     game = {
         "format": "warbench-game",
-        "version": 8,
+        "version": 9,
         "game": GAME,
         "rules": RULES,
+        "counter": {"size": '0.5in', "source": "reconstructed: the rulebook (004) names the Unit Counter Sheet but not its size; SPI's Blue & Gray quadrigame counters are 1/2 inch"},
         "sides": SIDES,
         "unit_classes": UNIT_CLASSES,
         "terrain": TERRAIN,
