@@ -16,6 +16,7 @@
 #include "wb-render.h"
 #include "wb-render-table.h"
 #include "wb-vassal.h"
+#include "wb-vassal-private.h"
 #include "wb-zip.h"
 
 /*
@@ -35,257 +36,14 @@
  *   which 3.8 still reads).
  */
 
-#define ESC '\033'
-/* Java's KeyStroke modifiers for Ctrl (CTRL_MASK | CTRL_DOWN_MASK), as
- * VASSAL writes a Ctrl+key named key stroke: "keyCode,modifiers". */
-#define CTRL "130"
-#define KEY_FLIP    "70," CTRL   /* Ctrl+F */
-#define KEY_STEP    "83," CTRL   /* Ctrl+S */
-#define KEY_RECOVER "82," CTRL   /* Ctrl+R */
 #define CHART_SCALE 1.5
-#define OFFBOARD_COLUMNS 4
-#define OFFBOARD "Off-board"
-#define SQRT3 1.7320508075688772
-
-/* --- SequenceEncoder ------------------------------------------------------- */
-
-/* VASSAL's SequenceEncoder (VASSAL/tools/SequenceEncoder.java): items
- * joined by a delimiter; a delimiter inside an item is escaped with a
- * backslash, and an item that ends with a backslash or is wrapped in
- * single quotes is wrapped in single quotes once more, so the decoder
- * gives back exactly the item. */
-typedef struct {
-  GString *s;
-  char     delim;
-  gboolean started;
-} SeqEnc;
-
-static void
-se_init (SeqEnc *se,
-         char    delim)
-{
-  se->s = g_string_new (NULL);
-  se->delim = delim;
-  se->started = FALSE;
-}
-
-static void
-se_append (SeqEnc     *se,
-           const char *item)
-{
-  gsize len;
-  gboolean quote;
-
-  if (se->started)
-    g_string_append_c (se->s, se->delim);
-  se->started = TRUE;
-  if (item == NULL)
-    return;
-  len = strlen (item);
-  quote = (len > 0 && item[len - 1] == '\\') ||
-          (len > 0 && item[0] == '\'' && item[len - 1] == '\'');
-  if (quote)
-    g_string_append_c (se->s, '\'');
-  for (const char *p = item; *p; p++)
-    {
-      if (*p == se->delim)
-        g_string_append_c (se->s, '\\');
-      g_string_append_c (se->s, *p);
-    }
-  if (quote)
-    g_string_append_c (se->s, '\'');
-}
-
-static void
-se_append_int (SeqEnc *se,
-               gint64  v)
-{
-  char buf[32];
-
-  g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, v);
-  se_append (se, buf);
-}
-
-static char *
-se_finish (SeqEnc *se)
-{
-  return g_string_free (se->s, FALSE);
-}
-
-/* A trait stack (a Decorator chain) from the outermost trait inwards:
- * getType () and getState () are each trait's own part, then the inner
- * piece's whole, joined by a tab. */
-static char *
-nest (const char * const *parts,
-      guint               n)
-{
-  char *inner = g_strdup (parts[n - 1]);
-
-  for (guint i = n - 1; i-- > 0;)
-    {
-      SeqEnc se;
-
-      se_init (&se, '\t');
-      se_append (&se, parts[i]);
-      se_append (&se, inner);
-      g_free (inner);
-      inner = se_finish (&se);
-    }
-  return inner;
-}
-
-/* BasicCommandEncoder's AddPiece: "+/" then id, type and state joined by
- * '/'; a PieceSlot's piece has the id "null". */
-static char *
-add_piece_command (const char *id,
-                   const char *type,
-                   const char *state)
-{
-  SeqEnc se;
-  g_autofree char *value = NULL;
-
-  se_init (&se, '/');
-  se_append (&se, id != NULL ? id : "null");
-  se_append (&se, type);
-  se_append (&se, state);
-  value = se_finish (&se);
-  return g_strconcat ("+/", value, NULL);
-}
-
-/* --- XML ------------------------------------------------------------------- */
-
-/* An element with attributes given as name, value pairs ending in NULL; a
- * NULL value leaves the attribute out. @empty closes the element. */
-static void
-xml_open (GString    *x,
-          int         depth,
-          gboolean    empty,
-          const char *element,
-          ...)
-{
-  va_list ap;
-  const char *name;
-
-  for (int i = 0; i < depth; i++)
-    g_string_append (x, "    ");
-  g_string_append_printf (x, "<%s", element);
-  va_start (ap, element);
-  while ((name = va_arg (ap, const char *)) != NULL)
-    {
-      const char *value = va_arg (ap, const char *);
-      g_autofree char *escaped = NULL;
-
-      if (value == NULL)
-        continue;
-      escaped = g_markup_escape_text (value, -1);
-      g_string_append_printf (x, " %s=\"%s\"", name, escaped);
-    }
-  va_end (ap);
-  g_string_append (x, empty ? "/>\n" : ">\n");
-}
-
-static void
-xml_close (GString    *x,
-           int         depth,
-           const char *element)
-{
-  for (int i = 0; i < depth; i++)
-    g_string_append (x, "    ");
-  g_string_append_printf (x, "</%s>\n", element);
-}
-
-static void
-xml_text_element (GString    *x,
-                  int         depth,
-                  const char *element,
-                  const char *text)
-{
-  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
-
-  for (int i = 0; i < depth; i++)
-    g_string_append (x, "    ");
-  if (*escaped == '\0')
-    g_string_append_printf (x, "<%s/>\n", element);
-  else
-    g_string_append_printf (x, "<%s>%s</%s>\n", element, escaped, element);
-}
-
-static char *
-fmt_int (gint64 v)
-{
-  return g_strdup_printf ("%" G_GINT64_FORMAT, v);
-}
-
-/* Java's Double.valueOf reads it; the C locale's point whatever ours. */
-static char *
-fmt_double (double v)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6f", v));
-}
 
 /* --- the export ------------------------------------------------------------ */
 
-typedef struct {
-  char *name;
-  int   x, y;
-} Region;
-
-typedef struct {
-  WbMap          *map;
-  char           *name;        /* the VASSAL Map's mapName, unique */
-  char           *board;       /* its one Board's name */
-  char           *image;       /* the board image in images/ */
-  double          scale;       /* board pixels per map point */
-  int             width, height;
-  /* Hex maps: HexGrid's parameters (VASSAL's frame: swapped when sideways). */
-  gboolean        hex;
-  WbHexLayout     layout;
-  WbHexNumbering  numbering;
-  gboolean        sideways, stagger, numbered;
-  double          dx, dy;
-  int             x0, y0;
-  /* Point maps: a Region per location, by location id. */
-  GHashTable     *regions;     /* id → Region* (borrowed from region_list) */
-  GPtrArray      *region_list; /* Region* */
-} MapOut;
-
-typedef struct {
-  WbUnit  *unit;
-  char    *type;               /* the piece's type (trait stack) */
-  char    *gpid;
-  guint    n_steps;
-  int      step;               /* the level the set-up shows, 1-based */
-} PieceDef;
-
-typedef struct {
-  WbGame       *game;
-  GPtrArray    *warnings;
-  WbZipWriter  *zip;
-  char         *tmpdir;
-  GPtrArray    *maps;          /* MapOut* */
-  GHashTable   *pieces;        /* unit id → PieceDef* */
-  GPtrArray    *piece_list;    /* PieceDef*, in unit order */
-  GPtrArray    *chit_slots;    /* char*: PieceSlot texts of chits */
-  GPtrArray    *chit_names;    /* char* */
-  GPtrArray    *chit_gpids;    /* char* */
-  int           next_gpid;
-  int           counter_px;
-  /* The off-board window: boxes and reinforcements, as regions. */
-  GPtrArray    *offboard;      /* Region* */
-  int           offboard_cell_w, offboard_cell_h;
-} Export;
-
-static void
-warn (Export     *ex,
-      const char *format,
-      ...) G_GNUC_PRINTF (2, 3);
-
-static void
-warn (Export     *ex,
-      const char *format,
-      ...)
+void
+_wb_vassal_warn (Export     *ex,
+                 const char *format,
+                 ...)
 {
   va_list ap;
   char *s;
@@ -333,8 +91,8 @@ piece_def_free (gpointer p)
 
 /* A name safe in a ZIP entry and in VASSAL's comma- and semicolon-
  * separated image lists: letters, digits, '-', '_' and '.'. */
-static char *
-safe_name (const char *s)
+char *
+_wb_vassal_safe_name (const char *s)
 {
   GString *out = g_string_new (NULL);
 
@@ -345,13 +103,13 @@ safe_name (const char *s)
   return g_string_free (out, FALSE);
 }
 
-static gboolean
-add_entry (Export      *ex,
-           const char  *name,
-           const void  *data,
-           gsize        len,
-           gboolean     compress,
-           GError     **error)
+gboolean
+_wb_vassal_add_entry (Export      *ex,
+                      const char  *name,
+                      const void  *data,
+                      gsize        len,
+                      gboolean     compress,
+                      GError     **error)
 {
   return wb_zip_writer_add (ex->zip, name, data, len, compress, error);
 }
@@ -384,7 +142,7 @@ add_png (Export           *ex,
       return FALSE;
     }
   /* PNG is deflated already: stored. */
-  return add_entry (ex, entry, png->data, png->len, FALSE, error);
+  return _wb_vassal_add_entry (ex, entry, png->data, png->len, FALSE, error);
 }
 
 /* --- boards ---------------------------------------------------------------- */
@@ -508,16 +266,16 @@ write_hex_grid (Export  *ex,
                 int      depth)
 {
   const WbHexNumbering *n = &m->numbering;
-  g_autofree char *dx = fmt_double (m->dx), *dy = fmt_double (m->dy);
-  g_autofree char *x0 = fmt_int (m->x0), *y0 = fmt_int (m->y0);
+  g_autofree char *dx = _wb_vassal_fmt_double (m->dx), *dy = _wb_vassal_fmt_double (m->dy);
+  g_autofree char *x0 = _wb_vassal_fmt_int (m->x0), *y0 = _wb_vassal_fmt_int (m->y0);
   g_autofree char *col_off = NULL, *row_off = NULL, *col_lead = NULL, *row_lead = NULL;
   const char *col_type;
 
-  xml_open (x, depth, FALSE, "VASSAL.build.module.map.boardPicker.board.HexGrid",
-            "color", "0,0,0", "cornersLegal", "false", "dotsVisible", "false",
-            "dx", dx, "dy", dy, "edgesLegal", "false",
-            "sideways", m->sideways ? "true" : "false", "snapTo", "true", "visible", "false",
-            "x0", x0, "y0", y0, NULL);
+  _wb_vassal_xml_open (x, depth, FALSE, "VASSAL.build.module.map.boardPicker.board.HexGrid",
+                       "color", "0,0,0", "cornersLegal", "false", "dotsVisible", "false",
+                       "dx", dx, "dy", dy, "edgesLegal", "false",
+                       "sideways", m->sideways ? "true" : "false", "snapTo", "true", "visible", "false",
+                       "x0", x0, "y0", y0, NULL);
   if (m->numbered)
     {
       /* RegularGridNumbering.getName (): a number is its value plus the
@@ -525,30 +283,30 @@ write_hex_grid (Export  *ex,
        * count A as 0 and repeat one letter (AA, BB …), as ours do from
        * first_col 1 = A. */
       col_type = n->scheme == WB_HEX_NUMBERING_LETTERS ? "A" : "N";
-      col_off = fmt_int (n->scheme == WB_HEX_NUMBERING_LETTERS ? n->first_col - 1 : n->first_col);
-      row_off = fmt_int (n->first_row);
-      col_lead = fmt_int (n->scheme == WB_HEX_NUMBERING_MIXED ? 0 : n->digits - 1);
-      row_lead = fmt_int (n->digits - 1);
+      col_off = _wb_vassal_fmt_int (n->scheme == WB_HEX_NUMBERING_LETTERS ? n->first_col - 1 : n->first_col);
+      row_off = _wb_vassal_fmt_int (n->first_row);
+      col_lead = _wb_vassal_fmt_int (n->scheme == WB_HEX_NUMBERING_MIXED ? 0 : n->digits - 1);
+      row_lead = _wb_vassal_fmt_int (n->digits - 1);
       /* Sideways swaps horizontal and vertical: VASSAL's "column" then
        * counts our rows and its "row" our columns, so the vertical
        * settings describe our columns and come first ("V"). */
-      xml_open (x, depth + 1, TRUE, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering",
-                "color", "0,0,0",
-                "first", m->sideways ? "V" : "H",
-                "fontSize", "9",
-                "hDescend", "false", "hDrawOff", "0",
-                "hLeading", m->sideways ? row_lead : col_lead,
-                "hOff", m->sideways ? row_off : col_off,
-                "hType", m->sideways ? "N" : col_type,
-                "locationFormat", "$gridLocation$", "rotateText", "0", "sep", "",
-                "stagger", m->stagger ? "true" : "false",
-                "vDescend", "false", "vDrawOff", "0",
-                "vLeading", m->sideways ? col_lead : row_lead,
-                "vOff", m->sideways ? col_off : row_off,
-                "vType", m->sideways ? col_type : "N",
-                "visible", "false", NULL);
+      _wb_vassal_xml_open (x, depth + 1, TRUE, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering",
+                           "color", "0,0,0",
+                           "first", m->sideways ? "V" : "H",
+                           "fontSize", "9",
+                           "hDescend", "false", "hDrawOff", "0",
+                           "hLeading", m->sideways ? row_lead : col_lead,
+                           "hOff", m->sideways ? row_off : col_off,
+                           "hType", m->sideways ? "N" : col_type,
+                           "locationFormat", "$gridLocation$", "rotateText", "0", "sep", "",
+                           "stagger", m->stagger ? "true" : "false",
+                           "vDescend", "false", "vDrawOff", "0",
+                           "vLeading", m->sideways ? col_lead : row_lead,
+                           "vOff", m->sideways ? col_off : row_off,
+                           "vType", m->sideways ? col_type : "N",
+                           "visible", "false", NULL);
     }
-  xml_close (x, depth, "VASSAL.build.module.map.boardPicker.board.HexGrid");
+  _wb_vassal_xml_close (x, depth, "VASSAL.build.module.map.boardPicker.board.HexGrid");
 }
 
 static void
@@ -557,17 +315,17 @@ write_regions (GString   *x,
                GPtrArray *regions,
                gboolean   visible)
 {
-  xml_open (x, depth, FALSE, "VASSAL.build.module.map.boardPicker.board.RegionGrid",
-            "fontsize", "9", "snapto", "true", "visible", visible ? "true" : "false", NULL);
+  _wb_vassal_xml_open (x, depth, FALSE, "VASSAL.build.module.map.boardPicker.board.RegionGrid",
+                       "fontsize", "9", "snapto", "true", "visible", visible ? "true" : "false", NULL);
   for (guint i = 0; i < regions->len; i++)
     {
       Region *r = g_ptr_array_index (regions, i);
-      g_autofree char *rx = fmt_int (r->x), *ry = fmt_int (r->y);
+      g_autofree char *rx = _wb_vassal_fmt_int (r->x), *ry = _wb_vassal_fmt_int (r->y);
 
-      xml_open (x, depth + 1, TRUE, "VASSAL.build.module.map.boardPicker.board.Region",
-                "name", r->name, "originx", rx, "originy", ry, NULL);
+      _wb_vassal_xml_open (x, depth + 1, TRUE, "VASSAL.build.module.map.boardPicker.board.Region",
+                           "name", r->name, "originx", rx, "originy", ry, NULL);
     }
-  xml_close (x, depth, "VASSAL.build.module.map.boardPicker.board.RegionGrid");
+  _wb_vassal_xml_close (x, depth, "VASSAL.build.module.map.boardPicker.board.RegionGrid");
 }
 
 /* RegionGrid keeps its regions by origin, and finds one by name: two at one
@@ -593,8 +351,8 @@ point_regions_setup (Export *ex,
       r->y = (int) lround (loc->y * m->scale);
       key = g_strdup_printf ("%d,%d", r->x, r->y);
       if (g_hash_table_contains (at, key))
-        warn (ex, _("Map “%s”: location “%s” lies on the same pixel as another; its region is moved "
-                    "right until it has a pixel of its own"), m->name, loc->id);
+        _wb_vassal_warn (ex, _("Map “%s”: location “%s” lies on the same pixel as another; its region is moved "
+                               "right until it has a pixel of its own"), m->name, loc->id);
       while (g_hash_table_contains (at, key))
         {
           /* A pixel aside keeps both; the names still tell them apart. */
@@ -603,8 +361,8 @@ point_regions_setup (Export *ex,
           key = g_strdup_printf ("%d,%d", r->x, r->y);
         }
       if (g_hash_table_contains (names, r->name))
-        warn (ex, _("Map “%s”: two locations are named “%s”; VASSAL finds a region by name, so "
-                    "sending a piece to it by name finds the first"), m->name, r->name);
+        _wb_vassal_warn (ex, _("Map “%s”: two locations are named “%s”; VASSAL finds a region by name, so "
+                               "sending a piece to it by name finds the first"), m->name, r->name);
       g_hash_table_add (names, r->name);
       g_hash_table_add (at, g_steal_pointer (&key));
       g_hash_table_insert (m->regions, (gpointer) loc->id, r);
@@ -627,41 +385,41 @@ write_map (GString    *x,
            MapOut     *m,
            GPtrArray  *regions)
 {
-  g_autofree char *w = image == NULL ? fmt_int (width) : NULL;
-  g_autofree char *h = image == NULL ? fmt_int (height) : NULL;
+  g_autofree char *w = image == NULL ? _wb_vassal_fmt_int (width) : NULL;
+  g_autofree char *h = image == NULL ? _wb_vassal_fmt_int (height) : NULL;
 
-  xml_open (x, 1, FALSE, "VASSAL.build.module.Map",
-            "allowMultiple", "false", "backgroundcolor", "255,255,255",
-            "buttonName", name, "edgeHeight", "0", "edgeWidth", "0",
-            "icon", "/images/map.gif", "launch", launch ? "true" : "false",
-            "mapName", name, "markMoved", "Never", NULL);
-  xml_open (x, 2, FALSE, "VASSAL.build.module.map.BoardPicker",
-            "slotHeight", "125", "slotScale", "0.2", "slotWidth", "350", "title", "Choose Boards", NULL);
-  xml_open (x, 3, FALSE, "VASSAL.build.module.map.boardPicker.Board",
-            "image", image, "name", board, "reversible", "false",
-            "width", w, "height", h, "color", image == NULL ? "230,228,216" : NULL, NULL);
+  _wb_vassal_xml_open (x, 1, FALSE, "VASSAL.build.module.Map",
+                       "allowMultiple", "false", "backgroundcolor", "255,255,255",
+                       "buttonName", name, "edgeHeight", "0", "edgeWidth", "0",
+                       "icon", "/images/map.gif", "launch", launch ? "true" : "false",
+                       "mapName", name, "markMoved", "Never", NULL);
+  _wb_vassal_xml_open (x, 2, FALSE, "VASSAL.build.module.map.BoardPicker",
+                       "slotHeight", "125", "slotScale", "0.2", "slotWidth", "350", "title", "Choose Boards", NULL);
+  _wb_vassal_xml_open (x, 3, FALSE, "VASSAL.build.module.map.boardPicker.Board",
+                       "image", image, "name", board, "reversible", "false",
+                       "width", w, "height", h, "color", image == NULL ? "230,228,216" : NULL, NULL);
   if (write_grid != NULL)
     write_grid (ex, m, x, 4);
   else
     write_regions (x, 4, regions, image == NULL);
-  xml_close (x, 3, "VASSAL.build.module.map.boardPicker.Board");
-  xml_close (x, 2, "VASSAL.build.module.map.BoardPicker");
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.StackMetrics",
-            "bottom", "40,0", "disabled", "false", "down", "37,0", "exSepX", "6", "exSepY", "18",
-            "top", "38,0", "unexSepX", "2", "unexSepY", "4", "up", "39,0", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.ForwardToKeyBuffer", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.Scroller", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.ForwardToChatter", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.MenuDisplayer", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.MapCenterer", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.StackExpander", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.PieceMover", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.KeyBufferer", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.Zoomer", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.CounterDetailViewer", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.map.HighlightLastMoved",
-            "color", "255,0,0", "enabled", "true", "thickness", "2", NULL);
-  xml_close (x, 1, "VASSAL.build.module.Map");
+  _wb_vassal_xml_close (x, 3, "VASSAL.build.module.map.boardPicker.Board");
+  _wb_vassal_xml_close (x, 2, "VASSAL.build.module.map.BoardPicker");
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.StackMetrics",
+                       "bottom", "40,0", "disabled", "false", "down", "37,0", "exSepX", "6", "exSepY", "18",
+                       "top", "38,0", "unexSepX", "2", "unexSepY", "4", "up", "39,0", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.ForwardToKeyBuffer", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.Scroller", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.ForwardToChatter", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.MenuDisplayer", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.MapCenterer", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.StackExpander", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.PieceMover", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.KeyBufferer", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.Zoomer", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.CounterDetailViewer", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.map.HighlightLastMoved",
+                       "color", "255,0,0", "enabled", "true", "thickness", "2", NULL);
+  _wb_vassal_xml_close (x, 1, "VASSAL.build.module.Map");
 }
 
 static char *
@@ -693,7 +451,7 @@ prepare_maps (Export  *ex,
       WbMap *map = g_ptr_array_index (maps, i);
       MapOut *m = g_new0 (MapOut, 1);
       const char *name = wb_map_get_name (map);
-      g_autofree char *safe = safe_name (wb_map_get_id (map));
+      g_autofree char *safe = _wb_vassal_safe_name (wb_map_get_id (map));
 
       g_ptr_array_add (ex->maps, m);
       m->map = map;
@@ -705,9 +463,9 @@ prepare_maps (Export  *ex,
         {
           hex_grid_setup (m);
           if (!m->numbered)
-            warn (ex, _("Map “%s”: VASSAL’s hex grid numbering cannot count along a diagonal "
-                        "(the map’s oblique numbering): the module has the grid but no numbering, "
-                        "so VASSAL reports no hex numbers on it"), m->name);
+            _wb_vassal_warn (ex, _("Map “%s”: VASSAL’s hex grid numbering cannot count along a diagonal "
+                                   "(the map’s oblique numbering): the module has the grid but no numbering, "
+                                   "so VASSAL reports no hex numbers on it"), m->name);
         }
       else
         point_regions_setup (ex, m);
@@ -715,7 +473,7 @@ prepare_maps (Export  *ex,
         return FALSE;
     }
   if (ex->maps->len == 0)
-    warn (ex, _("The game has no map: the module has pieces and charts but no board"));
+    _wb_vassal_warn (ex, _("The game has no map: the module has pieces and charts but no board"));
 
   /* Counters as big as on the first map: four fifths of a hex across its
    * flats, or half an inch beside a location. */
@@ -735,11 +493,11 @@ prepare_maps (Export  *ex,
 /* Where a set-up place lands on map @m in board pixels: the centre VASSAL
  * gives the hex (its grid's own formula, so the piece sits where a piece
  * dropped there snaps), or the location's region. */
-static gboolean
-map_place_position (MapOut        *m,
-                    const WbPlace *place,
-                    int           *x,
-                    int           *y)
+gboolean
+_wb_vassal_map_place_position (MapOut        *m,
+                               const WbPlace *place,
+                               int           *x,
+                               int           *y)
 {
   if (m->hex && place->kind == WB_PLACE_HEX)
     {
@@ -800,126 +558,10 @@ render_unit_face (Export      *ex,
   return ok;
 }
 
-/* Layer (Embellishment, "emb2;") as Embellishment.myGetType () writes it,
- * version 1: the named key strokes at the end are the ones used. */
-static char *
-layer_type (const char         *activate_command,
-            const char         *activate_key,
-            const char         *up_command,
-            const char         *up_key,
-            const char         *down_command,
-            const char         *down_key,
-            const char * const *images,
-            guint               n_images,
-            gboolean            loop,
-            const char         *name,
-            gboolean            always_active,
-            const char         *activate_stroke,
-            const char         *up_stroke,
-            const char         *down_stroke)
-{
-  SeqEnc se, imgs, names;
-  g_autofree char *img_list = NULL, *name_list = NULL, *value = NULL;
 
-  se_init (&imgs, ',');
-  se_init (&names, ',');
-  for (guint i = 0; i < n_images; i++)
-    {
-      se_append (&imgs, images[i]);
-      se_append (&names, "");
-    }
-  img_list = se_finish (&imgs);
-  name_list = se_finish (&names);
 
-  se_init (&se, ';');
-  se_append (&se, activate_command);
-  se_append (&se, CTRL);
-  se_append (&se, activate_key);
-  se_append (&se, up_command);
-  se_append (&se, CTRL);
-  se_append (&se, up_key);
-  se_append (&se, down_command);
-  se_append (&se, CTRL);
-  se_append (&se, down_key);
-  se_append (&se, "");          /* reset command */
-  se_append (&se, "");          /* reset key */
-  se_append (&se, "1");         /* reset level */
-  se_append (&se, "false");     /* drawn underneath when selected */
-  se_append (&se, "0");         /* x offset: images are centred */
-  se_append (&se, "0");
-  se_append (&se, img_list);
-  se_append (&se, name_list);   /* level names: none, the piece keeps its name */
-  se_append (&se, loop ? "true" : "false");
-  se_append (&se, name);
-  se_append (&se, "");          /* random key and text */
-  se_append (&se, "");
-  se_append (&se, "false");     /* follows a property */
-  se_append (&se, "");
-  se_append (&se, "1");
-  se_append (&se, "1");         /* version */
-  se_append (&se, always_active ? "true" : "false");
-  se_append (&se, activate_stroke);
-  se_append (&se, up_stroke);
-  se_append (&se, down_stroke);
-  value = se_finish (&se);
-  return g_strconcat ("emb2;", value, NULL);
-}
 
-static char *
-basic_piece_type (const char *image,
-                  const char *name)
-{
-  SeqEnc se;
-  g_autofree char *value = NULL;
 
-  se_init (&se, ';');
-  se_append (&se, "");          /* clone and delete keys: none */
-  se_append (&se, "");
-  se_append (&se, image);
-  se_append (&se, name);
-  value = se_finish (&se);
-  return g_strconcat ("piece;", value, NULL);
-}
-
-/* Marker ("mark;"): the unit's id and side as piece properties, so a
- * module script, the round trip and a person in VASSAL's property viewer
- * can tell which unit a piece is. */
-static char *
-marker_type (void)
-{
-  return g_strdup ("mark;WarbenchId,WarbenchSide");
-}
-
-static char *
-marker_state (const char *id,
-              const char *side)
-{
-  SeqEnc se;
-
-  se_init (&se, ',');
-  se_append (&se, id);
-  se_append (&se, side != NULL ? side : "");
-  return se_finish (&se);
-}
-
-/* BasicPiece.getState (): map, x, y, the palette slot's id, then no
- * persistent properties. */
-static char *
-basic_piece_state (const char *map,
-                   int         x,
-                   int         y,
-                   const char *gpid)
-{
-  SeqEnc se;
-
-  se_init (&se, ';');
-  se_append (&se, map != NULL ? map : "null");
-  se_append_int (&se, x);
-  se_append_int (&se, y);
-  se_append (&se, gpid);
-  se_append (&se, "0");
-  return se_finish (&se);
-}
 
 /* A unit's piece: Marker (id, side), the "Hidden" layer (its back, off
  * until Ctrl+F), the "Step" layer (each strength the counter shows, Ctrl+S
@@ -932,10 +574,10 @@ prepare_unit (Export   *ex,
               GError  **error)
 {
   const WbStrength *st = wb_unit_get_strength (unit);
-  g_autofree char *safe = safe_name (wb_unit_get_id (unit));
+  g_autofree char *safe = _wb_vassal_safe_name (wb_unit_get_id (unit));
   g_autofree char *back = g_strdup_printf ("u%03u-%s-back.png", index + 1, safe);
   g_autoptr(GPtrArray) faces = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *marker = marker_type ();
+  g_autofree char *marker = _wb_vassal_marker_type ();
   g_autofree char *hidden = NULL, *steps = NULL, *basic = NULL;
   guint n = MAX (st->n, 1);
   const char *parts[4];
@@ -952,13 +594,13 @@ prepare_unit (Export   *ex,
   if (!render_unit_face (ex, unit, 0, TRUE, back, error))
     return FALSE;
 
-  hidden = layer_type ("Flip", "F", "", "", "", "", (const char * const *) &back, 1, TRUE, "Hidden",
-                       FALSE, KEY_FLIP, "", "");
-  steps = layer_type ("", "", n > 1 ? "Lose a step" : "", n > 1 ? "S" : "",
-                      n > 1 ? "Recover a step" : "", n > 1 ? "R" : "",
-                      (const char * const *) faces->pdata, n, FALSE, "Step", TRUE, "",
-                      n > 1 ? KEY_STEP : "", n > 1 ? KEY_RECOVER : "");
-  basic = basic_piece_type ("", wb_unit_get_designation (unit));
+  hidden = _wb_vassal_layer_type ("Flip", "F", "", "", "", "", (const char * const *) &back, 1, TRUE, "Hidden",
+                                  FALSE, KEY_FLIP, "", "");
+  steps = _wb_vassal_layer_type ("", "", n > 1 ? "Lose a step" : "", n > 1 ? "S" : "",
+                                 n > 1 ? "Recover a step" : "", n > 1 ? "R" : "",
+                                 (const char * const *) faces->pdata, n, FALSE, "Step", TRUE, "",
+                                 n > 1 ? KEY_STEP : "", n > 1 ? KEY_RECOVER : "");
+  basic = _wb_vassal_basic_piece_type ("", wb_unit_get_designation (unit));
 
   parts[0] = marker;
   parts[1] = hidden;
@@ -966,7 +608,7 @@ prepare_unit (Export   *ex,
   parts[3] = basic;
   d = g_new0 (PieceDef, 1);
   d->unit = unit;
-  d->type = nest (parts, G_N_ELEMENTS (parts));
+  d->type = _wb_vassal_nest (parts, G_N_ELEMENTS (parts));
   d->gpid = g_strdup_printf ("%d", ex->next_gpid++);
   d->n_steps = n;
   d->step = MIN ((int) st->current, (int) n - 1) + 1;
@@ -977,18 +619,18 @@ prepare_unit (Export   *ex,
 
 /* A unit's piece state (outermost first, as the type): where it is and
  * which step it shows, face up. */
-static char *
-unit_state (const PieceDef *d,
-            const char     *map,
-            int             x,
-            int             y)
+char *
+_wb_vassal_unit_state (const PieceDef *d,
+                       const char     *map,
+                       int             x,
+                       int             y)
 {
-  g_autofree char *marker = marker_state (wb_unit_get_id (d->unit), wb_unit_get_side (d->unit));
-  g_autofree char *step = fmt_int (d->step);
-  g_autofree char *basic = basic_piece_state (map, x, y, d->gpid);
+  g_autofree char *marker = _wb_vassal_marker_state (wb_unit_get_id (d->unit), wb_unit_get_side (d->unit));
+  g_autofree char *step = _wb_vassal_fmt_int (d->step);
+  g_autofree char *basic = _wb_vassal_basic_piece_state (map, x, y, d->gpid);
   const char *parts[4] = { marker, "-1", step, basic };
 
-  return nest (parts, G_N_ELEMENTS (parts));
+  return _wb_vassal_nest (parts, G_N_ELEMENTS (parts));
 }
 
 static gboolean
@@ -1000,9 +642,9 @@ prepare_chits (Export  *ex,
   for (guint i = 0; i < chits->len; i++)
     {
       WbChit *chit = g_ptr_array_index (chits, i);
-      g_autofree char *safe = safe_name (chit->id);
+      g_autofree char *safe = _wb_vassal_safe_name (chit->id);
       g_autofree char *image = g_strdup_printf ("c%03u-%s.png", i + 1, safe);
-      g_autofree char *marker = marker_type ();
+      g_autofree char *marker = _wb_vassal_marker_type ();
       g_autofree char *basic = NULL, *type = NULL, *state = NULL, *mstate = NULL, *bstate = NULL;
       g_autofree char *gpid = g_strdup_printf ("%d", ex->next_gpid++);
       const char *name = chit->name != NULL && *chit->name ? chit->name : chit->id;
@@ -1018,16 +660,16 @@ prepare_chits (Export  *ex,
       if (!ok)
         return FALSE;
 
-      basic = basic_piece_type (image, name);
+      basic = _wb_vassal_basic_piece_type (image, name);
       tparts[0] = marker;
       tparts[1] = basic;
-      type = nest (tparts, 2);
-      mstate = marker_state (chit->id, chit->side);
-      bstate = basic_piece_state (NULL, 0, 0, gpid);
+      type = _wb_vassal_nest (tparts, 2);
+      mstate = _wb_vassal_marker_state (chit->id, chit->side);
+      bstate = _wb_vassal_basic_piece_state (NULL, 0, 0, gpid);
       sparts[0] = mstate;
       sparts[1] = bstate;
-      state = nest (sparts, 2);
-      g_ptr_array_add (ex->chit_slots, add_piece_command (NULL, type, state));
+      state = _wb_vassal_nest (sparts, 2);
+      g_ptr_array_add (ex->chit_slots, _wb_vassal_add_piece_command (NULL, type, state));
       g_ptr_array_add (ex->chit_names, g_strdup (name));
       g_ptr_array_add (ex->chit_gpids, g_steal_pointer (&gpid));
     }
@@ -1043,7 +685,7 @@ write_slot (Export         *ex,
             const char     *text)
 {
   g_autofree char *escaped = g_markup_escape_text (text, -1);
-  g_autofree char *size = fmt_int (ex->counter_px);
+  g_autofree char *size = _wb_vassal_fmt_int (ex->counter_px);
 
   for (int i = 0; i < depth; i++)
     g_string_append (x, "    ");
@@ -1063,8 +705,8 @@ write_unit_slot (Export   *ex,
                  int       depth,
                  PieceDef *d)
 {
-  g_autofree char *state = unit_state (d, NULL, 0, 0);
-  g_autofree char *text = add_piece_command (NULL, d->type, state);
+  g_autofree char *state = _wb_vassal_unit_state (d, NULL, 0, 0);
+  g_autofree char *text = _wb_vassal_add_piece_command (NULL, d->type, state);
   g_autofree char *name = NULL;
   const char *designation = wb_unit_get_designation (d->unit);
   const char *uname = wb_unit_get_name (d->unit);
@@ -1079,8 +721,8 @@ write_panel_open (GString    *x,
                   int         depth,
                   const char *name)
 {
-  xml_open (x, depth, FALSE, "VASSAL.build.widget.PanelWidget",
-            "entryName", name, "fixed", "true", "nColumns", "6", "scale", "1.0", "vert", "false", NULL);
+  _wb_vassal_xml_open (x, depth, FALSE, "VASSAL.build.widget.PanelWidget",
+                       "entryName", name, "fixed", "true", "nColumns", "6", "scale", "1.0", "vert", "false", NULL);
 }
 
 /* The piece palette: a tab per side, in it a list of formations, each a
@@ -1093,10 +735,10 @@ write_piece_window (Export  *ex,
   GPtrArray *formations = wb_game_get_formations (ex->game);
   g_autoptr(GHashTable) done = g_hash_table_new (g_direct_hash, g_direct_equal);
 
-  xml_open (x, 1, FALSE, "VASSAL.build.module.PieceWindow",
-            "hidden", "false", "scale", "1.0", "text", "Pieces",
-            "tooltip", "Show/Hide the Pieces window", NULL);
-  xml_open (x, 2, FALSE, "VASSAL.build.widget.TabWidget", "entryName", "Pieces", NULL);
+  _wb_vassal_xml_open (x, 1, FALSE, "VASSAL.build.module.PieceWindow",
+                       "hidden", "false", "scale", "1.0", "text", "Pieces",
+                       "tooltip", "Show/Hide the Pieces window", NULL);
+  _wb_vassal_xml_open (x, 2, FALSE, "VASSAL.build.widget.TabWidget", "entryName", "Pieces", NULL);
   for (guint s = 0; s <= sides->len; s++)
     {
       WbSide *side = s < sides->len ? g_ptr_array_index (sides, s) : NULL;
@@ -1123,9 +765,9 @@ write_piece_window (Export  *ex,
                 continue;
               if (!opened)
                 {
-                  xml_open (x, 3, FALSE, "VASSAL.build.widget.ListWidget", "entryName",
-                            side == NULL ? "Other" : side->name != NULL && *side->name ? side->name : side->id,
-                            NULL);
+                  _wb_vassal_xml_open (x, 3, FALSE, "VASSAL.build.widget.ListWidget", "entryName",
+                                       side == NULL ? "Other" : side->name != NULL && *side->name ? side->name : side->id,
+                                       NULL);
                   opened = TRUE;
                 }
               if (!panel)
@@ -1138,10 +780,10 @@ write_piece_window (Export  *ex,
               g_hash_table_add (done, d);
             }
           if (panel)
-            xml_close (x, 4, "VASSAL.build.widget.PanelWidget");
+            _wb_vassal_xml_close (x, 4, "VASSAL.build.widget.PanelWidget");
         }
       if (opened)
-        xml_close (x, 3, "VASSAL.build.widget.ListWidget");
+        _wb_vassal_xml_close (x, 3, "VASSAL.build.widget.ListWidget");
     }
   if (ex->chit_slots->len > 0)
     {
@@ -1149,10 +791,10 @@ write_piece_window (Export  *ex,
       for (guint i = 0; i < ex->chit_slots->len; i++)
         write_slot (ex, x, 4, g_ptr_array_index (ex->chit_names, i),
                     g_ptr_array_index (ex->chit_gpids, i), g_ptr_array_index (ex->chit_slots, i));
-      xml_close (x, 3, "VASSAL.build.widget.PanelWidget");
+      _wb_vassal_xml_close (x, 3, "VASSAL.build.widget.PanelWidget");
     }
-  xml_close (x, 2, "VASSAL.build.widget.TabWidget");
-  xml_close (x, 1, "VASSAL.build.module.PieceWindow");
+  _wb_vassal_xml_close (x, 2, "VASSAL.build.widget.TabWidget");
+  _wb_vassal_xml_close (x, 1, "VASSAL.build.module.PieceWindow");
 }
 
 /* --- charts, turns, dice --------------------------------------------------- */
@@ -1166,14 +808,14 @@ write_charts (Export   *ex,
 
   if (tables->len == 0)
     return TRUE;
-  xml_open (x, 1, FALSE, "VASSAL.build.module.ChartWindow",
-            "hotkey", "", "icon", "/images/chart.gif", "name", "Charts", "text", "Charts",
-            "tooltip", "Charts and tables", NULL);
-  xml_open (x, 2, FALSE, "VASSAL.build.widget.TabWidget", "entryName", "Charts", NULL);
+  _wb_vassal_xml_open (x, 1, FALSE, "VASSAL.build.module.ChartWindow",
+                       "hotkey", "", "icon", "/images/chart.gif", "name", "Charts", "text", "Charts",
+                       "tooltip", "Charts and tables", NULL);
+  _wb_vassal_xml_open (x, 2, FALSE, "VASSAL.build.widget.TabWidget", "entryName", "Charts", NULL);
   for (guint i = 0; i < tables->len; i++)
     {
       WbTable *table = g_ptr_array_index (tables, i);
-      g_autofree char *safe = safe_name (wb_table_get_id (table));
+      g_autofree char *safe = _wb_vassal_safe_name (wb_table_get_id (table));
       g_autofree char *image = g_strdup_printf ("chart-%02u-%s.png", i + 1, safe);
       g_autofree char *path = g_build_filename (ex->tmpdir, image, NULL);
       g_autofree char *entry = g_strconcat ("images/", image, NULL);
@@ -1183,27 +825,21 @@ write_charts (Export   *ex,
 
       if (!wb_render_table_to_file (ex->game, table, path, WB_EXPORT_PNG, CHART_SCALE, error) ||
           !g_file_get_contents (path, &data, &len, error) ||
-          !add_entry (ex, entry, data, len, FALSE, error))
+          !_wb_vassal_add_entry (ex, entry, data, len, FALSE, error))
         {
           g_unlink (path);
           return FALSE;
         }
       g_unlink (path);
-      xml_open (x, 3, TRUE, "VASSAL.build.widget.Chart",
-                "chartName", name != NULL && *name ? name : wb_table_get_id (table),
-                "fileName", image, NULL);
+      _wb_vassal_xml_open (x, 3, TRUE, "VASSAL.build.widget.Chart",
+                           "chartName", name != NULL && *name ? name : wb_table_get_id (table),
+                           "fileName", image, NULL);
     }
-  xml_close (x, 2, "VASSAL.build.widget.TabWidget");
-  xml_close (x, 1, "VASSAL.build.module.ChartWindow");
+  _wb_vassal_xml_close (x, 2, "VASSAL.build.widget.TabWidget");
+  _wb_vassal_xml_close (x, 1, "VASSAL.build.module.ChartWindow");
   return TRUE;
 }
 
-static char *
-turn_label (WbTurn *turn,
-            guint   index)
-{
-  return turn->label != NULL && *turn->label ? g_strdup (turn->label) : g_strdup_printf ("Turn %u", index + 1);
-}
 
 /* A TurnTracker with one ListTurnLevel: the first scenario's turns. */
 static void
@@ -1218,30 +854,30 @@ write_turn_tracker (Export  *ex,
 
   if (turns == NULL || turns->len == 0)
     {
-      warn (ex, _("No scenario gives its turns: the module has no turn track"));
+      _wb_vassal_warn (ex, _("No scenario gives its turns: the module has no turn track"));
       return;
     }
   /* StringArrayConfigurer.arrayToString (): a comma-separated list. */
-  se_init (&se, ',');
+  _wb_vassal_se_init (&se, ',');
   for (guint i = 0; i < turns->len; i++)
     {
-      g_autofree char *label = turn_label (&g_array_index (turns, WbTurn, i), i);
+      g_autofree char *label = _wb_vassal_turn_label (&g_array_index (turns, WbTurn, i), i);
 
-      se_append (&se, label);
+      _wb_vassal_se_append (&se, label);
     }
-  list = se_finish (&se);
-  xml_open (x, 1, FALSE, "VASSAL.build.module.turn.TurnTracker",
-            "buttonText", "Turn", "hotkey", "", "icon", "", "lengthStyle", "Maximum",
-            "name", "Turn", "nexthotkey", "", "prevhotkey", "",
-            "reportFormat", "* New turn: $newTurn$ *", "turnFormat", "$level1$", NULL);
-  xml_open (x, 2, TRUE, "VASSAL.build.module.turn.ListTurnLevel",
-            "configFirst", "false", "configList", "false", "list", list,
-            "name", "Turn", "property", "Turn", "turnFormat", "$value$", NULL);
-  xml_close (x, 1, "VASSAL.build.module.turn.TurnTracker");
+  list = _wb_vassal_se_finish (&se);
+  _wb_vassal_xml_open (x, 1, FALSE, "VASSAL.build.module.turn.TurnTracker",
+                       "buttonText", "Turn", "hotkey", "", "icon", "", "lengthStyle", "Maximum",
+                       "name", "Turn", "nexthotkey", "", "prevhotkey", "",
+                       "reportFormat", "* New turn: $newTurn$ *", "turnFormat", "$level1$", NULL);
+  _wb_vassal_xml_open (x, 2, TRUE, "VASSAL.build.module.turn.ListTurnLevel",
+                       "configFirst", "false", "configList", "false", "list", list,
+                       "name", "Turn", "property", "Turn", "turnFormat", "$value$", NULL);
+  _wb_vassal_xml_close (x, 1, "VASSAL.build.module.turn.TurnTracker");
   if (scenarios->len > 1)
-    warn (ex, _("The turn track has the turns of the first scenario, “%s”; VASSAL has one track for "
-                "all the predefined set-ups"),
-          wb_scenario_get_name (first) != NULL ? wb_scenario_get_name (first) : wb_scenario_get_id (first));
+    _wb_vassal_warn (ex, _("The turn track has the turns of the first scenario, “%s”; VASSAL has one track for "
+                           "all the predefined set-ups"),
+                     wb_scenario_get_name (first) != NULL ? wb_scenario_get_name (first) : wb_scenario_get_id (first));
 }
 
 typedef struct {
@@ -1313,8 +949,8 @@ write_dice (Export  *ex,
         }
       if (!parse_dice (spec, &d))
         {
-          warn (ex, _("Table “%s”: its dice “%s” are not NdM or d66; no dice button for them"),
-                wb_table_get_id (table), spec);
+          _wb_vassal_warn (ex, _("Table “%s”: its dice “%s” are not NdM or d66; no dice button for them"),
+                           wb_table_get_id (table), spec);
           continue;
         }
       if (table != NULL && wb_table_get_kind (table) == WB_TABLE_DICE_POOL)
@@ -1339,378 +975,19 @@ write_dice (Export  *ex,
         name = g_strdup_printf ("d%d pool", d.sides);
       else
         name = g_strdup_printf ("%dd%d", d.n_dice, d.sides);
-      nd = fmt_int (d.n_dice);
-      ns = fmt_int (d.sides);
-      xml_open (x, 1, TRUE, "VASSAL.build.module.DiceButton",
-                "addToTotal", "0", "hotkey", "", "icon", "/images/die.gif",
-                "nDice", nd, "nSides", ns, "name", name, "plus", "0",
-                "prompt", d.pool ? "true" : "false",
-                "reportFormat", d.d66 ? "** $name$ = $result$ (tens, units) *** &lt;$PlayerName$&gt;"
-                                      : "** $name$ = $result$ *** &lt;$PlayerName$&gt;",
-                "reportTotal", d.total ? "true" : "false",
-                "sortDice", d.pool ? "true" : "false",
-                "text", name, "tooltip", d.pool ? "Roll a pool of dice (asks how many)" : name, NULL);
+      nd = _wb_vassal_fmt_int (d.n_dice);
+      ns = _wb_vassal_fmt_int (d.sides);
+      _wb_vassal_xml_open (x, 1, TRUE, "VASSAL.build.module.DiceButton",
+                           "addToTotal", "0", "hotkey", "", "icon", "/images/die.gif",
+                           "nDice", nd, "nSides", ns, "name", name, "plus", "0",
+                           "prompt", d.pool ? "true" : "false",
+                           "reportFormat", d.d66 ? "** $name$ = $result$ (tens, units) *** &lt;$PlayerName$&gt;"
+                                                 : "** $name$ = $result$ *** &lt;$PlayerName$&gt;",
+                           "reportTotal", d.total ? "true" : "false",
+                           "sortDice", d.pool ? "true" : "false",
+                           "text", name, "tooltip", d.pool ? "Roll a pool of dice (asks how many)" : name, NULL);
       written++;
     }
-}
-
-/* --- set-ups --------------------------------------------------------------- */
-
-typedef struct {
-  PieceDef *piece;
-  char     *map;
-  int       x, y;
-} Placed;
-
-static void
-placed_clear (gpointer p)
-{
-  g_free (((Placed *) p)->map);
-}
-
-static MapOut *
-scenario_map (Export     *ex,
-              WbScenario *scenario)
-{
-  const char *id = wb_scenario_get_map (scenario);
-
-  for (guint i = 0; i < ex->maps->len; i++)
-    {
-      MapOut *m = g_ptr_array_index (ex->maps, i);
-
-      if (id == NULL || g_strcmp0 (wb_map_get_id (m->map), id) == 0)
-        return m;
-    }
-  return ex->maps->len > 0 ? g_ptr_array_index (ex->maps, 0) : NULL;
-}
-
-/* The off-board window's region @name, added on first use: cells of a
- * grid, four across. */
-static Region *
-offboard_region (Export     *ex,
-                 const char *name)
-{
-  Region *r;
-  guint i;
-
-  for (i = 0; i < ex->offboard->len; i++)
-    {
-      r = g_ptr_array_index (ex->offboard, i);
-      if (strcmp (r->name, name) == 0)
-        return r;
-    }
-  r = g_new0 (Region, 1);
-  r->name = g_strdup (name);
-  r->x = (int) (i % OFFBOARD_COLUMNS) * ex->offboard_cell_w + ex->offboard_cell_w / 2;
-  r->y = (int) (i / OFFBOARD_COLUMNS) * ex->offboard_cell_h + ex->offboard_cell_h / 2;
-  g_ptr_array_add (ex->offboard, r);
-  return r;
-}
-
-static const char *
-scenario_title (WbScenario *s)
-{
-  const char *name = wb_scenario_get_name (s);
-
-  return name != NULL && *name ? name : wb_scenario_get_id (s);
-}
-
-/* Where each unit of @scenario starts, with no option chosen: its set-up
- * line's first place, a box or a reinforcement turn in the off-board
- * window. */
-static void
-place_scenario (Export     *ex,
-                WbScenario *scenario,
-                GArray     *placed)
-{
-  MapOut *m = scenario_map (ex, scenario);
-  GPtrArray *setup = wb_scenario_get_setup (scenario);
-  GPtrArray *reinf = wb_scenario_get_reinforcements (scenario);
-  GArray *turns = wb_scenario_get_turns (scenario);
-  g_autoptr(GHashTable) done = g_hash_table_new (g_str_hash, g_str_equal);
-  guint choices = 0;
-
-  for (guint i = 0; i < setup->len; i++)
-    {
-      WbSetup *line = g_ptr_array_index (setup, i);
-      PieceDef *d = g_hash_table_lookup (ex->pieces, line->unit);
-      const WbPlace *place;
-      Placed p = { 0, };
-
-      if (!wb_scenario_applies (line->option, line->unless, NULL) || line->at == NULL || line->at->len == 0)
-        continue;
-      if (d == NULL)
-        continue;
-      if (g_hash_table_contains (done, line->unit))
-        {
-          warn (ex, _("Scenario “%s”: unit “%s” has two set-up lines; the first is used"),
-                scenario_title (scenario), line->unit);
-          continue;
-        }
-      if (line->at->len > 1)
-        choices++;
-      place = &g_array_index (line->at, WbPlace, 0);
-      p.piece = d;
-      if (place->kind == WB_PLACE_BOX)
-        {
-          GPtrArray *boxes = wb_scenario_get_boxes (scenario);
-          const char *box_name = place->ref;
-          Region *r;
-
-          for (guint b = 0; b < boxes->len; b++)
-            {
-              WbBox *box = g_ptr_array_index (boxes, b);
-
-              if (g_strcmp0 (box->id, place->ref) == 0 && box->name != NULL)
-                box_name = box->name;
-            }
-          r = offboard_region (ex, box_name);
-          p.map = g_strdup (OFFBOARD);
-          p.x = r->x;
-          p.y = r->y;
-        }
-      else if (m != NULL && map_place_position (m, place, &p.x, &p.y))
-        p.map = g_strdup (m->name);
-      else
-        {
-          warn (ex, _("Scenario “%s”: unit “%s” starts at “%s”, which is not on map “%s”; it is left "
-                      "in the piece palette"),
-                scenario_title (scenario), line->unit, place->ref, m != NULL ? m->name : "");
-          continue;
-        }
-      g_hash_table_add (done, (gpointer) line->unit);
-      g_array_append_val (placed, p);
-    }
-  if (choices > 0)
-    warn (ex, g_dngettext (GETTEXT_PACKAGE,
-                           "Scenario “%s”: %u set-up line offers a choice of places; the predefined "
-                           "set-up uses the first",
-                           "Scenario “%s”: %u set-up lines offer a choice of places; the predefined "
-                           "set-up uses the first of each",
-                           choices),
-          scenario_title (scenario), choices);
-
-  for (guint i = 0; i < reinf->len; i++)
-    {
-      WbReinforcement *r = g_ptr_array_index (reinf, i);
-      g_autofree char *name = NULL;
-      Region *region;
-
-      if (!wb_scenario_applies (r->option, r->unless, NULL) || r->units == NULL)
-        continue;
-      if (r->turn >= 1 && (guint) r->turn <= turns->len)
-        {
-          g_autofree char *label = turn_label (&g_array_index (turns, WbTurn, r->turn - 1), (guint) r->turn - 1);
-
-          name = g_strdup_printf ("Reinforcements: turn %d (%s)", r->turn, label);
-        }
-      else
-        name = g_strdup_printf ("Reinforcements: turn %d", r->turn);
-      region = offboard_region (ex, name);
-      for (guint u = 0; u < r->units->len; u++)
-        {
-          const char *id = g_ptr_array_index (r->units, u);
-          PieceDef *d = g_hash_table_lookup (ex->pieces, id);
-          Placed p = { 0, };
-
-          if (d == NULL || g_hash_table_contains (done, id))
-            continue;
-          p.piece = d;
-          p.map = g_strdup (OFFBOARD);
-          p.x = region->x;
-          p.y = region->y;
-          g_hash_table_add (done, (gpointer) id);
-          g_array_append_val (placed, p);
-        }
-    }
-}
-
-/* Every scenario placed once before any is written: the off-board window
- * (and its size) must know every region first. */
-static GPtrArray *
-place_all (Export *ex)
-{
-  GPtrArray *scenarios = wb_game_get_scenarios (ex->game);
-  GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-
-  for (guint i = 0; i < scenarios->len; i++)
-    {
-      GArray *placed = g_array_new (FALSE, TRUE, sizeof (Placed));
-
-      g_array_set_clear_func (placed, placed_clear);
-      place_scenario (ex, g_ptr_array_index (scenarios, i), placed);
-      g_ptr_array_add (all, placed);
-    }
-  return all;
-}
-
-/* ObfuscatingOutputStream (through VASSAL 3.7): "!VCSK", the key byte in
- * two hex digits, then each byte XORed with the key, in two hex digits. */
-static char *
-obfuscate (const char *text,
-           guint8      key)
-{
-  static const char hex[] = "0123456789abcdef";
-  gsize len = strlen (text);
-  GString *s = g_string_sized_new (7 + 2 * len);
-
-  g_string_append (s, "!VCSK");
-  g_string_append_c (s, hex[key >> 4]);
-  g_string_append_c (s, hex[key & 15]);
-  for (gsize i = 0; i < len; i++)
-    {
-      guint8 b = (guint8) text[i] ^ key;
-
-      g_string_append_c (s, hex[b >> 4]);
-      g_string_append_c (s, hex[b & 15]);
-    }
-  return g_string_free (s, FALSE);
-}
-
-/* AbstractMetaData's <data>: the same skeleton for the module and for a
- * saved game (which has no <name>). */
-static char *
-metadata_xml (Export     *ex,
-              const char *description,
-              const char *name)
-{
-  GString *x = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-  const char *version = wb_game_get_game_version (ex->game);
-  g_autofree char *now = g_strdup_printf ("%" G_GINT64_FORMAT, g_get_real_time () / 1000);
-
-  g_string_append (x, "<data version=\"1\">\n");
-  xml_text_element (x, 1, "version", version != NULL && *version ? version : "1.0");
-  xml_text_element (x, 1, "extra1", "");
-  xml_text_element (x, 1, "extra2", "");
-  xml_text_element (x, 1, "VassalVersion", WB_VASSAL_VERSION);
-  xml_text_element (x, 1, "dateSaved", now);
-  xml_text_element (x, 1, "description", description);
-  if (name != NULL)
-    xml_text_element (x, 1, "name", name);
-  g_string_append (x, "</data>\n");
-  return g_string_free (x, FALSE);
-}
-
-static const char *
-game_title (Export *ex)
-{
-  const char *title = wb_game_get_title (ex->game);
-
-  return title != NULL && *title ? title : wb_game_get_id (ex->game) != NULL ? wb_game_get_id (ex->game)
-                                                                              : "Warbench game";
-}
-
-/* BoardPicker's restore command: the map's identifier + "BoardPicker",
- * then each board's name and its column and row, tab-separated. */
-static char *
-board_command (const char *map,
-               const char *board)
-{
-  SeqEnc se;
-  g_autofree char *first = g_strconcat (map, "BoardPicker", NULL);
-
-  se_init (&se, '\t');
-  se_append (&se, first);
-  se_append (&se, board);
-  se_append (&se, "0");
-  se_append (&se, "0");
-  return se_finish (&se);
-}
-
-/* The saved game of one scenario: begin_save, an AddPiece for every piece
- * then for every stack (a Stack takes its pieces by id, so they come
- * first, as GameState.getRestorePiecesCommand () orders them), each map's
- * boards, end_save; joined as GameModule.encode () joins commands. */
-static gboolean
-write_setup (Export      *ex,
-             WbScenario  *scenario,
-             guint        index,
-             GArray      *placed,
-             GString     *x,
-             GError     **error)
-{
-  g_autoptr(WbZipWriter) vsav = wb_zip_writer_new ();
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GHashTable) stacks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                        (GDestroyNotify) g_ptr_array_unref);
-  g_autoptr(GPtrArray) stack_order = g_ptr_array_new ();
-  g_autofree char *safe = safe_name (wb_scenario_get_id (scenario));
-  g_autofree char *file = g_strdup_printf ("setup-%02u-%s.vsav", index + 1, safe);
-  g_autofree char *text = NULL, *saved = NULL, *savedata = NULL, *moduledata = NULL;
-  const char *title = scenario_title (scenario);
-  SeqEnc cmds;
-
-  se_init (&cmds, ESC);
-  se_append (&cmds, "begin_save");
-  for (guint i = 0; i < placed->len; i++)
-    {
-      Placed *p = &g_array_index (placed, Placed, i);
-      g_autofree char *id = g_strdup_printf ("wb%u", i + 1);
-      g_autofree char *state = unit_state (p->piece, p->map, p->x, p->y);
-      g_autofree char *cmd = add_piece_command (id, p->piece->type, state);
-      g_autofree char *key = g_strdup_printf ("%s;%d;%d", p->map, p->x, p->y);
-      GPtrArray *members = g_hash_table_lookup (stacks, key);
-
-      se_append (&cmds, cmd);
-      if (members == NULL)
-        {
-          members = g_ptr_array_new_with_free_func (g_free);
-          g_ptr_array_add (stack_order, p);
-          g_hash_table_insert (stacks, g_steal_pointer (&key), members);
-        }
-      g_ptr_array_add (members, g_steal_pointer (&id));
-    }
-  for (guint i = 0; i < stack_order->len; i++)
-    {
-      Placed *p = g_ptr_array_index (stack_order, i);
-      g_autofree char *key = g_strdup_printf ("%s;%d;%d", p->map, p->x, p->y);
-      GPtrArray *members = g_hash_table_lookup (stacks, key);
-      g_autofree char *id = g_strdup_printf ("wbs%u", i + 1);
-      g_autofree char *state = NULL, *cmd = NULL;
-      SeqEnc se;
-
-      /* Stack.getState (): map, x, y, then its pieces bottom up. */
-      se_init (&se, ';');
-      se_append (&se, p->map);
-      se_append_int (&se, p->x);
-      se_append_int (&se, p->y);
-      for (guint k = 0; k < members->len; k++)
-        se_append (&se, g_ptr_array_index (members, k));
-      state = se_finish (&se);
-      cmd = add_piece_command (id, "stack", state);
-      se_append (&cmds, cmd);
-    }
-  for (guint i = 0; i < ex->maps->len; i++)
-    {
-      MapOut *m = g_ptr_array_index (ex->maps, i);
-      g_autofree char *cmd = board_command (m->name, m->board);
-
-      se_append (&cmds, cmd);
-    }
-  if (ex->offboard->len > 0)
-    {
-      g_autofree char *cmd = board_command (OFFBOARD, OFFBOARD);
-
-      se_append (&cmds, cmd);
-    }
-  se_append (&cmds, "end_save");
-  text = se_finish (&cmds);
-
-  saved = obfuscate (text, (guint8) (1 + wb_zip_crc32 (0, (const guint8 *) file, strlen (file)) % 255));
-  savedata = metadata_xml (ex, title, NULL);
-  moduledata = metadata_xml (ex, wb_game_get_notes (ex->game), game_title (ex));
-  if (!wb_zip_writer_add (vsav, "savedGame", saved, strlen (saved), TRUE, error) ||
-      !wb_zip_writer_add (vsav, "savedata", savedata, strlen (savedata), TRUE, error) ||
-      !wb_zip_writer_add (vsav, "moduledata", moduledata, strlen (moduledata), TRUE, error))
-    return FALSE;
-  bytes = wb_zip_writer_finish (vsav, error);
-  if (bytes == NULL ||
-      !add_entry (ex, file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), FALSE, error))
-    return FALSE;
-
-  xml_open (x, 1, TRUE, "VASSAL.build.module.PredefinedSetup",
-            "file", file, "isMenu", "false", "name", title, "useFile", "true", NULL);
-  return TRUE;
 }
 
 /* --- the module ------------------------------------------------------------ */
@@ -1720,36 +997,36 @@ write_header (Export  *ex,
               GString *x)
 {
   GPtrArray *sides = wb_game_get_sides (ex->game);
-  g_autofree char *next = fmt_int (ex->next_gpid);
+  g_autofree char *next = _wb_vassal_fmt_int (ex->next_gpid);
   const char *version = wb_game_get_game_version (ex->game);
   const char *notes = wb_game_get_notes (ex->game);
 
   g_string_append (x, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-  xml_open (x, 0, FALSE, "VASSAL.build.GameModule",
-            "VassalVersion", WB_VASSAL_VERSION,
-            "description", notes != NULL ? notes : "",
-            "name", game_title (ex),
-            "nextPieceSlotId", next,
-            "version", version != NULL && *version ? version : "1.0", NULL);
-  xml_open (x, 1, TRUE, "VASSAL.build.module.BasicCommandEncoder", NULL);
-  xml_open (x, 1, TRUE, "VASSAL.build.module.Documentation", NULL);
-  xml_open (x, 1, FALSE, "VASSAL.build.module.PlayerRoster",
-            "buttonKeyStroke", "", "buttonText", "Retire",
-            "buttonToolTip", "Switch sides, become an observer, or allow another player to take your side "
-                             "in this game", NULL);
+  _wb_vassal_xml_open (x, 0, FALSE, "VASSAL.build.GameModule",
+                       "VassalVersion", WB_VASSAL_VERSION,
+                       "description", notes != NULL ? notes : "",
+                       "name", _wb_vassal_game_title (ex),
+                       "nextPieceSlotId", next,
+                       "version", version != NULL && *version ? version : "1.0", NULL);
+  _wb_vassal_xml_open (x, 1, TRUE, "VASSAL.build.module.BasicCommandEncoder", NULL);
+  _wb_vassal_xml_open (x, 1, TRUE, "VASSAL.build.module.Documentation", NULL);
+  _wb_vassal_xml_open (x, 1, FALSE, "VASSAL.build.module.PlayerRoster",
+                       "buttonKeyStroke", "", "buttonText", "Retire",
+                       "buttonToolTip", "Switch sides, become an observer, or allow another player to take your side "
+                                        "in this game", NULL);
   for (guint i = 0; i < sides->len; i++)
     {
       WbSide *side = g_ptr_array_index (sides, i);
 
-      xml_text_element (x, 2, "entry", side->name != NULL && *side->name ? side->name : side->id);
+      _wb_vassal_xml_text_element (x, 2, "entry", side->name != NULL && *side->name ? side->name : side->id);
     }
-  xml_close (x, 1, "VASSAL.build.module.PlayerRoster");
-  xml_open (x, 1, TRUE, "VASSAL.build.module.GlobalOptions",
-            "autoReport", "Always", "playerIdFormat", "$PlayerName$", NULL);
-  xml_open (x, 1, TRUE, "VASSAL.build.module.Chatter", NULL);
-  xml_open (x, 1, TRUE, "VASSAL.build.module.KeyNamer", NULL);
-  xml_open (x, 1, TRUE, "VASSAL.build.module.PrototypesContainer", NULL);
-  xml_open (x, 1, TRUE, "VASSAL.build.module.properties.GlobalProperties", NULL);
+  _wb_vassal_xml_close (x, 1, "VASSAL.build.module.PlayerRoster");
+  _wb_vassal_xml_open (x, 1, TRUE, "VASSAL.build.module.GlobalOptions",
+                       "autoReport", "Always", "playerIdFormat", "$PlayerName$", NULL);
+  _wb_vassal_xml_open (x, 1, TRUE, "VASSAL.build.module.Chatter", NULL);
+  _wb_vassal_xml_open (x, 1, TRUE, "VASSAL.build.module.KeyNamer", NULL);
+  _wb_vassal_xml_open (x, 1, TRUE, "VASSAL.build.module.PrototypesContainer", NULL);
+  _wb_vassal_xml_open (x, 1, TRUE, "VASSAL.build.module.properties.GlobalProperties", NULL);
 }
 
 static gboolean
@@ -1771,7 +1048,7 @@ build_module (Export  *ex,
       return FALSE;
   if (!prepare_chits (ex, error))
     return FALSE;
-  placed = place_all (ex);
+  placed = _wb_vassal_place_all (ex);
 
   write_header (ex, x);
   for (guint i = 0; i < ex->maps->len; i++)
@@ -1795,14 +1072,14 @@ build_module (Export  *ex,
   write_turn_tracker (ex, x);
   write_dice (ex, x);
   for (guint i = 0; i < scenarios->len; i++)
-    if (!write_setup (ex, g_ptr_array_index (scenarios, i), i, g_ptr_array_index (placed, i), x, error))
+    if (!_wb_vassal_write_setup (ex, g_ptr_array_index (scenarios, i), i, g_ptr_array_index (placed, i), x, error))
       return FALSE;
-  xml_open (x, 1, TRUE, "VASSAL.i18n.Language", NULL);
-  xml_close (x, 0, "VASSAL.build.GameModule");
+  _wb_vassal_xml_open (x, 1, TRUE, "VASSAL.i18n.Language", NULL);
+  _wb_vassal_xml_close (x, 0, "VASSAL.build.GameModule");
 
-  moduledata = metadata_xml (ex, wb_game_get_notes (ex->game), game_title (ex));
-  return add_entry (ex, "buildFile.xml", x->str, x->len, TRUE, error) &&
-         add_entry (ex, "moduledata", moduledata, strlen (moduledata), TRUE, error);
+  moduledata = _wb_vassal_metadata_xml (ex, wb_game_get_notes (ex->game), _wb_vassal_game_title (ex));
+  return _wb_vassal_add_entry (ex, "buildFile.xml", x->str, x->len, TRUE, error) &&
+         _wb_vassal_add_entry (ex, "moduledata", moduledata, strlen (moduledata), TRUE, error);
 }
 
 /* Closing a g_file_replace () stream with a cancelled cancellable drops

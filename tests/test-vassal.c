@@ -1073,6 +1073,44 @@ typedef struct {
   PieceInfo info;
 } SavedPiece;
 
+/* With WARBENCH_SHOT_DIR set, the set-up as VASSAL would show it (the
+ * board and each piece's first face at its position) is written there, to
+ * look at. */
+static void
+shoot_setup (Module     *m,
+             MapInfo    *mi,
+             const char *title,
+             GPtrArray  *all)
+{
+  const char *dir = g_getenv ("WARBENCH_SHOT_DIR");
+  Node *bnode;
+  g_autoptr(cairo_surface_t) board = NULL;
+  g_autofree char *safe = NULL, *path = NULL;
+  cairo_t *cr;
+
+  if (dir == NULL || mi->map == NULL)
+    return;
+  bnode = dom_find (mi->map, "VASSAL.build.module.map.boardPicker.Board");
+  board = module_image (m, attr (bnode, "image"));
+  cr = cairo_create (board);
+  for (guint i = 0; i < all->len; i++)
+    {
+      SavedPiece *sp = g_ptr_array_index (all, i);
+      g_autoptr(cairo_surface_t) face = NULL;
+
+      if (g_strcmp0 (sp->map, mi->name) != 0 || sp->info.steps == NULL)
+        continue;
+      face = module_image (m, g_ptr_array_index (sp->info.steps, 0));
+      cairo_set_source_surface (cr, face, sp->x - cairo_image_surface_get_width (face) / 2,
+                                sp->y - cairo_image_surface_get_height (face) / 2);
+      cairo_paint (cr);
+    }
+  cairo_destroy (cr);
+  safe = g_strdelimit (g_strdup_printf ("vassal-%s-%s.png", mi->name, title), " /:'", '_');
+  path = g_build_filename (dir, safe, NULL);
+  cairo_surface_write_to_png (board, path);
+}
+
 /* One predefined set-up: every unit the scenario sets up (no option
  * chosen, a line's first place) is in the saved game once, where the line
  * puts it, with faces in the module; reinforcements wait off-board on
@@ -1249,6 +1287,7 @@ check_setup (Module     *m,
     }
   if (g_hash_table_size (pieces) > 0)
     problem (problems, "set-up “%s”: %u pieces the scenario does not set up", title, g_hash_table_size (pieces));
+  shoot_setup (m, &mi, title, all);
 
   for (guint i = 0; i < all->len; i++)
     {
