@@ -150,8 +150,8 @@ place_scenario (Export     *ex,
         p.map = g_strdup (m->name);
       else
         {
-          _wb_vassal_warn (ex, _("Scenario “%s”: unit “%s” starts at “%s”, which is not on map “%s”; it is left "
-                                 "in the piece palette"),
+          _wb_vassal_warn (ex, _("Scenario “%s”: unit “%s” starts at “%s”, which is not on map “%s”; "
+                                 "it is left in the piece palette"),
                            scenario_title (scenario), line->unit, place->ref, m != NULL ? m->name : "");
           continue;
         }
@@ -181,7 +181,8 @@ place_scenario (Export     *ex,
         continue;
       if (r->turn >= 1 && (guint) r->turn <= turns->len)
         {
-          g_autofree char *label = _wb_vassal_turn_label (&g_array_index (turns, WbTurn, r->turn - 1), (guint) r->turn - 1);
+          WbTurn *turn = &g_array_index (turns, WbTurn, r->turn - 1);
+          g_autofree char *label = _wb_vassal_turn_label (turn, (guint) r->turn - 1);
 
           name = g_strdup_printf ("Reinforcements: turn %d (%s)", r->turn, label);
         }

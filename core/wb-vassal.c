@@ -765,9 +765,11 @@ write_piece_window (Export  *ex,
                 continue;
               if (!opened)
                 {
-                  _wb_vassal_xml_open (x, 3, FALSE, "VASSAL.build.widget.ListWidget", "entryName",
-                                       side == NULL ? "Other" : side->name != NULL && *side->name ? side->name : side->id,
-                                       NULL);
+                  const char *side_name = side == NULL ? "Other"
+                                          : side->name != NULL && *side->name ? side->name : side->id;
+
+                  _wb_vassal_xml_open (x, 3, FALSE, "VASSAL.build.widget.ListWidget",
+                                       "entryName", side_name, NULL);
                   opened = TRUE;
                 }
               if (!panel)

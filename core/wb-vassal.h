@@ -23,7 +23,9 @@ G_BEGIN_DECLS
  * oblique hex numbering, a unit set up in two places…) is described in
  * @warnings (char*, may be NULL) and the module is written all the same;
  * see docs/vassal-export.md. FALSE with @error when the module cannot be
- * written (@path names the file). */
+ * written (@path names the file). Synchronous (a second or two for the
+ * bundled games: every face, chart and board is drawn); it holds the
+ * game's read lock meanwhile, so a worker thread may run it. */
 gboolean  wb_vassal_export (WbGame      *game,
                             const char  *path,
                             GPtrArray   *warnings,

@@ -916,7 +916,8 @@ map_info (Module    *m,
                  * its centre. */
                 vgrid_snap (&mi->grid, (int) lround (cx * mi->scale), (int) lround (cy * mi->scale), &x, &y);
                 if (fabs (x - cx * mi->scale) > PIXEL_SLACK || fabs (y - cy * mi->scale) > PIXEL_SLACK)
-                  problem (problems, "map “%s” hex %s: VASSAL snaps its centre to (%d, %d)", mi->name, number, x, y);
+                  problem (problems, "map “%s” hex %s: VASSAL snaps its centre to (%d, %d)",
+                           mi->name, number, x, y);
               }
           }
     }
@@ -1129,8 +1130,9 @@ check_setup (Module     *m,
   g_autoptr(WbZipReader) zip = NULL;
   g_autofree char *text = NULL;
   g_autoptr(GPtrArray) cmds = NULL;
-  g_autoptr(GHashTable) pieces = g_hash_table_new (g_str_hash, g_str_equal);   /* unit id → SavedPiece* */
-  g_autoptr(GHashTable) by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);   /* piece id → SavedPiece* */
+  /* Unit id → SavedPiece*, and piece id → SavedPiece*. */
+  g_autoptr(GHashTable) pieces = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) all = g_ptr_array_new ();
   const char *map_id = wb_scenario_get_map (scenario);
   WbMap *map = map_id != NULL ? wb_game_find_map (game, map_id) : g_ptr_array_index (wb_game_get_maps (game), 0);
