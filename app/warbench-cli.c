@@ -891,6 +891,7 @@ static const Command commands[] = {
     N_("Play a whole game with the automatic player on both sides"), cmd_play },
   { "replay", N_("SAVE [--game FILE]"), N_("Replay a saved playtest: its log and final state"), cmd_replay },
   { "rules", N_("[FAMILY]"), N_("The rules families the engine plays, and each one's rule checks"), cmd_rules },
+  { "vassal", N_("FILE -o OUT.vmod"), N_("Export the game as a VASSAL module"), cmd_vassal },
 };
 
 static void

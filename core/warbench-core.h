@@ -42,3 +42,5 @@
 #include "wb-class-commands.h"
 #include "wb-chit-commands.h"
 #include "wb-oob-csv.h"
+#include "wb-zip.h"
+#include "wb-vassal.h"
