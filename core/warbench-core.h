@@ -41,3 +41,5 @@
 #include "wb-class-commands.h"
 #include "wb-chit-commands.h"
 #include "wb-oob-csv.h"
+#include "wb-tiled.h"
+#include "wb-scenario-file.h"
