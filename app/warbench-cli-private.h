@@ -4,7 +4,8 @@
 /* Shared by the warbench-cli sources: warbench-cli.c (main, the helpers
  * below, validate/info/new/render/maps/format), warbench-cli-oob.c
  * (oob/setup/counters), warbench-cli-tables.c (table/chart) and
- * warbench-cli-play.c (play/replay) and warbench-cli-export.c (vassal). */
+ * warbench-cli-play.c (play/replay), warbench-cli-export.c (vassal),
+ * warbench-cli-files.c (tmx/scenario) and warbench-cli-print.c (print/kit). */
 
 #include <stdio.h>
 
@@ -47,5 +48,7 @@ int       cmd_play         (const char *prog, int argc, char **argv);
 int       cmd_replay       (const char *prog, int argc, char **argv);
 int       cmd_rules        (const char *prog, int argc, char **argv);
 int       cmd_vassal       (const char *prog, int argc, char **argv);
+int       cmd_tmx          (const char *prog, int argc, char **argv);
+int       cmd_scenario     (const char *prog, int argc, char **argv);
 
 G_END_DECLS

@@ -892,6 +892,9 @@ static const Command commands[] = {
   { "replay", N_("SAVE [--game FILE]"), N_("Replay a saved playtest: its log and final state"), cmd_replay },
   { "rules", N_("[FAMILY]"), N_("The rules families the engine plays, and each one's rule checks"), cmd_rules },
   { "vassal", N_("FILE -o OUT.vmod"), N_("Export the game as a VASSAL module"), cmd_vassal },
+  { "tmx", N_("FILE [--map ID] [--scale S] -o MAP.tmx"), N_("Export a map for the Tiled map editor"), cmd_tmx },
+  { "scenario", N_("export FILE ID -o OUT | import FILE FROM [--scenario ID] [--as NEWID] (-o OUT | --in-place)"),
+    N_("Write one scenario as a game file of its own, or import a scenario of another file"), cmd_scenario },
 };
 
 static void

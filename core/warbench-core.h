@@ -44,3 +44,5 @@
 #include "wb-oob-csv.h"
 #include "wb-zip.h"
 #include "wb-vassal.h"
+#include "wb-tiled.h"
+#include "wb-scenario-file.h"

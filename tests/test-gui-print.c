@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-gui-print"
+
+#include "config.h"
+
+#include <check.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "wb-window.h"
+
+#include "gui-common.h"
+
+/* File ▸ Print… and Export Print-and-Play Kit… from the window: the Print
+ * and Export dialog counts the pages of each choice, prints through
+ * GtkPrintOperation (here its export to PDF: what the printer gets), and
+ * exports the kit in the background with progress and Cancel; Export
+ * VASSAL Module… writes a module. */
+
+static gboolean
+file_starts_with (const char *path,
+                  const char *magic)
+{
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+
+  return g_file_get_contents (path, &contents, &len, NULL) && len > strlen (magic) &&
+         memcmp (contents, magic, strlen (magic)) == 0;
+}
+
+static gboolean
+export_ended (gpointer data)
+{
+  return !wb_print_dialog_is_busy (data);
+}
+
+/* pdfinfo's page count of @pdf, or -1 without pdfinfo. */
+static int
+pdf_pages (const char *pdf)
+{
+  g_autofree char *pdfinfo = g_find_program_in_path ("pdfinfo");
+  g_autofree char *out = NULL;
+  const char *argv[] = { pdfinfo, pdf, NULL };
+  const char *line;
+  int status;
+
+  if (pdfinfo == NULL)
+    {
+      g_printerr ("test-gui-print: pdfinfo is not installed; page counts are not checked (./dev installs poppler-utils)\n");
+      return -1;
+    }
+  ck_assert (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, NULL));
+  ck_assert_int_eq (status, 0);
+  line = strstr (out, "Pages:");
+  ck_assert_ptr_nonnull (line);
+  return atoi (line + strlen ("Pages:"));
+}
+
+START_TEST (test_print_dialog)
+{
+  WbWindow *window = open_test_game ();
+  g_autofree char *dir = g_dir_make_tmp ("wb-print-XXXXXX", NULL);
+  g_autofree char *printed = g_build_filename (dir, "printed.pdf", NULL);
+  g_autofree char *kit = g_build_filename (dir, "kit.pdf", NULL);
+  g_autofree char *vmod = g_build_filename (dir, "game.vmod", NULL);
+  g_autoptr(GFile) kit_file = g_file_new_for_path (kit);
+  g_autoptr(GFile) vmod_file = g_file_new_for_path (vmod);
+  g_autoptr(GError) error = NULL;
+  WbPrintDialog *dialog;
+  guint counters, kit_pages;
+  int pages;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.print", NULL);
+  dialog = wb_window_open_print_dialog (window, WB_PRINT_WHAT_COUNTERS);
+  ck_assert_ptr_nonnull (dialog);
+  wb_print_dialog_set_paper (dialog, "letter");
+  counters = wb_print_dialog_get_n_pages (dialog);
+  ck_assert_uint_ge (counters, 2);
+  ck_assert_uint_eq (counters % 2, 0);   /* fronts and backs */
+  save_shot (GTK_WIDGET (dialog), "print-dialog.png", 200);
+
+  /* What the printer gets: every page of the layout. */
+  ck_assert_msg (wb_print_dialog_print (dialog, printed, &error), "%s", error ? error->message : "");
+  ck_assert (file_starts_with (printed, "%PDF"));
+  pages = pdf_pages (printed);
+  if (pages >= 0)
+    ck_assert_int_eq (pages, (int) counters);
+
+  /* The kit, in the background. */
+  wb_print_dialog_set_what (dialog, WB_PRINT_WHAT_KIT);
+  kit_pages = wb_print_dialog_get_n_pages (dialog);
+  ck_assert_uint_gt (kit_pages, counters);
+  wb_print_dialog_export (dialog, kit_file);
+  ck_assert (wb_print_dialog_is_busy (dialog));
+  ck_assert (spin_until (export_ended, dialog, 60000));
+  ck_assert_str_eq (wb_print_dialog_get_result (dialog), "");
+  ck_assert (file_starts_with (kit, "%PDF"));
+  pages = pdf_pages (kit);
+  if (pages >= 0)
+    ck_assert_int_eq (pages, (int) kit_pages);
+
+  /* Cancelled at once: an error that says so, and the earlier kit is
+   * left as it was. */
+  {
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+
+    g_file_get_contents (kit, &before, NULL, NULL);
+    wb_print_dialog_export (dialog, kit_file);
+    wb_print_dialog_cancel (dialog);
+    ck_assert (spin_until (export_ended, dialog, 60000));
+    ck_assert_ptr_nonnull (strstr (wb_print_dialog_get_result (dialog), "cancelled"));
+    g_file_get_contents (kit, &after, NULL, NULL);
+    ck_assert_str_eq (before, after);
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* A VASSAL module, written in the background. */
+  ck_assert (wb_window_export_vassal (window, vmod_file));
+  for (guint i = 0; i < 600 && g_object_get_data (G_OBJECT (window), "wb-export-busy") != NULL; i++)
+    spin_for (100);
+  ck_assert (file_starts_with (vmod, "PK"));
+
+  g_unlink (printed);
+  g_unlink (kit);
+  g_unlink (vmod);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
+static Suite *
+make_suite (void)
+{
+  Suite *s = suite_create ("test-gui-print");
+  TCase *tc = tcase_create ("print");
+
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_set_timeout (tc, 180);
+  tcase_add_test (tc, test_print_dialog);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return gui_main (make_suite);
+}
