@@ -193,11 +193,10 @@ cmd_counters (const char  *prog,
 
 /* --- setup ----------------------------------------------------------------- */
 
-/* "0414", "harpers-ferry", "box:off-board"; choices joined by " or " (text)
- * or "|" (TSV). */
+/* hex:0414, location:ID, box:ID; choices joined by "|": the TSV records
+ * scripts read keep the file's ids. */
 static char *
-places_text (GArray     *at,
-             gboolean    tsv)
+places_tsv (GArray *at)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
@@ -206,25 +205,9 @@ places_text (GArray     *at,
       WbPlace *p = &g_array_index (at, WbPlace, i);
       const char *kind = p->kind == WB_PLACE_HEX ? "hex" : p->kind == WB_PLACE_LOCATION ? "location" : "box";
 
-      if (i > 0)
-        g_string_append (text, tsv ? "|" : _(" or "));
-      if (tsv)
-        g_string_append_printf (text, "%s:%s", kind, p->ref);
-      else if (p->kind == WB_PLACE_BOX)
-        g_string_append_printf (text, _("box %s"), p->ref);
-      else
-        g_string_append (text, p->ref);
+      g_string_append_printf (text, "%s%s:%s", i > 0 ? "|" : "", kind, p->ref);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-static const char *
-unit_label (WbGame     *game,
-            const char *id)
-{
-  WbUnit *unit = wb_game_find_unit (game, id);
-
-  return unit != NULL ? wb_unit_get_designation (unit) : id;
 }
 
 static const char *
@@ -234,6 +217,135 @@ unit_side (WbGame     *game,
   WbUnit *unit = wb_game_find_unit (game, id);
 
   return unit != NULL ? wb_unit_get_side (unit) : "";
+}
+
+static const char *
+side_label (WbGame     *game,
+            const char *id)
+{
+  WbSide *side = id != NULL ? wb_game_find_side (game, id) : NULL;
+
+  return side != NULL && side->name != NULL && *side->name != '\0' ? side->name : id != NULL ? id : "";
+}
+
+/* A unit by name, as on the set-up cards. */
+static char *
+unit_label (WbGame     *game,
+            const char *id)
+{
+  WbUnit *unit = wb_game_find_unit (game, id);
+  const char *name = unit != NULL ? wb_unit_get_name (unit) : NULL;
+
+  return g_strdup (name != NULL && *name != '\0' ? name : id);
+}
+
+/* One line of the chart: its place (each choice on a line of its own),
+ * what is placed, the side and a note. */
+typedef struct {
+  GPtrArray  *places;   /* char*, as on the set-up cards */
+  char       *what;
+  const char *side;
+  const char *note;
+} ChartRow;
+
+static void
+chart_row_free (gpointer data)
+{
+  ChartRow *row = data;
+
+  g_ptr_array_unref (row->places);
+  g_free (row->what);
+  g_free (row);
+}
+
+static ChartRow *
+chart_row_new (WbGame     *game,
+               WbScenario *scenario,
+               GArray     *at,
+               char       *what,
+               const char *side,
+               const char *note)
+{
+  ChartRow *row = g_new0 (ChartRow, 1);
+
+  row->places = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; at != NULL && i < at->len; i++)
+    g_ptr_array_add (row->places, wb_place_describe (game, scenario, &g_array_index (at, WbPlace, i)));
+  if (row->places->len == 0)
+    g_ptr_array_add (row->places, g_strdup ("?"));
+  row->what = what;
+  row->side = side;
+  row->note = note;
+  return row;
+}
+
+/* Columns no wider than this: a longer place gets a line of its own. */
+#define CHART_PLACE_MAX 40
+#define CHOICE_INDENT "  or "
+
+static void
+pad (GString    *line,
+     const char *text,
+     gsize       width)
+{
+  g_string_append (line, text);
+  for (glong n = g_utf8_strlen (text, -1); n < (glong) width; n++)
+    g_string_append_c (line, ' ');
+}
+
+/* The rows under each other, their columns as wide as their widest entry
+ * (counted in characters, not bytes); choices go on continuation lines
+ * ("  or Elk Tavern") so the columns hold. */
+static void
+print_chart_rows (GPtrArray *rows,
+                  gsize      place_w,
+                  gsize      what_w)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      ChartRow *row = g_ptr_array_index (rows, i);
+      const char *first = g_ptr_array_index (row->places, 0);
+      g_autoptr(GString) line = g_string_new ("  ");
+
+      if ((gsize) g_utf8_strlen (first, -1) > place_w)
+        {
+          out (stdout, "  %s\n", first);
+          pad (line, "", place_w);
+        }
+      else
+        pad (line, first, place_w);
+      g_string_append (line, "  ");
+      if (row->side != NULL)
+        {
+          pad (line, row->what, what_w);
+          g_string_append (line, "  ");
+          g_string_append (line, row->side);
+        }
+      else
+        g_string_append (line, row->what);
+      if (row->note != NULL)
+        g_string_append_printf (line, " · %s", row->note);
+      out (stdout, "%s\n", line->str);
+      for (guint k = 1; k < row->places->len; k++)
+        out (stdout, "  %s%s\n", CHOICE_INDENT, (const char *) g_ptr_array_index (row->places, k));
+    }
+}
+
+static void
+measure_chart_rows (GPtrArray *rows,
+                    gsize     *place_w,
+                    gsize     *what_w)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      ChartRow *row = g_ptr_array_index (rows, i);
+      gsize w = g_utf8_strlen (g_ptr_array_index (row->places, 0), -1);
+
+      if (w <= CHART_PLACE_MAX)
+        *place_w = MAX (*place_w, w);
+      if (row->side != NULL)
+        *what_w = MAX (*what_w, (gsize) g_utf8_strlen (row->what, -1));
+    }
 }
 
 /* Prints a scenario's set-up chart: where each unit starts, what arrives
@@ -262,9 +374,12 @@ cmd_setup (const char  *prog,
 
   if (!parse_options (prog, "setup", _("FILE"),
                       _("Prints a scenario's set-up chart, reinforcement schedule and markers."),
-                      _("With --tsv each record is one line: \"setup SIDE UNIT PLACES\",\n"
-                        "\"reinforcement TURN SIDE UNIT PLACES\" or \"marker FEATURE PLACE\", where a\n"
-                        "place is hex:0414, location:ID, box:ID or area:MARK and choices are\n"
+                      _("The chart names units, sides and places as the set-up cards do: a hex as\n"
+                        "\"hex 0414\" with the name the map gives it, a location or a box by its name,\n"
+                        "each further choice on a line of its own (\"or Elk Tavern\").\n"
+                        "With --tsv each record keeps the file's ids, one a line: \"setup SIDE UNIT\n"
+                        "PLACES\", \"reinforcement TURN SIDE UNIT PLACES\" or \"marker FEATURE PLACE\",\n"
+                        "where a place is hex:0414, location:ID, box:ID or area:MARK and choices are\n"
                         "joined by |. Entries of options not chosen are left out."),
                       entries, &argc, &argv))
     return STATUS_USAGE;
@@ -309,84 +424,137 @@ cmd_setup (const char  *prog,
     }
 
   turns = wb_scenario_get_turns (scenario);
-  if (!tsv)
-    out (stdout, _("%s — map %s, %u turns\n"),
-         wb_scenario_get_name (scenario) != NULL ? wb_scenario_get_name (scenario)
-                                                 : wb_scenario_get_id (scenario),
-         wb_scenario_get_map (scenario), turns->len);
-
-  lines = wb_scenario_get_setup (scenario);
-  if (!tsv && lines->len > 0)
-    out (stdout, "\n%s\n", _("Set-up"));
-  for (guint i = 0; i < lines->len; i++)
+  if (tsv)
     {
-      WbSetup *st = g_ptr_array_index (lines, i);
-      g_autofree char *where = NULL;
-
-      if (!wb_scenario_applies (st->option, st->unless, (const char * const *) chosen))
-        continue;
-      where = places_text (st->at, tsv);
-      if (tsv)
-        out (stdout, "setup\t%s\t%s\t%s\n", unit_side (game, st->unit), st->unit, where);
-      else
-        out (stdout, "  %-24s %-18s %s%s%s\n", where, unit_label (game, st->unit),
-             unit_side (game, st->unit), st->note ? " · " : "", st->note ? st->note : "");
-    }
-
-  lines = wb_scenario_get_reinforcements (scenario);
-  if (!tsv && lines->len > 0)
-    out (stdout, "\n%s\n", _("Reinforcements"));
-  for (guint i = 0; i < lines->len; i++)
-    {
-      WbReinforcement *re = g_ptr_array_index (lines, i);
-      g_autofree char *where = NULL;
-      const char *label = re->turn >= 1 && (guint) re->turn <= turns->len
-                          ? g_array_index (turns, WbTurn, re->turn - 1).label : NULL;
-
-      if (!wb_scenario_applies (re->option, re->unless, (const char * const *) chosen))
-        continue;
-      where = re->area != NULL ? (tsv ? g_strdup_printf ("area:%s", re->area)
-                                      : g_strdup_printf (_("area %s"), re->area))
-                               : places_text (re->at, tsv);
-      if (tsv)
+      lines = wb_scenario_get_setup (scenario);
+      for (guint i = 0; i < lines->len; i++)
         {
+          WbSetup *st = g_ptr_array_index (lines, i);
+          g_autofree char *where = NULL;
+
+          if (!wb_scenario_applies (st->option, st->unless, (const char * const *) chosen))
+            continue;
+          where = places_tsv (st->at);
+          out (stdout, "setup\t%s\t%s\t%s\n", unit_side (game, st->unit), st->unit, where);
+        }
+      lines = wb_scenario_get_reinforcements (scenario);
+      for (guint i = 0; i < lines->len; i++)
+        {
+          WbReinforcement *re = g_ptr_array_index (lines, i);
+          g_autofree char *where = NULL;
+
+          if (!wb_scenario_applies (re->option, re->unless, (const char * const *) chosen))
+            continue;
+          where = re->area != NULL ? g_strdup_printf ("area:%s", re->area) : places_tsv (re->at);
           for (guint j = 0; j < re->units->len; j++)
             {
               const char *unit = g_ptr_array_index (re->units, j);
 
-              out (stdout, "reinforcement\t%d\t%s\t%s\t%s\n", re->turn, unit_side (game, unit),
-                   unit, where);
+              out (stdout, "reinforcement\t%d\t%s\t%s\t%s\n", re->turn, unit_side (game, unit), unit, where);
             }
-          continue;
         }
-      /* Translators: a reinforcement: the turn (and its label) and where */
-      out (stdout, _("  Turn %d%s%s%s at %s:"), re->turn, label ? " (" : "", label ? label : "",
-           label ? ")" : "", where);
-      for (guint j = 0; j < re->units->len; j++)
-        out (stdout, "%s%s", j ? ", " : " ", unit_label (game, g_ptr_array_index (re->units, j)));
-      if (re->condition != NULL)
-        out (stdout, " · %s", re->condition);
-      out (stdout, "\n");
+      lines = wb_scenario_get_markers (scenario);
+      for (guint i = 0; i < lines->len; i++)
+        {
+          WbMarker *m = g_ptr_array_index (lines, i);
+          g_autofree char *where = NULL;
+
+          if (!wb_scenario_applies (m->option, m->unless, (const char * const *) chosen))
+            continue;
+          where = places_tsv (m->at);
+          out (stdout, "marker\t%s\t%s\n", m->feature, where);
+        }
+      return STATUS_OK;
     }
 
-  lines = wb_scenario_get_markers (scenario);
-  if (!tsv && lines->len > 0)
-    out (stdout, "\n%s\n", _("Markers"));
-  for (guint i = 0; i < lines->len; i++)
-    {
-      WbMarker *m = g_ptr_array_index (lines, i);
-      WbFeatureType *f = wb_game_find_feature (game, m->feature);
-      g_autofree char *where = NULL;
+  {
+    WbMap *map = wb_game_find_map (game, wb_scenario_get_map (scenario));
+    g_autoptr(GPtrArray) setup_rows = g_ptr_array_new_with_free_func (chart_row_free);
+    g_autoptr(GPtrArray) marker_rows = g_ptr_array_new_with_free_func (chart_row_free);
+    gsize place_w = 0, what_w = 0;
 
-      if (!wb_scenario_applies (m->option, m->unless, (const char * const *) chosen))
-        continue;
-      where = places_text (m->at, tsv);
-      if (tsv)
-        out (stdout, "marker\t%s\t%s\n", m->feature, where);
-      else
-        out (stdout, "  %-24s %s%s%s\n", where, f != NULL && f->name != NULL ? f->name : m->feature,
-             m->note ? " · " : "", m->note ? m->note : "");
-    }
+    out (stdout, _("%s — map %s, %u turns\n"),
+         wb_scenario_get_name (scenario) != NULL ? wb_scenario_get_name (scenario)
+                                                 : wb_scenario_get_id (scenario),
+         map != NULL && wb_map_get_name (map) != NULL ? wb_map_get_name (map) : wb_scenario_get_map (scenario),
+         turns->len);
+
+    lines = wb_scenario_get_setup (scenario);
+    for (guint i = 0; i < lines->len; i++)
+      {
+        WbSetup *st = g_ptr_array_index (lines, i);
+
+        if (wb_scenario_applies (st->option, st->unless, (const char * const *) chosen))
+          g_ptr_array_add (setup_rows, chart_row_new (game, scenario, st->at, unit_label (game, st->unit),
+                                                      side_label (game, unit_side (game, st->unit)), st->note));
+      }
+    lines = wb_scenario_get_markers (scenario);
+    for (guint i = 0; i < lines->len; i++)
+      {
+        WbMarker *m = g_ptr_array_index (lines, i);
+        WbFeatureType *f = wb_game_find_feature (game, m->feature);
+
+        if (wb_scenario_applies (m->option, m->unless, (const char * const *) chosen))
+          g_ptr_array_add (marker_rows, chart_row_new (game, scenario, m->at,
+                                                       g_strdup (f != NULL && f->name != NULL ? f->name : m->feature),
+                                                       NULL, m->note));
+      }
+    measure_chart_rows (setup_rows, &place_w, &what_w);
+    measure_chart_rows (marker_rows, &place_w, &what_w);
+
+    if (setup_rows->len > 0)
+      {
+        out (stdout, "\n%s\n", _("Set-up"));
+        print_chart_rows (setup_rows, place_w, what_w);
+      }
+
+    lines = wb_scenario_get_reinforcements (scenario);
+    for (guint i = 0, n = 0; i < lines->len; i++)
+      {
+        WbReinforcement *re = g_ptr_array_index (lines, i);
+        const char *label = re->turn >= 1 && (guint) re->turn <= turns->len
+                            ? g_array_index (turns, WbTurn, re->turn - 1).label : NULL;
+        g_autoptr(GString) where = g_string_new (NULL);
+        const char *side = re->units->len > 0 ? unit_side (game, g_ptr_array_index (re->units, 0)) : NULL;
+
+        if (!wb_scenario_applies (re->option, re->unless, (const char * const *) chosen))
+          continue;
+        if (n++ == 0)
+          out (stdout, "\n%s\n", _("Reinforcements"));
+        if (re->area != NULL)
+          {
+            g_autofree char *area = wb_area_describe (game, scenario, re->area);
+
+            g_string_append (where, area);
+          }
+        for (guint k = 0; re->area == NULL && k < re->at->len; k++)
+          {
+            g_autofree char *p = wb_place_describe (game, scenario, &g_array_index (re->at, WbPlace, k));
+
+            if (k > 0)
+              g_string_append (where, _(" or "));
+            g_string_append (where, p);
+          }
+        /* Translators: a reinforcement: the turn (and its label), the side and where */
+        out (stdout, _("  Turn %d%s%s%s, %s, at %s:"), re->turn, label ? " (" : "", label ? label : "",
+             label ? ")" : "", side_label (game, side), where->str);
+        for (guint j = 0; j < re->units->len; j++)
+          {
+            g_autofree char *unit = unit_label (game, g_ptr_array_index (re->units, j));
+
+            out (stdout, "%s%s", j ? ", " : " ", unit);
+          }
+        if (re->condition != NULL)
+          out (stdout, " · %s", re->condition);
+        out (stdout, "\n");
+      }
+
+    if (marker_rows->len > 0)
+      {
+        out (stdout, "\n%s\n", _("Markers"));
+        print_chart_rows (marker_rows, place_w, what_w);
+      }
+  }
   return STATUS_OK;
 }
 

@@ -22,6 +22,7 @@ static const char * const slot_names[WB_COUNTER_N_SLOTS] = {
   [WB_COUNTER_SLOT_FIREPOWER] = "firepower",
   [WB_COUNTER_SLOT_MORALE] = "morale",
   [WB_COUNTER_SLOT_DICE] = "dice",
+  [WB_COUNTER_SLOT_SCREEN] = "screen",
 };
 
 /* The attribute ids the bundled games use, so a file that states no slots
@@ -34,6 +35,7 @@ static const char * const slot_defaults[WB_COUNTER_N_SLOTS] = {
   [WB_COUNTER_SLOT_FIREPOWER] = "firepower",
   [WB_COUNTER_SLOT_MORALE] = "morale",
   [WB_COUNTER_SLOT_DICE] = "dice",
+  [WB_COUNTER_SLOT_SCREEN] = "screen",
 };
 
 const char *

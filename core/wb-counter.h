@@ -23,6 +23,7 @@ typedef enum {
   WB_COUNTER_SLOT_FIREPOWER,      /* block: A2, C1 beside the strength */
   WB_COUNTER_SLOT_MORALE,         /* B&G: in the star, top left */
   WB_COUNTER_SLOT_DICE,           /* B&G: in the circle, top right */
+  WB_COUNTER_SLOT_SCREEN,         /* B&G: a cavalry's screen number, bottom left */
   WB_COUNTER_N_SLOTS,
 } WbCounterSlot;
 

@@ -1034,7 +1034,7 @@ read_counter (Reader *r, WbJsonNode *root)
               wb_read_push_member (r, m->key);
               return fail (r, WB_FORMAT_ERROR_TYPE,
                            _("unknown counter slot “%s” (expected movement, weapon, cohesion, "
-                             "cohesion_worn, firepower, morale or dice)"), m->key);
+                             "cohesion_worn, firepower, morale, dice or screen)"), m->key);
             }
           if (!wb_read_get_id (r, slots, m->key, TRUE, &attr))
             return FALSE;

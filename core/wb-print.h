@@ -223,6 +223,28 @@ gboolean    wb_print_add_counter_sheets (WbPrintDoc                  *doc,
                                      GError                     **error);
 
 /* Cards and aids (core/wb-print-cards.c, core/wb-print-aids.c). */
+
+/* A place as players read it: a hex as "hex 0414" with the name the map
+ * gives it ("hex 0203 (Germanna Ford)": its label, else the smallest named
+ * area holding it), a location by its name, a box by its title.
+ * @scenario (may be NULL: the game's first map, no boxes) gives the map
+ * and the boxes. Shared by the cards and `warbench-cli setup`. */
+char       *wb_place_describe         (WbGame          *game,
+                                       WbScenario      *scenario,
+                                       const WbPlace   *place);
+/* An entry area (a map mark id of a reinforcement) by its name. */
+char       *wb_area_describe          (WbGame          *game,
+                                       WbScenario      *scenario,
+                                       const char      *area);
+/* A unit as a card names it: "Stafford's Brigade (Stafrd)", the
+ * designation after the name when it differs; the id for an unknown one. */
+char       *wb_unit_describe          (WbGame          *game,
+                                       const char      *unit);
+/* One set-up card per side of the game (more pages when long). @options:
+ * NULL prints a card good for any choice of optional rules, each entry
+ * that depends on one listed under it ("With the optional rule “X”:");
+ * a NULL-terminated list (may be empty) prints the card for that choice,
+ * leaving out what does not apply. */
 void        wb_print_add_setup_cards  (WbPrintDoc   *doc,
                                        WbScenario   *scenario,
                                        const char * const *options);

@@ -500,10 +500,81 @@ draw_block (Counter *k)
   cairo_restore (cr);
 }
 
+/* The battle dice a B&G block of @sp strength rolls when its label does
+ * not print them as an attribute: the game's dice-pool table, whose rows
+ * are strength points and whose first column is battle fire (rulebook
+ * 003, 11.2: "A 6 SP unit would roll 4 dice"); above the last row its
+ * value, as the rules family reads it. 0 without such a table. */
+static int
+table_dice (WbGame *game,
+            int     sp)
+{
+  GPtrArray *tables = wb_game_get_tables (game);
+
+  for (guint i = 0; i < tables->len; i++)
+    {
+      WbTable *t = g_ptr_array_index (tables, i);
+      GPtrArray *rows = wb_table_get_rows (t);
+      int dice = 0;
+
+      if (wb_table_get_kind (t) != WB_TABLE_DICE_POOL)
+        continue;
+      for (guint r = 0; r < rows->len; r++)
+        {
+          WbTableRow *row = g_ptr_array_index (rows, r);
+          int hi = MAX (row->hi, row->lo);
+          int v = row->cells->len > 0
+                    ? (int) g_ascii_strtoll (g_ptr_array_index (row->cells, 0), NULL, 10) : 0;
+
+          if (sp >= row->lo && v > 0)
+            dice = v;
+          if (sp <= hi)
+            break;
+        }
+      return dice;
+    }
+  return 0;
+}
+
+/* The label's dice circle: the unit's dice attribute, else (a unit with a
+ * morale rating, one that stands in the battle line) the dice its strength
+ * rolls; NULL for cavalry that only screens and for leaders, which never
+ * fire (rulebook 003, 11.2). */
+static char *
+bg_dice_text (Counter *k)
+{
+  char *dice = slot_text (k, WB_COUNTER_SLOT_DICE);
+  const WbAttrValue *morale;
+  int n;
+
+  if (dice != NULL)
+    return dice;
+  morale = wb_unit_get_attr (k->unit, wb_counter_slot_attr (k->game, WB_COUNTER_SLOT_MORALE));
+  if (morale == NULL || k->strength->halves[k->index] < 2)
+    return NULL;
+  n = table_dice (k->game, k->strength->halves[k->index] / 2);
+  return n > 0 ? g_strdup_printf ("%d", n) : NULL;
+}
+
+/* Whether every value of the block's strength is 0: screening cavalry and
+ * leaders, whose labels print no strength points. */
+static gboolean
+bg_no_strength (Counter *k)
+{
+  int n = k->strength->kind == WB_STRENGTH_SINGLE ? 1 : k->strength->n;
+
+  for (int i = 0; i < n; i++)
+    if (k->strength->halves[i] != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* Blue & Gray Campaign Series label (rulebook 000, 3; 003, 3): morale in a
  * star top left, battle dice in a circle top right, the type icon in the
- * centre, the identifier bottom right, the strength around the centre with
- * the current value upright at top centre and the lowest in red. */
+ * centre, the identifier bottom right, a cavalry's screen number bottom
+ * left ("a single number in the lower left corner, normally 2 or 3", 003,
+ * 10), the strength around the centre with the current value upright at
+ * top centre and the lowest in red. */
 static void
 draw_bg_campaign (Counter *k)
 {
@@ -511,7 +582,8 @@ draw_bg_campaign (Counter *k)
   double c = k->c, inset, h;
   const char *symbol = k->klass != NULL ? k->klass->symbol : NULL;
   g_autofree char *morale = slot_text (k, WB_COUNTER_SLOT_MORALE);
-  g_autofree char *dice = slot_text (k, WB_COUNTER_SLOT_DICE);
+  g_autofree char *dice = bg_dice_text (k);
+  g_autofree char *screen = slot_text (k, WB_COUNTER_SLOT_SCREEN);
   int lowest = k->strength->kind == WB_STRENGTH_STEPS ? k->strength->n - 1 : -1;
 
   inset = draw_block_body (k, TRUE);
@@ -544,9 +616,29 @@ draw_bg_campaign (Counter *k)
       if (k->text)
         _wb_render_draw_text (k->r, FONT_COUNTER_BOLD, c * 0.13, dice, dx, dy, 0.5, 0.5, INK, NULL);
     }
+  if (screen != NULL)
+    {
+      if (k->text)
+        draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.17, screen, -h + c * 0.03, h, 0.0, 1.0,
+                          c * 0.3, k->ink);
+      else
+        {
+          /* Shapes only: the number as pips, as the strength is drawn. */
+          const WbAttrValue *v = wb_unit_get_attr (k->unit, wb_counter_slot_attr (k->game,
+                                                                                   WB_COUNTER_SLOT_SCREEN));
+
+          if (v != NULL && v->type == WB_ATTR_INT && v->i > 0 && v->i <= 6)
+            {
+              set_rgb (cr, k->ink);
+              draw_pips (cr, (int) v->i, -h + c * 0.06 + (v->i - 1) * c * 0.04, h - c * 0.07,
+                         c * 0.08, c * 0.028);
+            }
+        }
+    }
 
   draw_nato_symbol (cr, symbol, 0, 0, c * 0.3, c * 0.18, symbol_line (k, k->text ? 0.028 : 0.04), k->ink);
-  draw_strength_ring (k, k->text ? c * 0.23 : c * 0.2, k->text ? c * 0.16 : c * 0.12, !k->text, lowest);
+  if (!bg_no_strength (k))
+    draw_strength_ring (k, k->text ? c * 0.23 : c * 0.2, k->text ? c * 0.16 : c * 0.12, !k->text, lowest);
   if (k->text)
     draw_fitted_text (k, FONT_COUNTER_BOLD, c * 0.14, wb_unit_get_designation (k->unit),
                       h - c * 0.02, h, 1.0, 1.0, c * 0.4, k->ink);

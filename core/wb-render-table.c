@@ -19,7 +19,9 @@
  * kind, a dark header row of column labels, row labels (roll ranges) in a
  * shaded first column, cells on alternately shaded rows (fire-table bands
  * as coloured sub-cells each with its range), then the result codes'
- * legend and the source and note lines. Everything is laid out twice with
+ * legend and the source line. A table's note is the designer's (where a
+ * number was reconstructed, what the source left out): it stays in the
+ * editor and is never printed, so a player aid shows what players read. Everything is laid out twice with
  * one walk (chart_walk ()): once to measure, once to draw, so the page is
  * exactly the chart's size. Text uses unhinted metrics, so the layout is
  * the same on an image, SVG, PDF or printer surface.
@@ -444,6 +446,21 @@ rule_line (Chart *ch, double y, const char *line)
   return y + h + 2;
 }
 
+/* A modifier's group or tag as a reader says it: the file has no name for
+ * them, so "first_round" prints as "First round". */
+static char *
+humanise (const char *id)
+{
+  char *s = g_strdup (id);
+
+  for (char *p = s; *p != '\0'; p++)
+    if (*p == '_' || *p == '-')
+      *p = ' ';
+  if (g_ascii_islower (s[0]))
+    s[0] = g_ascii_toupper (s[0]);
+  return s;
+}
+
 static const char *
 end_text (WbTableEnd end)
 {
@@ -519,9 +536,11 @@ chart_walk_rules (Chart *ch, double y)
       if (m->applies != NULL && (i == 0 || g_strcmp0 (((WbTableModifier *) mods->pdata[i - 1])->applies,
                                                       m->applies) != 0))
         {
+          g_autofree char *tag = humanise (m->applies);
+
           y += 2;
-          measure (ch, F_CODE, m->applies, 0, &w, &h);
-          text (ch, F_CODE, m->applies, 0, 0, y, ch->width, h, 0, GREY_INK);
+          measure (ch, F_CODE, tag, 0, &w, &h);
+          text (ch, F_CODE, tag, 0, 0, y, ch->width, h, 0, GREY_INK);
           y += h + 1;
         }
       if (m->columns < 0)
@@ -540,8 +559,13 @@ chart_walk_rules (Chart *ch, double y)
       g_string_append (line, " — ");
       g_string_append (line, m->text != NULL ? m->text : m->id);
       if (m->group != NULL)
-        /* TRANSLATORS: a modifier that is one of an exclusive group */
-        g_string_append_printf (line, _(" (only one of “%s” applies)"), m->group);
+        {
+          g_autofree char *group = humanise (m->group);
+
+          /* TRANSLATORS: a modifier that is one of an exclusive group: "(only one of the
+           * “Crossing” modifiers applies)" */
+          g_string_append_printf (line, _(" (only one of the “%s” modifiers applies)"), group);
+        }
       y = rule_line (ch, y, line->str);
     }
   return y;
@@ -556,7 +580,6 @@ chart_walk (Chart *ch)
   GPtrArray *codes = wb_table_get_codes (table);
   g_autofree char *sub = subtitle (table);
   const char *source = wb_table_get_source (table);
-  const char *note = wb_table_get_note (table);
   double y = 0, x, w, h;
 
   measure (ch, F_TITLE, title_of (table), 0, &w, &h);
@@ -717,7 +740,7 @@ chart_walk (Chart *ch)
 
   y = chart_walk_rules (ch, y);
 
-  if ((source != NULL && source[0] != '\0') || (note != NULL && note[0] != '\0'))
+  if (source != NULL && source[0] != '\0')
     {
       y += LEGEND_GAP;
       if (ch->cr != NULL)
@@ -728,15 +751,6 @@ chart_walk (Chart *ch)
           cairo_line_to (ch->cr, ch->width, y - LEGEND_GAP / 2);
           cairo_stroke (ch->cr);
         }
-    }
-  if (note != NULL && note[0] != '\0')
-    {
-      /* TRANSLATORS: the note under a printed table */
-      g_autofree char *s = g_strdup_printf (_("Note: %s"), note);
-
-      measure (ch, F_NOTE, s, ch->width, &w, &h);
-      text (ch, F_NOTE, s, ch->width, 0, y, ch->width, h, 0, INK);
-      y += h + 3;
     }
   if (source != NULL && source[0] != '\0')
     {

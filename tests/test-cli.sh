@@ -211,8 +211,27 @@ if [ -f "$GAME" ]; then
   step "setup: the set-up chart"
   expect_status 0 "$CLI" setup "$GAME"
   expect_output "$TMP/out" '^Set-up$'
-  expect_output "$TMP/out" '^  0414 +Stafrd +confederate'
+  expect_output "$TMP/out" '^  hex 0414 +Stafford.s Brigade +Confederate$'
+  expect_output "$TMP/out" '^  hex 0922 \(Chewning Farm\) +3rd Brigade, 3rd Division, V Corps +Union'
   expect_output "$TMP/out" '^Reinforcements$'
+  expect_output "$TMP/out" '^  Turn 5 \(May 5, 5\), Confederate, at hex 0118 \(Orange Turnpike\): Johnston.s Brigade, Ramseur.s Brigade$'
+  # Names, not ids (issue 18): locations, sides and units as the cards name them,
+  # choices on continuation lines, the columns holding.
+  GG="$SRCDIR/data/games/grants-gamble.warbench"
+  expect_status 0 "$CLI" setup "$GG"
+  expect_output "$TMP/out" '^  Culpeper CH +Grant +Union · '
+  expect_output "$TMP/out" '^    or Elk Tavern$'
+  expect_output "$TMP/out" '^    or Falmouth$'
+  expect_output "$TMP/out" '^  Fredericksburg +II Corps +Confederate'
+  if grep -Eq 'culpeper-ch|elk-tavern|orange-ch|union-vi|csa-ii|	|(^|  )(union|confederate)( |$)' "$TMP/out"; then
+    fail "setup prints ids:"
+    grep -En 'culpeper-ch|elk-tavern|orange-ch|union-vi|csa-ii|(^|  )(union|confederate)( |$)' "$TMP/out" | head -n 5
+  fi
+  columns=$(awk '/^Set-up$/ { on = 1; next } /^$/ { on = 0 }
+                 on && /^  [^ ]/ { print match($0, /  (Union|Confederate)( · |$)/) }' "$TMP/out" | sort -u | wc -l)
+  [ "$columns" -eq 1 ] || fail "the side column of setup does not hold ($columns positions)"
+  expect_status 0 "$CLI" setup "$GG" --tsv
+  expect_output "$TMP/out" '^setup	union	grant	location:culpeper-ch\|location:elk-tavern\|location:falmouth$'
   expect_status 0 "$CLI" setup "$GAME" --scenario historical --tsv
   expect_output "$TMP/out" "^setup	confederate	stafford	hex:0414\$"
   grep -q '^reinforcement	[0-9]*	' "$TMP/out" || fail "no reinforcement records in setup --tsv"

@@ -1358,9 +1358,17 @@ START_TEST (test_table_chart_size)
         ck_assert_double_gt (he, 36);
         ck_assert_double_lt (he, h0);
       }
-      wb_table_set_note (base, "A much longer note that has to wrap over several lines of the "
-                         "chart, and so the chart must grow to hold it all; a much longer note "
-                         "that has to wrap over several lines of the chart.");
+      /* The designer's note is not printed (it stays in the editor): the
+       * chart keeps its size; a longer source line makes it grow. */
+      wb_table_set_note (base, "A much longer note that would wrap over several lines of the "
+                         "chart, if the chart printed it; a much longer note that would wrap "
+                         "over several lines of the chart.");
+      wb_render_table_get_size (base, flags, &w3, &h3);
+      ck_assert_double_eq (w3, w0);
+      ck_assert_double_eq (h3, h0);
+      wb_table_set_source (base, "A much longer source that has to wrap over several lines of "
+                           "the chart, and so the chart must grow to hold it all; a much longer "
+                           "source that has to wrap over several lines of the chart.");
       wb_render_table_get_size (base, flags, &w3, &h3);
       ck_assert_double_eq (w3, w0);
       ck_assert_double_gt (h3, h0);
