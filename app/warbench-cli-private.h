@@ -50,5 +50,7 @@ int       cmd_rules        (const char *prog, int argc, char **argv);
 int       cmd_vassal       (const char *prog, int argc, char **argv);
 int       cmd_tmx          (const char *prog, int argc, char **argv);
 int       cmd_scenario     (const char *prog, int argc, char **argv);
+int       cmd_print        (const char *prog, int argc, char **argv);
+int       cmd_kit          (const char *prog, int argc, char **argv);
 
 G_END_DECLS

@@ -17,10 +17,9 @@
  * options by name — never by the ids of the game file.
  */
 
-/* TODO(lead): replace with wb_print_counter_size (game) once the counter
- * sheets that define it are merged; until then OOB cards draw every
- * game's counters at the common ½ inch. */
-#define OOB_COUNTER_SIZE (0.5 * WB_INCH)
+/* OOB cards show each counter at its printed size (wb_print_counter_size ():
+ * ½ in SPI, ⅝ in Blind Swords, ¾ in block labels), as it sits on the card. */
+#define OOB_COUNTER_SIZE(game) wb_print_counter_size (game)
 
 #define BODY 9.0
 #define SMALL 7.5
@@ -846,7 +845,7 @@ oob_entry (WbPrintFlow *flow,
            double       w,
            double       h)
 {
-  double size = OOB_COUNTER_SIZE, tx = x + size + 6, tw = w - size - 10, y = flow->y;
+  double size = OOB_COUNTER_SIZE (game), tx = x + size + 6, tw = w - size - 10, y = flow->y;
   g_autofree char *details = unit_details (game, unit);
   g_autofree char *attrs = attributes_text (game, unit);
   g_autofree char *item = g_strdup_printf ("unit:%s", wb_unit_get_id (unit));
@@ -877,7 +876,7 @@ oob_units (WbPrintFlow *flow,
 {
   guint cols = MAX (1, (guint) floor (flow->width / OOB_ENTRY_W));
   double col_w = flow->width / cols;
-  double h = MAX (OOB_COUNTER_SIZE, _wb_print_line (8) + 3 * _wb_print_line (SMALL));
+  double h = MAX (OOB_COUNTER_SIZE (game), _wb_print_line (8) + 3 * _wb_print_line (SMALL));
 
   for (guint i = 0; i < units->len; i++)
     {
@@ -929,11 +928,11 @@ oob_formation (WbPrintFlow *flow,
                                 : g_strdup (name);
 
       if (depth == 1)
-        _wb_print_flow_subhead (flow, head, OOB_COUNTER_SIZE);
+        _wb_print_flow_subhead (flow, head, OOB_COUNTER_SIZE (game));
       else
         {
           flow->y += 2;
-          _wb_print_flow_need (flow, _wb_print_line (BODY) + OOB_COUNTER_SIZE);
+          _wb_print_flow_need (flow, _wb_print_line (BODY) + OOB_COUNTER_SIZE (game));
           _wb_print_flow_text (flow, WB_PRINT_FONT_BOLD, BODY, head, MIN (depth - 1, 4) * 10.0, WB_PRINT_GREY);
         }
       flow->y += 2;
@@ -1040,7 +1039,7 @@ wb_print_add_oob_cards (WbPrintDoc *doc)
           oob_formation (&flow, game, f, 0);
           if ((int) i == last && outside->len > 0)
             {
-              _wb_print_flow_subhead (&flow, _("Outside any formation"), OOB_COUNTER_SIZE);
+              _wb_print_flow_subhead (&flow, _("Outside any formation"), OOB_COUNTER_SIZE (game));
               flow.y += 2;
               oob_units (&flow, game, outside);
             }

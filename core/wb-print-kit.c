@@ -25,7 +25,25 @@ wb_kit_options_init (WbKitOptions *options)
   options->counter_layout = WB_COUNTER_SHEET_DUPLEX;
 }
 
-/* Each section with the page it starts on, dotted leaders between. */
+/* Whether @section heads more than one run of pages (set-up cards of
+ * each scenario): its entries then say which. */
+static gboolean
+section_repeats (WbPrintDoc *doc,
+                 const char *section)
+{
+  guint runs = 0;
+
+  for (guint i = 0; i < wb_print_doc_get_n_pages (doc); i++)
+    {
+      const char *s = wb_print_doc_get_page_section (doc, i);
+
+      if (g_strcmp0 (s, section) == 0 && (i == 0 || g_strcmp0 (wb_print_doc_get_page_section (doc, i - 1), s) != 0))
+        runs++;
+    }
+  return runs > 1;
+}
+
+/* The game's title, then each section with the page it starts on. */
 static void
 draw_contents (WbPrintDoc *doc,
                guint       page,
@@ -38,24 +56,34 @@ draw_contents (WbPrintDoc *doc,
   const char *last = NULL;
 
   wb_print_doc_get_body (doc, page, &x, &y, &w, &h);
+  h += y;
   cairo_set_source_rgb (cr, 0, 0, 0);
-  _wb_print_text (cr, WB_PRINT_FONT_TITLE, 22, title != NULL ? title : "", x, y + 20, w, 0.5);
-  _wb_print_text (cr, WB_PRINT_FONT_BODY, 11, _("Print-and-play kit"), x, y + 52, w, 0.5);
-  y = _wb_print_heading (doc, page, cr, _("Contents")) + 70;
-  for (guint i = 0; i < wb_print_doc_get_n_pages (doc); i++)
+  y += _wb_print_paragraph (cr, WB_PRINT_FONT_TITLE, 20, title != NULL ? title : "", x, y, w) + 4;
+  _wb_print_text (cr, WB_PRINT_FONT_BODY, 11, _("Print-and-play kit"), x, y, w, 0);
+  y += 11 * 1.3 + 18;
+  _wb_print_text (cr, WB_PRINT_FONT_TITLE, 14, _("Contents"), x, y, w, 0);
+  y += 14 * 1.3 + 2;
+  cairo_set_line_width (cr, 0.8);
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x + w, y);
+  cairo_stroke (cr);
+  y += 8;
+  for (guint i = 0; i < wb_print_doc_get_n_pages (doc) && y + line < h; i++)
     {
       const char *section = wb_print_doc_get_page_section (doc, i);
+      const char *caption = wb_print_doc_get_page_title (doc, i);
       g_autofree char *number = NULL;
+      g_autofree char *entry = NULL;
 
       if (i == page || section == NULL || g_strcmp0 (section, last) == 0)
         continue;
       last = section;
       number = g_strdup_printf ("%u", i + 1);
-      _wb_print_text (cr, WB_PRINT_FONT_BODY, 11, section, x, y, w - 40, 0);
+      entry = caption != NULL && section_repeats (doc, section) && g_strcmp0 (caption, section) != 0
+              ? g_strdup_printf ("%s — %s", section, caption) : g_strdup (section);
+      _wb_print_text (cr, WB_PRINT_FONT_BODY, 11, entry, x, y, w - 40, 0);
       _wb_print_text (cr, WB_PRINT_FONT_BOLD, 11, number, x + w - 40, y, 40, 1);
       y += line;
-      if (y > h)
-        break;
     }
   y += line;
   cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
@@ -133,10 +161,21 @@ wb_print_add_kit (WbPrintDoc         *doc,
     {
       WbScenario *sc = g_ptr_array_index (scenarios, s);
 
+      const char *name = wb_scenario_get_name (sc) != NULL ? wb_scenario_get_name (sc) : wb_scenario_get_id (sc);
+      guint start = wb_print_doc_get_n_pages (doc);
+
       if (options->scenario != NULL && sc != options->scenario)
         continue;
       wb_print_add_setup_cards (doc, sc, NULL);
       wb_print_add_turn_track (doc, sc);
+      /* "Set-up cards: 17.1 Securing the Landing Zone" in the contents
+       * when the kit holds every scenario's. */
+      for (guint p = start; options->scenario == NULL && scenarios->len > 1 && p < wb_print_doc_get_n_pages (doc); p++)
+        {
+          g_autofree char *section = g_strdup_printf ("%s: %s", wb_print_doc_get_page_section (doc, p), name);
+
+          wb_print_doc_set_page_section (doc, p, section);
+        }
     }
   if (wb_game_get_units (game)->len > 0)
     wb_print_add_oob_cards (doc);

@@ -327,6 +327,18 @@ wb_print_doc_set_page_label (WbPrintDoc *doc,
   p->label = g_strdup (label);
 }
 
+void
+wb_print_doc_set_page_section (WbPrintDoc *doc,
+                               guint       page,
+                               const char *section)
+{
+  Page *p = page_at (doc, page);
+
+  g_return_if_fail (p != NULL);
+  g_free (p->section);
+  p->section = g_strdup (section);
+}
+
 guint
 wb_print_doc_get_n_pages (WbPrintDoc *doc)
 {

@@ -117,6 +117,10 @@ void        wb_print_doc_add_item   (WbPrintDoc     *doc,
                                      double          y,
                                      double          width,
                                      double          height);
+/* Renames the section of @page (the kit names each scenario's cards). */
+void        wb_print_doc_set_page_section (WbPrintDoc *doc,
+                                     guint           page,
+                                     const char     *section);
 /* The footer's page label ("Sheet 2 of 5" on counter sheets) instead of
  * the page number. */
 void        wb_print_doc_set_page_label (WbPrintDoc *doc,

@@ -65,6 +65,10 @@ START_TEST (test_print_dialog)
   g_autofree char *vmod = g_build_filename (dir, "game.vmod", NULL);
   g_autoptr(GFile) kit_file = g_file_new_for_path (kit);
   g_autoptr(GFile) vmod_file = g_file_new_for_path (vmod);
+  g_autofree char *tmx = g_build_filename (dir, "map.tmx", NULL);
+  g_autoptr(GFile) tmx_file = g_file_new_for_path (tmx);
+  g_autofree char *one_path = g_build_filename (dir, "one.warbench", NULL);
+  g_autoptr(GFile) scenario_file = g_file_new_for_path (one_path);
   g_autoptr(GError) error = NULL;
   WbPrintDialog *dialog;
   guint counters, kit_pages;
@@ -121,9 +125,38 @@ START_TEST (test_print_dialog)
     spin_for (100);
   ck_assert (file_starts_with (vmod, "PK"));
 
+  /* The shown map for Tiled, and the shown scenario as a game of its own
+   * that loads. */
+  ck_assert (wb_window_export_tmx (window, tmx_file));
+  for (guint i = 0; i < 600 && g_object_get_data (G_OBJECT (window), "wb-export-busy") != NULL; i++)
+    spin_for (100);
+  ck_assert (file_starts_with (tmx, "<?xml"));
+  ck_assert (wb_window_export_scenario (window, scenario_file));
+  for (guint i = 0; i < 600 && g_object_get_data (G_OBJECT (window), "wb-export-busy") != NULL; i++)
+    spin_for (100);
+  {
+    g_autoptr(WbGame) one = wb_game_load (scenario_file, NULL, &error);
+
+    ck_assert_msg (one != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq (wb_game_get_scenarios (one)->len, 1);
+  }
+
   g_unlink (printed);
   g_unlink (kit);
   g_unlink (vmod);
+  g_unlink (one_path);
+  {
+    /* The .tmx and the tile set images beside it. */
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+
+        g_unlink (path);
+      }
+  }
   g_rmdir (dir);
   gtk_window_destroy (GTK_WINDOW (window));
 }

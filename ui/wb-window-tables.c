@@ -250,8 +250,6 @@ _wb_window_tables_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.print-table", NULL, print_table_action);
   gtk_widget_class_install_action (widget_class, "win.export-table", NULL, export_table_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
-                                       "win.print-table", NULL);
 }
 
 void

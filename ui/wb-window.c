@@ -62,6 +62,12 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.legend", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-map", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-oob", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-kit", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-vassal", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-tmx", has_map);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-scenario",
+                                 has_game && wb_game_get_scenarios (self->game)->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-oob", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-map",
                                  has_map && wb_game_get_maps (self->game)->len > 1);
@@ -1256,6 +1262,7 @@ wb_window_class_init (WbWindowClass *klass)
   _wb_window_chits_class_init (widget_class);
   _wb_window_scenario_class_init (widget_class);
   _wb_window_tables_class_init (widget_class);
+  _wb_window_print_class_init (widget_class);
   _wb_window_table_class_init (widget_class);
   _wb_window_play_class_init (widget_class);
 }

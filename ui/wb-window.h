@@ -8,6 +8,7 @@
 #include "wb-map-editor.h"
 #include "wb-map-view.h"
 #include "wb-play-controller.h"
+#include "wb-print-dialog.h"
 #include "wb-sidebar.h"
 
 G_BEGIN_DECLS
@@ -102,5 +103,21 @@ gboolean     wb_window_print_table  (WbWindow   *self,
                                      WbTable    *table,
                                      const char *export_pdf,
                                      GError    **error);
+
+/* Opens (or brings up) the Print and Export dialog on @what; NULL without
+ * a game. */
+WbPrintDialog *wb_window_open_print_dialog (WbWindow    *self,
+                                            WbPrintWhat  what);
+/* Writes the game as a VASSAL module at @file in the background; a message
+ * says when it is done (and what VASSAL could not hold). FALSE when no
+ * export started (no game, one already running, not a local file). */
+gboolean       wb_window_export_vassal     (WbWindow    *self,
+                                            GFile       *file);
+/* The same for the shown map as a Tiled map, and the shown scenario (or
+ * the first) as a game file of its own. */
+gboolean       wb_window_export_tmx        (WbWindow    *self,
+                                            GFile       *file);
+gboolean       wb_window_export_scenario   (WbWindow    *self,
+                                            GFile       *file);
 
 G_END_DECLS
