@@ -144,7 +144,7 @@ draw_marker (cairo_t             *cr,
              double               size)
 {
   double r = 0.85, g = 0.8, b = 0.6;
-  const char *name = f != NULL ? (f->name != NULL ? f->name : f->id) : _("Game Turn");
+  const char *name = f != NULL ? (f->name != NULL ? f->name : f->id) : _("Turn");
 
   if (f != NULL)
     wb_color_parse (f->color, &r, &g, &b);

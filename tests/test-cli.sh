@@ -659,6 +659,42 @@ expect_output "$TMP/err" '--compare goes with --stats or --json only'
 expect_status 2 "$CLI" table "$WILD" crt --compare crt --pdf "$TMP/x.pdf"
 expect_status 2 "$CLI" table "$WILD" crt --compare crt --stats --json
 
+step "print and kit: a kit of every bundled game, pages as the layout says"
+for g in battle-of-the-wilderness chickasaw-bayou jackson-sheridan grants-gamble shenandoah; do
+  expect_status 0 "$CLI" kit "$SRCDIR/data/games/$g.warbench" --paper letter -o "$TMP/$g-kit.pdf"
+  expect_output "$TMP/out" "^Wrote .*$g-kit\.pdf: [0-9]+ pages"
+  expect_magic "$TMP/$g-kit.pdf" 255044462d
+  expect_status 0 "$CLI" kit "$SRCDIR/data/games/$g.warbench" --paper letter --describe
+  pages=$(sed -n '1s/.* \([0-9]*\) pages$/\1/p' "$TMP/out")
+  expect_output "$TMP/out" '^page 1 portrait \[Contents\]'
+  expect_output "$TMP/out" '\[Counter sheets\]'
+  expect_output "$TMP/out" '\[Player aid\]'
+  if command -v pdfinfo >/dev/null 2>&1; then
+    pdfinfo "$TMP/$g-kit.pdf" >"$TMP/info"
+    expect_output "$TMP/info" "^Pages: +$pages\$"
+    expect_output "$TMP/info" '^Page size: +612 x 792 pts \(letter\)'
+  else
+    echo "# pdfinfo not installed: kit page counts not checked (./dev installs poppler-utils)"
+  fi
+  rm -f "$TMP/$g-kit.pdf"
+done
+expect_status 0 "$CLI" print "$SRCDIR/data/games/chickasaw-bayou.warbench" map --paper a4 --describe
+expect_output "$TMP/out" 'Chickasaw Bayou, sheet E3'
+expect_status 0 "$CLI" print "$SRCDIR/data/games/chickasaw-bayou.warbench" map --fit --paper a4 --describe
+expect_output "$TMP/out" '^paper a4 .* 1 pages$'
+expect_status 0 "$CLI" print "$SRCDIR/data/games/shenandoah.warbench" counters --layout fold --describe
+expect_output "$TMP/out" 'counter-front'
+expect_status 2 "$CLI" print "$WILD" map --paper b7 -o "$TMP/x.pdf"
+expect_output "$TMP/err" 'Unknown paper “b7”'
+expect_status 2 "$CLI" print "$WILD" spaceships -o "$TMP/x.pdf"
+expect_output "$TMP/err" 'Unknown thing to print “spaceships”'
+expect_status 2 "$CLI" print "$WILD" counters --layout sideways -o "$TMP/x.pdf"
+expect_status 1 "$CLI" print "$WILD" map --scale 90 -o "$TMP/x.pdf"
+expect_output "$TMP/err" 'lower the scale'
+[ ! -e "$TMP/x.pdf" ] || fail "a refused print wrote a file"
+expect_status 2 "$CLI" kit "$WILD"
+expect_output "$TMP/err" 'No output file given'
+
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"
   exit 1
