@@ -14,7 +14,7 @@
  * counter sheets whose backs land behind their fronts. The layout is
  * checked through the items each page records (what was placed where), the
  * PDF through pdfinfo when it is installed, and the layout of two bundled
- * games against goldens (tests/golden/print/; WARBENCH_RECREATE_GOLDEN=1
+ * games against goldens (tests/golden/print/; WB_UPDATE_GOLDEN=1
  * rewrites them).
  */
 
@@ -418,13 +418,13 @@ check_golden (const char *name,
   g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "tests", "golden", "print", name, NULL);
   g_autofree char *expected = NULL;
 
-  if (g_getenv ("WARBENCH_RECREATE_GOLDEN") != NULL)
+  if (g_strcmp0 (g_getenv ("WB_UPDATE_GOLDEN"), "1") == 0)
     {
       ck_assert (g_file_set_contents (path, text, -1, NULL));
       return;
     }
   ck_assert_msg (g_file_get_contents (path, &expected, NULL, NULL),
-                 "%s missing (WARBENCH_RECREATE_GOLDEN=1 writes it)", path);
+                 "%s missing (WB_UPDATE_GOLDEN=1 writes it)", path);
   ck_assert_msg (strcmp (expected, text) == 0, "%s differs:\n%s", path, text);
 }
 
