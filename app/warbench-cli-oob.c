@@ -32,7 +32,7 @@ cmd_counters (const char  *prog,
   g_autofree char *output = NULL;
   g_autofree char *side_arg = NULL;
   double size = 72;
-  gboolean no_text = FALSE, no_chits = FALSE;
+  gboolean no_text = FALSE, no_chits = FALSE, blocks;
   const GOptionEntry entries[] = {
     { "no-chits", 0, 0, G_OPTION_ARG_NONE, &no_chits, N_("The units only, not the game's chits"), NULL },
     { "side", 0, 0, G_OPTION_ARG_STRING, &side_arg, N_("Only this side's units"), N_("ID") },
@@ -58,8 +58,9 @@ cmd_counters (const char  *prog,
 
   if (!parse_options (prog, "counters", _("FILE"),
                       _("Draws every unit's counter or block in the game's printed style: each "
-                        "strength it can show (fresh and battleworn, every step), then its hidden "
-                        "side; then the game's chits."),
+                        "strength it can show (fresh and battleworn, every step; a block's label once, "
+                        "its edges showing every step), then its hidden side; then the game's chits. "
+                        "For sheets to print and cut, see “print … counters”."),
                       NULL, entries, &argc, &argv))
     return STATUS_USAGE;
   if (argc != 2)
@@ -84,6 +85,8 @@ cmd_counters (const char  *prog,
       out (stderr, _("%s: no side “%s” in %s\n"), prog, side_arg, argv[1]);
       return STATUS_FAILED;
     }
+  /* A block's label shows every step on its edges: once, then its back. */
+  blocks = wb_counter_style_hides (wb_counter_style_for_game (game));
   for (guint i = 0; i < wb_game_get_units (game)->len; i++)
     {
       WbUnit *unit = g_ptr_array_index (wb_game_get_units (game), i);
@@ -91,7 +94,7 @@ cmd_counters (const char  *prog,
       if (side_arg == NULL || g_strcmp0 (wb_unit_get_side (unit), side_arg) == 0)
         {
           g_ptr_array_add (units, unit);
-          columns = MAX (columns, wb_unit_get_strength (unit)->n + 1u);
+          columns = MAX (columns, blocks ? 2u : wb_unit_get_strength (unit)->n + 1u);
         }
     }
   if (units->len == 0)
@@ -144,7 +147,7 @@ cmd_counters (const char  *prog,
   for (guint i = 0; i < units->len; i++)
     {
       WbUnit *unit = g_ptr_array_index (units, i);
-      guint n = wb_unit_get_strength (unit)->n;
+      guint n = blocks ? 1 : wb_unit_get_strength (unit)->n;
       WbCounterOptions o;
 
       wb_counter_options_init (&o);
