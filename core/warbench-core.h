@@ -46,3 +46,4 @@
 #include "wb-vassal.h"
 #include "wb-tiled.h"
 #include "wb-scenario-file.h"
+#include "wb-import-command.h"

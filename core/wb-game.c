@@ -461,6 +461,20 @@ wb_game_insert_unit (WbGame *self, WbUnit *unit, guint index)
   return collection_insert (&self->c[C_UNITS], g_intern_string (wb_unit_get_id (unit)), unit, index);
 }
 
+WbSide *
+wb_game_take_side (WbGame *self, const char *id, guint *index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  return collection_take (&self->c[C_SIDES], id, index);
+}
+
+WbUnitType *
+wb_game_take_unit_class (WbGame *self, const char *id, guint *index)
+{
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  return collection_take (&self->c[C_CLASSES], id, index);
+}
+
 WbScenario *
 wb_game_take_scenario (WbGame *self, const char *id, guint *index)
 {

@@ -93,6 +93,10 @@ WbMap         *wb_game_take_map          (WbGame *self, const char *id, guint *i
 WbTable       *wb_game_take_table        (WbGame *self, const char *id, guint *index);
 gboolean       wb_game_insert_table      (WbGame *self, WbTable *table, guint index);
 gboolean       wb_game_insert_map        (WbGame *self, WbMap *map, guint index);
+/* Sides and unit classes taken back out (undoing a scenario import,
+ * wb-scenario-file.h); transfer full, NULL if there is none. */
+WbSide        *wb_game_take_side         (WbGame *self, const char *id, guint *index);
+WbUnitType    *wb_game_take_unit_class   (WbGame *self, const char *id, guint *index);
 /* The same for scenarios (see wb-scenario-commands.h). */
 WbScenario    *wb_game_take_scenario     (WbGame *self, const char *id, guint *index);
 gboolean       wb_game_insert_scenario   (WbGame *self, WbScenario *scenario, guint index);

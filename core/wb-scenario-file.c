@@ -849,13 +849,14 @@ move_records (WbGame    *game,
  *
  * Returns: %TRUE when the scenario was added.
  */
-gboolean
-wb_scenario_import (WbGame      *game,
-                    WbGame      *from,
-                    const char  *scenario_id,
-                    const char  *new_id,
-                    GPtrArray   *clashes,
-                    GError     **error)
+static gboolean
+import_scenario (WbGame      *game,
+                 WbGame      *from,
+                 const char  *scenario_id,
+                 const char  *new_id,
+                 gboolean     lock,
+                 GPtrArray   *clashes,
+                 GError     **error)
 {
   const WbRulesFamily *family;
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
@@ -958,7 +959,8 @@ wb_scenario_import (WbGame      *game,
     }
 
   /* Nothing can fail from here on. */
-  wb_game_lock_write (game);
+  if (lock)
+    wb_game_lock_write (game);
   for (guint c = 0; c < G_N_ELEMENTS (collections); c++)
     {
       g_autoptr(GPtrArray) ids = g_ptr_array_new ();
@@ -975,7 +977,8 @@ wb_scenario_import (WbGame      *game,
     rules->params = params != NULL ? json_node_copy (params) : NULL;
   }
   wb_game_add_scenario (game, wb_game_take_scenario (merged, new_id, NULL));
-  wb_game_unlock_write (game);
+  if (lock)
+    wb_game_unlock_write (game);
 
   for (guint c = 0; c < G_N_ELEMENTS (collections); c++)
     if (added[c]->len > 0)
@@ -998,4 +1001,28 @@ done:
   for (guint c = 0; c < G_N_ELEMENTS (collections); c++)
     g_clear_pointer (&added[c], g_ptr_array_unref);
   return ok;
+}
+
+gboolean
+wb_scenario_import (WbGame      *game,
+                    WbGame      *from,
+                    const char  *scenario_id,
+                    const char  *new_id,
+                    GPtrArray   *clashes,
+                    GError     **error)
+{
+  return import_scenario (game, from, scenario_id, new_id, TRUE, clashes, error);
+}
+
+/* The same with @game's write lock held by the caller (an undoable edit:
+ * wb_edit_push () holds it around the command). */
+gboolean
+wb_scenario_import_locked (WbGame      *game,
+                           WbGame      *from,
+                           const char  *scenario_id,
+                           const char  *new_id,
+                           GPtrArray   *clashes,
+                           GError     **error)
+{
+  return import_scenario (game, from, scenario_id, new_id, FALSE, clashes, error);
 }

@@ -37,5 +37,12 @@ gboolean  wb_scenario_import  (WbGame      *game,
                                const char  *new_id,
                                GPtrArray   *clashes,
                                GError     **error);
+/* The same, the caller holding @game's write lock (wb-import-command.c). */
+gboolean  wb_scenario_import_locked (WbGame      *game,
+                                     WbGame      *from,
+                                     const char  *scenario_id,
+                                     const char  *new_id,
+                                     GPtrArray   *clashes,
+                                     GError     **error);
 
 G_END_DECLS

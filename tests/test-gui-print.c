@@ -141,6 +141,23 @@ START_TEST (test_print_dialog)
     ck_assert_uint_eq (wb_game_get_scenarios (one)->len, 1);
   }
 
+  /* …imported back as a variant under a free id, one undoable edit. */
+  {
+    WbGame *game = wb_window_get_game (window);
+    guint n = wb_game_get_scenarios (game)->len;
+    g_autofree char *before = wb_game_to_data (game, NULL);
+    g_autofree char *after = NULL;
+
+    ck_assert_msg (wb_window_import_scenario (window, scenario_file, NULL, &error), "%s",
+                   error ? error->message : "");
+    ck_assert_uint_eq (wb_game_get_scenarios (game)->len, n + 1);
+    ck_assert_ptr_nonnull (wb_game_find_scenario (game, "historical-2"));
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+    ck_assert_uint_eq (wb_game_get_scenarios (game)->len, n);
+    after = wb_game_to_data (game, NULL);
+    ck_assert_str_eq (before, after);
+  }
+
   g_unlink (printed);
   g_unlink (kit);
   g_unlink (vmod);

@@ -469,6 +469,49 @@ START_TEST (test_import_brings_what_it_needs)
 }
 END_TEST
 
+/* The import as an undoable edit (the app's Import Scenario…): undo gives
+ * the game back byte for byte, redo the imported game again; a clash fails
+ * with every clash in the message and leaves the game as it was. */
+START_TEST (test_import_command_undo_redo)
+{
+  static const struct { const char *file, *base, *imported; } v[] = {
+    { "jackson-sheridan.warbench", "1862", "1864" },
+    { "chickasaw-bayou.warbench", "17.1", "17.6" },
+  };
+  g_autoptr(WbGame) game = load_bundled (v[_i].file);
+  g_autoptr(WbGame) base = NULL;
+  g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
+  g_autoptr(WbCommand) command = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL, *imported = NULL, *undone = NULL, *redone = NULL;
+
+  base = wb_scenario_extract (game, v[_i].base, &error);
+  ck_assert_ptr_nonnull (base);
+  before = wb_game_to_data (base, NULL);
+  command = wb_command_import_scenario_new (base, game, v[_i].imported, NULL);
+  ck_assert_msg (wb_undo_stack_push (stack, command, &error), "%s", error ? error->message : "");
+  ck_assert_ptr_nonnull (wb_game_find_scenario (base, v[_i].imported));
+  imported = wb_game_to_data (base, NULL);
+  ck_assert_str_ne (before, imported);
+  ck_assert (wb_undo_stack_undo (stack));
+  undone = wb_game_to_data (base, NULL);
+  ck_assert_str_eq (before, undone);
+  ck_assert (wb_undo_stack_redo (stack));
+  redone = wb_game_to_data (base, NULL);
+  ck_assert_str_eq (imported, redone);
+
+  /* Again: the scenario's id is now used. */
+  g_clear_object (&command);
+  command = wb_command_import_scenario_new (base, game, v[_i].imported, NULL);
+  ck_assert (!wb_undo_stack_push (stack, command, &error));
+  ck_assert (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_DUPLICATE));
+  ck_assert_ptr_nonnull (strstr (error->message, "\n• "));
+  g_free (redone);
+  redone = wb_game_to_data (base, NULL);
+  ck_assert_str_eq (imported, redone);
+}
+END_TEST
+
 /* A unit defined otherwise in the scenario's file: the clash names it and
  * what differs, and the game is left exactly as it was. */
 START_TEST (test_import_clash_changes_nothing)
@@ -642,6 +685,7 @@ scenario_file_suite (void)
   tcase_add_loop_test (tc, test_import_back, 0, G_N_ELEMENTS (cases));
   tcase_add_loop_test (tc, test_import_brings_what_it_needs, 0, 3);
   tcase_add_test (tc, test_import_clash_changes_nothing);
+  tcase_add_loop_test (tc, test_import_command_undo_redo, 0, 2);
   tcase_add_test (tc, test_import_other_clashes);
   tcase_add_test (tc, test_cli);
   suite_add_tcase (s, tc);

@@ -182,6 +182,7 @@ void _wb_window_hex_numbering_action (GtkWidget *widget, const char *action_name
 void _wb_window_scenario_class_init (GtkWidgetClass *widget_class);
 void _wb_window_tables_class_init (GtkWidgetClass *widget_class);
 void _wb_window_print_class_init (GtkWidgetClass *widget_class);
+void _wb_window_import_class_init (GtkWidgetClass *widget_class);
 void _wb_window_tables_init (WbWindow *self);
 void _wb_window_scenario_init (WbWindow *self);
 void _wb_window_scenario_dispose (WbWindow *self);

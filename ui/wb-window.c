@@ -66,6 +66,7 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-kit", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-vassal", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-tmx", has_map);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-scenario", has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-scenario",
                                  has_game && wb_game_get_scenarios (self->game)->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-oob", has_game);
@@ -1263,6 +1264,7 @@ wb_window_class_init (WbWindowClass *klass)
   _wb_window_scenario_class_init (widget_class);
   _wb_window_tables_class_init (widget_class);
   _wb_window_print_class_init (widget_class);
+  _wb_window_import_class_init (widget_class);
   _wb_window_table_class_init (widget_class);
   _wb_window_play_class_init (widget_class);
 }

@@ -119,5 +119,12 @@ gboolean       wb_window_export_tmx        (WbWindow    *self,
                                             GFile       *file);
 gboolean       wb_window_export_scenario   (WbWindow    *self,
                                             GFile       *file);
+/* Imports scenario @scenario_id (NULL: the first) of the game file @file
+ * into the window's game as one undoable edit, under a free id; FALSE with
+ * every clash in @error's message, nothing changed. */
+gboolean       wb_window_import_scenario   (WbWindow    *self,
+                                            GFile       *file,
+                                            const char  *scenario_id,
+                                            GError     **error);
 
 G_END_DECLS
