@@ -316,14 +316,25 @@ draw_sheet (WbPrintDoc *doc,
             ys[ny++] = a;
           ys[ny++] = a + s->size;
         }
-      _wb_print_crop_marks (cr, xs, nx, ys, ny, mark, off + s->bleed);
-      _wb_print_registration (cr, left - off - mark / 2 - s->bleed, s->y0 - off - mark / 2 - s->bleed, mark / 2);
-      _wb_print_registration (cr, left + grid_w + off + mark / 2 + s->bleed, s->y0 - off - mark / 2 - s->bleed,
-                              mark / 2);
-      _wb_print_registration (cr, left - off - mark / 2 - s->bleed, s->y0 + grid_h + off + mark / 2 + s->bleed,
-                              mark / 2);
-      _wb_print_registration (cr, left + grid_w + off + mark / 2 + s->bleed,
-                              s->y0 + grid_h + off + mark / 2 + s->bleed, mark / 2);
+      {
+        /* A fold-over sheet's halves meet at the fold: marks and targets
+         * on their outer sides only. */
+        gboolean fold = s->layout == WB_COUNTER_SHEET_FOLD;
+        gboolean outer_left = !fold || f == 0, outer_right = !fold || f == 1;
+        double t = off + mark / 2 + s->bleed, top = s->y0 - t, bottom = s->y0 + grid_h + t;
+
+        _wb_print_crop_marks (cr, xs, nx, ys, ny, mark, off + s->bleed, outer_left, outer_right);
+        if (outer_left)
+          {
+            _wb_print_registration (cr, left - t, top, mark / 2);
+            _wb_print_registration (cr, left - t, bottom, mark / 2);
+          }
+        if (outer_right)
+          {
+            _wb_print_registration (cr, left + grid_w + t, top, mark / 2);
+            _wb_print_registration (cr, left + grid_w + t, bottom, mark / 2);
+          }
+      }
     }
   if (s->layout == WB_COUNTER_SHEET_FOLD)
     {

@@ -39,15 +39,19 @@ double    _wb_print_paragraph   (cairo_t     *cr,
                                  double       x,
                                  double       y,
                                  double       width);
-/* A crop mark: a short line off each end of the cut at @x (vertical) or
- * @y (horizontal) from @from to @to along it, outside the block cut. */
+/* Crop marks: a short line off each end of every cut line (@xs vertical,
+ * @ys horizontal) outside the block they cut, @gap from it; the horizontal
+ * cuts' marks on the left and right only when @left, @right (a fold-over
+ * sheet's inner side has its other half there). */
 void      _wb_print_crop_marks  (cairo_t     *cr,
                                  const double *xs,
                                  guint        n_xs,
                                  const double *ys,
                                  guint        n_ys,
                                  double       length,
-                                 double       gap);
+                                 double       gap,
+                                 gboolean     left,
+                                 gboolean     right);
 /* A registration target (a circle with a cross) centred on (@x, @y). */
 void      _wb_print_registration (cairo_t    *cr,
                                  double       x,

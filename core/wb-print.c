@@ -788,7 +788,9 @@ _wb_print_crop_marks (cairo_t      *cr,
                       const double *ys,
                       guint         n_ys,
                       double        length,
-                      double        gap)
+                      double        gap,
+                      gboolean      left_side,
+                      gboolean      right_side)
 {
   double top, bottom, left, right;
 
@@ -810,10 +812,16 @@ _wb_print_crop_marks (cairo_t      *cr,
     }
   for (guint i = 0; i < n_ys; i++)
     {
-      cairo_move_to (cr, left - gap, ys[i]);
-      cairo_line_to (cr, left - gap - length, ys[i]);
-      cairo_move_to (cr, right + gap, ys[i]);
-      cairo_line_to (cr, right + gap + length, ys[i]);
+      if (left_side)
+        {
+          cairo_move_to (cr, left - gap, ys[i]);
+          cairo_line_to (cr, left - gap - length, ys[i]);
+        }
+      if (right_side)
+        {
+          cairo_move_to (cr, right + gap, ys[i]);
+          cairo_line_to (cr, right + gap + length, ys[i]);
+        }
     }
   cairo_stroke (cr);
   cairo_restore (cr);
