@@ -56,6 +56,46 @@ pdf_pages (const char *pdf)
   return atoi (line + strlen ("Pages:"));
 }
 
+/* Whether @action is an item of @model or of one of its sections. */
+static gboolean
+menu_has (GMenuModel *model,
+          const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *a = NULL;
+      GMenuModel *link;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &a) && g_strcmp0 (a, action) == 0)
+        return TRUE;
+      link = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+      if (link != NULL && menu_has (link, action))
+        {
+          g_object_unref (link);
+          return TRUE;
+        }
+      g_clear_object (&link);
+    }
+  return FALSE;
+}
+
+/* The window's main menu button (the one with the File items). */
+static GtkWidget *
+find_main_menu (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL &&
+      menu_has (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), "win.save"))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_main_menu (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 START_TEST (test_print_dialog)
 {
   WbWindow *window = open_test_game ();
@@ -74,6 +114,20 @@ START_TEST (test_print_dialog)
   guint counters, kit_pages;
   int pages;
 
+  {
+    GtkWidget *button = find_main_menu (GTK_WIDGET (window));
+    GMenuModel *model;
+    const char *const actions[] = { "win.print", "win.export-kit", "win.export-vassal", "win.export-tmx",
+                                    "win.export-scenario", "win.import-scenario" };
+
+    ck_assert_ptr_nonnull (button);
+    model = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+    for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+      ck_assert_msg (menu_has (model, actions[i]), "%s is not in the main menu", actions[i]);
+    gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+    save_shot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))), "main-menu.png", 300);
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  }
   gtk_widget_activate_action (GTK_WIDGET (window), "win.print", NULL);
   dialog = wb_window_open_print_dialog (window, WB_PRINT_WHAT_COUNTERS);
   ck_assert_ptr_nonnull (dialog);
