@@ -52,5 +52,6 @@ int       cmd_tmx          (const char *prog, int argc, char **argv);
 int       cmd_scenario     (const char *prog, int argc, char **argv);
 int       cmd_print        (const char *prog, int argc, char **argv);
 int       cmd_kit          (const char *prog, int argc, char **argv);
+int       cmd_balance      (const char *prog, int argc, char **argv);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 
 #include "warbench-core.h"
 #include "rules/wb-hex-movement.h"
+#include "rules/wb-balance.h"
 #include "rules/wb-play.h"
 #include "rules/bg/wb-bg-battle.h"
 #include "rules/columbia/wb-col-battle.h"
@@ -862,6 +863,42 @@ bench_game (void)
   return 0;
 }
 
+/* (s) the balance lab: N automatic Wilderness games (wb_balance_run) on 1
+ * and on 2 worker threads: games a second per core and the scaling. */
+static int
+bench_balance (guint games)
+{
+  g_autoptr(WbGame) game = load_wilderness ();
+  double secs[2], cpu0;
+
+  if (game == NULL)
+    return 1;
+  for (guint j = 1; j <= 2; j++)
+    {
+      g_autoptr(WbBalance) b = NULL;
+      WbBalanceOptions o;
+      double t0;
+
+      wb_balance_options_init (&o);
+      o.games = games;
+      o.first_seed = 1000;
+      o.jobs = j;
+      cpu0 = cpu_seconds ();
+      t0 = now ();
+      b = wb_balance_run (game, &o, NULL, NULL, NULL, NULL);
+      secs[j - 1] = now () - t0;
+      if (b == NULL || !wb_balance_is_complete (b))
+        return 1;
+      printf ("balance: %u Wilderness games on %u job%s in %.2f s wall (%.1f ms a game, %.1f games/s; %.2f s CPU, "
+              "%.1f games/s per core busy)\n",
+              games, j, j > 1 ? "s" : "", secs[j - 1], secs[j - 1] * 1e3 / games, games / secs[j - 1],
+              cpu_seconds () - cpu0, games / (cpu_seconds () - cpu0));
+    }
+  printf ("balance: 1 → 2 jobs: %.2f× as fast; 10,000 games on 2 jobs would take %.0f s\n", secs[0] / secs[1],
+          secs[1] / games * 10000);
+  return 0;
+}
+
 /* (m) whole automatic games of the Blue & Gray scenarios. */
 static int
 bench_bg_game (void)
@@ -1409,6 +1446,8 @@ main (int    argc,
     return bench_bs_fire ();
   if (g_str_equal (cmd, "bs-game"))
     return bench_bs_game (argc > 2 ? CLAMP (atoi (argv[2]), 1, 1000) : 20);
+  if (g_str_equal (cmd, "balance"))
+    return bench_balance (argc > 2 ? (guint) CLAMP (atoi (argv[2]), 2, 1000000) : 200);
   if (g_str_equal (cmd, "gen") && argc > 2)
     return bench_gen (argv[2]);
   if (g_str_equal (cmd, "load") && argc > 2)
@@ -1439,6 +1478,7 @@ main (int    argc,
           failed |= run_self (self, "col-game", NULL);
           failed |= run_self (self, "bs-fire", NULL);
           failed |= run_self (self, "bs-game", NULL);
+          failed |= run_self (self, "balance", NULL);
         }
       failed |= run_self (self, "gen", big);
       failed |= run_self (self, "load", big);
@@ -1446,6 +1486,6 @@ main (int    argc,
       return failed;
     }
 
-  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | col-battle | col-game | bs-fire | bs-game [N] | load [FILE] | gen FILE]\n");
+  fprintf (stderr, "usage: wb-bench [png [HEX_SIZE] | frame | los | crt | moves | rules | game | replay | battle | bg-game | col-battle | col-game | bs-fire | bs-game [N] | balance [N] | load [FILE] | gen FILE]\n");
   return 2;
 }

@@ -695,6 +695,30 @@ expect_output "$TMP/err" 'lower the scale'
 expect_status 2 "$CLI" kit "$WILD"
 expect_output "$TMP/err" 'No output file given'
 
+step "balance: game i is play --auto --seed S+i; jobs, shards and merge agree"
+expect_status 0 "$CLI" balance "$WILD" --games 3 --seed 5 --jobs 2 --csv "$TMP/b.csv"
+expect_output "$TMP/out" '^3 games of historical \(seeds 5 to 7\)'
+expect_output "$TMP/out" 'Wins \(95 % confidence interval\)'
+expect_status 0 "$CLI" play "$WILD" --auto --seed 6 -q
+actions=$(sed -n 's/^\([0-9]*\) actions$/\1/p' "$TMP/out")
+grep -q "^6,[A-Za-z]*,no,16,$actions," "$TMP/b.csv" || fail "balance's seed 6 is not play --auto --seed 6 ($actions actions): $(cat "$TMP/b.csv")"
+expect_status 0 "$CLI" balance "$WILD" --games 3 --seed 5 --jobs 1 --json "$TMP/j1.json"
+expect_status 0 "$CLI" balance "$WILD" --games 3 --seed 5 --shard 0/2 --out "$TMP/p0.json"
+expect_status 0 "$CLI" balance "$WILD" --games 3 --seed 5 --shard 1/2 --out "$TMP/p1.json"
+expect_status 0 "$CLI" balance --merge "$TMP/p0.json" "$TMP/p1.json" --json "$TMP/jm.json"
+python3 -c "
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+sys.exit(0 if a['summary'] == b['summary'] and a['records'] == b['records'] and b['complete'] else 1)
+" "$TMP/j1.json" "$TMP/jm.json" || fail "the merged shards differ from the single run"
+expect_status 1 "$CLI" balance --merge "$TMP/p0.json" "$TMP/p0.json"
+expect_output "$TMP/err" 'is in two parts'
+expect_status 2 "$CLI" balance "$WILD"
+expect_output "$TMP/err" 'how many games'
+expect_status 2 "$CLI" balance "$WILD" --games 3 --shard 2/2
+expect_status 1 "$CLI" balance "$WILD" --games 3 --scenario nope
+expect_output "$TMP/err" 'No scenario “nope”'
+
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"
   exit 1

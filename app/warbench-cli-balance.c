@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "warbench-cli-private.h"
+#include "rules/wb-balance.h"
+
+/*
+ * balance: many automatic games of a scenario and what they say about its
+ * balance (core/rules/wb-balance.c). Game i is `play --auto --seed
+ * FIRST+i`, so any game the summary counts can be replayed alone; the
+ * numbers are the same whatever --jobs; --shard I/N plays every N-th seed
+ * from the I-th and --merge adds the parts up to the single run.
+ */
+
+static volatile sig_atomic_t interrupted;
+
+static void
+on_sigint (int sig)
+{
+  interrupted = 1;
+}
+
+static gboolean
+show_progress (guint    done,
+               guint    total,
+               gpointer user_data)
+{
+  gboolean tty = GPOINTER_TO_INT (user_data);
+
+  if (tty)
+    {
+      fprintf (stderr, _("\r%u of %u games"), done, total);
+      if (done == total || interrupted)
+        fputc ('\n', stderr);
+      fflush (stderr);
+    }
+  return !interrupted;
+}
+
+static gboolean
+write_text (const char *path,
+            const char *text,
+            GError    **error)
+{
+  if (strcmp (path, "-") == 0)
+    {
+      out (stdout, "%s", text);
+      return TRUE;
+    }
+  return g_file_set_contents (path, text, -1, error);
+}
+
+/* The run's outputs: the summary as text on stdout, unless it goes there
+ * as JSON or CSV. */
+static int
+write_outputs (WbBalance  *b,
+               const char *json_path,
+               const char *csv_path)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (json_path != NULL)
+    {
+      g_autoptr(JsonNode) node = wb_balance_to_json (b);
+      g_autofree char *text = json_to_string (node, TRUE);
+      g_autofree char *line = g_strconcat (text, "\n", NULL);
+
+      if (!write_text (json_path, line, &error))
+        {
+          out (stderr, "%s\n", error->message);
+          return STATUS_FAILED;
+        }
+    }
+  if (csv_path != NULL)
+    {
+      g_autofree char *text = wb_balance_to_csv (b);
+
+      if (!write_text (csv_path, text, &error))
+        {
+          out (stderr, "%s\n", error->message);
+          return STATUS_FAILED;
+        }
+    }
+  if (g_strcmp0 (json_path, "-") != 0 && g_strcmp0 (csv_path, "-") != 0)
+    {
+      g_autofree char *text = wb_balance_to_text (b);
+
+      out (stdout, "%s", text);
+    }
+  return wb_balance_is_complete (b) ? STATUS_OK : STATUS_FAILED;
+}
+
+static int
+merge (const char *prog,
+       char      **paths,
+       const char *json_path,
+       const char *csv_path)
+{
+  g_autoptr(WbBalance) all = NULL;
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WbBalance) part = NULL;
+
+      if (!json_parser_load_from_mapped_file (parser, paths[i], &error) ||
+          (part = wb_balance_from_json (json_parser_get_root (parser), paths[i], &error)) == NULL)
+        {
+          out (stderr, "%s: %s\n", paths[i], error->message);
+          return STATUS_FAILED;
+        }
+      if (all == NULL)
+        all = g_steal_pointer (&part);
+      else if (!wb_balance_merge (all, part, &error))
+        {
+          out (stderr, "%s: %s\n", paths[i], error->message);
+          return STATUS_FAILED;
+        }
+    }
+  if (all == NULL)
+    return usage_error (prog, "balance", _("No parts given to --merge"));
+  return write_outputs (all, json_path, csv_path);
+}
+
+int
+cmd_balance (const char  *prog,
+             int          argc,
+             char       **argv)
+{
+  g_autofree char *scenario = NULL, *seed_arg = NULL, *shard = NULL, *json_path = NULL, *csv_path = NULL;
+  g_auto(GStrv) chosen = NULL;
+  int games = 0, jobs = 0;
+  gboolean do_merge = FALSE;
+  const GOptionEntry entries[] = {
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario, N_("The scenario (default: the first)"), N_("ID") },
+    { "option", 'O', 0, G_OPTION_ARG_STRING_ARRAY, &chosen, N_("An optional rule in force (repeatable)"), N_("ID") },
+    { "games", 'n', 0, G_OPTION_ARG_INT, &games, N_("How many games"), N_("N") },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, N_("Worker threads (default: one per core)"), N_("J") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_arg, N_("The first game's seed (default 1)"), N_("S") },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard, N_("Play only shard I of N of the seeds (I from 0)"), N_("I/N") },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, N_("Write every game's record and the summary as JSON (- for stdout)"),
+      N_("FILE") },
+    { "out", 'o', 0, G_OPTION_ARG_FILENAME, &json_path, N_("The same as --json (a shard's part)"), N_("FILE") },
+    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path, N_("Write one CSV row a game (- for stdout)"), N_("FILE") },
+    { "merge", 0, 0, G_OPTION_ARG_NONE, &do_merge, N_("Add up the parts (JSON files) given instead of a game file"), NULL },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbBalance) b = NULL;
+  WbBalanceOptions o;
+  struct sigaction sa, old;
+
+  if (!parse_options (prog, "balance", _("FILE --games N | --merge PART…"),
+                      _("Plays many automatic games of a scenario and reports its balance: win and draw "
+                        "rates with 95 % confidence intervals, the VP margin, game length, automatic "
+                        "victories and the VP at the end of each turn."),
+                      _("Game i is “play --auto --seed S+i”: the numbers are the same whatever --jobs, and "
+                        "any game can be replayed alone. --shard I/N plays every N-th seed from the I-th;\n"
+                        "--merge adds such parts up to the whole run (docs/balance.md). Ctrl+C stops and "
+                        "reports the games finished."),
+                      entries, &argc, &argv))
+    return STATUS_USAGE;
+  if (do_merge)
+    return argc < 2 ? usage_error (prog, "balance", _("No parts given to --merge"))
+                    : merge (prog, argv + 1, json_path, csv_path);
+  if (argc != 2)
+    return usage_error (prog, "balance", argc < 2 ? _("No game file given") : _("Give exactly one game file"));
+  wb_balance_options_init (&o);
+  if (games <= 0)
+    return usage_error (prog, "balance", _("Say how many games (--games N, 1 or more)"));
+  if (jobs < 0 || jobs > 256)
+    return usage_error (prog, "balance", _("--jobs is from 1 to 256"));
+  if (seed_arg != NULL && !g_ascii_string_to_unsigned (seed_arg, 10, 0, G_MAXUINT64, &o.first_seed, NULL))
+    return usage_error (prog, "balance", _("The seed is a whole number from 0 to 18446744073709551615"));
+  if (shard != NULL)
+    {
+      guint64 i, n;
+      g_auto(GStrv) parts = g_strsplit (shard, "/", 2);
+
+      if (g_strv_length (parts) != 2 || !g_ascii_string_to_unsigned (parts[0], 10, 0, 100000, &i, NULL) ||
+          !g_ascii_string_to_unsigned (parts[1], 10, 1, 100000, &n, NULL) || i >= n)
+        return usage_error (prog, "balance", _("--shard is I/N with I from 0 to N-1 (0/4 … 3/4)"));
+      o.shard_index = (guint) i;
+      o.shard_count = (guint) n;
+    }
+  o.scenario = scenario;
+  o.options = (const char * const *) chosen;
+  o.games = (guint) games;
+  o.jobs = (guint) jobs;
+
+  game = load_game (argv[1], &error);
+  if (game == NULL)
+    {
+      print_load_error (argv[1], error);
+      return STATUS_FAILED;
+    }
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigaction (SIGINT, &sa, &old);
+  b = wb_balance_run (game, &o, show_progress, GINT_TO_POINTER (isatty (STDERR_FILENO)), NULL, &error);
+  sigaction (SIGINT, &old, NULL);
+  if (b == NULL)
+    {
+      out (stderr, "%s: %s\n", argv[1], error->message);
+      return STATUS_FAILED;
+    }
+  if (!wb_balance_is_complete (b))
+    out (stderr, _("Stopped: %u games finished\n"), wb_balance_get_n_games (b));
+  return write_outputs (b, json_path, csv_path);
+}
