@@ -70,7 +70,10 @@ static void
 collection_init (Collection *c, GDestroyNotify free_func)
 {
   c->items = g_ptr_array_new_with_free_func (free_func);
-  c->by_id = g_hash_table_new (NULL, NULL);
+  /* Keyed by the ids' text (the keys themselves interned): a lookup needs
+   * no g_intern_string (), whose one global lock serialised the balance
+   * lab's worker threads on every wb_game_find_* (). */
+  c->by_id = g_hash_table_new (g_str_hash, g_str_equal);
 }
 
 static void
@@ -95,7 +98,7 @@ collection_find (Collection *c, const char *id)
 {
   if (id == NULL)
     return NULL;
-  return g_hash_table_lookup (c->by_id, g_intern_string (id));
+  return g_hash_table_lookup (c->by_id, id);
 }
 
 /* Takes the item @id out (transfer full) with its place in @index. */
@@ -107,7 +110,7 @@ collection_take (Collection *c, const char *id, guint *index)
 
   if (item == NULL || !g_ptr_array_find (c->items, item, &i))
     return NULL;
-  g_hash_table_remove (c->by_id, g_intern_string (id));
+  g_hash_table_remove (c->by_id, id);
   g_ptr_array_steal_index (c->items, i);
   if (index != NULL)
     *index = i;

@@ -437,7 +437,14 @@ gboolean
 wb_hex_map_has_hex_feature (WbHexMap *self, WbOffset hex, const char *feature)
 {
   g_return_val_if_fail (WB_IS_HEX_MAP (self), FALSE);
-  return ptr_array_has (wb_hex_map_get_hex_features (self, hex), g_intern_string (feature));
+  GPtrArray *a = wb_hex_map_get_hex_features (self, hex);
+
+  /* By text, not interned: g_intern_string ()'s global lock serialised
+   * the threads that play games at once (the balance lab). */
+  for (guint i = 0; a != NULL && feature != NULL && i < a->len; i++)
+    if (strcmp (g_ptr_array_index (a, i), feature) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 gboolean

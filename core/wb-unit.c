@@ -19,7 +19,7 @@ struct _WbUnit
   char        *note;
   WbStrength   strength;
   GPtrArray   *attr_ids;     /* interned, in order */
-  GHashTable  *attrs;        /* interned id → WbAttrValue*; NULL until one is set */
+  GHashTable  *attrs;        /* id (interned; hashed by its text) → WbAttrValue*; NULL until one is set */
 };
 
 G_DEFINE_FINAL_TYPE (WbUnit, wb_unit, G_TYPE_OBJECT)
@@ -342,15 +342,13 @@ wb_unit_set_strength (WbUnit *self, const WbStrength *strength)
 const WbAttrValue *
 wb_unit_get_attr (WbUnit *self, const char *id)
 {
-  const char *key;
-
   g_return_val_if_fail (WB_IS_UNIT (self), NULL);
   g_return_val_if_fail (id != NULL, NULL);
-  /* An id nobody interned is no attribute of any unit (and looking it up
-   * does not grow GLib's table of interned strings). */
-  if (self->attrs == NULL || (key = g_quark_to_string (g_quark_try_string (id))) == NULL)
+  /* Looked up by text: no g_quark_try_string (), whose global lock
+   * serialised the balance lab's threads, and nothing interned. */
+  if (self->attrs == NULL)
     return NULL;
-  return g_hash_table_lookup (self->attrs, key);
+  return g_hash_table_lookup (self->attrs, id);
 }
 
 void
@@ -368,7 +366,7 @@ wb_unit_set_attr (WbUnit *self, const char *id, const WbAttrValue *value)
       return;
     }
   if (self->attrs == NULL)
-    self->attrs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) wb_attr_value_free);
+    self->attrs = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) wb_attr_value_free);
   if (!g_hash_table_contains (self->attrs, key))
     g_ptr_array_add (self->attr_ids, (gpointer) key);
   g_hash_table_insert (self->attrs, (gpointer) key, attr_value_copy (value));

@@ -72,15 +72,17 @@ side_id (WbMatch *m, guint side)
 guint32
 _wb_spi_profiles_for (SpiData *data, WbMatch *m, const WbUnitState *u, int turn)
 {
-  const char *side = g_intern_string (side_id (m, u->side));
-  const char *klass = g_intern_string (_wb_spi_unit_class (data, u));
+  /* By text: g_intern_string ()'s global lock would serialise games
+   * played on several threads (the balance lab). */
+  const char *side = side_id (m, u->side);
+  const char *klass = _wb_spi_unit_class (data, u);
   guint32 bits = 0;
 
   for (guint i = 0; i < data->profiles->len && i < 32; i++)
     {
       SpiProfile *p = g_ptr_array_index (data->profiles, i);
 
-      if ((p->side == NULL || p->side == side) && (p->klass == NULL || p->klass == klass) &&
+      if ((p->side == NULL || g_strcmp0 (p->side, side) == 0) && (p->klass == NULL || g_strcmp0 (p->klass, klass) == 0) &&
           (p->first_turn == 0 || (turn >= p->first_turn && turn <= p->last_turn)))
         bits |= 1u << i;
     }
