@@ -27,7 +27,7 @@ print_new_events (WbPlay *play, guint *printed, gboolean quiet)
       out (stdout, "%s\n", ((WbLogEvent *) g_ptr_array_index (log, *printed))->text);
 }
 
-static void
+void
 print_result (WbPlay *play)
 {
   WbMatch *m = wb_play_get_state (play);
@@ -51,7 +51,7 @@ cmd_play (const char  *prog,
           int          argc,
           char       **argv)
 {
-  g_autofree char *scenario_id = NULL, *save = NULL;
+  g_autofree char *scenario_id = NULL, *save = NULL, *script = NULL, *game_path = NULL;
   g_auto(GStrv) chosen = NULL;
   g_autofree char *seed_arg = NULL;
   guint64 seed = 1;
@@ -63,6 +63,11 @@ cmd_play (const char  *prog,
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_arg,
       N_("The match's seed: its dice, 0 to 18446744073709551615 (default 1)"), N_("N") },
     { "auto", 0, 0, G_OPTION_ARG_NONE, &automatic, N_("Both sides played by the automatic player"), NULL },
+    { "script", 0, 0, G_OPTION_ARG_FILENAME, &script,
+      N_("Play the actions of this file (- for stdin), one JSON object a line (docs/engine-cli.md)"),
+      N_("FILE|-") },
+    { "game", 'g', 0, G_OPTION_ARG_FILENAME, &game_path,
+      N_("With --script on a saved playtest: its game file (default: the one it names, beside it)"), N_("FILE") },
     { "physical-dice", 0, 0, G_OPTION_ARG_NONE, &physical,
       N_("Physical dice: the automatic player types its own rolls into each action"), NULL },
     { "save", 'o', 0, G_OPTION_ARG_FILENAME, &save, N_("Write the playtest journal (.warbench-play)"), N_("FILE") },
@@ -78,22 +83,35 @@ cmd_play (const char  *prog,
   guint printed = 0;
   int n = 0;
 
-  if (!parse_options (prog, "play", _("FILE --auto"),
+  if (!parse_options (prog, "play", _("FILE --auto | FILE --script FILE|-"),
                       _("Plays a whole game of a scenario with the automatic player on both sides: "
                         "a random legal policy that answers every prompt and makes every mandatory "
                         "attack. Prints the log as the game goes and the result."),
                       _("The same seed gives the same game. With --save the journal is written "
-                        "after every action, and `replay` plays it back."),
+                        "after every action, and `replay` plays it back. With --script, the actions are "
+                        "read as JSON lines instead and FILE may be a saved playtest, which they are "
+                        "appended to; a refused action stops with its line number (exit status 1)."),
                       entries, &argc, &argv))
     return STATUS_USAGE;
   if (argc != 2)
     return usage_error (prog, "play", argc < 2 ? _("No game file given") : _("Give exactly one game file"));
-  if (!automatic)
-    return usage_error (prog, "play", _("Only automatic games are played here (--auto); play hot-seat in the app"));
   /* The journal keeps a 64-bit unsigned seed: every one of them, and only
    * those, can be asked for. */
   if (seed_arg != NULL && !g_ascii_string_to_unsigned (seed_arg, 10, 0, G_MAXUINT64, &seed, NULL))
     return usage_error (prog, "play", _("The seed is a whole number from 0 to 18446744073709551615"));
+  if (script != NULL)
+    {
+      PlayScriptArgs args = { game_path, save, scenario_id, (const char * const *) chosen, seed,
+                              seed_arg != NULL, physical, quiet };
+
+      if (automatic)
+        return usage_error (prog, "play", _("Give --auto or --script, not both"));
+      return play_script (prog, argv[1], script, &args);
+    }
+  if (game_path != NULL)
+    return usage_error (prog, "play", _("--game is for --script on a saved playtest"));
+  if (!automatic)
+    return usage_error (prog, "play", _("Only automatic games are played here (--auto, or --script); play hot-seat in the app"));
   if (max_actions < 0)
     return usage_error (prog, "play", _("--max-actions is a whole number, 0 or more"));
   game = load_game (argv[1], &error);
@@ -221,6 +239,9 @@ cmd_replay (const char  *prog,
   play = wb_play_open_journal (game, journal, argv[1], &warning, &error);
   if (play == NULL)
     {
+      /* An entry refused: the log up to it and the state before it. */
+      if (!transcript && replay_to_refusal (game, journal, argv[1], quiet, error))
+        return STATUS_FAILED;
       out (stderr, "%s\n", error->message);
       return STATUS_FAILED;
     }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "warbench-core.h"
+#include "rules/wb-play.h"
 
 G_BEGIN_DECLS
 
@@ -45,6 +46,8 @@ int       cmd_counters     (const char *prog, int argc, char **argv);
 int       cmd_setup        (const char *prog, int argc, char **argv);
 int       cmd_oob          (const char *prog, int argc, char **argv);
 int       cmd_play         (const char *prog, int argc, char **argv);
+int       cmd_state        (const char *prog, int argc, char **argv);
+int       cmd_actions      (const char *prog, int argc, char **argv);
 int       cmd_replay       (const char *prog, int argc, char **argv);
 int       cmd_rules        (const char *prog, int argc, char **argv);
 int       cmd_vassal       (const char *prog, int argc, char **argv);
@@ -53,5 +56,23 @@ int       cmd_scenario     (const char *prog, int argc, char **argv);
 int       cmd_print        (const char *prog, int argc, char **argv);
 int       cmd_kit          (const char *prog, int argc, char **argv);
 int       cmd_balance      (const char *prog, int argc, char **argv);
+
+/* `play --script` (warbench-cli-engine.c): what cmd_play parsed. */
+typedef struct {
+  const char         *game;       /* --game, for a saved playtest */
+  const char         *save;
+  const char         *scenario;
+  const char * const *options;
+  guint64             seed;
+  gboolean            seeded;     /* --seed given */
+  gboolean            physical;
+  gboolean            quiet;
+} PlayScriptArgs;
+int       play_script      (const char *prog, const char *file, const char *script, const PlayScriptArgs *args);
+/* The VP, the step and the result (warbench-cli-play.c). */
+void      print_result     (WbPlay *play);
+void      print_state_json (WbPlay *play, const char *viewer);
+gboolean  replay_to_refusal (WbGame *game, WbJournal *journal, const char *name, gboolean quiet,
+                             const GError *refusal);
 
 G_END_DECLS

@@ -893,6 +893,8 @@ static const Command commands[] = {
     N_("Play many automatic games and report the scenario's balance: win rates with confidence intervals, VP, length"),
     cmd_balance },
   { "replay", N_("SAVE [--game FILE]"), N_("Replay a saved playtest: its log and final state"), cmd_replay },
+  { "state", N_("SAVE [--game FILE] [--entry K] [--viewer SIDE]"), N_("A saved playtest's state as JSON"), cmd_state },
+  { "actions", N_("SAVE [--game FILE]"), N_("The actions the engine accepts now, as JSON lines"), cmd_actions },
   { "rules", N_("[FAMILY]"), N_("The rules families the engine plays, and each one's rule checks"), cmd_rules },
   { "print", N_("FILE WHAT… [--paper P] [--scenario ID] [--layout duplex|fold|fronts] [--describe] -o OUT.pdf"),
     N_("Lay out pages to print: a map at true scale, counter sheets, set-up and OOB cards, turn track, player aid"),
