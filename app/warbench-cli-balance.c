@@ -128,13 +128,76 @@ merge (const char *prog,
   return write_outputs (all, json_path, csv_path);
 }
 
+/* Variant B (another file, or other options) played on the same seeds,
+ * both summaries and the comparison. */
+static int
+compare (const char       *path,
+         WbGame           *game,
+         WbBalance        *a,
+         const char       *vs,
+         char            **vs_options,
+         WbBalanceOptions *o,
+         const char       *json_path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) other = NULL;
+  g_autoptr(WbBalance) b = NULL;
+  g_autofree char *ta = NULL, *tb = NULL, *tc = NULL;
+  const char *const none[] = { NULL };
+
+  if (vs != NULL && (other = load_game (vs, &error)) == NULL)
+    {
+      print_load_error (vs, error);
+      return STATUS_FAILED;
+    }
+  if (vs_options != NULL)
+    o->options = g_strv_length (vs_options) == 1 && strcmp (vs_options[0], "NONE") == 0
+                 ? none : (const char * const *) vs_options;
+  b = wb_balance_run (other != NULL ? other : game, o, show_progress, GINT_TO_POINTER (isatty (STDERR_FILENO)), NULL,
+                      &error);
+  if (b == NULL)
+    {
+      out (stderr, "%s: %s\n", vs != NULL ? vs : path, error->message);
+      return STATUS_FAILED;
+    }
+  ta = wb_balance_to_text (a);
+  tb = wb_balance_to_text (b);
+  tc = wb_balance_compare_text (a, b);
+  if (json_path != NULL)
+    {
+      g_autoptr(JsonBuilder) jb = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+      g_autofree char *text = NULL;
+
+      json_builder_begin_object (jb);
+      json_builder_set_member_name (jb, "a");
+      json_builder_add_value (jb, wb_balance_to_json (a));
+      json_builder_set_member_name (jb, "b");
+      json_builder_add_value (jb, wb_balance_to_json (b));
+      json_builder_set_member_name (jb, "comparison");
+      json_builder_add_value (jb, wb_balance_compare_json (a, b));
+      json_builder_end_object (jb);
+      root = json_builder_get_root (jb);
+      text = json_to_string (root, TRUE);
+      if (!write_text (json_path, text, &error))
+        {
+          out (stderr, "%s\n", error->message);
+          return STATUS_FAILED;
+        }
+    }
+  if (g_strcmp0 (json_path, "-") != 0)
+    out (stdout, "A: %s\nB: %s\n%s", ta, tb, tc);
+  return wb_balance_is_complete (a) && wb_balance_is_complete (b) ? STATUS_OK : STATUS_FAILED;
+}
+
 int
 cmd_balance (const char  *prog,
              int          argc,
              char       **argv)
 {
   g_autofree char *scenario = NULL, *seed_arg = NULL, *shard = NULL, *json_path = NULL, *csv_path = NULL;
-  g_auto(GStrv) chosen = NULL;
+  g_autofree char *vs = NULL;
+  g_auto(GStrv) chosen = NULL, vs_options = NULL;
   int games = 0, jobs = 0;
   gboolean do_merge = FALSE;
   const GOptionEntry entries[] = {
@@ -148,6 +211,9 @@ cmd_balance (const char  *prog,
       N_("FILE") },
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &json_path, N_("The same as --json (a shard's part)"), N_("FILE") },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path, N_("Write one CSV row a game (- for stdout)"), N_("FILE") },
+    { "vs", 0, 0, G_OPTION_ARG_FILENAME, &vs, N_("Compare with this game file (a variant), the same seeds"), N_("FILE") },
+    { "vs-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vs_options,
+      N_("Compare with these options in force instead (repeatable; NONE for none)"), N_("ID") },
     { "merge", 0, 0, G_OPTION_ARG_NONE, &do_merge, N_("Add up the parts (JSON files) given instead of a game file"), NULL },
     { NULL }
   };
@@ -213,5 +279,7 @@ cmd_balance (const char  *prog,
     }
   if (!wb_balance_is_complete (b))
     out (stderr, _("Stopped: %u games finished\n"), wb_balance_get_n_games (b));
+  if (vs != NULL || vs_options != NULL)
+    return compare (argv[1], game, b, vs, vs_options, &o, json_path);
   return write_outputs (b, json_path, csv_path);
 }

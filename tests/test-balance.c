@@ -159,6 +159,55 @@ START_TEST (test_stop_and_json)
 }
 END_TEST
 
+/* A run of @n games of which the first @wins the first side won (the
+ * rest the second), each with margin @margin_a for a win, -@margin_a else. */
+static WbBalance *
+synthetic (guint n,
+           guint wins,
+           int   margin)
+{
+  g_autoptr(GString) json = g_string_new ("{\"format\": \"warbench-balance\", \"version\": 1, \"game\": \"g\", "
+                                          "\"game_sha256\": \"x\", \"scenario\": \"s\", \"options\": [], "
+                                          "\"first_seed\": \"1\", \"games_total\": 10, \"shard\": [0, 1], "
+                                          "\"complete\": true, \"side_names\": [\"A\", \"B\"], \"records\": [");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  WbBalance *b;
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (json, "%s[\"%u\", %d, 0, 16, 100, [%d, 0]]", i ? ", " : "", i + 1, i < wins ? 0 : 1,
+                            i < wins ? margin : 0);
+  g_string_append (json, "]}");
+  ck_assert (json_parser_load_from_data (parser, json->str, -1, &error));
+  b = wb_balance_from_json (json_parser_get_root (parser), "synthetic", &error);
+  ck_assert_msg (b != NULL, "%s", error ? error->message : "");
+  return b;
+}
+
+/* Variants compared: the pooled two-proportion z-test against a worked
+ * value (8 of 10 against 2 of 10: z = -2.683, p = 0.0073, significant),
+ * and a run against itself: no difference at all. */
+START_TEST (test_compare)
+{
+  g_autoptr(WbBalance) a = synthetic (10, 8, 10);
+  g_autoptr(WbBalance) b = synthetic (10, 2, 10);
+  g_autoptr(JsonNode) node = wb_balance_compare_json (a, b);
+  g_autoptr(JsonNode) same = wb_balance_compare_json (a, a);
+  JsonObject *side = json_array_get_object_element (json_object_get_array_member (json_node_get_object (node), "sides"), 0);
+  JsonObject *self = json_array_get_object_element (json_object_get_array_member (json_node_get_object (same), "sides"), 0);
+  g_autofree char *text = wb_balance_compare_text (a, b);
+
+  ck_assert_double_eq_tol (json_object_get_double_member (side, "z"), -2.683, 1e-3);
+  ck_assert_double_eq_tol (json_object_get_double_member (side, "p"), 0.0073, 1e-4);
+  ck_assert (json_object_get_boolean_member (side, "significant"));
+  ck_assert_double_eq (json_object_get_double_member (self, "p"), 1);
+  ck_assert (!json_object_get_boolean_member (self, "significant"));
+  ck_assert (json_object_get_boolean_member (json_object_get_object_member (json_node_get_object (node), "vp_margin"),
+                                             "significant"));
+  ck_assert_ptr_nonnull (strstr (text, "a significant difference"));
+}
+END_TEST
+
 static Suite *
 balance_suite (void)
 {
@@ -169,6 +218,7 @@ balance_suite (void)
   tcase_add_test (tc, test_wilson);
   tcase_add_test (tc, test_jobs_and_shards);
   tcase_add_test (tc, test_stop_and_json);
+  tcase_add_test (tc, test_compare);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -711,6 +711,10 @@ import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:])
 sys.exit(0 if a['summary'] == b['summary'] and a['records'] == b['records'] and b['complete'] else 1)
 " "$TMP/j1.json" "$TMP/jm.json" || fail "the merged shards differ from the single run"
+expect_status 0 "$CLI" balance "$WILD" --games 3 --seed 5 --vs "$WILD"
+expect_output "$TMP/out" 'Union wins .*: no significant difference \(z = 0.00, p = 1.0000\)'
+expect_status 0 "$CLI" balance "$WILD" --games 3 --seed 5 --vs-option burnside --json "$TMP/vs.json"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if set(d) == {'a','b','comparison'} and d['b']['options'] == ['burnside'] else 1)" "$TMP/vs.json" || fail "--vs-option's JSON"
 expect_status 1 "$CLI" balance --merge "$TMP/p0.json" "$TMP/p0.json"
 expect_output "$TMP/err" 'is in two parts'
 expect_status 2 "$CLI" balance "$WILD"

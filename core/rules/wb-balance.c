@@ -866,3 +866,150 @@ wb_balance_to_text (WbBalance *b)
     }
   return g_string_free (s, FALSE);
 }
+
+/* --- variants compared ---------------------------------------------------------- */
+
+static double
+normal_two_sided_p (double z)
+{
+  return erfc (fabs (z) / G_SQRT2);
+}
+
+static void
+margin_stats (WbBalance *b,
+              double    *mean,
+              double    *var)
+{
+  guint n = b->games->len;
+  double m = 0, v = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      WbBalanceGame *g = &g_array_index (b->games, WbBalanceGame, i);
+
+      m += g->vp[0] - g->vp[1];
+    }
+  m = n > 0 ? m / n : 0;
+  for (guint i = 0; i < n; i++)
+    {
+      WbBalanceGame *g = &g_array_index (b->games, WbBalanceGame, i);
+      double d = g->vp[0] - g->vp[1] - m;
+
+      v += d * d;
+    }
+  *mean = m;
+  *var = n > 1 ? v / (n - 1) : 0;
+}
+
+JsonNode *
+wb_balance_compare_json (WbBalance *a,
+                         WbBalance *b)
+{
+  g_autoptr(JsonBuilder) jb = json_builder_new ();
+  guint na = a->games->len, nb = b->games->len;
+
+  g_return_val_if_fail (a->n_sides == b->n_sides, NULL);
+
+  json_builder_begin_object (jb);
+  json_builder_set_member_name (jb, "test");
+  json_builder_add_string_value (jb, "two-proportion z-test (pooled) for win rates; Welch's t-test, normal "
+                                     "approximation, for the VP margin; two-sided, significant below p = 0.05");
+  json_builder_set_member_name (jb, "sides");
+  json_builder_begin_array (jb);
+  for (guint s = 0; s < a->n_sides; s++)
+    {
+      guint ka = 0, kb = 0;
+      double pa, pb, pool, se, z, p;
+
+      for (guint i = 0; i < na; i++)
+        ka += g_array_index (a->games, WbBalanceGame, i).winner == (int) s;
+      for (guint i = 0; i < nb; i++)
+        kb += g_array_index (b->games, WbBalanceGame, i).winner == (int) s;
+      pa = na > 0 ? (double) ka / na : 0;
+      pb = nb > 0 ? (double) kb / nb : 0;
+      pool = na + nb > 0 ? (double) (ka + kb) / (na + nb) : 0;
+      se = na > 0 && nb > 0 ? sqrt (pool * (1 - pool) * (1.0 / na + 1.0 / nb)) : 0;
+      z = se > 0 ? (pb - pa) / se : 0;
+      p = se > 0 ? normal_two_sided_p (z) : 1;
+      json_builder_begin_object (jb);
+      json_builder_set_member_name (jb, "side");
+      json_builder_add_string_value (jb, a->sides[s]);
+      json_builder_set_member_name (jb, "win_rate_a");
+      json_builder_add_double_value (jb, round (pa * 1e4) / 1e4);
+      json_builder_set_member_name (jb, "win_rate_b");
+      json_builder_add_double_value (jb, round (pb * 1e4) / 1e4);
+      json_builder_set_member_name (jb, "z");
+      json_builder_add_double_value (jb, round (z * 1e3) / 1e3);
+      json_builder_set_member_name (jb, "p");
+      json_builder_add_double_value (jb, round (p * 1e4) / 1e4);
+      json_builder_set_member_name (jb, "significant");
+      json_builder_add_boolean_value (jb, p < 0.05);
+      json_builder_end_object (jb);
+    }
+  json_builder_end_array (jb);
+  if (a->n_sides == 2)
+    {
+      double ma, va, mb, vb, se, t, p;
+
+      margin_stats (a, &ma, &va);
+      margin_stats (b, &mb, &vb);
+      se = na > 0 && nb > 0 ? sqrt (va / na + vb / nb) : 0;
+      t = se > 0 ? (mb - ma) / se : 0;
+      p = se > 0 ? normal_two_sided_p (t) : 1;
+      json_builder_set_member_name (jb, "vp_margin");
+      json_builder_begin_object (jb);
+      json_builder_set_member_name (jb, "mean_a");
+      json_builder_add_double_value (jb, round (ma * 1e3) / 1e3);
+      json_builder_set_member_name (jb, "mean_b");
+      json_builder_add_double_value (jb, round (mb * 1e3) / 1e3);
+      json_builder_set_member_name (jb, "t");
+      json_builder_add_double_value (jb, round (t * 1e3) / 1e3);
+      json_builder_set_member_name (jb, "p");
+      json_builder_add_double_value (jb, round (p * 1e4) / 1e4);
+      json_builder_set_member_name (jb, "significant");
+      json_builder_add_boolean_value (jb, p < 0.05);
+      json_builder_end_object (jb);
+    }
+  json_builder_end_object (jb);
+  return json_builder_get_root (jb);
+}
+
+char *
+wb_balance_compare_text (WbBalance *a,
+                         WbBalance *b)
+{
+  g_autoptr(JsonNode) node = wb_balance_compare_json (a, b);
+  JsonObject *o;
+  JsonArray *sides;
+  GString *s;
+
+  if (node == NULL)
+    return g_strdup (_("The two runs have different sides: not compared\n"));
+  o = json_node_get_object (node);
+  sides = json_object_get_array_member (o, "sides");
+  s = g_string_new (_("A against B, the same seeds:\n"));
+  for (guint i = 0; i < json_array_get_length (sides); i++)
+    {
+      JsonObject *x = json_array_get_object_element (sides, i);
+
+      g_string_append_printf (s, _("  %s wins %.1f %% → %.1f %%: %s (z = %.2f, p = %.4f)\n"),
+                              json_object_get_string_member (x, "side"),
+                              json_object_get_double_member (x, "win_rate_a") * 100,
+                              json_object_get_double_member (x, "win_rate_b") * 100,
+                              json_object_get_boolean_member (x, "significant") ? _("a significant difference")
+                                                                                : _("no significant difference"),
+                              json_object_get_double_member (x, "z"), json_object_get_double_member (x, "p"));
+    }
+  if (json_object_has_member (o, "vp_margin"))
+    {
+      JsonObject *m = json_object_get_object_member (o, "vp_margin");
+
+      g_string_append_printf (s, _("  VP margin %.2f → %.2f: %s (Welch t = %.2f, p = %.4f)\n"),
+                              json_object_get_double_member (m, "mean_a"), json_object_get_double_member (m, "mean_b"),
+                              json_object_get_boolean_member (m, "significant") ? _("a significant difference")
+                                                                                : _("no significant difference"),
+                              json_object_get_double_member (m, "t"), json_object_get_double_member (m, "p"));
+    }
+  g_string_append (s, _("  (two-sided tests at 5 %: two proportions for the win rates, Welch's for the margin)\n"));
+  return g_string_free (s, FALSE);
+}

@@ -86,6 +86,13 @@ gboolean       wb_balance_merge        (WbBalance *balance, WbBalance *part, GEr
 char          *wb_balance_to_text      (WbBalance *balance);
 char          *wb_balance_to_csv       (WbBalance *balance);
 
+/* Two runs of the same seeds compared (a variant): per side the win rates
+ * with a pooled two-proportion z-test, and the VP margin's means with
+ * Welch's test (normal approximation); two-sided, significant below
+ * p = 0.05. NULL when the runs have different numbers of sides. */
+JsonNode      *wb_balance_compare_json (WbBalance *a, WbBalance *b);
+char          *wb_balance_compare_text (WbBalance *a, WbBalance *b);
+
 /* A 95 % Wilson score interval for @k successes in @n trials. */
 void           wb_balance_wilson       (guint k, guint n, double *low, double *high);
 
