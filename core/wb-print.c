@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "wb-print-private.h"
+#include "wb-render-private.h"
 
 /*
  * The paged document behind every printed thing (see wb-print.h). Pages
@@ -463,36 +464,6 @@ wb_print_doc_draw_page (WbPrintDoc *doc,
 
 /* --- output ---------------------------------------------------------------- */
 
-typedef struct {
-  GOutputStream *stream;
-  GError        *error;
-} WriteClosure;
-
-static cairo_status_t
-write_to_stream (void                *user_data,
-                 const unsigned char *data,
-                 unsigned int         length)
-{
-  WriteClosure *wc = user_data;
-
-  if (wc->error != NULL)
-    return CAIRO_STATUS_WRITE_ERROR;
-  if (!g_output_stream_write_all (wc->stream, data, length, NULL, NULL, &wc->error))
-    return CAIRO_STATUS_WRITE_ERROR;
-  return CAIRO_STATUS_SUCCESS;
-}
-
-/* Closing a g_file_replace () stream with a cancelled cancellable drops
- * what was written and leaves an existing target as it was. */
-static void
-abort_output (GOutputStream *out)
-{
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-
-  g_cancellable_cancel (cancellable);
-  g_output_stream_close (out, cancellable, NULL);
-}
-
 gboolean
 wb_print_doc_write_pdf (WbPrintDoc          *doc,
                         const char          *path,
@@ -503,7 +474,7 @@ wb_print_doc_write_pdf (WbPrintDoc          *doc,
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFileOutputStream) out = NULL;
-  WriteClosure wc = { NULL, NULL };
+  WbWriteClosure wc = { NULL, NULL };
   cairo_surface_t *surface;
   cairo_status_t status;
   gboolean cancelled = FALSE;
@@ -537,7 +508,7 @@ wb_print_doc_write_pdf (WbPrintDoc          *doc,
   wc.stream = G_OUTPUT_STREAM (out);
 
   wb_print_doc_get_page_size (doc, 0, &w, &h);
-  surface = cairo_pdf_surface_create_for_stream (write_to_stream, &wc, w, h);
+  surface = cairo_pdf_surface_create_for_stream (_wb_write_to_stream, &wc, w, h);
   title = wb_game_get_title (doc->game);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title != NULL ? title : "");
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Warbench");
@@ -576,7 +547,7 @@ wb_print_doc_write_pdf (WbPrintDoc          *doc,
 
   if (cancelled || wc.error != NULL || status != CAIRO_STATUS_SUCCESS)
     {
-      abort_output (G_OUTPUT_STREAM (out));
+      _wb_abort_output (G_OUTPUT_STREAM (out));
       if (wc.error != NULL)
         g_propagate_prefixed_error (error, wc.error, _("Cannot write “%s”: "), path);
       else if (cancelled)

@@ -11,7 +11,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 
-#include "wb-render.h"
+#include "wb-render-private.h"
 
 /**
  * wb_export_format_from_path:
@@ -52,17 +52,13 @@ wb_export_format_from_path (const char     *path,
   return FALSE;
 }
 
-typedef struct {
-  GOutputStream *stream;
-  GError        *error;
-} WriteClosure;
 
-static cairo_status_t
-write_to_stream (void                *user_data,
+cairo_status_t
+_wb_write_to_stream (void                *user_data,
                  const unsigned char *data,
                  unsigned int         length)
 {
-  WriteClosure *wc = user_data;
+  WbWriteClosure *wc = user_data;
 
   if (wc->error != NULL)
     return CAIRO_STATUS_WRITE_ERROR;
@@ -74,8 +70,8 @@ write_to_stream (void                *user_data,
 
 /* Closing a g_file_replace () stream with a cancelled cancellable drops
  * what was written and leaves an existing target as it was. */
-static void
-abort_output (GOutputStream *out)
+void
+_wb_abort_output (GOutputStream *out)
 {
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
 
@@ -429,7 +425,7 @@ png_worker (gpointer data)
 }
 
 static gboolean
-png_chunk (WriteClosure *wc,
+png_chunk (WbWriteClosure *wc,
            const char   *type,
            const guint8 *data,
            gsize         len)
@@ -448,23 +444,23 @@ png_chunk (WriteClosure *wc,
   tail[2] = crc >> 8;
   tail[3] = crc;
 
-  return write_to_stream (wc, head, 8) == CAIRO_STATUS_SUCCESS &&
-         (len == 0 || write_to_stream (wc, data, len) == CAIRO_STATUS_SUCCESS) &&
-         write_to_stream (wc, tail, 4) == CAIRO_STATUS_SUCCESS;
+  return _wb_write_to_stream (wc, head, 8) == CAIRO_STATUS_SUCCESS &&
+         (len == 0 || _wb_write_to_stream (wc, data, len) == CAIRO_STATUS_SUCCESS) &&
+         _wb_write_to_stream (wc, tail, 4) == CAIRO_STATUS_SUCCESS;
 }
 
 /* A chunk whose type and data a worker has put in @piece, CRC computed. */
 static gboolean
-png_piece_chunk (WriteClosure   *wc,
+png_piece_chunk (WbWriteClosure   *wc,
                  const PngPiece *piece)
 {
   gsize len = piece->len - 4;
   guint8 head[4] = { len >> 24, len >> 16, len >> 8, len };
   guint8 tail[4] = { piece->crc >> 24, piece->crc >> 16, piece->crc >> 8, piece->crc };
 
-  return write_to_stream (wc, head, 4) == CAIRO_STATUS_SUCCESS &&
-         write_to_stream (wc, piece->data, piece->len) == CAIRO_STATUS_SUCCESS &&
-         write_to_stream (wc, tail, 4) == CAIRO_STATUS_SUCCESS;
+  return _wb_write_to_stream (wc, head, 4) == CAIRO_STATUS_SUCCESS &&
+         _wb_write_to_stream (wc, piece->data, piece->len) == CAIRO_STATUS_SUCCESS &&
+         _wb_write_to_stream (wc, tail, 4) == CAIRO_STATUS_SUCCESS;
 }
 
 static gboolean
@@ -476,7 +472,7 @@ write_png (WbGame                *game,
            double                 origin_y,
            int                    width,
            int                    height,
-           WriteClosure          *wc,
+           WbWriteClosure          *wc,
            const char            *path,
            GError               **error)
 {
@@ -520,7 +516,7 @@ write_png (WbGame                *game,
   for (int i = 0; i < n_threads; i++)
     threads[i] = g_thread_new ("wb-png", png_worker, &job);
 
-  ok = write_to_stream (wc, signature, sizeof signature) == CAIRO_STATUS_SUCCESS &&
+  ok = _wb_write_to_stream (wc, signature, sizeof signature) == CAIRO_STATUS_SUCCESS &&
        png_chunk (wc, "IHDR", ihdr, sizeof ihdr) &&
        png_chunk (wc, "IDAT", zlib_header, sizeof zlib_header);
 
@@ -605,7 +601,7 @@ wb_render_map_to_file (WbGame                *game,
   WbRenderOptions opts;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFileOutputStream) out = NULL;
-  WriteClosure wc = { NULL, NULL };
+  WbWriteClosure wc = { NULL, NULL };
   cairo_surface_t *surface = NULL;
   cairo_status_t status;
   cairo_t *cr;
@@ -674,7 +670,7 @@ wb_render_map_to_file (WbGame                *game,
       if (!write_png (game, map, &opts, margin, origin_x, origin_y,
                       (int) ceil (page_w), (int) ceil (page_h), &wc, path, error))
         {
-          abort_output (G_OUTPUT_STREAM (out));
+          _wb_abort_output (G_OUTPUT_STREAM (out));
           if (wc.error != NULL)
             g_propagate_prefixed_error (error, wc.error, _("Cannot export “%s”: "), path);
           return FALSE;
@@ -690,12 +686,12 @@ wb_render_map_to_file (WbGame                *game,
   switch (format)
     {
     case WB_EXPORT_SVG:
-      surface = cairo_svg_surface_create_for_stream (write_to_stream, &wc, page_w, page_h);
+      surface = cairo_svg_surface_create_for_stream (_wb_write_to_stream, &wc, page_w, page_h);
       if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
         cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PT);
       break;
     case WB_EXPORT_PDF:
-      surface = cairo_pdf_surface_create_for_stream (write_to_stream, &wc, page_w, page_h);
+      surface = cairo_pdf_surface_create_for_stream (_wb_write_to_stream, &wc, page_w, page_h);
       if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
         {
           const char *title = wb_map_get_name (map);
@@ -708,7 +704,7 @@ wb_render_map_to_file (WbGame                *game,
     default:
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                    _("Cannot export “%s”: unknown format"), path);
-      abort_output (G_OUTPUT_STREAM (out));
+      _wb_abort_output (G_OUTPUT_STREAM (out));
       return FALSE;
     }
 
@@ -717,7 +713,7 @@ wb_render_map_to_file (WbGame                *game,
     {
       cairo_surface_destroy (surface);
       g_clear_error (&wc.error);
-      abort_output (G_OUTPUT_STREAM (out));
+      _wb_abort_output (G_OUTPUT_STREAM (out));
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
                    _("Cannot export “%s”: %s"), path, cairo_status_to_string (status));
       return FALSE;
@@ -740,7 +736,7 @@ wb_render_map_to_file (WbGame                *game,
   cairo_surface_destroy (surface);
 
   if (wc.error != NULL || status != CAIRO_STATUS_SUCCESS)
-    abort_output (G_OUTPUT_STREAM (out));
+    _wb_abort_output (G_OUTPUT_STREAM (out));
   if (wc.error != NULL)
     {
       g_propagate_prefixed_error (error, wc.error, _("Cannot export “%s”: "), path);

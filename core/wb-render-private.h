@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <gio/gio.h>
+
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
@@ -406,5 +408,19 @@ void       _wb_render_draw_map_line_names (Render     *r,
                                            double      unit);
 void       _wb_render_point_map           (Render     *r,
                                            WbPointMap *map);
+
+/* wb-render-export.c: cairo writing into a g_file_replace () stream (map
+ * exports, wb-print.c's PDFs); the first error is kept in @error. */
+typedef struct {
+  GOutputStream *stream;
+  GError        *error;
+} WbWriteClosure;
+
+cairo_status_t _wb_write_to_stream (void                *user_data,
+                                    const unsigned char *data,
+                                    unsigned int         length);
+/* Closes a g_file_replace () stream with a cancelled cancellable: what was
+ * written is dropped and an existing target is left as it was. */
+void       _wb_abort_output       (GOutputStream       *out);
 
 G_END_DECLS
