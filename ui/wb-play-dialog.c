@@ -18,6 +18,9 @@ struct _WbPlayDialog
   GPtrArray      *option_rows;     /* AdwActionRow* with a GtkSwitch, "wb-option" data */
   GtkSpinButton  *seed_spin;
   AdwComboRow    *dice_row;
+  AdwPreferencesGroup *players_group;
+  GPtrArray      *player_rows;     /* AdwComboRow* per side: a person (0) or the automatic player (1) */
+  AdwComboRow    *pace_row;
   AdwPreferencesGroup *rules_group;
   GPtrArray      *rule_rows;       /* AdwComboRow*, "wb-rule" data */
   GtkLabel       *error_label;
@@ -29,6 +32,8 @@ enum { STARTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static const char *levels[] = { "enforce", "warn", "off" };
+/* The automatic player's pace choices, in milliseconds (0: one action per Step). */
+static const guint paces[] = { 0, 250, 800, 2000 };
 
 static WbScenario *
 chosen_scenario (WbPlayDialog *self)
@@ -160,6 +165,79 @@ wb_play_dialog_set_rule (WbPlayDialog *self,
   return FALSE;
 }
 
+void
+wb_play_dialog_set_automatic (WbPlayDialog *self, guint side, gboolean automatic)
+{
+  g_return_if_fail (WB_IS_PLAY_DIALOG (self));
+  if (side < self->player_rows->len)
+    adw_combo_row_set_selected (g_ptr_array_index (self->player_rows, side), automatic ? 1 : 0);
+}
+
+gboolean
+wb_play_dialog_get_automatic (WbPlayDialog *self, guint side)
+{
+  g_return_val_if_fail (WB_IS_PLAY_DIALOG (self), FALSE);
+  return side < self->player_rows->len &&
+         adw_combo_row_get_selected (g_ptr_array_index (self->player_rows, side)) == 1;
+}
+
+void
+wb_play_dialog_set_pace (WbPlayDialog *self, guint ms)
+{
+  guint best = 0;
+
+  g_return_if_fail (WB_IS_PLAY_DIALOG (self));
+  for (guint i = 0; i < G_N_ELEMENTS (paces); i++)
+    if ((paces[i] > ms ? paces[i] - ms : ms - paces[i]) < (paces[best] > ms ? paces[best] - ms : ms - paces[best]))
+      best = i;
+  adw_combo_row_set_selected (self->pace_row, best);
+}
+
+guint
+wb_play_dialog_get_pace (WbPlayDialog *self)
+{
+  guint i;
+
+  g_return_val_if_fail (WB_IS_PLAY_DIALOG (self), 0);
+  i = adw_combo_row_get_selected (self->pace_row);
+  return i < G_N_ELEMENTS (paces) ? paces[i] : 0;
+}
+
+/* Who plays each side: a person, or the automatic player (solo play);
+ * the pace matters only when some side is automatic. */
+static void
+build_players (WbPlayDialog *self)
+{
+  GPtrArray *sides = wb_game_get_sides (self->game);
+  gboolean played = wb_rules_family_find (wb_game_get_rules (self->game)->family) != NULL;
+  g_autoptr(GtkStringList) paces_names = gtk_string_list_new (NULL);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->players_group), played && sides->len > 0);
+  for (guint i = 0; i < sides->len && i < WB_MATCH_MAX_SIDES; i++)
+    {
+      WbSide *side = g_ptr_array_index (sides, i);
+      GtkWidget *row = adw_combo_row_new ();
+      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+      gtk_string_list_append (names, _("A person"));
+      gtk_string_list_append (names, _("The automatic player"));
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), side->name != NULL ? side->name : side->id);
+      adw_preferences_group_add (self->players_group, row);
+      g_ptr_array_add (self->player_rows, row);
+    }
+  gtk_string_list_append (paces_names, _("Step by step (click Step)"));
+  gtk_string_list_append (paces_names, _("Fast (¼ s an action)"));
+  gtk_string_list_append (paces_names, _("Steady (0.8 s an action)"));
+  gtk_string_list_append (paces_names, _("Slow (2 s an action)"));
+  self->pace_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->pace_row), _("_Automatic player’s pace"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->pace_row), TRUE);
+  adw_combo_row_set_model (self->pace_row, G_LIST_MODEL (paces_names));
+  adw_combo_row_set_selected (self->pace_row, 2);
+  adw_preferences_group_add (self->players_group, GTK_WIDGET (self->pace_row));
+}
+
 char *
 wb_play_dialog_journal_path (WbGame *game, const char *scenario)
 {
@@ -262,6 +340,7 @@ wb_play_dialog_dispose (GObject *object)
   g_clear_pointer (&self->game_path, g_free);
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
   g_clear_pointer (&self->rule_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->player_rows, g_ptr_array_unref);
   G_OBJECT_CLASS (wb_play_dialog_parent_class)->dispose (object);
 }
 
@@ -287,6 +366,7 @@ wb_play_dialog_init (WbPlayDialog *self)
 {
   self->option_rows = g_ptr_array_new ();
   self->rule_rows = g_ptr_array_new ();
+  self->player_rows = g_ptr_array_new ();
 }
 
 WbPlayDialog *
@@ -365,6 +445,13 @@ wb_play_dialog_new (GtkWindow  *parent,
   adw_combo_row_set_model (self->dice_row, G_LIST_MODEL (dice_names));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), dice);
 
+  self->players_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->players_group, _("Players"));
+  adw_preferences_group_set_description (self->players_group,
+                                         _("Play a side yourself, or let the automatic player play it: "
+                                           "test a rule change alone"));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), self->players_group);
+
   self->options_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (self->options_group, _("Optional Rules"));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), self->options_group);
@@ -385,6 +472,7 @@ wb_play_dialog_new (GtkWindow  *parent,
   gtk_spin_button_set_value (self->seed_spin, g_random_int_range (1, G_MAXINT32));
   g_signal_connect_swapped (self->scenario_row, "notify::selected", G_CALLBACK (rebuild_options), self);
   rebuild_options (self);
+  build_players (self);
   build_rules (self);
   return self;
 }

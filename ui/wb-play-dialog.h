@@ -32,6 +32,13 @@ void          wb_play_dialog_set        (WbPlayDialog       *self,
 gboolean      wb_play_dialog_set_rule   (WbPlayDialog       *self,
                                          const char         *rule,
                                          const char         *level);
+/* Who plays @side: a person (FALSE) or the automatic player (TRUE); and
+ * the automatic player's pace in milliseconds (0: one action per Step). */
+void          wb_play_dialog_set_automatic (WbPlayDialog *self, guint side, gboolean automatic);
+gboolean      wb_play_dialog_get_automatic (WbPlayDialog *self, guint side);
+void          wb_play_dialog_set_pace   (WbPlayDialog       *self,
+                                         guint               ms);
+guint         wb_play_dialog_get_pace   (WbPlayDialog       *self);
 /* What Start does: the playtest (transfer full), or NULL and a message. */
 WbPlay       *wb_play_dialog_start      (WbPlayDialog       *self,
                                          GError            **error);

@@ -167,7 +167,20 @@ update_viewer (WbWindow *self)
   GPtrArray *sides = wb_game_get_sides (self->game);
   const char *viewer = NULL;
   guint player = wb_play_player (self->play);
+  int person = self->play_auto != NULL ? wb_play_auto_person (self->play_auto) : -1;
 
+  /* Solo: the one person at the screen sees their side throughout; with
+   * every side automatic, the designer watching sees everything. */
+  if (person >= 0)
+    player = (guint) person;
+  else if (self->play_auto != NULL && wb_play_auto_is_solo (self->play_auto))
+    {
+      gboolean all = TRUE;
+      for (guint i = 0; i < sides->len; i++)
+        all = all && wb_play_auto_get_side (self->play_auto, i);
+      if (all)
+        player = G_MAXUINT;
+    }
   if (wb_counter_style_hides (wb_counter_style_for_game (self->game)) && !m->over && player < sides->len)
     viewer = ((WbSide *) g_ptr_array_index (sides, player))->id;
   wb_map_view_set_viewer (self->map_view, viewer);
@@ -176,6 +189,13 @@ update_viewer (WbWindow *self)
    * a Key Chit chosen); once the game is over, everything. */
   wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane),
                                !m->over && player < sides->len ? (int) player : -1);
+}
+
+void
+_wb_window_play_refresh_viewer (WbWindow *self)
+{
+  if (self->play != NULL)
+    update_viewer (self);
 }
 
 static void
@@ -203,7 +223,8 @@ refresh (WbWindow *self)
    * played forward (or redone); going back shows the map at once. */
   forward = cursor != 0 && entry != NULL && entry->parent == self->play_cursor;
   back = !forward && cursor != self->play_cursor;
-  if (forward && wb_play_needs_handover (self->play, self->play_side))
+  if (forward && wb_play_needs_handover (self->play, self->play_side) &&
+      (self->play_auto == NULL || !wb_play_auto_is_solo (self->play_auto)))
     {
       wb_play_handover_set_play (WB_PLAY_HANDOVER (self->play_handover), self->play);
       show_handover (self, TRUE);
@@ -334,6 +355,14 @@ _wb_window_play_undo (WbWindow *self, gboolean redo)
 
   if (self->play == NULL)
     return FALSE;
+  /* Against the automatic player, undo goes back to the person's last
+   * decision, past the automatic player's answers. */
+  if (!redo && self->play_auto != NULL && wb_play_auto_is_solo (self->play_auto))
+    {
+      if (!wb_play_auto_undo (self->play_auto, &error))
+        show_message (self, error->message);
+      return TRUE;
+    }
   if (!(redo ? wb_play_redo (self->play, &error) : wb_play_undo (self->play, &error)))
     show_message (self, error->message);
   return TRUE;
@@ -439,6 +468,7 @@ wb_window_play (WbWindow *self, WbPlay *play)
   sync_selection (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", TRUE);
   set_play_button (self, TRUE);
+  _wb_window_solo_start (self, NULL, 800);
 }
 
 void
@@ -446,6 +476,7 @@ _wb_window_end_play (WbWindow *self)
 {
   if (self->play == NULL)
     return;
+  _wb_window_solo_end (self);
   if (self->play_rules != NULL)
     gtk_window_destroy (GTK_WINDOW (self->play_rules));
   if (self->play_override != NULL)
@@ -478,9 +509,14 @@ _wb_window_end_play (WbWindow *self)
 }
 
 static void
-on_started (WbWindow *self, WbPlay *play)
+on_started (WbPlayDialog *dialog, WbPlay *play, WbWindow *self)
 {
+  gboolean automatic[WB_MATCH_MAX_SIDES] = { FALSE };
+
   wb_window_play (self, play);
+  for (guint i = 0; i < WB_MATCH_MAX_SIDES; i++)
+    automatic[i] = wb_play_dialog_get_automatic (dialog, i);
+  _wb_window_solo_start (self, automatic, wb_play_dialog_get_pace (dialog));
 }
 
 static void
@@ -496,7 +532,7 @@ new_playtest_action (GtkWidget  *widget,
     return;
   path = self->file != NULL ? g_file_get_path (self->file) : NULL;
   dialog = wb_play_dialog_new (GTK_WINDOW (self), self->game, path);
-  g_signal_connect_object (dialog, "started", G_CALLBACK (on_started), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "started", G_CALLBACK (on_started), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -646,6 +682,7 @@ _wb_window_play_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.play-rules", NULL, play_rules_action);
   gtk_widget_class_install_action (widget_class, "win.play-battle-board", NULL, play_battle_board_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "win.play-battle-board", NULL);
+  _wb_window_solo_class_init (widget_class);
 }
 
 /* GTK 4.8: a GtkPaned whose end child is hidden keeps its handle's last
@@ -767,6 +804,7 @@ _wb_window_play_init (WbWindow *self)
 
   gtk_box_prepend (GTK_BOX (page_box), self->turn_bar);
   gtk_box_insert_child_after (GTK_BOX (page_box), self->play_prompt, GTK_WIDGET (self->scenario_paned));
+  _wb_window_solo_init (self, page_box, GTK_WIDGET (self->scenario_paned));
   gtk_box_insert_child_after (self->canvas_box, self->play_battle_pane, GTK_WIDGET (self->map_view));
   gtk_box_append (self->canvas_box, self->play_handover);
   gtk_box_append (self->canvas_box, self->play_side_panel);

@@ -7,6 +7,7 @@
 
 #include "wb-window.h"
 #include "wb-play-controller.h"
+#include "wb-play-auto.h"
 #include "wb-map-editor.h"
 #include "wb-map-view.h"
 #include "wb-sidebar.h"
@@ -75,6 +76,15 @@ struct _WbWindow
   GtkWidget            *play_battle_view;       /* WbBoardView: the step's board */
   GtkWidget            *play_battle_toggle;     /* "Battle Board" in the turn bar: board or map */
   gboolean              play_in_battle;
+  /* Solo play (wb-window-solo.c): the sides the automatic player plays,
+   * its bar above the prompt and the Solo popover in the turn bar. */
+  WbPlayAuto           *play_auto;
+  GtkWidget            *solo_bar;
+  GtkWidget            *solo_label;
+  GtkWidget            *solo_pause;
+  GtkWidget            *solo_button;
+  GtkWidget            *solo_sides;
+  GtkWidget            *solo_pace;
 
   WbGame               *game;
   WbUndoStack          *undo_stack;
@@ -132,6 +142,15 @@ void _wb_window_play_init (WbWindow *self);
 gboolean _wb_window_play_take_click (WbWindow *self, double x, double y);
 /* Leaves play mode (the journal is on disk already). */
 void _wb_window_end_play (WbWindow *self);
+/* Solo play (wb-window-solo.c): set up with the sides the automatic player
+ * plays (@automatic: WB_MATCH_MAX_SIDES flags, or NULL: none) and its pace;
+ * ended with the playtest. */
+void _wb_window_solo_class_init (GtkWidgetClass *widget_class);
+void _wb_window_solo_init (WbWindow *self, GtkWidget *page_box, GtkWidget *after);
+void _wb_window_solo_start (WbWindow *self, const gboolean *automatic, guint pace);
+void _wb_window_solo_end (WbWindow *self);
+/* The map's and the log's viewer again (a side turned automatic or back). */
+void _wb_window_play_refresh_viewer (WbWindow *self);
 /* Undo or redo in play mode; FALSE when not playing. */
 gboolean _wb_window_play_undo (WbWindow *self, gboolean redo);
 /* In play, Undo and Redo follow the journal (TRUE: set them). */

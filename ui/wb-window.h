@@ -8,6 +8,7 @@
 #include "wb-map-editor.h"
 #include "wb-map-view.h"
 #include "wb-play-controller.h"
+#include "wb-play-auto.h"
 #include "wb-print-dialog.h"
 #include "wb-sidebar.h"
 
@@ -80,6 +81,8 @@ gboolean    wb_window_get_playing      (WbWindow   *self);
 WbPlay     *wb_window_get_play         (WbWindow   *self);
 /* What clicks on the map mean in play (NULL when not playing). */
 WbPlayController *wb_window_get_play_controller (WbWindow *self);
+/* The automatic player of solo play (NULL when not playing). */
+WbPlayAuto *wb_window_get_play_auto    (WbWindow   *self);
 
 /* The order of battle as CSV (wb-window-csv.c): export writes the file
  * atomically; import reads it and presents the import preview, which

@@ -10,6 +10,7 @@
 #include "wb-unit.h"
 #include "rules/wb-family.h"
 #include "rules/wb-play.h"
+#include "rules/wb-play-reason.h"
 
 /* The answers an automatic or typed-dice action gives for unknown cells at most. */
 #define WB_PLAY_MAX_RESULTS 16
@@ -450,6 +451,37 @@ prefix_replay_error (WbPlay *self, const WbJournalEntry *e, GError **error)
 
 /* Plays @action on @m: the family's actions, then the engine's; the events
  * it writes go to @events. With @preview, only what it would do. */
+/* The automatic player's reason (wb-play-reason.h), in the log before
+ * the action's own lines; a secret of the acting side when the family
+ * hides units (the reason names them). */
+static gboolean
+say_automatic (WbRuleContext *ctx, WbMatch *m, JsonObject *action, GError **error)
+{
+  JsonNode *n = json_object_get_member (action, "automatic"), *r = NULL;
+  const char *reason;
+
+  if (n == NULL)
+    return TRUE;
+  if (JSON_NODE_HOLDS_OBJECT (n))
+    r = json_object_get_member (json_node_get_object (n), "reason");
+  if (r == NULL || !JSON_NODE_HOLDS_VALUE (r) || json_node_get_value_type (r) != G_TYPE_STRING ||
+      strlen (reason = json_node_get_string (r)) > 2 * WB_PLAY_REASON_MAX)
+    {
+      g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_INVALID,
+                   _("“automatic” must be an object with a “reason” text of at most %d bytes"),
+                   2 * WB_PLAY_REASON_MAX);
+      return FALSE;
+    }
+  if (ctx->hidden_units)
+    /* TRANSLATORS: the log line of the automatic player's action as the other side reads it */
+    wb_rule_say_secret (ctx, m, m->active, _("the automatic player acts"),
+                        /* TRANSLATORS: the automatic player's reason for its next action */
+                        _("automatic player: %s"), reason);
+  else
+    wb_rule_say (ctx, m, _("automatic player: %s"), reason);
+  return TRUE;
+}
+
 static gboolean
 apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbPreview *preview,
             GError **error)
@@ -466,6 +498,8 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
       ctx.hidden_units = self->family->hidden_units;
       ctx.family_version = self->family_version;
     }
+  if (preview == NULL && !say_automatic (&ctx, m, action, error))
+    goto out;
   if (m->deploying > 0 && !m->over)
     switch (_wb_deploy_apply (m, action, &ctx, error))
       {
