@@ -516,6 +516,14 @@ log_has (Fixture *f, const char *text)
   return FALSE;
 }
 
+/* 7.23: an attacker beside 1/1/V (0616) that attacks another hex must
+ * attack 1/1/V too, unless another unit can: Doles in 0716 can. */
+static void
+engage_0616 (Fixture *f)
+{
+  place (f, "doles", "0716");
+}
+
 #define ATTACK2(a, b, hex) "{\"type\": \"attack\", \"attackers\": [\"" a "\", \"" b "\"], \"defenders\": [\"" hex "\"]}"
 
 /* 7.0: 13 Strength Points against 4 are 3-1 (the rulebook's example); a
@@ -530,6 +538,7 @@ START_TEST (test_attack_odds_and_blocked_retreat)
   place (&f, "1-2-V", "0516");
   place (&f, "gordon", "0515");
   place (&f, "csa-0218", "0615");
+  engage_0616 (&f);
   ok (&f, END);
   force_die (&f, 2);
   refused (&f, ATTACK2 ("gordon", "1-2-V", "0516"), "spi.phasing");
@@ -658,6 +667,34 @@ START_TEST (test_displacement)
 }
 END_TEST
 
+/* 7.23: csa-0218 in 0615 is in the zones of control of 1/2/V (0516) and
+ * 1/1/V (0616); attacking 0516 without 1/1/V, which no other unit can
+ * attack, would leave 7.11 unfulfilled for the rest of the phase: refused.
+ * Gordon alone, or csa-0218 attacking both hexes, is played. */
+START_TEST (test_attack_leaves_no_enemy_unengaged)
+{
+  Fixture f = { 0 };
+
+  setup (&f);
+  place (&f, "1-2-V", "0516");
+  place (&f, "gordon", "0515");
+  place (&f, "csa-0218", "0615");
+  ok (&f, END);
+  refused (&f, ATTACK2 ("gordon", "csa-0218", "0516"), "7.23");
+  /* Gordon alone (not beside 1/1/V) may attack 0516. */
+  ok (&f, "{\"type\": \"attack\", \"attackers\": [\"gordon\"], \"defenders\": [\"0516\"]}");
+  teardown (&f);
+
+  setup (&f);
+  place (&f, "1-2-V", "0516");
+  place (&f, "gordon", "0515");
+  place (&f, "csa-0218", "0615");
+  ok (&f, END);
+  ok (&f, "{\"type\": \"attack\", \"attackers\": [\"csa-0218\"], \"defenders\": [\"0516\", \"0616\"]}");
+  teardown (&f);
+}
+END_TEST
+
 /* 7.6 Ex: the defender goes; the attacker loses units of at least as many
  * printed Strength Points, his choice. */
 START_TEST (test_exchange)
@@ -668,6 +705,7 @@ START_TEST (test_exchange)
   place (&f, "1-2-V", "0516");
   place (&f, "gordon", "0515");
   place (&f, "csa-0218", "0615");
+  engage_0616 (&f);
   ok (&f, END);
   force_die (&f, 6);
   ok (&f, ATTACK2 ("gordon", "csa-0218", "0516"));
@@ -698,6 +736,7 @@ START_TEST (test_exchange_exact)
   place (&f, "gordon", "0515");
   place (&f, "wright", "0615");
   place (&f, "perry", "0615");
+  engage_0616 (&f);
   ok (&f, END);
   force_die (&f, 6);
   ok (&f, "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"wright\", \"perry\"], \"defenders\": [\"0516\"]}");
@@ -1003,6 +1042,7 @@ START_TEST (test_attack_names_lower_odds)
   play_ok (play, OVERRIDE ("1-2-V", "0516"));
   play_ok (play, OVERRIDE ("gordon", "0515"));
   play_ok (play, OVERRIDE ("csa-0218", "0615"));
+  play_ok (play, OVERRIDE ("doles", "0716"));   /* 7.23: 1/1/V is not left to csa-0218 alone */
   play_ok (play, END);
   for (guint i = 0; i < G_N_ELEMENTS (named); i++)
     {
@@ -1047,6 +1087,7 @@ START_TEST (test_advance_into_a_full_hex)
   play_ok (play, OVERRIDE ("1-2-V", "0516"));
   play_ok (play, OVERRIDE ("gordon", "0515"));
   play_ok (play, OVERRIDE ("csa-0218", "0615"));
+  play_ok (play, OVERRIDE ("doles", "0716"));   /* 7.23: 1/1/V is not left to csa-0218 alone */
   play_ok (play, END);
   play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], \"defenders\": [\"0516\"], "
                  "\"rolls\": [1]}");
@@ -1266,6 +1307,7 @@ spi_suite (void)
   tcase_add_test (tc, test_rough_and_retreat);
   tcase_add_test (tc, test_displacement);
   tcase_add_test (tc, test_exchange);
+  tcase_add_test (tc, test_attack_leaves_no_enemy_unengaged);
   tcase_add_test (tc, test_exchange_exact);
   tcase_add_test (tc, test_exchange_all_owed);
   tcase_add_test (tc, test_creek_and_mandatory);

@@ -549,6 +549,79 @@ typedef struct {
   guint        n;
 } UnitList;
 
+/* Whether a phasing unit other than the attack's could still attack @e's
+ * hex this phase: adjacent across a hexside it may attack across, or
+ * artillery bombarding from range (8.1, 8.41). */
+static gboolean
+another_may_attack (SpiData *data, WbMatch *m, const UnitList *attackers, const WbUnitState *e)
+{
+  WbHexLayout layout = wb_hex_map_get_layout (data->map);
+  guint phasing = _wb_spi_phasing (m);
+
+  for (guint k = 0; k < m->units->len; k++)
+    {
+      const WbUnitState *v = &g_array_index (m->units, WbUnitState, k);
+      gboolean listed = FALSE;
+      int d;
+
+      if (v->side != phasing || !_wb_spi_on_map (v) ||
+          (v->flags & (WB_UNIT_ATTACKED | SPI_INEFFECTIVE | SPI_ADVANCED)) ||
+          _wb_spi_profile_says (data, m, v, G_STRUCT_OFFSET (SpiProfile, no_attack)))
+        continue;
+      for (guint j = 0; j < attackers->n && !listed; j++)
+        listed = attackers->units[j] == v;
+      if (listed)
+        continue;
+      d = direction (data, v->where.hex, e->where.hex);
+      if (d >= 0 ? !side_prohibited (data, v->where.hex, d)
+                 : _wb_spi_is_artillery (data, v) &&
+                   wb_hex_distance (layout, v->where.hex, e->where.hex) <= data->artillery_range &&
+                   line_of_sight (data, v->where.hex, e->where.hex) && !in_enemy_zoc (data, m, v))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 7.23: an attacker in the zone of control of more than one enemy unit
+ * attacks all of them that no other attacking unit engages. Attacks are
+ * declared one at a time, so: an enemy unit adjacent to an attacker, in a
+ * friendly zone of control (7.11 requires it attacked), not attacked yet
+ * and not in this attack, must still be attackable by another unit —
+ * else this attack would leave the Combat Phase impossible to end. The
+ * enemy's unit is returned in @left. */
+static gboolean
+leaves_unengaged (SpiData *data, WbMatch *m, const UnitList *attackers, const WbOffset *dhex, guint n_dhex,
+                  const WbUnitState **left)
+{
+  guint phasing = _wb_spi_phasing (m);
+  g_autofree guint8 *own_zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
+
+  mark_zoc_of (data, m, phasing, own_zoc);
+  for (guint k = 0; k < m->units->len; k++)
+    {
+      const WbUnitState *e = &g_array_index (m->units, WbUnitState, k);
+      gboolean in_attack = FALSE, beside = FALSE;
+
+      if (e->side == phasing || !_wb_spi_on_map (e) || (e->flags & SPI_DEFENDED) ||
+          !own_zoc[e->where.hex.row * data->cols + e->where.hex.col])
+        continue;
+      for (guint h = 0; h < n_dhex && !in_attack; h++)
+        in_attack = same_hex (dhex[h], e->where.hex);
+      for (guint i = 0; i < attackers->n && !in_attack && !beside; i++)
+        {
+          const WbUnitState *u = attackers->units[i];
+          int d = direction (data, u->where.hex, e->where.hex);
+          beside = d >= 0 && !side_prohibited (data, u->where.hex, d);
+        }
+      if (!in_attack && beside && !another_may_attack (data, m, attackers, e))
+        {
+          *left = e;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static gboolean
 read_units (WbMatch *m, JsonObject *action, const char *member, UnitList *out, GError **error)
 {
@@ -842,6 +915,21 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
               return WB_APPLY_REFUSED;
           }
       }
+
+  {
+    const WbUnitState *left = NULL;
+
+    if (adjacent_any && leaves_unengaged (data, m, &attackers, dhex, n_dhex, &left))
+      {
+        g_autofree char *lname = wb_match_unit_text (m, left);
+        g_autofree char *lhex = hex_text (data, left->where.hex);
+
+        if (!wb_rule_check (ctx, m, "spi.mandatory", FALSE, error,
+                            _("%s must be attacked in this attack: no other unit can attack %s (7.23)"), lname,
+                            lhex))
+          return WB_APPLY_REFUSED;
+      }
+  }
 
   /* 9.0: doubled behind a bridge or ford when every adjacent attacker
    * attacks across one; never more than doubled (not cumulative). */
