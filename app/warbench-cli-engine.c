@@ -237,6 +237,45 @@ sniff_journal (const char *path)
   return wb_journal_load_from_data (data, len, path, NULL, NULL);
 }
 
+/* --respond: one JSON line on stdout — the entry, what the last action
+ * wrote to the log or why it was refused, the state and the legal actions
+ * — flushed, for the program on the other end of the pipe. */
+static void
+respond (WbPlay *play, guint *printed, const GError *refused)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
+  GPtrArray *log = wb_play_get_log (play);
+  gboolean truncated = FALSE;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "entry");
+  json_builder_add_int_value (b, wb_journal_get_cursor (wb_play_get_journal (play)));
+  if (refused != NULL)
+    {
+      json_builder_set_member_name (b, "refused");
+      json_builder_add_string_value (b, refused->message);
+    }
+  json_builder_set_member_name (b, "log");
+  json_builder_begin_array (b);
+  for (; *printed < log->len; (*printed)++)
+    json_builder_add_string_value (b, ((WbLogEvent *) g_ptr_array_index (log, *printed))->text);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "state");
+  json_builder_add_value (b, wb_play_state_to_json (play, NULL));
+  json_builder_set_member_name (b, "actions");
+  json_builder_begin_array (b);
+  actions = wb_play_list_actions (play, MAX_ACTIONS, &truncated);
+  for (guint i = 0; i < actions->len; i++)
+    json_builder_add_value (b, json_node_init_object (json_node_alloc (), g_ptr_array_index (actions, i)));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  print_json (root, FALSE);
+  fflush (stdout);
+}
+
 int
 play_script (const char          *prog,
              const char          *file,
@@ -306,6 +345,8 @@ play_script (const char          *prog,
       return STATUS_FAILED;
     }
   printed = wb_play_get_log (play)->len;
+  if (args->respond)
+    respond (play, &printed, NULL);
   if (strcmp (script, "-") == 0)
     in = stdin;
   else if ((in = fopen (script, "r")) == NULL)
@@ -328,6 +369,17 @@ play_script (const char          *prog,
       if (!json_parser_load_from_data (parser, text, -1, &error) ||
           (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
         {
+          if (args->respond)
+            {
+              g_autoptr(GError) bad = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                                   _("%s:%u: not an action (one JSON object a line)%s%s"), name,
+                                                   line_no, error != NULL ? ": " : "",
+                                                   error != NULL ? error->message : "");
+              respond (play, &printed, bad);
+              g_clear_error (&error);
+              status = STATUS_FAILED;
+              continue;
+            }
           out (stderr, _("%s:%u: not an action (one JSON object a line)%s%s\n"), name, line_no,
                error != NULL ? ": " : "", error != NULL ? error->message : "");
           status = STATUS_FAILED;
@@ -335,12 +387,26 @@ play_script (const char          *prog,
         }
       if (!wb_play_act (play, json_node_get_object (root), &error))
         {
+          /* Answered, and the session goes on: the program may try
+           * another action (the exit status says one was refused). */
+          if (args->respond)
+            {
+              respond (play, &printed, error);
+              g_clear_error (&error);
+              status = STATUS_FAILED;
+              continue;
+            }
           print_events_since (play, &printed, args->quiet);
           out (stderr, _("%s:%u: refused: %s\n"), name, line_no, error->message);
           status = STATUS_FAILED;
           break;
         }
       played++;
+      if (args->respond)
+        {
+          respond (play, &printed, NULL);
+          continue;
+        }
       print_events_since (play, &printed, args->quiet);
       /* A program on the other end of a pipe reads each action's lines as
        * they come. */
@@ -348,6 +414,12 @@ play_script (const char          *prog,
     }
   if (in != stdin)
     fclose (in);
+  if (args->respond)
+    {
+      /* stdout carries only the answers. */
+      out (stderr, g_dngettext (NULL, "%d action played\n", "%d actions played\n", played), played);
+      return status;
+    }
   out (stdout, g_dngettext (NULL, "%d action played\n", "%d actions played\n", played), played);
   print_result (play);
   return status;

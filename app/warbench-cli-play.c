@@ -56,7 +56,7 @@ cmd_play (const char  *prog,
   g_autofree char *seed_arg = NULL;
   guint64 seed = 1;
   int max_actions = 100000;
-  gboolean automatic = FALSE, quiet = FALSE, physical = FALSE;
+  gboolean automatic = FALSE, quiet = FALSE, physical = FALSE, respond = FALSE;
   const GOptionEntry entries[] = {
     { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario_id, N_("The scenario (default: the first)"), N_("ID") },
     { "option", 'O', 0, G_OPTION_ARG_STRING_ARRAY, &chosen, N_("An optional rule in force (repeatable)"), N_("ID") },
@@ -73,6 +73,9 @@ cmd_play (const char  *prog,
     { "save", 'o', 0, G_OPTION_ARG_FILENAME, &save, N_("Write the playtest journal (.warbench-play)"), N_("FILE") },
     { "max-actions", 0, 0, G_OPTION_ARG_INT, &max_actions, N_("Stop after this many actions (default 100000)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Only the result, not the log"), NULL },
+    { "respond", 0, 0, G_OPTION_ARG_NONE, &respond,
+      N_("With --script: answer each action with a JSON line of the state and the legal actions (a program "
+         "drives the engine through stdin and stdout; docs/engine-cli.md)"), NULL },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -102,7 +105,7 @@ cmd_play (const char  *prog,
   if (script != NULL)
     {
       PlayScriptArgs args = { game_path, save, scenario_id, (const char * const *) chosen, seed,
-                              seed_arg != NULL, physical, quiet };
+                              seed_arg != NULL, physical, quiet, respond };
 
       if (automatic)
         return usage_error (prog, "play", _("Give --auto or --script, not both"));
@@ -110,6 +113,8 @@ cmd_play (const char  *prog,
     }
   if (game_path != NULL)
     return usage_error (prog, "play", _("--game is for --script on a saved playtest"));
+  if (respond)
+    return usage_error (prog, "play", _("--respond is for --script"));
   if (!automatic)
     return usage_error (prog, "play", _("Only automatic games are played here (--auto, or --script); play hot-seat in the app"));
   if (max_actions < 0)

@@ -67,6 +67,7 @@ typedef struct {
   gboolean            seeded;     /* --seed given */
   gboolean            physical;
   gboolean            quiet;
+  gboolean            respond;   /* a JSON line of state and actions before and after each action */
 } PlayScriptArgs;
 int       play_script      (const char *prog, const char *file, const char *script, const PlayScriptArgs *args);
 /* The VP, the step and the result (warbench-cli-play.c). */

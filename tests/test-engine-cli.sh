@@ -175,6 +175,21 @@ else
   fail "the driver"
 fi
 
+# A whole game driven through one engine process: play --script - --respond
+# answers each action line with the state and the legal actions; the
+# driver plays until the game is over (a refused line on purpose first,
+# answered and survived), and the save's state equals the last answer's.
+if python3 "$SRC/tests/engine-driver.py" "$CLI" "$GAME" "$TMP/whole.warbench-play" 5 100000 --respond \
+     > "$TMP/whole.out" 2> "$TMP/err"; then
+  grep -q 'actions played, game over$' "$TMP/whole.out" || { cp "$TMP/whole.out" "$TMP/err"; fail "the driven game ends"; }
+  "$CLI" replay "$TMP/whole.warbench-play" --game "$GAME" -q > "$TMP/out" 2> "$TMP/err" ||
+    fail "the whole driven game's journal replays"
+  grep -q '^Result: ' "$TMP/out" || { cp "$TMP/out" "$TMP/err"; fail "the replay ends the game"; }
+else
+  fail "the whole-game driver"
+fi
+"$CLI" play "$GAME" --respond > /dev/null 2> "$TMP/err" && fail "--respond without --script is refused"
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures failures"
   exit 1
