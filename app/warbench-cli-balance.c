@@ -8,6 +8,7 @@
 
 #include "warbench-cli-private.h"
 #include "rules/wb-balance.h"
+#include "rules/wb-balance-plot.h"
 
 /*
  * balance: many automatic games of a scenario and what they say about its
@@ -16,6 +17,106 @@
  * numbers are the same whatever --jobs; --shard I/N plays every N-th seed
  * from the I-th and --merge adds the parts up to the single run.
  */
+
+/* The plots asked for: --plot FILE (repeatable) and --plot-kind KIND, the
+ * i-th kind for the i-th file, the last kind for the files after it. */
+typedef struct {
+  char  **paths;
+  char  **kinds;
+  WbGame *game;    /* for the sides' colours; NULL after --merge */
+} Plots;
+
+#define PLOT_WIDTH  720.0
+#define PLOT_HEIGHT 480.0
+#define SHEET_WIDTH  842.0   /* A4 landscape */
+#define SHEET_HEIGHT 595.0
+
+static gboolean
+plot_kind (const Plots   *plots,
+           guint          i,
+           WbBalancePlot *kind)
+{
+  guint n = plots->kinds != NULL ? g_strv_length (plots->kinds) : 0;
+
+  if (n == 0)
+    {
+      *kind = WB_BALANCE_PLOT_SHEET;
+      return TRUE;
+    }
+  return wb_balance_plot_from_name (plots->kinds[MIN (i, n - 1)], kind);
+}
+
+/* Checked before any game is played. */
+static gboolean
+check_plots (const char  *prog,
+             const Plots *plots,
+             int         *status)
+{
+  guint n_paths = plots->paths != NULL ? g_strv_length (plots->paths) : 0;
+  guint n_kinds = plots->kinds != NULL ? g_strv_length (plots->kinds) : 0;
+
+  for (guint i = 0; i < n_kinds; i++)
+    if (!wb_balance_plot_from_name (plots->kinds[i], NULL))
+      {
+        g_autofree char *msg = g_strdup_printf (_("Unknown plot kind “%s”: wins, margin, curves or sheet"),
+                                                plots->kinds[i]);
+
+        *status = usage_error (prog, "balance", msg);
+        return FALSE;
+      }
+  if (n_kinds > 0 && n_paths == 0)
+    {
+      *status = usage_error (prog, "balance", _("--plot-kind needs --plot FILE"));
+      return FALSE;
+    }
+  for (guint i = 0; i < n_paths; i++)
+    if (!wb_export_format_from_path (plots->paths[i], NULL))
+      {
+        g_autofree char *msg = g_strdup_printf (_("The plot “%s” must end in .svg, .png or .pdf"), plots->paths[i]);
+
+        *status = usage_error (prog, "balance", msg);
+        return FALSE;
+      }
+  /* A folder that is not there fails now, not after the games. */
+  for (guint i = 0; i < n_paths; i++)
+    {
+      g_autofree char *dir = g_path_get_dirname (plots->paths[i]);
+
+      if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+        {
+          out (stderr, _("Cannot write the plot “%s”: there is no folder “%s”\n"), plots->paths[i], dir);
+          *status = STATUS_FAILED;
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+write_plots (const Plots *plots,
+             WbBalance   *a,
+             WbBalance   *b,
+             const char  *label_a,
+             const char  *label_b)
+{
+  for (guint i = 0; plots->paths != NULL && plots->paths[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      WbBalancePlot kind;
+      gboolean sheet;
+
+      plot_kind (plots, i, &kind);
+      sheet = kind == WB_BALANCE_PLOT_SHEET;
+      if (!wb_balance_plot_write_full (plots->paths[i], sheet ? SHEET_WIDTH : PLOT_WIDTH,
+                                       sheet ? SHEET_HEIGHT : PLOT_HEIGHT, kind, a, b, label_a, label_b,
+                                       plots->game, &error))
+        {
+          out (stderr, "%s\n", error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
 
 static volatile sig_atomic_t interrupted;
 
@@ -58,9 +159,10 @@ write_text (const char *path,
 /* The run's outputs: the summary as text on stdout, unless it goes there
  * as JSON or CSV. */
 static int
-write_outputs (WbBalance  *b,
-               const char *json_path,
-               const char *csv_path)
+write_outputs (WbBalance   *b,
+               const char  *json_path,
+               const char  *csv_path,
+               const Plots *plots)
 {
   g_autoptr(GError) error = NULL;
 
@@ -92,14 +194,18 @@ write_outputs (WbBalance  *b,
 
       out (stdout, "%s", text);
     }
+  /* Last: a plot that cannot be written loses none of the numbers. */
+  if (!write_plots (plots, b, NULL, NULL, NULL))
+    return STATUS_FAILED;
   return wb_balance_is_complete (b) ? STATUS_OK : STATUS_FAILED;
 }
 
 static int
-merge (const char *prog,
-       char      **paths,
-       const char *json_path,
-       const char *csv_path)
+merge (const char  *prog,
+       char       **paths,
+       const char  *json_path,
+       const char  *csv_path,
+       const Plots *plots)
 {
   g_autoptr(WbBalance) all = NULL;
 
@@ -125,7 +231,7 @@ merge (const char *prog,
     }
   if (all == NULL)
     return usage_error (prog, "balance", _("No parts given to --merge"));
-  return write_outputs (all, json_path, csv_path);
+  return write_outputs (all, json_path, csv_path, plots);
 }
 
 /* Variant B (another file, or other options) played on the same seeds,
@@ -137,7 +243,8 @@ compare (const char       *path,
          const char       *vs,
          char            **vs_options,
          WbBalanceOptions *o,
-         const char       *json_path)
+         const char       *json_path,
+         const Plots      *plots)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(WbGame) other = NULL;
@@ -187,6 +294,16 @@ compare (const char       *path,
     }
   if (g_strcmp0 (json_path, "-") != 0)
     out (stdout, "A: %s\nB: %s\n%s", ta, tb, tc);
+  {
+    /* The legend names B by what differs: its file or its options. */
+    g_autofree char *label_b = vs != NULL ? g_path_get_basename (vs)
+                               : o->options == NULL || o->options[0] == NULL ? g_strdup (_("no options"))
+                               : g_strjoinv (", ", (char **) o->options);
+    g_autofree char *label_a = vs != NULL ? g_path_get_basename (path) : NULL;
+
+    if (!write_plots (plots, a, b, label_a, label_b))
+      return STATUS_FAILED;
+  }
   return wb_balance_is_complete (a) && wb_balance_is_complete (b) ? STATUS_OK : STATUS_FAILED;
 }
 
@@ -197,7 +314,7 @@ cmd_balance (const char  *prog,
 {
   g_autofree char *scenario = NULL, *seed_arg = NULL, *shard = NULL, *json_path = NULL, *csv_path = NULL;
   g_autofree char *vs = NULL;
-  g_auto(GStrv) chosen = NULL, vs_options = NULL;
+  g_auto(GStrv) chosen = NULL, vs_options = NULL, plot_paths = NULL, plot_kinds = NULL;
   int games = 0, jobs = 0;
   gboolean do_merge = FALSE;
   const GOptionEntry entries[] = {
@@ -215,6 +332,10 @@ cmd_balance (const char  *prog,
     { "vs-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vs_options,
       N_("Compare with these options in force instead (repeatable; NONE for none)"), N_("ID") },
     { "merge", 0, 0, G_OPTION_ARG_NONE, &do_merge, N_("Add up the parts (JSON files) given instead of a game file"), NULL },
+    { "plot", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &plot_paths,
+      N_("Draw the plots into this file: .svg, .png or .pdf (repeatable)"), N_("FILE") },
+    { "plot-kind", 0, 0, G_OPTION_ARG_STRING_ARRAY, &plot_kinds,
+      N_("What the plot shows: wins, margin, curves or sheet (default; repeatable, one a --plot)"), N_("KIND") },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -222,6 +343,8 @@ cmd_balance (const char  *prog,
   g_autoptr(WbBalance) b = NULL;
   WbBalanceOptions o;
   struct sigaction sa, old;
+  Plots plots = { NULL, NULL, NULL };
+  int status;
 
   if (!parse_options (prog, "balance", _("FILE --games N | --merge PART…"),
                       _("Plays many automatic games of a scenario and reports its balance: win and draw "
@@ -230,12 +353,17 @@ cmd_balance (const char  *prog,
                       _("Game i is “play --auto --seed S+i”: the numbers are the same whatever --jobs, and "
                         "any game can be replayed alone. --shard I/N plays every N-th seed from the I-th;\n"
                         "--merge adds such parts up to the whole run (docs/balance.md). Ctrl+C stops and "
-                        "reports the games finished."),
+                        "reports the games finished. --plot draws the win rates, the VP margin and the VP "
+                        "curves (with --vs, the variant overlaid)."),
                       entries, &argc, &argv))
     return STATUS_USAGE;
+  plots.paths = plot_paths;
+  plots.kinds = plot_kinds;
+  if (!check_plots (prog, &plots, &status))
+    return status;
   if (do_merge)
     return argc < 2 ? usage_error (prog, "balance", _("No parts given to --merge"))
-                    : merge (prog, argv + 1, json_path, csv_path);
+                    : merge (prog, argv + 1, json_path, csv_path, &plots);
   if (argc != 2)
     return usage_error (prog, "balance", argc < 2 ? _("No game file given") : _("Give exactly one game file"));
   wb_balance_options_init (&o);
@@ -279,7 +407,8 @@ cmd_balance (const char  *prog,
     }
   if (!wb_balance_is_complete (b))
     out (stderr, _("Stopped: %u games finished\n"), wb_balance_get_n_games (b));
+  plots.game = game;
   if (vs != NULL || vs_options != NULL)
-    return compare (argv[1], game, b, vs, vs_options, &o, json_path);
-  return write_outputs (b, json_path, csv_path);
+    return compare (argv[1], game, b, vs, vs_options, &o, json_path, &plots);
+  return write_outputs (b, json_path, csv_path, &plots);
 }

@@ -723,6 +723,29 @@ expect_status 2 "$CLI" balance "$WILD" --games 3 --shard 2/2
 expect_status 1 "$CLI" balance "$WILD" --games 3 --scenario nope
 expect_output "$TMP/err" 'No scenario “nope”'
 
+step "balance --plot: the plots as PNG, SVG and PDF, one kind a file, the variant overlaid"
+# png_size FILE: the PNG's width and height in pixels (2 a point), or nothing.
+png_size() { python3 -c "
+import struct, sys
+d = open(sys.argv[1], 'rb').read(24)
+print('%dx%d' % struct.unpack('>II', d[16:24]) if d[:8] == b'\\x89PNG\\r\\n\\x1a\\n' else '')" "$1"; }
+expect_status 0 "$CLI" balance "$WILD" --games 3 --plot "$TMP/sheet.png" --plot "$TMP/wins.svg" --plot "$TMP/curves.pdf" \
+  --plot-kind sheet --plot-kind wins --plot-kind curves
+[ "$(png_size "$TMP/sheet.png")" = 1684x1190 ] || fail "the sheet is not an A4 landscape PNG: $(png_size "$TMP/sheet.png")"
+head -c 5 "$TMP/curves.pdf" | grep -q '%PDF-' || fail "--plot x.pdf is not a PDF"
+grep -q '<svg' "$TMP/wins.svg" || fail "--plot x.svg is not an SVG"
+expect_status 0 "$CLI" balance "$WILD" --games 3 --vs-option burnside --plot "$TMP/ab.png" --plot-kind wins
+[ "$(png_size "$TMP/ab.png")" = 1440x960 ] || fail "--plot-kind wins: $(png_size "$TMP/ab.png")"
+expect_status 0 "$CLI" balance --merge "$TMP/p0.json" "$TMP/p1.json" --plot "$TMP/merged.png"
+[ -n "$(png_size "$TMP/merged.png")" ] || fail "--merge --plot wrote no PNG"
+expect_status 2 "$CLI" balance "$WILD" --games 3 --plot "$TMP/x.png" --plot-kind pie
+expect_output "$TMP/err" 'Unknown plot kind “pie”'
+expect_status 2 "$CLI" balance "$WILD" --games 3 --plot "$TMP/x.gif"
+expect_output "$TMP/err" 'must end in .svg, .png or .pdf'
+[ ! -e "$TMP/x.gif" ] || fail "a refused --plot wrote its file"
+expect_status 1 "$CLI" balance "$WILD" --games 1 --plot "$TMP/no-such-dir/x.png"
+expect_output "$TMP/err" 'Cannot write the plot'
+
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"
   exit 1
