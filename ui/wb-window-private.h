@@ -85,6 +85,7 @@ struct _WbWindow
   GtkWidget            *solo_button;
   GtkWidget            *solo_sides;
   GtkWidget            *solo_pace;
+  GtkWidget            *balance_lab;            /* WbBalanceWindow while open (weak) */
 
   WbGame               *game;
   WbUndoStack          *undo_stack;
@@ -146,6 +147,8 @@ void _wb_window_end_play (WbWindow *self);
  * plays (@automatic: WB_MATCH_MAX_SIDES flags, or NULL: none) and its pace;
  * ended with the playtest. */
 void _wb_window_solo_class_init (GtkWidgetClass *widget_class);
+/* Playtest ▸ Balance Lab… (wb-window-balance.c). */
+void _wb_window_balance_class_init (GtkWidgetClass *widget_class);
 void _wb_window_solo_init (WbWindow *self, GtkWidget *page_box, GtkWidget *after);
 void _wb_window_solo_start (WbWindow *self, const gboolean *automatic, guint pace);
 void _wb_window_solo_end (WbWindow *self);

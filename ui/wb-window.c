@@ -1267,6 +1267,7 @@ wb_window_class_init (WbWindowClass *klass)
   _wb_window_import_class_init (widget_class);
   _wb_window_table_class_init (widget_class);
   _wb_window_play_class_init (widget_class);
+  _wb_window_balance_class_init (widget_class);
 }
 
 static void

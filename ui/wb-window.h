@@ -9,6 +9,7 @@
 #include "wb-map-view.h"
 #include "wb-play-controller.h"
 #include "wb-play-auto.h"
+#include "wb-balance-window.h"
 #include "wb-print-dialog.h"
 #include "wb-sidebar.h"
 
@@ -81,6 +82,8 @@ gboolean    wb_window_get_playing      (WbWindow   *self);
 WbPlay     *wb_window_get_play         (WbWindow   *self);
 /* What clicks on the map mean in play (NULL when not playing). */
 WbPlayController *wb_window_get_play_controller (WbWindow *self);
+/* The balance lab's window while it is open, else NULL. */
+WbBalanceWindow *wb_window_get_balance_lab (WbWindow *self);
 /* The automatic player of solo play (NULL when not playing). */
 WbPlayAuto *wb_window_get_play_auto    (WbWindow   *self);
 
