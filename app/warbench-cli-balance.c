@@ -158,6 +158,8 @@ write_text (const char *path,
 
 /* The run's outputs: the summary as text on stdout, unless it goes there
  * as JSON or CSV. */
+static const char *counts_csv_path;   /* --counts-csv */
+
 static int
 write_outputs (WbBalance   *b,
                const char  *json_path,
@@ -165,6 +167,17 @@ write_outputs (WbBalance   *b,
                const Plots *plots)
 {
   g_autoptr(GError) error = NULL;
+
+  if (counts_csv_path != NULL)
+    {
+      g_autofree char *text = wb_balance_counts_to_csv (b);
+
+      if (!write_text (counts_csv_path, text, &error))
+        {
+          out (stderr, "%s\n", error->message);
+          return STATUS_FAILED;
+        }
+    }
 
   if (json_path != NULL)
     {
@@ -188,7 +201,7 @@ write_outputs (WbBalance   *b,
           return STATUS_FAILED;
         }
     }
-  if (g_strcmp0 (json_path, "-") != 0 && g_strcmp0 (csv_path, "-") != 0)
+  if (g_strcmp0 (json_path, "-") != 0 && g_strcmp0 (csv_path, "-") != 0 && g_strcmp0 (counts_csv_path, "-") != 0)
     {
       g_autofree char *text = wb_balance_to_text (b);
 
@@ -242,12 +255,13 @@ compare (const char       *path,
          WbBalance        *a,
          const char       *vs,
          char            **vs_options,
+         WbGame           *variant,
          WbBalanceOptions *o,
          const char       *json_path,
          const Plots      *plots)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(WbGame) other = NULL;
+  g_autoptr(WbGame) other = variant != NULL ? g_object_ref (variant) : NULL;
   g_autoptr(WbBalance) b = NULL;
   g_autofree char *ta = NULL, *tb = NULL, *tc = NULL;
   const char *const none[] = { NULL };
@@ -313,7 +327,7 @@ cmd_balance (const char  *prog,
              char       **argv)
 {
   g_autofree char *scenario = NULL, *seed_arg = NULL, *shard = NULL, *json_path = NULL, *csv_path = NULL;
-  g_autofree char *vs = NULL;
+  g_autofree char *vs = NULL, *vs_table = NULL, *counts_csv = NULL;
   g_auto(GStrv) chosen = NULL, vs_options = NULL, plot_paths = NULL, plot_kinds = NULL;
   int games = 0, jobs = 0;
   gboolean do_merge = FALSE;
@@ -331,6 +345,10 @@ cmd_balance (const char  *prog,
     { "vs", 0, 0, G_OPTION_ARG_FILENAME, &vs, N_("Compare with this game file (a variant), the same seeds"), N_("FILE") },
     { "vs-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vs_options,
       N_("Compare with these options in force instead (repeatable; NONE for none)"), N_("ID") },
+    { "counts-csv", 0, 0, G_OPTION_ARG_FILENAME, &counts_csv,
+      N_("Write the rule-check and table counts as CSV, one row a count (- for stdout)"), N_("FILE") },
+    { "vs-table", 0, 0, G_OPTION_ARG_STRING, &vs_table,
+      N_("Compare with table ID replaced by table OTHER of the same game (same kind and shape)"), N_("ID=OTHER") },
     { "merge", 0, 0, G_OPTION_ARG_NONE, &do_merge, N_("Add up the parts (JSON files) given instead of a game file"), NULL },
     { "plot", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &plot_paths,
       N_("Draw the plots into this file: .svg, .png or .pdf (repeatable)"), N_("FILE") },
@@ -339,7 +357,7 @@ cmd_balance (const char  *prog,
     { NULL }
   };
   g_autoptr(GError) error = NULL;
-  g_autoptr(WbGame) game = NULL;
+  g_autoptr(WbGame) game = NULL, variant = NULL;
   g_autoptr(WbBalance) b = NULL;
   WbBalanceOptions o;
   struct sigaction sa, old;
@@ -349,7 +367,8 @@ cmd_balance (const char  *prog,
   if (!parse_options (prog, "balance", _("FILE --games N | --merge PART…"),
                       _("Plays many automatic games of a scenario and reports its balance: win and draw "
                         "rates with 95 % confidence intervals, the VP margin, game length, automatic "
-                        "victories and the VP at the end of each turn."),
+                        "victories, the VP at the end of each turn, how often each rule check was tested "
+                        "and broken, and each table's results against its dice."),
                       _("Game i is “play --auto --seed S+i”: the numbers are the same whatever --jobs, and "
                         "any game can be replayed alone. --shard I/N plays every N-th seed from the I-th;\n"
                         "--merge adds such parts up to the whole run (docs/balance.md). Ctrl+C stops and "
@@ -361,6 +380,11 @@ cmd_balance (const char  *prog,
   plots.kinds = plot_kinds;
   if (!check_plots (prog, &plots, &status))
     return status;
+  counts_csv_path = counts_csv;
+  if (vs_table != NULL && (strchr (vs_table, '=') == NULL || *vs_table == '=' || g_str_has_suffix (vs_table, "=")))
+    return usage_error (prog, "balance", _("--vs-table is ID=OTHER: the table to replace and the one to use instead"));
+  if (vs != NULL && vs_table != NULL)
+    return usage_error (prog, "balance", _("Give --vs or --vs-table, not both"));
   if (do_merge)
     return argc < 2 ? usage_error (prog, "balance", _("No parts given to --merge"))
                     : merge (prog, argv + 1, json_path, csv_path, &plots);
@@ -395,6 +419,18 @@ cmd_balance (const char  *prog,
       print_load_error (argv[1], error);
       return STATUS_FAILED;
     }
+  /* The variant is checked before the games, not after the first run. */
+  if (vs_table != NULL)
+    {
+      g_auto(GStrv) ids = g_strsplit (vs_table, "=", 2);
+
+      variant = wb_balance_game_with_table (game, ids[0], ids[1], &error);
+      if (variant == NULL)
+        {
+          out (stderr, "%s: %s\n", argv[1], error->message);
+          return STATUS_FAILED;
+        }
+    }
   memset (&sa, 0, sizeof sa);
   sa.sa_handler = on_sigint;
   sigaction (SIGINT, &sa, &old);
@@ -408,7 +444,7 @@ cmd_balance (const char  *prog,
   if (!wb_balance_is_complete (b))
     out (stderr, _("Stopped: %u games finished\n"), wb_balance_get_n_games (b));
   plots.game = game;
-  if (vs != NULL || vs_options != NULL)
-    return compare (argv[1], game, b, vs, vs_options, &o, json_path, &plots);
+  if (vs != NULL || vs_options != NULL || vs_table != NULL)
+    return compare (argv[1], game, b, vs, vs_options, variant, &o, json_path, &plots);
   return write_outputs (b, json_path, csv_path, &plots);
 }

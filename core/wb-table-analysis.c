@@ -112,10 +112,38 @@ wb_table_differential_column (WbTable       *table,
   return -1;   /* a gap between columns */
 }
 
+/* The balance lab counts the tables the games read (rules/wb-tally.h).
+ * The families read a cell here with no context, so the counter of the
+ * action being played on this thread is set for the length of that action
+ * (wb_play_act): per thread, hence one per play, no lock; unset, a read
+ * costs one test. */
+static _Thread_local WbTableReadFunc read_func;
+static _Thread_local gpointer        read_data;
+
+void
+_wb_table_set_read_func (WbTableReadFunc func,
+                         gpointer        data)
+{
+  read_func = func;
+  read_data = data;
+}
+
 const char *
 wb_table_resolve (WbTable *table,
                   guint    column,
                   int      roll)
+{
+  const char *cell = _wb_table_cell (table, column, roll);
+
+  if (G_UNLIKELY (read_func != NULL) && cell != NULL)
+    read_func (read_data, table, column, roll, cell);
+  return cell;
+}
+
+const char *
+_wb_table_cell (WbTable *table,
+                guint    column,
+                int      roll)
 {
   GPtrArray *rows = wb_table_get_rows (table);
   const WbTableRow *r;
@@ -414,7 +442,7 @@ wb_table_stats_new (WbTable  *table,
       cs->outcomes = g_array_new (FALSE, FALSE, sizeof (WbTableOutcome));
       for (guint i = 0; i < dice->n_outcomes; i++)
         {
-          const char *cell = wb_table_resolve (table, c, dice->outcomes[i].value);
+          const char *cell = _wb_table_cell (table, c, dice->outcomes[i].value);
 
           if (cell == NULL)
             cs->uncovered += dice->outcomes[i].count;
@@ -606,7 +634,7 @@ wb_fire_band_stats (WbTable      *table,
   *none = 0;
   for (guint i = 0; i < dice->n_outcomes; i++)
     {
-      const char *cell = wb_table_resolve (table, column, dice->outcomes[i].value);
+      const char *cell = _wb_table_cell (table, column, dice->outcomes[i].value);
       const char *band = wb_table_cell_is_unknown (cell) ? g_intern_static_string ("?")
                                                          : wb_fire_cell_band (cell, rating);
       if (band == NULL)

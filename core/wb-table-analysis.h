@@ -33,6 +33,14 @@ int          wb_table_differential_column (WbTable *table, int attack, int defen
  * is the table's own, valid until the table is edited; nothing is
  * allocated, so this is safe in an engine's inner loop. */
 const char  *wb_table_resolve             (WbTable *table, guint column, int roll);
+/* The same read, not counted: the analysis's own reads, a dice pool's
+ * strength row (not a roll). */
+const char  *_wb_table_cell               (WbTable *table, guint column, int roll);
+/* Called by wb_table_resolve on this thread for every cell read (a roll
+ * on the table), until set to NULL: the balance lab's tally of the action
+ * being played (rules/wb-tally.h). */
+typedef void (*WbTableReadFunc) (gpointer data, WbTable *table, guint column, int roll, const char *cell);
+void         _wb_table_set_read_func      (WbTableReadFunc func, gpointer data);
 
 /* --- result codes as effects -------------------------------------------------- */
 

@@ -200,7 +200,7 @@ wb_table_pool_dice (WbTable *table,
   g_return_val_if_fail (WB_IS_TABLE (table), -1);
   if (wb_table_get_pool (table)->sides <= 0)
     return -1;
-  cell = wb_table_resolve (table, column, value);
+  cell = _wb_table_cell (table, column, value);
   if (cell == NULL || wb_table_cell_is_unknown (cell))
     return -1;
   if (strcmp (cell, "-") == 0)

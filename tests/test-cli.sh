@@ -745,6 +745,33 @@ expect_output "$TMP/err" 'must end in .svg, .png or .pdf'
 [ ! -e "$TMP/x.gif" ] || fail "a refused --plot wrote its file"
 expect_status 1 "$CLI" balance "$WILD" --games 1 --plot "$TMP/no-such-dir/x.png"
 expect_output "$TMP/err" 'Cannot write the plot'
+step "balance: rule checks and table counts; version-1 parts; --vs-table"
+expect_status 0 "$CLI" balance "$WILD" --games 3 --seed 5 --jobs 2 --counts-csv "$TMP/counts.csv"
+expect_output "$TMP/out" '^  spi.moved-once  *tested [1-9][0-9]* '
+expect_output "$TMP/out" '^Table Combat Results Table \(crt, 1d6\): [1-9][0-9]* rolls'
+grep -q '^check,spi.moved-once,,refused,0,0.000,,' "$TMP/counts.csv" || fail "--counts-csv: $(head -3 "$TMP/counts.csv")"
+python3 -c "
+import csv, json, sys
+j = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2], newline='')))
+crt = next(t for t in j['summary']['tables'] if t['id'] == 'crt')
+rolls = sum(int(r['count']) for r in rows if r['kind'] == 'table' and r['id'] == 'crt')
+merged = json.load(open(sys.argv[3]))
+sys.exit(0 if j['version'] == 2 and rolls == crt['rolls'] > 0 and j['counts'] == merged['counts'] else 1)
+" "$TMP/j1.json" "$TMP/counts.csv" "$TMP/jm.json" || fail "the counts' CSV, the JSON's and the merged parts' disagree"
+python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1])); d['version'] = 1; del d['counts']; del d['summary']['rule_checks']; del d['summary']['tables']
+json.dump(d, open(sys.argv[2], 'w'))
+" "$TMP/p0.json" "$TMP/p0-v1.json"
+expect_status 0 "$CLI" balance --merge "$TMP/p0-v1.json" "$TMP/p1.json"
+expect_output "$TMP/out" 'Rule checks and tables: not recorded \(a part of version 1 was merged\)'
+expect_status 1 "$CLI" balance "$WILD" --games 3 --vs-table crt=terrain-effects
+expect_output "$TMP/err" 'cannot stand in for table “crt” \(odds, 10 columns, 6 rows\)'
+expect_status 2 "$CLI" balance "$WILD" --games 3 --vs-table crt
+expect_output "$TMP/err" 'vs-table is ID=OTHER'
+expect_status 0 "$CLI" balance "$CB" --games 2 --vs-table fire-depletion=fire-depletion-rulebook
+expect_output "$TMP/out" '^A against B, the same seeds:'
 
 if [ "$failures" -ne 0 ]; then
   printf '%d check(s) failed\n' "$failures"

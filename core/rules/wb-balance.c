@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "rules/wb-balance.h"
+#include "rules/wb-balance-private.h"
 #include "rules/wb-play.h"
 #include "rules/wb-rng.h"
 #include "wb-format.h"
@@ -35,6 +35,7 @@ struct _WbBalance {
   char      *sides[WB_MATCH_MAX_SIDES];
   GArray    *games;        /* WbBalanceGame, by seed once finished */
   gboolean   complete;
+  WbBalanceCounts *counts; /* rule checks and tables; NULL: not recorded (a version-1 part) */
 };
 
 G_DEFINE_QUARK (wb-balance-error-quark, wb_balance_error)
@@ -78,6 +79,7 @@ wb_balance_free (WbBalance *b)
   for (guint s = 0; s < WB_MATCH_MAX_SIDES; s++)
     g_free (b->sides[s]);
   g_array_unref (b->games);
+  _wb_balance_counts_free (b->counts);
   g_free (b);
 }
 
@@ -125,6 +127,7 @@ typedef struct {
   guint              *indexes;    /* the game indexes to play */
   guint               n;
   WbBalanceGame      *slots;      /* n of them */
+  WbTally           **tallies;    /* each game's counts, n of them */
   gint                next;       /* atomic */
   gint                done;       /* atomic */
   GCancellable       *cancellable;
@@ -137,7 +140,8 @@ static void
 play_one (Run           *run,
           WbGame        *game,
           guint64        seed,
-          WbBalanceGame *out)
+          WbBalanceGame *out,
+          WbTally       *tally)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(WbPlay) play = wb_play_new_full (game, "game.warbench", run->scenario, run->options, seed, FALSE, NULL,
@@ -159,6 +163,7 @@ play_one (Run           *run,
       out->winner = NOT_PLAYED;
       return;
     }
+  wb_play_set_tally (play, tally);
   wb_rng_seed (&policy, seed, WB_RNG_MATCH_STREAM + 1);
   wb_rng_seed (&players_dice, seed, WB_RNG_MATCH_STREAM + 2);
   m = wb_play_get_state (play);
@@ -215,7 +220,8 @@ worker (gpointer data)
 
       if (k >= run->n || g_cancellable_is_cancelled (run->cancellable))
         break;
-      play_one (run, game, run->first_seed + run->indexes[k], &run->slots[k]);
+      run->tallies[k] = wb_tally_new ();
+      play_one (run, game, run->first_seed + run->indexes[k], &run->slots[k], run->tallies[k]);
       if (run->slots[k].winner != NOT_PLAYED)
         g_atomic_int_inc (&run->done);
     }
@@ -238,7 +244,8 @@ wb_balance_run (WbGame                 *game,
   g_autoptr(WbMatch) probe = NULL;
   WbScenario *scenario;
   Run run = { 0, };
-  guint jobs, n = 0, shards;
+  guint jobs, n = 0, shards, n_checks = 0;
+  const WbRuleCheck *checks = NULL;
 
   g_return_val_if_fail (WB_IS_GAME (game), NULL);
   g_return_val_if_fail (options != NULL, NULL);
@@ -279,9 +286,11 @@ wb_balance_run (WbGame                 *game,
         return NULL;
       }
     probe = wb_match_copy (wb_play_get_state (play));
+    checks = wb_play_get_checks (play, &n_checks);
   }
 
   b = balance_new ();
+  b->counts = _wb_balance_counts_new (checks, n_checks);
   data = wb_game_to_data (game, NULL);
   b->game_id = g_strdup (wb_game_get_id (game));
   b->game_sha256 = g_compute_checksum_for_string (G_CHECKSUM_SHA256, data, -1);
@@ -309,6 +318,7 @@ wb_balance_run (WbGame                 *game,
   run.indexes = indexes;
   run.n = n;
   run.slots = g_new0 (WbBalanceGame, MAX (n, 1u));
+  run.tallies = g_new0 (WbTally *, MAX (n, 1u));
   /* A slot no worker reached (a stop) is not a game. */
   for (guint k = 0; k < n; k++)
     run.slots[k].winner = NOT_PLAYED;
@@ -336,14 +346,21 @@ wb_balance_run (WbGame                 *game,
   if (progress != NULL)
     progress ((guint) g_atomic_int_get (&run.done), n, user_data);
 
+  /* The counts of the games finished, in seed order. */
   for (guint k = 0; k < n; k++)
     {
       if (run.slots[k].winner == NOT_PLAYED)
         game_clear (&run.slots[k]);
       else
-        g_array_append_val (b->games, run.slots[k]);
+        {
+          g_array_append_val (b->games, run.slots[k]);
+          _wb_balance_counts_add_game (b->counts, run.tallies[k]);
+        }
+      wb_tally_free (run.tallies[k]);
     }
+  _wb_balance_counts_set_tables (b->counts, game);
   g_free (run.slots);
+  g_free (run.tallies);
   g_mutex_clear (&run.lock);
   if (run.error != NULL && b->games->len == 0)
     {
@@ -566,6 +583,7 @@ wb_balance_summary_json (WbBalance *b)
       json_builder_end_object (jb);
     }
   json_builder_end_array (jb);
+  _wb_balance_counts_summary (b->counts, n, jb);
   json_builder_end_object (jb);
   return json_builder_get_root (jb);
 }
@@ -582,7 +600,7 @@ wb_balance_to_json (WbBalance *b)
   json_builder_set_member_name (jb, "format");
   json_builder_add_string_value (jb, "warbench-balance");
   json_builder_set_member_name (jb, "version");
-  json_builder_add_int_value (jb, 1);
+  json_builder_add_int_value (jb, 2);
   json_builder_set_member_name (jb, "game");
   json_builder_add_string_value (jb, b->game_id != NULL ? b->game_id : "");
   json_builder_set_member_name (jb, "game_sha256");
@@ -617,6 +635,12 @@ wb_balance_to_json (WbBalance *b)
   json_builder_end_array (jb);
   json_builder_set_member_name (jb, "summary");
   json_builder_add_value (jb, wb_balance_summary_json (b));
+  /* Version 2: the totals a merge adds up (absent: not recorded). */
+  if (b->counts != NULL)
+    {
+      json_builder_set_member_name (jb, "counts");
+      json_builder_add_value (jb, _wb_balance_counts_to_json (b->counts));
+    }
   json_builder_set_member_name (jb, "records");
   json_builder_begin_array (jb);
   for (guint i = 0; i < b->games->len; i++)
@@ -660,13 +684,19 @@ wb_balance_from_json (JsonNode   *node,
   JsonObject *o;
   JsonArray *a, *records;
   guint64 first_seed;
+  gint64 version;
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node) ||
       g_strcmp0 (json_object_get_string_member_with_default (o = json_node_get_object (node), "format", ""),
                  "warbench-balance") != 0)
     return bad (error, name, _("“format” is not “warbench-balance”")), NULL;
-  if (json_object_get_int_member_with_default (o, "version", 0) != 1)
-    return bad (error, name, _("a version other than 1")), NULL;
+  /* Version 1 has no counts: read, it reports them as not recorded. */
+  version = json_object_get_int_member_with_default (o, "version", 0);
+  if (version != 1 && version != 2)
+    return bad (error, name, _("a version other than 1 or 2")), NULL;
+  if (version >= 2 && json_object_has_member (o, "counts") &&
+      (b->counts = _wb_balance_counts_from_json (json_object_get_member (o, "counts"), name, error)) == NULL)
+    return NULL;
   if (!g_ascii_string_to_unsigned (json_object_get_string_member_with_default (o, "first_seed", ""), 10, 0,
                                    G_MAXUINT64, &first_seed, NULL))
     return bad (error, name, _("“first_seed”")), NULL;
@@ -760,6 +790,11 @@ wb_balance_merge (WbBalance *b,
         return FALSE;
       }
   g_clear_pointer (&seeds, g_hash_table_unref);
+  /* Counts missing from one part are missing from the whole. */
+  if (b->counts != NULL && part->counts != NULL)
+    _wb_balance_counts_merge (b->counts, part->counts);
+  else
+    g_clear_pointer (&b->counts, _wb_balance_counts_free);
   for (guint i = 0; i < part->games->len; i++)
     {
       WbBalanceGame g = g_array_index (part->games, WbBalanceGame, i);
@@ -864,10 +899,83 @@ wb_balance_to_text (WbBalance *b)
         }
       g_string_append_c (s, '\n');
     }
+  _wb_balance_counts_text (sum, s);
   return g_string_free (s, FALSE);
 }
 
+char *
+wb_balance_counts_to_csv (WbBalance *b)
+{
+  g_autoptr(JsonNode) node = NULL;
+
+  g_return_val_if_fail (b != NULL, NULL);
+  node = wb_balance_summary_json (b);
+  return _wb_balance_counts_csv (json_node_get_object (node));
+}
+
+const WbTally *
+wb_balance_get_tally (WbBalance *b)
+{
+  g_return_val_if_fail (b != NULL, NULL);
+  return b->counts != NULL ? _wb_balance_counts_get_tally (b->counts) : NULL;
+}
+
 /* --- variants compared ---------------------------------------------------------- */
+
+WbGame *
+wb_balance_game_with_table (WbGame     *game,
+                            const char *id,
+                            const char *other_id,
+                            GError    **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(WbGame) copy = NULL;
+  WbTable *table, *other;
+  GPtrArray *rows, *from;
+
+  g_return_val_if_fail (WB_IS_GAME (game) && id != NULL && other_id != NULL, NULL);
+  table = wb_game_find_table (game, id);
+  other = wb_game_find_table (game, other_id);
+  if (table == NULL || other == NULL)
+    {
+      g_set_error (error, WB_BALANCE_ERROR, WB_BALANCE_ERROR_INVALID, _("The game has no table “%s”"),
+                   table == NULL ? id : other_id);
+      return NULL;
+    }
+  /* Only the cells change: the table keeps its id, dice, columns and
+   * links (a pair, its ends), so the family reads it as before. */
+  if (wb_table_get_kind (table) != wb_table_get_kind (other) ||
+      wb_table_get_columns (table)->len != wb_table_get_columns (other)->len ||
+      wb_table_get_rows (table)->len != wb_table_get_rows (other)->len)
+    {
+      g_set_error (error, WB_BALANCE_ERROR, WB_BALANCE_ERROR_INVALID,
+                   _("Table “%s” (%s, %u columns, %u rows) cannot stand in for table “%s” (%s, %u columns, %u rows): "
+                     "the same kind and shape are needed"),
+                   other_id, wb_table_kind_to_string (wb_table_get_kind (other)), wb_table_get_columns (other)->len,
+                   wb_table_get_rows (other)->len, id, wb_table_kind_to_string (wb_table_get_kind (table)),
+                   wb_table_get_columns (table)->len, wb_table_get_rows (table)->len);
+      return NULL;
+    }
+  /* A copy of the whole game: the caller's stays as it is. */
+  data = wb_game_to_data (game, NULL);
+  copy = wb_game_load_from_data (data, -1, "game.warbench", error);
+  if (copy == NULL)
+    return NULL;
+  rows = wb_table_get_rows (wb_game_find_table (copy, id));
+  from = wb_table_get_rows (wb_game_find_table (copy, other_id));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GPtrArray *cells = ((WbTableRow *) g_ptr_array_index (rows, i))->cells;
+      GPtrArray *given = ((WbTableRow *) g_ptr_array_index (from, i))->cells;
+
+      for (guint k = 0; k < cells->len && k < given->len; k++)
+        {
+          g_free (cells->pdata[k]);
+          cells->pdata[k] = g_strdup (given->pdata[k]);
+        }
+    }
+  return g_steal_pointer (&copy);
+}
 
 static double
 normal_two_sided_p (double z)

@@ -6,6 +6,7 @@
 
 #include "wb-game.h"
 #include "rules/wb-match.h"
+#include "rules/wb-tally.h"
 
 G_BEGIN_DECLS
 
@@ -73,8 +74,9 @@ const WbBalanceGame *wb_balance_get_game (WbBalance *balance, guint i);
 guint          wb_balance_get_n_sides  (WbBalance *balance);
 const char    *wb_balance_get_side     (WbBalance *balance, guint side);
 
-/* Every game's record and the summary (format "warbench-balance", version
- * 1); read back by wb_balance_from_json (). */
+/* Every game's record, the summary and the counts' totals (format
+ * "warbench-balance", version 2); read back by wb_balance_from_json (),
+ * which also reads version 1 (no counts: reported as not recorded). */
 JsonNode      *wb_balance_to_json      (WbBalance *balance);
 WbBalance     *wb_balance_from_json    (JsonNode *node, const char *name, GError **error);
 /* The summary alone: what two runs of the same seeds must share. */
@@ -85,12 +87,24 @@ gboolean       wb_balance_merge        (WbBalance *balance, WbBalance *part, GEr
 /* The summary as a designer reads it, and one CSV row a game. */
 char          *wb_balance_to_text      (WbBalance *balance);
 char          *wb_balance_to_csv       (WbBalance *balance);
+/* The rule-check and table counts' totals as CSV, one row a count
+ * (kind,id,column,item,count,per_game,observed_frequency,exact_probability;
+ * docs/balance.md); only the header when not recorded. */
+char          *wb_balance_counts_to_csv (WbBalance *balance);
+/* Every game's rule checks and table reads added up, or NULL when not
+ * recorded (a merged part of version 1). */
+const WbTally *wb_balance_get_tally    (WbBalance *balance);
 
 /* Two runs of the same seeds compared (a variant): per side the win rates
  * with a pooled two-proportion z-test, and the VP margin's means with
  * Welch's test (normal approximation); two-sided, significant below
  * p = 0.05. NULL when the runs have different numbers of sides. */
 JsonNode      *wb_balance_compare_json (WbBalance *a, WbBalance *b);
+/* A copy of @game where table @id has table @other_id's cells (row by row,
+ * column by column; its id, dice, columns and links stay): the variant
+ * "table @id replaced". NULL with @error when either is missing, or the
+ * two differ in kind or number of columns or rows. */
+WbGame        *wb_balance_game_with_table (WbGame *game, const char *id, const char *other_id, GError **error);
 char          *wb_balance_compare_text (WbBalance *a, WbBalance *b);
 
 /* A 95 % Wilson score interval for @k successes in @n trials. */

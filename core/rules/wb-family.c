@@ -113,6 +113,8 @@ wb_rule_check (WbRuleContext *ctx, WbMatch *m, const char *id, gboolean ok, GErr
   g_autofree char *message = NULL;
   va_list args;
 
+  if (ctx != NULL && G_UNLIKELY (ctx->tally != NULL))
+    _wb_tally_check (ctx->tally, id, !ok, ok ? WB_RULE_ENFORCE : wb_rule_level (ctx, id));
   if (ok || (level = wb_rule_level (ctx, id)) == WB_RULE_OFF)
     return TRUE;
   check = find_check (ctx, id);

@@ -5,6 +5,7 @@
 #include "rules/wb-json-access.h"
 #include "rules/wb-step.h"
 #include "rules/wb-params.h"
+#include "rules/wb-tally.h"
 
 G_BEGIN_DECLS
 
@@ -71,6 +72,9 @@ typedef struct {
    * and keeps the old one for old journals tests it. 0 outside a play (a
    * test or a benchmark calling the family directly): the current one. */
   guint       family_version;
+  /* The balance lab's tally of the action (rules/wb-tally.h), or NULL:
+   * every wb_rule_check counts in it. */
+  WbTally    *tally;
 } WbRuleContext;
 
 WbRuleLevel  wb_rule_level   (const WbRuleContext *ctx, const char *id);

@@ -42,6 +42,8 @@ struct _WbPlay
   WbTable    *needed_table;
   int         needed_column;
   int         needed_roll;
+  /* Counts the actions played (not owned), or NULL. */
+  WbTally    *tally;
 };
 
 G_DEFINE_FINAL_TYPE (WbPlay, wb_play, G_TYPE_OBJECT)
@@ -484,7 +486,7 @@ say_automatic (WbRuleContext *ctx, WbMatch *m, JsonObject *action, GError **erro
 
 static gboolean
 apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbPreview *preview,
-            GError **error)
+            WbTally *tally, GError **error)
 {
   const WbPlayHeader *h = wb_journal_get_header (self->journal);
   WbRuleContext ctx = { h->settings, events, NULL, 0, h->physical_dice, m, preview };
@@ -498,6 +500,7 @@ apply_full (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, WbP
       ctx.hidden_units = self->family->hidden_units;
       ctx.family_version = self->family_version;
     }
+  ctx.tally = tally;
   if (preview == NULL && !say_automatic (&ctx, m, action, error))
     goto out;
   if (m->deploying > 0 && !m->over)
@@ -543,7 +546,7 @@ out:
 static gboolean
 apply (WbPlay *self, WbMatch *m, JsonObject *action, GPtrArray *events, GError **error)
 {
-  return apply_full (self, m, action, events, NULL, error);
+  return apply_full (self, m, action, events, NULL, NULL, error);
 }
 
 static GPtrArray *
@@ -1037,7 +1040,19 @@ wb_play_act (WbPlay *self, JsonObject *action, GError **error)
   g_return_val_if_fail (WB_IS_PLAY (self), FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
   m = wb_match_copy (self->state);
-  if (!apply (self, m, action, events, error) || !wb_journal_append (self->journal, action, &id, error))
+  /* Only the actions played count in a tally, not their replays. */
+  if (self->tally != NULL)
+    {
+      gboolean kept;
+
+      _wb_tally_begin_action (self->tally);
+      kept = apply_full (self, m, action, events, NULL, self->tally, error) &&
+             wb_journal_append (self->journal, action, &id, error);
+      _wb_tally_end_action (self->tally, kept);
+      if (!kept)
+        return FALSE;
+    }
+  else if (!apply (self, m, action, events, error) || !wb_journal_append (self->journal, action, &id, error))
     return FALSE;
   for (guint k = 0; k < events->len; k++)
     {
@@ -1239,6 +1254,13 @@ wb_play_branches (WbPlay *self, GError **error)
   return g_steal_pointer (&out);
 }
 
+void
+wb_play_set_tally (WbPlay *self, WbTally *tally)
+{
+  g_return_if_fail (WB_IS_PLAY (self));
+  self->tally = tally;
+}
+
 const WbRuleCheck *
 wb_play_get_checks (WbPlay *self, guint *n_checks)
 {
@@ -1291,7 +1313,7 @@ wb_play_preview (WbPlay *self, JsonObject *action, WbPreview *preview, GError **
   preview->column = -1;
   m = wb_match_copy (self->state);
   events = new_events ();
-  return apply_full (self, m, action, events, preview, error);
+  return apply_full (self, m, action, events, preview, NULL, error);
 }
 
 guint

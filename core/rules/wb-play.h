@@ -153,6 +153,10 @@ typedef struct {
 GArray          *wb_play_branches     (WbPlay *self, GError **error);
 /* The family's rule checks, for a settings view (n in @n_checks). */
 const WbRuleCheck *wb_play_get_checks (WbPlay *self, guint *n_checks);
+/* Counts in @tally (not owned; NULL: none) every rule check and table read
+ * of the actions played from now on with wb_play_act, and the refusals
+ * (rules/wb-tally.h): the balance lab's counts. */
+void             wb_play_set_tally    (WbPlay *self, WbTally *tally);
 /* The automatic player's next action (transfer full), chosen with @policy;
  * NULL when the game is over or the game is in free play. */
 JsonObject      *wb_play_suggest      (WbPlay *self, WbRng *policy);
