@@ -190,11 +190,16 @@ cmd_replay (const char  *prog,
             int          argc,
             char       **argv)
 {
-  g_autofree char *game_path = NULL, *render = NULL;
+  g_autofree char *game_path = NULL, *with_game = NULL, *render = NULL, *note = NULL;
   gboolean quiet = FALSE, transcript = FALSE;
+  WbPlayGameChoice choice = WB_PLAY_GAME_AUTO;
   const GOptionEntry entries[] = {
+    { "with-game", 0, 0, G_OPTION_ARG_FILENAME, &with_game,
+      N_("Replay with the game the playtest carries (embedded) or with this game file, even if it has "
+         "been edited since (default: the game file it names, beside it, if it is the game it was played "
+         "with, else the one it carries)"), N_("embedded|FILE") },
     { "game", 'g', 0, G_OPTION_ARG_FILENAME, &game_path,
-      N_("The game file (default: the one the journal names, beside it)"), N_("FILE") },
+      N_("The same as --with-game FILE"), N_("FILE") },
     { "render", 'o', 0, G_OPTION_ARG_FILENAME, &render,
       N_("Draw the map as the match stands to a PNG, SVG or PDF"), N_("OUT") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Only the final state, not the log"), NULL },
@@ -218,32 +223,42 @@ cmd_replay (const char  *prog,
     return STATUS_USAGE;
   if (argc != 2)
     return usage_error (prog, "replay", argc < 2 ? _("No playtest given") : _("Give exactly one playtest"));
-  /* The journal names its game: read its header first. */
+  if (game_path != NULL && with_game != NULL)
+    return usage_error (prog, "replay", _("Give --with-game or --game, not both"));
+  if (with_game != NULL && strcmp (with_game, "embedded") == 0)
+    choice = WB_PLAY_GAME_EMBEDDED;
+  else if (with_game != NULL || game_path != NULL)
+    {
+      choice = WB_PLAY_GAME_FILE;
+      if (game_path == NULL)
+        game_path = g_steal_pointer (&with_game);
+    }
+  /* The journal names its game and may carry it: read it first. */
   if (!g_file_get_contents (argv[1], &data, &len, &error) ||
       (journal = wb_journal_load_from_data (data, len, argv[1], &cut, &error)) == NULL)
     {
       out (stderr, "%s\n", error->message);
       return STATUS_FAILED;
     }
-  if (game_path == NULL)
-    {
-      const char *named = wb_journal_get_header (journal)->game_path;
-      g_autofree char *dir = g_path_get_dirname (argv[1]);
-
-      if (named == NULL)
-        return usage_error (prog, "replay", _("The playtest does not name its game file: give --game"));
-      game_path = g_path_is_absolute (named) ? g_strdup (named) : g_build_filename (dir, named, NULL);
-    }
-  game = load_game (game_path, &error);
+  game = wb_play_find_game (journal, argv[1], choice, game_path, &note, &error);
   if (game == NULL)
     {
-      print_load_error (game_path, error);
+      if (choice == WB_PLAY_GAME_FILE)
+        print_load_error (game_path, error);
+      else if (g_error_matches (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_MISSING))
+        /* TRANSLATORS: the error says which game file was looked for */
+        out (stderr, _("%s\nGive the game file with --with-game FILE.\n"), error->message);
+      else
+        out (stderr, "%s\n", error->message);
       return STATUS_FAILED;
     }
   /* The journal as read, not reopened for appending: replaying writes nothing. */
   play = wb_play_open_journal (game, journal, argv[1], &warning, &error);
   if (play == NULL)
     {
+      if (choice == WB_PLAY_GAME_FILE)
+        /* TRANSLATORS: the playtest, the game file the user gave */
+        out (stderr, _("%s does not replay with the game file %s:\n"), argv[1], game_path);
       /* An entry refused: the log up to it and the state before it. */
       if (!transcript && replay_to_refusal (game, journal, argv[1], quiet, error))
         return STATUS_FAILED;
@@ -252,6 +267,14 @@ cmd_replay (const char  *prog,
     }
   if (cut != NULL)
     out (stderr, "%s\n", cut);
+  if (note != NULL)
+    {
+      g_autofree char *named = wb_play_named_game_path (journal, argv[1]);
+
+      out (stderr, "%s\n", note);
+      if (named != NULL && g_file_test (named, G_FILE_TEST_IS_REGULAR))
+        out (stderr, _("To replay with the edited game: --with-game %s\n"), named);
+    }
   if (warning != NULL)
     out (stderr, "%s\n", warning);
   if (transcript)

@@ -462,6 +462,52 @@ expect_output "$TMP/transcript" '^entry 1 after 0: \{"type":'
 expect_output "$TMP/transcript" '^  over: yes · '
 expect_status 0 "$CLI" replay "$TMP/g9.warbench-play" -t
 cmp -s "$TMP/out" "$TMP/transcript" || fail "replay --transcript twice gave two texts"
+
+step "replay: a playtest copied alone replays with the game it carries (issue 19, portable playtests)"
+head -n 1 "$TMP/g9.warbench-play" | grep -q '^{"format":"warbench-play","version":3,.*"embedded_game":{"encoding":"gzip+base64","size":[0-9]*,"data":"' ||
+  fail "play --save: the journal does not carry its game (format 3)"
+mkdir "$TMP/mailed"
+cp "$TMP/g9.warbench-play" "$TMP/mailed/"
+expect_status 0 "$CLI" replay "$TMP/mailed/g9.warbench-play" -t
+cmp -s "$TMP/out" "$TMP/transcript" || fail "the playtest copied alone replays otherwise"
+expect_output "$TMP/err" 'mailed/battle-of-the-wilderness.warbench is not there: it replays with the game the playtest carries'
+# The game beside it edited since: the game as it was, saying which (both
+# SHA-256) and how to try the edited one.
+sed 's/"title": "Battle of the Wilderness"/"title": "Battle of the Wilderness, edited"/' "$WILD" \
+  > "$TMP/mailed/battle-of-the-wilderness.warbench"
+expect_status 0 "$CLI" replay "$TMP/mailed/g9.warbench-play" -t
+cmp -s "$TMP/out" "$TMP/transcript" || fail "replay beside an edited game: not the game it was played with"
+expect_output "$TMP/err" 'battle-of-the-wilderness.warbench has been edited since this playtest was played: it replays with the game as it was then, which the playtest carries \(SHA-256 [0-9a-f]{64}; the file now: [0-9a-f]{64}\)'
+expect_output "$TMP/err" 'To replay with the edited game: --with-game .*mailed/battle-of-the-wilderness.warbench'
+expect_status 0 "$CLI" replay "$TMP/mailed/g9.warbench-play" -q --with-game embedded
+expect_status 0 "$CLI" replay "$TMP/mailed/g9.warbench-play" -q --with-game "$TMP/mailed/battle-of-the-wilderness.warbench"
+expect_output "$TMP/err" 'The game has changed since this playtest began: the replay uses the game as it is now'
+# An edited game it does not replay on: refused, naming both files.
+sed 's/"id": "historical"/"id": "historic"/' "$WILD" > "$TMP/mailed/renamed.warbench"
+expect_status 1 "$CLI" replay "$TMP/mailed/g9.warbench-play" -q --with-game "$TMP/mailed/renamed.warbench"
+expect_output "$TMP/err" 'g9.warbench-play does not replay with the game file .*renamed.warbench'
+expect_output "$TMP/err" 'no scenario “historical”'
+expect_status 1 "$CLI" replay "$TMP/mailed/g9.warbench-play" --with-game "$TMP/mailed/nowhere.warbench"
+expect_output "$TMP/err" 'The game file .*nowhere.warbench is not there'
+expect_status 2 "$CLI" replay "$TMP/mailed/g9.warbench-play" --with-game embedded --game "$WILD"
+# A format-2 playtest copied alone has no game: the error says which file
+# was looked for, and what to do.
+cp "$SRCDIR/tests/data/playtests/river-crossing-format2.warbench-play" "$TMP/mailed/old.warbench-play"
+expect_status 1 "$CLI" replay "$TMP/mailed/old.warbench-play"
+expect_output "$TMP/err" 'old.warbench-play is a playtest of “River Crossing”, whose game file .*mailed/../river-crossing.warbench is not there, and it does not carry its game \(playtest format 2\)'
+expect_output "$TMP/err" 'Give the game file with --with-game FILE'
+expect_status 1 "$CLI" replay "$TMP/mailed/old.warbench-play" --with-game embedded
+expect_output "$TMP/err" 'does not carry its game \(it was saved in playtest format 2'
+expect_status 0 "$CLI" replay "$TMP/mailed/old.warbench-play" -q --with-game "$SRCDIR/tests/data/river-crossing.warbench"
+# A damaged game in the playtest: a clear error, no crash.
+python3 - "$TMP/mailed/g9.warbench-play" "$TMP/mailed/damaged.warbench-play" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+i = text.index('"data":"') + len('"data":"') + 40
+open(sys.argv[2], 'w').write(text[:i] + 'AAAA' + text[i + 4:])
+PY
+expect_status 1 "$CLI" replay "$TMP/mailed/damaged.warbench-play"
+expect_output "$TMP/err" 'damaged.warbench-play:1: the embedded game is damaged'
 # Physical dice: the automatic player types its rolls into the actions,
 # and the journal replays from them alone.
 expect_status 0 "$CLI" play "$TMP/battle-of-the-wilderness.warbench" --auto --seed 4 --physical-dice \

@@ -536,30 +536,187 @@ new_playtest_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* --- Open Playtest… --------------------------------------------------------
+ *
+ * A playtest replays with the game it was played with (issue 19, portable
+ * playtests). The window's own game when it is that game; when the window's
+ * game has been edited since and the playtest carries the game as it was
+ * (format 3), a dialog asks which to replay with — the game as played opens
+ * in a window of its own, so the edited game stays as it is. A playtest of
+ * another game, or opened with no game, replays with its game (the file it
+ * names, unchanged, or the copy it carries): in this window when it has no
+ * game, else in a new one. */
+
+static WbWindow *other_window (WbWindow *self);
+
+/* @journal replays on @game, shown (from @game_file, or untitled) in this
+ * window or, @elsewhere, in another when this one has a game; @notes are
+ * shown with the play's own warning. Nothing opens when it does not
+ * replay. */
+static gboolean
+play_in (WbWindow *self, gboolean elsewhere, WbGame *game, GFile *game_file, WbJournal *journal,
+         const char *path, const char *notes, GError **error)
+{
+  g_autoptr(WbPlay) play = NULL;
+  g_autoptr(GString) message = g_string_new (notes);
+  g_autofree char *warning = NULL;
+  WbWindow *window;
+
+  play = wb_play_open_journal (game, journal, path, &warning, error);
+  if (play == NULL)
+    return FALSE;
+  window = elsewhere ? other_window (self) : self;
+  if (wb_window_get_game (window) != game)
+    wb_window_set_game (window, game, game_file);
+  wb_window_play (window, play);
+  if (warning != NULL)
+    g_string_append_printf (message, "%s%s", message->len > 0 ? "\n" : "", warning);
+  if (message->len > 0)
+    show_message (window, message->str);
+  return TRUE;
+}
+
+/* A window for @game other than @self (which shows another game, or an
+ * edited one that stays as it is). */
+static WbWindow *
+other_window (WbWindow *self)
+{
+  WbWindow *window;
+
+  if (self->game == NULL)
+    return self;
+  window = wb_window_new (gtk_window_get_application (GTK_WINDOW (self)));
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+typedef struct {
+  WbWindow  *window;
+  WbJournal *journal;
+  char      *path;
+  char      *notes;   /* a cut-short last line, or NULL */
+} AskGame;
+
+static void
+ask_game_free (AskGame *ask)
+{
+  g_object_unref (ask->window);
+  g_object_unref (ask->journal);
+  g_free (ask->path);
+  g_free (ask->notes);
+  g_free (ask);
+}
+
+static void
+on_which_game (AdwMessageDialog *dialog, const char *response, AskGame *ask)
+{
+  WbWindow *self = ask->window;
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "played") == 0)
+    {
+      g_autoptr(WbGame) game = wb_play_load_carried_game (ask->journal, ask->path, &error);
+      g_autoptr(GString) notes = g_string_new (ask->notes);
+
+      /* TRANSLATORS: the SHA-256 of the game the playtest was played with (its first 16 digits) */
+      g_string_append_printf (notes, _("%sThe game as it was played (SHA-256 %.16s…), which the playtest carries; "
+                                       "the edited game stays in its own window."), notes->len > 0 ? "\n" : "",
+                              wb_journal_get_header (ask->journal)->game_sha256);
+      if (game == NULL || !play_in (self, TRUE, game, NULL, ask->journal, ask->path, notes->str, &error))
+        show_message (self, error->message);
+    }
+  else if (g_strcmp0 (response, "edited") == 0 && self->game != NULL)
+    {
+      g_autoptr(WbGame) game = g_object_ref (self->game);
+
+      if (!play_in (self, FALSE, game, self->file, ask->journal, ask->path, ask->notes, &error))
+        show_message (self, error->message);
+    }
+  ask_game_free (ask);
+}
+
+/* The window's game was edited since @journal was played: ask which game
+ * it replays with, naming both versions by their SHA-256. */
+static void
+ask_which_game (WbWindow *self, WbJournal *journal, const char *path, const char *sha, const char *notes)
+{
+  const WbPlayHeader *h = wb_journal_get_header (journal);
+  AskGame *ask = g_new0 (AskGame, 1);
+  AdwMessageDialog *dialog;
+  g_autofree char *heading = NULL, *body = NULL;
+
+  ask->window = g_object_ref (self);
+  ask->journal = g_object_ref (journal);
+  ask->path = g_strdup (path);
+  ask->notes = g_strdup (notes);
+  heading = g_strdup (_("Replay With Which Game?"));
+  /* TRANSLATORS: the game's title, the SHA-256 of the game the playtest was played with and of the
+   * game open now (their first 16 digits) */
+  body = g_strdup_printf (_("“%s” has been edited since this playtest was played (the playtest's game: SHA-256 "
+                            "%.16s…; the game open now: %.16s…). The playtest carries the game as it was "
+                            "played: replay with it in a window of its own, or try the edited game here — an "
+                            "action that no longer plays stops the replay and says why."),
+                          h->game_title != NULL ? h->game_title : wb_game_get_title (self->game),
+                          h->game_sha256, sha);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "edited", _("Try the _Edited Game"),
+                                    "played", _("Replay as _Played"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "played", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "played");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_which_game), ask);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 gboolean
 wb_window_open_playtest (WbWindow *self, GFile *file, GError **error)
 {
-  g_autofree char *path = NULL, *warning = NULL;
-  g_autoptr(WbPlay) play = NULL;
+  g_autofree char *path = NULL, *crash = NULL, *note = NULL, *named = NULL;
+  g_autoptr(WbJournal) journal = NULL;
+  g_autoptr(WbGame) game = NULL;
+  g_autoptr(GFile) game_file = NULL;
+  g_autoptr(GString) notes = g_string_new (NULL);
+  const WbPlayHeader *h;
 
   g_return_val_if_fail (WB_IS_WINDOW (self) && G_IS_FILE (file), FALSE);
-  if (self->game == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("Open the game first"));
-      return FALSE;
-    }
   path = g_file_get_path (file);
-  play = path != NULL ? wb_play_open (self->game, path, &warning, error) : NULL;
-  if (play == NULL)
+  if (path == NULL)
     {
-      if (path == NULL)
-        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("A playtest is a local file"));
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("A playtest is a local file"));
       return FALSE;
     }
-  wb_window_play (self, play);
-  if (warning != NULL)
-    show_message (self, warning);
-  return TRUE;
+  journal = wb_journal_open (path, &crash, error);
+  if (journal == NULL)
+    return FALSE;
+  if (crash != NULL)
+    g_string_append (notes, crash);
+  h = wb_journal_get_header (journal);
+  /* A playtest of the window's game: played here, unless the game has been
+   * edited since and the playtest carries it as it was — then the user
+   * says which. */
+  if (self->game != NULL && g_strcmp0 (h->game_id, wb_game_get_id (self->game)) == 0)
+    {
+      g_autofree char *sha = wb_play_game_sha256 (self->game);
+
+      if (h->game_text != NULL && h->game_sha256 != NULL && g_ascii_strcasecmp (sha, h->game_sha256) != 0)
+        {
+          ask_which_game (self, journal, path, sha, crash);
+          return TRUE;
+        }
+      return play_in (self, FALSE, self->game, self->file, journal, path, notes->str, error);
+    }
+  /* Another game's, or no game open: the playtest's own game. */
+  game = wb_play_find_game (journal, path, WB_PLAY_GAME_AUTO, NULL, &note, error);
+  if (game == NULL)
+    return FALSE;
+  if (note != NULL)
+    g_string_append_printf (notes, "%s%s", notes->len > 0 ? "\n" : "", note);
+  /* The file it names, as it was played: shown as that file (Save writes
+   * it). The copy it carries: untitled (Save asks where). */
+  named = wb_play_named_game_path (journal, path);
+  if (note == NULL && named != NULL)
+    game_file = g_file_new_for_path (named);
+  return play_in (self, TRUE, game, game_file, journal, path, notes->str, error);
 }
 
 static void
@@ -588,8 +745,7 @@ open_playtest_action (GtkWidget  *widget,
   g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "warbench", "playtests", NULL);
   g_autoptr(GFile) folder = g_file_new_for_path (dir);
 
-  if (self->game == NULL)
-    return;
+  /* No game open is fine: a playtest carries its game. */
   chooser = gtk_file_chooser_native_new (_("Open Playtest"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Open"), _("_Cancel"));
   gtk_file_filter_set_name (filter, _("Warbench playtests"));

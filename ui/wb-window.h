@@ -72,7 +72,12 @@ gboolean    wb_window_get_table_shown  (WbWindow   *self);
 
 /* Play mode: a playtest of the window's game on the canvas (the map view
  * shows its state; clicks play it). wb_window_play enters it with @play;
- * wb_window_open_playtest reads a .warbench-play of this game. */
+ * wb_window_open_playtest reads a .warbench-play: of this game, it plays
+ * here — but when the game has been edited since and the playtest carries
+ * it as it was, a dialog asks which to replay with (TRUE returned, the
+ * answer opens it); of another game, or with no game open, it opens with
+ * the playtest's own game (the file it names, or the game it carries) in
+ * this window when it has no game, else in a new one. */
 void        wb_window_play             (WbWindow   *self,
                                         WbPlay     *play);
 gboolean    wb_window_open_playtest    (WbWindow   *self,

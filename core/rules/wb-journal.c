@@ -46,6 +46,7 @@ wb_play_header_clear (WbPlayHeader *h)
   g_clear_pointer (&h->game_title, g_free);
   g_clear_pointer (&h->game_sha256, g_free);
   g_clear_pointer (&h->game_path, g_free);
+  g_clear_pointer (&h->game_text, g_free);
   g_clear_pointer (&h->scenario, g_free);
   g_clear_pointer (&h->options, g_strfreev);
   g_clear_pointer (&h->settings, g_hash_table_unref);
@@ -63,6 +64,7 @@ header_copy (WbPlayHeader *dst, const WbPlayHeader *src)
   dst->game_title = g_strdup (src->game_title);
   dst->game_sha256 = g_strdup (src->game_sha256);
   dst->game_path = g_strdup (src->game_path);
+  dst->game_text = g_strdup (src->game_text);
   dst->scenario = g_strdup (src->scenario);
   dst->options = g_strdupv (src->options);
   dst->seed = src->seed;
@@ -149,6 +151,16 @@ wb_journal_set_played_by (WbJournal *self, guint engine_version, const char *fam
   self->header.family_version = family_version;
 }
 
+void
+wb_journal_set_game_text (WbJournal *self, const char *text)
+{
+  g_return_if_fail (WB_IS_JOURNAL (self));
+  if (self->header.game_text == text)
+    return;
+  g_free (self->header.game_text);
+  self->header.game_text = g_strdup (text);
+}
+
 guint
 wb_journal_get_n_entries (WbJournal *self)
 {
@@ -195,6 +207,163 @@ object_to_line (JsonObject *o)
 {
   g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), o);
   return node_to_line (node);
+}
+
+/* --- the game carried ------------------------------------------------- */
+
+/* Runs @data through @converter into a new buffer, refusing (FALSE, @error
+ * set) an output longer than @limit: a small, damaged or hostile input
+ * cannot make it allocate more. */
+static gboolean
+convert_all (GConverter  *converter,
+             const void  *data,
+             gsize        len,
+             gsize        limit,
+             GByteArray **out,
+             GError     **error)
+{
+  g_autoptr(GByteArray) buf = g_byte_array_new ();
+  const guint8 *in = data;
+  gsize done = 0;
+
+  for (;;)
+    {
+      guint8 chunk[64 * 1024];
+      gsize read = 0, written = 0;
+      GConverterResult r;
+
+      r = g_converter_convert (converter, in + done, len - done, chunk, sizeof chunk,
+                               G_CONVERTER_INPUT_AT_END, &read, &written, error);
+      if (r == G_CONVERTER_ERROR)
+        return FALSE;
+      if (r != G_CONVERTER_FINISHED && read == 0 && written == 0)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT, _("the data is cut short"));
+          return FALSE;
+        }
+      done += read;
+      /* buf->len <= limit holds throughout. */
+      if (written > limit - buf->len)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, "limit");
+          return FALSE;
+        }
+      g_byte_array_append (buf, chunk, (guint) written);
+      if (r == G_CONVERTER_FINISHED)
+        break;
+    }
+  *out = g_steal_pointer (&buf);
+  return TRUE;
+}
+
+/* @text gzip-compressed, in base64 (transfer full); NULL if zlib fails,
+ * which it does not for text in memory (the journal then carries no game,
+ * as an older one). */
+static char *
+pack_game (const char *text)
+{
+  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
+  g_autoptr(GByteArray) packed = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len = strlen (text);
+
+  /* Deflate never makes a text much longer. */
+  if (!convert_all (G_CONVERTER (z), text, len, len + len / 8 + 1024, &packed, &error))
+    {
+      g_warning ("Could not compress the game for the playtest: %s", error->message);
+      return NULL;
+    }
+  return g_base64_encode (packed->data, packed->len);
+}
+
+/* The "embedded_game" member of a header: {"encoding": "gzip+base64",
+ * "size": N (the text's bytes), "data": "…"}. The text, whose SHA-256 must
+ * be @sha256, at most @limit bytes (transfer full), or NULL with @what
+ * saying why. Nothing in it is trusted: the size is checked before the
+ * data is unpacked and the unpacking stops at the limit. */
+static char *
+unpack_game (JsonObject *o, const char *sha256, guint64 limit, int *code, char **what)
+{
+  g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr(GByteArray) text = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autofree guchar *packed = NULL;
+  g_autofree char *sum = NULL;
+  JsonNode *encoding = json_object_get_member (o, "encoding");
+  JsonNode *size = json_object_get_member (o, "size");
+  JsonNode *data = json_object_get_member (o, "data");
+  gsize packed_len = 0;
+  gint64 n;
+
+  *code = WB_FORMAT_ERROR_TYPE;
+  if (encoding == NULL || json_node_get_value_type (encoding) != G_TYPE_STRING ||
+      g_strcmp0 (json_node_get_string (encoding), "gzip+base64") != 0)
+    {
+      *what = g_strdup (_("the embedded game's “encoding” must be “gzip+base64”"));
+      return NULL;
+    }
+  if (size == NULL || json_node_get_value_type (size) != G_TYPE_INT64 || json_node_get_int (size) < 1)
+    {
+      *what = g_strdup (_("the embedded game's “size” must be a whole number of bytes"));
+      return NULL;
+    }
+  if (data == NULL || json_node_get_value_type (data) != G_TYPE_STRING)
+    {
+      *what = g_strdup (_("the embedded game's “data” must be a string (gzip, in base64)"));
+      return NULL;
+    }
+  if (sha256 == NULL)
+    {
+      *code = WB_FORMAT_ERROR_MISSING;
+      *what = g_strdup (_("an embedded game needs the game's “sha256” to be checked against"));
+      return NULL;
+    }
+  n = json_node_get_int (size);
+  if ((guint64) n > limit)
+    {
+      g_autofree char *big = g_format_size_full ((guint64) n, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *max = g_format_size_full (limit, G_FORMAT_SIZE_IEC_UNITS);
+
+      *code = WB_FORMAT_ERROR_TOO_LARGE;
+      /* TRANSLATORS: the size the file claims, the limit */
+      *what = g_strdup_printf (_("the embedded game is %s, more than the %s a playtest may carry"), big, max);
+      return NULL;
+    }
+  {
+    const char *b64 = json_node_get_string (data);
+
+    for (const char *c = b64; *c != '\0'; c++)
+      if (!g_ascii_isalnum (*c) && *c != '+' && *c != '/' && *c != '=')
+        {
+          *code = WB_FORMAT_ERROR_SYNTAX;
+          *what = g_strdup (_("the embedded game's “data” is not base64"));
+          return NULL;
+        }
+    packed = g_base64_decode (b64, &packed_len);
+  }
+  if (!convert_all (G_CONVERTER (z), packed, packed_len, (gsize) n, &text, &local) || text->len != (guint) n)
+    {
+      *code = local != NULL && g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NO_SPACE)
+            ? WB_FORMAT_ERROR_TOO_LARGE : WB_FORMAT_ERROR_SYNTAX;
+      *what = *code == WB_FORMAT_ERROR_TOO_LARGE
+            ? g_strdup_printf (_("the embedded game unpacks to more than its “size” (%" G_GINT64_FORMAT " bytes)"), n)
+            : local != NULL
+            ? g_strdup_printf (_("the embedded game is damaged: %s"), local->message)
+            : g_strdup_printf (_("the embedded game is damaged: it unpacks to %u bytes, not its “size” (%"
+                                 G_GINT64_FORMAT ")"), text->len, n);
+      return NULL;
+    }
+  sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, text->data, text->len);
+  if (g_ascii_strcasecmp (sum, sha256) != 0 || memchr (text->data, '\0', text->len) != NULL)
+    {
+      *code = WB_FORMAT_ERROR_SYNTAX;
+      /* TRANSLATORS: the SHA-256 of the text found, the one the header records */
+      *what = g_strdup_printf (_("the embedded game is damaged: its SHA-256 is %s, not the game's (%s)"), sum,
+                               sha256);
+      return NULL;
+    }
+  g_byte_array_append (text, (const guint8 *) "", 1);
+  return (char *) g_byte_array_free (g_steal_pointer (&text), FALSE);
 }
 
 static char *
@@ -253,6 +422,22 @@ header_line (const WbPlayHeader *h)
       for (GList *l = keys; l; l = l->next)
         json_object_set_string_member (so, l->data, g_hash_table_lookup (h->settings, l->data));
       json_object_set_object_member (o, "settings", so);
+    }
+  /* Last, so the header's first bytes stay readable in a text viewer. */
+  if (h->game_text != NULL)
+    {
+      g_autofree char *packed = pack_game (h->game_text);
+      JsonObject *g = json_object_new ();
+
+      if (packed == NULL)
+        {
+          json_object_unref (g);
+          return object_to_line (o);
+        }
+      json_object_set_string_member (g, "encoding", "gzip+base64");
+      json_object_set_int_member (g, "size", (gint64) strlen (h->game_text));
+      json_object_set_string_member (g, "data", packed);
+      json_object_set_object_member (o, "embedded_game", g);
     }
   return object_to_line (o);
 }
@@ -734,8 +919,9 @@ read_versions (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h)
   return TRUE;
 }
 
+/* @limit: the most the embedded game may unpack to, if any. */
 static gboolean
-read_header (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h)
+read_header (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h, guint64 limit)
 {
   JsonNode *n;
   const char *seed;
@@ -802,6 +988,18 @@ read_header (LoadCtx *ctx, JsonObject *o, WbPlayHeader *h)
                               _("a rule setting is “enforce”, “warn” or “off”"));
           g_hash_table_insert (h->settings, g_strdup (l->data), g_strdup (v));
         }
+    }
+  /* Format 3: the game it was played with. Older journals have none. */
+  if ((n = json_object_get_member (o, "embedded_game")) != NULL && h->format_version >= 3)
+    {
+      g_autofree char *what = NULL;
+      int code;
+
+      if (!JSON_NODE_HOLDS_OBJECT (n))
+        return load_fail (ctx, WB_FORMAT_ERROR_TYPE, _("“embedded_game” must be an object"));
+      h->game_text = unpack_game (json_node_get_object (n), h->game_sha256, limit, &code, &what);
+      if (h->game_text == NULL)
+        return load_fail (ctx, code, what);
     }
   return TRUE;
 }
@@ -957,7 +1155,8 @@ load_data (const char  *data,
       JsonNode *root;
 
       ctx.line++;
-      if (line_len > WB_JOURNAL_MAX_LINE)
+      /* The header may carry the game: it alone may be longer. */
+      if (line_len > (self == NULL ? WB_JOURNAL_MAX_HEADER_LINE : WB_JOURNAL_MAX_LINE))
         {
           load_fail (&ctx, WB_FORMAT_ERROR_TOO_LARGE, _("the line is too long"));
           goto fail;
@@ -1009,8 +1208,12 @@ load_data (const char  *data,
         }
       if (self == NULL)
         {
-          if (!read_header (&ctx, json_node_get_object (root), &header))
+          /* The game it carries counts against the budget as it unpacks. */
+          if (!read_header (&ctx, json_node_get_object (root), &header,
+                            MIN ((guint64) WB_JOURNAL_MAX_GAME, budget - charged)))
             goto fail;
+          if (header.game_text != NULL)
+            charged += strlen (header.game_text);
           self = g_object_new (WB_TYPE_JOURNAL, NULL);
           self->header = header;
           memset (&header, 0, sizeof header);

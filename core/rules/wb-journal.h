@@ -26,23 +26,36 @@ G_BEGIN_DECLS
  * the rules family that played it (a version 1 journal is read as played
  * by engine version 1, and by version 1 of the families the engine played
  * then — spi-blue-gray, bg-campaign — or in free play: see
- * wb_play_open_journal). */
-#define WB_PLAY_FORMAT_VERSION 2
+ * wb_play_open_journal); 3: the header carries the game it was played
+ * with ("embedded_game"), so the playtest replays wherever it is copied
+ * (a journal of version 1 or 2 reads as before, without it, and carries it
+ * once saved again: see wb_play_open_journal). */
+#define WB_PLAY_FORMAT_VERSION 3
 /* WbPlayHeader.family_version of a version 1 journal, which did not say. */
 #define WB_FAMILY_VERSION_UNKNOWN G_MAXUINT
 #define WB_JOURNAL_MAX_ENTRIES 1000000
 #define WB_JOURNAL_MAX_LINE    (64 * 1024)
 /* The longest bookmark name or note, in bytes. */
 #define WB_JOURNAL_MAX_TEXT    (WB_JOURNAL_MAX_LINE / 2)
+/* The game a journal carries: at most the largest game file once
+ * uncompressed, and the header line that carries it (compressed, in
+ * base64) at most this long. */
+#define WB_JOURNAL_MAX_GAME        (96 * 1024 * 1024)
+#define WB_JOURNAL_MAX_HEADER_LINE (32 * 1024 * 1024)
 
 /* What the journal is of: the game file (its id, title, the SHA-256 of its
- * text, its path relative to the journal's folder when saved), the
- * scenario, its options, the seed, the dice mode and the rule settings. */
+ * text, its path relative to the journal's folder when saved, and from
+ * format 3 the text itself), the scenario, its options, the seed, the dice
+ * mode and the rule settings. */
 typedef struct {
   char       *game_id;
   char       *game_title;
   char       *game_sha256;
   char       *game_path;
+  /* The game's text as it was played (wb_game_to_data; its SHA-256 is
+   * game_sha256), kept gzip-compressed in the file: NULL when the journal
+   * does not carry it (format 1 and 2). */
+  char       *game_text;
   char       *scenario;
   char      **options;       /* NULL-terminated, or NULL */
   guint64     seed;
@@ -85,6 +98,9 @@ const WbPlayHeader *wb_journal_get_header (WbJournal *self);
  * the play knows (wb_play_open_journal): kept when the journal is saved. */
 void             wb_journal_set_played_by (WbJournal *self, guint engine_version, const char *family_id,
                                            guint family_version);
+/* The game's text to carry (see WbPlayHeader.game_text) in a journal that
+ * did not (format 1 and 2): written at the next save. */
+void             wb_journal_set_game_text (WbJournal *self, const char *text);
 guint            wb_journal_get_n_entries (WbJournal *self);
 const WbJournalEntry *wb_journal_get_entry (WbJournal *self, guint32 id);
 guint32          wb_journal_get_cursor    (WbJournal *self);

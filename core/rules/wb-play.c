@@ -724,10 +724,13 @@ check_settings (WbPlay *self, GHashTable *settings, GError **error)
   return TRUE;
 }
 
-static char *
-game_sha256 (WbGame *game)
+char *
+wb_play_game_sha256 (WbGame *game)
 {
-  g_autofree char *text = wb_game_to_data (game, NULL);
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (WB_IS_GAME (game), NULL);
+  text = wb_game_to_data (game, NULL);
   return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
 }
 
@@ -754,7 +757,7 @@ wb_play_new_full (WbGame             *game,
 {
   g_autoptr(WbPlay) self = NULL;
   WbPlayHeader h = { 0 };
-  g_autofree char *sha = NULL;
+  g_autofree char *sha = NULL, *text = NULL;
 
   g_return_val_if_fail (WB_IS_GAME (game), NULL);
   self = g_object_new (WB_TYPE_PLAY, NULL);
@@ -763,7 +766,11 @@ wb_play_new_full (WbGame             *game,
   self->setup = wb_match_new (game, scenario, options, seed, error);
   if (self->setup == NULL || !prepare_family (self, G_MAXUINT, error) || !check_settings (self, settings, error))
     return NULL;
-  sha = game_sha256 (game);
+  /* The journal carries the game it is played with (format 3), so it
+   * replays wherever it is copied. */
+  text = wb_game_to_data (game, NULL);
+  sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+  h.game_text = text;
   h.engine_version = WB_ENGINE_VERSION;
   h.warbench_version = (char *) PACKAGE_VERSION;
   h.family_id = (char *) wb_game_get_rules (game)->family;
@@ -913,7 +920,16 @@ wb_play_open_journal (WbGame      *game,
     return NULL;
   if (h->family_version == WB_FAMILY_VERSION_UNKNOWN)
     wb_journal_set_played_by (self->journal, h->engine_version, wb_game_get_rules (game)->family, played);
-  sha = game_sha256 (game);
+  {
+    g_autofree char *text = wb_game_to_data (game, NULL);
+
+    sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+    /* Migration: a journal older than format 3 carries no game. Replayed
+     * with the very game it was played with, it carries that game once it
+     * is saved again (in today's format). */
+    if (h->game_text == NULL && h->game_sha256 != NULL && g_ascii_strcasecmp (sha, h->game_sha256) == 0)
+      wb_journal_set_game_text (self->journal, text);
+  }
   if (warning != NULL)
     {
       g_autoptr(GString) w = g_string_new (NULL);

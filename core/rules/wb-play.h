@@ -101,6 +101,55 @@ WbPlay          *wb_play_open         (WbGame             *game,
                                        char              **warning,
                                        GError            **error);
 
+/* The SHA-256 of @game's text (wb_game_to_data), as a journal records it
+ * (transfer full). */
+char            *wb_play_game_sha256  (WbGame             *game);
+
+/* Which game a saved playtest replays with (wb-play-load.c). */
+typedef enum {
+  /* The game file it names (beside it) if it is still the game it was
+   * played with; else the game the playtest carries (format 3), with a
+   * note saying why; a playtest older than format 3 uses the file as it
+   * is, as before. */
+  WB_PLAY_GAME_AUTO,
+  /* The game the playtest carries: an error when it carries none. */
+  WB_PLAY_GAME_EMBEDDED,
+  /* A game file (the one given, or else the one it names) even when it has
+   * been edited since: "try the edited one". */
+  WB_PLAY_GAME_FILE,
+} WbPlayGameChoice;
+
+/* The game file @journal names, resolved against the folder of
+ * @journal_path (may be NULL), or NULL when it names none (transfer full). */
+char            *wb_play_named_game_path (WbJournal       *journal,
+                                          const char      *journal_path);
+/* The game @journal carries, loaded (transfer full); NULL with @error when
+ * it carries none (a journal older than format 3). */
+WbGame          *wb_play_load_carried_game (WbJournal     *journal,
+                                            const char    *journal_path,
+                                            GError       **error);
+/* The game to replay @journal (read from @journal_path, may be NULL) with,
+ * as @choice says; @game_file for WB_PLAY_GAME_FILE (NULL: the one it
+ * names). @note (transfer full, may be NULL) says when the game the
+ * playtest carries stands in for the file, and why (the file is not there,
+ * or it has been edited: both SHA-256 named). The error when there is no
+ * game names the file looked for and what was expected. */
+WbGame          *wb_play_find_game    (WbJournal          *journal,
+                                       const char         *journal_path,
+                                       WbPlayGameChoice    choice,
+                                       const char         *game_file,
+                                       char              **note,
+                                       GError            **error);
+/* Opens the saved playtest @path (appending to it) with the game
+ * wb_play_find_game finds: the playtest replays wherever it was copied.
+ * @warning (transfer full) gathers the notes: a cut-short last line, the
+ * game used and why, a game changed since. */
+WbPlay          *wb_play_load         (const char         *path,
+                                       WbPlayGameChoice    choice,
+                                       const char         *game_file,
+                                       char              **warning,
+                                       GError            **error);
+
 /* The same from a journal already read (a reference is taken; it keeps
  * appending to its file, if it has one); @name names it in messages. */
 WbPlay          *wb_play_open_journal (WbGame             *game,
