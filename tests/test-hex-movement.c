@@ -95,8 +95,34 @@ START_TEST (test_reach)
   ck_assert_uint_eq (path->len, 3);
   ck_assert_int_eq (g_array_index (path, WbOffset, 1).col, 0);
   ck_assert_int_eq (g_array_index (path, WbOffset, 1).row, 1);
+  /* The list of hexes reached is every hex with a cost but the start,
+   * each once (the SPI family's legal destinations are read from it). */
+  {
+    guint n_list, seen = 0;
+    const int *list = wb_hex_graph_reached_hexes (g, &n_list);
+
+    ck_assert_uint_eq (n_list, n);
+    for (int i = 0; i < 12; i++)
+      {
+        WbOffset h = { i % 4, i / 4 };
+        gboolean listed = FALSE;
+
+        for (guint k = 0; k < n_list; k++)
+          listed |= list[k] == i;
+        ck_assert_int_eq (listed, wb_hex_graph_reached_cost (g, h) >= 0 && i != 0);
+        seen += listed;
+      }
+    ck_assert_uint_eq (seen, n_list);
+  }
   /* Within 1 MP only the two neighbours. */
   ck_assert_uint_eq (wb_hex_graph_reach (g, start, Q (1), NULL, NULL, 0), 2);
+  {
+    guint n_list;
+    const int *list = wb_hex_graph_reached_hexes (g, &n_list);
+
+    ck_assert_uint_eq (n_list, 2);
+    ck_assert ((list[0] == 1 && list[1] == 4) || (list[0] == 4 && list[1] == 1));
+  }
 
   /* An enemy in 0201 cannot be entered; with its zone of control on 0201's
    * neighbours stopping moves, 0301 (forest) is out of reach: the way

@@ -280,6 +280,84 @@ START_TEST (test_movement)
 }
 END_TEST
 
+/* The family keeps what it works out (each unit's class and profiles, the
+ * enemies' zones of control by their hexes, the hexsides, the movement
+ * graphs): every unit's legal destinations in @a, which has played and
+ * undone, are those of @b, prepared afresh and given the same actions. */
+static void
+assert_same_destinations (WbPlay *a, WbPlay *b, guint at)
+{
+  WbMatch *m = wb_play_get_state (a);
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const char *id = g_array_index (m->units, WbUnitState, i).id;
+      g_autoptr(GArray) da = wb_play_destinations (a, id);
+      g_autoptr(GArray) db = wb_play_destinations (b, id);
+
+      ck_assert_msg ((da == NULL) == (db == NULL), "%s after %u actions", id, at);
+      if (da == NULL)
+        continue;
+      ck_assert_msg (da->len == db->len, "%s after %u actions: %u destinations, afresh %u", id, at, da->len,
+                     db->len);
+      for (guint k = 0; k < da->len; k++)
+        {
+          const WbDestination *x = &g_array_index (da, WbDestination, k);
+          const WbDestination *y = &g_array_index (db, WbDestination, k);
+
+          ck_assert_msg (wb_where_equal (&x->where, &y->where) && x->cost == y->cost,
+                         "%s after %u actions: destination %u differs", id, at, k);
+        }
+    }
+}
+
+START_TEST (test_caches_follow_the_state)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "battle-of-the-wilderness.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = wb_game_load (file, NULL, &error);
+  g_autoptr(WbPlay) play = NULL;
+  g_autoptr(GPtrArray) played = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+  WbRng policy;
+  guint checks = 0, acted = 0;
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  play = wb_play_new (game, NULL, "historical", NULL, 11, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_rng_seed (&policy, 11, WB_RNG_MATCH_STREAM + 1);
+  /* Three turns of automatic play: moves, reinforcements, combats and
+   * retreats; every 97 actions the last three are undone and the play
+   * compared with one that never played them. */
+  while (played->len < 700)
+    {
+      JsonObject *a = wb_play_suggest (play, &policy);
+
+      if (a == NULL)
+        break;
+      ck_assert_msg (wb_play_act (play, a, &error), "%s", error ? error->message : "");
+      g_ptr_array_add (played, a);
+      if (++acted % 97 == 0)
+        {
+          g_autoptr(WbPlay) fresh = wb_play_new (game, NULL, "historical", NULL, 11, &error);
+
+          for (int k = 0; k < 3; k++)
+            {
+              ck_assert (wb_play_undo (play, NULL));
+              g_ptr_array_remove_index (played, played->len - 1);
+            }
+          for (guint k = 0; k < played->len; k++)
+            ck_assert_msg (wb_play_act (fresh, g_ptr_array_index (played, k), &error), "%s",
+                           error ? error->message : "");
+          assert_same_destinations (play, fresh, played->len);
+          checks++;
+        }
+    }
+  ck_assert_uint_ge (checks, 5);
+}
+END_TEST
+
 /* 5.13, 6.3: a unit that starts its move in an enemy zone of control may
  * not leave it by moving: Stafford put beside 1/1/V (0616) in 0516 is
  * refused the way back to 0414, naming the rule. Set to warn, the move is
@@ -1300,6 +1378,7 @@ spi_suite (void)
   tcase_add_test (tc, test_sequence);
   tcase_add_test (tc, test_movement);
   tcase_add_test (tc, test_zoc_exit);
+  tcase_add_test (tc, test_caches_follow_the_state);
   tcase_add_test (tc, test_union_first_day);
   tcase_add_test (tc, test_reinforcements);
   tcase_add_test (tc, test_reinforcement_moves_on);

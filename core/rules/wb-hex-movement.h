@@ -86,6 +86,10 @@ guint        wb_hex_graph_reach      (WbHexGraph    *graph,
                                       WbReachFlags   flags);
 /* The cost in quarter MP to reach @hex in the last search, or -1. */
 int          wb_hex_graph_reached_cost (const WbHexGraph *graph, WbOffset hex);
+/* The hexes the last search reached besides the start, as indices
+ * row × cols + col in the order first reached; @n is set to their number.
+ * Owned by @graph, valid until its next search. */
+const int   *wb_hex_graph_reached_hexes (const WbHexGraph *graph, guint *n);
 /* The hexes from the start to @hex (both included) in the last search
  * (transfer full; empty if unreached). */
 GArray      *wb_hex_graph_path       (const WbHexGraph *graph, WbOffset hex);

@@ -119,7 +119,10 @@ wb_match_new (WbGame             *game,
     }
   m->options = g_strdupv ((char **) options);
   m->units = g_array_new (FALSE, TRUE, sizeof (WbUnitState));
-  m->index = g_hash_table_new (NULL, NULL);
+  /* By the ids' text (the keys are interned): a lookup then needs no
+   * g_intern_string (), whose global lock serialises games played on
+   * several threads (the balance lab). */
+  m->index = g_hash_table_new (g_str_hash, g_str_equal);
   m->markers = g_array_new (FALSE, FALSE, sizeof (WbMatchMarker));
   units = wb_game_get_units (game);
   for (guint i = 0; i < units->len; i++)
@@ -239,7 +242,7 @@ wb_match_find_unit (WbMatch *m, const char *id)
   g_return_val_if_fail (m != NULL, NULL);
   if (id == NULL)
     return NULL;
-  i = GPOINTER_TO_UINT (g_hash_table_lookup (m->index, g_intern_string (id)));
+  i = GPOINTER_TO_UINT (g_hash_table_lookup (m->index, id));
   return i > 0 ? &g_array_index (m->units, WbUnitState, i - 1) : NULL;
 }
 

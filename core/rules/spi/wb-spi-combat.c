@@ -41,7 +41,7 @@ int
 _wb_spi_combat_halves (SpiData *data, const WbUnitState *u, gboolean attack, gboolean printed)
 {
   const char *attr = attack ? data->attack_attr : data->defense_attr;
-  WbUnit *unit = wb_game_find_unit (data->game, u->id);
+  WbUnit *unit = _wb_spi_unit_info (data, u)->unit;
   int full = unit != NULL ? wb_strength_current_halves (wb_unit_get_strength (unit)) : u->halves;
   WbUnitType *klass;
   const WbAttrValue *v;
@@ -139,7 +139,7 @@ parse_hex_member (SpiData *data, JsonObject *o, const char *member, WbOffset *he
 /* A hexside feature that prohibits crossing and no other feature there
  * negates (a creek without a bridge or ford). */
 static gboolean
-side_prohibited (SpiData *data, WbOffset hex, int dir)
+side_prohibited_now (SpiData *data, WbOffset hex, int dir)
 {
   GPtrArray *features = wb_hex_map_get_side_features (data->map, hex, dir);
 
@@ -161,6 +161,22 @@ side_prohibited (SpiData *data, WbOffset hex, int dir)
         return TRUE;
     }
   return FALSE;
+}
+
+/* The same, worked out once a hexside: the map does not change under the
+ * family, and the automatic player asks for every pair of neighbours. */
+static gboolean
+side_prohibited (SpiData *data, WbOffset hex, int dir)
+{
+  guint8 *known;
+
+  if (hex.col < 0 || hex.row < 0 || hex.col >= data->cols || hex.row >= data->rows || dir < 0 ||
+      dir >= WB_HEX_DIRECTIONS)
+    return side_prohibited_now (data, hex, dir);
+  known = &data->side_prohibited[(hex.row * data->cols + hex.col) * WB_HEX_DIRECTIONS + dir];
+  if (*known == 0)
+    *known = side_prohibited_now (data, hex, dir) ? 2 : 1;
+  return *known == 2;
 }
 
 /* The defence multiplier of a hexside (a bridge or ford: 2), 1 if none. */
@@ -237,12 +253,11 @@ line_of_sight (SpiData *data, WbOffset from, WbOffset to)
 static int
 direction (SpiData *data, WbOffset a, WbOffset b)
 {
-  WbHexLayout layout = wb_hex_map_get_layout (data->map);
-
-  for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
-    if (same_hex (wb_hex_neighbour (layout, a, d), b))
-      return d;
-  return -1;
+  /* Neighbours in offset coordinates are never more than a column or a
+   * row apart: most pairs the automatic player asks about are not. */
+  if (ABS (a.col - b.col) > 1 || ABS (a.row - b.row) > 1)
+    return -1;
+  return wb_hex_direction_to (wb_hex_map_get_layout (data->map), a, b);
 }
 
 static void
@@ -372,12 +387,13 @@ retreat_kind (SpiData *data, WbMatch *m, const WbUnitState *u, WbOffset to, int 
    * where the unit may go (17.23 lets a Union unit retreat there), but a
    * train defense unit's roads and trails (17.34). */
   if (!td)
-    plain.id = g_intern_static_string ("");
+    plain.id = SPI_NO_UNIT;
   g = _wb_spi_graph (data, m, &plain, td ? m->turn : 0);
   if (wb_hex_graph_step_cost (g, u->where.hex, dir) == WB_STEP_PROHIBITED)
     return RETREAT_NO;
-  enemies = units_of_side_at (m, 1 - u->side, to, NULL);
+  /* The enemy marks are the hexes of the other side's units (two sides). */
   _wb_spi_mark_enemies (data, m, u->side);
+  enemies = data->enemy[to.row * data->cols + to.col];
   if (enemies > 0 || data->zoc[to.row * data->cols + to.col])
     return RETREAT_NO;
   friends = units_of_side_at (m, u->side, to, u);
@@ -1399,6 +1415,8 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
 {
   guint phasing = _wb_spi_phasing (m);
   g_autofree guint8 *own_zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
+  /* Not data->zoc: that holds _wb_spi_mark_enemies ()'s marks, kept. */
+  g_autofree guint8 *enemy_zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
 
   if (spi_state (m)->pending != SPI_PENDING_NONE)
     {
@@ -1416,14 +1434,13 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
     WbUnitState probe = { 0 };
     WbHexGraph *base;
 
-    probe.id = g_intern_static_string ("");
+    probe.id = SPI_NO_UNIT;
     base = _wb_spi_graph (data, m, &probe, 0);
-    memset (data->zoc, 0, (gsize) data->cols * data->rows);
     for (guint i = 0; i < m->units->len; i++)
       {
         const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
         if (_wb_spi_on_map (u) && !(u->flags & SPI_ADVANCED))
-          wb_hex_graph_add_zoc (base, u->where.hex, u->side == phasing ? own_zoc : data->zoc);
+          wb_hex_graph_add_zoc (base, u->where.hex, u->side == phasing ? own_zoc : enemy_zoc);
       }
   }
   for (guint i = 0; i < m->units->len; i++)
@@ -1439,7 +1456,7 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
       /* 7.12, 8.41: every phasing unit in an enemy zone of control attacks
        * (train defense units, which never attack, and the ineffective,
        * excepted; advancing units may not). */
-      if (u->side == phasing && data->zoc[at] && !(u->flags & (WB_UNIT_ATTACKED | SPI_INEFFECTIVE)) &&
+      if (u->side == phasing && enemy_zoc[at] && !(u->flags & (WB_UNIT_ATTACKED | SPI_INEFFECTIVE)) &&
           !_wb_spi_profile_says (data, m, u, G_STRUCT_OFFSET (SpiProfile, no_attack)) &&
           !wb_rule_check (ctx, m, "spi.mandatory", FALSE, error,
                           _("%s is in an enemy zone of control and has not attacked"), name))
@@ -1501,8 +1518,9 @@ _wb_spi_score (SpiData *data, WbMatch *m)
 
               if (pl->kind != WB_PLACE_HEX || !parse_hex_text (data, pl->ref, &h) || objective >= n_objectives)
                 continue;
-              here0 = units_of_side_at (m, 0, h, NULL) > 0 || zoc0[h.row * data->cols + h.col];
-              here1 = units_of_side_at (m, 1, h, NULL) > 0 || zoc1[h.row * data->cols + h.col];
+              /* Side 1's enemies are side 0's units, and the other way. */
+              here0 = data->marks[1].enemy[h.row * data->cols + h.col] || zoc0[h.row * data->cols + h.col];
+              here1 = data->marks[0].enemy[h.row * data->cols + h.col] || zoc1[h.row * data->cols + h.col];
               owner = control[objective];
               if (owner == 0)
                 owner = (int) data->objectives_side;

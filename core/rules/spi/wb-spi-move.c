@@ -14,20 +14,19 @@
  * night movement (10.2), reinforcements (15.0) and the exclusive rules'
  * movement profiles (Wilderness 17.1-17.3, read from rules.params). */
 
-const char *
-_wb_spi_unit_class (SpiData *data, const WbUnitState *u)
+static const char *
+side_id (WbMatch *m, guint side)
 {
-  WbUnit *unit = wb_game_find_unit (data->game, u->id);
-  const char *klass = unit != NULL ? wb_unit_get_class_id (unit) : NULL;
-
-  return klass != NULL ? klass : "infantry";
+  return ((WbSide *) g_ptr_array_index (wb_game_get_sides (m->game), side))->id;
 }
 
-int
-_wb_spi_allowance (SpiData *data, const WbUnitState *u)
+/* @unit's own Movement Allowance (its class's movement attribute), else
+ * the game's. */
+static int
+allowance_of (SpiData *data, WbUnit *unit)
 {
-  WbUnit *unit = data->movement_attr != NULL ? wb_game_find_unit (data->game, u->id) : NULL;
-  WbUnitType *klass = unit != NULL ? wb_game_find_unit_class (data->game, wb_unit_get_class_id (unit)) : NULL;
+  WbUnitType *klass = unit != NULL && data->movement_attr != NULL
+                      ? wb_game_find_unit_class (data->game, wb_unit_get_class_id (unit)) : NULL;
   const WbAttrValue *v;
 
   if (klass == NULL || wb_unit_type_find_attr (klass, data->movement_attr) == NULL ||
@@ -47,6 +46,93 @@ _wb_spi_allowance (SpiData *data, const WbUnitState *u)
     }
 }
 
+static void
+unit_info_fill (SpiData *data, SpiUnitInfo *e, const WbUnitState *u)
+{
+  /* By text: g_intern_string ()'s global lock would serialise games
+   * played on several threads (the balance lab). */
+  GPtrArray *sides = wb_game_get_sides (data->game);
+  const char *side = u->side < sides->len ? ((WbSide *) g_ptr_array_index (sides, u->side))->id : NULL;
+  const char *klass;
+
+  e->id = u->id;
+  e->side = u->side;
+  e->unit = u->id != NULL ? wb_game_find_unit (data->game, u->id) : NULL;
+  klass = e->unit != NULL ? wb_unit_get_class_id (e->unit) : NULL;
+  e->klass = klass != NULL ? klass : "infantry";
+  e->profiles = 0;
+  for (guint i = 0; i < data->profiles->len && i < 32; i++)
+    {
+      SpiProfile *p = g_ptr_array_index (data->profiles, i);
+
+      if ((p->side == NULL || g_strcmp0 (p->side, side) == 0) && (p->klass == NULL || g_strcmp0 (p->klass, e->klass) == 0))
+        e->profiles |= 1u << i;
+    }
+  e->allowance = allowance_of (data, e->unit);
+}
+
+SpiUnitInfo *
+_wb_spi_unit_info (SpiData *data, const WbUnitState *u)
+{
+  guint h = (guint) (((guintptr) u->id >> 3) * 2654435761u) & data->units_mask;
+
+  if (u->id == NULL)
+    {
+      unit_info_fill (data, &data->unit_scratch, u);
+      return &data->unit_scratch;
+    }
+  for (;; h = (h + 1) & data->units_mask)
+    {
+      SpiUnitInfo *e = &data->units[h];
+
+      if (e->id == u->id)
+        {
+          if (e->side != u->side)
+            unit_info_fill (data, e, u);
+          return e;
+        }
+      if (e->id == NULL)
+        {
+          if (2 * (data->n_units + 1) > data->units_mask + 1)
+            e = &data->unit_scratch;
+          else
+            data->n_units++;
+          unit_info_fill (data, e, u);
+          return e;
+        }
+    }
+}
+
+void
+_wb_spi_caches_free (SpiData *data)
+{
+  for (guint i = 0; i < data->n_graph_entries; i++)
+    g_free (data->graph_entries[i].klass);
+  for (guint i = 0; i < G_N_ELEMENTS (data->marks); i++)
+    {
+      g_free (data->marks[i].enemy);
+      g_free (data->marks[i].zoc);
+      g_free (data->marks[i].from);
+    }
+  g_free (data->units);
+  g_free (data->side_prohibited);
+  g_free (data->no_end_at);
+  g_free (data->friends);
+  g_free (data->friends_no_stack);
+}
+
+const char *
+_wb_spi_unit_class (SpiData *data, const WbUnitState *u)
+{
+  return _wb_spi_unit_info (data, u)->klass;
+}
+
+int
+_wb_spi_allowance (SpiData *data, const WbUnitState *u)
+{
+  return _wb_spi_unit_info (data, u)->allowance;
+}
+
 WbReachFlags
 _wb_spi_zoc_flags (SpiData *data)
 {
@@ -63,28 +149,17 @@ _wb_spi_zoc_flags (SpiData *data)
     }
 }
 
-static const char *
-side_id (WbMatch *m, guint side)
-{
-  return ((WbSide *) g_ptr_array_index (wb_game_get_sides (m->game), side))->id;
-}
-
 guint32
 _wb_spi_profiles_for (SpiData *data, WbMatch *m, const WbUnitState *u, int turn)
 {
-  /* By text: g_intern_string ()'s global lock would serialise games
-   * played on several threads (the balance lab). */
-  const char *side = side_id (m, u->side);
-  const char *klass = _wb_spi_unit_class (data, u);
-  guint32 bits = 0;
+  guint32 bits = _wb_spi_unit_info (data, u)->profiles;
 
-  for (guint i = 0; i < data->profiles->len && i < 32; i++)
+  for (guint i = 0; bits != 0 && i < data->profiles->len && i < 32; i++)
     {
       SpiProfile *p = g_ptr_array_index (data->profiles, i);
 
-      if ((p->side == NULL || g_strcmp0 (p->side, side) == 0) && (p->klass == NULL || g_strcmp0 (p->klass, klass) == 0) &&
-          (p->first_turn == 0 || (turn >= p->first_turn && turn <= p->last_turn)))
-        bits |= 1u << i;
+      if (p->first_turn != 0 && (turn < p->first_turn || turn > p->last_turn))
+        bits &= ~(1u << i);
     }
   return bits;
 }
@@ -110,11 +185,16 @@ _wb_spi_graph (SpiData *data, WbMatch *m, const WbUnitState *u, int turn)
 {
   const char *klass = _wb_spi_unit_class (data, u);
   guint32 bits = _wb_spi_profiles_for (data, m, u, turn);
-  g_autofree char *key = g_strdup_printf ("%s|%x", klass, bits);
-  WbHexGraph *g = g_hash_table_lookup (data->graphs, key);
+  g_autofree char *key = NULL;
+  WbHexGraph *g;
   g_autoptr(GHashTable) costs = NULL;
   WbMoveProfile mp = { .unit_class = klass };
 
+  for (guint i = 0; i < data->n_graph_entries; i++)
+    if (data->graph_entries[i].bits == bits && strcmp (data->graph_entries[i].klass, klass) == 0)
+      return data->graph_entries[i].graph;
+  key = g_strdup_printf ("%s|%x", klass, bits);
+  g = g_hash_table_lookup (data->graphs, key);
   if (g != NULL)
     return g;
   /* Several profiles combine: their costs add up (later ones win), and
@@ -149,6 +229,8 @@ _wb_spi_graph (SpiData *data, WbMatch *m, const WbUnitState *u, int turn)
   mp.costs = costs;
   g = wb_hex_graph_new_for (data->game, data->map, &mp);
   g_hash_table_insert (data->graphs, g_steal_pointer (&key), g);
+  if (data->n_graph_entries < SPI_MAX_GRAPH_ENTRIES)
+    data->graph_entries[data->n_graph_entries++] = (SpiGraphEntry) { g_strdup (klass), bits, g };
   return g;
 }
 
@@ -162,14 +244,41 @@ void
 _wb_spi_mark_enemies (SpiData *data, WbMatch *m, guint side)
 {
   WbUnitState probe = { 0 };
-  WbHexGraph *base;
+  WbHexGraph *base = NULL;
+  guint set = MIN (side, 2);
+  gsize n = (gsize) data->cols * data->rows;
+  gboolean same;
 
+  data->enemy = data->marks[set].enemy;
+  data->zoc = data->marks[set].zoc;
+  if (data->marks[set].n_from != m->units->len)
+    {
+      g_free (data->marks[set].from);
+      data->marks[set].from = g_new (int, m->units->len);
+      data->marks[set].n_from = m->units->len;
+      data->marks[set].valid = FALSE;
+    }
+  /* The marks depend only on where @side's enemies are. */
+  same = data->marks[set].valid && set < 2;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      int at = u->side == side || !on_map (u) ? -1 : u->where.hex.row * data->cols + u->where.hex.col;
+
+      if (same && data->marks[set].from[i] != at)
+        same = FALSE;
+      data->marks[set].from[i] = at;
+    }
+  if (same)
+    return;
+  data->marks[set].valid = TRUE;
   /* Zones of control do not depend on the unit exerting them: any graph
    * knows which hexsides stop them. */
-  probe.id = g_intern_static_string ("");
-  base = _wb_spi_graph (data, m, &probe, 0);
-  memset (data->enemy, 0, (gsize) data->cols * data->rows);
-  memset (data->zoc, 0, (gsize) data->cols * data->rows);
+  probe.id = SPI_NO_UNIT;
+  if (data->zoc_mode != SPI_ZOC_NONE)
+    base = _wb_spi_graph (data, m, &probe, 0);
+  memset (data->enemy, 0, n);
+  memset (data->zoc, 0, n);
   for (guint i = 0; i < m->units->len; i++)
     {
       const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
@@ -177,7 +286,7 @@ _wb_spi_mark_enemies (SpiData *data, WbMatch *m, guint side)
       if (u->side == side || !on_map (u))
         continue;
       data->enemy[u->where.hex.row * data->cols + u->where.hex.col] = 1;
-      if (data->zoc_mode != SPI_ZOC_NONE)
+      if (base != NULL)
         wb_hex_graph_add_zoc (base, u->where.hex, data->zoc);
     }
 }
@@ -208,10 +317,16 @@ friends_at (WbMatch *m, const WbUnitState *self, WbOffset hex, gboolean *no_stac
 static gboolean
 no_end_hex (SpiData *data, WbOffset hex)
 {
-  for (guint i = 0; data->no_end != NULL && data->no_end[i] != NULL; i++)
-    if (wb_hex_map_has_hex_feature (data->map, hex, data->no_end[i]))
-      return TRUE;
-  return FALSE;
+  guint8 *known = &data->no_end_at[hex.row * data->cols + hex.col];
+
+  if (*known == 0)
+    {
+      *known = 1;
+      for (guint i = 0; data->no_end != NULL && data->no_end[i] != NULL; i++)
+        if (wb_hex_map_has_hex_feature (data->map, hex, data->no_end[i]))
+          *known = 2;
+    }
+  return *known == 2;
 }
 
 static char *
@@ -339,7 +454,7 @@ blocking_rule (SpiData *data, WbMatch *m, const WbUnitState *u, MoveSearch *s, W
   if (wb_hex_graph_reached_cost (s->graph, to) >= 0)
     return "spi.allowance";
   /* Without the exclusive rules' profile? */
-  plain.id = g_intern_static_string ("");
+  plain.id = SPI_NO_UNIT;
   base = _wb_spi_graph (data, m, &plain, 0);
   wb_hex_graph_reach (base, u->where.hex, G_MAXINT / 2, NULL, data->zoc, flags);
   if (s->profiles != 0 && wb_hex_graph_reached_cost (base, to) >= 0)
@@ -791,6 +906,8 @@ prompt_destinations (SpiData *data, WbMatch *m, WbUnitState *u)
   return out;
 }
 
+static gint compare_ints (gconstpointer a, gconstpointer b, gpointer user_data);
+
 GArray *
 _wb_spi_destinations (SpiData *data, WbMatch *m, const char *unit)
 {
@@ -822,21 +939,60 @@ _wb_spi_destinations (SpiData *data, WbMatch *m, const char *unit)
   closed = g_new (guint8, (gsize) data->cols * data->rows);
   move_search (data, m, u, closed, &s);
   wb_hex_graph_reach (s.graph, u->where.hex, s.allowance, s.closed, data->zoc, s.flags);
-  out = g_array_new (FALSE, FALSE, sizeof (WbDestination));
-  for (int r = 0; r < data->rows; r++)
-    for (int c = 0; c < data->cols; c++)
+  {
+    guint n_reached;
+    const int *reached = wb_hex_graph_reached_hexes (s.graph, &n_reached);
+    g_autofree int *order = g_memdup2 (reached, sizeof (int) * n_reached);
+
+    /* Friendly units (other than @u) by hex, and whether one of them
+     * stacks with nobody: friends_at () for every hex at once. */
+    for (guint i = 0; i < m->units->len; i++)
       {
-        WbOffset h = { c, r };
+        const WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+        int at;
+
+        if (o == u || o->side != u->side || !on_map (o))
+          continue;
+        at = o->where.hex.row * data->cols + o->where.hex.col;
+        data->friends[at]++;
+        if (profiles_say (data, _wb_spi_profiles_for (data, m, o, m->turn), G_STRUCT_OFFSET (SpiProfile, no_stack)))
+          data->friends_no_stack[at] = 1;
+      }
+    /* In the map's order, row by row, as the player draws from them. */
+    g_qsort_with_data (order, (gint) n_reached, sizeof (int), compare_ints, NULL);
+    out = g_array_new (FALSE, FALSE, sizeof (WbDestination));
+    for (guint i = 0; i < n_reached; i++)
+      {
+        WbOffset h = { order[i] % data->cols, order[i] / data->cols };
         int cost = wb_hex_graph_reached_cost (s.graph, h);
-        gboolean no_stack_there;
         WbDestination d = { { WB_WHERE_HEX, h, NULL }, cost };
 
         if (cost <= 0 || no_end_hex (data, h) ||
-            friends_at (m, u, h, &no_stack_there, data) + 1 > (guint) data->stacking || no_stack_there)
+            data->friends[order[i]] + 1u > (guint) data->stacking || data->friends_no_stack[order[i]])
           continue;
         g_array_append_val (out, d);
       }
+    for (guint i = 0; i < m->units->len; i++)
+      {
+        const WbUnitState *o = &g_array_index (m->units, WbUnitState, i);
+        int at;
+
+        if (!on_map (o))
+          continue;
+        at = o->where.hex.row * data->cols + o->where.hex.col;
+        data->friends[at] = 0;
+        data->friends_no_stack[at] = 0;
+      }
+  }
   return out;
+}
+
+static gint
+compare_ints (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  int x = *(const int *) a, y = *(const int *) b;
+
+  return (x > y) - (x < y);
 }
 
 GArray *

@@ -120,6 +120,31 @@ typedef struct {
   char       *rule;
 } SpiCommandRoll;
 
+/* What the rules read of a unit's game record again and again (its class,
+ * its Movement Allowance, the profiles of its side and class), looked up
+ * by its interned id: SpiData.units. The game does not change under a
+ * prepared family (the movement graphs are cached the same way). */
+typedef struct {
+  const char *id;          /* interned; NULL: a free slot */
+  guint       side;        /* the side `profiles` was worked out for */
+  WbUnit     *unit;        /* the game's, or NULL (a probe) */
+  const char *klass;       /* its class id, "infantry" without one */
+  guint32     profiles;    /* the profiles of that side and class, whatever the turn */
+  int         allowance;   /* _wb_spi_allowance () */
+} SpiUnitInfo;
+
+/* A movement graph by class and profile bits, found without formatting
+ * the key of SpiData.graphs. */
+typedef struct {
+  char       *klass;
+  guint32     bits;
+  WbHexGraph *graph;
+} SpiGraphEntry;
+
+#define SPI_MAX_GRAPH_ENTRIES 16
+/* The id of a probe unit (no unit of the game): any graph, no profile. */
+#define SPI_NO_UNIT ""
+
 typedef struct {
   WbGame      *game;
   WbTable     *crt;
@@ -148,9 +173,38 @@ typedef struct {
   char       **no_end;          /* hex features a move may not end on (river ferry) */
   GPtrArray   *profiles;        /* SpiProfile* */
   GHashTable  *graphs;          /* "class|profile bits" → WbHexGraph* */
-  guint8      *enemy;           /* scratch: cols × rows */
-  guint8      *zoc;             /* scratch */
+  SpiGraphEntry graph_entries[SPI_MAX_GRAPH_ENTRIES];
+  guint        n_graph_entries;
+  /* Open addressing by the id's address (interned: one address a text). */
+  SpiUnitInfo *units;
+  guint        units_mask;      /* slots − 1, a power of two minus one */
+  guint        n_units;
+  SpiUnitInfo  unit_scratch;    /* when the table is half full */
+  /* _wb_spi_mark_enemies' marks: data->enemy and data->zoc point into
+   * marks[side] (side 2: any other), which remember the enemies' hexes they
+   * were made from (-1: a unit not marked) so that the same enemies'
+   * hexes are not marked again — the automatic player asks for them for
+   * every unit it considers, every combat and every score. */
+  struct {
+    guint8    *enemy, *zoc;
+    int       *from;
+    guint      n_from;
+    gboolean   valid;
+  } marks[3];
+  guint8      *enemy;           /* cols × rows: the enemy hexes last marked */
+  guint8      *zoc;             /* cols × rows: their zones of control */
+  /* [hex × 6 + dir] whether a hexside prohibits crossing: 0 not known yet,
+   * 1 no, 2 yes (the map does not change under the family). */
+  guint8      *side_prohibited;
+  guint8      *no_end_at;       /* cols × rows: 0 not known yet, 1 a move may end there, 2 not */
+  guint16     *friends;         /* scratch, cols × rows, zero between uses */
+  guint8      *friends_no_stack; /* scratch, cols × rows, zero between uses */
 } SpiData;
+
+/* @u's SpiUnitInfo (owned by @data; valid until the next call). */
+SpiUnitInfo *_wb_spi_unit_info      (SpiData *data, const WbUnitState *u);
+/* Frees what the caches of @data hold. */
+void         _wb_spi_caches_free    (SpiData *data);
 
 /* The profiles that apply to @unit's side and class on @turn, as a bit set
  * of indices into data->profiles. */

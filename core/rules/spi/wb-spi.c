@@ -376,8 +376,7 @@ spi_release (gpointer p)
   g_strfreev (data->no_end);
   g_ptr_array_unref (data->profiles);
   g_hash_table_unref (data->graphs);
-  g_free (data->enemy);
-  g_free (data->zoc);
+  _wb_spi_caches_free (data);
   g_free (data);
 }
 
@@ -439,8 +438,26 @@ spi_prepare (WbGame *game, const WbMatch *setup, GError **error)
   data->map = WB_HEX_MAP (setup->map);
   data->cols = wb_hex_map_get_cols (data->map);
   data->rows = wb_hex_map_get_rows (data->map);
-  data->enemy = g_new0 (guint8, (gsize) data->cols * data->rows);
-  data->zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
+  for (guint i = 0; i < G_N_ELEMENTS (data->marks); i++)
+    {
+      data->marks[i].enemy = g_new0 (guint8, (gsize) data->cols * data->rows);
+      data->marks[i].zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
+    }
+  data->enemy = data->marks[0].enemy;
+  data->zoc = data->marks[0].zoc;
+  data->side_prohibited = g_new0 (guint8, (gsize) data->cols * data->rows * WB_HEX_DIRECTIONS);
+  data->no_end_at = g_new0 (guint8, (gsize) data->cols * data->rows);
+  data->friends = g_new0 (guint16, (gsize) data->cols * data->rows);
+  data->friends_no_stack = g_new0 (guint8, (gsize) data->cols * data->rows);
+  {
+    /* At most half full with every unit of the game and a few probes. */
+    guint slots = 16;
+
+    while (slots < 2 * (wb_game_get_units (game)->len + 8))
+      slots *= 2;
+    data->units = g_new0 (SpiUnitInfo, slots);
+    data->units_mask = slots - 1;
+  }
   data->profiles = g_ptr_array_new_with_free_func ((GDestroyNotify) profile_free);
   data->command_rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) command_roll_free);
   data->graphs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
