@@ -54,6 +54,8 @@ START_TEST (test_attack_prompt)
   play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
   play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
   play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"0615\"}}");
+  /* 7.23: 1/1/V (0616) is not left to csa-0218 alone. */
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"doles\", \"to\": {\"hex\": \"0716\"}}");
   play_act_ok (play, "{\"type\": \"end_step\"}");
   wb_play_prompt_refresh (prompt);
   ck_assert_str_eq (wb_play_awaiting (play), "attack");
