@@ -358,6 +358,7 @@ cmd_balance (const char  *prog,
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(WbGame) game = NULL, variant = NULL;
+  g_autoptr(WbJournal) journal = NULL;
   g_autoptr(WbBalance) b = NULL;
   WbBalanceOptions o;
   struct sigaction sa, old;
@@ -413,8 +414,25 @@ cmd_balance (const char  *prog,
   o.games = (guint) games;
   o.jobs = (guint) jobs;
 
-  game = load_game (argv[1], &error);
-  if (game == NULL)
+  /* A saved playtest (one mailed alone too): the game it was played with,
+   * and its scenario and options unless others are given. */
+  journal = sniff_journal (argv[1]);
+  if (journal != NULL)
+    {
+      const WbPlayHeader *h = wb_journal_get_header (journal);
+
+      game = load_game_of (argv[1], journal, NULL, &error);
+      if (game == NULL)
+        {
+          out (stderr, "%s\n", error->message);
+          return STATUS_FAILED;
+        }
+      if (o.scenario == NULL)
+        o.scenario = h->scenario;
+      if (chosen == NULL)
+        o.options = (const char * const *) h->options;
+    }
+  else if ((game = load_game (argv[1], &error)) == NULL)
     {
       print_load_error (argv[1], error);
       return STATUS_FAILED;

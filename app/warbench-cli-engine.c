@@ -40,27 +40,20 @@ print_state_json (WbPlay *play, const char *viewer)
 }
 
 /* The game a saved playtest names (beside it) or @game_path. */
-static WbGame *
+/* The game of a saved playtest: @game_path when given, else the file the
+ * journal names if unchanged, else the game it carries
+ * (wb_play_find_game: a playtest mailed alone still opens); the note of
+ * which, if any, on stderr. */
+WbGame *
 load_game_of (const char *save, WbJournal *journal, const char *game_path, GError **error)
 {
-  g_autofree char *path = NULL;
+  g_autofree char *note = NULL;
+  WbGame *game = wb_play_find_game (journal, save, game_path != NULL ? WB_PLAY_GAME_FILE : WB_PLAY_GAME_AUTO,
+                                    game_path, &note, error);
 
-  if (game_path != NULL)
-    path = g_strdup (game_path);
-  else
-    {
-      const char *named = wb_journal_get_header (journal)->game_path;
-      g_autofree char *dir = g_path_get_dirname (save);
-
-      if (named == NULL)
-        {
-          g_set_error (error, WB_FORMAT_ERROR, WB_FORMAT_ERROR_MISSING,
-                       _("%s: the playtest does not name its game file: give --game"), save);
-          return NULL;
-        }
-      path = g_path_is_absolute (named) ? g_strdup (named) : g_build_filename (dir, named, NULL);
-    }
-  return load_game (path, error);
+  if (game != NULL && note != NULL)
+    out (stderr, "%s\n", note);
+  return game;
 }
 
 /* A saved playtest, read (not reopened for appending: nothing is written
@@ -226,7 +219,7 @@ print_events_since (WbPlay *play, guint *printed, gboolean quiet)
 }
 
 /* Whether @path holds a saved playtest (a journal) rather than a game. */
-static WbJournal *
+WbJournal *
 sniff_journal (const char *path)
 {
   g_autofree char *data = NULL;

@@ -70,6 +70,12 @@ typedef struct {
   gboolean            respond;   /* a JSON line of state and actions before and after each action */
 } PlayScriptArgs;
 int       play_script      (const char *prog, const char *file, const char *script, const PlayScriptArgs *args);
+/* A saved playtest at @path (its journal), or NULL when it holds a game
+ * (warbench-cli-engine.c). */
+WbJournal *sniff_journal    (const char *path);
+/* The game of a saved playtest: @game_path, else the one it names if
+ * unchanged, else the one it carries; a note on stderr. */
+WbGame   *load_game_of     (const char *save, WbJournal *journal, const char *game_path, GError **error);
 /* The VP, the step and the result (warbench-cli-play.c). */
 void      print_result     (WbPlay *play);
 void      print_state_json (WbPlay *play, const char *viewer);

@@ -791,6 +791,19 @@ expect_output "$TMP/err" 'must end in .svg, .png or .pdf'
 [ ! -e "$TMP/x.gif" ] || fail "a refused --plot wrote its file"
 expect_status 1 "$CLI" balance "$WILD" --games 1 --plot "$TMP/no-such-dir/x.png"
 expect_output "$TMP/err" 'Cannot write the plot'
+step "balance on a saved playtest copied alone: its game, scenario and options"
+mkdir -p "$TMP/balance-mailed"
+expect_status 1 "$CLI" play "$WILD" --auto --seed 8 --option burnside --max-actions 30 --save "$TMP/mailed-src.warbench-play" -q
+cp "$TMP/mailed-src.warbench-play" "$TMP/balance-mailed/got.warbench-play"
+expect_status 0 "$CLI" balance "$TMP/balance-mailed/got.warbench-play" --games 3 --seed 2 --json "$TMP/mailed.json"
+expect_output "$TMP/err" 'the game the playtest carries'
+expect_status 0 "$CLI" balance "$WILD" --option burnside --games 3 --seed 2 --json "$TMP/direct.json"
+python3 -c "
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+sys.exit(0 if a['summary'] == b['summary'] and a['options'] == b['options'] == ['burnside'] else 1)
+" "$TMP/mailed.json" "$TMP/direct.json" || fail "balance of a mailed playtest differs from the game's with its options"
+
 step "balance: rule checks and table counts; version-1 parts; --vs-table"
 expect_status 0 "$CLI" balance "$WILD" --games 3 --seed 5 --jobs 2 --counts-csv "$TMP/counts.csv"
 expect_output "$TMP/out" '^  spi.moved-once  *tested [1-9][0-9]* '

@@ -175,6 +175,15 @@ else
   fail "the driver"
 fi
 
+# A playtest copied alone elsewhere: state, actions and play --script use
+# the game it carries.
+mkdir -p "$TMP/alone"
+cp "$TMP/driven.warbench-play" "$TMP/alone/whole.warbench-play"
+"$CLI" state "$TMP/alone/whole.warbench-play" > "$TMP/out" 2> "$TMP/err" || fail "state of a playtest copied alone"
+grep -q 'the game the playtest carries' "$TMP/err" || fail "state says it uses the game the playtest carries"
+"$CLI" actions "$TMP/alone/whole.warbench-play" > "$TMP/out" 2> "$TMP/err" || fail "actions of a playtest copied alone"
+grep -q '"action"' "$TMP/out" || fail "actions of a playtest copied alone lists actions"
+
 # A whole game driven through one engine process: play --script - --respond
 # answers each action line with the state and the legal actions; the
 # driver plays until the game is over (a refused line on purpose first,

@@ -56,6 +56,9 @@ START_TEST (test_attack_prompt)
   play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"0615\"}}");
   /* 7.23: 1/1/V (0616) is not left to csa-0218 alone. */
   play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"doles\", \"to\": {\"hex\": \"0716\"}}");
+  /* 7.12: Stonewall and Steuart (0415, 0416, beside 0516) would have to join the attack. */
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stonewall\", \"to\": {\"hex\": \"0212\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"steuart\", \"to\": {\"hex\": \"0213\"}}");
   play_act_ok (play, "{\"type\": \"end_step\"}");
   wb_play_prompt_refresh (prompt);
   ck_assert_str_eq (wb_play_awaiting (play), "attack");

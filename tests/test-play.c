@@ -538,6 +538,9 @@ START_TEST (test_preview_and_path)
   play_ok (play, "{\"type\": \"override_move\", \"unit\": \"csa-0218\", \"to\": {\"hex\": \"0615\"}}");
   /* 7.23: 1/1/V (0616) is not left to csa-0218 alone. */
   play_ok (play, "{\"type\": \"override_move\", \"unit\": \"doles\", \"to\": {\"hex\": \"0716\"}}");
+  /* 7.12: Stonewall and Steuart (0415, 0416, beside 0516) would have to join the attack. */
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"stonewall\", \"to\": {\"hex\": \"0212\"}}");
+  play_ok (play, "{\"type\": \"override_move\", \"unit\": \"steuart\", \"to\": {\"hex\": \"0213\"}}");
   play_ok (play, "{\"type\": \"end_step\"}");
   n = wb_journal_get_n_entries (wb_play_get_journal (play));
   attack = parse_action ("{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], "

@@ -376,11 +376,15 @@ START_TEST (test_differential_and_rounding)
           ck_assert_msg (log_has (play, "1 Bde (3) and 3 Bde (3) attack Line (3) in C07: 7 to 3 → +4, die "),
                          "%s", play_last_log (play));
           ck_assert (wb_play_undo (play, NULL));
+          /* 1 Bde alone: 3 Bde, beside Line too, would have to join (7.12). */
+          put (play, "a-3", "F07");
           play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"C07\"]}");
           ck_assert_msg (log_has (play, "1 Bde (3) attack Line (3) in C07: 4 to 3 → +1, die "), "%s",
                          play_last_log (play));
           ck_assert (wb_play_undo (play, NULL));
         }
+      if (i != 0)
+        put (play, "a-3", "F07");
       play_ok (play, "{\"type\": \"override_strength\", \"unit\": \"i-3\", \"halves\": 5}");
       play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"a-1\"], \"defenders\": [\"C07\"]}");
       ck_assert_msg (log_has (play, cases[i].logged), "%s: %s", cases[i].logged, play_last_log (play));
@@ -792,6 +796,8 @@ START_TEST (test_attack_effectiveness_param)
       play = new_play (game, "historical", options, TRUE);
       put (play, "1-2-V", "0516");
       put (play, "gordon", "0515");
+      put (play, "stonewall", "0212");   /* beside 0516, he would have to join (7.12), */
+      put (play, "steuart", "0213");     /* and Steuart too */
       play_ok (play, END);
       play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"gordon\"], \"defenders\": [\"0516\"], \"rolls\": [4]}");
       ck_assert_msg (log_has (play, "7 to 4 → 1-1, die 4 → Ar"), "%s", play_last_log (play));

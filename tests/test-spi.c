@@ -594,12 +594,16 @@ log_has (Fixture *f, const char *text)
   return FALSE;
 }
 
-/* 7.23: an attacker beside 1/1/V (0616) that attacks another hex must
- * attack 1/1/V too, unless another unit can: Doles in 0716 can. */
+/* The attacks on 1/2/V in 0516 by the units put around it, legal: 7.23,
+ * an attacker beside 1/1/V (0616) that attacks another hex must attack
+ * 1/1/V too unless another unit can — Doles in 0716 can; 7.12, Stonewall
+ * and Steuart (0415, 0416, beside 0516) would have to join: they go to 0212 and 0213. */
 static void
 engage_0616 (Fixture *f)
 {
   place (f, "doles", "0716");
+  place (f, "stonewall", "0212");
+  place (f, "steuart", "0213");
 }
 
 #define ATTACK2(a, b, hex) "{\"type\": \"attack\", \"attackers\": [\"" a "\", \"" b "\"], \"defenders\": [\"" hex "\"]}"
@@ -748,7 +752,8 @@ END_TEST
 /* 7.23: csa-0218 in 0615 is in the zones of control of 1/2/V (0516) and
  * 1/1/V (0616); attacking 0516 without 1/1/V, which no other unit can
  * attack, would leave 7.11 unfulfilled for the rest of the phase: refused.
- * Gordon alone, or csa-0218 attacking both hexes, is played. */
+ * Gordon alone is played; so is csa-0218 on 1/1/V alone, not on both
+ * hexes, which would leave Gordon nobody to attack (7.12). */
 START_TEST (test_attack_leaves_no_enemy_unengaged)
 {
   Fixture f = { 0 };
@@ -757,6 +762,8 @@ START_TEST (test_attack_leaves_no_enemy_unengaged)
   place (&f, "1-2-V", "0516");
   place (&f, "gordon", "0515");
   place (&f, "csa-0218", "0615");
+  place (&f, "stonewall", "0212");
+  place (&f, "steuart", "0213");
   ok (&f, END);
   refused (&f, ATTACK2 ("gordon", "csa-0218", "0516"), "7.23");
   /* Gordon alone (not beside 1/1/V) may attack 0516. */
@@ -767,8 +774,14 @@ START_TEST (test_attack_leaves_no_enemy_unengaged)
   place (&f, "1-2-V", "0516");
   place (&f, "gordon", "0515");
   place (&f, "csa-0218", "0615");
+  place (&f, "stonewall", "0212");
+  place (&f, "steuart", "0213");
   ok (&f, END);
-  ok (&f, "{\"type\": \"attack\", \"attackers\": [\"csa-0218\"], \"defenders\": [\"0516\", \"0616\"]}");
+  /* csa-0218 on both hexes would leave Gordon, held by 1/2/V alone, with
+   * nobody to attack (7.12); on 1/1/V alone, Gordon still has 1/2/V. */
+  refused (&f, "{\"type\": \"attack\", \"attackers\": [\"csa-0218\"], \"defenders\": [\"0516\", \"0616\"]}",
+           "7.12");
+  ok (&f, "{\"type\": \"attack\", \"attackers\": [\"csa-0218\"], \"defenders\": [\"0616\"]}");
   teardown (&f);
 }
 END_TEST
@@ -1121,6 +1134,8 @@ START_TEST (test_attack_names_lower_odds)
   play_ok (play, OVERRIDE ("gordon", "0515"));
   play_ok (play, OVERRIDE ("csa-0218", "0615"));
   play_ok (play, OVERRIDE ("doles", "0716"));   /* 7.23: 1/1/V is not left to csa-0218 alone */
+  play_ok (play, OVERRIDE ("stonewall", "0212"));   /* 7.12: he would have to join */
+  play_ok (play, OVERRIDE ("steuart", "0213"));     /* and Steuart (0416) too */
   play_ok (play, END);
   for (guint i = 0; i < G_N_ELEMENTS (named); i++)
     {
@@ -1166,6 +1181,8 @@ START_TEST (test_advance_into_a_full_hex)
   play_ok (play, OVERRIDE ("gordon", "0515"));
   play_ok (play, OVERRIDE ("csa-0218", "0615"));
   play_ok (play, OVERRIDE ("doles", "0716"));   /* 7.23: 1/1/V is not left to csa-0218 alone */
+  play_ok (play, OVERRIDE ("stonewall", "0212"));   /* 7.12: he would have to join */
+  play_ok (play, OVERRIDE ("steuart", "0213"));     /* and Steuart (0416) too */
   play_ok (play, END);
   play_ok (play, "{\"type\": \"attack\", \"attackers\": [\"gordon\", \"csa-0218\"], \"defenders\": [\"0516\"], "
                  "\"rolls\": [1]}");

@@ -565,6 +565,21 @@ typedef struct {
   guint        n;
 } UnitList;
 
+/* Whether the zone of control of a unit in @hex reaches a hex marked in
+ * @own_at. */
+static gboolean
+zoc_holds_friend (const WbHexGraph *base, WbHexLayout layout, int cols, WbOffset hex, const guint8 *own_at)
+{
+  for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+    if (wb_hex_graph_zoc_reaches (base, hex, d))
+      {
+        WbOffset n = wb_hex_neighbour (layout, hex, d);
+        if (own_at[n.row * cols + n.col])
+          return TRUE;
+      }
+  return FALSE;
+}
+
 /* Whether a phasing unit other than the attack's could still attack @e's
  * hex this phase: adjacent across a hexside it may attack across, or
  * artillery bombarding from range (8.1, 8.41). */
@@ -600,8 +615,8 @@ another_may_attack (SpiData *data, WbMatch *m, const UnitList *attackers, const 
 
 /* 7.23: an attacker in the zone of control of more than one enemy unit
  * attacks all of them that no other attacking unit engages. Attacks are
- * declared one at a time, so: an enemy unit adjacent to an attacker, in a
- * friendly zone of control (7.11 requires it attacked), not attacked yet
+ * declared one at a time, so: an enemy unit adjacent to an attacker, with
+ * a friendly unit in its zone of control (7.11 requires it attacked), not attacked yet
  * and not in this attack, must still be attackable by another unit —
  * else this attack would leave the Combat Phase impossible to end. The
  * enemy's unit is returned in @left. */
@@ -610,16 +625,27 @@ leaves_unengaged (SpiData *data, WbMatch *m, const UnitList *attackers, const Wb
                   const WbUnitState **left)
 {
   guint phasing = _wb_spi_phasing (m);
-  g_autofree guint8 *own_zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
+  g_autofree guint8 *own_at = g_new0 (guint8, (gsize) data->cols * data->rows);
+  WbHexLayout layout = wb_hex_map_get_layout (data->map);
+  WbUnitState probe = { 0 };
+  WbHexGraph *base;
 
-  mark_zoc_of (data, m, phasing, own_zoc);
+  probe.id = SPI_NO_UNIT;
+  base = _wb_spi_graph (data, m, &probe, 0);
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      if (u->side == phasing && _wb_spi_on_map (u) && !(u->flags & SPI_ADVANCED))
+        own_at[u->where.hex.row * data->cols + u->where.hex.col] = 1;
+    }
   for (guint k = 0; k < m->units->len; k++)
     {
       const WbUnitState *e = &g_array_index (m->units, WbUnitState, k);
       gboolean in_attack = FALSE, beside = FALSE;
 
-      if (e->side == phasing || !_wb_spi_on_map (e) || (e->flags & SPI_DEFENDED) ||
-          !own_zoc[e->where.hex.row * data->cols + e->where.hex.col])
+      /* 7.11's obligation, as _wb_spi_check_mandatory reads it. */
+      if (e->side == phasing || !_wb_spi_on_map (e) || (e->flags & (SPI_DEFENDED | SPI_ADVANCED)) ||
+          !zoc_holds_friend (base, layout, data->cols, e->where.hex, own_at))
         continue;
       for (guint h = 0; h < n_dhex && !in_attack; h++)
         in_attack = same_hex (dhex[h], e->where.hex);
@@ -632,6 +658,71 @@ leaves_unengaged (SpiData *data, WbMatch *m, const UnitList *attackers, const Wb
       if (!in_attack && beside && !another_may_attack (data, m, attackers, e))
         {
           *left = e;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* 7.12: every phasing unit in an enemy zone of control attacks, "as long
+ * as all adjacent friendly units participate". A unit held only by the
+ * zones of the enemies this attack takes (and of those attacked already)
+ * that stays out of it could attack nobody afterwards: it must join.
+ * Returned in @idle. */
+static gboolean
+leaves_attacker_idle (SpiData *data, WbMatch *m, const UnitList *attackers, const WbOffset *dhex, guint n_dhex,
+                      const WbUnitState **idle)
+{
+  guint phasing = _wb_spi_phasing (m);
+  WbHexLayout layout = wb_hex_map_get_layout (data->map);
+  WbUnitState probe = { 0 };
+  WbHexGraph *base;
+
+  probe.id = SPI_NO_UNIT;
+  base = _wb_spi_graph (data, m, &probe, 0);
+  for (guint k = 0; k < m->units->len; k++)
+    {
+      const WbUnitState *x = &g_array_index (m->units, WbUnitState, k);
+      gboolean listed = FALSE, held_here = FALSE, held_elsewhere = FALSE;
+
+      if (x->side != phasing || !_wb_spi_on_map (x) ||
+          (x->flags & (WB_UNIT_ATTACKED | SPI_INEFFECTIVE | SPI_ADVANCED)) ||
+          _wb_spi_profile_says (data, m, x, G_STRUCT_OFFSET (SpiProfile, no_attack)))
+        continue;
+      for (guint j = 0; j < attackers->n && !listed; j++)
+        listed = attackers->units[j] == x;
+      if (listed)
+        continue;
+      /* The enemies whose zones hold @x: those around it whose zone
+       * reaches its hex. */
+      for (int d = 0; d < WB_HEX_DIRECTIONS && !held_elsewhere; d++)
+        {
+          WbOffset n = wb_hex_neighbour (layout, x->where.hex, d);
+          gboolean attacked_now = FALSE;
+          int back = -1;
+
+          for (guint h = 0; h < n_dhex && !attacked_now; h++)
+            attacked_now = same_hex (dhex[h], n);
+          for (guint i = 0; i < m->units->len; i++)
+            {
+              const WbUnitState *e = &g_array_index (m->units, WbUnitState, i);
+
+              if (e->side == phasing || !_wb_spi_on_map (e) || (e->flags & SPI_ADVANCED) ||
+                  !same_hex (e->where.hex, n))
+                continue;
+              if (back < 0)
+                back = direction (data, n, x->where.hex);
+              if (back < 0 || !wb_hex_graph_zoc_reaches (base, n, back))
+                break;
+              if (attacked_now && !side_prohibited (data, x->where.hex, d))
+                held_here = TRUE;
+              else if (!attacked_now && !(e->flags & SPI_DEFENDED))
+                held_elsewhere = TRUE;
+            }
+        }
+      if (held_here && !held_elsewhere)
+        {
+          *idle = x;
           return TRUE;
         }
     }
@@ -943,6 +1034,15 @@ _wb_spi_attack (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
         if (!wb_rule_check (ctx, m, "spi.mandatory", FALSE, error,
                             _("%s must be attacked in this attack: no other unit can attack %s (7.23)"), lname,
                             lhex))
+          return WB_APPLY_REFUSED;
+      }
+    if (adjacent_any && leaves_attacker_idle (data, m, &attackers, dhex, n_dhex, &left))
+      {
+        g_autofree char *iname = wb_match_unit_text (m, left);
+
+        if (!wb_rule_check (ctx, m, "spi.mandatory", FALSE, error,
+                            _("%s must take part in this attack: it is in the zone of control of the units "
+                              "attacked and of no other it could attack (7.12)"), iname))
           return WB_APPLY_REFUSED;
       }
   }
@@ -1414,9 +1514,12 @@ gboolean
 _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
 {
   guint phasing = _wb_spi_phasing (m);
-  g_autofree guint8 *own_zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
+  /* The hexes holding a phasing unit that may be in a zone of control. */
+  g_autofree guint8 *own_at = g_new0 (guint8, (gsize) data->cols * data->rows);
   /* Not data->zoc: that holds _wb_spi_mark_enemies ()'s marks, kept. */
   g_autofree guint8 *enemy_zoc = g_new0 (guint8, (gsize) data->cols * data->rows);
+  WbHexGraph *base;
+  WbHexLayout layout = wb_hex_map_get_layout (data->map);
 
   if (spi_state (m)->pending != SPI_PENDING_NONE)
     {
@@ -1432,15 +1535,22 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
    * of control oblige no attack, on either side. */
   {
     WbUnitState probe = { 0 };
-    WbHexGraph *base;
 
     probe.id = SPI_NO_UNIT;
     base = _wb_spi_graph (data, m, &probe, 0);
     for (guint i = 0; i < m->units->len; i++)
       {
         const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
-        if (_wb_spi_on_map (u) && !(u->flags & SPI_ADVANCED))
-          wb_hex_graph_add_zoc (base, u->where.hex, u->side == phasing ? own_zoc : enemy_zoc);
+        if (!_wb_spi_on_map (u) || (u->flags & SPI_ADVANCED))
+          continue;
+        if (u->side == phasing)
+          own_at[u->where.hex.row * data->cols + u->where.hex.col] = 1;
+        /* An enemy attacked already cannot be again (7.14): its zone obliges
+         * no attack any more — a unit it retreated beside is not held (the
+         * attack on it had to include the units its zone held then: see
+         * leaves_unengaged ()). */
+        else if (!(u->flags & SPI_DEFENDED))
+          wb_hex_graph_add_zoc (base, u->where.hex, enemy_zoc);
       }
   }
   for (guint i = 0; i < m->units->len; i++)
@@ -1461,8 +1571,12 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
           !wb_rule_check (ctx, m, "spi.mandatory", FALSE, error,
                           _("%s is in an enemy zone of control and has not attacked"), name))
         return FALSE;
-      /* 7.11: every enemy unit in a friendly zone of control is attacked. */
-      if (u->side != phasing && own_zoc[at] && !(u->flags & SPI_DEFENDED) &&
+      /* 7.11: every enemy unit that has friendly units in its zone of
+       * control is attacked — its own zone, which terrain may keep from a
+       * hex the friendly unit's reaches (a unit retreated beside it, out
+       * of its zone, obliges no attack). */
+      if (u->side != phasing && !(u->flags & (SPI_DEFENDED | SPI_ADVANCED)) &&
+          zoc_holds_friend (base, layout, data->cols, u->where.hex, own_at) &&
           !wb_rule_check (ctx, m, "spi.mandatory", FALSE, error,
                           _("%s is in a friendly zone of control and has not been attacked"), name))
         return FALSE;
