@@ -272,6 +272,17 @@ GArray       *_wb_spi_entries       (SpiData *data, WbMatch *m, const WbUnitStat
 gboolean      _wb_spi_may_advance   (SpiData *data, WbMatch *m, const WbUnitState *u, WbOffset *into);
 gboolean      _wb_spi_side_prohibited (SpiData *data, WbOffset hex, int dir);
 int           _wb_spi_direction     (SpiData *data, WbOffset a, WbOffset b);
+gboolean      _wb_spi_line_of_sight (SpiData *data, WbOffset from, WbOffset to);
+gboolean      _wb_spi_in_enemy_zoc  (SpiData *data, WbMatch *m, const WbUnitState *u);
+/* An attack being declared (wb-spi-mandatory.c): TRUE with the enemy unit
+ * it would leave owed an attack nobody else can make (7.23), or the
+ * phasing unit it would leave with nobody to attack (7.12), in @left. */
+gboolean      _wb_spi_leaves_unengaged (SpiData *data, WbMatch *m, WbUnitState * const *attackers,
+                                        guint n_attackers, const WbOffset *dhex, guint n_dhex,
+                                        const WbUnitState **left);
+gboolean      _wb_spi_leaves_attacker_idle (SpiData *data, WbMatch *m, WbUnitState * const *attackers,
+                                            guint n_attackers, const WbOffset *dhex, guint n_dhex,
+                                            const WbUnitState **left);
 
 /* Victory (18.0): VP of both sides from the losses, objectives and units
  * destroyed; objective control follows units and zones of control. */
