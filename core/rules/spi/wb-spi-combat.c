@@ -1139,6 +1139,7 @@ answer_retreat (SpiData *data, WbMatch *m, JsonObject *action, WbRuleContext *ct
         }
       oname = wb_match_unit_text (m, o);
       owe_retreat (o, SPI_MUST_RETREAT, 1);
+      o->flags |= SPI_DISPLACED;
       /* TRANSLATORS: 7.8 displacement in the log */
       wb_rule_say (ctx, m, _("%s retreats %s → %s, displacing %s"), name, from, to_text, oname);
     }

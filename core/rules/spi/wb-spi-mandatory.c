@@ -97,7 +97,7 @@ _wb_spi_leaves_unengaged (SpiData *data, WbMatch *m, WbUnitState * const *attack
       gboolean in_attack = FALSE, beside = FALSE;
 
       /* 7.11's obligation, as _wb_spi_check_mandatory reads it. */
-      if (e->side == phasing || !_wb_spi_on_map (e) || (e->flags & (SPI_DEFENDED | SPI_ADVANCED)) ||
+      if (e->side == phasing || !_wb_spi_on_map (e) || (e->flags & (SPI_DEFENDED | SPI_ADVANCED | SPI_DISPLACED)) ||
           !zoc_holds_friend (base, layout, data->cols, e->where.hex, own_at))
         continue;
       for (guint h = 0; h < n_dhex && !in_attack; h++)
@@ -173,7 +173,7 @@ _wb_spi_leaves_attacker_idle (SpiData *data, WbMatch *m, WbUnitState * const *at
                 break;
               if (attacked_now && !_wb_spi_side_prohibited (data, x->where.hex, d))
                 held_here = TRUE;
-              else if (!attacked_now && !(e->flags & SPI_DEFENDED))
+              else if (!attacked_now && !(e->flags & (SPI_DEFENDED | SPI_DISPLACED)))
                 held_elsewhere = TRUE;
             }
         }
@@ -224,8 +224,10 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
         /* An enemy attacked already cannot be again (7.14): its zone obliges
          * no attack any more — a unit it retreated beside is not held (the
          * attack on it had to include the units its zone held then: see
-         * leaves_unengaged ()). */
-        else if (!(u->flags & SPI_DEFENDED))
+         * _wb_spi_leaves_attacker_idle ()). The obligations are those of
+         * the end of the Movement Phase (7.12): an enemy displaced beside a
+         * unit since (7.81) makes none either way. */
+        else if (!(u->flags & (SPI_DEFENDED | SPI_DISPLACED)))
           wb_hex_graph_add_zoc (base, u->where.hex, enemy_zoc);
       }
   }
@@ -251,7 +253,7 @@ _wb_spi_check_mandatory (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError *
        * control is attacked — its own zone, which terrain may keep from a
        * hex the friendly unit's reaches (a unit retreated beside it, out
        * of its zone, obliges no attack). */
-      if (u->side != phasing && !(u->flags & (SPI_DEFENDED | SPI_ADVANCED)) &&
+      if (u->side != phasing && !(u->flags & (SPI_DEFENDED | SPI_ADVANCED | SPI_DISPLACED)) &&
           zoc_holds_friend (base, layout, data->cols, u->where.hex, own_at) &&
           !wb_rule_check (ctx, m, "spi.mandatory", FALSE, error,
                           _("%s is in a friendly zone of control and has not been attacked"), name))

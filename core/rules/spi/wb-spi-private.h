@@ -31,6 +31,7 @@ enum {
   SPI_INEFFECTIVE = WB_UNIT_FAMILY_FLAG << 6,   /* lost Attack Effectiveness (11.0) */
   SPI_ADVANCED    = WB_UNIT_FAMILY_FLAG << 7,   /* advanced after combat (7.75) */
   SPI_MAY_RETREAT = WB_UNIT_FAMILY_FLAG << 8,   /* bombarding, may elect an Ar (8.16) */
+  SPI_DISPLACED   = WB_UNIT_FAMILY_FLAG << 9,   /* displaced this phase (7.81): where it went obliges no attack */
 };
 
 typedef enum {

@@ -577,7 +577,7 @@ end_step (SpiData *data, WbMatch *m, WbRuleContext *ctx, GError **error)
     {
       WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
       u->flags &= ~(guint32) (WB_UNIT_MOVED | WB_UNIT_ATTACKED | SPI_ENTERED | SPI_DEFENDED |
-                              SPI_ADVANCED);
+                              SPI_ADVANCED | SPI_DISPLACED);
       u->data[SPI_DATA_SPENT] = 0;
       u->data[SPI_DATA_ENTRY] = 0;
     }
