@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "wb-game.h"
+#include "wb-format.h"
 #include "wb-util-private.h"
 
 /* An ordered collection with an index by interned id. */
@@ -290,6 +291,19 @@ GAME_STRING (scale, PROP_SCALE)
 GAME_STRING (game_version, PROP_GAME_VERSION)
 GAME_STRING (source, PROP_SOURCE)
 GAME_STRING (notes, PROP_NOTES)
+
+char *
+wb_game_suggest_file_name (WbGame *self)
+{
+  const char *title, *id;
+  g_autofree char *slug = NULL;
+
+  g_return_val_if_fail (WB_IS_GAME (self), NULL);
+  title = wb_game_get_title (self);
+  id = wb_game_get_id (self);
+  slug = wb_slug_from_name (title, id != NULL && *id != '\0' ? id : "game");
+  return g_strconcat (slug, WB_GAME_FILE_EXTENSION, NULL);
+}
 
 WbRulesRef *
 wb_game_get_rules (WbGame *self)

@@ -27,6 +27,10 @@ const char    *wb_game_get_id            (WbGame *self);
 void           wb_game_set_id            (WbGame *self, const char *id);
 const char    *wb_game_get_title         (WbGame *self);
 void           wb_game_set_title         (WbGame *self, const char *title);
+/* The name a new file of the game is offered under: its title made a file
+ * name ("Battle of Gettysburg" → "battle-of-gettysburg.warbench"), else
+ * its id, else "game" (transfer full). */
+char          *wb_game_suggest_file_name (WbGame *self);
 const char    *wb_game_get_publisher     (WbGame *self);
 void           wb_game_set_publisher     (WbGame *self, const char *publisher);
 const char    *wb_game_get_designer      (WbGame *self);

@@ -311,6 +311,9 @@ START_TEST (test_unknown_cell_asks_result)
   ck_assert_msg (play != NULL, "%s", error ? error->message : "");
   play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"1-2-V\", \"to\": {\"hex\": \"0516\"}}");
   play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"gordon\", \"to\": {\"hex\": \"0515\"}}");
+  /* 7.12: Stonewall and Steuart (0415, 0416, beside 0516) would have to join Gordon. */
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"stonewall\", \"to\": {\"hex\": \"0212\"}}");
+  play_act_ok (play, "{\"type\": \"override_move\", \"unit\": \"steuart\", \"to\": {\"hex\": \"0213\"}}");
   play_act_ok (play, "{\"type\": \"end_step\"}");
   wb_window_play (window, play);
   wait_until_settled (wb_window_get_map_view (window));

@@ -64,6 +64,26 @@ START_TEST (test_game_notify_and_changed)
 }
 END_TEST
 
+/* Save As offers a new game under its title, not "untitled" (issue 20). */
+START_TEST (test_suggested_file_name)
+{
+  g_autoptr(WbGame) game = wb_game_new ();
+  g_autofree char *none = NULL, *by_id = NULL, *by_title = NULL, *accents = NULL;
+
+  none = wb_game_suggest_file_name (game);
+  ck_assert_str_eq (none, "game.warbench");
+  wb_game_set_id (game, "gettysburg");
+  by_id = wb_game_suggest_file_name (game);
+  ck_assert_str_eq (by_id, "gettysburg.warbench");
+  wb_game_set_title (game, "Battle of Gettysburg: July 1863!");
+  by_title = wb_game_suggest_file_name (game);
+  ck_assert_str_eq (by_title, "battle-of-gettysburg-july-1863.warbench");
+  wb_game_set_title (game, "Bataille d’Austerlitz — Pratzen");
+  accents = wb_game_suggest_file_name (game);
+  ck_assert_str_eq (accents, "bataille-d-austerlitz-pratzen.warbench");
+}
+END_TEST
+
 START_TEST (test_unit_properties)
 {
   g_autoptr(WbUnit) unit = wb_unit_new ("stafford");
@@ -747,6 +767,7 @@ model_suite (void)
   tcase_add_test (tc, test_game_collections);
   tcase_add_test (tc, test_game_notify_and_changed);
   tcase_add_test (tc, test_unit_properties);
+  tcase_add_test (tc, test_suggested_file_name);
   tcase_add_test (tc, test_strength_strings);
   tcase_add_test (tc, test_hex_map_numbering);
   tcase_add_loop_test (tc, test_hex_numbering_round_trip, 0, G_N_ELEMENTS (all_layouts));

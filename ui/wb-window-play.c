@@ -403,9 +403,46 @@ set_play_button (WbWindow *self, gboolean playing)
                                        : _("Playtest this game hot-seat, with its rules (F5)"));
 }
 
+/* The actions of editing — they change the game, or open an editor that
+ * shows every unit of both sides (the order of battle, the set-up, the
+ * chits) — off while a playtest runs. */
+static const char * const editing_actions[] = {
+  "win.add-map", "win.delete-map", "win.map-background", "win.resize-map", "win.hex-numbering",
+  "win.import-oob", "win.export-oob", "win.import-scenario", "win.export-scenario",
+  "win.add-scenario", "win.delete-scenario", "win.new-table", "win.duplicate-table", "win.delete-table",
+  "win.show-oob", "win.show-chits", "win.show-setup", "win.show-turn-track", "win.show-inspector",
+  "win.show-sidebar",
+};
+
+void
+_wb_window_play_lock_actions (WbWindow *self)
+{
+  if (self->play == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (editing_actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), editing_actions[i], FALSE);
+}
+
+/* Whatever route leads to an editor page during play (a shortcut, a
+ * signal, a pane), the map comes back: the editors show both sides' units. */
+static void
+on_page_changed (WbWindow *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (GTK_STACK (self->main_stack));
+
+  if (self->play != NULL && g_strcmp0 (page, "map") != 0)
+    {
+      gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "map");
+      show_message (self, _("The editors are closed while a playtest runs: End Playtest to edit the game"));
+    }
+}
+
 static void
 set_chrome (WbWindow *self, gboolean playing)
 {
+  /* Play is its own mode: no sidebar (its order of battle, set-up and
+   * tables are the editors'), as the palette and the inspector. */
+  gtk_widget_set_visible (GTK_WIDGET (self->sidebar), !playing && self->show_sidebar);
   gtk_widget_set_visible (self->palette, !playing);
   if (playing)
     gtk_revealer_set_reveal_child (GTK_REVEALER (self->inspector_revealer), FALSE);
@@ -423,6 +460,48 @@ set_chrome (WbWindow *self, gboolean playing)
       gtk_widget_set_visible (self->play_battle_pane, FALSE);
       gtk_widget_set_visible (self->play_battle_toggle, FALSE);
     }
+}
+
+/* Play opens on the player's units at a zoom where counters read (100 %
+ * at least: the whole map fitted in the window is too small to read a
+ * counter on; issue 20). */
+static void
+frame_player (WbWindow *self)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  guint side = wb_play_player (self->play);
+  double sx = 0, sy = 0;
+  guint n = 0;
+
+  for (guint i = 0; m->map != NULL && i < m->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (m->units, WbUnitState, i);
+      double x, y;
+
+      if (u->side != side || !(u->flags & WB_UNIT_IN_SCENARIO))
+        continue;
+      if (u->where.kind == WB_WHERE_HEX && WB_IS_HEX_MAP (m->map))
+        wb_hex_center (wb_hex_map_get_layout (WB_HEX_MAP (m->map)), wb_hex_map_get_hex_size (WB_HEX_MAP (m->map)),
+                       u->where.hex, &x, &y);
+      else if (u->where.kind == WB_WHERE_LOCATION && WB_IS_POINT_MAP (m->map))
+        {
+          WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (m->map), u->where.place);
+          if (loc == NULL)
+            continue;
+          x = loc->x;
+          y = loc->y;
+        }
+      else
+        continue;
+      sx += x;
+      sy += y;
+      n++;
+    }
+  wb_map_view_zoom_to_fit (self->map_view);
+  if (wb_map_view_get_zoom (self->map_view) < 1.0)
+    wb_map_view_set_zoom (self->map_view, 1.0);
+  if (n > 0)
+    wb_map_view_set_center (self->map_view, sx / n, sy / n);
 }
 
 void
@@ -469,6 +548,7 @@ wb_window_play (WbWindow *self, WbPlay *play)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-playtest", TRUE);
   set_play_button (self, TRUE);
   _wb_window_solo_start (self, NULL, 800);
+  frame_player (self);
 }
 
 void
@@ -978,6 +1058,8 @@ _wb_window_play_init (WbWindow *self)
   g_signal_connect_object (self->map_view, "notify::hover-text", G_CALLBACK (on_hover), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->scenario_pane, "notify::visible", G_CALLBACK (on_scenario_pane_visible), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->main_stack, "notify::visible-child-name", G_CALLBACK (on_page_changed), self,
                            G_CONNECT_SWAPPED);
   on_scenario_pane_visible (self);
   set_chrome (self, FALSE);

@@ -154,6 +154,10 @@ void _wb_window_solo_start (WbWindow *self, const gboolean *automatic, guint pac
 void _wb_window_solo_end (WbWindow *self);
 /* The map's and the log's viewer again (a side turned automatic or back). */
 void _wb_window_play_refresh_viewer (WbWindow *self);
+/* While a playtest runs, the actions that change the game or open its
+ * editors (the order of battle, the chits, the set-up, the tables) are off:
+ * play is its own mode, and nothing shows the other side's hidden units. */
+void _wb_window_play_lock_actions (WbWindow *self);
 /* Undo or redo in play mode; FALSE when not playing. */
 gboolean _wb_window_play_undo (WbWindow *self, gboolean redo);
 /* In play, Undo and Redo follow the journal (TRUE: set them). */

@@ -86,7 +86,17 @@ update_actions (WbWindow *self)
                                      self->undo_stack != NULL &&
                                      wb_undo_stack_get_can_redo (self->undo_stack));
     }
+  /* Set here too, so that the end of a playtest gives them back. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-oob", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-chits", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-table", has_game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.duplicate-table",
+                                 has_game && wb_sidebar_get_selected_table (self->sidebar) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-table",
+                                 has_game && wb_sidebar_get_selected_table (self->sidebar) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-inspector", TRUE);
   _wb_window_scenario_update_actions (self);
+  _wb_window_play_lock_actions (self);
 }
 
 void
@@ -697,9 +707,9 @@ save_as (WbWindow *self)
     }
   else
     {
-      const char *id = wb_game_get_id (self->game);
-      g_autofree char *name = g_strconcat (id != NULL && *id ? id : _("game"),
-                                           WB_GAME_FILE_EXTENSION, NULL);
+      /* A new game is offered under its title ("Battle of Gettysburg" →
+       * battle-of-gettysburg.warbench), not "untitled". */
+      g_autofree char *name = wb_game_suggest_file_name (self->game);
 
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }
