@@ -403,6 +403,9 @@ wb_legend_editor_init (WbLegendEditor *self)
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_position (GTK_PANED (paned), 320);
   gtk_window_set_child (GTK_WINDOW (self), paned);
+  /* A header bar of its own, as a GNOME dialog has (with the window's
+   * title and its close button; Escape closes it too). */
+  gtk_window_set_titlebar (GTK_WINDOW (self), gtk_header_bar_new ());
 
   _wb_legend_refresh (self);
 }

@@ -72,6 +72,8 @@ START_TEST (test_legend_edits_and_undo)
   gboolean found;
 
   ck_assert_str_eq (gtk_window_get_title (GTK_WINDOW (legend)), "Map Legend");
+  /* A proper dialog: a header bar of its own (issue 20). */
+  ck_assert (GTK_IS_HEADER_BAR (gtk_window_get_titlebar (GTK_WINDOW (legend))));
   ck_assert_ptr_eq (wb_legend_editor_get_game (legend), game);
 
   /* Both lists show every type. */

@@ -23,6 +23,7 @@ static const char * const routes[] = {
   "win.show-sidebar", "win.add-map", "win.delete-map", "win.map-background", "win.resize-map",
   "win.hex-numbering", "win.import-oob", "win.export-oob", "win.import-scenario", "win.export-scenario",
   "win.add-scenario", "win.delete-scenario", "win.new-table", "win.duplicate-table", "win.delete-table",
+  "win.legend",
 };
 
 static gboolean

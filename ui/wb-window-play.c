@@ -411,7 +411,7 @@ static const char * const editing_actions[] = {
   "win.import-oob", "win.export-oob", "win.import-scenario", "win.export-scenario",
   "win.add-scenario", "win.delete-scenario", "win.new-table", "win.duplicate-table", "win.delete-table",
   "win.show-oob", "win.show-chits", "win.show-setup", "win.show-turn-track", "win.show-inspector",
-  "win.show-sidebar",
+  "win.show-sidebar", "win.legend",
 };
 
 void
