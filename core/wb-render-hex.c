@@ -381,8 +381,39 @@ draw_numbers (HexRender *hr)
       }
 }
 
+/* A counter's side, in hex sizes (centre to corner), and where a hex's
+ * name starts below its centre: just under the counter. */
+#define HEX_COUNTER   0.95
+#define HEX_LABEL_TOP 0.48
+
+static gpointer
+hex_key (WbOffset o)
+{
+  return GINT_TO_POINTER ((o.row << 10 | o.col) + 1);
+}
+
+/* Whether a name written under @o may run under a counter: one in the
+ * hex or in a hex beside it (a long name spans its neighbours). */
+static gboolean
+label_near_units (HexRender  *hr,
+                  GHashTable *occupied,
+                  WbOffset    o)
+{
+  if (g_hash_table_contains (occupied, hex_key (o)))
+    return TRUE;
+  for (int d = 0; d < WB_HEX_DIRECTIONS; d++)
+    {
+      WbOffset n = wb_hex_neighbour (hr->layout, o, d);
+
+      if (g_hash_table_contains (occupied, hex_key (n)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
-draw_labels (HexRender *hr)
+draw_labels (HexRender  *hr,
+             GHashTable *occupied)
 {
   double s = hr->size;
   double size;
@@ -402,10 +433,14 @@ draw_labels (HexRender *hr)
 
         if (label == NULL || *label == '\0')
           continue;
+        if (occupied != NULL && !label_near_units (hr, occupied, o))
+          continue;
 
         hex_centre (hr, o, &cx, &cy);
-        /* Names of edge hexes stay on the map. */
-        _wb_render_draw_text_within (hr->r, FONT_LABEL, size, label, cx, cy + s * 0.36, 0.5, 0.0,
+        /* Under the hex's counter (HEX_COUNTER of the hex across, centred),
+         * so a unit there leaves its name readable; names of edge hexes
+         * stay on the map. */
+        _wb_render_draw_text_within (hr->r, FONT_LABEL, size, label, cx, cy + s * HEX_LABEL_TOP, 0.5, 0.0,
                                      INK, &WHITE, s * 0.1, hr->width - s * 0.1);
       }
 }
@@ -535,13 +570,14 @@ draw_marks (HexRender *hr)
 }
 
 static void
-draw_hex_units (HexRender *hr)
+draw_hex_units (HexRender *hr,
+                gboolean   labels)
 {
   Render *r = hr->r;
   g_autoptr(GArray) placed = _wb_render_placed_units (r, WB_MAP (hr->map));
   g_autoptr(GHashTable) stacks = NULL;
   double s = hr->size;
-  double c = s * 0.95;
+  double c = s * HEX_COUNTER;
   gboolean text = hr->hex_px >= LOD_COUNTER_TEXT;
 
   if (placed->len == 0)
@@ -567,7 +603,7 @@ draw_hex_units (HexRender *hr)
       if (unit == NULL)
         continue;
 
-      key = GINT_TO_POINTER ((o.row << 10 | o.col) + 1);
+      key = hex_key (o);
       depth = GPOINTER_TO_UINT (g_hash_table_lookup (stacks, key));
       g_hash_table_insert (stacks, key, GUINT_TO_POINTER (depth + 1));
 
@@ -575,6 +611,10 @@ draw_hex_units (HexRender *hr)
       off = MIN (depth, 4) * s * 0.1;
       _wb_render_draw_counter (r, unit, cx + off, cy - off, c, text);
     }
+  /* The names the counters drawn may cover, again over them (at the same
+   * place, so where nothing covers them they do not change). */
+  if (labels)
+    draw_labels (hr, stacks);
 }
 
 void
@@ -631,14 +671,16 @@ _wb_render_hex_map (Render   *r,
   if (layers & WB_LAYER_LABELS)
     {
       _wb_render_draw_map_line_names (r, WB_MAP (map), hr.size);
-      draw_labels (&hr);
+      draw_labels (&hr, NULL);
     }
   if (layers & WB_LAYER_MARKS)
     draw_marks (&hr);
   if (layers & WB_LAYER_UNITS)
     {
       _wb_render_draw_scenario_markers (&hr);
-      draw_hex_units (&hr);
+      /* The names again over the counters: when labels are drawn, or for
+       * a units layer of its own (the canvas's, over the labels shown). */
+      draw_hex_units (&hr, (layers & WB_LAYER_LABELS) || !(layers & WB_LAYER_STATIC));
     }
 
   g_free (hr.terrain);

@@ -15,6 +15,12 @@ location_radius (const WbLocation *loc)
   return POINT_UNIT * (loc->major ? 0.48 : 0.3);
 }
 
+/* A counter beside a location, in POINT_UNITs: the stack stands to the
+ * right of the location's mark, centred on its height. */
+#define LOCATION_COUNTER 1.3
+/* A stack fans out by its first units this deep, the rest on the top one. */
+#define LOCATION_FAN 6
+
 static gboolean
 point_visible (Render *r,
                double  x,
@@ -509,8 +515,11 @@ draw_location_labels (Render     *r,
                               loc->x + loc->label_dx, loc->y + loc->label_dy, 0.5, 0.5,
                               INK, &WHITE);
       else
+        /* Under the mark, and under the counters beside it: a name half
+         * hidden by the stack there ("…ricksburg") is no name. */
         _wb_render_draw_text (r, FONT_LABEL, size, loc->name, loc->x,
-                              loc->y + rad + u * (loc->fortress > 0 ? 0.55 : 0.2), 0.5, 0.0,
+                              loc->y + MAX (rad + u * (loc->fortress > 0 ? 0.55 : 0.2),
+                                            u * (LOCATION_COUNTER / 2 + 0.08)), 0.5, 0.0,
                               INK, &WHITE);
     }
 }
@@ -522,7 +531,7 @@ draw_location_units (Render     *r,
   g_autoptr(GArray) placed = _wb_render_placed_units (r, WB_MAP (map));
   g_autoptr(GHashTable) stacks = NULL;
   const double u = POINT_UNIT;
-  double c = u * 1.3;
+  double c = u * LOCATION_COUNTER;
   gboolean text = c * r->scale >= LOD_COUNTER_TEXT * 1.6;
 
   if (placed->len == 0)
@@ -549,10 +558,25 @@ draw_location_units (Render     *r,
       g_hash_table_insert (stacks, loc, GUINT_TO_POINTER (depth + 1));
 
       /* Beside the location, to the right; a stack fans up and right. */
-      x = loc->x + location_radius (loc) + u * 0.25 + c / 2 + MIN (depth, 6) * c * 0.14;
-      y = loc->y - MIN (depth, 6) * c * 0.14;
+      x = loc->x + location_radius (loc) + u * 0.25 + c / 2 + MIN (depth, LOCATION_FAN) * c * 0.14;
+      y = loc->y - MIN (depth, LOCATION_FAN) * c * 0.14;
       _wb_render_draw_counter (r, unit, x, y, c, text);
     }
+}
+
+void
+wb_render_location_stack_box (const WbLocation *loc,
+                              guint             n,
+                              double            box[4])
+{
+  const double u = POINT_UNIT, c = u * LOCATION_COUNTER;
+  guint top = MIN (n > 0 ? n - 1 : 0, LOCATION_FAN);
+
+  g_return_if_fail (loc != NULL);
+  box[0] = loc->x + location_radius (loc) + u * 0.25;
+  box[1] = loc->y - c / 2 - top * c * 0.14;
+  box[2] = box[0] + c + top * c * 0.14;
+  box[3] = loc->y + c / 2;
 }
 
 void

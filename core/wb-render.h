@@ -66,6 +66,13 @@ gboolean  wb_render_map_to_file         (WbGame                *game,
 
 /* Legend swatches: @terrain's fill and pattern, or @feature's line or
  * symbol, drawn as the map draws them over (0, 0)–(@width, @height). */
+/* The box (x0, y0, x1, y1 in map points) around the counters of a stack of
+ * @n units at @loc of a map of locations, as wb_render_map draws them:
+ * beside the location's mark, fanned up and right — so a click on a block
+ * finds its location. */
+void      wb_render_location_stack_box  (const WbLocation      *loc,
+                                         guint                  n,
+                                         double                 box[4]);
 void      wb_render_terrain_swatch      (WbGame                *game,
                                          const WbTerrainType   *terrain,
                                          cairo_t               *cr,

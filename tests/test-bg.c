@@ -181,6 +181,25 @@ START_TEST (test_cap_roll_equal_to_rating)
   ck_assert_int_eq (bg_state (m)->cap[UNION], 2);
   ck_assert_msg (strstr (play_last_log (play), "8 for CAP against a rating of 9: no extra CAP") != NULL,
                  "%s", play_last_log (play));
+  /* The turn bar's tracks: the weather rolled, each side's CAP left. */
+  {
+    g_autoptr(GPtrArray) tracks = wb_play_tracks (play);
+    gboolean weather = FALSE, csa = FALSE, usa = FALSE;
+
+    for (guint i = 0; i < tracks->len; i++)
+      {
+        const WbTrack *t = g_ptr_array_index (tracks, i);
+
+        if (t->side == -1 && strcmp (t->label, "Weather") == 0)
+          weather = strcmp (t->value, "Clear") == 0;
+        else if (t->side == (int) CSA && strcmp (t->label, "CAP") == 0)
+          csa = strcmp (t->value, "3") == 0;
+        else if (t->side == (int) UNION && strcmp (t->label, "CAP") == 0)
+          usa = strcmp (t->value, "2") == 0;
+        ck_assert_ptr_nonnull (t->tooltip);
+      }
+    ck_assert (weather && csa && usa);
+  }
 }
 END_TEST
 

@@ -149,6 +149,18 @@ START_TEST (test_initiative)
   ck_assert_int_eq (f.m->step, COL_MOVE_1);
   ck_assert_uint_eq (f.m->active, USA);
   ck_assert (logged (&f, "USA 9, CSA 8: USA is Player 1"));
+  /* The turn bar's tracks: each side's roll, no Supply Points outside the
+   * Supply Phase. */
+  {
+    g_autoptr(GPtrArray) tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_track_free);
+
+    f.family->tracks (f.data, f.m, tracks);
+    ck_assert_uint_eq (tracks->len, 2);
+    ck_assert_int_eq (((WbTrack *) g_ptr_array_index (tracks, USA))->side, USA);
+    ck_assert_str_eq (((WbTrack *) g_ptr_array_index (tracks, USA))->value, "9");
+    ck_assert_str_eq (((WbTrack *) g_ptr_array_index (tracks, CSA))->value, "8");
+    ck_assert_str_eq (((WbTrack *) g_ptr_array_index (tracks, CSA))->label, "Initiative");
+  }
   teardown (&f);
 
   /* A tie goes to the CSA. */
@@ -749,6 +761,19 @@ START_TEST (test_historical)
     ck_assert_str_eq (where (&f, shields[k]), "off-board-east");
   supply (&f, USA);
   ck_assert_str_eq (f.family->awaiting (f.data, f.m), "supply");
+  /* The Supply Points left, on the turn bar during the Supply Phase. */
+  {
+    g_autoptr(GPtrArray) tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_track_free);
+    g_autofree char *sp = g_strdup_printf ("%d", col_state (f.m)->sp[USA]);
+    const WbTrack *last;
+
+    f.family->tracks (f.data, f.m, tracks);
+    ck_assert_uint_ge (tracks->len, 1);
+    last = g_ptr_array_index (tracks, tracks->len - 1);
+    ck_assert_str_eq (last->label, "SP");
+    ck_assert_int_eq (last->side, USA);
+    ck_assert_str_eq (last->value, sp);
+  }
   refused (&f, "{\"type\": \"deploy\", \"unit\": \"shields-detachment\", \"to\": {\"location\": \"off-board-east\"}}",
            "not off it");
   /* Back onto the map after turn 6, at Salem, without command (8.1). */

@@ -10,6 +10,8 @@
 #include "wb-window.h"
 #include "rules/bg/wb-bg-private.h"
 
+#include "wb-turn-bar.h"
+
 #include "gui-common.h"
 
 /* The play window on a map of locations, with the Blue & Gray Campaign
@@ -73,11 +75,19 @@ START_TEST (test_bg_moves_by_clicks)
   ck_assert_uint_gt (wb_map_view_get_n_highlights (view), 0);
   {
     int cap = bg_state (m)->cap[m->active];
+    WbTurnBar *bar = WB_TURN_BAR (find_type (GTK_WIDGET (window), WB_TYPE_TURN_BAR));
+    g_autofree char *before = g_strdup_printf ("Union %d VP, CAP %d", m->vp[m->active], cap);
+    g_autofree char *after = g_strdup_printf ("Union %d VP, CAP %d", m->vp[m->active], cap - 1);
 
+    /* The CAP left are on the turn bar, not only in the log. */
+    ck_assert_msg (strstr (wb_turn_bar_get_vp_text (bar), before) != NULL, "%s", wb_turn_bar_get_vp_text (bar));
+    ck_assert_msg (strstr (wb_turn_bar_get_vp_text (bar), " · Weather: ") != NULL, "%s",
+                   wb_turn_bar_get_vp_text (bar));
     click_location (window, "winchester");
     m = wb_play_get_state (play);
     ck_assert_str_eq (wb_match_find_unit (m, "vi")->where.place, "winchester");
     ck_assert_int_eq (bg_state (m)->cap[m->active], cap - 1);
+    ck_assert_msg (strstr (wb_turn_bar_get_vp_text (bar), after) != NULL, "%s", wb_turn_bar_get_vp_text (bar));
   }
   if (g_getenv ("WARBENCH_SHOT_DIR") != NULL)
     {

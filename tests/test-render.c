@@ -571,6 +571,65 @@ START_TEST (test_units_drawn)
 }
 END_TEST
 
+/* A hex's name stays readable with units in the hex and beside it: it is
+ * written under the hex's counter, and drawn again over the counters of
+ * the hexes beside it that a long name runs under — with all layers, and
+ * for the canvas's units layer of its own drawn over the static ones.
+ * Every pixel of the name's ink without units is ink with them. */
+static int
+dark (Pixel p)
+{
+  return p.r + p.g + p.b < 3 * 90;
+}
+
+START_TEST (test_names_over_counters)
+{
+  g_autoptr(WbGame) game = make_hex_game (flat_odd);
+  WbMap *map = first_map (game);
+  WbScenario *crowded = wb_scenario_new ("crowded");
+  cairo_surface_t *bare, *all, *canvas, *units;
+  int x, y, ink = 0, kept_all = 0, kept_canvas = 0;
+  const double scale = 3.0;
+
+  wb_scenario_set_map (crowded, "field");
+  add_setup (crowded, "r-art", WB_PLACE_HEX, "0104", NULL, NULL);
+  add_setup (crowded, "u-cav", WB_PLACE_HEX, "0204", NULL, NULL);
+  add_setup (crowded, "u-inf", WB_PLACE_HEX, "0105", NULL, NULL);
+  ck_assert (wb_game_add_scenario (game, crowded));
+
+  bare = render (game, map, WB_LAYER_TERRAIN | WB_LAYER_LABELS, scale, NULL);
+  all = render (game, map, WB_LAYER_TERRAIN | WB_LAYER_LABELS | WB_LAYER_UNITS, scale, crowded);
+  canvas = render (game, map, WB_LAYER_TERRAIN | WB_LAYER_LABELS, scale, NULL);
+  units = render (game, map, WB_LAYER_UNITS, scale, crowded);
+  {
+    cairo_t *cr = cairo_create (canvas);
+
+    cairo_set_source_surface (cr, units, 0, 0);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+  }
+  /* "Spottswood" under 0104's centre (its town's symbol, above, is under
+   * the counter), running into the hexes beside it. */
+  hex_pixel (map, off (0, 3), scale, &x, &y);
+  for (int py = y + (int) (HEX_SIZE * scale * 0.48); py < y + (int) (HEX_SIZE * scale); py++)
+    for (int px = MAX (0, x - (int) (2 * HEX_SIZE * scale)); px < x + (int) (2 * HEX_SIZE * scale); px++)
+      if (dark (get_pixel (bare, px, py)))
+        {
+          ink++;
+          kept_all += dark (get_pixel (all, px, py));
+          kept_canvas += dark (get_pixel (canvas, px, py));
+        }
+  ck_assert_int_gt (ink, 40);
+  ck_assert_msg (kept_all >= ink * 97 / 100, "%d of the name's %d ink pixels left with all layers", kept_all, ink);
+  ck_assert_msg (kept_canvas >= ink * 97 / 100, "%d of the name's %d ink pixels left on the canvas", kept_canvas,
+                 ink);
+  cairo_surface_destroy (bare);
+  cairo_surface_destroy (all);
+  cairo_surface_destroy (canvas);
+  cairo_surface_destroy (units);
+}
+END_TEST
+
 /* Fog of war on the map: with a viewer side, the other side's counters
  * are face down (their symbol gone), the viewer's stay face up. */
 START_TEST (test_units_fog)
@@ -1257,6 +1316,7 @@ render_suite (void)
   tcase_add_test (tc, test_road_changes_pixels);
   tcase_add_test (tc, test_clip_limits_drawing);
   tcase_add_test (tc, test_units_drawn);
+  tcase_add_test (tc, test_names_over_counters);
   tcase_add_test (tc, test_units_fog);
   tcase_add_test (tc, test_units_revealed);
   tcase_add_test (tc, test_scenario_markers);

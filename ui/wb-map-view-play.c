@@ -159,11 +159,11 @@ wb_map_view_set_path (WbMapView *self,
 
 /* The map point of @w: a hex's centre, a location's point; FALSE for a
  * place this map does not have. */
-static gboolean
-place_point (WbMapView     *self,
-             const WbWhere *w,
-             double        *x,
-             double        *y)
+gboolean
+_wb_map_view_place_point (WbMapView     *self,
+                          const WbWhere *w,
+                          double        *x,
+                          double        *y)
 {
   WbLocation *loc;
 
@@ -199,7 +199,7 @@ wb_map_view_set_route (WbMapView *self,
         {
           double xy[2];
 
-          if (!place_point (self, &g_array_index (places, WbWhere, i), &xy[0], &xy[1]))
+          if (!_wb_map_view_place_point (self, &g_array_index (places, WbWhere, i), &xy[0], &xy[1]))
             {
               /* A place this map does not have: no path. */
               g_clear_pointer (&points, g_array_unref);
@@ -238,11 +238,11 @@ wb_map_view_set_notes (WbMapView *self,
       MapNote note = { 0, 0, 0, NULL };
       double bx, by;
 
-      if (!place_point (self, &n->from, &note.x, &note.y))
+      if (!_wb_map_view_place_point (self, &n->from, &note.x, &note.y))
         continue;
       if (n->to.kind != WB_WHERE_ELIMINATED)
         {
-          if (!place_point (self, &n->to, &bx, &by))
+          if (!_wb_map_view_place_point (self, &n->to, &bx, &by))
             continue;
           note.length = hypot (bx - note.x, by - note.y);
           note.x = (note.x + bx) / 2;
@@ -330,6 +330,8 @@ _wb_map_view_play_finalize (WbMapView *self)
   g_clear_pointer (&self->highlights, g_array_unref);
   g_clear_pointer (&self->path, g_array_unref);
   g_clear_pointer (&self->notes, g_array_unref);
+  g_clear_pointer (&self->marks, g_array_unref);
+  g_clear_pointer (&self->mark_label, g_free);
 }
 
 /* "2", "1½", "¾": a cost in quarter MP as a counter would print it. */
@@ -349,11 +351,11 @@ format_cost (int quarters)
   return g_strdup_printf ("%d%s", whole, fractions[rest]);
 }
 
-static void
-hex_path (cairo_t    *cr,
-          WbHexMap   *map,
-          WbOffset    hex,
-          double      inset)
+void
+_wb_map_view_hex_path (cairo_t  *cr,
+                       WbHexMap *map,
+                       WbOffset  hex,
+                       double    inset)
 {
   WbHexLayout layout = wb_hex_map_get_layout (map);
   double size = wb_hex_map_get_hex_size (map) - inset;
@@ -373,13 +375,13 @@ hex_path (cairo_t    *cr,
 
 /* @text in a dark rounded label centred on @x, @y; sized in widget
  * pixels. */
-static void
-draw_label (WbMapView            *self,
-            cairo_t              *cr,
-            PangoFontDescription *font,
-            double                x,
-            double                y,
-            const char           *text)
+void
+_wb_map_view_draw_label (WbMapView            *self,
+                         cairo_t              *cr,
+                         PangoFontDescription *font,
+                         double                x,
+                         double                y,
+                         const char           *text)
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoRectangle ink, logical;
@@ -434,7 +436,7 @@ draw_highlights (WbMapView *self,
 
       if (hex_map != NULL && d->where.kind == WB_WHERE_HEX &&
           wb_hex_map_contains (hex_map, d->where.hex))
-        hex_path (cr, hex_map, d->where.hex, 0);
+        _wb_map_view_hex_path (cr, hex_map, d->where.hex, 0);
       else if (point_map != NULL && d->where.kind == WB_WHERE_LOCATION && d->where.place != NULL)
         {
           WbLocation *loc = wb_point_map_find_location (point_map, d->where.place);
@@ -465,7 +467,7 @@ draw_highlights (WbMapView *self,
           const WbDestination *d = &g_array_index (self->highlights, WbDestination, i);
 
           if (d->where.kind == WB_WHERE_HEX && wb_hex_map_contains (hex_map, d->where.hex))
-            hex_path (cr, hex_map, d->where.hex, inset);
+            _wb_map_view_hex_path (cr, hex_map, d->where.hex, inset);
         }
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
       cairo_set_line_width (cr, 1.5 / self->zoom);
@@ -505,7 +507,7 @@ draw_costs (WbMapView *self,
           g_autofree char *text = format_cost (d->cost);
 
           /* Low in the hex: a counter standing there keeps its face. */
-          draw_label (self, cr, font, cx, cy + size * 0.62, text);
+          _wb_map_view_draw_label (self, cr, font, cx, cy + size * 0.62, text);
         }
     }
 }
@@ -530,7 +532,7 @@ draw_notes (WbMapView *self,
       pango_layout_get_pixel_size (measure, &width, NULL);
       if (n->length > 0 && n->length * self->zoom < width + NOTE_MARGIN_PX)
         continue;
-      draw_label (self, cr, font, n->x, n->y, n->text);
+      _wb_map_view_draw_label (self, cr, font, n->x, n->y, n->text);
     }
   g_object_unref (measure);
 }
@@ -616,7 +618,7 @@ draw_selected_hex (WbMapView *self,
 
   cairo_save (cr);
   cairo_new_path (cr);
-  hex_path (cr, map, self->selected_hex, 2.0 / self->zoom);
+  _wb_map_view_hex_path (cr, map, self->selected_hex, 2.0 / self->zoom);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_width (cr, 7.0 / self->zoom);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
@@ -667,4 +669,6 @@ _wb_map_view_draw_play (WbMapView *self,
     draw_notes (self, cr);
   if (self->has_selected_hex && WB_IS_HEX_MAP (self->map))
     draw_selected_hex (self, cr);
+  if (self->marks != NULL)
+    _wb_map_view_draw_marks (self, cr);
 }

@@ -67,6 +67,15 @@ struct _WbMapView
   double           center_x;
   double           center_y;
   gboolean         needs_fit;
+  /* Where the widget was on the window at its last allocation (root
+   * coordinates) and its size, so a neighbour growing (the play prompt, a
+   * pane) does not move the map on screen; centre_fresh: the centre was
+   * set since the last frame (a fit, a jump), so the next allocation keeps
+   * it centred instead. */
+  gboolean         alloc_known;
+  double           alloc_x, alloc_y;
+  int              alloc_w, alloc_h;
+  gboolean         centre_fresh;
   gboolean         show_numbers;
   gboolean         show_grid;
 
@@ -147,6 +156,8 @@ struct _WbMapView
   GArray          *notes;               /* MapNote: the step's notes at their map points, or NULL */
   gboolean         has_selected_hex;
   WbOffset         selected_hex;
+  GArray          *marks;               /* MapMark: the chosen action's places (wb-map-view-marks.c), or NULL */
+  char            *mark_label;          /* its odds, beside the first target, or NULL */
 
   guint            frame_count;
   guint            map_frame_count;
@@ -181,6 +192,27 @@ void     _wb_map_view_draw_play_under_units (WbMapView *self,
                                              double     ox,
                                              double     oy);
 void     _wb_map_view_play_finalize    (WbMapView      *self);
+gboolean _wb_map_view_place_point      (WbMapView      *self,
+                                        const WbWhere  *w,
+                                        double         *x,
+                                        double         *y);
+/* A hex's outline, @inset map points inside its edges, as a sub-path. */
+void     _wb_map_view_hex_path         (cairo_t        *cr,
+                                        WbHexMap       *map,
+                                        WbOffset        hex,
+                                        double          inset);
+/* @text in a dark rounded label centred on @x, @y (map points); sized in
+ * widget pixels. */
+void     _wb_map_view_draw_label       (WbMapView            *self,
+                                        cairo_t              *cr,
+                                        PangoFontDescription *font,
+                                        double                x,
+                                        double                y,
+                                        const char           *text);
+
+/* wb-map-view-marks.c */
+void     _wb_map_view_draw_marks       (WbMapView      *self,
+                                        cairo_t        *cr);
 
 /* wb-map-view-cache.c */
 gboolean _wb_map_view_rect_intersect   (const Rect     *a,

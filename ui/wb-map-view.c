@@ -100,12 +100,55 @@ hit_test (WbMapView   *self,
 
   if (WB_IS_POINT_MAP (self->map))
     {
-      *loc = wb_point_map_location_at (WB_POINT_MAP (self->map), mx, my,
-                                       MAX (10.0, 12.0 / self->zoom));
+      *loc = wb_map_view_location_at (self, mx, my);
       return *loc != NULL;
     }
 
   return FALSE;
+}
+
+WbLocation *
+wb_map_view_location_at (WbMapView *self,
+                         double     mx,
+                         double     my)
+{
+  WbPointMap *map;
+  WbLocation *loc;
+  g_autoptr(GHashTable) counts = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), NULL);
+  if (!WB_IS_POINT_MAP (self->map))
+    return NULL;
+  map = WB_POINT_MAP (self->map);
+  loc = wb_point_map_location_at (map, mx, my, MAX (10.0, 12.0 / self->zoom));
+  if (loc != NULL || self->match == NULL)
+    return loc;
+
+  /* The blocks beside a location are its: the stacks of the match. */
+  counts = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; i < self->match->units->len; i++)
+    {
+      const WbUnitState *u = &g_array_index (self->match->units, WbUnitState, i);
+
+      if (u->where.kind == WB_WHERE_LOCATION && u->where.place != NULL && (u->flags & WB_UNIT_IN_SCENARIO))
+        g_hash_table_insert (counts, (gpointer) u->where.place,
+                             GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, u->where.place)) + 1));
+    }
+  g_hash_table_iter_init (&iter, counts);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      WbLocation *at = wb_point_map_find_location (map, key);
+      double box[4];
+
+      if (at == NULL)
+        continue;
+      wb_render_location_stack_box (at, GPOINTER_TO_UINT (value), box);
+      if (mx >= box[0] && mx <= box[2] && my >= box[1] && my <= box[3])
+        return at;
+    }
+  return NULL;
 }
 
 void
@@ -273,6 +316,9 @@ wb_map_view_snapshot (GtkWidget   *widget,
   cairo_t *cr;
 
   self->frame_count++;
+  /* The centre set has been seen: from now on a new allocation keeps the
+   * map where it is on the window. */
+  self->centre_fresh = FALSE;
 
   if (self->map == NULL || self->game == NULL || width <= 0 || height <= 0)
     return;
@@ -385,9 +431,36 @@ wb_map_view_size_allocate (GtkWidget *widget,
                            int        baseline)
 {
   WbMapView *self = WB_MAP_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  graphene_point_t at = GRAPHENE_POINT_INIT (0, 0);
 
+  if (root != NULL && !gtk_widget_compute_point (widget, GTK_WIDGET (root), &GRAPHENE_POINT_INIT (0, 0), &at))
+    at = GRAPHENE_POINT_INIT (0, 0);
   if (self->needs_fit && width > 0 && height > 0)
     wb_map_view_zoom_to_fit (self);
+  else if (self->alloc_known && !self->centre_fresh && self->zoom > 0 &&
+           (at.x != self->alloc_x || at.y != self->alloc_y || width != self->alloc_w || height != self->alloc_h))
+    {
+      /* The map stays where it was on the window: the map point at the
+       * widget's old top-left corner moves with the corner. */
+      double ox = self->center_x - self->alloc_w / (2 * self->zoom) + (at.x - self->alloc_x) / self->zoom;
+      double oy = self->center_y - self->alloc_h / (2 * self->zoom) + (at.y - self->alloc_y) / self->zoom;
+
+      self->center_x = ox + width / (2 * self->zoom);
+      self->center_y = oy + height / (2 * self->zoom);
+      clamp_center (self);
+    }
+  /* Popovers on the map (a stack opened in play) follow it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      gtk_popover_present (GTK_POPOVER (child));
+  if (width > 0 && height > 0)
+    {
+      self->alloc_known = TRUE;
+      self->alloc_x = at.x, self->alloc_y = at.y;
+      self->alloc_w = width, self->alloc_h = height;
+    }
 
   _wb_map_view_update_hover (self);
 
@@ -413,7 +486,11 @@ static void
 wb_map_view_dispose (GObject *object)
 {
   WbMapView *self = WB_MAP_VIEW (object);
+  GtkWidget *child;
 
+  /* What others put on the map (a popover). */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->map != NULL)
@@ -716,6 +793,7 @@ wb_map_view_zoom_at (WbMapView *self,
   zoom = CLAMP (zoom, WB_MAP_VIEW_MIN_ZOOM, WB_MAP_VIEW_MAX_ZOOM);
   /* Explicit zooming overrides the pending fit. */
   self->needs_fit = FALSE;
+  self->centre_fresh = TRUE;
   if (zoom == self->zoom)
     return;
 
@@ -791,6 +869,7 @@ wb_map_view_zoom_to_fit (WbMapView *self)
   zoom = CLAMP (zoom, WB_MAP_VIEW_MIN_ZOOM, 1.0);
 
   self->needs_fit = FALSE;
+  self->centre_fresh = TRUE;
   self->center_x = ew / 2;
   self->center_y = eh / 2;
   if (zoom != self->zoom)
@@ -827,6 +906,7 @@ wb_map_view_set_center (WbMapView *self,
     return;
 
   self->needs_fit = FALSE;
+  self->centre_fresh = TRUE;
   self->center_x = x;
   self->center_y = y;
   clamp_center (self);

@@ -52,6 +52,12 @@ void        wb_map_view_set_center      (WbMapView  *self,
                                          double      x,
                                          double      y);
 
+/* The location at map point (@mx, @my) of a map of locations: its mark,
+ * or a block of the stack beside it (the match shown); NULL when none. */
+WbLocation *wb_map_view_location_at     (WbMapView  *self,
+                                         double      mx,
+                                         double      my);
+
 /* Conversions between widget pixels and map points. */
 void        wb_map_view_widget_to_map   (WbMapView  *self,
                                          double      wx,
@@ -213,6 +219,19 @@ void        wb_map_view_set_selected_hex (WbMapView     *self,
                                           const WbOffset *hex);
 gboolean    wb_map_view_get_selected_hex (WbMapView     *self,
                                           WbOffset       *hex);
+/* The action being chosen, marked on the map: each place of @chosen
+ * (WbWhere: where the units picked are — an attack's attackers) ringed in
+ * green, each of @targets (WbWhere: the places picked — the hexes or
+ * locations attacked) in red, an arrow from each chosen place to the
+ * nearest target, and @label (the odds, "3-1") in a label on the first
+ * target. Copied; NULL or empty arrays and a NULL label clear them. */
+void        wb_map_view_set_marks       (WbMapView      *self,
+                                         GArray         *chosen,
+                                         GArray         *targets,
+                                         const char     *label);
+/* How many places are marked (chosen and targets), and the label. */
+guint       wb_map_view_get_n_marks     (WbMapView      *self);
+const char *wb_map_view_get_mark_label  (WbMapView      *self);
 /* Times the units layer of a match was rendered (tests). */
 guint       wb_map_view_get_units_builds (WbMapView     *self);
 

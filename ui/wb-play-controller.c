@@ -18,6 +18,8 @@ struct _WbPlayController
   GArray     *highlights;   /* WbDestination, or NULL */
   GPtrArray  *units;        /* char*: the units picked (derived from the picks) */
   GPtrArray  *hexes;        /* char*: the hexes picked (derived from the picks) */
+  GArray     *chosen;       /* WbWhere: where the units picked are (derived) */
+  GArray     *places;       /* WbWhere: the hexes and locations picked (derived) */
   gboolean    override;     /* designer override mode */
   const char *marker;       /* interned feature id: override clicks put or take off this marker */
 };
@@ -70,6 +72,22 @@ leading_list (WbPlayController *self)
   return -1;
 }
 
+/* Appends @where to @places unless it is there (a stack's units picked
+ * one by one are one place). */
+static void
+add_place (GArray *places, const WbWhere *where)
+{
+  for (guint i = 0; i < places->len; i++)
+    {
+      const WbWhere *w = &g_array_index (places, WbWhere, i);
+
+      if (w->kind == where->kind && w->place == where->place &&
+          (w->kind != WB_WHERE_HEX || (w->hex.col == where->hex.col && w->hex.row == where->hex.row)))
+        return;
+    }
+  g_array_append_val (places, *where);
+}
+
 /* The selected unit, its destinations (the candidates of the places
  * picked after it, with their costs) and the picks by kind, from the step
  * and the picks. */
@@ -81,6 +99,8 @@ derive (WbPlayController *self)
   g_clear_pointer (&self->highlights, g_array_unref);
   g_ptr_array_set_size (self->units, 0);
   g_ptr_array_set_size (self->hexes, 0);
+  g_array_set_size (self->chosen, 0);
+  g_array_set_size (self->places, 0);
   if (self->override)
     {
       /* Override: anywhere, so nothing is highlighted (the selection is). */
@@ -92,10 +112,23 @@ derive (WbPlayController *self)
 
       for (guint i = 0; (int) l != lead && i < wb_picks_count (self->picks, l); i++)
         {
+          const char *value = wb_picks_get (self->picks, l, i);
+          WbWhere where;
+
           if (list->kind == WB_PICK_UNIT || list->kind == WB_PICK_BOARD_UNIT)
-            g_ptr_array_add (self->units, g_strdup (wb_picks_get (self->picks, l, i)));
+            g_ptr_array_add (self->units, g_strdup (value));
           else if (list->kind == WB_PICK_HEX)
-            g_ptr_array_add (self->hexes, g_strdup (wb_picks_get (self->picks, l, i)));
+            g_ptr_array_add (self->hexes, g_strdup (value));
+          if (list->kind == WB_PICK_UNIT)
+            {
+              WbUnitState *u = wb_match_find_unit (wb_play_get_state (self->play), value);
+
+              if (u != NULL && (u->where.kind == WB_WHERE_HEX || u->where.kind == WB_WHERE_LOCATION))
+                add_place (self->chosen, &u->where);
+            }
+          else if ((list->kind == WB_PICK_HEX || list->kind == WB_PICK_LOCATION) &&
+                   wb_step_place (wb_play_get_state (self->play), list->kind, value, &where))
+            add_place (self->places, &where);
         }
       if (lead >= 0 && (int) l > lead && wb_picks_count (self->picks, (guint) lead) > 0 &&
           (list->kind == WB_PICK_HEX || list->kind == WB_PICK_LOCATION))
@@ -612,6 +645,20 @@ wb_play_controller_get_picked_hexes (WbPlayController *self)
   return self->hexes;
 }
 
+GArray *
+wb_play_controller_get_chosen_places (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->chosen;
+}
+
+GArray *
+wb_play_controller_get_picked_places (WbPlayController *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_CONTROLLER (self), NULL);
+  return self->places;
+}
+
 const WbPicks *
 wb_play_controller_get_picks (WbPlayController *self)
 {
@@ -657,6 +704,8 @@ wb_play_controller_finalize (GObject *object)
   g_clear_pointer (&self->highlights, g_array_unref);
   g_ptr_array_unref (self->units);
   g_ptr_array_unref (self->hexes);
+  g_array_unref (self->chosen);
+  g_array_unref (self->places);
   G_OBJECT_CLASS (wb_play_controller_parent_class)->finalize (object);
 }
 
@@ -728,6 +777,8 @@ wb_play_controller_init (WbPlayController *self)
   self->picks = wb_picks_new ();
   self->units = g_ptr_array_new_with_free_func (g_free);
   self->hexes = g_ptr_array_new_with_free_func (g_free);
+  self->chosen = g_array_new (FALSE, FALSE, sizeof (WbWhere));
+  self->places = g_array_new (FALSE, FALSE, sizeof (WbWhere));
 }
 
 WbPlayController *

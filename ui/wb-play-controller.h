@@ -78,6 +78,11 @@ GArray           *wb_play_controller_get_highlights (WbPlayController *self);
  * selected unit. */
 GPtrArray        *wb_play_controller_get_picked_units (WbPlayController *self);
 GPtrArray        *wb_play_controller_get_picked_hexes (WbPlayController *self);
+/* Where the units picked on the map are (WbWhere: hexes or locations, each
+ * once; an attack's attackers), and the places picked (WbWhere: the hexes
+ * or locations attacked), for the map to mark them; empty when none. */
+GArray           *wb_play_controller_get_chosen_places (WbPlayController *self);
+GArray           *wb_play_controller_get_picked_places (WbPlayController *self);
 /* All the picks, list by list, and the step they were made in (owned by
  * the controller; the step changes with the picks and the play). */
 const WbPicks    *wb_play_controller_get_picks   (WbPlayController *self);

@@ -19,6 +19,7 @@ struct _WbPlayPrompt
   GtkWidget    *box;
   GtkLabel     *text;
   GtkLabel     *odds;
+  char         *map_label;   /* the odds for the map: the column read, or the preview's words */
   GtkButton    *main_button;
   GtkWidget    *step_buttons;  /* the step's own buttons (No Advance) */
   GtkButton    *clear;
@@ -59,6 +60,13 @@ str_in (GPtrArray *list, const char *s, guint *index)
         return TRUE;
       }
   return FALSE;
+}
+
+const char *
+wb_play_prompt_get_map_label (WbPlayPrompt *self)
+{
+  g_return_val_if_fail (WB_IS_PLAY_PROMPT (self), NULL);
+  return self->map_label;
 }
 
 JsonObject *
@@ -146,6 +154,23 @@ any_picks (WbPlayPrompt *self)
   return FALSE;
 }
 
+/* What the map shows at the target: the column the roll will be read in
+ * ("3-1"), when the action reads a table; else the preview's words. */
+static char *
+map_label (const WbPreview *preview)
+{
+  GPtrArray *columns = preview->table != NULL ? wb_table_get_columns (preview->table) : NULL;
+
+  if (columns != NULL && preview->column >= 0 && (guint) preview->column < columns->len)
+    {
+      const WbTableColumn *c = g_ptr_array_index (columns, preview->column);
+
+      if (c->label != NULL && *c->label != '\0')
+        return g_strdup (c->label);
+    }
+  return g_strdup (preview->text);
+}
+
 static void
 update (WbPlayPrompt *self)
 {
@@ -166,6 +191,7 @@ update (WbPlayPrompt *self)
   gtk_label_set_text (self->text, text);
 
   gtk_label_set_text (self->odds, "");
+  g_clear_pointer (&self->map_label, g_free);
   gtk_widget_remove_css_class (GTK_WIDGET (self->odds), "error");
   if (action != NULL && self->step->preview)
     {
@@ -178,6 +204,7 @@ update (WbPlayPrompt *self)
           g_autofree char *line = chances != NULL ? g_strdup_printf ("%s: %s", preview.text, chances)
                                                   : g_strdup (preview.text);
           gtk_label_set_text (self->odds, line);
+          self->map_label = map_label (&preview);
           g_free (preview.text);
         }
       else
@@ -655,6 +682,7 @@ wb_play_prompt_finalize (GObject *object)
 
   wb_picks_free (self->picks);
   g_hash_table_unref (self->stats);
+  g_free (self->map_label);
   G_OBJECT_CLASS (wb_play_prompt_parent_class)->finalize (object);
 }
 
@@ -744,6 +772,7 @@ wb_play_prompt_init (WbPlayPrompt *self)
   g_signal_connect_swapped (self->main_button, "clicked", G_CALLBACK (wb_play_prompt_activate), self);
   self->step_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->clear = GTK_BUTTON (gtk_button_new_with_mnemonic (_("C_lear")));
+  gtk_widget_set_name (GTK_WIDGET (self->clear), "play-clear");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->clear), _("Drop the units and hexes picked"));
   g_signal_connect_swapped (self->clear, "clicked", G_CALLBACK (on_clear), self);
   /* Many offers (a retreat's destinations) wrap onto more lines rather

@@ -44,6 +44,10 @@ gboolean     wb_play_prompt_toggle_hex   (WbPlayPrompt *self,
                                           const char   *hex);
 /* The action the picks make now (transfer full), or NULL. */
 JsonObject  *wb_play_prompt_get_action   (WbPlayPrompt *self);
+/* The action's odds as the map marks them at its target: the table column
+ * it will be read in ("3-1"), else the preview's words; NULL when the
+ * step has no preview or the rules refuse the action. */
+const char  *wb_play_prompt_get_map_label (WbPlayPrompt *self);
 /* What the bar shows (tests): the prompt line and the odds line. */
 const char  *wb_play_prompt_get_text     (WbPlayPrompt *self);
 const char  *wb_play_prompt_get_odds     (WbPlayPrompt *self);

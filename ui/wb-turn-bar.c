@@ -44,7 +44,8 @@ wb_turn_bar_refresh (WbTurnBar *self)
   const WbJournalEntry *cursor;
   WbMatch *m;
   g_autofree char *step = NULL;
-  GString *vp;
+  GString *vp, *tips;
+  GPtrArray *tracks;
 
   g_return_if_fail (WB_IS_TURN_BAR (self));
 
@@ -72,15 +73,42 @@ wb_turn_bar_refresh (WbTurnBar *self)
     gtk_label_set_text (GTK_LABEL (self->step), step);
 
   vp = g_string_new (NULL);
+  tracks = wb_play_tracks (self->play);
+  tips = g_string_new (_("Each side's victory points"));
   for (guint s = 0; s < wb_match_n_sides (m) && s < WB_MATCH_MAX_SIDES; s++)
     {
       if (s > 0)
         g_string_append (vp, " · ");
       /* TRANSLATORS: a side's victory points in the turn bar: "Union 12 VP" */
       g_string_append_printf (vp, _("%s %d VP"), wb_match_side_name (m, s), m->vp[s]);
+      for (guint i = 0; i < tracks->len; i++)
+        {
+          const WbTrack *t = g_ptr_array_index (tracks, i);
+
+          if (t->side != (int) s)
+            continue;
+          /* TRANSLATORS: a side's track after its VP in the turn bar: "Union 12 VP, CAP 3" */
+          g_string_append_printf (vp, _(", %s %s"), t->label, t->value);
+          if (t->tooltip != NULL)
+            g_string_append_printf (tips, "\n%s (%s): %s", t->label, wb_match_side_name (m, s), t->tooltip);
+        }
+    }
+  for (guint i = 0; i < tracks->len; i++)
+    {
+      const WbTrack *t = g_ptr_array_index (tracks, i);
+
+      if (t->side >= 0 && (guint) t->side < wb_match_n_sides (m))
+        continue;
+      /* TRANSLATORS: a track of the game in the turn bar: " · Weather: Rain" */
+      g_string_append_printf (vp, _(" · %s: %s"), t->label, t->value);
+      if (t->tooltip != NULL)
+        g_string_append_printf (tips, "\n%s: %s", t->label, t->tooltip);
     }
   gtk_label_set_text (GTK_LABEL (self->vp), vp->str);
+  gtk_widget_set_tooltip_text (self->vp, tips->str);
   g_string_free (vp, TRUE);
+  g_string_free (tips, TRUE);
+  g_ptr_array_unref (tracks);
 
   gtk_widget_set_sensitive (self->undo, cursor->id != 0);
   gtk_widget_set_sensitive (self->redo, cursor->last_child != 0);
@@ -299,7 +327,7 @@ wb_turn_bar_init (WbTurnBar *self)
   gtk_label_set_wrap_mode (GTK_LABEL (self->vp), PANGO_WRAP_WORD);
   gtk_label_set_width_chars (GTK_LABEL (self->vp), 24);
   gtk_widget_add_css_class (self->vp, "dim-label");
-  gtk_widget_set_tooltip_text (self->vp, _("Each side's victory points"));
+  gtk_widget_set_tooltip_text (self->vp, _("Each side's victory points and what the rules count on tracks"));
   gtk_box_append (GTK_BOX (texts), self->vp);
   self->message_label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->message_label), 0.0);
@@ -327,6 +355,8 @@ void
 wb_turn_bar_add_tool (WbTurnBar *self, GtkWidget *tool)
 {
   g_return_if_fail (WB_IS_TURN_BAR (self) && GTK_IS_WIDGET (tool));
+  /* Its own height, whatever lines the step takes on the left. */
+  gtk_widget_set_valign (tool, GTK_ALIGN_CENTER);
   gtk_widget_insert_before (tool, GTK_WIDGET (self), self->undo);
 }
 

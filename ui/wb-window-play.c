@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "wb-board-view.h"
+#include "wb-dice-roller.h"
 #include "wb-play-controller.h"
 #include "wb-play-dialog.h"
 #include "wb-play-handover.h"
@@ -15,6 +16,7 @@
 #include "wb-play-reserve.h"
 #include "wb-play-rules.h"
 #include "wb-turn-bar.h"
+#include "wb-stack-popover.h"
 #include "wb-window-private.h"
 
 /* Play mode: a playtest on the canvas. New Playtest… (or Open Playtest…)
@@ -87,6 +89,10 @@ sync_selection (WbWindow *self)
   wb_map_view_set_notes (self->map_view, step != NULL ? step->notes : NULL);
   wb_map_view_set_selected_hex (self->map_view,
                                 u != NULL && u->where.kind == WB_WHERE_HEX ? &u->where.hex : NULL);
+  /* The action being chosen: its units, its target, its odds. */
+  wb_map_view_set_marks (self->map_view, wb_play_controller_get_chosen_places (self->play_controller),
+                         wb_play_controller_get_picked_places (self->play_controller),
+                         wb_play_prompt_get_map_label (prompt));
   update_path (self);
 }
 
@@ -166,7 +172,9 @@ update_viewer (WbWindow *self)
   WbMatch *m = wb_play_get_state (self->play);
   GPtrArray *sides = wb_game_get_sides (self->game);
   const char *viewer = NULL;
-  guint player = wb_play_player (self->play);
+  /* The player the screen was handed to (who rolls for the other side
+   * without handing it over keeps it). */
+  guint player = self->play_side;
   int person = self->play_auto != NULL ? wb_play_auto_person (self->play_auto) : -1;
 
   /* Solo: the one person at the screen sees their side throughout; with
@@ -217,13 +225,19 @@ refresh (WbWindow *self)
   guint32 cursor = wb_journal_get_cursor (journal);
   const WbJournalEntry *entry = wb_journal_get_entry (journal, cursor);
   gboolean forward, back;
+  guint before = self->play_side, holder;
 
   update_battle (self);
   /* Hot-seat: the other player's turn is theirs to see — after an action
-   * played forward (or redone); going back shows the map at once. */
+   * played forward (or redone); going back shows the map at once. A step
+   * that only asks for a roll (the weather, a side's CAP or initiative:
+   * nothing to decide, nothing hidden to see) is rolled at the screen as
+   * it is: the hand-over waits for the next player who must decide. */
   forward = cursor != 0 && entry != NULL && entry->parent == self->play_cursor;
   back = !forward && cursor != self->play_cursor;
-  if (forward && wb_play_needs_handover (self->play, self->play_side) &&
+  holder = back ? wb_play_player (self->play) : wb_play_screen_holder (self->play, before);
+  self->play_side = holder;
+  if (forward && wb_play_needs_handover (self->play, before) &&
       (self->play_auto == NULL || !wb_play_auto_is_solo (self->play_auto)))
     {
       wb_play_handover_set_play (WB_PLAY_HANDOVER (self->play_handover), self->play);
@@ -231,14 +245,22 @@ refresh (WbWindow *self)
     }
   else if (back || !gtk_widget_get_visible (self->play_handover))
     show_map (self);
-  self->play_side = wb_play_player (self->play);
   self->play_cursor = cursor;
   _wb_window_update_actions (self);
 }
 
 static void
+close_stack (WbWindow *self)
+{
+  if (self->play_stack != NULL && gtk_widget_get_visible (self->play_stack))
+    gtk_popover_popdown (GTK_POPOVER (self->play_stack));
+}
+
+static void
 on_play_changed (WbWindow *self, guint what, WbPlay *play)
 {
+  if (what & (WB_PLAY_CHANGED_STATE | WB_PLAY_CHANGED_CURSOR))
+    close_stack (self);
   refresh (self);
 }
 
@@ -296,6 +318,26 @@ on_prompt_act (WbWindow *self, JsonObject *action)
   wb_play_controller_act (self->play_controller, action);
 }
 
+/* Free play's dice: the engine's roll, a journal entry; its log line back
+ * in the popover. */
+static void
+on_dice_roll (WbWindow *self, JsonObject *action)
+{
+  GPtrArray *log;
+
+  if (self->play == NULL)
+    return;
+  if (!wb_play_controller_act (self->play_controller, action))
+    {
+      wb_dice_roller_set_result (WB_DICE_ROLLER (self->play_dice), gtk_label_get_text (self->editor_label), TRUE);
+      return;
+    }
+  log = wb_play_get_log (self->play);
+  wb_dice_roller_set_result (WB_DICE_ROLLER (self->play_dice),
+                            log->len > 0 ? ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text : NULL,
+                            FALSE);
+}
+
 static void
 on_prompt_cleared (WbWindow *self)
 {
@@ -319,34 +361,141 @@ on_reserve_unit (WbWindow *self, const char *unit)
   wb_play_controller_select_unit (self->play_controller, unit);
 }
 
+/* The units of @where the step may pick one by one now (ids, interned). */
+static GHashTable *
+stack_pickable (WbWindow *self, const WbWhere *where)
+{
+  const WbStep *step = wb_play_controller_get_step (self->play_controller);
+  GHashTable *out = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint l = 0; step != NULL && l < step->lists->len; l++)
+    {
+      const WbPickList *list = g_ptr_array_index (step->lists, l);
+
+      if (list->kind != WB_PICK_UNIT || (list->flags & WB_PICK_GROUP))
+        continue;
+      for (guint i = 0; i < list->candidates->len; i++)
+        {
+          const WbPickCandidate *c = &g_array_index (list->candidates, WbPickCandidate, i);
+
+          if (wb_where_equal (&c->where, where))
+            g_hash_table_add (out, (gpointer) g_intern_string (c->value));
+        }
+    }
+  return out;
+}
+
+static void fill_stack (WbWindow *self, const WbWhere *where);
+
+static void
+on_stack_unit (WbWindow *self, const char *unit)
+{
+  WbUnitState *u;
+
+  if (self->play == NULL || unit == NULL)
+    return;
+  show_message (self, NULL);
+  wb_play_controller_select_unit (self->play_controller, unit);
+  /* Still open, the unit picked checked. */
+  u = wb_match_find_unit (wb_play_get_state (self->play), unit);
+  if (u != NULL)
+    fill_stack (self, &u->where);
+}
+
+static void
+fill_stack (WbWindow *self, const WbWhere *where)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  g_autoptr(GPtrArray) units = wb_match_units_at (m, where);
+  g_autoptr(GHashTable) pickable = stack_pickable (self, where);
+
+  wb_stack_popover_set_units (WB_STACK_POPOVER (self->play_stack), m, units, pickable,
+                              wb_play_controller_get_selected (self->play_controller),
+                              wb_map_view_get_viewer (self->map_view),
+                              wb_counter_style_hides (wb_counter_style_for_game (self->game)));
+}
+
+/* A click on a stack of which the step may pick two units or more one by
+ * one (a move): the stack opens beside it, its units listed, so any of
+ * them is one click away (clicks on the place still go through it). */
+static void
+open_stack (WbWindow *self, const WbWhere *where)
+{
+  WbMatch *m = wb_play_get_state (self->play);
+  g_autoptr(GPtrArray) units = wb_match_units_at (m, where);
+  g_autoptr(GHashTable) pickable = stack_pickable (self, where);
+  WbMap *map = wb_map_view_get_map (self->map_view);
+  double box[4] = { 0, 0, 0, 0 }, x0, y0, x1, y1;
+
+  if (units->len < 2 || g_hash_table_size (pickable) < 2 || wb_play_controller_get_override (self->play_controller))
+    return;
+  if (where->kind == WB_WHERE_HEX && WB_IS_HEX_MAP (map))
+    {
+      double cx, cy, s = wb_hex_map_get_hex_size (WB_HEX_MAP (map));
+
+      wb_hex_center (wb_hex_map_get_layout (WB_HEX_MAP (map)), s, where->hex, &cx, &cy);
+      box[0] = cx - s * 0.5, box[1] = cy - s * 0.5, box[2] = cx + s * 0.5, box[3] = cy + s * 0.5;
+    }
+  else if (where->kind == WB_WHERE_LOCATION && WB_IS_POINT_MAP (map))
+    {
+      WbLocation *loc = wb_point_map_find_location (WB_POINT_MAP (map), where->place);
+
+      if (loc == NULL)
+        return;
+      wb_render_location_stack_box (loc, units->len, box);
+    }
+  else
+    return;
+  fill_stack (self, where);
+  wb_map_view_map_to_widget (self->map_view, box[0], box[1], &x0, &y0);
+  wb_map_view_map_to_widget (self->map_view, box[2], box[3], &x1, &y1);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->play_stack),
+                               &(GdkRectangle) { (int) x0, (int) y0, MAX (1, (int) (x1 - x0)), MAX (1, (int) (y1 - y0)) });
+  gtk_popover_popup (GTK_POPOVER (self->play_stack));
+}
+
 gboolean
 _wb_window_play_take_click (WbWindow *self, double x, double y)
 {
   WbMap *map;
-  WbOffset hex;
+  WbWhere where = { WB_WHERE_HEX, { 0, 0 }, NULL };
+  gboolean on_map = FALSE;
+  guint32 cursor;
 
   if (self->play == NULL)
     return FALSE;
+  close_stack (self);
+  cursor = wb_journal_get_cursor (wb_play_get_journal (self->play));
   map = wb_map_view_get_map (self->map_view);
   if (WB_IS_HEX_MAP (map))
     {
-      hex = wb_hex_from_point (wb_hex_map_get_layout (WB_HEX_MAP (map)),
-                               wb_hex_map_get_hex_size (WB_HEX_MAP (map)), x, y);
+      where.hex = wb_hex_from_point (wb_hex_map_get_layout (WB_HEX_MAP (map)),
+                                     wb_hex_map_get_hex_size (WB_HEX_MAP (map)), x, y);
+      on_map = wb_hex_map_contains (WB_HEX_MAP (map), where.hex);
       show_message (self, NULL);
-      wb_play_controller_click_hex (self->play_controller, hex);
+      wb_play_controller_click_hex (self->play_controller, where.hex);
     }
   else if (WB_IS_POINT_MAP (map))
     {
-      /* The location under the click, as the canvas picks it for hovering. */
-      WbLocation *loc = wb_point_map_location_at (WB_POINT_MAP (map), x, y,
-                                                  MAX (10.0, 12.0 / wb_map_view_get_zoom (self->map_view)));
+      /* The location under the click, as the canvas picks it for
+       * hovering: its mark or a block of its stack. */
+      WbLocation *loc = wb_map_view_location_at (self->map_view, x, y);
 
       show_message (self, NULL);
       if (loc != NULL)
-        wb_play_controller_click_location (self->play_controller, loc->id);
+        {
+          where.kind = WB_WHERE_LOCATION;
+          where.place = g_intern_string (loc->id);
+          on_map = TRUE;
+          wb_play_controller_click_location (self->play_controller, loc->id);
+        }
     }
+  /* Not after a click that played an action (a move into a stack). */
+  if (on_map && self->play != NULL && wb_journal_get_cursor (wb_play_get_journal (self->play)) == cursor)
+    open_stack (self, &where);
   return TRUE;
 }
+
 
 gboolean
 _wb_window_play_undo (WbWindow *self, gboolean redo)
@@ -541,6 +690,10 @@ wb_window_play (WbWindow *self, WbPlay *play)
   gtk_widget_set_visible (self->play_override_slot, FALSE);
   self->play_side = wb_play_player (play);
   self->play_cursor = wb_journal_get_cursor (wb_play_get_journal (play));
+  /* Dice to roll where no rules roll them. */
+  wb_dice_roller_set_game (WB_DICE_ROLLER (self->play_dice), self->game);
+  wb_dice_roller_set_result (WB_DICE_ROLLER (self->play_dice), NULL, FALSE);
+  gtk_widget_set_visible (self->play_dice, wb_play_is_free_play (play));
   _wb_window_update_status (self);
   set_chrome (self, TRUE);
   refresh (self);
@@ -580,6 +733,8 @@ _wb_window_end_play (WbWindow *self)
   wb_map_view_set_notes (self->map_view, NULL);
   wb_map_view_set_path (self->map_view, NULL);
   wb_map_view_set_selected_hex (self->map_view, NULL);
+  wb_map_view_set_marks (self->map_view, NULL, NULL, NULL);
+  close_stack (self);
   set_chrome (self, FALSE);
   show_message (self, NULL);
   _wb_window_on_editing_changed (self);
@@ -963,6 +1118,11 @@ _wb_window_play_init (WbWindow *self)
 
   self->turn_bar = wb_turn_bar_new ();
   self->play_prompt = wb_play_prompt_new ();
+  /* A stack opened on the map (the view presents it, and lets it go). */
+  self->play_stack = wb_stack_popover_new ();
+  gtk_widget_set_parent (self->play_stack, GTK_WIDGET (self->map_view));
+  g_signal_connect_object (self->play_stack, "unit-activated", G_CALLBACK (on_stack_unit), self,
+                           G_CONNECT_SWAPPED);
   self->log_pane = wb_play_log_pane_new ();
   self->play_reserve = wb_play_reserve_new ();
   self->play_handover = wb_play_handover_new ();
@@ -1014,6 +1174,9 @@ _wb_window_play_init (WbWindow *self)
     wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), rules);
   }
   wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), self->play_override_toggle);
+  self->play_dice = wb_dice_roller_new ();
+  g_signal_connect_object (self->play_dice, "roll", G_CALLBACK (on_dice_roll), self, G_CONNECT_SWAPPED);
+  wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), self->play_dice);
 
   /* The battle board (Blue & Gray), in the map's place while a battle is
    * fought; the toggle shows the map and back. */

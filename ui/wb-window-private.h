@@ -74,6 +74,8 @@ struct _WbWindow
   /* A Blue & Gray battle being fought: its board in place of the map. */
   GtkWidget            *play_battle_pane;       /* holds the WbBoardView, beside the map view */
   GtkWidget            *play_battle_view;       /* WbBoardView: the step's board */
+  GtkWidget            *play_dice;              /* WbDiceRoller in the turn bar (free play) */
+  GtkWidget            *play_stack;             /* WbStackPopover on the map view: a stack opened */
   GtkWidget            *play_battle_toggle;     /* "Battle Board" in the turn bar: board or map */
   gboolean              play_in_battle;
   /* Solo play (wb-window-solo.c): the sides the automatic player plays,

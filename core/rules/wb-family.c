@@ -262,3 +262,30 @@ wb_rule_die (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index, in
   remember_roll (ctx, *face, sides);
   return TRUE;
 }
+
+void
+wb_track_add (GPtrArray  *tracks,
+              int         side,
+              const char *label,
+              const char *value,
+              const char *tooltip)
+{
+  WbTrack *t = g_new0 (WbTrack, 1);
+
+  t->side = side;
+  t->label = g_strdup (label);
+  t->value = g_strdup (value);
+  t->tooltip = g_strdup (tooltip);
+  g_ptr_array_add (tracks, t);
+}
+
+void
+wb_track_free (WbTrack *track)
+{
+  if (track == NULL)
+    return;
+  g_free (track->label);
+  g_free (track->value);
+  g_free (track->tooltip);
+  g_free (track);
+}

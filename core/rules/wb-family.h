@@ -129,6 +129,20 @@ typedef struct {
   int     cost;
 } WbDestination;
 
+/* A value the players keep on a track beside the map — a side's Command
+ * Action Points left this turn, this turn's weather — shown on the play
+ * window's turn bar (the family's tracks hook; wb_play_tracks). */
+typedef struct {
+  int   side;      /* the side it belongs to, or -1: the game's */
+  char *label;     /* "CAP", "Weather" (translated) */
+  char *value;     /* "3", "Rain" */
+  char *tooltip;   /* what it is, with the rule: "Command Action Points left this turn (Base 9)"; or NULL */
+} WbTrack;
+
+/* Appends a new WbTrack to @tracks (a wb_play_tracks array). */
+void wb_track_add (GPtrArray *tracks, int side, const char *label, const char *value, const char *tooltip);
+void wb_track_free (WbTrack *track);
+
 /* An action the step offers besides clicks on the map, for a button of
  * the play window: "Roll for General Burnside". */
 typedef struct {
@@ -234,6 +248,10 @@ struct _WbRulesFamily
   JsonObject *(*step_action) (gpointer data, WbMatch *m, const WbPicks *picks);
   /* The board the step is played on (a battle board), or NULL. */
   WbBoard    *(*board)       (gpointer data, WbMatch *m);
+  /* The values the players would keep on tracks now (WbTrack*, added with
+   * wb_track_add to @tracks): what the rules count besides the VP and the
+   * turn (a side's command points left, the weather); may be NULL. */
+  void        (*tracks)      (gpointer data, WbMatch *m, GPtrArray *tracks);
   /* The parameters the family reads from rules.params (wb-params.h):
    * checked when a game loads, printed by warbench-cli rules. */
   const WbParam       *params;

@@ -1192,6 +1192,17 @@ wb_play_offers (WbPlay *self)
   return out;
 }
 
+GPtrArray *
+wb_play_tracks (WbPlay *self)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) wb_track_free);
+
+  g_return_val_if_fail (WB_IS_PLAY (self), out);
+  if (self->family != NULL && self->family->tracks != NULL && self->state->deploying == 0)
+    self->family->tracks (self->family_data, self->state, out);
+  return out;
+}
+
 gboolean
 wb_play_undo (WbPlay *self, GError **error)
 {

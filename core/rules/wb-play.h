@@ -236,6 +236,10 @@ gboolean         wb_play_is_free_play (WbPlay *self);
 /* The actions the step offers as buttons (WbOffer*, transfer full; empty
  * when none). */
 GPtrArray       *wb_play_offers       (WbPlay *self);
+/* What the rules count on tracks besides the VP and the turn, now
+ * (WbTrack*, transfer full; empty when the family keeps none): a side's
+ * command points left, the weather — the turn bar shows them. */
+GPtrArray       *wb_play_tracks       (WbPlay *self);
 gboolean         wb_play_act          (WbPlay *self, JsonObject *action, GError **error);
 /* Plays @action as players at a table would (the automatic player, the
  * CLI, the golden playtests): a die it lacks in physical-dice mode is

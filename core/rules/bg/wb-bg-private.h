@@ -344,6 +344,8 @@ const WbRulesFamily *wb_bg_family   (void);
 void          _wb_bg_step           (BgData *data, WbMatch *m, const WbPicks *picks, WbStep *step);
 JsonObject   *_wb_bg_step_action    (BgData *data, WbMatch *m, const WbPicks *picks);
 WbBoard      *_wb_bg_board          (BgData *data, WbMatch *m);
+/* The turn bar's tracks: the weather once rolled, each side's CAP left. */
+void          _wb_bg_tracks         (gpointer data, WbMatch *m, GPtrArray *tracks);
 
 /* The parameters the family reads from rules.params, declared as data
  * (wb-bg-params.c; docs/rules-params.md). */

@@ -523,3 +523,25 @@ _wb_bg_board (BgData *data, WbMatch *m)
 
   return b != NULL ? wb_bg_battle_board (m, b, name) : NULL;
 }
+
+void
+_wb_bg_tracks (gpointer  p,
+               WbMatch  *m,
+               GPtrArray *tracks)
+{
+  BgState *st = bg_state (m);
+
+  /* This turn's, once the Union has rolled it (before: last turn's). */
+  if (m->step > BG_WEATHER)
+    wb_track_add (tracks, -1, _("Weather"),
+                  st->weather == BG_CLEAR ? _("Clear") : st->weather == BG_RAIN ? _("Rain") : _("Rain, second turn"),
+                  _("This turn's weather: rain costs movement (Base 7)"));
+  for (guint side = 0; side < 2 && side < wb_match_n_sides (m); side++)
+    {
+      g_autofree char *value = g_strdup_printf ("%d", st->cap[side]);
+
+      /* TRANSLATORS: Command Action Points, as the rulebook abbreviates them */
+      wb_track_add (tracks, (int) side, _("CAP"), value,
+                    _("Command Action Points left this turn: a move or an activation costs one (Base 9)"));
+    }
+}

@@ -1413,6 +1413,7 @@ static const WbRulesFamily family = {
   .step = bg_step,
   .step_action = bg_step_action,
   .board = bg_board,
+  .tracks = _wb_bg_tracks,
   .params = _wb_bg_params,
   .n_params = WB_BG_N_PARAMS,
   .roles = roles,

@@ -259,6 +259,10 @@ WbBoard      *_wb_col_board (ColData *data, WbMatch *m);
 /* wb-col.c: the Battle Phase is over: on to the Supply Phase. */
 void          _wb_col_end_battle_phase (ColData *data, WbMatch *m, WbRuleContext *ctx);
 
+/* wb-col-steps.c: the turn bar's tracks: the initiative rolls, the
+ * Supply Points left in a Supply Phase. */
+void          _wb_col_tracks (gpointer data, WbMatch *m, GPtrArray *tracks);
+
 /* wb-col-auto.c */
 JsonObject   *_wb_col_suggest  (ColData *data, WbMatch *m, WbRng *rng);
 

@@ -598,3 +598,30 @@ _wb_col_route (ColData *data, WbMatch *m, const char *unit, const WbWhere *to)
   g_array_append_val (out, w);
   return out;
 }
+
+void
+_wb_col_tracks (gpointer   p,
+                WbMatch   *m,
+                GPtrArray *tracks)
+{
+  ColState *st = col_state (m);
+
+  for (guint side = 0; side < 2 && side < wb_match_n_sides (m); side++)
+    {
+      g_autofree char *value = NULL;
+
+      if (st->initiative[side] <= 0)
+        continue;
+      value = g_strdup_printf ("%d", st->initiative[side]);
+      wb_track_add (tracks, (int) side, _("Initiative"), value,
+                    _("This turn's initiative roll: the higher total chooses who is Player 1 (2.1)"));
+    }
+  if (m->step == COL_SUPPLY_1 || m->step == COL_SUPPLY_2)
+    {
+      g_autofree char *value = g_strdup_printf ("%d", st->sp[m->active]);
+
+      /* TRANSLATORS: Supply Points, as the rulebook abbreviates them */
+      wb_track_add (tracks, (int) m->active, _("SP"), value,
+                    _("Supply Points left in this Supply Phase, to rebuild and deploy (7.1)"));
+    }
+}

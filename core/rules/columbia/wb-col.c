@@ -974,6 +974,7 @@ static const WbRulesFamily family = {
   .step = col_step,
   .step_action = col_step_action,
   .board = col_board,
+  .tracks = _wb_col_tracks,
   .hidden_units = TRUE,
   .version = 3,
   .changes = changes,
