@@ -4,8 +4,10 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "wb-render-private.h"
+#include "wb-road-path.h"
 
 /* --- hex maps: hexsides and roads ------------------------------------------ */
 
@@ -35,6 +37,70 @@ side_geometry (HexRender *hr,
   *ey = *ux;
 }
 
+/* The road hexsides of a hex for one road feature, read from the map. */
+typedef struct {
+  WbHexMap   *map;
+  const char *road;   /* interned */
+} MapRoad;
+
+static guint8
+map_road_mask (WbOffset o,
+               gpointer user_data)
+{
+  MapRoad *mr = user_data;
+  guint8 mask = 0;
+
+  if (!wb_hex_map_contains (mr->map, o))
+    return 0;
+  for (int d = 0; d < 6; d++)
+    {
+      GPtrArray *features = wb_hex_map_get_side_features (mr->map, o, d);
+
+      for (guint i = 0; features != NULL && i < features->len; i++)
+        if (g_ptr_array_index (features, i) == mr->road)
+          mask |= 1 << d;
+    }
+  return mask;
+}
+
+/* A bridge or a ford is laid along the road that crosses its hexside (the
+ * greatest, if several do), which crosses it as it runs on, not always
+ * along the line between the centres: the unit direction it crosses in,
+ * outwards, and the direction across it. FALSE if no road crosses there. */
+static gboolean
+road_crossing (HexRender *hr,
+               SideItem  *item,
+               double    *ux,
+               double    *uy,
+               double    *ex,
+               double    *ey)
+{
+  GPtrArray *features = wb_hex_map_get_side_features (hr->map, item->hex, item->dir);
+  MapRoad mr = { hr->map, NULL };
+  int best = -1;
+  WbRoadNet net;
+
+  for (guint i = 0; features != NULL && i < features->len; i++)
+    {
+      guint f = _wb_render_find_feature (hr->r, g_ptr_array_index (features, i));
+      int rank = f != G_MAXUINT ? road_rank (hr->r->features[f].style) : -1;
+
+      if (rank > best)
+        {
+          best = rank;
+          mr.road = hr->r->features[f].id;
+        }
+    }
+  if (mr.road == NULL)
+    return FALSE;
+
+  wb_road_net_init (&net, hr->layout, hr->size, map_road_mask, &mr);
+  wb_road_crossing (&net, item->hex, item->dir, ux, uy);
+  *ex = -*uy;
+  *ey = *ux;
+  return TRUE;
+}
+
 static void
 side_feature_path (HexRender    *hr,
                    SideItem     *item,
@@ -47,6 +113,8 @@ side_feature_path (HexRender    *hr,
   hex_centre (hr, item->hex, &cx, &cy);
   hex_edge (hr, cx, cy, item->dir, &ax, &ay, &bx, &by);
   side_geometry (hr, item, &mx, &my, &ux, &uy, &ex, &ey);
+  if (fs->style == STYLE_FORD || fs->style == STYLE_FERRY || fs->style == STYLE_BRIDGE)
+    road_crossing (hr, item, &ux, &uy, &ex, &ey);
 
   switch (fs->style)
     {
@@ -284,144 +352,203 @@ _wb_render_draw_hexsides (HexRender *hr)
       }
 }
 
-/* Roads are paths through hex centres. They are traced as long chains:
- * in a hex the road just passes through (two hexsides) the path is one
- * smooth curve from hexside to hexside, leaving each along the
- * centre-to-centre line so neighbouring hexes join without a kink; at a
- * junction or an end every branch runs straight to the centre. Long
- * chains, rather than a piece per hex, stroke faster and show no seams. */
+/* Roads run as core/wb-road-path.c lays them out: across the middle of
+ * every hexside they cross, from hexside to hexside in a hex they pass
+ * through (straight along a zig-zag row of hexes), to the centre or the
+ * road they join where they end or branch, one Bézier per hex, smooth from
+ * hex to hex. They are traced as long chains that stop only where a road
+ * ends or branches off: long chains, rather than a piece per hex, stroke
+ * faster, show no seams and keep a trail's dashes running on.
+ *
+ * A piece depends on the road hexsides up to two hexes around it, so the
+ * masks cover the visited range and two hexes more (RoadGrid): every hex
+ * that may show is then drawn as it would be on the whole map, and a map
+ * drawn in bands or tiles joins up. */
 typedef struct {
-  HexRender    *hr;
-  const guint8 *mask;
-  guint8       *done;
+  int     c0, c1, r0, r1;   /* the range and two hexes more, on the map */
+  int     stride;
+  guint8 *mask;             /* one road feature's hexsides per hex */
+} RoadGrid;
+
+static inline gboolean
+grid_contains (RoadGrid *g,
+               WbOffset  o)
+{
+  return o.col >= g->c0 && o.col <= g->c1 && o.row >= g->r0 && o.row <= g->r1;
+}
+
+static inline guint8 *
+grid_at (RoadGrid *g,
+         WbOffset  o)
+{
+  return &g->mask[(o.row - g->r0) * g->stride + (o.col - g->c0)];
+}
+
+static guint8
+grid_mask (WbOffset o,
+           gpointer user_data)
+{
+  RoadGrid *g = user_data;
+
+  return grid_contains (g, o) ? *grid_at (g, o) : 0;
+}
+
+/* The hexsides around the visited range that the hexsides collected lack:
+ * those the two rings of hexes beyond it name, as hex_collect_sides ()
+ * does inside the range. */
+static GArray *
+grid_outer_sides (HexRender *hr,
+                  RoadGrid  *g)
+{
+  GArray *items = g_array_new (FALSE, FALSE, sizeof (SideItem));
+
+  for (int row = g->r0; row <= g->r1; row++)
+    for (int col = g->c0; col <= g->c1; col++)
+      {
+        WbOffset o = { col, row };
+
+        if (hex_in_range (hr, o))
+          {
+            /* Skip to the end of the range's row. */
+            col = hr->c1;
+            continue;
+          }
+        _wb_render_collect_hex_sides (hr, items, o);
+      }
+  return items;
+}
+
+/* Sets in the grid the hexsides of feature @f that @items give, on both
+ * hexes sharing each; whether any is in the visited range. */
+static gboolean
+grid_add_feature (HexRender *hr,
+                  RoadGrid  *g,
+                  GArray    *items,
+                  guint      f)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      SideItem *item = &g_array_index (items, SideItem, i);
+      WbOffset n;
+
+      if (item->feature != f)
+        continue;
+
+      *grid_at (g, item->hex) |= 1 << item->dir;
+      n = wb_hex_neighbour (hr->layout, item->hex, item->dir);
+      if (grid_contains (g, n))
+        *grid_at (g, n) |= 1 << ((item->dir + 3) % 6);
+      any = any || hex_in_range (hr, item->hex) || hex_in_range (hr, n);
+    }
+  return any;
+}
+
+typedef struct {
+  HexRender *hr;
+  RoadGrid  *grid;
+  WbRoadNet  net;
+  guint8    *done;   /* per hex in range: the hexsides drawn */
 } RoadTrace;
 
-static inline int
-popcount6 (guint8 m)
-{
-  int n = 0;
-
-  for (int d = 0; d < 6; d++)
-    n += (m >> d) & 1;
-  return n;
-}
-
+/* Adds the road's piece in @o from @from to @to (hexsides or
+ * WB_ROAD_HUB), moving to its start first when @move. */
 static void
-side_middle (HexRender *hr,
-             double     cx,
-             double     cy,
-             int        dir,
-             double    *mx,
-             double    *my)
+road_piece (RoadTrace *t,
+            WbOffset   o,
+            int        from,
+            int        to,
+            gboolean   move)
 {
-  double ax, ay, bx, by;
+  cairo_t *cr = t->hr->r->cr;
+  WbRoadPiece p;
 
-  hex_edge (hr, cx, cy, dir, &ax, &ay, &bx, &by);
-  *mx = (ax + bx) / 2;
-  *my = (ay + by) / 2;
+  wb_road_piece (&t->net, o, from, to, &p);
+  if (move)
+    cairo_move_to (cr, p.p[0].x, p.p[0].y);
+  cairo_curve_to (cr, p.p[1].x, p.p[1].y, p.p[2].x, p.p[2].y, p.p[3].x, p.p[3].y);
 }
 
-/* The path is at the middle of hexside @din of @o: carry on through
- * pass-through hexes until the road ends, branches or leaves the range. */
+/* The road comes into @o by hexside @din (the path is at its middle, or
+ * moves there when @move): carry on through the hexes it goes through
+ * until it ends, branches off or leaves the range. */
 static void
 road_walk (RoadTrace *t,
            WbOffset   o,
-           int        din)
+           int        din,
+           gboolean   move)
 {
   HexRender *hr = t->hr;
-  cairo_t *cr = hr->r->cr;
 
   for (;;)
     {
       int i = hex_index (hr, o.col, o.row);
-      guint8 m = t->mask[i];
-      double cx, cy;
+      int dout = wb_road_through (*grid_at (t->grid, o), din);
+      WbOffset n;
 
       t->done[i] |= 1 << din;
-      hex_centre (hr, o, &cx, &cy);
+      road_piece (t, o, din, dout, move);
+      move = FALSE;
+      if (dout == WB_ROAD_HUB)
+        return;
 
-      if (popcount6 (m) == 2)
-        {
-          int dout = 0;
-          double mx, my, ix, iy;
-          WbOffset n;
-
-          while (dout == din || !(m & (1 << dout)))
-            dout++;
-          t->done[i] |= 1 << dout;
-          side_middle (hr, cx, cy, din, &ix, &iy);
-          side_middle (hr, cx, cy, dout, &mx, &my);
-          /* Both handles at the centre: the curve passes close to it. */
-          cairo_curve_to (cr, cx, cy, cx, cy, mx, my);
-          (void) ix;
-          (void) iy;
-
-          n = wb_hex_neighbour (hr->layout, o, dout);
-          din = (dout + 3) % 6;
-          if (!hex_in_range (hr, n) ||
-              !(t->mask[hex_index (hr, n.col, n.row)] & (1 << din)) ||
-              (t->done[hex_index (hr, n.col, n.row)] & (1 << din)))
-            return;
-          o = n;
-        }
-      else
-        {
-          cairo_line_to (cr, cx, cy);
-          return;
-        }
+      t->done[i] |= 1 << dout;
+      n = wb_hex_neighbour (hr->layout, o, dout);
+      din = (dout + 3) % 6;
+      if (!hex_in_range (hr, n) ||
+          !(*grid_at (t->grid, n) & (1 << din)) ||
+          (t->done[hex_index (hr, n.col, n.row)] & (1 << din)))
+        return;
+      o = n;
     }
 }
 
 static void
-road_trace (HexRender    *hr,
-            const guint8 *mask)
+road_trace (HexRender *hr,
+            RoadGrid  *grid)
 {
-  cairo_t *cr = hr->r->cr;
   gsize n_hex = (gsize) hr->stride * (hr->r1 - hr->r0 + 1);
   g_autofree guint8 *done = g_new0 (guint8, n_hex);
-  RoadTrace t = { hr, mask, done };
+  RoadTrace t = { .hr = hr, .grid = grid, .done = done };
 
-  /* First from ends and junctions, then whatever is left: loops, and
-   * chains cut by the edge of the visited range. */
+  wb_road_net_init (&t.net, hr->layout, hr->size, grid_mask, grid);
+
+  /* First from where roads end or branch off, then whatever is left:
+   * loops, and chains cut by the edge of the visited range. */
   for (int pass = 0; pass < 2; pass++)
     for (int row = hr->r0; row <= hr->r1; row++)
       for (int col = hr->c0; col <= hr->c1; col++)
         {
           WbOffset o = { col, row };
           int i = hex_index (hr, col, row);
-          guint8 m = mask[i];
-          int degree = popcount6 (m);
-          double cx, cy;
+          guint8 m = *grid_at (grid, o);
 
-          if (m == 0 || (pass == 0 && degree == 2) || (done[i] & m) == m)
+          if (m == 0 || (done[i] & m) == m)
             continue;
 
-          hex_centre (hr, o, &cx, &cy);
           for (int d = 0; d < 6; d++)
             {
               WbOffset n;
-              double mx, my;
+              int back = (d + 3) % 6;
 
               if (!(m & (1 << d)) || (done[i] & (1 << d)))
                 continue;
 
-              side_middle (hr, cx, cy, d, &mx, &my);
-              if (degree == 2)
+              if (wb_road_through (m, d) != WB_ROAD_HUB)
                 {
                   /* Into the middle of a chain: go on from this hexside. */
-                  cairo_move_to (cr, mx, my);
-                  road_walk (&t, o, d);
+                  if (pass == 1)
+                    road_walk (&t, o, d, TRUE);
                   continue;
                 }
 
-              cairo_move_to (cr, cx, cy);
-              cairo_line_to (cr, mx, my);
+              road_piece (&t, o, WB_ROAD_HUB, d, TRUE);
               done[i] |= 1 << d;
               n = wb_hex_neighbour (hr->layout, o, d);
-              if (hex_in_range (hr, n) &&
-                  (mask[hex_index (hr, n.col, n.row)] & (1 << ((d + 3) % 6))) &&
-                  !(done[hex_index (hr, n.col, n.row)] & (1 << ((d + 3) % 6))))
-                road_walk (&t, n, (d + 3) % 6);
+              if (hex_in_range (hr, n) && (*grid_at (grid, n) & (1 << back)) &&
+                  !(done[hex_index (hr, n.col, n.row)] & (1 << back)))
+                road_walk (&t, n, back, FALSE);
             }
         }
 }
@@ -431,42 +558,39 @@ _wb_render_draw_roads (HexRender *hr)
 {
   Render *r = hr->r;
   cairo_t *cr = r->cr;
-  gsize n_hex = (gsize) hr->stride * (hr->r1 - hr->r0 + 1);
   double s = hr->size;
+  g_autoptr(GArray) outer = NULL;
+  g_autofree guint8 *masks = NULL;
+  RoadGrid grid;
 
   if (hr->sides->len == 0)
     return;
+
+  grid.c0 = MAX (hr->c0 - 2, 0);
+  grid.c1 = MIN (hr->c1 + 2, hr->cols - 1);
+  grid.r0 = MAX (hr->r0 - 2, 0);
+  grid.r1 = MIN (hr->r1 + 2, hr->rows - 1);
+  grid.stride = grid.c1 - grid.c0 + 1;
+  masks = g_new (guint8, (gsize) grid.stride * (grid.r1 - grid.r0 + 1));
+  grid.mask = masks;
+  outer = grid_outer_sides (hr, &grid);
 
   for (int rank = 0; rank <= 3; rank++)
     for (guint f = 0; f < r->n_features; f++)
       {
         FeatureStyle *fs = &r->features[f];
-        g_autofree guint8 *mask = NULL;
-        gboolean any = FALSE;
         double w;
 
         if (road_rank (fs->style) != rank)
           continue;
 
-        mask = g_new0 (guint8, n_hex);
-        for (guint i = 0; i < hr->sides->len; i++)
-          {
-            SideItem *item = &g_array_index (hr->sides, SideItem, i);
-            WbOffset n;
-
-            if (item->feature != f)
-              continue;
-
-            mask[hex_index (hr, item->hex.col, item->hex.row)] |= 1 << item->dir;
-            n = wb_hex_neighbour (hr->layout, item->hex, item->dir);
-            if (hex_in_range (hr, n))
-              mask[hex_index (hr, n.col, n.row)] |= 1 << ((item->dir + 3) % 6);
-            any = TRUE;
-          }
-        if (!any)
+        memset (masks, 0, (gsize) grid.stride * (grid.r1 - grid.r0 + 1));
+        /* Only a road in range is drawn; the hexsides around it bend it. */
+        if (!grid_add_feature (hr, &grid, hr->sides, f))
           continue;
+        grid_add_feature (hr, &grid, outer, f);
 
-        road_trace (hr, mask);
+        road_trace (hr, &grid);
 
         w = MAX (fs->width * s, r->px);
         /* The chains are smooth curves: bevel joins between their

@@ -103,6 +103,7 @@ hex_prepare (HexRender *hr)
 
 static void
 add_side_items (HexRender *hr,
+                GArray    *items,
                 WbOffset   hex,
                 int        dir)
 {
@@ -114,13 +115,30 @@ add_side_items (HexRender *hr,
       SideItem item = { hex, dir, f };
 
       if (item.feature != G_MAXUINT)
-        g_array_append_val (hr->sides, item);
+        g_array_append_val (items, item);
     }
 }
 
-/* Collects the hexside features around the visited hexes. Every hexside is
- * asked for once, through a hex inside the map: its canonical hex (dir 0..2)
- * or, for the outer edges of border hexes, the border hex itself. */
+/* Adds to @items the hexside features @o names: every hexside is asked for
+ * once, through a hex inside the map: its canonical hex (dir 0..2) or, for
+ * the outer edges of border hexes, the border hex itself. */
+void
+_wb_render_collect_hex_sides (HexRender *hr,
+                              GArray    *items,
+                              WbOffset   o)
+{
+  gboolean border = o.col == 0 || o.row == 0 || o.col == hr->cols - 1 || o.row == hr->rows - 1;
+
+  for (int dir = 0; dir < 3; dir++)
+    add_side_items (hr, items, o, dir);
+
+  if (border)
+    for (int dir = 3; dir < 6; dir++)
+      if (!wb_hex_map_contains (hr->map, wb_hex_neighbour (hr->layout, o, dir)))
+        add_side_items (hr, items, o, dir);
+}
+
+/* Collects the hexside features around the visited hexes. */
 static void
 hex_collect_sides (HexRender *hr)
 {
@@ -128,18 +146,7 @@ hex_collect_sides (HexRender *hr)
 
   for (int row = hr->r0; row <= hr->r1; row++)
     for (int col = hr->c0; col <= hr->c1; col++)
-      {
-        WbOffset o = { col, row };
-        gboolean border = col == 0 || row == 0 || col == hr->cols - 1 || row == hr->rows - 1;
-
-        for (int dir = 0; dir < 3; dir++)
-          add_side_items (hr, o, dir);
-
-        if (border)
-          for (int dir = 3; dir < 6; dir++)
-            if (!wb_hex_map_contains (hr->map, wb_hex_neighbour (hr->layout, o, dir)))
-              add_side_items (hr, o, dir);
-      }
+      _wb_render_collect_hex_sides (hr, hr->sides, (WbOffset) { col, row });
 }
 
 /* --- overlays ------------------------------------------------------------- */

@@ -383,6 +383,11 @@ WbPlace   *_wb_render_setup_place         (WbSetup    *line);
 /* wb-render-hex.c */
 void       _wb_render_hex_map             (Render     *r,
                                            WbHexMap   *map);
+/* Adds to @items (SideItem) the features of the hexsides @o names: its own
+ * (directions 0..2) and, on the border, the map's outer edges. */
+void       _wb_render_collect_hex_sides   (HexRender  *hr,
+                                           GArray     *items,
+                                           WbOffset    o);
 
 /* wb-render-hex-terrain.c */
 void       _wb_render_draw_terrain        (HexRender  *hr,

@@ -563,8 +563,9 @@ hex_objects (GString        *out,
   g_string_append (out, " </objectgroup>\n");
 }
 
-/* Whether the map draws @feature from hex centre to hex centre across the
- * hexside (a road) rather than along it (a creek, a slope). */
+/* Whether @feature joins the hexes on either side of the hexside (a road:
+ * the map draws it across the hexside's middle) rather than lying along it
+ * (a creek, a slope). */
 static gboolean
 runs_across (WbGame     *game,
              const char *feature)
@@ -576,7 +577,7 @@ runs_across (WbGame     *game,
 }
 
 /* One polyline object per feature on a hexside: along the edge, or from
- * centre to centre across it for a road, as the map draws them. */
+ * centre to centre across it for a road, the two hexes it joins. */
 static void
 hexside_objects (GString        *out,
                  WbGame         *game,

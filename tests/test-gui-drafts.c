@@ -754,6 +754,120 @@ START_TEST (test_new_game_numbering)
 }
 END_TEST
 
+/* GTK's own file chooser dialog, which a GtkFileChooserNative shows when
+ * there is no portal (as here), or NULL. */
+static GtkFileChooser *
+find_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_FILE_CHOOSER (item);
+    }
+  return NULL;
+}
+
+static gboolean
+file_chooser_shown (gpointer data)
+{
+  return find_file_chooser () != NULL;
+}
+
+static gboolean
+no_file_chooser (gpointer data)
+{
+  return find_file_chooser () == NULL;
+}
+
+/* Typing the title and pressing Enter, as one does, goes on to the map's
+ * kind: no game is made before the map is chosen (it was, issue 20). The
+ * map chosen after, Create makes the game, and its first Save, like Save
+ * As, offers a file named from its title (wb_game_suggest_file_name). */
+START_TEST (test_new_game_title_enter)
+{
+  WbApplication *app = register_app ();
+  WbNewGameDialog *dialog = open_new_game_dialog (app);
+  GtkEditable *title = dialog_child (dialog, "title_row");
+  GtkWidget *text = GTK_WIDGET (gtk_editable_get_delegate (title));
+  GtkWidget *create = dialog_child (dialog, "create_button");
+  g_autofree char *name = NULL;   /* GTK 4 gives the name (transfer full) */
+  GtkFileChooser *chooser;
+  WbWindow *window;
+  WbHexMap *hex;
+  GList *windows;
+  int pos = 0;
+
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  ck_assert_uint_eq (g_list_length (windows), 1);
+  window = windows->data;
+  ck_assert_ptr_null (wb_window_get_game (window));
+
+  /* Typed into the field, then Enter: the key binding of GTK's text
+   * widget for Return emits its "activate". */
+  ck_assert (GTK_IS_TEXT (text));
+  ck_assert (gtk_widget_grab_focus (text));
+  gtk_editable_insert_text (GTK_EDITABLE (text), "Battle of Brandy Station", -1, &pos);
+  ck_assert (gtk_widget_get_sensitive (create));
+  g_signal_emit_by_name (text, "activate");
+  /* Longer than a button takes to click once activated. */
+  spin_for (400);
+
+  ck_assert_msg (find_new_game_dialog () == dialog, "Enter in the title closed the dialog");
+  ck_assert (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  ck_assert_uint_eq (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), 1);
+  ck_assert_msg (wb_window_get_game (window) == NULL, "Enter in the title created the game");
+  ck_assert_ptr_null (find_window_with_title (app, "Battle of Brandy Station"));
+  ck_assert_str_eq (gtk_editable_get_text (title), "Battle of Brandy Station");
+  /* The focus went on to the next choice. */
+  ck_assert_ptr_eq (gtk_window_get_focus (GTK_WINDOW (dialog)), dialog_child (dialog, "kind_row"));
+  save_shot (GTK_WIDGET (dialog), "new-game-title-enter.png", 100);
+
+  /* The map is chosen after the title; Create makes the game. */
+  set_spin (dialog, "cols_spin", 12);
+  set_spin (dialog, "rows_spin", 9);
+  spin_for (50);
+  gtk_widget_activate (create);
+  ck_assert_msg (spin_until (dialog_closed, NULL, LOAD_TIMEOUT_MS), "Create did not close the dialog");
+  ck_assert_ptr_eq (find_window_with_title (app, "Battle of Brandy Station"), window);
+  hex = WB_HEX_MAP (wb_game_find_map (wb_window_get_game (window), "map"));
+  ck_assert_int_eq (wb_hex_map_get_cols (hex), 12);
+  ck_assert_int_eq (wb_hex_map_get_rows (hex), 9);
+  ck_assert_ptr_null (wb_window_get_file (window));
+
+  /* Save asks where, offering the title as the file's name. (Choosing a
+   * folder in GTK's own chooser dialog is asynchronous and is not driven
+   * here: cancelled, it saves nothing.) */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  ck_assert_msg (spin_until (file_chooser_shown, NULL, LOAD_TIMEOUT_MS), "Save showed no file chooser");
+  chooser = find_file_chooser ();
+  ck_assert_int_eq (gtk_file_chooser_get_action (chooser), GTK_FILE_CHOOSER_ACTION_SAVE);
+  name = gtk_file_chooser_get_current_name (chooser);
+  ck_assert_str_eq (name, "battle-of-brandy-station.warbench");
+  save_shot (GTK_WIDGET (chooser), "new-game-first-save.png", 300);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  ck_assert (spin_until (no_file_chooser, NULL, LOAD_TIMEOUT_MS));
+  ck_assert_ptr_null (wb_window_get_file (window));
+
+  /* Save As asks the same; the title changed since, the name follows. */
+  wb_game_set_title (wb_window_get_game (window), "Brandy Station, 1863");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
+  ck_assert_msg (spin_until (file_chooser_shown, NULL, LOAD_TIMEOUT_MS), "Save As showed no file chooser");
+  chooser = find_file_chooser ();
+  g_free (name);
+  name = gtk_file_chooser_get_current_name (chooser);
+  ck_assert_str_eq (name, "brandy-station-1863.warbench");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  ck_assert (spin_until (no_file_chooser, NULL, LOAD_TIMEOUT_MS));
+
+  quit_app (app);
+  clear_drafts ();
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -764,6 +878,7 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_add_test (tc, test_new_game_dialog);
   tcase_add_test (tc, test_new_game_numbering);
+  tcase_add_test (tc, test_new_game_title_enter);
   suite_add_tcase (s, tc);
 
   if (test_game == NULL)

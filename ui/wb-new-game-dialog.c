@@ -266,10 +266,14 @@ create_action (GtkWidget  *widget,
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
+/* Enter in the title goes on to the next choice, the map's kind. The
+ * title is the first thing the dialog asks, not the last: Enter used to
+ * create the game there, before its map was chosen. Creating stays a
+ * deliberate press of Create. */
 static void
 on_title_activated (WbNewGameDialog *self)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "new-game.create", NULL);
+  gtk_widget_grab_focus (GTK_WIDGET (self->kind_row));
 }
 
 static void

@@ -11,8 +11,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (WbNewGameDialog, wb_new_game_dialog, WB, NEW_GAME_DIALOG, AdwWindow)
 
 /* Asks for a new game's title and map (kind, size, hex layout and
- * numbering). Create emits ::create with the built game (an untitled
- * starter game around the chosen map) and closes the dialog. */
+ * numbering). Create emits ::create with the built game (a starter game
+ * around the chosen map, titled as typed, with no file yet: its first Save
+ * offers a name made from the title) and closes the dialog. Enter in the
+ * title moves on to the map's kind; only Create creates. */
 WbNewGameDialog *wb_new_game_dialog_new        (GtkWindow       *parent);
 
 /* The same dialog adding a map to @game: the title is the map's name, and
