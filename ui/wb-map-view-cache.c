@@ -784,7 +784,7 @@ _wb_map_view_draw_map (WbMapView *self,
   double ppp = self->zoom * scale;
   WbLayers layers = cached_layers (self);
   gboolean use_overview = ppp <= overview_ppp (self) * (1 + 1e-9);
-  gboolean exact = FALSE, painted = FALSE;
+  gboolean exact = FALSE, painted = FALSE, covered = FALSE;
   double ew, eh;
   Rect visible, extent, needed;
   Request request;
@@ -817,12 +817,12 @@ _wb_map_view_draw_map (WbMapView *self,
     {
       /* At or below the overview's scale it is the final picture. */
       paint_image (cr, overview_level (self, ppp), ox, oy, self->zoom, scale, FALSE);
-      exact = painted = TRUE;
+      exact = painted = covered = TRUE;
     }
   else if (!use_overview && cache_complete (self, layers, scale, &needed))
     {
       paint_image (cr, &self->cache, ox, oy, self->zoom, scale, TRUE);
-      exact = painted = TRUE;
+      exact = painted = covered = TRUE;
 
       /* Panning towards an edge of the cache: rebuild it around the view
        * before the view gets there. */
@@ -852,12 +852,13 @@ _wb_map_view_draw_map (WbMapView *self,
       if (self->n_overview > 0 && !cache_covers)
         {
           paint_image (cr, overview_level (self, ppp), ox, oy, self->zoom, scale, FALSE);
-          painted = TRUE;
+          painted = covered = TRUE;
         }
       if (self->cache.surface != NULL)
         {
           paint_image (cr, &self->cache, ox, oy, self->zoom, scale, FALSE);
           painted = TRUE;
+          covered = covered || cache_covers;
         }
 
       if (use_overview)
@@ -877,6 +878,7 @@ _wb_map_view_draw_map (WbMapView *self,
     exact = FALSE;
 
   self->last_frame_exact = exact;
+  self->last_frame_covered = covered;
   if (painted)
     self->map_frame_count++;
 }
@@ -907,6 +909,13 @@ wb_map_view_get_frame_complete (WbMapView *self)
 {
   g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
   return self->last_frame_exact;
+}
+
+gboolean
+wb_map_view_get_frame_covered (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+  return self->last_frame_covered;
 }
 
 guint
