@@ -82,10 +82,10 @@ START_TEST (test_background)
   bg = wb_map_get_background (wb_game_find_map (game, "hexes"));
   ck_assert_ptr_nonnull (bg);
   /* Loading only notes where the scan is; it is decoded when first asked for. */
-  ck_assert_ptr_null (bg->surface);
+  ck_assert_ptr_null (bg->scan);
   ck_assert_str_eq (bg->file, png_path);
-  ck_assert_ptr_nonnull (wb_map_get_background_surface (wb_game_find_map (game, "hexes")));
-  ck_assert_int_eq (cairo_image_surface_get_width (bg->surface), 20);
+  ck_assert_ptr_nonnull (wb_map_get_background_scan (wb_game_find_map (game, "hexes")));
+  ck_assert_int_eq (wb_scan_get_width (bg->scan), 20);
   ck_assert_str_eq (bg->image, "scans/map.png");
   ck_assert_double_eq (bg->scale, 2);
 
@@ -114,7 +114,7 @@ START_TEST (test_background)
   g_clear_object (&game);
   game = wb_game_load (file, NULL, &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
-  ck_assert_ptr_null (wb_map_get_background_surface (wb_game_find_map (game, "hexes")));
+  ck_assert_ptr_null (wb_map_get_background_scan (wb_game_find_map (game, "hexes")));
   saved = wb_game_to_data (game, NULL);
   ck_assert_ptr_nonnull (strstr (saved, "\"background\": {\"image\": \"scans/map.png\", \"opacity\": 1, \"x\": 10, \"y\": 10, \"scale\": 2}"));
 
@@ -240,7 +240,7 @@ START_TEST (test_background_special_file)
   file = g_file_new_for_path (game_path);
   game = wb_game_load (file, NULL, &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
-  ck_assert_ptr_null (wb_map_get_background_surface (wb_game_find_map (game, "hexes")));
+  ck_assert_ptr_null (wb_map_get_background_scan (wb_game_find_map (game, "hexes")));
   render_hexes (game);
   alarm (0);
 
@@ -328,7 +328,7 @@ START_TEST (test_background_huge_not_decoded)
   g_autoptr(WbGame) game = NULL;
   GByteArray *png = make_sparse_png (16384);
   GByteArray *small = make_sparse_png (300);
-  cairo_surface_t *surface;
+  WbScan *scan;
   long before;
 
   ck_assert_uint_lt (png->len, 256 * 1024);
@@ -338,22 +338,22 @@ START_TEST (test_background_huge_not_decoded)
 
   game = wb_game_load (file, NULL, &error);
   ck_assert_msg (game != NULL, "%s", error ? error->message : "");
-  ck_assert_ptr_null (wb_map_get_background (wb_game_find_map (game, "hexes"))->surface);
+  ck_assert_ptr_null (wb_map_get_background (wb_game_find_map (game, "hexes"))->scan);
   ck_assert_msg (peak_rss_kb () - before < 64 * 1024, "loading took %ld KB", peak_rss_kb () - before);
 
   ck_assert_ptr_null (wb_map_background_load_image (png_path, &error));
   ck_assert (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA));
   ck_assert_msg (strstr (error->message, "16384 × 16384") != NULL, "%s", error->message);
   ck_assert_ptr_nonnull (strstr (error->message, png_path));
-  ck_assert_ptr_null (wb_map_get_background_surface (wb_game_find_map (game, "hexes")));
+  ck_assert_ptr_null (wb_map_get_background_scan (wb_game_find_map (game, "hexes")));
   render_hexes (game);
   ck_assert_msg (peak_rss_kb () - before < 64 * 1024, "refusing took %ld KB", peak_rss_kb () - before);
 
-  surface = wb_map_background_load_image (small_path, &error);
-  ck_assert_msg (surface != NULL, "%s", error ? error->message : "");
-  ck_assert_int_eq (cairo_image_surface_get_width (surface), 300);
-  ck_assert_int_eq (cairo_image_surface_get_height (surface), 300);
-  cairo_surface_destroy (surface);
+  scan = wb_map_background_load_image (small_path, &error);
+  ck_assert_msg (scan != NULL, "%s", error ? error->message : "");
+  ck_assert_int_eq (wb_scan_get_width (scan), 300);
+  ck_assert_int_eq (wb_scan_get_height (scan), 300);
+  wb_scan_unref (scan);
 
   g_byte_array_unref (png);
   g_byte_array_unref (small);
@@ -364,17 +364,18 @@ START_TEST (test_background_huge_not_decoded)
 }
 END_TEST
 
-/* The backgrounds decoded at once share one budget: an image that would
- * pass it is refused from its header (nothing decoded) until another is
- * freed, and freeing gives its bytes back. */
+/* The backgrounds kept decoded at once share one budget: an image whose
+ * halved copies would pass it is refused from its header (nothing decoded)
+ * until another is freed, and freeing gives its bytes back. */
 START_TEST (test_background_decoded_budget)
 {
   g_autofree char *dir = make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "scan.png", NULL);
   g_autoptr(GError) error = NULL;
   GByteArray *png = make_sparse_png (300);
-  cairo_surface_t *first, *second;
-  guint64 one = (guint64) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, 300) * 300;
+  WbScan *first, *second;
+  /* 300 × 300: its ½ copy, 150 × 150, is kept; the full size is not. */
+  guint64 one = (guint64) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, 150) * 150;
 
   ck_assert (g_file_set_contents (path, (const char *) png->data, png->len, NULL));
   ck_assert_uint_eq (wb_map_background_get_decoded (), 0);
@@ -382,6 +383,7 @@ START_TEST (test_background_decoded_budget)
 
   first = wb_map_background_load_image (path, &error);
   ck_assert_msg (first != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (wb_scan_get_resident (first), one);
   ck_assert_uint_eq (wb_map_background_get_decoded (), one);
   second = wb_map_background_load_image (path, &error);
   ck_assert_ptr_null (second);
@@ -390,11 +392,11 @@ START_TEST (test_background_decoded_budget)
   ck_assert_uint_eq (wb_map_background_get_decoded (), one);
   g_clear_error (&error);
 
-  cairo_surface_destroy (first);
+  wb_scan_unref (first);
   ck_assert_uint_eq (wb_map_background_get_decoded (), 0);
   second = wb_map_background_load_image (path, &error);
   ck_assert_msg (second != NULL, "%s", error ? error->message : "");
-  cairo_surface_destroy (second);
+  wb_scan_unref (second);
   ck_assert_uint_eq (wb_map_background_get_decoded (), 0);
   wb_map_background_set_budget (WB_BACKGROUND_MAX_DECODED);
 

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/**
+ * WbScan:
+ *
+ * A background scan as the map draws it: an image kept as a pyramid. Its
+ * halved copies (½, ¼ … down to a few hundred pixels) are made while the
+ * PNG is decoded once and stay in memory — a third of the image's size in
+ * all; the full-size image is not kept: bands of its rows are decoded again
+ * from the file when a drawing needs them and kept in a cache of bounded
+ * size shared by every scan (wb_scan_set_cache_limit). Drawing uses the copy
+ * closest to the scale it is drawn at and only the part inside the clip.
+ * Reference counted; thread safe (the canvas draws on worker threads).
+ */
+typedef struct _WbScan WbScan;
+
+/* Decodes the PNG at @path once (see wb_map_background_load_image for the
+ * checks) and keeps the file open to read bands again. */
+WbScan  *wb_scan_load             (const char      *path,
+                                   GError         **error);
+/* A scan of an image already in memory (kept whole, with a reference). */
+WbScan  *wb_scan_new_for_surface  (cairo_surface_t *surface);
+WbScan  *wb_scan_ref              (WbScan          *scan);
+void     wb_scan_unref            (WbScan          *scan);
+int      wb_scan_get_width        (WbScan          *scan);
+int      wb_scan_get_height       (WbScan          *scan);
+/* The full-size image and its halved copies. */
+guint    wb_scan_get_n_levels     (WbScan          *scan);
+/* The bytes this scan keeps whatever is drawn (its halved copies, and the
+ * full-size image when it is kept whole). */
+guint64  wb_scan_get_resident     (WbScan          *scan);
+/* Rows of the full-size image a band holds, and the bands in the cache now
+ * (0 for a scan kept whole). */
+guint    wb_scan_get_band_rows    (WbScan          *scan);
+guint    wb_scan_get_cached_bands (WbScan          *scan);
+/* Draws the scan with its pixel (0, 0) at (0, 0) of @cr's user space, one
+ * pixel a unit, at @opacity: only what the clip shows, from the copy whose
+ * scale is closest to the device's (the full-size image on vector
+ * surfaces: PDF, SVG, print, which keep the detail). A band that cannot be
+ * read again (the file changed on disk) is drawn from the ½ copy. */
+void     wb_scan_draw             (WbScan          *scan,
+                                   cairo_t         *cr,
+                                   double           opacity);
+/* The pyramid level wb_scan_draw () uses for @cr (0: full size). */
+guint    wb_scan_pick_level       (WbScan          *scan,
+                                   cairo_t         *cr);
+
+/* The cache of full-size bands, shared by all scans: what it holds now and
+ * the most it may (WB_SCAN_CACHE_LIMIT unless set: tests set it small).
+ * Bands in use by a drawing stay until it ends. */
+#define WB_SCAN_CACHE_LIMIT ((guint64) 64 * 1024 * 1024)
+guint64  wb_scan_get_cached       (void);
+void     wb_scan_set_cache_limit  (guint64          bytes);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WbScan, wb_scan_unref)
+
+G_END_DECLS
