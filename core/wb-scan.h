@@ -58,6 +58,16 @@ guint    wb_scan_pick_level       (WbScan          *scan,
 guint64  wb_scan_get_cached       (void);
 void     wb_scan_set_cache_limit  (guint64          bytes);
 
+/* A new, cleared ARGB32 image surface whose pixels are mapped from the
+ * system on their own (mmap) and given back to it when the surface is
+ * destroyed. Big images made and freed over and over by worker threads
+ * (bands, the canvas's caches) would otherwise stay resident: glibc moves
+ * its mmap threshold up to 32 MB after the first big free, and the heap of
+ * a thread arena is rarely given back. A surface in an error state when
+ * that fails. */
+cairo_surface_t *wb_scan_surface_new (int width,
+                                      int height);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WbScan, wb_scan_unref)
 
 G_END_DECLS

@@ -252,7 +252,7 @@ render_request (WbGame         *game,
   int pw = (int) round (r->w * r->ppp);
   int ph = (int) round (r->h * r->ppp);
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  surface = wb_scan_surface_new (pw, ph);
   cr = cairo_create (surface);
   cairo_scale (cr, r->ppp, r->ppp);
   cairo_translate (cr, -r->x, -r->y);
@@ -333,7 +333,7 @@ build_thread (GTask        *task,
       next->ppp = prev->ppp / 2;
       next->w = w / next->ppp;
       next->h = h / next->ppp;
-      next->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      next->surface = wb_scan_surface_new (w, h);
       cr = cairo_create (next->surface);
       cairo_scale (cr, 0.5, 0.5);
       cairo_set_source_surface (cr, prev->surface, 0, 0);
@@ -640,13 +640,18 @@ overview_level (WbMapView *self,
 }
 
 /* Whether @request is small enough to render on the spot (about the
- * Wilderness map's 644 hexes take 20–40 ms). */
+ * Wilderness map's 644 hexes take 20–40 ms) and has no background scan. */
 static gboolean
 request_is_cheap (WbMapView     *self,
                   const Request *request)
 {
+  const WbMapBackground *bg = wb_map_get_background (self->map);
   double size;
 
+  /* A scan is decoded (the first time) and read again in bands (at large
+   * zooms) by the worker threads, never on the frame path. */
+  if (bg != NULL && !bg->hidden && bg->opacity > 0)
+    return FALSE;
   if (!WB_IS_HEX_MAP (self->map))
     return TRUE;
 
