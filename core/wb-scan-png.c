@@ -181,13 +181,16 @@ read_chunks (WbScanPng *png, GError **error)
           if (plte)
             {
               has_palette = TRUE;
-              for (guint i = 0; i < len / 3; i++)
+              /* As libpng: no more entries than the depth can index. */
+              png->n_palette = MIN (len / 3, png->depth <= 8 ? 1u << png->depth : 256u);
+              for (guint i = 0; i < png->n_palette; i++)
                 png->palette[i] = 0xff000000u | (guint32) data[3 * i] << 16 |
                                   (guint32) data[3 * i + 1] << 8 | data[3 * i + 2];
             }
-          else if (png->color_type == 3)
+          else if (png->color_type == 3 && len <= png->n_palette)
             {
-              for (guint i = 0; i < MIN (len, 256); i++)
+              /* (libpng ignores a longer one.) */
+              for (guint i = 0; i < len; i++)
                 {
                   guint32 p = png->palette[i];
 
@@ -295,13 +298,7 @@ next_chunk (Reader *r, GError **error)
 {
   guint8 b[8];
 
-  if (r->check_crc)
-    {
-      if (!read_at (r->png, b, 4, r->offset, error))
-        return FALSE;
-      if (be32 (b) != r->crc)
-        return invalid (error, r->png->path, _("a PNG image data chunk is damaged (its CRC does not match)"));
-    }
+  /* The CRC was checked when the chunk's last bytes were read. */
   r->offset += 4;
   if (!read_at (r->png, b, 8, r->offset, error))
     return FALSE;
@@ -327,10 +324,24 @@ refill (Reader *r, GError **error)
   n = MIN (r->chunk_left, READ_BUFFER);
   if (!read_at (r->png, r->buf, n, r->offset, error))
     return FALSE;
-  if (r->check_crc)
-    r->crc = crc32 (r->crc, r->buf, n);
   r->offset += n;
   r->chunk_left -= n;
+  if (r->check_crc)
+    {
+      guint8 b[4];
+
+      /* Checked before the data is inflated, so that a damaged chunk is
+       * called so rather than whatever inflating it would say. */
+      r->crc = crc32 (r->crc, r->buf, n);
+      if (r->chunk_left == 0)
+        {
+          if (!read_at (r->png, b, 4, r->offset, error))
+            return FALSE;
+          if (be32 (b) != r->crc)
+            return invalid (error, r->png->path,
+                            _("a PNG image data chunk is damaged (its CRC does not match)"));
+        }
+    }
   r->z->next_in = r->buf;
   r->z->avail_in = n;
   return TRUE;
@@ -548,14 +559,6 @@ _wb_scan_png_decode_all (WbScanPng     *png,
   /* The last chunk's CRC: the rest of its data is read and checked. */
   while (ok && r->chunk_left > 0)
     ok = refill (r, error), z.avail_in = 0;
-  if (ok && r->check_crc)
-    {
-      guint8 b[4];
-
-      ok = read_at (png, b, 4, r->offset, error) &&
-           (be32 (b) == r->crc ||
-            invalid (error, png->path, _("a PNG image data chunk is damaged (its CRC does not match)")));
-    }
   inflateEnd (&z);
   return ok;
 }

@@ -39,6 +39,7 @@ typedef struct
   guint             bpp;         /* bytes per pixel, at least 1 (the filters' unit) */
   gsize             row_bytes;   /* one row without its filter byte */
   guint32           palette[256];  /* premultiplied ARGB32, tRNS applied */
+  guint             n_palette;
   gboolean          has_trns;
   guint16           trns[3];     /* the transparent grey or RGB sample */
   gint64            idat;        /* file offset of the first IDAT chunk's header */
