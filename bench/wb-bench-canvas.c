@@ -278,6 +278,32 @@ pan_at (double zoom,
   report (&s);
 }
 
+/* With WB_BENCH_SHOT_DIR set, the view settled at @zoom (0: fitted) about
+ * (@x, @y), saved as DIR/scan-NAME.png. */
+static void
+shoot (double zoom, double x, double y, const char *name)
+{
+  WbMapView *view = WB_MAP_VIEW (view_widget);
+  const char *dir = g_getenv ("WB_BENCH_SHOT_DIR");
+  g_autofree char *file = NULL, *path = NULL;
+
+  if (dir == NULL)
+    return;
+  if (zoom > 0)
+    {
+      wb_map_view_set_zoom (view, zoom);
+      wb_map_view_set_center (view, x, y);
+    }
+  else
+    wb_map_view_zoom_to_fit (view);
+  settle ();
+  frame (NULL);
+  file = g_strdup_printf ("scan-%s.png", name);
+  path = g_build_filename (dir, file, NULL);
+  cairo_surface_write_to_png (target, path);
+  printf ("  saved %s\n", path);
+}
+
 #define SCAN_WIDTH  10275
 #define SCAN_HEIGHT 6675
 
@@ -361,6 +387,12 @@ run_scan (const char *dir)
   pan_at (2.0, 8, SCAN_WIDTH * 0.5, SCAN_HEIGHT * 0.3);
   pan_at (2.0, 60, SCAN_WIDTH * 0.5, SCAN_HEIGHT * 0.3);
   print_memory ("at the end");
+
+  shoot (0, 0, 0, "fit");
+  shoot (0.25, 2000, 1500, "25");
+  shoot (0.5, 2000, 1500, "50");
+  shoot (1.0, 2000, 1500, "100");
+  shoot (2.0, 2000, 1500, "200");
 
   printf ("view caches swapped in: %u, stale rebuilds dropped: %u\n",
           wb_map_view_get_cache_builds (view), wb_map_view_get_stale_builds (view));
