@@ -252,6 +252,23 @@ zoom_steps (Scenario *s,
       }
 }
 
+/* The fitted view nudged 8 px a frame, 30 frames one way and 30 back. */
+static void
+pan_fitted (const char *name)
+{
+  WbMapView *view = WB_MAP_VIEW (view_widget);
+  Scenario s = scenario_new (name);
+  double cx, cy;
+
+  for (int i = 0; i < 60; i++)
+    {
+      wb_map_view_get_center (view, &cx, &cy);
+      wb_map_view_set_center (view, cx + (i < 30 ? 8 : -8) / wb_map_view_get_zoom (view), cy);
+      frame (&s);
+    }
+  report (&s);
+}
+
 /* Pans 150 frames by @speed widget pixels a frame at @zoom. */
 static void
 pan_at (double zoom,
@@ -317,7 +334,7 @@ run_scan (const char *dir)
   g_autoptr(WbGame) game = NULL;
   g_autofree char *path = NULL;
   GtkWidget *window;
-  double fit, cx, cy;
+  double fit;
   gint64 t0;
 
   gtk_init ();
@@ -348,17 +365,7 @@ run_scan (const char *dir)
   print_memory ("after open + fit");
   fit = wb_map_view_get_zoom (view);
 
-  {
-    Scenario s = scenario_new ("whole scan (fit), panning 8 px/frame");
-
-    for (int i = 0; i < 60; i++)
-      {
-        wb_map_view_get_center (view, &cx, &cy);
-        wb_map_view_set_center (view, cx + (i < 30 ? 8 : -8) / wb_map_view_get_zoom (view), cy);
-        frame (&s);
-      }
-    report (&s);
-  }
+  pan_fitted ("whole scan (fit), panning 8 px/frame");
 
   {
     Scenario to100 = scenario_new ("zoom in, fit -> 100 %, a step a frame");
@@ -414,7 +421,6 @@ main (int   argc,
   WbMap *map;
   int width = 1280, height = 800;
   gint64 t0;
-  double cx, cy;
 
   if (argc >= 2 && g_str_equal (argv[1], "--scan"))
     return run_scan (argc >= 3 ? argv[2] : g_get_tmp_dir ());
@@ -458,17 +464,7 @@ main (int   argc,
           wb_map_view_get_zoom (view), settle ());
 
   /* Whole map: fitted, then nudged about. */
-  {
-    Scenario s = scenario_new ("whole map (fit), panning 8 px/frame");
-
-    for (int i = 0; i < 60; i++)
-      {
-        wb_map_view_get_center (view, &cx, &cy);
-        wb_map_view_set_center (view, cx + (i < 30 ? 8 : -8) / wb_map_view_get_zoom (view), cy);
-        frame (&s);
-      }
-    report (&s);
-  }
+  pan_fitted ("whole map (fit), panning 8 px/frame");
 
   /* Zoom in one step a frame from the whole map to 8×, then out again. */
   {

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "warbench-core.h"
 #include "wb-file-private.h"
@@ -364,6 +365,88 @@ START_TEST (test_background_huge_not_decoded)
 }
 END_TEST
 
+/* A 4,096 × 4,096 scan (64 MiB decoded) of noise, loaded and then drawn
+ * whole at full size in pieces: the process never holds the whole image
+ * (its peak grows by less than half of it), only the kept levels and the
+ * cache's bands. */
+START_TEST (test_background_never_whole)
+{
+  const guint side = 4096;
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "noise.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbScan) scan = NULL;
+  guint64 state = 42;
+  long before;
+
+  /* Written row by row: the test does not hold it either. */
+  {
+    FILE *f = g_fopen (path, "wb");
+    g_autoptr(GByteArray) head = g_byte_array_new ();
+    g_autofree guint8 *row = g_malloc (side * 3 + 1);
+    g_autofree guint8 *out = g_malloc (1 << 16);
+    guint8 ihdr[13] = { 0, 0, side >> 8, side & 0xff, 0, 0, side >> 8, side & 0xff, 8, 2, 0, 0, 0 };
+    g_autoptr(GByteArray) chunk = g_byte_array_new ();
+    z_stream z = { 0, };
+
+    g_byte_array_append (head, (const guint8 *) "\x89PNG\r\n\x1a\n", 8);
+    png_chunk (head, "IHDR", ihdr, 13);
+    ck_assert_uint_eq (fwrite (head->data, 1, head->len, f), head->len);
+    ck_assert_int_eq (deflateInit (&z, 1), Z_OK);
+    for (guint y = 0; y <= side; y++)
+      {
+        int flush = y == side ? Z_FINISH : Z_NO_FLUSH;
+
+        row[0] = 0;
+        for (guint i = 1; i <= side * 3; i++)
+          row[i] = (guint8) ((state = state * 6364136223846793005ull + 1442695040888963407ull) >> 56);
+        z.next_in = row;
+        z.avail_in = y < side ? side * 3 + 1 : 0;
+        do
+          {
+            z.next_out = out;
+            z.avail_out = 1 << 16;
+            deflate (&z, flush);
+            g_byte_array_set_size (chunk, 0);
+            png_chunk (chunk, "IDAT", out, (1 << 16) - z.avail_out);
+            if ((1 << 16) - z.avail_out > 0)
+              ck_assert_uint_eq (fwrite (chunk->data, 1, chunk->len, f), chunk->len);
+          }
+        while (z.avail_out == 0);
+      }
+    deflateEnd (&z);
+    g_byte_array_set_size (chunk, 0);
+    png_chunk (chunk, "IEND", NULL, 0);
+    ck_assert_uint_eq (fwrite (chunk->data, 1, chunk->len, f), chunk->len);
+    ck_assert_int_eq (fclose (f), 0);
+  }
+
+  wb_scan_set_cache_limit (8 * 1024 * 1024);
+  before = peak_rss_kb ();
+  scan = wb_scan_load (path, &error);
+  ck_assert_msg (scan != NULL, "%s", error ? error->message : "");
+  for (guint y = 0; y < side; y += 1000)
+    for (guint x = 0; x < side; x += 1300)
+      {
+        cairo_surface_t *out = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1300, 1000);
+        cairo_t *cr = cairo_create (out);
+
+        cairo_translate (cr, -(double) x, -(double) y);
+        wb_scan_draw (scan, cr, 1);
+        cairo_destroy (cr);
+        cairo_surface_destroy (out);
+      }
+  ck_assert_uint_le (wb_scan_get_cached (), 8 * 1024 * 1024);
+  ck_assert_msg (peak_rss_kb () - before < 32 * 1024,
+                 "the peak grew by %ld KiB for a 64 MiB image", peak_rss_kb () - before);
+  g_clear_pointer (&scan, wb_scan_unref);
+  wb_scan_set_cache_limit (WB_SCAN_CACHE_LIMIT);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+END_TEST
+
+
 /* The backgrounds kept decoded at once share one budget: an image whose
  * halved copies would pass it is refused from its header (nothing decoded)
  * until another is freed, and freeing gives its bytes back. */
@@ -418,6 +501,7 @@ background_suite (void)
   tcase_add_test (tc, test_background_too_large);
   tcase_add_test (tc, test_background_special_file);
   tcase_add_test (tc, test_background_huge_not_decoded);
+  tcase_add_test (tc, test_background_never_whole);
   tcase_add_test (tc, test_background_decoded_budget);
   suite_add_tcase (s, tc);
   return s;
