@@ -733,7 +733,7 @@ paint_level (WbScan *scan, cairo_t *cr, guint level, cairo_surface_t *source, in
 void
 wb_scan_draw (WbScan *scan, cairo_t *cr, double opacity)
 {
-  g_autoptr(GArray) missing = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) missing = NULL;
   cairo_surface_t *part;
   guint level, band_rows, first, last;
   double x1, y1, x2, y2, k;
@@ -769,6 +769,7 @@ wb_scan_draw (WbScan *scan, cairo_t *cr, double opacity)
     }
   data = cairo_image_surface_get_data (part);
   stride = cairo_image_surface_get_stride (part);
+  missing = g_array_new (FALSE, FALSE, sizeof (guint));
   band_rows = scan->band_rows[level];
   first = (guint) iy0 / band_rows;
   last = (guint) (iy1 - 1) / band_rows;
