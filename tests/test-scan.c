@@ -413,6 +413,50 @@ START_TEST (test_scan_vector_full_size)
 }
 END_TEST
 
+/* Exporting a map (PNG, drawn in bands on worker threads) over a scan read
+ * in bands gives the image it gave when the scan was one decoded surface
+ * painted whole. */
+START_TEST (test_scan_export_same)
+{
+  g_autofree char *path = write_picture ("picture.png", 1600, 1200, TRUE);
+  g_autofree char *data = g_build_filename (g_getenv ("WARBENCH_TEST_DATA"), "minimal.warbench", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbGame) game = wb_game_load (file, NULL, &error);
+  cairo_surface_t *plain = cairo_image_surface_create_from_png (path);
+  g_autofree char *banded = g_build_filename (tmp_dir, "banded.png", NULL);
+  g_autofree char *whole = g_build_filename (tmp_dir, "whole.png", NULL);
+  const char *out[2] = { banded, whole };
+  WbMapBackground bg = { (char *) "picture.png", 0.6, -10, -12, 0.15, 3, FALSE, NULL, NULL };
+  WbRenderOptions options;
+  cairo_surface_t *a, *b;
+  WbMap *map;
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  map = wb_game_find_map (game, "hexes");
+  wb_render_options_init (&options);
+  options.scale = 6;   /* 0.9 device pixels a scan pixel: the full size */
+  for (guint i = 0; i < 2; i++)
+    {
+      bg.scan = i == 0 ? wb_scan_load (path, NULL) : wb_scan_new_for_surface (plain);
+      ck_assert_ptr_nonnull (bg.scan);
+      wb_map_set_background (map, &bg);
+      g_clear_pointer (&bg.scan, wb_scan_unref);
+      ck_assert_msg (wb_render_map_to_file (game, map, out[i], WB_EXPORT_PNG, &options, &error),
+                     "%s", error ? error->message : "");
+    }
+  a = cairo_image_surface_create_from_png (out[0]);
+  b = cairo_image_surface_create_from_png (out[1]);
+  ck_assert_int_gt (cairo_image_surface_get_width (a), 1000);
+  ck_assert_int_eq (cairo_image_surface_get_width (a), cairo_image_surface_get_width (b));
+  /* Turned 3°: within pixman's rounding of the clip's part. */
+  ck_assert_int_le (compare (a, b, NULL), 2);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  cairo_surface_destroy (plain);
+}
+END_TEST
+
 /* The bands cached stay within the cache's limit whatever is drawn, and
  * what is drawn is still right; freeing the scan empties its part. */
 START_TEST (test_scan_cache_limit)
@@ -556,6 +600,7 @@ scan_suite (void)
   tcase_add_test (tc, test_scan_formats);
   tcase_add_test (tc, test_scan_matches_plain);
   tcase_add_test (tc, test_scan_vector_full_size);
+  tcase_add_test (tc, test_scan_export_same);
   tcase_add_test (tc, test_scan_cache_limit);
   tcase_add_test (tc, test_scan_damaged);
   tcase_add_test (tc, test_scan_file_changed);
