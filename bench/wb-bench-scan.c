@@ -8,6 +8,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "wb-bench-rng.h"
 #include "wb-bench-scan.h"
 
 /*
@@ -21,17 +22,6 @@
  * its background.
  */
 
-typedef struct { guint64 state; } Rng;
-
-static guint64
-splitmix (Rng *rng)
-{
-  guint64 z = (rng->state += 0x9e3779b97f4a7c15ull);
-
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 static gboolean
 put_chunk (FILE *f, const char *type, const guint8 *data, guint32 len)
@@ -101,7 +91,7 @@ write_png (const char *path, int width, int height, GError **error)
   FILE *f;
 
   for (int i = 0; i < lw * lh; i++)
-    memcpy (lattice + i * 3, palette[splitmix (&rng) % G_N_ELEMENTS (palette)], 3);
+    memcpy (lattice + i * 3, palette[rng_next (&rng) % G_N_ELEMENTS (palette)], 3);
 
   f = g_fopen (path, "wb");
   if (f == NULL)
@@ -121,7 +111,7 @@ write_png (const char *path, int width, int height, GError **error)
         {
           int lx = x / 96;
           double fx = (x % 96) / 96.0;
-          guint64 r = splitmix (&rng);
+          guint64 r = rng_next (&rng);
           /* Printed lines: a hex-ish grid of dark ink every 45 × 52 px. */
           gboolean ink = (x % 45) < 2 || (y % 52) < 2 || ((x + y) % 173) < 1;
 
