@@ -12,8 +12,9 @@ G_BEGIN_DECLS
 /*
  * What the two halves of a scan share: wb-scan-png.c reads a PNG — the whole
  * image once, row by row, and later any band of rows again on its own —
- * and wb-scan.c keeps the image as a pyramid (the halved copies resident,
- * the full-size image as bands decoded on demand into a cache) and draws it.
+ * and wb-scan.c keeps the image as a pyramid (the small halved copies kept,
+ * the full size and ½ copy as bands made on demand into a cache) and draws
+ * it.
  */
 
 /* Where decoding the full-size image can start again: the inflate state

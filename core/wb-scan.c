@@ -16,13 +16,16 @@
  * canvas draws it at every zoom: held whole, with a scaled copy for the
  * zoomed-out views and cairo's own copy of the PNG file beside it, it took
  * 648 MB. Now the PNG is decoded once, row by row: each row goes into the
- * halved copies (every pixel the average of the 2 × 2 it covers), which stay
- * in memory, and the full-size rows are dropped; wb-scan-png.c notes where
- * each band of rows can be decoded again. A drawing at or near full size
- * copies the rows the clip needs out of the cached bands (decoding the
- * missing ones) into one image the size of the clip, and paints that: the
- * pixels are those of the whole image painted the same way, with no seams.
- * Smaller drawings paint the halved copy whose scale is closest.
+ * halved copies (every pixel the average of the 2 × 2 it covers), of which
+ * those from ¼ down stay in memory (a twelfth of the image), and the rows of
+ * the full size and of the ½ copy are dropped; wb-scan-png.c notes where
+ * each band of rows can be decoded again, and a band of the ½ copy is the
+ * halved band of the full size. A drawing at a scale nearest one of those
+ * two levels copies the rows and columns the clip needs out of the cached
+ * bands (making the missing ones) into one image the size of the clip, and
+ * paints that: the pixels are those of the whole level painted the same
+ * way, with no seams. Smaller drawings paint the kept copy whose scale is
+ * closest.
  */
 
 /* Each level is half the one before, down to one this many pixels a side. */

@@ -11,11 +11,13 @@ G_BEGIN_DECLS
  *
  * A background scan as the map draws it: an image kept as a pyramid. Its
  * halved copies (½, ¼ … down to a few hundred pixels) are made while the
- * PNG is decoded once and stay in memory — a third of the image's size in
- * all; the full-size image is not kept: bands of its rows are decoded again
- * from the file when a drawing needs them and kept in a cache of bounded
- * size shared by every scan (wb_scan_set_cache_limit). Drawing uses the copy
- * closest to the scale it is drawn at and only the part inside the clip.
+ * PNG is decoded once; those from ¼ down stay in memory (a twelfth of the
+ * image's size). The full size and the ½ copy are not kept: bands of their
+ * rows are decoded again from the file (and halved) when a drawing needs
+ * them, and kept in a cache of bounded size shared by every scan
+ * (wb_scan_set_cache_limit). Drawing uses the level closest to the scale it
+ * is drawn at and only the part inside the clip. A scan made from an image
+ * in memory, or from an interlaced PNG, keeps its full size whole.
  * Reference counted; thread safe (the canvas draws on worker threads).
  */
 typedef struct _WbScan WbScan;
@@ -35,15 +37,15 @@ guint    wb_scan_get_n_levels     (WbScan          *scan);
 /* The bytes this scan keeps whatever is drawn (its halved copies, and the
  * full-size image when it is kept whole). */
 guint64  wb_scan_get_resident     (WbScan          *scan);
-/* Rows of the full-size image a band holds, and the bands in the cache now
- * (0 for a scan kept whole). */
+/* Rows of the full-size image a band holds (0 for a scan kept whole), and
+ * the bands of this scan in the cache now (of both banded levels). */
 guint    wb_scan_get_band_rows    (WbScan          *scan);
 guint    wb_scan_get_cached_bands (WbScan          *scan);
 /* Draws the scan with its pixel (0, 0) at (0, 0) of @cr's user space, one
  * pixel a unit, at @opacity: only what the clip shows, from the copy whose
  * scale is closest to the device's (the full-size image on vector
  * surfaces: PDF, SVG, print, which keep the detail). A band that cannot be
- * read again (the file changed on disk) is drawn from the ½ copy. */
+ * read again (the file changed on disk) is drawn from the first kept copy. */
 void     wb_scan_draw             (WbScan          *scan,
                                    cairo_t         *cr,
                                    double           opacity);
