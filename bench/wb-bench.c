@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "warbench-core.h"
+#include "wb-bench-rng.h"
 #include "rules/wb-hex-movement.h"
 #include "rules/wb-balance.h"
 #include "rules/wb-play.h"
@@ -34,21 +35,6 @@
  */
 
 #define SQRT3 1.73205080756887729353
-
-/* SplitMix64: small, fast, and the same everywhere. */
-typedef struct {
-  guint64 state;
-} Rng;
-
-static guint64
-rng_next (Rng *rng)
-{
-  guint64 z = (rng->state += 0x9e3779b97f4a7c15ull);
-
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 static int
 rng_int (Rng *rng,

@@ -9,6 +9,7 @@
 #include "wb-records.h"
 #include "wb-chits.h"
 #include "wb-map.h"
+#include "wb-scan.h"
 #include "wb-hex-map.h"
 #include "wb-point-map.h"
 #include "wb-unit.h"

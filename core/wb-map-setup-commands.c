@@ -30,8 +30,8 @@ background_copy (const WbMapBackground *bg)
   *copy = *bg;
   copy->image = g_strdup (bg->image);
   copy->file = g_strdup (bg->file);
-  if (copy->surface != NULL)
-    cairo_surface_reference (copy->surface);
+  if (copy->scan != NULL)
+    wb_scan_ref (copy->scan);
   return copy;
 }
 
@@ -42,7 +42,7 @@ background_free (WbMapBackground *bg)
     return;
   g_free (bg->image);
   g_free (bg->file);
-  g_clear_pointer (&bg->surface, cairo_surface_destroy);
+  g_clear_pointer (&bg->scan, wb_scan_unref);
   g_free (bg);
 }
 
@@ -94,7 +94,7 @@ struct _WbBackgroundCommand
   BackgroundKind     kind;
   WbBackgroundField  field;                 /* KIND_PROPERTY */
   char              *image;                 /* KIND_SET_IMAGE */
-  cairo_surface_t   *surface;
+  WbScan            *scan;
   double             a, b;                  /* KIND_PROPERTY */
   double             x, y, scale, rotation; /* KIND_PLACE */
   WbMapBackground   *old;                   /* set by apply; NULL: there was none */
@@ -181,7 +181,7 @@ wb_background_command_apply (WbCommand  *command,
           return FALSE;
         }
       next.image = self->image;
-      next.surface = self->surface;
+      next.scan = self->scan;
       if (current == NULL)
         next.hidden = FALSE;
       break;
@@ -247,7 +247,7 @@ wb_background_command_finalize (GObject *object)
 
   g_clear_object (&self->map);
   g_free (self->image);
-  g_clear_pointer (&self->surface, cairo_surface_destroy);
+  g_clear_pointer (&self->scan, wb_scan_unref);
   g_clear_pointer (&self->old, background_free);
   G_OBJECT_CLASS (wb_background_command_parent_class)->finalize (object);
 }
@@ -286,14 +286,14 @@ background_command_new (WbMap          *map,
  * wb_command_set_background_new:
  * @map: a map
  * @image: the image's path as the game file holds it
- * @surface: (nullable): the decoded image
+ * @scan: (nullable): the decoded image
  *
  * Returns: (transfer full): the command, not yet applied
  */
 WbCommand *
-wb_command_set_background_new (WbMap           *map,
-                               const char      *image,
-                               cairo_surface_t *surface)
+wb_command_set_background_new (WbMap      *map,
+                               const char *image,
+                               WbScan     *scan)
 {
   WbBackgroundCommand *self;
 
@@ -301,7 +301,7 @@ wb_command_set_background_new (WbMap           *map,
 
   self = background_command_new (map, KIND_SET_IMAGE, _("Set background scan"));
   self->image = g_strdup (image);
-  self->surface = surface != NULL ? cairo_surface_reference (surface) : NULL;
+  self->scan = scan != NULL ? wb_scan_ref (scan) : NULL;
   return WB_COMMAND (self);
 }
 

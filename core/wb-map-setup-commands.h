@@ -35,13 +35,13 @@ typedef enum {
 
 /* Sets the scan of @map: @image is the path as the file holds it
  * (relative to the game file, see wb_map_background_relative_path ()),
- * @surface the decoded image or NULL (then the path is kept and nothing is
+ * @scan the decoded image or NULL (then the path is kept and nothing is
  * drawn, as for a missing file on load). A map that had a scan keeps its
  * placement and opacity; one that had none gets the defaults (opacity
  * 0.5, at 0, 0, scale 1) and is shown. */
 WbCommand *wb_command_set_background_new          (WbMap           *map,
                                                    const char      *image,
-                                                   cairo_surface_t *surface);
+                                                   WbScan          *scan);
 /* Removes the scan; undo puts it back as it was. */
 WbCommand *wb_command_clear_background_new        (WbMap           *map);
 /* Changes one property of the scan (the map must have one). @a is the

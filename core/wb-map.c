@@ -2,14 +2,9 @@
 #define G_LOG_DOMAIN "wb-map"
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "wb-map.h"
 #include "wb-util-private.h"
@@ -30,7 +25,7 @@ background_free (WbMapBackground *bg)
     return;
   g_free (bg->image);
   g_free (bg->file);
-  g_clear_pointer (&bg->surface, cairo_surface_destroy);
+  g_clear_pointer (&bg->scan, wb_scan_unref);
   g_free (bg);
 }
 
@@ -348,15 +343,15 @@ wb_map_set_background (WbMap *self, const WbMapBackground *background)
       copy->opacity = CLAMP (background->opacity, 0.0, 1.0);
       if (!(copy->scale > 0))
         copy->scale = 1.0;
-      if (copy->surface != NULL)
-        cairo_surface_reference (copy->surface);
+      if (copy->scan != NULL)
+        wb_scan_ref (copy->scan);
     }
   g_clear_pointer (&priv->background, background_free);
   priv->background = copy;
 }
 
-cairo_surface_t *
-wb_map_get_background_surface (WbMap *self)
+WbScan *
+wb_map_get_background_scan (WbMap *self)
 {
   WbMapPrivate *priv;
   WbMapBackground *bg;
@@ -372,179 +367,22 @@ wb_map_get_background_surface (WbMap *self)
   if (bg == NULL)
     return NULL;
   locker = g_mutex_locker_new (&lock);
-  if (bg->surface == NULL && bg->file != NULL)
+  if (bg->scan == NULL && bg->file != NULL)
     {
-      bg->surface = wb_map_background_load_image (bg->file, &error);
-      if (bg->surface == NULL)
+      bg->scan = wb_scan_load (bg->file, &error);
+      if (bg->scan == NULL)
         g_debug ("%s", error->message);
       /* Read once: a missing or refused image is not tried at every draw. */
       g_clear_pointer (&bg->file, g_free);
     }
-  return bg->surface;
+  return bg->scan;
 }
 
-typedef struct {
-  int         fd;
-  const char *path;
-  GError    **error;
-} PngReader;
-
-static cairo_status_t
-read_png (void *closure, unsigned char *data, unsigned int length)
-{
-  PngReader *r = closure;
-
-  while (length > 0)
-    {
-      ssize_t n = read (r->fd, data, length);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          if (n < 0 && r->error != NULL && *r->error == NULL)
-            g_set_error (r->error, G_IO_ERROR, g_io_error_from_errno (errno),
-                         _("Cannot read %s: %s"), r->path, g_strerror (errno));
-          return CAIRO_STATUS_READ_ERROR;
-        }
-      data += n;
-      length -= (unsigned int) n;
-    }
-  return CAIRO_STATUS_SUCCESS;
-}
-
-/* The process's ledger of decoded backgrounds: what decoding takes is
- * reserved from the header before it starts, and given back when the
- * surface is destroyed (its user data's destroy function). */
-static GMutex   decoded_lock;
-static guint64  decoded_bytes;
-static guint64  decoded_budget = WB_BACKGROUND_MAX_DECODED;
-static cairo_user_data_key_t decoded_key;
-
-guint64
-wb_map_background_get_decoded (void)
-{
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&decoded_lock);
-
-  return decoded_bytes;
-}
-
-void
-wb_map_background_set_budget (guint64 bytes)
-{
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&decoded_lock);
-
-  decoded_budget = bytes;
-}
-
-static gboolean
-decoded_reserve (guint64 bytes)
-{
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&decoded_lock);
-
-  if (bytes > decoded_budget || decoded_bytes > decoded_budget - bytes)
-    return FALSE;
-  decoded_bytes += bytes;
-  return TRUE;
-}
-
-static void
-decoded_release (void *data)
-{
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&decoded_lock);
-  guint64 bytes = (guint64) GPOINTER_TO_SIZE (data);
-
-  decoded_bytes -= MIN (bytes, decoded_bytes);
-}
-
-cairo_surface_t *
+WbScan *
 wb_map_background_load_image (const char *path, GError **error)
 {
-  guint8 ihdr[24];
-  guint32 w, h;
-  cairo_surface_t *surface;
-  struct stat st;
-  PngReader reader = { -1, path, error };
-  guint64 need;
-  int saved_errno;
-
   g_return_val_if_fail (path != NULL, NULL);
-
-  /* O_NONBLOCK: opening a FIFO for reading would wait for a writer
-   * forever; it and every other special file is refused from fstat. */
-  reader.fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (reader.fd < 0)
-    {
-      saved_errno = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("Cannot open %s: %s"), path, g_strerror (saved_errno));
-      return NULL;
-    }
-  if (fstat (reader.fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   _("%s is not a regular file (expected a PNG image)"), path);
-      close (reader.fd);
-      return NULL;
-    }
-  /* Check the PNG header's size before cairo allocates the pixels. */
-  if (read_png (&reader, ihdr, sizeof ihdr) != CAIRO_STATUS_SUCCESS ||
-      memcmp (ihdr, "\x89PNG\r\n\x1a\n", 8) != 0 || memcmp (ihdr + 12, "IHDR", 4) != 0)
-    {
-      if (error == NULL || *error == NULL)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                     _("%s is not a PNG image"), path);
-      close (reader.fd);
-      return NULL;
-    }
-  w = (guint32) ihdr[16] << 24 | (guint32) ihdr[17] << 16 | (guint32) ihdr[18] << 8 | ihdr[19];
-  h = (guint32) ihdr[20] << 24 | (guint32) ihdr[21] << 16 | (guint32) ihdr[22] << 8 | ihdr[23];
-  if (w == 0 || h == 0 || w > WB_BACKGROUND_MAX_SIDE || h > WB_BACKGROUND_MAX_SIDE ||
-      (guint64) w * h > WB_BACKGROUND_MAX_PIXELS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("%s is %u × %u pixels (expected at most %d a side and %d million in all)"),
-                   path, w, h, WB_BACKGROUND_MAX_SIDE, WB_BACKGROUND_MAX_PIXELS / 1000000);
-      close (reader.fd);
-      return NULL;
-    }
-  /* Decoded from the file already open and checked, not opened again by
-   * name (which could be another file by now). */
-  if (lseek (reader.fd, 0, SEEK_SET) != 0)
-    {
-      saved_errno = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("Cannot read %s: %s"), path, g_strerror (saved_errno));
-      close (reader.fd);
-      return NULL;
-    }
-  need = (guint64) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, (int) w) * h;
-  if (!decoded_reserve (need))
-    {
-      g_autofree char *size = g_format_size_full (need, G_FORMAT_SIZE_IEC_UNITS);
-      g_autofree char *budget = g_format_size_full (decoded_budget, G_FORMAT_SIZE_IEC_UNITS);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                   _("%s is not shown: decoding it would take %s, and the background images "
-                     "open now already take most of the %s they may take in all"),
-                   path, size, budget);
-      close (reader.fd);
-      return NULL;
-    }
-  surface = cairo_image_surface_create_from_png_stream (read_png, &reader);
-  close (reader.fd);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS ||
-      cairo_surface_set_user_data (surface, &decoded_key, GSIZE_TO_POINTER ((gsize) need),
-                                   decoded_release) != CAIRO_STATUS_SUCCESS)
-    {
-      decoded_release (GSIZE_TO_POINTER ((gsize) need));
-      if (error == NULL || *error == NULL)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Cannot read %s: %s"), path,
-                     cairo_status_to_string (cairo_surface_status (surface)));
-      cairo_surface_destroy (surface);
-      return NULL;
-    }
-  return surface;
+  return wb_scan_load (path, error);
 }
 
 gboolean

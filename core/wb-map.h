@@ -3,6 +3,7 @@
 
 #include <cairo.h>
 
+#include "wb-scan.h"
 #include "wb-types.h"
 
 G_BEGIN_DECLS
@@ -18,31 +19,33 @@ typedef struct {
   double           scale;
   double           rotation;
   gboolean         hidden;
-  /* The decoded image, read lazily: loading a game only notes where the
-   * image is (@file), and it is decoded the first time it is asked for
-   * (wb_map_get_background_surface), so validating or describing a game
-   * never decodes one. NULL until then, and when the image is missing or
-   * unreadable (the path is kept, so saving loses nothing). */
-  cairo_surface_t *surface;
+  /* The decoded image (a pyramid, see WbScan), read lazily: loading a
+   * game only notes where the image is (@file), and it is decoded the first
+   * time it is asked for (wb_map_get_background_scan), so validating or
+   * describing a game never decodes one. NULL until then, and when the
+   * image is missing or unreadable (the path is kept, so saving loses
+   * nothing). */
+  WbScan          *scan;
   char            *file;       /* the image on disk, to read when first asked for; not saved */
 } WbMapBackground;
 
 /* A background is at most this many pixels a side and in all (ARGB32: 4
- * bytes a pixel, so 400 MB decoded): checked from the PNG header before a
- * byte of it is decoded. */
+ * bytes a pixel, so 400 MB decoded, of which a third is kept): checked from
+ * the PNG header before a byte of it is decoded. */
 #define WB_BACKGROUND_MAX_SIDE   16384
 #define WB_BACKGROUND_MAX_PIXELS 100000000
-/* All the backgrounds decoded at once in a process take at most this much
- * (two scans of the largest size): decoding one more is refused, from its
- * header, until others are freed. */
+/* What all the backgrounds keep decoded at once in a process (their halved
+ * copies, WbScan, and the bands cached) takes at most this much: decoding
+ * one more is refused, from its header, until others are freed. */
 #define WB_BACKGROUND_MAX_DECODED ((guint64) 768 * 1024 * 1024)
 
-/* Reads a PNG for a background. Only a regular file is opened (a FIFO, a
- * device or a directory is refused without blocking), and an image over
- * WB_BACKGROUND_MAX_SIDE pixels a side or WB_BACKGROUND_MAX_PIXELS in all is
- * refused from its header, before it is decoded. */
-cairo_surface_t *wb_map_background_load_image (const char *path, GError **error);
-/* The bytes of the backgrounds decoded now, and the most they may take
+/* Reads a PNG for a background (wb_scan_load). Only a regular file is
+ * opened (a FIFO, a device or a directory is refused without blocking), an
+ * image over WB_BACKGROUND_MAX_SIDE pixels a side or WB_BACKGROUND_MAX_PIXELS
+ * in all is refused from its header, before it is decoded, and a damaged
+ * one (bad CRC, truncated or corrupt data) with the reason. */
+WbScan          *wb_map_background_load_image (const char *path, GError **error);
+/* The bytes the backgrounds keep decoded now, and the most they may take
  * (WB_BACKGROUND_MAX_DECODED unless set otherwise: tests set it small). */
 guint64          wb_map_background_get_decoded (void);
 void             wb_map_background_set_budget  (guint64 bytes);
@@ -95,7 +98,7 @@ struct _WbMapClass
 const char *wb_map_get_id      (WbMap *self);
 /* The background's image, decoded on first call (see WbMapBackground);
  * NULL with no background or one that cannot be read. */
-cairo_surface_t *wb_map_get_background_surface (WbMap *self);
+WbScan     *wb_map_get_background_scan (WbMap *self);
 const char *wb_map_get_name    (WbMap *self);
 void        wb_map_set_name    (WbMap *self, const char *name);
 /* Where the map comes from ("reconstructed from the rules' hex numbers"…). */
@@ -105,7 +108,7 @@ WbMapKind   wb_map_get_kind    (WbMap *self);
 void        wb_map_get_extent  (WbMap *self, double *width, double *height);
 /* The background, or NULL. */
 const WbMapBackground *wb_map_get_background (WbMap *self);
-/* Copies @background (NULL removes it); takes a new reference to its surface. */
+/* Copies @background (NULL removes it); takes a new reference to its scan. */
 void        wb_map_set_background (WbMap *self, const WbMapBackground *background);
 /* The lines drawn on the map (WbMapLine*), in drawing order. */
 GPtrArray  *wb_map_get_lines   (WbMap *self);

@@ -486,15 +486,14 @@ draw_background (cairo_t *cr,
 {
   const WbMapBackground *bg = wb_map_get_background (map);
 
-  if (bg == NULL || bg->hidden || bg->opacity <= 0 || wb_map_get_background_surface (map) == NULL)
+  if (bg == NULL || bg->hidden || bg->opacity <= 0 || wb_map_get_background_scan (map) == NULL)
     return;
   cairo_save (cr);
   cairo_translate (cr, bg->x, bg->y);
   cairo_rotate (cr, bg->rotation * G_PI / 180.0);
   cairo_scale (cr, bg->scale, bg->scale);
-  cairo_set_source_surface (cr, bg->surface, 0, 0);
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_GOOD);
-  cairo_paint_with_alpha (cr, bg->opacity);
+  /* Only the clip's part, from the pyramid level nearest the scale. */
+  wb_scan_draw (bg->scan, cr, bg->opacity);
   cairo_restore (cr);
 }
 

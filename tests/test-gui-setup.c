@@ -231,7 +231,7 @@ START_TEST (test_background_dialog)
   bg = wb_map_get_background (WB_MAP (map));
   ck_assert_ptr_nonnull (bg);
   ck_assert_str_eq (bg->image, "scans/scan.png");
-  ck_assert_ptr_nonnull (bg->surface);
+  ck_assert_ptr_nonnull (bg->scan);
   ck_assert_str_eq (wb_undo_stack_get_undo_label (stack), "Set background scan");
   ck_assert (gtk_widget_get_sensitive (child (dialog, "placement_group")));
   ck_assert (wb_window_get_dirty (window));
@@ -335,7 +335,7 @@ START_TEST (test_background_dialog)
     lbg = wb_map_get_background (wb_game_find_map (loaded, wb_map_get_id (WB_MAP (map))));
     ck_assert_ptr_nonnull (lbg);
     ck_assert_str_eq (lbg->image, "scans/scan.png");
-    ck_assert_ptr_nonnull (wb_map_get_background_surface (wb_game_find_map (loaded, wb_map_get_id (WB_MAP (map)))));
+    ck_assert_ptr_nonnull (wb_map_get_background_scan (wb_game_find_map (loaded, wb_map_get_id (WB_MAP (map)))));
     ck_assert_double_eq_tol (lbg->scale, wb_map_get_background (WB_MAP (map))->scale, 1e-12);
     ck_assert_double_eq_tol (lbg->opacity, 0.8, 1e-12);
   }
@@ -379,7 +379,7 @@ START_TEST (test_background_jpeg)
   ck_assert_msg (bg != NULL, "%s", wb_background_dialog_get_message (dialog));
   ck_assert_str_eq (bg->image, "scans/photo.png");
   ck_assert (g_file_test (png, G_FILE_TEST_IS_REGULAR));
-  ck_assert_int_eq (cairo_image_surface_get_width (bg->surface), 120);
+  ck_assert_int_eq (wb_scan_get_width (bg->scan), 120);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 END_TEST
@@ -443,7 +443,7 @@ START_TEST (test_missing_scan)
   map = wb_map_view_get_map (wb_window_get_map_view (window));
   ck_assert_ptr_nonnull (map);
   ck_assert_ptr_nonnull (wb_map_get_background (map));
-  ck_assert_ptr_null (wb_map_get_background (map)->surface);
+  ck_assert_ptr_null (wb_map_get_background (map)->scan);
   ck_assert_ptr_nonnull (wb_window_get_scan_note (window));
   ck_assert (strstr (wb_window_get_scan_note (window), "scans/gone.png") != NULL);
   wait_until_settled (wb_window_get_map_view (window));

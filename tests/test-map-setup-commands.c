@@ -95,7 +95,8 @@ START_TEST (test_set_and_clear)
   g_autoptr(WbGame) game = load_minimal ();
   g_autoptr(WbUndoStack) stack = wb_undo_stack_new ();
   WbMap *map = wb_game_find_map (game, "hexes");
-  cairo_surface_t *scan = make_scan (40, 30);
+  cairo_surface_t *image = make_scan (40, 30);
+  WbScan *scan = wb_scan_new_for_surface (image);
   g_autofree char *orig = dump (game);
   g_autofree char *with = NULL;
   g_autofree char *now = NULL;
@@ -109,7 +110,7 @@ START_TEST (test_set_and_clear)
   bg = wb_map_get_background (map);
   ck_assert_ptr_nonnull (bg);
   ck_assert_str_eq (bg->image, "scans/map.png");
-  ck_assert_ptr_eq (bg->surface, scan);
+  ck_assert_ptr_eq (bg->scan, scan);
   ck_assert_double_eq (bg->opacity, 0.5);
   ck_assert_double_eq (bg->scale, 1);
   ck_assert (!bg->hidden);
@@ -124,7 +125,7 @@ START_TEST (test_set_and_clear)
   ck_assert_str_eq (now, orig);
   ck_assert_ptr_null (wb_map_get_background (map));
   ck_assert (wb_undo_stack_redo (stack));
-  ck_assert_ptr_eq (wb_map_get_background (map)->surface, scan);
+  ck_assert_ptr_eq (wb_map_get_background (map)->scan, scan);
   g_free (now);
   now = dump (game);
   ck_assert_str_eq (now, with);
@@ -134,7 +135,7 @@ START_TEST (test_set_and_clear)
   push_ok (stack, wb_command_set_background_new (map, "other.png", NULL));
   bg = wb_map_get_background (map);
   ck_assert_str_eq (bg->image, "other.png");
-  ck_assert_ptr_null (bg->surface);
+  ck_assert_ptr_null (bg->scan);
   ck_assert_double_eq (bg->scale, 0.25);
 
   /* Remove, and undo puts it back exactly. */
@@ -153,7 +154,8 @@ START_TEST (test_set_and_clear)
   g_free (now);
   now = dump (game);
   ck_assert_str_eq (now, orig);
-  cairo_surface_destroy (scan);
+  wb_scan_unref (scan);
+  cairo_surface_destroy (image);
 }
 END_TEST
 
@@ -290,7 +292,11 @@ START_TEST (test_save_load)
 
   rel = wb_map_background_relative_path (png, dir);
   ck_assert_str_eq (rel, "scans/map.png");
-  push_ok (stack, wb_command_set_background_new (map, rel, scan));
+  {
+    g_autoptr(WbScan) whole = wb_scan_new_for_surface (scan);
+
+    push_ok (stack, wb_command_set_background_new (map, rel, whole));
+  }
   push_ok (stack, wb_command_set_background_property_new (map, WB_BACKGROUND_OPACITY, 0.75, 0));
   push_ok (stack, wb_command_set_background_property_new (map, WB_BACKGROUND_OFFSET, -12.5, 8));
   push_ok (stack, wb_command_set_background_property_new (map, WB_BACKGROUND_SCALE, 0.42, 0));
@@ -305,8 +311,8 @@ START_TEST (test_save_load)
   bg = wb_map_get_background (map);
   ck_assert_ptr_nonnull (bg);
   ck_assert_str_eq (bg->image, "scans/map.png");
-  ck_assert_ptr_nonnull (wb_map_get_background_surface (map));   /* decoded when asked for */
-  ck_assert_int_eq (cairo_image_surface_get_width (bg->surface), 64);
+  ck_assert_ptr_nonnull (wb_map_get_background_scan (map));   /* decoded when asked for */
+  ck_assert_int_eq (wb_scan_get_width (bg->scan), 64);
   ck_assert_double_eq_tol (bg->opacity, 0.75, 1e-12);
   /* The hex size went from 30 to 36: the scan was scaled with the grid. */
   ck_assert_double_eq_tol (bg->x, -12.5 * 1.2, 1e-9);

@@ -107,7 +107,7 @@ update_actions (WbBackgroundDialog *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "background.choose", !loading);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "background.remove", bg != NULL && !loading);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "background.calibrate",
-                                 bg != NULL && !bg->hidden && wb_map_get_background_surface (self->map) != NULL);
+                                 bg != NULL && !bg->hidden && wb_map_get_background_scan (self->map) != NULL);
 }
 
 static void
@@ -119,14 +119,14 @@ sync_widgets (WbBackgroundDialog *self)
   self->syncing = TRUE;
   if (bg == NULL)
     subtitle = g_strdup (_("None"));
-  else if (wb_map_get_background_surface (self->map) == NULL)
+  else if (wb_map_get_background_scan (self->map) == NULL)
     /* Translators: %s is the scan's path as the game file holds it */
     subtitle = g_strdup_printf (_("%s (not found or not readable)"), bg->image);
   else
     /* Translators: the scan's path, then its size in pixels */
     subtitle = g_strdup_printf (_("%s · %d × %d pixels"), bg->image,
-                                cairo_image_surface_get_width (bg->surface),
-                                cairo_image_surface_get_height (bg->surface));
+                                wb_scan_get_width (bg->scan),
+                                wb_scan_get_height (bg->scan));
   adw_action_row_set_subtitle (self->image_row, subtitle);
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->show_row), bg != NULL);
@@ -244,14 +244,14 @@ remove_action (GtkWidget  *widget,
 
 typedef struct {
   char            *path;      /* the PNG that is used */
-  cairo_surface_t *surface;
+  WbScan          *scan;
 } Loaded;
 
 static void
 loaded_free (Loaded *loaded)
 {
   g_free (loaded->path);
-  g_clear_pointer (&loaded->surface, cairo_surface_destroy);
+  g_clear_pointer (&loaded->scan, wb_scan_unref);
   g_free (loaded);
 }
 
@@ -372,8 +372,8 @@ load_thread (GTask        *task,
     }
 
   loaded = g_new0 (Loaded, 1);
-  loaded->surface = wb_map_background_load_image (png, &error);
-  if (loaded->surface == NULL)
+  loaded->scan = wb_map_background_load_image (png, &error);
+  if (loaded->scan == NULL)
     {
       loaded_free (loaded);
       g_task_return_error (task, g_steal_pointer (&error));
@@ -418,7 +418,7 @@ load_done (GObject      *object,
       base_dir = parent != NULL ? g_file_get_path (parent) : NULL;
     }
   stored = wb_map_background_relative_path (loaded->path, base_dir);
-  push (self, wb_command_set_background_new (self->map, stored, loaded->surface));
+  push (self, wb_command_set_background_new (self->map, stored, loaded->scan));
   loaded_free (loaded);
   update_actions (self);
 }
@@ -632,7 +632,7 @@ pick_first (WbWindow *window,
   const WbMapBackground *bg = self->map != NULL ? wb_map_get_background (self->map) : NULL;
   g_autofree char *hint = NULL;
 
-  if (!picked || bg == NULL || wb_map_get_background_surface (self->map) == NULL)
+  if (!picked || bg == NULL || wb_map_get_background_scan (self->map) == NULL)
     {
       end_calibration (self);
       return;
@@ -654,7 +654,7 @@ pick_second (WbWindow *window,
   WbMapBackground placed;
   double ix, iy;
 
-  if (!picked || bg == NULL || wb_map_get_background_surface (self->map) == NULL)
+  if (!picked || bg == NULL || wb_map_get_background_scan (self->map) == NULL)
     {
       end_calibration (self);
       return;
@@ -692,7 +692,7 @@ calibrate_action (GtkWidget  *widget,
 
   if (self->window == NULL || bg == NULL)
     return;
-  if (bg->hidden || wb_map_get_background_surface (self->map) == NULL)
+  if (bg->hidden || wb_map_get_background_scan (self->map) == NULL)
     {
       show_message (self, _("Show a readable scan to calibrate it"));
       return;

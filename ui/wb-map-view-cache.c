@@ -252,7 +252,7 @@ render_request (WbGame         *game,
   int pw = (int) round (r->w * r->ppp);
   int ph = (int) round (r->h * r->ppp);
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  surface = wb_scan_surface_new (pw, ph);
   cr = cairo_create (surface);
   cairo_scale (cr, r->ppp, r->ppp);
   cairo_translate (cr, -r->x, -r->y);
@@ -333,7 +333,7 @@ build_thread (GTask        *task,
       next->ppp = prev->ppp / 2;
       next->w = w / next->ppp;
       next->h = h / next->ppp;
-      next->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      next->surface = wb_scan_surface_new (w, h);
       cr = cairo_create (next->surface);
       cairo_scale (cr, 0.5, 0.5);
       cairo_set_source_surface (cr, prev->surface, 0, 0);
@@ -640,13 +640,18 @@ overview_level (WbMapView *self,
 }
 
 /* Whether @request is small enough to render on the spot (about the
- * Wilderness map's 644 hexes take 20–40 ms). */
+ * Wilderness map's 644 hexes take 20–40 ms) and has no background scan. */
 static gboolean
 request_is_cheap (WbMapView     *self,
                   const Request *request)
 {
+  const WbMapBackground *bg = wb_map_get_background (self->map);
   double size;
 
+  /* A scan is decoded (the first time) and read again in bands (at large
+   * zooms) by the worker threads, never on the frame path. */
+  if (bg != NULL && !bg->hidden && bg->opacity > 0)
+    return FALSE;
   if (!WB_IS_HEX_MAP (self->map))
     return TRUE;
 
@@ -784,7 +789,7 @@ _wb_map_view_draw_map (WbMapView *self,
   double ppp = self->zoom * scale;
   WbLayers layers = cached_layers (self);
   gboolean use_overview = ppp <= overview_ppp (self) * (1 + 1e-9);
-  gboolean exact = FALSE, painted = FALSE;
+  gboolean exact = FALSE, painted = FALSE, covered = FALSE;
   double ew, eh;
   Rect visible, extent, needed;
   Request request;
@@ -817,12 +822,12 @@ _wb_map_view_draw_map (WbMapView *self,
     {
       /* At or below the overview's scale it is the final picture. */
       paint_image (cr, overview_level (self, ppp), ox, oy, self->zoom, scale, FALSE);
-      exact = painted = TRUE;
+      exact = painted = covered = TRUE;
     }
   else if (!use_overview && cache_complete (self, layers, scale, &needed))
     {
       paint_image (cr, &self->cache, ox, oy, self->zoom, scale, TRUE);
-      exact = painted = TRUE;
+      exact = painted = covered = TRUE;
 
       /* Panning towards an edge of the cache: rebuild it around the view
        * before the view gets there. */
@@ -852,12 +857,13 @@ _wb_map_view_draw_map (WbMapView *self,
       if (self->n_overview > 0 && !cache_covers)
         {
           paint_image (cr, overview_level (self, ppp), ox, oy, self->zoom, scale, FALSE);
-          painted = TRUE;
+          painted = covered = TRUE;
         }
       if (self->cache.surface != NULL)
         {
           paint_image (cr, &self->cache, ox, oy, self->zoom, scale, FALSE);
           painted = TRUE;
+          covered = covered || cache_covers;
         }
 
       if (use_overview)
@@ -877,6 +883,7 @@ _wb_map_view_draw_map (WbMapView *self,
     exact = FALSE;
 
   self->last_frame_exact = exact;
+  self->last_frame_covered = covered;
   if (painted)
     self->map_frame_count++;
 }
@@ -907,6 +914,13 @@ wb_map_view_get_frame_complete (WbMapView *self)
 {
   g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
   return self->last_frame_exact;
+}
+
+gboolean
+wb_map_view_get_frame_covered (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+  return self->last_frame_covered;
 }
 
 guint

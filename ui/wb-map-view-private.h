@@ -162,6 +162,7 @@ struct _WbMapView
   guint            frame_count;
   guint            map_frame_count;
   gboolean         last_frame_exact;
+  gboolean         last_frame_covered;
   guint            cache_builds;
   guint            stale_builds;
   guint            patches;

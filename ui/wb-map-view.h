@@ -112,6 +112,9 @@ gboolean    wb_map_view_get_rendering   (WbMapView  *self);
  * rather than an interim picture scaled from another zoom or missing parts
  * still being rendered. */
 gboolean    wb_map_view_get_frame_complete (WbMapView *self);
+/* Whether the last snapshot covered the whole view with a picture of the
+ * map (complete, or interim but with no part left blank). */
+gboolean    wb_map_view_get_frame_covered  (WbMapView *self);
 
 /* Editing: see WbMapView:editing and the edit-begin, edit-update, edit-end
  * and point-clicked signals (map points). */

@@ -157,7 +157,7 @@ _wb_window_setup_map_shown (WbWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->setup->note_label), FALSE);
   if (self->setup->picking && map != self->setup->pick_map)
     wb_window_cancel_pick (self);
-  if (bg == NULL || wb_map_get_background_surface (map) != NULL)
+  if (bg == NULL || wb_map_get_background_scan (map) != NULL)
     return;
 
   /* Translators: %s is the scan's path as the game file holds it */
