@@ -10,6 +10,7 @@
 #include "wb-edit.h"
 #include "wb-legend-editor.h"
 #include "wb-map-editor.h"
+#include "wb-scenario-pane.h"
 #include "wb-tool-palette.h"
 #include "wb-window-private.h"
 
@@ -376,7 +377,11 @@ on_sidebar_map_selected (WbWindow   *self,
                          WbMap      *map,
                          WbScenario *scenario)
 {
+  gboolean another_map = map != wb_map_view_get_map (self->map_view);
+
   wb_map_view_set_map (self->map_view, self->game, map, scenario);
+  if (another_map)
+    _wb_window_layout_map_shown (self);
   wb_map_editor_set_target (self->editor, self->game, map, self->undo_stack);
   gtk_widget_set_visible (self->palette, map != NULL);
   _wb_window_update_inspector_visible (self);
@@ -821,7 +826,7 @@ zoom_action (GtkWidget  *widget,
   else if (g_str_equal (action_name, "win.zoom-reset"))
     wb_map_view_set_zoom (self->map_view, 1.0);
   else if (g_str_equal (action_name, "win.zoom-fit"))
-    wb_map_view_zoom_to_fit (self->map_view);
+    _wb_window_layout_fit_map (self);
   else
     g_assert_not_reached ();
 }
@@ -1003,9 +1008,9 @@ wb_window_constructed (GObject *object)
                        G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (self->settings, "show-grid", self, "show-grid",
                        G_SETTINGS_BIND_DEFAULT);
-      g_settings_bind (self->settings, "sidebar-width", self->paned, "position",
-                       G_SETTINGS_BIND_DEFAULT);
     }
+  _wb_window_layout_load_settings (self);
+  _wb_window_scenario_load_settings (self);
 }
 
 static void
@@ -1015,6 +1020,7 @@ wb_window_dispose (GObject *object)
 
   _wb_window_setup_dispose (self);
   _wb_window_scenario_dispose (self);
+  _wb_window_layout_dispose (self);
   g_clear_object (&self->play_controller);
   g_clear_object (&self->play);
   if (self->load_cancellable != NULL)
@@ -1111,7 +1117,7 @@ wb_window_set_property (GObject      *object,
       if (self->show_sidebar != g_value_get_boolean (value))
         {
           self->show_sidebar = g_value_get_boolean (value);
-          gtk_widget_set_visible (GTK_WIDGET (self->sidebar), self->show_sidebar);
+          _wb_window_layout_set_show_sidebar (self, self->show_sidebar);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -1135,7 +1141,7 @@ wb_window_set_property (GObject      *object,
       if (self->show_inspector != g_value_get_boolean (value))
         {
           self->show_inspector = g_value_get_boolean (value);
-          _wb_window_update_inspector_visible (self);
+          _wb_window_layout_set_show_inspector (self, self->show_inspector);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -1185,13 +1191,17 @@ wb_window_class_init (WbWindowClass *klass)
 
   g_type_ensure (WB_TYPE_MAP_VIEW);
   g_type_ensure (WB_TYPE_SIDEBAR);
+  g_type_ensure (WB_TYPE_SCENARIO_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/warbench/Warbench/wb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WbWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, spinner);
-  gtk_widget_class_bind_template_child (widget_class, WbWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, sidebar_flap);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, inspector_flap);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, inspector_revealer);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, map_view);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, hover_label);
@@ -1278,6 +1288,7 @@ wb_window_class_init (WbWindowClass *klass)
   _wb_window_table_class_init (widget_class);
   _wb_window_play_class_init (widget_class);
   _wb_window_balance_class_init (widget_class);
+  _wb_window_layout_class_init (widget_class);
 }
 
 static void
@@ -1293,6 +1304,7 @@ wb_window_init (WbWindow *self)
   self->show_inspector = TRUE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  _wb_window_layout_init (self);
 
   /* The map editor: its palette beside the canvas, its actions as
    * "editor.*", its tools on single keys while the focus is in the canvas
