@@ -34,11 +34,11 @@ count_hexes (WbHexMap   *map,
   return n;
 }
 
-/* The primary menu's first section: Undo and Redo. */
+/* The map menu's first section: Undo and Redo. */
 static GMenuModel *
 find_edit_section (GtkWidget *widget)
 {
-  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget)))
+  if (GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_widget_get_name (widget), "map-menu") == 0)
     return g_menu_model_get_item_link (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)),
                                        0, G_MENU_LINK_SECTION);
 

@@ -65,6 +65,38 @@ surface_has_size (gpointer data)
          gdk_surface_get_height (surface) == size->height;
 }
 
+typedef struct
+{
+  GtkWidget *view;
+  int        width, height;
+  gint64     since;
+} Still;
+
+static gboolean
+view_still (gpointer data)
+{
+  Still *still = data;
+  int width = gtk_widget_get_width (still->view), height = gtk_widget_get_height (still->view);
+
+  if (width != still->width || height != still->height)
+    {
+      still->width = width;
+      still->height = height;
+      still->since = g_get_monotonic_time ();
+    }
+  return width > 0 && g_get_monotonic_time () - still->since > 300 * 1000;
+}
+
+/* Until the map view has kept its size for 300 ms (the flaps and panes
+ * have stopped sliding, and the map's fit followed them). */
+static void
+wait_layout_still (WbMapView *view)
+{
+  Still still = { GTK_WIDGET (view), -1, -1, 0 };
+
+  ck_assert_msg (spin_until (view_still, &still, LOAD_TIMEOUT_MS), "the map view never kept its size");
+}
+
 /* A window of @size showing the test game, settled. */
 static WbWindow *
 window_of_size (const Size *size)
@@ -89,7 +121,7 @@ window_of_size (const Size *size)
   wb_window_open (window, file);
   ck_assert_msg (spin_until (load_finished, window, LOAD_TIMEOUT_MS), "loading did not finish");
   ck_assert_ptr_nonnull (wb_window_get_game (window));
-  spin_for (400);   /* the flaps' animations, the map's fit after them */
+  wait_layout_still (wb_window_get_map_view (window));
   wait_until_settled (wb_window_get_map_view (window));
   return window;
 }
@@ -167,24 +199,21 @@ shot_name (const Size *size,
                           size->dark ? "dark" : "light", what != NULL ? "-" : "", what != NULL ? what : "");
 }
 
-/* A pane's or a flap's slide, and the map's fit after it. */
-static void
-wait_for_pane (gpointer unused)
+static gboolean
+table_laid_out (gpointer data)
 {
-  spin_for (600);
+  GtkWidget *table = wb_window_get_table_editor (data);
+
+  return gtk_widget_get_mapped (table) &&
+         gtk_widget_get_width (wb_table_editor_get_field (WB_TABLE_EDITOR (table), "grid")) > 0;
 }
 
+/* A pane's or a flap's slide, and the map's fit after it. */
 static void
-dump_heights (GtkWidget *w, int depth)
+wait_for_pane (WbWindow *window)
 {
-  int min = 0;
-  if (!gtk_widget_get_visible (w) || depth > 12)
-    return;
-  gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, -1, &min, NULL, NULL, NULL);
-  if (min >= 100)
-    fprintf (stderr, "%*s%s %s min-h %d\n", depth * 2, "", G_OBJECT_TYPE_NAME (w), gtk_widget_get_name (w), min);
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-    dump_heights (c, depth + 1);
+  spin_for (50);
+  wait_layout_still (wb_window_get_map_view (window));
 }
 
 /* --- the window at three sizes ------------------------------------------------- */
@@ -252,7 +281,7 @@ START_TEST (test_layout_at_size)
   /* The scenario pane opens; the map is fitted to what is left, and again
    * when the pane closes. */
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-setup", NULL));
-  wait_for_pane (NULL);
+  wait_for_pane (window);
   ck_assert (wb_window_get_scenario_pane_shown (window));
   ck_assert_int_ge (gtk_widget_get_height (GTK_WIDGET (view)), size->height / 4);
   assert_map_fitted (view, "with the set-up pane");
@@ -260,7 +289,7 @@ START_TEST (test_layout_at_size)
   name = shot_name (size, NULL);
   save_shot (GTK_WIDGET (window), name, 200);
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-setup", NULL));
-  wait_for_pane (NULL);
+  wait_for_pane (window);
   ck_assert (!wb_window_get_scenario_pane_shown (window));
   assert_map_fitted (view, "the pane closed again");
   ck_assert_double_eq_tol (wb_map_view_get_zoom (view), zoom_closed, 1e-9);
@@ -268,16 +297,17 @@ START_TEST (test_layout_at_size)
   /* A zoom of the designer's own is kept when a pane opens. */
   wb_map_view_set_zoom (view, 1.0);
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-turn-track", NULL));
-  wait_for_pane (NULL);
+  wait_for_pane (window);
   ck_assert_double_eq (wb_map_view_get_zoom (view), 1.0);
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-turn-track", NULL));
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
-  wait_for_pane (NULL);
+  wait_for_pane (window);
 
   /* The CRT, its ten columns all shown when the window has room. */
   g_signal_emit_by_name (sidebar, "table-selected", wb_game_find_table (game, "crt"));
-  spin_for (300);
   ck_assert (wb_window_get_table_shown (window));
+  ck_assert (spin_until (table_laid_out, window, DRAW_TIMEOUT_MS));
+  spin_for (300);
   {
     GtkWidget *table = wb_window_get_table_editor (window);
     GtkWidget *cells = wb_table_editor_get_field (WB_TABLE_EDITOR (table), "grid");
@@ -304,7 +334,6 @@ START_TEST (test_layout_at_size)
   ck_assert_msg (play != NULL, "%s", error != NULL ? error->message : "");
   wb_window_play (window, play);
   spin_for (500);
-  if (g_getenv ("DUMP")) dump_heights (GTK_WIDGET (window), 0);
   ck_assert_msg (surface_has_size (window), "in play the window is %d × %d (its content needs %d px)",
                  gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))),
                  gdk_surface_get_height (gtk_native_get_surface (GTK_NATIVE (window))),
@@ -389,6 +418,490 @@ START_TEST (test_folded_sidebar)
 }
 END_TEST
 
+
+/* --- remembered panes ---------------------------------------------------------------- */
+
+static WbWindow *
+app_window (WbApplication *app,
+            const Size    *size)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (test_game);
+  WbWindow *window = wb_window_new (GTK_APPLICATION (app));
+
+  g_object_set_data (G_OBJECT (window), "wb-size", (gpointer) size);
+  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
+  gtk_window_present (GTK_WINDOW (window));
+  wb_window_open (window, file);
+  ck_assert (spin_until (load_finished, window, LOAD_TIMEOUT_MS));
+  ck_assert (spin_until (surface_has_size, window, DRAW_TIMEOUT_MS));
+  wait_layout_still (wb_window_get_map_view (window));
+  return window;
+}
+
+static gboolean
+shown (WbWindow   *window,
+       const char *property)
+{
+  gboolean value;
+
+  g_object_get (window, property, &value, NULL);
+  return value;
+}
+
+/* What the designer leaves open or closed, and the scenario pane's page,
+ * is what the next window shows (GSettings; the memory backend keeps it
+ * for the process). */
+START_TEST (test_panes_remembered)
+{
+  g_autoptr(GError) error = NULL;
+  WbApplication *app = wb_application_new ();
+  GSettings *settings;
+  WbWindow *window;
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  ck_assert_msg (g_application_register (G_APPLICATION (app), NULL, &error), "%s",
+                 error != NULL ? error->message : "");
+  settings = wb_application_get_settings (app);
+  ck_assert_ptr_nonnull (settings);
+
+  /* A first window: the scenario pane closed though the game has a
+   * scenario; the sidebar and the inspector beside the map. */
+  window = app_window (app, &sizes[4]);
+  ck_assert_ptr_nonnull (wb_map_view_get_scenario (wb_window_get_map_view (window)));
+  ck_assert (!wb_window_get_scenario_pane_shown (window));
+  ck_assert (shown (window, "show-sidebar"));
+  ck_assert (shown (window, "show-inspector"));
+  /* The designer opens the turn track, hides the inspector and the
+   * sidebar. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-turn-track", NULL));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
+  spin_for (100);
+  ck_assert (wb_window_get_scenario_pane_shown (window));
+  ck_assert (g_settings_get_boolean (settings, "scenario-pane-open"));
+  ck_assert (!g_settings_get_boolean (settings, "show-inspector"));
+  ck_assert (!g_settings_get_boolean (settings, "show-sidebar"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin_for (50);
+
+  /* The next window shows them so. */
+  ck_assert (g_settings_get_boolean (settings, "scenario-pane-open"));
+  window = app_window (app, &sizes[4]);
+  ck_assert (wb_window_get_scenario_pane_shown (window));
+  ck_assert_str_eq (wb_window_get_scenario_page (window), "turns");
+  ck_assert (!shown (window, "show-inspector"));
+  ck_assert (!gtk_widget_get_mapped (wb_window_get_inspector (window)));
+  ck_assert (!shown (window, "show-sidebar"));
+  ck_assert (!gtk_widget_get_mapped (GTK_WIDGET (wb_window_get_sidebar (window))));
+
+  /* A narrow window folds the sidebar without forgetting the choice: the
+   * pane's page turned and closed, a sidebar shown over the map and a
+   * row chosen leave show-sidebar as the designer set it on a wide one. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-setup", NULL));
+  ck_assert_str_eq (g_settings_get_string (settings, "scenario-pane-page"), "setup");
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-setup", NULL));
+  ck_assert (!g_settings_get_boolean (settings, "scenario-pane-open"));
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
+  ck_assert (g_settings_get_boolean (settings, "show-sidebar"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin_for (50);
+
+  window = app_window (app, &sizes[0]);
+  ck_assert (!wb_window_get_scenario_pane_shown (window));
+  ck_assert (!shown (window, "show-sidebar"));     /* folded */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
+  spin_for (100);
+  g_signal_emit_by_name (wb_window_get_sidebar (window), "map-selected",
+                         wb_map_view_get_map (wb_window_get_map_view (window)), NULL);
+  spin_for (100);
+  ck_assert (!shown (window, "show-sidebar"));
+  ck_assert (g_settings_get_boolean (settings, "show-sidebar"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (app);
+}
+END_TEST
+
+/* --- shortcuts and menus ------------------------------------------------------------ */
+
+typedef struct
+{
+  guint            keyval;
+  GdkModifierType  mods;
+  char            *action;     /* "win.save", or NULL for the shortcuts window's */
+} Binding;
+
+static void
+binding_clear (gpointer data)
+{
+  g_free (((Binding *) data)->action);
+}
+
+static void
+add_binding (GArray          *bindings,
+             guint            keyval,
+             GdkModifierType  mods,
+             const char      *action)
+{
+  Binding b = { gdk_keyval_to_lower (keyval), mods & gtk_accelerator_get_default_mod_mask (),
+                g_strdup (action) };
+
+  g_array_append_val (bindings, b);
+}
+
+static const Binding *
+find_binding (GArray          *bindings,
+              guint            keyval,
+              GdkModifierType  mods,
+              const char      *action)
+{
+  keyval = gdk_keyval_to_lower (keyval);
+  mods &= gtk_accelerator_get_default_mod_mask ();
+  for (guint i = 0; i < bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (bindings, Binding, i);
+
+      if (b->keyval == keyval && b->mods == mods && (action == NULL || g_strcmp0 (b->action, action) == 0))
+        return b;
+    }
+  return NULL;
+}
+
+static void
+add_trigger (GArray             *bindings,
+             GtkShortcutTrigger *trigger,
+             const char         *action)
+{
+  if (GTK_IS_KEYVAL_TRIGGER (trigger))
+    add_binding (bindings, gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)),
+                 gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)), action);
+  else if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    {
+      add_trigger (bindings, gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), action);
+      add_trigger (bindings, gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), action);
+    }
+}
+
+/* Warbench's own actions (GTK's widgets bind keys to theirs: clipboard.*,
+ * text.*, window.*…). */
+static gboolean
+ours (const char *action)
+{
+  static const char * const prefixes[] = { "win.", "app.", "editor.", "oob.", "table.", "legend.", "chits." };
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (g_str_has_prefix (action, prefixes[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Every key bound to one of our actions in @widget's tree, shown or not:
+ * the widget classes' bindings and the shortcut controllers added. */
+static void
+collect_bindings (GtkWidget *widget,
+                  GArray    *bindings)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          const char *name;
+
+          if (!GTK_IS_NAMED_ACTION (action))
+            continue;
+          name = gtk_named_action_get_action_name (GTK_NAMED_ACTION (action));
+          if (ours (name))
+            add_trigger (bindings, gtk_shortcut_get_trigger (shortcut), name);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_bindings (child, bindings);
+}
+
+/* The accelerators the shortcuts window lists. */
+static GArray *
+listed_shortcuts (void)
+{
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/warbench/Warbench/wb-shortcuts-window.ui");
+  GSList *objects = gtk_builder_get_objects (builder);
+  GArray *listed = g_array_new (FALSE, TRUE, sizeof (Binding));
+
+  g_array_set_clear_func (listed, binding_clear);
+  for (GSList *l = objects; l != NULL; l = l->next)
+    {
+      g_autofree char *accelerator = NULL;
+      g_auto(GStrv) accels = NULL;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      g_object_get (l->data, "accelerator", &accelerator, NULL);
+      if (accelerator == NULL)
+        continue;
+      accels = g_strsplit (accelerator, " ", -1);
+      for (guint i = 0; accels[i] != NULL; i++)
+        {
+          guint keyval = 0;
+          GdkModifierType mods = 0;
+
+          if (*accels[i] == '\0')
+            continue;
+          ck_assert_msg (gtk_accelerator_parse (accels[i], &keyval, &mods),
+                         "the shortcuts window lists “%s”, not an accelerator", accels[i]);
+          add_binding (listed, keyval, mods, NULL);
+        }
+    }
+  g_slist_free (objects);
+  gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window")));
+  return listed;
+}
+
+typedef struct
+{
+  char *action;
+  char *accel;       /* the item's "accel" attribute, or NULL */
+  char *label;
+} MenuItem;
+
+static void
+menu_item_clear (gpointer data)
+{
+  MenuItem *item = data;
+
+  g_free (item->action);
+  g_free (item->accel);
+  g_free (item->label);
+}
+
+static void
+collect_menu (GMenuModel *menu,
+              GArray     *items)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      MenuItem item = { NULL, NULL, NULL };
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
+
+      g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &item.action);
+      g_menu_model_get_item_attribute (menu, i, "accel", "s", &item.accel);
+      g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &item.label);
+      if (item.action != NULL)
+        g_array_append_val (items, item);
+      else
+        menu_item_clear (&item);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) link = g_menu_link_iter_get_value (links);
+
+          collect_menu (link, items);
+        }
+    }
+}
+
+/* Every menu in @widget's tree (the header bar's, the panes'), and the
+ * actions of its buttons. */
+static void
+collect_menus (GtkWidget *widget,
+               GArray    *items,
+               GPtrArray *buttons)
+{
+  GMenuModel *menu = NULL;
+
+  if (GTK_IS_MENU_BUTTON (widget))
+    menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget));
+  else if (ADW_IS_SPLIT_BUTTON (widget))
+    menu = adw_split_button_get_menu_model (ADW_SPLIT_BUTTON (widget));
+  if (menu != NULL)
+    collect_menu (menu, items);
+  if (GTK_IS_ACTIONABLE (widget) && gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)) != NULL)
+    g_ptr_array_add (buttons, g_strdup (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_menus (child, items, buttons);
+}
+
+static gboolean
+in_menu (GArray     *items,
+         const char *action)
+{
+  for (guint i = 0; i < items->len; i++)
+    if (g_strcmp0 (g_array_index (items, MenuItem, i).action, action) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+bound (GArray     *bindings,
+       const char *action)
+{
+  for (guint i = 0; i < bindings->len; i++)
+    if (g_strcmp0 (g_array_index (bindings, Binding, i).action, action) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+has_button (GPtrArray  *buttons,
+            const char *action)
+{
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (buttons, i), action) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+accel_label (const Binding *b)
+{
+  return gtk_accelerator_name (b->keyval, b->mods);
+}
+
+/* Every shortcut is in the shortcuts window; every shortcut a menu shows
+ * is one; every action is in a menu, on a key or a button. */
+START_TEST (test_shortcuts_and_menus)
+{
+  g_autoptr(GError) error = NULL;
+  WbApplication *app = wb_application_new ();
+  WbWindow *window;
+  GtkWidget *legend = NULL;
+  g_autoptr(GArray) bindings = g_array_new (FALSE, TRUE, sizeof (Binding));
+  g_autoptr(GArray) listed = NULL;
+  g_autoptr(GArray) items = g_array_new (FALSE, TRUE, sizeof (MenuItem));
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) app_actions = NULL;
+  g_autoptr(GString) missing = g_string_new (NULL);
+  GListModel *toplevels;
+
+  g_array_set_clear_func (bindings, binding_clear);
+  g_array_set_clear_func (items, menu_item_clear);
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  ck_assert_msg (g_application_register (G_APPLICATION (app), NULL, &error), "%s",
+                 error != NULL ? error->message : "");
+  window = wb_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (test_game);
+
+    wb_window_open (window, file);
+    ck_assert (spin_until (load_finished, window, LOAD_TIMEOUT_MS));
+  }
+  /* The legend window's keys too. */
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.legend", NULL));
+  spin_for (200);
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
+
+      if (WB_IS_LEGEND_EDITOR (item))
+        legend = GTK_WIDGET (item);
+    }
+  ck_assert_ptr_nonnull (legend);
+
+  /* The keys: the application's accelerators and every binding in the
+   * window's and the legend's trees. */
+  app_actions = g_action_group_list_actions (G_ACTION_GROUP (app));
+  for (guint i = 0; app_actions[i] != NULL; i++)
+    {
+      g_autofree char *detailed = g_strconcat ("app.", app_actions[i], NULL);
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), detailed);
+
+      for (guint j = 0; accels[j] != NULL; j++)
+        {
+          guint keyval;
+          GdkModifierType mods;
+
+          ck_assert (gtk_accelerator_parse (accels[j], &keyval, &mods));
+          add_binding (bindings, keyval, mods, detailed);
+        }
+    }
+  collect_bindings (GTK_WIDGET (window), bindings);
+  collect_bindings (legend, bindings);
+  ck_assert_uint_gt (bindings->len, 40);
+
+  /* 1. Every one of them is in the shortcuts window. */
+  listed = listed_shortcuts ();
+  for (guint i = 0; i < bindings->len; i++)
+    {
+      const Binding *b = &g_array_index (bindings, Binding, i);
+
+      if (find_binding (listed, b->keyval, b->mods, NULL) == NULL)
+        {
+          g_autofree char *accel = accel_label (b);
+
+          g_string_append_printf (missing, " %s (%s)", accel, b->action);
+        }
+    }
+  ck_assert_msg (missing->len == 0, "not in the shortcuts window:%s", missing->str);
+
+  /* 2. A shortcut a menu item shows is its action's. */
+  collect_menus (GTK_WIDGET (window), items, buttons);
+  collect_menus (legend, items, buttons);
+  for (guint i = 0; i < items->len; i++)
+    {
+      const MenuItem *item = &g_array_index (items, MenuItem, i);
+      guint keyval;
+      GdkModifierType mods;
+
+      if (item->accel == NULL)
+        continue;
+      ck_assert (gtk_accelerator_parse (item->accel, &keyval, &mods));
+      ck_assert_msg (find_binding (bindings, keyval, mods, item->action) != NULL,
+                     "the menu item “%s” shows %s, which is not a shortcut of %s", item->label,
+                     item->accel, item->action);
+    }
+
+  /* 3. Every window and application action is in a menu, on a key or a
+   * button. */
+  g_string_truncate (missing, 0);
+  for (guint i = 0;; i++)
+    {
+      GType owner;
+      const char *name;
+      const GVariantType *type;
+      const char *property;
+
+      if (!gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (window), i, &owner, &name, &type, &property))
+        break;
+      if (!g_str_has_prefix (name, "win."))
+        continue;
+      if (!in_menu (items, name) && !bound (bindings, name) && !has_button (buttons, name))
+        g_string_append_printf (missing, " %s", name);
+    }
+  for (guint i = 0; app_actions[i] != NULL; i++)
+    {
+      g_autofree char *detailed = g_strconcat ("app.", app_actions[i], NULL);
+
+      if (!in_menu (items, detailed) && !bound (bindings, detailed) && !has_button (buttons, detailed))
+        g_string_append_printf (missing, " %s", detailed);
+    }
+  ck_assert_msg (missing->len == 0, "neither in a menu, on a key nor a button:%s", missing->str);
+
+  /* The primary menu is short: no scrolling. */
+  {
+    GtkWidget *button = find_named (GTK_WIDGET (window), "primary-menu");
+    g_autoptr(GArray) primary = g_array_new (FALSE, TRUE, sizeof (MenuItem));
+
+    ck_assert_ptr_nonnull (button);
+    g_array_set_clear_func (primary, menu_item_clear);
+    collect_menu (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), primary);
+    ck_assert_uint_le (primary->len, 16);
+  }
+
+  /* (The window takes its legend with it.) */
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (app);
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -397,11 +910,25 @@ make_suite (void)
 
   if (test_game == NULL)
     return s;
-  tc = tcase_create ("layout");
+  tc = tcase_create ("sizes");
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_set_timeout (tc, 120);
   tcase_add_loop_test (tc, test_layout_at_size, 0, G_N_ELEMENTS (sizes));
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("fold");
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_folded_sidebar);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("panes");
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_panes_remembered);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("shortcuts");
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_shortcuts_and_menus);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -42,6 +42,8 @@
 #define SIDEBAR_WIDTH_MAX 420
 /* Frames the map view must keep its size before the settling stops. */
 #define SETTLED_FRAMES    4
+/* libadwaita's own fold duration, given to the flaps once they are shown. */
+#define FLAP_DURATION     250
 
 struct _WbWindowLayout
 {
@@ -276,6 +278,30 @@ wb_window_size_allocate (GtkWidget *widget,
     watch_map_size (self);
 }
 
+/* The flaps fold without a slide when the game is first shown (a window
+ * opened narrow shows the map at once, not a sidebar folding away);
+ * after that frame they slide. (Their reveal is a spring in libadwaita
+ * 1.2, without a duration to set.) */
+static gboolean
+animate_flaps (GtkWidget     *widget,
+               GdkFrameClock *clock,
+               gpointer       data)
+{
+  WbWindow *self = data;
+  GtkWidget *flaps[] = { self->sidebar_flap, self->inspector_flap };
+
+  for (guint i = 0; i < G_N_ELEMENTS (flaps); i++)
+    adw_flap_set_fold_duration (ADW_FLAP (flaps[i]), FLAP_DURATION);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_flap_mapped (WbWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self->sidebar_flap, on_flap_mapped, self);
+  gtk_widget_add_tick_callback (self->sidebar_flap, animate_flaps, self, NULL);
+}
+
 void
 _wb_window_layout_class_init (GtkWidgetClass *widget_class)
 {
@@ -294,6 +320,9 @@ _wb_window_layout_init (WbWindow *self)
   layout->inspector_wanted = self->show_inspector;
   gtk_widget_set_size_request (GTK_WIDGET (self->sidebar), layout->sidebar_width, -1);
   gtk_widget_set_size_request (self->main_stack, CONTENT_MIN_WIDTH, -1);
+  adw_flap_set_fold_duration (ADW_FLAP (self->sidebar_flap), 0);
+  adw_flap_set_fold_duration (ADW_FLAP (self->inspector_flap), 0);
+  g_signal_connect_object (self->sidebar_flap, "map", G_CALLBACK (on_flap_mapped), self, G_CONNECT_SWAPPED);
 
   /* A fold hides a flap; unfolding gives back what the designer chose. */
   g_signal_connect_object (self->sidebar_flap, "notify::folded", G_CALLBACK (update_sidebar_reveal), self,

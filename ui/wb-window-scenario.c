@@ -95,10 +95,15 @@ update_pane (WbWindow *self)
 static void
 remember (WbWindow *self)
 {
-  if (self->settings == NULL)
+  const char *page;
+
+  /* (Not while the window is taken apart.) */
+  if (self->settings == NULL || self->scenario_ui == NULL)
     return;
+  page = wb_scenario_pane_get_page (pane (self));
   g_settings_set_boolean (self->settings, "scenario-pane-open", self->scenario_ui->wanted);
-  g_settings_set_string (self->settings, "scenario-pane-page", wb_scenario_pane_get_page (pane (self)));
+  if (page != NULL)
+    g_settings_set_string (self->settings, "scenario-pane-page", page);
 }
 
 void
@@ -109,8 +114,9 @@ _wb_window_scenario_load_settings (WbWindow *self)
   if (self->settings == NULL)
     return;
   page = g_settings_get_string (self->settings, "scenario-pane-page");
-  wb_scenario_pane_set_page (pane (self), page);
+  /* Both read before either is applied: turning the page remembers. */
   self->scenario_ui->wanted = g_settings_get_boolean (self->settings, "scenario-pane-open");
+  wb_scenario_pane_set_page (pane (self), page);
   update_pane (self);
 }
 

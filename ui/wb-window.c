@@ -985,30 +985,26 @@ wb_window_close_request (GtkWindow *window)
 
 /* Object. */
 
+/* The application's settings, once the window has its application:
+ * "application" is not a construct property, so GObject sets it after
+ * constructed() (the window used to look for them there, find no
+ * application, and keep nothing). */
 static void
-wb_window_constructed (GObject *object)
+on_application (WbWindow *self)
 {
-  WbWindow *self = WB_WINDOW (object);
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
-  G_OBJECT_CLASS (wb_window_parent_class)->constructed (object);
-
-  if (WB_IS_APPLICATION (app))
-    self->settings = wb_application_get_settings (WB_APPLICATION (app));
-
-  if (self->settings != NULL)
-    {
-      g_object_ref (self->settings);
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
-      if (g_settings_get_boolean (self->settings, "window-maximized"))
-        gtk_window_maximize (GTK_WINDOW (self));
-      g_settings_bind (self->settings, "show-hex-numbers", self, "show-numbers",
-                       G_SETTINGS_BIND_DEFAULT);
-      g_settings_bind (self->settings, "show-grid", self, "show-grid",
-                       G_SETTINGS_BIND_DEFAULT);
-    }
+  if (self->settings != NULL || !WB_IS_APPLICATION (app) ||
+      wb_application_get_settings (WB_APPLICATION (app)) == NULL)
+    return;
+  self->settings = g_object_ref (wb_application_get_settings (WB_APPLICATION (app)));
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_settings_bind (self->settings, "show-hex-numbers", self, "show-numbers", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "show-grid", self, "show-grid", G_SETTINGS_BIND_DEFAULT);
   _wb_window_layout_load_settings (self);
   _wb_window_scenario_load_settings (self);
 }
@@ -1157,7 +1153,6 @@ wb_window_class_init (WbWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  object_class->constructed = wb_window_constructed;
   object_class->dispose = wb_window_dispose;
   object_class->get_property = wb_window_get_property;
   object_class->set_property = wb_window_set_property;
@@ -1349,6 +1344,8 @@ wb_window_init (WbWindow *self)
   _wb_window_tables_init (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
+
+  g_signal_connect (self, "notify::application", G_CALLBACK (on_application), NULL);
 
   target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
   gtk_drop_target_set_gtypes (target, (GType[2]) { GDK_TYPE_FILE_LIST, G_TYPE_FILE }, 2);
