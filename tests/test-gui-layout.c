@@ -902,6 +902,240 @@ START_TEST (test_shortcuts_and_menus)
 }
 END_TEST
 
+/* --- dialogs --------------------------------------------------------------------------- */
+
+/* A 768-px-high screen less GNOME's top bar. */
+#define SCREEN_ROOM 736
+
+/* GTK's dispatch of a key press (gtkmain.c): the capture phase from the
+ * window down to the focus widget, then the bubble phase back up; in each
+ * widget its key controllers and its shortcut controllers of that phase.
+ * TRUE if something took the key. */
+static gboolean
+run_controllers (GtkWidget          *widget,
+                 GtkPropagationPhase phase,
+                 guint               keyval,
+                 GdkModifierType     state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      GtkPropagationPhase p = gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (c));
+      gboolean handled = FALSE;
+
+      if (p != phase && !(p == GTK_PHASE_TARGET && phase == GTK_PHASE_BUBBLE))
+        continue;
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
+      else if (GTK_IS_SHORTCUT_CONTROLLER (c))
+        for (guint j = 0; !handled && j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+          {
+            g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (c), j);
+            g_autoptr(GArray) keys = g_array_new (FALSE, TRUE, sizeof (Binding));
+
+            g_array_set_clear_func (keys, binding_clear);
+            add_trigger (keys, gtk_shortcut_get_trigger (shortcut), "");
+            if (find_binding (keys, keyval, state, NULL) != NULL)
+              handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                      gtk_shortcut_get_arguments (shortcut));
+          }
+      if (handled)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+press_key (GtkWindow       *window,
+           guint            keyval,
+           GdkModifierType  state)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_autoptr(GPtrArray) path = g_ptr_array_new ();
+
+  for (GtkWidget *w = focus != NULL ? focus : GTK_WIDGET (window); w != NULL; w = gtk_widget_get_parent (w))
+    g_ptr_array_add (path, w);
+  for (guint i = path->len; i > 0; i--)
+    if (run_controllers (g_ptr_array_index (path, i - 1), GTK_PHASE_CAPTURE, keyval, state))
+      return TRUE;
+  for (guint i = 0; i < path->len; i++)
+    if (run_controllers (g_ptr_array_index (path, i), GTK_PHASE_BUBBLE, keyval, state))
+      return TRUE;
+  return FALSE;
+}
+
+/* The toplevel a step opened (not one of @before). */
+static GtkWindow *
+new_toplevel (GPtrArray *before)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (item)) && !g_ptr_array_find (before, item, NULL))
+        return item;
+    }
+  return NULL;
+}
+
+static GPtrArray *
+toplevels_now (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GPtrArray *now = g_ptr_array_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
+
+      g_ptr_array_add (now, item);
+    }
+  return now;
+}
+
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_native_get_surface (GTK_NATIVE (data)) != NULL &&
+         gdk_surface_get_height (gtk_native_get_surface (GTK_NATIVE (data))) > 1;
+}
+
+static void
+assert_fits (GtkWindow  *dialog,
+             const char *what)
+{
+  int min = 0;
+
+  ck_assert_msg (spin_until (is_mapped, dialog, DRAW_TIMEOUT_MS), "%s was not shown", what);
+  spin_for (100);
+  ck_assert_msg (gdk_surface_get_height (gtk_native_get_surface (GTK_NATIVE (dialog))) <= SCREEN_ROOM,
+                 "%s is %d px high", what, gdk_surface_get_height (gtk_native_get_surface (GTK_NATIVE (dialog))));
+  gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (dialog)),
+                      &min, NULL, NULL, NULL);
+  ck_assert_msg (min <= SCREEN_ROOM, "%s needs %d px of height", what, min);
+}
+
+/* The widgets of @widget's tree that take the focus. */
+static void
+focusable (GtkWidget *widget,
+           GPtrArray *out)
+{
+  if (gtk_widget_get_focusable (widget) && gtk_widget_is_sensitive (widget) && gtk_widget_get_visible (widget))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    focusable (child, out);
+}
+
+/* Ellipsized labels in @widget's combo rows: a drop-down that shows "E…". */
+static guint
+cut_choices (GtkWidget *widget,
+             gboolean   in_combo)
+{
+  guint n = 0;
+
+  in_combo = in_combo || ADW_IS_COMBO_ROW (widget);
+  if (in_combo && GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    n++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += cut_choices (child, in_combo);
+  return n;
+}
+
+START_TEST (test_dialogs_fit)
+{
+  WbWindow *window = window_of_size (&sizes[4]);
+  static const char * const actions[] = {
+    "win.new-playtest", "win.legend", "win.map-background", "win.resize-map", "win.hex-numbering",
+    "win.new-table", "win.print", "win.balance-lab",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(GPtrArray) before = toplevels_now ();
+      GtkWindow *dialog;
+
+      ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL));
+      spin_for (200);
+      dialog = new_toplevel (before);
+      ck_assert_msg (dialog != NULL, "%s opened no window", actions[i]);
+      assert_fits (dialog, actions[i]);
+      if (WB_IS_PLAY_DIALOG (dialog))
+        {
+          /* Every choice said in full. */
+          save_shot (GTK_WIDGET (dialog), "play-dialog.png", 200);
+          ck_assert_uint_eq (cut_choices (GTK_WIDGET (dialog), FALSE), 0);
+        }
+      if (WB_IS_LEGEND_EDITOR (dialog))
+        {
+          /* A proper dialog: Escape closes it as it opens… */
+          g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+          guint tried = 0;
+
+          ck_assert (press_key (dialog, GDK_KEY_Escape, 0));
+          spin_for (50);
+          ck_assert_msg (!gtk_widget_get_visible (GTK_WIDGET (dialog)),
+                         "Escape left the legend open (the focus in a %s)",
+                         gtk_root_get_focus (GTK_ROOT (dialog)) != NULL ?
+                         G_OBJECT_TYPE_NAME (gtk_root_get_focus (GTK_ROOT (dialog))) : "nothing");
+          gtk_window_present (dialog);
+          ck_assert (spin_until (is_mapped, dialog, DRAW_TIMEOUT_MS));
+          /* …and wherever the focus is (on the divider between its two
+           * halves, where a drag leaves it, Escape only put the divider
+           * back: issue 20). */
+          wb_legend_editor_select (WB_LEGEND_EDITOR (dialog), FALSE, "clear");
+          spin_for (100);
+          focusable (GTK_WIDGET (dialog), fields);
+          for (guint f = 0; f < fields->len; f++)
+            {
+              GtkWidget *field = g_ptr_array_index (fields, f);
+
+              if (!gtk_widget_get_mapped (field) || !gtk_widget_grab_focus (field))
+                continue;
+              tried++;
+              ck_assert_msg (press_key (dialog, GDK_KEY_Escape, 0), "Escape in a %s did nothing",
+                             G_OBJECT_TYPE_NAME (field));
+              spin_for (50);
+              ck_assert_msg (!gtk_widget_get_visible (GTK_WIDGET (dialog)), "Escape in a %s left the legend open",
+                             G_OBJECT_TYPE_NAME (field));
+              gtk_window_present (dialog);
+              ck_assert (spin_until (is_mapped, dialog, DRAW_TIMEOUT_MS));
+            }
+          ck_assert_uint_ge (tried, 5);
+        }
+      gtk_window_close (dialog);
+      spin_for (100);
+    }
+
+  /* The shortcuts window, on each of its pages. */
+  {
+    g_autoptr(GtkBuilder) builder =
+      gtk_builder_new_from_resource ("/io/github/warbench/Warbench/wb-shortcuts-window.ui");
+    GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
+    static const char * const sections[] = { "general", "editing", "editors", "play" };
+
+    gtk_window_set_transient_for (shortcuts, GTK_WINDOW (window));
+    gtk_window_present (shortcuts);
+    for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("shortcuts-%s.png", sections[i]);
+
+        g_object_set (shortcuts, "section-name", sections[i], NULL);
+        assert_fits (shortcuts, sections[i]);
+        save_shot (GTK_WIDGET (shortcuts), name, 200);
+      }
+    gtk_window_destroy (shortcuts);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -924,6 +1158,11 @@ make_suite (void)
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_panes_remembered);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("dialogs");
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_dialogs_fit);
   suite_add_tcase (s, tc);
   tc = tcase_create ("shortcuts");
   tcase_add_checked_fixture (tc, setup_gtk, NULL);
