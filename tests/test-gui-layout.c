@@ -521,6 +521,37 @@ START_TEST (test_panes_remembered)
 }
 END_TEST
 
+/* The toplevel a step opened (not one of @before). */
+static GtkWindow *
+new_toplevel (GPtrArray *before)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (item)) && !g_ptr_array_find (before, item, NULL))
+        return item;
+    }
+  return NULL;
+}
+
+static GPtrArray *
+toplevels_now (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GPtrArray *now = g_ptr_array_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
+
+      g_ptr_array_add (now, item);
+    }
+  return now;
+}
+
 /* --- shortcuts and menus ------------------------------------------------------------ */
 
 typedef struct
@@ -600,26 +631,16 @@ static void
 collect_bindings (GtkWidget *widget,
                   GArray    *bindings)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GPtrArray) shortcuts = widget_shortcuts (widget);
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+  for (guint i = 0; i < shortcuts->len; i++)
     {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      GtkShortcut *shortcut = g_ptr_array_index (shortcuts, i);
+      GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
 
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
-          const char *name;
-
-          if (!GTK_IS_NAMED_ACTION (action))
-            continue;
-          name = gtk_named_action_get_action_name (GTK_NAMED_ACTION (action));
-          if (ours (name))
-            add_trigger (bindings, gtk_shortcut_get_trigger (shortcut), name);
-        }
+      if (GTK_IS_NAMED_ACTION (action) && ours (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action))))
+        add_trigger (bindings, gtk_shortcut_get_trigger (shortcut),
+                     gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)));
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -728,36 +749,6 @@ collect_menus (GtkWidget *widget,
     collect_menus (child, items, buttons);
 }
 
-static gboolean
-in_menu (GArray     *items,
-         const char *action)
-{
-  for (guint i = 0; i < items->len; i++)
-    if (g_strcmp0 (g_array_index (items, MenuItem, i).action, action) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-bound (GArray     *bindings,
-       const char *action)
-{
-  for (guint i = 0; i < bindings->len; i++)
-    if (g_strcmp0 (g_array_index (bindings, Binding, i).action, action) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-has_button (GPtrArray  *buttons,
-            const char *action)
-{
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (buttons, i), action) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 static char *
 accel_label (const Binding *b)
 {
@@ -778,7 +769,8 @@ START_TEST (test_shortcuts_and_menus)
   g_autoptr(GPtrArray) buttons = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) app_actions = NULL;
   g_autoptr(GString) missing = g_string_new (NULL);
-  GListModel *toplevels;
+  g_autoptr(GHashTable) reachable = NULL;
+  g_autoptr(GPtrArray) windows = NULL;
 
   g_array_set_clear_func (bindings, binding_clear);
   g_array_set_clear_func (items, menu_item_clear);
@@ -794,17 +786,11 @@ START_TEST (test_shortcuts_and_menus)
     ck_assert (spin_until (load_finished, window, LOAD_TIMEOUT_MS));
   }
   /* The legend window's keys too. */
+  windows = toplevels_now ();
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.legend", NULL));
   spin_for (200);
-  toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
-
-      if (WB_IS_LEGEND_EDITOR (item))
-        legend = GTK_WIDGET (item);
-    }
-  ck_assert_ptr_nonnull (legend);
+  legend = GTK_WIDGET (new_toplevel (windows));
+  ck_assert (WB_IS_LEGEND_EDITOR (legend));
 
   /* The keys: the application's accelerators and every binding in the
    * window's and the legend's trees. */
@@ -861,6 +847,13 @@ START_TEST (test_shortcuts_and_menus)
 
   /* 3. Every window and application action is in a menu, on a key or a
    * button. */
+  reachable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < items->len; i++)
+    g_hash_table_add (reachable, g_strdup (g_array_index (items, MenuItem, i).action));
+  for (guint i = 0; i < bindings->len; i++)
+    g_hash_table_add (reachable, g_strdup (g_array_index (bindings, Binding, i).action));
+  for (guint i = 0; i < buttons->len; i++)
+    g_hash_table_add (reachable, g_strdup (g_ptr_array_index (buttons, i)));
   g_string_truncate (missing, 0);
   for (guint i = 0;; i++)
     {
@@ -871,16 +864,14 @@ START_TEST (test_shortcuts_and_menus)
 
       if (!gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (window), i, &owner, &name, &type, &property))
         break;
-      if (!g_str_has_prefix (name, "win."))
-        continue;
-      if (!in_menu (items, name) && !bound (bindings, name) && !has_button (buttons, name))
+      if (g_str_has_prefix (name, "win.") && !g_hash_table_contains (reachable, name))
         g_string_append_printf (missing, " %s", name);
     }
   for (guint i = 0; app_actions[i] != NULL; i++)
     {
       g_autofree char *detailed = g_strconcat ("app.", app_actions[i], NULL);
 
-      if (!in_menu (items, detailed) && !bound (bindings, detailed) && !has_button (buttons, detailed))
+      if (!g_hash_table_contains (reachable, detailed))
         g_string_append_printf (missing, " %s", detailed);
     }
   ck_assert_msg (missing->len == 0, "neither in a menu, on a key nor a button:%s", missing->str);
@@ -964,37 +955,6 @@ press_key (GtkWindow       *window,
     if (run_controllers (g_ptr_array_index (path, i), GTK_PHASE_BUBBLE, keyval, state))
       return TRUE;
   return FALSE;
-}
-
-/* The toplevel a step opened (not one of @before). */
-static GtkWindow *
-new_toplevel (GPtrArray *before)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
-
-      if (gtk_widget_get_visible (GTK_WIDGET (item)) && !g_ptr_array_find (before, item, NULL))
-        return item;
-    }
-  return NULL;
-}
-
-static GPtrArray *
-toplevels_now (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  GPtrArray *now = g_ptr_array_new ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) item = g_list_model_get_item (toplevels, i);
-
-      g_ptr_array_add (now, item);
-    }
-  return now;
 }
 
 static gboolean
