@@ -36,9 +36,9 @@
  * With WARBENCH_SHOT_DIR set, it saves layout-WxH-SCHEME.png (the map
  * with the scenario pane open), layout-WxH-SCHEME-table.png (the CRT),
  * layout-WxH-SCHEME-play.png (play mode), layout-800x600-light-sidebar.png
- * (the folded sidebar shown over the map), shortcuts.png and
- * play-dialog.png. The test runs under its own 1920 × 1080 screen
- * (tests/meson.build). */
+ * (the folded sidebar shown over the map), shortcuts-SECTION.png (the
+ * shortcuts window's five sections) and play-dialog.png. The test runs under
+ * its own 1920 × 1080 screen (tests/meson.build). */
 
 typedef struct
 {
@@ -979,6 +979,19 @@ assert_fits (GtkWindow  *dialog,
   ck_assert_msg (min <= SCREEN_ROOM, "%s needs %d px of height", what, min);
 }
 
+/* Every widget of @type in @widget's tree. */
+static void
+find_all (GtkWidget *widget,
+          GType      type,
+          GPtrArray *out)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_all (child, type, out);
+}
+
 /* The widgets of @widget's tree that take the focus. */
 static void
 focusable (GtkWidget *widget,
@@ -1078,7 +1091,7 @@ START_TEST (test_dialogs_fit)
     g_autoptr(GtkBuilder) builder =
       gtk_builder_new_from_resource ("/io/github/warbench/Warbench/wb-shortcuts-window.ui");
     GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
-    static const char * const sections[] = { "general", "editing", "editors", "play" };
+    static const char * const sections[] = { "general", "map", "editing", "editors", "play" };
 
     gtk_window_set_transient_for (shortcuts, GTK_WINDOW (window));
     gtk_window_present (shortcuts);
@@ -1090,11 +1103,36 @@ START_TEST (test_dialogs_fit)
         assert_fits (shortcuts, sections[i]);
         save_shot (GTK_WIDGET (shortcuts), name, 200);
       }
+    /* One page a section: GTK 4.8 turns a section's pages round each
+     * time it lays them out again (the last group came first). A page
+     * switcher shows only for a section of several. */
+    {
+      g_autoptr(GPtrArray) switchers = g_ptr_array_new ();
+
+      find_all (GTK_WIDGET (shortcuts), GTK_TYPE_STACK_SWITCHER, switchers);
+      for (guint i = 0; i < switchers->len; i++)
+        ck_assert_msg (gtk_widget_get_ancestor (g_ptr_array_index (switchers, i), GTK_TYPE_SHORTCUTS_SECTION) == NULL ||
+                       !gtk_widget_get_visible (g_ptr_array_index (switchers, i)),
+                       "a section of the shortcuts window has several pages");
+    }
     gtk_window_destroy (shortcuts);
   }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 END_TEST
+
+/* A test case whose tests set GTK up in their own (forked) process. */
+static TCase *
+add_case (Suite      *s,
+          const char *name)
+{
+  TCase *tc = tcase_create (name);
+
+  tcase_add_checked_fixture (tc, setup_gtk, NULL);
+  tcase_set_timeout (tc, 120);
+  suite_add_tcase (s, tc);
+  return tc;
+}
 
 static Suite *
 make_suite (void)
@@ -1104,31 +1142,12 @@ make_suite (void)
 
   if (test_game == NULL)
     return s;
-  tc = tcase_create ("sizes");
-  tcase_add_checked_fixture (tc, setup_gtk, NULL);
-  tcase_set_timeout (tc, 120);
+  tc = add_case (s, "sizes");
   tcase_add_loop_test (tc, test_layout_at_size, 0, G_N_ELEMENTS (sizes));
-  suite_add_tcase (s, tc);
-  tc = tcase_create ("fold");
-  tcase_add_checked_fixture (tc, setup_gtk, NULL);
-  tcase_set_timeout (tc, 120);
-  tcase_add_test (tc, test_folded_sidebar);
-  suite_add_tcase (s, tc);
-  tc = tcase_create ("panes");
-  tcase_add_checked_fixture (tc, setup_gtk, NULL);
-  tcase_set_timeout (tc, 120);
-  tcase_add_test (tc, test_panes_remembered);
-  suite_add_tcase (s, tc);
-  tc = tcase_create ("dialogs");
-  tcase_add_checked_fixture (tc, setup_gtk, NULL);
-  tcase_set_timeout (tc, 120);
-  tcase_add_test (tc, test_dialogs_fit);
-  suite_add_tcase (s, tc);
-  tc = tcase_create ("shortcuts");
-  tcase_add_checked_fixture (tc, setup_gtk, NULL);
-  tcase_set_timeout (tc, 120);
-  tcase_add_test (tc, test_shortcuts_and_menus);
-  suite_add_tcase (s, tc);
+  tcase_add_test (add_case (s, "fold"), test_folded_sidebar);
+  tcase_add_test (add_case (s, "panes"), test_panes_remembered);
+  tcase_add_test (add_case (s, "dialogs"), test_dialogs_fit);
+  tcase_add_test (add_case (s, "shortcuts"), test_shortcuts_and_menus);
   return s;
 }
 
