@@ -9,6 +9,7 @@
 #include "wb-application.h"
 #include "wb-inspector.h"
 #include "wb-legend-editor.h"
+#include "wb-new-game-dialog.h"
 #include "wb-play-dialog.h"
 #include "wb-sidebar.h"
 #include "wb-table-editor.h"
@@ -28,8 +29,8 @@
  *   chosen, without changing what the designer chose for wide windows.
  * - The panes' open or closed state outlives the window (GSettings).
  * - Every keyboard shortcut is in the shortcuts window, every menu item's
- *   shortcut is a real one, and every window and application action is
- *   in a menu or on a key.
+ *   shortcut is a real one, every window and application action is in a
+ *   menu, on a key or a button, and no menu is too long for the screen.
  * - The dialogs fit a 768-px-high screen; the New Playtest dialog's
  *   drop-downs say their choice in full; Escape closes the Map Legend.
  *
@@ -37,8 +38,13 @@
  * with the scenario pane open), layout-WxH-SCHEME-table.png (the CRT),
  * layout-WxH-SCHEME-play.png (play mode), layout-800x600-light-sidebar.png
  * (the folded sidebar shown over the map), shortcuts-SECTION.png (the
- * shortcuts window's five sections) and play-dialog.png. The test runs under
- * its own 1920 × 1080 screen (tests/meson.build). */
+ * shortcuts window's five sections), play-dialog.png and menu-NAME.png
+ * (the primary menu, the map's, the sidebar's Game menu, the Playtest
+ * menu). The test runs under its own 1920 × 1080 screen
+ * (tests/meson.build). */
+
+/* A 768-px-high screen less GNOME's top bar. */
+#define SCREEN_ROOM 736
 
 typedef struct
 {
@@ -755,6 +761,17 @@ accel_label (const Binding *b)
   return gtk_accelerator_name (b->keyval, b->mods);
 }
 
+static gboolean
+recent_listed (gpointer data)
+{
+  GtkWidget *open = find_named (data, "open-button");
+  g_autoptr(GArray) items = g_array_new (FALSE, TRUE, sizeof (MenuItem));
+
+  g_array_set_clear_func (items, menu_item_clear);
+  collect_menu (adw_split_button_get_menu_model (ADW_SPLIT_BUTTON (open)), items);
+  return items->len > 0 && g_strcmp0 (g_array_index (items, MenuItem, 0).action, "win.open-recent") == 0;
+}
+
 /* Every shortcut is in the shortcuts window; every shortcut a menu shows
  * is one; every action is in a menu, on a key or a button. */
 START_TEST (test_shortcuts_and_menus)
@@ -785,6 +802,9 @@ START_TEST (test_shortcuts_and_menus)
     wb_window_open (window, file);
     ck_assert (spin_until (load_finished, window, LOAD_TIMEOUT_MS));
   }
+  /* Open's menu lists the game just opened (GtkRecentManager tells the
+   * window after a moment). */
+  ck_assert_msg (spin_until (recent_listed, window, LOAD_TIMEOUT_MS), "Open's menu lists no recent game");
   /* The legend window's keys too. */
   windows = toplevels_now ();
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.legend", NULL));
@@ -876,15 +896,47 @@ START_TEST (test_shortcuts_and_menus)
     }
   ck_assert_msg (missing->len == 0, "neither in a menu, on a key nor a button:%s", missing->str);
 
-  /* The primary menu is short: no scrolling. */
+  /* The primary menu is short, and no menu scrolls: each opens whole
+   * within a 768-px screen. */
   {
     GtkWidget *button = find_named (GTK_WIDGET (window), "primary-menu");
     g_autoptr(GArray) primary = g_array_new (FALSE, TRUE, sizeof (MenuItem));
+    static const char * const menus[] = { "primary-menu", "map-menu", "game-menu", "play-button" };
 
     ck_assert_ptr_nonnull (button);
     g_array_set_clear_func (primary, menu_item_clear);
     collect_menu (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), primary);
-    ck_assert_uint_le (primary->len, 16);
+    ck_assert_uint_le (primary->len, 16);   /* with its submenus: it had 45 */
+    for (guint i = 0; i < G_N_ELEMENTS (menus); i++)
+      {
+        GtkWidget *widget = find_named (GTK_WIDGET (window), menus[i]);
+        GtkWidget *popover;
+        g_autofree char *name = g_strdup_printf ("menu-%s.png", menus[i]);
+
+        ck_assert_ptr_nonnull (widget);
+        if (ADW_IS_SPLIT_BUTTON (widget))
+          {
+            adw_split_button_popup (ADW_SPLIT_BUTTON (widget));
+            popover = find_type (widget, GTK_TYPE_POPOVER);
+          }
+        else
+          {
+            gtk_menu_button_popup (GTK_MENU_BUTTON (widget));
+            popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget)));
+          }
+        ck_assert_ptr_nonnull (popover);
+        spin_for (300);
+        ck_assert_msg (gtk_widget_get_mapped (popover), "%s did not open", menus[i]);
+        save_shot (popover, name, 100);
+        {
+          int natural = 0;
+
+          gtk_widget_measure (popover, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+          ck_assert_msg (natural <= SCREEN_ROOM, "%s is %d px high", menus[i], natural);
+        }
+        gtk_popover_popdown (GTK_POPOVER (popover));
+        spin_for (100);
+      }
   }
 
   /* (The window takes its legend with it.) */
@@ -895,8 +947,6 @@ END_TEST
 
 /* --- dialogs --------------------------------------------------------------------------- */
 
-/* A 768-px-high screen less GNOME's top bar. */
-#define SCREEN_ROOM 736
 
 /* GTK's dispatch of a key press (gtkmain.c): the capture phase from the
  * window down to the focus widget, then the bubble phase back up; in each
@@ -1085,6 +1135,15 @@ START_TEST (test_dialogs_fit)
       gtk_window_close (dialog);
       spin_for (100);
     }
+
+  /* New Game (an application action; made here without one). */
+  {
+    GtkWindow *dialog = GTK_WINDOW (wb_new_game_dialog_new (GTK_WINDOW (window)));
+
+    gtk_window_present (dialog);
+    assert_fits (dialog, "New Game");
+    gtk_window_destroy (dialog);
+  }
 
   /* The shortcuts window, on each of its pages. */
   {

@@ -96,6 +96,9 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-table",
                                  has_game && wb_sidebar_get_selected_table (self->sidebar) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-inspector", TRUE);
+  /* The Playtest menu's items of a running playtest. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-override", self->play != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-rules", self->play != NULL);
   _wb_window_scenario_update_actions (self);
   _wb_window_play_lock_actions (self);
 }
