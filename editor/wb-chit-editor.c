@@ -1199,7 +1199,8 @@ wb_chit_editor_init (WbChitEditor *self)
 
   /* The list: back, the title and count, add and remove; the chits. */
   left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_size_request (left, 300, -1);
+  /* With the form's minimum, within the pages' width on a narrow window. */
+  gtk_widget_set_size_request (left, 220, -1);
   gtk_paned_set_start_child (GTK_PANED (paned), left);
   header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_margin_start (header, 6);
@@ -1292,7 +1293,7 @@ wb_chit_editor_init (WbChitEditor *self)
     gtk_stack_add_titled (GTK_STACK (self->pages), _wb_chit_cup_new (self), "cup", _("Draw Cup"));
     gtk_paned_set_end_child (GTK_PANED (paned), right);
   }
-  gtk_paned_set_position (GTK_PANED (paned), 340);
+  gtk_paned_set_position (GTK_PANED (paned), 300);
 
   update_form (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "chits.remove", FALSE);

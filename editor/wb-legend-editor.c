@@ -341,7 +341,8 @@ wb_legend_editor_init (WbLegendEditor *self)
   self->feature_only = g_ptr_array_new ();
 
   gtk_window_set_title (GTK_WINDOW (self), _("Map Legend"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 900, 720);
+  /* Within a 768-px-high screen. */
+  gtk_window_set_default_size (GTK_WINDOW (self), 900, 680);
   gtk_window_set_hide_on_close (GTK_WINDOW (self), TRUE);
 
   gtk_box_append (GTK_BOX (terrain_buttons),
@@ -402,6 +403,10 @@ wb_legend_editor_init (WbLegendEditor *self)
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_position (GTK_PANED (paned), 320);
+  /* The divider takes no focus: with it, Escape only put the divider back
+   * instead of closing the window (issue 20); it is dragged with the
+   * pointer. */
+  gtk_widget_set_focusable (paned, FALSE);
   gtk_window_set_child (GTK_WINDOW (self), paned);
   /* A header bar of its own, as a GNOME dialog has (with the window's
    * title and its close button; Escape closes it too). */

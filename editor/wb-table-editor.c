@@ -12,6 +12,10 @@
 #include "wb-table-analysis-view.h"
 #include "wb-table-rules-editor.h"
 #include "wb-edit.h"
+#include "wb-editor-resources.h"
+
+/* The widgets are wb-table-editor.ui's; this file fills the grid and the
+ * legend from the table and turns edits into commands. */
 
 struct _WbTableEditor
 {
@@ -22,6 +26,7 @@ struct _WbTableEditor
   WbTable     *table;
   gulong       changed_id;
 
+  /* Template children. */
   GtkWidget   *box;
   GtkWidget   *title;
   GtkWidget   *name, *dice, *source, *note;
@@ -29,10 +34,17 @@ struct _WbTableEditor
   GtkWidget   *scroller;
   GtkWidget   *grid;
   GtkWidget   *legend;
+  GtkWidget   *hpaned;                 /* the grid | the analysis */
   GtkWidget   *analysis;               /* WbTableAnalysis, right of the grid */
-  gboolean     show_analysis;
-  gboolean     analysis_placed;        /* the divider was placed once */
   GtkWidget   *rules;                  /* WbTableRulesEditor */
+
+  gboolean     show_analysis;
+  /* Where the divider was put for the grid's width, and the width it had
+   * then; a divider found elsewhere was moved by the designer. */
+  int          placed_at, placed_max;
+  gboolean     placing;
+  gconstpointer placed_table;          /* compared only */
+  guint        placed_columns;
 
   int          cur_row, cur_col;       /* -1: headers */
   int          anchor_row, anchor_col;
@@ -50,6 +62,7 @@ enum { PROP_0, PROP_SHOW_ANALYSIS, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void rebuild (WbTableEditor *self);
+static void place_analysis (WbTableEditor *self);
 
 static guint
 n_rows (WbTableEditor *self)
@@ -633,23 +646,6 @@ commit_info (WbTableEditor *self,
     wb_text_field_refuse (entry, error->message);
 }
 
-static GtkWidget *
-info_entry (WbTableEditor *self, GtkWidget *grid, int row, const char *label_text,
-            const char *tooltip)
-{
-  GtkWidget *label = gtk_label_new_with_mnemonic (label_text);
-  GtkWidget *entry = gtk_entry_new ();
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), entry);
-  gtk_widget_set_hexpand (entry, TRUE);
-  gtk_widget_set_tooltip_text (entry, tooltip);
-  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (commit_info), self);
-  gtk_grid_attach (GTK_GRID (grid), label, (row % 2) * 2, row / 2, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), entry, (row % 2) * 2 + 1, row / 2, 1, 1);
-  return entry;
-}
-
 /* --- the legend ------------------------------------------------------------ */
 
 static void
@@ -739,9 +735,10 @@ rebuild_legend (WbTableEditor *self)
 
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
       g_object_set_data (G_OBJECT (row), "wb-index", GUINT_TO_POINTER (i));
-      code_entry (self, box, row, "wb-code", c->code, 4, _("Result code"));
-      code_entry (self, box, row, "wb-name", c->name, 14, _("Name"));
-      text = code_entry (self, box, row, "wb-text", c->text, 20, _("What it does"));
+      /* Narrow fields that grow with the pane: it fits a narrow window. */
+      code_entry (self, box, row, "wb-code", c->code, 3, _("Result code"));
+      code_entry (self, box, row, "wb-name", c->name, 9, _("Name"));
+      text = code_entry (self, box, row, "wb-text", c->text, 10, _("What it does"));
       gtk_widget_set_hexpand (text, TRUE);
       gtk_widget_add_css_class (remove, "flat");
       gtk_widget_set_tooltip_text (remove, _("Remove this result code"));
@@ -807,6 +804,14 @@ rebuild (WbTableEditor *self)
   wb_table_rules_editor_set_table (WB_TABLE_RULES_EDITOR (self->rules), self->table);
   update_actions (self);
   self->rebuilding = FALSE;
+  /* Another table, or other columns: the grid's width again. */
+  if (self->table != self->placed_table || n_columns (self) != self->placed_columns)
+    {
+      self->placed_table = self->table;
+      self->placed_columns = n_columns (self);
+      self->placed_at = -1;
+      place_analysis (self);
+    }
 }
 
 static void
@@ -1108,31 +1113,80 @@ back_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 
 /* --- the widget ------------------------------------------------------------ */
 
-static GtkWidget *
-tool_button (const char *icon, const char *action, const char *tooltip)
-{
-  GtkWidget *b = gtk_button_new_from_icon_name (icon);
-
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
-  gtk_widget_set_tooltip_text (b, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (b), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
-  gtk_widget_add_css_class (b, "flat");
-  return b;
-}
-
-/* The first time the grid and the analysis share the width: the analysis
- * gets what it asks for, up to a little more than half. */
+/* The grid keeps the size it asks for, all its columns when the pane has
+ * room (issue 20: a CRT showed 6 of its 10 columns); the analysis takes
+ * the rest, and what the window gains. Placed again when the table or the
+ * size changes, unless the designer moved the divider. */
 static void
-on_hpaned_max_position (GtkPaned *paned, GParamSpec *pspec, WbTableEditor *self)
+place_analysis (WbTableEditor *self)
 {
-  int max = 0, natural = 0;
+  GtkPaned *paned = GTK_PANED (self->hpaned);
+  gboolean across = gtk_orientable_get_orientation (GTK_ORIENTABLE (paned)) == GTK_ORIENTATION_HORIZONTAL;
+  int max = 0, position = gtk_paned_get_position (paned), natural = 0;
 
   g_object_get (paned, "max-position", &max, NULL);
-  if (self->analysis_placed || max <= 0 || !gtk_widget_get_visible (self->analysis))
+  if (max <= 0 || !gtk_widget_get_visible (self->analysis))
     return;
-  gtk_widget_measure (self->analysis, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
-  gtk_paned_set_position (paned, max - MIN (natural, max * 11 / 20));
-  self->analysis_placed = TRUE;
+  if (self->placed_at >= 0 && position != self->placed_at && position != self->placed_max)
+    return;
+  gtk_widget_measure (self->grid, across ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL,
+                      across ? -1 : gtk_widget_get_width (self->hpaned), NULL, &natural, NULL, NULL);
+  self->placing = TRUE;
+  gtk_paned_set_position (paned, MIN (natural + 2, max));
+  self->placing = FALSE;
+  self->placed_at = gtk_paned_get_position (paned);
+  self->placed_max = max;
+}
+
+/* The analysis beside the grid when both fit across the pane, else under
+ * it, where its columns line up with the grid's. */
+static void
+wb_table_editor_size_allocate (GtkWidget *widget,
+                               int        width,
+                               int        height,
+                               int        baseline)
+{
+  WbTableEditor *self = WB_TABLE_EDITOR (widget);
+  int grid = 0, analysis = 0;
+  GtkOrientation orientation;
+
+  gtk_widget_measure (self->grid, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &grid, NULL, NULL);
+  gtk_widget_measure (self->analysis, GTK_ORIENTATION_HORIZONTAL, -1, &analysis, NULL, NULL, NULL);
+  /* The margins and the divider. */
+  orientation = grid + analysis + 32 <= width ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL;
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->hpaned)) != orientation)
+    {
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->hpaned), orientation);
+      self->placed_at = -1;
+    }
+  gtk_widget_allocate (self->box, width, height, baseline, NULL);
+}
+
+static void
+wb_table_editor_measure (GtkWidget      *widget,
+                         GtkOrientation  orientation,
+                         int             for_size,
+                         int            *minimum,
+                         int            *natural,
+                         int            *minimum_baseline,
+                         int            *natural_baseline)
+{
+  gtk_widget_measure (WB_TABLE_EDITOR (widget)->box, orientation, for_size, minimum, natural,
+                      minimum_baseline, natural_baseline);
+}
+
+/* The designer dragged the divider: it stays where they put it. */
+static void
+on_divider_moved (WbTableEditor *self)
+{
+  int max = 0;
+
+  if (self->placing || self->placed_at < 0)
+    return;
+  g_object_get (self->hpaned, "max-position", &max, NULL);
+  /* GtkPaned keeps the position inside the width: not the designer. */
+  if (gtk_paned_get_position (GTK_PANED (self->hpaned)) != max)
+    self->placed_max = -1;
 }
 
 static void
@@ -1147,8 +1201,7 @@ wb_table_editor_dispose (GObject *object)
   g_clear_object (&self->table);
   self->edit_entry = NULL;
   self->rebuilding = TRUE;   /* entries losing the focus now commit nothing */
-  g_clear_pointer (&self->box, gtk_widget_unparent);
-  self->analysis = NULL;   /* went with the box */
+  gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_TABLE_EDITOR);
   G_OBJECT_CLASS (wb_table_editor_parent_class)->dispose (object);
 }
 
@@ -1180,6 +1233,11 @@ wb_table_editor_set_property (GObject *object, guint prop_id, const GValue *valu
           self->show_analysis = g_value_get_boolean (value);
           if (self->analysis != NULL)
             gtk_widget_set_visible (self->analysis, self->show_analysis);
+          if (self->show_analysis && self->hpaned != NULL)
+            {
+              self->placed_at = -1;
+              place_analysis (self);
+            }
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -1204,6 +1262,8 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
   object_class->dispose = wb_table_editor_dispose;
   object_class->get_property = wb_table_editor_get_property;
   object_class->set_property = wb_table_editor_set_property;
+  widget_class->measure = wb_table_editor_measure;
+  widget_class->size_allocate = wb_table_editor_size_allocate;
 
   /**
    * WbTableEditor:show-analysis:
@@ -1258,7 +1318,28 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_A, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "table.show-analysis", NULL);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  wb_editor_register_resource ();
+  g_type_ensure (WB_TYPE_TABLE_ANALYSIS);
+  g_type_ensure (WB_TYPE_TABLE_RULES_EDITOR);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-table-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, box);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, title);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, name);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, dice);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, source);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, note);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, error);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, scroller);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, grid);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, legend);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, hpaned);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, analysis);
+  gtk_widget_class_bind_template_child (widget_class, WbTableEditor, rules);
+  gtk_widget_class_bind_template_callback (widget_class, on_grid_key);
+  gtk_widget_class_bind_template_callback (widget_class, place_analysis);
+  gtk_widget_class_bind_template_callback (widget_class, on_divider_moved);
+
   gtk_widget_class_set_css_name (widget_class, "tableeditor");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -1266,138 +1347,19 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
 static void
 wb_table_editor_init (WbTableEditor *self)
 {
-  GtkWidget *toolbar, *back, *info, *paned, *lower, *legend_box, *legend_header, *legend_scroller, *add;
-  GtkWidget *toggle, *hpaned;
-  GtkEventController *key;
+  GtkWidget *fields[4];
   GtkCssProvider *css;
   static gsize css_loaded = 0;
 
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  gtk_widget_set_margin_start (self->box, 8);
-  gtk_widget_set_margin_end (self->box, 8);
-  gtk_widget_set_margin_top (self->box, 6);
-  gtk_widget_set_margin_bottom (self->box, 6);
-
-  toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  back = gtk_button_new_with_mnemonic (_("_Back to Map"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "table.back");
-  gtk_widget_set_tooltip_text (back, _("Show the map again (Escape)"));
-  gtk_box_append (GTK_BOX (toolbar), back);
-  self->title = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->title, "title-3");
-  gtk_widget_set_margin_start (self->title, 12);
-  gtk_widget_set_hexpand (self->title, TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->title), 0);
-  gtk_box_append (GTK_BOX (toolbar), self->title);
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("list-add-symbolic", "table.insert-row", _("Insert a row below the cursor (Ctrl+I)")));
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("list-remove-symbolic", "table.remove-row", _("Remove the cursor’s row (Ctrl+Delete)")));
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("go-up-symbolic", "table.move-row-up", _("Move the row up (Alt+Up)")));
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("go-down-symbolic", "table.move-row-down", _("Move the row down (Alt+Down)")));
-  gtk_box_append (GTK_BOX (toolbar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("insert-object-symbolic", "table.insert-column",
-                               _("Insert a column right of the cursor (Ctrl+Shift+I)")));
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("edit-delete-symbolic", "table.remove-column",
-                               _("Remove the cursor’s column (Ctrl+Shift+Delete)")));
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("go-previous-symbolic", "table.move-column-left", _("Move the column left (Alt+Left)")));
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("go-next-symbolic", "table.move-column-right", _("Move the column right (Alt+Right)")));
-  gtk_box_append (GTK_BOX (toolbar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("edit-copy-symbolic", "table.copy", _("Copy the selected cells as tab-separated text (Ctrl+C)")));
-  gtk_box_append (GTK_BOX (toolbar),
-                  tool_button ("edit-paste-symbolic", "table.paste",
-                               _("Paste cells from a spreadsheet at the cursor (Ctrl+V)")));
-  gtk_box_append (GTK_BOX (toolbar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  toggle = gtk_toggle_button_new_with_mnemonic (_("_Analysis"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (toggle), "table.show-analysis");
-  gtk_widget_set_tooltip_text (toggle, _("Show each column’s exact result probabilities "
-                                         "beside the grid (Ctrl+Shift+A)"));
-  gtk_widget_add_css_class (toggle, "flat");
-  gtk_box_append (GTK_BOX (toolbar), toggle);
-  gtk_box_append (GTK_BOX (self->box), toolbar);
-
-  info = gtk_grid_new ();
-  gtk_grid_set_row_spacing (GTK_GRID (info), 4);
-  gtk_grid_set_column_spacing (GTK_GRID (info), 6);
-  self->name = info_entry (self, info, 0, _("_Name"), _("The table’s name as printed"));
-  self->dice = info_entry (self, info, 1, _("_Dice"), _("The dice read on the table: 1d6, 2d6, d66 (two dice read as 11–66)…"));
-  self->source = info_entry (self, info, 2, _("_Source"), _("Where the table comes from (rule numbers, chart)"));
-  self->note = info_entry (self, info, 3, _("N_ote"), _("How the table is read (rounding, shifts, limits)"));
-  gtk_box_append (GTK_BOX (self->box), info);
-
-  self->error = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->error, "error");
-  gtk_label_set_xalign (GTK_LABEL (self->error), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->error), TRUE);
-  gtk_widget_set_visible (self->error, FALSE);
-  gtk_box_append (GTK_BOX (self->box), self->error);
-
-  paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
-  gtk_widget_set_vexpand (paned, TRUE);
-  self->grid = gtk_grid_new ();
-  gtk_widget_add_css_class (self->grid, "table-grid");
-  gtk_widget_set_halign (self->grid, GTK_ALIGN_START);
-  gtk_widget_set_valign (self->grid, GTK_ALIGN_START);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->grid), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Table cells"), -1);
-  key = gtk_event_controller_key_new ();
-  g_signal_connect (key, "key-pressed", G_CALLBACK (on_grid_key), self);
-  gtk_widget_add_controller (self->grid, key);
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->grid);
-  /* The analysis pane right of the grid, above the legend. */
-  hpaned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_paned_set_start_child (GTK_PANED (hpaned), self->scroller);
-  gtk_paned_set_shrink_start_child (GTK_PANED (hpaned), FALSE);
-  self->analysis = wb_table_analysis_new ();
   self->show_analysis = TRUE;
-  gtk_paned_set_end_child (GTK_PANED (hpaned), self->analysis);
-  gtk_paned_set_shrink_end_child (GTK_PANED (hpaned), FALSE);
-  g_signal_connect (hpaned, "notify::max-position", G_CALLBACK (on_hpaned_max_position), self);
-  gtk_paned_set_start_child (GTK_PANED (paned), hpaned);
-  gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
-  gtk_widget_set_size_request (self->scroller, -1, 160);
-
-  legend_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  legend_header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_append (GTK_BOX (legend_header), gtk_label_new (_("Result codes")));
-  gtk_widget_add_css_class (gtk_widget_get_first_child (legend_header), "heading");
-  add = gtk_button_new_with_mnemonic (_("_Add Code"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "table.add-code");
-  gtk_widget_set_tooltip_text (add, _("Add a result code to the table’s legend"));
-  gtk_box_append (GTK_BOX (legend_header), add);
-  gtk_widget_set_margin_top (legend_header, 6);
-  gtk_box_append (GTK_BOX (legend_box), legend_header);
-  self->legend = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->legend), GTK_SELECTION_NONE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->legend), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Result codes"), -1);
-  legend_scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (legend_scroller), self->legend);
-  gtk_widget_set_vexpand (legend_scroller, TRUE);
-  gtk_box_append (GTK_BOX (legend_box), legend_scroller);
-  /* The legend and, next to it, the rules panel (wb-table-rules-editor.c). */
-  lower = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_paned_set_start_child (GTK_PANED (lower), legend_box);
-  gtk_paned_set_resize_start_child (GTK_PANED (lower), FALSE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (lower), FALSE);
-  self->rules = wb_table_rules_editor_new ();
-  gtk_widget_set_size_request (self->rules, 360, 220);
-  gtk_paned_set_end_child (GTK_PANED (lower), self->rules);
-  gtk_paned_set_shrink_end_child (GTK_PANED (lower), FALSE);
-  gtk_paned_set_end_child (GTK_PANED (paned), lower);
-  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  gtk_widget_set_size_request (legend_box, 420, 120);
-  gtk_box_append (GTK_BOX (self->box), paned);
+  self->placed_at = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  fields[0] = self->name;
+  fields[1] = self->dice;
+  fields[2] = self->source;
+  fields[3] = self->note;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    wb_text_field_guard (GTK_ENTRY (fields[i]), G_CALLBACK (commit_info), self);
 
   if (g_once_init_enter (&css_loaded))
     {

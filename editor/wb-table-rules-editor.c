@@ -1178,6 +1178,7 @@ wb_table_rules_editor_init (WbTableRulesEditor *self)
   header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   label = heading (_("Column shifts and modifiers"));
   gtk_widget_set_hexpand (label, TRUE);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_box_append (GTK_BOX (header), label);
   self->show_all = gtk_toggle_button_new_with_mnemonic (_("All _Kinds"));
   label_widget (self->show_all, _("Show every kind of modifier"),
@@ -1210,10 +1211,11 @@ wb_table_rules_editor_init (WbTableRulesEditor *self)
                                  _("Beyond the first column (after the odds or the shifts)"));
   self->end_right = end_dropdown (_("Right end"),
                                   _("Beyond the last column (after the odds or the shifts)"));
+  /* One end a line: the pane stays narrow enough for a narrow window. */
   gtk_grid_attach (GTK_GRID (grid), field_label (_("_Left"), self->end_left), 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), self->end_left, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), field_label (_("_Right"), self->end_right), 2, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->end_right, 3, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), field_label (_("_Right"), self->end_right), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), self->end_right, 1, 1, 1, 1);
   self->def_left = end_dropdown (_("Left end, defensive fire"),
                                  _("Beyond the first column in defensive fire"));
   self->def_right = end_dropdown (_("Right end, defensive fire"),
@@ -1223,8 +1225,8 @@ wb_table_rules_editor_init (WbTableRulesEditor *self)
   gtk_grid_set_column_spacing (GTK_GRID (self->def_box), 6);
   gtk_grid_attach (GTK_GRID (self->def_box), field_label (_("Defensive fire: le_ft"), self->def_left), 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (self->def_box), self->def_left, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->def_box), field_label (_("ri_ght"), self->def_right), 2, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->def_box), self->def_right, 3, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->def_box), field_label (_("ri_ght"), self->def_right), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->def_box), self->def_right, 1, 1, 1, 1);
   {
     GtkWidget *ends[] = { self->end_left, self->end_right, self->def_left, self->def_right };
     for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
@@ -1247,10 +1249,11 @@ wb_table_rules_editor_init (WbTableRulesEditor *self)
   g_signal_connect_swapped (self->pool_sides, "value-changed", G_CALLBACK (commit_pool), self);
   g_signal_connect_swapped (self->pool_rule, "notify::selected", G_CALLBACK (commit_pool), self);
   g_signal_connect_swapped (self->pool_value, "value-changed", G_CALLBACK (commit_pool), self);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
   gtk_grid_attach (GTK_GRID (grid), field_label (_("S_ides"), self->pool_sides), 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), self->pool_sides, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->pool_rule, 2, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->pool_value, 3, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), self->pool_rule, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), self->pool_value, 1, 1, 1, 1);
   gtk_box_append (GTK_BOX (sec), grid);
 
   /* Which die a roll table reads. */

@@ -259,6 +259,25 @@ find_drop_target (GtkWidget *widget)
   return NULL;
 }
 
+/* The shortcuts of @widget's own shortcut controllers: its class's key
+ * bindings and the controllers added to it (a new array of references). */
+GPtrArray *
+widget_shortcuts (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  GPtrArray *shortcuts = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_SHORTCUT_CONTROLLER (controller))
+        for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+          g_ptr_array_add (shortcuts, g_list_model_get_item (G_LIST_MODEL (controller), j));
+    }
+  return shortcuts;
+}
+
 /* Renders @widget the way it appears on screen. */
 GdkTexture *
 render_widget (GtkWidget *widget)

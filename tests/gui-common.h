@@ -38,6 +38,9 @@ gboolean dialog_shown (gpointer data);
 gboolean has_label (GtkWidget *widget, const char *text);
 GtkDropTarget * find_drop_target (GtkWidget *widget);
 GdkTexture * render_widget (GtkWidget *widget);
+/* The shortcuts of @widget's own shortcut controllers (its class's key
+ * bindings, the controllers added to it): a new array of references. */
+GPtrArray * widget_shortcuts (GtkWidget *widget);
 /* Saves @widget as NAME.png in WARBENCH_SHOT_DIR, when it is set, after
  * letting the main loop run @settle_ms (layout and drawing catch up). */
 void save_shot (GtkWidget *widget, const char *name, guint settle_ms);

@@ -68,13 +68,17 @@ menu_has (GMenuModel *model,
 
       if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &a) && g_strcmp0 (a, action) == 0)
         return TRUE;
-      link = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
-      if (link != NULL && menu_has (link, action))
+      /* Its sections, and its submenus (Export, Import). */
+      for (guint k = 0; k < 2; k++)
         {
-          g_object_unref (link);
-          return TRUE;
+          link = g_menu_model_get_item_link (model, i, k == 0 ? G_MENU_LINK_SECTION : G_MENU_LINK_SUBMENU);
+          if (link != NULL && menu_has (link, action))
+            {
+              g_object_unref (link);
+              return TRUE;
+            }
+          g_clear_object (&link);
         }
-      g_clear_object (&link);
     }
   return FALSE;
 }

@@ -35,6 +35,45 @@ static const char *levels[] = { "enforce", "warn", "off" };
 /* The automatic player's pace choices, in milliseconds (0: one action per Step). */
 static const guint paces[] = { 0, 250, 800, 2000 };
 
+/* The choices of the dialog's drop-downs: said in full, on two lines if
+ * they must, never cut to "E…" beside a long title (issue 20). */
+static void
+setup_choice (GtkSignalListItemFactory *factory,
+              GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 26);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_choice (GtkSignalListItemFactory *factory,
+             GtkListItem              *item)
+{
+  GtkStringObject *choice = gtk_list_item_get_item (item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+
+  gtk_label_set_label (label, gtk_string_object_get_string (choice));
+  /* Wrapped once it has text (GTK 4.8 measures an empty wrapping label
+   * at -3 px). */
+  gtk_label_set_wrap (label, TRUE);
+}
+
+static GtkWidget *
+combo_row_new (void)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_choice), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_choice), NULL);
+  adw_combo_row_set_factory (ADW_COMBO_ROW (row), factory);
+  return row;
+}
+
 static WbScenario *
 chosen_scenario (WbPlayDialog *self)
 {
@@ -103,7 +142,7 @@ build_rules (WbPlayDialog *self)
   for (guint i = 0; i < family->n_checks; i++)
     {
       const WbRuleCheck *c = &family->checks[i];
-      GtkWidget *row = adw_combo_row_new ();
+      GtkWidget *row = combo_row_new ();
       g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
       g_autofree char *subtitle = g_strdup_printf ("%s · %s", c->id, c->rule);
 
@@ -216,7 +255,7 @@ build_players (WbPlayDialog *self)
   for (guint i = 0; i < sides->len && i < WB_MATCH_MAX_SIDES; i++)
     {
       WbSide *side = g_ptr_array_index (sides, i);
-      GtkWidget *row = adw_combo_row_new ();
+      GtkWidget *row = combo_row_new ();
       g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
       gtk_string_list_append (names, _("A person"));
@@ -230,7 +269,7 @@ build_players (WbPlayDialog *self)
   gtk_string_list_append (paces_names, _("Fast (¼ s an action)"));
   gtk_string_list_append (paces_names, _("Steady (0.8 s an action)"));
   gtk_string_list_append (paces_names, _("Slow (2 s an action)"));
-  self->pace_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->pace_row = ADW_COMBO_ROW (combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->pace_row), _("_Automatic player’s pace"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->pace_row), TRUE);
   adw_combo_row_set_model (self->pace_row, G_LIST_MODEL (paces_names));
@@ -413,7 +452,7 @@ wb_play_dialog_new (GtkWindow  *parent,
       gtk_string_list_append (scenario_names, wb_scenario_get_name (s) != NULL ? wb_scenario_get_name (s)
                                                                                 : wb_scenario_get_id (s));
     }
-  self->scenario_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  self->scenario_row = ADW_COMBO_ROW (combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->scenario_row), _("S_cenario"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->scenario_row), TRUE);
   adw_combo_row_set_model (self->scenario_row, G_LIST_MODEL (scenario_names));
@@ -438,7 +477,7 @@ wb_play_dialog_new (GtkWindow  *parent,
 
   gtk_string_list_append (dice_names, _("Warbench rolls"));
   gtk_string_list_append (dice_names, _("The players roll and type the rolls"));
-  dice = adw_combo_row_new ();
+  dice = combo_row_new ();
   self->dice_row = ADW_COMBO_ROW (dice);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (dice), _("_Dice"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (dice), TRUE);

@@ -17,6 +17,8 @@ struct _WbSidebar
 {
   GtkWidget   parent_instance;
 
+  GtkWidget  *box;
+  GtkWidget  *menu_button;      /* the game's parts: add a map, a scenario… */
   GtkWidget  *scroller;
   GtkListBox *list_box;
 
@@ -29,6 +31,7 @@ G_DEFINE_FINAL_TYPE (WbSidebar, wb_sidebar, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_GAME,
+  PROP_MENU_MODEL,
   N_PROPS
 };
 
@@ -571,7 +574,9 @@ wb_sidebar_dispose (GObject *object)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  self->scroller = NULL;
+  self->menu_button = NULL;
+  g_clear_pointer (&self->box, gtk_widget_unparent);
 
   G_OBJECT_CLASS (wb_sidebar_parent_class)->dispose (object);
 }
@@ -588,6 +593,9 @@ wb_sidebar_get_property (GObject    *object,
     {
     case PROP_GAME:
       g_value_set_object (value, self->game);
+      break;
+    case PROP_MENU_MODEL:
+      g_value_set_object (value, gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (self->menu_button)));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -607,6 +615,10 @@ wb_sidebar_set_property (GObject      *object,
     case PROP_GAME:
       wb_sidebar_set_game (self, g_value_get_object (value));
       break;
+    case PROP_MENU_MODEL:
+      gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button), g_value_get_object (value));
+      g_object_notify_by_pspec (object, pspec);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -624,6 +636,16 @@ wb_sidebar_class_init (WbSidebarClass *klass)
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, WB_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * WbSidebar:menu-model:
+   *
+   * The sidebar's own menu, at its top: the game's parts (add a map, a
+   * scenario, a table…), the rarely used actions of the window that the
+   * sidebar lists.
+   */
+  properties[PROP_MENU_MODEL] =
+    g_param_spec_object ("menu-model", NULL, NULL, G_TYPE_MENU_MODEL,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -672,10 +694,32 @@ wb_sidebar_class_init (WbSidebarClass *klass)
 static void
 wb_sidebar_init (WbSidebar *self)
 {
+  GtkWidget *header, *title;
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (header, "sidebar-header");
+  title = gtk_label_new (_("Game"));
+  gtk_widget_add_css_class (title, "heading");
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_box_append (GTK_BOX (header), title);
+  self->menu_button = gtk_menu_button_new ();
+  gtk_widget_set_name (self->menu_button, "game-menu");
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->menu_button), "list-add-symbolic");
+  gtk_widget_add_css_class (self->menu_button, "flat");
+  gtk_widget_set_tooltip_text (self->menu_button, _("Add to the Game"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Game Menu"), -1);
+  gtk_box_append (GTK_BOX (header), self->menu_button);
+  gtk_box_append (GTK_BOX (self->box), header);
+
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller),
                                   GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+  gtk_box_append (GTK_BOX (self->box), self->scroller);
 
   self->list_box = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_widget_add_css_class (GTK_WIDGET (self->list_box), "navigation-sidebar");

@@ -475,16 +475,16 @@ _wb_window_update_selection_outline (WbWindow *self)
     }
 }
 
-/* Shown while a map is edited and the user wants it (win.show-inspector,
- * Ctrl+I, the header bar's toggle). */
+/* The inspector has something to show while a map is edited; whether it
+ * is shown is the inspector flap's (win.show-inspector, Ctrl+I, the header
+ * bar's toggle; wb-window-layout.c). */
 void
 _wb_window_update_inspector_visible (WbWindow *self)
 {
   gboolean has_map = wb_map_editor_get_map (self->editor) != NULL;
 
   gtk_widget_set_visible (self->inspector_button, has_map);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->inspector_revealer),
-                                 has_map && self->show_inspector);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->inspector_revealer), has_map);
 }
 
 /* The rename popover points at the location on the canvas. */
@@ -520,11 +520,8 @@ _wb_window_add_inspector (WbWindow *self)
   gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
   gtk_box_append (GTK_BOX (box), self->inspector);
 
-  self->inspector_revealer = gtk_revealer_new ();
-  gtk_revealer_set_transition_type (GTK_REVEALER (self->inspector_revealer),
-                                    GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT);
+  gtk_widget_add_css_class (box, "background");
   gtk_revealer_set_child (GTK_REVEALER (self->inspector_revealer), box);
-  gtk_box_append (self->canvas_box, self->inspector_revealer);
 
   g_signal_connect_object (self->editor, "selection-changed",
                            G_CALLBACK (_wb_window_update_selection_outline), self,

@@ -82,16 +82,9 @@ _wb_window_oob_class_init (GtkWidgetClass *widget_class)
 void
 _wb_window_oob_init (WbWindow *self)
 {
-  g_autoptr(GtkWidget) map_page = g_object_ref (gtk_paned_get_end_child (self->paned));
-
-  self->main_stack = gtk_stack_new ();
-  gtk_stack_set_transition_type (GTK_STACK (self->main_stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-  gtk_paned_set_end_child (self->paned, NULL);
-  gtk_stack_add_named (GTK_STACK (self->main_stack), map_page, "map");
   self->oob_editor = wb_oob_editor_new ();
   gtk_stack_add_named (GTK_STACK (self->main_stack), self->oob_editor, "oob");
   gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "map");
-  gtk_paned_set_end_child (self->paned, self->main_stack);
 
   g_signal_connect_object (self->sidebar, "oob-selected", G_CALLBACK (on_oob_selected), self,
                            G_CONNECT_SWAPPED);

@@ -1110,6 +1110,19 @@ on_scenario_pane_visible (WbWindow *self)
   g_object_unref (controllers);
 }
 
+/* A turn bar tool that gives way on a narrow window (the turn bar's own
+ * buttons stay): it is also in the Playtest menu and on its shortcut. */
+static GtkWidget *
+squeezable (GtkWidget *tool)
+{
+  GtkWidget *squeezer = adw_squeezer_new ();
+
+  adw_squeezer_set_allow_none (ADW_SQUEEZER (squeezer), TRUE);
+  adw_squeezer_add (ADW_SQUEEZER (squeezer), tool);
+  gtk_widget_set_valign (squeezer, GTK_ALIGN_CENTER);
+  return squeezer;
+}
+
 void
 _wb_window_play_init (WbWindow *self)
 {
@@ -1155,8 +1168,19 @@ _wb_window_play_init (WbWindow *self)
   self->play_override_slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   self->play_side_panel = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_size_request (self->play_side_panel, 360, -1);
-  gtk_box_append (GTK_BOX (self->play_side_panel), self->play_override_slot);
-  gtk_box_append (GTK_BOX (self->play_side_panel), side_paned);
+  /* The panel keeps its 360 px on a narrow window, and fits a short one:
+   * what is larger in it scrolls, and the map keeps the rest (issue 20). */
+  {
+    GtkWidget *side_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *side_scroller = gtk_scrolled_window_new ();
+
+    gtk_box_append (GTK_BOX (side_box), self->play_override_slot);
+    gtk_box_append (GTK_BOX (side_box), side_paned);
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side_scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side_scroller), side_box);
+    gtk_widget_set_vexpand (side_scroller, TRUE);
+    gtk_box_append (GTK_BOX (self->play_side_panel), side_scroller);
+  }
 
   self->play_override_toggle = gtk_toggle_button_new_with_mnemonic (_("_Override"));
   gtk_widget_set_name (self->play_override_toggle, "play-override");
@@ -1171,7 +1195,7 @@ _wb_window_play_init (WbWindow *self)
     gtk_widget_set_tooltip_text (rules, _("Enforce, warn about or turn off each rule the engine checks, "
                                           "for this playtest"));
     gtk_actionable_set_action_name (GTK_ACTIONABLE (rules), "win.play-rules");
-    wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), rules);
+    wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), squeezable (rules));
   }
   wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), self->play_override_toggle);
   self->play_dice = wb_dice_roller_new ();
@@ -1199,7 +1223,7 @@ _wb_window_play_init (WbWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_battle_view, "unit-activated", G_CALLBACK (on_battle_unit), self,
                            G_CONNECT_SWAPPED);
-  wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), self->play_battle_toggle);
+  wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), squeezable (self->play_battle_toggle));
 
   gtk_box_prepend (GTK_BOX (page_box), self->turn_bar);
   gtk_box_insert_child_after (GTK_BOX (page_box), self->play_prompt, GTK_WIDGET (self->scenario_paned));

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 
 typedef struct _WbWindowSetup WbWindowSetup;
 typedef struct _WbWindowScenario WbWindowScenario;
+typedef struct _WbWindowLayout WbWindowLayout;
 
 #define GAME_MIME_TYPE "application/x-warbench"
 #define MAX_RECENT     10
@@ -28,14 +29,15 @@ struct _WbWindow
   AdwWindowTitle       *window_title;
   GtkStack             *stack;
   GtkSpinner           *spinner;
-  GtkPaned             *paned;
+  GtkWidget            *sidebar_flap;   /* AdwFlap: the sidebar beside or over the pages */
   WbSidebar            *sidebar;
   WbMapView            *map_view;
   GtkLabel             *hover_label;
   GtkLabel             *editor_label;
   GtkBox               *canvas_box;
   GtkPaned             *scenario_paned;
-  GtkWidget            *scenario_pane;
+  GtkWidget            *scenario_pane;  /* WbScenarioPane */
+  GtkWidget            *inspector_flap; /* AdwFlap: the inspector beside or over the map */
   GtkWidget            *undo_button;
   GtkWidget            *play_button;           /* Playtest / End Playtest in the header bar */
   AdwButtonContent     *play_button_content;
@@ -43,12 +45,12 @@ struct _WbWindow
   GMenu                *edit_section;
   GtkWidget            *palette;
   GtkWidget            *inspector;
-  GtkWidget            *inspector_revealer;
+  GtkWidget            *inspector_revealer;   /* the inspector_flap's flap (play mode hides it) */
   GtkWidget            *inspector_button;
   GtkLabel             *zoom_label;
   GMenu                *recent_menu;
   GtkWidget            *legend;         /* WbLegendEditor, made on first use */
-  GtkWidget            *main_stack;     /* "map" (the canvas page) or "oob" */
+  GtkWidget            *main_stack;     /* "map" (the map page), "oob", "table", "chits" */
   GtkWidget            *oob_editor;     /* WbOobEditor */
   GtkWidget            *table_editor;   /* WbTableEditor: the "table" page */
   GtkWidget            *chit_editor;    /* WbChitEditor: the "chits" page */
@@ -127,6 +129,8 @@ struct _WbWindow
   WbWindowSetup        *setup;
   /* The scenario pane: set-up and turn track (wb-window-scenario.c). */
   WbWindowScenario     *scenario_ui;
+  /* The flaps, their remembered state and the map's fit (wb-window-layout.c). */
+  WbWindowLayout       *layout;
 };
 
 const char * _wb_window_get_draft_id (WbWindow *self);
@@ -218,5 +222,19 @@ void _wb_window_scenario_shown (WbWindow *self);
 void _wb_window_scenario_game_changed (WbWindow *self, const char *what);
 void _wb_window_scenario_update_actions (WbWindow *self);
 gboolean _wb_window_scenario_take_pick (WbWindow *self, double x, double y);
+/* The pane's remembered state, once the window has its settings. */
+void _wb_window_scenario_load_settings (WbWindow *self);
+/* The adaptive layout (wb-window-layout.c). */
+void _wb_window_layout_class_init (GtkWidgetClass *widget_class);
+void _wb_window_layout_init (WbWindow *self);
+void _wb_window_layout_load_settings (WbWindow *self);
+void _wb_window_layout_dispose (WbWindow *self);
+void _wb_window_layout_set_show_sidebar (WbWindow *self, gboolean show);
+void _wb_window_layout_set_show_inspector (WbWindow *self, gboolean show);
+gboolean _wb_window_layout_get_sidebar_folded (WbWindow *self);
+/* A map was shown: it is fitted once its view has its size. */
+void _wb_window_layout_map_shown (WbWindow *self);
+/* Fits the map now, and keeps it fitted while the view changes size. */
+void _wb_window_layout_fit_map (WbWindow *self);
 
 G_END_DECLS

@@ -7,30 +7,38 @@
 
 #include "wb-edit.h"
 #include "wb-reinforcement-editor.h"
+#include "wb-scenario-pane.h"
 #include "wb-setup-editor.h"
 #include "wb-window-private.h"
 #include "wb-window-scenario.h"
 
-/* The scenario pane under the map: a set-up page (the deployment chart,
- * units not placed, markers) and a turn-track page, for the scenario the
- * sidebar shows. Units drag from the pane onto the map view, and set-up
- * units on the map drag to another hex: the map view gets a drop target
- * and a drag source here, both acting only while the pane is shown. */
+/* The scenario pane under the map (a WbScenarioPane: a set-up page and a
+ * turn-track page) for the scenario the sidebar shows. It starts closed and
+ * opens only when the designer asks (Ctrl+E, Ctrl+Shift+E, the map menu,
+ * Add Scenario); whether it is open and on which page is remembered in
+ * GSettings (scenario-pane-open, scenario-pane-page), not reopened by
+ * choosing a scenario (issue 20). Units drag from the pane onto the map
+ * view, and set-up units on the map drag to another hex: the map view gets
+ * a drop target and a drag source here, both acting only while the pane is
+ * shown. */
 
+/* The pane's first height: this, or two fifths of the map page, whichever
+ * is less; after that the designer's. */
 #define PANE_HEIGHT 330
 
 struct _WbWindowScenario
 {
-  GtkWidget  *stack;
-  GtkWidget  *title;
-  GtkWidget  *setup_editor;
-  GtkWidget  *reinforcement_editor;
-  gboolean    wanted;        /* the designer has not closed the pane */
+  gboolean    wanted;        /* the designer wants the pane open */
   gboolean    placed;        /* the paned position was set once */
   guint       place_tick;
-  gconstpointer last_scenario;  /* compared only, never used */
   char       *pick_feature;  /* a marker waiting for a click on the map */
 };
+
+static WbScenarioPane *
+pane (WbWindow *self)
+{
+  return WB_SCENARIO_PANE (self->scenario_pane);
+}
 
 static WbScenario *
 shown_scenario (WbWindow *self)
@@ -44,8 +52,6 @@ pick_radius (WbWindow *self)
   return MAX (10.0, 12.0 / wb_map_view_get_zoom (self->map_view));
 }
 
-/* The pane's first height, once the paned has one: PANE_HEIGHT or half
- * the height, whichever is less; after that the designer's. */
 static gboolean
 place_pane (GtkWidget     *paned,
             GdkFrameClock *clock,
@@ -56,7 +62,7 @@ place_pane (GtkWidget     *paned,
 
   if (height <= 0)
     return G_SOURCE_CONTINUE;
-  gtk_paned_set_position (GTK_PANED (paned), height - MIN (PANE_HEIGHT, height / 2));
+  gtk_paned_set_position (GTK_PANED (paned), height - MIN (PANE_HEIGHT, height * 2 / 5));
   self->scenario_ui->placed = TRUE;
   self->scenario_ui->place_tick = 0;
   return G_SOURCE_REMOVE;
@@ -81,8 +87,37 @@ update_pane (WbWindow *self)
     {
       g_autofree char *title = g_strdup_printf (_("Scenario: %s"), wb_scenario_get_name (scenario));
 
-      gtk_label_set_text (GTK_LABEL (sc->title), title);
+      wb_scenario_pane_set_title (pane (self), title);
     }
+}
+
+/* The designer opened or closed the pane, or turned its page. */
+static void
+remember (WbWindow *self)
+{
+  const char *page;
+
+  /* (Not while the window is taken apart.) */
+  if (self->settings == NULL || self->scenario_ui == NULL)
+    return;
+  page = wb_scenario_pane_get_page (pane (self));
+  g_settings_set_boolean (self->settings, "scenario-pane-open", self->scenario_ui->wanted);
+  if (page != NULL)
+    g_settings_set_string (self->settings, "scenario-pane-page", page);
+}
+
+void
+_wb_window_scenario_load_settings (WbWindow *self)
+{
+  g_autofree char *page = NULL;
+
+  if (self->settings == NULL)
+    return;
+  page = g_settings_get_string (self->settings, "scenario-pane-page");
+  /* Both read before either is applied: turning the page remembers. */
+  self->scenario_ui->wanted = g_settings_get_boolean (self->settings, "scenario-pane-open");
+  wb_scenario_pane_set_page (pane (self), page);
+  update_pane (self);
 }
 
 void
@@ -106,14 +141,10 @@ _wb_window_scenario_shown (WbWindow *self)
 
   if (sc == NULL)
     return;
-  /* Choosing another scenario opens the pane again. */
-  if (scenario != NULL && (gconstpointer) scenario != sc->last_scenario)
-    sc->wanted = TRUE;
-  sc->last_scenario = scenario;
   g_clear_pointer (&sc->pick_feature, g_free);
-  wb_setup_editor_set_target (WB_SETUP_EDITOR (sc->setup_editor), self->game, scenario,
-                              self->undo_stack);
-  wb_reinforcement_editor_set_target (WB_REINFORCEMENT_EDITOR (sc->reinforcement_editor),
+  wb_setup_editor_set_target (WB_SETUP_EDITOR (wb_scenario_pane_get_setup_editor (pane (self))), self->game,
+                              scenario, self->undo_stack);
+  wb_reinforcement_editor_set_target (WB_REINFORCEMENT_EDITOR (wb_scenario_pane_get_reinforcement_editor (pane (self))),
                                       self->game, scenario, self->undo_stack);
   update_pane (self);
 }
@@ -141,7 +172,7 @@ show_page (WbWindow   *self,
   WbWindowScenario *sc = self->scenario_ui;
   gboolean shown = gtk_widget_get_visible (self->scenario_pane);
 
-  if (shown && g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (sc->stack)), page) == 0)
+  if (shown && g_strcmp0 (wb_scenario_pane_get_page (pane (self)), page) == 0)
     {
       sc->wanted = FALSE;
       gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
@@ -149,9 +180,10 @@ show_page (WbWindow   *self,
   else
     {
       sc->wanted = TRUE;
-      gtk_stack_set_visible_child_name (GTK_STACK (sc->stack), page);
+      wb_scenario_pane_set_page (pane (self), page);
     }
   update_pane (self);
+  remember (self);
 }
 
 static void
@@ -199,7 +231,10 @@ add_scenario_action (GtkWidget  *widget,
       return;
     }
   scenario = wb_game_find_scenario (self->game, id);
+  /* A new scenario is shown with its set-up, to be filled in. */
   self->scenario_ui->wanted = TRUE;
+  wb_scenario_pane_set_page (pane (self), "setup");
+  remember (self);
   wb_sidebar_select (self->sidebar, map, scenario);
 }
 
@@ -244,7 +279,7 @@ wb_window_drop_unit (WbWindow    *self,
                    _("Show a scenario to place units"));
       return FALSE;
     }
-  return wb_setup_editor_place_at_point (WB_SETUP_EDITOR (self->scenario_ui->setup_editor), unit,
+  return wb_setup_editor_place_at_point (WB_SETUP_EDITOR (wb_scenario_pane_get_setup_editor (pane (self))), unit,
                                          x, y, pick_radius (self), error);
 }
 
@@ -455,7 +490,8 @@ _wb_window_scenario_take_pick (WbWindow *self,
     return FALSE;
   feature = g_steal_pointer (&sc->pick_feature);
   wb_map_view_set_picking (self->map_view, FALSE);
-  wb_setup_editor_add_marker_at_point (WB_SETUP_EDITOR (sc->setup_editor), feature, x, y,
+  wb_setup_editor_add_marker_at_point (WB_SETUP_EDITOR (wb_scenario_pane_get_setup_editor (pane (self))),
+                                       feature, x, y,
                                        pick_radius (self), NULL);
   return TRUE;
 }
@@ -466,14 +502,14 @@ GtkWidget *
 wb_window_get_setup_editor (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
-  return self->scenario_ui->setup_editor;
+  return wb_scenario_pane_get_setup_editor (pane (self));
 }
 
 GtkWidget *
 wb_window_get_reinforcement_editor (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
-  return self->scenario_ui->reinforcement_editor;
+  return wb_scenario_pane_get_reinforcement_editor (pane (self));
 }
 
 gboolean
@@ -487,7 +523,7 @@ const char *
 wb_window_get_scenario_page (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
-  return gtk_stack_get_visible_child_name (GTK_STACK (self->scenario_ui->stack));
+  return wb_scenario_pane_get_page (pane (self));
 }
 
 /* --- set-up ------------------------------------------------------------------- */
@@ -497,6 +533,7 @@ on_close_clicked (WbWindow *self)
 {
   self->scenario_ui->wanted = FALSE;
   update_pane (self);
+  remember (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
 }
 
@@ -517,45 +554,20 @@ void
 _wb_window_scenario_init (WbWindow *self)
 {
   WbWindowScenario *sc = g_new0 (WbWindowScenario, 1);
-  GtkWidget *header, *switcher, *close;
+  GtkWidget *setup_editor = wb_scenario_pane_get_setup_editor (pane (self));
   GtkDropTarget *target;
   GtkDragSource *source;
 
   self->scenario_ui = sc;
-  sc->wanted = TRUE;
-
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_add_css_class (header, "scenario-pane-header");
-  sc->stack = gtk_stack_new ();
-  gtk_widget_set_vexpand (sc->stack, TRUE);
-  switcher = gtk_stack_switcher_new ();
-  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (sc->stack));
-  gtk_box_append (GTK_BOX (header), switcher);
-  sc->title = gtk_label_new (NULL);
-  gtk_widget_add_css_class (sc->title, "dim-label");
-  gtk_widget_set_hexpand (sc->title, TRUE);
-  gtk_label_set_xalign (GTK_LABEL (sc->title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (sc->title), PANGO_ELLIPSIZE_END);
-  gtk_box_append (GTK_BOX (header), sc->title);
-  close = gtk_button_new_from_icon_name ("window-close-symbolic");
-  gtk_widget_add_css_class (close, "flat");
-  gtk_widget_set_tooltip_text (close, _("Hide the scenario pane (Ctrl+E shows it)"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (close), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Hide the scenario pane"), -1);
-  g_signal_connect_swapped (close, "clicked", G_CALLBACK (on_close_clicked), self);
-  gtk_box_append (GTK_BOX (header), close);
-  gtk_box_append (GTK_BOX (self->scenario_pane), header);
-
-  sc->setup_editor = wb_setup_editor_new ();
-  g_signal_connect_object (sc->setup_editor, "pick-marker", G_CALLBACK (on_pick_marker), self,
+  g_signal_connect_object (self->scenario_pane, "close-requested", G_CALLBACK (on_close_clicked), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (sc->setup_editor, "show-place", G_CALLBACK (on_show_place), self,
+  /* The switcher turns the page too. */
+  g_signal_connect_object (self->scenario_pane, "notify::page", G_CALLBACK (remember), self,
                            G_CONNECT_SWAPPED);
-  gtk_stack_add_titled (GTK_STACK (sc->stack), sc->setup_editor, "setup", _("Set-up"));
-  sc->reinforcement_editor = wb_reinforcement_editor_new ();
-  gtk_stack_add_titled (GTK_STACK (sc->stack), sc->reinforcement_editor, "turns",
-                        _("Turn Track"));
-  gtk_box_append (GTK_BOX (self->scenario_pane), sc->stack);
+  g_signal_connect_object (setup_editor, "pick-marker", G_CALLBACK (on_pick_marker), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (setup_editor, "show-place", G_CALLBACK (on_show_place), self,
+                           G_CONNECT_SWAPPED);
 
   target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
   g_signal_connect (target, "drop", G_CALLBACK (on_map_drop), self);

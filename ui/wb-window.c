@@ -10,6 +10,7 @@
 #include "wb-edit.h"
 #include "wb-legend-editor.h"
 #include "wb-map-editor.h"
+#include "wb-scenario-pane.h"
 #include "wb-tool-palette.h"
 #include "wb-window-private.h"
 
@@ -95,6 +96,9 @@ update_actions (WbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-table",
                                  has_game && wb_sidebar_get_selected_table (self->sidebar) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-inspector", TRUE);
+  /* The Playtest menu's items of a running playtest. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-override", self->play != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-rules", self->play != NULL);
   _wb_window_scenario_update_actions (self);
   _wb_window_play_lock_actions (self);
 }
@@ -376,7 +380,11 @@ on_sidebar_map_selected (WbWindow   *self,
                          WbMap      *map,
                          WbScenario *scenario)
 {
+  gboolean another_map = map != wb_map_view_get_map (self->map_view);
+
   wb_map_view_set_map (self->map_view, self->game, map, scenario);
+  if (another_map)
+    _wb_window_layout_map_shown (self);
   wb_map_editor_set_target (self->editor, self->game, map, self->undo_stack);
   gtk_widget_set_visible (self->palette, map != NULL);
   _wb_window_update_inspector_visible (self);
@@ -821,7 +829,7 @@ zoom_action (GtkWidget  *widget,
   else if (g_str_equal (action_name, "win.zoom-reset"))
     wb_map_view_set_zoom (self->map_view, 1.0);
   else if (g_str_equal (action_name, "win.zoom-fit"))
-    wb_map_view_zoom_to_fit (self->map_view);
+    _wb_window_layout_fit_map (self);
   else
     g_assert_not_reached ();
 }
@@ -980,32 +988,28 @@ wb_window_close_request (GtkWindow *window)
 
 /* Object. */
 
+/* The application's settings, once the window has its application:
+ * "application" is not a construct property, so GObject sets it after
+ * constructed() (the window used to look for them there, find no
+ * application, and keep nothing). */
 static void
-wb_window_constructed (GObject *object)
+on_application (WbWindow *self)
 {
-  WbWindow *self = WB_WINDOW (object);
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
-  G_OBJECT_CLASS (wb_window_parent_class)->constructed (object);
-
-  if (WB_IS_APPLICATION (app))
-    self->settings = wb_application_get_settings (WB_APPLICATION (app));
-
-  if (self->settings != NULL)
-    {
-      g_object_ref (self->settings);
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
-      if (g_settings_get_boolean (self->settings, "window-maximized"))
-        gtk_window_maximize (GTK_WINDOW (self));
-      g_settings_bind (self->settings, "show-hex-numbers", self, "show-numbers",
-                       G_SETTINGS_BIND_DEFAULT);
-      g_settings_bind (self->settings, "show-grid", self, "show-grid",
-                       G_SETTINGS_BIND_DEFAULT);
-      g_settings_bind (self->settings, "sidebar-width", self->paned, "position",
-                       G_SETTINGS_BIND_DEFAULT);
-    }
+  if (self->settings != NULL || !WB_IS_APPLICATION (app) ||
+      wb_application_get_settings (WB_APPLICATION (app)) == NULL)
+    return;
+  self->settings = g_object_ref (wb_application_get_settings (WB_APPLICATION (app)));
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_settings_bind (self->settings, "show-hex-numbers", self, "show-numbers", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "show-grid", self, "show-grid", G_SETTINGS_BIND_DEFAULT);
+  _wb_window_layout_load_settings (self);
+  _wb_window_scenario_load_settings (self);
 }
 
 static void
@@ -1015,6 +1019,7 @@ wb_window_dispose (GObject *object)
 
   _wb_window_setup_dispose (self);
   _wb_window_scenario_dispose (self);
+  _wb_window_layout_dispose (self);
   g_clear_object (&self->play_controller);
   g_clear_object (&self->play);
   if (self->load_cancellable != NULL)
@@ -1111,7 +1116,7 @@ wb_window_set_property (GObject      *object,
       if (self->show_sidebar != g_value_get_boolean (value))
         {
           self->show_sidebar = g_value_get_boolean (value);
-          gtk_widget_set_visible (GTK_WIDGET (self->sidebar), self->show_sidebar);
+          _wb_window_layout_set_show_sidebar (self, self->show_sidebar);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -1135,7 +1140,7 @@ wb_window_set_property (GObject      *object,
       if (self->show_inspector != g_value_get_boolean (value))
         {
           self->show_inspector = g_value_get_boolean (value);
-          _wb_window_update_inspector_visible (self);
+          _wb_window_layout_set_show_inspector (self, self->show_inspector);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -1151,7 +1156,6 @@ wb_window_class_init (WbWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  object_class->constructed = wb_window_constructed;
   object_class->dispose = wb_window_dispose;
   object_class->get_property = wb_window_get_property;
   object_class->set_property = wb_window_set_property;
@@ -1185,13 +1189,17 @@ wb_window_class_init (WbWindowClass *klass)
 
   g_type_ensure (WB_TYPE_MAP_VIEW);
   g_type_ensure (WB_TYPE_SIDEBAR);
+  g_type_ensure (WB_TYPE_SCENARIO_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/warbench/Warbench/wb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WbWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, spinner);
-  gtk_widget_class_bind_template_child (widget_class, WbWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, sidebar_flap);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, inspector_flap);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, inspector_revealer);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, map_view);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, hover_label);
@@ -1278,6 +1286,7 @@ wb_window_class_init (WbWindowClass *klass)
   _wb_window_table_class_init (widget_class);
   _wb_window_play_class_init (widget_class);
   _wb_window_balance_class_init (widget_class);
+  _wb_window_layout_class_init (widget_class);
 }
 
 static void
@@ -1293,6 +1302,7 @@ wb_window_init (WbWindow *self)
   self->show_inspector = TRUE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  _wb_window_layout_init (self);
 
   /* The map editor: its palette beside the canvas, its actions as
    * "editor.*", its tools on single keys while the focus is in the canvas
@@ -1337,6 +1347,8 @@ wb_window_init (WbWindow *self)
   _wb_window_tables_init (self);
   _wb_window_update_editor_status (self);
   update_undo (self);
+
+  g_signal_connect (self, "notify::application", G_CALLBACK (on_application), NULL);
 
   target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
   gtk_drop_target_set_gtypes (target, (GType[2]) { GDK_TYPE_FILE_LIST, G_TYPE_FILE }, 2);
