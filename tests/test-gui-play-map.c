@@ -221,6 +221,9 @@ START_TEST (test_click_block)
       n += u->where.kind == WB_WHERE_LOCATION && u->where.place == g_intern_string ("harpers-ferry");
     }
   ck_assert_uint_ge (n, 2);
+  /* The stack in sight. */
+  wb_map_view_set_center (view, loc->x, loc->y);
+  wait_until_settled (view);
   wb_render_location_stack_box (loc, n, box);
   /* The middle of the top block: nowhere near the location's mark. */
   x = box[2] - (box[3] - loc->y);

@@ -76,6 +76,7 @@ struct _WbMapView
   double           alloc_x, alloc_y;
   int              alloc_w, alloc_h;
   gboolean         centre_fresh;
+  gboolean         fitted;        /* fitted, and not zoomed or moved since */
   gboolean         show_numbers;
   gboolean         show_grid;
 

@@ -794,6 +794,7 @@ wb_map_view_zoom_at (WbMapView *self,
   /* Explicit zooming overrides the pending fit. */
   self->needs_fit = FALSE;
   self->centre_fresh = TRUE;
+  self->fitted = FALSE;
   if (zoom == self->zoom)
     return;
 
@@ -870,6 +871,7 @@ wb_map_view_zoom_to_fit (WbMapView *self)
 
   self->needs_fit = FALSE;
   self->centre_fresh = TRUE;
+  self->fitted = TRUE;
   self->center_x = ew / 2;
   self->center_y = eh / 2;
   if (zoom != self->zoom)
@@ -880,6 +882,13 @@ wb_map_view_zoom_to_fit (WbMapView *self)
 
   _wb_map_view_update_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+wb_map_view_get_fitted (WbMapView *self)
+{
+  g_return_val_if_fail (WB_IS_MAP_VIEW (self), FALSE);
+  return self->fitted;
 }
 
 void
@@ -907,6 +916,7 @@ wb_map_view_set_center (WbMapView *self,
 
   self->needs_fit = FALSE;
   self->centre_fresh = TRUE;
+  self->fitted = FALSE;
   self->center_x = x;
   self->center_y = y;
   clamp_center (self);

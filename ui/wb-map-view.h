@@ -44,6 +44,11 @@ void        wb_map_view_zoom_to_fit     (WbMapView  *self);
 gboolean    wb_map_view_can_zoom_in     (WbMapView  *self);
 gboolean    wb_map_view_can_zoom_out    (WbMapView  *self);
 
+/* TRUE while the map is as zoom_to_fit left it: not zoomed or moved
+ * since (the view keeping the map still on the window when its
+ * allocation moves does not count). */
+gboolean    wb_map_view_get_fitted      (WbMapView  *self);
+
 /* The map point shown at the centre of the widget, clamped to the map. */
 void        wb_map_view_get_center      (WbMapView  *self,
                                          double     *x,

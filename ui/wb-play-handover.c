@@ -21,16 +21,6 @@ G_DEFINE_FINAL_TYPE (WbPlayHandover, wb_play_handover, GTK_TYPE_WIDGET)
 enum { READY, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-guint
-wb_play_screen_holder (WbPlay *play, guint before)
-{
-  g_return_val_if_fail (WB_IS_PLAY (play), before);
-  /* A roll and nothing else: rolled where the screen is. */
-  if (g_strcmp0 (wb_play_awaiting (play), "roll") == 0)
-    return before;
-  return wb_play_player (play);
-}
-
 gboolean
 wb_play_needs_handover (WbPlay *play, guint before)
 {

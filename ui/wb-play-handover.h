@@ -22,15 +22,9 @@ const char  *wb_play_handover_get_title  (WbPlayHandover *self);
 /* What the button does (tests). */
 void         wb_play_handover_activate   (WbPlayHandover *self);
 
-/* Hand-over rules. Who holds the screen now, @before holding it before
- * the last action: the player whose turn it is (wb_play_player: a prompt
- * the other side answers in the middle of a turn — a retreat — is no
- * hand-over), except in a step that only asks for a roll (awaiting
- * "roll": the weather, a side's CAP or initiative — nothing to decide and
- * nothing hidden to see), rolled at the screen as it is. */
-guint        wb_play_screen_holder       (WbPlay *play, guint before);
-/* TRUE when the screen should be handed over after an action: its holder
- * changes (and the game goes on). */
+/* Hand-over rules: TRUE when the screen should be handed over after an
+ * action — its holder changes (wb_play_screen_holder) and the game goes
+ * on. */
 gboolean     wb_play_needs_handover      (WbPlay *play, guint before);
 
 G_END_DECLS

@@ -54,7 +54,7 @@ struct _WbWindowLayout
    * it gave, to tell whether the designer moved the view since. */
   gboolean  fit_pending;
   gboolean  fitted;
-  double    fit_zoom, fit_x, fit_y;
+  double    fit_zoom;
   int       seen_width, seen_height;
   guint     settle_tick;
   guint     still_frames;
@@ -67,13 +67,12 @@ static gboolean
 still_fitted (WbWindow *self)
 {
   WbWindowLayout *layout = self->layout;
-  double x, y;
 
   if (!layout->fitted || wb_map_view_get_map (self->map_view) == NULL)
     return FALSE;
-  wb_map_view_get_center (self->map_view, &x, &y);
-  return wb_map_view_get_zoom (self->map_view) == layout->fit_zoom &&
-         x == layout->fit_x && y == layout->fit_y;
+  /* The view's own word: the centre it moves to keep the map still on
+   * the window while a pane slides is not the designer's. */
+  return wb_map_view_get_fitted (self->map_view) && wb_map_view_get_zoom (self->map_view) == layout->fit_zoom;
 }
 
 void
@@ -90,7 +89,6 @@ _wb_window_layout_fit_map (WbWindow *self)
   wb_map_view_zoom_to_fit (self->map_view);
   layout->fitted = TRUE;
   layout->fit_zoom = wb_map_view_get_zoom (self->map_view);
-  wb_map_view_get_center (self->map_view, &layout->fit_x, &layout->fit_y);
 }
 
 /* Each frame while the map view's size moves (a flap or a pane sliding):

@@ -427,7 +427,8 @@ open_stack (WbWindow *self, const WbWhere *where)
   WbMap *map = wb_map_view_get_map (self->map_view);
   double box[4] = { 0, 0, 0, 0 }, x0, y0, x1, y1;
 
-  if (units->len < 2 || g_hash_table_size (pickable) < 2 || wb_play_controller_get_override (self->play_controller))
+  if (units->len < 2 || g_hash_table_size (pickable) < 2 || wb_play_controller_get_override (self->play_controller) ||
+      !gtk_widget_get_mapped (GTK_WIDGET (self->map_view)))
     return;
   if (where->kind == WB_WHERE_HEX && WB_IS_HEX_MAP (map))
     {
@@ -446,9 +447,16 @@ open_stack (WbWindow *self, const WbWhere *where)
     }
   else
     return;
-  fill_stack (self, where);
   wb_map_view_map_to_widget (self->map_view, box[0], box[1], &x0, &y0);
   wb_map_view_map_to_widget (self->map_view, box[2], box[3], &x1, &y1);
+  /* Only a stack in sight (a click comes from the view, but not always
+   * where the stack is drawn: a place clicked through its mark). */
+  x0 = MAX (x0, 0), y0 = MAX (y0, 0);
+  x1 = MIN (x1, gtk_widget_get_width (GTK_WIDGET (self->map_view)));
+  y1 = MIN (y1, gtk_widget_get_height (GTK_WIDGET (self->map_view)));
+  if (x1 - x0 < 1 || y1 - y0 < 1)
+    return;
+  fill_stack (self, where);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->play_stack),
                                &(GdkRectangle) { (int) x0, (int) y0, MAX (1, (int) (x1 - x0)), MAX (1, (int) (y1 - y0)) });
   gtk_popover_popup (GTK_POPOVER (self->play_stack));

@@ -1192,6 +1192,16 @@ wb_play_offers (WbPlay *self)
   return out;
 }
 
+guint
+wb_play_screen_holder (WbPlay *self, guint before)
+{
+  g_return_val_if_fail (WB_IS_PLAY (self), before);
+  /* A roll and nothing else: rolled where the screen is. */
+  if (g_strcmp0 (wb_play_awaiting (self), "roll") == 0)
+    return before;
+  return wb_play_player (self);
+}
+
 GPtrArray *
 wb_play_tracks (WbPlay *self)
 {

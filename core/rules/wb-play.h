@@ -218,6 +218,13 @@ const char      *wb_play_awaiting     (WbPlay *self);
 /* Whose player turn it is (the phasing side; the active side when the
  * family does not say): the hot-seat hand-over follows it. */
 guint            wb_play_player       (WbPlay *self);
+/* Who holds the screen in hot-seat now, @before holding it before the last
+ * action: the player whose turn it is (wb_play_player: a prompt the other
+ * side answers in the middle of a turn — a retreat — is no hand-over),
+ * except in a step that only asks for a roll (the family's awaiting
+ * "roll": the weather, a side's CAP or initiative — nothing to decide and
+ * nothing hidden to see), rolled at the screen as it is. */
+guint            wb_play_screen_holder (WbPlay *self, guint before);
 /* What the player does now, for the play window's prompt (translated). */
 const char      *wb_play_hint         (WbPlay *self);
 /* The way @unit's move to @hex would go (WbOffset, transfer full), or NULL. */
