@@ -22,6 +22,7 @@
 #include "wb-game.h"
 #include "wb-format.h"
 #include "wb-map-analysis.h"
+#include "wb-map-find.h"
 #include "wb-render.h"
 #include "wb-render-table.h"
 #include "wb-print.h"

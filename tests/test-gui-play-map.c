@@ -372,6 +372,54 @@ START_TEST (test_free_play_dice)
 }
 END_TEST
 
+/* Go to Hex or Place (Ctrl+G): typed in a popover over the map, a hex's
+ * number or a place's name brings it to the middle of the view, in play
+ * too; a name the map lacks is said and nothing moves. */
+START_TEST (test_go_to)
+{
+  WbWindow *window = open_test_game ();
+  WbMapView *view = wb_window_get_map_view (window);
+  g_autoptr(WbPlay) play = start_combat (window, 2);
+  WbHexMap *map = WB_HEX_MAP (wb_map_view_get_map (view));
+  GtkWidget *popover, *entry;
+  WbOffset h;
+  double x, y, cx, cy;
+
+  wait_until_settled (view);
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-to", NULL));
+  popover = find_named (GTK_WIDGET (view), "go-to");
+  entry = find_named (GTK_WIDGET (view), "go-to-entry");
+  ck_assert (popover != NULL && entry != NULL);
+  ck_assert (gtk_widget_get_visible (popover));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "1415");
+  g_signal_emit_by_name (entry, "activate");
+  ck_assert (!gtk_widget_get_visible (popover));
+  ck_assert (wb_hex_map_parse_hex (map, "1415", &h));
+  wb_hex_center (wb_hex_map_get_layout (map), wb_hex_map_get_hex_size (map), h, &cx, &cy);
+  wb_map_view_get_center (view, &x, &y);
+  ck_assert_msg (x == cx && y == cy, "(%g, %g) is not 1415's centre (%g, %g)", x, y, cx, cy);
+  ck_assert (wb_map_view_get_zoom (view) >= 0.75);
+
+  ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-to", NULL));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Atlantis");
+  g_signal_emit_by_name (entry, "activate");
+  ck_assert (gtk_widget_get_visible (popover));
+  ck_assert (gtk_widget_has_css_class (entry, "error"));
+  ck_assert_ptr_nonnull (strstr (gtk_widget_get_tooltip_text (entry), "No hex or place “Atlantis”"));
+  wb_map_view_get_center (view, &x, &y);
+  ck_assert (x == cx && y == cy);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "saunders field");
+  g_signal_emit_by_name (entry, "activate");
+  ck_assert (!gtk_widget_get_visible (popover));
+  ck_assert (!gtk_widget_has_css_class (entry, "error"));
+  wb_map_view_get_center (view, &x, &y);
+  ck_assert_str_eq (wb_hex_map_get_label (map, wb_hex_from_point (wb_hex_map_get_layout (map),
+                                                                   wb_hex_map_get_hex_size (map), x, y)),
+                    "Saunders Field");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -385,6 +433,7 @@ make_suite (void)
   tcase_add_test (tc, test_click_block);
   tcase_add_test (tc, test_handover_policy);
   tcase_add_test (tc, test_free_play_dice);
+  tcase_add_test (tc, test_go_to);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -758,6 +758,50 @@ START_TEST (test_enum_types)
 }
 END_TEST
 
+/* Going to a place typed by the designer: a hex by number, a hex by its
+ * label, a location by id or name, whatever the case; nothing else. */
+static WbGame *
+load_bundled (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  WbGame *game = wb_game_load (file, NULL, &error);
+
+  ck_assert_msg (game != NULL, "%s", error ? error->message : "");
+  return game;
+}
+
+START_TEST (test_find_place)
+{
+  g_autoptr(WbGame) wild = load_bundled ("battle-of-the-wilderness.warbench");
+  g_autoptr(WbGame) valley = load_bundled ("jackson-sheridan.warbench");
+  WbHexMap *hexes = WB_HEX_MAP (g_ptr_array_index (wb_game_get_maps (wild), 0));
+  WbPointMap *points = WB_POINT_MAP (g_ptr_array_index (wb_game_get_maps (valley), 0));
+  WbLocation *ferry = wb_point_map_find_location (points, "harpers-ferry");
+  WbOffset h, at;
+  double x, y, cx, cy;
+
+  ck_assert (wb_map_find_place (WB_MAP (hexes), " 0516 ", &x, &y));
+  ck_assert (wb_hex_map_parse_hex (hexes, "0516", &h));
+  wb_hex_center (wb_hex_map_get_layout (hexes), wb_hex_map_get_hex_size (hexes), h, &cx, &cy);
+  ck_assert (x == cx && y == cy);
+  ck_assert (wb_map_find_place (WB_MAP (hexes), "saunders FIELD", &x, &y));
+  at = wb_hex_from_point (wb_hex_map_get_layout (hexes), wb_hex_map_get_hex_size (hexes), x, y);
+  ck_assert_str_eq (wb_hex_map_get_label (hexes, at), "Saunders Field");
+  ck_assert (!wb_map_find_place (WB_MAP (hexes), "9999", &x, &y));
+  ck_assert (!wb_map_find_place (WB_MAP (hexes), "Atlantis", &x, &y));
+  ck_assert (!wb_map_find_place (WB_MAP (hexes), "  ", &x, &y));
+
+  ck_assert_ptr_nonnull (ferry);
+  ck_assert (wb_map_find_place (WB_MAP (points), "harpers-ferry", &x, &y));
+  ck_assert (x == ferry->x && y == ferry->y);
+  ck_assert (wb_map_find_place (WB_MAP (points), "harpers ferry", &x, &y));
+  ck_assert (x == ferry->x && y == ferry->y);
+  ck_assert (!wb_map_find_place (WB_MAP (points), "0516", &x, &y));
+}
+END_TEST
+
 static Suite *
 model_suite (void)
 {
@@ -787,6 +831,7 @@ model_suite (void)
   tcase_add_test (tc, test_map_analysis);
   tcase_add_test (tc, test_point_map_isolated);
   tcase_add_test (tc, test_new_with_map);
+  tcase_add_test (tc, test_find_place);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -77,6 +77,7 @@ struct _WbWindow
   GtkWidget            *play_battle_pane;       /* holds the WbBoardView, beside the map view */
   GtkWidget            *play_battle_view;       /* WbBoardView: the step's board */
   GtkWidget            *play_dice;              /* WbDiceRoller in the turn bar (free play) */
+  GtkWidget            *goto_popover;           /* Go to Hex or Place, on the map view (or NULL) */
   GtkWidget            *play_stack;             /* WbStackPopover on the map view: a stack opened */
   GtkWidget            *play_battle_toggle;     /* "Battle Board" in the turn bar: board or map */
   gboolean              play_in_battle;
@@ -155,6 +156,8 @@ void _wb_window_end_play (WbWindow *self);
 void _wb_window_solo_class_init (GtkWidgetClass *widget_class);
 /* Playtest ▸ Balance Lab… (wb-window-balance.c). */
 void _wb_window_balance_class_init (GtkWidgetClass *widget_class);
+/* wb-window-goto.c: Go to Hex or Place (Ctrl+G). */
+void _wb_window_goto_class_init (GtkWidgetClass *widget_class);
 void _wb_window_solo_init (WbWindow *self, GtkWidget *page_box, GtkWidget *after);
 void _wb_window_solo_start (WbWindow *self, const gboolean *automatic, guint pace);
 void _wb_window_solo_end (WbWindow *self);

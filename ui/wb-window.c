@@ -1286,6 +1286,7 @@ wb_window_class_init (WbWindowClass *klass)
   _wb_window_table_class_init (widget_class);
   _wb_window_play_class_init (widget_class);
   _wb_window_balance_class_init (widget_class);
+  _wb_window_goto_class_init (widget_class);
   _wb_window_layout_class_init (widget_class);
 }
 
