@@ -55,6 +55,23 @@ start_combat (WbWindow *window, guint64 seed)
   return play;
 }
 
+/* Jackson & Sheridan's 1864 campaign played in a window (seed 11). */
+static WbPlay *
+start_valley (WbWindow **window, WbMapView **view)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
+                                            "jackson-sheridan.warbench", NULL);
+  g_autoptr(GError) error = NULL;
+  WbPlay *play;
+
+  *window = open_window (path);
+  *view = wb_window_get_map_view (*window);
+  play = wb_play_new (wb_window_get_game (*window), NULL, "1864", NULL, 11, &error);
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_window_play (*window, play);
+  return play;
+}
+
 /* Red pixels of the attack's marks in the map view as drawn now. */
 static guint
 red_pixels (WbMapView *view)
@@ -188,20 +205,15 @@ END_TEST
  * location's small mark: the click goes to its location. */
 START_TEST (test_click_block)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
-                                            "jackson-sheridan.warbench", NULL);
-  WbWindow *window = open_window (path);
-  WbMapView *view = wb_window_get_map_view (window);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(WbPlay) play = wb_play_new (wb_window_get_game (window), NULL, "1864", NULL, 11, &error);
+  WbWindow *window;
+  WbMapView *view;
+  g_autoptr(WbPlay) play = start_valley (&window, &view);
   WbPlayController *ctl;
   WbPointMap *map;
   WbLocation *loc;
   double box[4], x, y;
   guint n = 0, guard = 0;
 
-  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-  wb_window_play (window, play);
   ctl = wb_window_get_play_controller (window);
   /* The rolls before the Union's movement. */
   while (g_strcmp0 (wb_play_awaiting (play), "move") != 0)
@@ -278,18 +290,13 @@ END_TEST
  * Union's. */
 START_TEST (test_handover_policy)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("WARBENCH_SOURCE_DIR"), "data", "games",
-                                            "jackson-sheridan.warbench", NULL);
-  WbWindow *window = open_window (path);
-  WbMapView *view = wb_window_get_map_view (window);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(WbPlay) play = wb_play_new (wb_window_get_game (window), NULL, "1864", NULL, 11, &error);
+  WbWindow *window;
+  WbMapView *view;
+  g_autoptr(WbPlay) play = start_valley (&window, &view);
   WbPlayPrompt *prompt;
   GtkWidget *handover;
   guint guard = 0, rolls = 0;
 
-  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
-  wb_window_play (window, play);
   prompt = WB_PLAY_PROMPT (find_type (GTK_WIDGET (window), WB_TYPE_PLAY_PROMPT));
   handover = find_type (GTK_WIDGET (window), g_type_from_name ("WbPlayHandover"));
   ck_assert_ptr_nonnull (handover);

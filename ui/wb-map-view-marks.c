@@ -184,17 +184,7 @@ draw_arrow (WbMapView     *self,
       else
         cairo_set_source_rgb (cr, TARGET_R, TARGET_G, TARGET_B);
       cairo_stroke (cr);
-      cairo_new_path (cr);
-      cairo_move_to (cr, x1, y1);
-      cairo_line_to (cr, x1 - ux * head - uy * head * 0.55, y1 - uy * head + ux * head * 0.55);
-      cairo_line_to (cr, x1 - ux * head + uy * head * 0.55, y1 - uy * head - ux * head * 0.55);
-      cairo_close_path (cr);
-      if (pass == 0)
-        {
-          cairo_set_line_width (cr, 3 * k);
-          cairo_stroke_preserve (cr);
-        }
-      cairo_fill (cr);
+      _wb_map_view_arrowhead (cr, x1, y1, ux, uy, head, pass == 0 ? 3 * k : 0);
     }
   cairo_restore (cr);
 }

@@ -537,6 +537,28 @@ draw_notes (WbMapView *self,
   g_object_unref (measure);
 }
 
+void
+_wb_map_view_arrowhead (cairo_t *cr,
+                        double   x,
+                        double   y,
+                        double   ux,
+                        double   uy,
+                        double   head,
+                        double   casing)
+{
+  cairo_new_path (cr);
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x - ux * head - uy * head * 0.55, y - uy * head + ux * head * 0.55);
+  cairo_line_to (cr, x - ux * head + uy * head * 0.55, y - uy * head - ux * head * 0.55);
+  cairo_close_path (cr);
+  if (casing > 0)
+    {
+      cairo_set_line_width (cr, casing);
+      cairo_stroke_preserve (cr);
+    }
+  cairo_fill (cr);
+}
+
 /* The path preview: an orange line with a white casing through the hexes'
  * centres, a dot at each step and an arrowhead at the end. */
 static void
@@ -590,17 +612,7 @@ draw_path (WbMapView *self,
         }
       cairo_fill (cr);
 
-      cairo_new_path (cr);
-      cairo_move_to (cr, bx, by);
-      cairo_line_to (cr, bx - ux * head - uy * head * 0.55, by - uy * head + ux * head * 0.55);
-      cairo_line_to (cr, bx - ux * head + uy * head * 0.55, by - uy * head - ux * head * 0.55);
-      cairo_close_path (cr);
-      if (pass == 0)
-        {
-          cairo_set_line_width (cr, 3 * k);
-          cairo_stroke_preserve (cr);
-        }
-      cairo_fill (cr);
+      _wb_map_view_arrowhead (cr, bx, by, ux, uy, head, pass == 0 ? 3 * k : 0);
     }
   cairo_restore (cr);
 }

@@ -212,6 +212,17 @@ void     _wb_map_view_draw_label       (WbMapView            *self,
                                         double                y,
                                         const char           *text);
 
+/* An arrowhead with its tip at (@x, @y) pointing along (@ux, @uy), @head
+ * long, filled with the source; with @casing > 0 its edge stroked that
+ * wide too (the white casing pass). */
+void     _wb_map_view_arrowhead        (cairo_t        *cr,
+                                        double          x,
+                                        double          y,
+                                        double          ux,
+                                        double          uy,
+                                        double          head,
+                                        double          casing);
+
 /* wb-map-view-marks.c */
 void     _wb_map_view_draw_marks       (WbMapView      *self,
                                         cairo_t        *cr);
