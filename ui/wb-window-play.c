@@ -567,7 +567,7 @@ static const char * const editing_actions[] = {
   "win.add-map", "win.delete-map", "win.map-background", "win.resize-map", "win.hex-numbering",
   "win.import-oob", "win.export-oob", "win.import-scenario", "win.export-scenario",
   "win.add-scenario", "win.delete-scenario", "win.new-table", "win.duplicate-table", "win.delete-table",
-  "win.show-oob", "win.show-chits", "win.show-setup", "win.show-turn-track", "win.show-inspector",
+  "win.show-oob", "win.show-chits", "win.show-setup", "win.show-turn-track",
   "win.show-sidebar", "win.legend",
 };
 
@@ -609,6 +609,7 @@ set_chrome (WbWindow *self, gboolean playing)
   gtk_widget_set_visible (self->turn_bar, playing);
   gtk_widget_set_visible (self->play_prompt, playing);
   gtk_widget_set_visible (self->play_side_panel, playing);
+  _wb_window_layout_set_playing (self, playing);
   gtk_widget_set_visible (self->play_handover, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->map_view), TRUE);
   if (!playing)
@@ -622,8 +623,113 @@ set_chrome (WbWindow *self, gboolean playing)
 /* Play opens on the player's units at a zoom where counters read (100 %
  * at least: the whole map fitted in the window is too small to read a
  * counter on; issue 20). */
+static void place_on_player (WbWindow *self);
+
+/* Play's chrome (the turn bar, the prompt, the panes) changes the map
+ * view's size in the frames after play starts, and a window made for the
+ * playtest has no size yet: the view is placed again once its size holds
+ * still — unless the player moved it meanwhile. */
+typedef struct {
+  GWeakRef  window;           /* the tick may outlive the window's dispose */
+  int       width, height;
+  double    left, top;        /* the view's place on the window */
+  guint     still, frames;
+  double    zoom, x, y;       /* where it was placed (zoom 0: not yet) */
+} FrameWatch;
+
+static void
+view_place (GtkWidget *widget,
+            double    *left,
+            double    *top)
+{
+  graphene_point_t at = GRAPHENE_POINT_INIT (0, 0);
+
+  if (!gtk_widget_compute_point (widget, GTK_WIDGET (gtk_widget_get_root (widget)),
+                                 &GRAPHENE_POINT_INIT (0, 0), &at))
+    at = GRAPHENE_POINT_INIT (0, 0);
+  *left = at.x;
+  *top = at.y;
+}
+
+static void
+free_frame_watch (gpointer data)
+{
+  FrameWatch *w = data;
+
+  g_weak_ref_clear (&w->window);
+  g_free (w);
+}
+
+static gboolean
+frame_when_still (GtkWidget     *widget,
+                  GdkFrameClock *clock,
+                  gpointer       data)
+{
+  FrameWatch *w = data;
+  g_autoptr(WbWindow) self = g_weak_ref_get (&w->window);
+  WbMapView *view = WB_MAP_VIEW (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  double left, top, x, y;
+
+  if (self == NULL || self->play == NULL || ++w->frames > 120)
+    goto done;
+  view_place (widget, &left, &top);
+  wb_map_view_get_center (view, &x, &y);
+  if (width <= 1 || height <= 1 || width != w->width || height != w->height || left != w->left || top != w->top)
+    {
+      /* Still moving (its centre follows to keep the map still). */
+      w->width = width;
+      w->height = height;
+      w->left = left;
+      w->top = top;
+      w->still = 0;
+      if (w->zoom > 0)
+        {
+          w->x = x;
+          w->y = y;
+        }
+      return G_SOURCE_CONTINUE;
+    }
+  /* Moved by the player (a zoom, a pan, Go to), not fitted by the window:
+   * left as it is. */
+  if (w->zoom > 0 && !wb_map_view_get_fitted (view) &&
+      (wb_map_view_get_zoom (view) != w->zoom || x != w->x || y != w->y))
+    goto done;
+  if (++w->still < 2)
+    return G_SOURCE_CONTINUE;
+  place_on_player (self);
+done:
+  g_object_set_data (G_OBJECT (widget), "wb-frame-watch", NULL);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 frame_player (WbWindow *self)
+{
+  FrameWatch *w;
+
+  /* Not the whole map fitted, which the window would do for a map just
+   * shown (a playtest opened in a new window). */
+  _wb_window_layout_cancel_fit (self);
+  place_on_player (self);
+  if (g_object_get_data (G_OBJECT (self->map_view), "wb-frame-watch") != NULL)
+    return;
+  w = g_new0 (FrameWatch, 1);
+  g_weak_ref_init (&w->window, self);
+  w->width = gtk_widget_get_width (GTK_WIDGET (self->map_view));
+  w->height = gtk_widget_get_height (GTK_WIDGET (self->map_view));
+  view_place (GTK_WIDGET (self->map_view), &w->left, &w->top);
+  if (w->width > 1 && w->height > 1)
+    {
+      w->zoom = wb_map_view_get_zoom (self->map_view);
+      wb_map_view_get_center (self->map_view, &w->x, &w->y);
+    }
+  g_object_set_data (G_OBJECT (self->map_view), "wb-frame-watch", w);
+  gtk_widget_add_tick_callback (GTK_WIDGET (self->map_view), frame_when_still, w, free_frame_watch);
+}
+
+static void
+place_on_player (WbWindow *self)
 {
   WbMatch *m = wb_play_get_state (self->play);
   guint side = wb_play_player (self->play);
@@ -654,11 +760,14 @@ frame_player (WbWindow *self)
       sy += y;
       n++;
     }
-  wb_map_view_zoom_to_fit (self->map_view);
+  /* (A view without a size yet takes the zoom and centre as they are.) */
+  if (gtk_widget_get_width (GTK_WIDGET (self->map_view)) > 1 &&
+      gtk_widget_get_height (GTK_WIDGET (self->map_view)) > 1)
+    wb_map_view_zoom_to_fit (self->map_view);
   if (wb_map_view_get_zoom (self->map_view) < 1.0)
     wb_map_view_set_zoom (self->map_view, 1.0);
   if (n > 0)
-    wb_map_view_set_center (self->map_view, sx / n, sy / n);
+    wb_map_view_set_center_filled (self->map_view, sx / n, sy / n);
 }
 
 void
@@ -1175,6 +1284,7 @@ _wb_window_play_init (WbWindow *self)
   /* The override panel above the reserve and the log, while override is on. */
   self->play_override_slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   self->play_side_panel = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_name (self->play_side_panel, "play-side-panel");
   gtk_widget_set_size_request (self->play_side_panel, 360, -1);
   /* The panel keeps its 360 px on a narrow window, and fits a short one:
    * what is larger in it scrolls, and the map keeps the rest (issue 20). */
@@ -1238,7 +1348,7 @@ _wb_window_play_init (WbWindow *self)
   _wb_window_solo_init (self, page_box, GTK_WIDGET (self->scenario_paned));
   gtk_box_insert_child_after (self->canvas_box, self->play_battle_pane, GTK_WIDGET (self->map_view));
   gtk_box_append (self->canvas_box, self->play_handover);
-  gtk_box_append (self->canvas_box, self->play_side_panel);
+  _wb_window_layout_add_play_panel (self, self->play_side_panel);
 
   g_signal_connect_object (self->turn_bar, "needs-roll", G_CALLBACK (on_needs_roll), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_prompt, "act", G_CALLBACK (on_prompt_act), self, G_CONNECT_SWAPPED);

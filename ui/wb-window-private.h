@@ -235,8 +235,15 @@ void _wb_window_layout_dispose (WbWindow *self);
 void _wb_window_layout_set_show_sidebar (WbWindow *self, gboolean show);
 void _wb_window_layout_set_show_inspector (WbWindow *self, gboolean show);
 gboolean _wb_window_layout_get_sidebar_folded (WbWindow *self);
+/* Play's panes take the inspector's place on the map's right: beside the
+ * map on a wide window, over it (Ctrl+I) on a narrow one. */
+void _wb_window_layout_add_play_panel (WbWindow *self, GtkWidget *panel);
+void _wb_window_layout_set_playing (WbWindow *self, gboolean playing);
 /* A map was shown: it is fitted once its view has its size. */
 void _wb_window_layout_map_shown (WbWindow *self);
+/* The map is placed by other means (play frames the player's units): a
+ * fit pending for a map just shown is dropped. */
+void _wb_window_layout_cancel_fit (WbWindow *self);
 /* Fits the map now, and keeps it fitted while the view changes size. */
 void _wb_window_layout_fit_map (WbWindow *self);
 
