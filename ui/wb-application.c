@@ -11,6 +11,8 @@
 #include "wb-window.h"
 
 #define DEFAULT_GAME "battle-of-the-wilderness" WB_GAME_FILE_EXTENSION
+/* The guide's project id: gnome.yelp ('warbench', …) in help/meson.build. */
+#define HELP_ID "warbench"
 
 struct _WbApplication
 {
@@ -517,6 +519,85 @@ shortcuts_action (GSimpleAction *action,
   gtk_window_present (shortcuts);
 }
 
+/* The guide's URI: help:warbench opens its index in the desktop's help
+ * viewer (Yelp), help:warbench/PAGE one of its pages — the Mallard pages
+ * installed under DATADIR/help/LANG/warbench (help/meson.build). */
+char *
+wb_application_help_uri (const char *page)
+{
+  g_return_val_if_fail (page == NULL || wb_application_help_page_is_valid (page), NULL);
+
+  if (page == NULL)
+    return g_strdup ("help:" HELP_ID);
+  return g_strconcat ("help:" HELP_ID "/", page, NULL);
+}
+
+/* A Mallard page id as the guide's file names have them: letters, digits
+ * and dashes. Anything else could reach into the URI's syntax. */
+gboolean
+wb_application_help_page_is_valid (const char *page)
+{
+  g_return_val_if_fail (page != NULL, FALSE);
+
+  if (*page == '\0' || *page == '-')
+    return FALSE;
+  for (const char *c = page; *c; c++)
+    if (!g_ascii_isalnum (*c) && *c != '-')
+      return FALSE;
+  return TRUE;
+}
+
+static void
+on_help_shown (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GtkWindow) parent = user_data;
+  g_autoptr(GError) error = NULL;
+  AdwMessageDialog *dialog;
+
+  if (gtk_show_uri_full_finish (parent, result, &error))
+    return;
+
+  /* No help viewer (Yelp is not installed), or it failed to start: say so
+   * rather than do nothing. */
+  g_debug ("Could not show the help: %s", error->message);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Could Not Show the Help"), NULL));
+  /* Translators: %s is the error's own message */
+  adw_message_dialog_format_body (dialog,
+                                  _("%s\n\nThe guide opens in the desktop’s help viewer, such as Yelp."),
+                                  error->message);
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_close_response (dialog, "close");
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+wb_application_show_help (WbApplication *self,
+                          const char    *page)
+{
+  g_autofree char *uri = NULL;
+  GtkWindow *parent;
+
+  g_return_if_fail (WB_IS_APPLICATION (self));
+  g_return_if_fail (page == NULL || wb_application_help_page_is_valid (page));
+
+  uri = wb_application_help_uri (page);
+  parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, on_help_shown,
+                     parent != NULL ? g_object_ref (parent) : NULL);
+}
+
+static void
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  wb_application_show_help (user_data, NULL);
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_action },
   { "open", open_action },
@@ -524,6 +605,7 @@ static const GActionEntry app_actions[] = {
   { "new-window", new_window_action },
   { "about", about_action },
   { "shortcuts", shortcuts_action },
+  { "help", help_action },
 };
 
 static void
@@ -560,6 +642,8 @@ wb_application_startup (GApplication *app)
                                          (const char *[]) { "<Control>n", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts",
                                          (const char *[]) { "<Control>question", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help",
+                                         (const char *[]) { "F1", NULL });
 }
 
 static void
