@@ -48,18 +48,26 @@ def outer(argv):
     if probe.returncode != 0:
         print("SKIP: pyatspi is not installed (python3-pyatspi; ./dev installs it)")
         return SKIP
-    # The server picks a free display itself and says which (-displayfd):
-    # no race with another test's server going away.
-    read_fd, write_fd = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24",
-                             "-nolisten", "tcp"], pass_fds=(write_fd,),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    with os.fdopen(read_fd) as f:
-        display = f.readline().strip()
-    if not display:
-        xvfb.kill()
-        fail("Xvfb did not start")
+    # A display of its own, far from the ones desktops and xvfb-run take
+    # (0, 99…): a free number is tried until a server holds it.
+    import random
+    xvfb, display = None, None
+    for attempt in range(20):
+        n = random.randint(200, 9000)
+        if os.path.exists("/tmp/.X%d-lock" % n) or os.path.exists("/tmp/.X11-unix/X%d" % n):
+            continue
+        proc = subprocess.Popen(["Xvfb", ":%d" % n, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and proc.poll() is None and not os.path.exists("/tmp/.X11-unix/X%d" % n):
+            time.sleep(0.05)
+        if proc.poll() is None and os.path.exists("/tmp/.X11-unix/X%d" % n):
+            xvfb, display = proc, str(n)
+            break
+        proc.kill()
+        proc.wait()
+    if xvfb is None:
+        fail("no Xvfb could start")
     try:
         env = dict(os.environ)
         env["DISPLAY"] = ":" + display
