@@ -126,7 +126,7 @@ START_TEST (test_run_and_variant)
     ck_assert_ptr_nonnull (shot);
     ck_assert_uint_gt (coloured_pixels (shot), 500);
   }
-  save_shot (GTK_WIDGET (lab), "balance-lab", 300);
+  save_shot (GTK_WIDGET (lab), "balance-lab.png", 300);
   /* Export: the plots, the games, the run and its comparison. */
   {
     g_autofree char *pdf = g_build_filename (dir, "run.pdf", NULL);
@@ -178,7 +178,7 @@ START_TEST (test_cancel)
   ck_assert (wb_balance_window_is_running (lab));
   ck_assert_msg (strstr (wb_balance_window_get_status (lab), "of 100000 games played") != NULL, "%s",
                  wb_balance_window_get_status (lab));
-  save_shot (GTK_WIDGET (lab), "balance-progress", 0);
+  save_shot (GTK_WIDGET (lab), "balance-progress.png", 0);
   g_signal_emit_by_name (cancel, "clicked");
   ck_assert (spin_until (run_over, &wait, 30000));
   ck_assert_msg (g_str_has_prefix (wb_balance_window_get_status (lab), "Cancelled"), "%s",
