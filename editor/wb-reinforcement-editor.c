@@ -7,6 +7,7 @@
 #include "wb-number-field.h"
 #include "wb-text-field.h"
 #include "wb-edit.h"
+#include "wb-editor-resources.h"
 #include "wb-reinforcement-editor.h"
 #include "wb-setup-editor.h"
 
@@ -29,6 +30,8 @@ struct _WbReinforcementEditor
   guint         n_columns;
   guint         n_cards;
 
+  /* The template's (wb-reinforcement-editor.ui); its child @box is bound so that
+   * gtk_widget_dispose_template () unparents it. */
   GtkWidget    *box;
   GtkWidget    *status;
   GtkWidget    *summary;
@@ -970,7 +973,7 @@ wb_reinforcement_editor_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->scenario);
   g_clear_object (&self->stack);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_REINFORCEMENT_EDITOR);
   G_OBJECT_CLASS (wb_reinforcement_editor_parent_class)->dispose (object);
 }
 
@@ -992,6 +995,17 @@ wb_reinforcement_editor_class_init (WbReinforcementEditorClass *klass)
   object_class->dispose = wb_reinforcement_editor_dispose;
   widget_class->map = wb_reinforcement_editor_map;
   object_class->finalize = wb_reinforcement_editor_finalize;
+
+  wb_editor_register_resource ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-reinforcement-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbReinforcementEditor, box);
+  gtk_widget_class_bind_template_child (widget_class, WbReinforcementEditor, status);
+  gtk_widget_class_bind_template_child (widget_class, WbReinforcementEditor, summary);
+  gtk_widget_class_bind_template_child (widget_class, WbReinforcementEditor, count_spin);
+  gtk_widget_class_bind_template_child (widget_class, WbReinforcementEditor, track);
+  gtk_widget_class_bind_template_callback (widget_class, on_count_changed);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wbreinforcementeditor");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -1000,52 +1014,10 @@ wb_reinforcement_editor_class_init (WbReinforcementEditorClass *klass)
 static void
 wb_reinforcement_editor_init (WbReinforcementEditor *self)
 {
-  GtkWidget *outer, *header, *title, *label, *scrolled;
-
-  outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->box = outer;
-  gtk_widget_set_parent (outer, GTK_WIDGET (self));
-  gtk_widget_set_margin_start (outer, 8);
-  gtk_widget_set_margin_end (outer, 8);
-  gtk_widget_set_margin_top (outer, 6);
-  gtk_widget_set_margin_bottom (outer, 6);
-
-  self->status = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->status), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->status), TRUE);
-  gtk_widget_add_css_class (self->status, "error");
-  gtk_widget_set_visible (self->status, FALSE);
-  gtk_box_append (GTK_BOX (outer), self->status);
-
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  title = gtk_label_new (_("Turn Track"));
-  gtk_widget_add_css_class (title, "title-4");
-  gtk_box_append (GTK_BOX (header), title);
-  self->summary = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->summary, "dim-label");
-  gtk_widget_set_hexpand (self->summary, TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->summary), 0);
-  gtk_box_append (GTK_BOX (header), self->summary);
-  label = gtk_label_new_with_mnemonic (_("_Turns"));
-  gtk_box_append (GTK_BOX (header), label);
-  self->count_spin = gtk_spin_button_new_with_range (1, WB_SCENARIO_MAX_TURNS, 1);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_assert (gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (self->count_spin)))
+            == WB_SCENARIO_MAX_TURNS);
   wb_number_field_guard (GTK_SPIN_BUTTON (self->count_spin));
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->count_spin);
-  gtk_widget_set_tooltip_text (self->count_spin, _("How many turns the scenario lasts"));
-  g_signal_connect_swapped (self->count_spin, "value-changed", G_CALLBACK (on_count_changed), self);
-  gtk_box_append (GTK_BOX (header), self->count_spin);
-  gtk_box_append (GTK_BOX (outer), header);
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  self->track = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_add_css_class (self->track, "turn-track");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->track), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Turn track"), -1);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->track);
-  gtk_box_append (GTK_BOX (outer), scrolled);
 }
 
 GtkWidget *

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-edit.h"
+#include "wb-editor-resources.h"
 #include "wb-setup-editor.h"
 #include "wb-text-field.h"
 
@@ -30,6 +31,8 @@ struct _WbSetupEditor
   guint         stale : 1;
   guint         pick_side : 1;
 
+  /* The template's (wb-setup-editor.ui); its child @box is bound so that
+   * gtk_widget_dispose_template () unparents it. */
   GtkWidget    *box;
   GtkWidget    *status;
   GtkWidget    *summary;
@@ -45,7 +48,9 @@ struct _WbSetupEditor
   GtkWidget    *boxes;
   GtkWidget    *box_entry;
   GtkWidget    *pages;
-  GtkWidget    *page_buttons;
+  GtkWidget    *units_button;
+  GtkWidget    *markers_button;
+  GtkWidget    *boxes_button;
   GtkListStore *place_names;   /* locations and boxes, for completion */
 };
 
@@ -1427,63 +1432,22 @@ wb_setup_editor_get_message (WbSetupEditor *self)
 
 /* --- construction ---------------------------------------------------------- */
 
+/* The side column's switcher: each toggle shows its page. */
 static void
 on_page_toggled (GtkToggleButton *button,
                  WbSetupEditor   *self)
 {
-  if (gtk_toggle_button_get_active (button))
-    gtk_stack_set_visible_child_name (GTK_STACK (self->pages),
-                                      g_object_get_data (G_OBJECT (button), "wb-page"));
-}
+  const char *page;
 
-/* A page of the side column and its toggle in the switcher (grouped with
- * @group; the first is active). Returns the toggle. */
-static GtkWidget *
-add_page (WbSetupEditor *self,
-          GtkWidget     *child,
-          const char    *name,
-          const char    *mnemonic,
-          GtkWidget     *group)
-{
-  GtkWidget *button = gtk_toggle_button_new_with_mnemonic (mnemonic);
-
-  gtk_stack_add_named (GTK_STACK (self->pages), child, name);
-  g_object_set_data (G_OBJECT (button), "wb-page", (gpointer) name);
-  if (group != NULL)
-    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (group));
+  if (!gtk_toggle_button_get_active (button))
+    return;
+  if (GTK_WIDGET (button) == self->units_button)
+    page = "units";
+  else if (GTK_WIDGET (button) == self->markers_button)
+    page = "markers";
   else
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
-  g_signal_connect (button, "toggled", G_CALLBACK (on_page_toggled), self);
-  gtk_box_append (GTK_BOX (self->page_buttons), button);
-  return button;
-}
-
-static GtkWidget *
-column_heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "title-4");
-  return label;
-}
-
-static GtkWidget *
-scrolled_list (GtkWidget  **list,
-               const char  *accessible_name,
-               GtkPolicyType hpolicy)
-{
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-  *list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (*list), GTK_SELECTION_SINGLE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (*list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), *list);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), hpolicy, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_add_css_class (scrolled, "frame");
-  return scrolled;
+    page = "boxes";
+  gtk_stack_set_visible_child_name (GTK_STACK (self->pages), page);
 }
 
 static void
@@ -1500,7 +1464,7 @@ wb_setup_editor_dispose (GObject *object)
   g_clear_object (&self->side_ids);
   g_clear_object (&self->feature_ids);
   g_clear_object (&self->place_names);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_SETUP_EDITOR);
   G_OBJECT_CLASS (wb_setup_editor_parent_class)->dispose (object);
 }
 
@@ -1544,6 +1508,32 @@ wb_setup_editor_class_init (WbSetupEditorClass *klass)
     g_signal_new ("show-place", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
 
+  wb_editor_register_resource ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-setup-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, box);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, status);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, summary);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, table);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, units_button);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, markers_button);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, boxes_button);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, pages);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, side_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, unplaced);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, place_entry);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, markers);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, feature_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, marker_entry);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, boxes);
+  gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, box_entry);
+  gtk_widget_class_bind_template_callback (widget_class, on_page_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_side_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_place_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_marker_add);
+  gtk_widget_class_bind_template_callback (widget_class, on_marker_pick);
+  gtk_widget_class_bind_template_callback (widget_class, on_box_add);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wbsetupeditor");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -1552,148 +1542,14 @@ wb_setup_editor_class_init (WbSetupEditorClass *klass)
 static void
 wb_setup_editor_init (WbSetupEditor *self)
 {
-  GtkWidget *outer, *columns, *left, *header, *side, *pages, *switcher, *middle, *right, *row, *button, *scrolled;
-  GtkWidget *group = NULL;
-
   self->place_names = gtk_list_store_new (1, G_TYPE_STRING);
-  outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->box = outer;
-  gtk_widget_set_parent (outer, GTK_WIDGET (self));
-  gtk_widget_set_margin_start (outer, 8);
-  gtk_widget_set_margin_end (outer, 8);
-  gtk_widget_set_margin_top (outer, 6);
-  gtk_widget_set_margin_bottom (outer, 6);
-
-  self->status = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->status), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->status), TRUE);
-  gtk_widget_add_css_class (self->status, "error");
-  gtk_widget_set_visible (self->status, FALSE);
-  gtk_box_append (GTK_BOX (outer), self->status);
-
-  columns = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_set_vexpand (columns, TRUE);
-  gtk_box_append (GTK_BOX (outer), columns);
-
-  /* The deployment chart. */
-  left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_hexpand (left, TRUE);
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_box_append (GTK_BOX (header), column_heading (_("Set-up")));
-  self->summary = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->summary, "dim-label");
-  gtk_box_append (GTK_BOX (header), self->summary);
-  gtk_box_append (GTK_BOX (left), header);
-  scrolled = scrolled_list (&self->table, _("Set-up by place"), GTK_POLICY_AUTOMATIC);
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->table), GTK_SELECTION_NONE);
-  gtk_box_append (GTK_BOX (left), scrolled);
-  gtk_box_append (GTK_BOX (columns), left);
-
-  /* Units not placed and markers share the side column, as two pages. */
-  side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_size_request (side, 260, -1);
-  /* The entries inside expand within the column, not the column itself. */
-  gtk_widget_set_hexpand (side, FALSE);
-  pages = gtk_stack_new ();
-  gtk_widget_set_vexpand (pages, TRUE);
-  /* A switcher of linked toggles, as wide as their labels (a
-   * GtkStackSwitcher makes each as wide as the widest). */
-  switcher = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (switcher, "linked");
-  gtk_widget_set_halign (switcher, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (side), switcher);
-  gtk_box_append (GTK_BOX (side), pages);
-  gtk_box_append (GTK_BOX (columns), side);
-  self->pages = pages;
-  self->page_buttons = switcher;
-
-  middle = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->side_dropdown = gtk_drop_down_new (NULL, NULL);
-  gtk_widget_set_tooltip_text (self->side_dropdown, _("Whose units to list"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->side_dropdown),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Side"), -1);
-  g_signal_connect_swapped (self->side_dropdown, "notify::selected",
-                            G_CALLBACK (on_side_selected), self);
-  gtk_box_append (GTK_BOX (middle), self->side_dropdown);
-  gtk_box_append (GTK_BOX (middle), scrolled_list (&self->unplaced, _("Units not placed"), GTK_POLICY_NEVER));
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (row, "linked");
-  self->place_entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->place_entry), _("Hex or location"));
-  gtk_widget_set_hexpand (self->place_entry, TRUE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->place_entry), 8);
-  gtk_widget_set_tooltip_text (self->place_entry,
-                               _("Where the selected unit starts: a hex number, a location or a box"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->place_entry),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Place the selected unit at"), -1);
-  /* Not a field: Enter places the selected unit, and its text is never
-   * saved otherwise; Ctrl+Z stays the game's. */
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* The entries that add (a unit's place, a marker, a box) are not
+   * fields: their text is never saved otherwise, and Ctrl+Z stays the
+   * game's. */
   wb_text_field_pass_undo (GTK_ENTRY (self->place_entry));
-  g_signal_connect_swapped (self->place_entry, "activate", G_CALLBACK (on_place_selected), self);
-  gtk_box_append (GTK_BOX (row), self->place_entry);
-  button = gtk_button_new_with_mnemonic (_("_Place"));
-  gtk_widget_set_tooltip_text (button, _("Place the selected unit there"));
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_place_selected), self);
-  gtk_box_append (GTK_BOX (row), button);
-  gtk_box_append (GTK_BOX (middle), row);
-  group = add_page (self, middle, "units", _("_Not Placed"), NULL);
-
-  right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_box_append (GTK_BOX (right), scrolled_list (&self->markers, _("Scenario markers"), GTK_POLICY_NEVER));
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->markers), GTK_SELECTION_NONE);
-  self->feature_dropdown = gtk_drop_down_new (NULL, NULL);
-  gtk_widget_set_tooltip_text (self->feature_dropdown,
-                               _("The hex feature the marker stands for (Fallen Timber, a pontoon bridge…)"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->feature_dropdown),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Marker"), -1);
-  gtk_box_append (GTK_BOX (right), self->feature_dropdown);
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (row, "linked");
-  self->marker_entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->marker_entry), _("Hex or location"));
-  gtk_widget_set_hexpand (self->marker_entry, TRUE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->marker_entry), 8);
-  gtk_widget_set_tooltip_text (self->marker_entry, _("Where the marker goes"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->marker_entry),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Marker place"), -1);
-  wb_text_field_pass_undo (GTK_ENTRY (self->marker_entry));   /* adds a marker: not a field */
-  g_signal_connect_swapped (self->marker_entry, "activate", G_CALLBACK (on_marker_add), self);
-  gtk_box_append (GTK_BOX (row), self->marker_entry);
-  button = gtk_button_new_with_mnemonic (_("_Add"));
-  gtk_widget_set_tooltip_text (button, _("Add the marker there"));
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_marker_add), self);
-  gtk_box_append (GTK_BOX (row), button);
-  button = gtk_button_new_from_icon_name ("find-location-symbolic");
-  gtk_widget_set_tooltip_text (button, _("Place the marker by a click on the map"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Place the marker by a click on the map"), -1);
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_marker_pick), self);
-  gtk_box_append (GTK_BOX (row), button);
-  gtk_box_append (GTK_BOX (right), row);
-  add_page (self, right, "markers", _("_Markers"), group);
-
-  right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_box_append (GTK_BOX (right), scrolled_list (&self->boxes, _("Off-map boxes"), GTK_POLICY_NEVER));
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->boxes), GTK_SELECTION_NONE);
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (row, "linked");
-  self->box_entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->box_entry), _("Box name"));
-  gtk_widget_set_hexpand (self->box_entry, TRUE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->box_entry), 8);
-  gtk_widget_set_tooltip_text (self->box_entry,
-                               _("An off-map box units can start in (drop units on its heading in the set-up)"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->box_entry),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("New box name"), -1);
-  wb_text_field_pass_undo (GTK_ENTRY (self->box_entry));   /* adds a box: not a field */
-  g_signal_connect_swapped (self->box_entry, "activate", G_CALLBACK (on_box_add), self);
-  gtk_box_append (GTK_BOX (row), self->box_entry);
-  button = gtk_button_new_with_mnemonic (_("Add _Box"));
-  gtk_widget_set_tooltip_text (button, _("Add an off-map box to the scenario"));
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_box_add), self);
-  gtk_box_append (GTK_BOX (row), button);
-  gtk_box_append (GTK_BOX (right), row);
-  add_page (self, right, "boxes", _("Bo_xes"), group);
+  wb_text_field_pass_undo (GTK_ENTRY (self->marker_entry));
+  wb_text_field_pass_undo (GTK_ENTRY (self->box_entry));
 }
 
 GtkWidget *
