@@ -49,19 +49,32 @@ def outer(argv):
         print("SKIP: pyatspi is not installed (python3-pyatspi; ./dev installs it)")
         return SKIP
     # A display of its own, far from the ones desktops and xvfb-run take
-    # (0, 99…): a free number is tried until a server holds it.
+    # (0, 99…): a free number is tried until a server holds it. The server
+    # writes the number on -displayfd once it takes connections (its
+    # socket file appears before that).
     import random
+    import select
     xvfb, display = None, None
     for attempt in range(20):
         n = random.randint(200, 9000)
         if os.path.exists("/tmp/.X%d-lock" % n) or os.path.exists("/tmp/.X11-unix/X%d" % n):
             continue
-        proc = subprocess.Popen(["Xvfb", ":%d" % n, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        read_fd, write_fd = os.pipe()
+        proc = subprocess.Popen(["Xvfb", ":%d" % n, "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24",
+                                 "-nolisten", "tcp"], pass_fds=(write_fd,),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        end = time.monotonic() + 10
-        while time.monotonic() < end and proc.poll() is None and not os.path.exists("/tmp/.X11-unix/X%d" % n):
-            time.sleep(0.05)
-        if proc.poll() is None and os.path.exists("/tmp/.X11-unix/X%d" % n):
+        os.close(write_fd)
+        said = b""
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not said.endswith(b"\n"):
+            ready, _, _ = select.select([read_fd], [], [], 0.5)
+            if ready:
+                chunk = os.read(read_fd, 64)
+                if not chunk:
+                    break
+                said += chunk
+        os.close(read_fd)
+        if proc.poll() is None and said.strip() == str(n).encode():
             xvfb, display = proc, str(n)
             break
         proc.kill()
