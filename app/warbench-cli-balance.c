@@ -135,7 +135,8 @@ show_progress (guint    done,
 
   if (tty)
     {
-      fprintf (stderr, _("\r%u of %u games"), done, total);
+      fputc ('\r', stderr);
+      fprintf (stderr, _("%u of %u games"), done, total);
       if (done == total || interrupted)
         fputc ('\n', stderr);
       fflush (stderr);
@@ -366,6 +367,7 @@ cmd_balance (const char  *prog,
   int status;
 
   if (!parse_options (prog, "balance", _("FILE --games N | --merge PART…"),
+                      /* xgettext:no-c-format */
                       _("Plays many automatic games of a scenario and reports its balance: win and draw "
                         "rates with 95 % confidence intervals, the VP margin, game length, automatic "
                         "victories, the VP at the end of each turn, how often each rule check was tested "

@@ -1042,7 +1042,10 @@ main (int    argc,
     return write_completion (prog, argv[2], commands, G_N_ELEMENTS (commands));
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* WARBENCH_LOCALEDIR: the translations of an uninstalled build
+   * (./dev run sets it to BUILDDIR/po). */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("WARBENCH_LOCALEDIR") != NULL ? g_getenv ("WARBENCH_LOCALEDIR")
+                                                                         : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname (prog);

@@ -70,7 +70,10 @@ main (int   argc,
   bench_start_us = g_get_monotonic_time ();
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* WARBENCH_LOCALEDIR: the translations of an uninstalled build
+   * (./dev run sets it to BUILDDIR/po). */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("WARBENCH_LOCALEDIR") != NULL ? g_getenv ("WARBENCH_LOCALEDIR")
+                                                                         : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

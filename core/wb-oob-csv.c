@@ -1212,7 +1212,7 @@ wb_oob_csv_parse (WbGame      *game,
   if (n > WB_OOB_CSV_MAX_SIZE)
     {
       g_set_error (error, WB_OOB_CSV_ERROR, WB_OOB_CSV_ERROR_TOO_LARGE,
-                   _("The CSV is %" G_GSIZE_FORMAT " bytes; at most %d are read"),
+                   _("The CSV is %zu bytes; at most %d are read"),
                    n, WB_OOB_CSV_MAX_SIZE);
       return NULL;
     }

@@ -291,7 +291,7 @@ corner_of (WbTable *table)
     {
     case WB_TABLE_DICE_POOL:
       /* TRANSLATORS: the header over a dice-pool table's rows (strength points) */
-      return _("SP");
+      return C_("strength points", "SP");
     case WB_TABLE_CHART:
       return "";
     default:

@@ -51,8 +51,8 @@ read_at (WbScanPng *png, void *data, gsize len, gint64 offset, GError **error)
       if (n == 0)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("Cannot read %s: the PNG file ends early (at byte %" G_GINT64_FORMAT ")"),
-                       png->path, offset);
+                       _("Cannot read %s: the PNG file ends early (at byte %lld)"),
+                       png->path, (long long) offset);
           return FALSE;
         }
       p += n;

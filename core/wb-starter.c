@@ -101,7 +101,7 @@ new_starter_around (WbMap *map)
     {
       WbFeatureType *ford;
 
-      add_terrain (game, "clear", _("Clear"), '.', "#e8e2c4", "none", 1, 1, FALSE);
+      add_terrain (game, "clear", C_("terrain", "Clear"), '.', "#e8e2c4", "none", 1, 1, FALSE);
       add_terrain (game, "forest", _("Forest"), 'f', "#7fa36a", "trees", 3, 1, TRUE);
       add_terrain (game, "rough", _("Rough"), 'r', "#c9b48a", "rough", 3, 2, FALSE);
       add_feature (game, "road", _("Road"), WB_FEATURE_HEXSIDE, "road", "#6b4a2b", 0.08,

@@ -28,6 +28,10 @@ struct _WbOobEditor
   GtkTreeListModel *tree;
   GtkMultiSelection *selection;
   gboolean          rebuilding;
+  /* The game changed while the editor was off screen: the rows are built
+   * when it maps or when they are asked for (opening a game does not pay
+   * for a page nobody looks at). */
+  gboolean          stale;
 
   /* Inspector. */
   GtkWidget        *inspector;     /* GtkScrolledWindow */

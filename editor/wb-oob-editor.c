@@ -314,9 +314,9 @@ collapse_ids (WbOobEditor *self,
 }
 
 static void
-rebuild (WbOobEditor *self)
+rebuild_now (WbOobEditor *self)
 {
-  g_autoptr(GPtrArray) ids = selected_ids (self);
+  g_autoptr(GPtrArray) ids = NULL;
   g_autoptr(GHashTable) collapsed = collapsed_ids (self);
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search));
   g_autoptr(GListStore) fresh = g_list_store_new (WB_TYPE_OOB_ITEM);
@@ -324,6 +324,8 @@ rebuild (WbOobEditor *self)
   double scroll = gtk_adjustment_get_value (adj);
   guint n;
 
+  self->stale = FALSE;
+  ids = selected_ids (self);
   build_roots (self, fresh);
   self->rebuilding = TRUE;
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
@@ -359,6 +361,30 @@ rebuild (WbOobEditor *self)
   gtk_widget_set_visible (self->empty_label,
                           g_list_model_get_n_items (G_LIST_MODEL (self->tree)) == 0);
   on_selection_changed (self);
+}
+
+static void
+rebuild (WbOobEditor *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    rebuild_now (self);
+  else
+    self->stale = TRUE;
+}
+
+/* The rows as the game is now, before they are read. */
+static void
+ensure_fresh (WbOobEditor *self)
+{
+  if (self->stale)
+    rebuild_now (self);
+}
+
+static void
+wb_oob_editor_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (wb_oob_editor_parent_class)->map (widget);
+  ensure_fresh (WB_OOB_EDITOR (widget));
 }
 
 /* --- rows ---------------------------------------------------------------------- */
@@ -1247,6 +1273,7 @@ wb_oob_editor_class_init (WbOobEditorClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = wb_oob_editor_dispose;
+  widget_class->map = wb_oob_editor_map;
 
   /**
    * WbOobEditor::close-requested:
@@ -1527,6 +1554,7 @@ wb_oob_editor_select (WbOobEditor        *self,
   g_autoptr(GPtrArray) list = g_ptr_array_new ();
 
   g_return_val_if_fail (WB_IS_OOB_EDITOR (self), 0);
+  ensure_fresh (self);
   for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
     g_ptr_array_add (list, (gpointer) g_intern_string (ids[i]));
   return select_ids (self, list);
@@ -1536,6 +1564,7 @@ GPtrArray *
 wb_oob_editor_get_selected_units (WbOobEditor *self)
 {
   g_return_val_if_fail (WB_IS_OOB_EDITOR (self), NULL);
+  ensure_fresh (self);
   return selected_units (self);
 }
 
@@ -1543,6 +1572,7 @@ WbFormation *
 wb_oob_editor_get_selected_formation (WbOobEditor *self)
 {
   g_return_val_if_fail (WB_IS_OOB_EDITOR (self), NULL);
+  ensure_fresh (self);
   return selected_formation (self);
 }
 
@@ -1550,6 +1580,7 @@ guint
 wb_oob_editor_get_n_rows (WbOobEditor *self)
 {
   g_return_val_if_fail (WB_IS_OOB_EDITOR (self), 0);
+  ensure_fresh (self);
   return g_list_model_get_n_items (G_LIST_MODEL (self->tree));
 }
 
@@ -1560,6 +1591,7 @@ wb_oob_editor_list_rows (WbOobEditor *self)
   guint n;
 
   g_return_val_if_fail (WB_IS_OOB_EDITOR (self), NULL);
+  ensure_fresh (self);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->tree));
   ids = g_ptr_array_new ();
   for (guint i = 0; i < n; i++)
@@ -1579,6 +1611,7 @@ wb_oob_editor_set_expanded (WbOobEditor *self,
 
   g_return_val_if_fail (WB_IS_OOB_EDITOR (self), FALSE);
   g_return_val_if_fail (id != NULL, FALSE);
+  ensure_fresh (self);
 
   id = g_intern_string (id);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->tree));

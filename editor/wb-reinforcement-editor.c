@@ -22,6 +22,9 @@ struct _WbReinforcementEditor
   WbScenario   *scenario;
   WbUndoStack  *stack;
   guint         rebuild_source;
+  /* Changed while off screen: the columns are built when the editor maps
+   * or their counts are asked for. */
+  gboolean      stale;
   char         *message;
   guint         n_columns;
   guint         n_cards;
@@ -811,13 +814,14 @@ column (WbReinforcementEditor *self,
 }
 
 static void
-rebuild (WbReinforcementEditor *self)
+rebuild_now (WbReinforcementEditor *self)
 {
   GtkWidget *child;
   GArray *turns;
   g_autofree char *summary = NULL;
 
   g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  self->stale = FALSE;
   while ((child = gtk_widget_get_first_child (self->track)) != NULL)
     gtk_box_remove (GTK_BOX (self->track), child);
   self->n_columns = self->n_cards = 0;
@@ -840,6 +844,30 @@ rebuild (WbReinforcementEditor *self)
   summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u reinforcement", "%u reinforcements",
                                           self->n_cards), self->n_cards);
   gtk_label_set_text (GTK_LABEL (self->summary), summary);
+}
+
+static void
+rebuild (WbReinforcementEditor *self)
+{
+  g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    rebuild_now (self);
+  else
+    self->stale = TRUE;
+}
+
+static void
+ensure_fresh (WbReinforcementEditor *self)
+{
+  if (self->stale)
+    rebuild_now (self);
+}
+
+static void
+wb_reinforcement_editor_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (wb_reinforcement_editor_parent_class)->map (widget);
+  ensure_fresh (WB_REINFORCEMENT_EDITOR (widget));
 }
 
 static gboolean
@@ -912,6 +940,7 @@ guint
 wb_reinforcement_editor_get_n_columns (WbReinforcementEditor *self)
 {
   g_return_val_if_fail (WB_IS_REINFORCEMENT_EDITOR (self), 0);
+  ensure_fresh (self);
   return self->n_columns;
 }
 
@@ -919,6 +948,7 @@ guint
 wb_reinforcement_editor_get_n_cards (WbReinforcementEditor *self)
 {
   g_return_val_if_fail (WB_IS_REINFORCEMENT_EDITOR (self), 0);
+  ensure_fresh (self);
   return self->n_cards;
 }
 
@@ -960,6 +990,7 @@ wb_reinforcement_editor_class_init (WbReinforcementEditorClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = wb_reinforcement_editor_dispose;
+  widget_class->map = wb_reinforcement_editor_map;
   object_class->finalize = wb_reinforcement_editor_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "wbreinforcementeditor");

@@ -24,6 +24,11 @@ struct _WbSetupEditor
   char         *message;
   guint         n_warnings;
   guint         n_unplaced;
+  /* Set while the editor is not on screen: the lists are rebuilt when it
+   * maps or when asked for their counts (a closed pane costs nothing when
+   * the game opens or changes). */
+  guint         stale : 1;
+  guint         pick_side : 1;
 
   GtkWidget    *box;
   GtkWidget    *status;
@@ -1248,10 +1253,14 @@ fill_choices (WbSetupEditor *self)
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->feature_dropdown), G_LIST_MODEL (feature_names));
 }
 
+static void pick_side_with_units (WbSetupEditor *self);
+
+/* The lists as the scenario is now. */
 static void
-rebuild (WbSetupEditor *self)
+rebuild_now (WbSetupEditor *self)
 {
   g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  self->stale = FALSE;
   if (self->game == NULL || self->scenario == NULL)
     {
       clear_list (self->table);
@@ -1277,6 +1286,47 @@ rebuild (WbSetupEditor *self)
   rebuild_unplaced (self);
   rebuild_markers (self);
   rebuild_boxes (self);
+  if (self->pick_side)
+    pick_side_with_units (self);
+}
+
+/* Off screen, the lists wait until the editor maps or their counts are
+ * asked for: a closed pane costs nothing when a game opens or changes. */
+static void
+rebuild (WbSetupEditor *self)
+{
+  g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  if (self->game != NULL && self->scenario != NULL && !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->stale = TRUE;
+  else
+    rebuild_now (self);
+}
+
+/* Another scenario: list the first side that has units left to place. */
+static void
+pick_side_with_units (WbSetupEditor *self)
+{
+  GPtrArray *sides = wb_game_get_sides (self->game);
+
+  self->pick_side = FALSE;
+  for (guint i = 0; i < sides->len && self->n_unplaced == 0; i++)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->side_dropdown), i);
+  if (self->n_unplaced == 0)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->side_dropdown), 0);
+}
+
+static void
+ensure_fresh (WbSetupEditor *self)
+{
+  if (self->stale)
+    rebuild_now (self);
+}
+
+static void
+wb_setup_editor_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (wb_setup_editor_parent_class)->map (widget);
+  ensure_fresh (WB_SETUP_EDITOR (widget));
 }
 
 static gboolean
@@ -1341,17 +1391,8 @@ wb_setup_editor_set_target (WbSetupEditor *self,
   show_message (self, NULL);
   if (game != NULL)
     fill_choices (self);
+  self->pick_side = new_scenario && game != NULL && scenario != NULL;
   rebuild (self);
-  /* Another scenario: list the first side that has units left to place. */
-  if (new_scenario && game != NULL && scenario != NULL && self->n_unplaced == 0)
-    {
-      GPtrArray *sides = wb_game_get_sides (game);
-
-      for (guint i = 0; i < sides->len && self->n_unplaced == 0; i++)
-        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->side_dropdown), i);
-      if (self->n_unplaced == 0)
-        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->side_dropdown), 0);
-    }
 }
 
 WbScenario *
@@ -1365,6 +1406,7 @@ guint
 wb_setup_editor_get_n_warnings (WbSetupEditor *self)
 {
   g_return_val_if_fail (WB_IS_SETUP_EDITOR (self), 0);
+  ensure_fresh (self);
   return self->n_warnings;
 }
 
@@ -1372,6 +1414,7 @@ guint
 wb_setup_editor_get_n_unplaced (WbSetupEditor *self)
 {
   g_return_val_if_fail (WB_IS_SETUP_EDITOR (self), 0);
+  ensure_fresh (self);
   return self->n_unplaced;
 }
 
@@ -1478,6 +1521,7 @@ wb_setup_editor_class_init (WbSetupEditorClass *klass)
 
   object_class->dispose = wb_setup_editor_dispose;
   object_class->finalize = wb_setup_editor_finalize;
+  widget_class->map = wb_setup_editor_map;
 
   /**
    * WbSetupEditor::pick-marker:

@@ -645,9 +645,9 @@ attach_probability (WbTableAnalysis *self, int x, int y, const char *key, const 
   GtkWidget *box;
 
   /* Translators: a cell's tooltip: result, column, the fraction, throws of all */
-  tip = g_strdup_printf (_("%s in column %s: %s (%" G_GUINT64_FORMAT " of %"
-                           G_GUINT64_FORMAT " throws)"),
-                         row_title, c->label, fraction, count, total);
+  tip = g_strdup_printf (_("%s in column %s: %s (%llu of %llu"
+                           " throws)"),
+                         row_title, c->label, fraction, (unsigned long long) count, (unsigned long long) total);
   accessible = g_strdup_printf (_("%s, column %s: %s"), row_title, c->label,
                                 count == 0 ? _("never") : text);
   box = attach_cell (self, x, y, text, tip, accessible,

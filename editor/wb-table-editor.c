@@ -121,7 +121,7 @@ cell_text (WbTableEditor *self, int row, int col)
       {
       case WB_TABLE_DICE_POOL:
         /* TRANSLATORS: the header over a dice pool's rows (strength points) */
-        return _("SP");
+        return C_("strength points", "SP");
       case WB_TABLE_CHART:
         return "";
       default:

@@ -848,7 +848,9 @@ START_TEST (test_shortcuts_and_menus)
     }
   ck_assert_msg (missing->len == 0, "not in the shortcuts window:%s", missing->str);
 
-  /* 2. A shortcut a menu item shows is its action's. */
+  /* 2. A shortcut a menu item shows is its action's. The table pane,
+   * built when a table is first opened, has its menus too. */
+  ck_assert_ptr_nonnull (wb_window_get_table_editor (window));
   collect_menus (GTK_WIDGET (window), items, buttons);
   collect_menus (legend, items, buttons);
   for (guint i = 0; i < items->len; i++)

@@ -427,6 +427,56 @@ START_TEST (test_go_to)
 }
 END_TEST
 
+/* Play opens on the player's units where counters read (100 % at least),
+ * with the map filling the view — no empty margin beside the map's edge —
+ * and so does a playtest opened in a window that has no size yet. */
+static void
+assert_framed (WbMapView  *view,
+               const char *where)
+{
+  double ew, eh, x0, y0, x1, y1;
+
+  wait_until_settled (view);
+  /* Placed again once play's panes have come and the size holds still. */
+  spin_for (300);
+  wait_until_settled (view);
+  wb_map_get_extent (wb_map_view_get_map (view), &ew, &eh);
+  ck_assert_msg (wb_map_view_get_zoom (view) >= 1.0, "play opened %s at %.0f %%", where,
+                 wb_map_view_get_zoom (view) * 100);
+  wb_map_view_widget_to_map (view, 0, 0, &x0, &y0);
+  wb_map_view_widget_to_map (view, gtk_widget_get_width (GTK_WIDGET (view)),
+                             gtk_widget_get_height (GTK_WIDGET (view)), &x1, &y1);
+  ck_assert_msg (x0 >= -1 && y0 >= -1 && x1 <= ew + 1 && y1 <= eh + 1,
+                 "%s the view shows %.0f,%.0f–%.0f,%.0f of a %.0f × %.0f map", where, x0, y0, x1, y1, ew, eh);
+}
+
+START_TEST (test_play_framed)
+{
+  WbWindow *window = open_test_game ();
+  WbMapView *view = wb_window_get_map_view (window);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WbPlay) play = wb_play_new (wb_window_get_game (window), NULL, "historical", NULL, 3, &error);
+  WbWindow *fresh;
+  g_autoptr(WbPlay) again = NULL;
+
+  ck_assert_msg (play != NULL, "%s", error ? error->message : "");
+  wb_map_view_zoom_to_fit (view);
+  wb_window_play (window, play);
+  assert_framed (view, "in the game's window");
+
+  /* A new window, given a playtest before it is shown. */
+  fresh = wb_window_new (NULL);
+  again = wb_play_new (wb_window_get_game (window), NULL, "historical", NULL, 3, &error);
+  ck_assert_msg (again != NULL, "%s", error ? error->message : "");
+  wb_window_set_game (fresh, wb_window_get_game (window), NULL);
+  wb_window_play (fresh, again);
+  gtk_window_present (GTK_WINDOW (fresh));
+  assert_framed (wb_window_get_map_view (fresh), "in a new window");
+  gtk_window_destroy (GTK_WINDOW (fresh));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+END_TEST
+
 static Suite *
 make_suite (void)
 {
@@ -441,6 +491,7 @@ make_suite (void)
   tcase_add_test (tc, test_handover_policy);
   tcase_add_test (tc, test_free_play_dice);
   tcase_add_test (tc, test_go_to);
+  tcase_add_test (tc, test_play_framed);
   suite_add_tcase (s, tc);
   return s;
 }

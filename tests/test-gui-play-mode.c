@@ -19,7 +19,7 @@
  * actions are off; End Playtest gives everything back. */
 
 static const char * const routes[] = {
-  "win.show-oob", "win.show-chits", "win.show-setup", "win.show-turn-track", "win.show-inspector",
+  "win.show-oob", "win.show-chits", "win.show-setup", "win.show-turn-track",
   "win.show-sidebar", "win.add-map", "win.delete-map", "win.map-background", "win.resize-map",
   "win.hex-numbering", "win.import-oob", "win.export-oob", "win.import-scenario", "win.export-scenario",
   "win.add-scenario", "win.delete-scenario", "win.new-table", "win.duplicate-table", "win.delete-table",
@@ -86,6 +86,28 @@ START_TEST (test_play_is_its_own_mode)
   spin_for (50);
   ck_assert (gtk_widget_get_mapped (GTK_WIDGET (wb_window_get_map_view (window))));
   save_shot (GTK_WIDGET (window), "play-mode", 200);
+
+  /* The inspector's toggle (Ctrl+I) shows and hides play's panes — the
+   * reserve and the log, in the inspector's place — never the inspector. */
+  {
+    GtkWidget *panel = find_named (GTK_WIDGET (window), "play-side-panel");
+    GtkWidget *inspector = wb_window_get_inspector (window);
+    GtkWidget *flap = gtk_widget_get_ancestor (panel, ADW_TYPE_FLAP);
+    gboolean shown;
+
+    ck_assert_ptr_nonnull (inspector);
+    ck_assert (adw_flap_get_reveal_flap (ADW_FLAP (flap)));
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL));
+    spin_for (400);
+    g_object_get (window, "show-inspector", &shown, NULL);
+    ck_assert (!shown);
+    ck_assert (!adw_flap_get_reveal_flap (ADW_FLAP (flap)));
+    ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL));
+    spin_for (400);
+    ck_assert (adw_flap_get_reveal_flap (ADW_FLAP (flap)));
+    ck_assert (gtk_widget_get_mapped (panel));
+    ck_assert (!gtk_widget_get_mapped (inspector));
+  }
 
   /* End Playtest: editing again. */
   ck_assert (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-playtest", NULL));

@@ -334,6 +334,42 @@ wb_application_activate (GApplication *app)
     wb_window_open (WB_WINDOW (window), file);
 }
 
+/* A playtest given on the command line or by the file manager: played in
+ * the window that shows nothing yet, else in a new one. One that cannot be
+ * opened is said in a dialog, and the window made for it goes (unless it
+ * is the only one). */
+static void
+open_playtest (WbApplication *self,
+               GFile         *file,
+               const char    *name)
+{
+  g_autoptr(GError) error = NULL;
+  WbWindow *active = get_active_window (self);
+  WbWindow *window = active;
+  gboolean fresh = FALSE;
+  AdwMessageDialog *dialog;
+
+  if (window == NULL || wb_window_get_game (window) != NULL || wb_window_get_loading (window))
+    {
+      window = new_window (self);
+      fresh = TRUE;
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  if (wb_window_open_playtest (window, file, &error))
+    return;
+  if (fresh && active != NULL)
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      window = active;
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (window), NULL, error->message));
+  /* Translators: %s is the playtest's file name */
+  adw_message_dialog_format_heading (dialog, _("Could Not Open “%s”"), name);
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  adw_message_dialog_set_close_response (dialog, "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 wb_application_open (GApplication  *app,
                      GFile        **files,
@@ -344,8 +380,16 @@ wb_application_open (GApplication  *app,
 
   for (int i = 0; i < n_files; i++)
     {
-      WbWindow *window = find_window_for_file (self, files[i]);
+      g_autofree char *name = g_file_get_basename (files[i]);
+      WbWindow *window;
 
+      /* A playtest (its game carried or beside it): played in a window. */
+      if (name != NULL && g_str_has_suffix (name, ".warbench-play"))
+        {
+          open_playtest (self, files[i], name);
+          continue;
+        }
+      window = find_window_for_file (self, files[i]);
       if (window == NULL)
         {
           /* Reuse a window that shows nothing yet. */

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+
 #include <errno.h>
 #include <math.h>
 #include <string.h>
@@ -376,15 +378,32 @@ render_pool_run (gpointer data,
   g_object_unref (task);
 }
 
+static GThreadPool *render_pool;
+
+/* At exit, a rebuild still drawing text would meet the libraries' own
+ * exit handlers freeing what it reads (harfbuzz's language list: a crash
+ * as the program quits). The rebuilds under way finish first, the waiting
+ * ones are dropped. Registered after those handlers (the main thread laid
+ * out text before any rebuild), so it runs before them. */
+static void
+drain_render_pool (void)
+{
+  g_thread_pool_free (render_pool, TRUE, TRUE);
+}
+
 static void
 render_pool_push (GTask *task)
 {
-  static GThreadPool *pool;
+  static gsize made;
 
-  if (g_once_init_enter (&pool))
-    g_once_init_leave (&pool, g_thread_pool_new (render_pool_run, NULL, 2, TRUE, NULL));
+  if (g_once_init_enter (&made))
+    {
+      render_pool = g_thread_pool_new (render_pool_run, NULL, 2, TRUE, NULL);
+      atexit (drain_render_pool);
+      g_once_init_leave (&made, 1);
+    }
 
-  g_thread_pool_push (pool, g_object_ref (task), NULL);
+  g_thread_pool_push (render_pool, g_object_ref (task), NULL);
 }
 
 static void start_build (WbMapView     *self,

@@ -926,6 +926,26 @@ wb_map_view_set_center (WbMapView *self,
 }
 
 void
+wb_map_view_set_center_filled (WbMapView *self,
+                               double     x,
+                               double     y)
+{
+  double ew, eh, hw, hh;
+
+  g_return_if_fail (WB_IS_MAP_VIEW (self));
+
+  _wb_map_view_get_extent (self, &ew, &eh);
+  hw = gtk_widget_get_width (GTK_WIDGET (self)) / (2 * self->zoom);
+  hh = gtk_widget_get_height (GTK_WIDGET (self)) / (2 * self->zoom);
+  if (hw > 0 && hh > 0 && ew > 0 && eh > 0)
+    {
+      x = ew > 2 * hw ? CLAMP (x, hw, ew - hw) : ew / 2;
+      y = eh > 2 * hh ? CLAMP (y, hh, eh - hh) : eh / 2;
+    }
+  wb_map_view_set_center (self, x, y);
+}
+
+void
 wb_map_view_widget_to_map (WbMapView *self,
                            double     wx,
                            double     wy,

@@ -56,6 +56,11 @@ void        wb_map_view_get_center      (WbMapView  *self,
 void        wb_map_view_set_center      (WbMapView  *self,
                                          double      x,
                                          double      y);
+/* As near (x, y) as keeps the map filling the view: no empty margin on a
+ * side where the map is larger than the view. */
+void        wb_map_view_set_center_filled (WbMapView *self,
+                                           double     x,
+                                           double     y);
 
 /* The location at map point (@mx, @my) of a map of locations: its mark,
  * or a block of the stack beside it (the match shown); NULL when none. */

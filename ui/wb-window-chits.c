@@ -14,6 +14,24 @@
  * first. Choosing a map row, the pane's Back button or Escape in its list
  * goes back to the map. */
 
+static void back_to_map (WbWindow *self);
+
+/* The pane is built the first time it is needed: a window opens without
+ * paying for it. */
+static WbChitEditor *
+chit_editor (WbWindow *self)
+{
+  if (self->chit_editor == NULL)
+    {
+      self->chit_editor = wb_chit_editor_new ();
+      gtk_stack_add_named (GTK_STACK (self->main_stack), self->chit_editor, "chits");
+      g_signal_connect_object (self->chit_editor, "close-requested", G_CALLBACK (back_to_map), self,
+                               G_CONNECT_SWAPPED);
+      wb_chit_editor_set_game (WB_CHIT_EDITOR (self->chit_editor), self->game, self->undo_stack);
+    }
+  return WB_CHIT_EDITOR (self->chit_editor);
+}
+
 static gboolean
 chits_shown (WbWindow *self)
 {
@@ -23,7 +41,7 @@ chits_shown (WbWindow *self)
 static void
 on_chits_selected (WbWindow *self)
 {
-  WbChitEditor *editor = WB_CHIT_EDITOR (self->chit_editor);
+  WbChitEditor *editor = chit_editor (self);
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "chits");
   gtk_widget_grab_focus (wb_chit_editor_get_field (editor, "list"));
@@ -70,11 +88,7 @@ _wb_window_chits_class_init (GtkWidgetClass *widget_class)
 void
 _wb_window_chits_init (WbWindow *self)
 {
-  self->chit_editor = wb_chit_editor_new ();
-  gtk_stack_add_named (GTK_STACK (self->main_stack), self->chit_editor, "chits");
   g_signal_connect_object (self->sidebar, "chits-selected", G_CALLBACK (on_chits_selected), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->chit_editor, "close-requested", G_CALLBACK (back_to_map), self,
                            G_CONNECT_SWAPPED);
 }
 
@@ -82,7 +96,8 @@ _wb_window_chits_init (WbWindow *self)
 void
 _wb_window_chits_set_game (WbWindow *self)
 {
-  wb_chit_editor_set_game (WB_CHIT_EDITOR (self->chit_editor), self->game, self->undo_stack);
+  if (self->chit_editor != NULL)
+    wb_chit_editor_set_game (WB_CHIT_EDITOR (self->chit_editor), self->game, self->undo_stack);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-chits", self->game != NULL);
 }
 
@@ -97,5 +112,5 @@ GtkWidget *
 wb_window_get_chit_editor (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
-  return self->chit_editor;
+  return GTK_WIDGET (chit_editor (self));
 }

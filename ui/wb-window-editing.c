@@ -17,6 +17,21 @@
 /* The map editor's wiring: the view's edit signals, the editor's status,
  * undo and redo, and the tool shortcuts. */
 
+/* The Label tool's popover and the hex it names; the Line tool's popover
+ * and the line it edits (-1: none). */
+struct _WbWindowTools
+{
+  GtkWidget            *label_popover;
+  GtkWidget            *label_heading;
+  GtkWidget            *label_entry;
+  WbOffset              label_hex;
+  gboolean              labelling;
+  GtkWidget            *line_popover;
+  GtkWidget            *line_entry;
+  GtkWidget            *line_style_dropdown;
+  int                   line_index;
+};
+
 void
 _wb_window_update_editor_status (WbWindow *self)
 {
@@ -186,15 +201,15 @@ _wb_window_add_tool_shortcuts (WbWindow *self)
 static void
 label_activate (WbWindow *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->label_entry));
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->tools->label_entry));
   GActionGroup *actions = wb_map_editor_get_actions (self->editor);
 
-  if (self->labelling && g_action_group_get_action_enabled (actions, "set-label"))
+  if (self->tools->labelling && g_action_group_get_action_enabled (actions, "set-label"))
     g_action_group_activate_action (actions, "set-label",
-                                    g_variant_new ("(iis)", self->label_hex.col,
-                                                   self->label_hex.row, text));
-  self->labelling = FALSE;
-  gtk_popover_popdown (GTK_POPOVER (self->label_popover));
+                                    g_variant_new ("(iis)", self->tools->label_hex.col,
+                                                   self->tools->label_hex.row, text));
+  self->tools->labelling = FALSE;
+  gtk_popover_popdown (GTK_POPOVER (self->tools->label_popover));
 }
 
 static void
@@ -212,20 +227,20 @@ on_label_requested (WbWindow   *self,
 
   if (!WB_IS_HEX_MAP (map))
     return;
-  self->label_hex = (WbOffset) { col, row };
-  self->labelling = TRUE;
-  wb_hex_map_format_hex (WB_HEX_MAP (map), self->label_hex, number, sizeof number);
+  self->tools->label_hex = (WbOffset) { col, row };
+  self->tools->labelling = TRUE;
+  wb_hex_map_format_hex (WB_HEX_MAP (map), self->tools->label_hex, number, sizeof number);
   /* Translators: heading of the Label tool's entry; %s is a hex number */
   heading = g_strdup_printf (_("Label of Hex %s"), number);
-  gtk_label_set_label (GTK_LABEL (self->label_heading), heading);
-  wb_text_field_set_text (GTK_ENTRY (self->label_entry), label);
+  gtk_label_set_label (GTK_LABEL (self->tools->label_heading), heading);
+  wb_text_field_set_text (GTK_ENTRY (self->tools->label_entry), label);
 
   wb_map_view_map_to_widget (self->map_view, x, y, &wx, &wy);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->label_popover),
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->tools->label_popover),
                                &(GdkRectangle) { (int) wx - 4, (int) wy - 4, 8, 8 });
-  gtk_popover_popup (GTK_POPOVER (self->label_popover));
-  gtk_widget_grab_focus (self->label_entry);
-  gtk_editable_select_region (GTK_EDITABLE (self->label_entry), 0, -1);
+  gtk_popover_popup (GTK_POPOVER (self->tools->label_popover));
+  gtk_widget_grab_focus (self->tools->label_entry);
+  gtk_editable_select_region (GTK_EDITABLE (self->tools->label_entry), 0, -1);
 }
 
 void
@@ -234,29 +249,29 @@ _wb_window_setup_annotations (WbWindow *self)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *hint = gtk_label_new (_("Enter applies; an empty label removes it"));
 
-  self->label_popover = gtk_popover_new ();
-  self->label_heading = gtk_label_new (NULL);
-  self->label_entry = gtk_entry_new ();
-  gtk_widget_add_css_class (self->label_heading, "heading");
-  gtk_widget_set_halign (self->label_heading, GTK_ALIGN_START);
+  self->tools->label_popover = gtk_popover_new ();
+  self->tools->label_heading = gtk_label_new (NULL);
+  self->tools->label_entry = gtk_entry_new ();
+  gtk_widget_add_css_class (self->tools->label_heading, "heading");
+  gtk_widget_set_halign (self->tools->label_heading, GTK_ALIGN_START);
   gtk_widget_add_css_class (hint, "dim-label");
   gtk_widget_add_css_class (hint, "caption");
   gtk_widget_set_halign (hint, GTK_ALIGN_START);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->label_entry), 28);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->label_entry),
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->tools->label_entry), 28);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->tools->label_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hex Label"), -1);
   gtk_widget_set_margin_start (box, 6);
   gtk_widget_set_margin_end (box, 6);
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
-  gtk_box_append (GTK_BOX (box), self->label_heading);
-  gtk_box_append (GTK_BOX (box), self->label_entry);
+  gtk_box_append (GTK_BOX (box), self->tools->label_heading);
+  gtk_box_append (GTK_BOX (box), self->tools->label_entry);
   gtk_box_append (GTK_BOX (box), hint);
-  gtk_popover_set_child (GTK_POPOVER (self->label_popover), box);
-  gtk_popover_set_position (GTK_POPOVER (self->label_popover), GTK_POS_BOTTOM);
-  gtk_widget_set_parent (self->label_popover, GTK_WIDGET (self->map_view));
-  g_signal_connect_swapped (self->label_entry, "activate", G_CALLBACK (label_activate), self);
-  wb_text_field_guard_in_form (GTK_ENTRY (self->label_entry), GTK_POPOVER (self->label_popover));
+  gtk_popover_set_child (GTK_POPOVER (self->tools->label_popover), box);
+  gtk_popover_set_position (GTK_POPOVER (self->tools->label_popover), GTK_POS_BOTTOM);
+  gtk_widget_set_parent (self->tools->label_popover, GTK_WIDGET (self->map_view));
+  g_signal_connect_swapped (self->tools->label_entry, "activate", G_CALLBACK (label_activate), self);
+  wb_text_field_guard_in_form (GTK_ENTRY (self->tools->label_entry), GTK_POPOVER (self->tools->label_popover));
   g_signal_connect_object (self->editor, "label-requested", G_CALLBACK (on_label_requested),
                            self, G_CONNECT_SWAPPED);
 }
@@ -291,25 +306,25 @@ line_apply (WbWindow *self)
 {
   GActionGroup *actions = wb_map_editor_get_actions (self->editor);
   const char * const *styles = wb_map_line_styles ();
-  guint style = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->line_style_dropdown));
+  guint style = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->tools->line_style_dropdown));
 
-  if (self->line_index >= 0 && style < g_strv_length ((char **) styles))
+  if (self->tools->line_index >= 0 && style < g_strv_length ((char **) styles))
     g_action_group_activate_action (actions, "edit-line",
-                                    g_variant_new ("(uss)", (guint) self->line_index,
-                                                   gtk_editable_get_text (GTK_EDITABLE (self->line_entry)),
+                                    g_variant_new ("(uss)", (guint) self->tools->line_index,
+                                                   gtk_editable_get_text (GTK_EDITABLE (self->tools->line_entry)),
                                                    styles[style]));
-  self->line_index = -1;
-  gtk_popover_popdown (GTK_POPOVER (self->line_popover));
+  self->tools->line_index = -1;
+  gtk_popover_popdown (GTK_POPOVER (self->tools->line_popover));
 }
 
 static void
 line_delete (WbWindow *self)
 {
-  if (self->line_index >= 0)
+  if (self->tools->line_index >= 0)
     g_action_group_activate_action (wb_map_editor_get_actions (self->editor), "delete-line",
-                                    g_variant_new_uint32 ((guint) self->line_index));
-  self->line_index = -1;
-  gtk_popover_popdown (GTK_POPOVER (self->line_popover));
+                                    g_variant_new_uint32 ((guint) self->tools->line_index));
+  self->tools->line_index = -1;
+  gtk_popover_popdown (GTK_POPOVER (self->tools->line_popover));
 }
 
 static void
@@ -323,16 +338,16 @@ on_line_requested (WbWindow   *self,
   const char * const *styles = wb_map_line_styles ();
   double wx, wy;
 
-  self->line_index = (int) index;
-  wb_text_field_set_text (GTK_ENTRY (self->line_entry), name);
+  self->tools->line_index = (int) index;
+  wb_text_field_set_text (GTK_ENTRY (self->tools->line_entry), name);
   for (guint i = 0; styles[i] != NULL; i++)
     if (g_str_equal (styles[i], style))
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->line_style_dropdown), i);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->tools->line_style_dropdown), i);
   wb_map_view_map_to_widget (self->map_view, x, y, &wx, &wy);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->line_popover),
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->tools->line_popover),
                                &(GdkRectangle) { (int) wx - 4, (int) wy - 4, 8, 8 });
-  gtk_popover_popup (GTK_POPOVER (self->line_popover));
-  gtk_widget_grab_focus (self->line_entry);
+  gtk_popover_popup (GTK_POPOVER (self->tools->line_popover));
+  gtk_widget_grab_focus (self->tools->line_entry);
 }
 
 void
@@ -351,13 +366,13 @@ _wb_window_setup_lines (WbWindow *self)
   for (guint i = 0; styles[i] != NULL; i++)
     gtk_string_list_append (names, line_style_label (styles[i]));
 
-  self->line_index = -1;
-  self->line_popover = gtk_popover_new ();
-  self->line_entry = gtk_entry_new ();
-  self->line_style_dropdown = gtk_drop_down_new (G_LIST_MODEL (names), NULL);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->line_entry), 24);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (name_label), self->line_entry);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (style_label), self->line_style_dropdown);
+  self->tools->line_index = -1;
+  self->tools->line_popover = gtk_popover_new ();
+  self->tools->line_entry = gtk_entry_new ();
+  self->tools->line_style_dropdown = gtk_drop_down_new (G_LIST_MODEL (names), NULL);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->tools->line_entry), 24);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (name_label), self->tools->line_entry);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (style_label), self->tools->line_style_dropdown);
   gtk_label_set_xalign (GTK_LABEL (name_label), 1);
   gtk_label_set_xalign (GTK_LABEL (style_label), 1);
   gtk_widget_add_css_class (heading, "heading");
@@ -372,20 +387,20 @@ _wb_window_setup_lines (WbWindow *self)
   gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
   gtk_grid_attach (GTK_GRID (grid), heading, 0, 0, 2, 1);
   gtk_grid_attach (GTK_GRID (grid), name_label, 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->line_entry, 1, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), self->tools->line_entry, 1, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), style_label, 0, 2, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->line_style_dropdown, 1, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), self->tools->line_style_dropdown, 1, 2, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), buttons, 0, 3, 2, 1);
   gtk_widget_set_margin_start (grid, 6);
   gtk_widget_set_margin_end (grid, 6);
   gtk_widget_set_margin_top (grid, 6);
   gtk_widget_set_margin_bottom (grid, 6);
-  gtk_popover_set_child (GTK_POPOVER (self->line_popover), grid);
-  gtk_popover_set_position (GTK_POPOVER (self->line_popover), GTK_POS_BOTTOM);
-  gtk_widget_set_parent (self->line_popover, GTK_WIDGET (self->map_view));
+  gtk_popover_set_child (GTK_POPOVER (self->tools->line_popover), grid);
+  gtk_popover_set_position (GTK_POPOVER (self->tools->line_popover), GTK_POS_BOTTOM);
+  gtk_widget_set_parent (self->tools->line_popover, GTK_WIDGET (self->map_view));
 
-  g_signal_connect_swapped (self->line_entry, "activate", G_CALLBACK (line_apply), self);
-  wb_text_field_guard_in_form (GTK_ENTRY (self->line_entry), GTK_POPOVER (self->line_popover));
+  g_signal_connect_swapped (self->tools->line_entry, "activate", G_CALLBACK (line_apply), self);
+  wb_text_field_guard_in_form (GTK_ENTRY (self->tools->line_entry), GTK_POPOVER (self->tools->line_popover));
   g_signal_connect_swapped (apply, "clicked", G_CALLBACK (line_apply), self);
   g_signal_connect_swapped (delete, "clicked", G_CALLBACK (line_delete), self);
   g_signal_connect_object (self->editor, "sketch-changed", G_CALLBACK (on_sketch_changed),
@@ -538,4 +553,27 @@ wb_window_get_inspector (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
   return self->inspector;
+}
+
+void
+_wb_window_tools_init (WbWindow *self)
+{
+  self->tools = g_new0 (WbWindowTools, 1);
+  self->tools->line_index = -1;
+}
+
+/* The popovers hang on the map view: let go before the view goes. */
+void
+_wb_window_tools_dispose (WbWindow *self)
+{
+  if (self->tools == NULL)
+    return;
+  g_clear_pointer (&self->tools->label_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->tools->line_popover, gtk_widget_unparent);
+}
+
+void
+_wb_window_tools_finalize (WbWindow *self)
+{
+  g_clear_pointer (&self->tools, g_free);
 }

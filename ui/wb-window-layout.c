@@ -16,6 +16,10 @@
  * - The inspector is the flap of inspector_flap, right of the map. It
  *   folds when the map would be left narrower than MAP_MIN_WIDTH beside
  *   it: then it opens over the map (Ctrl+I), clicks still reaching the map.
+ * - In play the inspector's flap holds play's panes (the reserve, the
+ *   battle log, the history) instead: beside the map on a wide window,
+ *   over it on a narrow one (the same toggle, Ctrl+I), shown whenever
+ *   they fit unless hidden during this playtest.
  * - What the designer chose on a wide window (show-sidebar,
  *   show-inspector) is remembered in GSettings, as the scenario pane's
  *   state is (wb-window-scenario.c); a fold never overwrites it.
@@ -50,6 +54,8 @@ struct _WbWindowLayout
   int       sidebar_width;
   gboolean  sidebar_wanted;     /* on a wide window: the designer's choice */
   gboolean  inspector_wanted;
+  gboolean  playing;            /* the inspector's flap shows play's panes */
+  gboolean  play_panel_wanted;
   /* The map's fit: pending (a map was just shown), or the zoom and centre
    * it gave, to tell whether the designer moved the view since. */
   gboolean  fit_pending;
@@ -141,6 +147,15 @@ _wb_window_layout_map_shown (WbWindow *self)
   watch_map_size (self);
 }
 
+void
+_wb_window_layout_cancel_fit (WbWindow *self)
+{
+  if (self->layout == NULL)
+    return;
+  self->layout->fit_pending = FALSE;
+  self->layout->fitted = FALSE;
+}
+
 gboolean
 _wb_window_layout_get_sidebar_folded (WbWindow *self)
 {
@@ -176,8 +191,11 @@ update_sidebar_reveal (WbWindow *self)
 static void
 update_inspector_reveal (WbWindow *self)
 {
+  WbWindowLayout *layout = self->layout;
+
   apply (self, "show-inspector",
-         !adw_flap_get_folded (ADW_FLAP (self->inspector_flap)) && self->layout->inspector_wanted);
+         !adw_flap_get_folded (ADW_FLAP (self->inspector_flap)) &&
+         (layout->playing ? layout->play_panel_wanted : layout->inspector_wanted));
 }
 
 void
@@ -204,8 +222,15 @@ _wb_window_layout_set_show_inspector (WbWindow *self,
   WbWindowLayout *layout = self->layout;
 
   adw_flap_set_reveal_flap (ADW_FLAP (self->inspector_flap), show);
-  if (layout == NULL || layout->applying || adw_flap_get_folded (ADW_FLAP (self->inspector_flap)) ||
-      layout->inspector_wanted == show)
+  if (layout == NULL || layout->applying || adw_flap_get_folded (ADW_FLAP (self->inspector_flap)))
+    return;
+  /* Play's panes hidden on a wide window: for this playtest only. */
+  if (layout->playing)
+    {
+      layout->play_panel_wanted = show;
+      return;
+    }
+  if (layout->inspector_wanted == show)
     return;
   layout->inspector_wanted = show;
   if (self->settings != NULL)
@@ -249,7 +274,8 @@ fold_inspector (WbWindow *self)
 
   if (page <= 0)
     return FALSE;
-  gtk_widget_measure (self->inspector_revealer, GTK_ORIENTATION_HORIZONTAL, -1, &inspector, NULL, NULL, NULL);
+  gtk_widget_measure (adw_flap_get_flap (ADW_FLAP (self->inspector_flap)), GTK_ORIENTATION_HORIZONTAL, -1,
+                      &inspector, NULL, NULL, NULL);
   fold = page - palette_width (self) - inspector < MAP_MIN_WIDTH;
   if (fold == (adw_flap_get_fold_policy (ADW_FLAP (self->inspector_flap)) == ADW_FLAP_FOLD_POLICY_ALWAYS))
     return FALSE;
@@ -341,6 +367,42 @@ _wb_window_layout_init (WbWindow *self)
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (self->sidebar, "chits-selected", G_CALLBACK (on_sidebar_chosen), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+}
+
+void
+_wb_window_layout_add_play_panel (WbWindow  *self,
+                                  GtkWidget *panel)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  g_object_ref (self->inspector_revealer);
+  adw_flap_set_flap (ADW_FLAP (self->inspector_flap), NULL);
+  gtk_box_append (GTK_BOX (box), self->inspector_revealer);
+  gtk_box_append (GTK_BOX (box), panel);
+  g_object_unref (self->inspector_revealer);
+  adw_flap_set_flap (ADW_FLAP (self->inspector_flap), box);
+}
+
+/* A playtest starts (its panes shown where they fit) or ends (the
+ * inspector as the designer left it). */
+void
+_wb_window_layout_set_playing (WbWindow *self,
+                               gboolean  playing)
+{
+  WbWindowLayout *layout = self->layout;
+
+  if (layout == NULL)
+    return;
+  if (playing && !layout->playing)
+    layout->play_panel_wanted = TRUE;
+  layout->playing = playing;
+  gtk_widget_set_tooltip_text (self->inspector_button, playing ? _("Show the Reserve and the Battle Log (Ctrl+I)")
+                                                               : _("Show Inspector (Ctrl+I)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->inspector_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  playing ? _("Show the Reserve and the Battle Log") : _("Show Inspector"), -1);
+  /* The flap's width changed: whether it folds, then what it shows. */
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  update_inspector_reveal (self);
 }
 
 /* Once the window has its settings (constructed): what was remembered. */

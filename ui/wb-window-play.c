@@ -40,6 +40,34 @@
  * change inside a battle — no hand-over between its steps. Nothing here
  * knows which family plays. */
 
+/* The play widgets around the map: the turn bar, the prompt, the reserve,
+ * the log and the history, the hand-over, the override, the battle board,
+ * the dice; the side to act and the journal's cursor before the last
+ * action. Made with the window, freed with it. */
+struct _WbWindowPlay
+{
+  GtkWidget            *turn_bar;
+  GtkWidget            *play_prompt;
+  GtkWidget            *log_pane;
+  GtkWidget            *play_reserve;
+  GtkWidget            *play_handover;
+  GtkWidget            *play_side_panel;
+  guint                 play_side;
+  guint32               play_cursor;
+  GtkWidget            *play_override_toggle;   /* in the turn bar */
+  GtkWidget            *play_override_slot;     /* holds the override panel */
+  GtkWidget            *play_override;          /* WbPlayOverride, while playing */
+  GtkWidget            *play_rules;             /* WbPlayRules while open (weak) */
+  GtkWidget            *play_history;           /* WbPlayHistory: branches, bookmarks */
+  GtkWidget            *play_tabs;              /* GtkStack: the log, the history */
+  GtkWidget            *play_battle_pane;       /* holds the WbBoardView, beside the map view */
+  GtkWidget            *play_battle_view;       /* WbBoardView: the step's board */
+  GtkWidget            *play_dice;              /* WbDiceRoller in the turn bar (free play) */
+  GtkWidget            *play_stack;             /* WbStackPopover on the map view: a stack opened */
+  GtkWidget            *play_battle_toggle;     /* "Battle Board" in the turn bar: board or map */
+  gboolean              play_in_battle;
+};
+
 static void
 show_message (WbWindow *self, const char *message)
 {
@@ -74,7 +102,7 @@ update_path (WbWindow *self)
 static void
 sync_selection (WbWindow *self)
 {
-  WbPlayPrompt *prompt = WB_PLAY_PROMPT (self->play_prompt);
+  WbPlayPrompt *prompt = WB_PLAY_PROMPT (self->play_ui->play_prompt);
   const char *selected = wb_play_controller_get_selected (self->play_controller);
   WbMatch *m = wb_play_get_state (self->play);
   WbUnitState *u = selected != NULL ? wb_match_find_unit (m, selected) : NULL;
@@ -82,7 +110,7 @@ sync_selection (WbWindow *self)
 
   wb_play_prompt_set_picks (prompt, wb_play_controller_get_picks (self->play_controller));
   /* The units a click on the board may pick now, and the picks so far. */
-  wb_board_view_set_picks (WB_BOARD_VIEW (self->play_battle_view),
+  wb_board_view_set_picks (WB_BOARD_VIEW (self->play_ui->play_battle_view),
                            wb_play_controller_get_step (self->play_controller),
                            wb_play_controller_get_picks (self->play_controller));
   wb_map_view_set_highlights (self->map_view, wb_play_controller_get_highlights (self->play_controller));
@@ -109,14 +137,14 @@ on_hover (WbWindow *self)
 static void
 show_handover (WbWindow *self, gboolean handover)
 {
-  gboolean board = self->play_in_battle &&
-                   gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->play_battle_toggle));
+  gboolean board = self->play_ui->play_in_battle &&
+                   gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->play_ui->play_battle_toggle));
 
-  gtk_widget_set_visible (self->play_handover, handover);
+  gtk_widget_set_visible (self->play_ui->play_handover, handover);
   gtk_widget_set_visible (GTK_WIDGET (self->map_view), !handover && !board);
-  gtk_widget_set_visible (self->play_battle_pane, !handover && board);
-  gtk_widget_set_visible (self->play_prompt, !handover);
-  gtk_widget_set_visible (self->play_side_panel, !handover);
+  gtk_widget_set_visible (self->play_ui->play_battle_pane, !handover && board);
+  gtk_widget_set_visible (self->play_ui->play_prompt, !handover);
+  gtk_widget_set_visible (self->play_ui->play_side_panel, !handover);
 }
 
 /* The board the step is played on, or none: the board comes (in the
@@ -125,20 +153,20 @@ show_handover (WbWindow *self, gboolean handover)
 static void
 update_battle (WbWindow *self)
 {
-  gboolean board = wb_board_view_has_board (WB_BOARD_VIEW (self->play_battle_view));
+  gboolean board = wb_board_view_has_board (WB_BOARD_VIEW (self->play_ui->play_battle_view));
 
-  if (board != self->play_in_battle)
+  if (board != self->play_ui->play_in_battle)
     {
-      self->play_in_battle = board;
+      self->play_ui->play_in_battle = board;
       /* A new board: it first. */
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_battle_toggle), board);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_ui->play_battle_toggle), board);
     }
-  gtk_widget_set_visible (self->play_battle_toggle, board);
+  gtk_widget_set_visible (self->play_ui->play_battle_toggle, board);
   if (board)
     {
-      const char *name = wb_board_view_get_name (WB_BOARD_VIEW (self->play_battle_view));
+      const char *name = wb_board_view_get_name (WB_BOARD_VIEW (self->play_ui->play_battle_view));
 
-      gtk_button_set_label (GTK_BUTTON (self->play_battle_toggle), name != NULL ? name : _("_Battle Board"));
+      gtk_button_set_label (GTK_BUTTON (self->play_ui->play_battle_toggle), name != NULL ? name : _("_Battle Board"));
     }
 }
 
@@ -147,7 +175,7 @@ on_battle_toggled (WbWindow *self)
 {
   if (self->play == NULL)
     return;
-  if (!gtk_widget_get_visible (self->play_handover))
+  if (!gtk_widget_get_visible (self->play_ui->play_handover))
     show_handover (self, FALSE);
 }
 
@@ -174,18 +202,18 @@ update_viewer (WbWindow *self)
   const char *viewer = NULL;
   /* The player the screen was handed to (who rolls for the other side
    * without handing it over keeps it). */
-  guint player = self->play_side;
-  int person = self->play_auto != NULL ? wb_play_auto_person (self->play_auto) : -1;
+  guint player = self->play_ui->play_side;
+  int person = wb_window_get_play_auto (self) != NULL ? wb_play_auto_person (wb_window_get_play_auto (self)) : -1;
 
   /* Solo: the one person at the screen sees their side throughout; with
    * every side automatic, the designer watching sees everything. */
   if (person >= 0)
     player = (guint) person;
-  else if (self->play_auto != NULL && wb_play_auto_is_solo (self->play_auto))
+  else if (wb_window_get_play_auto (self) != NULL && wb_play_auto_is_solo (wb_window_get_play_auto (self)))
     {
       gboolean all = TRUE;
       for (guint i = 0; i < sides->len; i++)
-        all = all && wb_play_auto_get_side (self->play_auto, i);
+        all = all && wb_play_auto_get_side (wb_window_get_play_auto (self), i);
       if (all)
         player = G_MAXUINT;
     }
@@ -195,7 +223,7 @@ update_viewer (WbWindow *self)
   /* The log too: what that side may read of hidden moves and of the
    * family's secret lines whatever the counters (a chit held face down,
    * a Key Chit chosen); once the game is over, everything. */
-  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane),
+  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->play_ui->log_pane),
                                !m->over && player < sides->len ? (int) player : -1);
 }
 
@@ -225,7 +253,7 @@ refresh (WbWindow *self)
   guint32 cursor = wb_journal_get_cursor (journal);
   const WbJournalEntry *entry = wb_journal_get_entry (journal, cursor);
   gboolean forward, back;
-  guint before = self->play_side, holder;
+  guint before = self->play_ui->play_side, holder;
 
   update_battle (self);
   /* Hot-seat: the other player's turn is theirs to see — after an action
@@ -233,27 +261,27 @@ refresh (WbWindow *self)
    * that only asks for a roll (the weather, a side's CAP or initiative:
    * nothing to decide, nothing hidden to see) is rolled at the screen as
    * it is: the hand-over waits for the next player who must decide. */
-  forward = cursor != 0 && entry != NULL && entry->parent == self->play_cursor;
-  back = !forward && cursor != self->play_cursor;
+  forward = cursor != 0 && entry != NULL && entry->parent == self->play_ui->play_cursor;
+  back = !forward && cursor != self->play_ui->play_cursor;
   holder = back ? wb_play_player (self->play) : wb_play_screen_holder (self->play, before);
-  self->play_side = holder;
+  self->play_ui->play_side = holder;
   if (forward && wb_play_needs_handover (self->play, before) &&
-      (self->play_auto == NULL || !wb_play_auto_is_solo (self->play_auto)))
+      (wb_window_get_play_auto (self) == NULL || !wb_play_auto_is_solo (wb_window_get_play_auto (self))))
     {
-      wb_play_handover_set_play (WB_PLAY_HANDOVER (self->play_handover), self->play);
+      wb_play_handover_set_play (WB_PLAY_HANDOVER (self->play_ui->play_handover), self->play);
       show_handover (self, TRUE);
     }
-  else if (back || !gtk_widget_get_visible (self->play_handover))
+  else if (back || !gtk_widget_get_visible (self->play_ui->play_handover))
     show_map (self);
-  self->play_cursor = cursor;
+  self->play_ui->play_cursor = cursor;
   _wb_window_update_actions (self);
 }
 
 static void
 close_stack (WbWindow *self)
 {
-  if (self->play_stack != NULL && gtk_widget_get_visible (self->play_stack))
-    gtk_popover_popdown (GTK_POPOVER (self->play_stack));
+  if (self->play_ui->play_stack != NULL && gtk_widget_get_visible (self->play_ui->play_stack))
+    gtk_popover_popdown (GTK_POPOVER (self->play_ui->play_stack));
 }
 
 static void
@@ -301,12 +329,12 @@ on_needs_roll (WbWindow *self, JsonObject *action)
   if (wb_play_needs_roll (self->play, &index, &sides))
     {
       show_message (self, NULL);
-      wb_play_prompt_ask_roll (WB_PLAY_PROMPT (self->play_prompt), action, index, sides);
+      wb_play_prompt_ask_roll (WB_PLAY_PROMPT (self->play_ui->play_prompt), action, index, sides);
     }
   else if (wb_play_needs_result (self->play, &table, &column, &roll))
     {
       show_message (self, NULL);
-      wb_play_prompt_ask_result (WB_PLAY_PROMPT (self->play_prompt), action, table, column, roll);
+      wb_play_prompt_ask_result (WB_PLAY_PROMPT (self->play_ui->play_prompt), action, table, column, roll);
     }
 }
 
@@ -329,11 +357,11 @@ on_dice_roll (WbWindow *self, JsonObject *action)
     return;
   if (!wb_play_controller_act (self->play_controller, action))
     {
-      wb_dice_roller_set_result (WB_DICE_ROLLER (self->play_dice), gtk_label_get_text (self->editor_label), TRUE);
+      wb_dice_roller_set_result (WB_DICE_ROLLER (self->play_ui->play_dice), gtk_label_get_text (self->editor_label), TRUE);
       return;
     }
   log = wb_play_get_log (self->play);
-  wb_dice_roller_set_result (WB_DICE_ROLLER (self->play_dice),
+  wb_dice_roller_set_result (WB_DICE_ROLLER (self->play_ui->play_dice),
                             log->len > 0 ? ((WbLogEvent *) g_ptr_array_index (log, log->len - 1))->text : NULL,
                             FALSE);
 }
@@ -409,7 +437,7 @@ fill_stack (WbWindow *self, const WbWhere *where)
   g_autoptr(GPtrArray) units = wb_match_units_at (m, where);
   g_autoptr(GHashTable) pickable = stack_pickable (self, where);
 
-  wb_stack_popover_set_units (WB_STACK_POPOVER (self->play_stack), m, units, pickable,
+  wb_stack_popover_set_units (WB_STACK_POPOVER (self->play_ui->play_stack), m, units, pickable,
                               wb_play_controller_get_selected (self->play_controller),
                               wb_map_view_get_viewer (self->map_view),
                               wb_counter_style_hides (wb_counter_style_for_game (self->game)));
@@ -457,9 +485,9 @@ open_stack (WbWindow *self, const WbWhere *where)
   if (x1 - x0 < 1 || y1 - y0 < 1)
     return;
   fill_stack (self, where);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->play_stack),
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->play_ui->play_stack),
                                &(GdkRectangle) { (int) x0, (int) y0, MAX (1, (int) (x1 - x0)), MAX (1, (int) (y1 - y0)) });
-  gtk_popover_popup (GTK_POPOVER (self->play_stack));
+  gtk_popover_popup (GTK_POPOVER (self->play_ui->play_stack));
 }
 
 gboolean
@@ -514,9 +542,9 @@ _wb_window_play_undo (WbWindow *self, gboolean redo)
     return FALSE;
   /* Against the automatic player, undo goes back to the person's last
    * decision, past the automatic player's answers. */
-  if (!redo && self->play_auto != NULL && wb_play_auto_is_solo (self->play_auto))
+  if (!redo && wb_window_get_play_auto (self) != NULL && wb_play_auto_is_solo (wb_window_get_play_auto (self)))
     {
-      if (!wb_play_auto_undo (self->play_auto, &error))
+      if (!wb_play_auto_undo (wb_window_get_play_auto (self), &error))
         show_message (self, error->message);
       return TRUE;
     }
@@ -567,7 +595,7 @@ static const char * const editing_actions[] = {
   "win.add-map", "win.delete-map", "win.map-background", "win.resize-map", "win.hex-numbering",
   "win.import-oob", "win.export-oob", "win.import-scenario", "win.export-scenario",
   "win.add-scenario", "win.delete-scenario", "win.new-table", "win.duplicate-table", "win.delete-table",
-  "win.show-oob", "win.show-chits", "win.show-setup", "win.show-turn-track", "win.show-inspector",
+  "win.show-oob", "win.show-chits", "win.show-setup", "win.show-turn-track",
   "win.show-sidebar", "win.legend",
 };
 
@@ -606,24 +634,130 @@ set_chrome (WbWindow *self, gboolean playing)
   gtk_widget_set_visible (self->inspector_revealer, !playing);
   if (playing)
     gtk_widget_set_visible (self->scenario_pane, FALSE);
-  gtk_widget_set_visible (self->turn_bar, playing);
-  gtk_widget_set_visible (self->play_prompt, playing);
-  gtk_widget_set_visible (self->play_side_panel, playing);
-  gtk_widget_set_visible (self->play_handover, FALSE);
+  gtk_widget_set_visible (self->play_ui->turn_bar, playing);
+  gtk_widget_set_visible (self->play_ui->play_prompt, playing);
+  gtk_widget_set_visible (self->play_ui->play_side_panel, playing);
+  _wb_window_layout_set_playing (self, playing);
+  gtk_widget_set_visible (self->play_ui->play_handover, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->map_view), TRUE);
   if (!playing)
     {
-      self->play_in_battle = FALSE;
-      gtk_widget_set_visible (self->play_battle_pane, FALSE);
-      gtk_widget_set_visible (self->play_battle_toggle, FALSE);
+      self->play_ui->play_in_battle = FALSE;
+      gtk_widget_set_visible (self->play_ui->play_battle_pane, FALSE);
+      gtk_widget_set_visible (self->play_ui->play_battle_toggle, FALSE);
     }
 }
 
 /* Play opens on the player's units at a zoom where counters read (100 %
  * at least: the whole map fitted in the window is too small to read a
  * counter on; issue 20). */
+static void place_on_player (WbWindow *self);
+
+/* Play's chrome (the turn bar, the prompt, the panes) changes the map
+ * view's size in the frames after play starts, and a window made for the
+ * playtest has no size yet: the view is placed again once its size holds
+ * still — unless the player moved it meanwhile. */
+typedef struct {
+  GWeakRef  window;           /* the tick may outlive the window's dispose */
+  int       width, height;
+  double    left, top;        /* the view's place on the window */
+  guint     still, frames;
+  double    zoom, x, y;       /* where it was placed (zoom 0: not yet) */
+} FrameWatch;
+
+static void
+view_place (GtkWidget *widget,
+            double    *left,
+            double    *top)
+{
+  graphene_point_t at = GRAPHENE_POINT_INIT (0, 0);
+
+  if (!gtk_widget_compute_point (widget, GTK_WIDGET (gtk_widget_get_root (widget)),
+                                 &GRAPHENE_POINT_INIT (0, 0), &at))
+    at = GRAPHENE_POINT_INIT (0, 0);
+  *left = at.x;
+  *top = at.y;
+}
+
+static void
+free_frame_watch (gpointer data)
+{
+  FrameWatch *w = data;
+
+  g_weak_ref_clear (&w->window);
+  g_free (w);
+}
+
+static gboolean
+frame_when_still (GtkWidget     *widget,
+                  GdkFrameClock *clock,
+                  gpointer       data)
+{
+  FrameWatch *w = data;
+  g_autoptr(WbWindow) self = g_weak_ref_get (&w->window);
+  WbMapView *view = WB_MAP_VIEW (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  double left, top, x, y;
+
+  if (self == NULL || self->play == NULL || ++w->frames > 120)
+    goto done;
+  view_place (widget, &left, &top);
+  wb_map_view_get_center (view, &x, &y);
+  if (width <= 1 || height <= 1 || width != w->width || height != w->height || left != w->left || top != w->top)
+    {
+      /* Still moving (its centre follows to keep the map still). */
+      w->width = width;
+      w->height = height;
+      w->left = left;
+      w->top = top;
+      w->still = 0;
+      if (w->zoom > 0)
+        {
+          w->x = x;
+          w->y = y;
+        }
+      return G_SOURCE_CONTINUE;
+    }
+  /* Moved by the player (a zoom, a pan, Go to), not fitted by the window:
+   * left as it is. */
+  if (w->zoom > 0 && !wb_map_view_get_fitted (view) &&
+      (wb_map_view_get_zoom (view) != w->zoom || x != w->x || y != w->y))
+    goto done;
+  if (++w->still < 2)
+    return G_SOURCE_CONTINUE;
+  place_on_player (self);
+done:
+  g_object_set_data (G_OBJECT (widget), "wb-frame-watch", NULL);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 frame_player (WbWindow *self)
+{
+  FrameWatch *w;
+
+  /* Not the whole map fitted, which the window would do for a map just
+   * shown (a playtest opened in a new window). */
+  _wb_window_layout_cancel_fit (self);
+  place_on_player (self);
+  if (g_object_get_data (G_OBJECT (self->map_view), "wb-frame-watch") != NULL)
+    return;
+  w = g_new0 (FrameWatch, 1);
+  g_weak_ref_init (&w->window, self);
+  w->width = gtk_widget_get_width (GTK_WIDGET (self->map_view));
+  w->height = gtk_widget_get_height (GTK_WIDGET (self->map_view));
+  view_place (GTK_WIDGET (self->map_view), &w->left, &w->top);
+  if (w->width > 1 && w->height > 1)
+    {
+      w->zoom = wb_map_view_get_zoom (self->map_view);
+      wb_map_view_get_center (self->map_view, &w->x, &w->y);
+    }
+  g_object_set_data (G_OBJECT (self->map_view), "wb-frame-watch", w);
+  gtk_widget_add_tick_callback (GTK_WIDGET (self->map_view), frame_when_still, w, free_frame_watch);
+}
+
+static void
+place_on_player (WbWindow *self)
 {
   WbMatch *m = wb_play_get_state (self->play);
   guint side = wb_play_player (self->play);
@@ -654,11 +788,14 @@ frame_player (WbWindow *self)
       sy += y;
       n++;
     }
-  wb_map_view_zoom_to_fit (self->map_view);
+  /* (A view without a size yet takes the zoom and centre as they are.) */
+  if (gtk_widget_get_width (GTK_WIDGET (self->map_view)) > 1 &&
+      gtk_widget_get_height (GTK_WIDGET (self->map_view)) > 1)
+    wb_map_view_zoom_to_fit (self->map_view);
   if (wb_map_view_get_zoom (self->map_view) < 1.0)
     wb_map_view_set_zoom (self->map_view, 1.0);
   if (n > 0)
-    wb_map_view_set_center (self->map_view, sx / n, sy / n);
+    wb_map_view_set_center_filled (self->map_view, sx / n, sy / n);
 }
 
 void
@@ -677,13 +814,13 @@ wb_window_play (WbWindow *self, WbPlay *play)
    * action, undo, redo or jump — from the map, the prompt, the turn bar,
    * the log, the history or the rule checks, or played on the WbPlay
    * itself. The board first: the controller's step is for its board. */
-  wb_board_view_set_play (WB_BOARD_VIEW (self->play_battle_view), play);
+  wb_board_view_set_play (WB_BOARD_VIEW (self->play_ui->play_battle_view), play);
   wb_map_view_set_play (self->map_view, play);
-  wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), play);
-  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), play);
-  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), play);
-  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), play);
-  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), play);
+  wb_turn_bar_set_play (WB_TURN_BAR (self->play_ui->turn_bar), play);
+  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->play_ui->log_pane), play);
+  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_ui->play_history), play);
+  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_ui->play_reserve), play);
+  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_ui->play_prompt), play);
   self->play_controller = wb_play_controller_new (play);
   /* The window's own part: the board or the map, the hand-over, the
    * actions. */
@@ -692,16 +829,16 @@ wb_window_play (WbWindow *self, WbPlay *play)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_controller, "message", G_CALLBACK (show_message), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play_controller, "needs-roll", G_CALLBACK (on_needs_roll), self, G_CONNECT_SWAPPED);
-  self->play_override = wb_play_override_new (self->play_controller);
-  gtk_box_append (GTK_BOX (self->play_override_slot), self->play_override);
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
-  gtk_widget_set_visible (self->play_override_slot, FALSE);
-  self->play_side = wb_play_player (play);
-  self->play_cursor = wb_journal_get_cursor (wb_play_get_journal (play));
+  self->play_ui->play_override = wb_play_override_new (self->play_controller);
+  gtk_box_append (GTK_BOX (self->play_ui->play_override_slot), self->play_ui->play_override);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_ui->play_override_toggle), FALSE);
+  gtk_widget_set_visible (self->play_ui->play_override_slot, FALSE);
+  self->play_ui->play_side = wb_play_player (play);
+  self->play_ui->play_cursor = wb_journal_get_cursor (wb_play_get_journal (play));
   /* Dice to roll where no rules roll them. */
-  wb_dice_roller_set_game (WB_DICE_ROLLER (self->play_dice), self->game);
-  wb_dice_roller_set_result (WB_DICE_ROLLER (self->play_dice), NULL, FALSE);
-  gtk_widget_set_visible (self->play_dice, wb_play_is_free_play (play));
+  wb_dice_roller_set_game (WB_DICE_ROLLER (self->play_ui->play_dice), self->game);
+  wb_dice_roller_set_result (WB_DICE_ROLLER (self->play_ui->play_dice), NULL, FALSE);
+  gtk_widget_set_visible (self->play_ui->play_dice, wb_play_is_free_play (play));
   _wb_window_update_status (self);
   set_chrome (self, TRUE);
   refresh (self);
@@ -718,25 +855,25 @@ _wb_window_end_play (WbWindow *self)
   if (self->play == NULL)
     return;
   _wb_window_solo_end (self);
-  if (self->play_rules != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->play_rules));
-  if (self->play_override != NULL)
-    gtk_box_remove (GTK_BOX (self->play_override_slot), self->play_override);
-  self->play_override = NULL;
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_override_toggle), FALSE);
-  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_history), NULL);
-  wb_turn_bar_set_play (WB_TURN_BAR (self->turn_bar), NULL);
-  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->log_pane), NULL);
-  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_reserve), NULL);
-  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_prompt), NULL);
+  if (self->play_ui->play_rules != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->play_ui->play_rules));
+  if (self->play_ui->play_override != NULL)
+    gtk_box_remove (GTK_BOX (self->play_ui->play_override_slot), self->play_ui->play_override);
+  self->play_ui->play_override = NULL;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->play_ui->play_override_toggle), FALSE);
+  wb_play_history_set_play (WB_PLAY_HISTORY (self->play_ui->play_history), NULL);
+  wb_turn_bar_set_play (WB_TURN_BAR (self->play_ui->turn_bar), NULL);
+  wb_play_log_pane_set_play (WB_PLAY_LOG_PANE (self->play_ui->log_pane), NULL);
+  wb_play_reserve_set_play (WB_PLAY_RESERVE (self->play_ui->play_reserve), NULL);
+  wb_play_prompt_set_play (WB_PLAY_PROMPT (self->play_ui->play_prompt), NULL);
   wb_map_view_set_play (self->map_view, NULL);
-  wb_board_view_set_play (WB_BOARD_VIEW (self->play_battle_view), NULL);
+  wb_board_view_set_play (WB_BOARD_VIEW (self->play_ui->play_battle_view), NULL);
   g_clear_object (&self->play_controller);
   g_signal_handlers_disconnect_by_data (self->play, self);
   g_clear_object (&self->play);
   wb_map_view_set_match (self->map_view, NULL);
   wb_map_view_set_viewer (self->map_view, NULL);
-  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->log_pane), -1);
+  wb_play_log_pane_set_viewer (WB_PLAY_LOG_PANE (self->play_ui->log_pane), -1);
   wb_map_view_set_highlights (self->map_view, NULL);
   wb_map_view_set_notes (self->map_view, NULL);
   wb_map_view_set_path (self->map_view, NULL);
@@ -1003,14 +1140,14 @@ open_playtest_action (GtkWidget  *widget,
 static void
 on_override_toggled (WbWindow *self)
 {
-  gboolean on = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->play_override_toggle));
+  gboolean on = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->play_ui->play_override_toggle));
 
   if (self->play_controller == NULL)
     return;
   wb_play_controller_set_override (self->play_controller, on);
-  gtk_widget_set_visible (self->play_override_slot, on);
+  gtk_widget_set_visible (self->play_ui->play_override_slot, on);
   /* The panel's unit list has every unit: the reserve makes room for it. */
-  gtk_widget_set_visible (self->play_reserve, !on);
+  gtk_widget_set_visible (self->play_ui->play_reserve, !on);
   show_message (self, on ? _("Designer override: click any unit, then any hex to put it there; the panel "
                              "changes strengths, VP and markers. Every change is in the journal.")
                          : NULL);
@@ -1023,7 +1160,7 @@ play_override_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   WbWindow *self = WB_WINDOW (widget);
-  GtkToggleButton *toggle = GTK_TOGGLE_BUTTON (self->play_override_toggle);
+  GtkToggleButton *toggle = GTK_TOGGLE_BUTTON (self->play_ui->play_override_toggle);
 
   if (self->play != NULL)
     gtk_toggle_button_set_active (toggle, !gtk_toggle_button_get_active (toggle));
@@ -1039,14 +1176,14 @@ play_rules_action (GtkWidget  *widget,
 
   if (self->play == NULL)
     return;
-  if (self->play_rules != NULL)
+  if (self->play_ui->play_rules != NULL)
     {
-      gtk_window_present (GTK_WINDOW (self->play_rules));
+      gtk_window_present (GTK_WINDOW (self->play_ui->play_rules));
       return;
     }
   dialog = wb_play_rules_new (GTK_WINDOW (self), self->play);
-  self->play_rules = GTK_WIDGET (dialog);
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->play_rules);
+  self->play_ui->play_rules = GTK_WIDGET (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->play_ui->play_rules);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -1057,9 +1194,9 @@ play_battle_board_action (GtkWidget  *widget,
                           GVariant   *parameter)
 {
   WbWindow *self = WB_WINDOW (widget);
-  GtkToggleButton *toggle = GTK_TOGGLE_BUTTON (self->play_battle_toggle);
+  GtkToggleButton *toggle = GTK_TOGGLE_BUTTON (self->play_ui->play_battle_toggle);
 
-  if (self->play != NULL && self->play_in_battle)
+  if (self->play != NULL && self->play_ui->play_in_battle)
     gtk_toggle_button_set_active (toggle, !gtk_toggle_button_get_active (toggle));
 }
 
@@ -1131,71 +1268,85 @@ squeezable (GtkWidget *tool)
   return squeezer;
 }
 
+GtkWidget *
+_wb_window_play_get_turn_bar (WbWindow *self)
+{
+  return self->play_ui->turn_bar;
+}
+
+void
+_wb_window_play_finalize (WbWindow *self)
+{
+  g_clear_pointer (&self->play_ui, g_free);
+}
+
 void
 _wb_window_play_init (WbWindow *self)
 {
   GtkWidget *page_box = gtk_widget_get_parent (GTK_WIDGET (self->scenario_paned));
   GtkWidget *side_paned;
 
-  self->turn_bar = wb_turn_bar_new ();
-  self->play_prompt = wb_play_prompt_new ();
+  self->play_ui = g_new0 (WbWindowPlay, 1);
+  self->play_ui->turn_bar = wb_turn_bar_new ();
+  self->play_ui->play_prompt = wb_play_prompt_new ();
   /* A stack opened on the map (the view presents it, and lets it go). */
-  self->play_stack = wb_stack_popover_new ();
-  gtk_widget_set_parent (self->play_stack, GTK_WIDGET (self->map_view));
-  g_signal_connect_object (self->play_stack, "unit-activated", G_CALLBACK (on_stack_unit), self,
+  self->play_ui->play_stack = wb_stack_popover_new ();
+  gtk_widget_set_parent (self->play_ui->play_stack, GTK_WIDGET (self->map_view));
+  g_signal_connect_object (self->play_ui->play_stack, "unit-activated", G_CALLBACK (on_stack_unit), self,
                            G_CONNECT_SWAPPED);
-  self->log_pane = wb_play_log_pane_new ();
-  self->play_reserve = wb_play_reserve_new ();
-  self->play_handover = wb_play_handover_new ();
-  gtk_widget_set_hexpand (self->play_handover, TRUE);
-  gtk_widget_set_vexpand (self->play_handover, TRUE);
+  self->play_ui->log_pane = wb_play_log_pane_new ();
+  self->play_ui->play_reserve = wb_play_reserve_new ();
+  self->play_ui->play_handover = wb_play_handover_new ();
+  gtk_widget_set_hexpand (self->play_ui->play_handover, TRUE);
+  gtk_widget_set_vexpand (self->play_ui->play_handover, TRUE);
 
   side_paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
-  gtk_paned_set_start_child (GTK_PANED (side_paned), self->play_reserve);
+  gtk_paned_set_start_child (GTK_PANED (side_paned), self->play_ui->play_reserve);
   /* The battle log and the history (branches, bookmarks) as two tabs. */
   {
     GtkWidget *tabs_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *switcher = gtk_stack_switcher_new ();
 
-    self->play_history = wb_play_history_new ();
-    self->play_tabs = gtk_stack_new ();
-    gtk_stack_add_titled (GTK_STACK (self->play_tabs), self->log_pane, "log", _("Battle Log"));
-    gtk_stack_add_titled (GTK_STACK (self->play_tabs), self->play_history, "history", _("History"));
-    gtk_widget_set_vexpand (self->play_tabs, TRUE);
-    gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->play_tabs));
+    self->play_ui->play_history = wb_play_history_new ();
+    self->play_ui->play_tabs = gtk_stack_new ();
+    gtk_stack_add_titled (GTK_STACK (self->play_ui->play_tabs), self->play_ui->log_pane, "log", _("Battle Log"));
+    gtk_stack_add_titled (GTK_STACK (self->play_ui->play_tabs), self->play_ui->play_history, "history", _("History"));
+    gtk_widget_set_vexpand (self->play_ui->play_tabs, TRUE);
+    gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->play_ui->play_tabs));
     gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
     gtk_widget_set_margin_top (switcher, 6);
     gtk_widget_set_margin_bottom (switcher, 6);
     gtk_box_append (GTK_BOX (tabs_box), switcher);
-    gtk_box_append (GTK_BOX (tabs_box), self->play_tabs);
+    gtk_box_append (GTK_BOX (tabs_box), self->play_ui->play_tabs);
     gtk_paned_set_end_child (GTK_PANED (side_paned), tabs_box);
   }
   gtk_paned_set_position (GTK_PANED (side_paned), 200);
   gtk_widget_set_vexpand (side_paned, TRUE);
   /* The override panel above the reserve and the log, while override is on. */
-  self->play_override_slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  self->play_side_panel = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_size_request (self->play_side_panel, 360, -1);
+  self->play_ui->play_override_slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  self->play_ui->play_side_panel = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_name (self->play_ui->play_side_panel, "play-side-panel");
+  gtk_widget_set_size_request (self->play_ui->play_side_panel, 360, -1);
   /* The panel keeps its 360 px on a narrow window, and fits a short one:
    * what is larger in it scrolls, and the map keeps the rest (issue 20). */
   {
     GtkWidget *side_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *side_scroller = gtk_scrolled_window_new ();
 
-    gtk_box_append (GTK_BOX (side_box), self->play_override_slot);
+    gtk_box_append (GTK_BOX (side_box), self->play_ui->play_override_slot);
     gtk_box_append (GTK_BOX (side_box), side_paned);
     gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side_scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side_scroller), side_box);
     gtk_widget_set_vexpand (side_scroller, TRUE);
-    gtk_box_append (GTK_BOX (self->play_side_panel), side_scroller);
+    gtk_box_append (GTK_BOX (self->play_ui->play_side_panel), side_scroller);
   }
 
-  self->play_override_toggle = gtk_toggle_button_new_with_mnemonic (_("_Override"));
-  gtk_widget_set_name (self->play_override_toggle, "play-override");
-  gtk_widget_set_tooltip_text (self->play_override_toggle,
+  self->play_ui->play_override_toggle = gtk_toggle_button_new_with_mnemonic (_("_Override"));
+  gtk_widget_set_name (self->play_ui->play_override_toggle, "play-override");
+  gtk_widget_set_tooltip_text (self->play_ui->play_override_toggle,
                                _("Designer override: put any unit anywhere, change strengths, VP and markers "
                                  "(each change is a journal entry)"));
-  g_signal_connect_object (self->play_override_toggle, "toggled", G_CALLBACK (on_override_toggled), self,
+  g_signal_connect_object (self->play_ui->play_override_toggle, "toggled", G_CALLBACK (on_override_toggled), self,
                            G_CONNECT_SWAPPED);
   {
     GtkWidget *rules = gtk_button_new_with_mnemonic (_("Rule _Checks…"));
@@ -1203,52 +1354,52 @@ _wb_window_play_init (WbWindow *self)
     gtk_widget_set_tooltip_text (rules, _("Enforce, warn about or turn off each rule the engine checks, "
                                           "for this playtest"));
     gtk_actionable_set_action_name (GTK_ACTIONABLE (rules), "win.play-rules");
-    wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), squeezable (rules));
+    wb_turn_bar_add_tool (WB_TURN_BAR (self->play_ui->turn_bar), squeezable (rules));
   }
-  wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), self->play_override_toggle);
-  self->play_dice = wb_dice_roller_new ();
-  g_signal_connect_object (self->play_dice, "roll", G_CALLBACK (on_dice_roll), self, G_CONNECT_SWAPPED);
-  wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), self->play_dice);
+  wb_turn_bar_add_tool (WB_TURN_BAR (self->play_ui->turn_bar), self->play_ui->play_override_toggle);
+  self->play_ui->play_dice = wb_dice_roller_new ();
+  g_signal_connect_object (self->play_ui->play_dice, "roll", G_CALLBACK (on_dice_roll), self, G_CONNECT_SWAPPED);
+  wb_turn_bar_add_tool (WB_TURN_BAR (self->play_ui->turn_bar), self->play_ui->play_dice);
 
   /* The battle board (Blue & Gray), in the map's place while a battle is
    * fought; the toggle shows the map and back. */
-  self->play_battle_view = wb_board_view_new ();
-  gtk_widget_set_name (self->play_battle_view, "play-battle-view");
-  self->play_battle_pane = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->play_battle_pane), GTK_POLICY_NEVER,
+  self->play_ui->play_battle_view = wb_board_view_new ();
+  gtk_widget_set_name (self->play_ui->play_battle_view, "play-battle-view");
+  self->play_ui->play_battle_pane = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->play_ui->play_battle_pane), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->play_battle_pane), self->play_battle_view);
-  gtk_widget_set_hexpand (self->play_battle_pane, TRUE);
-  gtk_widget_set_vexpand (self->play_battle_pane, TRUE);
-  gtk_widget_add_css_class (self->play_battle_pane, "view");
-  gtk_widget_set_visible (self->play_battle_pane, FALSE);
-  self->play_battle_toggle = gtk_toggle_button_new_with_mnemonic (_("_Battle Board"));
-  gtk_widget_set_name (self->play_battle_toggle, "play-battle-toggle");
-  gtk_widget_set_tooltip_text (self->play_battle_toggle,
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->play_ui->play_battle_pane), self->play_ui->play_battle_view);
+  gtk_widget_set_hexpand (self->play_ui->play_battle_pane, TRUE);
+  gtk_widget_set_vexpand (self->play_ui->play_battle_pane, TRUE);
+  gtk_widget_add_css_class (self->play_ui->play_battle_pane, "view");
+  gtk_widget_set_visible (self->play_ui->play_battle_pane, FALSE);
+  self->play_ui->play_battle_toggle = gtk_toggle_button_new_with_mnemonic (_("_Battle Board"));
+  gtk_widget_set_name (self->play_ui->play_battle_toggle, "play-battle-toggle");
+  gtk_widget_set_tooltip_text (self->play_ui->play_battle_toggle,
                                _("Show the battle board, or the map while the battle goes on (Ctrl+B)"));
-  gtk_widget_set_visible (self->play_battle_toggle, FALSE);
-  g_signal_connect_object (self->play_battle_toggle, "toggled", G_CALLBACK (on_battle_toggled), self,
+  gtk_widget_set_visible (self->play_ui->play_battle_toggle, FALSE);
+  g_signal_connect_object (self->play_ui->play_battle_toggle, "toggled", G_CALLBACK (on_battle_toggled), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_battle_view, "unit-activated", G_CALLBACK (on_battle_unit), self,
+  g_signal_connect_object (self->play_ui->play_battle_view, "unit-activated", G_CALLBACK (on_battle_unit), self,
                            G_CONNECT_SWAPPED);
-  wb_turn_bar_add_tool (WB_TURN_BAR (self->turn_bar), squeezable (self->play_battle_toggle));
+  wb_turn_bar_add_tool (WB_TURN_BAR (self->play_ui->turn_bar), squeezable (self->play_ui->play_battle_toggle));
 
-  gtk_box_prepend (GTK_BOX (page_box), self->turn_bar);
-  gtk_box_insert_child_after (GTK_BOX (page_box), self->play_prompt, GTK_WIDGET (self->scenario_paned));
+  gtk_box_prepend (GTK_BOX (page_box), self->play_ui->turn_bar);
+  gtk_box_insert_child_after (GTK_BOX (page_box), self->play_ui->play_prompt, GTK_WIDGET (self->scenario_paned));
   _wb_window_solo_init (self, page_box, GTK_WIDGET (self->scenario_paned));
-  gtk_box_insert_child_after (self->canvas_box, self->play_battle_pane, GTK_WIDGET (self->map_view));
-  gtk_box_append (self->canvas_box, self->play_handover);
-  gtk_box_append (self->canvas_box, self->play_side_panel);
+  gtk_box_insert_child_after (self->canvas_box, self->play_ui->play_battle_pane, GTK_WIDGET (self->map_view));
+  gtk_box_append (self->canvas_box, self->play_ui->play_handover);
+  _wb_window_layout_add_play_panel (self, self->play_ui->play_side_panel);
 
-  g_signal_connect_object (self->turn_bar, "needs-roll", G_CALLBACK (on_needs_roll), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_prompt, "act", G_CALLBACK (on_prompt_act), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_prompt, "cleared", G_CALLBACK (on_prompt_cleared), self,
+  g_signal_connect_object (self->play_ui->turn_bar, "needs-roll", G_CALLBACK (on_needs_roll), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_ui->play_prompt, "act", G_CALLBACK (on_prompt_act), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play_ui->play_prompt, "cleared", G_CALLBACK (on_prompt_cleared), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->log_pane, "entry-activated", G_CALLBACK (on_entry_activated), self,
+  g_signal_connect_object (self->play_ui->log_pane, "entry-activated", G_CALLBACK (on_entry_activated), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_reserve, "unit-activated", G_CALLBACK (on_reserve_unit), self,
+  g_signal_connect_object (self->play_ui->play_reserve, "unit-activated", G_CALLBACK (on_reserve_unit), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->play_handover, "ready", G_CALLBACK (on_handover_ready), self,
+  g_signal_connect_object (self->play_ui->play_handover, "ready", G_CALLBACK (on_handover_ready), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->map_view, "notify::hover-text", G_CALLBACK (on_hover), self,
                            G_CONNECT_SWAPPED);

@@ -17,6 +17,9 @@ G_BEGIN_DECLS
 typedef struct _WbWindowSetup WbWindowSetup;
 typedef struct _WbWindowScenario WbWindowScenario;
 typedef struct _WbWindowLayout WbWindowLayout;
+typedef struct _WbWindowPlay WbWindowPlay;
+typedef struct _WbWindowSolo WbWindowSolo;
+typedef struct _WbWindowTools WbWindowTools;
 
 #define GAME_MIME_TYPE "application/x-warbench"
 #define MAX_RECENT     10
@@ -55,41 +58,11 @@ struct _WbWindow
   GtkWidget            *table_editor;   /* WbTableEditor: the "table" page */
   GtkWidget            *chit_editor;    /* WbChitEditor: the "chits" page */
 
-  /* Play mode (wb-window-play.c): the playtest, what clicks mean, and the
-   * play widgets around the map; the side to act before the last action. */
+  /* Play mode: the playtest and what clicks mean (the play widgets around
+   * the map are wb-window-play.c's own, play_ui). */
   WbPlay               *play;
   WbPlayController     *play_controller;
-  GtkWidget            *turn_bar;
-  GtkWidget            *play_prompt;
-  GtkWidget            *log_pane;
-  GtkWidget            *play_reserve;
-  GtkWidget            *play_handover;
-  GtkWidget            *play_side_panel;
-  guint                 play_side;
-  guint32               play_cursor;
-  GtkWidget            *play_override_toggle;   /* in the turn bar */
-  GtkWidget            *play_override_slot;     /* holds the override panel */
-  GtkWidget            *play_override;          /* WbPlayOverride, while playing */
-  GtkWidget            *play_rules;             /* WbPlayRules while open (weak) */
-  GtkWidget            *play_history;           /* WbPlayHistory: branches, bookmarks */
-  GtkWidget            *play_tabs;              /* GtkStack: the log, the history */
-  /* A Blue & Gray battle being fought: its board in place of the map. */
-  GtkWidget            *play_battle_pane;       /* holds the WbBoardView, beside the map view */
-  GtkWidget            *play_battle_view;       /* WbBoardView: the step's board */
-  GtkWidget            *play_dice;              /* WbDiceRoller in the turn bar (free play) */
   GtkWidget            *goto_popover;           /* Go to Hex or Place, on the map view (or NULL) */
-  GtkWidget            *play_stack;             /* WbStackPopover on the map view: a stack opened */
-  GtkWidget            *play_battle_toggle;     /* "Battle Board" in the turn bar: board or map */
-  gboolean              play_in_battle;
-  /* Solo play (wb-window-solo.c): the sides the automatic player plays,
-   * its bar above the prompt and the Solo popover in the turn bar. */
-  WbPlayAuto           *play_auto;
-  GtkWidget            *solo_bar;
-  GtkWidget            *solo_label;
-  GtkWidget            *solo_pause;
-  GtkWidget            *solo_button;
-  GtkWidget            *solo_sides;
-  GtkWidget            *solo_pace;
   GtkWidget            *balance_lab;            /* WbBalanceWindow while open (weak) */
 
   WbGame               *game;
@@ -107,17 +80,6 @@ struct _WbWindow
   guint                 autosave_source;
   gboolean              from_draft;
 
-  /* The Label tool's popover and the hex it names. */
-  GtkWidget            *label_popover;
-  GtkWidget            *label_heading;
-  GtkWidget            *label_entry;
-  WbOffset              label_hex;
-  gboolean              labelling;
-  /* The Line tool's popover and the line it edits (-1: none). */
-  GtkWidget            *line_popover;
-  GtkWidget            *line_entry;
-  GtkWidget            *line_style_dropdown;
-  int                   line_index;
 
   gboolean              dirty;
   gboolean              close_confirmed;
@@ -132,6 +94,14 @@ struct _WbWindow
   WbWindowScenario     *scenario_ui;
   /* The flaps, their remembered state and the map's fit (wb-window-layout.c). */
   WbWindowLayout       *layout;
+  /* The play widgets around the map, the override, the battle board
+   * (wb-window-play.c). */
+  WbWindowPlay         *play_ui;
+  /* Solo play: the automatic player, its bar and the Solo popover
+   * (wb-window-solo.c). */
+  WbWindowSolo         *solo;
+  /* The Label and Line tools' popovers (wb-window-editing.c). */
+  WbWindowTools        *tools;
 };
 
 const char * _wb_window_get_draft_id (WbWindow *self);
@@ -146,6 +116,8 @@ void _wb_window_on_edit_end (WbWindow *self, double x, double y);
 void _wb_window_on_point_clicked (WbWindow *self, double x, double y);
 void _wb_window_play_class_init (GtkWidgetClass *widget_class);
 void _wb_window_play_init (WbWindow *self);
+void _wb_window_play_finalize (WbWindow *self);
+GtkWidget *_wb_window_play_get_turn_bar (WbWindow *self);
 /* A click on the map in play mode (TRUE: taken). */
 gboolean _wb_window_play_take_click (WbWindow *self, double x, double y);
 /* Leaves play mode (the journal is on disk already). */
@@ -159,6 +131,7 @@ void _wb_window_balance_class_init (GtkWidgetClass *widget_class);
 /* wb-window-goto.c: Go to Hex or Place (Ctrl+G). */
 void _wb_window_goto_class_init (GtkWidgetClass *widget_class);
 void _wb_window_solo_init (WbWindow *self, GtkWidget *page_box, GtkWidget *after);
+void _wb_window_solo_finalize (WbWindow *self);
 void _wb_window_solo_start (WbWindow *self, const gboolean *automatic, guint pace);
 void _wb_window_solo_end (WbWindow *self);
 /* The map's and the log's viewer again (a side turned automatic or back). */
@@ -188,6 +161,10 @@ void _wb_window_check_shown_map (WbWindow *self);
 void _wb_window_export_oob_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_import_oob_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 void _wb_window_add_inspector (WbWindow *self);
+/* The Label and Line tools' popovers (wb-window-editing.c). */
+void _wb_window_tools_init (WbWindow *self);
+void _wb_window_tools_dispose (WbWindow *self);
+void _wb_window_tools_finalize (WbWindow *self);
 void _wb_window_update_inspector_visible (WbWindow *self);
 void _wb_window_update_selection_outline (WbWindow *self);
 void _wb_window_clipboard_init (WbWindow *self);
@@ -235,8 +212,15 @@ void _wb_window_layout_dispose (WbWindow *self);
 void _wb_window_layout_set_show_sidebar (WbWindow *self, gboolean show);
 void _wb_window_layout_set_show_inspector (WbWindow *self, gboolean show);
 gboolean _wb_window_layout_get_sidebar_folded (WbWindow *self);
+/* Play's panes take the inspector's place on the map's right: beside the
+ * map on a wide window, over it (Ctrl+I) on a narrow one. */
+void _wb_window_layout_add_play_panel (WbWindow *self, GtkWidget *panel);
+void _wb_window_layout_set_playing (WbWindow *self, gboolean playing);
 /* A map was shown: it is fitted once its view has its size. */
 void _wb_window_layout_map_shown (WbWindow *self);
+/* The map is placed by other means (play frames the player's units): a
+ * fit pending for a map just shown is dropped. */
+void _wb_window_layout_cancel_fit (WbWindow *self);
 /* Fits the map now, and keeps it fitted while the view changes size. */
 void _wb_window_layout_fit_map (WbWindow *self);
 

@@ -16,6 +16,27 @@
  * Escape in its grid goes back to the map. New Table…, Duplicate Table and
  * Delete Table add and remove tables, each one undoable step. */
 
+static void back_to_map (WbWindow *self);
+static void on_file_or_dirty (WbWindow *self, GParamSpec *pspec, gpointer data);
+
+/* The editor is built the first time a table is opened: a window opens
+ * without paying for it. */
+static WbTableEditor *
+table_editor (WbWindow *self)
+{
+  if (self->table_editor == NULL)
+    {
+      self->table_editor = wb_table_editor_new ();
+      gtk_stack_add_named (GTK_STACK (self->main_stack), self->table_editor, "table");
+      g_signal_connect_object (self->table_editor, "close-requested", G_CALLBACK (back_to_map), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect (self, "notify::file", G_CALLBACK (on_file_or_dirty), NULL);
+      g_signal_connect (self, "notify::dirty", G_CALLBACK (on_file_or_dirty), NULL);
+      _wb_window_table_set_game (self);
+    }
+  return WB_TABLE_EDITOR (self->table_editor);
+}
+
 /* After the click or key that chose the row is done with the sidebar. */
 static gboolean
 focus_grid (gpointer data)
@@ -36,7 +57,7 @@ static void
 on_table_selected (WbWindow *self,
                    WbTable  *table)
 {
-  WbTableEditor *editor = WB_TABLE_EDITOR (self->table_editor);
+  WbTableEditor *editor = table_editor (self);
 
   wb_table_editor_set_table (editor, wb_table_get_id (table));
   gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), "table");
@@ -75,20 +96,16 @@ on_file_or_dirty (WbWindow   *self,
 void
 _wb_window_table_init (WbWindow *self)
 {
-  self->table_editor = wb_table_editor_new ();
-  gtk_stack_add_named (GTK_STACK (self->main_stack), self->table_editor, "table");
   g_signal_connect_object (self->sidebar, "table-selected", G_CALLBACK (on_table_selected), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->table_editor, "close-requested", G_CALLBACK (back_to_map), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect (self, "notify::file", G_CALLBACK (on_file_or_dirty), NULL);
-  g_signal_connect (self, "notify::dirty", G_CALLBACK (on_file_or_dirty), NULL);
 }
 
 /* The window shows another game (or none). */
 void
 _wb_window_table_set_game (WbWindow *self)
 {
+  if (self->table_editor == NULL)
+    return;
   wb_table_editor_set_game (WB_TABLE_EDITOR (self->table_editor), self->game, self->undo_stack);
   wb_table_analysis_set_file (analysis (self), self->file);
 }
@@ -104,7 +121,7 @@ GtkWidget *
 wb_window_get_table_editor (WbWindow *self)
 {
   g_return_val_if_fail (WB_IS_WINDOW (self), NULL);
-  return self->table_editor;
+  return GTK_WIDGET (table_editor (self));
 }
 
 void
@@ -118,10 +135,11 @@ _wb_window_open_table (WbWindow *self,
 void
 _wb_window_check_shown_table (WbWindow *self)
 {
-  WbTable *table = wb_table_editor_get_table (WB_TABLE_EDITOR (self->table_editor));
+  WbTable *table;
 
-  if (self->game == NULL)
+  if (self->game == NULL || self->table_editor == NULL)
     return;
+  table = wb_table_editor_get_table (WB_TABLE_EDITOR (self->table_editor));
   if (table != NULL && g_ptr_array_find (wb_game_get_tables (self->game), table, NULL))
     return;
   wb_table_editor_set_table (WB_TABLE_EDITOR (self->table_editor), NULL);

@@ -1028,8 +1028,7 @@ wb_window_dispose (GObject *object)
   /* A draft left behind here is what recovery offers next time. */
   _wb_window_cancel_autosave (self);
   g_clear_pointer (&self->draft_id, g_free);
-  g_clear_pointer (&self->label_popover, gtk_widget_unparent);
-  g_clear_pointer (&self->line_popover, gtk_widget_unparent);
+  _wb_window_tools_dispose (self);
   if (self->chooser != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->chooser, self);
@@ -1058,6 +1057,19 @@ wb_window_dispose (GObject *object)
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (wb_window_parent_class)->dispose (object);
+}
+
+/* The panes' own state goes last: a widget going away in dispose may
+ * still call into them. */
+static void
+wb_window_finalize (GObject *object)
+{
+  WbWindow *self = WB_WINDOW (object);
+
+  _wb_window_play_finalize (self);
+  _wb_window_solo_finalize (self);
+  _wb_window_tools_finalize (self);
+  G_OBJECT_CLASS (wb_window_parent_class)->finalize (object);
 }
 
 static void
@@ -1157,6 +1169,7 @@ wb_window_class_init (WbWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = wb_window_dispose;
+  object_class->finalize = wb_window_finalize;
   object_class->get_property = wb_window_get_property;
   object_class->set_property = wb_window_set_property;
   window_class->close_request = wb_window_close_request;
@@ -1303,6 +1316,7 @@ wb_window_init (WbWindow *self)
   self->show_inspector = TRUE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  _wb_window_tools_init (self);
   _wb_window_layout_init (self);
 
   /* The map editor: its palette beside the canvas, its actions as

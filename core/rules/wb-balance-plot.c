@@ -406,6 +406,7 @@ draw_wins (Plot  *p,
   Frame f;
   double gw, bw;
 
+  /* xgettext:no-c-format */
   y += title (p, _("Wins, with 95 % confidence intervals"), x, y, w);
   h -= p->u * 1.8;
   y += legend_runs (p, x, y, SWATCH_BAR);
@@ -887,11 +888,11 @@ run_header (WbBalance *run)
 
   for (guint i = 0; options != NULL && i < json_array_get_length (options); i++)
     g_string_append_printf (opts, "%s%s", i > 0 ? ", " : "", json_array_get_string_element (options, i));
-  return g_strdup_printf (_("%u games of %s, scenario %s (seeds %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT
+  return g_strdup_printf (_("%u games of %s, scenario %s (seeds %llu to %llu"
                             "), options: %s%s"),
                           wb_balance_get_n_games (run), json_object_get_string_member_with_default (o, "game", ""),
-                          json_object_get_string_member_with_default (o, "scenario", ""), first,
-                          first + MAX (total, 1u) - 1, opts->len > 0 ? opts->str : _("none"),
+                          json_object_get_string_member_with_default (o, "scenario", ""),
+                          (unsigned long long) first, (unsigned long long) (first + MAX (total, 1u) - 1), opts->len > 0 ? opts->str : _("none"),
                           wb_balance_is_complete (run) ? "" : _(" — stopped early"));
 }
 

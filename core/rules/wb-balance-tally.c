@@ -917,12 +917,12 @@ _wb_balance_counts_text (JsonObject *sum,
       const char *title = json_object_get_string_member (o, "title");
       const char *rule = json_object_get_string_member (o, "rule");
 
-      g_string_append_printf (s, _("  %-24s tested %" G_GINT64_FORMAT " (%.1f a game); refused %" G_GINT64_FORMAT
-                                   ", warned %" G_GINT64_FORMAT ", off %" G_GINT64_FORMAT " (%.2f a game)"),
-                              json_object_get_string_member (o, "id"), json_object_get_int_member (o, "tested"),
+      g_string_append_printf (s, _("  %-24s tested %lld (%.1f a game); refused %lld"
+                                   ", warned %lld, off %lld (%.2f a game)"),
+                              json_object_get_string_member (o, "id"), (long long) json_object_get_int_member (o, "tested"),
                               json_object_get_double_member (o, "tested_per_game"),
-                              json_object_get_int_member (o, "refused"), json_object_get_int_member (o, "warned"),
-                              json_object_get_int_member (o, "off"),
+                              (long long) json_object_get_int_member (o, "refused"), (long long) json_object_get_int_member (o, "warned"),
+                              (long long) json_object_get_int_member (o, "off"),
                               json_object_get_double_member (o, "broken_per_game"));
       if (*title != '\0')
         g_string_append_printf (s, " — %s", _(title));
@@ -937,10 +937,10 @@ _wb_balance_counts_text (JsonObject *sum,
       JsonObject *t = json_array_get_object_element (tables, i);
       JsonArray *cols = json_object_get_array_member (t, "columns");
 
-      g_string_append_printf (s, _("Table %s (%s, %s): %" G_GINT64_FORMAT " rolls; per column its share of the rolls, "
+      g_string_append_printf (s, _("Table %s (%s, %s): %lld rolls; per column its share of the rolls, "
                                    "each result observed against exact, the chi-square test of the dice:\n"),
                               json_object_get_string_member (t, "name"), json_object_get_string_member (t, "id"),
-                              json_object_get_string_member (t, "dice"), json_object_get_int_member (t, "rolls"));
+                              json_object_get_string_member (t, "dice"), (long long) json_object_get_int_member (t, "rolls"));
       for (guint k = 0; k < json_array_get_length (cols); k++)
         {
           JsonObject *c = json_array_get_object_element (cols, k);
@@ -948,8 +948,8 @@ _wb_balance_counts_text (JsonObject *sum,
           JsonObject *chi = json_object_has_member (c, "chi_square") ? json_object_get_object_member (c, "chi_square")
                                                                       : NULL;
 
-          g_string_append_printf (s, _("  %-8s %5.1f %% (%" G_GINT64_FORMAT ")"), json_object_get_string_member (c, "label"),
-                                  json_object_get_double_member (c, "usage") * 100, json_object_get_int_member (c, "rolls"));
+          g_string_append_printf (s, _("  %-8s %5.1f %% (%lld)"), json_object_get_string_member (c, "label"),
+                                  json_object_get_double_member (c, "usage") * 100, (long long) json_object_get_int_member (c, "rolls"));
           if (json_object_get_int_member (c, "rolls") == 0)
             {
               g_string_append (s, _(": not used\n"));
@@ -977,9 +977,9 @@ _wb_balance_counts_text (JsonObject *sum,
           else if (json_object_has_member (chi, "too_few"))
             g_string_append (s, _("; too few rolls for a test"));
           else
-            g_string_append_printf (s, _("; χ² = %.2f, %" G_GINT64_FORMAT " df, p = %.4f%s"),
+            g_string_append_printf (s, _("; χ² = %.2f, %lld df, p = %.4f%s"),
                                     json_object_get_double_member (chi, "statistic"),
-                                    json_object_get_int_member (chi, "df"), json_object_get_double_member (chi, "p"),
+                                    (long long) json_object_get_int_member (chi, "df"), json_object_get_double_member (chi, "p"),
                                     json_object_get_double_member (chi, "p") < 0.001 ? _(" — unlikely with fair dice") : "");
           g_string_append_c (s, '\n');
         }

@@ -785,8 +785,8 @@ wb_balance_merge (WbBalance *b,
     if (g_hash_table_contains (seeds, &g_array_index (part->games, WbBalanceGame, i).seed))
       {
         g_set_error (error, WB_BALANCE_ERROR, WB_BALANCE_ERROR_MISMATCH,
-                     _("The seed %" G_GUINT64_FORMAT " is in two parts"),
-                     g_array_index (part->games, WbBalanceGame, i).seed);
+                     _("The seed %llu is in two parts"),
+                     (unsigned long long) g_array_index (part->games, WbBalanceGame, i).seed);
         return FALSE;
       }
   g_clear_pointer (&seeds, g_hash_table_unref);
@@ -854,26 +854,28 @@ wb_balance_to_text (WbBalance *b)
   guint n = b->games->len;
   GString *s = g_string_new (NULL);
 
-  g_string_append_printf (s, _("%u games of %s (seeds %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT "%s)%s\n"), n,
-                          b->scenario, b->first_seed, b->first_seed + b->games_total - 1,
+  g_string_append_printf (s, _("%u games of %s (seeds %llu to %llu%s)%s\n"), n,
+                          b->scenario, (unsigned long long) b->first_seed,
+                          (unsigned long long) (b->first_seed + b->games_total - 1),
                           b->shard_count > 1 ? _(", one shard") : "", b->complete ? "" : _(", stopped early"));
+  /* xgettext:no-c-format */
   g_string_append (s, _("Wins (95 % confidence interval):\n"));
   for (guint i = 0; i < json_array_get_length (sides); i++)
     {
       JsonObject *o = json_array_get_object_element (sides, i);
       JsonArray *ci = json_object_get_array_member (o, "ci95");
 
-      g_string_append_printf (s, _("  %-16s %5.1f %%  (%.1f–%.1f %%), %" G_GINT64_FORMAT " wins, %" G_GINT64_FORMAT
+      g_string_append_printf (s, _("  %-16s %5.1f %%  (%.1f–%.1f %%), %lld wins, %lld"
                                    " automatic victories; VP median %g (quartiles %g–%g)\n"),
                               json_object_get_string_member (o, "side"),
                               json_object_get_double_member (o, "win_rate") * 100,
                               json_array_get_double_element (ci, 0) * 100, json_array_get_double_element (ci, 1) * 100,
-                              json_object_get_int_member (o, "wins"), json_object_get_int_member (o, "automatic_victories"),
+                              (long long) json_object_get_int_member (o, "wins"), (long long) json_object_get_int_member (o, "automatic_victories"),
                               member_double (o, "vp", "median"), member_double (o, "vp", "q1"),
                               member_double (o, "vp", "q3"));
     }
-  g_string_append_printf (s, _("  Draws %" G_GINT64_FORMAT ", unfinished %" G_GINT64_FORMAT "\n"),
-                          json_object_get_int_member (sum, "draws"), json_object_get_int_member (sum, "unfinished"));
+  g_string_append_printf (s, _("  Draws %lld, unfinished %lld\n"),
+                          (long long) json_object_get_int_member (sum, "draws"), (long long) json_object_get_int_member (sum, "unfinished"));
   if (json_object_has_member (sum, "vp_margin"))
     g_string_append_printf (s, _("VP margin (%s minus the other): mean %.2f, sd %.2f, median %g, quartiles %g to %g, "
                                  "range %g to %g\n"),
@@ -889,7 +891,7 @@ wb_balance_to_text (WbBalance *b)
     {
       JsonObject *o = json_array_get_object_element (turns, t);
 
-      g_string_append_printf (s, _("  Turn %2" G_GINT64_FORMAT ":"), json_object_get_int_member (o, "turn"));
+      g_string_append_printf (s, _("  Turn %2lld:"), (long long) json_object_get_int_member (o, "turn"));
       for (guint k = 0; k < b->n_sides; k++)
         {
           JsonArray *q = json_object_get_array_member (o, b->sides[k]);

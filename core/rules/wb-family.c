@@ -255,7 +255,7 @@ wb_rule_die (WbRuleContext *ctx, WbMatch *m, JsonObject *action, guint index, in
   if (v < 1 || v > sides)
     {
       g_set_error (error, WB_RULES_ERROR, WB_RULES_ERROR_RANGE,
-                   _("A die of %d faces shows 1 to %d, not %" G_GINT64_FORMAT), sides, sides, v);
+                   _("A die of %d faces shows 1 to %d, not %lld"), sides, sides, (long long) v);
       return FALSE;
     }
   *face = (int) v;

@@ -346,11 +346,11 @@ unpack_game (JsonObject *o, const char *sha256, guint64 limit, int *code, char *
       *code = local != NULL && g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NO_SPACE)
             ? WB_FORMAT_ERROR_TOO_LARGE : WB_FORMAT_ERROR_SYNTAX;
       *what = *code == WB_FORMAT_ERROR_TOO_LARGE
-            ? g_strdup_printf (_("the embedded game unpacks to more than its “size” (%" G_GINT64_FORMAT " bytes)"), n)
+            ? g_strdup_printf (_("the embedded game unpacks to more than its “size” (%lld bytes)"), (long long) n)
             : local != NULL
             ? g_strdup_printf (_("the embedded game is damaged: %s"), local->message)
-            : g_strdup_printf (_("the embedded game is damaged: it unpacks to %u bytes, not its “size” (%"
-                                 G_GINT64_FORMAT ")"), text->len, n);
+            : g_strdup_printf (_("the embedded game is damaged: it unpacks to %u bytes, not its “size” (%lld"
+                                 ")"), text->len, (long long) n);
       return NULL;
     }
   sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, text->data, text->len);
@@ -869,8 +869,8 @@ get_id (LoadCtx *ctx, JsonObject *o, const char *member, guint32 limit, guint32 
   v = json_node_get_int (n);
   if (v < 0 || v >= limit)
     {
-      g_autofree char *m = g_strdup_printf (_("“%s” %" G_GINT64_FORMAT " names no entry before it"),
-                                            member, v);
+      g_autofree char *m = g_strdup_printf (_("“%s” %lld names no entry before it"),
+                                            member, (long long) v);
       return load_fail (ctx, WB_FORMAT_ERROR_REFERENCE, m);
     }
   *out = (guint32) v;

@@ -534,7 +534,7 @@ _wb_bg_tracks (gpointer  p,
   /* This turn's, once the Union has rolled it (before: last turn's). */
   if (m->step > BG_WEATHER)
     wb_track_add (tracks, -1, _("Weather"),
-                  st->weather == BG_CLEAR ? _("Clear") : st->weather == BG_RAIN ? _("Rain") : _("Rain, second turn"),
+                  st->weather == BG_CLEAR ? C_("weather", "Clear") : st->weather == BG_RAIN ? _("Rain") : _("Rain, second turn"),
                   _("This turn's weather: rain costs movement (Base 7)"));
   for (guint side = 0; side < 2 && side < wb_match_n_sides (m); side++)
     {

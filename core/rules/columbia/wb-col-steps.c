@@ -621,7 +621,7 @@ _wb_col_tracks (gpointer   p,
       g_autofree char *value = g_strdup_printf ("%d", st->sp[m->active]);
 
       /* TRANSLATORS: Supply Points, as the rulebook abbreviates them */
-      wb_track_add (tracks, (int) m->active, _("SP"), value,
+      wb_track_add (tracks, (int) m->active, C_("supply points", "SP"), value,
                     _("Supply Points left in this Supply Phase, to rebuild and deploy (7.1)"));
     }
 }
