@@ -313,6 +313,14 @@ finish (GString *s)
   fwrite (s->str, 1, s->len, stdout);
 }
 
+/* What both programs do with WARBENCH_LOCALEDIR (their main ()). */
+static const char *
+locale_dir_text (void)
+{
+  return _("The folder of the translations, instead of the installed ones: for a build that is "
+           "not installed (./dev run sets it to the build's po/).");
+}
+
 /* --- warbench-cli(1) ------------------------------------------------------- */
 
 static const struct {
@@ -438,6 +446,7 @@ write_cli_page (const char    *prog,
   roff_tagged (s, 'B', "LANGUAGE, LC_ALL, LC_MESSAGES, LANG",
                _("The language of messages and help (when Warbench is translated into it). Output "
                  "that scripts read (ids, JSON, CSV) is the same in every language."));
+  roff_tagged (s, 'B', "WARBENCH_LOCALEDIR", locale_dir_text ());
 
   roff_section (s, "FILES");
   roff_tagged (s, 'I', "*.warbench", _("A game: its maps, order of battle, tables, scenarios and "
@@ -516,6 +525,7 @@ write_app_page (void)
                _("When 1, print the time to the first frame that shows the map, then quit (for "
                  "benchmarks)."));
   roff_tagged (s, 'B', "LANGUAGE, LC_ALL, LC_MESSAGES, LANG", _("The language of the interface."));
+  roff_tagged (s, 'B', "WARBENCH_LOCALEDIR", locale_dir_text ());
 
   roff_section (s, "FILES");
   roff_tagged (s, 'I', "$XDG_DATA_HOME/" APP_ID "/drafts/",

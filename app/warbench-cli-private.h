@@ -36,7 +36,6 @@ typedef struct {
  * --help shows. The man pages and the completion scripts are written from
  * these (describe_commands), so they list what the commands parse. */
 typedef struct {
-  const Command *command;
   char          *name;          /* "play", "scenario export" */
   char          *parameters;    /* as --help shows them after the name */
   char          *summary;

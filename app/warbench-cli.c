@@ -58,7 +58,6 @@ usage_error (const char *prog,
 
 /* While describe_commands runs: the CommandHelp* recorded so far. */
 static GPtrArray *describing;
-static const Command *describing_command;
 
 void
 command_help_free (CommandHelp *help)
@@ -80,7 +79,6 @@ describe_record (const char         *command,
 {
   CommandHelp *help = g_new0 (CommandHelp, 1);
 
-  help->command = describing_command;
   help->name = g_strdup (command);
   help->parameters = g_strdup (parameters);
   help->summary = g_strdup (summary);
@@ -114,7 +112,6 @@ describe_commands (const Command *commands,
       const char * const none[] = { NULL, NULL };
       const char * const *actions = commands[i].actions != NULL ? commands[i].actions : none;
 
-      describing_command = &commands[i];
       for (guint k = 0; k == 0 || actions[k] != NULL; k++)
         {
           char *argv[] = { (char *) commands[i].name, (char *) actions[k], NULL };
@@ -131,7 +128,6 @@ describe_commands (const Command *commands,
         }
     }
   describing = NULL;
-  describing_command = NULL;
   return g_steal_pointer (&helps);
 }
 

@@ -27,7 +27,9 @@ const WarbenchOperand warbench_operands[] = {
     N_("A game: opened in a window of its own, or in the window already showing it; a window "
        "that shows nothing yet is reused.") },
   { "*.warbench-play",
-    N_("A playtest journal: replayed to where it stands with the game it names or carries, "
-       "in a window showing that game, ready to go on playing (as Open Playtest… does).") },
+    N_("A playtest journal: replayed to where it stands, with the game it names (when that file "
+       "is still the game it was played with) or else the one it carries, in the window that "
+       "shows nothing yet or a new one, ready to go on playing (as Open Playtest… does). One "
+       "that cannot be opened is said in a dialog.") },
   { NULL, NULL }
 };
