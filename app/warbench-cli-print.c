@@ -16,7 +16,7 @@
  * what the goldens compare.
  */
 
-static const char *const print_kinds[] = {
+const char * const print_kinds[] = {
   "map", "counters", "setup-cards", "oob-cards", "turn-track", "player-aid", "rules-summary", NULL,
 };
 

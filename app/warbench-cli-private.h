@@ -5,7 +5,9 @@
  * below, validate/info/new/render/maps/format), warbench-cli-oob.c
  * (oob/setup/counters), warbench-cli-tables.c (table/chart) and
  * warbench-cli-play.c (play/replay), warbench-cli-export.c (vassal),
- * warbench-cli-files.c (tmx/scenario) and warbench-cli-print.c (print/kit). */
+ * warbench-cli-files.c (tmx/scenario), warbench-cli-print.c (print/kit),
+ * warbench-cli-man.c (the man pages, from the commands' own option tables)
+ * and warbench-cli-complete.c (ids, and the shell completion scripts). */
 
 #include <stdio.h>
 
@@ -21,11 +23,47 @@ enum {
 };
 
 typedef struct {
-  const char *name;
-  const char *parameters;   /* shown after the command name in --help */
-  const char *summary;
-  int       (*run) (const char *prog, int argc, char **argv);
+  const char         *name;
+  const char         *parameters;   /* shown after the command name in --help */
+  const char         *summary;
+  int               (*run) (const char *prog, int argc, char **argv);
+  /* A command that is a word then its options ("scenario export"): the
+   * words, NULL-terminated; each calls parse_options on its own. */
+  const char * const *actions;
 } Command;
+
+/* What a command (or a command's action) gave parse_options: what its
+ * --help shows. The man pages and the completion scripts are written from
+ * these (describe_commands), so they list what the commands parse. */
+typedef struct {
+  char          *name;          /* "play", "scenario export" */
+  char          *parameters;    /* as --help shows them after the name */
+  char          *summary;
+  char          *description;   /* or NULL */
+  GArray        *entries;       /* GOptionEntry, NULL-terminated, without arg_data; strings N_() */
+} CommandHelp;
+
+void       command_help_free (CommandHelp *help);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CommandHelp, command_help_free)
+/* Runs each of @commands (and each of its actions) with parse_options
+ * recording what it is given instead of parsing: CommandHelp*, in the
+ * table's order. NULL, after a message on stderr, when a command returned
+ * without calling parse_options (warbench-cli.c). */
+GPtrArray *describe_commands (const Command *commands, guint n_commands);
+/* The options of `warbench-cli` before a command (--help, --version). */
+extern const GOptionEntry global_options[];
+
+/* Hidden: `warbench-cli --man warbench-cli|warbench` (warbench-cli-man.c)
+ * and `warbench-cli --completion TEMPLATE` (warbench-cli-complete.c),
+ * which meson runs at build time. */
+int       write_man_page   (const char *prog, const char *page, const Command *commands,
+                            guint n_commands);
+int       write_completion (const char *prog, const char *template_path, const Command *commands,
+                            guint n_commands);
+/* The words `ids` takes for KIND, NULL-terminated (warbench-cli-complete.c). */
+extern const char * const id_kinds[];
+/* What `print` lays out, NULL-terminated (warbench-cli-print.c). */
+extern const char * const print_kinds[];
 
 /* UTF-8 text as is, whatever the locale (scripts match on it). */
 void      out              (FILE *stream, const char *format, ...) G_GNUC_PRINTF (2, 3);
@@ -56,6 +94,7 @@ int       cmd_scenario     (const char *prog, int argc, char **argv);
 int       cmd_print        (const char *prog, int argc, char **argv);
 int       cmd_kit          (const char *prog, int argc, char **argv);
 int       cmd_balance      (const char *prog, int argc, char **argv);
+int       cmd_ids          (const char *prog, int argc, char **argv);
 
 /* `play --script` (warbench-cli-engine.c): what cmd_play parsed. */
 typedef struct {

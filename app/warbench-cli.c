@@ -56,6 +56,81 @@ usage_error (const char *prog,
   return STATUS_USAGE;
 }
 
+/* While describe_commands runs: the CommandHelp* recorded so far. */
+static GPtrArray *describing;
+
+void
+command_help_free (CommandHelp *help)
+{
+  g_free (help->name);
+  g_free (help->parameters);
+  g_free (help->summary);
+  g_free (help->description);
+  g_array_unref (help->entries);
+  g_free (help);
+}
+
+static void
+describe_record (const char         *command,
+                 const char         *parameters,
+                 const char         *summary,
+                 const char         *description,
+                 const GOptionEntry *entries)
+{
+  CommandHelp *help = g_new0 (CommandHelp, 1);
+
+  help->name = g_strdup (command);
+  help->parameters = g_strdup (parameters);
+  help->summary = g_strdup (summary);
+  help->description = g_strdup (description);
+  /* Zero-terminated: a GOptionEntry array as parse_options takes. */
+  help->entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  for (guint i = 0; entries[i].long_name != NULL; i++)
+    {
+      GOptionEntry entry = entries[i];
+
+      /* The strings are literals; the variables are the command's locals. */
+      entry.arg_data = NULL;
+      g_array_append_val (help->entries, entry);
+    }
+  g_ptr_array_add (describing, help);
+}
+
+/* Each command is run as if with no arguments: parse_options is the first
+ * thing each does, and in describe mode it records and returns FALSE, so
+ * the command returns at once with nothing printed or read. */
+GPtrArray *
+describe_commands (const Command *commands,
+                   guint          n_commands)
+{
+  g_autoptr(GPtrArray) helps = g_ptr_array_new_with_free_func ((GDestroyNotify) command_help_free);
+
+  g_return_val_if_fail (describing == NULL, NULL);
+  describing = helps;
+  for (guint i = 0; i < n_commands; i++)
+    {
+      const char * const none[] = { NULL, NULL };
+      const char * const *actions = commands[i].actions != NULL ? commands[i].actions : none;
+
+      for (guint k = 0; k == 0 || actions[k] != NULL; k++)
+        {
+          char *argv[] = { (char *) commands[i].name, (char *) actions[k], NULL };
+          guint before = helps->len;
+
+          commands[i].run ("warbench-cli", actions[k] != NULL ? 2 : 1, argv);
+          if (helps->len != before + 1)
+            {
+              out (stderr, "warbench-cli: %s%s%s does not describe itself through parse_options\n",
+                   commands[i].name, actions[k] != NULL ? " " : "", actions[k] != NULL ? actions[k] : "");
+              describing = NULL;
+              return NULL;
+            }
+        }
+    }
+  describing = NULL;
+  return g_steal_pointer (&helps);
+}
+
 /* Parses a command's options; on error prints it and returns FALSE. */
 gboolean
 parse_options (const char         *prog,
@@ -69,8 +144,15 @@ parse_options (const char         *prog,
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *parameter_string = g_strdup_printf ("%s %s", command, parameters);
+  g_autofree char *parameter_string = NULL;
 
+  if (describing != NULL)
+    {
+      describe_record (command, parameters, summary, description, entries);
+      return FALSE;
+    }
+
+  parameter_string = g_strdup_printf ("%s %s", command, parameters);
   context = g_option_context_new (parameter_string);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, summary);
@@ -868,6 +950,8 @@ cmd_format (const char  *prog,
 
 /* --- main ------------------------------------------------------------------ */
 
+static const char * const scenario_actions[] = { "export", "import", NULL };
+
 static const Command commands[] = {
   { "validate", N_("FILE…"), N_("Check game files and report the first error in each"), cmd_validate },
   { "info", N_("FILE"), N_("Summarise a game: sides, maps, tables, scenarios"), cmd_info },
@@ -904,7 +988,17 @@ static const Command commands[] = {
   { "vassal", N_("FILE -o OUT.vmod"), N_("Export the game as a VASSAL module"), cmd_vassal },
   { "tmx", N_("FILE [--map ID] [--scale S] -o MAP.tmx"), N_("Export a map for the Tiled map editor"), cmd_tmx },
   { "scenario", N_("export FILE ID -o OUT | import FILE FROM [--scenario ID] [--as NEWID] (-o OUT | --in-place)"),
-    N_("Write one scenario as a game file of its own, or import a scenario of another file"), cmd_scenario },
+    N_("Write one scenario as a game file of its own, or import a scenario of another file"), cmd_scenario,
+    scenario_actions },
+  { "ids", N_("FILE|SAVE KIND [--scenario ID]"),
+    N_("List a game's ids of one kind, one a line: scenarios, maps, sides, tables, options (for shell completion)"),
+    cmd_ids },
+};
+
+const GOptionEntry global_options[] = {
+  { "help", 'h', 0, G_OPTION_ARG_NONE, NULL, N_("Show this help"), NULL },
+  { "version", 'V', 0, G_OPTION_ARG_NONE, NULL, N_("Show the version"), NULL },
+  { NULL }
 };
 
 static void
@@ -918,8 +1012,14 @@ print_usage (FILE       *stream,
     out (stream, "  %s %s\n      %s\n", commands[i].name, _(commands[i].parameters),
          _(commands[i].summary));
   out (stream, "\n%s\n", _("Options:"));
-  out (stream, "  -h, --help     %s\n", _("Show this help"));
-  out (stream, "  --version      %s\n\n", _("Show the version"));
+  for (guint i = 0; global_options[i].long_name != NULL; i++)
+    {
+      g_autofree char *names = g_strdup_printf ("-%c, --%s", global_options[i].short_name,
+                                                global_options[i].long_name);
+
+      out (stream, "  %-14s %s\n", names, _(global_options[i].description));
+    }
+  out (stream, "\n");
   out (stream, _("Run “%s COMMAND --help” for a command's options.\n"), prog);
   out (stream, "%s\n", _("Exit status: 0 success, 1 the operation failed, 2 usage error."));
 }
@@ -930,6 +1030,12 @@ main (int    argc,
 {
   const char *prog = "warbench-cli";
   const char *name;
+
+  /* Hidden, for the build (app/meson.build): the completion scripts, from
+   * the tables the commands parse. Before setlocale: the words a shell
+   * completes are the untranslated ones, whatever the builder's locale. */
+  if (argc == 3 && strcmp (argv[1], "--completion") == 0)
+    return write_completion (prog, argv[2], commands, G_N_ELEMENTS (commands));
 
   setlocale (LC_ALL, "");
   /* WARBENCH_LOCALEDIR: the translations of an uninstalled build
@@ -964,6 +1070,14 @@ main (int    argc,
         }
       print_usage (stdout, prog);
       return STATUS_OK;
+    }
+  /* Hidden, for the build: warbench-cli(1) and warbench(1), in the
+   * locale's language (meson runs it in C). */
+  if (strcmp (name, "--man") == 0)
+    {
+      if (argc != 3)
+        return usage_error (prog, NULL, _("--man takes the page: warbench-cli or warbench"));
+      return write_man_page (prog, argv[2], commands, G_N_ELEMENTS (commands));
     }
   if (strcmp (name, "--version") == 0 || strcmp (name, "-V") == 0)
     {

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
+#include "warbench-options.h"
 #include "wb-application.h"
 #include "wb-window.h"
 
@@ -46,6 +47,20 @@ bench_window_added (GtkApplication *app,
                       G_CALLBACK (bench_view_realized), NULL);
 }
 
+/* The options of warbench-options.c (what warbench(1) lists), read before
+ * the application registers: -1 goes on to start it. */
+static int
+handle_local_options (GApplication *app,
+                      GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("warbench %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return -1;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -63,6 +78,9 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   app = wb_application_new ();
+  g_application_add_main_option_entries (G_APPLICATION (app), warbench_options);
+  g_application_set_option_context_parameter_string (G_APPLICATION (app), _("[FILE…]"));
+  g_signal_connect (app, "handle-local-options", G_CALLBACK (handle_local_options), NULL);
   if (g_strcmp0 (g_getenv ("WARBENCH_BENCH_FIRST_FRAME"), "1") == 0)
     g_signal_connect (app, "window-added", G_CALLBACK (bench_window_added), NULL);
   return g_application_run (G_APPLICATION (app), argc, argv);
