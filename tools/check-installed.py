@@ -72,7 +72,7 @@ def main():
         root = destdir + opt["prefix"]
         # bindir and datadir relative to the prefix, as meson keeps them when
         # they are under it.
-        for key in ("bindir", "datadir"):
+        for key in ("bindir", "datadir", "mandir"):
             if os.path.isabs(opt[key]):
                 opt[key] = os.path.relpath(opt[key], opt["prefix"])
         check(root, opt, app_id, manifest, manifest_path, {o["name"] for o in options})
@@ -191,8 +191,11 @@ def check(root, opt, app_id, manifest, manifest_path, option_names):
     if manifest.get("command") not in programs:
         error(f"{manifest_path}: command {manifest.get('command')!r} is not installed "
               f"(installed: {programs})")
+    # What the sandbox needs; the man pages are for a shell outside it (the
+    # runtime has no man), so the manifest may clean them away.
     kept = [p for p in installed
-            if p.startswith((opt["bindir"] + "/", opt["datadir"] + "/"))]
+            if p.startswith((opt["bindir"] + "/", opt["datadir"] + "/"))
+            and not p.startswith(opt["mandir"] + "/")]
     for pattern in manifest.get("cleanup", []):
         for p in kept:
             if pattern.startswith("/"):
