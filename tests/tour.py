@@ -60,8 +60,11 @@ def outer(argv):
         if os.path.exists("/tmp/.X%d-lock" % n) or os.path.exists("/tmp/.X11-unix/X%d" % n):
             continue
         read_fd, write_fd = os.pipe()
+        # -noreset: the server resets when its last client leaves (the
+        # accessibility bus's launcher does, once it has set its property),
+        # and a client connecting meanwhile is hung up on.
         proc = subprocess.Popen(["Xvfb", ":%d" % n, "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24",
-                                 "-nolisten", "tcp"], pass_fds=(write_fd,),
+                                 "-nolisten", "tcp", "-noreset"], pass_fds=(write_fd,),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_fd)
         said = b""
