@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "wb-edit.h"
+#include "wb-editor-resources.h"
 
 gboolean
 wb_edit_push (WbGame       *game,
@@ -55,4 +56,19 @@ wb_edit_redo (WbGame      *game,
   wb_game_unlock_write (game);
 
   return ok;
+}
+
+void
+wb_edit_ensure_resources (void)
+{
+  static gsize registered = 0;
+
+  /* g_static_resource_init () twice before the first look-up chains the
+   * resource to itself, and after it registers a second copy: once,
+   * whichever pane's class comes first (as GTK's gsk_ensure_resources). */
+  if (g_once_init_enter (&registered))
+    {
+      wb_editor_register_resource ();
+      g_once_init_leave (&registered, 1);
+    }
 }

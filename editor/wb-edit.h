@@ -17,4 +17,9 @@ gboolean wb_edit_undo (WbGame       *game,
 gboolean wb_edit_redo (WbGame       *game,
                        WbUndoStack  *stack);
 
+/* Registers the panes' templates (editor/wb-editor.gresource.xml), once;
+ * each pane built from a template calls it from its class_init (the
+ * library is static: a constructor registering them would be dropped). */
+void     wb_edit_ensure_resources (void);
+
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "wb-edit.h"
 #include "wb-number-field.h"
 #include "wb-text-field.h"
 #include "wb-oob-editor-private.h"
@@ -450,12 +451,180 @@ on_dropdown_changed (GtkDropDown *dropdown)
   apply_edit (self, &edit);
 }
 
+/* --- the forms' widgets ------------------------------------------------------------ */
+
+/* A unit's form and a formation's are templates (wb-oob-unit-form.ui,
+ * wb-oob-formation-form.ui), a new one for each selection: the focus, the
+ * refused marks and the handlers of the last one go with it. They are
+ * grids with every row they may need; the functions below take out what
+ * does not apply and fill them from the game. */
+
+#define WB_TYPE_OOB_UNIT_FORM (wb_oob_unit_form_get_type ())
+G_DECLARE_FINAL_TYPE (WbOobUnitForm, wb_oob_unit_form, WB, OOB_UNIT_FORM, GtkGrid)
+
+struct _WbOobUnitForm
+{
+  GtkGrid    parent_instance;
+
+  GtkWidget *header, *preview, *title, *subtitle;
+  GtkWidget *name, *designation;
+  GtkWidget *side, *unit_class, *class_roles, *formation, *size;
+  GtkWidget *strength_form;
+  GtkWidget *strength_label, *strength, *strength_half;   /* a single value */
+  GtkWidget *steps, *current_step;                        /* a step list */
+  GtkWidget *fresh, *worn, *worn_up;                      /* fresh and battleworn */
+  GtkWidget *note_heading, *note;
+};
+
+G_DEFINE_FINAL_TYPE (WbOobUnitForm, wb_oob_unit_form, GTK_TYPE_GRID)
+
+#define WB_TYPE_OOB_FORMATION_FORM (wb_oob_formation_form_get_type ())
+G_DECLARE_FINAL_TYPE (WbOobFormationForm, wb_oob_formation_form, WB, OOB_FORMATION_FORM, GtkGrid)
+
+struct _WbOobFormationForm
+{
+  GtkGrid    parent_instance;
+
+  GtkWidget *title, *subtitle;
+  GtkWidget *name, *echelon, *color, *parent;
+};
+
+G_DEFINE_FINAL_TYPE (WbOobFormationForm, wb_oob_formation_form, GTK_TYPE_GRID)
+
+static void
+setup_label (GtkSignalListItemFactory *factory,
+             GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+show_label (GtkListItem *item,
+            gboolean     strip)
+{
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  while (strip && *text == ' ')
+    text++;
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+/* The formations' list indents them under their parents. */
+static void
+bind_label (GtkSignalListItemFactory *factory,
+            GtkListItem              *item)
+{
+  show_label (item, FALSE);
+}
+
+/* The button shows the name without the list's indentation. */
+static void
+bind_label_unindented (GtkSignalListItemFactory *factory,
+                       GtkListItem              *item)
+{
+  show_label (item, TRUE);
+}
+
+static void
+wb_oob_unit_form_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), WB_TYPE_OOB_UNIT_FORM);
+  G_OBJECT_CLASS (wb_oob_unit_form_parent_class)->dispose (object);
+}
+
+static void
+wb_oob_unit_form_class_init (WbOobUnitFormClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = wb_oob_unit_form_dispose;
+  wb_edit_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-oob-unit-form.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, header);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, preview);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, title);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, subtitle);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, name);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, designation);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, side);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, unit_class);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, class_roles);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, formation);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, size);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, strength_form);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, strength_label);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, strength);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, strength_half);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, steps);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, current_step);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, fresh);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, worn);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, worn_up);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, note_heading);
+  gtk_widget_class_bind_template_child (widget_class, WbOobUnitForm, note);
+  gtk_widget_class_bind_template_callback (widget_class, on_dropdown_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_spin_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_check_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_focus_leave);
+  gtk_widget_class_bind_template_callback (widget_class, setup_label);
+  gtk_widget_class_bind_template_callback (widget_class, bind_label);
+  gtk_widget_class_bind_template_callback (widget_class, bind_label_unindented);
+}
+
+static void
+wb_oob_unit_form_init (WbOobUnitForm *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+static void
+wb_oob_formation_form_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), WB_TYPE_OOB_FORMATION_FORM);
+  G_OBJECT_CLASS (wb_oob_formation_form_parent_class)->dispose (object);
+}
+
+static void
+wb_oob_formation_form_class_init (WbOobFormationFormClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = wb_oob_formation_form_dispose;
+  wb_edit_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-oob-formation-form.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbOobFormationForm, title);
+  gtk_widget_class_bind_template_child (widget_class, WbOobFormationForm, subtitle);
+  gtk_widget_class_bind_template_child (widget_class, WbOobFormationForm, name);
+  gtk_widget_class_bind_template_child (widget_class, WbOobFormationForm, echelon);
+  gtk_widget_class_bind_template_child (widget_class, WbOobFormationForm, color);
+  gtk_widget_class_bind_template_child (widget_class, WbOobFormationForm, parent);
+  gtk_widget_class_bind_template_callback (widget_class, on_dropdown_changed);
+  gtk_widget_class_bind_template_callback (widget_class, setup_label);
+  gtk_widget_class_bind_template_callback (widget_class, bind_label);
+  gtk_widget_class_bind_template_callback (widget_class, bind_label_unindented);
+}
+
+static void
+wb_oob_formation_form_init (WbOobFormationForm *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
 /* --- building ---------------------------------------------------------------------- */
 
 typedef struct {
   WbOobEditor *self;
   GtkGrid     *grid;
+  /* Where add_row () and add_heading () insert: at this row of the grid,
+   * before this child (the order screen readers follow). */
   int          row;
+  GtkWidget   *before;
 } Form;
 
 static void
@@ -468,6 +637,20 @@ register_field (Form       *form,
   g_hash_table_insert (form->self->fields, g_strdup (field), widget);
 }
 
+/* Takes out @n rows of the template's grid from the row of @first. */
+static void
+remove_rows (Form      *form,
+             GtkWidget *first,
+             guint      n)
+{
+  int row;
+
+  gtk_grid_query_child (form->grid, first, NULL, &row, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    gtk_grid_remove_row (form->grid, row);
+}
+
+/* A row of the class's ratings, as the template's rows are. */
 static void
 add_row (Form       *form,
          const char *label_text,
@@ -481,11 +664,13 @@ add_row (Form       *form,
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 14);
   gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_set_valign (label, GTK_IS_TEXT_VIEW (widget) || GTK_IS_SCROLLED_WINDOW (widget)
-                                  ? GTK_ALIGN_START : GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
   gtk_widget_set_hexpand (widget, TRUE);
+  gtk_grid_insert_row (form->grid, form->row);
   gtk_grid_attach (form->grid, label, 0, form->row, 1, 1);
   gtk_grid_attach (form->grid, widget, 1, form->row, 1, 1);
+  gtk_widget_insert_before (label, GTK_WIDGET (form->grid), form->before);
+  gtk_widget_insert_before (widget, GTK_WIDGET (form->grid), form->before);
   if (tooltip != NULL)
     gtk_widget_set_tooltip_text (widget, tooltip);
   gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
@@ -502,7 +687,19 @@ add_heading (Form       *form,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "heading");
   gtk_widget_set_margin_top (label, 12);
+  gtk_grid_insert_row (form->grid, form->row);
   gtk_grid_attach (form->grid, label, 0, form->row++, 2, 1);
+  gtk_widget_insert_before (label, GTK_WIDGET (form->grid), form->before);
+}
+
+/* A text field of the form: applied on Enter and when the focus leaves. */
+static void
+text_field (Form       *form,
+            const char *field,
+            GtkWidget  *entry)
+{
+  register_field (form, field, entry);
+  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (commit_text), entry);
 }
 
 static GtkWidget *
@@ -511,9 +708,18 @@ text_entry (Form       *form,
 {
   GtkWidget *entry = gtk_entry_new ();
 
-  register_field (form, field, entry);
-  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (commit_text), entry);
+  text_field (form, field, entry);
   return entry;
+}
+
+/* A spin button of the form (its value-changed is on_spin_changed). */
+static void
+number_field (Form       *form,
+              const char *field,
+              GtkWidget  *button)
+{
+  wb_number_field_guard (GTK_SPIN_BUTTON (button));
+  register_field (form, field, button);
 }
 
 static GtkWidget *
@@ -525,11 +731,10 @@ spin (Form       *form,
       guint       digits)
 {
   GtkWidget *button = gtk_spin_button_new_with_range (min, max, step);
-  wb_number_field_guard (GTK_SPIN_BUTTON (button));
 
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (button), digits);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (button), TRUE);
-  register_field (form, field, button);
+  number_field (form, field, button);
   g_signal_connect (button, "value-changed", G_CALLBACK (on_spin_changed), NULL);
   return button;
 }
@@ -546,20 +751,24 @@ check (Form       *form,
   return button;
 }
 
-/* A drop-down over @names with the ids in @ids (both NULL-terminated, taken). */
-static GtkWidget *
-dropdown (Form       *form,
-          const char *field,
-          char      **names,
-          char      **ids)
+/* The drop-down @dd of @field chooses among @ids (NULL-terminated, taken),
+ * shown as @names (taken; NULL: the template's list). */
+static void
+choices (Form       *form,
+         const char *field,
+         GtkWidget  *dd,
+         char      **names,
+         char      **ids)
 {
-  GtkWidget *dd = gtk_drop_down_new_from_strings ((const char * const *) names);
-
-  g_strfreev (names);
   g_object_set_data_full (G_OBJECT (dd), "wb-ids", ids, (GDestroyNotify) g_strfreev);
   register_field (form, field, dd);
-  g_signal_connect (dd, "notify::selected", G_CALLBACK (on_dropdown_changed), NULL);
-  return dd;
+  if (names != NULL)
+    {
+      g_autoptr(GtkStringList) list = gtk_string_list_new ((const char * const *) names);
+
+      g_strfreev (names);
+      gtk_drop_down_set_model (GTK_DROP_DOWN (dd), G_LIST_MODEL (list));
+    }
 }
 
 static void
@@ -588,50 +797,19 @@ formation_path_name (WbGame      *game,
   return g_strdup_printf ("%*s%s", (int) depth * 2, "", f->name ? f->name : f->id);
 }
 
+/* The formations of @side, indented under their parents, but @exclude and
+ * the formations under it, for the drop-down @dd. */
 static void
-setup_label (GtkSignalListItemFactory *factory,
-             GtkListItem              *item)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-/* The button shows the name without the list's indentation. */
-static void
-bind_label (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  strip)
-{
-  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
-
-  while (strip && *text == ' ')
-    text++;
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
-}
-
-static GtkListItemFactory *
-label_factory (gboolean strip)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), GINT_TO_POINTER (strip));
-  return factory;
-}
-
-static GtkWidget *
-formation_dropdown (Form        *form,
-                    const char  *field,
-                    const char  *side,
-                    const char  *exclude)   /* a formation whose subtree is left out */
+formation_choices (Form        *form,
+                   const char  *field,
+                   GtkWidget   *dd,
+                   const char  *side,
+                   const char  *exclude)
 {
   WbGame *game = form->self->game;
   GPtrArray *formations = wb_game_get_formations (game);
-  GStrvBuilder *names = g_strv_builder_new ();
-  GStrvBuilder *ids = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
 
   g_strv_builder_add (names, _("(none)"));
   g_strv_builder_add (ids, "");
@@ -655,17 +833,7 @@ formation_dropdown (Form        *form,
       g_strv_builder_add (names, name);
       g_strv_builder_add (ids, f->id);
     }
-  {
-    GtkWidget *dd = dropdown (form, field, g_strv_builder_end (names), g_strv_builder_end (ids));
-    g_autoptr(GtkListItemFactory) button = label_factory (TRUE);
-    g_autoptr(GtkListItemFactory) list = label_factory (FALSE);
-
-    g_strv_builder_unref (names);
-    g_strv_builder_unref (ids);
-    gtk_drop_down_set_factory (GTK_DROP_DOWN (dd), button);
-    gtk_drop_down_set_list_factory (GTK_DROP_DOWN (dd), list);
-    return dd;
-  }
+  choices (form, field, dd, g_strv_builder_end (names), g_strv_builder_end (ids));
 }
 
 static void
@@ -696,45 +864,14 @@ draw_preview (GtkDrawingArea *area,
   }
 }
 
+/* The form's title and subtitle (set with the values). */
 static void
-build_header (Form       *form,
-              const char *title,
-              const char *subtitle,
-              gboolean    preview)
+register_header (Form      *form,
+                 GtkWidget *title,
+                 GtkWidget *subtitle)
 {
-  WbOobEditor *self = form->self;
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *t = gtk_label_new (title), *s = gtk_label_new (subtitle);
-
-  if (preview)
-    {
-      GtkWidget *area = gtk_drawing_area_new ();
-      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 120);
-      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 120);
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_preview, self, NULL);
-      gtk_widget_set_tooltip_text (area, _("The counter, as the map draws it"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Counter preview"), -1);
-      register_field (form, "preview", area);
-      gtk_box_append (GTK_BOX (box), area);
-    }
-  gtk_label_set_xalign (GTK_LABEL (t), 0);
-  gtk_label_set_wrap (GTK_LABEL (t), TRUE);
-  gtk_widget_add_css_class (t, "title-4");
-  gtk_label_set_xalign (GTK_LABEL (s), 0);
-  gtk_label_set_wrap (GTK_LABEL (s), TRUE);
-  gtk_widget_add_css_class (s, "dim-label");
-  gtk_widget_set_valign (labels, GTK_ALIGN_CENTER);
-  gtk_widget_set_hexpand (labels, TRUE);
-  gtk_label_set_width_chars (GTK_LABEL (t), 14);
-  gtk_label_set_width_chars (GTK_LABEL (s), 14);
-  gtk_box_append (GTK_BOX (labels), t);
-  gtk_box_append (GTK_BOX (labels), s);
-  gtk_box_append (GTK_BOX (box), labels);
-  g_hash_table_insert (self->fields, g_strdup ("title"), t);
-  g_hash_table_insert (self->fields, g_strdup ("subtitle"), s);
-  gtk_grid_attach (form->grid, box, 0, form->row++, 2, 1);
+  g_hash_table_insert (form->self->fields, g_strdup ("title"), title);
+  g_hash_table_insert (form->self->fields, g_strdup ("subtitle"), subtitle);
 }
 
 static gboolean
@@ -757,27 +894,36 @@ same_strength_kind (GPtrArray *units)
   return TRUE;
 }
 
-static void
+static GtkWidget *
 build_unit_form (Form      *form,
                  GPtrArray *units)
 {
+  static const char * const kinds[] = { "0", "1", "2", NULL };
   WbOobEditor *self = form->self;
+  WbOobUnitForm *w = g_object_new (WB_TYPE_OOB_UNIT_FORM, NULL);
   WbGame *game = self->game;
   WbUnit *unit = g_ptr_array_index (units, 0);
   WbUnitType *klass = wb_game_find_unit_class (game, wb_unit_get_class_id (unit));
+  const WbStrength *strength = wb_unit_get_strength (unit);
   GPtrArray *sides = wb_game_get_sides (game);
   GPtrArray *classes = wb_game_get_unit_classes (game);
   GStrvBuilder *names, *ids;
-  GtkWidget *w;
-  gboolean single = units->len == 1;
+  GtkWidget *widget;
+  int kind = same_strength_kind (units) ? (int) strength->kind : -1;
 
-  build_header (form, "", "", single);
-
-  if (single)
+  form->grid = GTK_GRID (w);
+  register_header (form, w->title, w->subtitle);
+  if (units->len == 1)
     {
-      add_row (form, _("Name"), text_entry (form, "name"), _("The unit’s full name (Enter applies)"));
-      add_row (form, _("Designation"), text_entry (form, "designation"),
-               _("The short name printed on the counter; empty: the name"));
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (w->preview), draw_preview, self, NULL);
+      register_field (form, "preview", w->preview);
+      text_field (form, "name", w->name);
+      text_field (form, "designation", w->designation);
+    }
+  else
+    {
+      gtk_box_remove (GTK_BOX (w->header), w->preview);
+      remove_rows (form, w->name, 2);
     }
 
   names = g_strv_builder_new ();
@@ -788,8 +934,7 @@ build_unit_form (Form      *form,
       g_strv_builder_add (names, s->name ? s->name : s->id);
       g_strv_builder_add (ids, s->id);
     }
-  add_row (form, _("Side"), dropdown (form, "side", g_strv_builder_end (names), g_strv_builder_end (ids)),
-           NULL);
+  choices (form, "side", w->side, g_strv_builder_end (names), g_strv_builder_end (ids));
   g_strv_builder_unref (names);
   g_strv_builder_unref (ids);
 
@@ -801,71 +946,47 @@ build_unit_form (Form      *form,
       g_strv_builder_add (names, k->name ? k->name : k->id);
       g_strv_builder_add (ids, k->id);
     }
-  add_row (form, _("Class"), dropdown (form, "class", g_strv_builder_end (names), g_strv_builder_end (ids)),
-           _("The unit class: its symbol and the ratings its counter carries"));
+  choices (form, "class", w->unit_class, g_strv_builder_end (names), g_strv_builder_end (ids));
   g_strv_builder_unref (names);
   g_strv_builder_unref (ids);
-  add_row (form, _("Class roles"), text_entry (form, "class-roles"),
-           _("What the rules play the unit class as, whatever its name (cavalry, artillery…), for every unit "
-             "of the class: the roles the game’s rules know, separated by commas"));
+  text_field (form, "class-roles", w->class_roles);
+  formation_choices (form, "formation", w->formation, wb_unit_get_side (unit), NULL);
+  choices (form, "size", w->size, NULL, g_strdupv ((char **) sizes));
 
-  add_row (form, _("Formation"), formation_dropdown (form, "formation", wb_unit_get_side (unit), NULL),
-           _("The formation the unit belongs to"));
-  {
-    const char *size_names[G_N_ELEMENTS (sizes)];
-    size_names[0] = _("(none)");
-    for (guint i = 1; i < G_N_ELEMENTS (sizes); i++)
-      size_names[i] = sizes[i];
-    add_row (form, _("Size"),
-             dropdown (form, "size", g_strdupv ((char **) size_names), g_strdupv ((char **) sizes)),
-             _("The size marking above the symbol: III regiment, X brigade, XX division…"));
-  }
+  /* Strength in the game's form: the rows of the units' form, if they
+   * share one. */
+  choices (form, "strength-form", w->strength_form, NULL, g_strdupv ((char **) kinds));
+  if (kind != WB_STRENGTH_SIDES)
+    remove_rows (form, w->fresh, 3);
+  if (kind != WB_STRENGTH_STEPS)
+    remove_rows (form, w->steps, 2);
+  if (kind != WB_STRENGTH_SINGLE)
+    remove_rows (form, w->strength_label, 1);
+  switch (kind)
+    {
+    case WB_STRENGTH_SINGLE:
+      number_field (form, "strength", w->strength);
+      register_field (form, "strength-half", w->strength_half);
+      break;
+    case WB_STRENGTH_STEPS:
+      text_field (form, "steps", w->steps);
+      number_field (form, "current-step", w->current_step);
+      gtk_spin_button_set_range (GTK_SPIN_BUTTON (w->current_step), 1, MAX (strength->n, 1));
+      break;
+    case WB_STRENGTH_SIDES:
+      number_field (form, "fresh", w->fresh);
+      number_field (form, "worn", w->worn);
+      register_field (form, "worn-up", w->worn_up);
+      break;
+    case -1:   /* the units' forms differ */
+      break;
+    default:
+      g_assert_not_reached ();
+    }
 
-  /* Strength in the game's form. */
-  add_heading (form, _("Strength"));
-  {
-    static const char * const kinds[] = { "0", "1", "2", NULL };
-    const char *kind_names[] = { _("Single value"), _("Step list"), _("Fresh and battleworn"), NULL };
-
-    add_row (form, _("Form"), dropdown (form, "strength-form", g_strdupv ((char **) kind_names),
-                                        g_strdupv ((char **) kinds)),
-             _("A single value; a step list that is reduced step by step (blocks); or a counter "
-               "with a fresh and a battleworn side"));
-  }
-  if (same_strength_kind (units))
-    switch (wb_unit_get_strength (unit)->kind)
-      {
-      case WB_STRENGTH_SINGLE:
-        {
-          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-          gtk_box_append (GTK_BOX (box), spin (form, "strength", 0, 10000, 1, 0));
-          gtk_box_append (GTK_BOX (box), check (form, "strength-half", "½"));
-          gtk_widget_set_tooltip_text (g_hash_table_lookup (self->fields, "strength-half"),
-                                       _("Half a strength point more; alone, the cadre “C”"));
-          add_row (form, _("Strength points"), box, NULL);
-          gtk_accessible_update_relation (GTK_ACCESSIBLE (g_hash_table_lookup (self->fields, "strength")),
-                                          GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                          gtk_grid_get_child_at (form->grid, 0, form->row - 1), NULL, -1);
-          break;
-        }
-      case WB_STRENGTH_STEPS:
-        add_row (form, _("Steps"), text_entry (form, "steps"),
-                 _("The strength of each step, strongest first: 12/8/4 (C for ½)"));
-        w = spin (form, "current-step", 1, MAX (wb_unit_get_strength (unit)->n, 1), 1, 0);
-        add_row (form, _("Current step"), w, _("The step in force now (1 = full strength)"));
-        break;
-      case WB_STRENGTH_SIDES:
-        add_row (form, _("Fresh"), spin (form, "fresh", 0, 10000, 0.5, 1),
-                 _("Strength on the fresh side (0.5 = the cadre C)"));
-        add_row (form, _("Battleworn"), spin (form, "worn", 0, 10000, 0.5, 1),
-                 _("Strength on the battleworn side"));
-        add_row (form, "", check (form, "worn-up", _("Battleworn side up")), NULL);
-        break;
-      default:
-        g_assert_not_reached ();
-      }
-
-  /* The class's ratings. */
+  /* The class's ratings, above the note. */
+  form->before = w->note_heading;
+  gtk_grid_query_child (form->grid, w->note_heading, NULL, &form->row, NULL, NULL);
   if (klass != NULL && klass->attrs->len > 0 && same_class (units))
     {
       add_heading (form, _("Ratings"));
@@ -880,67 +1001,47 @@ build_unit_form (Form      *form,
             {
             case WB_ATTR_INT:
             case WB_ATTR_NUMBER:
-              w = spin (form, field, def->min, def->max, def->type == WB_ATTR_INT ? 1 : 0.5,
-                        def->type == WB_ATTR_INT ? 0 : 1);
+              widget = spin (form, field, def->min, def->max, def->type == WB_ATTR_INT ? 1 : 0.5,
+                             def->type == WB_ATTR_INT ? 0 : 1);
               tip = g_strdup_printf (_("%s, from %g to %g"), name, def->min, def->max);
               break;
             case WB_ATTR_BOOL:
-              w = check (form, field, name);
+              widget = check (form, field, name);
               break;
             case WB_ATTR_FIREPOWER:
-              w = text_entry (form, field);
-              gtk_entry_set_max_length (GTK_ENTRY (w), 4);
-              gtk_entry_set_placeholder_text (GTK_ENTRY (w), "A2");
-              g_signal_connect (w, "changed", G_CALLBACK (on_firepower_changed), NULL);
+              widget = text_entry (form, field);
+              gtk_entry_set_max_length (GTK_ENTRY (widget), 4);
+              gtk_entry_set_placeholder_text (GTK_ENTRY (widget), "A2");
+              g_signal_connect (widget, "changed", G_CALLBACK (on_firepower_changed), NULL);
               tip = g_strdup_printf (_("%s: a letter and a number, such as A2"), name);
               break;
             case WB_ATTR_STRING:
             default:
-              w = text_entry (form, field);
+              widget = text_entry (form, field);
               break;
             }
-          g_object_set_data (G_OBJECT (w), "wb-type", GINT_TO_POINTER (def->type));
-          add_row (form, def->type == WB_ATTR_BOOL ? "" : name, w, tip);
+          g_object_set_data (G_OBJECT (widget), "wb-type", GINT_TO_POINTER (def->type));
+          add_row (form, def->type == WB_ATTR_BOOL ? "" : name, widget, tip);
         }
     }
 
-  add_heading (form, _("Note and Leader Abilities"));
-  {
-    GtkWidget *view = gtk_text_view_new ();
-    GtkWidget *scroller = gtk_scrolled_window_new ();
-    GtkEventController *focus = gtk_event_controller_focus_new ();
-
-    gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
-    gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 4);
-    gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 4);
-    gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 4);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
-    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 72);
-    gtk_widget_add_css_class (scroller, "frame");
-    gtk_widget_set_tooltip_text (view, _("Anything the counter does not show: a leader’s abilities, "
-                                         "special rules (applied when the focus leaves)"));
-    gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    _("Note and leader abilities"), -1);
-    register_field (form, "note", view);
-    g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), view);
-    gtk_widget_add_controller (view, focus);
-    gtk_widget_set_hexpand (scroller, TRUE);
-    gtk_grid_attach (form->grid, scroller, 0, form->row++, 2, 1);
-  }
+  register_field (form, "note", w->note);
+  return GTK_WIDGET (w);
 }
 
-static void
+static GtkWidget *
 build_formation_form (Form        *form,
                       WbFormation *f)
 {
-  build_header (form, "", "", FALSE);
-  add_row (form, _("Name"), text_entry (form, "name"), _("The formation’s name (Enter applies)"));
-  add_row (form, _("Echelon"), text_entry (form, "echelon"),
-           _("army, corps, division, brigade, regiment…"));
-  add_row (form, _("Colour band"), text_entry (form, "color"),
-           _("The brigade colour band printed on its counters, #rrggbb; empty for none"));
-  add_row (form, _("Parent"), formation_dropdown (form, "parent", f->side, f->id),
-           _("The formation this one belongs to"));
+  WbOobFormationForm *w = g_object_new (WB_TYPE_OOB_FORMATION_FORM, NULL);
+
+  form->grid = GTK_GRID (w);
+  register_header (form, w->title, w->subtitle);
+  text_field (form, "name", w->name);
+  text_field (form, "echelon", w->echelon);
+  text_field (form, "color", w->color);
+  formation_choices (form, "parent", w->parent, f->side, f->id);
+  return GTK_WIDGET (w);
 }
 
 /* --- showing values ---------------------------------------------------------------- */
@@ -1158,18 +1259,21 @@ form_key (WbOobEditor *self,
 void
 _wb_oob_editor_form_clear (WbOobEditor *self)
 {
-  GtkWidget *viewport_child = self->form;
+  GtkWidget *child, *next;
 
   g_hash_table_remove_all (self->fields);
   g_clear_pointer (&self->form_key, g_free);
   g_clear_pointer (&self->form_units, g_ptr_array_unref);
   self->form_formation = NULL;
-  if (viewport_child != NULL)
+  if (self->form == NULL)   /* disposed */
+    return;
+  for (child = gtk_widget_get_first_child (self->form); child != NULL; child = next)
     {
-      GtkWidget *child;
-      while ((child = gtk_widget_get_first_child (viewport_child)) != NULL)
-        gtk_box_remove (GTK_BOX (viewport_child), child);
+      next = gtk_widget_get_next_sibling (child);
+      if (child != self->hint)
+        gtk_box_remove (GTK_BOX (self->form), child);
     }
+  gtk_widget_set_visible (self->hint, FALSE);
 }
 
 static gboolean
@@ -1228,7 +1332,7 @@ _wb_oob_editor_form_update (WbOobEditor *self,
                             WbFormation *formation)
 {
   g_autofree char *key = NULL;
-  Form form = { self, NULL, 0 };
+  Form form = { self, NULL, 0, NULL };
   GtkWidget *grid;
 
   /* NULL, NULL: the same selection again (after a refusal). */
@@ -1240,22 +1344,12 @@ _wb_oob_editor_form_update (WbOobEditor *self,
     }
   if (self->game == NULL || ((units == NULL || units->len == 0) && formation == NULL))
     {
-      GtkWidget *hint;
-
       if (self->form_key != NULL && *self->form_key == '\0')
         return;
       commit_focused (self);
       _wb_oob_editor_form_clear (self);
       self->form_key = g_strdup ("");
-      hint = gtk_label_new (_("Select a unit or a formation to edit it.\n\n"
-                              "Add a unit (Insert) or a formation (Ctrl+Alt+F) with the buttons "
-                              "above the list; drag a row onto a formation to move it there."));
-      gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-      gtk_label_set_justify (GTK_LABEL (hint), GTK_JUSTIFY_CENTER);
-      gtk_widget_add_css_class (hint, "dim-label");
-      gtk_widget_set_vexpand (hint, TRUE);
-      gtk_widget_set_valign (hint, GTK_ALIGN_CENTER);
-      gtk_box_append (GTK_BOX (self->form), hint);
+      gtk_widget_set_visible (self->hint, TRUE);
       return;
     }
 
@@ -1276,21 +1370,17 @@ _wb_oob_editor_form_update (WbOobEditor *self,
       self->updating = TRUE;
       _wb_oob_editor_form_clear (self);
       self->form_key = g_steal_pointer (&key);
-      grid = gtk_grid_new ();
-      gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-      gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-      form.grid = GTK_GRID (grid);
       if (formation != NULL)
         {
           self->form_formation = formation->id;
-          build_formation_form (&form, formation);
+          grid = build_formation_form (&form, formation);
         }
       else
         {
           self->form_units = g_ptr_array_new_with_free_func (g_object_unref);
           for (guint i = 0; i < units->len; i++)
             g_ptr_array_add (self->form_units, g_object_ref (g_ptr_array_index (units, i)));
-          build_unit_form (&form, units);
+          grid = build_unit_form (&form, units);
         }
       gtk_box_append (GTK_BOX (self->form), grid);
     }
@@ -1299,32 +1389,4 @@ _wb_oob_editor_form_update (WbOobEditor *self,
   else
     refresh_unit_values (self);
   self->updating = FALSE;
-}
-
-GtkWidget *
-_wb_oob_editor_form_new (WbOobEditor *self)
-{
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_size_request (scroller, 340, -1);
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-
-  self->error_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->error_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->error_label), 0);
-  gtk_widget_add_css_class (self->error_label, "error");
-  gtk_widget_set_visible (self->error_label, FALSE);
-  gtk_box_append (GTK_BOX (box), self->error_label);
-
-  self->form = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_vexpand (self->form, TRUE);
-  gtk_box_append (GTK_BOX (box), self->form);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
-  return scroller;
 }

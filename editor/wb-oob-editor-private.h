@@ -16,7 +16,7 @@ struct _WbOobEditor
   WbUndoStack      *stack;
   const char       *side;          /* interned */
 
-  /* Tree. */
+  /* Tree (the template's, wb-oob-editor.ui, but the models). */
   GtkWidget        *paned;
   GtkWidget        *side_swatch;
   GtkWidget        *side_label;
@@ -33,9 +33,10 @@ struct _WbOobEditor
    * for a page nobody looks at). */
   gboolean          stale;
 
-  /* Inspector. */
+  /* Inspector (the template's, but the form). */
   GtkWidget        *inspector;     /* GtkScrolledWindow */
-  GtkWidget        *form;          /* the current form (a GtkBox), rebuilt per selection */
+  GtkWidget        *form;          /* a GtkBox: the form of the selection, rebuilt per selection */
+  GtkWidget        *hint;          /* in the form box: shown when nothing is selected */
   GtkWidget        *error_label;
   GHashTable       *fields;        /* field name → widget (borrowed) */
   char             *form_key;      /* what the form was built for */
@@ -58,7 +59,6 @@ void      _wb_oob_editor_show_error     (WbOobEditor *self,
 void      _wb_oob_editor_refresh_form   (WbOobEditor *self);
 
 /* wb-oob-editor-form.c */
-GtkWidget *_wb_oob_editor_form_new      (WbOobEditor *self);
 /* Builds the form for the selection (or refreshes the values when it is
  * the same selection). */
 void      _wb_oob_editor_form_update    (WbOobEditor *self,

@@ -1243,6 +1243,28 @@ on_game_changed (WbOobEditor *self,
   rebuild (self);
 }
 
+static gboolean
+on_tree_key (GtkEventControllerKey *controller,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             WbOobEditor           *self)
+{
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+    return FALSE;
+  if (keyval == GDK_KEY_Delete || keyval == GDK_KEY_KP_Delete)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "oob.delete", NULL);
+      return TRUE;
+    }
+  if (keyval == GDK_KEY_Escape)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "oob.back", NULL);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* --- the widget ------------------------------------------------------------------------ */
 
 static void
@@ -1257,7 +1279,7 @@ wb_oob_editor_dispose (GObject *object)
   g_clear_handle_id (&self->form_idle, g_source_remove);
   g_clear_handle_id (&self->pending_idle, g_source_remove);
   g_clear_pointer (&self->pending, g_ptr_array_unref);
-  g_clear_pointer (&self->paned, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_OOB_EDITOR);
   g_clear_object (&self->selection);
   g_clear_object (&self->roots);
   g_clear_pointer (&self->fields, g_hash_table_unref);
@@ -1306,6 +1328,23 @@ wb_oob_editor_class_init (WbOobEditorClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "oob.move-up", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK, "oob.move-down", NULL);
 
+  wb_edit_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-oob-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, paned);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, side_swatch);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, side_label);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, search);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, scroller);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, list_view);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, inspector);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, error_label);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, form);
+  gtk_widget_class_bind_template_child (widget_class, WbOobEditor, hint);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_tree_key);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "oobeditor");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -1332,148 +1371,31 @@ draw_side_swatch (GtkDrawingArea *area,
   cairo_stroke (cr);
 }
 
-static GtkWidget *
-tool_button (const char *icon,
-             const char *action,
-             const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
-  gtk_widget_add_css_class (button, "flat");
-  return button;
-}
-
-static gboolean
-on_tree_key (GtkEventControllerKey *controller,
-             guint                  keyval,
-             guint                  keycode,
-             GdkModifierType        state,
-             WbOobEditor           *self)
-{
-  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
-    return FALSE;
-  if (keyval == GDK_KEY_Delete || keyval == GDK_KEY_KP_Delete)
-    {
-      gtk_widget_activate_action (GTK_WIDGET (self), "oob.delete", NULL);
-      return TRUE;
-    }
-  if (keyval == GDK_KEY_Escape)
-    {
-      gtk_widget_activate_action (GTK_WIDGET (self), "oob.back", NULL);
-      return TRUE;
-    }
-  return FALSE;
-}
-
 static void
 wb_oob_editor_init (WbOobEditor *self)
 {
-  GtkWidget *left, *bar, *header, *back;
-  GtkListItemFactory *factory;
-  GtkEventController *keys;
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
 
   self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->pending = g_ptr_array_new_with_free_func (g_object_unref);
 
-  self->paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_paned_set_shrink_start_child (GTK_PANED (self->paned), FALSE);
-  gtk_paned_set_shrink_end_child (GTK_PANED (self->paned), FALSE);
-  gtk_paned_set_resize_end_child (GTK_PANED (self->paned), FALSE);
-  gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
-
-  left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_size_request (left, 360, -1);
-  gtk_paned_set_start_child (GTK_PANED (self->paned), left);
-
-  /* Header: back, the side, the search. */
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (header, 6);
-  gtk_widget_set_margin_end (header, 6);
-  gtk_widget_set_margin_top (header, 6);
-  gtk_widget_set_margin_bottom (header, 6);
-  back = tool_button ("go-previous-symbolic", "oob.back", _("Back to the Map (Escape)"));
-  gtk_box_append (GTK_BOX (header), back);
-  self->side_swatch = gtk_drawing_area_new ();
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (self->side_swatch), 14);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->side_swatch), 14);
-  gtk_widget_set_valign (self->side_swatch, GTK_ALIGN_CENTER);
+  gtk_widget_init_template (GTK_WIDGET (self));
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->side_swatch), draw_side_swatch, self, NULL);
-  gtk_box_append (GTK_BOX (header), self->side_swatch);
-  self->side_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->side_label, "title-4");
-  gtk_label_set_xalign (GTK_LABEL (self->side_label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (self->side_label), PANGO_ELLIPSIZE_END);
-  gtk_box_append (GTK_BOX (header), self->side_label);
-  self->search = gtk_search_entry_new ();
-  gtk_widget_set_hexpand (self->search, TRUE);
-  gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (self->search), NULL);
-  g_object_set (self->search, "placeholder-text", _("Name, designation or id"), NULL);
-  gtk_widget_set_tooltip_text (self->search, _("Filter the units (Ctrl+F)"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Filter units"), -1);
-  g_signal_connect_swapped (self->search, "search-changed", G_CALLBACK (on_search_changed), self);
-  gtk_box_append (GTK_BOX (header), self->search);
-  gtk_box_append (GTK_BOX (left), header);
 
-  /* Toolbar. */
-  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  gtk_widget_set_margin_start (bar, 6);
-  gtk_widget_set_margin_end (bar, 6);
-  gtk_widget_set_margin_bottom (bar, 4);
-  gtk_box_append (GTK_BOX (bar), tool_button ("list-add-symbolic", "oob.add-unit",
-                                              _("Add a Unit to the Selected Formation (Insert)")));
-  gtk_box_append (GTK_BOX (bar), tool_button ("folder-new-symbolic", "oob.add-formation",
-                                              _("Add a Formation under the Selected One (Ctrl+Alt+F)")));
-  gtk_box_append (GTK_BOX (bar), tool_button ("edit-copy-symbolic", "oob.duplicate",
-                                              _("Duplicate the Selected Units (Ctrl+D)")));
-  gtk_box_append (GTK_BOX (bar), tool_button ("user-trash-symbolic", "oob.delete",
-                                              _("Delete the Selection (Delete)")));
-  gtk_box_append (GTK_BOX (bar), tool_button ("go-up-symbolic", "oob.move-up",
-                                              _("Move Up (Alt+Up)")));
-  gtk_box_append (GTK_BOX (bar), tool_button ("go-down-symbolic", "oob.move-down",
-                                              _("Move Down (Alt+Down)")));
-  gtk_box_append (GTK_BOX (left), bar);
-  gtk_box_append (GTK_BOX (left), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-
-  /* The tree. */
+  /* The tree: the side's formations and units, its rows made by the
+   * factory (built when the editor maps: see ensure_fresh). */
   self->roots = g_list_store_new (WB_TYPE_OOB_ITEM);
   self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->roots)), FALSE, TRUE,
                                         create_children, NULL, NULL);
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->tree));
   g_signal_connect_swapped (self->selection, "selection-changed",
                             G_CALLBACK (on_selection_changed), self);
-  factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
   g_signal_connect_after (factory, "setup", G_CALLBACK (setup_row_dnd), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), self);
-  self->list_view = gtk_list_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)), factory);
-  gtk_widget_add_css_class (self->list_view, "navigation-sidebar");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Formations and units"), -1);
-  keys = gtk_event_controller_key_new ();
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_tree_key), self);
-  gtk_widget_add_controller (self->list_view, keys);
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->list_view);
-  gtk_widget_set_vexpand (self->scroller, TRUE);
-  gtk_box_append (GTK_BOX (left), self->scroller);
-  self->empty_label = gtk_label_new (_("No units match"));
-  gtk_widget_add_css_class (self->empty_label, "dim-label");
-  gtk_widget_set_margin_top (self->empty_label, 24);
-  gtk_widget_set_margin_bottom (self->empty_label, 24);
-  gtk_widget_set_visible (self->empty_label, FALSE);
-  gtk_box_append (GTK_BOX (left), self->empty_label);
-
-  /* The inspector. */
-  self->inspector = _wb_oob_editor_form_new (self);
-  gtk_paned_set_end_child (GTK_PANED (self->paned), self->inspector);
-  gtk_paned_set_position (GTK_PANED (self->paned), 520);
+  gtk_list_view_set_factory (GTK_LIST_VIEW (self->list_view), factory);
+  gtk_list_view_set_model (GTK_LIST_VIEW (self->list_view), GTK_SELECTION_MODEL (self->selection));
 
   update_actions (self);
 }

@@ -7,7 +7,6 @@
 #include "wb-number-field.h"
 #include "wb-text-field.h"
 #include "wb-edit.h"
-#include "wb-editor-resources.h"
 #include "wb-reinforcement-editor.h"
 #include "wb-setup-editor.h"
 
@@ -996,7 +995,7 @@ wb_reinforcement_editor_class_init (WbReinforcementEditorClass *klass)
   widget_class->map = wb_reinforcement_editor_map;
   object_class->finalize = wb_reinforcement_editor_finalize;
 
-  wb_editor_register_resource ();
+  wb_edit_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/warbench/Warbench/editor/wb-reinforcement-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, WbReinforcementEditor, box);

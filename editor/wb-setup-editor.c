@@ -5,7 +5,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "wb-edit.h"
-#include "wb-editor-resources.h"
 #include "wb-setup-editor.h"
 #include "wb-text-field.h"
 
@@ -1508,7 +1507,7 @@ wb_setup_editor_class_init (WbSetupEditorClass *klass)
     g_signal_new ("show-place", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
 
-  wb_editor_register_resource ();
+  wb_edit_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/warbench/Warbench/editor/wb-setup-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, WbSetupEditor, box);

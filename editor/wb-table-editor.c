@@ -12,7 +12,6 @@
 #include "wb-table-analysis-view.h"
 #include "wb-table-rules-editor.h"
 #include "wb-edit.h"
-#include "wb-editor-resources.h"
 
 /* The widgets are wb-table-editor.ui's; this file fills the grid and the
  * legend from the table and turns edits into commands. */
@@ -1318,7 +1317,7 @@ wb_table_editor_class_init (WbTableEditorClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_A, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "table.show-analysis", NULL);
 
-  wb_editor_register_resource ();
+  wb_edit_ensure_resources ();
   g_type_ensure (WB_TYPE_TABLE_ANALYSIS);
   g_type_ensure (WB_TYPE_TABLE_RULES_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,

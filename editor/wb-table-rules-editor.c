@@ -50,6 +50,7 @@ struct _WbTableRulesEditor
   WbUndoStack *stack;
   WbTable     *table;
 
+  /* Template children (wb-table-rules-editor.ui). */
   GtkWidget   *scroller;
   GtkWidget   *error;
   GtkWidget   *mod_list, *add_mod, *show_all, *mod_empty;
@@ -669,10 +670,12 @@ on_standard (CodeRow *r)
                                                        FALSE, NULL, NULL, NULL), NULL);
 }
 
-static GtkWidget *
-table_dropdown (GPtrArray *ids, WbGame *game, WbTable *except)
+/* The game's tables but @except, after None, for a drop-down; their ids
+ * in @ids (0: none, NULL). */
+static GListModel *
+table_list (GPtrArray *ids, WbGame *game, WbTable *except)
 {
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  GtkStringList *list = gtk_string_list_new (NULL);
   GPtrArray *tables = wb_game_get_tables (game);
 
   g_ptr_array_set_size (ids, 0);
@@ -686,7 +689,7 @@ table_dropdown (GPtrArray *ids, WbGame *game, WbTable *except)
       g_ptr_array_add (ids, g_strdup (wb_table_get_id (t)));
       gtk_string_list_append (list, table_title (t));
     }
-  return gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&list)), NULL);
+  return G_LIST_MODEL (list);
 }
 
 static guint
@@ -766,7 +769,7 @@ code_row_new (WbTableRulesEditor *self, guint index, const WbResultCode *c)
                 _("The side with fewer strength points loses everything, the other at least as much"));
   g_signal_connect_swapped (r->exchange, "toggled", G_CALLBACK (commit_effect), r);
   gtk_grid_attach (GTK_GRID (grid), r->exchange, 1, y++, 3, 1);
-  r->test = table_dropdown (self->test_ids, self->game, NULL);
+  r->test = gtk_drop_down_new (table_list (self->test_ids, self->game, NULL), NULL);
   label_widget (r->test, _("Test table"), _("The table the result sends to (a cohesion or break test)"));
   g_signal_connect_swapped (r->test, "notify::selected", G_CALLBACK (commit_effect), r);
   gtk_grid_attach (GTK_GRID (grid), field_label (_("Test _table"), r->test), 0, y, 1, 1);
@@ -796,28 +799,6 @@ code_row_new (WbTableRulesEditor *self, guint index, const WbResultCode *c)
 }
 
 /* --- the whole ------------------------------------------------------------- */
-
-static GtkWidget *
-section (GtkWidget *parent, const char *title)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-
-  gtk_widget_set_margin_top (box, 8);
-  if (title != NULL)
-    gtk_box_append (GTK_BOX (box), heading (title));
-  gtk_box_append (GTK_BOX (parent), box);
-  return box;
-}
-
-static GtkWidget *
-end_dropdown (const char *label, const char *tooltip)
-{
-  const char *strings[] = { _("Clamp to the end column"), _("Refuse (no effect)"), NULL };
-  GtkWidget *dropdown = gtk_drop_down_new_from_strings (strings);
-
-  label_widget (dropdown, label, tooltip);
-  return dropdown;
-}
 
 /* What the widgets are built for: rebuilt when this changes, else only
  * their values are set (keeping the focus). */
@@ -863,11 +844,12 @@ rebuild (WbTableRulesEditor *self)
   g_ptr_array_set_size (self->code_rows, 0);
   clear_list (self->mod_list);
   clear_list (self->effect_list);
-  if (self->pair != NULL)
-    gtk_grid_remove (GTK_GRID (gtk_widget_get_parent (self->read)), self->pair);
-  self->pair = NULL;
   if (self->table == NULL || self->game == NULL)
-    return;
+    {
+      gtk_drop_down_set_model (GTK_DROP_DOWN (self->pair), NULL);
+      gtk_widget_set_visible (self->pair, FALSE);
+      return;
+    }
 
   n_mods = wb_table_get_modifiers (self->table)->len;
   for (guint i = 0; i < n_mods; i++)
@@ -877,13 +859,12 @@ rebuild (WbTableRulesEditor *self)
     gtk_list_box_append (GTK_LIST_BOX (self->effect_list),
                          code_row_new (self, i, g_ptr_array_index (codes, i)));
 
-  self->pair = table_dropdown (self->pair_ids, self->game, self->table);
-  label_widget (self->pair, _("Pair"),
-                _("The table that reads the other die of the same throw (both name each other)"));
-  g_signal_connect_swapped (self->pair, "notify::selected", G_CALLBACK (commit_read), self);
-  gtk_grid_attach (GTK_GRID (gtk_widget_get_parent (self->read)), self->pair, 3, 0, 1, 1);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (g_object_get_data (G_OBJECT (self), "wb-pair-label")),
-                                 self->pair);
+  {
+    g_autoptr(GListModel) tables = table_list (self->pair_ids, self->game, self->table);
+
+    gtk_drop_down_set_model (GTK_DROP_DOWN (self->pair), tables);
+    gtk_widget_set_visible (self->pair, TRUE);
+  }
 }
 
 /* Puts the table's rules into the widgets. */
@@ -1050,9 +1031,11 @@ wb_table_rules_editor_get_field (WbTableRulesEditor *self,
       { "pool:rule", G_STRUCT_OFFSET (WbTableRulesEditor, pool_rule) },
       { "pool:value", G_STRUCT_OFFSET (WbTableRulesEditor, pool_value) },
       { "read", G_STRUCT_OFFSET (WbTableRulesEditor, read) },
-      { "pair", G_STRUCT_OFFSET (WbTableRulesEditor, pair) },
       { "error", G_STRUCT_OFFSET (WbTableRulesEditor, error) },
     };
+    /* No table, no pair list. */
+    if (strcmp (name, "pair") == 0)
+      return self->pair != NULL && gtk_widget_get_visible (self->pair) ? self->pair : NULL;
     for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
       if (strcmp (name, fixed[i].name) == 0)
         return G_STRUCT_MEMBER (GtkWidget *, self, fixed[i].offset);
@@ -1112,8 +1095,7 @@ wb_table_rules_editor_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->stack);
   g_clear_object (&self->table);
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
-  self->error = NULL;
+  gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_TABLE_RULES_EDITOR);
   G_OBJECT_CLASS (wb_table_rules_editor_parent_class)->dispose (object);
 }
 
@@ -1138,6 +1120,37 @@ wb_table_rules_editor_class_init (WbTableRulesEditorClass *klass)
 
   object_class->dispose = wb_table_rules_editor_dispose;
   object_class->finalize = wb_table_rules_editor_finalize;
+
+  wb_edit_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-table-rules-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, scroller);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, error);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, mod_list);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, add_mod);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, show_all);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, mod_empty);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, ends_section);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, end_left);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, end_right);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, def_box);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, def_left);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, def_right);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, pool_section);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, pool_sides);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, pool_rule);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, pool_value);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, read_section);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, read);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, pair);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, effect_list);
+  gtk_widget_class_bind_template_child (widget_class, WbTableRulesEditor, effect_empty);
+  gtk_widget_class_bind_template_callback (widget_class, on_show_all);
+  gtk_widget_class_bind_template_callback (widget_class, on_add_modifier);
+  gtk_widget_class_bind_template_callback (widget_class, commit_ends);
+  gtk_widget_class_bind_template_callback (widget_class, commit_pool);
+  gtk_widget_class_bind_template_callback (widget_class, commit_read);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tablerules");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -1146,142 +1159,14 @@ wb_table_rules_editor_class_init (WbTableRulesEditorClass *klass)
 static void
 wb_table_rules_editor_init (WbTableRulesEditor *self)
 {
-  GtkWidget *box, *sec, *header, *grid, *pair_label, *label;
-  const char *rules[] = { _("Hit on at least"), _("Hit on at most"),
-                          _("Hit on at most the column’s number"), NULL };
-  const char *reads[] = { _("Sum of the dice"), _("Colored die"), _("White die"), NULL };
-
   self->mod_rows = g_ptr_array_new ();    /* ModRow*, owned by their rows */
   self->code_rows = g_ptr_array_new ();   /* CodeRow*, owned by their rows */
   self->pair_ids = g_ptr_array_new_with_free_func (g_free);
   self->test_ids = g_ptr_array_new_with_free_func (g_free);
 
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), box);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Table rules"), -1);
-
-  self->error = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->error, "error");
-  gtk_label_set_xalign (GTK_LABEL (self->error), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->error), TRUE);
-  gtk_widget_set_visible (self->error, FALSE);
-
-  /* Column shifts and modifiers. */
-  sec = section (box, NULL);
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  label = heading (_("Column shifts and modifiers"));
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_box_append (GTK_BOX (header), label);
-  self->show_all = gtk_toggle_button_new_with_mnemonic (_("All _Kinds"));
-  label_widget (self->show_all, _("Show every kind of modifier"),
-                _("Show the shift, dice, hit and roll of every modifier, not only those this "
-                  "kind of table uses"));
-  g_signal_connect_swapped (self->show_all, "toggled", G_CALLBACK (on_show_all), self);
-  gtk_box_append (GTK_BOX (header), self->show_all);
-  self->add_mod = gtk_button_new_with_mnemonic (_("Add _Modifier"));
-  label_widget (self->add_mod, _("Add Modifier"),
-                _("Add a column shift or modifier (a condition of the rules) to the table"));
-  g_signal_connect_swapped (self->add_mod, "clicked", G_CALLBACK (on_add_modifier), self);
-  gtk_box_append (GTK_BOX (header), self->add_mod);
-  gtk_box_append (GTK_BOX (sec), header);
-  gtk_box_append (GTK_BOX (sec), self->error);
-  self->mod_list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->mod_list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (self->mod_list, "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->mod_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Column shifts and modifiers"), -1);
-  gtk_box_append (GTK_BOX (sec), self->mod_list);
-  self->mod_empty = dim_label (_("No modifiers: the table is read as printed."));
-  gtk_box_append (GTK_BOX (sec), self->mod_empty);
-
-  /* Ends. */
-  self->ends_section = sec = section (box, _("Ends"));
-  grid = gtk_grid_new ();
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
-  self->end_left = end_dropdown (_("Left end"),
-                                 _("Beyond the first column (after the odds or the shifts)"));
-  self->end_right = end_dropdown (_("Right end"),
-                                  _("Beyond the last column (after the odds or the shifts)"));
-  /* One end a line: the pane stays narrow enough for a narrow window. */
-  gtk_grid_attach (GTK_GRID (grid), field_label (_("_Left"), self->end_left), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->end_left, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), field_label (_("_Right"), self->end_right), 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->end_right, 1, 1, 1, 1);
-  self->def_left = end_dropdown (_("Left end, defensive fire"),
-                                 _("Beyond the first column in defensive fire"));
-  self->def_right = end_dropdown (_("Right end, defensive fire"),
-                                  _("Beyond the last column in defensive fire"));
-  self->def_box = gtk_grid_new ();
-  gtk_grid_set_row_spacing (GTK_GRID (self->def_box), 4);
-  gtk_grid_set_column_spacing (GTK_GRID (self->def_box), 6);
-  gtk_grid_attach (GTK_GRID (self->def_box), field_label (_("Defensive fire: le_ft"), self->def_left), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->def_box), self->def_left, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->def_box), field_label (_("ri_ght"), self->def_right), 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->def_box), self->def_right, 1, 1, 1, 1);
-  {
-    GtkWidget *ends[] = { self->end_left, self->end_right, self->def_left, self->def_right };
-    for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
-      g_signal_connect_swapped (ends[i], "notify::selected", G_CALLBACK (commit_ends), self);
-  }
-  gtk_box_append (GTK_BOX (sec), grid);
-  gtk_box_append (GTK_BOX (sec), self->def_box);
-
-  /* Dice pool. */
-  self->pool_section = sec = section (box, _("Dice pool"));
-  grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
-  self->pool_sides = spin_new (0, 1000, 1, 0, FALSE);
-  label_widget (self->pool_sides, _("Sides of each die"),
-                _("The sides of each die of the pool (2–1000; 0: no pool)"));
-  self->pool_rule = gtk_drop_down_new_from_strings (rules);
-  label_widget (self->pool_rule, _("Hit rule"), _("Which rolls of a die hit"));
-  self->pool_value = spin_new (1, 1000, 1, 0, FALSE);
-  label_widget (self->pool_value, _("Hit number"), _("The number a die must roll at least or at most"));
-  g_signal_connect_swapped (self->pool_sides, "value-changed", G_CALLBACK (commit_pool), self);
-  g_signal_connect_swapped (self->pool_rule, "notify::selected", G_CALLBACK (commit_pool), self);
-  g_signal_connect_swapped (self->pool_value, "value-changed", G_CALLBACK (commit_pool), self);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
-  gtk_grid_attach (GTK_GRID (grid), field_label (_("S_ides"), self->pool_sides), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->pool_sides, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->pool_rule, 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->pool_value, 1, 1, 1, 1);
-  gtk_box_append (GTK_BOX (sec), grid);
-
-  /* Which die a roll table reads. */
-  self->read_section = sec = section (box, _("Dice read"));
-  grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
-  self->read = gtk_drop_down_new_from_strings (reads);
-  label_widget (self->read, _("Read"),
-                _("The dice added, or one die of a two-dice throw (the table’s dice are then 1d6)"));
-  g_signal_connect_swapped (self->read, "notify::selected", G_CALLBACK (commit_read), self);
-  gtk_grid_attach (GTK_GRID (grid), field_label (_("R_ead"), self->read), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->read, 1, 0, 1, 1);
-  pair_label = gtk_label_new_with_mnemonic (_("_Pair"));
-  gtk_label_set_xalign (GTK_LABEL (pair_label), 1);
-  g_object_set_data (G_OBJECT (self), "wb-pair-label", pair_label);
-  gtk_grid_attach (GTK_GRID (grid), pair_label, 2, 0, 1, 1);
-  gtk_box_append (GTK_BOX (sec), grid);
-
-  /* Result-code effects. */
-  sec = section (box, _("Result-code effects"));
-  self->effect_list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->effect_list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (self->effect_list, "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->effect_list),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Result-code effects"), -1);
-  gtk_box_append (GTK_BOX (sec), self->effect_list);
-  self->effect_empty = dim_label (_("No result codes: add them to the legend first."));
-  gtk_box_append (GTK_BOX (sec), self->effect_empty);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  wb_number_field_guard (GTK_SPIN_BUTTON (self->pool_sides));
+  wb_number_field_guard (GTK_SPIN_BUTTON (self->pool_value));
 
   sync_widgets (self);
 }
