@@ -8,12 +8,13 @@
 #include "wb-number-field.h"
 #include "wb-text-field.h"
 
-/* The chit pane's "Draw Cup" page: a scenario's cup (series 5.0). The
- * widgets are built for the cup's shape (the scenario, whether it has a
- * cup, the game's chits and sides, the number of entries added by turn)
- * and rebuilt only when that changes; an edit that keeps the shape sets
- * their values with self->updating held, so the spin button or check the
- * designer is using stays. Every change is one set-cup command; runs of a
+/* The chit pane's "Draw Cup" page: a scenario's cup (series 5.0). Its
+ * fixed widgets are wb-chit-editor.ui's, shown for the cup's shape (the
+ * scenario, whether it has a cup, the game's chits and sides, the number
+ * of entries added by turn); the rows made per side, chit and entry are
+ * made here again only when that shape changes; an edit that keeps the
+ * shape sets their values with self->updating held, so the spin button or
+ * check the designer is using stays. Every change is one set-cup command; runs of a
  * spin button's changes merge into one undo step. */
 
 #define CUP_ID   "wb-cup-id"
@@ -337,28 +338,6 @@ on_scenario_selected (GtkDropDown  *dropdown,
 /* --- building ------------------------------------------------------------------------ */
 
 static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 12);
-  return label;
-}
-
-static GtkWidget *
-dim_label (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_widget_add_css_class (label, "dim-label");
-  return label;
-}
-
-static GtkWidget *
 count_spin (WbChitEditor *self,
             const char   *which,
             const char   *side,
@@ -400,48 +379,44 @@ cup_list_header (GtkListBoxRow *row,
   gtk_list_box_row_set_header (row, header);
 }
 
-static GtkWidget *
-build_cup (WbChitEditor *self,
-           WbScenario   *scenario,
-           WbCup        *cup)
+/* Takes the rows made for the cup's last shape out. */
+static void
+clear_rows (WbChitEditor *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  g_autoptr(GPtrArray) gone = g_ptr_array_new ();
+  GtkWidget *child;
+
+  /* The counts' row 0 is the template's titles. */
+  for (child = gtk_widget_get_first_child (self->cup_counts); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int row;
+
+      gtk_grid_query_child (GTK_GRID (self->cup_counts), child, NULL, &row, NULL, NULL);
+      if (row > 0)
+        g_ptr_array_add (gone, child);
+    }
+  for (guint i = 0; i < gone->len; i++)
+    gtk_grid_remove (GTK_GRID (self->cup_counts), g_ptr_array_index (gone, i));
+  while ((child = gtk_widget_get_first_child (self->cup_adds)) != NULL)
+    gtk_grid_remove (GTK_GRID (self->cup_adds), child);
+  while ((child = gtk_widget_get_first_child (self->cup_list)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->cup_list), child);
+}
+
+/* The rows of @cup: a side's counts, the game's chits, the entries added
+ * by turn. */
+static void
+fill_cup (WbChitEditor *self,
+          WbScenario   *scenario,
+          WbCup        *cup)
+{
   GPtrArray *sides = wb_game_get_sides (self->game);
   GPtrArray *chits = wb_game_get_chits (self->game);
   guint turns = wb_scenario_get_turns (scenario)->len;
-  GtkWidget *grid, *widget, *list;
-
-  if (cup == NULL)
-    {
-      g_autofree char *text = g_strdup_printf (_("“%s” has no draw cup: its turns are not driven by chits."),
-                                               wb_scenario_get_name (scenario));
-
-      gtk_box_append (GTK_BOX (box), dim_label (text));
-      widget = gtk_button_new_with_mnemonic (_("_Give It a Draw Cup"));
-      gtk_widget_set_halign (widget, GTK_ALIGN_START);
-      gtk_widget_add_css_class (widget, "suggested-action");
-      g_signal_connect (widget, "clicked", G_CALLBACK (on_new_cup_clicked), self);
-      add_cup_field (self, widget, "new-cup");
-      gtk_box_append (GTK_BOX (box), widget);
-      return box;
-    }
+  GtkWidget *widget;
 
   /* The Command Decision Phase's numbers, per side (5.1, 5.2). */
-  gtk_box_append (GTK_BOX (box), heading (_("Command Decision Phase")));
-  grid = gtk_grid_new ();
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 16);
-  {
-    const char *titles[] = { _("Key Chits"), _("Included events"), _("Excluded events") };
-
-    for (guint c = 0; c < G_N_ELEMENTS (titles); c++)
-      {
-        widget = gtk_label_new (titles[c]);
-        gtk_widget_add_css_class (widget, "dim-label");
-        gtk_label_set_xalign (GTK_LABEL (widget), 0);
-        gtk_grid_attach (GTK_GRID (grid), widget, (int) c + 1, 0, 1, 1);
-      }
-  }
   for (guint i = 0; i < sides->len; i++)
     {
       WbSide *side = g_ptr_array_index (sides, i);
@@ -452,33 +427,21 @@ build_cup (WbChitEditor *self,
 
       widget = gtk_label_new (name);
       gtk_label_set_xalign (GTK_LABEL (widget), 0);
-      gtk_grid_attach (GTK_GRID (grid), widget, 0, (int) i + 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->cup_counts), widget, 0, (int) i + 1, 1, 1);
       widget = count_spin (self, "key", side->id, key);
       gtk_widget_set_tooltip_text (widget, _("The Event chits the side selects into the cup"));
-      gtk_grid_attach (GTK_GRID (grid), widget, 1, (int) i + 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->cup_counts), widget, 1, (int) i + 1, 1, 1);
       widget = count_spin (self, "included", side->id, included);
       gtk_widget_set_tooltip_text (widget, _("The Event chits drawn at random into the cup"));
-      gtk_grid_attach (GTK_GRID (grid), widget, 2, (int) i + 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->cup_counts), widget, 2, (int) i + 1, 1, 1);
       widget = count_spin (self, "excluded", side->id, excluded);
       gtk_widget_set_tooltip_text (widget, _("The Event chits the scenario leaves out, as its text says"));
-      gtk_grid_attach (GTK_GRID (grid), widget, 3, (int) i + 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->cup_counts), widget, 3, (int) i + 1, 1, 1);
     }
-  gtk_box_append (GTK_BOX (box), grid);
-  widget = gtk_check_button_new_with_mnemonic (_("Command Clarity once per game for _each division"));
-  gtk_widget_set_tooltip_text (widget, _("Otherwise once per game in all"));
-  g_signal_connect (widget, "toggled", G_CALLBACK (on_per_division_toggled), self);
-  add_cup_field (self, widget, "per-division");
-  gtk_box_append (GTK_BOX (box), widget);
+  add_cup_field (self, self->cup_per_division, "per-division");
 
   /* The eligible chits. */
-  gtk_box_append (GTK_BOX (box), heading (_("Chits in the Cup")));
-  list = gtk_list_box_new ();
-  add_cup_field (self, list, "cup-list");
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Chits eligible for the cup"), -1);
-  gtk_list_box_set_header_func (GTK_LIST_BOX (list), cup_list_header, self, NULL);
+  add_cup_field (self, self->cup_list, "cup-list");
   for (guint s = 0; s <= sides->len; s++)
     {
       const char *side_id = s < sides->len ? ((WbSide *) g_ptr_array_index (sides, s))->id : NULL;
@@ -523,19 +486,13 @@ build_cup (WbChitEditor *self,
               gtk_box_append (GTK_BOX (line), check);
             }
           gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), line);
-          gtk_list_box_append (GTK_LIST_BOX (list), row);
+          gtk_list_box_append (GTK_LIST_BOX (self->cup_list), row);
         }
     }
-  gtk_box_append (GTK_BOX (box), list);
-  gtk_widget_set_visible (list, chits->len > 0);
-  if (chits->len == 0)
-    gtk_box_append (GTK_BOX (box), dim_label (_("The game has no chits yet: add them on the Chit page.")));
+  gtk_widget_set_visible (self->cup_list, chits->len > 0);
+  gtk_widget_set_visible (self->cup_no_chits, chits->len == 0);
 
   /* Chits that join the cup from a turn on. */
-  gtk_box_append (GTK_BOX (box), heading (_("Added by Turn")));
-  grid = gtk_grid_new ();
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
   for (guint i = 0; i < cup->add->len; i++)
     {
       g_autofree char *turn_name = g_strdup_printf (_("Entry %u: turn"), i + 1);
@@ -549,7 +506,7 @@ build_cup (WbChitEditor *self,
       gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, turn_name, -1);
       g_signal_connect (widget, "value-changed", G_CALLBACK (on_add_turn_changed), self);
       add_cup_field (self, widget, "add-turn:%u", i);
-      gtk_grid_attach (GTK_GRID (grid), widget, 0, (int) i, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->cup_adds), widget, 0, (int) i, 1, 1);
 
       widget = gtk_entry_new ();
       g_object_set_data (G_OBJECT (widget), CUP_ADD, GUINT_TO_POINTER (i));
@@ -559,7 +516,7 @@ build_cup (WbChitEditor *self,
       gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, chits_name, -1);
       wb_text_field_guard (GTK_ENTRY (widget), G_CALLBACK (add_chits_apply), self);
       add_cup_field (self, widget, "add-chits:%u", i);
-      gtk_grid_attach (GTK_GRID (grid), widget, 1, (int) i, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->cup_adds), widget, 1, (int) i, 1, 1);
 
       widget = gtk_entry_new ();
       g_object_set_data (G_OBJECT (widget), CUP_ADD, GUINT_TO_POINTER (i));
@@ -568,7 +525,7 @@ build_cup (WbChitEditor *self,
       gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, note_name, -1);
       wb_text_field_guard (GTK_ENTRY (widget), G_CALLBACK (add_note_apply), self);
       add_cup_field (self, widget, "add-note:%u", i);
-      gtk_grid_attach (GTK_GRID (grid), widget, 2, (int) i, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->cup_adds), widget, 2, (int) i, 1, 1);
 
       widget = gtk_button_new_from_icon_name ("list-remove-symbolic");
       g_object_set_data (G_OBJECT (widget), CUP_ADD, GUINT_TO_POINTER (i));
@@ -578,27 +535,43 @@ build_cup (WbChitEditor *self,
                                       _("Remove this entry"), -1);
       g_signal_connect (widget, "clicked", G_CALLBACK (on_remove_add_clicked), self);
       add_cup_field (self, widget, "remove-add:%u", i);
-      gtk_grid_attach (GTK_GRID (grid), widget, 3, (int) i, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->cup_adds), widget, 3, (int) i, 1, 1);
     }
-  gtk_box_append (GTK_BOX (box), grid);
-  gtk_widget_set_visible (grid, cup->add->len > 0);
-  if (cup->add->len == 0)
-    gtk_box_append (GTK_BOX (box), dim_label (_("No chits join the cup during the scenario.")));
-  widget = gtk_button_new_with_mnemonic (_("_Add Chits by Turn"));
-  gtk_widget_set_halign (widget, GTK_ALIGN_START);
-  g_signal_connect (widget, "clicked", G_CALLBACK (on_add_turn_clicked), self);
-  add_cup_field (self, widget, "add-turn");
-  gtk_box_append (GTK_BOX (box), widget);
+  gtk_widget_set_visible (self->cup_adds, cup->add->len > 0);
+  gtk_widget_set_visible (self->cup_no_adds, cup->add->len == 0);
+  add_cup_field (self, self->cup_add_button, "add-turn");
+  add_cup_field (self, self->cup_remove_button, "remove-cup");
+}
 
-  widget = gtk_button_new_with_mnemonic (_("_Remove the Draw Cup"));
-  gtk_widget_set_halign (widget, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (widget, 18);
-  gtk_widget_add_css_class (widget, "destructive-action");
-  gtk_widget_set_tooltip_text (widget, _("The scenario’s turns are no longer driven by chits"));
-  g_signal_connect (widget, "clicked", G_CALLBACK (on_remove_cup_clicked), self);
-  add_cup_field (self, widget, "remove-cup");
-  gtk_box_append (GTK_BOX (box), widget);
-  return box;
+/* Shows what the cup's shape calls for: nothing without a game, a line
+ * when the game has no scenarios, a button to give the scenario a cup,
+ * or the cup with its rows made afresh. */
+static void
+show_cup (WbChitEditor *self,
+          WbScenario   *scenario,
+          WbCup        *cup)
+{
+  GtkRoot *root = gtk_widget_get_root (self->cup_slot);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  /* The focus does not stay on a widget of the cup's last shape. */
+  if (focus != NULL && gtk_widget_is_ancestor (focus, self->cup_slot))
+    gtk_root_set_focus (root, NULL);
+  g_hash_table_remove_all (self->cup_fields);
+  clear_rows (self);
+  gtk_widget_set_visible (self->cup_no_scenarios, self->game != NULL && scenario == NULL);
+  gtk_widget_set_visible (self->cup_none, scenario != NULL && cup == NULL);
+  gtk_widget_set_visible (self->cup_box, scenario != NULL && cup != NULL);
+  if (scenario != NULL && cup == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("“%s” has no draw cup: its turns are not driven by chits."),
+                                               wb_scenario_get_name (scenario));
+
+      gtk_label_set_label (GTK_LABEL (self->cup_none_label), text);
+      add_cup_field (self, self->cup_new_button, "new-cup");
+    }
+  else if (scenario != NULL)
+    fill_cup (self, scenario, cup);
 }
 
 /* --- showing -------------------------------------------------------------------------- */
@@ -701,7 +674,6 @@ _wb_chit_cup_update (WbChitEditor *self)
   WbCup *cup;
   g_autofree char *shape = NULL;
   GPtrArray *sides, *chits;
-  GtkWidget *child;
 
   self->updating = TRUE;
   update_scenarios (self);
@@ -713,13 +685,7 @@ _wb_chit_cup_update (WbChitEditor *self)
     {
       g_free (self->cup_shape);
       self->cup_shape = g_steal_pointer (&shape);
-      g_hash_table_remove_all (self->cup_fields);
-      while ((child = gtk_widget_get_first_child (self->cup_slot)) != NULL)
-        gtk_box_remove (GTK_BOX (self->cup_slot), child);
-      if (scenario != NULL)
-        gtk_box_append (GTK_BOX (self->cup_slot), build_cup (self, scenario, cup));
-      else if (self->game != NULL)
-        gtk_box_append (GTK_BOX (self->cup_slot), dim_label (_("The game has no scenarios.")));
+      show_cup (self, scenario, cup);
     }
 
   if (cup != NULL)
@@ -767,40 +733,38 @@ _wb_chit_cup_update (WbChitEditor *self)
   self->updating = FALSE;
 }
 
-GtkWidget *
-_wb_chit_cup_new (WbChitEditor *self)
+void
+_wb_chit_cup_class_init (GtkWidgetClass *widget_class)
 {
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *label = gtk_label_new_with_mnemonic (_("_Scenario"));
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, scenario_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, scenario_names);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_slot);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_no_scenarios);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_none);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_none_label);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_new_button);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_box);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_counts);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_per_division);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_list);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_no_chits);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_adds);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_no_adds);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_add_button);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, cup_remove_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_scenario_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_new_cup_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_per_division_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_add_turn_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_remove_cup_clicked);
+}
 
+void
+_wb_chit_cup_init (WbChitEditor *self)
+{
   self->cup_fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->scenario_ids = g_ptr_array_new ();
-  self->scenario_names = gtk_string_list_new (NULL);
-
-  gtk_widget_set_margin_start (box, 24);
-  gtk_widget_set_margin_end (box, 24);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 24);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_box_append (GTK_BOX (top), label);
-  self->scenario_dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->scenario_names)), NULL);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->scenario_dropdown);
-  gtk_widget_set_hexpand (self->scenario_dropdown, TRUE);
-  gtk_widget_set_tooltip_text (self->scenario_dropdown, _("The scenario whose draw cup is shown"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->scenario_dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Scenario"), -1);
-  g_signal_connect (self->scenario_dropdown, "notify::selected", G_CALLBACK (on_scenario_selected), self);
-  gtk_box_append (GTK_BOX (top), self->scenario_dropdown);
-  gtk_box_append (GTK_BOX (box), top);
-
-  self->cup_slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (box), self->cup_slot);
-
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
-  return scroller;
+  gtk_list_box_set_header_func (GTK_LIST_BOX (self->cup_list), cup_list_header, self, NULL);
 }
 
 GtkWidget *

@@ -12,11 +12,14 @@ struct _WbChitEditor
 {
   GtkWidget      parent_instance;
 
+  /* Template children (wb-chit-editor.ui). */
   GtkWidget     *box;
   GtkWidget     *list;           /* GtkListBox of the chits */
   GtkWidget     *pages;          /* GtkStack: "chit", "cup" */
   GtkWidget     *error_label;
   GtkWidget     *count_label;
+  GtkWidget     *add_button;
+  GtkWidget     *remove_button;
   GHashTable    *fields;         /* name → widget (borrowed) */
 
   WbGame        *game;
@@ -30,9 +33,24 @@ struct _WbChitEditor
   GtkWidget     *form;           /* shown with a chit selected */
   GtkWidget     *empty;          /* shown without */
   GtkWidget     *preview;
+  GtkWidget     *id_label;
+  GtkWidget     *name_entry;
+  GtkWidget     *side_dropdown;
+  GtkWidget     *kind_dropdown;
   GtkWidget     *activation_box;
+  GtkWidget     *level_dropdown;
+  GtkWidget     *formation_dropdown;
+  GtkWidget     *rating_entry;
+  GtkWidget     *automatic_check;
+  GtkWidget     *casualty_dropdown;
   GtkWidget     *event_box;
+  GtkWidget     *play_dropdown;
+  GtkWidget     *text_view;
+  GtkWidget     *effect_label;
   GtkWidget     *wild_box;
+  GtkWidget     *wild_dropdown;
+  GtkWidget     *note_view;
+  GtkWidget     *source_entry;
   GtkStringList *side_names;
   GPtrArray     *side_ids;       /* dropdown item → side id (NULL: both sides) */
   GtkStringList *formation_names;
@@ -45,8 +63,21 @@ struct _WbChitEditor
   GtkWidget     *scenario_dropdown;
   GtkStringList *scenario_names;
   GPtrArray     *scenario_ids;
-  GtkWidget     *cup_slot;       /* holds the cup's widgets, rebuilt when its shape changes */
-  char          *cup_shape;
+  GtkWidget     *cup_slot;       /* the cup's widgets, shown as the cup is */
+  GtkWidget     *cup_no_scenarios;
+  GtkWidget     *cup_none;       /* the scenario has no cup */
+  GtkWidget     *cup_none_label;
+  GtkWidget     *cup_new_button;
+  GtkWidget     *cup_box;        /* the scenario's cup */
+  GtkWidget     *cup_counts;     /* GtkGrid: the titles, then a row per side */
+  GtkWidget     *cup_per_division;
+  GtkWidget     *cup_list;       /* GtkListBox: a row per chit */
+  GtkWidget     *cup_no_chits;
+  GtkWidget     *cup_adds;       /* GtkGrid: a row per added entry */
+  GtkWidget     *cup_no_adds;
+  GtkWidget     *cup_add_button;
+  GtkWidget     *cup_remove_button;
+  char          *cup_shape;      /* the rows are made again when it changes */
   GHashTable    *cup_fields;     /* name → widget of the cup's widgets (borrowed) */
 };
 
@@ -64,13 +95,18 @@ void      _wb_chit_draw_face          (cairo_t      *cr,
 GtkWidget *_wb_chit_face_new          (WbChitEditor *self,
                                        const char   *id,
                                        int           size);
+/* Draws the selected chit in @area (the form's preview, from the template). */
+void      _wb_chit_face_init_preview  (WbChitEditor *self,
+                                       GtkWidget    *area);
 /* A short description: "Division · CR ?", "Event · immediate", "Wild". */
 char     *_wb_chit_summary            (const WbChit *chit);
 /* The heading of a side's group of chits (NULL side: the Wild chits). */
 const char *_wb_chit_group_name       (WbGame       *game,
                                        const char   *side);
-/* The cup page: made once, updated from the model. */
-GtkWidget *_wb_chit_cup_new           (WbChitEditor *self);
+/* The cup page: its template children and callbacks (class_init), its
+ * state (init, after the template), updated from the model. */
+void      _wb_chit_cup_class_init     (GtkWidgetClass *widget_class);
+void      _wb_chit_cup_init           (WbChitEditor *self);
 void      _wb_chit_cup_update         (WbChitEditor *self);
 GtkWidget *_wb_chit_cup_get_field     (WbChitEditor *self,
                                        const char   *name);

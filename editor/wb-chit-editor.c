@@ -11,7 +11,9 @@
 
 /* The chit pane: the list of chits on the left, grouped by side with the
  * Wild chits last, and on the right a stack of two pages, the selected
- * chit's form and a scenario's draw cup (wb-chit-cup.c). The list is
+ * chit's form and a scenario's draw cup (wb-chit-cup.c). The widgets are
+ * wb-chit-editor.ui's; this file makes the list's rows and the drop-downs'
+ * choices from the game and turns edits into commands. The list is
  * rebuilt only when its rows' sides or ids change; otherwise its labels
  * and faces are updated in place, and the form's widgets are set from the
  * model with self->updating held, so showing never edits and the focus
@@ -31,13 +33,6 @@ static guint signals[N_SIGNALS];
 
 /* The row group of the Wild chits (the others: their side's id). */
 static const char wild_group[] = "wild";
-
-static const char * const kind_labels[] = { N_("Activation"), N_("Event"), N_("Wild") };
-static const char * const level_labels[] = { N_("Commander-in-chief (CIC)"), N_("Division"), N_("Brigade") };
-static const char * const play_labels[] = {
-  N_("Not stated in the text (?)"), N_("Immediately"), N_("Immediately or held"), N_("Held"),
-};
-static const char * const wild_labels[] = { N_("Fog of War"), N_("Fortunes of War") };
 
 static void update_form (WbChitEditor *self);
 static void update_list (WbChitEditor *self);
@@ -837,20 +832,6 @@ on_game_changed (WbChitEditor *self,
 
 /* --- building ---------------------------------------------------------------------- */
 
-static GtkWidget *
-tool_button (const char *icon,
-             const char *action,
-             const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
-  gtk_widget_add_css_class (button, "flat");
-  return button;
-}
-
 static void
 add_field (WbChitEditor *self,
            const char   *name,
@@ -858,273 +839,6 @@ add_field (WbChitEditor *self,
 {
   g_object_set_data_full (G_OBJECT (widget), "wb-field", g_strdup (name), g_free);
   g_hash_table_insert (self->fields, g_strdup (name), widget);
-}
-
-/* A labelled row of @grid; the label names the widget for assistive
- * technologies. */
-static void
-form_row (GtkWidget  *grid,
-          int        *row,
-          const char *label_text,
-          GtkWidget  *widget,
-          const char *tooltip)
-{
-  GtkWidget *label = gtk_label_new_with_mnemonic (label_text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_set_valign (label, GTK_IS_SCROLLED_WINDOW (widget) ? GTK_ALIGN_START : GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_IS_SCROLLED_WINDOW (widget)
-                                 ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (widget)) : widget);
-  gtk_widget_set_hexpand (widget, TRUE);
-  if (tooltip != NULL)
-    gtk_widget_set_tooltip_text (widget, tooltip);
-  gtk_grid_attach (GTK_GRID (grid), label, 0, *row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), widget, 1, *row, 1, 1);
-  (*row)++;
-}
-
-static GtkWidget *
-form_grid (void)
-{
-  GtkWidget *grid = gtk_grid_new ();
-
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  return grid;
-}
-
-static GtkWidget *
-labels_dropdown (const char * const *labels,
-                 guint               n)
-{
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    gtk_string_list_append (list, _(labels[i]));
-  return gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&list)), NULL);
-}
-
-static GtkWidget *
-entry_field (WbChitEditor *self,
-             const char   *name,
-             GCallback     apply,
-             const char   *accessible)
-{
-  GtkWidget *entry = gtk_entry_new ();
-
-  add_field (self, name, entry);
-  wb_text_field_guard (GTK_ENTRY (entry), apply, self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
-  return entry;
-}
-
-static GtkWidget *
-view_field (WbChitEditor *self,
-            const char   *name,
-            const char   *accessible)
-{
-  GtkWidget *view = gtk_text_view_new ();
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkEventController *focus = gtk_event_controller_focus_new ();
-
-  add_field (self, name, view);
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 6);
-  /* Ctrl+Z is the game's undo, as in the text fields. */
-  gtk_text_buffer_set_enable_undo (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), FALSE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
-  g_signal_connect (focus, "leave", G_CALLBACK (on_view_leave), self);
-  gtk_widget_add_controller (view, focus);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 90);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 200);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
-  gtk_widget_add_css_class (scroller, "frame");
-  return scroller;
-}
-
-static GtkWidget *
-dropdown_field (WbChitEditor *self,
-                const char   *name,
-                GtkWidget    *dropdown,
-                GCallback     changed,
-                const char   *accessible)
-{
-  add_field (self, name, dropdown);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
-  g_signal_connect (dropdown, "notify::selected", changed, self);
-  return dropdown;
-}
-
-static GtkWidget *
-section_heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 12);
-  return label;
-}
-
-static GtkWidget *
-build_form (WbChitEditor *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 16);
-  GtkWidget *titles = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *grid, *widget, *id;
-  int row = 0;
-
-  gtk_widget_set_margin_start (box, 24);
-  gtk_widget_set_margin_end (box, 24);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 24);
-
-  self->preview = _wb_chit_face_new (self, NULL, 96);
-  gtk_widget_set_tooltip_text (self->preview, _("The chit’s face, drawn from its data"));
-  gtk_box_append (GTK_BOX (top), self->preview);
-  id = gtk_label_new (NULL);
-  add_field (self, "id", id);
-  gtk_label_set_xalign (GTK_LABEL (id), 0);
-  gtk_label_set_selectable (GTK_LABEL (id), TRUE);
-  gtk_widget_add_css_class (id, "dim-label");
-  gtk_widget_add_css_class (id, "monospace");
-  gtk_widget_set_tooltip_text (id, _("The chit’s id: what scenarios’ cups and casualty chits name"));
-  widget = gtk_label_new (_("Chit"));
-  gtk_label_set_xalign (GTK_LABEL (widget), 0);
-  gtk_widget_add_css_class (widget, "title-2");
-  gtk_box_append (GTK_BOX (titles), widget);
-  gtk_box_append (GTK_BOX (titles), id);
-  gtk_widget_set_valign (titles, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (top), titles);
-  gtk_box_append (GTK_BOX (box), top);
-
-  grid = form_grid ();
-  form_row (grid, &row, _("_Name"), entry_field (self, "name", G_CALLBACK (name_apply), _("Name")),
-            _("The name printed on the chit"));
-  self->side_names = gtk_string_list_new (NULL);
-  self->side_ids = g_ptr_array_new ();
-  widget = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->side_names)), NULL);
-  form_row (grid, &row, _("_Side"),
-            dropdown_field (self, "side", widget, G_CALLBACK (on_side_selected), _("Side")),
-            _("The side whose cup it is drawn for; only a Wild chit belongs to both"));
-  form_row (grid, &row, _("_Kind"),
-            dropdown_field (self, "kind", labels_dropdown (kind_labels, G_N_ELEMENTS (kind_labels)),
-                            G_CALLBACK (on_kind_selected), _("Kind")),
-            _("An activation chit activates a leader’s formation; an Event chit is a Unique Event; "
-              "a Wild chit is Fog or Fortunes of War"));
-  gtk_box_append (GTK_BOX (box), grid);
-
-  /* Activation. */
-  self->activation_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_box_append (GTK_BOX (self->activation_box), section_heading (_("Activation")));
-  grid = form_grid ();
-  row = 0;
-  form_row (grid, &row, _("_Level"),
-            dropdown_field (self, "level", labels_dropdown (level_labels, G_N_ELEMENTS (level_labels)),
-                            G_CALLBACK (on_choice_selected), _("Level")),
-            NULL);
-  self->formation_names = gtk_string_list_new (NULL);
-  self->formation_ids = g_ptr_array_new ();
-  widget = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->formation_names)), NULL);
-  form_row (grid, &row, _("_Formation"),
-            dropdown_field (self, "formation", widget, G_CALLBACK (on_choice_selected), _("Formation")),
-            _("The formation of its side the chit activates"));
-  widget = entry_field (self, "rating", G_CALLBACK (rating_apply), _("Command rating"));
-  gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("None"));
-  gtk_editable_set_width_chars (GTK_EDITABLE (widget), 6);
-  gtk_widget_set_halign (widget, GTK_ALIGN_START);
-  form_row (grid, &row, _("Command _rating"), widget,
-            _("0 to 6; “?” when it is printed on the chit and not in the rulebook text; "
-              "empty for none (an automatic CIC)"));
-  gtk_widget_set_hexpand (widget, FALSE);
-  widget = gtk_check_button_new_with_mnemonic (_("_Automatic: activates without a roll"));
-  add_field (self, "automatic", widget);
-  gtk_widget_set_tooltip_text (widget, _("Only a CIC chit can be automatic"));
-  g_signal_connect (widget, "toggled", G_CALLBACK (on_automatic_toggled), self);
-  gtk_grid_attach (GTK_GRID (grid), widget, 1, row++, 1, 1);
-  self->casualty_names = gtk_string_list_new (NULL);
-  self->casualty_ids = g_ptr_array_new ();
-  widget = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->casualty_names)), NULL);
-  form_row (grid, &row, _("_Casualty of"),
-            dropdown_field (self, "casualty-of", widget, G_CALLBACK (on_choice_selected), _("Casualty of")),
-            _("A leader casualty chit (the red cross) replaces this chit of its side when the leader falls"));
-  gtk_box_append (GTK_BOX (self->activation_box), grid);
-  gtk_box_append (GTK_BOX (box), self->activation_box);
-
-  /* Event. */
-  self->event_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_box_append (GTK_BOX (self->event_box), section_heading (_("Event")));
-  grid = form_grid ();
-  row = 0;
-  form_row (grid, &row, _("_Played"),
-            dropdown_field (self, "play", labels_dropdown (play_labels, G_N_ELEMENTS (play_labels)),
-                            G_CALLBACK (on_choice_selected), _("Played")),
-            _("When the event may be played once drawn"));
-  form_row (grid, &row, _("_Text"), view_field (self, "text", _("Text")),
-            _("What the rulebook says of the event; kept when the focus leaves"));
-  widget = gtk_label_new (NULL);
-  add_field (self, "effect", widget);
-  gtk_label_set_xalign (GTK_LABEL (widget), 0);
-  gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (widget), TRUE);
-  gtk_widget_add_css_class (widget, "monospace");
-  form_row (grid, &row, _("Effect"), widget,
-            _("What the rules family does when the event is played (edited in the game file)"));
-  gtk_box_append (GTK_BOX (self->event_box), grid);
-  gtk_box_append (GTK_BOX (box), self->event_box);
-
-  /* Wild. */
-  self->wild_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_box_append (GTK_BOX (self->wild_box), section_heading (_("Wild")));
-  grid = form_grid ();
-  row = 0;
-  form_row (grid, &row, _("_Wild chit"),
-            dropdown_field (self, "wild", labels_dropdown (wild_labels, G_N_ELEMENTS (wild_labels)),
-                            G_CALLBACK (on_choice_selected), _("Wild chit")),
-            NULL);
-  gtk_box_append (GTK_BOX (self->wild_box), grid);
-  gtk_box_append (GTK_BOX (box), self->wild_box);
-
-  /* Note and source. */
-  gtk_box_append (GTK_BOX (box), section_heading (_("Notes")));
-  grid = form_grid ();
-  row = 0;
-  form_row (grid, &row, _("N_ote"), view_field (self, "note", _("Note")),
-            _("The designer’s note; kept when the focus leaves"));
-  form_row (grid, &row, _("S_ource"), entry_field (self, "source", G_CALLBACK (source_apply), _("Source")),
-            _("Where the values come from; “reconstructed: …” for values the rulebook text does not print"));
-  gtk_box_append (GTK_BOX (box), grid);
-
-  /* Line the form's labels up across its sections. */
-  {
-    g_autoptr(GtkSizeGroup) group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
-
-    for (GtkWidget *child = gtk_widget_get_first_child (box); child != NULL;
-         child = gtk_widget_get_next_sibling (child))
-      {
-        GtkWidget *g = GTK_IS_GRID (child) ? child
-                     : GTK_IS_BOX (child) && child != top ? gtk_widget_get_last_child (child) : NULL;
-
-        if (g != NULL && GTK_IS_GRID (g))
-          for (GtkWidget *w = gtk_widget_get_first_child (g); w != NULL; w = gtk_widget_get_next_sibling (w))
-            {
-              int column;
-
-              gtk_grid_query_child (GTK_GRID (g), w, &column, NULL, NULL, NULL);
-              if (column == 0)
-                gtk_size_group_add_widget (group, w);
-            }
-      }
-  }
-  return box;
 }
 
 static void
@@ -1136,13 +850,13 @@ wb_chit_editor_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
   g_clear_object (&self->stack);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  /* The template's widgets going away may still say so (the list's
+   * row-selected, a drop-down's selection): nothing to show or edit. */
+  self->rebuilding = TRUE;
+  self->updating = TRUE;
+  gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_CHIT_EDITOR);
   g_clear_pointer (&self->fields, g_hash_table_unref);
   g_clear_pointer (&self->cup_fields, g_hash_table_unref);
-  g_clear_object (&self->side_names);
-  g_clear_object (&self->formation_names);
-  g_clear_object (&self->casualty_names);
-  g_clear_object (&self->scenario_names);
   g_clear_pointer (&self->side_ids, g_ptr_array_unref);
   g_clear_pointer (&self->formation_ids, g_ptr_array_unref);
   g_clear_pointer (&self->casualty_ids, g_ptr_array_unref);
@@ -1173,6 +887,50 @@ wb_chit_editor_class_init (WbChitEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "chits.add", NULL, add_action);
   gtk_widget_class_install_action (widget_class, "chits.remove", NULL, remove_action);
   gtk_widget_class_install_action (widget_class, "chits.back", NULL, back_action);
+
+  wb_edit_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-chit-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, box);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, list);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, pages);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, error_label);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, count_label);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, add_button);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, remove_button);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, form);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, empty);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, preview);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, id_label);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, name_entry);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, side_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, activation_box);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, level_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, formation_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, rating_entry);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, automatic_check);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, casualty_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, event_box);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, play_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, text_view);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, effect_label);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, wild_box);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, wild_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, note_view);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, source_entry);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, side_names);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, formation_names);
+  gtk_widget_class_bind_template_child (widget_class, WbChitEditor, casualty_names);
+  gtk_widget_class_bind_template_callback (widget_class, on_row_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_list_key);
+  gtk_widget_class_bind_template_callback (widget_class, on_side_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_kind_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_choice_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_automatic_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_view_leave);
+  _wb_chit_cup_class_init (widget_class);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "chiteditor");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -1181,119 +939,38 @@ wb_chit_editor_class_init (WbChitEditorClass *klass)
 static void
 wb_chit_editor_init (WbChitEditor *self)
 {
-  GtkWidget *paned, *left, *header, *scroller, *switcher, *title, *form_scroller;
-  GtkEventController *keys;
-
   self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Chits"), -1);
+  self->side_ids = g_ptr_array_new ();
+  self->formation_ids = g_ptr_array_new ();
+  self->casualty_ids = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-
-  paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_resize_start_child (GTK_PANED (paned), FALSE);
-  gtk_widget_set_vexpand (paned, TRUE);
-  gtk_box_append (GTK_BOX (self->box), paned);
-
-  /* The list: back, the title and count, add and remove; the chits. */
-  left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  /* With the form's minimum, within the pages' width on a narrow window. */
-  gtk_widget_set_size_request (left, 220, -1);
-  gtk_paned_set_start_child (GTK_PANED (paned), left);
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (header, 6);
-  gtk_widget_set_margin_end (header, 6);
-  gtk_widget_set_margin_top (header, 6);
-  gtk_widget_set_margin_bottom (header, 6);
-  gtk_box_append (GTK_BOX (header), tool_button ("go-previous-symbolic", "chits.back",
-                                                 _("Back to the Map (Escape)")));
-  title = gtk_label_new (_("Chits"));
-  gtk_widget_add_css_class (title, "title-4");
-  gtk_box_append (GTK_BOX (header), title);
-  self->count_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->count_label, "dim-label");
-  gtk_widget_add_css_class (self->count_label, "numeric");
-  gtk_widget_set_hexpand (self->count_label, TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->count_label), 0);
-  gtk_box_append (GTK_BOX (header), self->count_label);
-  {
-    GtkWidget *add = tool_button ("list-add-symbolic", "chits.add", _("Add a Chit (Insert)"));
-    GtkWidget *remove = tool_button ("user-trash-symbolic", "chits.remove", _("Remove the Chit (Delete)"));
-
-    add_field (self, "add", add);
-    add_field (self, "remove", remove);
-    gtk_box_append (GTK_BOX (header), add);
-    gtk_box_append (GTK_BOX (header), remove);
-  }
-  gtk_box_append (GTK_BOX (left), header);
-  gtk_box_append (GTK_BOX (left), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-
-  self->list = gtk_list_box_new ();
+  add_field (self, "add", self->add_button);
+  add_field (self, "remove", self->remove_button);
   add_field (self, "list", self->list);
-  gtk_widget_add_css_class (self->list, "navigation-sidebar");
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_SINGLE);
+  add_field (self, "pages", self->pages);
+  add_field (self, "error", self->error_label);
+  add_field (self, "id", self->id_label);
+  add_field (self, "name", self->name_entry);
+  add_field (self, "side", self->side_dropdown);
+  add_field (self, "kind", self->kind_dropdown);
+  add_field (self, "level", self->level_dropdown);
+  add_field (self, "formation", self->formation_dropdown);
+  add_field (self, "rating", self->rating_entry);
+  add_field (self, "automatic", self->automatic_check);
+  add_field (self, "casualty-of", self->casualty_dropdown);
+  add_field (self, "play", self->play_dropdown);
+  add_field (self, "text", self->text_view);
+  add_field (self, "effect", self->effect_label);
+  add_field (self, "wild", self->wild_dropdown);
+  add_field (self, "note", self->note_view);
+  add_field (self, "source", self->source_entry);
+  wb_text_field_guard (GTK_ENTRY (self->name_entry), G_CALLBACK (name_apply), self);
+  wb_text_field_guard (GTK_ENTRY (self->rating_entry), G_CALLBACK (rating_apply), self);
+  wb_text_field_guard (GTK_ENTRY (self->source_entry), G_CALLBACK (source_apply), self);
   gtk_list_box_set_header_func (GTK_LIST_BOX (self->list), list_header, self, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Chits by side"), -1);
-  g_signal_connect (self->list, "row-selected", G_CALLBACK (on_row_selected), self);
-  keys = gtk_event_controller_key_new ();
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_list_key), self);
-  gtk_widget_add_controller (self->list, keys);
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->list);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_box_append (GTK_BOX (left), scroller);
-
-  /* The pages: the chit, the cup. */
-  {
-    GtkWidget *right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-    GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *chit_page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-
-    self->pages = gtk_stack_new ();
-    add_field (self, "pages", self->pages);
-    gtk_widget_set_vexpand (self->pages, TRUE);
-    switcher = gtk_stack_switcher_new ();
-    gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->pages));
-    gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
-    gtk_widget_set_hexpand (switcher, TRUE);
-    gtk_widget_set_margin_top (bar, 6);
-    gtk_widget_set_margin_bottom (bar, 6);
-    gtk_box_append (GTK_BOX (bar), switcher);
-    gtk_box_append (GTK_BOX (right), bar);
-    gtk_box_append (GTK_BOX (right), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-    self->error_label = gtk_label_new (NULL);
-    add_field (self, "error", self->error_label);
-    gtk_label_set_wrap (GTK_LABEL (self->error_label), TRUE);
-    gtk_label_set_xalign (GTK_LABEL (self->error_label), 0);
-    gtk_widget_add_css_class (self->error_label, "error");
-    gtk_widget_set_margin_start (self->error_label, 24);
-    gtk_widget_set_margin_end (self->error_label, 24);
-    gtk_widget_set_margin_top (self->error_label, 8);
-    gtk_widget_set_visible (self->error_label, FALSE);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self->error_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    _("Why the last edit was refused"), -1);
-    gtk_box_append (GTK_BOX (right), self->error_label);
-    gtk_box_append (GTK_BOX (right), self->pages);
-
-    self->form = build_form (self);
-    self->empty = gtk_label_new (_("Select a chit, or add one with the + button"));
-    gtk_widget_add_css_class (self->empty, "dim-label");
-    gtk_widget_set_vexpand (self->empty, TRUE);
-    gtk_box_append (GTK_BOX (chit_page), self->form);
-    gtk_box_append (GTK_BOX (chit_page), self->empty);
-    form_scroller = gtk_scrolled_window_new ();
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (form_scroller), GTK_POLICY_NEVER,
-                                    GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (form_scroller), chit_page);
-    gtk_stack_add_titled (GTK_STACK (self->pages), form_scroller, "chit", _("Chit"));
-    gtk_stack_add_titled (GTK_STACK (self->pages), _wb_chit_cup_new (self), "cup", _("Draw Cup"));
-    gtk_paned_set_end_child (GTK_PANED (paned), right);
-  }
-  gtk_paned_set_position (GTK_PANED (paned), 300);
+  _wb_chit_face_init_preview (self, self->preview);
+  _wb_chit_cup_init (self);
 
   update_form (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "chits.remove", FALSE);

@@ -57,6 +57,14 @@ _wb_chit_face_new (WbChitEditor *self,
   return area;
 }
 
+void
+_wb_chit_face_init_preview (WbChitEditor *self,
+                            GtkWidget    *area)
+{
+  /* No chit of its own: the selected one. */
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_face, self, NULL);
+}
+
 char *
 _wb_chit_summary (const WbChit *chit)
 {

@@ -9,19 +9,24 @@
 #include "wb-number-field.h"
 #include "wb-text-field.h"
 #include "wb-inspector.h"
+#include "wb-edit.h"
 
 /* The inspector: the map editor's selection, laid out as a form.
  *
- * The form is built when the selection changes (build_*), and its values
- * are set from the model whenever the map changes (sync_*), with the
- * widgets' handlers held off meanwhile (@syncing) so that showing a value
- * never edits it. Each handler turns a user's change into one command for
- * the target the form was built for (@shown, not whatever is selected by
- * the time a focus-out arrives), pushed through the editor so the canvas
- * patches the area at once. Text is applied on Enter and on leaving the
- * field (entries through wb_text_field_guard: a refusal marks the field,
- * Ctrl+Z or Escape put back the model's text); toggles, drop-downs and
- * spin buttons at once. */
+ * The widgets are wb-inspector.ui's: a page per kind of selection, only
+ * the selection's shown (the others hidden, not in a stack, so assistive
+ * technologies meet only the form on screen). The form is made when the
+ * selection changes (build_*: its page shown, its fields named, the rows
+ * that come from the game made afresh, every field as a new one would be),
+ * and its values are set from the model whenever the map changes
+ * (sync_*), with the widgets' handlers held off meanwhile (@syncing) so
+ * that showing a value never edits it. Each handler turns a user's change
+ * into one command for the target the form was built for (@shown, not
+ * whatever is selected by the time a focus-out arrives), pushed through
+ * the editor so the canvas patches the area at once. Text is applied on
+ * Enter and on leaving the field (entries through wb_text_field_guard: a
+ * refusal marks the field, Ctrl+Z or Escape put back the model's text);
+ * toggles, drop-downs and spin buttons at once. */
 
 struct _WbInspector
 {
@@ -31,8 +36,44 @@ struct _WbInspector
   WbMap         *map;           /* whose changed signal we follow */
   WbGame        *game;
 
+  /* Template children. */
   GtkWidget     *scroller;
-  GtkWidget     *content;       /* the form: rebuilt per selection */
+  GtkWidget     *content;       /* the form: its page made again per selection */
+  GtkWidget     *subtitle;
+  GtkWidget     *title;
+  GtkWidget     *hint;          /* shown without a selection */
+  GtkWidget     *hex_page;      /* one of the pages shown with one */
+  GtkWidget     *hexside_page;
+  GtkWidget     *location_page;
+  GtkWidget     *connection_page;
+  GtkWidget     *terrain;
+  GtkStringList *terrain_names;
+  GtkWidget     *elevation;
+  GtkWidget     *label;
+  GtkWidget     *hex_features;
+  GtkWidget     *hex_no_features;
+  GtkWidget     *marks;
+  GtkWidget     *hexside_features;
+  GtkWidget     *hexside_no_features;
+  GtkWidget     *name;
+  GtkWidget     *fortress;
+  GtkWidget     *vp;
+  GtkWidget     *major;
+  GtkWidget     *port;
+  GtkWidget     *label_dx;
+  GtkWidget     *label_dy;
+  GtkWidget     *tags;
+  GtkWidget     *sides_grid;    /* the headings, then a row per side */
+  GtkWidget     *supply_heading;
+  GtkWidget     *replacements_heading;
+  GtkWidget     *location_note;
+  GtkWidget     *from;
+  GtkWidget     *to;
+  GtkWidget     *class_dropdown;
+  GtkStringList *class_names;
+  GtkWidget     *connection_features;
+  GtkWidget     *connection_no_features;
+  GtkWidget     *connection_note;
   GtkWidget     *error_label;
 
   WbSelection    shown;         /* what the form was built for */
@@ -92,47 +133,6 @@ show_error (WbInspector *self,
 }
 
 static void
-section_heading (GtkWidget  *box,
-                 const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_widget_add_css_class (label, "heading");
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_margin_top (label, 6);
-  gtk_box_append (GTK_BOX (box), label);
-}
-
-static GtkWidget *
-grid_new (void)
-{
-  GtkWidget *grid = gtk_grid_new ();
-
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  return grid;
-}
-
-/* A row of @grid: a right-aligned label naming @widget (its mnemonic, so
- * Alt+letter reaches it and screen readers read it). */
-static void
-grid_row (GtkWidget  *grid,
-          int         row,
-          const char *text,
-          GtkWidget  *widget)
-{
-  GtkWidget *label = gtk_label_new_with_mnemonic (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_set_valign (label, GTK_ALIGN_BASELINE);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
-  gtk_widget_set_hexpand (widget, TRUE);
-  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 1, 1);
-}
-
-static void
 set_check (GtkWidget *check,
            gboolean   active)
 {
@@ -187,46 +187,6 @@ has_id (GPtrArray  *ids,
     if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
       return TRUE;
   return FALSE;
-}
-
-/* Calls @callback when the user leaves @widget (focus moves elsewhere). */
-static void
-on_leave (GtkWidget *widget,
-          GCallback  callback,
-          gpointer   data)
-{
-  GtkEventController *focus = gtk_event_controller_focus_new ();
-
-  g_signal_connect_swapped (focus, "leave", callback, data);
-  gtk_widget_add_controller (widget, focus);
-}
-
-static GtkWidget *
-note_view_new (WbInspector *self,
-               GCallback    apply)
-{
-  GtkWidget *frame = gtk_frame_new (NULL);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *view = gtk_text_view_new ();
-
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 4);
-  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 4);
-  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (view), FALSE);
-  gtk_widget_set_tooltip_text (view, _("A note for the designer; applied when you leave the field"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 72);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 200);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
-  gtk_frame_set_child (GTK_FRAME (frame), scroller);
-  on_leave (view, apply, self);
-  add_field (self, "note", view);
-  return frame;
 }
 
 /* Pushes @command (taking it) over @area (width 0: the whole map); a
@@ -386,24 +346,21 @@ hexside_feature_toggled (WbInspector    *self,
   wb_undo_stack_seal (wb_map_editor_get_stack (self->editor));
 }
 
-/* Check buttons for the game's features that apply @where, each bound to
- * @toggled; a dim line when there are none. */
+/* Check buttons in @flow for the game's features that apply @where, each
+ * bound to @toggled; @none (a dim line) instead when there are none. */
 static void
-feature_checks (WbInspector    *self,
-                GtkWidget      *box,
-                WbFeatureWhere  where,
-                GCallback       toggled,
-                const char     *none)
+fill_features (WbInspector    *self,
+               GtkWidget      *flow,
+               GtkWidget      *none,
+               WbFeatureWhere  where,
+               GCallback       toggled)
 {
   GPtrArray *features = wb_game_get_features (self->game);
-  GtkWidget *flow = gtk_flow_box_new ();
+  GtkFlowBoxChild *child;
   guint n = 0;
 
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 2);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (flow), 1);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), TRUE);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 6);
+  while ((child = gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (flow), 0)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (flow), GTK_WIDGET (child));
   for (guint i = 0; i < features->len; i++)
     {
       WbFeatureType *f = g_ptr_array_index (features, i);
@@ -424,18 +381,8 @@ feature_checks (WbInspector    *self,
       add_field (self, key, check);
       n++;
     }
-  if (n == 0)
-    {
-      GtkWidget *label = gtk_label_new (none);
-
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_box_append (GTK_BOX (box), label);
-      g_object_ref_sink (flow);
-      g_object_unref (flow);
-      return;
-    }
-  gtk_box_append (GTK_BOX (box), flow);
+  gtk_widget_set_visible (flow, n > 0);
+  gtk_widget_set_visible (none, n == 0);
 }
 
 /* The terrain drop-down's items: a swatch of the terrain's colour and its
@@ -499,61 +446,40 @@ terrain_item_bind (GtkSignalListItemFactory *factory,
   gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (name));
 }
 
+/* Sets @names to @strings (a new model as far as the drop-down is
+ * concerned, its first item selected). */
 static void
-build_hex (WbInspector *self,
-           GtkWidget   *box)
+set_choices (GtkWidget     *dropdown,
+             GtkStringList *names,
+             GPtrArray     *strings)
 {
-  GtkListItemFactory *factory;
+  g_ptr_array_add (strings, NULL);
+  gtk_string_list_splice (names, 0, g_list_model_get_n_items (G_LIST_MODEL (names)),
+                          (const char * const *) strings->pdata);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), strings->len > 1 ? 0 : GTK_INVALID_LIST_POSITION);
+}
+
+static void
+build_hex (WbInspector *self)
+{
   GPtrArray *terrain = wb_game_get_terrain (self->game);
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  GtkWidget *grid = grid_new ();
-  GtkWidget *dropdown, *spin, *entry, *marks;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   g_ptr_array_set_size (self->terrain_ids, 0);
   for (guint i = 0; i < terrain->len; i++)
     {
       WbTerrainType *t = g_ptr_array_index (terrain, i);
 
-      gtk_string_list_append (names, t->name != NULL ? t->name : t->id);
+      g_ptr_array_add (names, t->name != NULL ? t->name : (char *) t->id);
       g_ptr_array_add (self->terrain_ids, (gpointer) t->id);
     }
-  dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (terrain_item_setup), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (terrain_item_bind), self);
-  gtk_drop_down_set_factory (GTK_DROP_DOWN (dropdown), factory);
-  g_object_unref (factory);
-  gtk_widget_set_tooltip_text (dropdown, _("The hex’s terrain"));
-  g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (terrain_changed), self);
-  grid_row (grid, 0, _("_Terrain"), dropdown);
-  add_field (self, "terrain", dropdown);
-
-  spin = gtk_spin_button_new_with_range (0, 9, 1);
-  wb_number_field_guard (GTK_SPIN_BUTTON (spin));
-  gtk_widget_set_tooltip_text (spin, _("The hex’s elevation level, 0 to 9"));
-  gtk_widget_set_halign (spin, GTK_ALIGN_START);
-  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (elevation_changed), self);
-  grid_row (grid, 1, _("_Elevation"), spin);
-  add_field (self, "elevation", spin);
-
-  entry = gtk_entry_new ();
-  gtk_widget_set_tooltip_text (entry, _("Text printed in the hex (a town, a hill); Enter applies it"));
-  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (label_apply), self);
-  grid_row (grid, 2, _("_Label"), entry);
-  add_field (self, "label", entry);
-  gtk_box_append (GTK_BOX (box), grid);
-
-  section_heading (box, _("Features"));
-  feature_checks (self, box, WB_FEATURE_HEX, G_CALLBACK (hex_feature_toggled),
-                  _("This game has no hex features"));
-
-  section_heading (box, _("Map Marks"));
-  marks = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (marks), 0);
-  gtk_label_set_wrap (GTK_LABEL (marks), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (marks), FALSE);
-  gtk_box_append (GTK_BOX (box), marks);
-  add_field (self, "marks", marks);
+  set_choices (self->terrain, self->terrain_names, names);
+  add_field (self, "terrain", self->terrain);
+  add_field (self, "elevation", self->elevation);
+  add_field (self, "label", self->label);
+  fill_features (self, self->hex_features, self->hex_no_features, WB_FEATURE_HEX,
+                 G_CALLBACK (hex_feature_toggled));
+  add_field (self, "marks", self->marks);
 }
 
 static const char *
@@ -633,12 +559,10 @@ sync_hex (WbInspector *self)
 /* Hexsides ---------------------------------------------------------------- */
 
 static void
-build_hexside (WbInspector *self,
-               GtkWidget   *box)
+build_hexside (WbInspector *self)
 {
-  section_heading (box, _("Features"));
-  feature_checks (self, box, WB_FEATURE_HEXSIDE, G_CALLBACK (hexside_feature_toggled),
-                  _("This game has no hexside features"));
+  fill_features (self, self->hexside_features, self->hexside_no_features, WB_FEATURE_HEXSIDE,
+                 G_CALLBACK (hexside_feature_toggled));
 }
 
 static void
@@ -870,106 +794,49 @@ location_note_apply (WbInspector *self)
   push_location (self, WB_LOCATION_FIELD_NOTE, attrs);
 }
 
+/* A side's check (a supply source, a replacement place). */
 static GtkWidget *
-location_check (WbInspector     *self,
-                const char      *label,
-                const char      *tooltip,
-                WbLocationField  what,
-                const char      *side)
+side_check (WbInspector     *self,
+            const char      *tooltip,
+            WbLocationField  what,
+            const char      *side)
 {
-  GtkWidget *check = label != NULL ? gtk_check_button_new_with_mnemonic (label)
-                                   : gtk_check_button_new ();
+  GtkWidget *check = gtk_check_button_new ();
 
   gtk_widget_set_tooltip_text (check, tooltip);
   g_object_set_data (G_OBJECT (check), "wb-field", GUINT_TO_POINTER (what));
   g_object_set_data (G_OBJECT (check), "wb-side", (gpointer) side);
   g_signal_connect_swapped (check, "toggled", G_CALLBACK (location_toggled), self);
+  gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   return check;
 }
 
-static GtkWidget *
-location_spin (WbInspector     *self,
-               int              lo,
-               int              hi,
-               const char      *tooltip,
-               WbLocationField  what)
-{
-  GtkWidget *spin = gtk_spin_button_new_with_range (lo, hi, 1);
-  wb_number_field_guard (GTK_SPIN_BUTTON (spin));
-
-  gtk_widget_set_tooltip_text (spin, tooltip);
-  gtk_widget_set_halign (spin, GTK_ALIGN_START);
-  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 6);
-  g_object_set_data (G_OBJECT (spin), "wb-field", GUINT_TO_POINTER (what));
-  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (location_spin_changed), self);
-  return spin;
-}
-
 static void
-build_location (WbInspector *self,
-                GtkWidget   *box)
+build_location (WbInspector *self)
 {
   GPtrArray *sides = wb_game_get_sides (self->game);
-  GtkWidget *grid = grid_new ();
-  GtkWidget *sides_grid = grid_new ();
-  GtkWidget *entry, *check, *spin, *heading;
-  int row = 0;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  GtkWidget *check;
 
-  entry = gtk_entry_new ();
-  gtk_widget_set_tooltip_text (entry, _("The location’s name; Enter applies it"));
-  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (name_apply), self);
-  grid_row (grid, row++, _("_Name"), entry);
-  add_field (self, "name", entry);
-
-  spin = location_spin (self, 0, WB_LOCATION_MAX_FORTRESS,
-                        _("How many units the fortress holds; 0 for none"), WB_LOCATION_FIELD_FORTRESS);
-  grid_row (grid, row++, _("_Fortress"), spin);
-  add_field (self, "fortress", spin);
-  spin = location_spin (self, -WB_LOCATION_MAX_VP, WB_LOCATION_MAX_VP,
-                        _("Victory points for holding it"), WB_LOCATION_FIELD_VP);
-  grid_row (grid, row++, _("_Victory points"), spin);
-  add_field (self, "vp", spin);
-
-  check = location_check (self, _("_Major town"), _("A major town (a larger marker); otherwise minor"),
-                          WB_LOCATION_FIELD_MAJOR, NULL);
-  gtk_grid_attach (GTK_GRID (grid), check, 1, row++, 1, 1);
-  add_field (self, "major", check);
-  check = location_check (self, _("_Port"), _("Ships can reach it"), WB_LOCATION_FIELD_PORT, NULL);
-  gtk_grid_attach (GTK_GRID (grid), check, 1, row++, 1, 1);
-  add_field (self, "port", check);
-
-  /* The label's offset from the marker, for the keyboard (the Move
-   * Location tool drags it). */
-  spin = location_spin (self, (int) -WB_LOCATION_MAX_LABEL_OFFSET, (int) WB_LOCATION_MAX_LABEL_OFFSET,
-                        _("How far right of the marker the name is centred, in points; 0 and 0 put it under the marker"),
-                        WB_LOCATION_FIELD_LABEL_OFFSET);
-  g_object_set_data (G_OBJECT (spin), "wb-axis", GINT_TO_POINTER (1));
-  grid_row (grid, row++, _("Label _right"), spin);
-  add_field (self, "label-dx", spin);
-  spin = location_spin (self, (int) -WB_LOCATION_MAX_LABEL_OFFSET, (int) WB_LOCATION_MAX_LABEL_OFFSET,
-                        _("How far below the marker the name is centred, in points; 0 and 0 put it under the marker"),
-                        WB_LOCATION_FIELD_LABEL_OFFSET);
-  grid_row (grid, row++, _("Label _down"), spin);
-  add_field (self, "label-dy", spin);
-
-  entry = gtk_entry_new ();
-  gtk_widget_set_tooltip_text (entry, _("Region tags, separated by commas (“valley, north-of-vp-line”); Enter applies them"));
-  wb_text_field_guard (GTK_ENTRY (entry), G_CALLBACK (tags_apply), self);
-  grid_row (grid, row++, _("_Regions"), entry);
-  add_field (self, "tags", entry);
-  gtk_box_append (GTK_BOX (box), grid);
+  add_field (self, "name", self->name);
+  add_field (self, "fortress", self->fortress);
+  add_field (self, "vp", self->vp);
+  add_field (self, "major", self->major);
+  add_field (self, "port", self->port);
+  add_field (self, "label-dx", self->label_dx);
+  add_field (self, "label-dy", self->label_dy);
+  add_field (self, "tags", self->tags);
 
   /* Supply and replacements: a side per row, a column each. */
-  section_heading (box, _("Sides"));
-  if (sides->len > 0)
-    {
-      heading = gtk_label_new (_("Supply"));
-      gtk_widget_add_css_class (heading, "dim-label");
-      gtk_grid_attach (GTK_GRID (sides_grid), heading, 1, 0, 1, 1);
-      heading = gtk_label_new (_("Replacements"));
-      gtk_widget_add_css_class (heading, "dim-label");
-      gtk_grid_attach (GTK_GRID (sides_grid), heading, 2, 0, 1, 1);
-    }
+  for (GtkWidget *child = gtk_widget_get_first_child (self->sides_grid); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (child != self->supply_heading && child != self->replacements_heading)
+      g_ptr_array_add (rows, child);
+  for (guint i = 0; i < rows->len; i++)
+    gtk_grid_remove (GTK_GRID (self->sides_grid), g_ptr_array_index (rows, i));
+  gtk_widget_set_visible (self->supply_heading, sides->len > 0);
+  gtk_widget_set_visible (self->replacements_heading, sides->len > 0);
   for (guint i = 0; i < sides->len; i++)
     {
       WbSide *side = g_ptr_array_index (sides, i);
@@ -984,26 +851,18 @@ build_location (WbInspector *self,
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_hexpand (label, TRUE);
-      gtk_grid_attach (GTK_GRID (sides_grid), label, 0, (int) i + 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->sides_grid), label, 0, (int) i + 1, 1, 1);
 
-      check = location_check (self, NULL, supply_tip, WB_LOCATION_FIELD_SUPPLY, side->id);
-      gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      supply_tip, -1);
-      gtk_grid_attach (GTK_GRID (sides_grid), check, 1, (int) i + 1, 1, 1);
+      check = side_check (self, supply_tip, WB_LOCATION_FIELD_SUPPLY, side->id);
+      gtk_grid_attach (GTK_GRID (self->sides_grid), check, 1, (int) i + 1, 1, 1);
       add_field (self, supply_key, check);
 
-      check = location_check (self, NULL, replacement_tip, WB_LOCATION_FIELD_REPLACEMENT, side->id);
-      gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      replacement_tip, -1);
-      gtk_grid_attach (GTK_GRID (sides_grid), check, 2, (int) i + 1, 1, 1);
+      check = side_check (self, replacement_tip, WB_LOCATION_FIELD_REPLACEMENT, side->id);
+      gtk_grid_attach (GTK_GRID (self->sides_grid), check, 2, (int) i + 1, 1, 1);
       add_field (self, replacement_key, check);
     }
-  gtk_box_append (GTK_BOX (box), sides_grid);
 
-  section_heading (box, _("Note"));
-  gtk_box_append (GTK_BOX (box), note_view_new (self, G_CALLBACK (location_note_apply)));
+  add_field (self, "note", self->location_note);
 }
 
 static void
@@ -1121,24 +980,13 @@ connection_apply (WbInspector *self)
 }
 
 static void
-build_connection (WbInspector *self,
-                  GtkWidget   *box)
+build_connection (WbInspector *self)
 {
   GPtrArray *features = wb_game_get_features (self->game);
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  GtkWidget *grid = grid_new ();
-  GtkWidget *dropdown, *from, *to;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
-  from = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (from), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (from), PANGO_ELLIPSIZE_END);
-  grid_row (grid, 0, _("From"), from);
-  add_field (self, "from", from);
-  to = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (to), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (to), PANGO_ELLIPSIZE_END);
-  grid_row (grid, 1, _("To"), to);
-  add_field (self, "to", to);
+  add_field (self, "from", self->from);
+  add_field (self, "to", self->to);
 
   g_ptr_array_set_size (self->class_ids, 0);
   for (guint i = 0; i < features->len; i++)
@@ -1147,22 +995,15 @@ build_connection (WbInspector *self,
 
       if (f->where != WB_FEATURE_CONNECTION)
         continue;
-      gtk_string_list_append (names, feature_name (f));
+      g_ptr_array_add (names, (gpointer) feature_name (f));
       g_ptr_array_add (self->class_ids, (gpointer) f->id);
     }
-  dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
-  gtk_widget_set_tooltip_text (dropdown, _("What kind of route it is"));
-  g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (connection_apply), self);
-  grid_row (grid, 2, _("_Class"), dropdown);
-  add_field (self, "class", dropdown);
-  gtk_box_append (GTK_BOX (box), grid);
+  set_choices (self->class_dropdown, self->class_names, names);
+  add_field (self, "class", self->class_dropdown);
 
-  section_heading (box, _("Crossings"));
-  feature_checks (self, box, WB_FEATURE_CROSSING, G_CALLBACK (connection_apply),
-                  _("This game has no crossing features"));
-
-  section_heading (box, _("Note"));
-  gtk_box_append (GTK_BOX (box), note_view_new (self, G_CALLBACK (connection_apply)));
+  fill_features (self, self->connection_features, self->connection_no_features, WB_FEATURE_CROSSING,
+                 G_CALLBACK (connection_apply));
+  add_field (self, "note", self->connection_note);
 }
 
 static void
@@ -1242,79 +1083,109 @@ kind_subtitle (WbSelectionKind kind)
     }
 }
 
+/* Puts the fields of the page to be shown as a new page would have them
+ * (empty, nothing marked, no text undo of another target's); sync_form ()
+ * then sets the model's values. */
+static void
+reset_fields (WbInspector *self)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->fields);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      GtkWidget *widget = value;
+
+      if (GTK_IS_LABEL (widget))
+        gtk_label_set_label (GTK_LABEL (widget), "");
+      else if (GTK_IS_ENTRY (widget))
+        wb_text_field_reset (GTK_ENTRY (widget), NULL);
+      else if (GTK_IS_SPIN_BUTTON (widget))
+        {
+          GtkSpinButton *spin = GTK_SPIN_BUTTON (widget);
+
+          /* wb_number_field_guard's mark, and the text typed. */
+          if (gtk_widget_has_css_class (widget, "error"))
+            {
+              gtk_widget_remove_css_class (widget, "error");
+              gtk_widget_set_tooltip_text (widget, g_object_get_data (G_OBJECT (widget), "wb-inspector-tooltip"));
+            }
+          gtk_spin_button_set_value (spin, gtk_adjustment_get_lower (gtk_spin_button_get_adjustment (spin)));
+        }
+      else if (GTK_IS_CHECK_BUTTON (widget))
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (widget), FALSE);
+      else if (GTK_IS_TEXT_VIEW (widget))
+        gtk_text_view_set_buffer (GTK_TEXT_VIEW (widget), NULL);
+    }
+}
+
 static void
 rebuild (WbInspector *self)
 {
   const WbSelection *selection = wb_map_editor_get_selection (self->editor);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *title, *subtitle;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *page;
 
-  /* Widgets going away may report a focus leave: hold the handlers off. */
+  /* The focus does not stay in the form of another thing; its leaving
+   * may commit a field: hold the handlers off. */
   self->syncing = TRUE;
-  if (self->content != NULL)
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), NULL);
+  if (focus != NULL && gtk_widget_is_ancestor (focus, self->content))
+    gtk_root_set_focus (root, NULL);
   g_hash_table_remove_all (self->fields);
   self->shown = *selection;
   show_error (self, NULL);
 
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  self->content = box;
-
   if (self->map == NULL || self->game == NULL || selection->kind == WB_SELECTION_NONE)
     {
-      GtkWidget *hint = gtk_label_new (self->map == NULL ? _("No map is shown.")
-                                       : WB_IS_HEX_MAP (self->map)
-                                       ? _("Click a hex or a hexside with the Select tool (V) to see and edit it here.")
-                                       : _("Click a location or a connection with the Select tool (V) to see and edit it here."));
-
-      gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-      gtk_label_set_justify (GTK_LABEL (hint), GTK_JUSTIFY_CENTER);
-      gtk_widget_add_css_class (hint, "dim-label");
-      gtk_widget_set_valign (hint, GTK_ALIGN_CENTER);
-      gtk_widget_set_vexpand (hint, TRUE);
-      gtk_box_append (GTK_BOX (box), hint);
-      add_field (self, "hint", hint);
+      gtk_label_set_label (GTK_LABEL (self->hint),
+                           self->map == NULL ? _("No map is shown.")
+                           : WB_IS_HEX_MAP (self->map)
+                           ? _("Click a hex or a hexside with the Select tool (V) to see and edit it here.")
+                           : _("Click a location or a connection with the Select tool (V) to see and edit it here."));
+      add_field (self, "hint", self->hint);
       self->shown.kind = WB_SELECTION_NONE;
+      page = self->hint;
     }
   else
     {
-      subtitle = gtk_label_new (kind_subtitle (selection->kind));
-      gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-      gtk_widget_add_css_class (subtitle, "caption-heading");
-      gtk_widget_add_css_class (subtitle, "dim-label");
-      gtk_box_append (GTK_BOX (box), subtitle);
-      title = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (title), 0);
-      gtk_label_set_wrap (GTK_LABEL (title), TRUE);
-      gtk_widget_add_css_class (title, "title-4");
-      gtk_widget_set_margin_bottom (title, 6);
-      gtk_box_append (GTK_BOX (box), title);
-      add_field (self, "title", title);
+      gtk_label_set_label (GTK_LABEL (self->subtitle), kind_subtitle (selection->kind));
+      add_field (self, "title", self->title);
 
       switch (selection->kind)
         {
         case WB_SELECTION_HEX:
-          build_hex (self, box);
+          build_hex (self);
+          page = self->hex_page;
           break;
         case WB_SELECTION_HEXSIDE:
-          build_hexside (self, box);
+          build_hexside (self);
+          page = self->hexside_page;
           break;
         case WB_SELECTION_LOCATION:
-          build_location (self, box);
+          build_location (self);
+          page = self->location_page;
           break;
         case WB_SELECTION_CONNECTION:
-          build_connection (self, box);
+          build_connection (self);
+          page = self->connection_page;
           break;
         case WB_SELECTION_NONE:
         default:
           g_assert_not_reached ();
         }
+      reset_fields (self);
     }
+  /* Only the page shown is there for assistive technologies too. */
+  gtk_widget_set_visible (self->subtitle, self->shown.kind != WB_SELECTION_NONE);
+  gtk_widget_set_visible (self->title, self->shown.kind != WB_SELECTION_NONE);
+  gtk_widget_set_visible (self->hint, page == self->hint);
+  gtk_widget_set_visible (self->hex_page, page == self->hex_page);
+  gtk_widget_set_visible (self->hexside_page, page == self->hexside_page);
+  gtk_widget_set_visible (self->location_page, page == self->location_page);
+  gtk_widget_set_visible (self->connection_page, page == self->connection_page);
 
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), box);
   sync_form (self);
   self->syncing = FALSE;
 }
@@ -1461,8 +1332,7 @@ wb_inspector_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->map);
   g_clear_object (&self->game);
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
-  g_clear_pointer (&self->error_label, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_INSPECTOR);
   g_clear_pointer (&self->fields, g_hash_table_unref);
   g_clear_object (&self->editor);
 
@@ -1533,46 +1403,117 @@ wb_inspector_class_init (WbInspectorClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* Escape in a changed field puts the model's value back; otherwise it
+   * goes on to the canvas. */
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, escape_pressed, NULL);
+
+  wb_edit_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-inspector.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, scroller);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, content);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, subtitle);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, title);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, hex_page);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, hexside_page);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, location_page);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, connection_page);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, hint);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, terrain);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, terrain_names);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, elevation);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, label);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, hex_features);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, hex_no_features);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, marks);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, hexside_features);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, hexside_no_features);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, name);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, fortress);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, vp);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, major);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, port);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, label_dx);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, label_dy);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, tags);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, sides_grid);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, supply_heading);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, replacements_heading);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, location_note);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, from);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, to);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, class_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, class_names);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, connection_features);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, connection_no_features);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, connection_note);
+  gtk_widget_class_bind_template_child (widget_class, WbInspector, error_label);
+  gtk_widget_class_bind_template_callback (widget_class, terrain_item_setup);
+  gtk_widget_class_bind_template_callback (widget_class, terrain_item_bind);
+  gtk_widget_class_bind_template_callback (widget_class, terrain_changed);
+  gtk_widget_class_bind_template_callback (widget_class, elevation_changed);
+  gtk_widget_class_bind_template_callback (widget_class, location_spin_changed);
+  gtk_widget_class_bind_template_callback (widget_class, location_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, location_note_apply);
+  gtk_widget_class_bind_template_callback (widget_class, connection_apply);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "inspector");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+/* A location's spin button: which of its values it edits, and the range
+ * core allows. */
+static void
+location_spin_init (GtkWidget       *spin,
+                    WbLocationField  what,
+                    double           max,
+                    gboolean         negative)
+{
+  gtk_spin_button_set_range (GTK_SPIN_BUTTON (spin), negative ? -max : 0, max);
+  g_object_set_data (G_OBJECT (spin), "wb-field", GUINT_TO_POINTER (what));
 }
 
 static void
 wb_inspector_init (WbInspector *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
-  GtkEventController *shortcuts;
+  GtkWidget *spins[6];
 
   self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->terrain_ids = g_ptr_array_new ();
   self->class_ids = g_ptr_array_new ();
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Inspector"), -1);
+  gtk_widget_init_template (GTK_WIDGET (self));
 
-  shortcuts = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                                                          gtk_callback_action_new (escape_pressed, NULL, NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  location_spin_init (self->fortress, WB_LOCATION_FIELD_FORTRESS, WB_LOCATION_MAX_FORTRESS, FALSE);
+  location_spin_init (self->vp, WB_LOCATION_FIELD_VP, WB_LOCATION_MAX_VP, TRUE);
+  /* The label's offset from the marker, in whole points. */
+  location_spin_init (self->label_dx, WB_LOCATION_FIELD_LABEL_OFFSET, (int) WB_LOCATION_MAX_LABEL_OFFSET, TRUE);
+  location_spin_init (self->label_dy, WB_LOCATION_FIELD_LABEL_OFFSET, (int) WB_LOCATION_MAX_LABEL_OFFSET, TRUE);
+  g_object_set_data (G_OBJECT (self->label_dx), "wb-axis", GINT_TO_POINTER (1));
+  g_object_set_data (G_OBJECT (self->major), "wb-field", GUINT_TO_POINTER (WB_LOCATION_FIELD_MAJOR));
+  g_object_set_data (G_OBJECT (self->port), "wb-field", GUINT_TO_POINTER (WB_LOCATION_FIELD_PORT));
 
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (self->scroller, TRUE);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
-
-  self->error_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->error_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->error_label), 0);
-  gtk_widget_add_css_class (self->error_label, "error");
-  gtk_widget_set_margin_start (self->error_label, 12);
-  gtk_widget_set_margin_end (self->error_label, 12);
-  gtk_widget_set_margin_bottom (self->error_label, 12);
-  gtk_widget_set_visible (self->error_label, FALSE);
-  gtk_widget_set_parent (self->error_label, GTK_WIDGET (self));
+  spins[0] = self->elevation;
+  spins[1] = self->fortress;
+  spins[2] = self->vp;
+  spins[3] = self->label_dx;
+  spins[4] = self->label_dy;
+  spins[5] = NULL;
+  for (guint i = 0; spins[i] != NULL; i++)
+    {
+      /* Put back by reset_fields () after wb_number_field_guard's mark. */
+      g_object_set_data_full (G_OBJECT (spins[i]), "wb-inspector-tooltip",
+                              g_strdup (gtk_widget_get_tooltip_text (spins[i])), g_free);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spins[i]),
+                                 gtk_adjustment_get_lower (gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (spins[i]))));
+      wb_number_field_guard (GTK_SPIN_BUTTON (spins[i]));
+    }
+  wb_text_field_guard (GTK_ENTRY (self->label), G_CALLBACK (label_apply), self);
+  wb_text_field_guard (GTK_ENTRY (self->name), G_CALLBACK (name_apply), self);
+  wb_text_field_guard (GTK_ENTRY (self->tags), G_CALLBACK (tags_apply), self);
 }
 
 GtkWidget *

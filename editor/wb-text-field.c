@@ -290,6 +290,15 @@ wb_text_field_set_text (GtkEntry   *entry,
 }
 
 void
+wb_text_field_reset (GtkEntry   *entry,
+                     const char *text)
+{
+  g_return_if_fail (GTK_IS_ENTRY (entry));
+  wb_text_field_set_text (entry, text);
+  set_error (entry, NULL);
+}
+
+void
 wb_text_field_refuse (GtkEntry   *entry,
                       const char *message)
 {

@@ -50,6 +50,10 @@ void     wb_text_field_guard_in_form (GtkEntry   *entry,
 /* Shows @text (NULL: empty) as the model's value: the committed text. */
 void     wb_text_field_set_text  (GtkEntry   *entry,
                                   const char *text);
+/* Shows @text (NULL: empty) as the model's value and takes off a refusal
+ * mark: for a field a pane shows again for another target, as if new. */
+void     wb_text_field_reset     (GtkEntry   *entry,
+                                  const char *text);
 /* From @apply: refuses the text with @message (what and why). Outside a
  * commit it marks the field at once. */
 void     wb_text_field_refuse    (GtkEntry   *entry,

@@ -8,28 +8,42 @@
 #include "wb-mark-dialog.h"
 #include "wb-text-field.h"
 #include "wb-tool-palette.h"
+#include "wb-edit.h"
 
 /* The map editor's tools, as a column of flat toggle buttons beside the
  * canvas (the way GNOME's drawing apps do it). Everything acts through the
  * editor's actions, so the buttons, the keyboard shortcuts and the tests
  * share one path; the palette only rebuilds its lists when the map or the
- * game changes. */
+ * game changes. The widgets are wb-tool-palette.ui's; this file adds a
+ * toggle per tool and fills the popovers' lists from the game and the map. */
 
 struct _WbToolPalette
 {
   GtkWidget    parent_instance;
 
   WbMapEditor *editor;
+  GHashTable  *buttons;          /* tool id → GtkToggleButton */
+
+  /* Template children. */
   GtkWidget   *scroller;         /* the palette scrolls on short screens */
   GtkWidget   *box;
-  GHashTable  *buttons;          /* tool id → GtkToggleButton */
+  GtkWidget   *tools_end;        /* the tools' toggles go before it */
   GtkWidget   *terrain_button;
   GtkWidget   *terrain_swatch;
-  GtkWidget   *terrain_list;
+  GtkWidget   *terrain_rows;
+  GtkWidget   *elevation_levels;
   GtkWidget   *feature_button;
-  GtkWidget   *feature_list;
+  GtkWidget   *hexside_section, *hexside_none, *hexside_rows;
+  GtkWidget   *road_section, *road_none, *road_rows;
+  GtkWidget   *connection_section, *connection_none, *connection_rows;
+  GtkWidget   *hex_feature_section, *hex_feature_rows;
+  GtkWidget   *line_styles;
+  GtkWidget   *line_side_rows;
   GtkWidget   *mark_button;
-  GtkWidget   *mark_list;
+  GtkWidget   *mark_none;
+  GtkWidget   *mark_rows;
+  GtkWidget   *edit_mark_button;
+  GtkWidget   *delete_mark_button;
   char        *listed_marks;     /* what the mark list shows, to skip rebuilds */
   WbMap       *watched_map;
   gulong       map_changed_id;
@@ -42,6 +56,9 @@ struct _WbToolPalette
 };
 
 G_DEFINE_FINAL_TYPE (WbToolPalette, wb_tool_palette, GTK_TYPE_WIDGET)
+
+/* wb-tool-palette.ui has a Brush Size toggle per radius. */
+G_STATIC_ASSERT (WB_MAP_EDITOR_MAX_RADIUS == 2);
 
 enum {
   PROP_0,
@@ -87,17 +104,6 @@ swatch_new (const char *color,
   return area;
 }
 
-static GtkWidget *
-heading_new (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 6);
-  return label;
-}
-
 /* A radio item for a stateful string action. */
 static GtkWidget *
 radio_new (const char *action,
@@ -129,19 +135,23 @@ update_terrain_swatch (WbToolPalette *self)
   gtk_widget_set_tooltip_text (self->terrain_button, tooltip);
 }
 
+/* Takes @box's rows out. */
+static void
+clear_rows (GtkWidget *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+}
+
 static void
 fill_terrain_popover (WbToolPalette *self,
                       WbGame        *game)
 {
-  GtkWidget *box = self->terrain_list;
-  GtkWidget *child, *sizes, *button;
   GPtrArray *terrain;
-  static const char *size_names[] = { N_("1 Hex"), N_("Radius 1"), N_("Radius 2") };
 
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    gtk_box_remove (GTK_BOX (box), child);
-
-  gtk_box_append (GTK_BOX (box), heading_new (_("Terrain")));
+  clear_rows (self->terrain_rows);
   terrain = game != NULL ? wb_game_get_terrain (game) : NULL;
   for (guint i = 0; terrain != NULL && i < terrain->len; i++)
     {
@@ -157,42 +167,9 @@ fill_terrain_popover (WbToolPalette *self,
       radio = radio_new ("editor.terrain", t->id, row);
       gtk_accessible_update_property (GTK_ACCESSIBLE (radio), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       t->name != NULL ? t->name : t->id, -1);
-      gtk_box_append (GTK_BOX (box), radio);
+      gtk_box_append (GTK_BOX (self->terrain_rows), radio);
     }
-
-  gtk_box_append (GTK_BOX (box), heading_new (_("Brush Size")));
-  sizes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_box_set_homogeneous (GTK_BOX (sizes), TRUE);
-  gtk_widget_add_css_class (sizes, "linked");
-  for (int r = 0; r <= WB_MAP_EDITOR_MAX_RADIUS; r++)
-    {
-      button = gtk_toggle_button_new_with_label (_(size_names[r]));
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.brush-radius");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", r);
-      gtk_widget_set_hexpand (button, TRUE);
-      gtk_box_append (GTK_BOX (sizes), button);
-    }
-  gtk_box_append (GTK_BOX (box), sizes);
-
-  /* The Elevation brush's level: Page Up and Page Down step it too. */
-  gtk_box_append (GTK_BOX (box), heading_new (_("Elevation Level")));
-  sizes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_box_set_homogeneous (GTK_BOX (sizes), TRUE);
-  gtk_widget_add_css_class (sizes, "linked");
-  for (int level = 0; level <= 9; level++)
-    {
-      g_autofree char *text = g_strdup_printf ("%d", level);
-      g_autofree char *tooltip = g_strdup_printf (_("Level %d"), level);
-
-      button = gtk_toggle_button_new_with_label (text);
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.elevation");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", level);
-      gtk_widget_set_tooltip_text (button, tooltip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      tooltip, -1);
-      gtk_box_append (GTK_BOX (sizes), button);
-    }
-  gtk_box_append (GTK_BOX (box), sizes);
+  gtk_widget_set_visible (self->terrain_rows, terrain != NULL && terrain->len > 0);
 }
 
 /* Map marks: the one the Mark tool edits, and adding, editing and
@@ -228,8 +205,6 @@ fill_mark_popover (WbToolPalette *self)
   WbMap *map = wb_map_editor_get_map (self->editor);
   GPtrArray *marks = WB_IS_HEX_MAP (map) ? wb_hex_map_get_marks (WB_HEX_MAP (map)) : NULL;
   g_autoptr(GString) listed = g_string_new (NULL);
-  GtkWidget *box = self->mark_list;
-  GtkWidget *child, *buttons, *button;
 
   for (guint i = 0; marks != NULL && i < marks->len; i++)
     {
@@ -244,20 +219,9 @@ fill_mark_popover (WbToolPalette *self)
   g_free (self->listed_marks);
   self->listed_marks = g_strdup (listed->str);
 
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    gtk_box_remove (GTK_BOX (box), child);
-
-  gtk_box_append (GTK_BOX (box), heading_new (_("Map Marks")));
-  if (marks == NULL || marks->len == 0)
-    {
-      GtkWidget *none = gtk_label_new (_("No marks yet: add objectives, entry hexes, supply sources, set-up areas or trenches"));
-
-      gtk_label_set_wrap (GTK_LABEL (none), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (none), 30);
-      gtk_label_set_xalign (GTK_LABEL (none), 0);
-      gtk_widget_add_css_class (none, "dim-label");
-      gtk_box_append (GTK_BOX (box), none);
-    }
+  clear_rows (self->mark_rows);
+  gtk_widget_set_visible (self->mark_none, marks == NULL || marks->len == 0);
+  gtk_widget_set_visible (self->mark_rows, marks != NULL && marks->len > 0);
   for (guint i = 0; marks != NULL && i < marks->len; i++)
     {
       WbMapMark *mark = g_ptr_array_index (marks, i);
@@ -289,30 +253,14 @@ fill_mark_popover (WbToolPalette *self)
       radio = radio_new ("editor.mark", mark->id, row);
       gtk_accessible_update_property (GTK_ACCESSIBLE (radio), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       mark->name != NULL ? mark->name : mark->id, -1);
-      gtk_box_append (GTK_BOX (box), radio);
+      gtk_box_append (GTK_BOX (self->mark_rows), radio);
     }
 
-  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_top (buttons, 6);
-  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
-  button = gtk_button_new_with_mnemonic (_("_New…"));
-  gtk_widget_set_tooltip_text (button, _("Add a mark to this map"));
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (new_mark_clicked), self);
-  gtk_box_append (GTK_BOX (buttons), button);
-  button = gtk_button_new_with_mnemonic (_("_Edit…"));
-  gtk_widget_set_tooltip_text (button, _("Change the current mark’s name, kind, side or VP"));
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (edit_mark_clicked), self);
-  gtk_widget_set_sensitive (button, wb_map_editor_get_mark (self->editor) != NULL);
-  gtk_box_append (GTK_BOX (buttons), button);
-  button = gtk_button_new_with_mnemonic (_("_Delete"));
-  gtk_widget_set_tooltip_text (button, _("Delete the current mark (its hexes keep their terrain)"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.delete-mark");
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s",
+  /* Edit and Delete act on the current mark. */
+  gtk_widget_set_sensitive (self->edit_mark_button, wb_map_editor_get_mark (self->editor) != NULL);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->delete_mark_button), "s",
                                     wb_map_editor_get_mark (self->editor) != NULL ?
                                     wb_map_editor_get_mark (self->editor) : "");
-  gtk_widget_add_css_class (button, "destructive-action");
-  gtk_box_append (GTK_BOX (buttons), button);
-  gtk_box_append (GTK_BOX (box), buttons);
 }
 
 static void
@@ -348,32 +296,28 @@ static void
 fill_feature_popover (WbToolPalette *self,
                       gboolean       hex)
 {
-  GtkWidget *box = self->feature_list;
-  GtkWidget *child;
   g_autoptr(GPtrArray) sides = wb_map_editor_list_hexside_features (self->editor);
   g_autoptr(GPtrArray) roads = wb_map_editor_list_road_features (self->editor);
   g_autoptr(GPtrArray) classes = wb_map_editor_list_connection_classes (self->editor);
-  const char *headings[] = { _("Hexside Feature"), _("Road"), _("Connection") };
   const char *actions[] = { "editor.hexside-feature", "editor.road-feature",
                             "editor.connection-class" };
   GPtrArray *lists[] = { sides, roads, classes };
+  GtkWidget *sections[] = { self->hexside_section, self->road_section, self->connection_section };
+  GtkWidget *nones[] = { self->hexside_none, self->road_none, self->connection_none };
+  GtkWidget *boxes[] = { self->hexside_rows, self->road_rows, self->connection_rows };
+  WbGame *game = wb_map_editor_get_game (self->editor);
 
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    gtk_box_remove (GTK_BOX (box), child);
-
-  for (int pass = hex ? 0 : 2; pass < (hex ? 2 : 3); pass++)
+  for (int pass = 0; pass < 3; pass++)
     {
       GPtrArray *list = lists[pass];
+      gboolean shown = hex ? pass < 2 : pass == 2;
 
-      gtk_box_append (GTK_BOX (box), heading_new (headings[pass]));
-      if (list->len == 0)
-        {
-          GtkWidget *none = gtk_label_new (_("None in this game"));
-
-          gtk_label_set_xalign (GTK_LABEL (none), 0);
-          gtk_widget_add_css_class (none, "dim-label");
-          gtk_box_append (GTK_BOX (box), none);
-        }
+      clear_rows (boxes[pass]);
+      gtk_widget_set_visible (sections[pass], shown);
+      if (!shown)
+        continue;
+      gtk_widget_set_visible (nones[pass], list->len == 0);
+      gtk_widget_set_visible (boxes[pass], list->len > 0);
       for (guint i = 0; i < list->len; i++)
         {
           WbFeatureType *f = g_ptr_array_index (list, i);
@@ -387,17 +331,18 @@ fill_feature_popover (WbToolPalette *self,
           radio = radio_new (actions[pass], f->id, row);
           gtk_accessible_update_property (GTK_ACCESSIBLE (radio), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                           f->name != NULL ? f->name : f->id, -1);
-          gtk_box_append (GTK_BOX (box), radio);
+          gtk_box_append (GTK_BOX (boxes[pass]), radio);
         }
     }
 
   /* The Hex Feature tool's feature. */
+  clear_rows (self->hex_feature_rows);
+  gtk_widget_set_visible (self->hex_feature_section, hex);
   if (hex)
     {
-      WbGame *game = wb_map_editor_get_game (self->editor);
       GPtrArray *features = game != NULL ? wb_game_get_features (game) : NULL;
+      guint n = 0;
 
-      gtk_box_append (GTK_BOX (box), heading_new (_("Hex Feature")));
       for (guint i = 0; features != NULL && i < features->len; i++)
         {
           WbFeatureType *f = g_ptr_array_index (features, i);
@@ -410,42 +355,29 @@ fill_feature_popover (WbToolPalette *self,
           gtk_label_set_xalign (GTK_LABEL (name), 0);
           gtk_box_append (GTK_BOX (row), swatch_new (f->color, 14));
           gtk_box_append (GTK_BOX (row), name);
-          gtk_box_append (GTK_BOX (box), radio_new ("editor.hex-feature", f->id, row));
+          gtk_box_append (GTK_BOX (self->hex_feature_rows), radio_new ("editor.hex-feature", f->id, row));
+          n++;
         }
+      gtk_widget_set_visible (self->hex_feature_rows, n > 0);
     }
 
-  /* The Line tool's style, and the side a VP line belongs to. */
+  /* The side a VP line belongs to. */
   {
-    static const char *style_names[] = {
-      N_("River"), N_("Ridge"), N_("Boundary"), N_("VP Line"), N_("Line")
-    };
-    const char * const *styles = wb_map_line_styles ();
-    WbGame *game = wb_map_editor_get_game (self->editor);
     GPtrArray *game_sides = game != NULL ? wb_game_get_sides (game) : NULL;
-    GtkWidget *label;
 
-    gtk_box_append (GTK_BOX (box), heading_new (_("Map Line")));
-    for (guint i = 0; styles[i] != NULL && i < G_N_ELEMENTS (style_names); i++)
-      {
-        label = gtk_label_new (_(style_names[i]));
-        gtk_label_set_xalign (GTK_LABEL (label), 0);
-        gtk_box_append (GTK_BOX (box), radio_new ("editor.line-style", styles[i], label));
-      }
-    gtk_box_append (GTK_BOX (box), heading_new (_("VP Line Side")));
-    label = gtk_label_new (_("None"));
-    gtk_label_set_xalign (GTK_LABEL (label), 0);
-    gtk_box_append (GTK_BOX (box), radio_new ("editor.line-side", "", label));
+    clear_rows (self->line_side_rows);
     for (guint i = 0; game_sides != NULL && i < game_sides->len; i++)
       {
         WbSide *side = g_ptr_array_index (game_sides, i);
         GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+        GtkWidget *label = gtk_label_new (side->name != NULL ? side->name : side->id);
 
-        label = gtk_label_new (side->name != NULL ? side->name : side->id);
         gtk_label_set_xalign (GTK_LABEL (label), 0);
         gtk_box_append (GTK_BOX (row), swatch_new (side->color, 14));
         gtk_box_append (GTK_BOX (row), label);
-        gtk_box_append (GTK_BOX (box), radio_new ("editor.line-side", side->id, row));
+        gtk_box_append (GTK_BOX (self->line_side_rows), radio_new ("editor.line-side", side->id, row));
       }
+    gtk_widget_set_visible (self->line_side_rows, game_sides != NULL && game_sides->len > 0);
   }
 }
 
@@ -539,38 +471,6 @@ tool_button_new (const WbToolInfo *tool)
   return button;
 }
 
-static GtkWidget *
-popover_button_new (GtkWidget  *child,
-                    GtkWidget **list,
-                    const char *label)
-{
-  GtkWidget *button = gtk_menu_button_new ();
-  GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-
-  *list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_set_margin_start (*list, 6);
-  gtk_widget_set_margin_end (*list, 6);
-  gtk_widget_set_margin_bottom (*list, 6);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 480);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), *list);
-  gtk_popover_set_child (GTK_POPOVER (popover), scroller);
-  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
-  gtk_widget_set_size_request (*list, 240, -1);
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
-  /* Beside the palette, not over the canvas's edge. */
-  gtk_menu_button_set_direction (GTK_MENU_BUTTON (button), GTK_ARROW_RIGHT);
-  gtk_menu_button_set_child (GTK_MENU_BUTTON (button), child);
-  gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (button), FALSE);
-  gtk_widget_set_tooltip_text (button, label);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  return button;
-}
-
 /* Renaming a location: a popover beside the palette with the name in an
  * entry; Enter applies it through the editor's rename-location action,
  * Escape (or a click elsewhere) leaves the name as it is. A refused name
@@ -650,32 +550,6 @@ on_rename_requested (WbToolPalette *self,
 }
 
 static void
-rename_popover_new (WbToolPalette *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *label = gtk_label_new (_("Location Name"));
-
-  self->rename_popover = gtk_popover_new ();
-  self->rename_entry = gtk_entry_new ();
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_halign (label, GTK_ALIGN_START);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->rename_entry), 24);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->rename_entry),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Location Name"), -1);
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), self->rename_entry);
-  gtk_popover_set_child (GTK_POPOVER (self->rename_popover), box);
-  gtk_popover_set_position (GTK_POPOVER (self->rename_popover), GTK_POS_RIGHT);
-  gtk_widget_set_parent (self->rename_popover, GTK_WIDGET (self));
-  g_signal_connect_swapped (self->rename_entry, "activate", G_CALLBACK (rename_activate), self);
-  wb_text_field_guard_in_form (GTK_ENTRY (self->rename_entry), GTK_POPOVER (self->rename_popover));
-}
-
-static void
 wb_tool_palette_constructed (GObject *object)
 {
   WbToolPalette *self = WB_TOOL_PALETTE (object);
@@ -692,45 +566,15 @@ wb_tool_palette_constructed (GObject *object)
       GtkWidget *button = tool_button_new (&tools[i]);
 
       g_hash_table_insert (self->buttons, (gpointer) tools[i].id, button);
-      gtk_box_append (GTK_BOX (self->box), button);
+      gtk_box_insert_child_after (GTK_BOX (self->box), button, gtk_widget_get_prev_sibling (self->tools_end));
     }
 
-  gtk_box_append (GTK_BOX (self->box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-
-  self->terrain_swatch = swatch_new (NULL, 18);
-  gtk_widget_set_halign (self->terrain_swatch, GTK_ALIGN_CENTER);
-  self->terrain_button = popover_button_new (self->terrain_swatch, &self->terrain_list,
-                                             _("Terrain and Brush Size"));
-  gtk_box_append (GTK_BOX (self->box), self->terrain_button);
-
-  self->feature_button = popover_button_new (gtk_image_new_from_icon_name ("wb-tool-features-symbolic"),
-                                             &self->feature_list,
-                                             _("Hexside and Road Features"));
-  gtk_box_append (GTK_BOX (self->box), self->feature_button);
-
-  self->mark_button = popover_button_new (gtk_image_new_from_icon_name ("wb-tool-mark-symbolic"),
-                                          &self->mark_list, _("Map Marks"));
-  gtk_box_append (GTK_BOX (self->box), self->mark_button);
   g_signal_connect_object (wb_map_editor_get_actions (self->editor), "action-state-changed::mark",
                            G_CALLBACK (on_mark_changed), self, G_CONNECT_SWAPPED);
-
-  {
-    /* The legend editor, for the types the two popovers list. */
-    GtkWidget *legend = gtk_button_new_from_icon_name ("view-list-symbolic");
-
-    gtk_widget_add_css_class (legend, "flat");
-    gtk_actionable_set_action_name (GTK_ACTIONABLE (legend), "win.legend");
-    gtk_widget_set_tooltip_text (legend, _("Map Legend (Ctrl+L)"));
-    gtk_accessible_update_property (GTK_ACCESSIBLE (legend), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    _("Map Legend"), -1);
-    gtk_box_append (GTK_BOX (self->box), legend);
-  }
-
   g_signal_connect_object (self->editor, "notify::map", G_CALLBACK (on_map_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "notify::terrain", G_CALLBACK (update_terrain_swatch),
                            self, G_CONNECT_SWAPPED);
-  rename_popover_new (self);
   g_signal_connect_object (self->editor, "rename-requested", G_CALLBACK (on_rename_requested),
                            self, G_CONNECT_SWAPPED);
   on_map_changed (self);
@@ -743,9 +587,7 @@ wb_tool_palette_dispose (GObject *object)
 
   watch_map (self, NULL);
   g_clear_pointer (&self->listed_marks, g_free);
-  self->box = NULL;
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
-  g_clear_pointer (&self->rename_popover, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_TOOL_PALETTE);
   g_clear_pointer (&self->renaming, g_free);
   g_clear_pointer (&self->buttons, g_hash_table_unref);
   if (self->listed_game != NULL)
@@ -808,6 +650,41 @@ wb_tool_palette_class_init (WbToolPaletteClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  wb_edit_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warbench/Warbench/editor/wb-tool-palette.ui");
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, scroller);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, box);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, tools_end);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, terrain_button);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, terrain_swatch);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, terrain_rows);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, elevation_levels);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, feature_button);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, hexside_section);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, hexside_none);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, hexside_rows);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, road_section);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, road_none);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, road_rows);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, connection_section);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, connection_none);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, connection_rows);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, hex_feature_section);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, hex_feature_rows);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, line_styles);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, line_side_rows);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, mark_button);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, mark_none);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, mark_rows);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, edit_mark_button);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, delete_mark_button);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, rename_popover);
+  gtk_widget_class_bind_template_child (widget_class, WbToolPalette, rename_entry);
+  gtk_widget_class_bind_template_callback (widget_class, new_mark_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, edit_mark_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, rename_activate);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "toolpalette");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_TOOLBAR);
@@ -816,17 +693,35 @@ wb_tool_palette_class_init (WbToolPaletteClass *klass)
 static void
 wb_tool_palette_init (WbToolPalette *self)
 {
+  /* The Line tool's styles, core's, in its order. */
+  static const char *style_names[] = {
+    N_("River"), N_("Ridge"), N_("Boundary"), N_("VP Line"), N_("Line")
+  };
+  const char * const *styles = wb_map_line_styles ();
+  guint level = 0;
+
   self->buttons = g_hash_table_new (g_str_hash, g_str_equal);
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->box);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
-  gtk_widget_add_css_class (GTK_WIDGET (self), "toolbar");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Map Tools"), -1);
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->terrain_swatch), draw_swatch, NULL, NULL);
+  /* The levels' words. */
+  for (GtkWidget *button = gtk_widget_get_first_child (self->elevation_levels); button != NULL;
+       button = gtk_widget_get_next_sibling (button), level++)
+    {
+      g_autofree char *tooltip = g_strdup_printf (_("Level %d"), level);
+
+      gtk_widget_set_tooltip_text (button, tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      tooltip, -1);
+    }
+  for (guint i = 0; styles[i] != NULL && i < G_N_ELEMENTS (style_names); i++)
+    {
+      GtkWidget *label = gtk_label_new (_(style_names[i]));
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (GTK_BOX (self->line_styles), radio_new ("editor.line-style", styles[i], label));
+    }
+  wb_text_field_guard_in_form (GTK_ENTRY (self->rename_entry), GTK_POPOVER (self->rename_popover));
 }
 
 GtkWidget *
