@@ -25,6 +25,7 @@ import fnmatch
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -95,6 +96,18 @@ def check(root, opt, app_id, manifest, manifest_path, option_names):
                       if os.access(os.path.join(bindir, f), os.X_OK)) if os.path.isdir(bindir) else []
     if not programs:
         error(f"nothing installed in {opt['bindir']}")
+
+    # A man page for each program a user runs from a shell, where man finds
+    # it after meson install, and man renders it.
+    for page in ("warbench-cli.1",) + (("warbench.1",) if "warbench" in programs else ()):
+        path = os.path.join(root, opt["mandir"], "man1", page)
+        if not os.path.isfile(path):
+            error(f"{page} is not installed in {opt['mandir']}/man1")
+        elif shutil.which("man"):
+            r = subprocess.run(["man", "--warnings", "-l", path], capture_output=True, text=True,
+                               env=dict(os.environ, MANWIDTH="80", MANPAGER="cat", PAGER="cat"))
+            if r.returncode != 0 or r.stderr.strip() or "warbench" not in r.stdout:
+                error(f"man -l {opt['mandir']}/man1/{page}: {r.stderr.strip() or 'status %d' % r.returncode}")
 
     # MIME types, from the installed shared-mime-info file.
     mime_path = os.path.join(datadir, "mime", "packages", app_id + ".xml")
