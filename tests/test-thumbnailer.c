@@ -122,6 +122,14 @@ run_thumbnailer (const char * const *args,
   r->status = r->exited ? g_subprocess_get_exit_status (proc) : g_subprocess_get_term_sig (proc);
 }
 
+/* g_ptr_array_sort () passes pointers to the elements. */
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
 /* The names in @dir, sorted, joined by spaces. */
 static char *
 list_dir (const char *dir)
@@ -133,7 +141,7 @@ list_dir (const char *dir)
   ck_assert (d != NULL);
   while ((name = g_dir_read_name (d)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   return g_strjoinv (" ", (char **) names->pdata);
 }
@@ -192,7 +200,7 @@ bundled_games (void)
   while ((name = g_dir_read_name (d)) != NULL)
     if (g_str_has_suffix (name, WB_GAME_FILE_EXTENSION))
       g_ptr_array_add (games, g_build_filename (dir, name, NULL));
-  g_ptr_array_sort (games, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (games, compare_names);
   ck_assert_uint_ge (games->len, 5);
   return games;
 }
