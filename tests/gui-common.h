@@ -28,6 +28,9 @@ gboolean frame_moved (gpointer data);
 void wait_for_draw (WbMapView *view);
 gboolean view_settled (gpointer data);
 void wait_until_settled (WbMapView *view);
+/* Until the map view has kept its size for 300 ms (the flaps and panes
+ * have stopped sliding, and the map's fit followed them). */
+void wait_layout_still (WbMapView *view);
 void snapshot_now (WbMapView *view);
 WbWindow * open_window (const char *path);
 WbWindow * open_test_game (void);

@@ -71,37 +71,6 @@ surface_has_size (gpointer data)
          gdk_surface_get_height (surface) == size->height;
 }
 
-typedef struct
-{
-  GtkWidget *view;
-  int        width, height;
-  gint64     since;
-} Still;
-
-static gboolean
-view_still (gpointer data)
-{
-  Still *still = data;
-  int width = gtk_widget_get_width (still->view), height = gtk_widget_get_height (still->view);
-
-  if (width != still->width || height != still->height)
-    {
-      still->width = width;
-      still->height = height;
-      still->since = g_get_monotonic_time ();
-    }
-  return width > 0 && g_get_monotonic_time () - still->since > 300 * 1000;
-}
-
-/* Until the map view has kept its size for 300 ms (the flaps and panes
- * have stopped sliding, and the map's fit followed them). */
-static void
-wait_layout_still (WbMapView *view)
-{
-  Still still = { GTK_WIDGET (view), -1, -1, 0 };
-
-  ck_assert_msg (spin_until (view_still, &still, LOAD_TIMEOUT_MS), "the map view never kept its size");
-}
 
 /* A window of @size showing the test game, settled. */
 static WbWindow *
